@@ -1,0 +1,389 @@
+//! Commands: what a player asks for, checked against the current state and
+//! the pack, turned into events. The GUI and the CLI both come through here.
+//!
+//! A command refuses only what cannot be stored sensibly (an empty name, an
+//! unknown quirk, a resource below its floor). Breaking a recruiting rule is
+//! allowed and reported as a [`super::Problem`].
+
+use super::{Event, Fighter, FighterId, Gang, GangId, QuirkPick};
+use crate::rules::Pack;
+
+/// Why a command was refused. The text is what the player reads.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CommandError {
+    #[error("{what} needs a name")]
+    EmptyName { what: &'static str },
+    #[error("the name is too long ({len} characters; at most {max})")]
+    NameTooLong { len: usize, max: usize },
+    #[error("the name contains a control character")]
+    ControlCharacter,
+    #[error("there is already a gang called “{0}”")]
+    GangNameTaken(String),
+    #[error("{gang} already has a fighter called “{name}”")]
+    FighterNameTaken { gang: String, name: String },
+    #[error("“{query}” is not a quirk of {pack}{hint}")]
+    UnknownQuirk {
+        query: String,
+        pack: String,
+        hint: String,
+    },
+    #[error("{pack} has no resource “{resource}” (it has {known})")]
+    UnknownResource {
+        resource: String,
+        pack: String,
+        known: String,
+    },
+    #[error("{pack} has no counter “{counter}”")]
+    UnknownCounter { counter: String, pack: String },
+    #[error("{label} would be {value}; it cannot go below {min}")]
+    BelowMinimum { label: String, value: i64, min: i64 },
+    #[error("{label} must be between {min} and {max}, not {value}")]
+    OutOfBounds {
+        label: String,
+        value: i64,
+        min: i64,
+        max: i64,
+    },
+    #[error("a change of {0} needs a reason for the log")]
+    NeedsReason(String),
+    #[error("nothing to change")]
+    NoChange,
+    #[error("{0} still has fighters; dismiss them first")]
+    GangNotEmpty(String),
+}
+
+const MAX_NAME: usize = 80;
+
+fn check_name(what: &'static str, name: &str) -> Result<String, CommandError> {
+    let name = name.trim();
+    if name.is_empty() {
+        return Err(CommandError::EmptyName { what });
+    }
+    let len = name.chars().count();
+    if len > MAX_NAME {
+        return Err(CommandError::NameTooLong { len, max: MAX_NAME });
+    }
+    if name.chars().any(char::is_control) {
+        return Err(CommandError::ControlCharacter);
+    }
+    Ok(name.to_owned())
+}
+
+fn same_name(a: &str, b: &str) -> bool {
+    a.trim().to_lowercase() == b.trim().to_lowercase()
+}
+
+/// Founds a gang with the pack's starting resources.
+pub fn found_gang(
+    gangs: &[Gang],
+    id: GangId,
+    name: &str,
+    pack: &Pack,
+) -> Result<Vec<Event>, CommandError> {
+    let name = check_name("A gang", name)?;
+    if let Some(taken) = gangs.iter().find(|g| same_name(&g.name, &name)) {
+        return Err(CommandError::GangNameTaken(taken.name.clone()));
+    }
+    Ok(vec![Event::GangFounded {
+        gang: Gang {
+            id,
+            name,
+            ruleset: pack.pack.id.clone(),
+            resources: pack
+                .resources
+                .iter()
+                .map(|r| (r.id.clone(), r.start))
+                .collect(),
+            notes: String::new(),
+        },
+    }])
+}
+
+/// Disbands a gang with no fighters (the inverse of founding it).
+pub fn disband_gang(gang: &Gang, roster: &[Fighter]) -> Result<Vec<Event>, CommandError> {
+    if !roster.is_empty() {
+        return Err(CommandError::GangNotEmpty(gang.name.clone()));
+    }
+    Ok(vec![Event::GangDisbanded { gang: gang.clone() }])
+}
+
+pub fn rename_gang(gangs: &[Gang], gang: &Gang, to: &str) -> Result<Vec<Event>, CommandError> {
+    let to = check_name("A gang", to)?;
+    if to == gang.name {
+        return Err(CommandError::NoChange);
+    }
+    if let Some(taken) = gangs
+        .iter()
+        .find(|g| g.id != gang.id && same_name(&g.name, &to))
+    {
+        return Err(CommandError::GangNameTaken(taken.name.clone()));
+    }
+    Ok(vec![Event::GangRenamed {
+        gang: gang.id,
+        from: gang.name.clone(),
+        to,
+    }])
+}
+
+pub fn set_gang_notes(gang: &Gang, to: &str) -> Result<Vec<Event>, CommandError> {
+    if to == gang.notes {
+        return Err(CommandError::NoChange);
+    }
+    Ok(vec![Event::GangNotesChanged {
+        gang: gang.id,
+        from: gang.notes.clone(),
+        to: to.to_owned(),
+    }])
+}
+
+/// Changes a gang resource by `delta`, with the reason the log keeps.
+pub fn adjust_resource(
+    pack: &Pack,
+    gang: &Gang,
+    resource: &str,
+    delta: i64,
+    reason: &str,
+) -> Result<Vec<Event>, CommandError> {
+    let def = pack
+        .resources
+        .iter()
+        .find(|r| r.id == resource || r.label.eq_ignore_ascii_case(resource))
+        .ok_or_else(|| CommandError::UnknownResource {
+            resource: resource.to_owned(),
+            pack: pack.pack.name.clone(),
+            known: pack
+                .resources
+                .iter()
+                .map(|r| r.label.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+    if delta == 0 {
+        return Err(CommandError::NoChange);
+    }
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(CommandError::NeedsReason(def.label.clone()));
+    }
+    let from = gang.resources.get(&def.id).copied().unwrap_or(def.start);
+    let to = from.saturating_add(delta);
+    if let Some(min) = def.min
+        && to < min
+    {
+        return Err(CommandError::BelowMinimum {
+            label: def.label.clone(),
+            value: to,
+            min,
+        });
+    }
+    Ok(vec![Event::ResourceAdjusted {
+        gang: gang.id,
+        resource: def.id.clone(),
+        from,
+        to,
+        reason: reason.to_owned(),
+    }])
+}
+
+/// Looks up quirks by id, name or alternative name. An alt name is kept on
+/// the pick.
+pub fn resolve_quirks(pack: &Pack, queries: &[String]) -> Result<Vec<QuirkPick>, CommandError> {
+    queries
+        .iter()
+        .map(|query| match pack.find_quirk(query) {
+            Some((quirk, alt)) => Ok(QuirkPick {
+                quirk: quirk.id.clone(),
+                alt_name: alt.map(str::to_owned),
+            }),
+            None => Err(unknown_quirk(pack, query)),
+        })
+        .collect()
+}
+
+fn unknown_quirk(pack: &Pack, query: &str) -> CommandError {
+    let lower = query.trim().to_lowercase();
+    let close: Vec<&str> = pack
+        .quirks
+        .iter()
+        .filter(|q| {
+            let name = q.name.to_lowercase();
+            !lower.is_empty()
+                && (name.starts_with(&lower[..lower.len().min(3)]) || name.contains(&lower))
+        })
+        .map(|q| q.name.as_str())
+        .take(4)
+        .collect();
+    CommandError::UnknownQuirk {
+        query: query.to_owned(),
+        pack: pack.pack.name.clone(),
+        hint: if close.is_empty() {
+            String::new()
+        } else {
+            format!(" (did you mean {}?)", close.join(", "))
+        },
+    }
+}
+
+/// A fighter to recruit.
+#[derive(Debug, Clone, Default)]
+pub struct NewFighter {
+    pub name: String,
+    pub leader: bool,
+    pub quirks: Vec<QuirkPick>,
+    pub notes: String,
+}
+
+/// Recruits a fighter into a gang, with the pack's starting counters.
+pub fn recruit(
+    pack: &Pack,
+    gang: &Gang,
+    roster: &[Fighter],
+    id: FighterId,
+    new: NewFighter,
+) -> Result<Vec<Event>, CommandError> {
+    let name = check_name("A fighter", &new.name)?;
+    check_fighter_name(gang, roster, None, &name)?;
+    for pick in &new.quirks {
+        if pack.quirk(&pick.quirk).is_none() {
+            return Err(unknown_quirk(pack, &pick.quirk));
+        }
+    }
+    Ok(vec![Event::FighterRecruited {
+        fighter: Fighter {
+            id,
+            gang: gang.id,
+            name,
+            leader: new.leader,
+            quirks: new.quirks,
+            counters: pack
+                .counters
+                .iter()
+                .map(|c| (c.id.clone(), c.default))
+                .collect(),
+            notes: new.notes,
+        },
+    }])
+}
+
+fn check_fighter_name(
+    gang: &Gang,
+    roster: &[Fighter],
+    except: Option<FighterId>,
+    name: &str,
+) -> Result<(), CommandError> {
+    match roster
+        .iter()
+        .find(|f| Some(f.id) != except && same_name(&f.name, name))
+    {
+        Some(taken) => Err(CommandError::FighterNameTaken {
+            gang: gang.name.clone(),
+            name: taken.name.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+pub fn dismiss(fighter: &Fighter) -> Vec<Event> {
+    vec![Event::FighterDismissed {
+        fighter: fighter.clone(),
+    }]
+}
+
+pub fn rename_fighter(
+    gang: &Gang,
+    roster: &[Fighter],
+    fighter: &Fighter,
+    to: &str,
+) -> Result<Vec<Event>, CommandError> {
+    let to = check_name("A fighter", to)?;
+    if to == fighter.name {
+        return Err(CommandError::NoChange);
+    }
+    check_fighter_name(gang, roster, Some(fighter.id), &to)?;
+    Ok(vec![Event::FighterRenamed {
+        fighter: fighter.id,
+        from: fighter.name.clone(),
+        to,
+    }])
+}
+
+pub fn set_leader(fighter: &Fighter, to: bool) -> Result<Vec<Event>, CommandError> {
+    if fighter.leader == to {
+        return Err(CommandError::NoChange);
+    }
+    Ok(vec![Event::LeaderChanged {
+        fighter: fighter.id,
+        from: fighter.leader,
+        to,
+    }])
+}
+
+pub fn set_quirks(
+    pack: &Pack,
+    fighter: &Fighter,
+    to: Vec<QuirkPick>,
+) -> Result<Vec<Event>, CommandError> {
+    if let Some(bad) = to.iter().find(|p| pack.quirk(&p.quirk).is_none()) {
+        return Err(unknown_quirk(pack, &bad.quirk));
+    }
+    if to == fighter.quirks {
+        return Err(CommandError::NoChange);
+    }
+    Ok(vec![Event::QuirksChanged {
+        fighter: fighter.id,
+        from: fighter.quirks.clone(),
+        to,
+    }])
+}
+
+/// Sets a counter (Bounty) within its bounds, with a reason for the log.
+pub fn set_counter(
+    pack: &Pack,
+    fighter: &Fighter,
+    counter: &str,
+    to: i64,
+    reason: &str,
+) -> Result<Vec<Event>, CommandError> {
+    let def = pack
+        .counters
+        .iter()
+        .find(|c| c.id == counter || c.label.eq_ignore_ascii_case(counter))
+        .ok_or_else(|| CommandError::UnknownCounter {
+            counter: counter.to_owned(),
+            pack: pack.pack.name.clone(),
+        })?;
+    if !(def.min..=def.max).contains(&to) {
+        return Err(CommandError::OutOfBounds {
+            label: def.label.clone(),
+            value: to,
+            min: def.min,
+            max: def.max,
+        });
+    }
+    let from = fighter.counters.get(&def.id).copied().unwrap_or(def.default);
+    if from == to {
+        return Err(CommandError::NoChange);
+    }
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(CommandError::NeedsReason(def.label.clone()));
+    }
+    Ok(vec![Event::CounterChanged {
+        fighter: fighter.id,
+        counter: def.id.clone(),
+        from,
+        to,
+        reason: reason.to_owned(),
+    }])
+}
+
+pub fn set_fighter_notes(fighter: &Fighter, to: &str) -> Result<Vec<Event>, CommandError> {
+    if to == fighter.notes {
+        return Err(CommandError::NoChange);
+    }
+    Ok(vec![Event::FighterNotesChanged {
+        fighter: fighter.id,
+        from: fighter.notes.clone(),
+        to: to.to_owned(),
+    }])
+}

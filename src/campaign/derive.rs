@@ -1,0 +1,88 @@
+//! A fighter's stats worked out from the pack's base values and the
+//! effects of its quirks.
+
+use serde::Serialize;
+
+use super::Fighter;
+use crate::rules::Pack;
+
+/// One contribution to a derived stat.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct StatPart {
+    /// Where it comes from: `base`, or a quirk's name.
+    pub from: String,
+    pub add: i64,
+}
+
+/// A stat as the fighter has it now, with how it was reached.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DerivedStat {
+    pub id: String,
+    pub label: String,
+    pub unit: String,
+    pub base: i64,
+    pub value: i64,
+    pub parts: Vec<StatPart>,
+    /// Set when the sum fell outside the stat's bounds and was held to them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clamped_from: Option<i64>,
+}
+
+impl DerivedStat {
+    /// `4"`, `10`.
+    pub fn display(&self) -> String {
+        format!("{}{}", self.value, self.unit)
+    }
+
+    /// The breakdown a player reads on hover: `base 4", Heavy Armor −1"`.
+    pub fn breakdown(&self) -> String {
+        let mut text = format!("base {}{}", self.base, self.unit);
+        for part in self.parts.iter().skip(1) {
+            text.push_str(&format!(", {} {:+}{}", part.from, part.add, self.unit));
+        }
+        if let Some(raw) = self.clamped_from {
+            text.push_str(&format!(
+                " = {raw}{}, held to {}{} by the stat's bounds",
+                self.unit, self.value, self.unit
+            ));
+        }
+        text
+    }
+}
+
+/// Every stat of the pack for this fighter, in the pack's order.
+pub fn derive_stats(pack: &Pack, fighter: &Fighter) -> Vec<DerivedStat> {
+    pack.stats
+        .iter()
+        .map(|stat| {
+            let mut parts = vec![StatPart {
+                from: "base".into(),
+                add: stat.default,
+            }];
+            for pick in &fighter.quirks {
+                let Some(quirk) = pack.quirk(&pick.quirk) else {
+                    continue;
+                };
+                for effect in quirk.effects.iter().filter(|e| e.stat == stat.id) {
+                    parts.push(StatPart {
+                        from: quirk.name.clone(),
+                        add: effect.add,
+                    });
+                }
+            }
+            let raw: i64 = parts.iter().map(|p| p.add).sum();
+            let value = raw
+                .max(stat.min.unwrap_or(i64::MIN))
+                .min(stat.max.unwrap_or(i64::MAX));
+            DerivedStat {
+                id: stat.id.clone(),
+                label: stat.label.clone(),
+                unit: stat.unit.clone(),
+                base: stat.default,
+                value,
+                parts,
+                clamped_from: (value != raw).then_some(raw),
+            }
+        })
+        .collect()
+}

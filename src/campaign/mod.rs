@@ -1,0 +1,18 @@
+//! The campaign domain: gangs, fighters, their derived stats, the rule
+//! problems a gang has, and the events that change a campaign.
+//!
+//! Pure: `(state, inputs, pack) → events`. No I/O, no SQL, no egui. The
+//! store applies events; the UI and the CLI build them through
+//! [`commands`].
+
+pub mod commands;
+pub mod demo;
+mod derive;
+mod event;
+mod model;
+mod problems;
+
+pub use derive::{DerivedStat, StatPart, derive_stats};
+pub use event::{Event, FighterSnapshot, GangSnapshot, Names};
+pub use model::*;
+pub use problems::{Problem, ProblemScope, fighter_problems, gang_problems};

@@ -1,0 +1,234 @@
+//! The recruiting rules and quirk constraints a fighter or gang breaks.
+//!
+//! A gang may be saved while it breaks a rule; these are shown beside it,
+//! never used to refuse an edit. Every check is a *kind* of constraint read
+//! from the pack; nothing here names a quirk.
+
+use std::collections::BTreeMap;
+
+use serde::Serialize;
+
+use super::{Fighter, FighterId};
+use crate::rules::{ConstraintKind, Pack};
+
+/// Whom a problem is about.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "scope", rename_all = "snake_case")]
+pub enum ProblemScope {
+    Gang,
+    Fighter { fighter: FighterId, name: String },
+}
+
+/// One broken rule.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Problem {
+    /// `recruiting.leaders`, `constraints.one-armor-quirk`…
+    pub rule: String,
+    #[serde(flatten)]
+    pub scope: ProblemScope,
+    /// What the player reads.
+    pub message: String,
+    /// The rule text it rests on.
+    pub source: String,
+    /// The pack's ruling, when the text is silent and the pack decided.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruling: Option<String>,
+}
+
+impl Problem {
+    /// The message with the fighter's name in front when there is one, and
+    /// a ruling marked as such.
+    pub fn describe(&self) -> String {
+        let mut text = match &self.scope {
+            ProblemScope::Gang => self.message.clone(),
+            ProblemScope::Fighter { name, .. } => format!("{name}: {}", self.message),
+        };
+        if let Some(ruling) = &self.ruling {
+            text.push_str(&format!(" (ruling: {ruling})"));
+        }
+        text
+    }
+}
+
+fn fighter_scope(fighter: &Fighter) -> ProblemScope {
+    ProblemScope::Fighter {
+        fighter: fighter.id,
+        name: fighter.name.clone(),
+    }
+}
+
+fn ruling_text(pack: &Pack, id: Option<&String>) -> Option<String> {
+    id.and_then(|id| pack.ruling(id)).map(|r| r.ruling.clone())
+}
+
+/// What one fighter breaks on its own: quirk count, duplicates, unknown
+/// quirks and the per-fighter constraints.
+pub fn fighter_problems(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let scope = fighter_scope(fighter);
+    let push = |out: &mut Vec<Problem>, rule: String, message: String, source: String| {
+        out.push(Problem {
+            rule,
+            scope: scope.clone(),
+            message,
+            source,
+            ruling: None,
+        });
+    };
+
+    for pick in &fighter.quirks {
+        if pack.quirk(&pick.quirk).is_none() {
+            push(
+                &mut out,
+                "catalog".into(),
+                format!("`{}` is not a quirk of {}", pick.quirk, pack.pack.name),
+                String::new(),
+            );
+        }
+    }
+
+    if let Some(recruiting) = &pack.recruiting {
+        let (expected, who) = if fighter.leader {
+            (
+                recruiting.quirks_per_fighter + recruiting.leader_extra_quirks,
+                "the leader",
+            )
+        } else {
+            (recruiting.quirks_per_fighter, "a recruit")
+        };
+        if fighter.quirks.len() != expected {
+            push(
+                &mut out,
+                "recruiting.quirks".into(),
+                format!(
+                    "has {} quirk{}; {who} has {expected}",
+                    fighter.quirks.len(),
+                    plural(fighter.quirks.len())
+                ),
+                recruiting.source.clone(),
+            );
+        }
+        if recruiting.distinct_quirks {
+            let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+            for pick in &fighter.quirks {
+                *counts.entry(pick.quirk.as_str()).or_default() += 1;
+            }
+            for (id, n) in counts.into_iter().filter(|(_, n)| *n > 1) {
+                let name = pack.quirk(id).map_or(id, |q| q.name.as_str());
+                push(
+                    &mut out,
+                    "recruiting.distinct".into(),
+                    format!("has {name} {n} times; each quirk must be different"),
+                    recruiting.source.clone(),
+                );
+            }
+        }
+    }
+
+    for constraint in &pack.constraints {
+        let broken = match &constraint.rule {
+            ConstraintKind::MaxTagged { tag, max } => {
+                let n = fighter
+                    .quirks
+                    .iter()
+                    .filter_map(|p| pack.quirk(&p.quirk))
+                    .filter(|q| q.tags.iter().any(|t| t == tag))
+                    .count();
+                n > *max
+            }
+            ConstraintKind::ForbidsTagged { quirk, tag } => {
+                fighter.has_quirk(quirk)
+                    && fighter
+                        .quirks
+                        .iter()
+                        .filter(|p| p.quirk != *quirk)
+                        .filter_map(|p| pack.quirk(&p.quirk))
+                        .any(|q| q.tags.iter().any(|t| t == tag))
+            }
+            ConstraintKind::RequiresAny { quirk, any_of } => {
+                fighter.has_quirk(quirk) && !any_of.iter().any(|q| fighter.has_quirk(q))
+            }
+            ConstraintKind::GangCount { .. } => false,
+        };
+        if broken {
+            out.push(Problem {
+                rule: format!("constraints.{}", constraint.id),
+                scope: scope.clone(),
+                message: constraint.message.clone(),
+                source: constraint.source.clone(),
+                ruling: ruling_text(pack, constraint.ruling.as_ref()),
+            });
+        }
+    }
+    out
+}
+
+/// What the gang as a whole breaks, followed by each fighter's problems.
+pub fn gang_problems(pack: &Pack, fighters: &[Fighter]) -> Vec<Problem> {
+    let mut out = Vec::new();
+    let gang = |rule: &str, message: String, source: &str| Problem {
+        rule: rule.into(),
+        scope: ProblemScope::Gang,
+        message,
+        source: source.into(),
+        ruling: None,
+    };
+    if let Some(recruiting) = &pack.recruiting {
+        let leaders = fighters.iter().filter(|f| f.leader).count();
+        if leaders != recruiting.leaders {
+            out.push(gang(
+                "recruiting.leaders",
+                format!(
+                    "The gang has {leaders} leader{}; it needs {}.",
+                    plural(leaders),
+                    recruiting.leaders
+                ),
+                &recruiting.source,
+            ));
+        }
+        let size = recruiting.leaders + recruiting.recruits;
+        if fighters.len() != size {
+            out.push(gang(
+                "recruiting.size",
+                format!(
+                    "The gang has {} fighter{}; a starting gang has {size} ({} leader{} + {} recruit{}).",
+                    fighters.len(),
+                    plural(fighters.len()),
+                    recruiting.leaders,
+                    plural(recruiting.leaders),
+                    recruiting.recruits,
+                    plural(recruiting.recruits),
+                ),
+                &recruiting.source,
+            ));
+        }
+    }
+    for constraint in &pack.constraints {
+        if let ConstraintKind::GangCount { quirk, allowed } = &constraint.rule {
+            let n = fighters.iter().filter(|f| f.has_quirk(quirk)).count();
+            if !allowed.contains(&n) {
+                let name = pack.quirk(quirk).map_or(quirk.as_str(), |q| q.name.as_str());
+                out.push(Problem {
+                    rule: format!("constraints.{}", constraint.id),
+                    scope: ProblemScope::Gang,
+                    message: format!(
+                        "{} ({n} fighter{} ha{} {name})",
+                        constraint.message,
+                        plural(n),
+                        if n == 1 { "s" } else { "ve" }
+                    ),
+                    source: constraint.source.clone(),
+                    ruling: ruling_text(pack, constraint.ruling.as_ref()),
+                });
+            }
+        }
+    }
+    for fighter in fighters {
+        out.extend(fighter_problems(pack, fighter));
+    }
+    out
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}

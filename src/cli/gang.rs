@@ -1,0 +1,153 @@
+//! `rapsheet gang …` and `rapsheet fighter …`.
+
+use anyhow::Result;
+use clap::Subcommand;
+
+use super::print_json;
+use crate::campaign::commands::NewFighter;
+use crate::session::{GangView, Session};
+
+#[derive(Debug, Subcommand)]
+pub enum GangCommand {
+    /// Found a gang.
+    New {
+        name: String,
+        /// The ruleset pack (default: the campaign's).
+        #[arg(long)]
+        ruleset: Option<String>,
+    },
+    /// List the gangs.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Show a gang's roster with stats, quirks and rule problems.
+    Show {
+        name: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum FighterCommand {
+    /// Recruit a fighter. A fighter who breaks a rule is still added and the
+    /// problems are printed.
+    Add {
+        name: String,
+        /// The gang's name.
+        #[arg(long)]
+        gang: String,
+        #[arg(long)]
+        leader: bool,
+        /// A quirk by name, id or d6 alternative name; repeat for each.
+        #[arg(long = "quirk", value_name = "QUIRK")]
+        quirks: Vec<String>,
+        #[arg(long, default_value = "")]
+        notes: String,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
+    match command {
+        GangCommand::New { name, ruleset } => {
+            let (id, _) = session.found_gang(&name, ruleset.as_deref())?;
+            let gang = session.gang(id)?;
+            println!("Founded {} ({})", gang.name, gang.ruleset);
+            Ok(())
+        }
+        GangCommand::List { json } => {
+            let gangs = session.gang_list()?;
+            if json {
+                return print_json(&gangs);
+            }
+            for g in gangs {
+                println!(
+                    "{}  {} fighters  {}{}",
+                    g.name,
+                    g.fighters,
+                    g.ruleset,
+                    if g.legal { "" } else { "  (breaks a rule)" }
+                );
+            }
+            Ok(())
+        }
+        GangCommand::Show { name, json } => {
+            let id = session.gang_named(&name)?.id;
+            let view = session.gang_view(id)?;
+            if json {
+                return print_json(&view);
+            }
+            print_roster(&view);
+            Ok(())
+        }
+    }
+}
+
+pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<()> {
+    match command {
+        FighterCommand::Add {
+            name,
+            gang,
+            leader,
+            quirks,
+            notes,
+            json,
+        } => {
+            let gang = session.gang_named(&gang)?;
+            let quirks = session.resolve_quirks(gang.id, &quirks)?;
+            let outcome = session.recruit(
+                gang.id,
+                NewFighter {
+                    name,
+                    leader,
+                    quirks,
+                    notes,
+                },
+            )?;
+            if json {
+                return print_json(&outcome);
+            }
+            println!("{}", outcome.label);
+            for p in &outcome.problems {
+                println!("  problem: {}", p.describe());
+            }
+            Ok(())
+        }
+    }
+}
+
+fn print_roster(view: &GangView) {
+    println!(
+        "{} ({}{})",
+        view.name,
+        view.ruleset_name,
+        if view.house_rules { ", house rules" } else { "" }
+    );
+    let resources: Vec<String> = view
+        .resources
+        .iter()
+        .map(|r| format!("{} {}", r.label, r.amount))
+        .collect();
+    println!("  {}", resources.join(" · "));
+    for f in &view.fighters {
+        let stats: Vec<String> = f
+            .stats
+            .iter()
+            .map(|s| format!("{} {}", s.label, s.display()))
+            .collect();
+        let quirks: Vec<String> = f.quirks.iter().map(|q| q.title()).collect();
+        println!(
+            "  {}{}  {}  [{}]",
+            if f.leader { "★ " } else { "  " },
+            f.name,
+            stats.join(" "),
+            quirks.join(", ")
+        );
+    }
+    for p in &view.problems {
+        println!("  problem: {}", p.describe());
+    }
+}

@@ -1,0 +1,177 @@
+//! The `rapsheet` command line: the same core as the GUI, headless, for
+//! scripts and tests. Machine-readable output is JSON on stdout; an error
+//! is one line on stderr and a non-zero exit.
+
+mod gang;
+mod pack;
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, Result, bail};
+use clap::{Parser, Subcommand};
+use serde::Serialize;
+
+use crate::session::Session;
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "rapsheet",
+    version,
+    about = "Campaign manager for gang-skirmish wargames",
+    long_about = "Campaign manager for gang-skirmish wargames.\n\n\
+                  With no command, opens the app on --db FILE, or on the last \
+                  campaign, or on a demo campaign in the platform data directory."
+)]
+pub struct Cli {
+    /// The campaign file.
+    #[arg(long, global = true, value_name = "FILE")]
+    pub db: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Create a campaign file holding two demo gangs.
+    Demo {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Create an empty campaign file.
+    New {
+        /// The campaign's name.
+        #[arg(long, default_value = "New campaign")]
+        name: String,
+        /// The pack new gangs use by default.
+        #[arg(long, default_value = "heartbreaker")]
+        ruleset: String,
+    },
+    /// List the ruleset packs this build has.
+    Rulesets {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Check a ruleset pack file (an override may name a built-in base).
+    CheckPack {
+        file: PathBuf,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Gangs: found, list, show.
+    Gang {
+        #[command(subcommand)]
+        command: gang::GangCommand,
+    },
+    /// Fighters: recruit.
+    Fighter {
+        #[command(subcommand)]
+        command: gang::FighterCommand,
+    },
+    /// Adjust a gang's resource, with a reason for the log.
+    Resource {
+        /// Resource id or label (`supply`, `Reputation`).
+        resource: String,
+        /// The change, e.g. `2` or `-1`.
+        #[arg(allow_hyphen_values = true)]
+        delta: i64,
+        #[arg(long)]
+        gang: String,
+        #[arg(long)]
+        reason: String,
+    },
+    /// The campaign log, newest first.
+    Log {
+        #[arg(long, default_value_t = 50)]
+        limit: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Take back the newest change still in effect.
+    Undo,
+}
+
+/// Runs a command. `Ok(())` means exit 0.
+pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
+    match command {
+        Command::Demo { json } => {
+            let db = need_db(db)?;
+            let session = Session::create_demo(db)
+                .with_context(|| format!("cannot create the demo at {}", db.display()))?;
+            let gangs = session.gang_list()?;
+            if json {
+                print_json(&gangs)
+            } else {
+                println!("Created {} with {} gangs:", db.display(), gangs.len());
+                for g in gangs {
+                    println!("  {} ({} fighters)", g.name, g.fighters);
+                }
+                Ok(())
+            }
+        }
+        Command::New { name, ruleset } => {
+            let db = need_db(db)?;
+            let registry = crate::session::builtin_registry()?;
+            if registry.get(&ruleset).is_none() {
+                bail!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)");
+            }
+            crate::store::CampaignStore::create(db, &name, &ruleset)?;
+            println!("Created {}", db.display());
+            Ok(())
+        }
+        Command::Rulesets { json } => pack::rulesets(json),
+        Command::CheckPack { file, json } => pack::check_pack(&file, json),
+        Command::Gang { command } => gang::gang(&mut open(db)?, command),
+        Command::Fighter { command } => gang::fighter(&mut open(db)?, command),
+        Command::Resource {
+            resource,
+            delta,
+            gang,
+            reason,
+        } => {
+            let mut session = open(db)?;
+            let g = session.gang_named(&gang)?;
+            session.adjust_resource(g.id, &resource, delta, &reason)?;
+            let view = session.gang_view(g.id)?;
+            for r in view.resources {
+                println!("{}: {}", r.label, r.amount);
+            }
+            Ok(())
+        }
+        Command::Log { limit, json } => {
+            let session = open(db)?;
+            let entries = session.store.log(limit)?;
+            if json {
+                return print_json(&entries);
+            }
+            let names = session.names()?;
+            for e in entries {
+                println!("#{} {}  {}", e.batch, e.at, e.event.describe(&names));
+            }
+            Ok(())
+        }
+        Command::Undo => {
+            let mut session = open(db)?;
+            let Some(batch) = session.store.newest_undoable()? else {
+                bail!("nothing to undo");
+            };
+            let (label, _) = session.store.batch(batch)?;
+            session.undo(batch)?;
+            println!("Undid: {label}");
+            Ok(())
+        }
+    }
+}
+
+fn need_db(db: Option<&Path>) -> Result<&Path> {
+    db.context("this command needs --db FILE")
+}
+
+fn open(db: Option<&Path>) -> Result<Session> {
+    let db = need_db(db)?;
+    Session::open(db)
+}
+
+pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<()> {
+    println!("{}", serde_json::to_string_pretty(value)?);
+    Ok(())
+}

@@ -1,0 +1,14 @@
+//! Rapsheet: a desktop campaign manager for gang-skirmish wargames.
+//!
+//! Layers, lowest first: [`dice`] and [`rules`] (pure), [`campaign`] (the
+//! pure domain), [`store`] (the only SQL), [`session`] (commands committed
+//! to a store), then the faces: [`ui`] (egui) and [`cli`].
+
+pub mod campaign;
+pub mod cli;
+pub mod dice;
+pub mod paths;
+pub mod rules;
+pub mod session;
+pub mod store;
+pub mod ui;

@@ -1,0 +1,15 @@
+//! Where Rapsheet keeps its files on this machine.
+
+use std::path::PathBuf;
+
+use directories::ProjectDirs;
+
+/// The platform data directory (`~/.local/share/rapsheet` on Linux).
+pub fn data_dir() -> Option<PathBuf> {
+    ProjectDirs::from("", "", "Rapsheet").map(|dirs| dirs.data_dir().to_owned())
+}
+
+/// The campaign a first run creates and fills with the demo.
+pub fn default_campaign() -> Option<PathBuf> {
+    data_dir().map(|dir| dir.join(format!("demo.{}", crate::store::EXTENSION)))
+}

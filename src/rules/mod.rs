@@ -1,0 +1,277 @@
+//! Ruleset packs: loading, override merging and validation.
+//!
+//! A pack is a TOML file (format in `docs/rulesets.md`) describing one game
+//! system's stats, resources, quirk catalog, constraints and recruiting
+//! rules. The packs in `assets/rulesets/` are embedded in the binary. An
+//! override pack names a `base` and replaces or adds entries by id.
+//!
+//! Pure: parsing and checking only. Reading a pack file from disk is the
+//! caller's job (the CLI and the app), so this module does no I/O.
+
+mod model;
+mod validate;
+
+pub use model::*;
+
+use std::collections::BTreeMap;
+
+/// A pack refused, with where and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{file}: {entry}: {reason}")]
+pub struct PackError {
+    /// The file the pack came from.
+    pub file: String,
+    /// The entry at fault (`quirks.slasher`, `pack`, or a TOML position).
+    pub entry: String,
+    pub reason: String,
+}
+
+impl PackError {
+    fn new(file: &str, entry: impl Into<String>, reason: impl Into<String>) -> Self {
+        Self {
+            file: file.to_owned(),
+            entry: entry.into(),
+            reason: reason.into(),
+        }
+    }
+}
+
+/// The packs shipped inside the binary: (file name, text).
+const BUILTIN: &[(&str, &str)] = &[(
+    "heartbreaker.toml",
+    include_str!("../../assets/rulesets/heartbreaker.toml"),
+)];
+
+/// Every pack this build knows, by id.
+#[derive(Debug, Clone)]
+pub struct Registry {
+    packs: BTreeMap<String, Pack>,
+}
+
+impl Registry {
+    /// The embedded packs. They are checked by the test suite, so a failure
+    /// here is a build defect; it is still reported, never a panic.
+    pub fn builtin() -> Result<Self, PackError> {
+        let mut registry = Self {
+            packs: BTreeMap::new(),
+        };
+        for (file, text) in BUILTIN {
+            registry.add_text(file, text)?;
+        }
+        Ok(registry)
+    }
+
+    /// Parses, merges (for an override) and validates a pack, then adds it.
+    /// Returns the id it was added under.
+    pub fn add_text(&mut self, file: &str, text: &str) -> Result<String, PackError> {
+        let pack = self.load_text(file, text)?;
+        let id = pack.pack.id.clone();
+        if self.packs.contains_key(&id) {
+            return Err(PackError::new(
+                file,
+                "pack.id",
+                format!("a pack with id `{id}` is already loaded"),
+            ));
+        }
+        self.packs.insert(id.clone(), pack);
+        Ok(id)
+    }
+
+    /// Parses and validates a pack against this registry without adding it.
+    pub fn load_text(&self, file: &str, text: &str) -> Result<Pack, PackError> {
+        let parsed = parse(file, text)?;
+        let pack = match parsed.pack.base.clone() {
+            Some(base_id) => {
+                let base = self.packs.get(&base_id).ok_or_else(|| {
+                    PackError::new(
+                        file,
+                        "pack.base",
+                        format!("names base pack `{base_id}`, which is not loaded"),
+                    )
+                })?;
+                merge(file, base, parsed)?
+            }
+            None => parsed,
+        };
+        validate::validate(file, &pack)?;
+        Ok(pack)
+    }
+
+    pub fn get(&self, id: &str) -> Option<&Pack> {
+        self.packs.get(id)
+    }
+
+    pub fn packs(&self) -> impl Iterator<Item = &Pack> {
+        self.packs.values()
+    }
+}
+
+fn parse(file: &str, text: &str) -> Result<Pack, PackError> {
+    toml::from_str::<Pack>(text).map_err(|err| {
+        let entry = match err.span() {
+            Some(span) => {
+                let line = text[..span.start.min(text.len())].lines().count().max(1);
+                format!("line {line}")
+            }
+            None => "pack".to_owned(),
+        };
+        PackError::new(file, entry, err.message().to_owned())
+    })
+}
+
+/// Something with an id in a pack section.
+trait Entry {
+    fn id(&self) -> &str;
+}
+
+macro_rules! entry {
+    ($($t:ty),*) => { $(impl Entry for $t { fn id(&self) -> &str { &self.id } })* };
+}
+entry!(
+    StatDef,
+    ResourceDef,
+    CounterDef,
+    CategoryDef,
+    KeywordDef,
+    QuirkDef,
+    ConstraintDef,
+    Ruling
+);
+
+/// Replaces base entries with the override's entries of the same id, and
+/// appends the new ones, keeping the base's order.
+fn merge_section<T: Entry + Clone>(base: &[T], over: Vec<T>) -> Vec<T> {
+    let mut out = base.to_vec();
+    for entry in over {
+        match out.iter_mut().find(|e| e.id() == entry.id()) {
+            Some(slot) => *slot = entry,
+            None => out.push(entry),
+        }
+    }
+    out
+}
+
+fn remove_from<T: Entry>(items: &mut Vec<T>, id: &str) -> bool {
+    let before = items.len();
+    items.retain(|e| e.id() != id);
+    items.len() != before
+}
+
+fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
+    let mut pack = Pack {
+        stats: merge_section(&base.stats, over.stats),
+        resources: merge_section(&base.resources, over.resources),
+        counters: merge_section(&base.counters, over.counters),
+        categories: merge_section(&base.categories, over.categories),
+        keywords: merge_section(&base.keywords, over.keywords),
+        quirks: merge_section(&base.quirks, over.quirks),
+        constraints: merge_section(&base.constraints, over.constraints),
+        recruiting: over.recruiting.or_else(|| base.recruiting.clone()),
+        rulings: merge_section(&base.rulings, over.rulings),
+        pack: over.pack,
+    };
+    for target in pack.pack.remove.clone() {
+        let Some((section, id)) = target.split_once('.') else {
+            return Err(PackError::new(
+                file,
+                format!("pack.remove `{target}`"),
+                "expected `section.id`, e.g. `quirks.bonded`",
+            ));
+        };
+        let removed = match section {
+            "stats" => remove_from(&mut pack.stats, id),
+            "resources" => remove_from(&mut pack.resources, id),
+            "counters" => remove_from(&mut pack.counters, id),
+            "categories" => remove_from(&mut pack.categories, id),
+            "keywords" => remove_from(&mut pack.keywords, id),
+            "quirks" => remove_from(&mut pack.quirks, id),
+            "constraints" => remove_from(&mut pack.constraints, id),
+            "rulings" => remove_from(&mut pack.rulings, id),
+            _ => {
+                return Err(PackError::new(
+                    file,
+                    format!("pack.remove `{target}`"),
+                    format!("`{section}` is not a section with entries"),
+                ));
+            }
+        };
+        if !removed {
+            return Err(PackError::new(
+                file,
+                format!("pack.remove `{target}`"),
+                format!("the base pack has no `{id}` in `{section}`"),
+            ));
+        }
+    }
+    Ok(pack)
+}
+
+impl Pack {
+    pub fn stat(&self, id: &str) -> Option<&StatDef> {
+        self.stats.iter().find(|s| s.id == id)
+    }
+
+    pub fn resource(&self, id: &str) -> Option<&ResourceDef> {
+        self.resources.iter().find(|r| r.id == id)
+    }
+
+    pub fn counter(&self, id: &str) -> Option<&CounterDef> {
+        self.counters.iter().find(|c| c.id == id)
+    }
+
+    pub fn quirk(&self, id: &str) -> Option<&QuirkDef> {
+        self.quirks.iter().find(|q| q.id == id)
+    }
+
+    pub fn keyword(&self, id: &str) -> Option<&KeywordDef> {
+        self.keywords.iter().find(|k| k.id == id)
+    }
+
+    pub fn category(&self, id: &str) -> Option<&CategoryDef> {
+        self.categories.iter().find(|c| c.id == id)
+    }
+
+    pub fn ruling(&self, id: &str) -> Option<&Ruling> {
+        self.rulings.iter().find(|r| r.id == id)
+    }
+
+    /// Finds a quirk by id, name or one of its alternative names, ignoring
+    /// case. Returns the quirk and the alt name when one was used.
+    pub fn find_quirk(&self, query: &str) -> Option<(&QuirkDef, Option<&str>)> {
+        let q = query.trim();
+        let same = |a: &str| a.eq_ignore_ascii_case(q) || a.to_lowercase() == q.to_lowercase();
+        if let Some(quirk) = self.quirks.iter().find(|k| same(&k.id) || same(&k.name)) {
+            return Some((quirk, None));
+        }
+        self.quirks.iter().find_map(|k| {
+            k.alt_names
+                .iter()
+                .find(|alt| same(alt))
+                .map(|alt| (k, Some(alt.as_str())))
+        })
+    }
+
+    /// The quirk's profile as printed on a card: range, PUNCH, keywords and
+    /// its short rules (`Nearby, P7, Crush`).
+    pub fn profile(&self, quirk: &QuirkDef) -> String {
+        let mut parts: Vec<String> = Vec::new();
+        if let Some(range) = &quirk.range {
+            parts.push(range.clone());
+        }
+        if let Some(punch) = quirk.punch {
+            parts.push(format!("P{punch}"));
+        }
+        for used in &quirk.keywords {
+            let short = self
+                .keyword(&used.keyword)
+                .map(|k| if k.short.is_empty() { &k.name } else { &k.short })
+                .map_or(used.keyword.as_str(), String::as_str);
+            parts.push(format!("{short} {}", used.x));
+        }
+        if !quirk.short.is_empty() {
+            parts.push(quirk.short.clone());
+        }
+        parts.join(", ")
+    }
+}
+

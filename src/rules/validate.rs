@@ -1,0 +1,216 @@
+//! Checks a (merged) pack: every reference resolves, every number is in its
+//! bounds, every id is unique. Pure.
+
+use std::collections::BTreeSet;
+
+use super::{ConstraintKind, FORMAT_VERSION, Pack, PackError};
+
+pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
+
+    if pack.pack.format != FORMAT_VERSION {
+        return err(
+            "pack.format".into(),
+            format!(
+                "format {} is not supported (this build reads format {FORMAT_VERSION})",
+                pack.pack.format
+            ),
+        );
+    }
+    check_id(file, "pack.id", &pack.pack.id)?;
+    if pack.pack.name.trim().is_empty() {
+        return err("pack.name".into(), "a pack needs a name".into());
+    }
+    if pack.stats.is_empty() {
+        return err("stats".into(), "a pack needs at least one stat".into());
+    }
+
+    unique(file, "stats", pack.stats.iter().map(|e| e.id.as_str()))?;
+    unique(file, "resources", pack.resources.iter().map(|e| e.id.as_str()))?;
+    unique(file, "counters", pack.counters.iter().map(|e| e.id.as_str()))?;
+    unique(file, "categories", pack.categories.iter().map(|e| e.id.as_str()))?;
+    unique(file, "keywords", pack.keywords.iter().map(|e| e.id.as_str()))?;
+    unique(file, "quirks", pack.quirks.iter().map(|e| e.id.as_str()))?;
+    unique(file, "constraints", pack.constraints.iter().map(|e| e.id.as_str()))?;
+    unique(file, "rulings", pack.rulings.iter().map(|e| e.id.as_str()))?;
+
+    for stat in &pack.stats {
+        let entry = format!("stats.{}", stat.id);
+        if let (Some(min), Some(max)) = (stat.min, stat.max)
+            && min > max
+        {
+            return err(entry, format!("min {min} is above max {max}"));
+        }
+        if stat.min.is_some_and(|min| stat.default < min)
+            || stat.max.is_some_and(|max| stat.default > max)
+        {
+            return err(entry, format!("default {} is outside its bounds", stat.default));
+        }
+    }
+    for resource in &pack.resources {
+        if resource.min.is_some_and(|min| resource.start < min) {
+            return err(
+                format!("resources.{}", resource.id),
+                format!("start {} is below its minimum", resource.start),
+            );
+        }
+    }
+    for counter in &pack.counters {
+        if !(counter.min <= counter.default && counter.default <= counter.max) {
+            return err(
+                format!("counters.{}", counter.id),
+                format!(
+                    "default {} is not within {}..{}",
+                    counter.default, counter.min, counter.max
+                ),
+            );
+        }
+    }
+
+    let mut tags = BTreeSet::new();
+    for quirk in &pack.quirks {
+        let entry = format!("quirks.{}", quirk.id);
+        if quirk.name.trim().is_empty() {
+            return err(entry, "a quirk needs a name".into());
+        }
+        if pack.category(&quirk.category).is_none() {
+            return err(
+                entry,
+                format!("category `{}` is not in [[categories]]", quirk.category),
+            );
+        }
+        if let Some(punch) = quirk.punch
+            && punch < 0
+        {
+            return err(entry, format!("PUNCH {punch} is negative"));
+        }
+        for used in &quirk.keywords {
+            if pack.keyword(&used.keyword).is_none() {
+                return err(
+                    entry,
+                    format!("keyword `{}` is not in [[keywords]]", used.keyword),
+                );
+            }
+            if used.x.trim().is_empty() {
+                return err(entry, format!("keyword `{}` needs a value", used.keyword));
+            }
+        }
+        if !(quirk.alt_names.is_empty() || quirk.alt_names.len() == 6) {
+            return err(
+                entry,
+                format!(
+                    "alt_names is a d6 table: it needs 6 names, not {}",
+                    quirk.alt_names.len()
+                ),
+            );
+        }
+        for effect in &quirk.effects {
+            if pack.stat(&effect.stat).is_none() {
+                return err(
+                    entry,
+                    format!("effect on stat `{}`, which is not in [[stats]]", effect.stat),
+                );
+            }
+        }
+        tags.extend(quirk.tags.iter().map(String::as_str));
+    }
+
+    for constraint in &pack.constraints {
+        let entry = format!("constraints.{}", constraint.id);
+        if constraint.message.trim().is_empty() {
+            return err(entry, "a constraint needs a message".into());
+        }
+        if let Some(ruling) = &constraint.ruling
+            && pack.ruling(ruling).is_none()
+        {
+            return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
+        }
+        let known_quirk = |id: &str| pack.quirk(id).is_some();
+        let known_tag = |tag: &str| tags.contains(tag);
+        match &constraint.rule {
+            ConstraintKind::MaxTagged { tag, .. } if !known_tag(tag) => {
+                return err(entry, format!("tag `{tag}` is on no quirk"));
+            }
+            ConstraintKind::ForbidsTagged { quirk, tag } => {
+                if !known_quirk(quirk) {
+                    return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
+                }
+                if !known_tag(tag) {
+                    return err(entry, format!("tag `{tag}` is on no quirk"));
+                }
+            }
+            ConstraintKind::RequiresAny { quirk, any_of } => {
+                if let Some(missing) = std::iter::once(quirk)
+                    .chain(any_of)
+                    .find(|q| !known_quirk(q))
+                {
+                    return err(entry, format!("quirk `{missing}` is not in [[quirks]]"));
+                }
+                if any_of.is_empty() {
+                    return err(entry, "any_of lists no quirk".into());
+                }
+            }
+            ConstraintKind::GangCount { quirk, allowed } => {
+                if !known_quirk(quirk) {
+                    return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
+                }
+                if allowed.is_empty() {
+                    return err(entry, "allowed lists no count".into());
+                }
+            }
+            ConstraintKind::MaxTagged { .. } => {}
+        }
+    }
+
+    if let Some(recruiting) = &pack.recruiting {
+        let needed = recruiting.quirks_per_fighter + recruiting.leader_extra_quirks;
+        if recruiting.distinct_quirks && needed > pack.quirks.len() {
+            return err(
+                "recruiting".into(),
+                format!(
+                    "a leader needs {needed} different quirks but the catalog has {}",
+                    pack.quirks.len()
+                ),
+            );
+        }
+        if recruiting.leaders + recruiting.recruits == 0 {
+            return err("recruiting".into(), "a gang of no fighters".into());
+        }
+    }
+    Ok(())
+}
+
+fn check_id(file: &str, entry: &str, id: &str) -> Result<(), PackError> {
+    let ok = !id.is_empty()
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(PackError::new(
+            file,
+            entry,
+            format!("id `{id}` must be lower-case letters, digits, `-` or `_`"),
+        ))
+    }
+}
+
+fn unique<'a>(
+    file: &str,
+    section: &str,
+    ids: impl Iterator<Item = &'a str>,
+) -> Result<(), PackError> {
+    let mut seen = BTreeSet::new();
+    for id in ids {
+        check_id(file, &format!("{section}.{id}"), id)?;
+        if !seen.insert(id) {
+            return Err(PackError::new(
+                file,
+                format!("{section}.{id}"),
+                "this id appears twice",
+            ));
+        }
+    }
+    Ok(())
+}

@@ -1,0 +1,456 @@
+//! A campaign at work: the open store, the packs, and the commands a player
+//! gives, each committed as one batch. The GUI and the CLI are both faces
+//! over this; neither builds events or talks to the store on its own.
+//!
+//! No SQL here (that is `store`) and no egui (that is `ui`).
+
+use std::path::Path;
+
+use anyhow::{Context as _, Result, anyhow, bail};
+use serde::Serialize;
+
+use crate::campaign::commands::{self, NewFighter};
+use crate::campaign::{
+    BatchId, DerivedStat, Event, Fighter, FighterId, Gang, GangId, Names, Problem, QuirkPick,
+    demo, derive_stats, gang_problems,
+};
+use crate::rules::{Pack, Registry};
+use crate::store::CampaignStore;
+
+/// A quirk as a fighter has it, with its profile for display.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuirkView {
+    pub id: String,
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alt_name: Option<String>,
+    pub category: String,
+    pub profile: String,
+}
+
+impl QuirkView {
+    /// `Sledgehammer (Pulverizer)`, or just `Pulverizer`.
+    pub fn title(&self) -> String {
+        match &self.alt_name {
+            Some(alt) => format!("{alt} ({})", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+/// A fighter with everything a roster shows.
+#[derive(Debug, Clone, Serialize)]
+pub struct FighterView {
+    pub id: FighterId,
+    pub name: String,
+    pub leader: bool,
+    /// Base and derived values of each stat.
+    pub stats: Vec<DerivedStat>,
+    pub quirks: Vec<QuirkView>,
+    /// Counter id → value (`bounty`).
+    pub counters: std::collections::BTreeMap<String, i64>,
+    pub notes: String,
+    /// The rules this fighter breaks.
+    pub problems: Vec<Problem>,
+}
+
+/// A gang with its roster, worked out against its pack.
+#[derive(Debug, Clone, Serialize)]
+pub struct GangView {
+    pub id: GangId,
+    pub name: String,
+    pub ruleset: String,
+    pub ruleset_name: String,
+    pub house_rules: bool,
+    pub resources: Vec<ResourceView>,
+    /// The pack's fighter counters, in order (Bounty).
+    pub counters: Vec<CounterView>,
+    pub notes: String,
+    pub fighters: Vec<FighterView>,
+    /// Every rule the gang breaks, the gang's own first, then each fighter's.
+    pub problems: Vec<Problem>,
+    /// True when the gang breaks no rule.
+    pub legal: bool,
+}
+
+/// A resource with its label.
+#[derive(Debug, Clone, Serialize)]
+pub struct ResourceView {
+    pub id: String,
+    pub label: String,
+    pub amount: i64,
+}
+
+/// A fighter counter with its label and bounds.
+#[derive(Debug, Clone, Serialize)]
+pub struct CounterView {
+    pub id: String,
+    pub label: String,
+    pub min: i64,
+    pub max: i64,
+}
+
+/// A line of `gang list`.
+#[derive(Debug, Clone, Serialize)]
+pub struct GangSummary {
+    pub id: GangId,
+    pub name: String,
+    pub ruleset: String,
+    pub fighters: usize,
+    pub legal: bool,
+}
+
+/// What a command did: the batch it wrote and the rules now broken.
+#[derive(Debug, Clone, Serialize)]
+pub struct Outcome {
+    pub batch: BatchId,
+    pub label: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<Problem>,
+}
+
+/// An open campaign and the packs it is read with.
+pub struct Session {
+    pub store: CampaignStore,
+    pub registry: Registry,
+}
+
+impl Session {
+    pub fn open(path: &Path) -> Result<Self> {
+        Ok(Self {
+            store: CampaignStore::open(path)?,
+            registry: builtin_registry()?,
+        })
+    }
+
+    pub fn new(store: CampaignStore, registry: Registry) -> Self {
+        Self { store, registry }
+    }
+
+    /// Creates a campaign file holding the demo gangs.
+    pub fn create_demo(path: &Path) -> Result<Self> {
+        let registry = builtin_registry()?;
+        let ruleset = demo::ruleset()?;
+        let pack = registry
+            .get(&ruleset)
+            .ok_or_else(|| anyhow!("the demo needs the `{ruleset}` pack"))?;
+        let demo = demo::demo(pack)?;
+        let store = CampaignStore::create(path, &demo.campaign, &ruleset)?;
+        let mut session = Self { store, registry };
+        for gang in demo.gangs {
+            let id = session.found_gang(&gang.name, Some(&demo.ruleset))?.0;
+            if !gang.notes.is_empty() {
+                session.set_gang_notes(id, &gang.notes)?;
+            }
+            for fighter in gang.fighters {
+                session.recruit(id, fighter)?;
+            }
+        }
+        Ok(session)
+    }
+
+    pub fn pack(&self, ruleset: &str) -> Result<&Pack> {
+        self.registry.get(ruleset).ok_or_else(|| {
+            anyhow!("this campaign uses the ruleset pack `{ruleset}`, which this build does not have")
+        })
+    }
+
+    /// The pack a gang is built with.
+    pub fn gang_pack(&self, gang: &Gang) -> Result<&Pack> {
+        self.pack(&gang.ruleset)
+    }
+
+    pub fn gang(&self, id: GangId) -> Result<Gang> {
+        self.store
+            .gang(id)?
+            .ok_or_else(|| anyhow!("gang #{id} is not in this campaign"))
+    }
+
+    /// Finds a gang by name, for scripts.
+    pub fn gang_named(&self, name: &str) -> Result<Gang> {
+        match self.store.gang_by_name(name)? {
+            Some(gang) => Ok(gang),
+            None => {
+                let names: Vec<String> =
+                    self.store.gangs()?.into_iter().map(|g| g.name).collect();
+                if names.is_empty() {
+                    bail!("no gang called “{name}”: this campaign has no gangs yet")
+                }
+                bail!("no gang called “{name}” (gangs: {})", names.join(", "))
+            }
+        }
+    }
+
+    pub fn fighter(&self, id: FighterId) -> Result<Fighter> {
+        self.store
+            .fighter(id)?
+            .ok_or_else(|| anyhow!("fighter #{id} is not in this campaign"))
+    }
+
+    fn commit(&mut self, label: &str, events: Vec<Event>) -> Result<BatchId> {
+        Ok(self.store.commit(label, &events)?)
+    }
+
+    /// Founds a gang with the named pack, or the campaign's default.
+    pub fn found_gang(&mut self, name: &str, ruleset: Option<&str>) -> Result<(GangId, BatchId)> {
+        let ruleset = match ruleset {
+            Some(r) => r.to_owned(),
+            None => self.store.info()?.default_ruleset,
+        };
+        let pack = self.pack(&ruleset)?;
+        let id = self.store.next_gang_id()?;
+        let events = commands::found_gang(&self.store.gangs()?, id, name, pack)?;
+        let batch = self.commit(&format!("Found {}", name.trim()), events)?;
+        Ok((id, batch))
+    }
+
+    pub fn disband_gang(&mut self, gang: GangId) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let events = commands::disband_gang(&gang, &self.store.fighters(gang.id)?)?;
+        self.commit(&format!("Disband {}", gang.name), events)
+    }
+
+    pub fn rename_gang(&mut self, gang: GangId, to: &str) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let events = commands::rename_gang(&self.store.gangs()?, &gang, to)?;
+        self.commit(&format!("Rename {} to {}", gang.name, to.trim()), events)
+    }
+
+    pub fn set_gang_notes(&mut self, gang: GangId, notes: &str) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let events = commands::set_gang_notes(&gang, notes)?;
+        self.commit(&format!("Notes of {}", gang.name), events)
+    }
+
+    pub fn adjust_resource(
+        &mut self,
+        gang: GangId,
+        resource: &str,
+        delta: i64,
+        reason: &str,
+    ) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let label = pack
+            .resources
+            .iter()
+            .find(|r| r.id == resource || r.label.eq_ignore_ascii_case(resource))
+            .map_or(resource, |r| r.label.as_str())
+            .to_owned();
+        let events = commands::adjust_resource(pack, &gang, resource, delta, reason)?;
+        self.commit(&format!("{} {label} {delta:+}", gang.name), events)
+    }
+
+    /// Recruits a fighter; a fighter who breaks a rule is still recruited and
+    /// the gang's problems come back with the outcome.
+    pub fn recruit(&mut self, gang: GangId, new: NewFighter) -> Result<Outcome> {
+        let gang = self.gang(gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let roster = self.store.fighters(gang.id)?;
+        let id = self.store.next_fighter_id()?;
+        let label = format!("Recruit {} into {}", new.name.trim(), gang.name);
+        let events = commands::recruit(pack, &gang, &roster, id, new)?;
+        let batch = self.commit(&label, events)?;
+        let view = self.gang_view(gang.id)?;
+        Ok(Outcome {
+            batch,
+            label,
+            problems: view.problems,
+        })
+    }
+
+    /// Resolves quirk names (id, name or alt name) against a gang's pack.
+    pub fn resolve_quirks(&self, gang: GangId, names: &[String]) -> Result<Vec<QuirkPick>> {
+        let gang = self.gang(gang)?;
+        Ok(commands::resolve_quirks(self.gang_pack(&gang)?, names)?)
+    }
+
+    pub fn dismiss(&mut self, fighter: FighterId) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let events = commands::dismiss(&fighter);
+        self.commit(&format!("Dismiss {}", fighter.name), events)
+    }
+
+    pub fn rename_fighter(&mut self, fighter: FighterId, to: &str) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let events =
+            commands::rename_fighter(&gang, &self.store.fighters(gang.id)?, &fighter, to)?;
+        self.commit(&format!("Rename {} to {}", fighter.name, to.trim()), events)
+    }
+
+    pub fn set_leader(&mut self, fighter: FighterId, leader: bool) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let events = commands::set_leader(&fighter, leader)?;
+        let label = if leader {
+            format!("Make {} leader", fighter.name)
+        } else {
+            format!("{} steps down as leader", fighter.name)
+        };
+        self.commit(&label, events)
+    }
+
+    pub fn set_quirks(&mut self, fighter: FighterId, quirks: Vec<QuirkPick>) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let events = commands::set_quirks(self.gang_pack(&gang)?, &fighter, quirks)?;
+        self.commit(&format!("Quirks of {}", fighter.name), events)
+    }
+
+    pub fn set_counter(
+        &mut self,
+        fighter: FighterId,
+        counter: &str,
+        value: i64,
+        reason: &str,
+    ) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let events =
+            commands::set_counter(self.gang_pack(&gang)?, &fighter, counter, value, reason)?;
+        self.commit(&format!("{} of {}", counter, fighter.name), events)
+    }
+
+    pub fn set_fighter_notes(&mut self, fighter: FighterId, notes: &str) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let events = commands::set_fighter_notes(&fighter, notes)?;
+        self.commit(&format!("Notes of {}", fighter.name), events)
+    }
+
+    /// Takes back a batch (or redoes an undone one).
+    pub fn undo(&mut self, batch: BatchId) -> Result<BatchId> {
+        self.store
+            .undo(batch)
+            .with_context(|| format!("cannot undo change #{batch}"))
+    }
+
+    /// Every gang with its size and whether it is legal.
+    pub fn gang_list(&self) -> Result<Vec<GangSummary>> {
+        self.store
+            .gangs()?
+            .into_iter()
+            .map(|gang| {
+                let fighters = self.store.fighters(gang.id)?;
+                let legal = match self.registry.get(&gang.ruleset) {
+                    Some(pack) => gang_problems(pack, &fighters).is_empty(),
+                    None => false,
+                };
+                Ok(GangSummary {
+                    id: gang.id,
+                    name: gang.name,
+                    ruleset: gang.ruleset,
+                    fighters: fighters.len(),
+                    legal,
+                })
+            })
+            .collect()
+    }
+
+    /// A gang's roster worked out against its pack.
+    pub fn gang_view(&self, id: GangId) -> Result<GangView> {
+        let gang = self.gang(id)?;
+        let pack = self.gang_pack(&gang)?;
+        let fighters = self.store.fighters(id)?;
+        let problems = gang_problems(pack, &fighters);
+        let views = fighters
+            .iter()
+            .map(|f| fighter_view(pack, f, &problems))
+            .collect();
+        Ok(GangView {
+            id,
+            name: gang.name.clone(),
+            ruleset: gang.ruleset.clone(),
+            ruleset_name: pack.pack.name.clone(),
+            house_rules: pack.pack.house_rules,
+            resources: pack
+                .resources
+                .iter()
+                .map(|r| ResourceView {
+                    id: r.id.clone(),
+                    label: r.label.clone(),
+                    amount: gang.resources.get(&r.id).copied().unwrap_or(r.start),
+                })
+                .collect(),
+            counters: pack
+                .counters
+                .iter()
+                .map(|c| CounterView {
+                    id: c.id.clone(),
+                    label: c.label.clone(),
+                    min: c.min,
+                    max: c.max,
+                })
+                .collect(),
+            notes: gang.notes,
+            fighters: views,
+            legal: problems.is_empty(),
+            problems,
+        })
+    }
+
+    /// Names for putting log events into words.
+    pub fn names(&self) -> Result<Names> {
+        let mut names = Names::default();
+        for gang in self.store.gangs()? {
+            for fighter in self.store.fighters(gang.id)? {
+                names.fighters.insert(fighter.id, fighter.name);
+            }
+            names.gangs.insert(gang.id, gang.name);
+        }
+        for pack in self.registry.packs() {
+            for q in &pack.quirks {
+                names.labels.insert(q.id.clone(), q.name.clone());
+            }
+            for r in &pack.resources {
+                names.labels.insert(r.id.clone(), r.label.clone());
+            }
+            for c in &pack.counters {
+                names.labels.insert(c.id.clone(), c.label.clone());
+            }
+        }
+        Ok(names)
+    }
+}
+
+/// A fighter's view: stats, quirk profiles, and the problems that name it.
+pub fn fighter_view(pack: &Pack, fighter: &Fighter, problems: &[Problem]) -> FighterView {
+    use crate::campaign::ProblemScope;
+    FighterView {
+        id: fighter.id,
+        name: fighter.name.clone(),
+        leader: fighter.leader,
+        stats: derive_stats(pack, fighter),
+        quirks: fighter
+            .quirks
+            .iter()
+            .map(|pick| match pack.quirk(&pick.quirk) {
+                Some(q) => QuirkView {
+                    id: q.id.clone(),
+                    name: q.name.clone(),
+                    alt_name: pick.alt_name.clone(),
+                    category: q.category.clone(),
+                    profile: pack.profile(q),
+                },
+                None => QuirkView {
+                    id: pick.quirk.clone(),
+                    name: pick.quirk.clone(),
+                    alt_name: pick.alt_name.clone(),
+                    category: String::new(),
+                    profile: "not in this pack".into(),
+                },
+            })
+            .collect(),
+        counters: fighter.counters.clone(),
+        notes: fighter.notes.clone(),
+        problems: problems
+            .iter()
+            .filter(|p| matches!(&p.scope, ProblemScope::Fighter { fighter: id, .. } if *id == fighter.id))
+            .cloned()
+            .collect(),
+    }
+}
+
+/// The packs shipped with this build.
+pub fn builtin_registry() -> Result<Registry> {
+    Registry::builtin().context("a ruleset pack shipped with Rapsheet is broken")
+}

@@ -1,0 +1,243 @@
+//! Applies one event to the state tables, inside the caller's transaction.
+//! Every update checks that the state is what the event says it was before,
+//! so a stale or replayed event is refused instead of silently overwriting.
+
+use rusqlite::{Transaction, params};
+
+use super::{Result, StoreError};
+use crate::campaign::{Event, Fighter, FighterId, Gang, GangId, QuirkPick};
+
+fn expect_one(changed: usize, what: impl FnOnce() -> String) -> Result<()> {
+    if changed == 1 {
+        Ok(())
+    } else {
+        Err(StoreError::Conflict(what()))
+    }
+}
+
+pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
+    use Event::*;
+    match event {
+        CampaignRenamed { from, to } => {
+            let n = tx.execute(
+                "UPDATE campaign SET name = ?2 WHERE id = 1 AND name = ?1",
+                (from, to),
+            )?;
+            expect_one(n, || format!("the campaign is no longer called “{from}”"))
+        }
+        GangFounded { gang } => insert_gang(tx, gang),
+        GangDisbanded { gang } => {
+            if super::read::gang(tx, gang.id)?.as_ref() != Some(gang) {
+                return Err(StoreError::Conflict(format!(
+                    "{} has changed since it was founded; cannot take the founding back",
+                    gang.name
+                )));
+            }
+            let fighters: i64 = tx.query_row(
+                "SELECT count(*) FROM fighter WHERE gang_id = ?1",
+                [gang.id],
+                |r| r.get(0),
+            )?;
+            if fighters > 0 {
+                return Err(StoreError::Conflict(format!(
+                    "{} still has {fighters} fighters",
+                    gang.name
+                )));
+            }
+            tx.execute("DELETE FROM gang_resource WHERE gang_id = ?1", [gang.id])?;
+            let n = tx.execute("DELETE FROM gang WHERE id = ?1", [gang.id])?;
+            expect_one(n, || format!("gang #{} is not in the campaign", gang.id))
+        }
+        GangRenamed { gang, from, to } => {
+            let n = tx.execute(
+                "UPDATE gang SET name = ?3 WHERE id = ?1 AND name = ?2",
+                params![gang, from, to],
+            )?;
+            expect_one(n, || format!("gang #{gang} is no longer called “{from}”"))
+        }
+        GangNotesChanged { gang, from, to } => {
+            let n = tx.execute(
+                "UPDATE gang SET notes = ?3 WHERE id = ?1 AND notes = ?2",
+                params![gang, from, to],
+            )?;
+            expect_one(n, || format!("gang #{gang}'s notes have changed since"))
+        }
+        ResourceAdjusted {
+            gang,
+            resource,
+            from,
+            to,
+            ..
+        } => set_resource(tx, *gang, resource, *from, *to),
+        FighterRecruited { fighter } => insert_fighter(tx, fighter),
+        FighterDismissed { fighter } => {
+            let current = super::read::fighter(tx, fighter.id)?;
+            if current.as_ref() != Some(fighter) {
+                return Err(StoreError::Conflict(format!(
+                    "{} has changed since; cannot take back the recruitment",
+                    fighter.name
+                )));
+            }
+            let n = tx.execute("DELETE FROM fighter WHERE id = ?1", [fighter.id])?;
+            expect_one(n, || format!("{} is not in the campaign", fighter.name))
+        }
+        FighterRenamed { fighter, from, to } => {
+            let n = tx.execute(
+                "UPDATE fighter SET name = ?3 WHERE id = ?1 AND name = ?2",
+                params![fighter, from, to],
+            )?;
+            expect_one(n, || format!("fighter #{fighter} is no longer called “{from}”"))
+        }
+        LeaderChanged { fighter, from, to } => {
+            let n = tx.execute(
+                "UPDATE fighter SET is_leader = ?3 WHERE id = ?1 AND is_leader = ?2",
+                params![fighter, from, to],
+            )?;
+            expect_one(n, || format!("fighter #{fighter}'s leader mark has changed"))
+        }
+        QuirksChanged { fighter, from, to } => {
+            let current = super::read::quirks(tx, *fighter)?;
+            if &current != from {
+                return Err(StoreError::Conflict(format!(
+                    "fighter #{fighter}'s quirks have changed since"
+                )));
+            }
+            tx.execute(
+                "DELETE FROM fighter_quirk WHERE fighter_id = ?1",
+                [fighter],
+            )?;
+            insert_quirks(tx, *fighter, to)
+        }
+        CounterChanged {
+            fighter,
+            counter,
+            from,
+            to,
+            ..
+        } => {
+            let n = tx.execute(
+                "UPDATE fighter_counter SET value = ?4 \
+                 WHERE fighter_id = ?1 AND counter = ?2 AND value = ?3",
+                params![fighter, counter, from, to],
+            )?;
+            if n == 0 {
+                // A counter the pack added after the fighter was recruited.
+                let exists: bool = tx.query_row(
+                    "SELECT count(*) FROM fighter_counter WHERE fighter_id = ?1 AND counter = ?2",
+                    params![fighter, counter],
+                    |r| r.get::<_, i64>(0).map(|n| n > 0),
+                )?;
+                if exists {
+                    return Err(StoreError::Conflict(format!(
+                        "fighter #{fighter}'s {counter} is no longer {from}"
+                    )));
+                }
+                tx.execute(
+                    "INSERT INTO fighter_counter (fighter_id, counter, value) VALUES (?1, ?2, ?3)",
+                    params![fighter, counter, to],
+                )?;
+            }
+            Ok(())
+        }
+        FighterNotesChanged { fighter, from, to } => {
+            let n = tx.execute(
+                "UPDATE fighter SET notes = ?3 WHERE id = ?1 AND notes = ?2",
+                params![fighter, from, to],
+            )?;
+            expect_one(n, || format!("fighter #{fighter}'s notes have changed since"))
+        }
+    }
+}
+
+fn insert_gang(tx: &Transaction<'_>, gang: &Gang) -> Result<()> {
+    tx.execute(
+        "INSERT INTO gang (id, name, ruleset, notes) VALUES (?1, ?2, ?3, ?4)",
+        params![gang.id, gang.name, gang.ruleset, gang.notes],
+    )
+    .map_err(|e| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(
+            "a gang called “{}” or numbered #{} is already in the campaign",
+            gang.name, gang.id
+        )),
+        _ => e.into(),
+    })?;
+    for (resource, amount) in &gang.resources {
+        tx.execute(
+            "INSERT INTO gang_resource (gang_id, resource, amount) VALUES (?1, ?2, ?3)",
+            params![gang.id, resource, amount],
+        )?;
+    }
+    Ok(())
+}
+
+fn set_resource(tx: &Transaction<'_>, gang: GangId, resource: &str, from: i64, to: i64) -> Result<()> {
+    let current: Option<i64> = tx
+        .query_row(
+            "SELECT amount FROM gang_resource WHERE gang_id = ?1 AND resource = ?2",
+            params![gang, resource],
+            |r| r.get(0),
+        )
+        .map(Some)
+        .or_else(|e| match e {
+            rusqlite::Error::QueryReturnedNoRows => Ok(None),
+            e => Err(e),
+        })?;
+    match current {
+        Some(amount) if amount == from => {
+            tx.execute(
+                "UPDATE gang_resource SET amount = ?3 WHERE gang_id = ?1 AND resource = ?2",
+                params![gang, resource, to],
+            )?;
+            Ok(())
+        }
+        // A resource the pack added after the gang was founded starts here.
+        None => {
+            tx.execute(
+                "INSERT INTO gang_resource (gang_id, resource, amount) VALUES (?1, ?2, ?3)",
+                params![gang, resource, to],
+            )?;
+            Ok(())
+        }
+        Some(amount) => Err(StoreError::Conflict(format!(
+            "gang #{gang} has {amount} {resource}, not {from}"
+        ))),
+    }
+}
+
+fn insert_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
+    tx.execute(
+        "INSERT INTO fighter (id, gang_id, name, is_leader, notes) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            fighter.id,
+            fighter.gang,
+            fighter.name,
+            fighter.leader,
+            fighter.notes
+        ],
+    )
+    .map_err(|e| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(
+            "cannot add {} (#{}): the gang is gone, or the name or number is taken",
+            fighter.name, fighter.id
+        )),
+        _ => e.into(),
+    })?;
+    insert_quirks(tx, fighter.id, &fighter.quirks)?;
+    for (counter, value) in &fighter.counters {
+        tx.execute(
+            "INSERT INTO fighter_counter (fighter_id, counter, value) VALUES (?1, ?2, ?3)",
+            params![fighter.id, counter, value],
+        )?;
+    }
+    Ok(())
+}
+
+fn insert_quirks(tx: &Transaction<'_>, fighter: FighterId, quirks: &[QuirkPick]) -> Result<()> {
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO fighter_quirk (fighter_id, position, quirk, alt_name) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (position, pick) in quirks.iter().enumerate() {
+        stmt.execute(params![fighter, position as i64, pick.quirk, pick.alt_name])?;
+    }
+    Ok(())
+}

@@ -1,0 +1,9 @@
+//! The schema's migrations: an append-only list keyed by
+//! `PRAGMA user_version`. Entry `i` takes a file from version `i` to `i + 1`.
+//! Never reorder, never edit a shipped entry; add a new one.
+
+/// Migration 0 is the whole first schema.
+pub(super) const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql")];
+
+/// The schema version this build writes.
+pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

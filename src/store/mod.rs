@@ -1,0 +1,546 @@
+//! The campaign file: one SQLite database per campaign.
+//!
+//! [`CampaignStore`] owns the connection and all SQL in the program; no
+//! other module talks to SQLite. Every change arrives as a batch of
+//! [`Event`]s, applied to the state and appended to the log in one
+//! transaction. Opening refuses, with one clear line and without writing a
+//! byte, what is not a campaign this build can safely edit.
+
+mod apply;
+mod migrations;
+mod read;
+
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
+
+pub use migrations::SCHEMA_VERSION;
+pub use read::{CampaignDump, LogEntry};
+
+use crate::campaign::{BatchId, CampaignInfo, Event, FighterId, GangId};
+
+/// `PRAGMA application_id` of a campaign file ('RAPS').
+const APPLICATION_ID: i64 = 0x5241_5053;
+
+/// The file name extension of a campaign.
+pub const EXTENSION: &str = "rapsheet";
+
+/// Why a campaign file could not be opened or changed. Each message is one
+/// line a player can act on.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("{0}: no such file")]
+    NotFound(PathBuf),
+    #[error("{0}: a file is already there")]
+    AlreadyExists(PathBuf),
+    #[error("{0}: not a campaign file (it is not an SQLite database)")]
+    NotSqlite(PathBuf),
+    #[error("{0}: not a Rapsheet campaign (an SQLite database of another program)")]
+    NotRapsheet(PathBuf),
+    #[error("{path}: the file is damaged ({detail}); restore a backup")]
+    Corrupt { path: PathBuf, detail: String },
+    #[error(
+        "{path}: made by a newer Rapsheet (schema {found}; this build reads up to {supported}); update Rapsheet to open it"
+    )]
+    TooNew {
+        path: PathBuf,
+        found: i64,
+        supported: i64,
+    },
+    #[error("{0}: another program is writing to this campaign; close it and try again")]
+    Busy(PathBuf),
+    #[error("the campaign is read-only: {0}")]
+    ReadOnly(String),
+    #[error("the change does not fit the campaign as it is now: {0}")]
+    Conflict(String),
+    #[error("{path}: {source}")]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("campaign file: {0}")]
+    Sqlite(#[from] rusqlite::Error),
+    #[error("campaign log: {0}")]
+    Json(#[from] serde_json::Error),
+}
+
+pub type Result<T, E = StoreError> = std::result::Result<T, E>;
+
+macro_rules! sql_id {
+    ($($t:ty),*) => {$(
+        impl ToSql for $t {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                Ok(ToSqlOutput::from(self.0))
+            }
+        }
+        impl FromSql for $t {
+            fn column_result(value: ValueRef<'_>) -> FromSqlResult<Self> {
+                i64::column_result(value).map(Self)
+            }
+        }
+    )*};
+}
+sql_id!(GangId, FighterId, BatchId);
+
+/// An open campaign file.
+pub struct CampaignStore {
+    conn: Connection,
+    path: PathBuf,
+    /// Why the file may not be changed, when it may not.
+    read_only: Option<String>,
+    /// Held while the file is open for writing, so a second Rapsheet
+    /// window opens it read-only instead of editing it behind our back.
+    _lock: Option<File>,
+}
+
+impl std::fmt::Debug for CampaignStore {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("CampaignStore")
+            .field("path", &self.path)
+            .field("read_only", &self.read_only)
+            .finish_non_exhaustive()
+    }
+}
+
+impl CampaignStore {
+    /// Creates a new, empty campaign file. Refuses to replace any file.
+    pub fn create(path: &Path, name: &str, default_ruleset: &str) -> Result<Self> {
+        if path.exists() {
+            return Err(StoreError::AlreadyExists(path.to_owned()));
+        }
+        let lock = take_lock(path)?;
+        let mut conn = Connection::open(path)?;
+        configure(&conn)?;
+        migrate(&mut conn, 0)?;
+        conn.execute(
+            "INSERT INTO campaign (id, name, default_ruleset) VALUES (1, ?1, ?2)",
+            (name, default_ruleset),
+        )?;
+        Ok(Self {
+            conn,
+            path: path.to_owned(),
+            read_only: None,
+            _lock: lock,
+        })
+    }
+
+    /// Opens an existing campaign file, migrating it (after a backup) when
+    /// it is older than this build. A file that cannot be trusted is refused
+    /// and not written to; a file that may not be changed opens read-only.
+    pub fn open(path: &Path) -> Result<Self> {
+        let version = inspect(path)?;
+
+        let mut read_only = None;
+        let metadata = std::fs::metadata(path).map_err(|source| StoreError::Io {
+            path: path.to_owned(),
+            source,
+        })?;
+        if metadata.permissions().readonly() {
+            read_only = Some("the file is read-only on disk".to_owned());
+        }
+        let lock = if read_only.is_none() {
+            match take_lock(path) {
+                Ok(lock) => lock,
+                Err(StoreError::Busy(_)) => {
+                    read_only = Some("it is open for editing in another Rapsheet window".into());
+                    None
+                }
+                Err(other) => return Err(other),
+            }
+        } else {
+            None
+        };
+
+        if let Some(reason) = read_only {
+            if version < SCHEMA_VERSION {
+                return Err(StoreError::ReadOnly(format!(
+                    "{reason}, and it needs upgrading from schema {version} to {SCHEMA_VERSION} first"
+                )));
+            }
+            let conn = open_read_only(path)?;
+            return Ok(Self {
+                conn,
+                path: path.to_owned(),
+                read_only: Some(reason),
+                _lock: None,
+            });
+        }
+
+        let mut conn = Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?;
+        conn.busy_timeout(Duration::from_millis(250))?;
+        // Refuse while another program holds the write lock: nothing has
+        // been written yet, and nothing will be.
+        match conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;") {
+            Ok(()) => {}
+            Err(err) if is_busy(&err) => return Err(StoreError::Busy(path.to_owned())),
+            Err(err) => return Err(err.into()),
+        }
+        // The WAL may hold commits the inspection did not see.
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        if version > SCHEMA_VERSION {
+            return Err(StoreError::TooNew {
+                path: path.to_owned(),
+                found: version,
+                supported: SCHEMA_VERSION,
+            });
+        }
+        if version < SCHEMA_VERSION {
+            backup_before_migration(&conn, path, version)?;
+        }
+        configure(&conn)?;
+        migrate(&mut conn, version)?;
+        Ok(Self {
+            conn,
+            path: path.to_owned(),
+            read_only: None,
+            _lock: lock,
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Why this campaign cannot be changed, if it cannot.
+    pub fn read_only_reason(&self) -> Option<&str> {
+        self.read_only.as_deref()
+    }
+
+    pub fn info(&self) -> Result<CampaignInfo> {
+        Ok(self.conn.query_row(
+            "SELECT name, default_ruleset FROM campaign WHERE id = 1",
+            [],
+            |row| {
+                Ok(CampaignInfo {
+                    name: row.get(0)?,
+                    default_ruleset: row.get(1)?,
+                })
+            },
+        )?)
+    }
+
+    /// The id the next founded gang will get.
+    pub fn next_gang_id(&self) -> Result<GangId> {
+        Ok(GangId(self.conn.query_row(
+            "SELECT coalesce(max(id), 0) + 1 FROM (SELECT id FROM gang UNION ALL \
+             SELECT gang_id FROM event WHERE gang_id IS NOT NULL)",
+            [],
+            |r| r.get(0),
+        )?))
+    }
+
+    /// The id the next recruited fighter will get.
+    pub fn next_fighter_id(&self) -> Result<FighterId> {
+        Ok(FighterId(self.conn.query_row(
+            "SELECT coalesce(max(id), 0) + 1 FROM (SELECT id FROM fighter UNION ALL \
+             SELECT fighter_id FROM event WHERE fighter_id IS NOT NULL)",
+            [],
+            |r| r.get(0),
+        )?))
+    }
+
+    /// Applies a batch of events and appends it to the log, all in one
+    /// transaction: either all of it is in the file afterwards, or none.
+    pub fn commit(&mut self, label: &str, events: &[Event]) -> Result<BatchId> {
+        self.commit_batch(label, events, None)
+    }
+
+    /// Takes back a batch by committing its inverse, newest event first.
+    /// Undoing an undo is a redo. Returns the new batch.
+    pub fn undo(&mut self, batch: BatchId) -> Result<BatchId> {
+        let (label, events) = self.batch(batch)?;
+        let inverse: Vec<Event> = events.iter().rev().map(Event::inverse).collect();
+        let undone_label = match label.strip_prefix("Undo: ") {
+            Some(original) => format!("Redo: {original}"),
+            None => match label.strip_prefix("Redo: ") {
+                Some(original) => format!("Undo: {original}"),
+                None => format!("Undo: {label}"),
+            },
+        };
+        self.commit_batch(&undone_label, &inverse, Some(batch))
+    }
+
+    fn commit_batch(
+        &mut self,
+        label: &str,
+        events: &[Event],
+        undoes: Option<BatchId>,
+    ) -> Result<BatchId> {
+        if let Some(reason) = &self.read_only {
+            return Err(StoreError::ReadOnly(reason.clone()));
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO batch (label, undoes) VALUES (?1, ?2)",
+            (label, undoes),
+        )?;
+        let batch = BatchId(tx.last_insert_rowid());
+        for event in events {
+            apply::apply(&tx, event)?;
+            tx.prepare_cached(
+                "INSERT INTO event (batch_id, kind, gang_id, fighter_id, payload) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute((
+                batch,
+                event.kind(),
+                event.gang(),
+                event.fighter(),
+                serde_json::to_string(event)?,
+            ))?;
+        }
+        tx.commit()?;
+        Ok(batch)
+    }
+
+    /// Copies the open campaign to a new file (SQLite's online backup) and
+    /// returns the copy, open. The original stays as it is.
+    pub fn save_as(&self, target: &Path) -> Result<CampaignStore> {
+        if target.exists() {
+            return Err(StoreError::AlreadyExists(target.to_owned()));
+        }
+        let tmp = temp_sibling(target);
+        let result = (|| {
+            let mut dest = Connection::open(&tmp)?;
+            {
+                let backup = rusqlite::backup::Backup::new(&self.conn, &mut dest)?;
+                backup.run_to_completion(256, Duration::ZERO, None)?;
+            }
+            dest.close().map_err(|(_, e)| e)?;
+            std::fs::rename(&tmp, target).map_err(|source| StoreError::Io {
+                path: target.to_owned(),
+                source,
+            })
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result?;
+        CampaignStore::open(target)
+    }
+}
+
+fn is_busy(err: &rusqlite::Error) -> bool {
+    matches!(
+        err.sqlite_error_code(),
+        Some(rusqlite::ErrorCode::DatabaseBusy | rusqlite::ErrorCode::DatabaseLocked)
+    )
+}
+
+fn corrupt(path: &Path, detail: impl Into<String>) -> StoreError {
+    // SQLite's reports span lines; an error here is one line.
+    let detail = detail
+        .into()
+        .split_whitespace()
+        .filter(|w| *w != "***")
+        .collect::<Vec<_>>()
+        .join(" ");
+    StoreError::Corrupt {
+        path: path.to_owned(),
+        detail,
+    }
+}
+
+/// Checks a file before anything opens it for writing: the SQLite header,
+/// our application id, the schema version, and SQLite's own quick check.
+/// Returns the schema version. Reads only.
+fn inspect(path: &Path) -> Result<i64> {
+    let io = |source| StoreError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    let mut file = match File::open(path) {
+        Ok(file) => file,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(StoreError::NotFound(path.to_owned()));
+        }
+        Err(e) => return Err(io(e)),
+    };
+    let mut header = [0u8; 100];
+    let mut filled = 0;
+    while filled < header.len() {
+        match file.read(&mut header[filled..]).map_err(io)? {
+            0 => break,
+            n => filled += n,
+        }
+    }
+    if filled < header.len() || &header[..16] != b"SQLite format 3\0" {
+        return Err(StoreError::NotSqlite(path.to_owned()));
+    }
+    drop(file);
+
+    // With no WAL beside it, the file alone is the whole database: read it
+    // as immutable so that not even a `-shm` file appears next to it.
+    let conn = if wal_path(path).exists() {
+        open_read_only(path)?
+    } else {
+        open_immutable(path)?
+    };
+    let check = |conn: &Connection| -> rusqlite::Result<(i64, i64, String)> {
+        let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
+        let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+        let quick: String = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0))?;
+        Ok((app, version, quick))
+    };
+    let (app, version, quick) = match check(&conn) {
+        Ok(found) => found,
+        Err(err) if is_busy(&err) => return Err(StoreError::Busy(path.to_owned())),
+        Err(err) => match err.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::NotADatabase) => {
+                return Err(StoreError::NotSqlite(path.to_owned()));
+            }
+            _ => return Err(corrupt(path, err.to_string())),
+        },
+    };
+    if app != APPLICATION_ID {
+        return Err(StoreError::NotRapsheet(path.to_owned()));
+    }
+    if version > SCHEMA_VERSION {
+        return Err(StoreError::TooNew {
+            path: path.to_owned(),
+            found: version,
+            supported: SCHEMA_VERSION,
+        });
+    }
+    if quick != "ok" {
+        return Err(corrupt(path, quick));
+    }
+    Ok(version)
+}
+
+fn wal_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-wal");
+    PathBuf::from(name)
+}
+
+fn open_immutable(path: &Path) -> Result<Connection> {
+    let uri = url_path(path);
+    let conn = Connection::open_with_flags(
+        format!("file:{uri}?immutable=1"),
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI,
+    )?;
+    Ok(conn)
+}
+
+/// A path as the path part of an SQLite `file:` URI.
+fn url_path(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    let mut out = String::new();
+    for byte in absolute.to_string_lossy().replace('\\', "/").bytes() {
+        match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'/' | b'-' | b'_' | b'.' | b'~' | b':' => {
+                out.push(byte as char)
+            }
+            other => out.push_str(&format!("%{other:02X}")),
+        }
+    }
+    out
+}
+
+fn open_read_only(path: &Path) -> Result<Connection> {
+    let conn = Connection::open_with_flags(
+        path,
+        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(Duration::from_millis(250))?;
+    Ok(conn)
+}
+
+fn configure(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(Duration::from_millis(250))?;
+    conn.pragma_update(None, "journal_mode", "WAL")?;
+    conn.pragma_update(None, "synchronous", "FULL")?;
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
+}
+
+/// Runs every migration after `from`, each in its own transaction with its
+/// version stamp, so a crash leaves the file at a whole version.
+fn migrate(conn: &mut Connection, from: i64) -> Result<()> {
+    for (index, sql) in migrations::MIGRATIONS.iter().enumerate() {
+        let target = index as i64 + 1;
+        if target <= from {
+            continue;
+        }
+        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute_batch(sql)?;
+        tx.pragma_update(None, "user_version", target)?;
+        tx.commit()?;
+    }
+    Ok(())
+}
+
+/// Copies the file with SQLite's online backup before a migration:
+/// `campaign.rapsheet` → `campaign.rapsheet.v1.bak` (or `.v1-2.bak`…).
+fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> Result<PathBuf> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| "campaign".into());
+    let mut target = path.with_file_name(format!("{name}.v{version}.bak"));
+    let mut n = 2;
+    while target.exists() {
+        target = path.with_file_name(format!("{name}.v{version}-{n}.bak"));
+        n += 1;
+    }
+    conn.backup(rusqlite::MAIN_DB, &target, None::<fn(rusqlite::backup::Progress)>)?;
+    Ok(target)
+}
+
+fn temp_sibling(target: &Path) -> PathBuf {
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    target.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// The lock file next to a campaign, held while it is open for writing.
+fn lock_path(path: &Path) -> PathBuf {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    path.with_file_name(format!("{name}.lock"))
+}
+
+fn take_lock(path: &Path) -> Result<Option<File>> {
+    let lock_path = lock_path(path);
+    let file = match File::options()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&lock_path)
+    {
+        Ok(file) => file,
+        // A folder we may not write to: no lock, and the open goes on.
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => return Ok(None),
+        Err(source) => {
+            return Err(StoreError::Io {
+                path: lock_path,
+                source,
+            });
+        }
+    };
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Busy(path.to_owned())),
+        Err(std::fs::TryLockError::Error(source)) => Err(StoreError::Io {
+            path: lock_path,
+            source,
+        }),
+    }
+}
+
+#[cfg(test)]
+mod tests;

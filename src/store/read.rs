@@ -1,0 +1,268 @@
+//! Reads: the state tables and the log, as domain types and view models.
+
+use std::collections::BTreeMap;
+
+use rusqlite::{Connection, OptionalExtension, params};
+use serde::Serialize;
+
+use super::{CampaignStore, Result, StoreError};
+use crate::campaign::{BatchId, CampaignInfo, Event, Fighter, FighterId, Gang, GangId, QuirkPick};
+
+/// One event of the log with its batch.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LogEntry {
+    pub id: i64,
+    pub batch: BatchId,
+    pub at: String,
+    pub label: String,
+    /// The batch this entry's batch takes back, for undo and redo.
+    pub undoes: Option<BatchId>,
+    pub event: Event,
+}
+
+/// The whole state of a campaign, for comparisons (undo restores it
+/// exactly) and for export.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CampaignDump {
+    pub info: CampaignInfo,
+    pub gangs: Vec<Gang>,
+    pub fighters: Vec<Fighter>,
+}
+
+pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
+    let row = conn
+        .prepare_cached("SELECT id, name, ruleset, notes FROM gang WHERE id = ?1")?
+        .query_row([id], |r| {
+            Ok(Gang {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                ruleset: r.get(2)?,
+                notes: r.get(3)?,
+                resources: BTreeMap::new(),
+            })
+        })
+        .optional()?;
+    match row {
+        Some(mut gang) => {
+            gang.resources = resources(conn, gang.id)?;
+            Ok(Some(gang))
+        }
+        None => Ok(None),
+    }
+}
+
+fn resources(conn: &Connection, id: GangId) -> Result<BTreeMap<String, i64>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT resource, amount FROM gang_resource WHERE gang_id = ?1")?;
+    let rows = stmt.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+pub(super) fn quirks(conn: &Connection, id: FighterId) -> Result<Vec<QuirkPick>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT quirk, alt_name FROM fighter_quirk WHERE fighter_id = ?1 ORDER BY position",
+    )?;
+    let rows = stmt.query_map([id], |r| {
+        Ok(QuirkPick {
+            quirk: r.get(0)?,
+            alt_name: r.get(1)?,
+        })
+    })?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+fn counters(conn: &Connection, id: FighterId) -> Result<BTreeMap<String, i64>> {
+    let mut stmt =
+        conn.prepare_cached("SELECT counter, value FROM fighter_counter WHERE fighter_id = ?1")?;
+    let rows = stmt.query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?;
+    Ok(rows.collect::<rusqlite::Result<_>>()?)
+}
+
+fn fill(conn: &Connection, mut fighter: Fighter) -> Result<Fighter> {
+    fighter.quirks = quirks(conn, fighter.id)?;
+    fighter.counters = counters(conn, fighter.id)?;
+    Ok(fighter)
+}
+
+fn fighter_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fighter> {
+    Ok(Fighter {
+        id: r.get(0)?,
+        gang: r.get(1)?,
+        name: r.get(2)?,
+        leader: r.get(3)?,
+        notes: r.get(4)?,
+        quirks: Vec::new(),
+        counters: BTreeMap::new(),
+    })
+}
+
+const FIGHTER_COLUMNS: &str = "SELECT id, gang_id, name, is_leader, notes FROM fighter";
+
+pub(super) fn fighter(conn: &Connection, id: FighterId) -> Result<Option<Fighter>> {
+    let row = conn
+        .prepare_cached(&format!("{FIGHTER_COLUMNS} WHERE id = ?1"))?
+        .query_row([id], fighter_row)
+        .optional()?;
+    row.map(|f| fill(conn, f)).transpose()
+}
+
+impl CampaignStore {
+    /// Every gang, by name.
+    pub fn gangs(&self) -> Result<Vec<Gang>> {
+        let ids: Vec<GangId> = self
+            .conn
+            .prepare_cached("SELECT id FROM gang ORDER BY name COLLATE NOCASE, id")?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        ids.into_iter()
+            .filter_map(|id| gang(&self.conn, id).transpose())
+            .collect()
+    }
+
+    /// A gang by id; `Ok(None)` when there is none.
+    pub fn gang(&self, id: GangId) -> Result<Option<Gang>> {
+        gang(&self.conn, id)
+    }
+
+    /// A gang by name, ignoring case; `Ok(None)` when there is none.
+    pub fn gang_by_name(&self, name: &str) -> Result<Option<Gang>> {
+        let id: Option<GangId> = self
+            .conn
+            .prepare_cached("SELECT id FROM gang WHERE name = ?1 COLLATE NOCASE")?
+            .query_row([name.trim()], |r| r.get(0))
+            .optional()?;
+        match id {
+            Some(id) => gang(&self.conn, id),
+            None => Ok(None),
+        }
+    }
+
+    /// A gang's fighters: the leader first, then in the order recruited.
+    pub fn fighters(&self, gang: GangId) -> Result<Vec<Fighter>> {
+        let rows: Vec<Fighter> = self
+            .conn
+            .prepare_cached(&format!(
+                "{FIGHTER_COLUMNS} WHERE gang_id = ?1 ORDER BY is_leader DESC, id"
+            ))?
+            .query_map([gang], fighter_row)?
+            .collect::<rusqlite::Result<_>>()?;
+        rows.into_iter().map(|f| fill(&self.conn, f)).collect()
+    }
+
+    /// A fighter by id; `Ok(None)` when there is none.
+    pub fn fighter(&self, id: FighterId) -> Result<Option<Fighter>> {
+        fighter(&self.conn, id)
+    }
+
+    /// The number of fighters in each gang.
+    pub fn roster_sizes(&self) -> Result<BTreeMap<GangId, usize>> {
+        let rows = self
+            .conn
+            .prepare_cached("SELECT gang_id, count(*) FROM fighter GROUP BY gang_id")?
+            .query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as usize)))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok(rows)
+    }
+
+    /// The newest `limit` events of the log, newest first.
+    pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload \
+             FROM event e JOIN batch b ON b.id = e.batch_id \
+             ORDER BY e.id DESC LIMIT ?1",
+        )?;
+        let rows = stmt.query_map([limit as i64], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get::<_, String>(5)?,
+            ))
+        })?;
+        rows.map(|row| {
+            let (id, batch, at, label, undoes, payload) = row?;
+            Ok(LogEntry {
+                id,
+                batch,
+                at,
+                label,
+                undoes,
+                event: serde_json::from_str(&payload)?,
+            })
+        })
+        .collect()
+    }
+
+    /// A batch's label and events, in the order they were applied.
+    pub fn batch(&self, id: BatchId) -> Result<(String, Vec<Event>)> {
+        let label: String = self
+            .conn
+            .prepare_cached("SELECT label FROM batch WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))
+            .optional()?
+            .ok_or_else(|| StoreError::Conflict(format!("there is no batch #{id} in the log")))?;
+        let payloads: Vec<String> = self
+            .conn
+            .prepare_cached("SELECT payload FROM event WHERE batch_id = ?1 ORDER BY id")?
+            .query_map([id], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let events = payloads
+            .iter()
+            .map(|p| serde_json::from_str(p))
+            .collect::<serde_json::Result<_>>()?;
+        Ok((label, events))
+    }
+
+    /// The newest change still in effect: a batch no later batch takes back,
+    /// that is an original change or a redo (not itself an undo).
+    pub fn newest_undoable(&self) -> Result<Option<BatchId>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT b.id FROM batch b \
+                 WHERE NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = b.id) \
+                 AND (b.undoes IS NULL \
+                      OR (SELECT p.undoes FROM batch p WHERE p.id = b.undoes) IS NOT NULL) \
+                 ORDER BY b.id DESC LIMIT 1",
+            )?
+            .query_row([], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// The number of batches in the log.
+    pub fn batch_count(&self) -> Result<i64> {
+        Ok(self
+            .conn
+            .query_row("SELECT count(*) FROM batch", [], |r| r.get(0))?)
+    }
+
+    /// The whole state, ordered by id.
+    pub fn dump(&self) -> Result<CampaignDump> {
+        let info = self.info()?;
+        let gang_ids: Vec<GangId> = self
+            .conn
+            .prepare_cached("SELECT id FROM gang ORDER BY id")?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        let gangs = gang_ids
+            .into_iter()
+            .filter_map(|id| gang(&self.conn, id).transpose())
+            .collect::<Result<_>>()?;
+        let rows: Vec<Fighter> = self
+            .conn
+            .prepare_cached(&format!("{FIGHTER_COLUMNS} ORDER BY id"))?
+            .query_map(params![], fighter_row)?
+            .collect::<rusqlite::Result<_>>()?;
+        let fighters = rows
+            .into_iter()
+            .map(|f| fill(&self.conn, f))
+            .collect::<Result<_>>()?;
+        Ok(CampaignDump {
+            info,
+            gangs,
+            fighters,
+        })
+    }
+}

@@ -1,0 +1,412 @@
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use super::*;
+use crate::campaign::{Fighter, Gang, QuirkPick};
+
+fn temp() -> tempfile::TempDir {
+    tempfile::tempdir().expect("temp dir")
+}
+
+fn gang(id: i64, name: &str) -> Gang {
+    Gang {
+        id: GangId(id),
+        name: name.into(),
+        ruleset: "heartbreaker".into(),
+        resources: BTreeMap::from([("supply".into(), 0), ("reputation".into(), 0)]),
+        notes: String::new(),
+    }
+}
+
+fn fighter(id: i64, gang: i64, name: &str, quirks: &[&str]) -> Fighter {
+    Fighter {
+        id: FighterId(id),
+        gang: GangId(gang),
+        name: name.into(),
+        leader: id == 1,
+        quirks: quirks.iter().map(|q| QuirkPick::new(*q)).collect(),
+        counters: BTreeMap::from([("bounty".into(), 0)]),
+        notes: String::new(),
+    }
+}
+
+/// A campaign file with one gang of two fighters, closed again.
+fn sample(dir: &Path) -> PathBuf {
+    let path = dir.join("c.rapsheet");
+    let mut store = CampaignStore::create(&path, "Test", "heartbreaker").expect("create");
+    store
+        .commit(
+            "Found",
+            &[
+                Event::GangFounded {
+                    gang: gang(1, "Rust Saints"),
+                },
+                Event::FighterRecruited {
+                    fighter: fighter(1, 1, "Brick", &["pulverizer", "jacked"]),
+                },
+                Event::FighterRecruited {
+                    fighter: fighter(2, 1, "Dross", &["longshot"]),
+                },
+            ],
+        )
+        .expect("commit");
+    path
+}
+
+/// Every file in a folder with its bytes.
+fn snapshot(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    std::fs::read_dir(dir)
+        .expect("read dir")
+        .map(|e| {
+            let e = e.expect("entry");
+            (
+                e.file_name().to_string_lossy().into_owned(),
+                std::fs::read(e.path()).expect("read"),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn round_trip_through_the_file() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let store = CampaignStore::open(&path).expect("reopen");
+    let dump = store.dump().expect("dump");
+    assert_eq!(dump.info.name, "Test");
+    assert_eq!(dump.gangs, vec![gang(1, "Rust Saints")]);
+    assert_eq!(
+        dump.fighters,
+        vec![
+            fighter(1, 1, "Brick", &["pulverizer", "jacked"]),
+            fighter(2, 1, "Dross", &["longshot"])
+        ]
+    );
+    assert_eq!(store.batch_count().expect("count"), 1);
+    let log = store.log(10).expect("log");
+    assert_eq!(log.len(), 3, "one event per change, in the same batch");
+    assert!(log.iter().all(|e| e.batch == log[0].batch));
+}
+
+#[test]
+fn file_settings_are_wal_and_foreign_keys() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let store = CampaignStore::open(&path).expect("open");
+    let mode: String = store
+        .conn
+        .query_row("PRAGMA journal_mode", [], |r| r.get(0))
+        .expect("pragma");
+    let fk: i64 = store
+        .conn
+        .query_row("PRAGMA foreign_keys", [], |r| r.get(0))
+        .expect("pragma");
+    assert_eq!(mode, "wal");
+    assert_eq!(fk, 1);
+}
+
+#[test]
+fn migrating_twice_changes_nothing() {
+    let mut conn = Connection::open_in_memory().expect("memory");
+    migrate(&mut conn, 0).expect("first");
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .expect("version");
+    assert_eq!(version, SCHEMA_VERSION);
+    migrate(&mut conn, version).expect("second run is a no-op");
+
+    // Opening a current file again neither migrates nor backs up.
+    let dir = temp();
+    let path = sample(dir.path());
+    drop(CampaignStore::open(&path).expect("open 1"));
+    drop(CampaignStore::open(&path).expect("open 2"));
+    let backups = snapshot(dir.path())
+        .into_keys()
+        .filter(|n| n.ends_with(".bak"))
+        .count();
+    assert_eq!(backups, 0);
+}
+
+#[test]
+fn every_earlier_version_migrates_after_a_backup() {
+    for from in 0..SCHEMA_VERSION {
+        let dir = temp();
+        let path = dir.path().join("old.rapsheet");
+        {
+            let mut conn = Connection::open(&path).expect("create");
+            if from == 0 {
+                conn.pragma_update(None, "application_id", APPLICATION_ID)
+                    .expect("app id");
+            } else {
+                migrate_to(&mut conn, from);
+            }
+        }
+        let before = std::fs::read(&path).expect("read");
+        let store = CampaignStore::open(&path).expect("migrates");
+        let version: i64 = store
+            .conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .expect("version");
+        assert_eq!(version, SCHEMA_VERSION);
+        let backup = dir.path().join(format!("old.rapsheet.v{from}.bak"));
+        let copy = Connection::open(&backup).expect("backup opens");
+        let old: i64 = copy
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .expect("version");
+        assert_eq!(old, from, "the backup is the file as it was");
+        drop(copy);
+        assert!(!before.is_empty());
+    }
+}
+
+fn migrate_to(conn: &mut Connection, target: i64) {
+    for (i, sql) in migrations::MIGRATIONS.iter().enumerate().take(target as usize) {
+        conn.execute_batch(sql).expect("migration");
+        conn.pragma_update(None, "user_version", i as i64 + 1)
+            .expect("version");
+    }
+}
+
+/// Opening `path` is refused with an error matching `expect`, and no file in
+/// its folder changes or appears.
+fn assert_refused(path: &Path, expect: impl Fn(&StoreError) -> bool) -> String {
+    let dir = path.parent().expect("parent");
+    let before = snapshot(dir);
+    let err = CampaignStore::open(path).expect_err("must be refused");
+    assert!(expect(&err), "unexpected error: {err}");
+    assert_eq!(snapshot(dir), before, "a refused open changed the folder");
+    let line = err.to_string();
+    assert!(!line.contains('\n'), "one line: {line}");
+    line
+}
+
+#[test]
+fn a_file_that_is_not_sqlite_is_refused_untouched() {
+    let dir = temp();
+    let path = dir.path().join("notes.rapsheet");
+    std::fs::write(&path, "Brick owes me three Supply.\n").expect("write");
+    let line = assert_refused(&path, |e| matches!(e, StoreError::NotSqlite(_)));
+    assert!(line.contains("not a campaign file"), "{line}");
+}
+
+#[test]
+fn a_truncated_file_is_refused_untouched() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let bytes = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &bytes[..bytes.len() / 2]).expect("truncate");
+    let line = assert_refused(&path, |e| matches!(e, StoreError::Corrupt { .. }));
+    assert!(line.contains("damaged"), "{line}");
+}
+
+#[test]
+fn a_corrupt_file_is_refused_untouched() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let mut bytes = std::fs::read(&path).expect("read");
+    // Scribble over the second page, where the schema's tables live.
+    let page = 4096.min(bytes.len() / 2);
+    for b in &mut bytes[page..page + 200] {
+        *b = 0xA5;
+    }
+    std::fs::write(&path, &bytes).expect("corrupt");
+    assert_refused(&path, |e| {
+        matches!(e, StoreError::Corrupt { .. } | StoreError::NotSqlite(_))
+    });
+}
+
+#[test]
+fn a_newer_schema_is_refused_untouched() {
+    let dir = temp();
+    let path = sample(dir.path());
+    {
+        let conn = Connection::open(&path).expect("open");
+        conn.pragma_update(None, "user_version", SCHEMA_VERSION + 5)
+            .expect("bump");
+    }
+    let line = assert_refused(&path, |e| matches!(e, StoreError::TooNew { .. }));
+    assert!(line.contains("newer Rapsheet"), "{line}");
+}
+
+#[test]
+fn another_programs_database_is_refused_untouched() {
+    let dir = temp();
+    let path = dir.path().join("other.db");
+    {
+        let conn = Connection::open(&path).expect("open");
+        conn.execute_batch("CREATE TABLE t (x); INSERT INTO t VALUES (1);")
+            .expect("table");
+    }
+    assert_refused(&path, |e| matches!(e, StoreError::NotRapsheet(_)));
+}
+
+#[test]
+fn a_file_another_process_writes_is_refused_untouched() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let writer = Connection::open(&path).expect("writer");
+    writer
+        .execute_batch("BEGIN IMMEDIATE; INSERT INTO batch (label) VALUES ('elsewhere');")
+        .expect("hold the write lock");
+    let main_before = std::fs::read(&path).expect("read");
+    let err = CampaignStore::open(&path).expect_err("busy");
+    assert!(matches!(err, StoreError::Busy(_)), "{err}");
+    assert!(err.to_string().contains("another program is writing"));
+    assert_eq!(std::fs::read(&path).expect("read"), main_before);
+    writer.execute_batch("ROLLBACK").expect("release");
+}
+
+#[test]
+fn a_read_only_file_opens_read_only_with_its_reason() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let mut perms = std::fs::metadata(&path).expect("meta").permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&path, perms).expect("chmod");
+    let before = std::fs::read(&path).expect("read");
+
+    let mut store = CampaignStore::open(&path).expect("opens read-only");
+    assert_eq!(store.read_only_reason(), Some("the file is read-only on disk"));
+    assert_eq!(store.gangs().expect("reads").len(), 1);
+    let err = store
+        .commit(
+            "x",
+            &[Event::CampaignRenamed {
+                from: "Test".into(),
+                to: "Other".into(),
+            }],
+        )
+        .expect_err("no writes");
+    assert!(matches!(err, StoreError::ReadOnly(_)));
+    drop(store);
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+}
+
+#[test]
+fn a_second_window_gets_the_file_read_only() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let first = CampaignStore::open(&path).expect("first");
+    let second = CampaignStore::open(&path).expect("second");
+    assert_eq!(first.read_only_reason(), None);
+    assert!(
+        second
+            .read_only_reason()
+            .is_some_and(|r| r.contains("another Rapsheet window"))
+    );
+    drop(first);
+    drop(second);
+    let third = CampaignStore::open(&path).expect("third");
+    assert_eq!(third.read_only_reason(), None);
+}
+
+#[test]
+fn undo_restores_the_campaign_exactly_and_redo_reapplies() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let mut store = CampaignStore::open(&path).expect("open");
+    let before = store.dump().expect("dump");
+    let batch = store
+        .commit(
+            "Changes",
+            &[
+                Event::ResourceAdjusted {
+                    gang: GangId(1),
+                    resource: "supply".into(),
+                    from: 0,
+                    to: 3,
+                    reason: "cache".into(),
+                },
+                Event::QuirksChanged {
+                    fighter: FighterId(2),
+                    from: vec![QuirkPick::new("longshot")],
+                    to: vec![QuirkPick {
+                        quirk: "headshot".into(),
+                        alt_name: Some("Ultralaser".into()),
+                    }],
+                },
+                Event::FighterDismissed {
+                    fighter: fighter(1, 1, "Brick", &["pulverizer", "jacked"]),
+                },
+            ],
+        )
+        .expect("commit");
+    let after = store.dump().expect("dump");
+    assert_ne!(before, after);
+    let undo = store.undo(batch).expect("undo");
+    assert_eq!(store.dump().expect("dump"), before);
+    store.undo(undo).expect("redo");
+    assert_eq!(store.dump().expect("dump"), after);
+    assert_eq!(store.newest_undoable().expect("q"), Some(BatchId(undo.0 + 1)));
+}
+
+#[test]
+fn a_stale_event_is_refused_and_nothing_changes() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let mut store = CampaignStore::open(&path).expect("open");
+    let before = store.dump().expect("dump");
+    let batches = store.batch_count().expect("count");
+    let err = store
+        .commit(
+            "Two changes",
+            &[
+                Event::FighterRenamed {
+                    fighter: FighterId(1),
+                    from: "Brick".into(),
+                    to: "Brickhouse".into(),
+                },
+                // Claims Supply was 7: it is 0.
+                Event::ResourceAdjusted {
+                    gang: GangId(1),
+                    resource: "supply".into(),
+                    from: 7,
+                    to: 8,
+                    reason: "x".into(),
+                },
+            ],
+        )
+        .expect_err("conflict");
+    assert!(matches!(err, StoreError::Conflict(_)), "{err}");
+    assert_eq!(store.dump().expect("dump"), before, "the rename rolled back too");
+    assert_eq!(store.batch_count().expect("count"), batches);
+}
+
+#[test]
+fn the_log_is_append_only() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let store = CampaignStore::open(&path).expect("open");
+    let err = store
+        .conn
+        .execute("UPDATE event SET payload = '{}'", [])
+        .expect_err("append-only");
+    assert!(err.to_string().contains("append-only"));
+    assert!(store.conn.execute("DELETE FROM batch", []).is_err());
+}
+
+#[test]
+fn save_as_copies_and_leaves_the_original() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let store = CampaignStore::open(&path).expect("open");
+    let copy_path = dir.path().join("copy.rapsheet");
+    let copy = store.save_as(&copy_path).expect("save as");
+    assert_eq!(copy.dump().expect("dump"), store.dump().expect("dump"));
+    assert!(matches!(
+        store.save_as(&copy_path),
+        Err(StoreError::AlreadyExists(_))
+    ));
+}
+
+#[test]
+fn create_refuses_to_replace_a_file() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let before = std::fs::read(&path).expect("read");
+    assert!(matches!(
+        CampaignStore::create(&path, "x", "heartbreaker"),
+        Err(StoreError::AlreadyExists(_))
+    ));
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+}

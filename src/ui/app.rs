@@ -1,0 +1,779 @@
+//! The app shell: menus, panels, shortcuts, and the runner that turns the
+//! views' actions into session commands after each frame.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+
+use super::dialogs::{PathDialog, PathPurpose, ResourceDialog, resource_dialog_ui};
+use super::fighter_editor::{FighterEditor, fighter_editor_ui};
+use super::gang_list::{FoundGangForm, gang_list_ui};
+use super::log_view::log_ui;
+use super::roster::{RecruitForm, roster_ui};
+use crate::campaign::commands::NewFighter;
+use crate::campaign::{BatchId, FighterId, GangId, QuirkPick};
+use crate::dice::Dice;
+use crate::session::{GangSummary, GangView, Session};
+
+pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
+pub const REDO: KeyboardShortcut =
+    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+
+/// What a player asked for in a frame. Views return these; the app runs
+/// them after the frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    SelectGang(GangId),
+    SelectFighter(Option<FighterId>),
+    FoundGang {
+        name: String,
+        ruleset: String,
+    },
+    RenameGang(GangId, String),
+    SetGangNotes(GangId, String),
+    /// Opens the resource dialog with a suggested change.
+    AskResource {
+        gang: GangId,
+        resource: String,
+        delta: i64,
+    },
+    AdjustResource {
+        gang: GangId,
+        resource: String,
+        delta: i64,
+        reason: String,
+    },
+    Recruit {
+        gang: GangId,
+        name: String,
+    },
+    RenameFighter(FighterId, String),
+    SetLeader(FighterId, bool),
+    SetQuirks(FighterId, Vec<QuirkPick>),
+    SetCounter {
+        fighter: FighterId,
+        counter: String,
+        value: i64,
+    },
+    SetFighterNotes(FighterId, String),
+    Dismiss(FighterId),
+    Undo,
+    Redo,
+    ShowLog(bool),
+    /// Opens a file dialog (native, or the typed path where there is none).
+    AskPath(PathPurpose),
+    UsePath(PathPurpose, PathBuf),
+}
+
+/// A line in the status bar.
+#[derive(Debug, Clone)]
+struct Status {
+    text: String,
+    error: bool,
+}
+
+/// The whole app.
+pub struct RapsheetApp {
+    session: Option<Session>,
+    /// Why no campaign is open, when none is.
+    open_error: Option<String>,
+    gangs: Vec<GangSummary>,
+    selected_gang: Option<GangId>,
+    gang_view: Option<GangView>,
+    selected_fighter: Option<FighterId>,
+    found_form: FoundGangForm,
+    recruit_form: RecruitForm,
+    editor: FighterEditor,
+    resource_dialog: Option<ResourceDialog>,
+    path_dialog: Option<PathDialog>,
+    /// Set once the desktop showed it has no file dialog.
+    no_native_dialog: bool,
+    undo_stack: Vec<BatchId>,
+    redo_stack: Vec<BatchId>,
+    show_log: bool,
+    status: Option<Status>,
+    dice: Dice,
+}
+
+impl RapsheetApp {
+    /// Opens `path` (creating an empty campaign there if no file exists), or
+    /// the demo in the platform data directory (created on first run).
+    pub fn start(path: Option<PathBuf>) -> Self {
+        let mut app = Self::empty();
+        let result = match path {
+            Some(path) if path.exists() => Session::open(&path),
+            Some(path) => Session::create_demo(&path),
+            None => match crate::paths::default_campaign() {
+                Some(path) if path.exists() => Session::open(&path),
+                Some(path) => std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
+                    .map_err(anyhow::Error::from)
+                    .and_then(|()| Session::create_demo(&path)),
+                None => Err(anyhow::anyhow!("this system has no data directory")),
+            },
+        };
+        match result {
+            Ok(session) => app.set_session(session),
+            Err(err) => app.open_error = Some(format!("{err:#}")),
+        }
+        app
+    }
+
+    /// The app on an open session (tests build it this way).
+    pub fn with_session(session: Session) -> Self {
+        let mut app = Self::empty();
+        app.set_session(session);
+        app
+    }
+
+    fn empty() -> Self {
+        let seed = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        Self {
+            session: None,
+            open_error: None,
+            gangs: Vec::new(),
+            selected_gang: None,
+            gang_view: None,
+            selected_fighter: None,
+            found_form: FoundGangForm::default(),
+            recruit_form: RecruitForm::default(),
+            editor: FighterEditor::default(),
+            resource_dialog: None,
+            path_dialog: None,
+            no_native_dialog: false,
+            undo_stack: Vec::new(),
+            redo_stack: Vec::new(),
+            show_log: false,
+            status: None,
+            dice: Dice::seeded(seed),
+        }
+    }
+
+    fn set_session(&mut self, session: Session) {
+        self.session = Some(session);
+        self.open_error = None;
+        self.selected_gang = None;
+        self.selected_fighter = None;
+        self.undo_stack.clear();
+        self.redo_stack.clear();
+        self.refresh();
+        self.selected_gang = self.gangs.first().map(|g| g.id);
+        self.refresh();
+    }
+
+    /// The open campaign's path.
+    pub fn campaign_path(&self) -> Option<&Path> {
+        self.session.as_ref().map(|s| s.store.path())
+    }
+
+    /// The gang shown now, as shown.
+    pub fn gang_view(&self) -> Option<&GangView> {
+        self.gang_view.as_ref()
+    }
+
+    /// The status line's text (the last message or error).
+    pub fn status_text(&self) -> Option<&str> {
+        self.status.as_ref().map(|s| s.text.as_str())
+    }
+
+    /// Re-reads the view models from the store after a change.
+    fn refresh(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        match session.gang_list() {
+            Ok(gangs) => self.gangs = gangs,
+            Err(err) => self.error(err),
+        }
+        if self
+            .selected_gang
+            .is_some_and(|id| !self.gangs.iter().any(|g| g.id == id))
+        {
+            self.selected_gang = self.gangs.first().map(|g| g.id);
+        }
+        let Some(session) = &self.session else {
+            return;
+        };
+        self.gang_view = match self.selected_gang.map(|id| session.gang_view(id)) {
+            Some(Ok(view)) => Some(view),
+            Some(Err(err)) => {
+                self.error(err);
+                None
+            }
+            None => None,
+        };
+        let fighter_here = self.gang_view.as_ref().is_some_and(|v| {
+            v.fighters
+                .iter()
+                .any(|f| Some(f.id) == self.selected_fighter)
+        });
+        if !fighter_here {
+            self.selected_fighter = None;
+        }
+        let view = self.selected_fighter_view().cloned();
+        self.editor.sync(view.as_ref());
+    }
+
+    fn selected_fighter_view(&self) -> Option<&crate::session::FighterView> {
+        let id = self.selected_fighter?;
+        self.gang_view.as_ref()?.fighters.iter().find(|f| f.id == id)
+    }
+
+    fn info(&mut self, text: impl Into<String>) {
+        self.status = Some(Status {
+            text: text.into(),
+            error: false,
+        });
+    }
+
+    fn error(&mut self, err: anyhow::Error) {
+        self.status = Some(Status {
+            text: format!("{err:#}"),
+            error: true,
+        });
+    }
+
+    fn read_only(&self) -> Option<String> {
+        match &self.session {
+            Some(s) => s.store.read_only_reason().map(str::to_owned),
+            None => Some("no campaign is open".to_owned()),
+        }
+    }
+
+    /// Runs a command that writes one batch; on success it becomes the
+    /// newest undo step and the redo stack is cleared.
+    fn change(
+        &mut self,
+        what: &str,
+        run: impl FnOnce(&mut Session) -> anyhow::Result<BatchId>,
+    ) -> bool {
+        let Some(session) = self.session.as_mut() else {
+            return false;
+        };
+        match run(session) {
+            Ok(batch) => {
+                self.undo_stack.push(batch);
+                self.redo_stack.clear();
+                self.info(what.to_owned());
+                self.refresh();
+                true
+            }
+            Err(err) => {
+                self.error(err);
+                self.refresh();
+                false
+            }
+        }
+    }
+
+    /// Runs one action. Public so tests can drive the app as a view would.
+    pub fn run_action(&mut self, action: Action) {
+        match action {
+            Action::SelectGang(id) => {
+                self.selected_gang = Some(id);
+                self.selected_fighter = None;
+                self.refresh();
+            }
+            Action::SelectFighter(id) => {
+                self.selected_fighter = id;
+                self.refresh();
+            }
+            Action::FoundGang { name, ruleset } => {
+                let mut founded = None;
+                let ok = self.change(&format!("Founded {name}"), |s| {
+                    let (id, batch) = s.found_gang(&name, Some(&ruleset))?;
+                    founded = Some(id);
+                    Ok(batch)
+                });
+                if ok {
+                    self.found_form.name.clear();
+                    self.selected_gang = founded;
+                    self.selected_fighter = None;
+                    self.refresh();
+                }
+            }
+            Action::RenameGang(id, name) => {
+                self.change(&format!("Renamed the gang {name}"), |s| {
+                    s.rename_gang(id, &name)
+                });
+            }
+            Action::SetGangNotes(id, notes) => {
+                self.change("Gang notes saved", |s| s.set_gang_notes(id, &notes));
+            }
+            Action::AskResource {
+                gang,
+                resource,
+                delta,
+            } => {
+                self.resource_dialog = Some(ResourceDialog::new(gang, resource, delta));
+            }
+            Action::AdjustResource {
+                gang,
+                resource,
+                delta,
+                reason,
+            } => {
+                if self.change("Resource changed", |s| {
+                    s.adjust_resource(gang, &resource, delta, &reason)
+                }) {
+                    self.resource_dialog = None;
+                }
+            }
+            Action::Recruit { gang, name } => {
+                let mut recruited = None;
+                let ok = self.change(&format!("Recruited {name}"), |s| {
+                    let outcome = s.recruit(
+                        gang,
+                        NewFighter {
+                            name: name.clone(),
+                            ..NewFighter::default()
+                        },
+                    )?;
+                    recruited = s
+                        .store
+                        .fighters(gang)?
+                        .into_iter()
+                        .find(|f| f.name == name.trim())
+                        .map(|f| f.id);
+                    Ok(outcome.batch)
+                });
+                if ok {
+                    self.recruit_form.name.clear();
+                    self.selected_fighter = recruited;
+                    self.refresh();
+                }
+            }
+            Action::RenameFighter(id, name) => {
+                self.change(&format!("Renamed {name}"), |s| s.rename_fighter(id, &name));
+            }
+            Action::SetLeader(id, leader) => {
+                self.change("Leader changed", |s| s.set_leader(id, leader));
+            }
+            Action::SetQuirks(id, quirks) => {
+                self.change("Quirks changed", |s| s.set_quirks(id, quirks));
+            }
+            Action::SetCounter {
+                fighter,
+                counter,
+                value,
+            } => {
+                self.change("Changed by hand", |s| {
+                    s.set_counter(fighter, &counter, value, "set by hand in the fighter editor")
+                });
+            }
+            Action::SetFighterNotes(id, notes) => {
+                self.change("Notes saved", |s| s.set_fighter_notes(id, &notes));
+            }
+            Action::Dismiss(id) => {
+                self.change("Fighter dismissed", |s| s.dismiss(id));
+            }
+            Action::Undo => self.undo(),
+            Action::Redo => self.redo(),
+            Action::ShowLog(show) => self.show_log = show,
+            Action::AskPath(purpose) => self.ask_path(purpose),
+            Action::UsePath(purpose, path) => self.use_path(purpose, &path),
+        }
+    }
+
+    fn undo(&mut self) {
+        let Some(batch) = self.undo_stack.pop() else {
+            self.info("Nothing to undo");
+            return;
+        };
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        match session.undo(batch) {
+            Ok(undo_batch) => {
+                let label = session.store.batch(undo_batch).map(|(l, _)| l);
+                self.redo_stack.push(undo_batch);
+                self.info(label.unwrap_or_else(|_| "Undone".into()));
+            }
+            Err(err) => {
+                self.undo_stack.push(batch);
+                self.error(err);
+            }
+        }
+        self.refresh();
+    }
+
+    fn redo(&mut self) {
+        let Some(batch) = self.redo_stack.pop() else {
+            self.info("Nothing to redo");
+            return;
+        };
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        match session.undo(batch) {
+            Ok(redo_batch) => {
+                let label = session.store.batch(redo_batch).map(|(l, _)| l);
+                self.undo_stack.push(redo_batch);
+                self.info(label.unwrap_or_else(|_| "Redone".into()));
+            }
+            Err(err) => {
+                self.redo_stack.push(batch);
+                self.error(err);
+            }
+        }
+        self.refresh();
+    }
+
+    fn ask_path(&mut self, purpose: PathPurpose) {
+        if !self.no_native_dialog {
+            let started = Instant::now();
+            let dir = self
+                .campaign_path()
+                .and_then(Path::parent)
+                .map(Path::to_owned)
+                .or_else(crate::paths::data_dir);
+            let mut dialog = rfd::FileDialog::new()
+                .add_filter("Rapsheet campaign", &[crate::store::EXTENSION])
+                .set_title(purpose.title());
+            if let Some(dir) = dir {
+                dialog = dialog.set_directory(dir);
+            }
+            let picked = match purpose {
+                PathPurpose::Open => dialog.pick_file(),
+                PathPurpose::New | PathPurpose::SaveAs => dialog
+                    .set_file_name(format!("campaign.{}", crate::store::EXTENSION))
+                    .save_file(),
+            };
+            if let Some(path) = picked {
+                self.use_path(purpose, &path);
+                return;
+            }
+            // A desktop without a file dialog answers at once; a person who
+            // cancels takes longer than this.
+            if started.elapsed() > Duration::from_millis(300) {
+                return;
+            }
+            self.no_native_dialog = true;
+        }
+        let start = self
+            .campaign_path()
+            .and_then(Path::parent)
+            .map(Path::to_owned)
+            .or_else(crate::paths::data_dir)
+            .unwrap_or_default();
+        self.path_dialog = Some(PathDialog::new(purpose, &start));
+    }
+
+    fn use_path(&mut self, purpose: PathPurpose, path: &Path) {
+        let path = with_extension(path);
+        let result = match purpose {
+            PathPurpose::Open => Session::open(&path),
+            PathPurpose::New => {
+                let registry = crate::session::builtin_registry();
+                registry.and_then(|registry| {
+                    let name = path
+                        .file_stem()
+                        .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
+                    let default = registry
+                        .packs()
+                        .next()
+                        .map(|p| p.pack.id.clone())
+                        .unwrap_or_default();
+                    let store = crate::store::CampaignStore::create(&path, &name, &default)?;
+                    Ok(Session::new(store, registry))
+                })
+            }
+            PathPurpose::SaveAs => match &self.session {
+                Some(session) => session.store.save_as(&path).map_err(Into::into).map(|store| {
+                    Session::new(store, session.registry.clone())
+                }),
+                None => Err(anyhow::anyhow!("no campaign is open")),
+            },
+        };
+        match result {
+            Ok(session) => {
+                let selected = self.selected_gang;
+                self.set_session(session);
+                if purpose == PathPurpose::SaveAs && selected.is_some() {
+                    self.selected_gang = selected;
+                    self.refresh();
+                }
+                self.path_dialog = None;
+                self.info(format!("{} {}", purpose.done(), path.display()));
+            }
+            Err(err) => {
+                if let Some(dialog) = &mut self.path_dialog {
+                    dialog.error = Some(format!("{err:#}"));
+                } else {
+                    self.error(err);
+                }
+            }
+        }
+    }
+
+    /// Draws one frame and runs what the player asked for.
+    pub fn frame_ui(&mut self, ui: &mut Ui) {
+        let mut actions: Vec<Action> = Vec::new();
+        let read_only = self.read_only();
+
+        if !ui.ctx().egui_wants_keyboard_input() {
+            ui.input_mut(|i| {
+                // Redo first: its shortcut contains undo's.
+                if i.consume_shortcut(&REDO) {
+                    actions.push(Action::Redo);
+                } else if i.consume_shortcut(&UNDO) {
+                    actions.push(Action::Undo);
+                }
+            });
+        }
+
+        egui::Panel::top("menu").show(ui, |ui| {
+            egui::MenuBar::new().ui(ui, |ui| {
+                self.menu_ui(ui, &mut actions);
+            });
+        });
+        egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
+
+        if self.session.is_none() {
+            egui::CentralPanel::default().show(ui, |ui| self.welcome_ui(ui, &mut actions));
+        } else {
+            self.campaign_ui(ui, read_only.as_deref(), &mut actions);
+        }
+
+        if let Some(dialog) = &mut self.resource_dialog {
+            let label = self
+                .gang_view
+                .as_ref()
+                .and_then(|v| v.resources.iter().find(|r| r.id == dialog.resource))
+                .map(|r| (r.label.clone(), r.amount));
+            match resource_dialog_ui(ui.ctx(), dialog, label) {
+                Some(Some(action)) => actions.push(action),
+                Some(None) => self.resource_dialog = None,
+                None => {}
+            }
+        }
+        if let Some(dialog) = &mut self.path_dialog {
+            match dialog.ui(ui.ctx()) {
+                Some(Some(action)) => actions.push(action),
+                Some(None) => self.path_dialog = None,
+                None => {}
+            }
+        }
+        if self.show_log
+            && let Some(session) = &self.session
+            && let Some(action) = log_ui(ui.ctx(), session)
+        {
+            actions.push(action);
+        }
+
+        for action in actions {
+            self.run_action(action);
+        }
+    }
+
+    fn menu_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        ui.menu_button("File", |ui| {
+            if ui.button("New campaign…").clicked() {
+                actions.push(Action::AskPath(PathPurpose::New));
+            }
+            if ui.button("Open campaign…").clicked() {
+                actions.push(Action::AskPath(PathPurpose::Open));
+            }
+            let has = self.session.is_some();
+            if ui
+                .add_enabled(has, egui::Button::new("Save campaign as…"))
+                .clicked()
+            {
+                actions.push(Action::AskPath(PathPurpose::SaveAs));
+            }
+            ui.separator();
+            if ui.button("Quit").clicked() {
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            let ro = self.read_only();
+            let undo = egui::Button::new("Undo").shortcut_text(ui.ctx().format_shortcut(&UNDO));
+            if ui
+                .add_enabled(ro.is_none() && !self.undo_stack.is_empty(), undo)
+                .on_disabled_hover_text(edit_hint(ro.as_deref()))
+                .clicked()
+            {
+                actions.push(Action::Undo);
+            }
+            let redo = egui::Button::new("Redo").shortcut_text(ui.ctx().format_shortcut(&REDO));
+            if ui
+                .add_enabled(ro.is_none() && !self.redo_stack.is_empty(), redo)
+                .on_disabled_hover_text(edit_hint(ro.as_deref()))
+                .clicked()
+            {
+                actions.push(Action::Redo);
+            }
+        });
+        ui.menu_button("View", |ui| {
+            let mut show = self.show_log;
+            if ui.checkbox(&mut show, "Campaign log").changed() {
+                actions.push(Action::ShowLog(show));
+            }
+        });
+    }
+
+    fn status_ui(&self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            match self.campaign_path() {
+                Some(path) => {
+                    ui.label(RichText::new(path.display().to_string()).weak());
+                }
+                None => {
+                    ui.weak("No campaign open");
+                }
+            }
+            if let Some(reason) = self.read_only() {
+                if self.session.is_some() {
+                    ui.label(
+                        RichText::new(format!("Read-only: {reason}"))
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                }
+            }
+            if let Some(status) = &self.status {
+                ui.separator();
+                let text = RichText::new(&status.text);
+                if status.error {
+                    ui.label(text.color(ui.visuals().error_fg_color));
+                } else {
+                    ui.label(text);
+                }
+            }
+        });
+    }
+
+    fn welcome_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        ui.vertical_centered(|ui| {
+            ui.add_space(40.0);
+            ui.heading("Rapsheet");
+            if let Some(err) = &self.open_error {
+                ui.label(
+                    RichText::new(format!("Could not open the campaign: {err}"))
+                        .color(ui.visuals().error_fg_color),
+                );
+            }
+            ui.add_space(12.0);
+            if ui.button("Open campaign…").clicked() {
+                actions.push(Action::AskPath(PathPurpose::Open));
+            }
+            if ui.button("New campaign…").clicked() {
+                actions.push(Action::AskPath(PathPurpose::New));
+            }
+        });
+    }
+
+    fn campaign_ui(&mut self, ui: &mut Ui, read_only: Option<&str>, actions: &mut Vec<Action>) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let campaign = session
+            .store
+            .info()
+            .map(|i| i.name)
+            .unwrap_or_else(|_| "Campaign".into());
+        let rulesets: Vec<(String, String)> = session
+            .registry
+            .packs()
+            .map(|p| (p.pack.id.clone(), p.pack.name.clone()))
+            .collect();
+
+        egui::Panel::left("gangs")
+            .resizable(true)
+            .default_size(220.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    if let Some(a) = gang_list_ui(
+                        ui,
+                        &campaign,
+                        &self.gangs,
+                        self.selected_gang,
+                        &rulesets,
+                        &mut self.found_form,
+                        read_only,
+                    ) {
+                        actions.push(a);
+                    }
+                });
+            });
+
+        if let (Some(view), Some(fighter)) = (&self.gang_view, self.selected_fighter_view_id()) {
+            let pack = session.registry.get(&view.ruleset);
+            if let (Some(pack), Some(fv)) =
+                (pack, view.fighters.iter().find(|f| f.id == fighter))
+            {
+                egui::Panel::right("fighter")
+                    .resizable(true)
+                    .default_size(360.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical().show(ui, |ui| {
+                            if let Some(a) = fighter_editor_ui(
+                                ui,
+                                &mut self.editor,
+                                fv,
+                                pack,
+                                read_only,
+                                &mut self.dice,
+                            ) {
+                                actions.push(a);
+                            }
+                        });
+                    });
+            }
+        }
+
+        egui::CentralPanel::default().show(ui, |ui| match &self.gang_view {
+            Some(view) => {
+                let pack = session.registry.get(&view.ruleset);
+                if let Some(a) = roster_ui(
+                    ui,
+                    view,
+                    pack,
+                    self.selected_fighter,
+                    &mut self.recruit_form,
+                    read_only,
+                ) {
+                    actions.push(a);
+                }
+            }
+            None => {
+                ui.weak("Found a gang on the left to begin.");
+            }
+        });
+    }
+
+    fn selected_fighter_view_id(&self) -> Option<FighterId> {
+        self.selected_fighter
+    }
+}
+
+/// Adds the campaign extension when a typed or picked path has none.
+fn with_extension(path: &Path) -> PathBuf {
+    if path.extension().is_none() {
+        path.with_extension(crate::store::EXTENSION)
+    } else {
+        path.to_owned()
+    }
+}
+
+/// The hover text of a disabled edit control.
+pub fn edit_hint(read_only: Option<&str>) -> String {
+    match read_only {
+        Some(reason) => format!("Read-only: {reason}"),
+        None => "Not available now".to_owned(),
+    }
+}
+
+impl eframe::App for RapsheetApp {
+    fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.frame_ui(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if let Some(path) = self.campaign_path() {
+            storage.set_string(super::LAST_CAMPAIGN, path.display().to_string());
+        }
+    }
+}

@@ -1,0 +1,170 @@
+//! Small windows: a resource change with its reason, and the typed-path
+//! file dialog used where the desktop offers no native one.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Context, RichText};
+
+use super::app::Action;
+use crate::campaign::GangId;
+
+/// What a file dialog is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PathPurpose {
+    New,
+    Open,
+    SaveAs,
+}
+
+impl PathPurpose {
+    pub fn title(self) -> &'static str {
+        match self {
+            Self::New => "New campaign",
+            Self::Open => "Open campaign",
+            Self::SaveAs => "Save campaign as",
+        }
+    }
+
+    pub fn done(self) -> &'static str {
+        match self {
+            Self::New => "Created",
+            Self::Open => "Opened",
+            Self::SaveAs => "Saved as",
+        }
+    }
+
+    fn button(self) -> &'static str {
+        match self {
+            Self::New => "Create",
+            Self::Open => "Open",
+            Self::SaveAs => "Save",
+        }
+    }
+}
+
+/// The typed-path dialog.
+#[derive(Debug)]
+pub struct PathDialog {
+    purpose: PathPurpose,
+    path: String,
+    pub error: Option<String>,
+}
+
+impl PathDialog {
+    pub fn new(purpose: PathPurpose, dir: &Path) -> Self {
+        let file = match purpose {
+            PathPurpose::Open => String::new(),
+            _ => format!("campaign.{}", crate::store::EXTENSION),
+        };
+        Self {
+            purpose,
+            path: dir.join(file).display().to_string(),
+            error: None,
+        }
+    }
+
+    /// `Some(Some(action))` to go ahead, `Some(None)` to close, `None` to
+    /// stay open.
+    pub fn ui(&mut self, ctx: &Context) -> Option<Option<Action>> {
+        let mut result = None;
+        let modal = egui::Modal::new(egui::Id::unique("path-dialog")).show(ctx, |ui| {
+            ui.heading(self.purpose.title());
+            ui.label("This desktop offers no file dialog: type the campaign file's path.");
+            let label = ui.label("Campaign file path");
+            let edit = ui.add(
+                egui::TextEdit::singleline(&mut self.path).desired_width(480.0),
+            );
+            let edit = edit.labelled_by(label.id);
+            if let Some(err) = &self.error {
+                ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
+            }
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            ui.horizontal(|ui| {
+                if (ui.button(self.purpose.button()).clicked() || enter)
+                    && !self.path.trim().is_empty()
+                {
+                    result = Some(Some(Action::UsePath(
+                        self.purpose,
+                        PathBuf::from(self.path.trim()),
+                    )));
+                }
+                if ui.button("Cancel").clicked() {
+                    result = Some(None);
+                }
+            });
+        });
+        if modal.should_close() && result.is_none() {
+            result = Some(None);
+        }
+        result
+    }
+}
+
+/// A resource change waiting for its amount and reason.
+#[derive(Debug)]
+pub struct ResourceDialog {
+    pub gang: GangId,
+    pub resource: String,
+    pub delta: i64,
+    pub reason: String,
+}
+
+impl ResourceDialog {
+    pub fn new(gang: GangId, resource: String, delta: i64) -> Self {
+        Self {
+            gang,
+            resource,
+            delta,
+            reason: String::new(),
+        }
+    }
+}
+
+/// `label` is the resource's label and current amount. Returns as
+/// [`PathDialog::ui`] does.
+pub fn resource_dialog_ui(
+    ctx: &Context,
+    dialog: &mut ResourceDialog,
+    label: Option<(String, i64)>,
+) -> Option<Option<Action>> {
+    let (name, amount) = label.unwrap_or_else(|| (dialog.resource.clone(), 0));
+    let mut result = None;
+    let modal = egui::Modal::new(egui::Id::unique("resource-dialog")).show(ctx, |ui| {
+        ui.heading(format!("Change {name}"));
+        ui.label(format!("Now {amount}; after the change {}.", amount + dialog.delta));
+        ui.horizontal(|ui| {
+            let label = ui.label("Change by");
+            ui.add(egui::DragValue::new(&mut dialog.delta).speed(0.1))
+                .labelled_by(label.id);
+        });
+        let label = ui.label("Reason (kept in the campaign log)");
+        let edit = ui
+            .add(egui::TextEdit::singleline(&mut dialog.reason).hint_text("e.g. traded with the Bone Choir"))
+            .labelled_by(label.id);
+        if !edit.has_focus() && dialog.reason.is_empty() {
+            edit.request_focus();
+        }
+        let ready = !dialog.reason.trim().is_empty() && dialog.delta != 0;
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        ui.horizontal(|ui| {
+            let apply = ui
+                .add_enabled(ready, egui::Button::new("Apply change"))
+                .on_disabled_hover_text("Give a reason and a change other than 0");
+            if (apply.clicked() || (enter && ready)) && ready {
+                result = Some(Some(Action::AdjustResource {
+                    gang: dialog.gang,
+                    resource: dialog.resource.clone(),
+                    delta: dialog.delta,
+                    reason: dialog.reason.trim().to_owned(),
+                }));
+            }
+            if ui.button("Cancel").clicked() {
+                result = Some(None);
+            }
+        });
+    });
+    if modal.should_close() && result.is_none() {
+        result = Some(None);
+    }
+    result
+}

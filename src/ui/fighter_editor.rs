@@ -1,0 +1,321 @@
+//! The fighter editor: name, leader, quirks with their profiles and alt
+//! names, counters, notes, and the stats worked out from the quirks.
+
+use egui::{RichText, Ui};
+
+use super::app::{Action, edit_hint};
+use crate::campaign::{FighterId, QuirkPick};
+use crate::dice::Dice;
+use crate::rules::{Pack, QuirkDef};
+use crate::session::FighterView;
+
+/// Buffers for the fields a player types into; committed on Enter or when
+/// the field loses focus, so one edit is one undo step.
+#[derive(Debug, Default)]
+pub struct FighterEditor {
+    fighter: Option<FighterId>,
+    name: String,
+    notes: String,
+    filter: String,
+}
+
+impl FighterEditor {
+    /// Takes the stored values after a change or a new selection.
+    pub fn sync(&mut self, view: Option<&FighterView>) {
+        match view {
+            Some(v) => {
+                if self.fighter != Some(v.id) {
+                    self.filter.clear();
+                }
+                self.fighter = Some(v.id);
+                self.name = v.name.clone();
+                self.notes = v.notes.clone();
+            }
+            None => *self = Self::default(),
+        }
+    }
+}
+
+fn quirk_hover(pack: &Pack, quirk: &QuirkDef) -> String {
+    let mut text = format!("{} — {}", quirk.name, pack.profile(quirk));
+    if !quirk.text.is_empty() {
+        text.push_str("\n\n");
+        text.push_str(&quirk.text);
+    }
+    if !quirk.alt_names.is_empty() {
+        text.push_str("\n\nD6 alt names: ");
+        let list: Vec<String> = quirk
+            .alt_names
+            .iter()
+            .enumerate()
+            .map(|(i, n)| format!("{}. {n}", i + 1))
+            .collect();
+        text.push_str(&list.join(", "));
+    }
+    text
+}
+
+pub fn fighter_editor_ui(
+    ui: &mut Ui,
+    editor: &mut FighterEditor,
+    fighter: &FighterView,
+    pack: &Pack,
+    read_only: Option<&str>,
+    dice: &mut Dice,
+) -> Option<Action> {
+    let mut action = None;
+    let editable = read_only.is_none();
+    let hint = edit_hint(read_only);
+    if editor.fighter != Some(fighter.id) {
+        editor.sync(Some(fighter));
+    }
+
+    ui.horizontal(|ui| {
+        ui.heading(&fighter.name);
+        if fighter.leader {
+            ui.label(RichText::new("★ Leader").strong());
+        }
+    });
+    if ui.small_button("Close editor").clicked() {
+        action = Some(Action::SelectFighter(None));
+    }
+    ui.separator();
+
+    ui.add_enabled_ui(editable, |ui| {
+        ui.horizontal(|ui| {
+            let label = ui.label("Fighter name");
+            let edit = ui
+                .text_edit_singleline(&mut editor.name)
+                .labelled_by(label.id)
+                .on_disabled_hover_text(&hint);
+            if edit.lost_focus() && editor.name.trim() != fighter.name {
+                action = Some(Action::RenameFighter(fighter.id, editor.name.clone()));
+            }
+        });
+        let mut leader = fighter.leader;
+        if ui
+            .checkbox(&mut leader, "Leader")
+            .on_disabled_hover_text(&hint)
+            .changed()
+        {
+            action = Some(Action::SetLeader(fighter.id, leader));
+        }
+    });
+
+    ui.add_space(6.0);
+    ui.label(RichText::new("Stats").strong());
+    egui::Grid::new("stats").num_columns(2).show(ui, |ui| {
+        for stat in &fighter.stats {
+            ui.label(&stat.label);
+            let mut text = RichText::new(stat.display()).monospace().size(16.0);
+            if stat.value != stat.base {
+                text = text.strong();
+            }
+            ui.label(text)
+                .on_hover_text(format!("{}: {}", stat.label, stat.breakdown()));
+            ui.end_row();
+        }
+        for counter in &pack.counters {
+            let value = fighter
+                .counters
+                .get(&counter.id)
+                .copied()
+                .unwrap_or(counter.default);
+            ui.label(&counter.label);
+            ui.horizontal(|ui| {
+                ui.label(RichText::new(value.to_string()).monospace().size(16.0));
+                ui.add_enabled_ui(editable, |ui| {
+                    let down = ui
+                        .add_enabled(value > counter.min, egui::Button::new(format!("− {}", counter.label)).small())
+                        .on_disabled_hover_text(&hint);
+                    if down.clicked() {
+                        action = Some(Action::SetCounter {
+                            fighter: fighter.id,
+                            counter: counter.id.clone(),
+                            value: value - 1,
+                        });
+                    }
+                    let up = ui
+                        .add_enabled(value < counter.max, egui::Button::new(format!("+ {}", counter.label)).small())
+                        .on_hover_text(format!("{} is at most {}", counter.label, counter.max))
+                        .on_disabled_hover_text(&hint);
+                    if up.clicked() {
+                        action = Some(Action::SetCounter {
+                            fighter: fighter.id,
+                            counter: counter.id.clone(),
+                            value: value + 1,
+                        });
+                    }
+                });
+            });
+            ui.end_row();
+        }
+    });
+
+    ui.add_space(6.0);
+    let expected = pack.recruiting.as_ref().map(|r| {
+        if fighter.leader {
+            r.quirks_per_fighter + r.leader_extra_quirks
+        } else {
+            r.quirks_per_fighter
+        }
+    });
+    let count = match expected {
+        Some(n) => format!("Quirks ({} of {n})", fighter.quirks.len()),
+        None => format!("Quirks ({})", fighter.quirks.len()),
+    };
+    ui.label(RichText::new(count).strong());
+
+    let picks: Vec<QuirkPick> = fighter
+        .quirks
+        .iter()
+        .map(|q| QuirkPick {
+            quirk: q.id.clone(),
+            alt_name: q.alt_name.clone(),
+        })
+        .collect();
+    for (index, quirk) in fighter.quirks.iter().enumerate() {
+        let def = pack.quirk(&quirk.id);
+        ui.group(|ui| {
+            ui.horizontal_wrapped(|ui| {
+                let title = ui.label(RichText::new(quirk.title()).strong());
+                if let Some(def) = def {
+                    title.on_hover_text(quirk_hover(pack, def));
+                }
+                ui.label(RichText::new(&quirk.profile).weak());
+            });
+            ui.add_enabled_ui(editable, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    if let Some(def) = def.filter(|d| !d.alt_names.is_empty()) {
+                        let mut chosen = quirk.alt_name.clone();
+                        let label = ui.label(format!("Alt name for {}", def.name));
+                        let combo = egui::ComboBox::from_id_salt(("alt", fighter.id, index))
+                            .selected_text(chosen.clone().unwrap_or_else(|| "(none)".into()))
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(&mut chosen, None, "(none)");
+                                for (i, alt) in def.alt_names.iter().enumerate() {
+                                    ui.selectable_value(
+                                        &mut chosen,
+                                        Some(alt.clone()),
+                                        format!("{}. {alt}", i + 1),
+                                    );
+                                }
+                            });
+                        combo.response.labelled_by(label.id).on_disabled_hover_text(&hint);
+                        let roll = ui
+                            .small_button(format!("Roll d6 for {}", def.name))
+                            .on_hover_text("Roll a d6 on the alt-name table")
+                            .on_disabled_hover_text(&hint);
+                        if roll.clicked()
+                            && let Ok(record) = dice.roll_die(def.alt_names.len() as u32)
+                        {
+                            let face = record.dice.first().copied().unwrap_or(1) as usize;
+                            chosen = def.alt_names.get(face.saturating_sub(1)).cloned();
+                        }
+                        if chosen != quirk.alt_name {
+                            let mut next = picks.clone();
+                            next[index].alt_name = chosen;
+                            action = Some(Action::SetQuirks(fighter.id, next));
+                        }
+                    }
+                    let remove = ui
+                        .small_button(format!("Remove {}", quirk.name))
+                        .on_disabled_hover_text(&hint);
+                    if remove.clicked() {
+                        let mut next = picks.clone();
+                        next.remove(index);
+                        action = Some(Action::SetQuirks(fighter.id, next));
+                    }
+                });
+            });
+        });
+    }
+
+    ui.add_space(6.0);
+    egui::CollapsingHeader::new("Add a quirk")
+        .id_salt("add-quirk")
+        .default_open(expected.is_some_and(|n| fighter.quirks.len() < n))
+        .show(ui, |ui| {
+            ui.add_enabled_ui(editable, |ui| {
+                ui.horizontal(|ui| {
+                    let label = ui.label("Find quirk");
+                    ui.text_edit_singleline(&mut editor.filter)
+                        .labelled_by(label.id)
+                        .on_disabled_hover_text(&hint);
+                });
+                let filter = editor.filter.trim().to_lowercase();
+                let distinct = pack.recruiting.as_ref().is_some_and(|r| r.distinct_quirks);
+                for category in &pack.categories {
+                    let matching: Vec<&QuirkDef> = pack
+                        .quirks
+                        .iter()
+                        .filter(|q| q.category == category.id)
+                        .filter(|q| {
+                            filter.is_empty()
+                                || q.name.to_lowercase().contains(&filter)
+                                || q.alt_names.iter().any(|a| a.to_lowercase().contains(&filter))
+                        })
+                        .collect();
+                    if matching.is_empty() {
+                        continue;
+                    }
+                    ui.label(RichText::new(&category.label).strong());
+                    for quirk in matching {
+                        let taken = picks.iter().any(|p| p.quirk == quirk.id);
+                        ui.horizontal(|ui| {
+                            let button = ui
+                                .add_enabled(
+                                    !(taken && distinct),
+                                    egui::Button::new(format!("+ {}", quirk.name)).small(),
+                                )
+                                .on_hover_text(quirk_hover(pack, quirk))
+                                .on_disabled_hover_text(if taken {
+                                    "Already taken: each quirk must be different".to_owned()
+                                } else {
+                                    hint.clone()
+                                });
+                            if button.clicked() {
+                                let mut next = picks.clone();
+                                next.push(QuirkPick::new(quirk.id.clone()));
+                                action = Some(Action::SetQuirks(fighter.id, next));
+                            }
+                            ui.label(RichText::new(pack.profile(quirk)).weak().small());
+                        });
+                    }
+                }
+            });
+        });
+
+    if !fighter.problems.is_empty() {
+        ui.add_space(6.0);
+        for problem in &fighter.problems {
+            ui.label(
+                RichText::new(format!("⚠ {}", problem.describe()))
+                    .color(ui.visuals().warn_fg_color),
+            )
+            .on_hover_text(&problem.source);
+        }
+    }
+
+    ui.add_space(6.0);
+    ui.add_enabled_ui(editable, |ui| {
+        let label = ui.label("Notes");
+        let notes = ui
+            .add(egui::TextEdit::multiline(&mut editor.notes).desired_rows(3))
+            .labelled_by(label.id)
+            .on_disabled_hover_text(&hint);
+        if notes.lost_focus() && editor.notes != fighter.notes {
+            action = Some(Action::SetFighterNotes(fighter.id, editor.notes.clone()));
+        }
+        ui.add_space(6.0);
+        if ui
+            .button("Dismiss fighter")
+            .on_hover_text("Remove this fighter from the gang (Ctrl+Z brings them back)")
+            .on_disabled_hover_text(&hint)
+            .clicked()
+        {
+            action = Some(Action::Dismiss(fighter.id));
+        }
+    });
+    action
+}

@@ -1,0 +1,84 @@
+//! The left panel: the campaign's gangs, and founding a new one.
+
+use egui::{RichText, Ui};
+
+use super::app::{Action, edit_hint};
+use crate::campaign::GangId;
+use crate::session::GangSummary;
+
+/// The form for founding a gang.
+#[derive(Debug, Default)]
+pub struct FoundGangForm {
+    pub name: String,
+    pub ruleset: String,
+}
+
+pub fn gang_list_ui(
+    ui: &mut Ui,
+    campaign: &str,
+    gangs: &[GangSummary],
+    selected: Option<GangId>,
+    rulesets: &[(String, String)],
+    form: &mut FoundGangForm,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    ui.heading(campaign);
+    ui.add_space(4.0);
+    ui.label(RichText::new("Gangs").strong());
+    if gangs.is_empty() {
+        ui.weak("No gangs yet: found one below.");
+    }
+    for gang in gangs {
+        let mark = if gang.legal { "" } else { "  ⚠" };
+        let text = format!("{}  ({}){mark}", gang.name, gang.fighters);
+        let response = ui
+            .selectable_label(selected == Some(gang.id), text)
+            .on_hover_text(if gang.legal {
+                "Follows every recruiting rule".to_owned()
+            } else {
+                "Breaks a recruiting rule: open it to see which".to_owned()
+            });
+        if response.clicked() {
+            action = Some(Action::SelectGang(gang.id));
+        }
+    }
+    ui.separator();
+    ui.label(RichText::new("Found a gang").strong());
+    ui.add_enabled_ui(read_only.is_none(), |ui| {
+        let label = ui.label("New gang name");
+        let edit = ui
+            .text_edit_singleline(&mut form.name)
+            .labelled_by(label.id)
+            .on_disabled_hover_text(edit_hint(read_only));
+        if form.ruleset.is_empty()
+            && let Some((id, _)) = rulesets.first()
+        {
+            form.ruleset = id.clone();
+        }
+        let current = rulesets
+            .iter()
+            .find(|(id, _)| *id == form.ruleset)
+            .map_or(form.ruleset.clone(), |(_, name)| name.clone());
+        egui::ComboBox::from_label("Ruleset")
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for (id, name) in rulesets {
+                    ui.selectable_value(&mut form.ruleset, id.clone(), name);
+                }
+            })
+            .response
+            .on_disabled_hover_text(edit_hint(read_only));
+        let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+        let button = ui
+            .button("Found gang")
+            .on_disabled_hover_text(edit_hint(read_only));
+        if (button.clicked() || enter) && !form.name.trim().is_empty() {
+            action = Some(Action::FoundGang {
+                name: form.name.trim().to_owned(),
+                ruleset: form.ruleset.clone(),
+            });
+        }
+    });
+    action
+}

@@ -1,0 +1,48 @@
+//! The desktop app (eframe/egui).
+//!
+//! Views draw and *return* what the player asked for ([`Action`]); the app
+//! runs those actions after the frame through [`crate::session::Session`].
+//! No view changes campaign data itself, and nothing here writes SQL.
+
+mod app;
+mod dialogs;
+mod fighter_editor;
+mod gang_list;
+mod log_view;
+mod roster;
+
+use std::path::PathBuf;
+
+use anyhow::{Result, anyhow};
+
+pub use app::{Action, RapsheetApp};
+
+/// The key under which eframe's storage keeps the last campaign's path.
+const LAST_CAMPAIGN: &str = "last_campaign";
+
+/// Starts the app on `db`, or on the last campaign, or on the demo in the
+/// platform data directory (created on first run).
+pub fn run(db: Option<PathBuf>) -> Result<()> {
+    let options = eframe::NativeOptions {
+        viewport: egui::ViewportBuilder::default()
+            .with_title("Rapsheet")
+            .with_inner_size([1280.0, 800.0])
+            .with_min_inner_size([720.0, 480.0]),
+        persist_window: true,
+        ..Default::default()
+    };
+    eframe::run_native(
+        "Rapsheet",
+        options,
+        Box::new(move |cc| {
+            let last = cc
+                .storage
+                .and_then(|s| s.get_string(LAST_CAMPAIGN))
+                .map(PathBuf::from)
+                .filter(|p| p.exists());
+            let app = RapsheetApp::start(db.or(last));
+            Ok(Box::new(app))
+        }),
+    )
+    .map_err(|e| anyhow!("cannot start the window: {e}"))
+}

@@ -1,0 +1,262 @@
+//! The gang view: header, resources, rule problems and the roster table.
+
+use egui::{RichText, Ui};
+use egui_extras::{Column, TableBuilder};
+
+use super::app::{Action, edit_hint};
+use crate::campaign::FighterId;
+use crate::rules::Pack;
+use crate::session::{CounterView, FighterView, GangView};
+
+/// The form under the roster for recruiting a fighter.
+#[derive(Debug, Default)]
+pub struct RecruitForm {
+    pub name: String,
+}
+
+pub fn roster_ui(
+    ui: &mut Ui,
+    view: &GangView,
+    pack: Option<&Pack>,
+    selected: Option<FighterId>,
+    form: &mut RecruitForm,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    ui.horizontal(|ui| {
+        ui.heading(&view.name);
+        let mut pack_label = view.ruleset_name.clone();
+        if view.house_rules {
+            pack_label.push_str(" · house rules");
+        }
+        ui.label(RichText::new(pack_label).weak());
+        if view.legal {
+            ui.label(RichText::new("✔ legal").color(egui::Color32::from_rgb(80, 170, 90)))
+                .on_hover_text("This gang follows every recruiting rule.");
+        } else {
+            ui.label(RichText::new("⚠ breaks a rule").color(ui.visuals().warn_fg_color))
+                .on_hover_text("A gang may be kept while it breaks a rule; see the list below.");
+        }
+    });
+    if !view.notes.is_empty() {
+        ui.label(RichText::new(&view.notes).italics());
+    }
+    ui.add_space(4.0);
+
+    // Resources: a change always asks for a reason (the dialog).
+    ui.horizontal_wrapped(|ui| {
+        for resource in &view.resources {
+            ui.group(|ui| {
+                ui.label(RichText::new(&resource.label).strong());
+                ui.label(RichText::new(resource.amount.to_string()).monospace().size(16.0));
+                ui.add_enabled_ui(read_only.is_none(), |ui| {
+                    let minus = ui
+                        .small_button(format!("− {}", resource.label))
+                        .on_hover_text(format!("Spend or lose {}", resource.label))
+                        .on_disabled_hover_text(edit_hint(read_only));
+                    if minus.clicked() {
+                        action = Some(Action::AskResource {
+                            gang: view.id,
+                            resource: resource.id.clone(),
+                            delta: -1,
+                        });
+                    }
+                    let plus = ui
+                        .small_button(format!("+ {}", resource.label))
+                        .on_hover_text(format!("Gain {}", resource.label))
+                        .on_disabled_hover_text(edit_hint(read_only));
+                    if plus.clicked() {
+                        action = Some(Action::AskResource {
+                            gang: view.id,
+                            resource: resource.id.clone(),
+                            delta: 1,
+                        });
+                    }
+                });
+            });
+        }
+    });
+    ui.add_space(6.0);
+
+    problems_ui(ui, view, pack);
+    ui.add_space(6.0);
+
+    if let Some(a) = table_ui(ui, view, selected) {
+        action = Some(a);
+    }
+
+    ui.add_space(6.0);
+    ui.horizontal(|ui| {
+        ui.add_enabled_ui(read_only.is_none(), |ui| {
+            let label = ui.label("New fighter name");
+            let edit = ui
+                .text_edit_singleline(&mut form.name)
+                .labelled_by(label.id)
+                .on_disabled_hover_text(edit_hint(read_only));
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            let button = ui
+                .button("Recruit")
+                .on_hover_text("Add a fighter to this gang, then give them quirks on the right")
+                .on_disabled_hover_text(edit_hint(read_only));
+            if (button.clicked() || enter) && !form.name.trim().is_empty() {
+                action = Some(Action::Recruit {
+                    gang: view.id,
+                    name: form.name.trim().to_owned(),
+                });
+            }
+        });
+    });
+    action
+}
+
+fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
+    let title = if view.problems.is_empty() {
+        "Recruiting rules: all kept".to_owned()
+    } else {
+        format!("Recruiting rules: {} problem(s)", view.problems.len())
+    };
+    egui::CollapsingHeader::new(title)
+        .id_salt("problems")
+        .default_open(!view.problems.is_empty())
+        .show(ui, |ui| {
+            for problem in &view.problems {
+                let mut text = RichText::new(format!("⚠ {}", problem.describe()));
+                text = text.color(ui.visuals().warn_fg_color);
+                let response = ui.label(text);
+                if !problem.source.is_empty() {
+                    response.on_hover_text(&problem.source);
+                }
+            }
+            if view.problems.is_empty() {
+                ui.label("This gang follows every recruiting rule of its pack.");
+            }
+            if let Some(pack) = pack
+                && !pack.rulings.is_empty()
+            {
+                egui::CollapsingHeader::new(format!("Rulings of this pack ({})", pack.rulings.len()))
+                    .id_salt("rulings")
+                    .show(ui, |ui| {
+                        for ruling in &pack.rulings {
+                            ui.label(RichText::new(format!("Ruling: {}", ruling.ruling)).strong())
+                                .on_hover_text(&ruling.question);
+                        }
+                    });
+            }
+        });
+}
+
+fn table_ui(ui: &mut Ui, view: &GangView, selected: Option<FighterId>) -> Option<Action> {
+    let mut action = None;
+    let stat_labels: Vec<String> = view
+        .fighters
+        .first()
+        .map(|f| f.stats.iter().map(|s| s.label.clone()).collect())
+        .unwrap_or_default();
+    let stat_count = stat_labels.len();
+    let counters = &view.counters;
+    let mut table = TableBuilder::new(ui)
+        .id_salt("roster")
+        .striped(true)
+        .sense(egui::Sense::click())
+        .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
+        .column(Column::exact(22.0))
+        .column(Column::initial(150.0).at_least(90.0).resizable(true))
+        .columns(Column::exact(52.0), stat_count)
+        .column(Column::remainder().at_least(160.0))
+        .columns(Column::exact(56.0), counters.len());
+    table = table.min_scrolled_height(120.0);
+    table
+        .header(22.0, |mut header| {
+            header.col(|ui| {
+                ui.label(RichText::new("★").strong())
+                    .on_hover_text("Leader");
+            });
+            header.col(|ui| {
+                ui.strong("Name");
+            });
+            for i in 0..stat_count {
+                header.col(|ui| {
+                    ui.strong(stat_labels.get(i).map_or("", String::as_str));
+                });
+            }
+            header.col(|ui| {
+                ui.strong("Quirks");
+            });
+            for counter in counters {
+                header.col(|ui| {
+                    ui.strong(&counter.label);
+                });
+            }
+        })
+        .body(|mut body| {
+            for fighter in &view.fighters {
+                body.row(24.0, |mut row| {
+                    row.set_selected(selected == Some(fighter.id));
+                    fighter_row(&mut row, fighter, stat_count, counters);
+                    if row.response().clicked() {
+                        action = Some(Action::SelectFighter(Some(fighter.id)));
+                    }
+                });
+            }
+        });
+    if view.fighters.is_empty() {
+        ui.weak("No fighters yet: recruit one below.");
+    }
+    action
+}
+
+fn fighter_row(
+    row: &mut egui_extras::TableRow<'_, '_>,
+    fighter: &FighterView,
+    stat_count: usize,
+    counters: &[CounterView],
+) {
+    row.col(|ui| {
+        if fighter.leader {
+            ui.label("★").on_hover_text("Leader");
+        }
+    });
+    row.col(|ui| {
+        let mut name = RichText::new(&fighter.name);
+        if fighter.leader {
+            name = name.strong();
+        }
+        let response = ui.add(egui::Label::new(name).truncate().selectable(false));
+        if !fighter.problems.is_empty() {
+            let text: Vec<String> = fighter.problems.iter().map(|p| p.message.clone()).collect();
+            response.on_hover_text(text.join("\n"));
+        }
+        if !fighter.problems.is_empty() {
+            ui.label(RichText::new("⚠").color(ui.visuals().warn_fg_color));
+        }
+    });
+    for i in 0..stat_count {
+        row.col(|ui| {
+            if let Some(stat) = fighter.stats.get(i) {
+                let mut text = RichText::new(stat.display()).monospace();
+                if stat.value != stat.base {
+                    text = text.strong();
+                }
+                ui.add(egui::Label::new(text).selectable(false))
+                    .on_hover_text(format!("{}: {}", stat.label, stat.breakdown()));
+            }
+        });
+    }
+    row.col(|ui| {
+        let names: Vec<String> = fighter.quirks.iter().map(|q| q.name.clone()).collect();
+        let details: Vec<String> = fighter
+            .quirks
+            .iter()
+            .map(|q| format!("{}: {}", q.title(), q.profile))
+            .collect();
+        ui.add(egui::Label::new(names.join(", ")).truncate().selectable(false))
+            .on_hover_text(details.join("\n"));
+    });
+    for counter in counters {
+        row.col(|ui| {
+            let value = fighter.counters.get(&counter.id).copied().unwrap_or_default();
+            ui.label(value.to_string())
+                .on_hover_text(format!("{} {value}", counter.label));
+        });
+    }
+}
