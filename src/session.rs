@@ -11,8 +11,8 @@ use serde::Serialize;
 
 use crate::campaign::commands::{self, NewFighter};
 use crate::campaign::{
-    BatchId, DerivedStat, Event, Fighter, FighterId, Gang, GangId, Names, Problem, QuirkPick,
-    demo, derive_stats, gang_problems,
+    BatchId, DerivedStat, Event, Fighter, FighterId, Gang, GangId, Names, Problem, QuirkPick, demo,
+    derive_stats, gang_problems,
 };
 use crate::rules::{Pack, Registry};
 use crate::store::CampaignStore;
@@ -151,7 +151,9 @@ impl Session {
 
     pub fn pack(&self, ruleset: &str) -> Result<&Pack> {
         self.registry.get(ruleset).ok_or_else(|| {
-            anyhow!("this campaign uses the ruleset pack `{ruleset}`, which this build does not have")
+            anyhow!(
+                "this campaign uses the ruleset pack `{ruleset}`, which this build does not have"
+            )
         })
     }
 
@@ -171,8 +173,7 @@ impl Session {
         match self.store.gang_by_name(name)? {
             Some(gang) => Ok(gang),
             None => {
-                let names: Vec<String> =
-                    self.store.gangs()?.into_iter().map(|g| g.name).collect();
+                let names: Vec<String> = self.store.gangs()?.into_iter().map(|g| g.name).collect();
                 if names.is_empty() {
                     bail!("no gang called “{name}”: this campaign has no gangs yet")
                 }
@@ -274,8 +275,7 @@ impl Session {
     pub fn rename_fighter(&mut self, fighter: FighterId, to: &str) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
-        let events =
-            commands::rename_fighter(&gang, &self.store.fighters(gang.id)?, &fighter, to)?;
+        let events = commands::rename_fighter(&gang, &self.store.fighters(gang.id)?, &fighter, to)?;
         self.commit(&format!("Rename {} to {}", fighter.name, to.trim()), events)
     }
 

@@ -360,7 +360,11 @@ pub fn set_counter(
             max: def.max,
         });
     }
-    let from = fighter.counters.get(&def.id).copied().unwrap_or(def.default);
+    let from = fighter
+        .counters
+        .get(&def.id)
+        .copied()
+        .unwrap_or(def.default);
     if from == to {
         return Err(CommandError::NoChange);
     }

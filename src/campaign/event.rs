@@ -297,7 +297,10 @@ impl Names {
     }
 
     fn label(&self, id: &str) -> String {
-        self.labels.get(id).cloned().unwrap_or_else(|| id.to_owned())
+        self.labels
+            .get(id)
+            .cloned()
+            .unwrap_or_else(|| id.to_owned())
     }
 
     fn quirk(&self, id: &str) -> String {

@@ -207,7 +207,9 @@ pub fn gang_problems(pack: &Pack, fighters: &[Fighter]) -> Vec<Problem> {
         if let ConstraintKind::GangCount { quirk, allowed } = &constraint.rule {
             let n = fighters.iter().filter(|f| f.has_quirk(quirk)).count();
             if !allowed.contains(&n) {
-                let name = pack.quirk(quirk).map_or(quirk.as_str(), |q| q.name.as_str());
+                let name = pack
+                    .quirk(quirk)
+                    .map_or(quirk.as_str(), |q| q.name.as_str());
                 out.push(Problem {
                     rule: format!("constraints.{}", constraint.id),
                     scope: ProblemScope::Gang,

@@ -124,7 +124,11 @@ fn print_roster(view: &GangView) {
         "{} ({}{})",
         view.name,
         view.ruleset_name,
-        if view.house_rules { ", house rules" } else { "" }
+        if view.house_rules {
+            ", house rules"
+        } else {
+            ""
+        }
     );
     let resources: Vec<String> = view
         .resources

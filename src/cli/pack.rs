@@ -67,8 +67,8 @@ pub(super) fn rulesets(json: bool) -> Result<()> {
 }
 
 pub(super) fn check_pack(file: &Path, json: bool) -> Result<()> {
-    let text = std::fs::read_to_string(file)
-        .with_context(|| format!("cannot read {}", file.display()))?;
+    let text =
+        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     let registry = builtin_registry()?;
     let pack = registry.load_text(&file.display().to_string(), &text)?;
     if json {

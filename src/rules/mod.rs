@@ -110,7 +110,7 @@ fn parse(file: &str, text: &str) -> Result<Pack, PackError> {
     toml::from_str::<Pack>(text).map_err(|err| {
         let entry = match err.span() {
             Some(span) => {
-                let line = text[..span.start.min(text.len())].lines().count().max(1);
+                let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
                 format!("line {line}")
             }
             None => "pack".to_owned(),
@@ -264,7 +264,13 @@ impl Pack {
         for used in &quirk.keywords {
             let short = self
                 .keyword(&used.keyword)
-                .map(|k| if k.short.is_empty() { &k.name } else { &k.short })
+                .map(|k| {
+                    if k.short.is_empty() {
+                        &k.name
+                    } else {
+                        &k.short
+                    }
+                })
                 .map_or(used.keyword.as_str(), String::as_str);
             parts.push(format!("{short} {}", used.x));
         }
@@ -274,4 +280,3 @@ impl Pack {
         parts.join(", ")
     }
 }
-

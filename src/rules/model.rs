@@ -263,8 +263,14 @@ impl TryFrom<RawConstraint> for ConstraintDef {
 
     fn try_from(raw: RawConstraint) -> Result<Self, String> {
         let id = raw.id.clone();
-        let need = |field: &str| format!("constraint `{id}` of kind `{}` needs `{field}`", raw.kind);
-        let extra = |field: &str| format!("constraint `{id}` of kind `{}` does not use `{field}`", raw.kind);
+        let need =
+            |field: &str| format!("constraint `{id}` of kind `{}` needs `{field}`", raw.kind);
+        let extra = |field: &str| {
+            format!(
+                "constraint `{id}` of kind `{}` does not use `{field}`",
+                raw.kind
+            )
+        };
         let used: &[&str] = match raw.kind.as_str() {
             "max_tagged" => &["tag", "max"],
             "forbids_tagged" => &["quirk", "tag"],

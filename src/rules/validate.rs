@@ -26,12 +26,32 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     }
 
     unique(file, "stats", pack.stats.iter().map(|e| e.id.as_str()))?;
-    unique(file, "resources", pack.resources.iter().map(|e| e.id.as_str()))?;
-    unique(file, "counters", pack.counters.iter().map(|e| e.id.as_str()))?;
-    unique(file, "categories", pack.categories.iter().map(|e| e.id.as_str()))?;
-    unique(file, "keywords", pack.keywords.iter().map(|e| e.id.as_str()))?;
+    unique(
+        file,
+        "resources",
+        pack.resources.iter().map(|e| e.id.as_str()),
+    )?;
+    unique(
+        file,
+        "counters",
+        pack.counters.iter().map(|e| e.id.as_str()),
+    )?;
+    unique(
+        file,
+        "categories",
+        pack.categories.iter().map(|e| e.id.as_str()),
+    )?;
+    unique(
+        file,
+        "keywords",
+        pack.keywords.iter().map(|e| e.id.as_str()),
+    )?;
     unique(file, "quirks", pack.quirks.iter().map(|e| e.id.as_str()))?;
-    unique(file, "constraints", pack.constraints.iter().map(|e| e.id.as_str()))?;
+    unique(
+        file,
+        "constraints",
+        pack.constraints.iter().map(|e| e.id.as_str()),
+    )?;
     unique(file, "rulings", pack.rulings.iter().map(|e| e.id.as_str()))?;
 
     for stat in &pack.stats {
@@ -44,7 +64,10 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         if stat.min.is_some_and(|min| stat.default < min)
             || stat.max.is_some_and(|max| stat.default > max)
         {
-            return err(entry, format!("default {} is outside its bounds", stat.default));
+            return err(
+                entry,
+                format!("default {} is outside its bounds", stat.default),
+            );
         }
     }
     for resource in &pack.resources {
@@ -108,7 +131,10 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
             if pack.stat(&effect.stat).is_none() {
                 return err(
                     entry,
-                    format!("effect on stat `{}`, which is not in [[stats]]", effect.stat),
+                    format!(
+                        "effect on stat `{}`, which is not in [[stats]]",
+                        effect.stat
+                    ),
                 );
             }
         }

@@ -86,14 +86,18 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
                 "UPDATE fighter SET name = ?3 WHERE id = ?1 AND name = ?2",
                 params![fighter, from, to],
             )?;
-            expect_one(n, || format!("fighter #{fighter} is no longer called “{from}”"))
+            expect_one(n, || {
+                format!("fighter #{fighter} is no longer called “{from}”")
+            })
         }
         LeaderChanged { fighter, from, to } => {
             let n = tx.execute(
                 "UPDATE fighter SET is_leader = ?3 WHERE id = ?1 AND is_leader = ?2",
                 params![fighter, from, to],
             )?;
-            expect_one(n, || format!("fighter #{fighter}'s leader mark has changed"))
+            expect_one(n, || {
+                format!("fighter #{fighter}'s leader mark has changed")
+            })
         }
         QuirksChanged { fighter, from, to } => {
             let current = super::read::quirks(tx, *fighter)?;
@@ -102,10 +106,7 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
                     "fighter #{fighter}'s quirks have changed since"
                 )));
             }
-            tx.execute(
-                "DELETE FROM fighter_quirk WHERE fighter_id = ?1",
-                [fighter],
-            )?;
+            tx.execute("DELETE FROM fighter_quirk WHERE fighter_id = ?1", [fighter])?;
             insert_quirks(tx, *fighter, to)
         }
         CounterChanged {
@@ -144,7 +145,9 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
                 "UPDATE fighter SET notes = ?3 WHERE id = ?1 AND notes = ?2",
                 params![fighter, from, to],
             )?;
-            expect_one(n, || format!("fighter #{fighter}'s notes have changed since"))
+            expect_one(n, || {
+                format!("fighter #{fighter}'s notes have changed since")
+            })
         }
     }
 }
@@ -170,7 +173,13 @@ fn insert_gang(tx: &Transaction<'_>, gang: &Gang) -> Result<()> {
     Ok(())
 }
 
-fn set_resource(tx: &Transaction<'_>, gang: GangId, resource: &str, from: i64, to: i64) -> Result<()> {
+fn set_resource(
+    tx: &Transaction<'_>,
+    gang: GangId,
+    resource: &str,
+    from: i64,
+    to: i64,
+) -> Result<()> {
     let current: Option<i64> = tx
         .query_row(
             "SELECT amount FROM gang_resource WHERE gang_id = ?1 AND resource = ?2",

@@ -427,7 +427,9 @@ fn open_immutable(path: &Path) -> Result<Connection> {
     let uri = url_path(path);
     let conn = Connection::open_with_flags(
         format!("file:{uri}?immutable=1"),
-        OpenFlags::SQLITE_OPEN_READ_ONLY | OpenFlags::SQLITE_OPEN_NO_MUTEX | OpenFlags::SQLITE_OPEN_URI,
+        OpenFlags::SQLITE_OPEN_READ_ONLY
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX
+            | OpenFlags::SQLITE_OPEN_URI,
     )?;
     Ok(conn)
 }
@@ -493,7 +495,11 @@ fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> Resu
         target = path.with_file_name(format!("{name}.v{version}-{n}.bak"));
         n += 1;
     }
-    conn.backup(rusqlite::MAIN_DB, &target, None::<fn(rusqlite::backup::Progress)>)?;
+    conn.backup(
+        rusqlite::MAIN_DB,
+        &target,
+        None::<fn(rusqlite::backup::Progress)>,
+    )?;
     Ok(target)
 }
 

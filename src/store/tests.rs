@@ -1,3 +1,5 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
@@ -160,7 +162,11 @@ fn every_earlier_version_migrates_after_a_backup() {
 }
 
 fn migrate_to(conn: &mut Connection, target: i64) {
-    for (i, sql) in migrations::MIGRATIONS.iter().enumerate().take(target as usize) {
+    for (i, sql) in migrations::MIGRATIONS
+        .iter()
+        .enumerate()
+        .take(target as usize)
+    {
         conn.execute_batch(sql).expect("migration");
         conn.pragma_update(None, "user_version", i as i64 + 1)
             .expect("version");
@@ -266,7 +272,10 @@ fn a_read_only_file_opens_read_only_with_its_reason() {
     let before = std::fs::read(&path).expect("read");
 
     let mut store = CampaignStore::open(&path).expect("opens read-only");
-    assert_eq!(store.read_only_reason(), Some("the file is read-only on disk"));
+    assert_eq!(
+        store.read_only_reason(),
+        Some("the file is read-only on disk")
+    );
     assert_eq!(store.gangs().expect("reads").len(), 1);
     let err = store
         .commit(
@@ -337,7 +346,10 @@ fn undo_restores_the_campaign_exactly_and_redo_reapplies() {
     assert_eq!(store.dump().expect("dump"), before);
     store.undo(undo).expect("redo");
     assert_eq!(store.dump().expect("dump"), after);
-    assert_eq!(store.newest_undoable().expect("q"), Some(BatchId(undo.0 + 1)));
+    assert_eq!(
+        store.newest_undoable().expect("q"),
+        Some(BatchId(undo.0 + 1))
+    );
 }
 
 #[test]
@@ -368,7 +380,11 @@ fn a_stale_event_is_refused_and_nothing_changes() {
         )
         .expect_err("conflict");
     assert!(matches!(err, StoreError::Conflict(_)), "{err}");
-    assert_eq!(store.dump().expect("dump"), before, "the rename rolled back too");
+    assert_eq!(
+        store.dump().expect("dump"),
+        before,
+        "the rename rolled back too"
+    );
     assert_eq!(store.batch_count().expect("count"), batches);
 }
 

@@ -94,7 +94,13 @@ pub struct RapsheetApp {
     show_log: bool,
     status: Option<Status>,
     dice: Dice,
+    fonts_installed: bool,
+    /// Campaigns opened lately, newest first.
+    recent: Vec<PathBuf>,
 }
+
+/// How many recent campaigns the File menu keeps.
+const RECENT: usize = 8;
 
 impl RapsheetApp {
     /// Opens `path` (creating an empty campaign there if no file exists), or
@@ -148,10 +154,26 @@ impl RapsheetApp {
             show_log: false,
             status: None,
             dice: Dice::seeded(seed),
+            fonts_installed: false,
+            recent: Vec::new(),
         }
     }
 
+    /// Remembers campaigns opened before (newest first), for the File menu.
+    pub fn set_recent(&mut self, recent: Vec<PathBuf>) {
+        let current = self.campaign_path().map(Path::to_owned);
+        self.recent = current.into_iter().chain(recent).collect();
+        self.recent.dedup();
+        let mut seen = std::collections::BTreeSet::new();
+        self.recent.retain(|p| seen.insert(p.clone()));
+        self.recent.truncate(RECENT);
+    }
+
     fn set_session(&mut self, session: Session) {
+        let path = session.store.path().to_owned();
+        self.recent.retain(|p| *p != path);
+        self.recent.insert(0, path);
+        self.recent.truncate(RECENT);
         self.session = Some(session);
         self.open_error = None;
         self.selected_gang = None;
@@ -218,7 +240,11 @@ impl RapsheetApp {
 
     fn selected_fighter_view(&self) -> Option<&crate::session::FighterView> {
         let id = self.selected_fighter?;
-        self.gang_view.as_ref()?.fighters.iter().find(|f| f.id == id)
+        self.gang_view
+            .as_ref()?
+            .fighters
+            .iter()
+            .find(|f| f.id == id)
     }
 
     fn info(&mut self, text: impl Into<String>) {
@@ -360,7 +386,12 @@ impl RapsheetApp {
                 value,
             } => {
                 self.change("Changed by hand", |s| {
-                    s.set_counter(fighter, &counter, value, "set by hand in the fighter editor")
+                    s.set_counter(
+                        fighter,
+                        &counter,
+                        value,
+                        "set by hand in the fighter editor",
+                    )
                 });
             }
             Action::SetFighterNotes(id, notes) => {
@@ -481,9 +512,11 @@ impl RapsheetApp {
                 })
             }
             PathPurpose::SaveAs => match &self.session {
-                Some(session) => session.store.save_as(&path).map_err(Into::into).map(|store| {
-                    Session::new(store, session.registry.clone())
-                }),
+                Some(session) => session
+                    .store
+                    .save_as(&path)
+                    .map_err(Into::into)
+                    .map(|store| Session::new(store, session.registry.clone())),
                 None => Err(anyhow::anyhow!("no campaign is open")),
             },
         };
@@ -510,6 +543,10 @@ impl RapsheetApp {
 
     /// Draws one frame and runs what the player asked for.
     pub fn frame_ui(&mut self, ui: &mut Ui) {
+        if !self.fonts_installed {
+            install_fonts(ui.ctx());
+            self.fonts_installed = true;
+        }
         let mut actions: Vec<Action> = Vec::new();
         let read_only = self.read_only();
 
@@ -583,6 +620,22 @@ impl RapsheetApp {
             {
                 actions.push(Action::AskPath(PathPurpose::SaveAs));
             }
+            ui.menu_button("Recent campaigns", |ui| {
+                let current = self.campaign_path().map(Path::to_owned);
+                let others: Vec<&PathBuf> = self
+                    .recent
+                    .iter()
+                    .filter(|p| Some(*p) != current.as_ref())
+                    .collect();
+                if others.is_empty() {
+                    ui.weak("None yet");
+                }
+                for path in others {
+                    if ui.button(path.display().to_string()).clicked() {
+                        actions.push(Action::UsePath(PathPurpose::Open, path.clone()));
+                    }
+                }
+            });
             ui.separator();
             if ui.button("Quit").clicked() {
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
@@ -625,13 +678,12 @@ impl RapsheetApp {
                     ui.weak("No campaign open");
                 }
             }
-            if let Some(reason) = self.read_only() {
-                if self.session.is_some() {
-                    ui.label(
-                        RichText::new(format!("Read-only: {reason}"))
-                            .color(ui.visuals().warn_fg_color),
-                    );
-                }
+            if let Some(reason) = self.read_only()
+                && self.session.is_some()
+            {
+                ui.label(
+                    RichText::new(format!("Read-only: {reason}")).color(ui.visuals().warn_fg_color),
+                );
             }
             if let Some(status) = &self.status {
                 ui.separator();
@@ -701,9 +753,7 @@ impl RapsheetApp {
 
         if let (Some(view), Some(fighter)) = (&self.gang_view, self.selected_fighter_view_id()) {
             let pack = session.registry.get(&view.ruleset);
-            if let (Some(pack), Some(fv)) =
-                (pack, view.fighters.iter().find(|f| f.id == fighter))
-            {
+            if let (Some(pack), Some(fv)) = (pack, view.fighters.iter().find(|f| f.id == fighter)) {
                 egui::Panel::right("fighter")
                     .resizable(true)
                     .default_size(360.0)
@@ -749,6 +799,25 @@ impl RapsheetApp {
     }
 }
 
+/// The vendored DejaVu Sans (see `assets/fonts/DejaVu-LICENSE.txt`): a
+/// fallback for the symbols and the Greek and Cyrillic letters egui's own
+/// fonts lack. Installed before any text is laid out in the first frame.
+const FALLBACK_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+fn install_fonts(ctx: &egui::Context) {
+    ctx.add_font(egui::epaint::text::FontInsert {
+        name: "DejaVuSans".into(),
+        data: egui::FontData::from_static(FALLBACK_FONT),
+        families: [egui::FontFamily::Proportional, egui::FontFamily::Monospace]
+            .into_iter()
+            .map(|family| egui::epaint::text::InsertFontFamily {
+                family,
+                priority: egui::epaint::text::FontPriority::Lowest,
+            })
+            .collect(),
+    });
+}
+
 /// Adds the campaign extension when a typed or picked path has none.
 fn with_extension(path: &Path) -> PathBuf {
     if path.extension().is_none() {
@@ -775,5 +844,11 @@ impl eframe::App for RapsheetApp {
         if let Some(path) = self.campaign_path() {
             storage.set_string(super::LAST_CAMPAIGN, path.display().to_string());
         }
+        let recent: Vec<String> = self
+            .recent
+            .iter()
+            .map(|p| p.display().to_string())
+            .collect();
+        storage.set_string(super::RECENT_CAMPAIGNS, recent.join("\n"));
     }
 }

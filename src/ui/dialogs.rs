@@ -71,9 +71,7 @@ impl PathDialog {
             ui.heading(self.purpose.title());
             ui.label("This desktop offers no file dialog: type the campaign file's path.");
             let label = ui.label("Campaign file path");
-            let edit = ui.add(
-                egui::TextEdit::singleline(&mut self.path).desired_width(480.0),
-            );
+            let edit = ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(480.0));
             let edit = edit.labelled_by(label.id);
             if let Some(err) = &self.error {
                 ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
@@ -131,7 +129,10 @@ pub fn resource_dialog_ui(
     let mut result = None;
     let modal = egui::Modal::new(egui::Id::unique("resource-dialog")).show(ctx, |ui| {
         ui.heading(format!("Change {name}"));
-        ui.label(format!("Now {amount}; after the change {}.", amount + dialog.delta));
+        ui.label(format!(
+            "Now {amount}; after the change {}.",
+            amount + dialog.delta
+        ));
         ui.horizontal(|ui| {
             let label = ui.label("Change by");
             ui.add(egui::DragValue::new(&mut dialog.delta).speed(0.1))
@@ -139,7 +140,10 @@ pub fn resource_dialog_ui(
         });
         let label = ui.label("Reason (kept in the campaign log)");
         let edit = ui
-            .add(egui::TextEdit::singleline(&mut dialog.reason).hint_text("e.g. traded with the Bone Choir"))
+            .add(
+                egui::TextEdit::singleline(&mut dialog.reason)
+                    .hint_text("e.g. traded with the Bone Choir"),
+            )
             .labelled_by(label.id);
         if !edit.has_focus() && dialog.reason.is_empty() {
             edit.request_focus();
@@ -150,7 +154,7 @@ pub fn resource_dialog_ui(
             let apply = ui
                 .add_enabled(ready, egui::Button::new("Apply change"))
                 .on_disabled_hover_text("Give a reason and a change other than 0");
-            if (apply.clicked() || (enter && ready)) && ready {
+            if (apply.clicked() || enter) && ready {
                 result = Some(Some(Action::AdjustResource {
                     gang: dialog.gang,
                     resource: dialog.resource.clone(),

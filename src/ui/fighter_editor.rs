@@ -126,7 +126,10 @@ pub fn fighter_editor_ui(
                 ui.label(RichText::new(value.to_string()).monospace().size(16.0));
                 ui.add_enabled_ui(editable, |ui| {
                     let down = ui
-                        .add_enabled(value > counter.min, egui::Button::new(format!("− {}", counter.label)).small())
+                        .add_enabled(
+                            value > counter.min,
+                            egui::Button::new(format!("− {}", counter.label)).small(),
+                        )
                         .on_disabled_hover_text(&hint);
                     if down.clicked() {
                         action = Some(Action::SetCounter {
@@ -136,7 +139,10 @@ pub fn fighter_editor_ui(
                         });
                     }
                     let up = ui
-                        .add_enabled(value < counter.max, egui::Button::new(format!("+ {}", counter.label)).small())
+                        .add_enabled(
+                            value < counter.max,
+                            egui::Button::new(format!("+ {}", counter.label)).small(),
+                        )
                         .on_hover_text(format!("{} is at most {}", counter.label, counter.max))
                         .on_disabled_hover_text(&hint);
                     if up.clicked() {
@@ -177,6 +183,7 @@ pub fn fighter_editor_ui(
     for (index, quirk) in fighter.quirks.iter().enumerate() {
         let def = pack.quirk(&quirk.id);
         ui.group(|ui| {
+            ui.set_width(ui.available_width());
             ui.horizontal_wrapped(|ui| {
                 let title = ui.label(RichText::new(quirk.title()).strong());
                 if let Some(def) = def {
@@ -201,7 +208,10 @@ pub fn fighter_editor_ui(
                                     );
                                 }
                             });
-                        combo.response.labelled_by(label.id).on_disabled_hover_text(&hint);
+                        combo
+                            .response
+                            .labelled_by(label.id)
+                            .on_disabled_hover_text(&hint);
                         let roll = ui
                             .small_button(format!("Roll d6 for {}", def.name))
                             .on_hover_text("Roll a d6 on the alt-name table")
@@ -253,7 +263,9 @@ pub fn fighter_editor_ui(
                         .filter(|q| {
                             filter.is_empty()
                                 || q.name.to_lowercase().contains(&filter)
-                                || q.alt_names.iter().any(|a| a.to_lowercase().contains(&filter))
+                                || q.alt_names
+                                    .iter()
+                                    .any(|a| a.to_lowercase().contains(&filter))
                         })
                         .collect();
                     if matching.is_empty() {

@@ -26,15 +26,18 @@ pub fn log_ui(ctx: &Context, session: &Session) -> Option<Action> {
                 ui.weak("Nothing has happened in this campaign yet.");
             }
             egui::ScrollArea::vertical().show(ui, |ui| {
-                egui::Grid::new("log").striped(true).num_columns(3).show(ui, |ui| {
-                    for entry in entries {
-                        ui.label(RichText::new(format!("#{}", entry.batch)).weak());
-                        ui.label(RichText::new(entry.at.replace('T', " ")).weak().small());
-                        ui.label(entry.event.describe(&names))
-                            .on_hover_text(&entry.label);
-                        ui.end_row();
-                    }
-                });
+                egui::Grid::new("log")
+                    .striped(true)
+                    .num_columns(3)
+                    .show(ui, |ui| {
+                        for entry in entries {
+                            ui.label(RichText::new(format!("#{}", entry.batch)).weak());
+                            ui.label(RichText::new(entry.at.replace('T', " ")).weak().small());
+                            ui.label(entry.event.describe(&names))
+                                .on_hover_text(&entry.label);
+                            ui.end_row();
+                        }
+                    });
             });
         });
     (!open).then_some(Action::ShowLog(false))

@@ -19,6 +19,8 @@ pub use app::{Action, RapsheetApp};
 
 /// The key under which eframe's storage keeps the last campaign's path.
 const LAST_CAMPAIGN: &str = "last_campaign";
+/// The key of the recent campaigns, one path a line.
+const RECENT_CAMPAIGNS: &str = "recent_campaigns";
 
 /// Starts the app on `db`, or on the last campaign, or on the demo in the
 /// platform data directory (created on first run).
@@ -40,7 +42,18 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
                 .and_then(|s| s.get_string(LAST_CAMPAIGN))
                 .map(PathBuf::from)
                 .filter(|p| p.exists());
-            let app = RapsheetApp::start(db.or(last));
+            let recent: Vec<PathBuf> = cc
+                .storage
+                .and_then(|s| s.get_string(RECENT_CAMPAIGNS))
+                .map(|text| {
+                    text.lines()
+                        .map(PathBuf::from)
+                        .filter(|p| p.exists())
+                        .collect()
+                })
+                .unwrap_or_default();
+            let mut app = RapsheetApp::start(db.or(last));
+            app.set_recent(recent);
             Ok(Box::new(app))
         }),
     )

@@ -44,28 +44,26 @@ pub fn roster_ui(
     ui.add_space(4.0);
 
     // Resources: a change always asks for a reason (the dialog).
-    ui.horizontal_wrapped(|ui| {
-        for resource in &view.resources {
-            ui.group(|ui| {
+    egui::Grid::new("resources")
+        .num_columns(6)
+        .spacing([10.0, 4.0])
+        .show(ui, |ui| {
+            for (i, resource) in view.resources.iter().enumerate() {
                 ui.label(RichText::new(&resource.label).strong());
-                ui.label(RichText::new(resource.amount.to_string()).monospace().size(16.0));
+                ui.label(
+                    RichText::new(resource.amount.to_string())
+                        .monospace()
+                        .size(16.0),
+                );
                 ui.add_enabled_ui(read_only.is_none(), |ui| {
-                    let minus = ui
-                        .small_button(format!("− {}", resource.label))
-                        .on_hover_text(format!("Spend or lose {}", resource.label))
+                    let change = ui
+                        .small_button(format!("Change {}…", resource.label))
+                        .on_hover_text(format!(
+                            "Gain or spend {}; the reason goes into the campaign log",
+                            resource.label
+                        ))
                         .on_disabled_hover_text(edit_hint(read_only));
-                    if minus.clicked() {
-                        action = Some(Action::AskResource {
-                            gang: view.id,
-                            resource: resource.id.clone(),
-                            delta: -1,
-                        });
-                    }
-                    let plus = ui
-                        .small_button(format!("+ {}", resource.label))
-                        .on_hover_text(format!("Gain {}", resource.label))
-                        .on_disabled_hover_text(edit_hint(read_only));
-                    if plus.clicked() {
+                    if change.clicked() {
                         action = Some(Action::AskResource {
                             gang: view.id,
                             resource: resource.id.clone(),
@@ -73,9 +71,11 @@ pub fn roster_ui(
                         });
                     }
                 });
-            });
-        }
-    });
+                if i % 2 == 1 {
+                    ui.end_row();
+                }
+            }
+        });
     ui.add_space(6.0);
 
     problems_ui(ui, view, pack);
@@ -133,14 +133,17 @@ fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
             if let Some(pack) = pack
                 && !pack.rulings.is_empty()
             {
-                egui::CollapsingHeader::new(format!("Rulings of this pack ({})", pack.rulings.len()))
-                    .id_salt("rulings")
-                    .show(ui, |ui| {
-                        for ruling in &pack.rulings {
-                            ui.label(RichText::new(format!("Ruling: {}", ruling.ruling)).strong())
-                                .on_hover_text(&ruling.question);
-                        }
-                    });
+                egui::CollapsingHeader::new(format!(
+                    "Rulings of this pack ({})",
+                    pack.rulings.len()
+                ))
+                .id_salt("rulings")
+                .show(ui, |ui| {
+                    for ruling in &pack.rulings {
+                        ui.label(RichText::new(format!("Ruling: {}", ruling.ruling)).strong())
+                            .on_hover_text(&ruling.question);
+                    }
+                });
             }
         });
 }
@@ -249,12 +252,20 @@ fn fighter_row(
             .iter()
             .map(|q| format!("{}: {}", q.title(), q.profile))
             .collect();
-        ui.add(egui::Label::new(names.join(", ")).truncate().selectable(false))
-            .on_hover_text(details.join("\n"));
+        ui.add(
+            egui::Label::new(names.join(", "))
+                .truncate()
+                .selectable(false),
+        )
+        .on_hover_text(details.join("\n"));
     });
     for counter in counters {
         row.col(|ui| {
-            let value = fighter.counters.get(&counter.id).copied().unwrap_or_default();
+            let value = fighter
+                .counters
+                .get(&counter.id)
+                .copied()
+                .unwrap_or_default();
             ui.label(value.to_string())
                 .on_hover_text(format!("{} {value}", counter.label));
         });

@@ -1,0 +1,152 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! The whole app, driven through its labelled controls with egui_kittest.
+
+mod util;
+
+use egui::{Key, Modifiers};
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use rapsheet::session::Session;
+use rapsheet::ui::RapsheetApp;
+
+fn harness(app: RapsheetApp) -> Harness<'static, RapsheetApp> {
+    Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app)
+}
+
+fn type_into(harness: &mut Harness<'_, RapsheetApp>, label: &str, text: &str) {
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+#[test]
+fn found_a_gang_recruit_a_fighter_and_read_the_derived_stats() {
+    let dir = util::temp();
+    let (_, session) = util::empty_campaign(dir.path(), "app.rapsheet");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+
+    type_into(&mut harness, "New gang name", "Ash Dogs");
+    harness.get_by_label("Found gang").click();
+    harness.run();
+    let view = harness.state().gang_view().expect("the new gang is shown");
+    assert_eq!(view.name, "Ash Dogs");
+    // The empty gang breaks the recruiting rules, and says so.
+    assert!(
+        harness
+            .query_by_label_contains("The gang has 0 fighters")
+            .is_some()
+    );
+
+    type_into(&mut harness, "New fighter name", "Cinder");
+    harness.get_by_label("Recruit").click();
+    harness.run();
+    assert_eq!(harness.state().gang_view().expect("view").fighters.len(), 1);
+    // The editor opens on the recruit, showing the base stats.
+    assert!(harness.query_by_label("5").is_none(), "no stat is 5 yet");
+
+    harness.get_by_label("+ Heavy Armor").click();
+    harness.run();
+    harness.get_by_label("+ Pulverizer").click();
+    harness.run();
+
+    // 003: Heavy Armor: "Add 4 to this fighter's Armor value and subtract 1"
+    // from their speed." Base Armor 1 and Speed 4".
+    assert!(!harness.get_all_by_label("5").collect::<Vec<_>>().is_empty());
+    assert!(
+        !harness
+            .get_all_by_label("3\"")
+            .collect::<Vec<_>>()
+            .is_empty()
+    );
+    let fighter = &harness.state().gang_view().expect("view").fighters[0];
+    let quirks: Vec<&str> = fighter.quirks.iter().map(|q| q.id.as_str()).collect();
+    assert_eq!(quirks, ["heavy-armor", "pulverizer"]);
+    // Shown beside the gang and in the editor.
+    assert!(
+        harness
+            .get_all_by_label_contains("Cinder: has 2 quirks; a recruit has 4")
+            .count()
+            >= 1
+    );
+
+    // Ctrl+Z takes back the last quirk; Ctrl+Shift+Z puts it back.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    let fighter = &harness.state().gang_view().expect("view").fighters[0];
+    assert_eq!(fighter.quirks.len(), 1);
+    harness.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    harness.run();
+    let fighter = &harness.state().gang_view().expect("view").fighters[0];
+    assert_eq!(fighter.quirks.len(), 2);
+}
+
+#[test]
+fn a_resource_change_asks_for_a_reason_and_goes_into_the_log() {
+    let dir = util::temp();
+    let path = dir.path().join("demo.rapsheet");
+    let session = Session::create_demo(&path).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+
+    harness.get_by_label("Change Supply…").click();
+    harness.run();
+    // Without a reason the change cannot be applied.
+    harness.get_by_label("Apply change").click();
+    harness.run();
+    let supply =
+        |h: &Harness<'_, RapsheetApp>| h.state().gang_view().expect("view").resources[0].amount;
+    assert_eq!(supply(&harness), 0);
+
+    harness
+        .get_by_label("Reason (kept in the campaign log)")
+        .type_text("scavenged a vending machine");
+    harness.run();
+    harness.get_by_label("Apply change").click();
+    harness.run();
+    assert_eq!(supply(&harness), 1);
+
+    let reopened = Session::open(&path);
+    // The app still holds the file: a second opener gets it read-only.
+    let reopened = reopened.expect("opens read-only");
+    assert!(reopened.store.read_only_reason().is_some());
+    let log = reopened.store.log(1).expect("log");
+    let names = reopened.names().expect("names");
+    assert!(
+        log[0]
+            .event
+            .describe(&names)
+            .contains("Supply +1 (0 → 1): scavenged a vending machine"),
+        "{:?}",
+        log[0]
+    );
+}
+
+#[test]
+fn a_read_only_campaign_disables_every_edit_control_and_says_why() {
+    let dir = util::temp();
+    let path = dir.path().join("ro.rapsheet");
+    drop(Session::create_demo(&path).expect("demo"));
+    let mut perms = std::fs::metadata(&path).expect("meta").permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&path, perms).expect("chmod");
+
+    let session = Session::open(&path).expect("opens");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    for label in ["Found gang", "Recruit", "Change Supply…"] {
+        assert!(
+            harness.get_by_label(label).accesskit_node().is_disabled(),
+            "{label} should be disabled"
+        );
+    }
+    assert!(
+        harness
+            .query_by_label_contains("Read-only: the file is read-only on disk")
+            .is_some()
+    );
+}

@@ -1,0 +1,359 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! The `rapsheet` command line, run as a player's script would.
+
+mod util;
+
+use util::{rapsheet, stderr, stdout, temp};
+
+#[test]
+fn demo_then_gang_list_gives_two_gangs_of_six() {
+    let dir = temp();
+    let out = rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let out = rapsheet(
+        dir.path(),
+        &["gang", "list", "--db", "c.rapsheet", "--json"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let gangs: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let gangs = gangs.as_array().expect("array");
+    assert_eq!(gangs.len(), 2);
+    for gang in gangs {
+        // 003: "Start with 6 fighters (1 leader + 5 recruits)"
+        assert_eq!(gang["fighters"], 6, "{gang}");
+        assert_eq!(gang["legal"], true, "{gang}");
+    }
+}
+
+#[test]
+fn the_demo_is_legal_with_four_quirks_each_and_five_for_the_leader() {
+    let dir = temp();
+    assert!(
+        rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"])
+            .status
+            .success()
+    );
+    for gang in ["The Rust Saints", "Neon Jackals"] {
+        let out = rapsheet(
+            dir.path(),
+            &["gang", "show", gang, "--db", "c.rapsheet", "--json"],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let view: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+        assert_eq!(view["problems"].as_array().map(Vec::len), Some(0), "{view}");
+        let fighters = view["fighters"].as_array().expect("fighters");
+        let leaders = fighters.iter().filter(|f| f["leader"] == true).count();
+        assert_eq!(leaders, 1);
+        for f in fighters {
+            let quirks = f["quirks"].as_array().expect("quirks").len();
+            // 003: "Give each fighter 4 different quirks" / "The leader gets 1 extra quirk"
+            assert_eq!(quirks, if f["leader"] == true { 5 } else { 4 }, "{f}");
+            let stats = f["stats"].as_array().expect("stats");
+            assert_eq!(stats.len(), 4);
+            assert!(
+                stats
+                    .iter()
+                    .all(|s| s["base"].is_i64() && s["value"].is_i64())
+            );
+        }
+    }
+}
+
+#[test]
+fn gang_show_gives_base_and_derived_stats_and_problems() {
+    let dir = temp();
+    let db = ["--db", "c.rapsheet"];
+    assert!(
+        rapsheet(dir.path(), &["new", db[0], db[1]])
+            .status
+            .success()
+    );
+    let out = rapsheet(dir.path(), &["gang", "new", "Ash Dogs", db[0], db[1]]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = rapsheet(
+        dir.path(),
+        &[
+            "fighter",
+            "add",
+            "Brick",
+            "--gang",
+            "ash dogs",
+            "--quirk",
+            "Sledgehammer",
+            "--quirk",
+            "heavy armor",
+            "--quirk",
+            "Lightweight",
+            db[0],
+            db[1],
+        ],
+    );
+    // A fighter who breaks a rule is still added, and the problems printed.
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(
+        text.contains("Lightweight: this fighter cannot have armor."),
+        "{text}"
+    );
+    assert!(
+        text.contains("Brick: has 3 quirks; a recruit has 4"),
+        "{text}"
+    );
+
+    let out = rapsheet(
+        dir.path(),
+        &["gang", "show", "Ash Dogs", db[0], db[1], "--json"],
+    );
+    let view: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let brick = &view["fighters"][0];
+    assert_eq!(brick["name"], "Brick");
+    assert_eq!(brick["quirks"][0]["alt_name"], "Sledgehammer");
+    let stat = |id: &str| {
+        brick["stats"]
+            .as_array()
+            .and_then(|s| s.iter().find(|s| s["id"] == id))
+            .cloned()
+            .expect("stat")
+    };
+    // 003: Heavy Armor "Add 4 to this fighter's Armor value and subtract 1"
+    // from their speed."; Lightweight "Increase this fighter's speed by 1"."
+    assert_eq!(
+        (
+            stat("armor")["base"].clone(),
+            stat("armor")["value"].clone()
+        ),
+        (1.into(), 5.into())
+    );
+    assert_eq!(
+        (
+            stat("speed")["base"].clone(),
+            stat("speed")["value"].clone()
+        ),
+        (4.into(), 4.into())
+    );
+    let rules: Vec<&str> = view["problems"]
+        .as_array()
+        .expect("problems")
+        .iter()
+        .filter_map(|p| p["rule"].as_str())
+        .collect();
+    assert!(
+        rules.contains(&"constraints.lightweight-no-armor"),
+        "{rules:?}"
+    );
+    assert!(rules.contains(&"recruiting.leaders"), "{rules:?}");
+    assert!(rules.contains(&"recruiting.size"), "{rules:?}");
+    assert_eq!(brick["counters"]["bounty"], 0);
+}
+
+#[test]
+fn check_pack_accepts_a_good_pack_and_refuses_a_broken_one() {
+    let dir = temp();
+    let good = dir.path().join("house.toml");
+    std::fs::write(
+        &good,
+        r#"
+[pack]
+id = "heartbreaker-house"
+name = "Heartbreaker, our table"
+format = 1
+base = "heartbreaker"
+house_rules = true
+
+[[quirks]]
+id = "slasher"
+name = "Slasher"
+category = "weapon"
+range = "Nearby"
+punch = 6
+"#,
+    )
+    .expect("write");
+    let out = rapsheet(dir.path(), &["check-pack", "house.toml"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with("ok: Heartbreaker, our table"));
+
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(
+        &bad,
+        r#"
+[pack]
+id = "broken"
+name = "Broken"
+format = 1
+base = "heartbreaker"
+
+[[constraints]]
+id = "needs-ghost"
+kind = "requires_any"
+quirk = "akimbo-holster"
+any_of = ["ghost-gun"]
+message = "x"
+"#,
+    )
+    .expect("write");
+    let out = rapsheet(dir.path(), &["check-pack", "bad.toml"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("bad.toml: constraints.needs-ghost: quirk `ghost-gun` is not in [[quirks]]"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_truncated_campaign_is_refused_and_left_unchanged() {
+    let dir = temp();
+    assert!(
+        rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"])
+            .status
+            .success()
+    );
+    let path = dir.path().join("c.rapsheet");
+    let bytes = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &bytes[..bytes.len() / 3]).expect("truncate");
+    let before = std::fs::read(&path).expect("read");
+
+    let out = rapsheet(dir.path(), &["gang", "list", "--db", "c.rapsheet"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("damaged"), "{err}");
+    assert_eq!(std::fs::read(&path).expect("read"), before);
+    assert!(!dir.path().join("c.rapsheet-wal").exists());
+}
+
+#[test]
+fn mistakes_give_one_line_and_a_failing_exit() {
+    let dir = temp();
+    assert!(
+        rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"])
+            .status
+            .success()
+    );
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &["gang", "show", "Nobody", "--db", "c.rapsheet"],
+            "no gang called “Nobody”",
+        ),
+        (
+            &[
+                "fighter",
+                "add",
+                "X",
+                "--gang",
+                "Neon Jackals",
+                "--quirk",
+                "Laser Sword",
+                "--db",
+                "c.rapsheet",
+            ],
+            "“Laser Sword” is not a quirk of Heartbreaker",
+        ),
+        (
+            &[
+                "fighter",
+                "add",
+                "Hush",
+                "--gang",
+                "Neon Jackals",
+                "--db",
+                "c.rapsheet",
+            ],
+            "already has a fighter called “Hush”",
+        ),
+        (
+            &["gang", "new", "neon jackals", "--db", "c.rapsheet"],
+            "already a gang called",
+        ),
+        (
+            &["gang", "list", "--db", "missing.rapsheet"],
+            "no such file",
+        ),
+        (&["demo", "--db", "c.rapsheet"], "a file is already there"),
+        (
+            &[
+                "resource",
+                "supply",
+                "-3",
+                "--gang",
+                "Neon Jackals",
+                "--reason",
+                "x",
+                "--db",
+                "c.rapsheet",
+            ],
+            "Supply would be -3; it cannot go below 0",
+        ),
+    ];
+    let before = std::fs::read(dir.path().join("c.rapsheet")).expect("read");
+    for (args, expected) in cases {
+        let out = rapsheet(dir.path(), args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = stderr(&out);
+        assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+    assert_eq!(
+        std::fs::read(dir.path().join("c.rapsheet")).expect("read"),
+        before
+    );
+}
+
+#[test]
+fn a_resource_change_is_logged_with_its_reason_and_undoes() {
+    let dir = temp();
+    let db = ["--db", "c.rapsheet"];
+    assert!(
+        rapsheet(dir.path(), &["demo", db[0], db[1]])
+            .status
+            .success()
+    );
+    let out = rapsheet(
+        dir.path(),
+        &[
+            "resource",
+            "Reputation",
+            "2",
+            "--gang",
+            "Neon Jackals",
+            "--reason",
+            "won the pit fight",
+            db[0],
+            db[1],
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).contains("Reputation: 2"));
+    let log = stdout(&rapsheet(
+        dir.path(),
+        &["log", "--limit", "1", db[0], db[1]],
+    ));
+    assert!(
+        log.contains("Neon Jackals: Reputation +2 (0 → 2): won the pit fight"),
+        "{log}"
+    );
+    let out = rapsheet(dir.path(), &["undo", db[0], db[1]]);
+    assert!(
+        stdout(&out).contains("Undid: Neon Jackals Reputation +2"),
+        "{}",
+        stdout(&out)
+    );
+    let show = stdout(&rapsheet(
+        dir.path(),
+        &["gang", "show", "Neon Jackals", db[0], db[1]],
+    ));
+    assert!(show.contains("Reputation 0"), "{show}");
+}
+
+#[test]
+fn rulesets_lists_the_heartbreaker_pack() {
+    let dir = temp();
+    let out = rapsheet(dir.path(), &["rulesets", "--json"]);
+    let packs: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert_eq!(packs[0]["id"], "heartbreaker");
+    assert_eq!(packs[0]["quirks"], 30);
+}
