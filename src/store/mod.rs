@@ -109,6 +109,7 @@ impl std::fmt::Debug for CampaignStore {
 impl CampaignStore {
     /// Creates a new, empty campaign file. Refuses to replace any file.
     pub fn create(path: &Path, name: &str, default_ruleset: &str) -> Result<Self> {
+        let path = &absolute(path);
         if path.exists() {
             return Err(StoreError::AlreadyExists(path.to_owned()));
         }
@@ -132,6 +133,7 @@ impl CampaignStore {
     /// it is older than this build. A file that cannot be trusted is refused
     /// and not written to; a file that may not be changed opens read-only.
     pub fn open(path: &Path) -> Result<Self> {
+        let path = &absolute(path);
         let version = inspect(path)?;
 
         let mut read_only = None;
@@ -329,6 +331,12 @@ impl CampaignStore {
     }
 }
 
+/// The path made absolute, so the app shows and remembers where the file
+/// really is.
+fn absolute(path: &Path) -> PathBuf {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
+
 fn is_busy(err: &rusqlite::Error) -> bool {
     matches!(
         err.sqlite_error_code(),
@@ -436,7 +444,7 @@ fn open_immutable(path: &Path) -> Result<Connection> {
 
 /// A path as the path part of an SQLite `file:` URI.
 fn url_path(path: &Path) -> String {
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_owned());
+    let absolute = absolute(path);
     let mut out = String::new();
     for byte in absolute.to_string_lossy().replace('\\', "/").bytes() {
         match byte {

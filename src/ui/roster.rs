@@ -110,42 +110,45 @@ pub fn roster_ui(
 }
 
 fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
-    let title = if view.problems.is_empty() {
-        "Recruiting rules: all kept".to_owned()
+    if view.problems.is_empty() {
+        ui.label("Follows every recruiting rule of its pack.");
     } else {
-        format!("Recruiting rules: {} problem(s)", view.problems.len())
-    };
-    egui::CollapsingHeader::new(title)
-        .id_salt("problems")
-        .default_open(!view.problems.is_empty())
-        .show(ui, |ui| {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            let n = view.problems.len();
+            ui.label(
+                RichText::new(format!(
+                    "Breaks {n} recruiting rule{} (the gang is kept as it is)",
+                    if n == 1 { "" } else { "s" }
+                ))
+                .strong(),
+            );
             for problem in &view.problems {
-                let mut text = RichText::new(format!("⚠ {}", problem.describe()));
-                text = text.color(ui.visuals().warn_fg_color);
+                let text = RichText::new(format!("⚠ {}", problem.describe()))
+                    .color(ui.visuals().warn_fg_color);
                 let response = ui.label(text);
                 if !problem.source.is_empty() {
                     response.on_hover_text(&problem.source);
                 }
             }
-            if view.problems.is_empty() {
-                ui.label("This gang follows every recruiting rule of its pack.");
-            }
-            if let Some(pack) = pack
-                && !pack.rulings.is_empty()
-            {
-                egui::CollapsingHeader::new(format!(
-                    "Rulings of this pack ({})",
-                    pack.rulings.len()
-                ))
-                .id_salt("rulings")
-                .show(ui, |ui| {
-                    for ruling in &pack.rulings {
-                        ui.label(RichText::new(format!("Ruling: {}", ruling.ruling)).strong())
-                            .on_hover_text(&ruling.question);
-                    }
-                });
+        });
+    }
+    if let Some(pack) = pack
+        && !pack.rulings.is_empty()
+    {
+        egui::CollapsingHeader::new(format!(
+            "Rulings of the {} pack ({})",
+            pack.pack.name,
+            pack.rulings.len()
+        ))
+        .id_salt(("rulings", &pack.pack.id))
+        .show(ui, |ui| {
+            for ruling in &pack.rulings {
+                ui.label(RichText::new(format!("Ruling: {}", ruling.ruling)))
+                    .on_hover_text(&ruling.question);
             }
         });
+    }
 }
 
 fn table_ui(ui: &mut Ui, view: &GangView, selected: Option<FighterId>) -> Option<Action> {
