@@ -409,43 +409,43 @@ impl RapsheetApp {
     }
 
     fn undo(&mut self) {
-        let Some(batch) = self.undo_stack.pop() else {
-            self.info("Nothing to undo");
-            return;
-        };
-        let Some(session) = self.session.as_mut() else {
-            return;
-        };
-        match session.undo(batch) {
-            Ok(undo_batch) => {
-                let label = session.store.batch(undo_batch).map(|(l, _)| l);
-                self.redo_stack.push(undo_batch);
-                self.info(label.unwrap_or_else(|_| "Undone".into()));
-            }
-            Err(err) => {
-                self.undo_stack.push(batch);
-                self.error(err);
-            }
-        }
-        self.refresh();
+        self.step_history(false);
     }
 
     fn redo(&mut self) {
-        let Some(batch) = self.redo_stack.pop() else {
-            self.info("Nothing to redo");
+        self.step_history(true);
+    }
+
+    /// Takes back the newest batch of one stack by committing its inverse,
+    /// which goes onto the other stack (an undo of an undo is a redo).
+    fn step_history(&mut self, redo: bool) {
+        let (from, to) = if redo {
+            (&mut self.redo_stack, &mut self.undo_stack)
+        } else {
+            (&mut self.undo_stack, &mut self.redo_stack)
+        };
+        let Some(batch) = from.pop() else {
+            self.info(if redo {
+                "Nothing to redo"
+            } else {
+                "Nothing to undo"
+            });
             return;
         };
         let Some(session) = self.session.as_mut() else {
+            from.push(batch);
             return;
         };
-        match session.undo(batch) {
-            Ok(redo_batch) => {
-                let label = session.store.batch(redo_batch).map(|(l, _)| l);
-                self.undo_stack.push(redo_batch);
-                self.info(label.unwrap_or_else(|_| "Redone".into()));
+        let result = session
+            .undo(batch)
+            .map(|next| (next, session.store.batch(next).map(|(label, _)| label)));
+        match result {
+            Ok((next, label)) => {
+                to.push(next);
+                self.info(label.unwrap_or_else(|_| "Done".into()));
             }
             Err(err) => {
-                self.redo_stack.push(batch);
+                from.push(batch);
                 self.error(err);
             }
         }
