@@ -6,6 +6,13 @@ use clap::Parser;
 use rapsheet::cli::Cli;
 
 fn main() -> ExitCode {
+    // A script that reads only the first lines (`| head`) ends the output
+    // quietly, as other command-line tools do.
+    #[cfg(unix)]
+    // SAFETY: restores the default action of a signal before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Some(command) => rapsheet::cli::run(cli.db.as_deref(), command),

@@ -9,9 +9,12 @@ use std::path::Path;
 use anyhow::{Context as _, Result, anyhow, bail};
 use serde::Serialize;
 
+use crate::campaign::actions::take_action;
+use crate::campaign::battle::{BattleReport, CampaignState, Procedure, run_procedure};
 use crate::campaign::commands::{self, NewFighter};
+use crate::campaign::titles::award_titles;
 use crate::campaign::{
-    BatchId, DerivedStat, Event, Fighter, FighterId, Gang, GangId, Names, Problem, QuirkPick, demo,
+    BatchId, BattleId, DerivedStat, Event, Fighter, FighterId, Gang, GangId, Names, Problem, QuirkPick, demo,
     derive_stats, gang_problems,
 };
 use crate::rules::{Pack, Registry};
@@ -107,6 +110,38 @@ pub struct Outcome {
     pub label: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<Problem>,
+}
+
+/// A title, who holds it, and how the gangs stand.
+#[derive(Debug, Clone, Serialize)]
+pub struct TitleView {
+    pub id: String,
+    pub name: String,
+    pub resource: String,
+    pub holder: Option<String>,
+    /// Gangs by amount, most first.
+    pub standings: Vec<(String, i64)>,
+    /// Who would hold it if the gangs were compared now.
+    pub would_go_to: Option<String>,
+}
+
+/// The titles of one ruleset, with the rulings that settle ties.
+#[derive(Debug, Clone, Serialize)]
+pub struct TitlesView {
+    pub ruleset: String,
+    pub titles: Vec<TitleView>,
+    pub rulings: Vec<String>,
+    /// Gangs that would have to choose between titles.
+    pub must_choose: Vec<(String, Vec<String>)>,
+}
+
+/// A recorded battle, and the batch that recorded it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Recorded {
+    pub battle: BattleId,
+    pub batch: Option<BatchId>,
+    #[serde(flatten)]
+    pub procedure: Procedure,
 }
 
 /// An open campaign and the packs it is read with.
@@ -388,6 +423,200 @@ impl Session {
         })
     }
 
+    /// The campaign as the post-battle procedure sees it.
+    pub fn campaign_state(&self) -> Result<CampaignState> {
+        Ok(CampaignState {
+            gangs: self.store.gangs()?,
+            fighters: self.store.all_fighters()?,
+            titles: self.store.title_holders()?,
+            pending: self.store.pending_effects()?,
+        })
+    }
+
+    /// The pack a report is played with: its first gang's.
+    fn report_pack(&self, report: &BattleReport) -> Result<&Pack> {
+        let first = report
+            .gangs
+            .first()
+            .ok_or_else(|| anyhow!("gangs: a battle is between two gangs, not 0"))?;
+        let gang = self
+            .store
+            .gang_by_name(&first.gang)?
+            .ok_or_else(|| anyhow!("gangs[0].gang: no gang called “{}” in this campaign", first.gang))?;
+        self.pack(&gang.ruleset)
+    }
+
+    /// Runs the post-battle procedure without changing anything.
+    pub fn preview_battle(&self, report: &BattleReport) -> Result<Procedure> {
+        let pack = self.report_pack(report)?;
+        let state = self.campaign_state()?;
+        let id = self.store.next_battle_id()?;
+        Ok(run_procedure(pack, &state, report, id)?)
+    }
+
+    /// Records a battle: its procedure's events in one batch. Refused, with
+    /// nothing changed, while a choice is missing.
+    pub fn record_battle(&mut self, report: &BattleReport) -> Result<Recorded> {
+        let procedure = self.preview_battle(report)?;
+        if let Some(first) = procedure.needed.first() {
+            let more = procedure.needed.len() - 1;
+            bail!(
+                "{}: {} must choose for “{}” ({}): {}{}",
+                first.field,
+                first.gang,
+                first.rule,
+                first.text,
+                first.options.join(" or "),
+                if more > 0 {
+                    format!(" (and {more} more choice{})", if more == 1 { "" } else { "s" })
+                } else {
+                    String::new()
+                }
+            );
+        }
+        let pack = self.report_pack(report)?;
+        let scenario = pack
+            .scenario(&procedure.battle.scenario)
+            .map_or(procedure.battle.scenario.clone(), |s| s.name.clone());
+        let label = format!("Battle #{}: {scenario}", procedure.battle.id);
+        let batch = self.store.commit(&label, &procedure.events)?;
+        Ok(Recorded {
+            battle: procedure.battle.id,
+            batch: Some(batch),
+            procedure,
+        })
+    }
+
+    /// Takes back the newest battle, restoring the campaign as it was.
+    pub fn undo_last_battle(&mut self) -> Result<(BattleId, BatchId)> {
+        let battle = self
+            .store
+            .battles()?
+            .pop()
+            .ok_or_else(|| anyhow!("no battle to undo"))?;
+        let batch = self
+            .store
+            .battle_batch(battle.id)?
+            .ok_or_else(|| anyhow!("battle #{} has no batch in the log", battle.id))?;
+        let undo = self.undo(batch)?;
+        Ok((battle.id, undo))
+    }
+
+    /// Roles for a scenario's two gangs from the previous battle between them
+    /// (the losers are the Captors…), when the scenario has roles and the
+    /// gangs have met before with a winner.
+    pub fn suggest_roles(
+        &self,
+        scenario: &str,
+        a: GangId,
+        b: GangId,
+    ) -> Result<Option<(String, String)>> {
+        use crate::rules::PreviousResult;
+        let gang = self.gang(a)?;
+        let pack = self.gang_pack(&gang)?;
+        let Some(scenario) = pack.find_scenario(scenario) else {
+            return Ok(None);
+        };
+        if scenario.roles.len() != 2 {
+            return Ok(None);
+        }
+        let Some(previous) = self.store.last_battle_between(a, b)? else {
+            return Ok(None);
+        };
+        let Some(winner) = previous.winner else {
+            return Ok(None);
+        };
+        let role_for = |won: bool| {
+            let wanted = if won {
+                PreviousResult::Winner
+            } else {
+                PreviousResult::Loser
+            };
+            scenario
+                .roles
+                .iter()
+                .find(|r| r.from_previous == Some(wanted))
+                .map(|r| r.id.clone())
+        };
+        Ok(role_for(winner == a).zip(role_for(winner == b)))
+    }
+
+    /// Takes a resource action between battles.
+    pub fn take_action(
+        &mut self,
+        gang: GangId,
+        action: &str,
+        target: Option<GangId>,
+        choice: Option<&str>,
+    ) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let target = target.map(|t| self.gang(t)).transpose()?;
+        let pack = self.gang_pack(&gang)?;
+        let id = self.store.next_pending_id()?;
+        let events = take_action(pack, &gang, action, target.as_ref(), choice, id)?;
+        let name = pack
+            .find_action(action)
+            .map_or(action.to_owned(), |a| a.name.clone());
+        self.commit(&format!("{}: {name}", gang.name), events)
+    }
+
+    /// The titles of a ruleset: holders, standings, and who leads now.
+    pub fn titles(&self, ruleset: &str) -> Result<TitlesView> {
+        let pack = self.pack(ruleset)?;
+        let gangs: Vec<Gang> = self
+            .store
+            .gangs()?
+            .into_iter()
+            .filter(|g| g.ruleset == ruleset)
+            .collect();
+        let holders = self.store.title_holders()?;
+        let standings: Vec<(GangId, std::collections::BTreeMap<String, i64>)> =
+            gangs.iter().map(|g| (g.id, g.resources.clone())).collect();
+        let award = award_titles(pack, &standings, &holders, &Default::default());
+        let name = |id: GangId| {
+            gangs
+                .iter()
+                .find(|g| g.id == id)
+                .map_or_else(|| format!("gang #{id}"), |g| g.name.clone())
+        };
+        let titles = pack
+            .titles
+            .iter()
+            .map(|t| {
+                let mut standing: Vec<(String, i64)> = gangs
+                    .iter()
+                    .map(|g| (g.name.clone(), g.resources.get(&t.resource).copied().unwrap_or(0)))
+                    .collect();
+                standing.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                TitleView {
+                    id: t.id.clone(),
+                    name: t.name.clone(),
+                    resource: pack.resource_label(&t.resource).to_owned(),
+                    holder: holders.get(&t.id).map(|g| name(*g)),
+                    standings: standing,
+                    would_go_to: award.holders.get(&t.id).map(|g| name(*g)),
+                }
+            })
+            .collect();
+        let rulings = pack
+            .title_rules
+            .iter()
+            .flat_map(|r| r.rulings.iter())
+            .filter_map(|id| pack.ruling(id))
+            .map(|r| r.ruling.clone())
+            .collect();
+        Ok(TitlesView {
+            ruleset: ruleset.to_owned(),
+            titles,
+            rulings,
+            must_choose: award
+                .must_choose
+                .into_iter()
+                .map(|(g, t)| (name(g), t))
+                .collect(),
+        })
+    }
+
     /// Names for putting log events into words.
     pub fn names(&self) -> Result<Names> {
         let mut names = Names::default();
@@ -406,6 +635,15 @@ impl Session {
             }
             for c in &pack.counters {
                 names.labels.insert(c.id.clone(), c.label.clone());
+            }
+            for s in &pack.scenarios {
+                names.labels.insert(s.id.clone(), s.name.clone());
+            }
+            for t in &pack.titles {
+                names.labels.insert(t.id.clone(), t.name.clone());
+            }
+            for a in &pack.actions {
+                names.labels.insert(a.id.clone(), a.name.clone());
             }
         }
         Ok(names)

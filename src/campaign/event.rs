@@ -9,7 +9,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Fighter, FighterId, Gang, GangId, QuirkPick};
+use super::battle::Battle;
+use super::{BattleId, Fighter, FighterId, Gang, GangId, PendingEffect, PendingId, QuirkPick};
 
 /// A whole gang as founded or disbanded.
 pub type GangSnapshot = Gang;
@@ -81,6 +82,48 @@ pub enum Event {
         from: String,
         to: String,
     },
+    /// A battle and who took part; the rest of its batch is what it changed.
+    BattleRecorded {
+        battle: Battle,
+    },
+    /// The inverse of recording a battle.
+    BattleUnrecorded {
+        battle: Battle,
+    },
+    TitleChanged {
+        title: String,
+        from: Option<GangId>,
+        to: Option<GangId>,
+    },
+    /// A resource action taken between battles (what it cost and took are
+    /// the batch's other events).
+    ActionTaken {
+        gang: GangId,
+        action: String,
+        target: Option<GangId>,
+        choice: Option<String>,
+    },
+    /// The inverse of taking an action.
+    ActionTakenBack {
+        gang: GangId,
+        action: String,
+        target: Option<GangId>,
+        choice: Option<String>,
+    },
+    PendingEffectAdded {
+        effect: PendingEffect,
+    },
+    PendingEffectRemoved {
+        effect: PendingEffect,
+    },
+    PendingEffectUsed {
+        effect: PendingId,
+        battle: BattleId,
+    },
+    PendingEffectUnused {
+        effect: PendingId,
+        battle: BattleId,
+    },
 }
 
 impl Event {
@@ -149,6 +192,39 @@ impl Event {
                 from: to,
                 to: from,
             },
+            BattleRecorded { battle } => BattleUnrecorded { battle },
+            BattleUnrecorded { battle } => BattleRecorded { battle },
+            TitleChanged { title, from, to } => TitleChanged {
+                title,
+                from: to,
+                to: from,
+            },
+            ActionTaken {
+                gang,
+                action,
+                target,
+                choice,
+            } => ActionTakenBack {
+                gang,
+                action,
+                target,
+                choice,
+            },
+            ActionTakenBack {
+                gang,
+                action,
+                target,
+                choice,
+            } => ActionTaken {
+                gang,
+                action,
+                target,
+                choice,
+            },
+            PendingEffectAdded { effect } => PendingEffectRemoved { effect },
+            PendingEffectRemoved { effect } => PendingEffectAdded { effect },
+            PendingEffectUsed { effect, battle } => PendingEffectUnused { effect, battle },
+            PendingEffectUnused { effect, battle } => PendingEffectUsed { effect, battle },
         }
     }
 
@@ -169,6 +245,15 @@ impl Event {
             QuirksChanged { .. } => "quirks_changed",
             CounterChanged { .. } => "counter_changed",
             FighterNotesChanged { .. } => "fighter_notes_changed",
+            BattleRecorded { .. } => "battle_recorded",
+            BattleUnrecorded { .. } => "battle_unrecorded",
+            TitleChanged { .. } => "title_changed",
+            ActionTaken { .. } => "action_taken",
+            ActionTakenBack { .. } => "action_taken_back",
+            PendingEffectAdded { .. } => "pending_effect_added",
+            PendingEffectRemoved { .. } => "pending_effect_removed",
+            PendingEffectUsed { .. } => "pending_effect_used",
+            PendingEffectUnused { .. } => "pending_effect_unused",
         }
     }
 
@@ -181,6 +266,19 @@ impl Event {
             | GangNotesChanged { gang, .. }
             | ResourceAdjusted { gang, .. } => Some(*gang),
             FighterRecruited { fighter } | FighterDismissed { fighter } => Some(fighter.gang),
+            ActionTaken { gang, .. } | ActionTakenBack { gang, .. } => Some(*gang),
+            PendingEffectAdded { effect } | PendingEffectRemoved { effect } => Some(effect.gang),
+            TitleChanged { to, from, .. } => to.or(*from),
+            _ => None,
+        }
+    }
+
+    /// The battle the event is about, for the log's index.
+    pub fn battle(&self) -> Option<BattleId> {
+        use Event::*;
+        match self {
+            BattleRecorded { battle } | BattleUnrecorded { battle } => Some(battle.id),
+            PendingEffectUsed { battle, .. } | PendingEffectUnused { battle, .. } => Some(*battle),
             _ => None,
         }
     }
@@ -267,6 +365,59 @@ impl Event {
             ),
             FighterNotesChanged { fighter, .. } => {
                 format!("{}: notes changed", names.fighter(*fighter))
+            }
+            BattleRecorded { battle } => {
+                let gangs: Vec<String> = battle.gangs.iter().map(|g| names.gang(g.gang)).collect();
+                let result = match battle.winner {
+                    Some(w) => format!("{} won", names.gang(w)),
+                    None => "no winner: both Ran For It".to_owned(),
+                };
+                format!(
+                    "Battle #{}: {} — {}; {result}",
+                    battle.id,
+                    names.label(&battle.scenario),
+                    gangs.join(" vs ")
+                )
+            }
+            BattleUnrecorded { battle } => format!("Battle #{} taken back", battle.id),
+            TitleChanged { title, from, to } => match (from, to) {
+                (_, Some(to)) => format!("{} is now {}", names.gang(*to), names.label(title)),
+                (Some(from), None) => format!("{} is no longer {}", names.gang(*from), names.label(title)),
+                (None, None) => format!("{}: unchanged", names.label(title)),
+            },
+            ActionTaken {
+                gang,
+                action,
+                target,
+                choice,
+            } => {
+                let mut text = format!("{}: {}", names.gang(*gang), names.label(action));
+                if let Some(target) = target {
+                    text.push_str(&format!(" against {}", names.gang(*target)));
+                }
+                if let Some(choice) = choice {
+                    text.push_str(&format!(" ({})", names.label(choice)));
+                }
+                text
+            }
+            ActionTakenBack { gang, action, .. } => {
+                format!("{}: {} taken back", names.gang(*gang), names.label(action))
+            }
+            PendingEffectAdded { effect } => format!(
+                "{}: for the next battle: {}",
+                names.gang(effect.gang),
+                effect.text
+            ),
+            PendingEffectRemoved { effect } => format!(
+                "{}: no longer pending: {}",
+                names.gang(effect.gang),
+                effect.action_name
+            ),
+            PendingEffectUsed { effect, battle } => {
+                format!("Pending effect #{effect} used in battle #{battle}")
+            }
+            PendingEffectUnused { effect, battle } => {
+                format!("Pending effect #{effect} no longer used in battle #{battle}")
             }
         }
     }

@@ -5,12 +5,15 @@
 //! store applies events; the UI and the CLI build them through
 //! [`commands`].
 
+pub mod actions;
+pub mod battle;
 pub mod commands;
 pub mod demo;
 mod derive;
 mod event;
 mod model;
 mod problems;
+pub mod titles;
 
 pub use derive::{DerivedStat, StatPart, derive_stats};
 pub use event::{Event, FighterSnapshot, GangSnapshot, Names};

@@ -25,7 +25,11 @@ id_type!(
     /// A fighter's id in a campaign file.
     FighterId,
     /// One user action's group of events in the log.
-    BatchId
+    BatchId,
+    /// A battle in a campaign file.
+    BattleId,
+    /// An effect a resource action promised for a gang's next battle.
+    PendingId
 );
 
 /// A quirk a fighter has, with the alternative name the player chose for it.
@@ -84,4 +88,18 @@ pub struct CampaignInfo {
     pub name: String,
     /// The pack a new gang uses unless told otherwise.
     pub default_ruleset: String,
+}
+
+/// What a resource action promised for the gang's next battle, kept until
+/// that battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PendingEffect {
+    pub id: PendingId,
+    pub gang: GangId,
+    /// The action's id in the pack.
+    pub action: String,
+    pub action_name: String,
+    pub text: String,
+    /// The battle it was used in, once used.
+    pub used_in: Option<BattleId>,
 }

@@ -2,6 +2,8 @@
 //! scripts and tests. Machine-readable output is JSON on stdout; an error
 //! is one line on stderr and a non-zero exit.
 
+mod battle;
+mod roll;
 mod gang;
 mod pack;
 
@@ -79,6 +81,43 @@ pub enum Command {
         #[arg(long)]
         reason: String,
     },
+    /// Battles: record from a report, undo, list.
+    Battle {
+        #[command(subcommand)]
+        command: battle::BattleCommand,
+    },
+    /// Who holds each title, and how the gangs stand.
+    Titles {
+        /// The ruleset (default: the campaign's).
+        #[arg(long)]
+        ruleset: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Take a resource action between battles.
+    Action {
+        /// The action's name or id (`Falsify Scarcity`).
+        name: String,
+        #[arg(long)]
+        gang: String,
+        /// The gang it takes from.
+        #[arg(long)]
+        target: Option<String>,
+        /// The resource it takes, where it offers a choice.
+        #[arg(long)]
+        choice: Option<String>,
+    },
+    /// Roll dice: `d6`, `2d6+1`, `5 on 4+`.
+    Roll {
+        expression: String,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// The ruleset whose dice rules apply to pools (natural 1s and 6s).
+        #[arg(long, default_value = "heartbreaker")]
+        ruleset: String,
+        #[arg(long)]
+        json: bool,
+    },
     /// The campaign log, newest first.
     Log {
         #[arg(long, default_value_t = 50)]
@@ -137,6 +176,26 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             }
             Ok(())
         }
+        Command::Battle { command } => battle::battle(&mut open(db)?, command),
+        Command::Titles { ruleset, json } => battle::titles(&open(db)?, ruleset, json),
+        Command::Action {
+            name,
+            gang,
+            target,
+            choice,
+        } => battle::action(
+            &mut open(db)?,
+            &name,
+            &gang,
+            target.as_deref(),
+            choice.as_deref(),
+        ),
+        Command::Roll {
+            expression,
+            seed,
+            ruleset,
+            json,
+        } => roll::roll(&expression, seed, &ruleset, json),
         Command::Log { limit, json } => {
             let session = open(db)?;
             let entries = session.store.log(limit)?;

@@ -128,6 +128,12 @@ macro_rules! entry {
     ($($t:ty),*) => { $(impl Entry for $t { fn id(&self) -> &str { &self.id } })* };
 }
 entry!(
+    OutcomeDef,
+    TableDef,
+    ArcStageDef,
+    ScenarioDef,
+    TitleDef,
+    ActionDef,
     StatDef,
     ResourceDef,
     CounterDef,
@@ -168,6 +174,15 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         constraints: merge_section(&base.constraints, over.constraints),
         recruiting: over.recruiting.or_else(|| base.recruiting.clone()),
         rulings: merge_section(&base.rulings, over.rulings),
+        outcomes: merge_section(&base.outcomes, over.outcomes),
+        tables: merge_section(&base.tables, over.tables),
+        arc_stages: merge_section(&base.arc_stages, over.arc_stages),
+        scenarios: merge_section(&base.scenarios, over.scenarios),
+        bounties: over.bounties.or_else(|| base.bounties.clone()),
+        titles: merge_section(&base.titles, over.titles),
+        title_rules: over.title_rules.or_else(|| base.title_rules.clone()),
+        actions: merge_section(&base.actions, over.actions),
+        dice: over.dice.or_else(|| base.dice.clone()),
         pack: over.pack,
     };
     for target in pack.pack.remove.clone() {
@@ -187,6 +202,12 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
             "quirks" => remove_from(&mut pack.quirks, id),
             "constraints" => remove_from(&mut pack.constraints, id),
             "rulings" => remove_from(&mut pack.rulings, id),
+            "outcomes" => remove_from(&mut pack.outcomes, id),
+            "tables" => remove_from(&mut pack.tables, id),
+            "arc_stages" => remove_from(&mut pack.arc_stages, id),
+            "scenarios" => remove_from(&mut pack.scenarios, id),
+            "titles" => remove_from(&mut pack.titles, id),
+            "actions" => remove_from(&mut pack.actions, id),
             _ => {
                 return Err(PackError::new(
                     file,
@@ -233,6 +254,47 @@ impl Pack {
 
     pub fn ruling(&self, id: &str) -> Option<&Ruling> {
         self.rulings.iter().find(|r| r.id == id)
+    }
+
+    pub fn outcome(&self, id: &str) -> Option<&OutcomeDef> {
+        self.outcomes.iter().find(|o| o.id == id)
+    }
+
+    pub fn table(&self, id: &str) -> Option<&TableDef> {
+        self.tables.iter().find(|t| t.id == id)
+    }
+
+    pub fn scenario(&self, id: &str) -> Option<&ScenarioDef> {
+        self.scenarios.iter().find(|s| s.id == id)
+    }
+
+    /// Finds a scenario by id or name, ignoring case.
+    pub fn find_scenario(&self, query: &str) -> Option<&ScenarioDef> {
+        let q = query.trim().to_lowercase();
+        self.scenarios
+            .iter()
+            .find(|s| s.id == q || s.name.to_lowercase() == q)
+    }
+
+    pub fn arc_stage(&self, id: &str) -> Option<&ArcStageDef> {
+        self.arc_stages.iter().find(|s| s.id == id)
+    }
+
+    pub fn action(&self, id: &str) -> Option<&ActionDef> {
+        self.actions.iter().find(|a| a.id == id)
+    }
+
+    /// Finds a resource action by id or name, ignoring case.
+    pub fn find_action(&self, query: &str) -> Option<&ActionDef> {
+        let q = query.trim().to_lowercase();
+        self.actions
+            .iter()
+            .find(|a| a.id == q || a.name.to_lowercase() == q)
+    }
+
+    /// The label of a resource, or its id when the pack has no such resource.
+    pub fn resource_label<'a>(&'a self, id: &'a str) -> &'a str {
+        self.resource(id).map_or(id, |r| r.label.as_str())
     }
 
     /// Finds a quirk by id, name or one of its alternative names, ignoring

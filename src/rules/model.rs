@@ -31,6 +31,49 @@ pub struct Pack {
     pub recruiting: Option<Recruiting>,
     #[serde(default)]
     pub rulings: Vec<Ruling>,
+    /// What can happen to a fighter in a battle (fine, taken down…).
+    #[serde(default)]
+    pub outcomes: Vec<OutcomeDef>,
+    /// Roll tables.
+    #[serde(default)]
+    pub tables: Vec<TableDef>,
+    /// The stages of an arc of connected battles.
+    #[serde(default)]
+    pub arc_stages: Vec<ArcStageDef>,
+    #[serde(default)]
+    pub scenarios: Vec<ScenarioDef>,
+    /// How bounties are claimed and declared after a battle.
+    pub bounties: Option<BountyRules>,
+    #[serde(default)]
+    pub titles: Vec<TitleDef>,
+    pub title_rules: Option<TitleRules>,
+    /// Resource actions between battles.
+    #[serde(default)]
+    pub actions: Vec<ActionDef>,
+    /// How the system's dice behave.
+    pub dice: Option<DiceRules>,
+}
+
+/// The system's dice conventions.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DiceRules {
+    /// Dice read off bigger ones (a d3 is a d6 halved).
+    #[serde(default)]
+    pub derived: Vec<crate::dice::DerivedDie>,
+    /// How pools of dice score.
+    #[serde(default)]
+    pub pool: Option<crate::dice::PoolRules>,
+    #[serde(default)]
+    pub source: String,
+}
+
+impl DiceRules {
+    pub fn dialect(&self) -> crate::dice::DiceDialect {
+        crate::dice::DiceDialect {
+            derived: self.derived.clone(),
+        }
+    }
 }
 
 /// The `[pack]` header.
@@ -338,6 +381,244 @@ pub struct Recruiting {
     pub source: String,
 }
 
+/// A fighter's outcome in a battle.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct OutcomeDef {
+    pub id: String,
+    pub label: String,
+    /// True when the fighter was taken down (a bounty on them is claimed).
+    #[serde(default)]
+    pub taken_down: bool,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A roll table: an expression to roll and rows keyed by totals.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TableDef {
+    pub id: String,
+    pub name: String,
+    /// The dice expression rolled on it (`d6`, `2d6`).
+    pub roll: String,
+    pub rows: Vec<TableRowDef>,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// One row of a roll table.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TableRowDef {
+    /// The totals it covers: `4`, `2-5`, `6+` (that or more), `1-` (that or
+    /// less).
+    pub on: String,
+    /// The result as printed.
+    pub result: String,
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+}
+
+/// What a table result, an epilogue or an action does, as data.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Effect {
+    /// Change a gang resource.
+    Resource { resource: String, amount: i64 },
+    /// Change a scenario count (Control Points…).
+    Count { count: String, amount: i64 },
+    /// Change a fighter's stat for good.
+    Stat { stat: String, amount: i64 },
+    /// Change a fighter counter.
+    Counter { counter: String, amount: i64 },
+    /// Roll on another table.
+    RollOn { table: String },
+    /// Nothing the app tracks: the text is the whole effect.
+    Note { text: String },
+}
+
+/// A stage of an arc (First Blood, Score to Settle…).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ArcStageDef {
+    pub id: String,
+    pub name: String,
+    /// Stages with the same step are alternatives at that point of an arc.
+    pub step: u32,
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A scenario with its roles, counts and epilogue.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ScenarioDef {
+    pub id: String,
+    pub name: String,
+    /// The arc stage it belongs to.
+    pub stage: String,
+    #[serde(default)]
+    pub premise: String,
+    /// The roles of the two gangs, when the scenario gives them.
+    #[serde(default)]
+    pub roles: Vec<RoleDef>,
+    /// Numbers each gang records for the scenario (caches extracted…).
+    #[serde(default)]
+    pub counts: Vec<CountDef>,
+    #[serde(default)]
+    pub endgame: String,
+    pub epilogue: Vec<EpilogueRule>,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A role in a scenario (Captors, Rescuers…).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RoleDef {
+    pub id: String,
+    pub label: String,
+    /// Who takes the role, by the previous battle between the two gangs.
+    #[serde(default)]
+    pub from_previous: Option<PreviousResult>,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A gang's result in the previous battle.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum PreviousResult {
+    Winner,
+    Loser,
+}
+
+/// A number a gang records in a scenario.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CountDef {
+    pub id: String,
+    pub label: String,
+    /// The most one gang can have.
+    #[serde(default)]
+    pub max: Option<i64>,
+    /// The most both gangs together can have.
+    #[serde(default)]
+    pub total_max: Option<i64>,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// One line of a scenario's epilogue.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct EpilogueRule {
+    /// Unique within the scenario; a player's choice names it.
+    pub id: String,
+    /// The line as printed.
+    pub text: String,
+    /// Who it applies to: `winner`, `loser`, `each`, `ran_for_it`,
+    /// `most:<count>` or `role:<role>`.
+    pub to: String,
+    /// Applies only when the gang with this role won.
+    #[serde(default)]
+    pub when_winner: Option<String>,
+    /// Fixed changes (a negative amount is a loss).
+    #[serde(default)]
+    pub gain: Vec<Amount>,
+    /// Multiply `gain` by this count of the gang's.
+    #[serde(default)]
+    pub per: Option<String>,
+    /// The player picks one of these.
+    #[serde(default)]
+    pub choice: Vec<Amount>,
+    /// The player may also pick none.
+    #[serde(default)]
+    pub optional: bool,
+    /// The gain and the choice are taken from the rival gang.
+    #[serde(default)]
+    pub from_rival: bool,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// An amount of a resource.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Amount {
+    pub resource: String,
+    pub amount: i64,
+}
+
+/// How bounties work.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct BountyRules {
+    /// The fighter counter that holds a bounty.
+    pub counter: String,
+    /// The resource a claim pays, per point of bounty.
+    pub claim_resource: String,
+    pub claim_per_point: i64,
+    /// How much one declaration raises a bounty (the counter's max caps it).
+    pub declare_step: i64,
+    /// Declarations each gang makes after a battle.
+    pub declarations_per_gang: usize,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// A title held by the gang with the most of a resource.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TitleDef {
+    pub id: String,
+    pub name: String,
+    pub resource: String,
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// How titles are shared out.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TitleRules {
+    /// A gang holds at most one title: one qualifying for more chooses, and
+    /// the others pass to second place.
+    pub one_per_gang: bool,
+    #[serde(default)]
+    pub source: String,
+    /// Rulings for ties and for second place.
+    #[serde(default)]
+    pub rulings: Vec<String>,
+}
+
+/// A resource action a gang may take between battles.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ActionDef {
+    pub id: String,
+    pub name: String,
+    pub cost: Vec<Amount>,
+    /// Take one of these from another gang.
+    #[serde(default)]
+    pub take_choice: Vec<Amount>,
+    /// What it promises for the gang's next battle, kept until then.
+    #[serde(default)]
+    pub next_battle: Option<String>,
+    pub text: String,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
 /// A decision the pack makes where the rule text is silent or contradicts
 /// itself. Shown to players labelled as a ruling.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
@@ -353,4 +634,125 @@ pub struct Ruling {
     pub alternatives: Vec<String>,
     #[serde(default)]
     pub source: String,
+}
+
+/// Who an epilogue line applies to, parsed from its `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Recipient {
+    Winner,
+    Loser,
+    Each,
+    RanForIt,
+    /// The gang with the most of a count (no one on a tie).
+    Most(String),
+    /// The gang with a role.
+    Role(String),
+}
+
+impl EpilogueRule {
+    pub fn recipient(&self) -> Result<Recipient, String> {
+        match self.to.as_str() {
+            "winner" => Ok(Recipient::Winner),
+            "loser" => Ok(Recipient::Loser),
+            "each" => Ok(Recipient::Each),
+            "ran_for_it" => Ok(Recipient::RanForIt),
+            other => match other.split_once(':') {
+                Some(("most", count)) => Ok(Recipient::Most(count.to_owned())),
+                Some(("role", role)) => Ok(Recipient::Role(role.to_owned())),
+                _ => Err(format!(
+                    "`to = \"{other}\"`: expected winner, loser, each, ran_for_it, most:<count> or role:<role>"
+                )),
+            },
+        }
+    }
+}
+
+/// The totals a table row covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RowRange {
+    /// `None`: no lower end (`3-` is 3 or less).
+    pub low: Option<i64>,
+    /// `None`: no upper end (`6+` is 6 or more).
+    pub high: Option<i64>,
+}
+
+impl RowRange {
+    pub fn parse(on: &str) -> Result<Self, String> {
+        let on = on.trim();
+        let number = |s: &str| {
+            s.trim()
+                .parse::<i64>()
+                .map_err(|_| format!("`{on}` is not a total, a range (2-5), `6+` or `3-`"))
+        };
+        if let Some(low) = on.strip_suffix('+') {
+            return Ok(Self {
+                low: Some(number(low)?),
+                high: None,
+            });
+        }
+        if let Some(high) = on.strip_suffix('-') {
+            return Ok(Self {
+                low: None,
+                high: Some(number(high)?),
+            });
+        }
+        if let Some((a, b)) = on.split_once('-') {
+            let (low, high) = (number(a)?, number(b)?);
+            if low > high {
+                return Err(format!("`{on}` runs backwards"));
+            }
+            return Ok(Self {
+                low: Some(low),
+                high: Some(high),
+            });
+        }
+        let n = number(on)?;
+        Ok(Self {
+            low: Some(n),
+            high: Some(n),
+        })
+    }
+
+    pub fn contains(&self, total: i64) -> bool {
+        self.low.is_none_or(|l| total >= l) && self.high.is_none_or(|h| total <= h)
+    }
+
+    fn overlaps(&self, other: &RowRange) -> bool {
+        let low = self.low.unwrap_or(i64::MIN).max(other.low.unwrap_or(i64::MIN));
+        let high = self.high.unwrap_or(i64::MAX).min(other.high.unwrap_or(i64::MAX));
+        low <= high
+    }
+}
+
+impl TableDef {
+    /// The row a total lands on.
+    pub fn lookup(&self, total: i64) -> Option<&TableRowDef> {
+        self.rows
+            .iter()
+            .find(|r| RowRange::parse(&r.on).is_ok_and(|range| range.contains(total)))
+    }
+
+    /// Checks that rows parse and do not overlap, and that every total from
+    /// `min` to `max` lands on a row.
+    pub fn check_rows(&self, min: i64, max: i64) -> Result<(), String> {
+        let ranges = self
+            .rows
+            .iter()
+            .map(|r| RowRange::parse(&r.on))
+            .collect::<Result<Vec<_>, _>>()?;
+        for (i, a) in ranges.iter().enumerate() {
+            for (b_row, b) in self.rows.iter().zip(&ranges).skip(i + 1) {
+                if a.overlaps(b) {
+                    return Err(format!(
+                        "rows `{}` and `{}` overlap",
+                        self.rows[i].on, b_row.on
+                    ));
+                }
+            }
+        }
+        if let Some(gap) = (min..=max).find(|t| !ranges.iter().any(|r| r.contains(*t))) {
+            return Err(format!("a roll of {gap} lands on no row"));
+        }
+        Ok(())
+    }
 }

@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use super::{ConstraintKind, FORMAT_VERSION, Pack, PackError};
+use super::{Amount, ConstraintKind, FORMAT_VERSION, Pack, PackError, Recipient};
 
 pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
@@ -188,6 +188,8 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         }
     }
 
+    validate_battles(file, pack)?;
+
     if let Some(recruiting) = &pack.recruiting {
         let needed = recruiting.quirks_per_fighter + recruiting.leader_extra_quirks;
         if recruiting.distinct_quirks && needed > pack.quirks.len() {
@@ -239,4 +241,154 @@ fn unique<'a>(
         }
     }
     Ok(())
+}
+
+/// The post-battle sections: outcomes, tables, scenarios, bounties, titles
+/// and resource actions.
+fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
+    unique(file, "outcomes", pack.outcomes.iter().map(|e| e.id.as_str()))?;
+    unique(file, "tables", pack.tables.iter().map(|e| e.id.as_str()))?;
+    unique(file, "arc_stages", pack.arc_stages.iter().map(|e| e.id.as_str()))?;
+    unique(file, "scenarios", pack.scenarios.iter().map(|e| e.id.as_str()))?;
+    unique(file, "titles", pack.titles.iter().map(|e| e.id.as_str()))?;
+    unique(file, "actions", pack.actions.iter().map(|e| e.id.as_str()))?;
+
+    let amounts = |entry: &str, list: &[Amount]| -> Result<(), PackError> {
+        match list.iter().find(|a| pack.resource(&a.resource).is_none()) {
+            Some(bad) => Err(PackError::new(
+                file,
+                entry,
+                format!("resource `{}` is not in [[resources]]", bad.resource),
+            )),
+            None => Ok(()),
+        }
+    };
+
+    for table in &pack.tables {
+        let entry = format!("tables.{}", table.id);
+        let expr = match crate::dice::parse(&table.roll) {
+            Ok(expr) => expr,
+            Err(e) => return err(entry, format!("roll `{}`: {e}", table.roll)),
+        };
+        if let Err(reason) = table.check_rows(expr.min(), expr.max()) {
+            return err(entry, reason);
+        }
+        for row in &table.rows {
+            for effect in &row.effects {
+                if let Err(reason) = check_effect(pack, effect) {
+                    return err(format!("{entry} row `{}`", row.on), reason);
+                }
+            }
+        }
+    }
+
+    for scenario in &pack.scenarios {
+        let entry = format!("scenarios.{}", scenario.id);
+        if !pack.arc_stages.is_empty() && pack.arc_stage(&scenario.stage).is_none() {
+            return err(
+                entry,
+                format!("stage `{}` is not in [[arc_stages]]", scenario.stage),
+            );
+        }
+        unique(file, &format!("{entry}.roles"), scenario.roles.iter().map(|r| r.id.as_str()))?;
+        unique(file, &format!("{entry}.counts"), scenario.counts.iter().map(|c| c.id.as_str()))?;
+        unique(
+            file,
+            &format!("{entry}.epilogue"),
+            scenario.epilogue.iter().map(|r| r.id.as_str()),
+        )?;
+        if !(scenario.roles.is_empty() || scenario.roles.len() == 2) {
+            return err(entry, "a scenario has no roles or one for each of the two gangs".into());
+        }
+        let has_role = |id: &str| scenario.roles.iter().any(|r| r.id == id);
+        let has_count = |id: &str| scenario.counts.iter().any(|c| c.id == id);
+        for rule in &scenario.epilogue {
+            let entry = format!("{entry}.epilogue.{}", rule.id);
+            match rule.recipient() {
+                Err(reason) => return err(entry, reason),
+                Ok(Recipient::Role(role)) if !has_role(&role) => {
+                    return err(entry, format!("role `{role}` is not a role of the scenario"));
+                }
+                Ok(Recipient::Most(count)) if !has_count(&count) => {
+                    return err(entry, format!("count `{count}` is not a count of the scenario"));
+                }
+                Ok(_) => {}
+            }
+            if let Some(role) = &rule.when_winner
+                && !has_role(role)
+            {
+                return err(entry, format!("when_winner `{role}` is not a role of the scenario"));
+            }
+            if let Some(count) = &rule.per
+                && !has_count(count)
+            {
+                return err(entry, format!("per `{count}` is not a count of the scenario"));
+            }
+            if rule.gain.is_empty() && rule.choice.is_empty() {
+                return err(entry, "the line changes nothing: give `gain` or `choice`".into());
+            }
+            if rule.optional && rule.choice.is_empty() {
+                return err(entry, "`optional` needs a `choice`".into());
+            }
+            if let Some(ruling) = &rule.ruling
+                && pack.ruling(ruling).is_none()
+            {
+                return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
+            }
+            amounts(&entry, &rule.gain)?;
+            amounts(&entry, &rule.choice)?;
+        }
+    }
+
+    if let Some(bounties) = &pack.bounties {
+        if pack.counter(&bounties.counter).is_none() {
+            return err(
+                "bounties".into(),
+                format!("counter `{}` is not in [[counters]]", bounties.counter),
+            );
+        }
+        if pack.resource(&bounties.claim_resource).is_none() {
+            return err(
+                "bounties".into(),
+                format!("resource `{}` is not in [[resources]]", bounties.claim_resource),
+            );
+        }
+    }
+    for title in &pack.titles {
+        if pack.resource(&title.resource).is_none() {
+            return err(
+                format!("titles.{}", title.id),
+                format!("resource `{}` is not in [[resources]]", title.resource),
+            );
+        }
+    }
+    for action in &pack.actions {
+        let entry = format!("actions.{}", action.id);
+        amounts(&entry, &action.cost)?;
+        amounts(&entry, &action.take_choice)?;
+        if action.cost.iter().any(|c| c.amount <= 0) {
+            return err(entry, "a cost is a positive amount".into());
+        }
+    }
+    Ok(())
+}
+
+fn check_effect(pack: &Pack, effect: &super::Effect) -> Result<(), String> {
+    use super::Effect;
+    match effect {
+        Effect::Resource { resource, .. } if pack.resource(resource).is_none() => {
+            Err(format!("resource `{resource}` is not in [[resources]]"))
+        }
+        Effect::Stat { stat, .. } if pack.stat(stat).is_none() => {
+            Err(format!("stat `{stat}` is not in [[stats]]"))
+        }
+        Effect::Counter { counter, .. } if pack.counter(counter).is_none() => {
+            Err(format!("counter `{counter}` is not in [[counters]]"))
+        }
+        Effect::RollOn { table } if pack.table(table).is_none() => {
+            Err(format!("table `{table}` is not in [[tables]]"))
+        }
+        _ => Ok(()),
+    }
 }

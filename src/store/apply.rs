@@ -5,7 +5,8 @@
 use rusqlite::{Transaction, params};
 
 use super::{Result, StoreError};
-use crate::campaign::{Event, Fighter, FighterId, Gang, GangId, QuirkPick};
+use crate::campaign::battle::Battle;
+use crate::campaign::{Event, Fighter, FighterId, Gang, GangId, PendingEffect, QuirkPick};
 
 fn expect_one(changed: usize, what: impl FnOnce() -> String) -> Result<()> {
     if changed == 1 {
@@ -149,7 +150,122 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
                 format!("fighter #{fighter}'s notes have changed since")
             })
         }
+        BattleRecorded { battle } => insert_battle(tx, battle),
+        BattleUnrecorded { battle } => {
+            if super::read::battle(tx, battle.id)?.as_ref() != Some(battle) {
+                return Err(StoreError::Conflict(format!(
+                    "battle #{} is not as it was recorded",
+                    battle.id
+                )));
+            }
+            let n = tx.execute("DELETE FROM battle WHERE id = ?1", [battle.id])?;
+            expect_one(n, || format!("battle #{} is not in the campaign", battle.id))
+        }
+        TitleChanged { title, from, to } => {
+            let current = super::read::title_holder(tx, title)?;
+            if current != *from {
+                return Err(StoreError::Conflict(format!(
+                    "the {title} title has changed hands since"
+                )));
+            }
+            tx.execute("DELETE FROM title_holder WHERE title = ?1", [title])?;
+            if let Some(to) = to {
+                tx.execute(
+                    "INSERT INTO title_holder (title, gang_id) VALUES (?1, ?2)",
+                    params![title, to],
+                )?;
+            }
+            Ok(())
+        }
+        // The log is the record of an action; its effects are other events.
+        ActionTaken { .. } | ActionTakenBack { .. } => Ok(()),
+        PendingEffectAdded { effect } => insert_pending(tx, effect),
+        PendingEffectRemoved { effect } => {
+            let current = super::read::pending_effect(tx, effect.id)?;
+            if current.as_ref() != Some(effect) {
+                return Err(StoreError::Conflict(format!(
+                    "the pending effect of {} has been used or changed since",
+                    effect.action_name
+                )));
+            }
+            tx.execute("DELETE FROM pending_effect WHERE id = ?1", [effect.id])?;
+            Ok(())
+        }
+        PendingEffectUsed { effect, battle } => {
+            let n = tx.execute(
+                "UPDATE pending_effect SET used_in = ?2 WHERE id = ?1 AND used_in IS NULL",
+                params![effect, battle],
+            )?;
+            expect_one(n, || format!("pending effect #{effect} is already used"))
+        }
+        PendingEffectUnused { effect, battle } => {
+            let n = tx.execute(
+                "UPDATE pending_effect SET used_in = NULL WHERE id = ?1 AND used_in = ?2",
+                params![effect, battle],
+            )?;
+            expect_one(n, || {
+                format!("pending effect #{effect} was not used in battle #{battle}")
+            })
+        }
     }
+}
+
+fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
+    tx.execute(
+        "INSERT INTO battle (id, ruleset, scenario, winner, notes) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![battle.id, battle.ruleset, battle.scenario, battle.winner, battle.notes],
+    )
+    .map_err(|e| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(
+            "battle #{} is already in the campaign, or names a gang that is not",
+            battle.id
+        )),
+        _ => e.into(),
+    })?;
+    for (position, g) in battle.gangs.iter().enumerate() {
+        tx.execute(
+            "INSERT INTO battle_gang (battle_id, position, gang_id, role, ran_for_it) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![battle.id, position as i64, g.gang, g.role, g.ran_for_it],
+        )?;
+        for (count, value) in &g.counts {
+            tx.execute(
+                "INSERT INTO battle_count (battle_id, gang_id, count, value) VALUES (?1, ?2, ?3, ?4)",
+                params![battle.id, g.gang, count, value],
+            )?;
+        }
+    }
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO battle_fighter (battle_id, position, fighter_id, gang_id, outcome, downed_by) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?;
+    for (position, f) in battle.fighters.iter().enumerate() {
+        stmt.execute(params![
+            battle.id,
+            position as i64,
+            f.fighter,
+            f.gang,
+            f.outcome,
+            f.downed_by
+        ])?;
+    }
+    Ok(())
+}
+
+fn insert_pending(tx: &Transaction<'_>, effect: &PendingEffect) -> Result<()> {
+    tx.execute(
+        "INSERT INTO pending_effect (id, gang_id, action, action_name, text, used_in) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        params![
+            effect.id,
+            effect.gang,
+            effect.action,
+            effect.action_name,
+            effect.text,
+            effect.used_in
+        ],
+    )?;
+    Ok(())
 }
 
 fn insert_gang(tx: &Transaction<'_>, gang: &Gang) -> Result<()> {

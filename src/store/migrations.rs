@@ -3,7 +3,10 @@
 //! Never reorder, never edit a shipped entry; add a new one.
 
 /// Migration 0 is the whole first schema.
-pub(super) const MIGRATIONS: &[&str] = &[include_str!("../../schema.sql")];
+pub(super) const MIGRATIONS: &[&str] = &[
+    include_str!("../../schema.sql"),
+    include_str!("../../migrations/0001_battles.sql"),
+];
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = MIGRATIONS.len() as i64;

@@ -21,7 +21,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 pub use migrations::SCHEMA_VERSION;
 pub use read::{CampaignDump, LogEntry};
 
-use crate::campaign::{BatchId, CampaignInfo, Event, FighterId, GangId};
+use crate::campaign::{BatchId, BattleId, CampaignInfo, Event, FighterId, GangId, PendingId};
 
 /// `PRAGMA application_id` of a campaign file ('RAPS').
 const APPLICATION_ID: i64 = 0x5241_5053;
@@ -84,7 +84,7 @@ macro_rules! sql_id {
         }
     )*};
 }
-sql_id!(GangId, FighterId, BatchId);
+sql_id!(GangId, FighterId, BatchId, BattleId, PendingId);
 
 /// An open campaign file.
 pub struct CampaignStore {
@@ -248,6 +248,25 @@ impl CampaignStore {
         )?))
     }
 
+    /// The id the next recorded battle will get.
+    pub fn next_battle_id(&self) -> Result<BattleId> {
+        Ok(BattleId(self.conn.query_row(
+            "SELECT coalesce(max(id), 0) + 1 FROM (SELECT id FROM battle UNION ALL \
+             SELECT battle_id FROM event WHERE battle_id IS NOT NULL)",
+            [],
+            |r| r.get(0),
+        )?))
+    }
+
+    /// The id the next pending effect will get.
+    pub fn next_pending_id(&self) -> Result<PendingId> {
+        Ok(PendingId(self.conn.query_row(
+            "SELECT coalesce(max(id), 0) + 1 FROM pending_effect",
+            [],
+            |r| r.get(0),
+        )?))
+    }
+
     /// Applies a batch of events and appends it to the log, all in one
     /// transaction: either all of it is in the file afterwards, or none.
     pub fn commit(&mut self, label: &str, events: &[Event]) -> Result<BatchId> {
@@ -289,14 +308,15 @@ impl CampaignStore {
         for event in events {
             apply::apply(&tx, event)?;
             tx.prepare_cached(
-                "INSERT INTO event (batch_id, kind, gang_id, fighter_id, payload) \
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                "INSERT INTO event (batch_id, kind, gang_id, fighter_id, battle_id, payload) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?
             .execute((
                 batch,
                 event.kind(),
                 event.gang(),
                 event.fighter(),
+                event.battle(),
                 serde_json::to_string(event)?,
             ))?;
         }

@@ -6,7 +6,12 @@ use rusqlite::{Connection, OptionalExtension, params};
 use serde::Serialize;
 
 use super::{CampaignStore, Result, StoreError};
-use crate::campaign::{BatchId, CampaignInfo, Event, Fighter, FighterId, Gang, GangId, QuirkPick};
+use crate::campaign::battle::{Battle, BattleFighter, BattleGang};
+use crate::campaign::titles::TitleHolders;
+use crate::campaign::{
+    BatchId, BattleId, CampaignInfo, Event, Fighter, FighterId, Gang, GangId, PendingEffect,
+    PendingId, QuirkPick,
+};
 
 /// One event of the log with its batch.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -27,6 +32,94 @@ pub struct CampaignDump {
     pub info: CampaignInfo,
     pub gangs: Vec<Gang>,
     pub fighters: Vec<Fighter>,
+    pub battles: Vec<Battle>,
+    pub titles: TitleHolders,
+    pub pending: Vec<PendingEffect>,
+}
+
+pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> {
+    let row = conn
+        .prepare_cached("SELECT id, ruleset, scenario, winner, notes FROM battle WHERE id = ?1")?
+        .query_row([id], |r| {
+            Ok(Battle {
+                id: r.get(0)?,
+                ruleset: r.get(1)?,
+                scenario: r.get(2)?,
+                winner: r.get(3)?,
+                notes: r.get(4)?,
+                gangs: Vec::new(),
+                fighters: Vec::new(),
+            })
+        })
+        .optional()?;
+    let Some(mut battle) = row else {
+        return Ok(None);
+    };
+    let gangs: Vec<BattleGang> = conn
+        .prepare_cached(
+            "SELECT gang_id, role, ran_for_it FROM battle_gang WHERE battle_id = ?1 ORDER BY position",
+        )?
+        .query_map([id], |r| {
+            Ok(BattleGang {
+                gang: r.get(0)?,
+                role: r.get(1)?,
+                ran_for_it: r.get(2)?,
+                counts: BTreeMap::new(),
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    battle.gangs = gangs;
+    for g in &mut battle.gangs {
+        g.counts = conn
+            .prepare_cached(
+                "SELECT count, value FROM battle_count WHERE battle_id = ?1 AND gang_id = ?2",
+            )?
+            .query_map(params![id, g.gang], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+    }
+    battle.fighters = conn
+        .prepare_cached(
+            "SELECT fighter_id, gang_id, outcome, downed_by FROM battle_fighter \
+             WHERE battle_id = ?1 ORDER BY position",
+        )?
+        .query_map([id], |r| {
+            Ok(BattleFighter {
+                fighter: r.get(0)?,
+                gang: r.get(1)?,
+                outcome: r.get(2)?,
+                downed_by: r.get(3)?,
+            })
+        })?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(Some(battle))
+}
+
+pub(super) fn title_holder(conn: &Connection, title: &str) -> Result<Option<GangId>> {
+    Ok(conn
+        .prepare_cached("SELECT gang_id FROM title_holder WHERE title = ?1")?
+        .query_row([title], |r| r.get(0))
+        .optional()?)
+}
+
+fn pending_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<PendingEffect> {
+    Ok(PendingEffect {
+        id: r.get(0)?,
+        gang: r.get(1)?,
+        action: r.get(2)?,
+        action_name: r.get(3)?,
+        text: r.get(4)?,
+        used_in: r.get(5)?,
+    })
+}
+
+const PENDING_COLUMNS: &str =
+    "SELECT id, gang_id, action, action_name, text, used_in FROM pending_effect";
+
+pub(super) fn pending_effect(conn: &Connection, id: PendingId) -> Result<Option<PendingEffect>> {
+    Ok(conn
+        .prepare_cached(&format!("{PENDING_COLUMNS} WHERE id = ?1"))?
+        .query_row([id], pending_row)
+        .optional()?)
 }
 
 pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
@@ -231,6 +324,80 @@ impl CampaignStore {
             .optional()?)
     }
 
+    /// A battle by id; `Ok(None)` when there is none.
+    pub fn battle(&self, id: BattleId) -> Result<Option<Battle>> {
+        battle(&self.conn, id)
+    }
+
+    /// Every battle, oldest first.
+    pub fn battles(&self) -> Result<Vec<Battle>> {
+        let ids: Vec<BattleId> = self
+            .conn
+            .prepare_cached("SELECT id FROM battle ORDER BY id")?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        ids.into_iter()
+            .filter_map(|id| battle(&self.conn, id).transpose())
+            .collect()
+    }
+
+    /// The newest battle both gangs fought in.
+    pub fn last_battle_between(&self, a: GangId, b: GangId) -> Result<Option<Battle>> {
+        let id: Option<BattleId> = self
+            .conn
+            .prepare_cached(
+                "SELECT x.battle_id FROM battle_gang x JOIN battle_gang y \
+                 ON y.battle_id = x.battle_id WHERE x.gang_id = ?1 AND y.gang_id = ?2 \
+                 ORDER BY x.battle_id DESC LIMIT 1",
+            )?
+            .query_row(params![a, b], |r| r.get(0))
+            .optional()?;
+        match id {
+            Some(id) => battle(&self.conn, id),
+            None => Ok(None),
+        }
+    }
+
+    /// The batch that recorded a battle.
+    pub fn battle_batch(&self, id: BattleId) -> Result<Option<BatchId>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT batch_id FROM event WHERE battle_id = ?1 AND kind = 'battle_recorded' \
+                 ORDER BY id DESC LIMIT 1",
+            )?
+            .query_row([id], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Who holds each title.
+    pub fn title_holders(&self) -> Result<TitleHolders> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT title, gang_id FROM title_holder")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every pending effect, used or not, by id.
+    pub fn pending_effects(&self) -> Result<Vec<PendingEffect>> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!("{PENDING_COLUMNS} ORDER BY id"))?
+            .query_map([], pending_row)?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every fighter of the campaign, by id.
+    pub fn all_fighters(&self) -> Result<Vec<Fighter>> {
+        let rows: Vec<Fighter> = self
+            .conn
+            .prepare_cached(&format!("{FIGHTER_COLUMNS} ORDER BY id"))?
+            .query_map(params![], fighter_row)?
+            .collect::<rusqlite::Result<_>>()?;
+        rows.into_iter().map(|f| fill(&self.conn, f)).collect()
+    }
+
     /// The number of batches in the log.
     pub fn batch_count(&self) -> Result<i64> {
         Ok(self
@@ -250,19 +417,13 @@ impl CampaignStore {
             .into_iter()
             .filter_map(|id| gang(&self.conn, id).transpose())
             .collect::<Result<_>>()?;
-        let rows: Vec<Fighter> = self
-            .conn
-            .prepare_cached(&format!("{FIGHTER_COLUMNS} ORDER BY id"))?
-            .query_map(params![], fighter_row)?
-            .collect::<rusqlite::Result<_>>()?;
-        let fighters = rows
-            .into_iter()
-            .map(|f| fill(&self.conn, f))
-            .collect::<Result<_>>()?;
         Ok(CampaignDump {
             info,
             gangs,
-            fighters,
+            fighters: self.all_fighters()?,
+            battles: self.battles()?,
+            titles: self.title_holders()?,
+            pending: self.pending_effects()?,
         })
     }
 }

@@ -1,0 +1,180 @@
+//! Resource actions between battles: pay the cost, take from another gang,
+//! and keep what the action promises for the next battle. Pure.
+
+use super::{Event, Gang, PendingEffect, PendingId};
+use crate::rules::Pack;
+
+/// Why an action was refused. Nothing is spent.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ActionError {
+    #[error("{pack} has no resource action “{0}” (it has {known})", pack = .1, known = .2)]
+    Unknown(String, String, String),
+    #[error("{action} costs {cost}; {gang} has {have}")]
+    CannotAfford {
+        action: String,
+        cost: String,
+        gang: String,
+        have: String,
+    },
+    #[error("{0} takes from another gang: name it (--target)")]
+    NeedsTarget(String),
+    #[error("{0} takes from no other gang; leave out the target")]
+    NoTarget(String),
+    #[error("a gang cannot take from itself")]
+    SameGang,
+    #[error("{action}: choose one of {options} (--choice)")]
+    NeedsChoice { action: String, options: String },
+    #[error("{action}: “{choice}” is not one of {options}")]
+    BadChoice {
+        action: String,
+        choice: String,
+        options: String,
+    },
+    #[error("{target} has no {resource} to take (ruling: {ruling})")]
+    NothingToTake {
+        target: String,
+        resource: String,
+        ruling: String,
+    },
+}
+
+/// Builds the events of a resource action.
+pub fn take_action(
+    pack: &Pack,
+    gang: &Gang,
+    action: &str,
+    target: Option<&Gang>,
+    choice: Option<&str>,
+    pending_id: PendingId,
+) -> Result<Vec<Event>, ActionError> {
+    let Some(def) = pack.find_action(action) else {
+        let known: Vec<&str> = pack.actions.iter().map(|a| a.name.as_str()).collect();
+        return Err(ActionError::Unknown(
+            action.to_owned(),
+            pack.pack.name.clone(),
+            known.join(", "),
+        ));
+    };
+    let have = |g: &Gang, resource: &str| g.resources.get(resource).copied().unwrap_or(0);
+    for cost in &def.cost {
+        if have(gang, &cost.resource) < cost.amount {
+            return Err(ActionError::CannotAfford {
+                action: def.name.clone(),
+                cost: format!("{} {}", cost.amount, pack.resource_label(&cost.resource)),
+                gang: gang.name.clone(),
+                have: format!(
+                    "{} {}",
+                    have(gang, &cost.resource),
+                    pack.resource_label(&cost.resource)
+                ),
+            });
+        }
+    }
+    let mut events = Vec::new();
+    let reason = format!("{} (resource action)", def.name);
+    for cost in &def.cost {
+        let from = have(gang, &cost.resource);
+        events.push(Event::ResourceAdjusted {
+            gang: gang.id,
+            resource: cost.resource.clone(),
+            from,
+            to: from - cost.amount,
+            reason: format!("cost of {reason}"),
+        });
+    }
+
+    let mut picked = None;
+    if def.take_choice.is_empty() {
+        if target.is_some() {
+            return Err(ActionError::NoTarget(def.name.clone()));
+        }
+    } else {
+        let target = target.ok_or_else(|| ActionError::NeedsTarget(def.name.clone()))?;
+        if target.id == gang.id {
+            return Err(ActionError::SameGang);
+        }
+        let options: Vec<String> = def.take_choice.iter().map(|a| a.resource.clone()).collect();
+        let amount = match (choice, def.take_choice.as_slice()) {
+            (None, [only]) => only,
+            (None, _) => {
+                return Err(ActionError::NeedsChoice {
+                    action: def.name.clone(),
+                    options: options.join(" or "),
+                });
+            }
+            (Some(c), list) => {
+                let c = c.trim().to_lowercase();
+                list.iter()
+                    .find(|a| {
+                        a.resource == c || pack.resource_label(&a.resource).to_lowercase() == c
+                    })
+                    .ok_or_else(|| ActionError::BadChoice {
+                        action: def.name.clone(),
+                        choice: c.clone(),
+                        options: options.join(" or "),
+                    })?
+            }
+        };
+        let available = have(target, &amount.resource);
+        if available < amount.amount {
+            let ruling = def
+                .ruling
+                .as_ref()
+                .and_then(|r| pack.ruling(r))
+                .map_or(String::new(), |r| r.ruling.clone());
+            return Err(ActionError::NothingToTake {
+                target: target.name.clone(),
+                resource: pack.resource_label(&amount.resource).to_owned(),
+                ruling,
+            });
+        }
+        events.push(Event::ResourceAdjusted {
+            gang: target.id,
+            resource: amount.resource.clone(),
+            from: available,
+            to: available - amount.amount,
+            reason: format!("{reason} by {}", gang.name),
+        });
+        // The cost may have been paid in the same resource.
+        let mine = events
+            .iter()
+            .rev()
+            .find_map(|e| match e {
+                Event::ResourceAdjusted {
+                    gang: g,
+                    resource,
+                    to,
+                    ..
+                } if *g == gang.id && *resource == amount.resource => Some(*to),
+                _ => None,
+            })
+            .unwrap_or_else(|| have(gang, &amount.resource));
+        events.push(Event::ResourceAdjusted {
+            gang: gang.id,
+            resource: amount.resource.clone(),
+            from: mine,
+            to: mine + amount.amount,
+            reason: format!("{reason} from {}", target.name),
+        });
+        picked = Some(amount.resource.clone());
+    }
+    if let Some(text) = &def.next_battle {
+        events.push(Event::PendingEffectAdded {
+            effect: PendingEffect {
+                id: pending_id,
+                gang: gang.id,
+                action: def.id.clone(),
+                action_name: def.name.clone(),
+                text: text.clone(),
+                used_in: None,
+            },
+        });
+    }
+    events.push(Event::ActionTaken {
+        gang: gang.id,
+        action: def.id.clone(),
+        target: target.map(|t| t.id),
+        choice: picked,
+    });
+    Ok(events)
+}

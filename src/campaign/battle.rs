@@ -1,0 +1,1027 @@
+//! Battles: the battle report (what happened at the table), its checks, and
+//! the post-battle procedure that turns it into events.
+//!
+//! Pure. The procedure is read from the pack: outcomes, the scenario's
+//! epilogue lines, bounty rules and titles. Rust knows the *kinds* of lines
+//! (to the winner, to each gang, to the gang with the most of a count…),
+//! never a scenario's numbers.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::titles::{TitleHolders, award_titles};
+use super::{BattleId, Event, Fighter, FighterId, Gang, GangId, PendingEffect};
+use crate::rules::{Amount, EpilogueRule, Pack, Recipient, ScenarioDef};
+
+/// The battle report format this build reads.
+pub const REPORT_FORMAT: u32 = 1;
+
+/// What happened in a battle, as the players tell it. The one format the
+/// GUI, the CLI and the tests use; documented in `docs/battle-report.md`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleReport {
+    #[serde(default = "default_format")]
+    pub format: u32,
+    /// Scenario id or name.
+    pub scenario: String,
+    /// The two gangs.
+    pub gangs: Vec<GangReport>,
+    /// The winning gang's name; `null` only when both gangs Ran For It.
+    pub winner: Option<String>,
+    /// The players' picks where an epilogue line offers a choice.
+    #[serde(default)]
+    pub choices: Vec<ChoiceReport>,
+    /// Bounties declared after the battle.
+    #[serde(default)]
+    pub bounties: Vec<BountyReport>,
+    /// Titles chosen by a gang that qualifies for more than one.
+    #[serde(default)]
+    pub titles: Vec<TitleChoiceReport>,
+    /// Dice rolled at the table for rolls the procedure makes.
+    #[serde(default)]
+    pub dice: Vec<EnteredDice>,
+    #[serde(default)]
+    pub notes: String,
+}
+
+fn default_format() -> u32 {
+    REPORT_FORMAT
+}
+
+/// One gang in the report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GangReport {
+    pub gang: String,
+    /// The scenario role (Captors, Hunters…), by id or label.
+    #[serde(default)]
+    pub role: Option<String>,
+    #[serde(default)]
+    pub ran_for_it: bool,
+    /// The scenario's counts for this gang (`caches`: 2).
+    #[serde(default)]
+    pub counts: BTreeMap<String, i64>,
+    /// The fighters who took part and how each fared. Left out: every
+    /// fighter of the gang took part and came through fine.
+    #[serde(default)]
+    pub fighters: Option<Vec<FighterReport>>,
+}
+
+/// One fighter's battle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FighterReport {
+    pub fighter: String,
+    /// An outcome id of the pack (`fine`, `taken_down`, `removed`).
+    #[serde(default = "default_outcome")]
+    pub outcome: String,
+    /// The rival fighter who took them down.
+    #[serde(default)]
+    pub downed_by: Option<String>,
+}
+
+fn default_outcome() -> String {
+    "fine".into()
+}
+
+/// A player's pick for an epilogue line with a choice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceReport {
+    pub gang: String,
+    /// The epilogue line's id.
+    pub rule: String,
+    /// A resource id or label of the line's choice, or `none` where the
+    /// line is optional.
+    pub pick: String,
+}
+
+/// A bounty declared after the battle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BountyReport {
+    /// The declaring gang.
+    pub by: String,
+    /// A fighter of the rival gang.
+    pub fighter: String,
+}
+
+/// A title chosen by a gang that qualifies for several.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleChoiceReport {
+    pub gang: String,
+    pub title: String,
+}
+
+/// Dice a player rolled at the table for a named roll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnteredDice {
+    pub roll: String,
+    pub faces: Vec<u32>,
+}
+
+/// A report refused: the exact field and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {reason}")]
+pub struct ReportError {
+    pub field: String,
+    pub reason: String,
+}
+
+fn refuse<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, ReportError> {
+    Err(ReportError {
+        field: field.into(),
+        reason: reason.into(),
+    })
+}
+
+/// A gang as it takes part in a battle (the report checked and resolved).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleGang {
+    pub gang: GangId,
+    pub role: Option<String>,
+    pub ran_for_it: bool,
+    pub counts: BTreeMap<String, i64>,
+}
+
+/// A fighter as they fared in a battle.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct BattleFighter {
+    pub fighter: FighterId,
+    pub gang: GangId,
+    pub outcome: String,
+    pub downed_by: Option<FighterId>,
+}
+
+/// A battle as stored.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Battle {
+    pub id: BattleId,
+    pub ruleset: String,
+    pub scenario: String,
+    pub gangs: Vec<BattleGang>,
+    pub winner: Option<GangId>,
+    pub fighters: Vec<BattleFighter>,
+    pub notes: String,
+}
+
+/// What the campaign looks like to the procedure.
+#[derive(Debug, Clone, Default)]
+pub struct CampaignState {
+    pub gangs: Vec<Gang>,
+    pub fighters: Vec<Fighter>,
+    pub titles: TitleHolders,
+    pub pending: Vec<PendingEffect>,
+}
+
+impl CampaignState {
+    fn gang_named(&self, name: &str) -> Option<&Gang> {
+        let n = name.trim().to_lowercase();
+        self.gangs.iter().find(|g| g.name.to_lowercase() == n)
+    }
+
+    fn fighter_named(&self, gang: GangId, name: &str) -> Option<&Fighter> {
+        let n = name.trim().to_lowercase();
+        self.fighters
+            .iter()
+            .find(|f| f.gang == gang && f.name.to_lowercase() == n)
+    }
+
+    pub fn gang(&self, id: GangId) -> Option<&Gang> {
+        self.gangs.iter().find(|g| g.id == id)
+    }
+
+    pub fn fighter(&self, id: FighterId) -> Option<&Fighter> {
+        self.fighters.iter().find(|f| f.id == id)
+    }
+}
+
+/// One change the procedure makes, in words, with the rule behind it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ChangeLine {
+    pub gang: Option<String>,
+    pub text: String,
+    /// The rule text it comes from.
+    pub source: String,
+    /// The pack's ruling, when one decided it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ruling: Option<String>,
+}
+
+/// A choice the players still have to make before the battle can be
+/// committed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct NeededChoice {
+    /// Where in the report it goes: `choices` or `titles`.
+    pub field: String,
+    pub gang: String,
+    /// The epilogue line id, or the titles the gang qualifies for.
+    pub rule: String,
+    pub text: String,
+    /// The picks allowed.
+    pub options: Vec<String>,
+}
+
+/// The whole result of a battle before it is committed.
+#[derive(Debug, Clone, Serialize)]
+pub struct Procedure {
+    pub battle: Battle,
+    pub changes: Vec<ChangeLine>,
+    pub needed: Vec<NeededChoice>,
+    #[serde(skip)]
+    pub events: Vec<Event>,
+}
+
+/// Checks a report against the campaign and the pack, and runs the
+/// post-battle procedure. Nothing is changed: the caller commits
+/// `events` when `needed` is empty.
+pub fn run_procedure(
+    pack: &Pack,
+    state: &CampaignState,
+    report: &BattleReport,
+    id: BattleId,
+) -> Result<Procedure, ReportError> {
+    let battle = resolve(pack, state, report, id)?;
+    let scenario = pack
+        .scenario(&battle.scenario)
+        .ok_or_else(|| ReportError {
+            field: "scenario".into(),
+            reason: "unknown scenario".into(),
+        })?;
+    let mut run = Run::new(pack, state, &battle);
+    run.events.push(Event::BattleRecorded {
+        battle: battle.clone(),
+    });
+    run.pending_effects();
+    run.bounty_claims();
+    run.epilogue(scenario, report)?;
+    run.bounty_declarations(report)?;
+    run.titles(report)?;
+    let Run {
+        changes,
+        needed,
+        events,
+        ..
+    } = run;
+    Ok(Procedure {
+        battle,
+        changes,
+        needed,
+        events,
+    })
+}
+
+/// Checks the report and resolves every name to an id.
+fn resolve(
+    pack: &Pack,
+    state: &CampaignState,
+    report: &BattleReport,
+    id: BattleId,
+) -> Result<Battle, ReportError> {
+    if report.format != REPORT_FORMAT {
+        return refuse(
+            "format",
+            format!(
+                "format {} is not supported (this build reads format {REPORT_FORMAT})",
+                report.format
+            ),
+        );
+    }
+    let Some(scenario) = pack.find_scenario(&report.scenario) else {
+        let names: Vec<&str> = pack.scenarios.iter().map(|s| s.name.as_str()).collect();
+        return refuse(
+            "scenario",
+            format!(
+                "“{}” is not a scenario of {} (scenarios: {})",
+                report.scenario,
+                pack.pack.name,
+                names.join(", ")
+            ),
+        );
+    };
+    if report.gangs.len() != 2 {
+        return refuse(
+            "gangs",
+            format!("a battle is between two gangs, not {}", report.gangs.len()),
+        );
+    }
+
+    let mut gangs = Vec::new();
+    let mut fighters = Vec::new();
+    for (i, g) in report.gangs.iter().enumerate() {
+        let field = format!("gangs[{i}]");
+        let Some(gang) = state.gang_named(&g.gang) else {
+            return refuse(
+                format!("{field}.gang"),
+                format!("no gang called “{}” in this campaign", g.gang),
+            );
+        };
+        if gang.ruleset != pack.pack.id {
+            return refuse(
+                format!("{field}.gang"),
+                format!(
+                    "{} plays {}, not {}",
+                    gang.name, gang.ruleset, pack.pack.name
+                ),
+            );
+        }
+        if gangs.iter().any(|b: &BattleGang| b.gang == gang.id) {
+            return refuse(format!("{field}.gang"), format!("{} is named twice", gang.name));
+        }
+        let role = match (&g.role, scenario.roles.is_empty()) {
+            (None, true) => None,
+            (Some(role), true) => {
+                return refuse(
+                    format!("{field}.role"),
+                    format!("{} has no roles, but “{role}” was given", scenario.name),
+                );
+            }
+            (None, false) => {
+                return refuse(
+                    format!("{field}.role"),
+                    format!("{} needs a role: {}", scenario.name, role_list(scenario)),
+                );
+            }
+            (Some(role), false) => {
+                let found = scenario.roles.iter().find(|r| {
+                    r.id == role.trim().to_lowercase() || r.label.eq_ignore_ascii_case(role.trim())
+                });
+                match found {
+                    Some(r) => Some(r.id.clone()),
+                    None => {
+                        return refuse(
+                            format!("{field}.role"),
+                            format!(
+                                "“{role}” is not a role of {} ({})",
+                                scenario.name,
+                                role_list(scenario)
+                            ),
+                        );
+                    }
+                }
+            }
+        };
+        let mut counts = BTreeMap::new();
+        for (key, value) in &g.counts {
+            let Some(def) = scenario.counts.iter().find(|c| c.id == *key) else {
+                return refuse(
+                    format!("{field}.counts.{key}"),
+                    format!("{} has no count “{key}”", scenario.name),
+                );
+            };
+            if *value < 0 {
+                return refuse(format!("{field}.counts.{key}"), "a count cannot be negative");
+            }
+            if let Some(max) = def.max
+                && *value > max
+            {
+                return refuse(
+                    format!("{field}.counts.{key}"),
+                    format!("{} cannot be more than {max}", def.label),
+                );
+            }
+            counts.insert(key.clone(), *value);
+        }
+        gangs.push(BattleGang {
+            gang: gang.id,
+            role,
+            ran_for_it: g.ran_for_it,
+            counts,
+        });
+    }
+    if let (Some(a), Some(b)) = (&gangs[0].role, &gangs[1].role)
+        && a == b
+    {
+        return refuse("gangs[1].role", format!("both gangs cannot be the {a}"));
+    }
+    for def in &scenario.counts {
+        if let Some(total_max) = def.total_max {
+            let total: i64 = gangs.iter().filter_map(|g| g.counts.get(&def.id)).sum();
+            if total > total_max {
+                return refuse(
+                    format!("gangs[*].counts.{}", def.id),
+                    format!(
+                        "{} adds up to {total}; the scenario has only {total_max}",
+                        def.label
+                    ),
+                );
+            }
+        }
+    }
+
+    // Fighters, now that both gangs are known.
+    for (i, g) in report.gangs.iter().enumerate() {
+        let gang = gangs[i].gang;
+        let rival = gangs[1 - i].gang;
+        let gang_name = &state.gang(gang).map(|g| g.name.clone()).unwrap_or_default();
+        match &g.fighters {
+            None => {
+                fighters.extend(state.fighters.iter().filter(|f| f.gang == gang).map(|f| {
+                    BattleFighter {
+                        fighter: f.id,
+                        gang,
+                        outcome: default_outcome(),
+                        downed_by: None,
+                    }
+                }));
+            }
+            Some(list) => {
+                for (j, fr) in list.iter().enumerate() {
+                    let field = format!("gangs[{i}].fighters[{j}]");
+                    let Some(fighter) = state.fighter_named(gang, &fr.fighter) else {
+                        let elsewhere = state
+                            .fighters
+                            .iter()
+                            .find(|f| f.name.eq_ignore_ascii_case(fr.fighter.trim()))
+                            .and_then(|f| state.gang(f.gang));
+                        let reason = match elsewhere {
+                            Some(other) => format!(
+                                "{} fights for {}, not {gang_name}",
+                                fr.fighter, other.name
+                            ),
+                            None => format!("“{}” is not a fighter of {gang_name}", fr.fighter),
+                        };
+                        return refuse(format!("{field}.fighter"), reason);
+                    };
+                    if fighters.iter().any(|b: &BattleFighter| b.fighter == fighter.id) {
+                        return refuse(
+                            format!("{field}.fighter"),
+                            format!("{} is listed twice", fighter.name),
+                        );
+                    }
+                    let Some(outcome) = pack.outcome(&fr.outcome) else {
+                        let ids: Vec<&str> = pack.outcomes.iter().map(|o| o.id.as_str()).collect();
+                        return refuse(
+                            format!("{field}.outcome"),
+                            format!("“{}” is not an outcome ({})", fr.outcome, ids.join(", ")),
+                        );
+                    };
+                    let downed_by = match &fr.downed_by {
+                        None => None,
+                        Some(_) if !outcome.taken_down => {
+                            return refuse(
+                                format!("{field}.downed_by"),
+                                format!("{} was not taken down ({})", fighter.name, outcome.label),
+                            );
+                        }
+                        Some(name) => match state.fighter_named(rival, name) {
+                            Some(by) => Some(by.id),
+                            None => {
+                                return refuse(
+                                    format!("{field}.downed_by"),
+                                    format!("“{name}” is not a fighter of the rival gang"),
+                                );
+                            }
+                        },
+                    };
+                    fighters.push(BattleFighter {
+                        fighter: fighter.id,
+                        gang,
+                        outcome: outcome.id.clone(),
+                        downed_by,
+                    });
+                }
+            }
+        }
+    }
+
+    // The result.
+    let ran: Vec<bool> = gangs.iter().map(|g| g.ran_for_it).collect();
+    let winner = match &report.winner {
+        None if ran[0] && ran[1] => None,
+        None => {
+            return refuse(
+                "winner",
+                "missing: a battle has a winner unless both gangs Ran For It",
+            );
+        }
+        Some(name) => {
+            let Some(index) = gangs
+                .iter()
+                .position(|g| state.gang(g.gang).is_some_and(|s| s.name.eq_ignore_ascii_case(name.trim())))
+            else {
+                return refuse("winner", format!("“{name}” did not fight in this battle"));
+            };
+            if ran[0] && ran[1] {
+                return refuse("winner", "both gangs Ran For It, so there is no winner (null)");
+            }
+            if ran[index] {
+                return refuse(
+                    "winner",
+                    format!("{name} Ran For It, so it lost: the winner is its rival"),
+                );
+            }
+            Some(gangs[index].gang)
+        }
+    };
+    if !report.dice.is_empty() {
+        return refuse("dice[0]", "this battle's procedure makes no roll to enter dice for");
+    }
+    Ok(Battle {
+        id,
+        ruleset: pack.pack.id.clone(),
+        scenario: scenario.id.clone(),
+        gangs,
+        winner,
+        fighters,
+        notes: report.notes.clone(),
+    })
+}
+
+fn role_list(scenario: &ScenarioDef) -> String {
+    scenario
+        .roles
+        .iter()
+        .map(|r| r.label.as_str())
+        .collect::<Vec<_>>()
+        .join(" or ")
+}
+
+/// The procedure's working state: resources and counters as they become.
+struct Run<'a> {
+    pack: &'a Pack,
+    state: &'a CampaignState,
+    battle: &'a Battle,
+    resources: BTreeMap<GangId, BTreeMap<String, i64>>,
+    counters: BTreeMap<(FighterId, String), i64>,
+    events: Vec<Event>,
+    changes: Vec<ChangeLine>,
+    needed: Vec<NeededChoice>,
+}
+
+impl<'a> Run<'a> {
+    fn new(pack: &'a Pack, state: &'a CampaignState, battle: &'a Battle) -> Self {
+        Self {
+            pack,
+            state,
+            battle,
+            resources: state
+                .gangs
+                .iter()
+                .map(|g| (g.id, g.resources.clone()))
+                .collect(),
+            counters: state
+                .fighters
+                .iter()
+                .flat_map(|f| f.counters.iter().map(|(c, v)| ((f.id, c.clone()), *v)))
+                .collect(),
+            events: Vec::new(),
+            changes: Vec::new(),
+            needed: Vec::new(),
+        }
+    }
+
+    fn name(&self, gang: GangId) -> String {
+        self.state
+            .gang(gang)
+            .map_or_else(|| format!("gang #{gang}"), |g| g.name.clone())
+    }
+
+    fn fighter_name(&self, id: FighterId) -> String {
+        self.state
+            .fighter(id)
+            .map_or_else(|| format!("fighter #{id}"), |f| f.name.clone())
+    }
+
+    fn rival(&self, gang: GangId) -> GangId {
+        self.battle
+            .gangs
+            .iter()
+            .map(|g| g.gang)
+            .find(|g| *g != gang)
+            .unwrap_or(gang)
+    }
+
+    fn amount_of(&self, gang: GangId, resource: &str) -> i64 {
+        let start = self.pack.resource(resource).map_or(0, |r| r.start);
+        self.resources
+            .get(&gang)
+            .and_then(|r| r.get(resource))
+            .copied()
+            .unwrap_or(start)
+    }
+
+    /// Changes a resource, held at its floor; returns the change made.
+    fn adjust(&mut self, gang: GangId, resource: &str, delta: i64, reason: &str) -> i64 {
+        let from = self.amount_of(gang, resource);
+        let floor = self.pack.resource(resource).and_then(|r| r.min);
+        let to = floor.map_or(from + delta, |min| (from + delta).max(min.min(from)));
+        if to != from {
+            self.resources
+                .entry(gang)
+                .or_default()
+                .insert(resource.to_owned(), to);
+            self.events.push(Event::ResourceAdjusted {
+                gang,
+                resource: resource.to_owned(),
+                from,
+                to,
+                reason: reason.to_owned(),
+            });
+        }
+        to - from
+    }
+
+    fn line(&mut self, gang: Option<GangId>, text: String, source: &str, ruling: Option<&str>) {
+        let ruling = ruling
+            .and_then(|id| self.pack.ruling(id))
+            .map(|r| r.ruling.clone());
+        self.changes.push(ChangeLine {
+            gang: gang.map(|g| self.name(g)),
+            text,
+            source: source.to_owned(),
+            ruling,
+        });
+    }
+
+    /// Applies a gain (or a loss), telling where the floor held it.
+    fn gain(&mut self, gang: GangId, amount: &Amount, times: i64, from_rival: bool, source: &str) {
+        let label = self.pack.resource_label(&amount.resource).to_owned();
+        let wanted = amount.amount * times;
+        let scenario = self.battle.scenario.clone();
+        let reason = format!("{}: {source}", self.scenario_name(&scenario));
+        if from_rival {
+            let rival = self.rival(gang);
+            let available = self.amount_of(rival, &amount.resource).max(0);
+            let taken = wanted.min(available);
+            let rival_name = self.name(rival);
+            if taken > 0 {
+                self.adjust(rival, &amount.resource, -taken, &reason);
+                self.adjust(gang, &amount.resource, taken, &reason);
+            }
+            let text = if taken == wanted {
+                format!("takes {taken} {label} from {rival_name}")
+            } else {
+                format!("takes {taken} {label} from {rival_name}, all it has (of {wanted})")
+            };
+            let ruling = (taken != wanted).then_some("may-take");
+            self.line(Some(gang), text, source, ruling);
+            return;
+        }
+        let made = self.adjust(gang, &amount.resource, wanted, &reason);
+        let text = if made == wanted {
+            format!("{wanted:+} {label}")
+        } else {
+            format!("{wanted:+} {label}, held at its floor: {made:+}")
+        };
+        let ruling = (made != wanted).then_some("resource-floor");
+        self.line(Some(gang), text, source, ruling);
+    }
+
+    fn scenario_name(&self, id: &str) -> String {
+        self.pack
+            .scenario(id)
+            .map_or_else(|| id.to_owned(), |s| s.name.clone())
+    }
+
+    fn pending_effects(&mut self) {
+        let battle = self.battle.id;
+        let mut used = Vec::new();
+        for effect in &self.state.pending {
+            if effect.used_in.is_none() && self.battle.gangs.iter().any(|g| g.gang == effect.gang)
+            {
+                used.push(effect.clone());
+            }
+        }
+        for effect in used {
+            self.events.push(Event::PendingEffectUsed {
+                effect: effect.id,
+                battle,
+            });
+            let text = format!("{} applies to this battle: {}", effect.action_name, effect.text);
+            self.line(Some(effect.gang), text, "Resource Actions", None);
+        }
+    }
+
+    fn bounty_claims(&mut self) {
+        let Some(rules) = self.pack.bounties.clone() else {
+            return;
+        };
+        for bf in &self.battle.fighters {
+            let taken_down = self
+                .pack
+                .outcome(&bf.outcome)
+                .is_some_and(|o| o.taken_down);
+            if !taken_down {
+                continue;
+            }
+            let key = (bf.fighter, rules.counter.clone());
+            let bounty = self.counters.get(&key).copied().unwrap_or(0);
+            if bounty <= 0 {
+                continue;
+            }
+            let name = self.fighter_name(bf.fighter);
+            let Some(by) = bf.downed_by else {
+                let text = format!("{name} keeps a Bounty of {bounty}: no rival downed them");
+                self.line(Some(bf.gang), text, &rules.source, rules.ruling.as_deref());
+                continue;
+            };
+            let claimer = self.rival(bf.gang);
+            let label = self.pack.resource_label(&rules.claim_resource).to_owned();
+            let reason = format!("bounty on {name} claimed");
+            self.adjust(claimer, &rules.claim_resource, bounty * rules.claim_per_point, &reason);
+            self.events.push(Event::CounterChanged {
+                fighter: bf.fighter,
+                counter: rules.counter.clone(),
+                from: bounty,
+                to: 0,
+                reason: format!("claimed by {}", self.name(claimer)),
+            });
+            self.counters.insert(key, 0);
+            let text = format!(
+                "claims the Bounty of {bounty} on {name} (downed by {}): +{} {label}; {name}'s Bounty is reset to 0",
+                self.fighter_name(by),
+                bounty * rules.claim_per_point
+            );
+            self.line(Some(claimer), text, &rules.source, None);
+        }
+    }
+
+    fn recipients(&self, rule: &EpilogueRule, scenario: &ScenarioDef) -> Vec<GangId> {
+        let gangs = &self.battle.gangs;
+        if let Some(role) = &rule.when_winner {
+            let winner_role = self
+                .battle
+                .winner
+                .and_then(|w| gangs.iter().find(|g| g.gang == w))
+                .and_then(|g| g.role.as_ref());
+            if winner_role != Some(role) {
+                return Vec::new();
+            }
+        }
+        match rule.recipient() {
+            Ok(Recipient::Winner) => self.battle.winner.into_iter().collect(),
+            Ok(Recipient::Loser) => self
+                .battle
+                .winner
+                .map(|w| self.rival(w))
+                .into_iter()
+                .collect(),
+            Ok(Recipient::Each) => gangs.iter().map(|g| g.gang).collect(),
+            Ok(Recipient::RanForIt) => gangs
+                .iter()
+                .filter(|g| g.ran_for_it)
+                .map(|g| g.gang)
+                .collect(),
+            Ok(Recipient::Most(count)) => {
+                let value = |g: &BattleGang| g.counts.get(&count).copied().unwrap_or(0);
+                let best = gangs.iter().map(value).max().unwrap_or(0);
+                let top: Vec<GangId> = gangs
+                    .iter()
+                    .filter(|g| value(g) == best)
+                    .map(|g| g.gang)
+                    .collect();
+                if top.len() == 1 { top } else { Vec::new() }
+            }
+            Ok(Recipient::Role(role)) => gangs
+                .iter()
+                .filter(|g| g.role.as_deref() == Some(role.as_str()))
+                .map(|g| g.gang)
+                .collect(),
+            Err(_) => {
+                let _ = scenario;
+                Vec::new()
+            }
+        }
+    }
+
+    fn epilogue(&mut self, scenario: &ScenarioDef, report: &BattleReport) -> Result<(), ReportError> {
+        // Every pick must name a line that offers a choice to that gang.
+        for (i, choice) in report.choices.iter().enumerate() {
+            let field = format!("choices[{i}]");
+            let Some(gang) = self.state.gang_named(&choice.gang).map(|g| g.id) else {
+                return refuse(format!("{field}.gang"), format!("no gang called “{}”", choice.gang));
+            };
+            let Some(rule) = scenario.epilogue.iter().find(|r| r.id == choice.rule) else {
+                let ids: Vec<&str> = scenario
+                    .epilogue
+                    .iter()
+                    .filter(|r| !r.choice.is_empty())
+                    .map(|r| r.id.as_str())
+                    .collect();
+                return refuse(
+                    format!("{field}.rule"),
+                    format!(
+                        "{} has no epilogue line “{}” with a choice ({})",
+                        scenario.name,
+                        choice.rule,
+                        ids.join(", ")
+                    ),
+                );
+            };
+            if rule.choice.is_empty() || !self.recipients(rule, scenario).contains(&gang) {
+                return refuse(
+                    format!("{field}.rule"),
+                    format!("“{}” offers {} no choice in this battle", rule.text, choice.gang),
+                );
+            }
+            if report.choices[..i]
+                .iter()
+                .any(|c| c.rule == choice.rule && c.gang.eq_ignore_ascii_case(&choice.gang))
+            {
+                return refuse(format!("{field}"), "this choice is given twice");
+            }
+            let pick = choice.pick.trim().to_lowercase();
+            let known = (rule.optional && pick == "none")
+                || rule.choice.iter().any(|a| {
+                    a.resource == pick || self.pack.resource_label(&a.resource).to_lowercase() == pick
+                });
+            if !known {
+                return refuse(format!("{field}.pick"), format!(
+                    "“{}” is not one of {}",
+                    choice.pick,
+                    self.options(rule).join(", ")
+                ));
+            }
+        }
+
+        for rule in &scenario.epilogue {
+            for gang in self.recipients(rule, scenario) {
+                let times = match &rule.per {
+                    Some(count) => self
+                        .battle
+                        .gangs
+                        .iter()
+                        .find(|g| g.gang == gang)
+                        .and_then(|g| g.counts.get(count))
+                        .copied()
+                        .unwrap_or(0),
+                    None => 1,
+                };
+                if times == 0 {
+                    self.line(Some(gang), "nothing (none counted)".into(), &rule.text, None);
+                    continue;
+                }
+                for amount in &rule.gain {
+                    self.gain(gang, amount, times, rule.from_rival, &rule.text);
+                }
+                if rule.choice.is_empty() {
+                    continue;
+                }
+                let gang_name = self.name(gang);
+                let pick = report.choices.iter().find(|c| {
+                    c.rule == rule.id && c.gang.trim().eq_ignore_ascii_case(&gang_name)
+                });
+                match pick {
+                    None => self.needed.push(NeededChoice {
+                        field: "choices".into(),
+                        gang: gang_name,
+                        rule: rule.id.clone(),
+                        text: rule.text.clone(),
+                        options: self.options(rule),
+                    }),
+                    Some(p) if p.pick.trim().eq_ignore_ascii_case("none") => {
+                        self.line(Some(gang), "takes nothing".into(), &rule.text, rule.ruling.as_deref());
+                    }
+                    Some(p) => {
+                        let pick = p.pick.trim().to_lowercase();
+                        if let Some(amount) = rule.choice.iter().find(|a| {
+                            a.resource == pick
+                                || self.pack.resource_label(&a.resource).to_lowercase() == pick
+                        }) {
+                            let amount = amount.clone();
+                            self.gain(gang, &amount, times, rule.from_rival, &rule.text);
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn options(&self, rule: &EpilogueRule) -> Vec<String> {
+        let mut options: Vec<String> = rule.choice.iter().map(|a| a.resource.clone()).collect();
+        if rule.optional {
+            options.push("none".into());
+        }
+        options
+    }
+
+    fn bounty_declarations(&mut self, report: &BattleReport) -> Result<(), ReportError> {
+        let Some(rules) = self.pack.bounties.clone() else {
+            if !report.bounties.is_empty() {
+                return refuse("bounties", format!("{} has no bounties", self.pack.pack.name));
+            }
+            return Ok(());
+        };
+        let max = self.pack.counter(&rules.counter).map_or(i64::MAX, |c| c.max);
+        let mut per_gang: BTreeMap<GangId, usize> = BTreeMap::new();
+        for (i, declaration) in report.bounties.iter().enumerate() {
+            let field = format!("bounties[{i}]");
+            let Some(by) = self
+                .battle
+                .gangs
+                .iter()
+                .map(|g| g.gang)
+                .find(|g| self.name(*g).eq_ignore_ascii_case(declaration.by.trim()))
+            else {
+                return refuse(
+                    format!("{field}.by"),
+                    format!("“{}” did not fight in this battle", declaration.by),
+                );
+            };
+            let rival = self.rival(by);
+            let Some(target) = self.state.fighter_named(rival, &declaration.fighter) else {
+                return refuse(
+                    format!("{field}.fighter"),
+                    format!(
+                        "“{}” is not a fighter of {}, the rival gang",
+                        declaration.fighter,
+                        self.name(rival)
+                    ),
+                );
+            };
+            let count = per_gang.entry(by).or_default();
+            *count += 1;
+            if *count > rules.declarations_per_gang {
+                return refuse(
+                    field,
+                    format!(
+                        "{} declares {} bount{} a battle",
+                        self.name(by),
+                        rules.declarations_per_gang,
+                        if rules.declarations_per_gang == 1 { "y" } else { "ies" }
+                    ),
+                );
+            }
+            let key = (target.id, rules.counter.clone());
+            let from = self.counters.get(&key).copied().unwrap_or(0);
+            let to = (from + rules.declare_step).min(max);
+            let label = self
+                .pack
+                .counter(&rules.counter)
+                .map_or(rules.counter.clone(), |c| c.label.clone());
+            if to == from {
+                let text = format!("declares on {}: already at the most ({max}), no change", target.name);
+                self.line(Some(by), text, &rules.source, None);
+                continue;
+            }
+            self.events.push(Event::CounterChanged {
+                fighter: target.id,
+                counter: rules.counter.clone(),
+                from,
+                to,
+                reason: format!("bounty declared by {}", self.name(by)),
+            });
+            self.counters.insert(key, to);
+            let text = format!("declares a bounty on {}: {label} {from} → {to}", target.name);
+            self.line(Some(by), text, &rules.source, None);
+        }
+        Ok(())
+    }
+
+    fn titles(&mut self, report: &BattleReport) -> Result<(), ReportError> {
+        let mut choices = BTreeMap::new();
+        for (i, choice) in report.titles.iter().enumerate() {
+            let field = format!("titles[{i}]");
+            let Some(gang) = self.state.gang_named(&choice.gang) else {
+                return refuse(format!("{field}.gang"), format!("no gang called “{}”", choice.gang));
+            };
+            let Some(title) = self.pack.titles.iter().find(|t| {
+                t.id == choice.title.trim().to_lowercase() || t.name.eq_ignore_ascii_case(choice.title.trim())
+            }) else {
+                return refuse(format!("{field}.title"), format!("“{}” is not a title", choice.title));
+            };
+            choices.insert(gang.id, title.id.clone());
+        }
+        let standings: Vec<(GangId, BTreeMap<String, i64>)> = self
+            .state
+            .gangs
+            .iter()
+            .filter(|g| g.ruleset == self.pack.pack.id)
+            .map(|g| (g.id, self.resources.get(&g.id).cloned().unwrap_or_default()))
+            .collect();
+        let award = award_titles(self.pack, &standings, &self.state.titles, &choices);
+        for (gang, titles) in award.must_choose {
+            let name = self.name(gang);
+            self.needed.push(NeededChoice {
+                field: "titles".into(),
+                gang: name.clone(),
+                rule: titles.join(", "),
+                text: format!("{name} qualifies for more than one title and must choose one"),
+                options: titles,
+            });
+        }
+        for (title, from, to) in award.changes {
+            let name = self.pack.titles.iter().find(|t| t.id == title).map_or(title.clone(), |t| t.name.clone());
+            let text = match (from, to) {
+                (Some(f), Some(_)) => format!("takes the title {name} from {}", self.name(f)),
+                (None, Some(_)) => format!("becomes {name}"),
+                (Some(_), None) => format!("is no longer {name}; nobody holds it"),
+                (None, None) => continue,
+            };
+            let source = self
+                .pack
+                .title_rules
+                .as_ref()
+                .map_or(String::new(), |r| r.source.clone());
+            self.line(to.or(from), text, &source, None);
+            self.events.push(Event::TitleChanged { title, from, to });
+        }
+        Ok(())
+    }
+}

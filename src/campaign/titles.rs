@@ -1,0 +1,129 @@
+//! Titles: the gang with the most of a resource holds its title. Pure.
+//!
+//! The pack names the titles and their resources; how ties and second place
+//! are settled are the pack's rulings (`title-ties`, `title-second-place`),
+//! implemented here as kinds of rule.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use super::GangId;
+use crate::rules::Pack;
+
+/// Title id → the gang holding it.
+pub type TitleHolders = BTreeMap<String, GangId>;
+
+/// The result of comparing the gangs.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Award {
+    /// The holders after the comparison.
+    pub holders: TitleHolders,
+    /// (title, from, to) for every title whose holder changes.
+    pub changes: Vec<(String, Option<GangId>, Option<GangId>)>,
+    /// Gangs that qualify for several titles and have not chosen one, with
+    /// the titles they qualify for.
+    pub must_choose: Vec<(GangId, Vec<String>)>,
+}
+
+/// Compares the gangs' resources and says who holds each title.
+/// `choices` is the title each gang chose when it qualifies for several.
+pub fn award_titles(
+    pack: &Pack,
+    standings: &[(GangId, BTreeMap<String, i64>)],
+    current: &TitleHolders,
+    choices: &BTreeMap<GangId, String>,
+) -> Award {
+    let amount = |gang: GangId, resource: &str| {
+        standings
+            .iter()
+            .find(|(g, _)| *g == gang)
+            .and_then(|(_, r)| r.get(resource))
+            .copied()
+            .unwrap_or(0)
+    };
+    // The leader of a title among the gangs not excluded: the one gang with
+    // the most (above 0); on a tie the current holder if tied, else nobody.
+    let leader = |title: &str, resource: &str, excluded: &BTreeSet<GangId>| {
+        let eligible: Vec<GangId> = standings
+            .iter()
+            .map(|(g, _)| *g)
+            .filter(|g| !excluded.contains(g) && amount(*g, resource) > 0)
+            .collect();
+        let best = eligible.iter().map(|g| amount(*g, resource)).max()?;
+        let top: Vec<GangId> = eligible
+            .into_iter()
+            .filter(|g| amount(*g, resource) == best)
+            .collect();
+        match top.as_slice() {
+            [one] => Some(*one),
+            tied => current.get(title).copied().filter(|h| tied.contains(h)),
+        }
+    };
+
+    let no_one = BTreeSet::new();
+    let first: Vec<(String, String, Option<GangId>)> = pack
+        .titles
+        .iter()
+        .map(|t| (t.id.clone(), t.resource.clone(), leader(&t.id, &t.resource, &no_one)))
+        .collect();
+
+    let one_per_gang = pack.title_rules.as_ref().is_some_and(|r| r.one_per_gang);
+    let mut award = Award::default();
+    if !one_per_gang {
+        for (title, _, gang) in &first {
+            if let Some(gang) = gang {
+                award.holders.insert(title.clone(), *gang);
+            }
+        }
+    } else {
+        let mut qualifies: BTreeMap<GangId, Vec<String>> = BTreeMap::new();
+        for (title, _, gang) in &first {
+            if let Some(gang) = gang {
+                qualifies.entry(*gang).or_default().push(title.clone());
+            }
+        }
+        let mut given_up: Vec<(String, String, GangId)> = Vec::new();
+        for (gang, titles) in &qualifies {
+            if titles.len() == 1 {
+                award.holders.insert(titles[0].clone(), *gang);
+                continue;
+            }
+            match choices.get(gang).filter(|c| titles.contains(c)) {
+                Some(chosen) => {
+                    award.holders.insert(chosen.clone(), *gang);
+                    for title in titles.iter().filter(|t| *t != chosen) {
+                        let resource = first
+                            .iter()
+                            .find(|(t, _, _)| t == title)
+                            .map(|(_, r, _)| r.clone())
+                            .unwrap_or_default();
+                        given_up.push((title.clone(), resource, *gang));
+                    }
+                }
+                None => {
+                    award.must_choose.push((*gang, titles.clone()));
+                    // Until they choose, those titles stay as they are.
+                    for title in titles {
+                        if let Some(holder) = current.get(title) {
+                            award.holders.insert(title.clone(), *holder);
+                        }
+                    }
+                }
+            }
+        }
+        // Second place: the best-placed gang holding no other title.
+        for (title, resource, _) in given_up {
+            let holding: BTreeSet<GangId> = award.holders.values().copied().collect();
+            if let Some(second) = leader(&title, &resource, &holding) {
+                award.holders.insert(title, second);
+            }
+        }
+    }
+    for t in &pack.titles {
+        let from = current.get(&t.id).copied();
+        let to = award.holders.get(&t.id).copied();
+        if from != to {
+            award.changes.push((t.id.clone(), from, to));
+        }
+    }
+    award
+}

@@ -1,0 +1,167 @@
+//! `rapsheet battle …`, `rapsheet titles` and `rapsheet action`.
+
+use std::path::PathBuf;
+
+use anyhow::{Context as _, Result};
+use clap::Subcommand;
+use serde::Serialize;
+
+use super::print_json;
+use crate::campaign::battle::BattleReport;
+use crate::session::{Recorded, Session};
+
+#[derive(Debug, Subcommand)]
+pub enum BattleCommand {
+    /// Record a battle from a battle report (docs/battle-report.md).
+    Record {
+        /// The report, a JSON file (`-` reads standard input).
+        report: PathBuf,
+        /// Seed for the rolls the procedure makes.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Show every change without making it.
+        #[arg(long)]
+        dry_run: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Take back the newest battle.
+    Undo,
+    /// List the battles.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+#[derive(Serialize)]
+struct RecordOutput<'a> {
+    dry_run: bool,
+    seed: Option<u64>,
+    #[serde(flatten)]
+    recorded: &'a Recorded,
+}
+
+fn read_report(path: &PathBuf) -> Result<BattleReport> {
+    let text = if path.as_os_str() == "-" {
+        std::io::read_to_string(std::io::stdin()).context("cannot read the report")?
+    } else {
+        std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read {}", path.display()))?
+    };
+    serde_json::from_str(&text).map_err(|e| {
+        anyhow::anyhow!(
+            "{}: line {}, column {}: {}",
+            path.display(),
+            e.line(),
+            e.column(),
+            e
+        )
+    })
+}
+
+pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()> {
+    match command {
+        BattleCommand::Record {
+            report,
+            seed,
+            dry_run,
+            json,
+        } => {
+            let parsed = read_report(&report)?;
+            let recorded = if dry_run {
+                let procedure = session.preview_battle(&parsed)?;
+                Recorded {
+                    battle: procedure.battle.id,
+                    batch: None,
+                    procedure,
+                }
+            } else {
+                session.record_battle(&parsed)?
+            };
+            if json {
+                return print_json(&RecordOutput {
+                    dry_run,
+                    seed,
+                    recorded: &recorded,
+                });
+            }
+            let verb = if dry_run { "Would record" } else { "Recorded" };
+            println!("{verb} battle #{}", recorded.battle);
+            for change in &recorded.procedure.changes {
+                let who = change.gang.as_deref().unwrap_or("");
+                let mut line = format!("  {who}: {}", change.text);
+                if let Some(ruling) = &change.ruling {
+                    line.push_str(&format!(" (ruling: {ruling})"));
+                }
+                println!("{line}");
+            }
+            for needed in &recorded.procedure.needed {
+                println!(
+                    "  needs a choice: {} for “{}”: {}",
+                    needed.gang,
+                    needed.rule,
+                    needed.options.join(" or ")
+                );
+            }
+            Ok(())
+        }
+        BattleCommand::Undo => {
+            let (battle, _) = session.undo_last_battle()?;
+            println!("Took back battle #{battle}");
+            Ok(())
+        }
+        BattleCommand::List { json } => {
+            let battles = session.store.battles()?;
+            if json {
+                return print_json(&battles);
+            }
+            let names = session.names()?;
+            for b in battles {
+                let event = crate::campaign::Event::BattleRecorded { battle: b };
+                println!("{}", event.describe(&names));
+            }
+            Ok(())
+        }
+    }
+}
+
+pub(super) fn titles(session: &Session, ruleset: Option<String>, json: bool) -> Result<()> {
+    let ruleset = match ruleset {
+        Some(r) => r,
+        None => session.store.info()?.default_ruleset,
+    };
+    let view = session.titles(&ruleset)?;
+    if json {
+        return print_json(&view);
+    }
+    for t in &view.titles {
+        println!(
+            "{} (most {}): {}",
+            t.name,
+            t.resource,
+            t.holder.as_deref().unwrap_or("nobody")
+        );
+    }
+    Ok(())
+}
+
+pub(super) fn action(
+    session: &mut Session,
+    name: &str,
+    gang: &str,
+    target: Option<&str>,
+    choice: Option<&str>,
+) -> Result<()> {
+    let gang = session.gang_named(gang)?;
+    let target = target.map(|t| session.gang_named(t)).transpose()?;
+    session.take_action(gang.id, name, target.as_ref().map(|t| t.id), choice)?;
+    let view = session.gang_view(gang.id)?;
+    let resources: Vec<String> = view
+        .resources
+        .iter()
+        .map(|r| format!("{} {}", r.label, r.amount))
+        .collect();
+    println!("{}: {}", view.name, resources.join(" · "));
+    Ok(())
+}

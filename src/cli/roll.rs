@@ -1,0 +1,48 @@
+//! `rapsheet roll EXPR`: a roll any player can repeat with its seed.
+
+use anyhow::{Result, anyhow};
+
+use super::print_json;
+use crate::dice::{Dice, parse, parse_pool};
+use crate::session::builtin_registry;
+
+pub(super) fn roll(expression: &str, seed: Option<u64>, ruleset: &str, json: bool) -> Result<()> {
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64)
+    });
+    let registry = builtin_registry()?;
+    let pack = registry
+        .get(ruleset)
+        .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?;
+    let mut dice = Dice::seeded(seed);
+    let record = if expression.contains(" on ") {
+        let pool = parse_pool(expression)?;
+        let rules = pack
+            .dice
+            .as_ref()
+            .and_then(|d| d.pool.clone())
+            .ok_or_else(|| anyhow!("{} has no dice-pool rules", pack.pack.name))?;
+        dice.roll_pool(&pool, &rules)?
+    } else {
+        let expr = parse(expression)?;
+        let dialect = pack
+            .dice
+            .as_ref()
+            .map(|d| d.dialect())
+            .unwrap_or_default();
+        dice.roll(&expr, &dialect)?
+    };
+    if json {
+        return print_json(&record);
+    }
+    let faces: Vec<String> = record.rolls.iter().map(|d| d.face.to_string()).collect();
+    println!(
+        "{} = {}  (dice: {}; seed {seed})",
+        record.expression,
+        record.total,
+        faces.join(", ")
+    );
+    Ok(())
+}
