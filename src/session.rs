@@ -14,8 +14,8 @@ use crate::campaign::battle::{BattleReport, CampaignState, Procedure, run_proced
 use crate::campaign::commands::{self, NewFighter};
 use crate::campaign::titles::award_titles;
 use crate::campaign::{
-    BatchId, BattleId, DerivedStat, Event, Fighter, FighterId, Gang, GangId, Names, Problem, QuirkPick, demo,
-    derive_stats, gang_problems,
+    BatchId, BattleId, DerivedStat, Event, Fighter, FighterId, Gang, GangId, Names, Problem,
+    QuirkPick, demo, derive_stats, gang_problems,
 };
 use crate::rules::{Pack, Registry};
 use crate::store::CampaignStore;
@@ -68,6 +68,10 @@ pub struct GangView {
     pub resources: Vec<ResourceView>,
     /// The pack's fighter counters, in order (Bounty).
     pub counters: Vec<CounterView>,
+    /// What resource actions promised for the gang's next battle.
+    pub pending: Vec<String>,
+    /// The titles the gang holds.
+    pub titles: Vec<String>,
     pub notes: String,
     pub fighters: Vec<FighterView>,
     /// Every rule the gang breaks, the gang's own first, then each fighter's.
@@ -416,6 +420,25 @@ impl Session {
                     max: c.max,
                 })
                 .collect(),
+            pending: self
+                .store
+                .pending_effects()?
+                .into_iter()
+                .filter(|p| p.gang == id && p.used_in.is_none())
+                .map(|p| format!("{}: {}", p.action_name, p.text))
+                .collect(),
+            titles: self
+                .store
+                .title_holders()?
+                .into_iter()
+                .filter(|(_, g)| *g == id)
+                .filter_map(|(t, _)| {
+                    pack.titles
+                        .iter()
+                        .find(|x| x.id == t)
+                        .map(|x| x.name.clone())
+                })
+                .collect(),
             notes: gang.notes,
             fighters: views,
             legal: problems.is_empty(),
@@ -439,10 +462,12 @@ impl Session {
             .gangs
             .first()
             .ok_or_else(|| anyhow!("gangs: a battle is between two gangs, not 0"))?;
-        let gang = self
-            .store
-            .gang_by_name(&first.gang)?
-            .ok_or_else(|| anyhow!("gangs[0].gang: no gang called “{}” in this campaign", first.gang))?;
+        let gang = self.store.gang_by_name(&first.gang)?.ok_or_else(|| {
+            anyhow!(
+                "gangs[0].gang: no gang called “{}” in this campaign",
+                first.gang
+            )
+        })?;
         self.pack(&gang.ruleset)
     }
 
@@ -468,7 +493,10 @@ impl Session {
                 first.text,
                 first.options.join(" or "),
                 if more > 0 {
-                    format!(" (and {more} more choice{})", if more == 1 { "" } else { "s" })
+                    format!(
+                        " (and {more} more choice{})",
+                        if more == 1 { "" } else { "s" }
+                    )
                 } else {
                     String::new()
                 }
@@ -585,7 +613,12 @@ impl Session {
             .map(|t| {
                 let mut standing: Vec<(String, i64)> = gangs
                     .iter()
-                    .map(|g| (g.name.clone(), g.resources.get(&t.resource).copied().unwrap_or(0)))
+                    .map(|g| {
+                        (
+                            g.name.clone(),
+                            g.resources.get(&t.resource).copied().unwrap_or(0),
+                        )
+                    })
                     .collect();
                 standing.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
                 TitleView {

@@ -246,12 +246,10 @@ pub fn run_procedure(
     id: BattleId,
 ) -> Result<Procedure, ReportError> {
     let battle = resolve(pack, state, report, id)?;
-    let scenario = pack
-        .scenario(&battle.scenario)
-        .ok_or_else(|| ReportError {
-            field: "scenario".into(),
-            reason: "unknown scenario".into(),
-        })?;
+    let scenario = pack.scenario(&battle.scenario).ok_or_else(|| ReportError {
+        field: "scenario".into(),
+        reason: "unknown scenario".into(),
+    })?;
     let mut run = Run::new(pack, state, &battle);
     run.events.push(Event::BattleRecorded {
         battle: battle.clone(),
@@ -330,7 +328,10 @@ fn resolve(
             );
         }
         if gangs.iter().any(|b: &BattleGang| b.gang == gang.id) {
-            return refuse(format!("{field}.gang"), format!("{} is named twice", gang.name));
+            return refuse(
+                format!("{field}.gang"),
+                format!("{} is named twice", gang.name),
+            );
         }
         let role = match (&g.role, scenario.roles.is_empty()) {
             (None, true) => None,
@@ -374,7 +375,10 @@ fn resolve(
                 );
             };
             if *value < 0 {
-                return refuse(format!("{field}.counts.{key}"), "a count cannot be negative");
+                return refuse(
+                    format!("{field}.counts.{key}"),
+                    "a count cannot be negative",
+                );
             }
             if let Some(max) = def.max
                 && *value > max
@@ -439,15 +443,17 @@ fn resolve(
                             .find(|f| f.name.eq_ignore_ascii_case(fr.fighter.trim()))
                             .and_then(|f| state.gang(f.gang));
                         let reason = match elsewhere {
-                            Some(other) => format!(
-                                "{} fights for {}, not {gang_name}",
-                                fr.fighter, other.name
-                            ),
+                            Some(other) => {
+                                format!("{} fights for {}, not {gang_name}", fr.fighter, other.name)
+                            }
                             None => format!("“{}” is not a fighter of {gang_name}", fr.fighter),
                         };
                         return refuse(format!("{field}.fighter"), reason);
                     };
-                    if fighters.iter().any(|b: &BattleFighter| b.fighter == fighter.id) {
+                    if fighters
+                        .iter()
+                        .any(|b: &BattleFighter| b.fighter == fighter.id)
+                    {
                         return refuse(
                             format!("{field}.fighter"),
                             format!("{} is listed twice", fighter.name),
@@ -500,14 +506,18 @@ fn resolve(
             );
         }
         Some(name) => {
-            let Some(index) = gangs
-                .iter()
-                .position(|g| state.gang(g.gang).is_some_and(|s| s.name.eq_ignore_ascii_case(name.trim())))
-            else {
+            let Some(index) = gangs.iter().position(|g| {
+                state
+                    .gang(g.gang)
+                    .is_some_and(|s| s.name.eq_ignore_ascii_case(name.trim()))
+            }) else {
                 return refuse("winner", format!("“{name}” did not fight in this battle"));
             };
             if ran[0] && ran[1] {
-                return refuse("winner", "both gangs Ran For It, so there is no winner (null)");
+                return refuse(
+                    "winner",
+                    "both gangs Ran For It, so there is no winner (null)",
+                );
             }
             if ran[index] {
                 return refuse(
@@ -519,7 +529,10 @@ fn resolve(
         }
     };
     if !report.dice.is_empty() {
-        return refuse("dice[0]", "this battle's procedure makes no roll to enter dice for");
+        return refuse(
+            "dice[0]",
+            "this battle's procedure makes no roll to enter dice for",
+        );
     }
     Ok(Battle {
         id,
@@ -682,8 +695,7 @@ impl<'a> Run<'a> {
         let battle = self.battle.id;
         let mut used = Vec::new();
         for effect in &self.state.pending {
-            if effect.used_in.is_none() && self.battle.gangs.iter().any(|g| g.gang == effect.gang)
-            {
+            if effect.used_in.is_none() && self.battle.gangs.iter().any(|g| g.gang == effect.gang) {
                 used.push(effect.clone());
             }
         }
@@ -692,7 +704,10 @@ impl<'a> Run<'a> {
                 effect: effect.id,
                 battle,
             });
-            let text = format!("{} applies to this battle: {}", effect.action_name, effect.text);
+            let text = format!(
+                "{} applies to this battle: {}",
+                effect.action_name, effect.text
+            );
             self.line(Some(effect.gang), text, "Resource Actions", None);
         }
     }
@@ -702,10 +717,7 @@ impl<'a> Run<'a> {
             return;
         };
         for bf in &self.battle.fighters {
-            let taken_down = self
-                .pack
-                .outcome(&bf.outcome)
-                .is_some_and(|o| o.taken_down);
+            let taken_down = self.pack.outcome(&bf.outcome).is_some_and(|o| o.taken_down);
             if !taken_down {
                 continue;
             }
@@ -723,7 +735,12 @@ impl<'a> Run<'a> {
             let claimer = self.rival(bf.gang);
             let label = self.pack.resource_label(&rules.claim_resource).to_owned();
             let reason = format!("bounty on {name} claimed");
-            self.adjust(claimer, &rules.claim_resource, bounty * rules.claim_per_point, &reason);
+            self.adjust(
+                claimer,
+                &rules.claim_resource,
+                bounty * rules.claim_per_point,
+                &reason,
+            );
             self.events.push(Event::CounterChanged {
                 fighter: bf.fighter,
                 counter: rules.counter.clone(),
@@ -789,12 +806,19 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn epilogue(&mut self, scenario: &ScenarioDef, report: &BattleReport) -> Result<(), ReportError> {
+    fn epilogue(
+        &mut self,
+        scenario: &ScenarioDef,
+        report: &BattleReport,
+    ) -> Result<(), ReportError> {
         // Every pick must name a line that offers a choice to that gang.
         for (i, choice) in report.choices.iter().enumerate() {
             let field = format!("choices[{i}]");
             let Some(gang) = self.state.gang_named(&choice.gang).map(|g| g.id) else {
-                return refuse(format!("{field}.gang"), format!("no gang called “{}”", choice.gang));
+                return refuse(
+                    format!("{field}.gang"),
+                    format!("no gang called “{}”", choice.gang),
+                );
             };
             let Some(rule) = scenario.epilogue.iter().find(|r| r.id == choice.rule) else {
                 let ids: Vec<&str> = scenario
@@ -816,26 +840,33 @@ impl<'a> Run<'a> {
             if rule.choice.is_empty() || !self.recipients(rule, scenario).contains(&gang) {
                 return refuse(
                     format!("{field}.rule"),
-                    format!("“{}” offers {} no choice in this battle", rule.text, choice.gang),
+                    format!(
+                        "“{}” offers {} no choice in this battle",
+                        rule.text, choice.gang
+                    ),
                 );
             }
             if report.choices[..i]
                 .iter()
                 .any(|c| c.rule == choice.rule && c.gang.eq_ignore_ascii_case(&choice.gang))
             {
-                return refuse(format!("{field}"), "this choice is given twice");
+                return refuse(field, "this choice is given twice");
             }
             let pick = choice.pick.trim().to_lowercase();
             let known = (rule.optional && pick == "none")
                 || rule.choice.iter().any(|a| {
-                    a.resource == pick || self.pack.resource_label(&a.resource).to_lowercase() == pick
+                    a.resource == pick
+                        || self.pack.resource_label(&a.resource).to_lowercase() == pick
                 });
             if !known {
-                return refuse(format!("{field}.pick"), format!(
-                    "“{}” is not one of {}",
-                    choice.pick,
-                    self.options(rule).join(", ")
-                ));
+                return refuse(
+                    format!("{field}.pick"),
+                    format!(
+                        "“{}” is not one of {}",
+                        choice.pick,
+                        self.options(rule).join(", ")
+                    ),
+                );
             }
         }
 
@@ -853,7 +884,12 @@ impl<'a> Run<'a> {
                     None => 1,
                 };
                 if times == 0 {
-                    self.line(Some(gang), "nothing (none counted)".into(), &rule.text, None);
+                    self.line(
+                        Some(gang),
+                        "nothing (none counted)".into(),
+                        &rule.text,
+                        None,
+                    );
                     continue;
                 }
                 for amount in &rule.gain {
@@ -863,9 +899,10 @@ impl<'a> Run<'a> {
                     continue;
                 }
                 let gang_name = self.name(gang);
-                let pick = report.choices.iter().find(|c| {
-                    c.rule == rule.id && c.gang.trim().eq_ignore_ascii_case(&gang_name)
-                });
+                let pick = report
+                    .choices
+                    .iter()
+                    .find(|c| c.rule == rule.id && c.gang.trim().eq_ignore_ascii_case(&gang_name));
                 match pick {
                     None => self.needed.push(NeededChoice {
                         field: "choices".into(),
@@ -875,7 +912,12 @@ impl<'a> Run<'a> {
                         options: self.options(rule),
                     }),
                     Some(p) if p.pick.trim().eq_ignore_ascii_case("none") => {
-                        self.line(Some(gang), "takes nothing".into(), &rule.text, rule.ruling.as_deref());
+                        self.line(
+                            Some(gang),
+                            "takes nothing".into(),
+                            &rule.text,
+                            rule.ruling.as_deref(),
+                        );
                     }
                     Some(p) => {
                         let pick = p.pick.trim().to_lowercase();
@@ -904,11 +946,17 @@ impl<'a> Run<'a> {
     fn bounty_declarations(&mut self, report: &BattleReport) -> Result<(), ReportError> {
         let Some(rules) = self.pack.bounties.clone() else {
             if !report.bounties.is_empty() {
-                return refuse("bounties", format!("{} has no bounties", self.pack.pack.name));
+                return refuse(
+                    "bounties",
+                    format!("{} has no bounties", self.pack.pack.name),
+                );
             }
             return Ok(());
         };
-        let max = self.pack.counter(&rules.counter).map_or(i64::MAX, |c| c.max);
+        let max = self
+            .pack
+            .counter(&rules.counter)
+            .map_or(i64::MAX, |c| c.max);
         let mut per_gang: BTreeMap<GangId, usize> = BTreeMap::new();
         for (i, declaration) in report.bounties.iter().enumerate() {
             let field = format!("bounties[{i}]");
@@ -944,7 +992,11 @@ impl<'a> Run<'a> {
                         "{} declares {} bount{} a battle",
                         self.name(by),
                         rules.declarations_per_gang,
-                        if rules.declarations_per_gang == 1 { "y" } else { "ies" }
+                        if rules.declarations_per_gang == 1 {
+                            "y"
+                        } else {
+                            "ies"
+                        }
                     ),
                 );
             }
@@ -956,7 +1008,10 @@ impl<'a> Run<'a> {
                 .counter(&rules.counter)
                 .map_or(rules.counter.clone(), |c| c.label.clone());
             if to == from {
-                let text = format!("declares on {}: already at the most ({max}), no change", target.name);
+                let text = format!(
+                    "declares on {}: already at the most ({max}), no change",
+                    target.name
+                );
                 self.line(Some(by), text, &rules.source, None);
                 continue;
             }
@@ -968,7 +1023,10 @@ impl<'a> Run<'a> {
                 reason: format!("bounty declared by {}", self.name(by)),
             });
             self.counters.insert(key, to);
-            let text = format!("declares a bounty on {}: {label} {from} → {to}", target.name);
+            let text = format!(
+                "declares a bounty on {}: {label} {from} → {to}",
+                target.name
+            );
             self.line(Some(by), text, &rules.source, None);
         }
         Ok(())
@@ -979,12 +1037,19 @@ impl<'a> Run<'a> {
         for (i, choice) in report.titles.iter().enumerate() {
             let field = format!("titles[{i}]");
             let Some(gang) = self.state.gang_named(&choice.gang) else {
-                return refuse(format!("{field}.gang"), format!("no gang called “{}”", choice.gang));
+                return refuse(
+                    format!("{field}.gang"),
+                    format!("no gang called “{}”", choice.gang),
+                );
             };
             let Some(title) = self.pack.titles.iter().find(|t| {
-                t.id == choice.title.trim().to_lowercase() || t.name.eq_ignore_ascii_case(choice.title.trim())
+                t.id == choice.title.trim().to_lowercase()
+                    || t.name.eq_ignore_ascii_case(choice.title.trim())
             }) else {
-                return refuse(format!("{field}.title"), format!("“{}” is not a title", choice.title));
+                return refuse(
+                    format!("{field}.title"),
+                    format!("“{}” is not a title", choice.title),
+                );
             };
             choices.insert(gang.id, title.id.clone());
         }
@@ -1007,7 +1072,12 @@ impl<'a> Run<'a> {
             });
         }
         for (title, from, to) in award.changes {
-            let name = self.pack.titles.iter().find(|t| t.id == title).map_or(title.clone(), |t| t.name.clone());
+            let name = self
+                .pack
+                .titles
+                .iter()
+                .find(|t| t.id == title)
+                .map_or(title.clone(), |t| t.name.clone());
             let text = match (from, to) {
                 (Some(f), Some(_)) => format!("takes the title {name} from {}", self.name(f)),
                 (None, Some(_)) => format!("becomes {name}"),

@@ -382,7 +382,9 @@ impl Event {
             BattleUnrecorded { battle } => format!("Battle #{} taken back", battle.id),
             TitleChanged { title, from, to } => match (from, to) {
                 (_, Some(to)) => format!("{} is now {}", names.gang(*to), names.label(title)),
-                (Some(from), None) => format!("{} is no longer {}", names.gang(*from), names.label(title)),
+                (Some(from), None) => {
+                    format!("{} is no longer {}", names.gang(*from), names.label(title))
+                }
                 (None, None) => format!("{}: unchanged", names.label(title)),
             },
             ActionTaken {

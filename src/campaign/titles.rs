@@ -63,7 +63,13 @@ pub fn award_titles(
     let first: Vec<(String, String, Option<GangId>)> = pack
         .titles
         .iter()
-        .map(|t| (t.id.clone(), t.resource.clone(), leader(&t.id, &t.resource, &no_one)))
+        .map(|t| {
+            (
+                t.id.clone(),
+                t.resource.clone(),
+                leader(&t.id, &t.resource, &no_one),
+            )
+        })
         .collect();
 
     let one_per_gang = pack.title_rules.as_ref().is_some_and(|r| r.one_per_gang);

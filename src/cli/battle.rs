@@ -46,8 +46,7 @@ fn read_report(path: &PathBuf) -> Result<BattleReport> {
     let text = if path.as_os_str() == "-" {
         std::io::read_to_string(std::io::stdin()).context("cannot read the report")?
     } else {
-        std::fs::read_to_string(path)
-            .with_context(|| format!("cannot read {}", path.display()))?
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
     };
     serde_json::from_str(&text).map_err(|e| {
         anyhow::anyhow!(

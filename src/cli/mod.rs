@@ -3,9 +3,9 @@
 //! is one line on stderr and a non-zero exit.
 
 mod battle;
-mod roll;
 mod gang;
 mod pack;
+mod roll;
 
 use std::path::{Path, PathBuf};
 

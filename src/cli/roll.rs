@@ -22,16 +22,12 @@ pub(super) fn roll(expression: &str, seed: Option<u64>, ruleset: &str, json: boo
         let rules = pack
             .dice
             .as_ref()
-            .and_then(|d| d.pool.clone())
+            .and_then(|d| d.pool)
             .ok_or_else(|| anyhow!("{} has no dice-pool rules", pack.pack.name))?;
         dice.roll_pool(&pool, &rules)?
     } else {
         let expr = parse(expression)?;
-        let dialect = pack
-            .dice
-            .as_ref()
-            .map(|d| d.dialect())
-            .unwrap_or_default();
+        let dialect = pack.dice.as_ref().map(|d| d.dialect()).unwrap_or_default();
         dice.roll(&expr, &dialect)?
     };
     if json {

@@ -174,16 +174,18 @@ pub(crate) const MAX_TIER_SHIFT: i32 = 1000;
 /// Parses `[N]dX` followed by at most one `±M` and at most one `±N DT`.
 pub(crate) fn parse_with_tiers(text: &str) -> Result<Parsed, DiceError> {
     let mut c = Cursor::new(text)?;
-    let count = match c.peek() {
+    let (count, expected_d) = match c.peek() {
         Some(Token {
             tok: Tok::Num { .. },
             ..
-        }) => c
-            .raw_number("dice count")?
-            .narrow("dice count", 1, 1, i64::from(Expr::MAX_COUNT))?,
-        _ => 1,
+        }) => (
+            c.raw_number("dice count")?
+                .narrow("dice count", 1, 1, i64::from(Expr::MAX_COUNT))?,
+            "'d' and the number of sides",
+        ),
+        _ => (1, "a dice count or 'd'"),
     };
-    c.word("d", "'d' and the number of sides")?;
+    c.word("d", expected_d)?;
     let sides = c.raw_number("the number of sides after 'd'")?.narrow(
         "number of sides",
         1,
@@ -494,6 +496,22 @@ mod tests {
                 },
             ),
             ("2d8 +1DT", TierWithoutLadder { at: 5 }),
+            (
+                "+2d6",
+                Unexpected {
+                    found: "'+'".into(),
+                    at: 1,
+                    expected: "a dice count or 'd'",
+                },
+            ),
+            (
+                "x6",
+                Unexpected {
+                    found: "'x'".into(),
+                    at: 1,
+                    expected: "a dice count or 'd'",
+                },
+            ),
         ];
         for (text, err) in cases {
             assert_eq!(parse(text), Err(err), "{text:?}");

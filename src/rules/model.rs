@@ -718,8 +718,14 @@ impl RowRange {
     }
 
     fn overlaps(&self, other: &RowRange) -> bool {
-        let low = self.low.unwrap_or(i64::MIN).max(other.low.unwrap_or(i64::MIN));
-        let high = self.high.unwrap_or(i64::MAX).min(other.high.unwrap_or(i64::MAX));
+        let low = self
+            .low
+            .unwrap_or(i64::MIN)
+            .max(other.low.unwrap_or(i64::MIN));
+        let high = self
+            .high
+            .unwrap_or(i64::MAX)
+            .min(other.high.unwrap_or(i64::MAX));
         low <= high
     }
 }

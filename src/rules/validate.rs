@@ -247,10 +247,22 @@ fn unique<'a>(
 /// and resource actions.
 fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
-    unique(file, "outcomes", pack.outcomes.iter().map(|e| e.id.as_str()))?;
+    unique(
+        file,
+        "outcomes",
+        pack.outcomes.iter().map(|e| e.id.as_str()),
+    )?;
     unique(file, "tables", pack.tables.iter().map(|e| e.id.as_str()))?;
-    unique(file, "arc_stages", pack.arc_stages.iter().map(|e| e.id.as_str()))?;
-    unique(file, "scenarios", pack.scenarios.iter().map(|e| e.id.as_str()))?;
+    unique(
+        file,
+        "arc_stages",
+        pack.arc_stages.iter().map(|e| e.id.as_str()),
+    )?;
+    unique(
+        file,
+        "scenarios",
+        pack.scenarios.iter().map(|e| e.id.as_str()),
+    )?;
     unique(file, "titles", pack.titles.iter().map(|e| e.id.as_str()))?;
     unique(file, "actions", pack.actions.iter().map(|e| e.id.as_str()))?;
 
@@ -291,15 +303,26 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
                 format!("stage `{}` is not in [[arc_stages]]", scenario.stage),
             );
         }
-        unique(file, &format!("{entry}.roles"), scenario.roles.iter().map(|r| r.id.as_str()))?;
-        unique(file, &format!("{entry}.counts"), scenario.counts.iter().map(|c| c.id.as_str()))?;
+        unique(
+            file,
+            &format!("{entry}.roles"),
+            scenario.roles.iter().map(|r| r.id.as_str()),
+        )?;
+        unique(
+            file,
+            &format!("{entry}.counts"),
+            scenario.counts.iter().map(|c| c.id.as_str()),
+        )?;
         unique(
             file,
             &format!("{entry}.epilogue"),
             scenario.epilogue.iter().map(|r| r.id.as_str()),
         )?;
         if !(scenario.roles.is_empty() || scenario.roles.len() == 2) {
-            return err(entry, "a scenario has no roles or one for each of the two gangs".into());
+            return err(
+                entry,
+                "a scenario has no roles or one for each of the two gangs".into(),
+            );
         }
         let has_role = |id: &str| scenario.roles.iter().any(|r| r.id == id);
         let has_count = |id: &str| scenario.counts.iter().any(|c| c.id == id);
@@ -308,25 +331,40 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             match rule.recipient() {
                 Err(reason) => return err(entry, reason),
                 Ok(Recipient::Role(role)) if !has_role(&role) => {
-                    return err(entry, format!("role `{role}` is not a role of the scenario"));
+                    return err(
+                        entry,
+                        format!("role `{role}` is not a role of the scenario"),
+                    );
                 }
                 Ok(Recipient::Most(count)) if !has_count(&count) => {
-                    return err(entry, format!("count `{count}` is not a count of the scenario"));
+                    return err(
+                        entry,
+                        format!("count `{count}` is not a count of the scenario"),
+                    );
                 }
                 Ok(_) => {}
             }
             if let Some(role) = &rule.when_winner
                 && !has_role(role)
             {
-                return err(entry, format!("when_winner `{role}` is not a role of the scenario"));
+                return err(
+                    entry,
+                    format!("when_winner `{role}` is not a role of the scenario"),
+                );
             }
             if let Some(count) = &rule.per
                 && !has_count(count)
             {
-                return err(entry, format!("per `{count}` is not a count of the scenario"));
+                return err(
+                    entry,
+                    format!("per `{count}` is not a count of the scenario"),
+                );
             }
             if rule.gain.is_empty() && rule.choice.is_empty() {
-                return err(entry, "the line changes nothing: give `gain` or `choice`".into());
+                return err(
+                    entry,
+                    "the line changes nothing: give `gain` or `choice`".into(),
+                );
             }
             if rule.optional && rule.choice.is_empty() {
                 return err(entry, "`optional` needs a `choice`".into());
@@ -351,7 +389,10 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
         if pack.resource(&bounties.claim_resource).is_none() {
             return err(
                 "bounties".into(),
-                format!("resource `{}` is not in [[resources]]", bounties.claim_resource),
+                format!(
+                    "resource `{}` is not in [[resources]]",
+                    bounties.claim_resource
+                ),
             );
         }
     }

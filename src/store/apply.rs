@@ -159,7 +159,9 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
                 )));
             }
             let n = tx.execute("DELETE FROM battle WHERE id = ?1", [battle.id])?;
-            expect_one(n, || format!("battle #{} is not in the campaign", battle.id))
+            expect_one(n, || {
+                format!("battle #{} is not in the campaign", battle.id)
+            })
         }
         TitleChanged { title, from, to } => {
             let current = super::read::title_holder(tx, title)?;
@@ -213,7 +215,13 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
 fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
     tx.execute(
         "INSERT INTO battle (id, ruleset, scenario, winner, notes) VALUES (?1, ?2, ?3, ?4, ?5)",
-        params![battle.id, battle.ruleset, battle.scenario, battle.winner, battle.notes],
+        params![
+            battle.id,
+            battle.ruleset,
+            battle.scenario,
+            battle.winner,
+            battle.notes
+        ],
     )
     .map_err(|e| match e.sqlite_error_code() {
         Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(

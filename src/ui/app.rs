@@ -6,19 +6,33 @@ use std::time::{Duration, Instant};
 
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
-use super::dialogs::{PathDialog, PathPurpose, ResourceDialog, resource_dialog_ui};
+use super::dialogs::{
+    ActionDialog, PathDialog, PathPurpose, ResourceDialog, action_dialog_ui, resource_dialog_ui,
+};
 use super::fighter_editor::{FighterEditor, fighter_editor_ui};
 use super::gang_list::{FoundGangForm, gang_list_ui};
 use super::log_view::log_ui;
+use super::post_battle::{BattleForm, BattleGangData, post_battle_ui};
 use super::roster::{RecruitForm, roster_ui};
+use super::titles_view::titles_ui;
+use crate::campaign::battle::BattleReport;
 use crate::campaign::commands::NewFighter;
 use crate::campaign::{BatchId, FighterId, GangId, QuirkPick};
 use crate::dice::Dice;
-use crate::session::{GangSummary, GangView, Session};
+use crate::session::{GangSummary, GangView, Session, TitlesView};
 
 pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
 pub const REDO: KeyboardShortcut =
     KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
+
+/// The screens of the central area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Screen {
+    #[default]
+    Roster,
+    Battle,
+    Titles,
+}
 
 /// What a player asked for in a frame. Views return these; the app runs
 /// them after the frame.
@@ -61,6 +75,15 @@ pub enum Action {
     Undo,
     Redo,
     ShowLog(bool),
+    ShowScreen(Screen),
+    RecordBattle(Box<BattleReport>),
+    AskAction(GangId),
+    TakeAction {
+        gang: GangId,
+        action: String,
+        target: Option<GangId>,
+        choice: Option<String>,
+    },
     /// Opens a file dialog (native, or the typed path where there is none).
     AskPath(PathPurpose),
     UsePath(PathPurpose, PathBuf),
@@ -97,6 +120,11 @@ pub struct RapsheetApp {
     fonts_installed: bool,
     /// Campaigns opened lately, newest first.
     recent: Vec<PathBuf>,
+    screen: Screen,
+    battle_form: BattleForm,
+    battle_data: Vec<BattleGangData>,
+    titles: Option<TitlesView>,
+    action_dialog: Option<ActionDialog>,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -156,6 +184,11 @@ impl RapsheetApp {
             dice: Dice::seeded(seed),
             fonts_installed: false,
             recent: Vec::new(),
+            screen: Screen::default(),
+            battle_form: BattleForm::default(),
+            battle_data: Vec::new(),
+            titles: None,
+            action_dialog: None,
         }
     }
 
@@ -236,6 +269,89 @@ impl RapsheetApp {
         }
         let view = self.selected_fighter_view().cloned();
         self.editor.sync(view.as_ref());
+        self.refresh_battle_data();
+    }
+
+    /// Rosters for the battle form and the titles panel.
+    fn refresh_battle_data(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let data: anyhow::Result<Vec<BattleGangData>> = self
+            .gangs
+            .iter()
+            .map(|g| {
+                let fighters = session
+                    .store
+                    .fighters(g.id)?
+                    .into_iter()
+                    .map(|f| (f.id, f.name))
+                    .collect();
+                Ok(BattleGangData {
+                    id: g.id,
+                    name: g.name.clone(),
+                    ruleset: g.ruleset.clone(),
+                    fighters,
+                })
+            })
+            .collect();
+        let titles = session
+            .store
+            .info()
+            .map_err(anyhow::Error::from)
+            .and_then(|i| session.titles(&i.default_ruleset));
+        match (data, titles) {
+            (Ok(data), Ok(titles)) => {
+                self.battle_data = data;
+                self.titles = Some(titles);
+            }
+            (Err(err), _) | (_, Err(err)) => self.error(err),
+        }
+        self.battle_form.dirty = true;
+    }
+
+    /// Reruns the procedure on the battle form, and suggests roles from the
+    /// two gangs' previous battle.
+    fn update_battle_preview(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let form = &mut self.battle_form;
+        // Start with the gang on screen against the next gang of its ruleset.
+        if form.gangs == [None, None] {
+            let first = self
+                .selected_gang
+                .and_then(|id| self.gangs.iter().find(|g| g.id == id))
+                .or(self.gangs.first());
+            if let Some(first) = first {
+                let second = self
+                    .gangs
+                    .iter()
+                    .find(|g| g.id != first.id && g.ruleset == first.ruleset);
+                form.gangs = [Some(first.id), second.map(|g| g.id)];
+                form.wants_roles = true;
+                form.dirty = true;
+            }
+        }
+        if form.wants_roles {
+            form.wants_roles = false;
+            if let [Some(a), Some(b)] = form.gangs {
+                match session.suggest_roles(&form.scenario, a, b) {
+                    Ok(Some((ra, rb))) => form.roles = [Some(ra), Some(rb)],
+                    Ok(None) => {}
+                    Err(err) => form.preview = Some(Err(format!("{err:#}"))),
+                }
+            }
+        }
+        if !form.dirty {
+            return;
+        }
+        form.dirty = false;
+        form.preview = form.report(&self.battle_data).map(|report| {
+            session
+                .preview_battle(&report)
+                .map_err(|e| format!("{e:#}"))
+        });
     }
 
     fn selected_fighter_view(&self) -> Option<&crate::session::FighterView> {
@@ -403,6 +519,54 @@ impl RapsheetApp {
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),
             Action::ShowLog(show) => self.show_log = show,
+            Action::ShowScreen(screen) => {
+                self.screen = screen;
+                self.refresh();
+            }
+            Action::RecordBattle(report) => {
+                let mut recorded = None;
+                let ok = self.change("Battle recorded", |s| {
+                    let r = s.record_battle(&report)?;
+                    recorded = Some(r.battle);
+                    r.batch
+                        .ok_or_else(|| anyhow::anyhow!("the battle was not written"))
+                });
+                if ok {
+                    self.battle_form = BattleForm::default();
+                    if let Some(id) = recorded {
+                        self.info(format!("Battle #{id} recorded (Ctrl+Z takes it back)"));
+                    }
+                    self.screen = Screen::Roster;
+                    self.refresh();
+                }
+            }
+            Action::AskAction(gang) => self.action_dialog = Some(ActionDialog::new(gang)),
+            Action::TakeAction {
+                gang,
+                action,
+                target,
+                choice,
+            } => {
+                let Some(session) = self.session.as_mut() else {
+                    return;
+                };
+                match session.take_action(gang, &action, target, choice.as_deref()) {
+                    Ok(batch) => {
+                        self.undo_stack.push(batch);
+                        self.redo_stack.clear();
+                        self.action_dialog = None;
+                        self.info("Resource action taken");
+                        self.refresh();
+                    }
+                    Err(err) => {
+                        if let Some(dialog) = &mut self.action_dialog {
+                            dialog.error = Some(format!("{err:#}"));
+                        } else {
+                            self.error(err);
+                        }
+                    }
+                }
+            }
             Action::AskPath(purpose) => self.ask_path(purpose),
             Action::UsePath(purpose, path) => self.use_path(purpose, &path),
         }
@@ -567,6 +731,24 @@ impl RapsheetApp {
             });
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
+        if self.session.is_some() {
+            egui::Panel::top("screens").show(ui, |ui| {
+                ui.horizontal(|ui| {
+                    for (screen, label) in [
+                        (Screen::Roster, "Roster"),
+                        (Screen::Battle, "Record battle"),
+                        (Screen::Titles, "Titles"),
+                    ] {
+                        if ui.selectable_label(self.screen == screen, label).clicked() {
+                            actions.push(Action::ShowScreen(screen));
+                        }
+                    }
+                });
+            });
+        }
+        if self.screen == Screen::Battle {
+            self.update_battle_preview();
+        }
 
         if self.session.is_none() {
             egui::CentralPanel::default().show(ui, |ui| self.welcome_ui(ui, &mut actions));
@@ -584,6 +766,35 @@ impl RapsheetApp {
                 Some(Some(action)) => actions.push(action),
                 Some(None) => self.resource_dialog = None,
                 None => {}
+            }
+        }
+        if let (Some(dialog), Some(session)) = (&mut self.action_dialog, &self.session) {
+            let gang = self.gangs.iter().find(|g| g.id == dialog.gang).cloned();
+            if let Some(gang) = gang
+                && let Some(pack) = session.registry.get(&gang.ruleset)
+            {
+                let resources: Vec<(String, i64)> = self
+                    .gang_view
+                    .as_ref()
+                    .filter(|v| v.id == gang.id)
+                    .map(|v| {
+                        v.resources
+                            .iter()
+                            .map(|r| (r.label.clone(), r.amount))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let others: Vec<(GangId, String)> = self
+                    .gangs
+                    .iter()
+                    .filter(|g| g.id != gang.id && g.ruleset == gang.ruleset)
+                    .map(|g| (g.id, g.name.clone()))
+                    .collect();
+                match action_dialog_ui(ui.ctx(), dialog, pack, &gang.name, &resources, &others) {
+                    Some(Some(action)) => actions.push(action),
+                    Some(None) => self.action_dialog = None,
+                    None => {}
+                }
             }
         }
         if let Some(dialog) = &mut self.path_dialog {
@@ -774,6 +985,41 @@ impl RapsheetApp {
             }
         }
 
+        if self.screen == Screen::Battle {
+            let pack = self
+                .battle_form
+                .gangs
+                .iter()
+                .flatten()
+                .next()
+                .and_then(|id| self.gangs.iter().find(|g| g.id == *id))
+                .map(|g| g.ruleset.clone())
+                .or_else(|| session.store.info().ok().map(|i| i.default_ruleset))
+                .and_then(|r| session.registry.get(&r));
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    if let Some(a) = post_battle_ui(
+                        ui,
+                        &mut self.battle_form,
+                        &self.battle_data,
+                        pack,
+                        read_only,
+                    ) {
+                        actions.push(a);
+                    }
+                });
+            });
+            return;
+        }
+        if self.screen == Screen::Titles {
+            egui::CentralPanel::default().show(ui, |ui| match &self.titles {
+                Some(view) => titles_ui(ui, view),
+                None => {
+                    ui.weak("No titles in this ruleset.");
+                }
+            });
+            return;
+        }
         egui::CentralPanel::default().show(ui, |ui| match &self.gang_view {
             Some(view) => {
                 let pack = session.registry.get(&view.ruleset);

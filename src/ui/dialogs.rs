@@ -172,3 +172,126 @@ pub fn resource_dialog_ui(
     }
     result
 }
+
+/// A resource action between battles, being filled in.
+#[derive(Debug)]
+pub struct ActionDialog {
+    pub gang: GangId,
+    pub action: String,
+    pub target: Option<GangId>,
+    pub choice: Option<String>,
+    pub error: Option<String>,
+}
+
+impl ActionDialog {
+    pub fn new(gang: GangId) -> Self {
+        Self {
+            gang,
+            action: String::new(),
+            target: None,
+            choice: None,
+            error: None,
+        }
+    }
+}
+
+/// `gangs` are the other gangs of the same ruleset. Returns as
+/// [`PathDialog::ui`] does.
+pub fn action_dialog_ui(
+    ctx: &Context,
+    dialog: &mut ActionDialog,
+    pack: &crate::rules::Pack,
+    gang_name: &str,
+    resources: &[(String, i64)],
+    gangs: &[(GangId, String)],
+) -> Option<Option<Action>> {
+    let mut result = None;
+    let modal = egui::Modal::new(egui::Id::unique("action-dialog")).show(ctx, |ui| {
+        ui.heading(format!("Resource action for {gang_name}"));
+        let have: Vec<String> = resources.iter().map(|(l, n)| format!("{l} {n}")).collect();
+        ui.label(RichText::new(have.join(" · ")).weak());
+        if dialog.action.is_empty()
+            && let Some(first) = pack.actions.first()
+        {
+            dialog.action = first.id.clone();
+        }
+        let current = pack
+            .action(&dialog.action)
+            .map_or("Choose…".to_owned(), |a| a.name.clone());
+        egui::ComboBox::from_label("Action")
+            .selected_text(current)
+            .width(220.0)
+            .show_ui(ui, |ui| {
+                for a in &pack.actions {
+                    let cost: Vec<String> = a
+                        .cost
+                        .iter()
+                        .map(|c| format!("{} {}", c.amount, pack.resource_label(&c.resource)))
+                        .collect();
+                    ui.selectable_value(
+                        &mut dialog.action,
+                        a.id.clone(),
+                        format!("{} ({})", a.name, cost.join(", ")),
+                    )
+                    .on_hover_text(&a.text);
+                }
+            });
+        let Some(def) = pack.action(&dialog.action) else {
+            return;
+        };
+        let cost: Vec<String> = def
+            .cost
+            .iter()
+            .map(|c| format!("{} {}", c.amount, pack.resource_label(&c.resource)))
+            .collect();
+        ui.label(format!("Cost: {}", cost.join(", ")));
+        ui.label(&def.text);
+        if let Some(ruling) = def.ruling.as_ref().and_then(|r| pack.ruling(r)) {
+            ui.label(RichText::new(format!("Ruling: {}", ruling.ruling)).weak());
+        }
+        if !def.take_choice.is_empty() {
+            let current = dialog
+                .target
+                .and_then(|t| gangs.iter().find(|(id, _)| *id == t))
+                .map_or("Choose…".to_owned(), |(_, n)| n.clone());
+            egui::ComboBox::from_label("From gang")
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for (id, name) in gangs {
+                        ui.selectable_value(&mut dialog.target, Some(*id), name);
+                    }
+                });
+            ui.horizontal(|ui| {
+                ui.label("Take");
+                for option in &def.take_choice {
+                    let label = format!(
+                        "{} {}",
+                        option.amount,
+                        pack.resource_label(&option.resource)
+                    );
+                    ui.radio_value(&mut dialog.choice, Some(option.resource.clone()), label);
+                }
+            });
+        }
+        if let Some(err) = &dialog.error {
+            ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Take action").clicked() {
+                result = Some(Some(Action::TakeAction {
+                    gang: dialog.gang,
+                    action: dialog.action.clone(),
+                    target: dialog.target,
+                    choice: dialog.choice.clone(),
+                }));
+            }
+            if ui.button("Cancel").clicked() {
+                result = Some(None);
+            }
+        });
+    });
+    if modal.should_close() && result.is_none() {
+        result = Some(None);
+    }
+    result
+}

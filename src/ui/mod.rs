@@ -9,13 +9,15 @@ mod dialogs;
 mod fighter_editor;
 mod gang_list;
 mod log_view;
+mod post_battle;
 mod roster;
+mod titles_view;
 
 use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
 
-pub use app::{Action, RapsheetApp};
+pub use app::{Action, RapsheetApp, Screen};
 
 /// The key under which eframe's storage keeps the last campaign's path.
 const LAST_CAMPAIGN: &str = "last_campaign";

@@ -41,6 +41,12 @@ pub fn roster_ui(
     if !view.notes.is_empty() {
         ui.label(RichText::new(&view.notes).italics());
     }
+    if !view.titles.is_empty() {
+        ui.label(RichText::new(format!("Titles: {}", view.titles.join(", "))).strong());
+    }
+    for pending in &view.pending {
+        ui.label(RichText::new(format!("For the next battle — {pending}")).weak());
+    }
     ui.add_space(4.0);
 
     // Resources: a change always asks for a reason (the dialog).
@@ -76,6 +82,15 @@ pub fn roster_ui(
                 }
             }
         });
+    ui.add_enabled_ui(read_only.is_none(), |ui| {
+        let button = ui
+            .button("Resource action…")
+            .on_hover_text("Spend resources between battles (Falsify Scarcity, Eat your Fill…)")
+            .on_disabled_hover_text(edit_hint(read_only));
+        if button.clicked() {
+            action = Some(Action::AskAction(view.id));
+        }
+    });
     ui.add_space(6.0);
 
     problems_ui(ui, view, pack);

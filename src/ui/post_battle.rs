@@ -1,0 +1,506 @@
+//! The post-battle screen: what happened at the table, every change the
+//! rules make shown before anything is written, and one Commit.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use egui::{RichText, Ui};
+
+use super::app::{Action, edit_hint};
+use crate::campaign::battle::{
+    BattleReport, BountyReport, ChoiceReport, FighterReport, GangReport, Procedure,
+    TitleChoiceReport,
+};
+use crate::campaign::{FighterId, GangId};
+use crate::rules::Pack;
+
+/// A gang that can take part, with its roster.
+#[derive(Debug, Clone)]
+pub struct BattleGangData {
+    pub id: GangId,
+    pub name: String,
+    pub ruleset: String,
+    pub fighters: Vec<(FighterId, String)>,
+}
+
+/// The form's state. The report is rebuilt from it after every change and
+/// the procedure rerun, so the preview is always what Commit will write.
+#[derive(Debug, Default)]
+pub struct BattleForm {
+    pub scenario: String,
+    pub gangs: [Option<GangId>; 2],
+    pub roles: [Option<String>; 2],
+    pub ran: [bool; 2],
+    /// Index of the winning gang; `None` is "no winner".
+    pub winner: Option<usize>,
+    pub counts: [BTreeMap<String, i64>; 2],
+    /// Fighter → (outcome id, downed by).
+    pub outcomes: BTreeMap<FighterId, (String, Option<FighterId>)>,
+    /// Fighters who sat this battle out.
+    pub absent: BTreeSet<FighterId>,
+    /// (gang index, epilogue line) → pick.
+    pub choices: BTreeMap<(usize, String), String>,
+    pub bounties: [Option<FighterId>; 2],
+    pub titles: BTreeMap<usize, String>,
+    pub notes: String,
+    /// Set when the form changed and the preview must be rerun.
+    pub dirty: bool,
+    pub preview: Option<Result<Procedure, String>>,
+    /// Set when roles should be suggested from the previous battle.
+    pub wants_roles: bool,
+}
+
+impl BattleForm {
+    /// The battle report this form describes.
+    pub fn report(&self, data: &[BattleGangData]) -> Option<BattleReport> {
+        let gang = |i: usize| self.gangs[i].and_then(|id| data.iter().find(|g| g.id == id));
+        let (a, b) = (gang(0)?, gang(1)?);
+        let name_of = |id: FighterId| {
+            data.iter()
+                .flat_map(|g| g.fighters.iter())
+                .find(|(f, _)| *f == id)
+                .map(|(_, n)| n.clone())
+        };
+        let gangs = [a, b]
+            .iter()
+            .enumerate()
+            .map(|(i, g)| GangReport {
+                gang: g.name.clone(),
+                role: self.roles[i].clone(),
+                ran_for_it: self.ran[i],
+                counts: self.counts[i].clone(),
+                fighters: Some(
+                    g.fighters
+                        .iter()
+                        .filter(|(id, _)| !self.absent.contains(id))
+                        .map(|(id, name)| {
+                            let (outcome, by) = self
+                                .outcomes
+                                .get(id)
+                                .cloned()
+                                .unwrap_or_else(|| ("fine".into(), None));
+                            FighterReport {
+                                fighter: name.clone(),
+                                outcome,
+                                downed_by: by.and_then(name_of),
+                            }
+                        })
+                        .collect(),
+                ),
+            })
+            .collect();
+        let names = [a.name.clone(), b.name.clone()];
+        Some(BattleReport {
+            format: crate::campaign::battle::REPORT_FORMAT,
+            scenario: self.scenario.clone(),
+            gangs,
+            winner: self.winner.map(|i| names[i].clone()),
+            choices: self
+                .choices
+                .iter()
+                .map(|((i, rule), pick)| ChoiceReport {
+                    gang: names[*i].clone(),
+                    rule: rule.clone(),
+                    pick: pick.clone(),
+                })
+                .collect(),
+            bounties: self
+                .bounties
+                .iter()
+                .enumerate()
+                .filter_map(|(i, f)| {
+                    f.and_then(name_of).map(|fighter| BountyReport {
+                        by: names[i].clone(),
+                        fighter,
+                    })
+                })
+                .collect(),
+            titles: self
+                .titles
+                .iter()
+                .map(|(i, title)| TitleChoiceReport {
+                    gang: names[*i].clone(),
+                    title: title.clone(),
+                })
+                .collect(),
+            dice: Vec::new(),
+            notes: self.notes.clone(),
+        })
+    }
+}
+
+pub fn post_battle_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    data: &[BattleGangData],
+    pack: Option<&Pack>,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    let before = (form.report(data), form.gangs, form.scenario.clone());
+    ui.heading("Record a battle");
+    let Some(pack) = pack else {
+        ui.label("Found two gangs first: a battle is between two gangs.");
+        return None;
+    };
+    if form.scenario.is_empty()
+        && let Some(first) = pack.scenarios.first()
+    {
+        form.scenario = first.id.clone();
+    }
+
+    ui.horizontal(|ui| {
+        let current = pack
+            .scenario(&form.scenario)
+            .map_or("Choose…".to_owned(), |s| s.name.clone());
+        let response = egui::ComboBox::from_label("Scenario")
+            .selected_text(current)
+            .width(220.0)
+            .show_ui(ui, |ui| {
+                for stage in &pack.arc_stages {
+                    ui.label(RichText::new(&stage.name).weak());
+                    for s in pack.scenarios.iter().filter(|s| s.stage == stage.id) {
+                        ui.selectable_value(&mut form.scenario, s.id.clone(), &s.name)
+                            .on_hover_text(&s.premise);
+                    }
+                }
+            });
+        if let Some(s) = pack.scenario(&form.scenario) {
+            response.response.on_hover_text(&s.premise);
+            let stage = pack.arc_stage(&s.stage).map_or("", |st| st.name.as_str());
+            ui.label(RichText::new(stage).weak());
+        }
+    });
+    let scenario = pack.scenario(&form.scenario).cloned();
+
+    // The two gangs, one above the other.
+    for i in 0..2 {
+        egui::Frame::group(ui.style()).show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            gang_column_ui(ui, form, i, data, pack, scenario.as_ref());
+        });
+    }
+
+    // The result.
+    ui.separator();
+    let names: Vec<String> = (0..2)
+        .map(|i| {
+            form.gangs[i]
+                .and_then(|id| data.iter().find(|g| g.id == id))
+                .map_or(format!("Gang {}", i + 1), |g| g.name.clone())
+        })
+        .collect();
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Result").strong());
+        for (i, name) in names.iter().enumerate() {
+            ui.radio_value(&mut form.winner, Some(i), format!("{name} won"));
+        }
+        ui.radio_value(&mut form.winner, None, "No winner (both Ran For It)");
+    });
+    // A gang that Ran For It lost.
+    match form.ran {
+        [true, false] => form.winner = Some(1),
+        [false, true] => form.winner = Some(0),
+        [true, true] => form.winner = None,
+        [false, false] => {}
+    }
+
+    // Bounties.
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Declare bounties").strong());
+        for (i, name) in names.iter().enumerate() {
+            let rival = form.gangs[1 - i].and_then(|id| data.iter().find(|g| g.id == id));
+            let Some(rival) = rival else { continue };
+            let current = form.bounties[i]
+                .and_then(|f| rival.fighters.iter().find(|(id, _)| *id == f))
+                .map_or("nobody".to_owned(), |(_, n)| n.clone());
+            egui::ComboBox::from_label(format!("Bounty declared by {name}"))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    ui.selectable_value(&mut form.bounties[i], None, "nobody");
+                    for (id, name) in &rival.fighters {
+                        ui.selectable_value(&mut form.bounties[i], Some(*id), name);
+                    }
+                });
+        }
+    });
+
+    ui.horizontal(|ui| {
+        let label = ui.label("Battle notes");
+        ui.text_edit_singleline(&mut form.notes)
+            .labelled_by(label.id);
+    });
+
+    // Preview: every change, the choices still to make, and Commit.
+    ui.separator();
+    match &form.preview {
+        None => {
+            ui.weak("Choose two gangs to see what the battle changes.");
+        }
+        Some(Err(err)) => {
+            ui.label(RichText::new(format!("⚠ {err}")).color(ui.visuals().error_fg_color));
+        }
+        Some(Ok(procedure)) => {
+            ui.label(RichText::new("What the rules change").strong());
+            if procedure.changes.is_empty() {
+                ui.weak("Nothing changes.");
+            }
+            for change in &procedure.changes {
+                let who = change.gang.clone().unwrap_or_default();
+                let mut text = format!("{who}: {}", change.text);
+                if change.ruling.is_some() {
+                    text.push_str("  [ruling]");
+                }
+                let mut hover = change.source.clone();
+                if let Some(ruling) = &change.ruling {
+                    hover.push_str(&format!("\n\nRuling: {ruling}"));
+                }
+                ui.label(text).on_hover_text(hover);
+            }
+            let needed = procedure.needed.clone();
+            for need in &needed {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        RichText::new(format!("{} chooses: {}", need.gang, need.text))
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                    let index = names.iter().position(|n| *n == need.gang);
+                    for option in &need.options {
+                        let label = pack.resource(option).map_or(
+                            pack.titles
+                                .iter()
+                                .find(|t| t.id == *option)
+                                .map_or(option.clone(), |t| t.name.clone()),
+                            |r| {
+                                format!(
+                                    "{} {}",
+                                    r.label,
+                                    amount_of(pack, scenario.as_ref(), &need.rule, option)
+                                )
+                            },
+                        );
+                        if ui.button(format!("{}: {label}", need.gang)).clicked()
+                            && let Some(i) = index
+                        {
+                            if need.field == "titles" {
+                                form.titles.insert(i, option.clone());
+                            } else {
+                                form.choices.insert((i, need.rule.clone()), option.clone());
+                            }
+                        }
+                    }
+                });
+            }
+            if !form.choices.is_empty() || !form.titles.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.weak("Choices made:");
+                    let made: Vec<String> = form
+                        .choices
+                        .iter()
+                        .map(|((i, rule), pick)| format!("{} {rule}: {pick}", names[*i]))
+                        .chain(
+                            form.titles
+                                .iter()
+                                .map(|(i, t)| format!("{}: {t}", names[*i])),
+                        )
+                        .collect();
+                    ui.weak(made.join(" · "));
+                    if ui.small_button("Clear choices").clicked() {
+                        form.choices.clear();
+                        form.titles.clear();
+                    }
+                });
+            }
+            ui.add_space(6.0);
+            let ready = procedure.needed.is_empty();
+            ui.add_enabled_ui(read_only.is_none() && ready, |ui| {
+                let commit = ui
+                    .button(RichText::new("Commit battle").strong())
+                    .on_hover_text("Write the battle and every change above in one step (Ctrl+Z takes it back)")
+                    .on_disabled_hover_text(if ready {
+                        edit_hint(read_only)
+                    } else {
+                        "Make the choices above first".to_owned()
+                    });
+                if commit.clicked()
+                    && let Some(report) = form.report(data)
+                {
+                    action = Some(Action::RecordBattle(Box::new(report)));
+                }
+            });
+        }
+    }
+    if ui.small_button("Clear the form").clicked() {
+        *form = BattleForm::default();
+    }
+    if (form.report(data), form.gangs, form.scenario.clone()) != before {
+        form.dirty = true;
+    }
+    action
+}
+
+fn amount_of(
+    _pack: &Pack,
+    scenario: Option<&crate::rules::ScenarioDef>,
+    rule: &str,
+    resource: &str,
+) -> String {
+    scenario
+        .and_then(|s| s.epilogue.iter().find(|r| r.id == rule))
+        .and_then(|r| r.choice.iter().find(|a| a.resource == resource))
+        .map_or(String::new(), |a| a.amount.to_string())
+}
+
+fn gang_column_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    i: usize,
+    data: &[BattleGangData],
+    pack: &Pack,
+    scenario: Option<&crate::rules::ScenarioDef>,
+) {
+    let other = form.gangs[1 - i];
+    let current = form.gangs[i]
+        .and_then(|id| data.iter().find(|g| g.id == id))
+        .map_or("Choose…".to_owned(), |g| g.name.clone());
+    let before = form.gangs[i];
+    ui.horizontal_wrapped(|ui| {
+        egui::ComboBox::from_label(format!("Gang {}", i + 1))
+            .selected_text(current)
+            .width(200.0)
+            .show_ui(ui, |ui| {
+                for g in data
+                    .iter()
+                    .filter(|g| Some(g.id) != other && g.ruleset == pack.pack.id)
+                {
+                    ui.selectable_value(&mut form.gangs[i], Some(g.id), &g.name);
+                }
+            });
+        if let Some(gang) = form.gangs[i].and_then(|id| data.iter().find(|g| g.id == id)) {
+            role_and_counts_ui(ui, form, i, gang, scenario);
+        }
+    });
+    if form.gangs[i] != before {
+        form.wants_roles = true;
+    }
+    let Some(gang) = form.gangs[i].and_then(|id| data.iter().find(|g| g.id == id)) else {
+        return;
+    };
+    fighters_ui(ui, form, i, gang, data, pack);
+}
+
+fn role_and_counts_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    i: usize,
+    gang: &BattleGangData,
+    scenario: Option<&crate::rules::ScenarioDef>,
+) {
+    if let Some(scenario) = scenario
+        && !scenario.roles.is_empty()
+    {
+        let current = form.roles[i]
+            .as_ref()
+            .and_then(|r| scenario.roles.iter().find(|x| x.id == *r))
+            .map_or("Choose…".to_owned(), |r| r.label.clone());
+        egui::ComboBox::from_label(format!("Role of {}", gang.name))
+            .selected_text(current)
+            .show_ui(ui, |ui| {
+                for role in &scenario.roles {
+                    ui.selectable_value(&mut form.roles[i], Some(role.id.clone()), &role.label)
+                        .on_hover_text(&role.source);
+                }
+            });
+    }
+    ui.checkbox(&mut form.ran[i], format!("{} Ran For It", gang.name));
+    if let Some(scenario) = scenario {
+        for count in &scenario.counts {
+            ui.horizontal(|ui| {
+                let label = ui.label(format!("{} ({})", count.label, gang.name));
+                let value = form.counts[i].entry(count.id.clone()).or_insert(0);
+                let mut drag = egui::DragValue::new(value)
+                    .range(0..=count.max.or(count.total_max).unwrap_or(99));
+                drag = drag.speed(0.1);
+                ui.add(drag).labelled_by(label.id);
+            });
+        }
+    }
+}
+
+fn fighters_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    i: usize,
+    gang: &BattleGangData,
+    data: &[BattleGangData],
+    pack: &Pack,
+) {
+    let rival = form.gangs[1 - i].and_then(|id| data.iter().find(|g| g.id == id));
+    egui::Grid::new(("fighters", i))
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            for (id, name) in &gang.fighters {
+                let mut present = !form.absent.contains(id);
+                if ui
+                    .checkbox(&mut present, name.as_str())
+                    .on_hover_text("Took part")
+                    .changed()
+                {
+                    if present {
+                        form.absent.remove(id);
+                    } else {
+                        form.absent.insert(*id);
+                    }
+                }
+                let entry = form
+                    .outcomes
+                    .entry(*id)
+                    .or_insert_with(|| ("fine".into(), None));
+                ui.horizontal(|ui| {
+                    for outcome in &pack.outcomes {
+                        let selected = entry.0 == outcome.id;
+                        let text = format!("{}: {}", name, outcome.label);
+                        let button = egui::Button::selectable(selected, outcome.label.as_str());
+                        if ui
+                            .add_enabled(present, button)
+                            .on_hover_text(text)
+                            .clicked()
+                        {
+                            entry.0 = outcome.id.clone();
+                            if !outcome.taken_down {
+                                entry.1 = None;
+                            }
+                        }
+                    }
+                });
+                let taken_down = pack.outcome(&entry.0).is_some_and(|o| o.taken_down);
+                if let (true, Some(rival)) = (taken_down && present, rival) {
+                    let current = entry
+                        .1
+                        .and_then(|f| rival.fighters.iter().find(|(x, _)| *x == f))
+                        .map_or("by nobody".to_owned(), |(_, n)| format!("by {n}"));
+                    ui.horizontal(|ui| {
+                        let label = ui.label(RichText::new("downed").weak());
+                        egui::ComboBox::from_id_salt(("downed-by", id))
+                            .selected_text(current)
+                            .show_ui(ui, |ui| {
+                                ui.selectable_value(&mut entry.1, None, "by nobody");
+                                for (rid, rname) in &rival.fighters {
+                                    ui.selectable_value(
+                                        &mut entry.1,
+                                        Some(*rid),
+                                        format!("by {rname}"),
+                                    );
+                                }
+                            })
+                            .response
+                            .labelled_by(label.id)
+                            .on_hover_text(format!("Who took {name} down"));
+                    });
+                } else {
+                    ui.label("");
+                }
+                ui.end_row();
+            }
+        });
+}
