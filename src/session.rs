@@ -142,6 +142,8 @@ pub struct TitlesView {
 /// A recorded battle, and the batch that recorded it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Recorded {
+    /// The battle's id (also `procedure.battle.id`).
+    #[serde(skip)]
     pub battle: BattleId,
     pub batch: Option<BatchId>,
     #[serde(flatten)]

@@ -150,3 +150,60 @@ fn a_read_only_campaign_disables_every_edit_control_and_says_why() {
             .is_some()
     );
 }
+
+#[test]
+fn record_a_battle_in_a_few_clicks_and_take_it_back() {
+    let dir = util::temp();
+    let path = dir.path().join("battle.rapsheet");
+    let session = Session::create_demo(&path).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+
+    harness.get_by_label("Record battle").click();
+    harness.run();
+    // The form opens on Dead Drop with the gang on screen and its rival.
+    // 003, Run For It: "The gang who Ran For It is declared the loser and
+    // their rival is declared the winner."
+    harness.get_by_label("The Rust Saints Ran For It").click();
+    harness.run();
+    // 003, Dead Drop: "If either gang Ran For It, they lose 1 Reputation but
+    // gain their choice of 1 Supply or 1 Ammo"
+    harness.get_by_label("The Rust Saints: Ammo 1").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("The Rust Saints: +1 Ammo")
+            .is_some(),
+        "the preview shows the change before it is made"
+    );
+    harness.get_by_label("Commit battle").click();
+    harness.run();
+    assert!(
+        harness
+            .state()
+            .status_text()
+            .is_some_and(|s| s.contains("Battle #1 recorded"))
+    );
+
+    let view = |h: &Harness<'_, RapsheetApp>, gang: &str| {
+        let reopened = Session::open(h.state().campaign_path().expect("path")).expect("open");
+        let id = reopened.gang_named(gang).expect("gang").id;
+        reopened.gang_view(id).expect("view")
+    };
+    let ammo = |v: &rapsheet::session::GangView| {
+        v.resources
+            .iter()
+            .find(|r| r.id == "ammo")
+            .map(|r| r.amount)
+    };
+    let saints = view(&harness, "The Rust Saints");
+    assert_eq!(ammo(&saints), Some(1));
+    assert_eq!(saints.titles, vec!["Warlord".to_owned()]);
+
+    // Ctrl+Z takes the whole battle back.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    let saints = view(&harness, "The Rust Saints");
+    assert_eq!(ammo(&saints), Some(0));
+    assert!(saints.titles.is_empty());
+}

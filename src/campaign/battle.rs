@@ -400,7 +400,12 @@ fn resolve(
     if let (Some(a), Some(b)) = (&gangs[0].role, &gangs[1].role)
         && a == b
     {
-        return refuse("gangs[1].role", format!("both gangs cannot be the {a}"));
+        let label = scenario
+            .roles
+            .iter()
+            .find(|r| r.id == *a)
+            .map_or(a.as_str(), |r| r.label.as_str());
+        return refuse("gangs[1].role", format!("both gangs cannot be the {label}"));
     }
     for def in &scenario.counts {
         if let Some(total_max) = def.total_max {

@@ -6,6 +6,7 @@ mod battle;
 mod gang;
 mod pack;
 mod roll;
+mod table;
 
 use std::path::{Path, PathBuf};
 
@@ -118,6 +119,24 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Look a roll up on a pack's table: what does a 9 mean?
+    Table {
+        /// The table's id (`seize-control`).
+        table: String,
+        #[arg(long, default_value = "heartbreaker")]
+        ruleset: String,
+        /// The total rolled at the table.
+        #[arg(long, allow_hyphen_values = true)]
+        total: Option<i64>,
+        /// Roll it with this seed instead.
+        #[arg(long)]
+        seed: Option<u64>,
+        /// A modifier of the table's, by id; repeat for each.
+        #[arg(long = "modifier", value_name = "MODIFIER")]
+        modifiers: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
     /// The campaign log, newest first.
     Log {
         #[arg(long, default_value_t = 50)]
@@ -196,6 +215,14 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             ruleset,
             json,
         } => roll::roll(&expression, seed, &ruleset, json),
+        Command::Table {
+            table,
+            ruleset,
+            total,
+            seed,
+            modifiers,
+            json,
+        } => table::table(&table, &ruleset, total, seed, &modifiers, json),
         Command::Log { limit, json } => {
             let session = open(db)?;
             let entries = session.store.log(limit)?;

@@ -402,7 +402,21 @@ pub struct TableDef {
     pub name: String,
     /// The dice expression rolled on it (`d6`, `2d6`).
     pub roll: String,
+    /// Modifiers a player may apply to the roll (`-2 Injury roll`).
+    #[serde(default)]
+    pub modifiers: Vec<TableModifier>,
     pub rows: Vec<TableRowDef>,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// A named modifier to a table's roll.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct TableModifier {
+    pub id: String,
+    pub label: String,
+    pub amount: i64,
     #[serde(default)]
     pub source: String,
 }
@@ -434,6 +448,10 @@ pub enum Effect {
     Counter { counter: String, amount: i64 },
     /// Roll on another table.
     RollOn { table: String },
+    /// Give the fighter a status (wounded, captured…).
+    Status { status: String },
+    /// The player picks one of these effects.
+    Choice { options: Vec<Effect> },
     /// Nothing the app tracks: the text is the whole effect.
     Note { text: String },
 }
@@ -736,6 +754,36 @@ impl TableDef {
         self.rows
             .iter()
             .find(|r| RowRange::parse(&r.on).is_ok_and(|range| range.contains(total)))
+    }
+
+    /// The row for a roll's natural total with the named modifiers applied.
+    /// Returns the modified total and its row.
+    pub fn lookup_with(
+        &self,
+        natural: i64,
+        modifiers: &[String],
+    ) -> Result<(i64, Option<&TableRowDef>), String> {
+        let mut total = natural;
+        for id in modifiers {
+            let m = self
+                .modifiers
+                .iter()
+                .find(|m| m.id == *id || m.label.eq_ignore_ascii_case(id))
+                .ok_or_else(|| {
+                    let known: Vec<&str> = self.modifiers.iter().map(|m| m.id.as_str()).collect();
+                    format!(
+                        "{} has no modifier “{id}” ({})",
+                        self.name,
+                        if known.is_empty() {
+                            "it has none".to_owned()
+                        } else {
+                            known.join(", ")
+                        }
+                    )
+                })?;
+            total += m.amount;
+        }
+        Ok((total, self.lookup(total)))
     }
 
     /// Checks that rows parse and do not overlap, and that every total from

@@ -283,7 +283,15 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             Ok(expr) => expr,
             Err(e) => return err(entry, format!("roll `{}`: {e}", table.roll)),
         };
-        if let Err(reason) = table.check_rows(expr.min(), expr.max()) {
+        unique(
+            file,
+            &format!("{entry}.modifiers"),
+            table.modifiers.iter().map(|m| m.id.as_str()),
+        )?;
+        // Modifiers can push a roll past the dice's own range.
+        let down: i64 = table.modifiers.iter().map(|m| m.amount.min(0)).sum();
+        let up: i64 = table.modifiers.iter().map(|m| m.amount.max(0)).sum();
+        if let Err(reason) = table.check_rows(expr.min() + down, expr.max() + up) {
             return err(entry, reason);
         }
         for row in &table.rows {
@@ -430,6 +438,7 @@ fn check_effect(pack: &Pack, effect: &super::Effect) -> Result<(), String> {
         Effect::RollOn { table } if pack.table(table).is_none() => {
             Err(format!("table `{table}` is not in [[tables]]"))
         }
+        Effect::Choice { options } => options.iter().try_for_each(|o| check_effect(pack, o)),
         _ => Ok(()),
     }
 }

@@ -1,0 +1,90 @@
+//! `rapsheet table TABLE --ruleset PACK`: what does a roll mean?
+
+use anyhow::{Result, anyhow};
+use serde::Serialize;
+
+use super::print_json;
+use crate::dice::{Dice, RollRecord, parse};
+use crate::rules::TableRowDef;
+use crate::session::builtin_registry;
+
+#[derive(Serialize)]
+struct Lookup<'a> {
+    table: &'a str,
+    name: &'a str,
+    roll: &'a str,
+    /// The dice, when the app rolled them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    record: Option<RollRecord>,
+    natural: i64,
+    modifiers: &'a [String],
+    total: i64,
+    row: Option<&'a TableRowDef>,
+}
+
+pub(super) fn table(
+    id: &str,
+    ruleset: &str,
+    total: Option<i64>,
+    seed: Option<u64>,
+    modifiers: &[String],
+    json: bool,
+) -> Result<()> {
+    let registry = builtin_registry()?;
+    let pack = registry
+        .get(ruleset)
+        .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?;
+    let table = pack.table(id).ok_or_else(|| {
+        let ids: Vec<&str> = pack.tables.iter().map(|t| t.id.as_str()).collect();
+        anyhow!(
+            "{} has no table `{id}` (tables: {})",
+            pack.pack.name,
+            ids.join(", ")
+        )
+    })?;
+    let expr = parse(&table.roll)?;
+    let (natural, record) = match (total, seed) {
+        (Some(_), Some(_)) => return Err(anyhow!("give --total or --seed, not both")),
+        (Some(n), None) => {
+            if !expr.totals().contains(&n) {
+                return Err(anyhow!(
+                    "{n} cannot come up on {} ({} to {})",
+                    table.roll,
+                    expr.min(),
+                    expr.max()
+                ));
+            }
+            (n, None)
+        }
+        (None, seed) => {
+            let seed = seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(0, |d| d.as_nanos() as u64)
+            });
+            let dialect = pack.dice.as_ref().map(|d| d.dialect()).unwrap_or_default();
+            let record = Dice::seeded(seed).roll(&expr, &dialect)?;
+            (record.total, Some(record))
+        }
+    };
+    let (modified, row) = table
+        .lookup_with(natural, modifiers)
+        .map_err(|e| anyhow!(e))?;
+    if json {
+        return print_json(&Lookup {
+            table: &table.id,
+            name: &table.name,
+            roll: &table.roll,
+            record,
+            natural,
+            modifiers,
+            total: modified,
+            row,
+        });
+    }
+    match row {
+        Some(row) => println!("{} {modified}: {}", table.name, row.result),
+        None => println!("{} {modified}: no row", table.name),
+    }
+    Ok(())
+}
