@@ -876,7 +876,11 @@ impl<'a> Run<'a> {
         }
 
         for rule in &scenario.epilogue {
-            for gang in self.recipients(rule, scenario) {
+            let recipients = self.recipients(rule, scenario);
+            if recipients.is_empty() {
+                self.explain_nobody(rule);
+            }
+            for gang in recipients {
                 let times = match &rule.per {
                     Some(count) => self
                         .battle
@@ -938,6 +942,36 @@ impl<'a> Run<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Says why a line that could have applied gave nothing, where a ruling
+    /// decided it (a tie for the most, a battle with no winner).
+    fn explain_nobody(&mut self, rule: &EpilogueRule) {
+        let gangs = &self.battle.gangs;
+        match rule.recipient() {
+            Ok(Recipient::Most(count)) => {
+                let values: Vec<i64> = gangs
+                    .iter()
+                    .map(|g| g.counts.get(&count).copied().unwrap_or(0))
+                    .collect();
+                let text = format!("nobody: a tie at {}", values.first().copied().unwrap_or(0));
+                self.line(None, text, &rule.text, rule.ruling.as_deref());
+            }
+            Ok(Recipient::Winner | Recipient::Loser) if self.battle.winner.is_none() => {
+                let ruling = self
+                    .pack
+                    .results
+                    .as_ref()
+                    .and_then(|r| r.no_winner_ruling.clone());
+                self.line(
+                    None,
+                    "nobody: the battle has no winner".into(),
+                    &rule.text,
+                    ruling.as_deref(),
+                );
+            }
+            _ => {}
+        }
     }
 
     fn options(&self, rule: &EpilogueRule) -> Vec<String> {

@@ -179,6 +179,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         arc_stages: merge_section(&base.arc_stages, over.arc_stages),
         scenarios: merge_section(&base.scenarios, over.scenarios),
         bounties: over.bounties.or_else(|| base.bounties.clone()),
+        results: over.results.or_else(|| base.results.clone()),
         titles: merge_section(&base.titles, over.titles),
         title_rules: over.title_rules.or_else(|| base.title_rules.clone()),
         actions: merge_section(&base.actions, over.actions),

@@ -44,6 +44,8 @@ pub struct Pack {
     pub scenarios: Vec<ScenarioDef>,
     /// How bounties are claimed and declared after a battle.
     pub bounties: Option<BountyRules>,
+    /// How a battle's result is read.
+    pub results: Option<ResultRules>,
     #[serde(default)]
     pub titles: Vec<TitleDef>,
     pub title_rules: Option<TitleRules>,
@@ -569,6 +571,17 @@ pub struct EpilogueRule {
 pub struct Amount {
     pub resource: String,
     pub amount: i64,
+}
+
+/// How a battle's result is read.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ResultRules {
+    /// The ruling shown when a battle has no winner (both gangs ran).
+    #[serde(default)]
+    pub no_winner_ruling: Option<String>,
+    #[serde(default)]
+    pub source: String,
 }
 
 /// How bounties work.

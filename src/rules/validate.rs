@@ -387,6 +387,17 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
         }
     }
 
+    if let Some(ruling) = pack
+        .results
+        .as_ref()
+        .and_then(|r| r.no_winner_ruling.as_ref())
+        && pack.ruling(ruling).is_none()
+    {
+        return err(
+            "results".into(),
+            format!("ruling `{ruling}` is not in [[rulings]]"),
+        );
+    }
     if let Some(bounties) = &pack.bounties {
         if pack.counter(&bounties.counter).is_none() {
             return err(
