@@ -207,3 +207,75 @@ fn record_a_battle_in_a_few_clicks_and_take_it_back() {
     assert_eq!(ammo(&saints), Some(0));
     assert!(saints.titles.is_empty());
 }
+
+/// Picks a scenario in the form's combo box.
+fn choose_scenario(harness: &mut Harness<'_, RapsheetApp>, name: &str) {
+    harness.get_by_label("Scenario").click();
+    harness.run();
+    harness.get_by_label(name).click();
+    harness.run();
+}
+
+#[test]
+fn each_of_the_six_scenarios_records_through_the_screen() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("six.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    let scenarios = [
+        "Dead Drop",
+        "Seize Production",
+        "Catch and Release",
+        "Winner Takes All",
+        "Headhunters",
+        "Cornered Animals",
+    ];
+    for (n, scenario) in scenarios.into_iter().enumerate() {
+        harness.get_by_label("Record battle").click();
+        harness.run();
+        choose_scenario(&mut harness, scenario);
+        harness.get_by_label("Neon Jackals won").click();
+        harness.run();
+        // Answer every choice the rules leave to the players with its first
+        // option, as a player clicks the first button.
+        for _ in 0..6 {
+            let Some(first) = harness
+                .state()
+                .battle_choice_buttons()
+                .first()
+                .and_then(|options| options.first().cloned())
+            else {
+                break;
+            };
+            harness.get_by_label(&first).click();
+            harness.run();
+        }
+        assert_eq!(harness.state().battle_error(), None, "{scenario}");
+        harness.get_by_label("Commit battle").click();
+        harness.run();
+        let status = harness.state().status_text().unwrap_or_default().to_owned();
+        assert!(
+            status.contains(&format!("Battle #{} recorded", n + 1)),
+            "{scenario}: {status}"
+        );
+    }
+    // Roles came from the previous battle: the Jackals won every battle, so
+    // they are the Rescuers and the Prey (003: "The losers of the previous
+    // skirmish are the Captors and winners are the Rescuers.").
+    let session = Session::open(harness.state().campaign_path().expect("path")).expect("open");
+    let battles = session.store.battles().expect("battles");
+    assert_eq!(battles.len(), 6);
+    let jackals = session.gang_named("Neon Jackals").expect("gang").id;
+    for battle in &battles[2..] {
+        let role = battle
+            .gangs
+            .iter()
+            .find(|g| g.gang == jackals)
+            .and_then(|g| g.role.clone());
+        match battle.scenario.as_str() {
+            "catch-and-release" => assert_eq!(role.as_deref(), Some("rescuers")),
+            "headhunters" | "cornered-animals" => assert_eq!(role.as_deref(), Some("prey")),
+            _ => assert_eq!(role, None),
+        }
+    }
+}

@@ -228,6 +228,47 @@ impl RapsheetApp {
         self.gang_view.as_ref()
     }
 
+    /// The picks the battle form still needs, as the labels of their
+    /// buttons (`Neon Jackals: Supply 1`), first choice first.
+    pub fn battle_choice_buttons(&self) -> Vec<Vec<String>> {
+        let Some(Ok(procedure)) = &self.battle_form.preview else {
+            return Vec::new();
+        };
+        let pack = self
+            .session
+            .as_ref()
+            .and_then(|s| s.registry.get(&procedure.battle.ruleset));
+        procedure
+            .needed
+            .iter()
+            .map(|need| {
+                need.options
+                    .iter()
+                    .map(|o| {
+                        format!(
+                            "{}: {}",
+                            need.gang,
+                            super::post_battle::option_label(
+                                pack,
+                                &procedure.battle.scenario,
+                                need,
+                                o
+                            )
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The battle form's error, when its report is refused.
+    pub fn battle_error(&self) -> Option<&str> {
+        match &self.battle_form.preview {
+            Some(Err(err)) => Some(err),
+            _ => None,
+        }
+    }
+
     /// The status line's text (the last message or error).
     pub fn status_text(&self) -> Option<&str> {
         self.status.as_ref().map(|s| s.text.as_str())

@@ -170,6 +170,13 @@ pub fn post_battle_ui(
             ui.label(RichText::new(stage).weak());
         }
     });
+    if before.2 != form.scenario {
+        // A new scenario: its own roles, counts and choices.
+        form.roles = [None, None];
+        form.counts = Default::default();
+        form.choices.clear();
+        form.wants_roles = true;
+    }
     let scenario = pack.scenario(&form.scenario).cloned();
 
     // The two gangs, one above the other.
@@ -265,19 +272,7 @@ pub fn post_battle_ui(
                     );
                     let index = names.iter().position(|n| *n == need.gang);
                     for option in &need.options {
-                        let label = pack.resource(option).map_or(
-                            pack.titles
-                                .iter()
-                                .find(|t| t.id == *option)
-                                .map_or(option.clone(), |t| t.name.clone()),
-                            |r| {
-                                format!(
-                                    "{} {}",
-                                    r.label,
-                                    amount_of(pack, scenario.as_ref(), &need.rule, option)
-                                )
-                            },
-                        );
+                        let label = option_label(Some(pack), &form.scenario, need, option);
                         if ui.button(format!("{}: {label}", need.gang)).clicked()
                             && let Some(i) = index
                         {
@@ -338,16 +333,28 @@ pub fn post_battle_ui(
     action
 }
 
-fn amount_of(
-    _pack: &Pack,
-    scenario: Option<&crate::rules::ScenarioDef>,
-    rule: &str,
-    resource: &str,
+/// The words on a choice's button: `Supply 1`, a title's name, `none`.
+pub fn option_label(
+    pack: Option<&Pack>,
+    scenario: &str,
+    need: &crate::campaign::battle::NeededChoice,
+    option: &str,
 ) -> String {
-    scenario
-        .and_then(|s| s.epilogue.iter().find(|r| r.id == rule))
-        .and_then(|r| r.choice.iter().find(|a| a.resource == resource))
-        .map_or(String::new(), |a| a.amount.to_string())
+    let Some(pack) = pack else {
+        return option.to_owned();
+    };
+    if let Some(resource) = pack.resource(option) {
+        let amount = pack
+            .scenario(scenario)
+            .and_then(|s| s.epilogue.iter().find(|r| r.id == need.rule))
+            .and_then(|r| r.choice.iter().find(|a| a.resource == option))
+            .map_or(String::new(), |a| format!(" {}", a.amount));
+        return format!("{}{amount}", resource.label);
+    }
+    pack.titles
+        .iter()
+        .find(|t| t.id == option)
+        .map_or(option.to_owned(), |t| t.name.clone())
 }
 
 fn gang_column_ui(
