@@ -55,6 +55,11 @@ pub struct FighterView {
     pub notes: String,
     /// The rules this fighter breaks.
     pub problems: Vec<Problem>,
+    pub status: crate::campaign::FighterStatus,
+    /// The status in words (`held by Neon Jackals`).
+    pub status_text: String,
+    /// Lasting injuries and advancements still on the fighter.
+    pub lasting: Vec<crate::campaign::LastingEffect>,
 }
 
 /// A gang with its roster, worked out against its pack.
@@ -74,6 +79,10 @@ pub struct GangView {
     pub titles: Vec<String>,
     pub notes: String,
     pub fighters: Vec<FighterView>,
+    /// Fighters who left the gang for good, with what became of them.
+    pub gone: Vec<(String, String)>,
+    /// Rival fighters this gang holds: (fighter, their gang).
+    pub captives: Vec<(String, String)>,
     /// Every rule the gang breaks, the gang's own first, then each fighter's.
     pub problems: Vec<Problem>,
     /// True when the gang breaks no rule.
@@ -391,11 +400,39 @@ impl Session {
     pub fn gang_view(&self, id: GangId) -> Result<GangView> {
         let gang = self.gang(id)?;
         let pack = self.gang_pack(&gang)?;
-        let fighters = self.store.fighters(id)?;
+        let (fighters, gone): (Vec<Fighter>, Vec<Fighter>) = self
+            .store
+            .fighters(id)?
+            .into_iter()
+            .partition(|f| f.status.on_roster());
         let problems = gang_problems(pack, &fighters);
+        let lasting = self.store.all_lasting_effects()?;
+        let gang_names: std::collections::BTreeMap<GangId, String> = self
+            .store
+            .gangs()?
+            .into_iter()
+            .map(|g| (g.id, g.name))
+            .collect();
+        let gang_name = |g: GangId| {
+            gang_names
+                .get(&g)
+                .cloned()
+                .unwrap_or_else(|| format!("gang #{g}"))
+        };
         let views = fighters
             .iter()
-            .map(|f| fighter_view(pack, f, &problems))
+            .map(|f| fighter_view(pack, f, &problems, &lasting, &gang_name))
+            .collect();
+        let captives = self
+            .store
+            .all_fighters()?
+            .into_iter()
+            .filter(|f| matches!(f.status, crate::campaign::FighterStatus::Captured { by, .. } if by == id))
+            .map(|f| (f.name, gang_name(f.gang)))
+            .collect();
+        let gone = gone
+            .into_iter()
+            .map(|f| (f.name, f.status.describe(&gang_name)))
             .collect();
         Ok(GangView {
             id,
@@ -443,6 +480,8 @@ impl Session {
                 .collect(),
             notes: gang.notes,
             fighters: views,
+            gone,
+            captives,
             legal: problems.is_empty(),
             problems,
         })
@@ -455,6 +494,8 @@ impl Session {
             fighters: self.store.all_fighters()?,
             titles: self.store.title_holders()?,
             pending: self.store.pending_effects()?,
+            lasting: self.store.all_lasting_effects()?,
+            next_effect: self.store.next_effect_id()?,
         })
     }
 
@@ -473,18 +514,19 @@ impl Session {
         self.pack(&gang.ruleset)
     }
 
-    /// Runs the post-battle procedure without changing anything.
-    pub fn preview_battle(&self, report: &BattleReport) -> Result<Procedure> {
+    /// Runs the post-battle procedure without changing anything. The app's
+    /// rolls come from `seed` (the same seed gives the same rolls).
+    pub fn preview_battle(&self, report: &BattleReport, seed: u64) -> Result<Procedure> {
         let pack = self.report_pack(report)?;
         let state = self.campaign_state()?;
         let id = self.store.next_battle_id()?;
-        Ok(run_procedure(pack, &state, report, id)?)
+        Ok(run_procedure(pack, &state, report, id, seed)?)
     }
 
     /// Records a battle: its procedure's events in one batch. Refused, with
     /// nothing changed, while a choice is missing.
-    pub fn record_battle(&mut self, report: &BattleReport) -> Result<Recorded> {
-        let procedure = self.preview_battle(report)?;
+    pub fn record_battle(&mut self, report: &BattleReport, seed: u64) -> Result<Recorded> {
+        let procedure = self.preview_battle(report, seed)?;
         if let Some(first) = procedure.needed.first() {
             let more = procedure.needed.len() - 1;
             bail!(
@@ -685,14 +727,28 @@ impl Session {
     }
 }
 
-/// A fighter's view: stats, quirk profiles, and the problems that name it.
-pub fn fighter_view(pack: &Pack, fighter: &Fighter, problems: &[Problem]) -> FighterView {
+/// A fighter's view: stats, quirk profiles, status, lasting effects, and the
+/// problems that name it. `lasting` may hold other fighters' effects too.
+pub fn fighter_view(
+    pack: &Pack,
+    fighter: &Fighter,
+    problems: &[Problem],
+    lasting: &[crate::campaign::LastingEffect],
+    gang_name: &dyn Fn(GangId) -> String,
+) -> FighterView {
     use crate::campaign::ProblemScope;
     FighterView {
         id: fighter.id,
         name: fighter.name.clone(),
         leader: fighter.leader,
-        stats: derive_stats(pack, fighter),
+        status: fighter.status.clone(),
+        status_text: fighter.status.describe(gang_name),
+        lasting: lasting
+            .iter()
+            .filter(|e| e.fighter == fighter.id && e.removed.is_none())
+            .cloned()
+            .collect(),
+        stats: derive_stats(pack, fighter, lasting),
         quirks: fighter
             .quirks
             .iter()

@@ -118,7 +118,7 @@ fn ruling(session: &Session, id: &str) -> String {
 /// it is offered: the epilogue tests are about the epilogue, and titles
 /// have tests of their own.
 fn record(session: &mut Session, mut report: BattleReport) -> Recorded {
-    let preview = session.preview_battle(&report).expect("preview");
+    let preview = session.preview_battle(&report, 7).expect("preview");
     for needed in preview.needed {
         assert_eq!(needed.field, "titles", "a choice left out: {needed:?}");
         report.titles.push(TitleChoiceReport {
@@ -126,7 +126,7 @@ fn record(session: &mut Session, mut report: BattleReport) -> Recorded {
             title: needed.options[0].clone(),
         });
     }
-    session.record_battle(&report).expect("record")
+    session.record_battle(&report, 7).expect("record")
 }
 
 /// The change line for `gang` whose text contains `needle`.
@@ -143,7 +143,7 @@ fn line<'a>(changes: &'a [ChangeLine], gang: &str, needle: &str) -> &'a ChangeLi
 fn refused(session: &mut Session, report: &BattleReport) -> String {
     let before = session.store.dump().expect("dump");
     let err = session
-        .record_battle(report)
+        .record_battle(report, 7)
         .expect_err("the report is refused");
     assert_eq!(
         session.store.dump().expect("dump"),
@@ -151,7 +151,7 @@ fn refused(session: &mut Session, report: &BattleReport) -> String {
         "nothing changed"
     );
     let preview = session
-        .preview_battle(report)
+        .preview_battle(report, 7)
         .expect_err("the preview refuses it too");
     assert_eq!(preview.to_string(), err.to_string());
     let Some(e) = err.downcast_ref::<ReportError>() else {
@@ -247,14 +247,17 @@ fn dead_drop_tied_caches_give_nobody_the_reputation() {
 fn dead_drop_a_tie_names_the_most_tie_ruling() {
     let (_dir, s) = demo();
     let preview = s
-        .preview_battle(&report(json!({
-            "scenario": "Dead Drop",
-            "gangs": [
-                {"gang": SAINTS, "counts": {"caches": 2}},
-                {"gang": JACKALS, "counts": {"caches": 2}},
-            ],
-            "winner": JACKALS,
-        })))
+        .preview_battle(
+            &report(json!({
+                "scenario": "Dead Drop",
+                "gangs": [
+                    {"gang": SAINTS, "counts": {"caches": 2}},
+                    {"gang": JACKALS, "counts": {"caches": 2}},
+                ],
+                "winner": JACKALS,
+            })),
+            7,
+        )
         .unwrap();
     // 003: "The gang who extracted the most Caches gains 2 Reputation"
     // ruling most-tie: "On a tie neither gang extracted the most, so neither
@@ -892,7 +895,7 @@ fn declarations_stop_at_five() {
     let before = s.store.dump().unwrap();
     let mut r = report(quiet_battle(SAINTS, JACKALS));
     r.bounties = serde_json::from_value(json!([{"by": JACKALS, "fighter": "Brick"}])).unwrap();
-    let preview = s.preview_battle(&r).unwrap();
+    let preview = s.preview_battle(&r, 7).unwrap();
     assert!(
         !preview
             .events
@@ -976,7 +979,7 @@ fn each_title_goes_to_the_gang_with_the_most_of_its_resource() {
     let view = s.titles("heartbreaker").unwrap();
     assert!(view.titles.iter().all(|t| t.holder.is_none()));
     let done = s
-        .record_battle(&report(quiet_battle(SAINTS, JACKALS)))
+        .record_battle(&report(quiet_battle(SAINTS, JACKALS)), 7)
         .unwrap();
     // 003: "The leader of the gang with the most of each resource is granted
     // the following title."
@@ -1016,7 +1019,7 @@ fn a_gang_qualifying_for_two_titles_must_choose() {
 
     // 003: "If a gang qualifies for more than one, they must choose one and
     // the other is granted to second place."
-    let preview = s.preview_battle(&r).unwrap();
+    let preview = s.preview_battle(&r, 7).unwrap();
     assert_eq!(preview.needed.len(), 1, "{:?}", preview.needed);
     assert_eq!(preview.needed[0].field, "titles");
     assert_eq!(preview.needed[0].gang, SAINTS);
@@ -1024,7 +1027,7 @@ fn a_gang_qualifying_for_two_titles_must_choose() {
     options.sort();
     assert_eq!(options, ["legend", "quartermaster"]);
     let before = s.store.dump().unwrap();
-    let err = s.record_battle(&r).expect_err("a title must be chosen");
+    let err = s.record_battle(&r, 7).expect_err("a title must be chosen");
     assert!(err.to_string().starts_with("titles: "), "{err}");
     assert_eq!(s.store.dump().unwrap(), before);
 
@@ -1032,7 +1035,7 @@ fn a_gang_qualifying_for_two_titles_must_choose() {
         gang: SAINTS.into(),
         title: "Legend".into(),
     }];
-    s.record_battle(&r).unwrap();
+    s.record_battle(&r, 7).unwrap();
     // 003: "they must choose one and the other is granted to second place."
     assert_eq!(holder(&s, "legend").as_deref(), Some(SAINTS));
     assert_eq!(holder(&s, "quartermaster").as_deref(), Some(JACKALS));
@@ -1047,7 +1050,7 @@ fn a_title_given_up_goes_nowhere_when_second_place_has_none() {
         gang: SAINTS.into(),
         title: "quartermaster".into(),
     }];
-    s.record_battle(&r).unwrap();
+    s.record_battle(&r, 7).unwrap();
     // 003: "they must choose one and the other is granted to second place."
     // ruling title-ties: "A gang with none of the resource never holds its
     // title."
@@ -1463,7 +1466,7 @@ fn broken(edit: impl FnOnce(&mut Value)) -> BattleReport {
 #[test]
 fn the_good_report_is_accepted() {
     let (_dir, mut s) = demo();
-    s.record_battle(&report(good())).unwrap();
+    s.record_battle(&report(good()), 7).unwrap();
 }
 
 #[test]
@@ -1670,10 +1673,10 @@ fn an_unknown_first_gang_is_refused_naming_it() {
     let (_dir, mut s) = demo();
     let before = s.store.dump().unwrap();
     let r = broken(|v| v["gangs"][0]["gang"] = json!("Ash Dogs"));
-    let err = s.record_battle(&r).expect_err("refused");
+    let err = s.record_battle(&r, 7).expect_err("refused");
     assert!(err.to_string().starts_with("gangs[0].gang: "), "{err}");
     let r = broken(|v| v["gangs"] = json!([]));
-    let err = s.record_battle(&r).expect_err("refused");
+    let err = s.record_battle(&r, 7).expect_err("refused");
     assert!(err.to_string().starts_with("gangs: "), "{err}");
     assert_eq!(s.store.dump().unwrap(), before);
 }
@@ -1699,7 +1702,7 @@ fn a_missing_choice_is_refused_naming_choices() {
         "winner": SAINTS,
         "choices": [{"gang": SAINTS, "rule": "winner", "pick": "supply"}],
     }));
-    let preview = s.preview_battle(&r).unwrap();
+    let preview = s.preview_battle(&r, 7).unwrap();
     assert_eq!(preview.needed.len(), 1, "{:?}", preview.needed);
     assert_eq!(preview.needed[0].field, "choices");
     assert_eq!(preview.needed[0].gang, JACKALS);
@@ -1708,13 +1711,15 @@ fn a_missing_choice_is_refused_naming_choices() {
     assert_eq!(preview.needed[0].options, ["territory", "supply"]);
 
     let before = s.store.dump().unwrap();
-    let err = s.record_battle(&r).expect_err("a choice is missing");
+    let err = s.record_battle(&r, 7).expect_err("a choice is missing");
     assert!(err.to_string().starts_with("choices: "), "{err}");
     assert_eq!(s.store.dump().unwrap(), before);
 
     // Headhunters' prey may take nothing, but must say so.
     // ruling may-take: "the Prey may pick one or none."
-    let preview = s.preview_battle(&headhunters(SAINTS, json!([]))).unwrap();
+    let preview = s
+        .preview_battle(&headhunters(SAINTS, json!([])), 7)
+        .unwrap();
     assert_eq!(
         preview.needed[0].options,
         ["supply", "ammo", "territory", "none"]
@@ -2068,14 +2073,17 @@ fn cli_a_broken_report_exits_non_zero_with_one_line_naming_the_field() {
 fn a_battle_with_no_winner_names_the_both_ran_ruling() {
     let (_dir, s) = demo();
     let preview = s
-        .preview_battle(&report(json!({
-            "scenario": "Seize Production",
-            "gangs": [
-                {"gang": SAINTS, "ran_for_it": true},
-                {"gang": JACKALS, "ran_for_it": true},
-            ],
-            "winner": null,
-        })))
+        .preview_battle(
+            &report(json!({
+                "scenario": "Seize Production",
+                "gangs": [
+                    {"gang": SAINTS, "ran_for_it": true},
+                    {"gang": JACKALS, "ran_for_it": true},
+                ],
+                "winner": null,
+            })),
+            7,
+        )
         .unwrap();
     // 003, Dead Drop: "the Authority Death Squad arrives and both gangs
     // immediately Run For It."

@@ -281,11 +281,13 @@ fn fighter(id: i64, leader: bool, quirks: &[&str]) -> Fighter {
         quirks: quirks.iter().map(|q| QuirkPick::new(*q)).collect(),
         counters: BTreeMap::new(),
         notes: String::new(),
+        base: BTreeMap::new(),
+        status: Default::default(),
     }
 }
 
 fn stat(pack: &Pack, f: &Fighter, id: &str) -> DerivedStat {
-    derive_stats(pack, f)
+    derive_stats(pack, f, &[])
         .into_iter()
         .find(|s| s.id == id)
         .unwrap_or_else(|| panic!("stat `{id}` is derived"))
@@ -523,7 +525,7 @@ fn base_stats_match_the_seed() {
 
     // 003: "While all fighters start with the same base stats, those base values can be modified by their quirks and sometimes other actions and effects."
     let plain = fighter(1, false, &[]);
-    let shown: Vec<String> = derive_stats(&pack, &plain)
+    let shown: Vec<String> = derive_stats(&pack, &plain, &[])
         .iter()
         .map(DerivedStat::display)
         .collect();
@@ -623,7 +625,10 @@ fn situational_quirks_change_no_stat() {
     let pack = heartbreaker();
     // 003: "When this fighter has half or less of their maximum Meat remaining, increase their speed by 1, and gain an additional +1 to PUNCH dice when Fighting immediately after Sprinting."
     let f = fighter(1, false, &["fanatic", "jacked", "stalker", "medpack"]);
-    let values: Vec<i64> = derive_stats(&pack, &f).iter().map(|s| s.value).collect();
+    let values: Vec<i64> = derive_stats(&pack, &f, &[])
+        .iter()
+        .map(|s| s.value)
+        .collect();
     assert_eq!(values, [3, 4, 10, 1]);
     assert!(pack.ruling("conditional-effects").is_some());
 }

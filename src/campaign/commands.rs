@@ -35,6 +35,8 @@ pub enum CommandError {
     },
     #[error("{pack} has no counter “{counter}”")]
     UnknownCounter { counter: String, pack: String },
+    #[error("{pack} has no stat “{stat}”")]
+    UnknownStat { stat: String, pack: String },
     #[error("{label} would be {value}; it cannot go below {min}")]
     BelowMinimum { label: String, value: i64, min: i64 },
     #[error("{label} must be between {min} and {max}, not {value}")]
@@ -231,6 +233,8 @@ pub struct NewFighter {
     pub leader: bool,
     pub quirks: Vec<QuirkPick>,
     pub notes: String,
+    /// The fighter's own base stats, where they differ from the pack's.
+    pub base: std::collections::BTreeMap<String, i64>,
 }
 
 /// Recruits a fighter into a gang, with the pack's starting counters.
@@ -248,6 +252,21 @@ pub fn recruit(
             return Err(unknown_quirk(pack, &pick.quirk));
         }
     }
+    for (stat, value) in &new.base {
+        let def = pack.stat(stat).ok_or_else(|| CommandError::UnknownStat {
+            stat: stat.clone(),
+            pack: pack.pack.name.clone(),
+        })?;
+        let (min, max) = (def.min.unwrap_or(i64::MIN), def.max.unwrap_or(i64::MAX));
+        if !(min..=max).contains(value) {
+            return Err(CommandError::OutOfBounds {
+                label: def.label.clone(),
+                value: *value,
+                min,
+                max,
+            });
+        }
+    }
     Ok(vec![Event::FighterRecruited {
         fighter: Fighter {
             id,
@@ -261,6 +280,8 @@ pub fn recruit(
                 .map(|c| (c.id.clone(), c.default))
                 .collect(),
             notes: new.notes,
+            base: new.base,
+            status: Default::default(),
         },
     }])
 }

@@ -89,6 +89,7 @@ pub fn demo(pack: &Pack) -> Result<Demo, DemoError> {
                         leader: f.leader,
                         quirks,
                         notes: f.notes,
+                        base: Default::default(),
                     })
                 })
                 .collect::<Result<Vec<_>, DemoError>>()?;

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use super::Fighter;
+use super::{Fighter, LastingEffect};
 use crate::rules::Pack;
 
 /// One contribution to a derived stat.
@@ -20,6 +20,11 @@ pub struct DerivedStat {
     pub id: String,
     pub label: String,
     pub unit: String,
+    /// Names of the values from `ladder_min` up (`2d4`, `2d6`…), if any.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub ladder: Vec<String>,
+    #[serde(skip)]
+    pub ladder_min: i64,
     pub base: i64,
     pub value: i64,
     pub parts: Vec<StatPart>,
@@ -29,14 +34,21 @@ pub struct DerivedStat {
 }
 
 impl DerivedStat {
-    /// `4"`, `10`.
+    /// `4"`, `10`, `2d8`.
     pub fn display(&self) -> String {
-        format!("{}{}", self.value, self.unit)
+        self.show(self.value)
+    }
+
+    fn show(&self, value: i64) -> String {
+        usize::try_from(value - self.ladder_min)
+            .ok()
+            .and_then(|i| self.ladder.get(i))
+            .map_or_else(|| format!("{value}{}", self.unit), Clone::clone)
     }
 
     /// The breakdown a player reads on hover: `base 4", Heavy Armor −1"`.
     pub fn breakdown(&self) -> String {
-        let mut text = format!("base {}{}", self.base, self.unit);
+        let mut text = format!("base {}", self.show(self.base));
         for part in self.parts.iter().skip(1) {
             text.push_str(&format!(", {} {:+}{}", part.from, part.add, self.unit));
         }
@@ -50,14 +62,17 @@ impl DerivedStat {
     }
 }
 
-/// Every stat of the pack for this fighter, in the pack's order.
-pub fn derive_stats(pack: &Pack, fighter: &Fighter) -> Vec<DerivedStat> {
+/// Every stat of the pack for this fighter, in the pack's order: the
+/// fighter's base (or the pack's default), its quirks, and the lasting
+/// effects still on it.
+pub fn derive_stats(pack: &Pack, fighter: &Fighter, lasting: &[LastingEffect]) -> Vec<DerivedStat> {
     pack.stats
         .iter()
         .map(|stat| {
+            let base = fighter.base.get(&stat.id).copied().unwrap_or(stat.default);
             let mut parts = vec![StatPart {
                 from: "base".into(),
-                add: stat.default,
+                add: base,
             }];
             for pick in &fighter.quirks {
                 let Some(quirk) = pack.quirk(&pick.quirk) else {
@@ -70,6 +85,17 @@ pub fn derive_stats(pack: &Pack, fighter: &Fighter) -> Vec<DerivedStat> {
                     });
                 }
             }
+            for effect in lasting
+                .iter()
+                .filter(|e| e.fighter == fighter.id && e.removed.is_none())
+            {
+                if let Some(add) = effect.stats.get(&stat.id) {
+                    parts.push(StatPart {
+                        from: effect.name.clone(),
+                        add: *add,
+                    });
+                }
+            }
             let raw: i64 = parts.iter().map(|p| p.add).sum();
             let value = raw
                 .max(stat.min.unwrap_or(i64::MIN))
@@ -78,7 +104,9 @@ pub fn derive_stats(pack: &Pack, fighter: &Fighter) -> Vec<DerivedStat> {
                 id: stat.id.clone(),
                 label: stat.label.clone(),
                 unit: stat.unit.clone(),
-                base: stat.default,
+                ladder: stat.ladder.clone(),
+                ladder_min: stat.min.unwrap_or(0),
+                base,
                 value,
                 parts,
                 clamped_from: (value != raw).then_some(raw),

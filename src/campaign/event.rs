@@ -10,7 +10,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::battle::Battle;
-use super::{BattleId, Fighter, FighterId, Gang, GangId, PendingEffect, PendingId, QuirkPick};
+use super::{
+    BattleId, EffectId, Fighter, FighterId, FighterStatus, Gang, GangId, LastingEffect,
+    PendingEffect, PendingId, QuirkPick,
+};
+use crate::dice::RollRecord;
 
 /// A whole gang as founded or disbanded.
 pub type GangSnapshot = Gang;
@@ -124,6 +128,71 @@ pub enum Event {
         effect: PendingId,
         battle: BattleId,
     },
+    FighterStatusChanged {
+        fighter: FighterId,
+        from: FighterStatus,
+        to: FighterStatus,
+        reason: String,
+    },
+    /// A deserter hired by the rival gang, or a fighter moved by hand.
+    FighterTransferred {
+        fighter: FighterId,
+        from: GangId,
+        to: GangId,
+    },
+    BaseStatSet {
+        fighter: FighterId,
+        stat: String,
+        from: Option<i64>,
+        to: Option<i64>,
+    },
+    LastingEffectAdded {
+        effect: LastingEffect,
+    },
+    /// The inverse of adding a lasting effect.
+    LastingEffectDeleted {
+        effect: LastingEffect,
+    },
+    /// Healed, or an advancement reversed, with the reason.
+    LastingEffectRemoved {
+        effect: EffectId,
+        reason: String,
+    },
+    LastingEffectRestored {
+        effect: EffectId,
+        reason: String,
+    },
+    /// A roll on a table, as made (by the app with its seed, or by hand).
+    TableRolled {
+        battle: Option<BattleId>,
+        fighter: Option<FighterId>,
+        table: String,
+        roll: RollRecord,
+        modifier: i64,
+        total: i64,
+        /// The row's `on` and its result.
+        row: String,
+        result: String,
+    },
+    TableRollTakenBack {
+        battle: Option<BattleId>,
+        fighter: Option<FighterId>,
+        table: String,
+        roll: RollRecord,
+        modifier: i64,
+        total: i64,
+        row: String,
+        result: String,
+    },
+    CampaignRulesetChanged {
+        from: String,
+        to: String,
+    },
+    GangRulesetChanged {
+        gang: GangId,
+        from: String,
+        to: String,
+    },
 }
 
 impl Event {
@@ -225,6 +294,81 @@ impl Event {
             PendingEffectRemoved { effect } => PendingEffectAdded { effect },
             PendingEffectUsed { effect, battle } => PendingEffectUnused { effect, battle },
             PendingEffectUnused { effect, battle } => PendingEffectUsed { effect, battle },
+            FighterStatusChanged {
+                fighter,
+                from,
+                to,
+                reason,
+            } => FighterStatusChanged {
+                fighter,
+                from: to,
+                to: from,
+                reason: format!("undo: {reason}"),
+            },
+            FighterTransferred { fighter, from, to } => FighterTransferred {
+                fighter,
+                from: to,
+                to: from,
+            },
+            BaseStatSet {
+                fighter,
+                stat,
+                from,
+                to,
+            } => BaseStatSet {
+                fighter,
+                stat,
+                from: to,
+                to: from,
+            },
+            LastingEffectAdded { effect } => LastingEffectDeleted { effect },
+            LastingEffectDeleted { effect } => LastingEffectAdded { effect },
+            LastingEffectRemoved { effect, reason } => LastingEffectRestored { effect, reason },
+            LastingEffectRestored { effect, reason } => LastingEffectRemoved { effect, reason },
+            TableRolled {
+                battle,
+                fighter,
+                table,
+                roll,
+                modifier,
+                total,
+                row,
+                result,
+            } => TableRollTakenBack {
+                battle,
+                fighter,
+                table,
+                roll,
+                modifier,
+                total,
+                row,
+                result,
+            },
+            TableRollTakenBack {
+                battle,
+                fighter,
+                table,
+                roll,
+                modifier,
+                total,
+                row,
+                result,
+            } => TableRolled {
+                battle,
+                fighter,
+                table,
+                roll,
+                modifier,
+                total,
+                row,
+                result,
+            },
+            CampaignRulesetChanged { from, to } => CampaignRulesetChanged { from: to, to: from },
+            GangRulesetChanged { gang, from, to } => GangRulesetChanged {
+                gang,
+                from: to,
+                to: from,
+            },
         }
     }
 
@@ -254,6 +398,17 @@ impl Event {
             PendingEffectRemoved { .. } => "pending_effect_removed",
             PendingEffectUsed { .. } => "pending_effect_used",
             PendingEffectUnused { .. } => "pending_effect_unused",
+            FighterStatusChanged { .. } => "fighter_status_changed",
+            FighterTransferred { .. } => "fighter_transferred",
+            BaseStatSet { .. } => "base_stat_set",
+            LastingEffectAdded { .. } => "lasting_effect_added",
+            LastingEffectDeleted { .. } => "lasting_effect_deleted",
+            LastingEffectRemoved { .. } => "lasting_effect_removed",
+            LastingEffectRestored { .. } => "lasting_effect_restored",
+            TableRolled { .. } => "table_rolled",
+            TableRollTakenBack { .. } => "table_roll_taken_back",
+            CampaignRulesetChanged { .. } => "campaign_ruleset_changed",
+            GangRulesetChanged { .. } => "gang_ruleset_changed",
         }
     }
 
@@ -269,6 +424,8 @@ impl Event {
             ActionTaken { gang, .. } | ActionTakenBack { gang, .. } => Some(*gang),
             PendingEffectAdded { effect } | PendingEffectRemoved { effect } => Some(effect.gang),
             TitleChanged { to, from, .. } => to.or(*from),
+            FighterTransferred { to, .. } => Some(*to),
+            GangRulesetChanged { gang, .. } => Some(*gang),
             _ => None,
         }
     }
@@ -279,6 +436,8 @@ impl Event {
         match self {
             BattleRecorded { battle } | BattleUnrecorded { battle } => Some(battle.id),
             PendingEffectUsed { battle, .. } | PendingEffectUnused { battle, .. } => Some(*battle),
+            LastingEffectAdded { effect } | LastingEffectDeleted { effect } => effect.battle,
+            TableRolled { battle, .. } | TableRollTakenBack { battle, .. } => *battle,
             _ => None,
         }
     }
@@ -292,7 +451,12 @@ impl Event {
             | LeaderChanged { fighter, .. }
             | QuirksChanged { fighter, .. }
             | CounterChanged { fighter, .. }
-            | FighterNotesChanged { fighter, .. } => Some(*fighter),
+            | FighterNotesChanged { fighter, .. }
+            | FighterStatusChanged { fighter, .. }
+            | FighterTransferred { fighter, .. }
+            | BaseStatSet { fighter, .. } => Some(*fighter),
+            LastingEffectAdded { effect } | LastingEffectDeleted { effect } => Some(effect.fighter),
+            TableRolled { fighter, .. } | TableRollTakenBack { fighter, .. } => *fighter,
             _ => None,
         }
     }
@@ -420,6 +584,100 @@ impl Event {
             }
             PendingEffectUnused { effect, battle } => {
                 format!("Pending effect #{effect} no longer used in battle #{battle}")
+            }
+            FighterStatusChanged {
+                fighter,
+                to,
+                reason,
+                ..
+            } => format!(
+                "{} is now {}: {reason}",
+                names.fighter(*fighter),
+                to.describe(|g| names.gang(g))
+            ),
+            FighterTransferred { fighter, from, to } => format!(
+                "{} leaves {} for {}",
+                names.fighter(*fighter),
+                names.gang(*from),
+                names.gang(*to)
+            ),
+            BaseStatSet {
+                fighter, stat, to, ..
+            } => match to {
+                Some(v) => format!(
+                    "{}: base {} set to {v}",
+                    names.fighter(*fighter),
+                    names.label(stat)
+                ),
+                None => format!(
+                    "{}: base {} back to the default",
+                    names.fighter(*fighter),
+                    names.label(stat)
+                ),
+            },
+            LastingEffectAdded { effect } => format!(
+                "{}: {} ({})",
+                names.fighter(effect.fighter),
+                effect.name,
+                effect.detail
+            ),
+            LastingEffectDeleted { effect } => {
+                format!(
+                    "{}: {} taken back",
+                    names.fighter(effect.fighter),
+                    effect.name
+                )
+            }
+            LastingEffectRemoved { effect, reason } => {
+                format!("Lasting effect #{effect} removed: {reason}")
+            }
+            LastingEffectRestored { effect, reason } => {
+                format!("Lasting effect #{effect} restored ({reason})")
+            }
+            TableRolled {
+                fighter,
+                table,
+                roll,
+                modifier,
+                total,
+                result,
+                ..
+            } => {
+                let who = fighter
+                    .map(|f| format!("{}: ", names.fighter(f)))
+                    .unwrap_or_default();
+                let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
+                let by = match roll.source {
+                    crate::dice::RollSource::App { seed } => {
+                        format!("rolled by the app, seed {seed}")
+                    }
+                    crate::dice::RollSource::Hand => "dice entered by hand".to_owned(),
+                };
+                let modifier = if *modifier == 0 {
+                    String::new()
+                } else {
+                    format!(" {modifier:+}")
+                };
+                format!(
+                    "{who}{} {} [{}]{modifier} = {total}: {result} ({by})",
+                    names.label(table),
+                    roll.expression,
+                    dice.join(", ")
+                )
+            }
+            TableRollTakenBack { fighter, table, .. } => {
+                let who = fighter
+                    .map(|f| format!("{}: ", names.fighter(f)))
+                    .unwrap_or_default();
+                format!("{who}roll on {} taken back", names.label(table))
+            }
+            CampaignRulesetChanged { from, to } => format!(
+                "The campaign's ruleset changed from {} to {}",
+                names.label(from),
+                names.label(to)
+            ),
+            GangRulesetChanged { gang, to, .. } => {
+                format!("{} now plays {}", names.gang(*gang), names.label(to))
             }
         }
     }

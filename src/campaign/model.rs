@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 macro_rules! id_type {
     ($(#[$doc:meta] $name:ident),*) => {$(
         #[$doc]
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+        #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
         #[serde(transparent)]
         pub struct $name(pub i64);
 
@@ -28,6 +28,8 @@ id_type!(
     BatchId,
     /// A battle in a campaign file.
     BattleId,
+    /// A lasting effect on a fighter (an injury, an advancement).
+    EffectId,
     /// An effect a resource action promised for a gang's next battle.
     PendingId
 );
@@ -74,6 +76,78 @@ pub struct Fighter {
     /// Counter id → value (Bounty).
     pub counters: BTreeMap<String, i64>,
     pub notes: String,
+    /// Stat id → this fighter's own base value, where it differs from the
+    /// pack's default (a Wayfarer unit's dice).
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub base: BTreeMap<String, i64>,
+    #[serde(default)]
+    pub status: FighterStatus,
+}
+
+/// Where a fighter stands in the campaign.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "state", rename_all = "snake_case")]
+pub enum FighterStatus {
+    #[default]
+    Active,
+    /// Wounded in a battle: misses the gang's next battle after it.
+    Wounded { battle: BattleId },
+    /// Held by a rival gang since a battle.
+    Captured { by: GangId, battle: BattleId },
+    /// Left the gang for good (`dead`, `deserted`).
+    Gone {
+        status: String,
+        battle: Option<BattleId>,
+    },
+}
+
+impl FighterStatus {
+    /// True when the fighter can take part in a battle.
+    pub fn can_fight(&self) -> bool {
+        matches!(self, FighterStatus::Active)
+    }
+
+    /// True while the fighter belongs on the gang's roster.
+    pub fn on_roster(&self) -> bool {
+        !matches!(self, FighterStatus::Gone { .. })
+    }
+
+    /// The status in a few words.
+    pub fn describe(&self, gang_name: impl Fn(GangId) -> String) -> String {
+        match self {
+            FighterStatus::Active => "active".into(),
+            FighterStatus::Wounded { .. } => "wounded: misses the next battle".into(),
+            FighterStatus::Captured { by, .. } => format!("held by {}", gang_name(*by)),
+            FighterStatus::Gone { status, .. } => status.clone(),
+        }
+    }
+}
+
+/// Something that stays with a fighter after a battle: a lasting injury or
+/// an advancement, with the roll that made it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LastingEffect {
+    pub id: EffectId,
+    pub fighter: FighterId,
+    /// The table it came from (`injury`, `advancement`, `criticals-bladed`).
+    pub table: String,
+    /// What it is called (`Crippled`, `Bonus Melee OFF or DEF die`).
+    pub name: String,
+    /// What it does, in words.
+    pub detail: String,
+    /// Stat id → change.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub stats: BTreeMap<String, i64>,
+    /// A quirk it gave the fighter, which goes when the effect goes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub quirk: Option<String>,
+    pub battle: Option<BattleId>,
+    /// The roll that made it, as stored.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub roll: Option<crate::dice::RollRecord>,
+    /// Set when healed or reversed, with the reason.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub removed: Option<String>,
 }
 
 impl Fighter {

@@ -37,7 +37,6 @@ pub enum BattleCommand {
 #[derive(Serialize)]
 struct RecordOutput<'a> {
     dry_run: bool,
-    seed: Option<u64>,
     #[serde(flatten)]
     recorded: &'a Recorded,
 }
@@ -68,25 +67,28 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
             json,
         } => {
             let parsed = read_report(&report)?;
+            let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
             let recorded = if dry_run {
-                let procedure = session.preview_battle(&parsed)?;
+                let procedure = session.preview_battle(&parsed, seed)?;
                 Recorded {
                     battle: procedure.battle.id,
                     batch: None,
                     procedure,
                 }
             } else {
-                session.record_battle(&parsed)?
+                session.record_battle(&parsed, seed)?
             };
             if json {
                 return print_json(&RecordOutput {
                     dry_run,
-                    seed,
                     recorded: &recorded,
                 });
             }
             let verb = if dry_run { "Would record" } else { "Recorded" };
-            println!("{verb} battle #{}", recorded.battle);
+            println!(
+                "{verb} battle #{} (rolls from seed {})",
+                recorded.battle, recorded.procedure.seed
+            );
             for change in &recorded.procedure.changes {
                 let who = change.gang.as_deref().unwrap_or("");
                 let mut line = format!("  {who}: {}", change.text);

@@ -45,6 +45,10 @@ pub enum FighterCommand {
         quirks: Vec<String>,
         #[arg(long, default_value = "")]
         notes: String,
+        /// The fighter's own base value of a stat, as `STAT=N`; repeat for
+        /// each (a Wayfarer unit's dice: `--stat melee_off=2`).
+        #[arg(long = "stat", value_name = "STAT=N")]
+        stats: Vec<String>,
         #[arg(long)]
         json: bool,
     },
@@ -94,9 +98,22 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             leader,
             quirks,
             notes,
+            stats,
             json,
         } => {
             let gang = session.gang_named(&gang)?;
+            let base = stats
+                .iter()
+                .map(|s| {
+                    let (stat, value) = s
+                        .split_once('=')
+                        .ok_or_else(|| anyhow::anyhow!("--stat {s}: expected STAT=N"))?;
+                    let value = value.trim().parse::<i64>().map_err(|_| {
+                        anyhow::anyhow!("--stat {s}: `{value}` is not a whole number")
+                    })?;
+                    Ok((stat.trim().to_lowercase(), value))
+                })
+                .collect::<Result<_>>()?;
             let quirks = session.resolve_quirks(gang.id, &quirks)?;
             let outcome = session.recruit(
                 gang.id,
@@ -105,6 +122,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                     leader,
                     quirks,
                     notes,
+                    base,
                 },
             )?;
             if json {

@@ -7,11 +7,7 @@ use crate::dice::{Dice, parse, parse_pool};
 use crate::session::builtin_registry;
 
 pub(super) fn roll(expression: &str, seed: Option<u64>, ruleset: &str, json: bool) -> Result<()> {
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64)
-    });
+    let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
     let registry = builtin_registry()?;
     let pack = registry
         .get(ruleset)

@@ -57,11 +57,7 @@ pub(super) fn table(
             (n, None)
         }
         (None, seed) => {
-            let seed = seed.unwrap_or_else(|| {
-                std::time::SystemTime::now()
-                    .duration_since(std::time::UNIX_EPOCH)
-                    .map_or(0, |d| d.as_nanos() as u64)
-            });
+            let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
             let dialect = pack.dice.as_ref().map(|d| d.dialect()).unwrap_or_default();
             let record = Dice::seeded(seed).roll(&expr, &dialect)?;
             (record.total, Some(record))

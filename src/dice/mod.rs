@@ -98,6 +98,15 @@ fn at_character(at: Option<usize>) -> String {
         .unwrap_or_default()
 }
 
+/// A seed for a player who did not give one. The caller stores it with
+/// every roll it makes, so the rolls can be made again. (The one use of the
+/// clock in this module: the faces never depend on it, only the seed does.)
+pub fn seed_from_clock() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos() as u64)
+}
+
 /// The app's dice: a seeded generator that remembers its seed.
 pub struct Dice {
     seed: u64,
@@ -114,6 +123,20 @@ impl Dice {
 
     pub fn seed(&self) -> u64 {
         self.seed
+    }
+
+    /// The dice for one named roll of a procedure: seeded from the
+    /// procedure's seed and the roll's name, so each roll comes out the same
+    /// whatever other rolls are made or entered by hand. The record keeps
+    /// this derived seed.
+    pub fn for_roll(seed: u64, roll: &str) -> Self {
+        // FNV-1a: stable across builds and platforms, unlike std's hasher.
+        let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+        for byte in roll.bytes() {
+            hash ^= u64::from(byte);
+            hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+        }
+        Self::seeded(seed ^ hash)
     }
 
     /// One face of a d`sides` (a d1 for 0, so this never panics).
@@ -158,6 +181,14 @@ pub fn entered_die(sides: u32, value: u32) -> Result<RollRecord, DiceError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn named_rolls_are_independent_and_repeatable() {
+        let a = Dice::for_roll(9, "injury: Brick").seed();
+        assert_eq!(a, Dice::for_roll(9, "injury: Brick").seed());
+        assert_ne!(a, Dice::for_roll(9, "injury: Dross").seed());
+        assert_ne!(a, Dice::for_roll(10, "injury: Brick").seed());
+    }
 
     #[test]
     fn same_seed_same_rolls() {

@@ -180,6 +180,8 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         scenarios: merge_section(&base.scenarios, over.scenarios),
         bounties: over.bounties.or_else(|| base.bounties.clone()),
         results: over.results.or_else(|| base.results.clone()),
+        injuries: over.injuries.or_else(|| base.injuries.clone()),
+        advancement: over.advancement.or_else(|| base.advancement.clone()),
         titles: merge_section(&base.titles, over.titles),
         title_rules: over.title_rules.or_else(|| base.title_rules.clone()),
         actions: merge_section(&base.actions, over.actions),

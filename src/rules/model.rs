@@ -46,6 +46,10 @@ pub struct Pack {
     pub bounties: Option<BountyRules>,
     /// How a battle's result is read.
     pub results: Option<ResultRules>,
+    /// Who rolls for injury after a battle, and on which table.
+    pub injuries: Option<InjuryRules>,
+    /// Who may roll for advancement after a battle, and on which table.
+    pub advancement: Option<AdvancementRules>,
     #[serde(default)]
     pub titles: Vec<TitleDef>,
     pub title_rules: Option<TitleRules>,
@@ -126,6 +130,10 @@ pub struct StatDef {
     /// Unit shown after the value, e.g. `"` for inches.
     #[serde(default)]
     pub unit: String,
+    /// Names for the values from `min` up, where a value stands for a step
+    /// on a ladder (`2d4`, `2d6`… or `none`, `Light`…).
+    #[serde(default)]
+    pub ladder: Vec<String>,
     #[serde(default)]
     pub description: String,
     #[serde(default)]
@@ -430,10 +438,23 @@ pub struct TableRowDef {
     /// The totals it covers: `4`, `2-5`, `6+` (that or more), `1-` (that or
     /// less).
     pub on: String,
+    /// A short name (`Crippled`).
+    #[serde(default)]
+    pub name: String,
     /// The result as printed.
     pub result: String,
     #[serde(default)]
     pub effects: Vec<Effect>,
+    /// The row (its `on`) that applies instead when this one is not
+    /// applicable (a stat already at its maximum…).
+    #[serde(default)]
+    pub fallback: Option<String>,
+    /// True when what it does stays with the fighter (a lasting injury or
+    /// an advancement); false for effects within one battle.
+    #[serde(default)]
+    pub lasting: bool,
+    #[serde(default)]
+    pub ruling: Option<String>,
 }
 
 /// What a table result, an epilogue or an action does, as data.
@@ -454,6 +475,35 @@ pub enum Effect {
     Status { status: String },
     /// The player picks one of these effects.
     Choice { options: Vec<Effect> },
+    /// The fighter leaves the gang for good (`dead`).
+    Leave { status: String },
+    /// The fighter leaves the gang; the rival may hire them for a share of
+    /// their value (rounding down).
+    Desert { hire_percent: i64 },
+    /// The rival gang holds the fighter: it may ransom them back, or pick
+    /// another result of the table instead.
+    Capture,
+    /// Roll on the advancement table and apply the reverse; where that is
+    /// not applicable, the row `fallback` of this table applies instead.
+    Cripple { fallback: String },
+    /// The fighter may not fight in the gang's next battle.
+    MissNextBattle,
+    /// Roll on the advancement table.
+    Advance,
+    /// Raise one of these stats by `amount`, up to the stat's maximum (the
+    /// player picks when there are several).
+    StatChoice { stats: Vec<String>, amount: i64 },
+    /// The fighter gains something the player names (a skill, a trait).
+    Gain { what: String },
+    /// The fighter gains a quirk of the pack (of a category, or any).
+    GainQuirk {
+        #[serde(default)]
+        category: Option<String>,
+    },
+    /// The gang gains a resource equal to a share of the fighter's value.
+    ResourceFromValue { resource: String, percent: i64 },
+    /// A modifier to this fighter's injury roll after the battle.
+    InjuryModifier { amount: i64 },
     /// Nothing the app tracks: the text is the whole effect.
     Note { text: String },
 }
@@ -582,6 +632,51 @@ pub struct ResultRules {
     pub no_winner_ruling: Option<String>,
     #[serde(default)]
     pub source: String,
+}
+
+/// Injury rolls after a battle.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct InjuryRules {
+    /// The injury table's id.
+    pub table: String,
+    /// Fighters with one of these outcomes roll once each.
+    pub roll_for: Vec<String>,
+    /// The counter holding a fighter's value (for deserters' hire cost and
+    /// bonuses equal to their value), if the system has one.
+    #[serde(default)]
+    pub value_counter: Option<String>,
+    /// The resource a deserter is hired with.
+    #[serde(default)]
+    pub hire_resource: Option<String>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// Advancement rolls after a battle.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AdvancementRules {
+    /// The advancement table's id.
+    pub table: String,
+    /// One roll per full `per` of this resource gained in the battle…
+    #[serde(default)]
+    pub per_resource: Option<Amount>,
+    /// …or this many rolls per gang per battle.
+    #[serde(default)]
+    pub per_battle: Option<usize>,
+    /// …given only to the winner.
+    #[serde(default)]
+    pub winner_only: bool,
+    /// Fighters with one of these outcomes may not advance.
+    #[serde(default)]
+    pub exclude_outcomes: Vec<String>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
 }
 
 /// How bounties work.

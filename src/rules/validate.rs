@@ -61,6 +61,12 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         {
             return err(entry, format!("min {min} is above max {max}"));
         }
+        if !stat.ladder.is_empty() && stat.min.is_none() {
+            return err(
+                entry,
+                "a ladder needs a `min` (the value of its first step)".into(),
+            );
+        }
         if stat.min.is_some_and(|min| stat.default < min)
             || stat.max.is_some_and(|max| stat.default > max)
         {
@@ -295,10 +301,35 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             return err(entry, reason);
         }
         for row in &table.rows {
+            let row_entry = format!("{entry} row `{}`", row.on);
             for effect in &row.effects {
                 if let Err(reason) = check_effect(pack, effect) {
-                    return err(format!("{entry} row `{}`", row.on), reason);
+                    return err(row_entry, reason);
                 }
+                if let super::Effect::Cripple { fallback } = effect
+                    && !table.rows.iter().any(|r| r.on == *fallback)
+                {
+                    return err(
+                        row_entry,
+                        format!("fallback row `{fallback}` is not a row of the table"),
+                    );
+                }
+            }
+            if let Some(fallback) = &row.fallback
+                && !table.rows.iter().any(|r| r.on == *fallback)
+            {
+                return err(
+                    row_entry,
+                    format!("fallback row `{fallback}` is not a row of the table"),
+                );
+            }
+            if let Some(ruling) = &row.ruling
+                && pack.ruling(ruling).is_none()
+            {
+                return err(
+                    row_entry,
+                    format!("ruling `{ruling}` is not in [[rulings]]"),
+                );
             }
         }
     }
@@ -398,6 +429,72 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             format!("ruling `{ruling}` is not in [[rulings]]"),
         );
     }
+    if let Some(injuries) = &pack.injuries {
+        if pack.table(&injuries.table).is_none() {
+            return err(
+                "injuries".into(),
+                format!("table `{}` is not in [[tables]]", injuries.table),
+            );
+        }
+        if let Some(bad) = injuries.roll_for.iter().find(|o| pack.outcome(o).is_none()) {
+            return err(
+                "injuries".into(),
+                format!("outcome `{bad}` is not in [[outcomes]]"),
+            );
+        }
+        if let Some(counter) = &injuries.value_counter
+            && pack.counter(counter).is_none()
+        {
+            return err(
+                "injuries".into(),
+                format!("counter `{counter}` is not in [[counters]]"),
+            );
+        }
+        if let Some(resource) = &injuries.hire_resource
+            && pack.resource(resource).is_none()
+        {
+            return err(
+                "injuries".into(),
+                format!("resource `{resource}` is not in [[resources]]"),
+            );
+        }
+    }
+    if let Some(adv) = &pack.advancement {
+        if pack.table(&adv.table).is_none() {
+            return err(
+                "advancement".into(),
+                format!("table `{}` is not in [[tables]]", adv.table),
+            );
+        }
+        if let Some(bad) = adv
+            .exclude_outcomes
+            .iter()
+            .find(|o| pack.outcome(o).is_none())
+        {
+            return err(
+                "advancement".into(),
+                format!("outcome `{bad}` is not in [[outcomes]]"),
+            );
+        }
+        match (&adv.per_resource, adv.per_battle) {
+            (Some(a), None) => {
+                amounts("advancement", std::slice::from_ref(a))?;
+                if a.amount <= 0 {
+                    return err(
+                        "advancement".into(),
+                        "per_resource needs a positive amount".into(),
+                    );
+                }
+            }
+            (None, Some(_)) => {}
+            _ => {
+                return err(
+                    "advancement".into(),
+                    "give either per_resource or per_battle".into(),
+                );
+            }
+        }
+    }
     if let Some(bounties) = &pack.bounties {
         if pack.counter(&bounties.counter).is_none() {
             return err(
@@ -437,6 +534,19 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
 fn check_effect(pack: &Pack, effect: &super::Effect) -> Result<(), String> {
     use super::Effect;
     match effect {
+        Effect::StatChoice { stats, .. } => match stats.iter().find(|s| pack.stat(s).is_none()) {
+            Some(stat) => Err(format!("stat `{stat}` is not in [[stats]]")),
+            None if stats.is_empty() => Err("stat_choice names no stat".into()),
+            None => Ok(()),
+        },
+        Effect::ResourceFromValue { resource, .. } if pack.resource(resource).is_none() => {
+            Err(format!("resource `{resource}` is not in [[resources]]"))
+        }
+        Effect::GainQuirk {
+            category: Some(category),
+        } if pack.category(category).is_none() => {
+            Err(format!("category `{category}` is not in [[categories]]"))
+        }
         Effect::Resource { resource, .. } if pack.resource(resource).is_none() => {
             Err(format!("resource `{resource}` is not in [[resources]]"))
         }

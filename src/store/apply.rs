@@ -6,7 +6,9 @@ use rusqlite::{Transaction, params};
 
 use super::{Result, StoreError};
 use crate::campaign::battle::Battle;
-use crate::campaign::{Event, Fighter, FighterId, Gang, GangId, PendingEffect, QuirkPick};
+use crate::campaign::{
+    Event, Fighter, FighterId, Gang, GangId, LastingEffect, PendingEffect, QuirkPick,
+};
 
 fn expect_one(changed: usize, what: impl FnOnce() -> String) -> Result<()> {
     if changed == 1 {
@@ -79,6 +81,10 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
                     fighter.name
                 )));
             }
+            tx.execute(
+                "DELETE FROM fighter_stat WHERE fighter_id = ?1",
+                [fighter.id],
+            )?;
             let n = tx.execute("DELETE FROM fighter WHERE id = ?1", [fighter.id])?;
             expect_one(n, || format!("{} is not in the campaign", fighter.name))
         }
@@ -179,8 +185,109 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             }
             Ok(())
         }
-        // The log is the record of an action; its effects are other events.
-        ActionTaken { .. } | ActionTakenBack { .. } => Ok(()),
+        // The log is the record of an action or a roll; their effects are
+        // other events.
+        ActionTaken { .. }
+        | ActionTakenBack { .. }
+        | TableRolled { .. }
+        | TableRollTakenBack { .. } => Ok(()),
+        FighterStatusChanged {
+            fighter, from, to, ..
+        } => {
+            let current = super::read::fighter(tx, *fighter)?.map(|f| f.status);
+            if current.as_ref() != Some(from) {
+                return Err(StoreError::Conflict(format!(
+                    "fighter #{fighter} is no longer where the change expects"
+                )));
+            }
+            let (state, name, gang, battle) = super::read::status_columns(to);
+            tx.execute(
+                "UPDATE fighter SET status = ?2, status_name = ?3, status_gang = ?4, \
+                 status_battle = ?5 WHERE id = ?1",
+                params![fighter, state, name, gang, battle],
+            )?;
+            Ok(())
+        }
+        FighterTransferred { fighter, from, to } => {
+            let n = tx.execute(
+                "UPDATE fighter SET gang_id = ?3, is_leader = 0 WHERE id = ?1 AND gang_id = ?2",
+                params![fighter, from, to],
+            )?;
+            expect_one(n, || format!("fighter #{fighter} is not in gang #{from}"))
+        }
+        BaseStatSet {
+            fighter,
+            stat,
+            from,
+            to,
+        } => {
+            let current: Option<i64> = tx
+                .query_row(
+                    "SELECT value FROM fighter_stat WHERE fighter_id = ?1 AND stat = ?2",
+                    params![fighter, stat],
+                    |r| r.get(0),
+                )
+                .map(Some)
+                .or_else(|e| match e {
+                    rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                    e => Err(e),
+                })?;
+            if current != *from {
+                return Err(StoreError::Conflict(format!(
+                    "fighter #{fighter}'s base {stat} has changed since"
+                )));
+            }
+            tx.execute(
+                "DELETE FROM fighter_stat WHERE fighter_id = ?1 AND stat = ?2",
+                params![fighter, stat],
+            )?;
+            if let Some(to) = to {
+                tx.execute(
+                    "INSERT INTO fighter_stat (fighter_id, stat, value) VALUES (?1, ?2, ?3)",
+                    params![fighter, stat, to],
+                )?;
+            }
+            Ok(())
+        }
+        LastingEffectAdded { effect } => insert_effect(tx, effect),
+        LastingEffectDeleted { effect } => {
+            if super::read::lasting_effect(tx, effect.id)?.as_ref() != Some(effect) {
+                return Err(StoreError::Conflict(format!(
+                    "{} has changed since it was added",
+                    effect.name
+                )));
+            }
+            tx.execute("DELETE FROM lasting_effect WHERE id = ?1", [effect.id])?;
+            Ok(())
+        }
+        LastingEffectRemoved { effect, reason } => {
+            let n = tx.execute(
+                "UPDATE lasting_effect SET removed = ?2 WHERE id = ?1 AND removed IS NULL",
+                params![effect, reason],
+            )?;
+            expect_one(n, || format!("lasting effect #{effect} is already removed"))
+        }
+        LastingEffectRestored { effect, .. } => {
+            let n = tx.execute(
+                "UPDATE lasting_effect SET removed = NULL WHERE id = ?1 AND removed IS NOT NULL",
+                [effect],
+            )?;
+            expect_one(n, || format!("lasting effect #{effect} is not removed"))
+        }
+        CampaignRulesetChanged { from, to } => {
+            let n = tx.execute(
+                "UPDATE campaign SET default_ruleset = ?2 WHERE id = 1 AND default_ruleset = ?1",
+                params![from, to],
+            )?;
+            expect_one(n, || format!("the campaign no longer plays {from}"))
+        }
+        GangRulesetChanged { gang, from, to } => {
+            let n = tx.execute(
+                "UPDATE gang SET ruleset = ?3 WHERE id = ?1 AND ruleset = ?2",
+                params![gang, from, to],
+            )?;
+            expect_one(n, || format!("gang #{gang} no longer plays {from}"))
+        }
         PendingEffectAdded { effect } => insert_pending(tx, effect),
         PendingEffectRemoved { effect } => {
             let current = super::read::pending_effect(tx, effect.id)?;
@@ -256,6 +363,36 @@ fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
             f.outcome,
             f.downed_by
         ])?;
+    }
+    Ok(())
+}
+
+fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
+    let roll = effect
+        .roll
+        .as_ref()
+        .map(serde_json::to_string)
+        .transpose()?;
+    tx.execute(
+        "INSERT INTO lasting_effect (id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        params![
+            effect.id,
+            effect.fighter,
+            effect.table,
+            effect.name,
+            effect.detail,
+            effect.quirk,
+            effect.battle,
+            roll,
+            effect.removed
+        ],
+    )?;
+    for (stat, amount) in &effect.stats {
+        tx.execute(
+            "INSERT INTO lasting_effect_stat (effect_id, stat, amount) VALUES (?1, ?2, ?3)",
+            params![effect.id, stat, amount],
+        )?;
     }
     Ok(())
 }
@@ -356,6 +493,18 @@ fn insert_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
         _ => e.into(),
     })?;
     insert_quirks(tx, fighter.id, &fighter.quirks)?;
+    let (state, name, gang, battle) = super::read::status_columns(&fighter.status);
+    tx.execute(
+        "UPDATE fighter SET status = ?2, status_name = ?3, status_gang = ?4, status_battle = ?5 \
+         WHERE id = ?1",
+        params![fighter.id, state, name, gang, battle],
+    )?;
+    for (stat, value) in &fighter.base {
+        tx.execute(
+            "INSERT INTO fighter_stat (fighter_id, stat, value) VALUES (?1, ?2, ?3)",
+            params![fighter.id, stat, value],
+        )?;
+    }
     for (counter, value) in &fighter.counters {
         tx.execute(
             "INSERT INTO fighter_counter (fighter_id, counter, value) VALUES (?1, ?2, ?3)",

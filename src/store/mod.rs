@@ -21,7 +21,9 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 pub use migrations::SCHEMA_VERSION;
 pub use read::{CampaignDump, LogEntry};
 
-use crate::campaign::{BatchId, BattleId, CampaignInfo, Event, FighterId, GangId, PendingId};
+use crate::campaign::{
+    BatchId, BattleId, CampaignInfo, EffectId, Event, FighterId, GangId, PendingId,
+};
 
 /// `PRAGMA application_id` of a campaign file ('RAPS').
 const APPLICATION_ID: i64 = 0x5241_5053;
@@ -84,7 +86,7 @@ macro_rules! sql_id {
         }
     )*};
 }
-sql_id!(GangId, FighterId, BatchId, BattleId, PendingId);
+sql_id!(GangId, FighterId, BatchId, BattleId, PendingId, EffectId);
 
 /// An open campaign file.
 pub struct CampaignStore {

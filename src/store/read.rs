@@ -9,8 +9,8 @@ use super::{CampaignStore, Result, StoreError};
 use crate::campaign::battle::{Battle, BattleFighter, BattleGang};
 use crate::campaign::titles::TitleHolders;
 use crate::campaign::{
-    BatchId, BattleId, CampaignInfo, Event, Fighter, FighterId, Gang, GangId, PendingEffect,
-    PendingId, QuirkPick,
+    BatchId, BattleId, CampaignInfo, EffectId, Event, Fighter, FighterId, FighterStatus, Gang,
+    GangId, LastingEffect, PendingEffect, PendingId, QuirkPick,
 };
 
 /// One event of the log with its batch.
@@ -35,6 +35,7 @@ pub struct CampaignDump {
     pub battles: Vec<Battle>,
     pub titles: TitleHolders,
     pub pending: Vec<PendingEffect>,
+    pub lasting: Vec<LastingEffect>,
 }
 
 pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> {
@@ -174,10 +175,58 @@ fn counters(conn: &Connection, id: FighterId) -> Result<BTreeMap<String, i64>> {
 fn fill(conn: &Connection, mut fighter: Fighter) -> Result<Fighter> {
     fighter.quirks = quirks(conn, fighter.id)?;
     fighter.counters = counters(conn, fighter.id)?;
+    fighter.base = conn
+        .prepare_cached("SELECT stat, value FROM fighter_stat WHERE fighter_id = ?1")?
+        .query_map([fighter.id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
     Ok(fighter)
 }
 
+/// The status columns as a [`FighterStatus`].
+pub(super) fn status_from_columns(
+    state: &str,
+    name: Option<String>,
+    gang: Option<GangId>,
+    battle: Option<BattleId>,
+) -> rusqlite::Result<FighterStatus> {
+    let bad = || {
+        rusqlite::Error::FromSqlConversionFailure(
+            0,
+            rusqlite::types::Type::Text,
+            format!("fighter status `{state}` is missing its details").into(),
+        )
+    };
+    Ok(match state {
+        "active" => FighterStatus::Active,
+        "wounded" => FighterStatus::Wounded {
+            battle: battle.ok_or_else(bad)?,
+        },
+        "captured" => FighterStatus::Captured {
+            by: gang.ok_or_else(bad)?,
+            battle: battle.ok_or_else(bad)?,
+        },
+        "gone" => FighterStatus::Gone {
+            status: name.ok_or_else(bad)?,
+            battle,
+        },
+        _ => return Err(bad()),
+    })
+}
+
+/// A [`FighterStatus`] as its columns: state, name, gang, battle.
+pub(super) fn status_columns(
+    status: &FighterStatus,
+) -> (&'static str, Option<&str>, Option<GangId>, Option<BattleId>) {
+    match status {
+        FighterStatus::Active => ("active", None, None, None),
+        FighterStatus::Wounded { battle } => ("wounded", None, None, Some(*battle)),
+        FighterStatus::Captured { by, battle } => ("captured", None, Some(*by), Some(*battle)),
+        FighterStatus::Gone { status, battle } => ("gone", Some(status.as_str()), None, *battle),
+    }
+}
+
 fn fighter_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fighter> {
+    let state: String = r.get(5)?;
     Ok(Fighter {
         id: r.get(0)?,
         gang: r.get(1)?,
@@ -186,10 +235,54 @@ fn fighter_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fighter> {
         notes: r.get(4)?,
         quirks: Vec::new(),
         counters: BTreeMap::new(),
+        base: BTreeMap::new(),
+        status: status_from_columns(&state, r.get(6)?, r.get(7)?, r.get(8)?)?,
     })
 }
 
-const FIGHTER_COLUMNS: &str = "SELECT id, gang_id, name, is_leader, notes FROM fighter";
+const FIGHTER_COLUMNS: &str = "SELECT id, gang_id, name, is_leader, notes, \
+     status, status_name, status_gang, status_battle FROM fighter";
+
+fn effect_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(LastingEffect, Option<String>)> {
+    Ok((
+        LastingEffect {
+            id: r.get(0)?,
+            fighter: r.get(1)?,
+            table: r.get(2)?,
+            name: r.get(3)?,
+            detail: r.get(4)?,
+            quirk: r.get(5)?,
+            battle: r.get(6)?,
+            removed: r.get(8)?,
+            stats: BTreeMap::new(),
+            roll: None,
+        },
+        r.get(7)?,
+    ))
+}
+
+const EFFECT_COLUMNS: &str =
+    "SELECT id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed FROM lasting_effect";
+
+fn fill_effect(
+    conn: &Connection,
+    (mut effect, roll): (LastingEffect, Option<String>),
+) -> Result<LastingEffect> {
+    effect.stats = conn
+        .prepare_cached("SELECT stat, amount FROM lasting_effect_stat WHERE effect_id = ?1")?
+        .query_map([effect.id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    effect.roll = roll.map(|r| serde_json::from_str(&r)).transpose()?;
+    Ok(effect)
+}
+
+pub(super) fn lasting_effect(conn: &Connection, id: EffectId) -> Result<Option<LastingEffect>> {
+    let row = conn
+        .prepare_cached(&format!("{EFFECT_COLUMNS} WHERE id = ?1"))?
+        .query_row([id], effect_row)
+        .optional()?;
+    row.map(|r| fill_effect(conn, r)).transpose()
+}
 
 pub(super) fn fighter(conn: &Connection, id: FighterId) -> Result<Option<Fighter>> {
     let row = conn
@@ -398,6 +491,77 @@ impl CampaignStore {
         rows.into_iter().map(|f| fill(&self.conn, f)).collect()
     }
 
+    /// Every lasting effect on a fighter (removed ones too), oldest first.
+    pub fn lasting_effects(&self, fighter: FighterId) -> Result<Vec<LastingEffect>> {
+        let rows = self
+            .conn
+            .prepare_cached(&format!(
+                "{EFFECT_COLUMNS} WHERE fighter_id = ?1 ORDER BY id"
+            ))?
+            .query_map([fighter], effect_row)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter()
+            .map(|r| fill_effect(&self.conn, r))
+            .collect()
+    }
+
+    /// Every lasting effect of the campaign, oldest first.
+    pub fn all_lasting_effects(&self) -> Result<Vec<LastingEffect>> {
+        let rows = self
+            .conn
+            .prepare_cached(&format!("{EFFECT_COLUMNS} ORDER BY id"))?
+            .query_map([], effect_row)?
+            .collect::<rusqlite::Result<Vec<_>>>()?;
+        rows.into_iter()
+            .map(|r| fill_effect(&self.conn, r))
+            .collect()
+    }
+
+    /// A lasting effect by id; `Ok(None)` when there is none.
+    pub fn lasting_effect(&self, id: EffectId) -> Result<Option<LastingEffect>> {
+        lasting_effect(&self.conn, id)
+    }
+
+    /// The id the next lasting effect will get.
+    pub fn next_effect_id(&self) -> Result<EffectId> {
+        Ok(EffectId(self.conn.query_row(
+            "SELECT coalesce(max(id), 0) + 1 FROM lasting_effect",
+            [],
+            |r| r.get(0),
+        )?))
+    }
+
+    /// The log entries about a fighter, oldest first.
+    pub fn fighter_history(&self, fighter: FighterId) -> Result<Vec<LogEntry>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload \
+             FROM event e JOIN batch b ON b.id = e.batch_id \
+             WHERE e.fighter_id = ?1 ORDER BY e.id",
+        )?;
+        let rows = stmt.query_map([fighter], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get::<_, String>(5)?,
+            ))
+        })?;
+        rows.map(|row| {
+            let (id, batch, at, label, undoes, payload) = row?;
+            Ok(LogEntry {
+                id,
+                batch,
+                at,
+                label,
+                undoes,
+                event: serde_json::from_str(&payload)?,
+            })
+        })
+        .collect()
+    }
+
     /// The number of batches in the log.
     pub fn batch_count(&self) -> Result<i64> {
         Ok(self
@@ -424,6 +588,7 @@ impl CampaignStore {
             battles: self.battles()?,
             titles: self.title_holders()?,
             pending: self.pending_effects()?,
+            lasting: self.all_lasting_effects()?,
         })
     }
 }

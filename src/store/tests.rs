@@ -29,6 +29,8 @@ fn fighter(id: i64, gang: i64, name: &str, quirks: &[&str]) -> Fighter {
         quirks: quirks.iter().map(|q| QuirkPick::new(*q)).collect(),
         counters: BTreeMap::from([("bounty".into(), 0)]),
         notes: String::new(),
+        base: BTreeMap::new(),
+        status: Default::default(),
     }
 }
 

@@ -76,7 +76,8 @@ pub enum Action {
     Redo,
     ShowLog(bool),
     ShowScreen(Screen),
-    RecordBattle(Box<BattleReport>),
+    /// A battle report and the seed of the app's rolls.
+    RecordBattle(Box<BattleReport>, u64),
     AskAction(GangId),
     TakeAction {
         gang: GangId,
@@ -161,9 +162,7 @@ impl RapsheetApp {
     }
 
     fn empty() -> Self {
-        let seed = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos() as u64);
+        let seed = crate::dice::seed_from_clock();
         Self {
             session: None,
             open_error: None,
@@ -388,9 +387,13 @@ impl RapsheetApp {
             return;
         }
         form.dirty = false;
+        if form.seed == 0 {
+            form.seed = crate::dice::seed_from_clock();
+        }
+        let seed = form.seed;
         form.preview = form.report(&self.battle_data).map(|report| {
             session
-                .preview_battle(&report)
+                .preview_battle(&report, seed)
                 .map_err(|e| format!("{e:#}"))
         });
     }
@@ -564,10 +567,10 @@ impl RapsheetApp {
                 self.screen = screen;
                 self.refresh();
             }
-            Action::RecordBattle(report) => {
+            Action::RecordBattle(report, seed) => {
                 let mut recorded = None;
                 let ok = self.change("Battle recorded", |s| {
-                    let r = s.record_battle(&report)?;
+                    let r = s.record_battle(&report, seed)?;
                     recorded = Some(r.battle);
                     r.batch
                         .ok_or_else(|| anyhow::anyhow!("the battle was not written"))

@@ -7,8 +7,8 @@ use egui::{RichText, Ui};
 
 use super::app::{Action, edit_hint};
 use crate::campaign::battle::{
-    BattleReport, BountyReport, ChoiceReport, FighterReport, GangReport, Procedure,
-    TitleChoiceReport,
+    AdvancementReport, BattleReport, BountyReport, ChoiceReport, EnteredDice, FighterReport,
+    GangReport, PickReport, Procedure, TitleChoiceReport,
 };
 use crate::campaign::{FighterId, GangId};
 use crate::rules::Pack;
@@ -42,6 +42,15 @@ pub struct BattleForm {
     pub bounties: [Option<FighterId>; 2],
     pub titles: BTreeMap<usize, String>,
     pub notes: String,
+    /// The seed of the app's rolls: fixed while the form is open, so the
+    /// preview shows the rolls Commit will store.
+    pub seed: u64,
+    /// Roll name → dice typed in from the table (`3, 5`).
+    pub dice: BTreeMap<String, String>,
+    /// Roll name → pick (which stat, hold or another result…).
+    pub picks: BTreeMap<String, String>,
+    /// Fighters nominated for an advancement roll.
+    pub advancing: BTreeSet<FighterId>,
     /// Set when the form changed and the preview must be rerun.
     pub dirty: bool,
     pub preview: Option<Result<Procedure, String>>,
@@ -122,7 +131,43 @@ impl BattleForm {
                     title: title.clone(),
                 })
                 .collect(),
-            dice: Vec::new(),
+            dice: self
+                .dice
+                .iter()
+                .filter_map(|(roll, faces)| {
+                    let faces: Option<Vec<u32>> = faces
+                        .split([',', ' '])
+                        .filter(|f| !f.is_empty())
+                        .map(|f| f.trim().parse().ok())
+                        .collect();
+                    faces.filter(|f| !f.is_empty()).map(|faces| EnteredDice {
+                        roll: roll.clone(),
+                        faces,
+                    })
+                })
+                .collect(),
+            advancements: self
+                .advancing
+                .iter()
+                .filter_map(|id| {
+                    let gang = data
+                        .iter()
+                        .find(|g| g.fighters.iter().any(|(f, _)| f == id))?;
+                    Some(AdvancementReport {
+                        gang: gang.name.clone(),
+                        fighter: name_of(*id)?,
+                    })
+                })
+                .collect(),
+            picks: self
+                .picks
+                .iter()
+                .map(|(roll, pick)| PickReport {
+                    roll: roll.clone(),
+                    pick: pick.clone(),
+                })
+                .collect(),
+            table_results: Vec::new(),
             notes: self.notes.clone(),
         })
     }
@@ -319,7 +364,7 @@ pub fn post_battle_ui(
                 if commit.clicked()
                     && let Some(report) = form.report(data)
                 {
-                    action = Some(Action::RecordBattle(Box::new(report)));
+                    action = Some(Action::RecordBattle(Box::new(report), form.seed));
                 }
             });
         }

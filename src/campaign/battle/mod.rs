@@ -10,8 +10,13 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+mod aftermath;
+
 use super::titles::{TitleHolders, award_titles};
-use super::{BattleId, Event, Fighter, FighterId, Gang, GangId, PendingEffect};
+use super::{
+    BattleId, EffectId, Event, Fighter, FighterId, FighterStatus, Gang, GangId, LastingEffect,
+    PendingEffect,
+};
 use crate::rules::{Amount, EpilogueRule, Pack, Recipient, ScenarioDef};
 
 /// The battle report format this build reads.
@@ -39,9 +44,20 @@ pub struct BattleReport {
     /// Titles chosen by a gang that qualifies for more than one.
     #[serde(default)]
     pub titles: Vec<TitleChoiceReport>,
-    /// Dice rolled at the table for rolls the procedure makes.
+    /// Dice rolled at the table for rolls the procedure makes, by roll name
+    /// (`injury: Brick`); the app rolls the others.
     #[serde(default)]
     pub dice: Vec<EnteredDice>,
+    /// Fighters nominated for an advancement roll.
+    #[serde(default)]
+    pub advancements: Vec<AdvancementReport>,
+    /// The players' picks for the results of rolls, by roll name.
+    #[serde(default)]
+    pub picks: Vec<PickReport>,
+    /// Results rolled during the battle on tables whose effects last (a
+    /// critical hit), by total.
+    #[serde(default)]
+    pub table_results: Vec<TableResultReport>,
     #[serde(default)]
     pub notes: String,
 }
@@ -116,6 +132,32 @@ pub struct TitleChoiceReport {
     pub title: String,
 }
 
+/// A fighter nominated for an advancement roll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdvancementReport {
+    pub gang: String,
+    pub fighter: String,
+}
+
+/// A player's pick for the result of a named roll (which stat, which
+/// quirk, hold or another result…).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PickReport {
+    pub roll: String,
+    pub pick: String,
+}
+
+/// A result a fighter suffered during the battle on a table (by total).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableResultReport {
+    pub fighter: String,
+    pub table: String,
+    pub total: i64,
+}
+
 /// Dice a player rolled at the table for a named roll.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -176,6 +218,9 @@ pub struct CampaignState {
     pub fighters: Vec<Fighter>,
     pub titles: TitleHolders,
     pub pending: Vec<PendingEffect>,
+    pub lasting: Vec<LastingEffect>,
+    /// The id the next lasting effect gets.
+    pub next_effect: EffectId,
 }
 
 impl CampaignState {
@@ -232,8 +277,26 @@ pub struct Procedure {
     pub battle: Battle,
     pub changes: Vec<ChangeLine>,
     pub needed: Vec<NeededChoice>,
+    /// Every roll the procedure made, as it will be stored.
+    pub rolls: Vec<RollMade>,
+    /// The seed the app's rolls came from.
+    pub seed: u64,
     #[serde(skip)]
     pub events: Vec<Event>,
+}
+
+/// A roll the procedure made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct RollMade {
+    /// Its name, for entering dice by hand and for picks (`injury: Brick`).
+    pub roll: String,
+    pub fighter: Option<String>,
+    pub table: String,
+    pub record: crate::dice::RollRecord,
+    pub modifier: i64,
+    pub total: i64,
+    /// The row's result.
+    pub result: String,
 }
 
 /// Checks a report against the campaign and the pack, and runs the
@@ -244,25 +307,32 @@ pub fn run_procedure(
     state: &CampaignState,
     report: &BattleReport,
     id: BattleId,
+    seed: u64,
 ) -> Result<Procedure, ReportError> {
     let battle = resolve(pack, state, report, id)?;
     let scenario = pack.scenario(&battle.scenario).ok_or_else(|| ReportError {
         field: "scenario".into(),
         reason: "unknown scenario".into(),
     })?;
-    let mut run = Run::new(pack, state, &battle);
+    let mut run = Run::new(pack, state, &battle, report, seed);
     run.events.push(Event::BattleRecorded {
         battle: battle.clone(),
     });
+    run.rested();
     run.pending_effects();
     run.bounty_claims();
     run.epilogue(scenario, report)?;
+    run.table_results()?;
+    run.injuries()?;
+    run.advancements()?;
+    run.check_dice_and_picks()?;
     run.bounty_declarations(report)?;
     run.titles(report)?;
     let Run {
         changes,
         needed,
         events,
+        rolls,
         ..
     } = run;
     Ok(Procedure {
@@ -270,6 +340,8 @@ pub fn run_procedure(
         changes,
         needed,
         events,
+        rolls,
+        seed,
     })
 }
 
@@ -429,14 +501,18 @@ fn resolve(
         let gang_name = &state.gang(gang).map(|g| g.name.clone()).unwrap_or_default();
         match &g.fighters {
             None => {
-                fighters.extend(state.fighters.iter().filter(|f| f.gang == gang).map(|f| {
-                    BattleFighter {
-                        fighter: f.id,
-                        gang,
-                        outcome: default_outcome(),
-                        downed_by: None,
-                    }
-                }));
+                fighters.extend(
+                    state
+                        .fighters
+                        .iter()
+                        .filter(|f| f.gang == gang && f.status.can_fight())
+                        .map(|f| BattleFighter {
+                            fighter: f.id,
+                            gang,
+                            outcome: default_outcome(),
+                            downed_by: None,
+                        }),
+                );
             }
             Some(list) => {
                 for (j, fr) in list.iter().enumerate() {
@@ -455,6 +531,25 @@ fn resolve(
                         };
                         return refuse(format!("{field}.fighter"), reason);
                     };
+                    if !fighter.status.can_fight() {
+                        let why = match &fighter.status {
+                            FighterStatus::Wounded { .. } => {
+                                "is wounded and misses this battle".to_owned()
+                            }
+                            FighterStatus::Captured { by, .. } => format!(
+                                "is held by {} and cannot fight",
+                                state.gang(*by).map_or("a rival", |g| g.name.as_str())
+                            ),
+                            FighterStatus::Gone { status, .. } => {
+                                format!("has left the gang ({status})")
+                            }
+                            FighterStatus::Active => String::new(),
+                        };
+                        return refuse(
+                            format!("{field}.fighter"),
+                            format!("{} {why}", fighter.name),
+                        );
+                    }
                     if fighters
                         .iter()
                         .any(|b: &BattleFighter| b.fighter == fighter.id)
@@ -564,19 +659,48 @@ struct Run<'a> {
     pack: &'a Pack,
     state: &'a CampaignState,
     battle: &'a Battle,
+    report: &'a BattleReport,
+    seed: u64,
     resources: BTreeMap<GangId, BTreeMap<String, i64>>,
     counters: BTreeMap<(FighterId, String), i64>,
+    /// Fighters as they become (status, gang, quirks).
+    fighters: BTreeMap<FighterId, Fighter>,
+    /// Lasting effects, the campaign's and the new ones.
+    lasting: Vec<LastingEffect>,
+    next_effect: i64,
+    /// Injury roll modifiers from results suffered in the battle.
+    injury_modifiers: BTreeMap<FighterId, i64>,
+    /// Resources gained in this battle, per gang and resource.
+    gained: BTreeMap<(GangId, String), i64>,
     events: Vec<Event>,
     changes: Vec<ChangeLine>,
     needed: Vec<NeededChoice>,
+    rolls: Vec<RollMade>,
+    /// Roll names used, to check entered dice and picks against.
+    roll_names: Vec<String>,
 }
 
 impl<'a> Run<'a> {
-    fn new(pack: &'a Pack, state: &'a CampaignState, battle: &'a Battle) -> Self {
+    fn new(
+        pack: &'a Pack,
+        state: &'a CampaignState,
+        battle: &'a Battle,
+        report: &'a BattleReport,
+        seed: u64,
+    ) -> Self {
         Self {
             pack,
             state,
             battle,
+            report,
+            seed,
+            fighters: state.fighters.iter().map(|f| (f.id, f.clone())).collect(),
+            lasting: state.lasting.clone(),
+            next_effect: state.next_effect.0,
+            injury_modifiers: BTreeMap::new(),
+            gained: BTreeMap::new(),
+            rolls: Vec::new(),
+            roll_names: Vec::new(),
             resources: state
                 .gangs
                 .iter()
@@ -629,6 +753,9 @@ impl<'a> Run<'a> {
         let floor = self.pack.resource(resource).and_then(|r| r.min);
         let to = floor.map_or(from + delta, |min| (from + delta).max(min.min(from)));
         if to != from {
+            if to > from {
+                *self.gained.entry((gang, resource.to_owned())).or_default() += to - from;
+            }
             self.resources
                 .entry(gang)
                 .or_default()

@@ -1,0 +1,1161 @@
+//! After the epilogue: results suffered in the battle, injury rolls, and
+//! advancement rolls, with what they leave on a fighter for good.
+//!
+//! Every effect is a kind from the pack (leave, desert, capture, cripple,
+//! miss the next battle, advance, a stat, a gain…); a row that cannot apply
+//! falls back to the row the pack names. Rolls are made from the
+//! procedure's seed and each roll's name, or taken from dice entered by
+//! hand, so the preview and the commit show the same numbers.
+
+use std::collections::BTreeMap;
+
+use super::{ChangeLine, NeededChoice, ReportError, RollMade, Run, refuse};
+use crate::campaign::{
+    BattleId, EffectId, Event, FighterId, FighterStatus, GangId, LastingEffect, QuirkPick,
+};
+use crate::dice::{Dice, RollRecord, RollSource, entered_with, parse};
+use crate::rules::{Effect, TableDef, TableRowDef};
+
+/// How deep fall-backs and rolls on other tables may nest.
+const MAX_DEPTH: usize = 4;
+
+/// What applying a row did, to name the lasting effect it leaves.
+#[derive(Default)]
+struct Applied {
+    stats: BTreeMap<String, i64>,
+    quirk: Option<String>,
+    gains: Vec<String>,
+    words: Vec<String>,
+}
+
+impl Run<'_> {
+    fn battle_id(&self) -> BattleId {
+        self.battle.id
+    }
+
+    fn fighter_label(&self, id: FighterId) -> String {
+        self.fighters
+            .get(&id)
+            .map_or_else(|| format!("fighter #{id}"), |f| f.name.clone())
+    }
+
+    fn fighter_gang(&self, id: FighterId) -> Option<GangId> {
+        self.fighters.get(&id).map(|f| f.gang)
+    }
+
+    fn change(&mut self, gang: Option<GangId>, text: String, source: &str, ruling: Option<&str>) {
+        let ruling = ruling
+            .and_then(|id| self.pack.ruling(id))
+            .map(|r| r.ruling.clone());
+        self.changes.push(ChangeLine {
+            gang: gang.map(|g| self.name(g)),
+            text,
+            source: source.to_owned(),
+            ruling,
+        });
+    }
+
+    fn set_status(&mut self, fighter: FighterId, to: FighterStatus, reason: String) {
+        let Some(f) = self.fighters.get_mut(&fighter) else {
+            return;
+        };
+        if f.status == to {
+            return;
+        }
+        let from = std::mem::replace(&mut f.status, to.clone());
+        self.events.push(Event::FighterStatusChanged {
+            fighter,
+            from,
+            to,
+            reason,
+        });
+    }
+
+    /// Wounded fighters of both gangs who sat this battle out are fit again.
+    pub(super) fn rested(&mut self) {
+        let battle = self.battle_id();
+        let gangs: Vec<GangId> = self.battle.gangs.iter().map(|g| g.gang).collect();
+        let wounded: Vec<FighterId> = self
+            .fighters
+            .values()
+            .filter(|f| gangs.contains(&f.gang))
+            .filter(|f| matches!(f.status, FighterStatus::Wounded { battle: b } if b < battle))
+            .map(|f| f.id)
+            .collect();
+        for id in wounded {
+            let name = self.fighter_label(id);
+            let gang = self.fighter_gang(id);
+            self.set_status(
+                id,
+                FighterStatus::Active,
+                format!("rested: missed battle #{battle}"),
+            );
+            self.change(
+                gang,
+                format!("{name} missed this battle and is fit again"),
+                "miss the next battle",
+                None,
+            );
+        }
+    }
+
+    /// A roll's name: `injury: Brick`, `advancement 2: Brick`.
+    fn roll_name(&self, table: &str, fighter: FighterId) -> String {
+        let who = self.fighter_label(fighter);
+        let base = format!("{table}: {who}");
+        let n = self
+            .roll_names
+            .iter()
+            .filter(|r| {
+                r.as_str() == base
+                    || r.strip_prefix(&format!("{table} "))
+                        .is_some_and(|rest| rest.ends_with(&format!(": {who}")))
+            })
+            .count();
+        if n == 0 {
+            base
+        } else {
+            format!("{table} {}: {who}", n + 1)
+        }
+    }
+
+    /// Rolls on a table for a fighter (or takes the dice entered by hand),
+    /// records the roll and returns its name, total and row.
+    fn roll_on(
+        &mut self,
+        table: &TableDef,
+        fighter: FighterId,
+        modifier: i64,
+    ) -> Result<(String, i64, Option<TableRowDef>), ReportError> {
+        let name = self.roll_name(&table.id, fighter);
+        self.roll_names.push(name.clone());
+        let expr = parse(&table.roll).map_err(|e| ReportError {
+            field: format!("tables.{}", table.id),
+            reason: e.to_string(),
+        })?;
+        let dialect = self
+            .pack
+            .dice
+            .as_ref()
+            .map(|d| d.dialect())
+            .unwrap_or_default();
+        let entered = self
+            .report
+            .dice
+            .iter()
+            .enumerate()
+            .find(|(_, d)| d.roll.trim() == name);
+        let record: RollRecord = match entered {
+            Some((i, d)) => entered_with(&expr, &dialect, &d.faces).map_err(|e| ReportError {
+                field: format!("dice[{i}].faces"),
+                reason: format!("{name}: {e}"),
+            })?,
+            None => Dice::for_roll(self.seed, &name)
+                .roll(&expr, &dialect)
+                .map_err(|e| ReportError {
+                    field: format!("tables.{}", table.id),
+                    reason: e.to_string(),
+                })?,
+        };
+        let total = record.total + modifier;
+        let row = table.lookup(total).cloned();
+        let result = row
+            .as_ref()
+            .map_or_else(|| "no row".to_owned(), |r| display_name(r));
+        let fighter_name = self.fighter_label(fighter);
+        self.events.push(Event::TableRolled {
+            battle: Some(self.battle_id()),
+            fighter: Some(fighter),
+            table: table.id.clone(),
+            roll: record.clone(),
+            modifier,
+            total,
+            row: row.as_ref().map_or_else(String::new, |r| r.on.clone()),
+            result: result.clone(),
+        });
+        let dice: Vec<String> = record.dice.iter().map(u32::to_string).collect();
+        let how = match record.source {
+            RollSource::Hand => "entered by hand",
+            RollSource::App { .. } => "rolled by the app",
+        };
+        let modifier_text = if modifier == 0 {
+            String::new()
+        } else {
+            format!(" {modifier:+}")
+        };
+        let gang = self.fighter_gang(fighter);
+        self.change(
+            gang,
+            format!(
+                "{fighter_name} rolls {} on {}: [{}]{modifier_text} = {total}: {result} ({how})",
+                record.expression,
+                table.name,
+                dice.join(", ")
+            ),
+            &table.source,
+            row.as_ref().and_then(|r| r.ruling.as_deref()),
+        );
+        self.rolls.push(RollMade {
+            roll: name.clone(),
+            fighter: Some(fighter_name),
+            table: table.id.clone(),
+            record,
+            modifier,
+            total,
+            result,
+        });
+        Ok((name, total, row))
+    }
+
+    /// The pick the players gave for a roll, if any.
+    fn pick(&self, roll: &str) -> Option<String> {
+        self.report
+            .picks
+            .iter()
+            .find(|p| p.roll.trim() == roll)
+            .map(|p| p.pick.trim().to_owned())
+    }
+
+    fn need(&mut self, roll: &str, fighter: FighterId, text: String, options: Vec<String>) {
+        let gang = self
+            .fighter_gang(fighter)
+            .map(|g| self.name(g))
+            .unwrap_or_default();
+        self.needed.push(NeededChoice {
+            field: "picks".into(),
+            gang,
+            rule: roll.to_owned(),
+            text,
+            options,
+        });
+    }
+
+    /// The fighter's stat as it is now (base, quirks, lasting effects).
+    fn stat_now(&self, fighter: FighterId, stat: &str) -> Option<(i64, Option<i64>, Option<i64>)> {
+        let f = self.fighters.get(&fighter)?;
+        let derived = crate::campaign::derive_stats(self.pack, f, &self.lasting);
+        let def = self.pack.stat(stat)?;
+        derived
+            .into_iter()
+            .find(|d| d.id == stat)
+            .map(|d| (d.value, def.min, def.max))
+    }
+
+    /// Stats among `stats` that can still move by `amount`.
+    fn movable(&self, fighter: FighterId, stats: &[String], amount: i64) -> Vec<String> {
+        stats
+            .iter()
+            .filter(|s| {
+                self.stat_now(fighter, s).is_some_and(|(value, min, max)| {
+                    let to = value + amount;
+                    min.is_none_or(|m| to >= m) && max.is_none_or(|m| to <= m)
+                })
+            })
+            .cloned()
+            .collect()
+    }
+
+    fn quirks_of(&self, fighter: FighterId) -> Vec<QuirkPick> {
+        self.fighters
+            .get(&fighter)
+            .map(|f| f.quirks.clone())
+            .unwrap_or_default()
+    }
+
+    /// Quirks of a category the fighter could gain (or, reversed, lose).
+    fn quirk_options(
+        &self,
+        fighter: FighterId,
+        category: Option<&str>,
+        reverse: bool,
+    ) -> Vec<String> {
+        let held = self.quirks_of(fighter);
+        self.pack
+            .quirks
+            .iter()
+            .filter(|q| category.is_none_or(|c| q.category == c))
+            .filter(|q| held.iter().any(|h| h.quirk == q.id) == reverse)
+            .map(|q| q.id.clone())
+            .collect()
+    }
+
+    /// True when the row can do what it says for this fighter (reversed for
+    /// a crippling).
+    fn applicable(&self, row: &TableRowDef, fighter: FighterId, reverse: bool) -> bool {
+        if row.effects.is_empty() {
+            return !reverse;
+        }
+        row.effects.iter().all(|e| match e {
+            Effect::Stat { stat, amount } => !self
+                .movable(
+                    fighter,
+                    std::slice::from_ref(stat),
+                    if reverse { -amount } else { *amount },
+                )
+                .is_empty(),
+            Effect::StatChoice { stats, amount } => !self
+                .movable(fighter, stats, if reverse { -amount } else { *amount })
+                .is_empty(),
+            Effect::GainQuirk { category } => !self
+                .quirk_options(fighter, category.as_deref(), reverse)
+                .is_empty(),
+            Effect::Gain { .. } => true,
+            // Only gains can be reversed (004: "The No “I” in Team result is
+            // not applicable").
+            _ => !reverse,
+        })
+    }
+
+    /// Applies a row's effects to a fighter, falling back where it cannot
+    /// apply. `reverse` applies an advancement row as a crippling.
+    #[allow(clippy::too_many_arguments)]
+    fn apply_row(
+        &mut self,
+        table: &TableDef,
+        row: &TableRowDef,
+        fighter: FighterId,
+        roll: &str,
+        record: Option<&RollRecord>,
+        reverse: bool,
+        depth: usize,
+    ) -> Result<(), ReportError> {
+        if depth > MAX_DEPTH {
+            return Ok(());
+        }
+        if !self.applicable(row, fighter, reverse) {
+            let fallback = row
+                .fallback
+                .as_ref()
+                .and_then(|on| table.rows.iter().find(|r| r.on == *on))
+                .cloned();
+            let name = self.fighter_label(fighter);
+            let gang = self.fighter_gang(fighter);
+            return match fallback {
+                Some(next) if !reverse => {
+                    self.change(
+                        gang,
+                        format!(
+                            "{name}: {} does not apply; {} instead",
+                            display_name(row),
+                            display_name(&next)
+                        ),
+                        &table.source,
+                        row.ruling.as_deref(),
+                    );
+                    self.apply_row(table, &next, fighter, roll, record, reverse, depth + 1)
+                }
+                // A crippling that cannot take anything away: the caller
+                // falls back (to Wounded).
+                _ => Err(ReportError {
+                    field: String::new(),
+                    reason: "not applicable".into(),
+                }),
+            };
+        }
+        let mut applied = Applied::default();
+        for effect in &row.effects {
+            self.apply_effect(
+                table,
+                row,
+                effect,
+                fighter,
+                roll,
+                reverse,
+                depth,
+                &mut applied,
+            )?;
+        }
+        let lasting =
+            !applied.stats.is_empty() || applied.quirk.is_some() || !applied.gains.is_empty();
+        if lasting && (row.lasting || reverse) {
+            let id = EffectId(self.next_effect);
+            self.next_effect += 1;
+            let name = if reverse {
+                format!("Crippled: {}", applied.words.join(", "))
+            } else {
+                display_name(row)
+            };
+            let effect = LastingEffect {
+                id,
+                fighter,
+                table: table.id.clone(),
+                name,
+                detail: applied.words.join(", "),
+                stats: applied.stats,
+                quirk: applied.quirk,
+                battle: Some(self.battle_id()),
+                roll: record.cloned(),
+                removed: None,
+            };
+            self.lasting.push(effect.clone());
+            self.events.push(Event::LastingEffectAdded { effect });
+        }
+        Ok(())
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn apply_effect(
+        &mut self,
+        table: &TableDef,
+        row: &TableRowDef,
+        effect: &Effect,
+        fighter: FighterId,
+        roll: &str,
+        reverse: bool,
+        depth: usize,
+        applied: &mut Applied,
+    ) -> Result<(), ReportError> {
+        let name = self.fighter_label(fighter);
+        let gang = self.fighter_gang(fighter);
+        let rival = gang.map(|g| self.rival(g));
+        let source = format!("{}: {}", table.name, row.result);
+        match effect {
+            Effect::Leave { status } => {
+                self.set_status(
+                    fighter,
+                    FighterStatus::Gone {
+                        status: status.clone(),
+                        battle: Some(self.battle_id()),
+                    },
+                    display_name(row),
+                );
+                self.change(
+                    gang,
+                    format!("{name} leaves the gang ({status})"),
+                    &source,
+                    None,
+                );
+            }
+            Effect::Desert { hire_percent } => {
+                let value = self.value_of(fighter);
+                let cost = value * hire_percent / 100;
+                let resource = self
+                    .pack
+                    .injuries
+                    .as_ref()
+                    .and_then(|i| i.hire_resource.clone());
+                let options = vec!["hire".to_owned(), "leave".to_owned()];
+                match self.pick(roll).as_deref() {
+                    None => {
+                        let rival_name = rival.map(|r| self.name(r)).unwrap_or_default();
+                        let price = match &resource {
+                            Some(r) => format!("{cost} {}", self.pack.resource_label(r)),
+                            None => "nothing".to_owned(),
+                        };
+                        self.need(
+                            roll,
+                            fighter,
+                            format!("{name} deserts: does {rival_name} hire them for {price}?"),
+                            options,
+                        );
+                    }
+                    Some("hire") => {
+                        let (Some(rival), Some(gang)) = (rival, gang) else {
+                            return Ok(());
+                        };
+                        if let Some(resource) = &resource {
+                            let have = self.amount_of(rival, resource);
+                            if have < cost {
+                                return refuse(
+                                    format!("picks[{roll}]"),
+                                    format!(
+                                        "{} has {have}, not the {cost} it costs to hire {name}",
+                                        self.name(rival)
+                                    ),
+                                );
+                            }
+                            self.adjust(
+                                rival,
+                                resource,
+                                -cost,
+                                &format!("hired the deserter {name}"),
+                            );
+                        }
+                        self.events.push(Event::FighterTransferred {
+                            fighter,
+                            from: gang,
+                            to: rival,
+                        });
+                        if let Some(f) = self.fighters.get_mut(&fighter) {
+                            f.gang = rival;
+                            f.leader = false;
+                        }
+                        self.change(
+                            Some(rival),
+                            format!("hires the deserter {name} for {cost}"),
+                            &source,
+                            row.ruling.as_deref(),
+                        );
+                    }
+                    Some(_) => {
+                        self.set_status(
+                            fighter,
+                            FighterStatus::Gone {
+                                status: "deserted".into(),
+                                battle: Some(self.battle_id()),
+                            },
+                            display_name(row),
+                        );
+                        self.change(gang, format!("{name} deserts the gang"), &source, None);
+                    }
+                }
+            }
+            Effect::Capture => {
+                let others: Vec<String> = table
+                    .rows
+                    .iter()
+                    .filter(|r| r.on != row.on)
+                    .map(|r| r.on.clone())
+                    .collect();
+                let mut options = vec!["hold".to_owned()];
+                options.extend(others.iter().cloned());
+                match self.pick(roll) {
+                    None => self.need(
+                        roll,
+                        fighter,
+                        format!("{name} is captured: the captors hold them for ransom, or pick another result"),
+                        options,
+                    ),
+                    Some(p) if p == "hold" => {
+                        if let Some(by) = rival {
+                            self.set_status(
+                                fighter,
+                                FighterStatus::Captured {
+                                    by,
+                                    battle: self.battle_id(),
+                                },
+                                display_name(row),
+                            );
+                            let captor = self.name(by);
+                            self.change(gang, format!("{name} is held by {captor}"), &source, row.ruling.as_deref());
+                        }
+                    }
+                    Some(other) => {
+                        let Some(next) = table.rows.iter().find(|r| r.on == other).cloned() else {
+                            return refuse(
+                                format!("picks[{roll}]"),
+                                format!("“{other}” is not one of {}", options.join(", ")),
+                            );
+                        };
+                        if next.effects.iter().any(|e| matches!(e, Effect::Capture)) {
+                            return refuse(format!("picks[{roll}]"), "pick another result than Captured");
+                        }
+                        self.change(
+                            gang,
+                            format!("the captors pick {} for {name} instead", display_name(&next)),
+                            &source,
+                            row.ruling.as_deref(),
+                        );
+                        let record = self.rolls.last().map(|r| r.record.clone());
+                        self.apply_row(table, &next, fighter, roll, record.as_ref(), false, depth + 1)?;
+                    }
+                }
+            }
+            Effect::Cripple { fallback } => {
+                let Some(adv) = self
+                    .pack
+                    .advancement
+                    .as_ref()
+                    .and_then(|a| self.pack.table(&a.table))
+                    .cloned()
+                else {
+                    return Ok(());
+                };
+                let (cripple_roll, _, adv_row) = self.roll_on_named(&adv, fighter, "cripple")?;
+                let record = self.rolls.last().map(|r| r.record.clone());
+                let reversed = match adv_row {
+                    Some(adv_row) => self.apply_row(
+                        &adv,
+                        &adv_row,
+                        fighter,
+                        &cripple_roll,
+                        record.as_ref(),
+                        true,
+                        depth + 1,
+                    ),
+                    None => Err(ReportError {
+                        field: String::new(),
+                        reason: "no row".into(),
+                    }),
+                };
+                if reversed.is_err() {
+                    if let Some(next) = table.rows.iter().find(|r| r.on == *fallback).cloned() {
+                        self.change(
+                            gang,
+                            format!(
+                                "{name}: nothing to take away; {} instead",
+                                display_name(&next)
+                            ),
+                            &source,
+                            row.ruling.as_deref(),
+                        );
+                        self.apply_row(table, &next, fighter, roll, None, false, depth + 1)?;
+                    }
+                }
+            }
+            Effect::MissNextBattle => {
+                self.set_status(
+                    fighter,
+                    FighterStatus::Wounded {
+                        battle: self.battle_id(),
+                    },
+                    display_name(row),
+                );
+                self.change(
+                    gang,
+                    format!("{name} misses the gang's next battle"),
+                    &source,
+                    None,
+                );
+            }
+            Effect::Advance => {
+                if let Some(adv) = self
+                    .pack
+                    .advancement
+                    .as_ref()
+                    .and_then(|a| self.pack.table(&a.table))
+                    .cloned()
+                {
+                    let (adv_roll, _, adv_row) = self.roll_on(&adv, fighter, 0)?;
+                    let record = self.rolls.last().map(|r| r.record.clone());
+                    if let Some(adv_row) = adv_row {
+                        self.apply_row(
+                            &adv,
+                            &adv_row,
+                            fighter,
+                            &adv_roll,
+                            record.as_ref(),
+                            false,
+                            depth + 1,
+                        )?;
+                    }
+                }
+            }
+            Effect::Stat { stat, amount } => {
+                let amount = if reverse { -amount } else { *amount };
+                self.stat_change(fighter, stat, amount, applied);
+            }
+            Effect::StatChoice { stats, amount } => {
+                let amount = if reverse { -amount } else { *amount };
+                let options = self.movable(fighter, stats, amount);
+                let chosen = match options.as_slice() {
+                    [only] => Some(only.clone()),
+                    _ => match self.pick(roll) {
+                        Some(p) => match options.iter().find(|o| **o == p) {
+                            Some(o) => Some(o.clone()),
+                            None => {
+                                return refuse(
+                                    format!("picks[{roll}]"),
+                                    format!("“{p}” is not one of {}", options.join(", ")),
+                                );
+                            }
+                        },
+                        None => {
+                            let verb = if amount < 0 { "loses" } else { "gains" };
+                            self.need(
+                                roll,
+                                fighter,
+                                format!("{name} {verb} {}: which?", amount.abs()),
+                                options,
+                            );
+                            None
+                        }
+                    },
+                };
+                if let Some(stat) = chosen {
+                    self.stat_change(fighter, &stat, amount, applied);
+                }
+            }
+            Effect::Gain { what } => {
+                let named = self.pick(roll);
+                let text = match (&named, reverse) {
+                    (Some(n), false) => format!("{what}: {n}"),
+                    (None, false) => what.clone(),
+                    (Some(n), true) => format!("loses {n}"),
+                    (None, true) => format!("loses {what}"),
+                };
+                self.change(
+                    gang,
+                    format!("{name}: {text}"),
+                    &source,
+                    row.ruling.as_deref(),
+                );
+                applied.gains.push(text.clone());
+                applied.words.push(text);
+            }
+            Effect::GainQuirk { category } => {
+                let options = self.quirk_options(fighter, category.as_deref(), reverse);
+                match self.pick(roll) {
+                    None => {
+                        let verb = if reverse {
+                            "loses a quirk"
+                        } else {
+                            "gains a quirk"
+                        };
+                        self.need(roll, fighter, format!("{name} {verb}: which?"), options);
+                    }
+                    Some(p) => {
+                        let Some(quirk) = self
+                            .pack
+                            .find_quirk(&p)
+                            .map(|(q, _)| q.id.clone())
+                            .filter(|q| options.contains(q))
+                        else {
+                            return refuse(
+                                format!("picks[{roll}]"),
+                                format!("“{p}” is not one of {}", options.join(", ")),
+                            );
+                        };
+                        let from = self.quirks_of(fighter);
+                        let mut to = from.clone();
+                        if reverse {
+                            to.retain(|q| q.quirk != quirk);
+                        } else {
+                            to.push(QuirkPick::new(quirk.clone()));
+                        }
+                        self.events.push(Event::QuirksChanged {
+                            fighter,
+                            from,
+                            to: to.clone(),
+                        });
+                        if let Some(f) = self.fighters.get_mut(&fighter) {
+                            f.quirks = to;
+                        }
+                        let label = self
+                            .pack
+                            .quirk(&quirk)
+                            .map_or(quirk.clone(), |q| q.name.clone());
+                        let text = if reverse {
+                            format!("loses {label}")
+                        } else {
+                            format!("gains {label}")
+                        };
+                        self.change(
+                            gang,
+                            format!("{name} {text}"),
+                            &source,
+                            row.ruling.as_deref(),
+                        );
+                        applied.words.push(text);
+                        if !reverse {
+                            applied.quirk = Some(quirk);
+                        } else {
+                            applied.gains.push(format!("lost {label}"));
+                        }
+                    }
+                }
+            }
+            Effect::Resource { resource, amount } => {
+                if let Some(g) = gang {
+                    let made = self.adjust(
+                        g,
+                        resource,
+                        *amount,
+                        &format!("{}: {}", table.name, display_name(row)),
+                    );
+                    let label = self.pack.resource_label(resource).to_owned();
+                    self.change(
+                        gang,
+                        format!("{made:+} {label}"),
+                        &source,
+                        row.ruling.as_deref(),
+                    );
+                }
+            }
+            Effect::ResourceFromValue { resource, percent } => {
+                if let Some(g) = gang {
+                    let amount = self.value_of(fighter) * percent / 100;
+                    let made = self.adjust(
+                        g,
+                        resource,
+                        amount,
+                        &format!("{}: {}", table.name, display_name(row)),
+                    );
+                    let label = self.pack.resource_label(resource).to_owned();
+                    self.change(
+                        gang,
+                        format!("{made:+} {label} ({name}'s value)"),
+                        &source,
+                        row.ruling.as_deref(),
+                    );
+                }
+            }
+            Effect::RollOn { table: other } => {
+                if let Some(next) = self.pack.table(other).cloned() {
+                    let (next_roll, _, next_row) = self.roll_on(&next, fighter, 0)?;
+                    let record = self.rolls.last().map(|r| r.record.clone());
+                    if let Some(next_row) = next_row {
+                        self.apply_row(
+                            &next,
+                            &next_row,
+                            fighter,
+                            &next_roll,
+                            record.as_ref(),
+                            reverse,
+                            depth + 1,
+                        )?;
+                    }
+                }
+            }
+            Effect::InjuryModifier { amount } => {
+                *self.injury_modifiers.entry(fighter).or_default() += amount;
+                self.change(
+                    gang,
+                    format!("{name}: {amount:+} to the injury roll"),
+                    &source,
+                    row.ruling.as_deref(),
+                );
+            }
+            Effect::Status { status } => {
+                self.change(
+                    gang,
+                    format!("{name}: {status}"),
+                    &source,
+                    row.ruling.as_deref(),
+                );
+            }
+            Effect::Note { text } => {
+                self.change(
+                    gang,
+                    format!("{name}: {text}"),
+                    &source,
+                    row.ruling.as_deref(),
+                );
+            }
+            Effect::Choice { options } => {
+                let labels: Vec<String> = (1..=options.len()).map(|i| i.to_string()).collect();
+                match self
+                    .pick(roll)
+                    .and_then(|p| p.parse::<usize>().ok())
+                    .and_then(|i| options.get(i.wrapping_sub(1)))
+                {
+                    Some(chosen) => {
+                        let chosen = chosen.clone();
+                        self.apply_effect(
+                            table,
+                            row,
+                            &chosen,
+                            fighter,
+                            roll,
+                            reverse,
+                            depth + 1,
+                            applied,
+                        )?;
+                    }
+                    None => self.need(
+                        roll,
+                        fighter,
+                        format!("{name}: pick one of the results"),
+                        labels,
+                    ),
+                }
+            }
+            Effect::Count { .. } | Effect::Counter { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// Rolls a table under another name (`cripple: Brick`).
+    fn roll_on_named(
+        &mut self,
+        table: &TableDef,
+        fighter: FighterId,
+        name: &str,
+    ) -> Result<(String, i64, Option<TableRowDef>), ReportError> {
+        let renamed = TableDef {
+            id: name.to_owned(),
+            ..table.clone()
+        };
+        let (roll, total, row) = self.roll_on(&renamed, fighter, 0)?;
+        // Stored under the real table's id, named after the purpose.
+        if let Some(Event::TableRolled { table: t, .. }) = self.events.last_mut() {
+            *t = table.id.clone();
+        }
+        if let Some(made) = self.rolls.last_mut() {
+            made.table = table.id.clone();
+        }
+        Ok((roll, total, row))
+    }
+
+    fn stat_change(&mut self, fighter: FighterId, stat: &str, amount: i64, applied: &mut Applied) {
+        let label = self.pack.stat(stat).map_or(stat.to_owned(), |s| {
+            if s.name.is_empty() {
+                s.label.clone()
+            } else {
+                s.name.clone()
+            }
+        });
+        *applied.stats.entry(stat.to_owned()).or_default() += amount;
+        let unit = self.pack.stat(stat).map_or("", |s| s.unit.as_str());
+        let text = format!("{amount:+}{unit} {label}");
+        let gang = self.fighter_gang(fighter);
+        let name = self.fighter_label(fighter);
+        self.change(gang, format!("{name}: {text}"), "lasting", None);
+        applied.words.push(text);
+    }
+
+    fn value_of(&self, fighter: FighterId) -> i64 {
+        let counter = self
+            .pack
+            .injuries
+            .as_ref()
+            .and_then(|i| i.value_counter.clone());
+        counter
+            .and_then(|c| self.counters.get(&(fighter, c)).copied())
+            .unwrap_or(0)
+    }
+
+    /// Results the fighters suffered during the battle (criticals).
+    pub(super) fn table_results(&mut self) -> Result<(), ReportError> {
+        for (i, result) in self.report.table_results.iter().enumerate() {
+            let field = format!("table_results[{i}]");
+            let Some(bf) = self.battle.fighters.iter().find(|bf| {
+                self.fighters
+                    .get(&bf.fighter)
+                    .is_some_and(|f| f.name.eq_ignore_ascii_case(result.fighter.trim()))
+            }) else {
+                return refuse(
+                    format!("{field}.fighter"),
+                    format!("“{}” did not fight in this battle", result.fighter),
+                );
+            };
+            let fighter = bf.fighter;
+            let Some(table) = self.pack.table(&result.table).cloned() else {
+                return refuse(
+                    format!("{field}.table"),
+                    format!("{} has no table “{}”", self.pack.pack.name, result.table),
+                );
+            };
+            let Some(row) = table.lookup(result.total).cloned() else {
+                return refuse(
+                    format!("{field}.total"),
+                    format!("{} has no row for {}", table.name, result.total),
+                );
+            };
+            let record = RollRecord {
+                expression: table.roll.clone(),
+                dice: Vec::new(),
+                total: result.total,
+                source: RollSource::Hand,
+                rolls: Vec::new(),
+                scoring: Default::default(),
+            };
+            let roll = self.roll_name(&table.id, fighter);
+            self.roll_names.push(roll.clone());
+            self.events.push(Event::TableRolled {
+                battle: Some(self.battle_id()),
+                fighter: Some(fighter),
+                table: table.id.clone(),
+                roll: record.clone(),
+                modifier: 0,
+                total: result.total,
+                row: row.on.clone(),
+                result: display_name(&row),
+            });
+            let name = self.fighter_label(fighter);
+            let gang = self.fighter_gang(fighter);
+            self.change(
+                gang,
+                format!(
+                    "{name} suffered {} {}: {}",
+                    table.name, result.total, row.result
+                ),
+                &table.source,
+                row.ruling.as_deref(),
+            );
+            self.apply_row(&table, &row, fighter, &roll, Some(&record), false, 0)
+                .map_err(|e| ReportError {
+                    field: field.clone(),
+                    reason: e.reason,
+                })?;
+        }
+        Ok(())
+    }
+
+    /// Fighters the pack says must roll for injury do so.
+    pub(super) fn injuries(&mut self) -> Result<(), ReportError> {
+        let Some(rules) = self.pack.injuries.clone() else {
+            return Ok(());
+        };
+        let Some(table) = self.pack.table(&rules.table).cloned() else {
+            return Ok(());
+        };
+        let rolling: Vec<FighterId> = self
+            .battle
+            .fighters
+            .iter()
+            .filter(|bf| rules.roll_for.contains(&bf.outcome))
+            .map(|bf| bf.fighter)
+            .collect();
+        for fighter in rolling {
+            let modifier = self.injury_modifiers.get(&fighter).copied().unwrap_or(0);
+            let (roll, _, row) = self.roll_on(&table, fighter, modifier)?;
+            let record = self.rolls.last().map(|r| r.record.clone());
+            match row {
+                Some(row) => {
+                    self.apply_row(&table, &row, fighter, &roll, record.as_ref(), false, 0)
+                        .map_err(|e| ReportError {
+                            field: roll.clone(),
+                            reason: e.reason,
+                        })?;
+                }
+                None => {
+                    let gang = self.fighter_gang(fighter);
+                    self.change(
+                        gang,
+                        format!("{roll}: the total lands on no row"),
+                        &table.source,
+                        rules.ruling.as_deref(),
+                    );
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Advancement rolls for the fighters the players nominated.
+    pub(super) fn advancements(&mut self) -> Result<(), ReportError> {
+        let Some(rules) = self.pack.advancement.clone() else {
+            if !self.report.advancements.is_empty() {
+                return refuse(
+                    "advancements",
+                    format!("{} has no advancement", self.pack.pack.name),
+                );
+            }
+            return Ok(());
+        };
+        let Some(table) = self.pack.table(&rules.table).cloned() else {
+            return Ok(());
+        };
+        let mut used: BTreeMap<GangId, usize> = BTreeMap::new();
+        for (i, nomination) in self.report.advancements.iter().enumerate() {
+            let field = format!("advancements[{i}]");
+            let Some(gang) = self
+                .battle
+                .gangs
+                .iter()
+                .map(|g| g.gang)
+                .find(|g| self.name(*g).eq_ignore_ascii_case(nomination.gang.trim()))
+            else {
+                return refuse(
+                    format!("{field}.gang"),
+                    format!("“{}” did not fight in this battle", nomination.gang),
+                );
+            };
+            let Some(bf) = self.battle.fighters.iter().find(|bf| {
+                bf.gang == gang
+                    && self
+                        .fighters
+                        .get(&bf.fighter)
+                        .is_some_and(|f| f.name.eq_ignore_ascii_case(nomination.fighter.trim()))
+            }) else {
+                return refuse(
+                    format!("{field}.fighter"),
+                    format!(
+                        "“{}” did not fight for {} in this battle",
+                        nomination.fighter, nomination.gang
+                    ),
+                );
+            };
+            let fighter = bf.fighter;
+            if rules.exclude_outcomes.contains(&bf.outcome) {
+                let outcome = self
+                    .pack
+                    .outcome(&bf.outcome)
+                    .map_or(bf.outcome.clone(), |o| o.label.clone());
+                return refuse(
+                    format!("{field}.fighter"),
+                    format!("{} may not advance: {outcome}", nomination.fighter),
+                );
+            }
+            if self
+                .fighters
+                .get(&fighter)
+                .is_some_and(|f| !f.status.on_roster())
+            {
+                return refuse(
+                    format!("{field}.fighter"),
+                    format!("{} has left the gang", nomination.fighter),
+                );
+            }
+            let allowed = match (&rules.per_resource, rules.per_battle) {
+                (Some(per), _) => {
+                    let gained = self
+                        .gained
+                        .get(&(gang, per.resource.clone()))
+                        .copied()
+                        .unwrap_or(0);
+                    usize::try_from(gained / per.amount).unwrap_or(0)
+                }
+                (None, Some(n)) => {
+                    if rules.winner_only && self.battle.winner != Some(gang) {
+                        0
+                    } else {
+                        n
+                    }
+                }
+                (None, None) => 0,
+            };
+            let count = used.entry(gang).or_default();
+            *count += 1;
+            if *count > allowed {
+                return refuse(
+                    field,
+                    format!(
+                        "{} has {allowed} advancement roll{} from this battle",
+                        nomination.gang,
+                        if allowed == 1 { "" } else { "s" }
+                    ),
+                );
+            }
+            let (roll, _, row) = self.roll_on(&table, fighter, 0)?;
+            let record = self.rolls.last().map(|r| r.record.clone());
+            if let Some(row) = row {
+                self.apply_row(&table, &row, fighter, &roll, record.as_ref(), false, 0)
+                    .map_err(|e| ReportError {
+                        field: roll.clone(),
+                        reason: e.reason,
+                    })?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Dice entered and picks given must name rolls this battle made.
+    pub(super) fn check_dice_and_picks(&self) -> Result<(), ReportError> {
+        let known = |name: &str| self.roll_names.iter().any(|r| r == name.trim());
+        let list = || {
+            if self.roll_names.is_empty() {
+                "this battle makes no roll".to_owned()
+            } else {
+                format!("rolls: {}", self.roll_names.join("; "))
+            }
+        };
+        for (i, d) in self.report.dice.iter().enumerate() {
+            if !known(&d.roll) {
+                return refuse(
+                    format!("dice[{i}].roll"),
+                    format!("no roll called “{}” ({})", d.roll, list()),
+                );
+            }
+        }
+        for (i, p) in self.report.picks.iter().enumerate() {
+            if !known(&p.roll) {
+                return refuse(
+                    format!("picks[{i}].roll"),
+                    format!("no roll called “{}” ({})", p.roll, list()),
+                );
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A row's short name, or its result when it has none.
+fn display_name(row: &TableRowDef) -> String {
+    if row.name.is_empty() {
+        row.result.clone()
+    } else {
+        row.name.clone()
+    }
+}
