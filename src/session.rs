@@ -432,7 +432,7 @@ impl Session {
             .collect();
         let gone = gone
             .into_iter()
-            .map(|f| (f.name, f.status.describe(&gang_name)))
+            .map(|f| (f.name, f.status.describe(gang_name)))
             .collect();
         Ok(GangView {
             id,
@@ -487,10 +487,58 @@ impl Session {
         })
     }
 
+    /// Changes the campaign's ruleset, and every gang that played the old
+    /// one, in one logged change.
+    pub fn set_campaign_ruleset(&mut self, ruleset: &str) -> Result<BatchId> {
+        let pack = self.pack(ruleset)?;
+        let name = pack.pack.name.clone();
+        let info = self.store.info()?;
+        if info.default_ruleset == ruleset {
+            bail!("the campaign already plays {name}");
+        }
+        let mut events = vec![Event::CampaignRulesetChanged {
+            from: info.default_ruleset.clone(),
+            to: ruleset.to_owned(),
+        }];
+        for gang in self.store.gangs()? {
+            if gang.ruleset == info.default_ruleset {
+                events.push(Event::GangRulesetChanged {
+                    gang: gang.id,
+                    from: gang.ruleset,
+                    to: ruleset.to_owned(),
+                });
+            }
+        }
+        self.commit(&format!("The campaign now plays {name}"), events)
+    }
+
+    /// The first pack of a pack's line of overrides (the pack itself when
+    /// it overrides nothing).
+    fn root_of(&self, ruleset: &str) -> String {
+        let mut id = ruleset.to_owned();
+        for _ in 0..8 {
+            match self.registry.get(&id).and_then(|p| p.pack.base.clone()) {
+                Some(base) => id = base,
+                None => break,
+            }
+        }
+        id
+    }
+
     /// The campaign as the post-battle procedure sees it.
     pub fn campaign_state(&self) -> Result<CampaignState> {
+        let gangs = self.store.gangs()?;
         Ok(CampaignState {
-            gangs: self.store.gangs()?,
+            roots: gangs
+                .iter()
+                .map(|g| (g.ruleset.clone(), self.root_of(&g.ruleset)))
+                .chain(
+                    self.registry
+                        .packs()
+                        .map(|p| (p.pack.id.clone(), self.root_of(&p.pack.id))),
+                )
+                .collect(),
+            gangs,
             fighters: self.store.all_fighters()?,
             titles: self.store.title_holders()?,
             pending: self.store.pending_effects()?,
@@ -635,11 +683,12 @@ impl Session {
     /// The titles of a ruleset: holders, standings, and who leads now.
     pub fn titles(&self, ruleset: &str) -> Result<TitlesView> {
         let pack = self.pack(ruleset)?;
+        let root = self.root_of(ruleset);
         let gangs: Vec<Gang> = self
             .store
             .gangs()?
             .into_iter()
-            .filter(|g| g.ruleset == ruleset)
+            .filter(|g| self.root_of(&g.ruleset) == root)
             .collect();
         let holders = self.store.title_holders()?;
         let standings: Vec<(GangId, std::collections::BTreeMap<String, i64>)> =

@@ -29,9 +29,15 @@ const JACKALS: &str = "Neon Jackals";
 // ---------------------------------------------------------------------------
 
 /// The demo campaign in a fresh temporary folder (kept alive by the guard).
+/// The demo plays the escalation house rules; these tests check 003 alone,
+/// so the campaign is switched to plain Heartbreaker (injuries and
+/// advancement have tests of their own).
 fn demo() -> (tempfile::TempDir, Session) {
     let dir = util::temp();
-    let session = Session::create_demo(&dir.path().join("c.rapsheet")).expect("demo");
+    let mut session = Session::create_demo(&dir.path().join("c.rapsheet")).expect("demo");
+    session
+        .set_campaign_ruleset("heartbreaker")
+        .expect("plain Heartbreaker");
     (dir, session)
 }
 

@@ -354,6 +354,13 @@ fn rulesets_lists_the_heartbreaker_pack() {
     let dir = temp();
     let out = rapsheet(dir.path(), &["rulesets", "--json"]);
     let packs: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
-    assert_eq!(packs[0]["id"], "heartbreaker");
-    assert_eq!(packs[0]["quirks"], 30);
+    let packs = packs.as_array().expect("array");
+    let find = |id: &str| packs.iter().find(|p| p["id"] == id).cloned().expect(id);
+    assert_eq!(find("heartbreaker")["quirks"], 30);
+    // The house rules name their base and say they are house rules.
+    let house = find("heartbreaker-escalation");
+    assert_eq!(house["base"], "heartbreaker");
+    assert_eq!(house["house_rules"], true);
+    assert!(packs.iter().any(|p| p["id"] == "wayfarer"));
+    assert!(packs.iter().any(|p| p["id"] == "hardwired28"));
 }

@@ -45,9 +45,9 @@ pub enum Command {
         /// The campaign's name.
         #[arg(long, default_value = "New campaign")]
         name: String,
-        /// The pack new gangs use by default.
-        #[arg(long, default_value = "heartbreaker")]
-        ruleset: String,
+        /// The pack new gangs use by default (default: the demo's).
+        #[arg(long)]
+        ruleset: Option<String>,
     },
     /// List the ruleset packs this build has.
     Rulesets {
@@ -113,9 +113,9 @@ pub enum Command {
         expression: String,
         #[arg(long)]
         seed: Option<u64>,
-        /// The ruleset whose dice rules apply to pools (natural 1s and 6s).
-        #[arg(long, default_value = "heartbreaker")]
-        ruleset: String,
+        /// The ruleset whose dice rules apply (default: the demo's).
+        #[arg(long)]
+        ruleset: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -123,8 +123,9 @@ pub enum Command {
     Table {
         /// The table's id (`seize-control`).
         table: String,
-        #[arg(long, default_value = "heartbreaker")]
-        ruleset: String,
+        /// The ruleset (default: the demo's).
+        #[arg(long)]
+        ruleset: Option<String>,
         /// The total rolled at the table.
         #[arg(long, allow_hyphen_values = true)]
         total: Option<i64>,
@@ -169,6 +170,10 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         Command::New { name, ruleset } => {
             let db = need_db(db)?;
             let registry = crate::session::builtin_registry()?;
+            let ruleset = match ruleset {
+                Some(r) => r,
+                None => crate::campaign::demo::ruleset()?,
+            };
             if registry.get(&ruleset).is_none() {
                 bail!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)");
             }
@@ -214,7 +219,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             seed,
             ruleset,
             json,
-        } => roll::roll(&expression, seed, &ruleset, json),
+        } => roll::roll(&expression, seed, &default_ruleset(ruleset)?, json),
         Command::Table {
             table,
             ruleset,
@@ -222,7 +227,14 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             seed,
             modifiers,
             json,
-        } => table::table(&table, &ruleset, total, seed, &modifiers, json),
+        } => table::table(
+            &table,
+            &default_ruleset(ruleset)?,
+            total,
+            seed,
+            &modifiers,
+            json,
+        ),
         Command::Log { limit, json } => {
             let session = open(db)?;
             let entries = session.store.log(limit)?;
@@ -245,6 +257,14 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             println!("Undid: {label}");
             Ok(())
         }
+    }
+}
+
+/// The ruleset given, or the demo's.
+fn default_ruleset(ruleset: Option<String>) -> Result<String> {
+    match ruleset {
+        Some(r) => Ok(r),
+        None => Ok(crate::campaign::demo::ruleset()?),
     }
 }
 

@@ -36,11 +36,26 @@ impl PackError {
     }
 }
 
-/// The packs shipped inside the binary: (file name, text).
-const BUILTIN: &[(&str, &str)] = &[(
-    "heartbreaker.toml",
-    include_str!("../../assets/rulesets/heartbreaker.toml"),
-)];
+/// The packs shipped inside the binary: (file name, text). A base pack
+/// comes before the override packs that name it.
+const BUILTIN: &[(&str, &str)] = &[
+    (
+        "heartbreaker.toml",
+        include_str!("../../assets/rulesets/heartbreaker.toml"),
+    ),
+    (
+        "heartbreaker-escalation.toml",
+        include_str!("../../assets/rulesets/heartbreaker-escalation.toml"),
+    ),
+    (
+        "wayfarer.toml",
+        include_str!("../../assets/rulesets/wayfarer.toml"),
+    ),
+    (
+        "hardwired28.toml",
+        include_str!("../../assets/rulesets/hardwired28.toml"),
+    ),
+];
 
 /// Every pack this build knows, by id.
 #[derive(Debug, Clone)]

@@ -710,11 +710,7 @@ impl RapsheetApp {
                     let name = path
                         .file_stem()
                         .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
-                    let default = registry
-                        .packs()
-                        .next()
-                        .map(|p| p.pack.id.clone())
-                        .unwrap_or_default();
+                    let default = crate::campaign::demo::ruleset()?;
                     let store = crate::store::CampaignStore::create(&path, &name, &default)?;
                     Ok(Session::new(store, registry))
                 })
@@ -976,11 +972,11 @@ impl RapsheetApp {
         let Some(session) = &self.session else {
             return;
         };
-        let campaign = session
+        let (campaign, default_ruleset) = session
             .store
             .info()
-            .map(|i| i.name)
-            .unwrap_or_else(|_| "Campaign".into());
+            .map(|i| (i.name, i.default_ruleset))
+            .unwrap_or_else(|_| ("Campaign".into(), String::new()));
         let rulesets: Vec<(String, String)> = session
             .registry
             .packs()
@@ -998,6 +994,7 @@ impl RapsheetApp {
                         &self.gangs,
                         self.selected_gang,
                         &rulesets,
+                        &default_ruleset,
                         &mut self.found_form,
                         read_only,
                     ) {

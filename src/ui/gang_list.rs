@@ -13,12 +13,14 @@ pub struct FoundGangForm {
     pub ruleset: String,
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn gang_list_ui(
     ui: &mut Ui,
     campaign: &str,
     gangs: &[GangSummary],
     selected: Option<GangId>,
     rulesets: &[(String, String)],
+    default_ruleset: &str,
     form: &mut FoundGangForm,
     read_only: Option<&str>,
 ) -> Option<Action> {
@@ -51,10 +53,8 @@ pub fn gang_list_ui(
             .text_edit_singleline(&mut form.name)
             .labelled_by(label.id)
             .on_disabled_hover_text(edit_hint(read_only));
-        if form.ruleset.is_empty()
-            && let Some((id, _)) = rulesets.first()
-        {
-            form.ruleset = id.clone();
+        if form.ruleset.is_empty() {
+            form.ruleset = default_ruleset.to_owned();
         }
         let current = rulesets
             .iter()

@@ -161,7 +161,7 @@ impl Run<'_> {
         let row = table.lookup(total).cloned();
         let result = row
             .as_ref()
-            .map_or_else(|| "no row".to_owned(), |r| display_name(r));
+            .map_or_else(|| "no row".to_owned(), display_name);
         let fighter_name = self.fighter_label(fighter);
         self.events.push(Event::TableRolled {
             battle: Some(self.battle_id()),
@@ -578,8 +578,10 @@ impl Run<'_> {
                         reason: "no row".into(),
                     }),
                 };
-                if reversed.is_err() {
-                    if let Some(next) = table.rows.iter().find(|r| r.on == *fallback).cloned() {
+                if reversed.is_err()
+                    && let Some(next) = table.rows.iter().find(|r| r.on == *fallback).cloned()
+                {
+                    {
                         self.change(
                             gang,
                             format!(

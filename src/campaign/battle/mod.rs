@@ -221,6 +221,9 @@ pub struct CampaignState {
     pub lasting: Vec<LastingEffect>,
     /// The id the next lasting effect gets.
     pub next_effect: EffectId,
+    /// Ruleset id → the pack it overrides, down to the first (gangs of one
+    /// line of packs share titles).
+    pub roots: BTreeMap<String, String>,
 }
 
 impl CampaignState {
@@ -1223,7 +1226,16 @@ impl<'a> Run<'a> {
             .state
             .gangs
             .iter()
-            .filter(|g| g.ruleset == self.pack.pack.id)
+            .filter(|g| {
+                let root = |r: &String| {
+                    self.state
+                        .roots
+                        .get(r)
+                        .cloned()
+                        .unwrap_or_else(|| r.clone())
+                };
+                root(&g.ruleset) == root(&self.pack.pack.id)
+            })
             .map(|g| (g.id, self.resources.get(&g.id).cloned().unwrap_or_default()))
             .collect();
         let award = award_titles(self.pack, &standings, &self.state.titles, &choices);
