@@ -106,6 +106,25 @@ pub struct CounterView {
     pub max: i64,
 }
 
+/// A fighter in full, for `fighter show`.
+#[derive(Debug, Clone, Serialize)]
+pub struct FighterDetails {
+    pub gang: String,
+    #[serde(flatten)]
+    pub view: FighterView,
+    /// Every lasting effect, healed and reversed ones too.
+    pub effects: Vec<crate::campaign::LastingEffect>,
+    pub history: Vec<HistoryLine>,
+}
+
+/// One thing that happened, in words.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryLine {
+    pub batch: BatchId,
+    pub at: String,
+    pub text: String,
+}
+
 /// A line of `gang list`.
 #[derive(Debug, Clone, Serialize)]
 pub struct GangSummary {
@@ -376,13 +395,16 @@ impl Session {
 
     /// Every gang with its size and whether it is legal.
     pub fn gang_list(&self) -> Result<Vec<GangSummary>> {
+        let lasting = self.store.all_lasting_effects()?;
         self.store
             .gangs()?
             .into_iter()
             .map(|gang| {
-                let fighters = self.store.fighters(gang.id)?;
+                let fighters = self.roster(gang.id)?;
                 let legal = match self.registry.get(&gang.ruleset) {
-                    Some(pack) => gang_problems(pack, &fighters).is_empty(),
+                    Some(pack) => self
+                        .problems_of(pack, gang.id, &fighters, &lasting)?
+                        .is_empty(),
                     None => false,
                 };
                 Ok(GangSummary {
@@ -405,8 +427,8 @@ impl Session {
             .fighters(id)?
             .into_iter()
             .partition(|f| f.status.on_roster());
-        let problems = gang_problems(pack, &fighters);
         let lasting = self.store.all_lasting_effects()?;
+        let problems = self.problems_of(pack, id, &fighters, &lasting)?;
         let gang_names: std::collections::BTreeMap<GangId, String> = self
             .store
             .gangs()?
@@ -510,6 +532,153 @@ impl Session {
             }
         }
         self.commit(&format!("The campaign now plays {name}"), events)
+    }
+
+    /// The captive's gang pays a ransom and gets the fighter back.
+    pub fn ransom(&mut self, fighter: FighterId, resource: &str, amount: i64) -> Result<BatchId> {
+        let f = self.fighter(fighter)?;
+        let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
+            bail!("{} is not held by a rival gang", f.name);
+        };
+        let owner = self.gang(f.gang)?;
+        let captors = self.gang(by)?;
+        let events = commands::ransom(
+            self.gang_pack(&owner)?,
+            &f,
+            &owner,
+            &captors,
+            resource,
+            amount,
+        )?;
+        self.commit(&format!("Ransom {} from {}", f.name, captors.name), events)
+    }
+
+    /// The captors free a captive.
+    pub fn release(&mut self, fighter: FighterId) -> Result<BatchId> {
+        let f = self.fighter(fighter)?;
+        let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
+            bail!("{} is not held by a rival gang", f.name);
+        };
+        let captors = self.gang(by)?;
+        let events = commands::release(&f, &captors)?;
+        self.commit(&format!("{} releases {}", captors.name, f.name), events)
+    }
+
+    /// Heals a lasting injury or reverses an advancement.
+    pub fn remove_lasting(
+        &mut self,
+        effect: crate::campaign::EffectId,
+        reason: &str,
+    ) -> Result<BatchId> {
+        let e = self
+            .store
+            .lasting_effect(effect)?
+            .ok_or_else(|| anyhow!("no lasting effect #{effect} in this campaign"))?;
+        let f = self.fighter(e.fighter)?;
+        let events = commands::remove_lasting(&f, &e, reason)?;
+        self.commit(&format!("{}: remove {}", f.name, e.name), events)
+    }
+
+    /// The recruiting rules a gang breaks. Quirks gained by advancement do
+    /// not count against the quirks a fighter is recruited with, and the
+    /// size of a starting gang stops applying once the gang has fought.
+    fn problems_of(
+        &self,
+        pack: &Pack,
+        gang: GangId,
+        fighters: &[Fighter],
+        lasting: &[crate::campaign::LastingEffect],
+    ) -> Result<Vec<Problem>> {
+        let recruited: Vec<Fighter> = fighters
+            .iter()
+            .map(|f| {
+                let mut f = f.clone();
+                f.quirks.retain(|q| {
+                    !lasting.iter().any(|e| {
+                        e.fighter == f.id
+                            && e.removed.is_none()
+                            && e.quirk.as_deref() == Some(q.quirk.as_str())
+                    })
+                });
+                f
+            })
+            .collect();
+        let mut problems = gang_problems(pack, &recruited);
+        if self.store.battles_fought(gang)? > 0 {
+            problems.retain(|p| p.rule != "recruiting.size");
+        }
+        Ok(problems)
+    }
+
+    /// A gang's fighters who are still with it (captives included).
+    pub fn roster(&self, gang: GangId) -> Result<Vec<Fighter>> {
+        Ok(self
+            .store
+            .fighters(gang)?
+            .into_iter()
+            .filter(|f| f.status.on_roster())
+            .collect())
+    }
+
+    /// Finds a fighter by name, in a gang or anywhere in the campaign.
+    pub fn fighter_named(&self, name: &str, gang: Option<&str>) -> Result<Fighter> {
+        let gang = gang.map(|g| self.gang_named(g)).transpose()?;
+        let found: Vec<Fighter> = self
+            .store
+            .all_fighters()?
+            .into_iter()
+            .filter(|f| f.name.eq_ignore_ascii_case(name.trim()))
+            .filter(|f| gang.as_ref().is_none_or(|g| g.id == f.gang))
+            .collect();
+        match found.len() {
+            1 => Ok(found
+                .into_iter()
+                .next()
+                .ok_or_else(|| anyhow!("no fighter"))?),
+            0 => bail!("no fighter called “{name}”"),
+            n => bail!("{n} fighters are called “{name}”: name the gang (--gang)"),
+        }
+    }
+
+    /// A fighter with every lasting effect (healed ones too) and the
+    /// history of what happened to them.
+    pub fn fighter_details(&self, fighter: FighterId) -> Result<FighterDetails> {
+        let f = self.fighter(fighter)?;
+        let gang = self.gang(f.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let effects = self.store.lasting_effects(fighter)?;
+        let all = self.store.all_lasting_effects()?;
+        let problems = self.problems_of(pack, gang.id, &self.roster(gang.id)?, &all)?;
+        let names: std::collections::BTreeMap<GangId, String> = self
+            .store
+            .gangs()?
+            .into_iter()
+            .map(|g| (g.id, g.name))
+            .collect();
+        let gang_name = |g: GangId| {
+            names
+                .get(&g)
+                .cloned()
+                .unwrap_or_else(|| format!("gang #{g}"))
+        };
+        let view = fighter_view(pack, &f, &problems, &effects, &gang_name);
+        let words = self.names()?;
+        let history = self
+            .store
+            .fighter_history(fighter)?
+            .into_iter()
+            .map(|e| HistoryLine {
+                batch: e.batch,
+                at: e.at,
+                text: e.event.describe(&words),
+            })
+            .collect();
+        Ok(FighterDetails {
+            gang: gang.name,
+            view,
+            effects,
+            history,
+        })
     }
 
     /// The first pack of a pack's line of overrides (the pack itself when

@@ -412,3 +412,138 @@ pub fn set_fighter_notes(fighter: &Fighter, to: &str) -> Result<Vec<Event>, Comm
         to: to.to_owned(),
     }])
 }
+
+/// Why a captive or lasting-effect command was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum AftermathError {
+    #[error("{0} is not held by a rival gang")]
+    NotCaptive(String),
+    #[error("{gang} has {have} {resource}, not the {amount} of the ransom")]
+    CannotPay {
+        gang: String,
+        have: i64,
+        resource: String,
+        amount: i64,
+    },
+    #[error("a ransom is a positive amount, not {0}")]
+    BadAmount(i64),
+    #[error("{0} is already removed")]
+    AlreadyRemoved(String),
+    #[error("removing {0} needs a reason for the log")]
+    NeedsReason(String),
+    #[error(transparent)]
+    Command(#[from] CommandError),
+}
+
+/// The captive's gang pays a ransom to the captors, who free the fighter.
+pub fn ransom(
+    pack: &Pack,
+    fighter: &Fighter,
+    owner: &Gang,
+    captors: &Gang,
+    resource: &str,
+    amount: i64,
+) -> Result<Vec<Event>, AftermathError> {
+    if !matches!(fighter.status, super::FighterStatus::Captured { by, .. } if by == captors.id) {
+        return Err(AftermathError::NotCaptive(fighter.name.clone()));
+    }
+    if amount <= 0 {
+        return Err(AftermathError::BadAmount(amount));
+    }
+    let def = pack
+        .resources
+        .iter()
+        .find(|r| r.id == resource || r.label.eq_ignore_ascii_case(resource))
+        .ok_or_else(|| CommandError::UnknownResource {
+            resource: resource.to_owned(),
+            pack: pack.pack.name.clone(),
+            known: pack
+                .resources
+                .iter()
+                .map(|r| r.label.as_str())
+                .collect::<Vec<_>>()
+                .join(", "),
+        })?;
+    let have = owner.resources.get(&def.id).copied().unwrap_or(0);
+    if have < amount {
+        return Err(AftermathError::CannotPay {
+            gang: owner.name.clone(),
+            have,
+            resource: def.label.clone(),
+            amount,
+        });
+    }
+    let theirs = captors.resources.get(&def.id).copied().unwrap_or(0);
+    let reason = format!("ransom for {}", fighter.name);
+    Ok(vec![
+        Event::ResourceAdjusted {
+            gang: owner.id,
+            resource: def.id.clone(),
+            from: have,
+            to: have - amount,
+            reason: reason.clone(),
+        },
+        Event::ResourceAdjusted {
+            gang: captors.id,
+            resource: def.id.clone(),
+            from: theirs,
+            to: theirs + amount,
+            reason,
+        },
+        Event::FighterStatusChanged {
+            fighter: fighter.id,
+            from: fighter.status.clone(),
+            to: super::FighterStatus::Active,
+            reason: format!("ransomed from {} for {amount} {}", captors.name, def.label),
+        },
+    ])
+}
+
+/// The captors free a captive for nothing.
+pub fn release(fighter: &Fighter, captors: &Gang) -> Result<Vec<Event>, AftermathError> {
+    if !matches!(fighter.status, super::FighterStatus::Captured { by, .. } if by == captors.id) {
+        return Err(AftermathError::NotCaptive(fighter.name.clone()));
+    }
+    Ok(vec![Event::FighterStatusChanged {
+        fighter: fighter.id,
+        from: fighter.status.clone(),
+        to: super::FighterStatus::Active,
+        reason: format!("released by {}", captors.name),
+    }])
+}
+
+/// Heals a lasting injury or reverses an advancement, with the reason; a
+/// quirk the effect gave goes with it.
+pub fn remove_lasting(
+    fighter: &Fighter,
+    effect: &super::LastingEffect,
+    reason: &str,
+) -> Result<Vec<Event>, AftermathError> {
+    if effect.removed.is_some() {
+        return Err(AftermathError::AlreadyRemoved(effect.name.clone()));
+    }
+    let reason = reason.trim();
+    if reason.is_empty() {
+        return Err(AftermathError::NeedsReason(effect.name.clone()));
+    }
+    let mut events = vec![Event::LastingEffectRemoved {
+        effect: effect.id,
+        reason: reason.to_owned(),
+    }];
+    if let Some(quirk) = &effect.quirk
+        && fighter.has_quirk(quirk)
+    {
+        let to: Vec<QuirkPick> = fighter
+            .quirks
+            .iter()
+            .filter(|q| q.quirk != *quirk)
+            .cloned()
+            .collect();
+        events.push(Event::QuirksChanged {
+            fighter: fighter.id,
+            from: fighter.quirks.clone(),
+            to,
+        });
+    }
+    Ok(events)
+}

@@ -89,21 +89,34 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
                 "{verb} battle #{} (rolls from seed {})",
                 recorded.battle, recorded.procedure.seed
             );
+            // Each ruling once, numbered, after the changes it decided.
+            let mut rulings: Vec<&str> = Vec::new();
             for change in &recorded.procedure.changes {
                 let who = change.gang.as_deref().unwrap_or("");
                 let mut line = format!("  {who}: {}", change.text);
                 if let Some(ruling) = &change.ruling {
-                    line.push_str(&format!(" (ruling: {ruling})"));
+                    let n = match rulings.iter().position(|r| r == ruling) {
+                        Some(i) => i + 1,
+                        None => {
+                            rulings.push(ruling);
+                            rulings.len()
+                        }
+                    };
+                    line.push_str(&format!(" [ruling {n}]"));
                 }
                 println!("{line}");
             }
             for needed in &recorded.procedure.needed {
                 println!(
-                    "  needs a choice: {} for “{}”: {}",
+                    "  needs a choice ({}): {} for “{}”: {}",
+                    needed.field,
                     needed.gang,
                     needed.rule,
                     needed.options.join(" or ")
                 );
+            }
+            for (i, ruling) in rulings.iter().enumerate() {
+                println!("  ruling {}: {ruling}", i + 1);
             }
             Ok(())
         }

@@ -31,6 +31,26 @@ pub enum GangCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum FighterCommand {
+    /// A fighter's stats, status, lasting effects and history.
+    Show {
+        name: String,
+        /// The gang, where two fighters share the name.
+        #[arg(long)]
+        gang: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Heal a lasting injury or reverse an advancement (by its id from
+    /// `fighter show`).
+    Heal {
+        name: String,
+        #[arg(long)]
+        effect: i64,
+        #[arg(long)]
+        reason: String,
+        #[arg(long)]
+        gang: Option<String>,
+    },
     /// Recruit a fighter. A fighter who breaks a rule is still added and the
     /// problems are printed.
     Add {
@@ -92,6 +112,54 @@ pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
 
 pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<()> {
     match command {
+        FighterCommand::Show { name, gang, json } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            let details = session.fighter_details(fighter.id)?;
+            if json {
+                return print_json(&details);
+            }
+            let stats: Vec<String> = details
+                .view
+                .stats
+                .iter()
+                .map(|s| format!("{} {}", s.label, s.display()))
+                .collect();
+            println!(
+                "{} ({}) — {}",
+                details.view.name, details.gang, details.view.status_text
+            );
+            println!("  {}", stats.join(" "));
+            for e in &details.effects {
+                let state = match &e.removed {
+                    Some(reason) => format!(" [removed: {reason}]"),
+                    None => String::new(),
+                };
+                println!("  #{} {}: {}{state}", e.id, e.name, e.detail);
+            }
+            for line in &details.history {
+                println!("  {}  {}", line.at, line.text);
+            }
+            Ok(())
+        }
+        FighterCommand::Heal {
+            name,
+            effect,
+            reason,
+            gang,
+        } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            let effect = crate::campaign::EffectId(effect);
+            let e = session
+                .store
+                .lasting_effect(effect)?
+                .filter(|e| e.fighter == fighter.id)
+                .ok_or_else(|| {
+                    anyhow::anyhow!("{} has no lasting effect #{effect}", fighter.name)
+                })?;
+            session.remove_lasting(effect, &reason)?;
+            println!("{}: {} removed", fighter.name, e.name);
+            Ok(())
+        }
         FighterCommand::Add {
             name,
             gang,
@@ -171,5 +239,48 @@ fn print_roster(view: &GangView) {
     }
     for p in &view.problems {
         println!("  problem: {}", p.describe());
+    }
+}
+
+#[derive(Debug, Subcommand)]
+pub enum CaptiveCommand {
+    /// The captive's gang pays the captors and gets the fighter back.
+    Ransom {
+        name: String,
+        /// The resource paid (`supply`).
+        #[arg(long)]
+        resource: String,
+        #[arg(long)]
+        amount: i64,
+        #[arg(long)]
+        gang: Option<String>,
+    },
+    /// The captors free the fighter for nothing.
+    Release {
+        name: String,
+        #[arg(long)]
+        gang: Option<String>,
+    },
+}
+
+pub(super) fn captive(session: &mut Session, command: CaptiveCommand) -> Result<()> {
+    match command {
+        CaptiveCommand::Ransom {
+            name,
+            resource,
+            amount,
+            gang,
+        } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            session.ransom(fighter.id, &resource, amount)?;
+            println!("{} is back with their gang", fighter.name);
+            Ok(())
+        }
+        CaptiveCommand::Release { name, gang } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            session.release(fighter.id)?;
+            println!("{} is released", fighter.name);
+            Ok(())
+        }
     }
 }

@@ -65,10 +65,20 @@ pub enum Command {
         #[command(subcommand)]
         command: gang::GangCommand,
     },
-    /// Fighters: recruit.
+    /// Fighters: recruit, show, heal.
     Fighter {
         #[command(subcommand)]
         command: gang::FighterCommand,
+    },
+    /// Captives: ransom or release a fighter held by a rival gang.
+    Captive {
+        #[command(subcommand)]
+        command: gang::CaptiveCommand,
+    },
+    /// Change the campaign's ruleset (and every gang that played the old one).
+    Ruleset {
+        /// The pack's id (see `rapsheet rulesets`).
+        pack: String,
     },
     /// Adjust a gang's resource, with a reason for the log.
     Resource {
@@ -185,6 +195,13 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         Command::CheckPack { file, json } => pack::check_pack(&file, json),
         Command::Gang { command } => gang::gang(&mut open(db)?, command),
         Command::Fighter { command } => gang::fighter(&mut open(db)?, command),
+        Command::Captive { command } => gang::captive(&mut open(db)?, command),
+        Command::Ruleset { pack } => {
+            let mut session = open(db)?;
+            session.set_campaign_ruleset(&pack)?;
+            println!("The campaign now plays {}", session.pack(&pack)?.pack.name);
+            Ok(())
+        }
         Command::Resource {
             resource,
             delta,

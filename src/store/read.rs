@@ -451,6 +451,15 @@ impl CampaignStore {
         }
     }
 
+    /// How many battles a gang has fought.
+    pub fn battles_fought(&self, gang: GangId) -> Result<i64> {
+        Ok(self.conn.query_row(
+            "SELECT count(*) FROM battle_gang WHERE gang_id = ?1",
+            [gang],
+            |r| r.get(0),
+        )?)
+    }
+
     /// The batch that recorded a battle.
     pub fn battle_batch(&self, id: BattleId) -> Result<Option<BatchId>> {
         Ok(self

@@ -216,9 +216,22 @@ impl Run<'_> {
             .map(|p| p.pick.trim().to_owned())
     }
 
+    /// A pick the players must make; `decider` is the gang that makes it
+    /// (the fighter's own gang unless given).
     fn need(&mut self, roll: &str, fighter: FighterId, text: String, options: Vec<String>) {
-        let gang = self
-            .fighter_gang(fighter)
+        self.need_by(roll, fighter, None, text, options);
+    }
+
+    fn need_by(
+        &mut self,
+        roll: &str,
+        fighter: FighterId,
+        decider: Option<GangId>,
+        text: String,
+        options: Vec<String>,
+    ) {
+        let gang = decider
+            .or_else(|| self.fighter_gang(fighter))
             .map(|g| self.name(g))
             .unwrap_or_default();
         self.needed.push(NeededChoice {
@@ -346,10 +359,22 @@ impl Run<'_> {
                 }
                 // A crippling that cannot take anything away: the caller
                 // falls back (to Wounded).
-                _ => Err(ReportError {
+                _ if reverse => Err(ReportError {
                     field: String::new(),
                     reason: "not applicable".into(),
                 }),
+                _ => {
+                    self.change(
+                        gang,
+                        format!(
+                            "{name}: {} does not apply and changes nothing",
+                            display_name(row)
+                        ),
+                        &table.source,
+                        row.ruling.as_deref(),
+                    );
+                    Ok(())
+                }
             };
         }
         let mut applied = Applied::default();
@@ -442,9 +467,10 @@ impl Run<'_> {
                             Some(r) => format!("{cost} {}", self.pack.resource_label(r)),
                             None => "nothing".to_owned(),
                         };
-                        self.need(
+                        self.need_by(
                             roll,
                             fighter,
+                            rival,
                             format!("{name} deserts: does {rival_name} hire them for {price}?"),
                             options,
                         );
@@ -510,9 +536,10 @@ impl Run<'_> {
                 let mut options = vec!["hold".to_owned()];
                 options.extend(others.iter().cloned());
                 match self.pick(roll) {
-                    None => self.need(
+                    None => self.need_by(
                         roll,
                         fighter,
+                        rival,
                         format!("{name} is captured: the captors hold them for ransom, or pick another result"),
                         options,
                     ),
@@ -578,21 +605,25 @@ impl Run<'_> {
                         reason: "no row".into(),
                     }),
                 };
-                if reversed.is_err()
-                    && let Some(next) = table.rows.iter().find(|r| r.on == *fallback).cloned()
-                {
-                    {
-                        self.change(
-                            gang,
-                            format!(
-                                "{name}: nothing to take away; {} instead",
-                                display_name(&next)
-                            ),
-                            &source,
-                            row.ruling.as_deref(),
-                        );
-                        self.apply_row(table, &next, fighter, roll, None, false, depth + 1)?;
+                match reversed {
+                    // A real mistake (a pick that is not an option) is the
+                    // players' to fix; only "nothing to take away" falls back.
+                    Err(e) if !e.field.is_empty() => return Err(e),
+                    Err(_) => {
+                        if let Some(next) = table.rows.iter().find(|r| r.on == *fallback).cloned() {
+                            self.change(
+                                gang,
+                                format!(
+                                    "{name}: nothing to take away; {} instead",
+                                    display_name(&next)
+                                ),
+                                &source,
+                                row.ruling.as_deref(),
+                            );
+                            self.apply_row(table, &next, fighter, roll, None, false, depth + 1)?;
+                        }
                     }
+                    Ok(()) => {}
                 }
             }
             Effect::MissNextBattle => {
@@ -966,10 +997,7 @@ impl Run<'_> {
                 row.ruling.as_deref(),
             );
             self.apply_row(&table, &row, fighter, &roll, Some(&record), false, 0)
-                .map_err(|e| ReportError {
-                    field: field.clone(),
-                    reason: e.reason,
-                })?;
+                .map_err(|e| named(e, &field))?;
         }
         Ok(())
     }
@@ -996,10 +1024,7 @@ impl Run<'_> {
             match row {
                 Some(row) => {
                     self.apply_row(&table, &row, fighter, &roll, record.as_ref(), false, 0)
-                        .map_err(|e| ReportError {
-                            field: roll.clone(),
-                            reason: e.reason,
-                        })?;
+                        .map_err(|e| named(e, &roll))?;
                 }
                 None => {
                     let gang = self.fighter_gang(fighter);
@@ -1114,10 +1139,7 @@ impl Run<'_> {
             let record = self.rolls.last().map(|r| r.record.clone());
             if let Some(row) = row {
                 self.apply_row(&table, &row, fighter, &roll, record.as_ref(), false, 0)
-                    .map_err(|e| ReportError {
-                        field: roll.clone(),
-                        reason: e.reason,
-                    })?;
+                    .map_err(|e| named(e, &roll))?;
             }
         }
         Ok(())
@@ -1150,6 +1172,19 @@ impl Run<'_> {
             }
         }
         Ok(())
+    }
+}
+
+/// An error from applying a roll's result, named after the roll when it
+/// names no field of its own.
+fn named(e: ReportError, roll: &str) -> ReportError {
+    if e.field.is_empty() {
+        ReportError {
+            field: roll.to_owned(),
+            reason: e.reason,
+        }
+    } else {
+        e
     }
 }
 
