@@ -81,8 +81,8 @@ pub struct GangView {
     pub fighters: Vec<FighterView>,
     /// Fighters who left the gang for good, with what became of them.
     pub gone: Vec<(String, String)>,
-    /// Rival fighters this gang holds: (fighter, their gang).
-    pub captives: Vec<(String, String)>,
+    /// Rival fighters this gang holds: (fighter, its name, their gang).
+    pub captives: Vec<(FighterId, String, String)>,
     /// Every rule the gang breaks, the gang's own first, then each fighter's.
     pub problems: Vec<Problem>,
     /// True when the gang breaks no rule.
@@ -450,7 +450,7 @@ impl Session {
             .all_fighters()?
             .into_iter()
             .filter(|f| matches!(f.status, crate::campaign::FighterStatus::Captured { by, .. } if by == id))
-            .map(|f| (f.name, gang_name(f.gang)))
+            .map(|f| (f.id, f.name, gang_name(f.gang)))
             .collect();
         let gone = gone
             .into_iter()

@@ -92,8 +92,10 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
             // Each ruling once, numbered, after the changes it decided.
             let mut rulings: Vec<&str> = Vec::new();
             for change in &recorded.procedure.changes {
-                let who = change.gang.as_deref().unwrap_or("");
-                let mut line = format!("  {who}: {}", change.text);
+                let mut line = match &change.gang {
+                    Some(who) => format!("  {who}: {}", change.text),
+                    None => format!("  {}", change.text),
+                };
                 if let Some(ruling) = &change.ruling {
                     let n = match rulings.iter().position(|r| r == ruling) {
                         Some(i) => i + 1,

@@ -7,7 +7,8 @@ use std::time::{Duration, Instant};
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
 use super::dialogs::{
-    ActionDialog, PathDialog, PathPurpose, ResourceDialog, action_dialog_ui, resource_dialog_ui,
+    ActionDialog, PathDialog, PathPurpose, RansomDialog, ResourceDialog, action_dialog_ui,
+    ransom_dialog_ui, resource_dialog_ui,
 };
 use super::fighter_editor::{FighterEditor, fighter_editor_ui};
 use super::gang_list::{FoundGangForm, gang_list_ui};
@@ -79,6 +80,19 @@ pub enum Action {
     /// A battle report and the seed of the app's rolls.
     RecordBattle(Box<BattleReport>, u64),
     AskAction(GangId),
+    /// Opens the ransom dialog for a captive.
+    AskRansom(FighterId),
+    Ransom {
+        fighter: FighterId,
+        resource: String,
+        amount: i64,
+    },
+    Release(FighterId),
+    RemoveLasting {
+        effect: crate::campaign::EffectId,
+        reason: String,
+    },
+    SetCampaignRuleset(String),
     TakeAction {
         gang: GangId,
         action: String,
@@ -126,6 +140,7 @@ pub struct RapsheetApp {
     battle_data: Vec<BattleGangData>,
     titles: Option<TitlesView>,
     action_dialog: Option<ActionDialog>,
+    ransom_dialog: Option<RansomDialog>,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -188,6 +203,7 @@ impl RapsheetApp {
             battle_data: Vec::new(),
             titles: None,
             action_dialog: None,
+            ransom_dialog: None,
         }
     }
 
@@ -321,10 +337,13 @@ impl RapsheetApp {
             .gangs
             .iter()
             .map(|g| {
+                // Only fighters who can take part: not the wounded, the
+                // captives, or those gone.
                 let fighters = session
                     .store
                     .fighters(g.id)?
                     .into_iter()
+                    .filter(|f| f.status.can_fight())
                     .map(|f| (f.id, f.name))
                     .collect();
                 Ok(BattleGangData {
@@ -585,6 +604,30 @@ impl RapsheetApp {
                 }
             }
             Action::AskAction(gang) => self.action_dialog = Some(ActionDialog::new(gang)),
+            Action::AskRansom(fighter) => self.ransom_dialog = Some(RansomDialog::new(fighter)),
+            Action::Ransom {
+                fighter,
+                resource,
+                amount,
+            } => {
+                if self.change("Ransom paid", |s| s.ransom(fighter, &resource, amount)) {
+                    self.ransom_dialog = None;
+                } else if let (Some(dialog), Some(status)) = (&mut self.ransom_dialog, &self.status)
+                {
+                    dialog.error = Some(status.text.clone());
+                }
+            }
+            Action::Release(fighter) => {
+                self.change("Captive released", |s| s.release(fighter));
+            }
+            Action::RemoveLasting { effect, reason } => {
+                self.change("Lasting effect removed", |s| {
+                    s.remove_lasting(effect, &reason)
+                });
+            }
+            Action::SetCampaignRuleset(ruleset) => {
+                self.change("Ruleset changed", |s| s.set_campaign_ruleset(&ruleset));
+            }
             Action::TakeAction {
                 gang,
                 action,
@@ -837,6 +880,20 @@ impl RapsheetApp {
                 }
             }
         }
+        if let (Some(dialog), Some(session)) = (&mut self.ransom_dialog, &self.session) {
+            let fighter = session.fighter(dialog.fighter).ok();
+            let pack = fighter
+                .as_ref()
+                .and_then(|f| session.gang(f.gang).ok())
+                .and_then(|g| session.registry.get(&g.ruleset));
+            if let (Some(fighter), Some(pack)) = (fighter, pack) {
+                match ransom_dialog_ui(ui.ctx(), dialog, pack, &fighter.name) {
+                    Some(Some(action)) => actions.push(action),
+                    Some(None) => self.ransom_dialog = None,
+                    None => {}
+                }
+            }
+        }
         if let Some(dialog) = &mut self.path_dialog {
             match dialog.ui(ui.ctx()) {
                 Some(Some(action)) => actions.push(action),
@@ -1000,10 +1057,16 @@ impl RapsheetApp {
                     ) {
                         actions.push(a);
                     }
+                    ui.separator();
+                    ruleset_ui(ui, &rulesets, &default_ruleset, read_only, actions);
                 });
             });
 
-        if let (Some(view), Some(fighter)) = (&self.gang_view, self.selected_fighter_view_id()) {
+        if let (Screen::Roster, Some(view), Some(fighter)) = (
+            self.screen,
+            &self.gang_view,
+            self.selected_fighter_view_id(),
+        ) {
             let pack = session.registry.get(&view.ruleset);
             if let (Some(pack), Some(fv)) = (pack, view.fighters.iter().find(|f| f.id == fighter)) {
                 egui::Panel::right("fighter")
@@ -1103,6 +1166,41 @@ fn install_fonts(ctx: &egui::Context) {
             })
             .collect(),
     });
+}
+
+/// The campaign's ruleset, changeable (the change goes into the log).
+fn ruleset_ui(
+    ui: &mut Ui,
+    rulesets: &[(String, String)],
+    current: &str,
+    read_only: Option<&str>,
+    actions: &mut Vec<Action>,
+) {
+    let mut chosen = current.to_owned();
+    let shown = rulesets
+        .iter()
+        .find(|(id, _)| id == current)
+        .map_or(current.to_owned(), |(_, n)| n.clone());
+    ui.add_enabled_ui(read_only.is_none(), |ui| {
+        let label = ui.label(RichText::new("Campaign ruleset").weak());
+        egui::ComboBox::from_id_salt("campaign-ruleset")
+            .selected_text(shown)
+            .width(ui.available_width() - 8.0)
+            .show_ui(ui, |ui| {
+                for (id, name) in rulesets {
+                    ui.selectable_value(&mut chosen, id.clone(), name);
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(
+                "The pack new gangs use; changing it moves every gang that played the old one",
+            )
+            .on_disabled_hover_text(edit_hint(read_only));
+    });
+    if chosen != current {
+        actions.push(Action::SetCampaignRuleset(chosen));
+    }
 }
 
 /// Adds the campaign extension when a typed or picked path has none.

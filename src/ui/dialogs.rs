@@ -295,3 +295,73 @@ pub fn action_dialog_ui(
     }
     result
 }
+
+/// A ransom being agreed for a captive.
+#[derive(Debug)]
+pub struct RansomDialog {
+    pub fighter: crate::campaign::FighterId,
+    pub resource: String,
+    pub amount: i64,
+    pub error: Option<String>,
+}
+
+impl RansomDialog {
+    pub fn new(fighter: crate::campaign::FighterId) -> Self {
+        Self {
+            fighter,
+            resource: String::new(),
+            amount: 1,
+            error: None,
+        }
+    }
+}
+
+/// Returns as [`PathDialog::ui`] does.
+pub fn ransom_dialog_ui(
+    ctx: &Context,
+    dialog: &mut RansomDialog,
+    pack: &crate::rules::Pack,
+    fighter: &str,
+) -> Option<Option<Action>> {
+    let mut result = None;
+    let modal = egui::Modal::new(egui::Id::unique("ransom-dialog")).show(ctx, |ui| {
+        ui.heading(format!("Ransom {fighter}"));
+        ui.label("The two players agree on a price; it moves from the captive's gang to the captors, who free the fighter.");
+        if dialog.resource.is_empty()
+            && let Some(first) = pack.resources.first()
+        {
+            dialog.resource = first.id.clone();
+        }
+        ui.horizontal(|ui| {
+            let label = ui.label("Amount");
+            ui.add(egui::DragValue::new(&mut dialog.amount).range(1..=1_000_000))
+                .labelled_by(label.id);
+            egui::ComboBox::from_label("Resource")
+                .selected_text(pack.resource_label(&dialog.resource).to_owned())
+                .show_ui(ui, |ui| {
+                    for r in &pack.resources {
+                        ui.selectable_value(&mut dialog.resource, r.id.clone(), &r.label);
+                    }
+                });
+        });
+        if let Some(err) = &dialog.error {
+            ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
+        }
+        ui.horizontal(|ui| {
+            if ui.button("Pay the ransom").clicked() {
+                result = Some(Some(Action::Ransom {
+                    fighter: dialog.fighter,
+                    resource: dialog.resource.clone(),
+                    amount: dialog.amount,
+                }));
+            }
+            if ui.button("Cancel").clicked() {
+                result = Some(None);
+            }
+        });
+    });
+    if modal.should_close() && result.is_none() {
+        result = Some(None);
+    }
+    result
+}

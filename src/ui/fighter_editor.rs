@@ -17,6 +17,8 @@ pub struct FighterEditor {
     name: String,
     notes: String,
     filter: String,
+    /// The lasting effect being healed, and the reason typed for it.
+    healing: Option<(crate::campaign::EffectId, String)>,
 }
 
 impl FighterEditor {
@@ -30,6 +32,7 @@ impl FighterEditor {
                 self.fighter = Some(v.id);
                 self.name = v.name.clone();
                 self.notes = v.notes.clone();
+                self.healing = None;
             }
             None => *self = Self::default(),
         }
@@ -76,6 +79,9 @@ pub fn fighter_editor_ui(
             ui.label(RichText::new("★ Leader").strong());
         }
     });
+    if !fighter.status.can_fight() {
+        ui.label(RichText::new(&fighter.status_text).color(ui.visuals().warn_fg_color));
+    }
     if ui.small_button("Close editor").clicked() {
         action = Some(Action::SelectFighter(None));
     }
@@ -297,6 +303,71 @@ pub fn fighter_editor_ui(
                 }
             });
         });
+
+    if !fighter.lasting.is_empty() {
+        ui.add_space(6.0);
+        ui.label(RichText::new("Lasting effects").strong());
+        for effect in &fighter.lasting {
+            ui.group(|ui| {
+                ui.set_width(ui.available_width());
+                let mut hover = format!("From the {} table", effect.table);
+                if let Some(battle) = effect.battle {
+                    hover.push_str(&format!(" in battle #{battle}"));
+                }
+                if let Some(roll) = &effect.roll {
+                    let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
+                    hover.push_str(&format!(
+                        ": {} [{}] = {}",
+                        roll.expression,
+                        dice.join(", "),
+                        roll.total
+                    ));
+                }
+                ui.label(RichText::new(format!(
+                    "{} — {}",
+                    effect.name, effect.detail
+                )))
+                .on_hover_text(hover);
+                ui.add_enabled_ui(editable, |ui| {
+                    let healing_this = editor
+                        .healing
+                        .as_ref()
+                        .is_some_and(|(id, _)| *id == effect.id);
+                    if healing_this {
+                        let mut keep = false;
+                        if let Some((_, reason)) = &mut editor.healing {
+                            let label = ui.label("Reason");
+                            ui.text_edit_singleline(reason).labelled_by(label.id);
+                            ui.horizontal(|ui| {
+                                let remove = egui::Button::new(format!("Remove {}", effect.name));
+                                if ui
+                                    .add_enabled(!reason.trim().is_empty(), remove)
+                                    .on_disabled_hover_text("Give a reason for the log")
+                                    .clicked()
+                                {
+                                    action = Some(Action::RemoveLasting {
+                                        effect: effect.id,
+                                        reason: reason.trim().to_owned(),
+                                    });
+                                }
+                                keep = ui.small_button("Keep it").clicked();
+                            });
+                        }
+                        if keep {
+                            editor.healing = None;
+                        }
+                    } else if ui
+                        .small_button(format!("Heal or reverse {}…", effect.name))
+                        .on_hover_text("Remove it with a reason (Ctrl+Z brings it back)")
+                        .on_disabled_hover_text(&hint)
+                        .clicked()
+                    {
+                        editor.healing = Some((effect.id, String::new()));
+                    }
+                });
+            });
+        }
+    }
 
     if !fighter.problems.is_empty() {
         ui.add_space(6.0);

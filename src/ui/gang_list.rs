@@ -60,14 +60,17 @@ pub fn gang_list_ui(
             .iter()
             .find(|(id, _)| *id == form.ruleset)
             .map_or(form.ruleset.clone(), |(_, name)| name.clone());
-        egui::ComboBox::from_label("Ruleset")
+        let ruleset_label = ui.label("Ruleset");
+        egui::ComboBox::from_id_salt("new-gang-ruleset")
             .selected_text(current)
+            .width(ui.available_width() - 8.0)
             .show_ui(ui, |ui| {
                 for (id, name) in rulesets {
                     ui.selectable_value(&mut form.ruleset, id.clone(), name);
                 }
             })
             .response
+            .labelled_by(ruleset_label.id)
             .on_disabled_hover_text(edit_hint(read_only));
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let button = ui

@@ -276,6 +276,8 @@ pub fn post_battle_ui(
         }
     });
 
+    advancement_ui(ui, form, data, pack, &names);
+
     ui.horizontal(|ui| {
         let label = ui.label("Battle notes");
         ui.text_edit_singleline(&mut form.notes)
@@ -284,7 +286,8 @@ pub fn post_battle_ui(
 
     // Preview: every change, the choices still to make, and Commit.
     ui.separator();
-    match &form.preview {
+    let preview = form.preview.clone();
+    match &preview {
         None => {
             ui.weak("Choose two gangs to see what the battle changes.");
         }
@@ -297,8 +300,10 @@ pub fn post_battle_ui(
                 ui.weak("Nothing changes.");
             }
             for change in &procedure.changes {
-                let who = change.gang.clone().unwrap_or_default();
-                let mut text = format!("{who}: {}", change.text);
+                let mut text = match &change.gang {
+                    Some(who) => format!("{who}: {}", change.text),
+                    None => change.text.clone(),
+                };
                 if change.ruling.is_some() {
                     text.push_str("  [ruling]");
                 }
@@ -318,19 +323,31 @@ pub fn post_battle_ui(
                     let index = names.iter().position(|n| *n == need.gang);
                     for option in &need.options {
                         let label = option_label(Some(pack), &form.scenario, need, option);
-                        if ui.button(format!("{}: {label}", need.gang)).clicked()
-                            && let Some(i) = index
-                        {
-                            if need.field == "titles" {
-                                form.titles.insert(i, option.clone());
-                            } else {
-                                form.choices.insert((i, need.rule.clone()), option.clone());
+                        // A pick belongs to a roll; a choice to a gang.
+                        let button = if need.field == "picks" {
+                            format!("{}: {label}", need.rule)
+                        } else {
+                            format!("{}: {label}", need.gang)
+                        };
+                        if ui.button(button).clicked() {
+                            match (need.field.as_str(), index) {
+                                ("picks", _) => {
+                                    form.picks.insert(need.rule.clone(), option.clone());
+                                }
+                                ("titles", Some(i)) => {
+                                    form.titles.insert(i, option.clone());
+                                }
+                                (_, Some(i)) => {
+                                    form.choices.insert((i, need.rule.clone()), option.clone());
+                                }
+                                _ => {}
                             }
                         }
                     }
                 });
             }
-            if !form.choices.is_empty() || !form.titles.is_empty() {
+            rolls_ui(ui, form, procedure);
+            if !form.choices.is_empty() || !form.titles.is_empty() || !form.picks.is_empty() {
                 ui.horizontal_wrapped(|ui| {
                     ui.weak("Choices made:");
                     let made: Vec<String> = form
@@ -342,11 +359,13 @@ pub fn post_battle_ui(
                                 .iter()
                                 .map(|(i, t)| format!("{}: {t}", names[*i])),
                         )
+                        .chain(form.picks.iter().map(|(roll, p)| format!("{roll}: {p}")))
                         .collect();
                     ui.weak(made.join(" · "));
                     if ui.small_button("Clear choices").clicked() {
                         form.choices.clear();
                         form.titles.clear();
+                        form.picks.clear();
                     }
                 });
             }
@@ -378,6 +397,117 @@ pub fn post_battle_ui(
     action
 }
 
+/// Fighters the players nominate for an advancement roll.
+fn advancement_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    data: &[BattleGangData],
+    pack: &Pack,
+    names: &[String],
+) {
+    let Some(rules) = &pack.advancement else {
+        return;
+    };
+    let allowance = match (&rules.per_resource, rules.per_battle) {
+        (Some(per), _) => format!(
+            "one roll per full {} {} gained",
+            per.amount,
+            pack.resource_label(&per.resource)
+        ),
+        (None, Some(n)) => format!("up to {n} per gang"),
+        (None, None) => String::new(),
+    };
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Advancement").strong())
+            .on_hover_text(&rules.source);
+        ui.weak(allowance);
+        for (i, gang) in form.gangs.iter().enumerate() {
+            let Some(gang) = gang.and_then(|id| data.iter().find(|g| g.id == id)) else {
+                continue;
+            };
+            for (id, name) in &gang.fighters {
+                if form.absent.contains(id) {
+                    continue;
+                }
+                let outcome = form.outcomes.get(id).map_or("fine", |(o, _)| o.as_str());
+                if rules.exclude_outcomes.iter().any(|o| o == outcome) {
+                    continue;
+                }
+                let mut on = form.advancing.contains(id);
+                if ui
+                    .checkbox(&mut on, format!("Advance {name}"))
+                    .on_hover_text(format!(
+                        "{} nominates {name} for an advancement roll",
+                        names[i]
+                    ))
+                    .changed()
+                {
+                    if on {
+                        form.advancing.insert(*id);
+                    } else {
+                        form.advancing.remove(id);
+                    }
+                }
+            }
+        }
+    });
+}
+
+/// Every roll the procedure makes, with a field to enter the dice rolled
+/// at the table instead, and a button to roll again.
+fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure) {
+    if procedure.rolls.is_empty() {
+        return;
+    }
+    ui.add_space(4.0);
+    ui.horizontal(|ui| {
+        ui.label(RichText::new("Rolls").strong());
+        ui.weak(format!(
+            "made by the app from seed {}, or entered from your dice",
+            procedure.seed
+        ));
+        if ui
+            .small_button("Roll again")
+            .on_hover_text("New rolls for every roll whose dice were not entered")
+            .clicked()
+        {
+            form.seed = crate::dice::seed_from_clock().max(1);
+            form.dirty = true;
+        }
+    });
+    egui::Grid::new("rolls")
+        .num_columns(3)
+        .striped(true)
+        .show(ui, |ui| {
+            for roll in &procedure.rolls {
+                let dice: Vec<String> = roll.record.dice.iter().map(u32::to_string).collect();
+                let by = match roll.record.source {
+                    crate::dice::RollSource::Hand => "your dice",
+                    crate::dice::RollSource::App { .. } => "app",
+                };
+                ui.label(&roll.roll);
+                ui.label(format!(
+                    "{} [{}] = {}: {} ({by})",
+                    roll.record.expression,
+                    dice.join(", "),
+                    roll.total,
+                    roll.result
+                ));
+                let entry = form.dice.entry(roll.roll.clone()).or_default();
+                let label = ui.label(RichText::new("my dice").weak());
+                ui.add(
+                    egui::TextEdit::singleline(entry)
+                        .desired_width(60.0)
+                        .hint_text("e.g. 3 4"),
+                )
+                .labelled_by(label.id)
+                .on_hover_text(format!("Dice for {}", roll.roll));
+                ui.end_row();
+            }
+        });
+    form.dice.retain(|_, v| !v.trim().is_empty());
+}
+
 /// The words on a choice's button: `Supply 1`, a title's name, `none`.
 pub fn option_label(
     pack: Option<&Pack>,
@@ -396,10 +526,25 @@ pub fn option_label(
             .map_or(String::new(), |a| format!(" {}", a.amount));
         return format!("{}{amount}", resource.label);
     }
-    pack.titles
+    if let Some(title) = pack.titles.iter().find(|t| t.id == option) {
+        return title.name.clone();
+    }
+    if let Some(quirk) = pack.quirk(option) {
+        return quirk.name.clone();
+    }
+    if let Some(stat) = pack.stat(option) {
+        return if stat.name.is_empty() {
+            stat.label.clone()
+        } else {
+            stat.name.clone()
+        };
+    }
+    // A row of a table (`10-11`): name it.
+    pack.tables
         .iter()
-        .find(|t| t.id == option)
-        .map_or(option.to_owned(), |t| t.name.clone())
+        .flat_map(|t| t.rows.iter())
+        .find(|r| r.on == option && !r.name.is_empty())
+        .map_or(option.to_owned(), |r| format!("{option} {}", r.name))
 }
 
 fn gang_column_ui(

@@ -99,6 +99,9 @@ pub fn roster_ui(
     if let Some(a) = table_ui(ui, view, selected) {
         action = Some(a);
     }
+    if let Some(a) = aftermath_ui(ui, view, read_only) {
+        action = Some(a);
+    }
 
     ui.add_space(6.0);
     ui.horizontal(|ui| {
@@ -226,6 +229,52 @@ fn table_ui(ui: &mut Ui, view: &GangView, selected: Option<FighterId>) -> Option
     action
 }
 
+/// Captives both ways, and the fighters who are gone.
+fn aftermath_ui(ui: &mut Ui, view: &GangView, read_only: Option<&str>) -> Option<Action> {
+    let mut action = None;
+    ui.add_enabled_ui(read_only.is_none(), |ui| {
+        for fighter in &view.fighters {
+            if let crate::campaign::FighterStatus::Captured { .. } = fighter.status {
+                ui.horizontal(|ui| {
+                    ui.label(
+                        RichText::new(format!("{} is {}", fighter.name, fighter.status_text))
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                    if ui
+                        .small_button(format!("Ransom {}…", fighter.name))
+                        .on_disabled_hover_text(edit_hint(read_only))
+                        .clicked()
+                    {
+                        action = Some(Action::AskRansom(fighter.id));
+                    }
+                });
+            }
+        }
+        for (id, name, gang) in &view.captives {
+            ui.horizontal(|ui| {
+                ui.label(format!("Holding {name} of {gang}"));
+                if ui
+                    .small_button(format!("Release {name}"))
+                    .on_hover_text("Free the captive for nothing")
+                    .on_disabled_hover_text(edit_hint(read_only))
+                    .clicked()
+                {
+                    action = Some(Action::Release(*id));
+                }
+            });
+        }
+    });
+    if !view.gone.is_empty() {
+        let gone: Vec<String> = view
+            .gone
+            .iter()
+            .map(|(name, status)| format!("{name} ({status})"))
+            .collect();
+        ui.label(RichText::new(format!("Gone: {}", gone.join(", "))).weak());
+    }
+    action
+}
+
 fn fighter_row(
     row: &mut egui_extras::TableRow<'_, '_>,
     fighter: &FighterView,
@@ -249,6 +298,22 @@ fn fighter_row(
         }
         if !fighter.problems.is_empty() {
             ui.label(RichText::new("⚠").color(ui.visuals().warn_fg_color));
+        }
+        if !fighter.status.can_fight() {
+            ui.label(
+                RichText::new(&fighter.status_text)
+                    .small()
+                    .color(ui.visuals().warn_fg_color),
+            );
+        }
+        if !fighter.lasting.is_empty() {
+            let names: Vec<String> = fighter
+                .lasting
+                .iter()
+                .map(|e| format!("{}: {}", e.name, e.detail))
+                .collect();
+            ui.label(RichText::new("✚").small())
+                .on_hover_text(format!("Lasting effects:\n{}", names.join("\n")));
         }
     });
     for i in 0..stat_count {
