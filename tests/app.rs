@@ -279,3 +279,48 @@ fn each_of_the_six_scenarios_records_through_the_screen() {
         }
     }
 }
+
+#[test]
+fn an_injury_roll_takes_the_dice_entered_by_hand() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("injury.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("Record battle").click();
+    harness.run();
+    // One click: Static is removed from the Zone, so Static rolls for injury
+    // (the demo plays the escalation house rules).
+    let removed: Vec<_> = harness.get_all_by_label("Removed from the Zone").collect();
+    removed[1].click();
+    harness.run();
+    harness.get_by_label("Neon Jackals won").click();
+    harness.run();
+    // 004: "10-11 WOUNDED: The unit has to rest up to heal or be repaired
+    // and may not fight in the next match." Enter 5 and 6 for a total of 11.
+    harness.get_by_label("injury: Static").click();
+    harness.run();
+    harness.get_by_label("injury: Static").type_text("5 6");
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("2d6 [5, 6] = 11: Wounded (your dice)")
+            .is_some(),
+        "the entered dice are the roll shown"
+    );
+    harness.get_by_label("Commit battle").click();
+    harness.run();
+    let session = Session::open(harness.state().campaign_path().expect("path")).expect("open");
+    let static_ = session.fighter_named("Static", None).expect("Static");
+    assert!(matches!(
+        static_.status,
+        rapsheet::campaign::FighterStatus::Wounded { .. }
+    ));
+    let details = session.fighter_details(static_.id).expect("details");
+    assert!(
+        details.history.iter().any(|h| h
+            .text
+            .contains("[5, 6] = 11: Wounded (dice entered by hand)")),
+        "{:#?}",
+        details.history
+    );
+}

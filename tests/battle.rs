@@ -1664,7 +1664,7 @@ fn every_mistake_is_refused_with_its_field_and_nothing_changed() {
             }),
         ),
         (
-            "dice[0]",
+            "dice[0].roll",
             broken(|v| v["dice"] = json!([{"roll": "seize-control", "faces": [4]}])),
         ),
     ];

@@ -485,7 +485,7 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure) {
                     crate::dice::RollSource::Hand => "your dice",
                     crate::dice::RollSource::App { .. } => "app",
                 };
-                ui.label(&roll.roll);
+                let name = ui.label(&roll.roll);
                 ui.label(format!(
                     "{} [{}] = {}: {} ({by})",
                     roll.record.expression,
@@ -494,14 +494,16 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure) {
                     roll.result
                 ));
                 let entry = form.dice.entry(roll.roll.clone()).or_default();
-                let label = ui.label(RichText::new("my dice").weak());
                 ui.add(
                     egui::TextEdit::singleline(entry)
-                        .desired_width(60.0)
-                        .hint_text("e.g. 3 4"),
+                        .desired_width(90.0)
+                        .hint_text("your dice"),
                 )
-                .labelled_by(label.id)
-                .on_hover_text(format!("Dice for {}", roll.roll));
+                .labelled_by(name.id)
+                .on_hover_text(format!(
+                    "The dice you rolled for {}, e.g. 3 4; leave empty for the app's roll",
+                    roll.roll
+                ));
                 ui.end_row();
             }
         });

@@ -631,12 +631,6 @@ fn resolve(
             Some(gangs[index].gang)
         }
     };
-    if !report.dice.is_empty() {
-        return refuse(
-            "dice[0]",
-            "this battle's procedure makes no roll to enter dice for",
-        );
-    }
     Ok(Battle {
         id,
         ruleset: pack.pack.id.clone(),
