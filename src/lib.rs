@@ -8,6 +8,7 @@ pub mod campaign;
 pub mod cli;
 pub mod dice;
 pub mod paths;
+pub mod print;
 pub mod rules;
 pub mod session;
 pub mod store;

@@ -681,6 +681,177 @@ impl Session {
         })
     }
 
+    /// Sets a fighter's photo from PNG or JPEG bytes, or removes it.
+    pub fn set_photo(&mut self, fighter: FighterId, bytes: Option<&[u8]>) -> Result<BatchId> {
+        /// Photos are stored in the campaign file; keep it portable.
+        const MAX_PHOTO: usize = 8 * 1024 * 1024;
+        let f = self.fighter(fighter)?;
+        let photo = match bytes {
+            None => None,
+            Some(b) if b.len() > MAX_PHOTO => {
+                bail!(
+                    "the photo is {} MB; at most {} MB",
+                    b.len() / 1_000_000,
+                    MAX_PHOTO / 1_000_000
+                )
+            }
+            Some(b) if b.starts_with(b"\x89PNG\r\n\x1a\n") => Some(("image/png", b)),
+            Some(b) if b.starts_with(&[0xFF, 0xD8, 0xFF]) => Some(("image/jpeg", b)),
+            Some(_) => bail!("a photo must be a PNG or JPEG image"),
+        };
+        let label = if photo.is_some() {
+            format!("Photo of {}", f.name)
+        } else {
+            format!("{} has no photo", f.name)
+        };
+        Ok(self.store.set_photo(&label, fighter, photo)?)
+    }
+
+    /// Fighter cards for a gang: every fighter on its roster, or those named.
+    pub fn cards(&self, gang: GangId, only: &[String]) -> Result<Vec<crate::print::CardData>> {
+        let view = self.gang_view(gang)?;
+        let pack = self.pack(&view.ruleset)?;
+        for name in only {
+            if !view
+                .fighters
+                .iter()
+                .any(|f| f.name.eq_ignore_ascii_case(name.trim()))
+            {
+                bail!("{} has no fighter called “{name}”", view.name);
+            }
+        }
+        view.fighters
+            .iter()
+            .filter(|f| {
+                only.is_empty() || only.iter().any(|n| n.trim().eq_ignore_ascii_case(&f.name))
+            })
+            .map(|f| {
+                Ok(crate::print::CardData {
+                    name: f.name.clone(),
+                    gang: view.name.clone(),
+                    leader: f.leader,
+                    counters: view
+                        .counters
+                        .iter()
+                        .map(|c| {
+                            (
+                                c.label.clone(),
+                                f.counters.get(&c.id).copied().unwrap_or(0).to_string(),
+                            )
+                        })
+                        .collect(),
+                    stats: f
+                        .stats
+                        .iter()
+                        .map(|s| crate::print::StatCell {
+                            label: s.label.clone(),
+                            value: s.display(),
+                            base: (s.value != s.base).then(|| {
+                                let mut base = s.clone();
+                                base.value = s.base;
+                                base.display()
+                            }),
+                        })
+                        .collect(),
+                    quirks: f
+                        .quirks
+                        .iter()
+                        .map(|q| {
+                            let profile = pack
+                                .quirk(&q.id)
+                                .map_or(String::new(), |d| pack.card_profile(d));
+                            if profile.is_empty() {
+                                q.title()
+                            } else {
+                                format!("{}: {profile}", q.title())
+                            }
+                        })
+                        .collect(),
+                    lasting: f
+                        .lasting
+                        .iter()
+                        .map(|e| format!("{}: {}", e.name, e.detail))
+                        .collect(),
+                    photo: self.store.photo(f.id)?,
+                    quirks_heading: "QUIRKS".into(),
+                    lasting_heading: "LASTING".into(),
+                })
+            })
+            .collect()
+    }
+
+    /// A gang's roster sheet.
+    pub fn roster_sheet(&self, gang: GangId) -> Result<crate::print::RosterData> {
+        let view = self.gang_view(gang)?;
+        let resources: Vec<String> = view
+            .resources
+            .iter()
+            .map(|r| format!("{} {}", r.label, r.amount))
+            .collect();
+        let fighters = view
+            .fighters
+            .iter()
+            .map(|f| {
+                let stats: Vec<String> = f
+                    .stats
+                    .iter()
+                    .map(|s| format!("{} {}", s.label, s.display()))
+                    .collect();
+                let counters: Vec<String> = view
+                    .counters
+                    .iter()
+                    .map(|c| {
+                        format!(
+                            "{} {}",
+                            c.label,
+                            f.counters.get(&c.id).copied().unwrap_or(0)
+                        )
+                    })
+                    .collect();
+                let mut headline = format!("{}{}", if f.leader { "★ " } else { "" }, f.name);
+                headline.push_str(&format!(
+                    "   {}   {}",
+                    stats.join("  "),
+                    counters.join("  ")
+                ));
+                let mut lines = vec![
+                    f.quirks
+                        .iter()
+                        .map(|q| q.title())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ];
+                if !f.lasting.is_empty() {
+                    let lasting: Vec<String> = f
+                        .lasting
+                        .iter()
+                        .map(|e| format!("{}: {}", e.name, e.detail))
+                        .collect();
+                    lines.push(format!("Lasting: {}", lasting.join("; ")));
+                }
+                if !f.status.can_fight() {
+                    lines.push(format!("Status: {}", f.status_text));
+                }
+                crate::print::RosterFighter { headline, lines }
+            })
+            .collect();
+        let mut ruleset = view.ruleset_name.clone();
+        if view.house_rules {
+            ruleset.push_str(" (house rules)");
+        }
+        Ok(crate::print::RosterData {
+            gang: view.name.clone(),
+            ruleset,
+            resources: resources.join(" · "),
+            titles: if view.titles.is_empty() {
+                String::new()
+            } else {
+                format!("Titles: {}", view.titles.join(", "))
+            },
+            fighters,
+        })
+    }
+
     /// The first pack of a pack's line of overrides (the pack itself when
     /// it overrides nothing).
     fn root_of(&self, ruleset: &str) -> String {

@@ -188,6 +188,12 @@ pub enum Event {
         from: String,
         to: String,
     },
+    /// A fighter's photo, by the hash of the stored image (`None`: none).
+    PhotoChanged {
+        fighter: FighterId,
+        from: Option<String>,
+        to: Option<String>,
+    },
     GangRulesetChanged {
         gang: GangId,
         from: String,
@@ -364,6 +370,11 @@ impl Event {
                 result,
             },
             CampaignRulesetChanged { from, to } => CampaignRulesetChanged { from: to, to: from },
+            PhotoChanged { fighter, from, to } => PhotoChanged {
+                fighter,
+                from: to,
+                to: from,
+            },
             GangRulesetChanged { gang, from, to } => GangRulesetChanged {
                 gang,
                 from: to,
@@ -408,6 +419,7 @@ impl Event {
             TableRolled { .. } => "table_rolled",
             TableRollTakenBack { .. } => "table_roll_taken_back",
             CampaignRulesetChanged { .. } => "campaign_ruleset_changed",
+            PhotoChanged { .. } => "photo_changed",
             GangRulesetChanged { .. } => "gang_ruleset_changed",
         }
     }
@@ -454,7 +466,8 @@ impl Event {
             | FighterNotesChanged { fighter, .. }
             | FighterStatusChanged { fighter, .. }
             | FighterTransferred { fighter, .. }
-            | BaseStatSet { fighter, .. } => Some(*fighter),
+            | BaseStatSet { fighter, .. }
+            | PhotoChanged { fighter, .. } => Some(*fighter),
             LastingEffectAdded { effect } | LastingEffectDeleted { effect } => Some(effect.fighter),
             TableRolled { fighter, .. } | TableRollTakenBack { fighter, .. } => *fighter,
             _ => None,
@@ -679,6 +692,10 @@ impl Event {
             GangRulesetChanged { gang, to, .. } => {
                 format!("{} now plays {}", names.gang(*gang), names.label(to))
             }
+            PhotoChanged { fighter, to, .. } => match to {
+                Some(_) => format!("{}: photo set", names.fighter(*fighter)),
+                None => format!("{}: photo removed", names.fighter(*fighter)),
+            },
         }
     }
 }

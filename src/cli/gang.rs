@@ -1,5 +1,7 @@
 //! `rapsheet gang …` and `rapsheet fighter …`.
 
+use std::path::PathBuf;
+
 use anyhow::Result;
 use clap::Subcommand;
 
@@ -39,6 +41,15 @@ pub enum FighterCommand {
         gang: Option<String>,
         #[arg(long)]
         json: bool,
+    },
+    /// Set a fighter's photo (PNG or JPEG), or remove it with --clear.
+    Photo {
+        name: String,
+        file: Option<PathBuf>,
+        #[arg(long)]
+        clear: bool,
+        #[arg(long)]
+        gang: Option<String>,
     },
     /// Heal a lasting injury or reverse an advancement (by its id from
     /// `fighter show`).
@@ -139,6 +150,29 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             for line in &details.history {
                 println!("  {}  {}", line.at, line.text);
             }
+            Ok(())
+        }
+        FighterCommand::Photo {
+            name,
+            file,
+            clear,
+            gang,
+        } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            let bytes = match (&file, clear) {
+                (Some(path), false) => Some(
+                    std::fs::read(path)
+                        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
+                ),
+                (None, true) => None,
+                _ => anyhow::bail!("give a photo FILE, or --clear"),
+            };
+            session.set_photo(fighter.id, bytes.as_deref())?;
+            println!(
+                "{}: photo {}",
+                fighter.name,
+                if clear { "removed" } else { "set" }
+            );
             Ok(())
         }
         FighterCommand::Heal {

@@ -5,6 +5,7 @@
 mod battle;
 mod gang;
 mod pack;
+mod print;
 mod roll;
 mod table;
 
@@ -148,6 +149,38 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print fighter cards to PDF (every gang's, one gang's, or chosen fighters').
+    Cards {
+        /// The gang (default: every gang of the campaign).
+        #[arg(long)]
+        gang: Option<String>,
+        /// Only these fighters, comma-separated.
+        #[arg(long, value_delimiter = ',')]
+        fighters: Vec<String>,
+        /// poker (63×88 mm) or large (100×110 mm).
+        #[arg(long, default_value = "poker")]
+        size: String,
+        /// a4 or letter.
+        #[arg(long, default_value = "a4")]
+        page: String,
+        /// Blank cards to add, for fighters written in by hand.
+        #[arg(long, default_value_t = 0)]
+        blank: usize,
+        /// Boxes for notes and marks during a battle.
+        #[arg(long)]
+        write_in: bool,
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+    },
+    /// Print a gang's roster sheet to PDF.
+    Roster {
+        #[arg(long)]
+        gang: String,
+        #[arg(long, default_value = "a4")]
+        page: String,
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+    },
     /// The campaign log, newest first.
     Log {
         #[arg(long, default_value_t = 50)]
@@ -252,6 +285,25 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             &modifiers,
             json,
         ),
+        Command::Cards {
+            gang,
+            fighters,
+            size,
+            page,
+            blank,
+            write_in,
+            output,
+        } => print::cards(
+            &open(db)?,
+            gang.as_deref(),
+            &fighters,
+            &size,
+            &page,
+            blank,
+            write_in,
+            &output,
+        ),
+        Command::Roster { gang, page, output } => print::roster(&open(db)?, &gang, &page, &output),
         Command::Log { limit, json } => {
             let session = open(db)?;
             let entries = session.store.log(limit)?;

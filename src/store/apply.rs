@@ -274,6 +274,28 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             )?;
             expect_one(n, || format!("lasting effect #{effect} is not removed"))
         }
+        PhotoChanged { fighter, from, to } => {
+            let current: Option<String> =
+                tx.query_row("SELECT photo FROM fighter WHERE id = ?1", [fighter], |r| {
+                    r.get(0)
+                })?;
+            if current != *from {
+                return Err(StoreError::Conflict(format!(
+                    "fighter #{fighter}'s photo has changed since"
+                )));
+            }
+            tx.execute(
+                "UPDATE fighter SET photo = ?2 WHERE id = ?1",
+                params![fighter, to],
+            )
+            .map_err(|e| match e.sqlite_error_code() {
+                Some(rusqlite::ErrorCode::ConstraintViolation) => {
+                    StoreError::Conflict("that photo is not stored in this campaign".into())
+                }
+                _ => e.into(),
+            })?;
+            Ok(())
+        }
         CampaignRulesetChanged { from, to } => {
             let n = tx.execute(
                 "UPDATE campaign SET default_ruleset = ?2 WHERE id = 1 AND default_ruleset = ?1",

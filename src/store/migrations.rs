@@ -7,6 +7,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../schema.sql"),
     include_str!("../../migrations/0001_battles.sql"),
     include_str!("../../migrations/0002_lasting_effects.sql"),
+    include_str!("../../migrations/0003_photos.sql"),
 ];
 
 /// The schema version this build writes.

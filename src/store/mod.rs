@@ -296,12 +296,25 @@ impl CampaignStore {
         events: &[Event],
         undoes: Option<BatchId>,
     ) -> Result<BatchId> {
+        self.commit_batch_with(label, events, undoes, &|_| Ok(()))
+    }
+
+    /// Commits a batch, running `before` first in the same transaction
+    /// (storing what the events refer to, such as a photo).
+    fn commit_batch_with(
+        &mut self,
+        label: &str,
+        events: &[Event],
+        undoes: Option<BatchId>,
+        before: &dyn Fn(&rusqlite::Transaction<'_>) -> Result<()>,
+    ) -> Result<BatchId> {
         if let Some(reason) = &self.read_only {
             return Err(StoreError::ReadOnly(reason.clone()));
         }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        before(&tx)?;
         tx.execute(
             "INSERT INTO batch (label, undoes) VALUES (?1, ?2)",
             (label, undoes),
@@ -324,6 +337,53 @@ impl CampaignStore {
         }
         tx.commit()?;
         Ok(batch)
+    }
+
+    /// Stores a photo (by content: a photo already there is kept) and sets
+    /// it on a fighter, with the event, in one transaction. Returns the
+    /// batch.
+    pub fn set_photo(
+        &mut self,
+        label: &str,
+        fighter: FighterId,
+        photo: Option<(&str, &[u8])>,
+    ) -> Result<BatchId> {
+        if let Some(reason) = &self.read_only {
+            return Err(StoreError::ReadOnly(reason.clone()));
+        }
+        let from: Option<String> =
+            self.conn
+                .query_row("SELECT photo FROM fighter WHERE id = ?1", [fighter], |r| {
+                    r.get(0)
+                })?;
+        let to = photo.map(|(_, bytes)| photo_hash(bytes));
+        let store_photo = |tx: &rusqlite::Transaction<'_>| -> Result<()> {
+            if let (Some((mime, bytes)), Some(hash)) = (photo, &to) {
+                tx.execute(
+                    "INSERT OR IGNORE INTO photo (hash, mime, bytes) VALUES (?1, ?2, ?3)",
+                    (hash, mime, bytes),
+                )?;
+            }
+            Ok(())
+        };
+        let events = [Event::PhotoChanged {
+            fighter,
+            from,
+            to: to.clone(),
+        }];
+        self.commit_batch_with(label, &events, None, &store_photo)
+    }
+
+    /// A fighter's photo, if one is set.
+    pub fn photo(&self, fighter: FighterId) -> Result<Option<Vec<u8>>> {
+        use rusqlite::OptionalExtension;
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT p.bytes FROM fighter f JOIN photo p ON p.hash = f.photo WHERE f.id = ?1",
+            )?
+            .query_row([fighter], |r| r.get(0))
+            .optional()?)
     }
 
     /// Copies the open campaign to a new file (SQLite's online backup) and
@@ -357,6 +417,16 @@ impl CampaignStore {
 /// really is.
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
+
+/// A photo's key: FNV-1a of its bytes, with its length.
+fn photo_hash(bytes: &[u8]) -> String {
+    let mut hash: u64 = 0xcbf2_9ce4_8422_2325;
+    for byte in bytes {
+        hash ^= u64::from(*byte);
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    format!("{hash:016x}-{}", bytes.len())
 }
 
 fn is_busy(err: &rusqlite::Error) -> bool {

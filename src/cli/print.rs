@@ -1,0 +1,70 @@
+//! `rapsheet cards` and `rapsheet roster`: PDFs made by the app itself.
+
+use std::path::Path;
+
+use anyhow::{Context as _, Result, anyhow, bail};
+
+use crate::print::{CardSize, CardStyle, PageSize, cards_pdf, roster_pdf};
+use crate::session::Session;
+
+/// Writes a file atomically: a temporary file beside it, then a rename, so
+/// a failure never leaves half a PDF.
+pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    let name = path
+        .file_name()
+        .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?
+        .to_string_lossy();
+    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        anyhow!("cannot write {}: {e}", path.display())
+    })
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn cards(
+    session: &Session,
+    gang: Option<&str>,
+    fighters: &[String],
+    size: &str,
+    page: &str,
+    blank: usize,
+    write_in: bool,
+    out: &Path,
+) -> Result<()> {
+    let size =
+        CardSize::parse(size).ok_or_else(|| anyhow!("--size {size}: expected poker or large"))?;
+    let page =
+        PageSize::parse(page).ok_or_else(|| anyhow!("--page {page}: expected a4 or letter"))?;
+    let mut cards = Vec::new();
+    match gang {
+        Some(name) => {
+            let gang = session.gang_named(name)?;
+            cards = session.cards(gang.id, fighters)?;
+        }
+        None => {
+            if !fighters.is_empty() {
+                bail!("--fighters needs --gang");
+            }
+            for gang in session.store.gangs()? {
+                cards.extend(session.cards(gang.id, &[])?);
+            }
+        }
+    }
+    let bytes = cards_pdf(&cards, blank, page, CardStyle { size, write_in })?;
+    write_atomically(out, &bytes)?;
+    println!("Wrote {} cards to {}", cards.len() + blank, out.display());
+    Ok(())
+}
+
+pub(super) fn roster(session: &Session, gang: &str, page: &str, out: &Path) -> Result<()> {
+    let page =
+        PageSize::parse(page).ok_or_else(|| anyhow!("--page {page}: expected a4 or letter"))?;
+    let gang = session.gang_named(gang)?;
+    let sheet = session.roster_sheet(gang.id)?;
+    let bytes = roster_pdf(&sheet, page)?;
+    write_atomically(out, &bytes)?;
+    println!("Wrote the roster of {} to {}", gang.name, out.display());
+    Ok(())
+}
