@@ -24,6 +24,7 @@ CREATE TABLE lasting_effect (
     name       TEXT    NOT NULL,
     detail     TEXT    NOT NULL,
     quirk      TEXT,
+    lost_quirk TEXT,
     battle_id  INTEGER,
     -- The roll record as stored when it was made (never queried by field).
     roll       TEXT,

@@ -452,7 +452,6 @@ fn injury_6_an_enemy_who_cannot_pay_half_the_value_cannot_hire() {
 }
 
 #[test]
-#[ignore = "bug: aftermath.rs Desert hire does not check the name; record fails on a UNIQUE constraint"]
 fn injury_6_a_deserter_named_like_one_of_the_enemys_units_is_refused_in_the_preview() {
     // Blue Lotus already has a Brick: the hire cannot be stored as it is,
     // so the preview must say so, as the record does.
@@ -556,7 +555,6 @@ fn injury_7_8_captured_again_or_an_unknown_row_is_refused() {
 }
 
 #[test]
-#[ignore = "bug: aftermath.rs reads the Captured pick (6) again as the Deserter's hire/leave pick"]
 fn injury_7_8_captors_choosing_deserter_may_still_hire() {
     // 004: "may choose any other result on this table for the unit", and
     // DESERTER: "If they wish, an enemy player may pay ½ the character's
@@ -1184,7 +1182,6 @@ fn a_defeated_unit_cannot_be_nominated() {
 }
 
 #[test]
-#[ignore = "bug: aftermath.rs advancements() counts an earlier roll's No I in Team bonus as resources gained"]
 fn a_no_i_in_team_bonus_gives_no_further_advancement_roll() {
     // ruling resources-gained: "Resource bonuses from that battle's own
     // advancement rolls (No “I” in Team) do not give further rolls."
@@ -1200,7 +1197,6 @@ fn a_no_i_in_team_bonus_gives_no_further_advancement_roll() {
 }
 
 #[test]
-#[ignore = "bug: aftermath.rs advancements() counts a Lucky Duck's No I in Team bonus as resources gained"]
 fn a_lucky_duck_no_i_in_team_bonus_gives_no_advancement_roll() {
     // ruling lucky-duck: the roll "does not use up resources gained"; and
     // ruling resources-gained: the bonuses of that battle's own advancement
@@ -1910,7 +1906,6 @@ fn healing_a_lasting_injury_needs_a_reason_restores_the_stat_and_undoes() {
 }
 
 #[test]
-#[ignore = "bug: commands.rs remove_lasting gives back no quirk a crippling took (the effect records it only as text)"]
 fn healing_a_crippling_that_took_a_quirk_gives_the_quirk_back() {
     let (_dir, mut s) = demo();
     let brick = fighter_id(&s, SAINTS, "Brick");
@@ -2013,7 +2008,6 @@ fn undoing_a_battle_with_injuries_restores_the_campaign_exactly() {
 }
 
 #[test]
-#[ignore = "bug: store/apply.rs FighterTransferred clears is_leader on undo too; the leader flag is lost"]
 fn undoing_a_battle_gives_a_hired_deserter_back_as_leader() {
     let (_dir, _, mut s) = wayfarer();
     let brick = fighter_id(&s, RED, "Brick");

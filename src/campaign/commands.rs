@@ -530,15 +530,16 @@ pub fn remove_lasting(
         effect: effect.id,
         reason: reason.to_owned(),
     }];
-    if let Some(quirk) = &effect.quirk
-        && fighter.has_quirk(quirk)
+    let mut to: Vec<QuirkPick> = fighter.quirks.clone();
+    if let Some(quirk) = &effect.quirk {
+        to.retain(|q| q.quirk != *quirk);
+    }
+    if let Some(lost) = &effect.lost_quirk
+        && !fighter.has_quirk(lost)
     {
-        let to: Vec<QuirkPick> = fighter
-            .quirks
-            .iter()
-            .filter(|q| q.quirk != *quirk)
-            .cloned()
-            .collect();
+        to.push(QuirkPick::new(lost.clone()));
+    }
+    if to != fighter.quirks {
         events.push(Event::QuirksChanged {
             fighter: fighter.id,
             from: fighter.quirks.clone(),

@@ -139,6 +139,9 @@ pub enum Event {
         fighter: FighterId,
         from: GangId,
         to: GangId,
+        /// Whether they led the gang they leave, and lead the one they join.
+        leader_from: bool,
+        leader_to: bool,
     },
     BaseStatSet {
         fighter: FighterId,
@@ -311,10 +314,18 @@ impl Event {
                 to: from,
                 reason: format!("undo: {reason}"),
             },
-            FighterTransferred { fighter, from, to } => FighterTransferred {
+            FighterTransferred {
+                fighter,
+                from,
+                to,
+                leader_from,
+                leader_to,
+            } => FighterTransferred {
                 fighter,
                 from: to,
                 to: from,
+                leader_from: leader_to,
+                leader_to: leader_from,
             },
             BaseStatSet {
                 fighter,
@@ -608,7 +619,9 @@ impl Event {
                 names.fighter(*fighter),
                 to.describe(|g| names.gang(g))
             ),
-            FighterTransferred { fighter, from, to } => format!(
+            FighterTransferred {
+                fighter, from, to, ..
+            } => format!(
                 "{} leaves {} for {}",
                 names.fighter(*fighter),
                 names.gang(*from),

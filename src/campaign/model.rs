@@ -141,6 +141,9 @@ pub struct LastingEffect {
     /// A quirk it gave the fighter, which goes when the effect goes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub quirk: Option<String>,
+    /// A quirk it took away (a crippling), which comes back when it goes.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_quirk: Option<String>,
     pub battle: Option<BattleId>,
     /// The roll that made it, as stored.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -6,6 +6,7 @@ mod battle;
 mod gang;
 mod pack;
 mod print;
+pub use print::write_atomically;
 mod roll;
 mod table;
 

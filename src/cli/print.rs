@@ -9,7 +9,7 @@ use crate::session::Session;
 
 /// Writes a file atomically: a temporary file beside it, then a rename, so
 /// a failure never leaves half a PDF.
-pub(super) fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let name = path
         .file_name()
         .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?

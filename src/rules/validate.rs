@@ -429,6 +429,52 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             format!("ruling `{ruling}` is not in [[rulings]]"),
         );
     }
+    if let Some(dice) = &pack.dice {
+        let dialect = dice.dialect();
+        if let Err(e) = dialect.validate() {
+            return err("dice".into(), e.to_string());
+        }
+        if let Some(pool) = &dice.pool
+            && let Err(e) = pool.validate()
+        {
+            return err("dice.pool".into(), e.to_string());
+        }
+    }
+    // Every ruling a section names must be in [[rulings]].
+    let named_rulings = pack
+        .bounties
+        .iter()
+        .filter_map(|b| b.ruling.as_ref().map(|r| ("bounties".to_owned(), r)))
+        .chain(
+            pack.injuries
+                .iter()
+                .filter_map(|i| i.ruling.as_ref().map(|r| ("injuries".to_owned(), r))),
+        )
+        .chain(
+            pack.advancement
+                .iter()
+                .filter_map(|a| a.ruling.as_ref().map(|r| ("advancement".to_owned(), r))),
+        )
+        .chain(pack.results.iter().filter_map(|r| {
+            r.no_winner_ruling
+                .as_ref()
+                .map(|x| ("results".to_owned(), x))
+        }))
+        .chain(
+            pack.title_rules
+                .iter()
+                .flat_map(|t| t.rulings.iter().map(|r| ("title_rules".to_owned(), r))),
+        )
+        .chain(
+            pack.actions
+                .iter()
+                .filter_map(|a| a.ruling.as_ref().map(|r| (format!("actions.{}", a.id), r))),
+        );
+    for (entry, ruling) in named_rulings {
+        if pack.ruling(ruling).is_none() {
+            return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
+        }
+    }
     if let Some(injuries) = &pack.injuries {
         if pack.table(&injuries.table).is_none() {
             return err(

@@ -208,12 +208,21 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             )?;
             Ok(())
         }
-        FighterTransferred { fighter, from, to } => {
+        FighterTransferred {
+            fighter,
+            from,
+            to,
+            leader_from,
+            leader_to,
+        } => {
             let n = tx.execute(
-                "UPDATE fighter SET gang_id = ?3, is_leader = 0 WHERE id = ?1 AND gang_id = ?2",
-                params![fighter, from, to],
+                "UPDATE fighter SET gang_id = ?3, is_leader = ?5 \
+                 WHERE id = ?1 AND gang_id = ?2 AND is_leader = ?4",
+                params![fighter, from, to, leader_from, leader_to],
             )?;
-            expect_one(n, || format!("fighter #{fighter} is not in gang #{from}"))
+            expect_one(n, || {
+                format!("fighter #{fighter} is not as it was in gang #{from}")
+            })
         }
         BaseStatSet {
             fighter,
@@ -396,8 +405,9 @@ fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
         .map(serde_json::to_string)
         .transpose()?;
     tx.execute(
-        "INSERT INTO lasting_effect (id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO lasting_effect \
+         (id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed, lost_quirk) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             effect.id,
             effect.fighter,
@@ -407,7 +417,8 @@ fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
             effect.quirk,
             effect.battle,
             roll,
-            effect.removed
+            effect.removed,
+            effect.lost_quirk
         ],
     )?;
     for (stat, amount) in &effect.stats {

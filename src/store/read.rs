@@ -254,6 +254,7 @@ fn effect_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(LastingEffect, Option<
             quirk: r.get(5)?,
             battle: r.get(6)?,
             removed: r.get(8)?,
+            lost_quirk: r.get(9)?,
             stats: BTreeMap::new(),
             roll: None,
         },
@@ -261,8 +262,8 @@ fn effect_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(LastingEffect, Option<
     ))
 }
 
-const EFFECT_COLUMNS: &str =
-    "SELECT id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed FROM lasting_effect";
+const EFFECT_COLUMNS: &str = "SELECT id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed, lost_quirk \
+     FROM lasting_effect";
 
 fn fill_effect(
     conn: &Connection,

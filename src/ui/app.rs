@@ -14,6 +14,7 @@ use super::fighter_editor::{FighterEditor, fighter_editor_ui};
 use super::gang_list::{FoundGangForm, gang_list_ui};
 use super::log_view::log_ui;
 use super::post_battle::{BattleForm, BattleGangData, post_battle_ui};
+use super::print_dialog::{PrintDialog, print_dialog_ui};
 use super::roster::{RecruitForm, roster_ui};
 use super::titles_view::titles_ui;
 use crate::campaign::battle::BattleReport;
@@ -93,6 +94,19 @@ pub enum Action {
         reason: String,
     },
     SetCampaignRuleset(String),
+    /// Opens the print window for a gang (or every gang), cards or roster.
+    OpenPrint {
+        gang: Option<GangId>,
+        roster: bool,
+    },
+    ClosePrint,
+    AskPdfPath,
+    SavePdf(PathBuf),
+    /// Opens a file with the desktop's viewer.
+    OpenFile(PathBuf),
+    /// Sets (or with `None` removes) a fighter's photo from a file.
+    SetPhoto(FighterId, Option<PathBuf>),
+    AskPhoto(FighterId),
     TakeAction {
         gang: GangId,
         action: String,
@@ -141,6 +155,7 @@ pub struct RapsheetApp {
     titles: Option<TitlesView>,
     action_dialog: Option<ActionDialog>,
     ransom_dialog: Option<RansomDialog>,
+    print_dialog: Option<PrintDialog>,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -204,6 +219,7 @@ impl RapsheetApp {
             titles: None,
             action_dialog: None,
             ransom_dialog: None,
+            print_dialog: None,
         }
     }
 
@@ -625,6 +641,57 @@ impl RapsheetApp {
                     s.remove_lasting(effect, &reason)
                 });
             }
+            Action::OpenPrint { gang, roster } => {
+                let dir = self
+                    .campaign_path()
+                    .and_then(Path::parent)
+                    .map(Path::to_owned)
+                    .unwrap_or_default();
+                let name = gang
+                    .and_then(|g| self.gangs.iter().find(|x| x.id == g))
+                    .map_or("Campaign".to_owned(), |g| g.name.clone());
+                self.print_dialog = Some(PrintDialog::new(gang, roster, dir, &name));
+            }
+            Action::ClosePrint => self.print_dialog = None,
+            Action::AskPdfPath => {
+                let picked = rfd::FileDialog::new()
+                    .add_filter("PDF", &["pdf"])
+                    .set_title("Save PDF")
+                    .save_file();
+                if let (Some(path), Some(dialog)) = (picked, &mut self.print_dialog) {
+                    dialog.path = path.display().to_string();
+                }
+            }
+            Action::SavePdf(path) => self.save_pdf(&path),
+            Action::OpenFile(path) => {
+                if let Err(err) = open_with_desktop(&path) {
+                    self.error(err);
+                }
+            }
+            Action::AskPhoto(fighter) => {
+                let picked = rfd::FileDialog::new()
+                    .add_filter("Photo", &["png", "jpg", "jpeg"])
+                    .set_title("Choose a photo")
+                    .pick_file();
+                if let Some(path) = picked {
+                    self.run_action(Action::SetPhoto(fighter, Some(path)));
+                } else {
+                    self.info("No photo chosen: type its path in the fighter editor instead");
+                }
+            }
+            Action::SetPhoto(fighter, path) => {
+                let bytes = match &path {
+                    Some(p) => match std::fs::read(p) {
+                        Ok(b) => Some(b),
+                        Err(e) => {
+                            self.error(anyhow::anyhow!("cannot read {}: {e}", p.display()));
+                            return;
+                        }
+                    },
+                    None => None,
+                };
+                self.change("Photo changed", |s| s.set_photo(fighter, bytes.as_deref()));
+            }
             Action::SetCampaignRuleset(ruleset) => {
                 self.change("Ruleset changed", |s| s.set_campaign_ruleset(&ruleset));
             }
@@ -701,6 +768,112 @@ impl RapsheetApp {
             }
         }
         self.refresh();
+    }
+
+    /// The cards or roster the print window asks for.
+    fn print_request(&self) -> anyhow::Result<PrintJob> {
+        let Some(session) = &self.session else {
+            anyhow::bail!("no campaign is open");
+        };
+        let Some(dialog) = &self.print_dialog else {
+            anyhow::bail!("nothing to print");
+        };
+        let request = &dialog.request;
+        if request.roster {
+            let gang = request
+                .gang
+                .ok_or_else(|| anyhow::anyhow!("choose a gang to print its roster"))?;
+            return Ok(PrintJob::Roster(session.roster_sheet(gang)?));
+        }
+        let gangs: Vec<GangId> = match request.gang {
+            Some(g) => vec![g],
+            None => self.gangs.iter().map(|g| g.id).collect(),
+        };
+        let mut cards = Vec::new();
+        for gang in gangs {
+            let view = session.gang_view(gang)?;
+            let names: Vec<String> = view
+                .fighters
+                .iter()
+                .filter(|f| request.fighters.is_empty() || request.fighters.contains(&f.id))
+                .map(|f| f.name.clone())
+                .collect();
+            if !names.is_empty() {
+                cards.extend(session.cards(gang, &names)?);
+            }
+        }
+        Ok(PrintJob::Cards(cards))
+    }
+
+    /// Lays out the print window's first page when its options changed.
+    fn update_print_preview(&mut self) {
+        let Some(dialog) = &self.print_dialog else {
+            return;
+        };
+        if !dialog.dirty {
+            return;
+        }
+        let request = dialog.request.clone();
+        let pages = self.print_request().and_then(|job| match job {
+            PrintJob::Cards(cards) => Ok(crate::print::card_layout(
+                &cards,
+                request.blanks,
+                request.page,
+                crate::print::CardStyle {
+                    size: request.size,
+                    write_in: request.write_in,
+                },
+            )?),
+            PrintJob::Roster(sheet) => Ok(crate::print::roster_layout(&sheet, request.page)?),
+        });
+        if let Some(dialog) = &mut self.print_dialog {
+            dialog.dirty = false;
+            match pages {
+                Ok(pages) => {
+                    dialog.pages = pages.len();
+                    dialog.preview = pages.into_iter().next().map(Ok);
+                }
+                Err(err) => dialog.preview = Some(Err(format!("{err:#}"))),
+            }
+        }
+    }
+
+    fn save_pdf(&mut self, path: &Path) {
+        let path = if path.extension().is_none() {
+            path.with_extension("pdf")
+        } else {
+            path.to_owned()
+        };
+        let Some(request) = self.print_dialog.as_ref().map(|d| d.request.clone()) else {
+            return;
+        };
+        let bytes = self.print_request().and_then(|job| match job {
+            PrintJob::Cards(cards) => Ok(crate::print::cards_pdf(
+                &cards,
+                request.blanks,
+                request.page,
+                crate::print::CardStyle {
+                    size: request.size,
+                    write_in: request.write_in,
+                },
+            )?),
+            PrintJob::Roster(sheet) => Ok(crate::print::roster_pdf(&sheet, request.page)?),
+        });
+        let result = bytes.and_then(|b| crate::cli::write_atomically(&path, &b));
+        match result {
+            Ok(()) => {
+                self.info(format!("Saved {}", path.display()));
+                if let Some(dialog) = &mut self.print_dialog {
+                    dialog.written = Some(path);
+                    dialog.error = None;
+                }
+            }
+            Err(err) => {
+                if let Some(dialog) = &mut self.print_dialog {
+                    dialog.error = Some(format!("{err:#}"));
+                }
+            }
+        }
     }
 
     fn ask_path(&mut self, purpose: PathPurpose) {
@@ -892,6 +1065,24 @@ impl RapsheetApp {
                     Some(None) => self.ransom_dialog = None,
                     None => {}
                 }
+            }
+        }
+        self.update_print_preview();
+        if let Some(dialog) = &mut self.print_dialog {
+            let fighters: Vec<(FighterId, String)> = dialog
+                .request
+                .gang
+                .and_then(|g| self.battle_data.iter().find(|d| d.id == g))
+                .map(|_| {
+                    self.gang_view
+                        .as_ref()
+                        .filter(|v| Some(v.id) == dialog.request.gang)
+                        .map(|v| v.fighters.iter().map(|f| (f.id, f.name.clone())).collect())
+                        .unwrap_or_default()
+                })
+                .unwrap_or_default();
+            if let Some(action) = print_dialog_ui(ui.ctx(), dialog, &fighters) {
+                actions.push(action);
             }
         }
         if let Some(dialog) = &mut self.path_dialog {
@@ -1201,6 +1392,31 @@ fn ruleset_ui(
     if chosen != current {
         actions.push(Action::SetCampaignRuleset(chosen));
     }
+}
+
+/// What the print window prints.
+enum PrintJob {
+    Cards(Vec<crate::print::CardData>),
+    Roster(crate::print::RosterData),
+}
+
+/// Opens a file with the desktop's own viewer.
+fn open_with_desktop(path: &Path) -> anyhow::Result<()> {
+    #[cfg(target_os = "macos")]
+    let mut command = std::process::Command::new("open");
+    #[cfg(target_os = "windows")]
+    let mut command = {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    };
+    #[cfg(not(any(target_os = "macos", target_os = "windows")))]
+    let mut command = std::process::Command::new("xdg-open");
+    command
+        .arg(path)
+        .spawn()
+        .map(|_| ())
+        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))
 }
 
 /// Adds the campaign extension when a typed or picked path has none.

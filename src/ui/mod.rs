@@ -10,6 +10,7 @@ mod fighter_editor;
 mod gang_list;
 mod log_view;
 mod post_battle;
+mod print_dialog;
 mod roster;
 mod titles_view;
 

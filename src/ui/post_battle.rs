@@ -208,6 +208,15 @@ pub fn post_battle_ui(
                             .on_hover_text(&s.premise);
                     }
                 }
+                // Scenarios of no arc stage (a pack without arcs).
+                for s in pack
+                    .scenarios
+                    .iter()
+                    .filter(|s| pack.arc_stage(&s.stage).is_none())
+                {
+                    ui.selectable_value(&mut form.scenario, s.id.clone(), &s.name)
+                        .on_hover_text(&s.premise);
+                }
             });
         if let Some(s) = pack.scenario(&form.scenario) {
             response.response.on_hover_text(&s.premise);

@@ -82,6 +82,28 @@ pub fn roster_ui(
                 }
             }
         });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Print cards…")
+            .on_hover_text("Fighter cards as a PDF, with a preview")
+            .clicked()
+        {
+            action = Some(Action::OpenPrint {
+                gang: Some(view.id),
+                roster: false,
+            });
+        }
+        if ui
+            .button("Print roster…")
+            .on_hover_text("The whole gang on one page, as a PDF")
+            .clicked()
+        {
+            action = Some(Action::OpenPrint {
+                gang: Some(view.id),
+                roster: true,
+            });
+        }
+    });
     ui.add_enabled_ui(read_only.is_none(), |ui| {
         let button = ui
             .button("Resource action…")

@@ -24,6 +24,7 @@ const MAX_DEPTH: usize = 4;
 struct Applied {
     stats: BTreeMap<String, i64>,
     quirk: Option<String>,
+    lost_quirk: Option<String>,
     gains: Vec<String>,
     words: Vec<String>,
 }
@@ -408,6 +409,7 @@ impl Run<'_> {
                 detail: applied.words.join(", "),
                 stats: applied.stats,
                 quirk: applied.quirk,
+                lost_quirk: applied.lost_quirk,
                 battle: Some(self.battle_id()),
                 roll: record.cloned(),
                 removed: None,
@@ -479,6 +481,17 @@ impl Run<'_> {
                         let (Some(rival), Some(gang)) = (rival, gang) else {
                             return Ok(());
                         };
+                        if self.fighters.values().any(|f| {
+                            f.gang == rival && f.id != fighter && f.name.eq_ignore_ascii_case(&name)
+                        }) {
+                            return refuse(
+                                format!("picks[{roll}]"),
+                                format!(
+                                    "{} already has a fighter called {name}; rename one of them first",
+                                    self.name(rival)
+                                ),
+                            );
+                        }
                         if let Some(resource) = &resource {
                             let have = self.amount_of(rival, resource);
                             if have < cost {
@@ -497,10 +510,13 @@ impl Run<'_> {
                                 &format!("hired the deserter {name}"),
                             );
                         }
+                        let leader = self.fighters.get(&fighter).is_some_and(|f| f.leader);
                         self.events.push(Event::FighterTransferred {
                             fighter,
                             from: gang,
                             to: rival,
+                            leader_from: leader,
+                            leader_to: false,
                         });
                         if let Some(f) = self.fighters.get_mut(&fighter) {
                             f.gang = rival;
@@ -574,7 +590,11 @@ impl Run<'_> {
                             row.ruling.as_deref(),
                         );
                         let record = self.rolls.last().map(|r| r.record.clone());
-                        self.apply_row(table, &next, fighter, roll, record.as_ref(), false, depth + 1)?;
+                        // Its own picks (hire or leave…) are asked under a name of
+                        // their own.
+                        let instead = format!("{roll} → {}", next.on);
+                        self.roll_names.push(instead.clone());
+                        self.apply_row(table, &next, fighter, &instead, record.as_ref(), false, depth + 1)?;
                     }
                 }
             }
@@ -774,6 +794,7 @@ impl Run<'_> {
                             applied.quirk = Some(quirk);
                         } else {
                             applied.gains.push(format!("lost {label}"));
+                            applied.lost_quirk = Some(quirk);
                         }
                     }
                 }
@@ -1108,7 +1129,7 @@ impl Run<'_> {
             let allowed = match (&rules.per_resource, rules.per_battle) {
                 (Some(per), _) => {
                     let gained = self
-                        .gained
+                        .gained_in_battle
                         .get(&(gang, per.resource.clone()))
                         .copied()
                         .unwrap_or(0);

@@ -325,6 +325,9 @@ pub fn run_procedure(
     run.pending_effects();
     run.bounty_claims();
     run.epilogue(scenario, report)?;
+    // Advancement counts what the battle itself gained, not the bonuses of
+    // the rolls after it (ruling resources-gained).
+    run.gained_in_battle = run.gained.clone();
     run.table_results()?;
     run.injuries()?;
     run.advancements()?;
@@ -669,6 +672,8 @@ struct Run<'a> {
     injury_modifiers: BTreeMap<FighterId, i64>,
     /// Resources gained in this battle, per gang and resource.
     gained: BTreeMap<(GangId, String), i64>,
+    /// What the scenario's epilogue gained, before any roll's bonus.
+    gained_in_battle: BTreeMap<(GangId, String), i64>,
     events: Vec<Event>,
     changes: Vec<ChangeLine>,
     needed: Vec<NeededChoice>,
@@ -696,6 +701,7 @@ impl<'a> Run<'a> {
             next_effect: state.next_effect.0,
             injury_modifiers: BTreeMap::new(),
             gained: BTreeMap::new(),
+            gained_in_battle: BTreeMap::new(),
             rolls: Vec::new(),
             roll_names: Vec::new(),
             resources: state
