@@ -19,6 +19,8 @@ pub struct FighterEditor {
     filter: String,
     /// The lasting effect being healed, and the reason typed for it.
     healing: Option<(crate::campaign::EffectId, String)>,
+    /// A photo's path typed in, where the desktop offers no file dialog.
+    photo_path: String,
 }
 
 impl FighterEditor {
@@ -390,6 +392,43 @@ pub fn fighter_editor_ui(
         if notes.lost_focus() && editor.notes != fighter.notes {
             action = Some(Action::SetFighterNotes(fighter.id, editor.notes.clone()));
         }
+        ui.add_space(6.0);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new("Photo").strong());
+            if ui
+                .button("Choose photo…")
+                .on_hover_text("A PNG or JPEG of the model, printed on the card")
+                .on_disabled_hover_text(&hint)
+                .clicked()
+            {
+                action = Some(Action::AskPhoto(fighter.id));
+            }
+            if ui
+                .button("Remove photo")
+                .on_disabled_hover_text(&hint)
+                .clicked()
+            {
+                action = Some(Action::SetPhoto(fighter.id, None));
+            }
+        });
+        ui.horizontal(|ui| {
+            let label = ui.label("Photo file");
+            ui.add(egui::TextEdit::singleline(&mut editor.photo_path).desired_width(160.0))
+                .labelled_by(label.id)
+                .on_disabled_hover_text(&hint);
+            if ui
+                .add_enabled(
+                    !editor.photo_path.trim().is_empty(),
+                    egui::Button::new("Use this file"),
+                )
+                .clicked()
+            {
+                action = Some(Action::SetPhoto(
+                    fighter.id,
+                    Some(std::path::PathBuf::from(editor.photo_path.trim())),
+                ));
+            }
+        });
         ui.add_space(6.0);
         if ui
             .button("Dismiss fighter")
