@@ -7,6 +7,7 @@
 pub mod campaign;
 pub mod cli;
 pub mod dice;
+pub mod export;
 pub mod paths;
 pub mod print;
 pub mod rules;

@@ -852,6 +852,89 @@ impl Session {
         })
     }
 
+    /// The campaign's story, read from its log.
+    pub fn chronicle(&self) -> Result<crate::campaign::chronicle::Chronicle> {
+        use crate::campaign::chronicle::{Logged, ScenarioInfo, StoryRules, chronicle};
+        let log: Vec<Logged> = self
+            .store
+            .full_log()?
+            .into_iter()
+            .map(|e| Logged {
+                batch: e.batch,
+                undoes: e.undoes,
+                at: e.at,
+                event: e.event,
+            })
+            .collect();
+        let info = self.store.info()?;
+        let pack = self.pack(&info.default_ruleset)?;
+        let mut rules = StoryRules {
+            bounty_counter: pack.bounties.as_ref().map(|b| b.counter.clone()),
+            ..Default::default()
+        };
+        for p in self.registry.packs() {
+            for o in &p.outcomes {
+                rules
+                    .outcomes
+                    .entry(o.id.clone())
+                    .or_insert_with(|| o.label.clone());
+            }
+        }
+        for s in &pack.scenarios {
+            for role in &s.roles {
+                rules.roles.insert(role.id.clone(), role.label.clone());
+            }
+            rules.scenarios.insert(
+                s.id.clone(),
+                ScenarioInfo {
+                    name: s.name.clone(),
+                    stage: pack
+                        .arc_stage(&s.stage)
+                        .map(|st| (st.id.clone(), st.name.clone(), st.step)),
+                },
+            );
+        }
+        for st in &pack.arc_stages {
+            let scenarios = pack
+                .scenarios
+                .iter()
+                .filter(|s| s.stage == st.id)
+                .map(|s| s.name.clone())
+                .collect();
+            rules.stages.entry(st.step).or_default().push((
+                st.id.clone(),
+                st.name.clone(),
+                scenarios,
+            ));
+        }
+        Ok(chronicle(&log, &self.names()?, &rules))
+    }
+
+    /// Closes the open arc between two gangs by hand.
+    pub fn close_arc(&mut self, arc: usize, reason: &str) -> Result<BatchId> {
+        let story = self.chronicle()?;
+        let found = story
+            .arcs
+            .iter()
+            .find(|a| a.id == arc)
+            .ok_or_else(|| anyhow!("no arc #{arc} in this campaign"))?;
+        if found.closed {
+            bail!("arc #{arc} is already closed");
+        }
+        let reason = reason.trim();
+        if reason.is_empty() {
+            bail!("closing an arc needs a reason for the log");
+        }
+        let label = format!("Close arc #{arc}: {} vs {}", found.gangs[0], found.gangs[1]);
+        self.commit(
+            &label,
+            vec![Event::ArcClosed {
+                gangs: found.gang_ids,
+                reason: reason.to_owned(),
+            }],
+        )
+    }
+
     /// The first pack of a pack's line of overrides (the pack itself when
     /// it overrides nothing).
     fn root_of(&self, ruleset: &str) -> String {

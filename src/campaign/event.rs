@@ -191,6 +191,15 @@ pub enum Event {
         from: String,
         to: String,
     },
+    /// An arc between two gangs closed by hand before its last stage.
+    ArcClosed {
+        gangs: [GangId; 2],
+        reason: String,
+    },
+    ArcReopened {
+        gangs: [GangId; 2],
+        reason: String,
+    },
     /// A fighter's photo, by the hash of the stored image (`None`: none).
     PhotoChanged {
         fighter: FighterId,
@@ -381,6 +390,8 @@ impl Event {
                 result,
             },
             CampaignRulesetChanged { from, to } => CampaignRulesetChanged { from: to, to: from },
+            ArcClosed { gangs, reason } => ArcReopened { gangs, reason },
+            ArcReopened { gangs, reason } => ArcClosed { gangs, reason },
             PhotoChanged { fighter, from, to } => PhotoChanged {
                 fighter,
                 from: to,
@@ -431,6 +442,8 @@ impl Event {
             TableRollTakenBack { .. } => "table_roll_taken_back",
             CampaignRulesetChanged { .. } => "campaign_ruleset_changed",
             PhotoChanged { .. } => "photo_changed",
+            ArcClosed { .. } => "arc_closed",
+            ArcReopened { .. } => "arc_reopened",
             GangRulesetChanged { .. } => "gang_ruleset_changed",
         }
     }
@@ -705,6 +718,16 @@ impl Event {
             GangRulesetChanged { gang, to, .. } => {
                 format!("{} now plays {}", names.gang(*gang), names.label(to))
             }
+            ArcClosed { gangs, reason } => format!(
+                "The arc between {} and {} closed: {reason}",
+                names.gang(gangs[0]),
+                names.gang(gangs[1])
+            ),
+            ArcReopened { gangs, .. } => format!(
+                "The arc between {} and {} reopened",
+                names.gang(gangs[0]),
+                names.gang(gangs[1])
+            ),
             PhotoChanged { fighter, to, .. } => match to {
                 Some(_) => format!("{}: photo set", names.fighter(*fighter)),
                 None => format!("{}: photo removed", names.fighter(*fighter)),

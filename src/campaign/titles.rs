@@ -73,6 +73,7 @@ pub fn award_titles(
         .collect();
 
     let one_per_gang = pack.title_rules.as_ref().is_some_and(|r| r.one_per_gang);
+    let standing_choice = pack.title_rules.as_ref().is_some_and(|r| r.keep_held);
     let mut award = Award::default();
     if !one_per_gang {
         for (title, _, gang) in &first {
@@ -93,7 +94,17 @@ pub fn award_titles(
                 award.holders.insert(titles[0].clone(), *gang);
                 continue;
             }
-            match choices.get(gang).filter(|c| titles.contains(c)) {
+            // A gang keeps the title it holds among those it qualifies for
+            // until it chooses another (ruling title-standing-choice).
+            let standing = titles
+                .iter()
+                .find(|t| current.get(*t) == Some(gang))
+                .filter(|_| standing_choice);
+            match choices
+                .get(gang)
+                .filter(|c| titles.contains(c))
+                .or(standing)
+            {
                 Some(chosen) => {
                     award.holders.insert(chosen.clone(), *gang);
                     for title in titles.iter().filter(|t| *t != chosen) {

@@ -3,6 +3,7 @@
 //! is one line on stderr and a non-zero exit.
 
 mod battle;
+mod export;
 mod gang;
 mod pack;
 mod print;
@@ -182,6 +183,16 @@ pub enum Command {
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
     },
+    /// Export the chronicle of an arc or of the campaign.
+    Export {
+        #[command(subcommand)]
+        command: export::ExportCommand,
+    },
+    /// Arcs: list, close.
+    Arc {
+        #[command(subcommand)]
+        command: export::ArcCommand,
+    },
     /// The campaign log, newest first.
     Log {
         #[arg(long, default_value_t = 50)]
@@ -305,6 +316,8 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             &output,
         ),
         Command::Roster { gang, page, output } => print::roster(&open(db)?, &gang, &page, &output),
+        Command::Export { command } => export::export(&open(db)?, command),
+        Command::Arc { command } => export::arc(&mut open(db)?, command),
         Command::Log { limit, json } => {
             let session = open(db)?;
             let entries = session.store.log(limit)?;

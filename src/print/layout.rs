@@ -664,3 +664,75 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
     }
     pages
 }
+
+/// A plain document on pages: title, headings, text and bullets, wrapped.
+pub fn document_pages(
+    fonts: &Fonts,
+    title: &str,
+    lines: &[super::DocLine],
+    page: PageSize,
+) -> Vec<PageLayout> {
+    use super::DocLine;
+    let (pw, ph) = page.mm();
+    let left = MARGIN + 10.0;
+    let right = pw - MARGIN - 10.0;
+    let bottom = ph - MARGIN - 10.0;
+    let new_page = || PageLayout {
+        w: pw,
+        h: ph,
+        items: Vec::new(),
+        cards: Vec::new(),
+    };
+    let mut pages = vec![new_page()];
+    let mut y = MARGIN + 14.0;
+    let put = |pages: &mut Vec<PageLayout>,
+               y: &mut f32,
+               x: f32,
+               size: f32,
+               bold: bool,
+               text: String,
+               before: f32| {
+        let width = right - x;
+        for (i, line) in wrap(fonts, &text, width, size, bold)
+            .into_iter()
+            .enumerate()
+        {
+            let step = leading(size) + if i == 0 { before } else { 0.0 };
+            if *y + step > bottom {
+                pages.push(new_page());
+                *y = MARGIN + 12.0;
+            } else {
+                *y += if i == 0 { before } else { 0.0 };
+            }
+            if let Some(p) = pages.last_mut() {
+                p.items.push(Item::Text {
+                    x,
+                    y: *y,
+                    size,
+                    bold,
+                    text: line,
+                });
+            }
+            *y += leading(size);
+        }
+    };
+    put(&mut pages, &mut y, left, 18.0, true, title.to_owned(), 0.0);
+    y += 2.0;
+    for line in lines {
+        match line {
+            DocLine::Heading(t) => put(&mut pages, &mut y, left, 14.0, true, t.clone(), 4.0),
+            DocLine::Subheading(t) => put(&mut pages, &mut y, left, 11.0, true, t.clone(), 2.5),
+            DocLine::Text(t) => put(&mut pages, &mut y, left, 9.5, false, t.clone(), 0.5),
+            DocLine::Bullet(t) => put(
+                &mut pages,
+                &mut y,
+                left + 4.0,
+                9.0,
+                false,
+                format!("• {t}"),
+                0.0,
+            ),
+        }
+    }
+    pages
+}

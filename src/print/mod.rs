@@ -190,3 +190,26 @@ pub fn roster_pdf(data: &RosterData, page: PageSize) -> Result<Vec<u8>, PrintErr
     let pages = roster_layout(data, page)?;
     pdf::write(&pages, &[], &format!("{} — roster", data.gang))
 }
+
+/// A line of a plain document (a chronicle).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub enum DocLine {
+    Heading(String),
+    Subheading(String),
+    Text(String),
+    Bullet(String),
+}
+
+/// A plain document as PDF: a title and lines, wrapped, on as many A4
+/// pages as it takes.
+pub fn document_pdf(title: &str, lines: &[DocLine]) -> Result<Vec<u8>, PrintError> {
+    let fonts = Fonts::load()?;
+    let texts = std::iter::once(title).chain(lines.iter().map(|l| match l {
+        DocLine::Heading(t) | DocLine::Subheading(t) | DocLine::Text(t) | DocLine::Bullet(t) => {
+            t.as_str()
+        }
+    }));
+    check_glyphs(&fonts, texts.map(|t| (title, t)))?;
+    let pages = layout::document_pages(&fonts, title, lines, PageSize::A4);
+    pdf::write(&pages, &[], title)
+}

@@ -718,6 +718,10 @@ pub struct TitleRules {
     /// A gang holds at most one title: one qualifying for more chooses, and
     /// the others pass to second place.
     pub one_per_gang: bool,
+    /// A gang that holds one of the titles it qualifies for keeps it without
+    /// choosing again, until it chooses another.
+    #[serde(default)]
+    pub keep_held: bool,
     #[serde(default)]
     pub source: String,
     /// Rulings for ties and for second place.

@@ -190,7 +190,9 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         ActionTaken { .. }
         | ActionTakenBack { .. }
         | TableRolled { .. }
-        | TableRollTakenBack { .. } => Ok(()),
+        | TableRollTakenBack { .. }
+        | ArcClosed { .. }
+        | ArcReopened { .. } => Ok(()),
         FighterStatusChanged {
             fighter, from, to, ..
         } => {

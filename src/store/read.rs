@@ -541,6 +541,36 @@ impl CampaignStore {
         )?))
     }
 
+    /// The whole log, oldest first.
+    pub fn full_log(&self) -> Result<Vec<LogEntry>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload \
+             FROM event e JOIN batch b ON b.id = e.batch_id ORDER BY e.id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get(0)?,
+                r.get(1)?,
+                r.get(2)?,
+                r.get(3)?,
+                r.get(4)?,
+                r.get::<_, String>(5)?,
+            ))
+        })?;
+        rows.map(|row| {
+            let (id, batch, at, label, undoes, payload) = row?;
+            Ok(LogEntry {
+                id,
+                batch,
+                at,
+                label,
+                undoes,
+                event: serde_json::from_str(&payload)?,
+            })
+        })
+        .collect()
+    }
+
     /// The log entries about a fighter, oldest first.
     pub fn fighter_history(&self, fighter: FighterId) -> Result<Vec<LogEntry>> {
         let mut stmt = self.conn.prepare_cached(

@@ -1,0 +1,546 @@
+//! The chronicle: the story of a campaign read from its event log alone —
+//! battles in order with what each changed, the arcs they form, resource
+//! actions, and rivalries. Pure: the log and names in, the story out.
+//!
+//! Only what is in effect counts: a batch taken back, and the batch that
+//! took it back, are left out; a redo counts as the change it redoes.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use serde::Serialize;
+
+use super::battle::Battle;
+use super::{BatchId, BattleId, Event, FighterId, GangId, Names};
+
+/// One logged event as the chronicle reads it.
+#[derive(Debug, Clone)]
+pub struct Logged {
+    pub batch: BatchId,
+    pub undoes: Option<BatchId>,
+    pub at: String,
+    pub event: Event,
+}
+
+/// What the pack says about a scenario, for arcs.
+#[derive(Debug, Clone)]
+pub struct ScenarioInfo {
+    pub name: String,
+    pub stage: Option<(String, String, u32)>,
+}
+
+/// What the chronicle needs from the packs.
+#[derive(Debug, Clone, Default)]
+pub struct StoryRules {
+    /// Scenario id → its name and arc stage (id, name, step).
+    pub scenarios: BTreeMap<String, ScenarioInfo>,
+    /// Step → the stages at that step: (id, name, scenario names).
+    pub stages: BTreeMap<u32, Vec<(String, String, Vec<String>)>>,
+    /// The counter holding a bounty.
+    pub bounty_counter: Option<String>,
+    /// Outcome id → label.
+    pub outcomes: BTreeMap<String, String>,
+    /// Role id → label (Captors, Hunters…).
+    pub roles: BTreeMap<String, String>,
+}
+
+/// A gang in a battle.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct GangInBattle {
+    pub gang: String,
+    pub role: Option<String>,
+    pub ran_for_it: bool,
+    pub won: bool,
+}
+
+/// One battle and everything it changed, in words.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BattleStory {
+    pub battle: i64,
+    pub at: String,
+    pub scenario: String,
+    pub stage: Option<String>,
+    pub gangs: Vec<GangInBattle>,
+    /// The winner, or `None` when both gangs Ran For It.
+    pub winner: Option<String>,
+    pub takedowns: Vec<String>,
+    pub rewards: Vec<String>,
+    pub bounties: Vec<String>,
+    pub rolls: Vec<String>,
+    pub injuries: Vec<String>,
+    pub advancements: Vec<String>,
+    pub departures: Vec<String>,
+    pub titles: Vec<String>,
+    pub notes: String,
+}
+
+/// An arc: connected battles between two gangs.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ArcStory {
+    /// Numbered from 1 in the order arcs began.
+    pub id: usize,
+    pub gangs: [String; 2],
+    #[serde(skip)]
+    pub gang_ids: [GangId; 2],
+    pub battles: Vec<i64>,
+    pub stages: Vec<String>,
+    pub closed: bool,
+    /// Why it closed, when it did.
+    pub closed_by: Option<String>,
+    /// The stages that could come next, with their scenarios.
+    pub next: Vec<(String, Vec<String>)>,
+}
+
+/// Between battles.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct ActionStory {
+    pub at: String,
+    /// The battle it came after (0: before any).
+    pub after_battle: i64,
+    pub text: String,
+}
+
+/// Who took down whom.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Rivalry {
+    pub fighter: String,
+    pub gang: String,
+    /// Rival fighter → how often they took this fighter down.
+    pub downed_by: Vec<(String, usize)>,
+    /// The rival who took them down most (the first to do so on a tie).
+    pub nemesis: Option<String>,
+}
+
+/// A bounty still standing, and since when.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct StandingBounty {
+    pub fighter: String,
+    pub bounty: i64,
+    /// The battle after which it was first raised (0: before any battle).
+    pub since_battle: i64,
+}
+
+/// The whole story.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Chronicle {
+    pub battles: Vec<BattleStory>,
+    pub arcs: Vec<ArcStory>,
+    pub actions: Vec<ActionStory>,
+    /// Gang pair → takedowns each way: (gang, takedowns of the other).
+    pub gang_rivalries: Vec<(String, usize, String, usize)>,
+    pub rivalries: Vec<Rivalry>,
+    pub longest_bounty: Option<StandingBounty>,
+    /// The battles as recorded, for narrowing the story to an arc.
+    #[serde(skip)]
+    pub records: Vec<Battle>,
+}
+
+impl Chronicle {
+    /// The story of one arc: its battles, itself, and the rivalries of
+    /// those battles alone.
+    pub fn arc(&self, id: usize, names: &Names) -> Option<Chronicle> {
+        let arc = self.arcs.iter().find(|a| a.id == id)?.clone();
+        let keep: BTreeSet<i64> = arc.battles.iter().copied().collect();
+        let records: Vec<Battle> = self
+            .records
+            .iter()
+            .filter(|b| keep.contains(&b.id.0))
+            .cloned()
+            .collect();
+        let gang = |id: GangId| {
+            names
+                .gangs
+                .get(&id)
+                .cloned()
+                .unwrap_or_else(|| format!("gang #{id}"))
+        };
+        let fighter = |id: FighterId| {
+            names
+                .fighters
+                .get(&id)
+                .cloned()
+                .unwrap_or_else(|| format!("fighter #{id}"))
+        };
+        let (gang_rivalries, rivalries) = rivalries_of(&records, &gang, &fighter);
+        let first = arc.battles.first().copied().unwrap_or(0);
+        let last = arc.battles.last().copied().unwrap_or(0);
+        Some(Chronicle {
+            battles: self
+                .battles
+                .iter()
+                .filter(|b| keep.contains(&b.battle))
+                .cloned()
+                .collect(),
+            actions: self
+                .actions
+                .iter()
+                .filter(|a| a.after_battle >= first && a.after_battle < last)
+                .cloned()
+                .collect(),
+            arcs: vec![arc],
+            gang_rivalries,
+            rivalries,
+            longest_bounty: None,
+            records,
+        })
+    }
+}
+
+/// The batches in effect: not taken back, and not themselves an undo.
+fn effective(log: &[Logged]) -> BTreeSet<BatchId> {
+    let parent: BTreeMap<BatchId, Option<BatchId>> =
+        log.iter().map(|l| (l.batch, l.undoes)).collect();
+    let undone: BTreeSet<BatchId> = parent.values().flatten().copied().collect();
+    let depth = |mut b: BatchId| {
+        let mut d = 0;
+        while let Some(Some(p)) = parent.get(&b) {
+            b = *p;
+            d += 1;
+        }
+        d
+    };
+    parent
+        .keys()
+        .copied()
+        .filter(|b| !undone.contains(b) && depth(*b) % 2 == 0)
+        .collect()
+}
+
+/// Reads the chronicle from the log.
+pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle {
+    let in_effect = effective(log);
+    let mut batches: BTreeMap<BatchId, Vec<&Logged>> = BTreeMap::new();
+    for l in log.iter().filter(|l| in_effect.contains(&l.batch)) {
+        batches.entry(l.batch).or_default().push(l);
+    }
+    let gang = |id: GangId| {
+        names
+            .gangs
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("gang #{id}"))
+    };
+    let fighter = |id: FighterId| {
+        names
+            .fighters
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| format!("fighter #{id}"))
+    };
+
+    let mut battles = Vec::new();
+    let mut battle_records: Vec<Battle> = Vec::new();
+    let mut actions = Vec::new();
+    let mut closures: Vec<(usize, [GangId; 2], bool, String)> = Vec::new();
+    let mut bounty_since: BTreeMap<FighterId, (i64, i64)> = BTreeMap::new();
+    for entries in batches.values() {
+        let recorded = entries.iter().find_map(|l| match &l.event {
+            Event::BattleRecorded { battle } => Some(battle.clone()),
+            _ => None,
+        });
+        let last_battle = battles.last().map_or(0, |b: &BattleStory| b.battle);
+        if let Some(battle) = recorded {
+            let mut story = BattleStory {
+                battle: battle.id.0,
+                at: entries.first().map_or(String::new(), |l| l.at.clone()),
+                scenario: rules
+                    .scenarios
+                    .get(&battle.scenario)
+                    .map_or(battle.scenario.clone(), |s| s.name.clone()),
+                stage: rules
+                    .scenarios
+                    .get(&battle.scenario)
+                    .and_then(|s| s.stage.as_ref())
+                    .map(|s| s.1.clone()),
+                gangs: battle
+                    .gangs
+                    .iter()
+                    .map(|g| GangInBattle {
+                        gang: gang(g.gang),
+                        role: g
+                            .role
+                            .as_ref()
+                            .map(|r| rules.roles.get(r).cloned().unwrap_or_else(|| r.clone())),
+                        ran_for_it: g.ran_for_it,
+                        won: battle.winner == Some(g.gang),
+                    })
+                    .collect(),
+                winner: battle.winner.map(gang),
+                takedowns: battle
+                    .fighters
+                    .iter()
+                    .filter(|f| f.outcome != "fine")
+                    .map(|f| {
+                        let outcome = rules
+                            .outcomes
+                            .get(&f.outcome)
+                            .cloned()
+                            .unwrap_or(f.outcome.clone());
+                        match f.downed_by {
+                            Some(by) => {
+                                format!("{} — {outcome} by {}", fighter(f.fighter), fighter(by))
+                            }
+                            None => format!("{} — {outcome}", fighter(f.fighter)),
+                        }
+                    })
+                    .collect(),
+                rewards: Vec::new(),
+                bounties: Vec::new(),
+                rolls: Vec::new(),
+                injuries: Vec::new(),
+                advancements: Vec::new(),
+                departures: Vec::new(),
+                titles: Vec::new(),
+                notes: battle.notes.clone(),
+            };
+            for l in entries {
+                let text = l.event.describe(names);
+                match &l.event {
+                    Event::ResourceAdjusted { .. } => story.rewards.push(text),
+                    Event::CounterChanged {
+                        fighter: f,
+                        counter,
+                        from,
+                        to,
+                        ..
+                    } => {
+                        if rules.bounty_counter.as_deref() == Some(counter.as_str()) {
+                            track_bounty(&mut bounty_since, *f, *from, *to, battle.id.0);
+                        }
+                        story.bounties.push(text);
+                    }
+                    Event::TableRolled { .. } => story.rolls.push(text),
+                    Event::LastingEffectAdded { effect } => {
+                        if effect.table.contains("advancement") {
+                            story.advancements.push(text);
+                        } else {
+                            story.injuries.push(text);
+                        }
+                    }
+                    Event::QuirksChanged { .. } => story.advancements.push(text),
+                    Event::FighterStatusChanged { .. } | Event::FighterTransferred { .. } => {
+                        story.departures.push(text);
+                    }
+                    Event::TitleChanged { .. } => story.titles.push(text),
+                    _ => {}
+                }
+            }
+            battle_records.push(battle);
+            battles.push(story);
+            continue;
+        }
+        for l in entries {
+            match &l.event {
+                Event::ActionTaken { .. } => actions.push(ActionStory {
+                    at: l.at.clone(),
+                    after_battle: last_battle,
+                    text: l.event.describe(names),
+                }),
+                Event::ArcClosed { gangs, reason } => {
+                    closures.push((battles.len(), sorted(*gangs), true, reason.clone()));
+                }
+                Event::ArcReopened { gangs, reason } => {
+                    closures.push((battles.len(), sorted(*gangs), false, reason.clone()));
+                }
+                Event::CounterChanged {
+                    fighter: f,
+                    counter,
+                    from,
+                    to,
+                    ..
+                } if rules.bounty_counter.as_deref() == Some(counter.as_str()) => {
+                    track_bounty(&mut bounty_since, *f, *from, *to, last_battle);
+                }
+                _ => {}
+            }
+        }
+    }
+
+    let arcs = arcs_of(&battle_records, &closures, rules, &gang);
+    let (gang_rivalries, rivalries) = rivalries_of(&battle_records, &gang, &fighter);
+    let longest_bounty = bounty_since
+        .iter()
+        .filter(|(_, (value, _))| *value > 0)
+        .min_by_key(|(id, (_, since))| (*since, **id))
+        .map(|(id, (value, since))| StandingBounty {
+            fighter: fighter(*id),
+            bounty: *value,
+            since_battle: *since,
+        });
+    Chronicle {
+        battles,
+        arcs,
+        actions,
+        gang_rivalries,
+        rivalries,
+        longest_bounty,
+        records: battle_records,
+    }
+}
+
+fn sorted(gangs: [GangId; 2]) -> [GangId; 2] {
+    let mut g = gangs;
+    g.sort();
+    g
+}
+
+/// Keeps when each bounty was first raised, while it stands.
+fn track_bounty(
+    since: &mut BTreeMap<FighterId, (i64, i64)>,
+    fighter: FighterId,
+    from: i64,
+    to: i64,
+    battle: i64,
+) {
+    if to <= 0 {
+        since.remove(&fighter);
+    } else if from <= 0 || !since.contains_key(&fighter) {
+        since.insert(fighter, (to, battle));
+    } else if let Some(entry) = since.get_mut(&fighter) {
+        entry.0 = to;
+    }
+}
+
+/// Groups battles into arcs: a First Blood (the lowest step) begins one;
+/// later battles between the same gangs join the open arc; the last stage
+/// closes it, as does closing it by hand.
+fn arcs_of(
+    battles: &[Battle],
+    closures: &[(usize, [GangId; 2], bool, String)],
+    rules: &StoryRules,
+    gang: &dyn Fn(GangId) -> String,
+) -> Vec<ArcStory> {
+    let first_step = rules.stages.keys().next().copied();
+    let last_step = rules.stages.keys().next_back().copied();
+    let mut arcs: Vec<ArcStory> = Vec::new();
+    let mut open: BTreeMap<[GangId; 2], usize> = BTreeMap::new();
+    let apply_closures = |upto: usize,
+                          arcs: &mut Vec<ArcStory>,
+                          open: &mut BTreeMap<[GangId; 2], usize>,
+                          done: &mut usize| {
+        while *done < closures.len() && closures[*done].0 <= upto {
+            let (_, pair, close, reason) = &closures[*done];
+            if *close {
+                if let Some(i) = open.remove(pair) {
+                    arcs[i].closed = true;
+                    arcs[i].closed_by = Some(reason.clone());
+                }
+            } else if let Some(i) = arcs.iter().rposition(|a| sorted(a.gang_ids) == *pair) {
+                arcs[i].closed = false;
+                arcs[i].closed_by = None;
+                open.insert(*pair, i);
+            }
+            *done += 1;
+        }
+    };
+    let mut done = 0;
+    for (n, battle) in battles.iter().enumerate() {
+        apply_closures(n, &mut arcs, &mut open, &mut done);
+        if battle.gangs.len() != 2 {
+            continue;
+        }
+        let pair = sorted([battle.gangs[0].gang, battle.gangs[1].gang]);
+        let stage = rules
+            .scenarios
+            .get(&battle.scenario)
+            .and_then(|s| s.stage.clone());
+        let step = stage.as_ref().map(|s| s.2);
+        let starts = step.is_some() && step == first_step;
+        let index = match (starts, open.get(&pair)) {
+            (false, Some(&i)) => i,
+            _ => {
+                if let Some(i) = open.remove(&pair) {
+                    arcs[i].closed = true;
+                    arcs[i].closed_by = Some("a new First Blood began".into());
+                }
+                arcs.push(ArcStory {
+                    id: arcs.len() + 1,
+                    gangs: [gang(pair[0]), gang(pair[1])],
+                    gang_ids: pair,
+                    battles: Vec::new(),
+                    stages: Vec::new(),
+                    closed: false,
+                    closed_by: None,
+                    next: Vec::new(),
+                });
+                open.insert(pair, arcs.len() - 1);
+                arcs.len() - 1
+            }
+        };
+        let arc = &mut arcs[index];
+        arc.battles.push(battle.id.0);
+        arc.stages
+            .push(stage.as_ref().map_or("—".into(), |s| s.1.clone()));
+        if step.is_some() && step == last_step {
+            arc.closed = true;
+            arc.closed_by = stage.map(|s| format!("its {} battle", s.1));
+            open.remove(&pair);
+        } else {
+            arc.next = step
+                .and_then(|s| rules.stages.range(s + 1..).next())
+                .map(|(_, stages)| {
+                    stages
+                        .iter()
+                        .map(|(_, name, scenarios)| (name.clone(), scenarios.clone()))
+                        .collect()
+                })
+                .unwrap_or_default();
+        }
+    }
+    apply_closures(battles.len(), &mut arcs, &mut open, &mut done);
+    for arc in &mut arcs {
+        if arc.closed {
+            arc.next.clear();
+        }
+    }
+    arcs
+}
+
+type GangRivalry = (String, usize, String, usize);
+
+fn rivalries_of(
+    battles: &[Battle],
+    gang: &dyn Fn(GangId) -> String,
+    fighter: &dyn Fn(FighterId) -> String,
+) -> (Vec<GangRivalry>, Vec<Rivalry>) {
+    let mut pairs: BTreeMap<[GangId; 2], [usize; 2]> = BTreeMap::new();
+    // victim → (killer → (count, first battle))
+    let mut downed: BTreeMap<FighterId, (GangId, BTreeMap<FighterId, (usize, BattleId)>)> =
+        BTreeMap::new();
+    for battle in battles {
+        for f in &battle.fighters {
+            let Some(by) = f.downed_by else { continue };
+            let rival = battle.gangs.iter().map(|g| g.gang).find(|g| *g != f.gang);
+            if let Some(rival) = rival {
+                let pair = sorted([f.gang, rival]);
+                let slot = usize::from(pair[0] != rival);
+                pairs.entry(pair).or_default()[slot] += 1;
+            }
+            let entry = downed.entry(f.fighter).or_insert((f.gang, BTreeMap::new()));
+            let count = entry.1.entry(by).or_insert((0, battle.id));
+            count.0 += 1;
+        }
+    }
+    let gang_rivalries = pairs
+        .into_iter()
+        .map(|(pair, counts)| (gang(pair[0]), counts[0], gang(pair[1]), counts[1]))
+        .collect();
+    let rivalries = downed
+        .into_iter()
+        .map(|(victim, (g, by))| {
+            let nemesis = by
+                .iter()
+                .max_by(|a, b| a.1.0.cmp(&b.1.0).then(b.1.1.cmp(&a.1.1)))
+                .map(|(k, _)| fighter(*k));
+            let mut downed_by: Vec<(String, usize)> =
+                by.iter().map(|(k, (n, _))| (fighter(*k), *n)).collect();
+            downed_by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+            Rivalry {
+                fighter: fighter(victim),
+                gang: gang(g),
+                downed_by,
+                nemesis,
+            }
+        })
+        .collect();
+    (gang_rivalries, rivalries)
+}

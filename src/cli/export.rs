@@ -1,0 +1,113 @@
+//! `rapsheet export …` and `rapsheet arc …`.
+
+use std::path::PathBuf;
+
+use anyhow::{Result, anyhow, bail};
+use clap::Subcommand;
+
+use super::print_json;
+use crate::export::{Export, Format, render};
+use crate::session::Session;
+
+#[derive(Debug, Subcommand)]
+pub enum ExportCommand {
+    /// One arc's story.
+    Arc {
+        /// The arc's number (see `rapsheet arc list`).
+        id: usize,
+        /// md, html, json or pdf.
+        #[arg(long)]
+        format: String,
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+    },
+    /// The whole campaign's story.
+    Campaign {
+        #[arg(long)]
+        format: String,
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+    },
+}
+
+#[derive(Debug, Subcommand)]
+pub enum ArcCommand {
+    /// The arcs: which gangs, which battles, open or closed, what comes next.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+    /// Close an open arc by hand.
+    Close {
+        id: usize,
+        #[arg(long)]
+        reason: String,
+    },
+}
+
+pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
+    let story = session.chronicle()?;
+    let names = session.names()?;
+    let campaign = session.store.info()?.name;
+    let (chronicle, scope, format, output) = match command {
+        ExportCommand::Arc { id, format, output } => {
+            let arc = story.arc(id, &names).ok_or_else(|| {
+                anyhow!("no arc #{id} in this campaign (see `rapsheet arc list`)")
+            })?;
+            (arc, format!("arc {id}"), format, output)
+        }
+        ExportCommand::Campaign { format, output } => {
+            (story, "campaign".to_owned(), format, output)
+        }
+    };
+    let format = Format::parse(&format)
+        .ok_or_else(|| anyhow!("--format {format}: expected md, html, json or pdf"))?;
+    let bytes = render(
+        &Export {
+            campaign: &campaign,
+            scope,
+            chronicle: &chronicle,
+        },
+        format,
+    )?;
+    super::write_atomically(&output, &bytes)?;
+    println!("Wrote {}", output.display());
+    Ok(())
+}
+
+pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
+    match command {
+        ArcCommand::List { json } => {
+            let story = session.chronicle()?;
+            if json {
+                return print_json(&story.arcs);
+            }
+            if story.arcs.is_empty() {
+                println!("No arc yet: an arc begins with a First Blood battle.");
+            }
+            for arc in &story.arcs {
+                let state = if arc.closed { "closed" } else { "open" };
+                let battles: Vec<String> = arc.battles.iter().map(|b| format!("#{b}")).collect();
+                println!(
+                    "Arc {}: {} vs {} — {} ({state})",
+                    arc.id,
+                    arc.gangs[0],
+                    arc.gangs[1],
+                    battles.join(", ")
+                );
+                for (stage, scenarios) in &arc.next {
+                    println!("  next: {stage}: {}", scenarios.join(", "));
+                }
+            }
+            Ok(())
+        }
+        ArcCommand::Close { id, reason } => {
+            if reason.trim().is_empty() {
+                bail!("--reason must say why the arc closes");
+            }
+            session.close_arc(id, &reason)?;
+            println!("Arc {id} closed");
+            Ok(())
+        }
+    }
+}
