@@ -496,6 +496,8 @@ fn arcs_of(
 }
 
 type GangRivalry = (String, usize, String, usize);
+/// Victim → (their gang, rival fighter → (takedowns, first battle)).
+type Downed = BTreeMap<FighterId, (GangId, BTreeMap<FighterId, (usize, BattleId)>)>;
 
 fn rivalries_of(
     battles: &[Battle],
@@ -504,8 +506,7 @@ fn rivalries_of(
 ) -> (Vec<GangRivalry>, Vec<Rivalry>) {
     let mut pairs: BTreeMap<[GangId; 2], [usize; 2]> = BTreeMap::new();
     // victim → (killer → (count, first battle))
-    let mut downed: BTreeMap<FighterId, (GangId, BTreeMap<FighterId, (usize, BattleId)>)> =
-        BTreeMap::new();
+    let mut downed: Downed = BTreeMap::new();
     for battle in battles {
         for f in &battle.fighters {
             let Some(by) = f.downed_by else { continue };
