@@ -132,6 +132,12 @@ pub struct Chronicle {
     /// The battles as recorded, for narrowing the story to an arc.
     #[serde(skip)]
     pub records: Vec<Battle>,
+    /// For charts: (gang, resource id) → the amount after each battle.
+    #[serde(skip)]
+    pub resource_series: BTreeMap<(String, String), Vec<(i64, i64)>>,
+    /// For charts: title id → its holder after each battle.
+    #[serde(skip)]
+    pub title_series: BTreeMap<String, Vec<(i64, Option<String>)>>,
 }
 
 impl Chronicle {
@@ -181,6 +187,32 @@ impl Chronicle {
             rivalries,
             longest_bounty: None,
             records,
+            resource_series: self
+                .resource_series
+                .iter()
+                .map(|(k, v)| {
+                    (
+                        k.clone(),
+                        v.iter()
+                            .filter(|(b, _)| keep.contains(b))
+                            .copied()
+                            .collect(),
+                    )
+                })
+                .collect(),
+            title_series: self
+                .title_series
+                .iter()
+                .map(|(k, v)| {
+                    (
+                        k.clone(),
+                        v.iter()
+                            .filter(|(b, _)| keep.contains(b))
+                            .cloned()
+                            .collect(),
+                    )
+                })
+                .collect(),
         })
     }
 }
@@ -232,7 +264,33 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
     let mut actions = Vec::new();
     let mut closures: Vec<(usize, [GangId; 2], bool, String)> = Vec::new();
     let mut bounty_since: BTreeMap<FighterId, (i64, i64)> = BTreeMap::new();
+    let mut amounts: BTreeMap<(GangId, String), i64> = BTreeMap::new();
+    let mut holders: BTreeMap<String, Option<GangId>> = BTreeMap::new();
+    let mut resource_series: BTreeMap<(String, String), Vec<(i64, i64)>> = BTreeMap::new();
+    let mut title_series: BTreeMap<String, Vec<(i64, Option<String>)>> = BTreeMap::new();
     for entries in batches.values() {
+        // Resources and titles as they become, for the charts.
+        for l in entries {
+            match &l.event {
+                Event::GangFounded { gang: g } => {
+                    for (r, v) in &g.resources {
+                        amounts.insert((g.id, r.clone()), *v);
+                    }
+                }
+                Event::ResourceAdjusted {
+                    gang: g,
+                    resource,
+                    to,
+                    ..
+                } => {
+                    amounts.insert((*g, resource.clone()), *to);
+                }
+                Event::TitleChanged { title, to, .. } => {
+                    holders.insert(title.clone(), *to);
+                }
+                _ => {}
+            }
+        }
         let recorded = entries.iter().find_map(|l| match &l.event {
             Event::BattleRecorded { battle } => Some(battle.clone()),
             _ => None,
@@ -324,6 +382,18 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
                     _ => {}
                 }
             }
+            for ((g, r), v) in &amounts {
+                resource_series
+                    .entry((gang(*g), r.clone()))
+                    .or_default()
+                    .push((battle.id.0, *v));
+            }
+            for (t, h) in &holders {
+                title_series
+                    .entry(names.labels.get(t).cloned().unwrap_or_else(|| t.clone()))
+                    .or_default()
+                    .push((battle.id.0, h.map(gang)));
+            }
             battle_records.push(battle);
             battles.push(story);
             continue;
@@ -374,6 +444,8 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
         rivalries,
         longest_bounty,
         records: battle_records,
+        resource_series,
+        title_series,
     }
 }
 

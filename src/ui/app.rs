@@ -6,6 +6,7 @@ use std::time::{Duration, Instant};
 
 use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 
+use super::chronicle_view::{ChronicleView, chronicle_ui};
 use super::dialogs::{
     ActionDialog, PathDialog, PathPurpose, RansomDialog, ResourceDialog, action_dialog_ui,
     ransom_dialog_ui, resource_dialog_ui,
@@ -34,6 +35,7 @@ pub enum Screen {
     Roster,
     Battle,
     Titles,
+    Chronicle,
 }
 
 /// What a player asked for in a frame. Views return these; the app runs
@@ -107,6 +109,10 @@ pub enum Action {
     /// Sets (or with `None` removes) a fighter's photo from a file.
     SetPhoto(FighterId, Option<PathBuf>),
     AskPhoto(FighterId),
+    CloseArc(usize, String),
+    /// Writes an export made by the chronicle screen.
+    WriteExport(PathBuf, Result<Vec<u8>, String>),
+    AskExportPath,
     TakeAction {
         gang: GangId,
         action: String,
@@ -156,6 +162,8 @@ pub struct RapsheetApp {
     action_dialog: Option<ActionDialog>,
     ransom_dialog: Option<RansomDialog>,
     print_dialog: Option<PrintDialog>,
+    chronicle_view: ChronicleView,
+    chronicle: Option<crate::campaign::chronicle::Chronicle>,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -220,6 +228,8 @@ impl RapsheetApp {
             action_dialog: None,
             ransom_dialog: None,
             print_dialog: None,
+            chronicle_view: ChronicleView::default(),
+            chronicle: None,
         }
     }
 
@@ -342,6 +352,7 @@ impl RapsheetApp {
         let view = self.selected_fighter_view().cloned();
         self.editor.sync(view.as_ref());
         self.refresh_battle_data();
+        self.chronicle = None;
     }
 
     /// Rosters for the battle form and the titles panel.
@@ -692,6 +703,26 @@ impl RapsheetApp {
                 };
                 self.change("Photo changed", |s| s.set_photo(fighter, bytes.as_deref()));
             }
+            Action::CloseArc(arc, reason) => {
+                self.change("Arc closed", |s| s.close_arc(arc, &reason));
+            }
+            Action::AskExportPath => {
+                if let Some(path) = rfd::FileDialog::new()
+                    .set_title("Export the chronicle")
+                    .save_file()
+                {
+                    self.chronicle_view.path = path.display().to_string();
+                }
+            }
+            Action::WriteExport(path, bytes) => {
+                let result = bytes
+                    .map_err(|e| anyhow::anyhow!(e))
+                    .and_then(|b| crate::cli::write_atomically(&path, &b));
+                match result {
+                    Ok(()) => self.info(format!("Exported {}", path.display())),
+                    Err(err) => self.error(err),
+                }
+            }
             Action::SetCampaignRuleset(ruleset) => {
                 self.change("Ruleset changed", |s| s.set_campaign_ruleset(&ruleset));
             }
@@ -994,6 +1025,7 @@ impl RapsheetApp {
                         (Screen::Roster, "Roster"),
                         (Screen::Battle, "Record battle"),
                         (Screen::Titles, "Titles"),
+                        (Screen::Chronicle, "Chronicle"),
                     ] {
                         if ui.selectable_label(self.screen == screen, label).clicked() {
                             actions.push(Action::ShowScreen(screen));
@@ -1304,6 +1336,50 @@ impl RapsheetApp {
                     }
                 });
             });
+            return;
+        }
+        if self.screen == Screen::Chronicle {
+            if self.chronicle.is_none() {
+                match session.chronicle() {
+                    Ok(c) => self.chronicle = Some(c),
+                    Err(err) => {
+                        egui::CentralPanel::default().show(ui, |ui| {
+                            ui.label(format!("{err:#}"));
+                        });
+                        return;
+                    }
+                }
+            }
+            let resources: Vec<(String, String)> = session
+                .pack(&default_ruleset)
+                .map(|p| {
+                    p.resources
+                        .iter()
+                        .map(|r| (r.id.clone(), r.label.clone()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            let names = session.names().unwrap_or_default();
+            if let Some(all) = &self.chronicle {
+                let shown = self
+                    .chronicle_view
+                    .arc
+                    .and_then(|a| all.arc(a, &names))
+                    .unwrap_or_else(|| all.clone());
+                egui::CentralPanel::default().show(ui, |ui| {
+                    if let Some(a) = chronicle_ui(
+                        ui,
+                        &mut self.chronicle_view,
+                        all,
+                        &shown,
+                        &campaign,
+                        &resources,
+                        read_only,
+                    ) {
+                        actions.push(a);
+                    }
+                });
+            }
             return;
         }
         if self.screen == Screen::Titles {

@@ -5,6 +5,7 @@
 //! No view changes campaign data itself, and nothing here writes SQL.
 
 mod app;
+mod chronicle_view;
 mod dialogs;
 mod fighter_editor;
 mod gang_list;
