@@ -138,16 +138,12 @@ pub fn set_gang_notes(gang: &Gang, to: &str) -> Result<Vec<Event>, CommandError>
     }])
 }
 
-/// Changes a gang resource by `delta`, with the reason the log keeps.
-pub fn adjust_resource(
-    pack: &Pack,
-    gang: &Gang,
+/// A resource of the pack by id or label.
+fn resource_def<'a>(
+    pack: &'a Pack,
     resource: &str,
-    delta: i64,
-    reason: &str,
-) -> Result<Vec<Event>, CommandError> {
-    let def = pack
-        .resources
+) -> Result<&'a crate::rules::ResourceDef, CommandError> {
+    pack.resources
         .iter()
         .find(|r| r.id == resource || r.label.eq_ignore_ascii_case(resource))
         .ok_or_else(|| CommandError::UnknownResource {
@@ -159,7 +155,18 @@ pub fn adjust_resource(
                 .map(|r| r.label.as_str())
                 .collect::<Vec<_>>()
                 .join(", "),
-        })?;
+        })
+}
+
+/// Changes a gang resource by `delta`, with the reason the log keeps.
+pub fn adjust_resource(
+    pack: &Pack,
+    gang: &Gang,
+    resource: &str,
+    delta: i64,
+    reason: &str,
+) -> Result<Vec<Event>, CommandError> {
+    let def = resource_def(pack, resource)?;
     if delta == 0 {
         return Err(CommandError::NoChange);
     }
@@ -450,20 +457,7 @@ pub fn ransom(
     if amount <= 0 {
         return Err(AftermathError::BadAmount(amount));
     }
-    let def = pack
-        .resources
-        .iter()
-        .find(|r| r.id == resource || r.label.eq_ignore_ascii_case(resource))
-        .ok_or_else(|| CommandError::UnknownResource {
-            resource: resource.to_owned(),
-            pack: pack.pack.name.clone(),
-            known: pack
-                .resources
-                .iter()
-                .map(|r| r.label.as_str())
-                .collect::<Vec<_>>()
-                .join(", "),
-        })?;
+    let def = resource_def(pack, resource)?;
     let have = owner.resources.get(&def.id).copied().unwrap_or(0);
     if have < amount {
         return Err(AftermathError::CannotPay {

@@ -123,6 +123,36 @@ pub(super) fn pending_effect(conn: &Connection, id: PendingId) -> Result<Option<
         .optional()?)
 }
 
+/// The log's rows of a statement selecting `e.id, e.batch_id, b.at,
+/// b.label, b.undoes, e.payload`.
+fn log_entries(
+    stmt: &mut rusqlite::CachedStatement<'_>,
+    params: impl rusqlite::Params,
+) -> Result<Vec<LogEntry>> {
+    let rows = stmt.query_map(params, |r| {
+        Ok((
+            r.get(0)?,
+            r.get(1)?,
+            r.get(2)?,
+            r.get(3)?,
+            r.get(4)?,
+            r.get::<_, String>(5)?,
+        ))
+    })?;
+    rows.map(|row| {
+        let (id, batch, at, label, undoes, payload) = row?;
+        Ok(LogEntry {
+            id,
+            batch,
+            at,
+            label,
+            undoes,
+            event: serde_json::from_str(&payload)?,
+        })
+    })
+    .collect()
+}
+
 pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
     let row = conn
         .prepare_cached("SELECT id, name, ruleset, notes FROM gang WHERE id = ?1")?
@@ -358,28 +388,7 @@ impl CampaignStore {
              FROM event e JOIN batch b ON b.id = e.batch_id \
              ORDER BY e.id DESC LIMIT ?1",
         )?;
-        let rows = stmt.query_map([limit as i64], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get::<_, String>(5)?,
-            ))
-        })?;
-        rows.map(|row| {
-            let (id, batch, at, label, undoes, payload) = row?;
-            Ok(LogEntry {
-                id,
-                batch,
-                at,
-                label,
-                undoes,
-                event: serde_json::from_str(&payload)?,
-            })
-        })
-        .collect()
+        log_entries(&mut stmt, [limit as i64])
     }
 
     /// A batch's label and events, in the order they were applied.
@@ -547,28 +556,7 @@ impl CampaignStore {
             "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload \
              FROM event e JOIN batch b ON b.id = e.batch_id ORDER BY e.id",
         )?;
-        let rows = stmt.query_map([], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get::<_, String>(5)?,
-            ))
-        })?;
-        rows.map(|row| {
-            let (id, batch, at, label, undoes, payload) = row?;
-            Ok(LogEntry {
-                id,
-                batch,
-                at,
-                label,
-                undoes,
-                event: serde_json::from_str(&payload)?,
-            })
-        })
-        .collect()
+        log_entries(&mut stmt, [])
     }
 
     /// The log entries about a fighter, oldest first.
@@ -578,28 +566,7 @@ impl CampaignStore {
              FROM event e JOIN batch b ON b.id = e.batch_id \
              WHERE e.fighter_id = ?1 ORDER BY e.id",
         )?;
-        let rows = stmt.query_map([fighter], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get::<_, String>(5)?,
-            ))
-        })?;
-        rows.map(|row| {
-            let (id, batch, at, label, undoes, payload) = row?;
-            Ok(LogEntry {
-                id,
-                batch,
-                at,
-                label,
-                undoes,
-                event: serde_json::from_str(&payload)?,
-            })
-        })
-        .collect()
+        log_entries(&mut stmt, [fighter])
     }
 
     /// The number of batches in the log.

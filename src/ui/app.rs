@@ -845,18 +845,9 @@ impl RapsheetApp {
             return;
         }
         let request = dialog.request.clone();
-        let pages = self.print_request().and_then(|job| match job {
-            PrintJob::Cards(cards) => Ok(crate::print::card_layout(
-                &cards,
-                request.blanks,
-                request.page,
-                crate::print::CardStyle {
-                    size: request.size,
-                    write_in: request.write_in,
-                },
-            )?),
-            PrintJob::Roster(sheet) => Ok(crate::print::roster_layout(&sheet, request.page)?),
-        });
+        let pages = self
+            .print_request()
+            .and_then(|job| Ok(job.pages(&request)?));
         if let Some(dialog) = &mut self.print_dialog {
             dialog.dirty = false;
             match pages {
@@ -878,18 +869,7 @@ impl RapsheetApp {
         let Some(request) = self.print_dialog.as_ref().map(|d| d.request.clone()) else {
             return;
         };
-        let bytes = self.print_request().and_then(|job| match job {
-            PrintJob::Cards(cards) => Ok(crate::print::cards_pdf(
-                &cards,
-                request.blanks,
-                request.page,
-                crate::print::CardStyle {
-                    size: request.size,
-                    write_in: request.write_in,
-                },
-            )?),
-            PrintJob::Roster(sheet) => Ok(crate::print::roster_pdf(&sheet, request.page)?),
-        });
+        let bytes = self.print_request().and_then(|job| Ok(job.pdf(&request)?));
         let result = bytes.and_then(|b| crate::cli::write_atomically(&path, &b));
         match result {
             Ok(()) => {
@@ -1474,6 +1454,41 @@ fn ruleset_ui(
 enum PrintJob {
     Cards(Vec<crate::print::CardData>),
     Roster(crate::print::RosterData),
+}
+
+impl PrintJob {
+    fn style(request: &super::print_dialog::PrintRequest) -> crate::print::CardStyle {
+        crate::print::CardStyle {
+            size: request.size,
+            write_in: request.write_in,
+        }
+    }
+
+    /// The pages, for the preview.
+    fn pages(
+        &self,
+        request: &super::print_dialog::PrintRequest,
+    ) -> Result<Vec<crate::print::PageLayout>, crate::print::PrintError> {
+        match self {
+            PrintJob::Cards(cards) => {
+                crate::print::card_layout(cards, request.blanks, request.page, Self::style(request))
+            }
+            PrintJob::Roster(sheet) => crate::print::roster_layout(sheet, request.page),
+        }
+    }
+
+    /// The PDF.
+    fn pdf(
+        &self,
+        request: &super::print_dialog::PrintRequest,
+    ) -> Result<Vec<u8>, crate::print::PrintError> {
+        match self {
+            PrintJob::Cards(cards) => {
+                crate::print::cards_pdf(cards, request.blanks, request.page, Self::style(request))
+            }
+            PrintJob::Roster(sheet) => crate::print::roster_pdf(sheet, request.page),
+        }
+    }
 }
 
 /// Opens a file with the desktop's own viewer.
