@@ -970,6 +970,54 @@ impl Session {
         })
     }
 
+    /// The campaign as the procedure of one report needs it: every gang
+    /// (titles compare them all), but only the fighters, lasting effects
+    /// and pending effects of the gangs the report names, so recording a
+    /// battle costs the same in a campaign of two gangs or two hundred.
+    fn campaign_state_for(&self, report: &BattleReport) -> Result<CampaignState> {
+        let gangs = self.store.gangs()?;
+        let named: Vec<GangId> = report
+            .gangs
+            .iter()
+            .filter_map(|r| {
+                gangs
+                    .iter()
+                    .find(|g| g.name.eq_ignore_ascii_case(r.gang.trim()))
+                    .map(|g| g.id)
+            })
+            .collect();
+        let mut fighters = Vec::new();
+        for g in &named {
+            fighters.extend(self.store.fighters(*g)?);
+        }
+        let mut lasting = Vec::new();
+        for f in &fighters {
+            lasting.extend(self.store.lasting_effects(f.id)?);
+        }
+        Ok(CampaignState {
+            roots: gangs
+                .iter()
+                .map(|g| (g.ruleset.clone(), self.root_of(&g.ruleset)))
+                .chain(
+                    self.registry
+                        .packs()
+                        .map(|p| (p.pack.id.clone(), self.root_of(&p.pack.id))),
+                )
+                .collect(),
+            gangs,
+            fighters,
+            titles: self.store.title_holders()?,
+            pending: self
+                .store
+                .pending_effects()?
+                .into_iter()
+                .filter(|p| named.contains(&p.gang))
+                .collect(),
+            lasting,
+            next_effect: self.store.next_effect_id()?,
+        })
+    }
+
     /// The pack a report is played with: its first gang's.
     fn report_pack(&self, report: &BattleReport) -> Result<&Pack> {
         let first = report
@@ -989,7 +1037,7 @@ impl Session {
     /// rolls come from `seed` (the same seed gives the same rolls).
     pub fn preview_battle(&self, report: &BattleReport, seed: u64) -> Result<Procedure> {
         let pack = self.report_pack(report)?;
-        let state = self.campaign_state()?;
+        let state = self.campaign_state_for(report)?;
         let id = self.store.next_battle_id()?;
         Ok(run_procedure(pack, &state, report, id, seed)?)
     }
