@@ -8,6 +8,7 @@ pub mod campaign;
 pub mod cli;
 pub mod dice;
 pub mod export;
+pub mod generator;
 pub mod paths;
 pub mod print;
 pub mod rules;

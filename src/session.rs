@@ -699,6 +699,12 @@ impl Session {
             Some(b) if b.starts_with(&[0xFF, 0xD8, 0xFF]) => Some(("image/jpeg", b)),
             Some(_) => bail!("a photo must be a PNG or JPEG image"),
         };
+        if let Some((_, b)) = photo {
+            let mut warnings = Vec::new();
+            printpdf::RawImage::decode_from_bytes(b, &mut warnings).map_err(|e| {
+                anyhow!("the photo is not a PNG or JPEG image that can be read: {e}")
+            })?;
+        }
         let label = if photo.is_some() {
             format!("Photo of {}", f.name)
         } else {
@@ -775,9 +781,41 @@ impl Session {
                     photo: self.store.photo(f.id)?,
                     quirks_heading: "QUIRKS".into(),
                     lasting_heading: "LASTING".into(),
+                    blank: false,
                 })
             })
             .collect()
+    }
+
+    /// A blank card with a gang's labels, for fighters written in by hand.
+    pub fn blank_card(&self, gang: GangId) -> Result<crate::print::CardData> {
+        let view = self.gang_view(gang)?;
+        let pack = self.pack(&view.ruleset)?;
+        Ok(crate::print::CardData {
+            name: String::new(),
+            gang: String::new(),
+            leader: false,
+            counters: view
+                .counters
+                .iter()
+                .map(|c| (c.label.clone(), String::new()))
+                .collect(),
+            stats: pack
+                .stats
+                .iter()
+                .map(|s| crate::print::StatCell {
+                    label: s.label.clone(),
+                    value: String::new(),
+                    base: None,
+                })
+                .collect(),
+            quirks: Vec::new(),
+            lasting: Vec::new(),
+            photo: None,
+            quirks_heading: "QUIRKS".into(),
+            lasting_heading: "LASTING".into(),
+            blank: true,
+        })
     }
 
     /// A gang's roster sheet.

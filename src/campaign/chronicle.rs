@@ -519,7 +519,11 @@ fn arcs_of(
         let starts = step.is_some() && step == first_step;
         let index = match (starts, open.get(&pair)) {
             (false, Some(&i)) => i,
-            _ => {
+            // 003: an arc is "a short series of 2-3 connected skirmishes"
+            // that First Blood begins; a later stage with no arc open
+            // between the two gangs belongs to none.
+            (false, None) => continue,
+            (true, _) => {
                 if let Some(i) = open.remove(&pair) {
                     arcs[i].closed = true;
                     arcs[i].closed_by = Some("a new First Blood began".into());

@@ -86,7 +86,11 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
                 println!("No arc yet: an arc begins with a First Blood battle.");
             }
             for arc in &story.arcs {
-                let state = if arc.closed { "closed" } else { "open" };
+                let state = match (&arc.closed_by, arc.closed) {
+                    (Some(by), true) => format!("closed: {by}"),
+                    (None, true) => "closed".to_owned(),
+                    _ => "open".to_owned(),
+                };
                 let battles: Vec<String> = arc.battles.iter().map(|b| format!("#{b}")).collect();
                 println!(
                     "Arc {}: {} vs {} — {} ({state})",

@@ -193,6 +193,17 @@ pub enum Command {
         #[command(subcommand)]
         command: export::ArcCommand,
     },
+    /// Make a large campaign through the real procedure (for benchmarks).
+    Gen {
+        #[arg(long, default_value_t = 200)]
+        gangs: usize,
+        #[arg(long, default_value_t = 12)]
+        fighters_per_gang: usize,
+        #[arg(long, default_value_t = 5000)]
+        battles: usize,
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
     /// The campaign log, newest first.
     Log {
         #[arg(long, default_value_t = 50)]
@@ -318,6 +329,47 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         Command::Roster { gang, page, output } => print::roster(&open(db)?, &gang, &page, &output),
         Command::Export { command } => export::export(&open(db)?, command),
         Command::Arc { command } => export::arc(&mut open(db)?, command),
+        Command::Gen {
+            gangs,
+            fighters_per_gang,
+            battles,
+            seed,
+        } => {
+            let db = need_db(db)?;
+            let mut session = if db.exists() {
+                Session::open(db)?
+            } else {
+                let ruleset = crate::campaign::demo::ruleset()?;
+                let store =
+                    crate::store::CampaignStore::create(db, "Generated campaign", &ruleset)?;
+                Session::new(store, crate::session::builtin_registry()?)
+            };
+            session.store.set_bulk(true)?;
+            let started = std::time::Instant::now();
+            let mut last = std::time::Instant::now();
+            crate::generator::generate(
+                &mut session,
+                crate::generator::GenSize {
+                    gangs,
+                    fighters_per_gang,
+                    battles,
+                    seed,
+                },
+                &mut |done, total| {
+                    if last.elapsed().as_secs() >= 2 || done == total {
+                        eprintln!("{done}/{total}");
+                        last = std::time::Instant::now();
+                    }
+                },
+            )?;
+            session.store.set_bulk(false)?;
+            println!(
+                "Generated {gangs} gangs, {} fighters, {battles} battles in {:.1} s",
+                gangs * fighters_per_gang,
+                started.elapsed().as_secs_f64()
+            );
+            Ok(())
+        }
         Command::Log { limit, json } => {
             let session = open(db)?;
             let entries = session.store.log(limit)?;

@@ -52,9 +52,20 @@ pub(super) fn cards(
             }
         }
     }
-    let bytes = cards_pdf(&cards, blank, page, CardStyle { size, write_in })?;
+    // Blank cards carry the labels of the gang (or the first gang).
+    let template_gang = match gang {
+        Some(name) => Some(session.gang_named(name)?.id),
+        None => session.store.gangs()?.first().map(|g| g.id),
+    };
+    if let Some(g) = template_gang
+        && blank > 0
+    {
+        let template = session.blank_card(g)?;
+        cards.extend(std::iter::repeat_n(template, blank));
+    }
+    let bytes = cards_pdf(&cards, 0, page, CardStyle { size, write_in })?;
     write_atomically(out, &bytes)?;
-    println!("Wrote {} cards to {}", cards.len() + blank, out.display());
+    println!("Wrote {} cards to {}", cards.len(), out.display());
     Ok(())
 }
 

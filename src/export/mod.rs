@@ -232,7 +232,7 @@ fn battle_lines(b: &BattleStory, out: &mut Vec<DocLine>) {
 }
 
 pub fn markdown(export: &Export<'_>) -> String {
-    let mut out = format!("# {}\n", title(export));
+    let mut out = format!("# {}\n", md_escape(&title(export)));
     let mut in_list = false;
     for line in lines(export) {
         let is_bullet = matches!(line, DocLine::Bullet(_));

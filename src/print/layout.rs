@@ -110,21 +110,22 @@ impl PageSize {
 }
 
 /// The page margin every card and mark stays inside.
-pub const MARGIN: f32 = 5.0;
+pub const MARGIN: f32 = 2.0;
 /// The space between cards, where the crop marks go.
-const GAP: f32 = 3.0;
+const GAP: f32 = 2.0;
 /// Crop mark length, and its distance from the card's corner.
-const MARK: f32 = 1.8;
-const MARK_GAP: f32 = 0.6;
+const MARK: f32 = 1.2;
+const MARK_GAP: f32 = 0.5;
 
 /// Where the cards go on a page: as many as fit inside the margins, the
 /// grid centred.
 pub fn grid(page: PageSize, card: CardSize) -> Vec<(f32, f32)> {
     let (pw, ph) = page.mm();
     let (cw, ch) = card.mm();
-    // Crop marks stick out by GAP/2 around each card.
-    let usable_w = pw - 2.0 * MARGIN;
-    let usable_h = ph - 2.0 * MARGIN;
+    // The outer crop marks stick out beyond the grid, inside the margin.
+    let outer = MARGIN + MARK + MARK_GAP;
+    let usable_w = pw - 2.0 * outer;
+    let usable_h = ph - 2.0 * outer;
     let cols = ((usable_w + GAP) / (cw + GAP)).floor().max(1.0) as usize;
     let rows = ((usable_h + GAP) / (ch + GAP)).floor().max(1.0) as usize;
     let grid_w = cols as f32 * cw + (cols - 1) as f32 * GAP;
@@ -288,15 +289,15 @@ pub fn card(
         3.5,
         false,
     );
-    pen.text(
-        x + pad,
-        cy - leading(name_size) * 0.15,
-        gang_size,
-        false,
-        data.gang.clone(),
-    );
+    // A gang name too long even in small type wraps; it never runs under
+    // the counters.
+    let mut gy = cy - leading(name_size) * 0.15;
+    for line in wrap(fonts, &data.gang, name_w, gang_size, false) {
+        pen.text(x + pad, gy, gang_size, false, line);
+        gy += leading(gang_size);
+    }
     let header_bottom =
-        (cy + leading(gang_size) * 0.4).max(y + pad + if large { 11.0 } else { 9.0 });
+        (gy - leading(gang_size) * 0.6).max(y + pad + if large { 11.0 } else { 9.0 });
     for (i, (label, value)) in data.counters.iter().enumerate() {
         let bx = x + w - pad - counters_w + i as f32 * counter_w;
         let by = y + pad;
@@ -494,6 +495,7 @@ pub fn blank_card(
         photo: None,
         quirks_heading: template.quirks_heading.clone(),
         lasting_heading: template.lasting_heading.clone(),
+        blank: true,
     };
     let start = items.len();
     card(fonts, &blank, usize::MAX, x, y, style, items);
@@ -572,10 +574,14 @@ pub fn card_pages(
             if i >= total {
                 break;
             }
-            if let Some(data) = cards.get(i) {
-                card(fonts, data, i, x, y, style, &mut layout.items);
-            } else if let Some(template) = cards.first() {
-                blank_card(fonts, template, x, y, style, &mut layout.items);
+            match cards.get(i) {
+                Some(data) if data.blank => blank_card(fonts, data, x, y, style, &mut layout.items),
+                Some(data) => card(fonts, data, i, x, y, style, &mut layout.items),
+                None => {
+                    if let Some(template) = cards.first() {
+                        blank_card(fonts, template, x, y, style, &mut layout.items);
+                    }
+                }
             }
             crop_marks(x, y, cw, ch, &mut layout.items);
             layout.cards.push((x, y, cw, ch));

@@ -77,6 +77,9 @@ pub struct CardData {
     pub photo: Option<Vec<u8>>,
     pub quirks_heading: String,
     pub lasting_heading: String,
+    /// A blank card to fill in by hand, with this card's labels.
+    #[serde(default)]
+    pub blank: bool,
 }
 
 /// One fighter's lines on a roster sheet.

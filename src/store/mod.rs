@@ -386,6 +386,15 @@ impl CampaignStore {
             .optional()?)
     }
 
+    /// Bulk mode for generating a campaign: commits stay whole transactions
+    /// but are not flushed to disk one by one (`synchronous = OFF`); off
+    /// again, the file is as durable as ever.
+    pub fn set_bulk(&self, bulk: bool) -> Result<()> {
+        self.conn
+            .pragma_update(None, "synchronous", if bulk { "OFF" } else { "FULL" })?;
+        Ok(())
+    }
+
     /// Copies the open campaign to a new file (SQLite's online backup) and
     /// returns the copy, open. The original stays as it is.
     pub fn save_as(&self, target: &Path) -> Result<CampaignStore> {

@@ -833,6 +833,14 @@ impl RapsheetApp {
                 cards.extend(session.cards(gang, &names)?);
             }
         }
+        // Blank cards carry the labels of the gang (or the first gang).
+        let template_gang = request.gang.or_else(|| self.gangs.first().map(|g| g.id));
+        if let Some(g) = template_gang
+            && request.blanks > 0
+        {
+            let template = session.blank_card(g)?;
+            cards.extend(std::iter::repeat_n(template, request.blanks));
+        }
         Ok(PrintJob::Cards(cards))
     }
 
@@ -1471,7 +1479,7 @@ impl PrintJob {
     ) -> Result<Vec<crate::print::PageLayout>, crate::print::PrintError> {
         match self {
             PrintJob::Cards(cards) => {
-                crate::print::card_layout(cards, request.blanks, request.page, Self::style(request))
+                crate::print::card_layout(cards, 0, request.page, Self::style(request))
             }
             PrintJob::Roster(sheet) => crate::print::roster_layout(sheet, request.page),
         }
@@ -1484,7 +1492,7 @@ impl PrintJob {
     ) -> Result<Vec<u8>, crate::print::PrintError> {
         match self {
             PrintJob::Cards(cards) => {
-                crate::print::cards_pdf(cards, request.blanks, request.page, Self::style(request))
+                crate::print::cards_pdf(cards, 0, request.page, Self::style(request))
             }
             PrintJob::Roster(sheet) => crate::print::roster_pdf(sheet, request.page),
         }
