@@ -34,12 +34,14 @@ pub fn generate(
     let ruleset = session.store.info()?.default_ruleset;
     let pack = session.pack(&ruleset)?.clone();
     let total = size.gangs + size.battles;
-    let mut gangs: Vec<GangId> = Vec::new();
-    for g in 0..size.gangs {
+    // Gangs already in the file fight too.
+    let mut gangs: Vec<GangId> = session.store.gangs()?.into_iter().map(|g| g.id).collect();
+    let first = gangs.len();
+    for g in first..first + size.gangs {
         let (id, _) = session.found_gang(&format!("Gang {:03}", g + 1), Some(&ruleset))?;
         for f in 0..size.fighters_per_gang {
             let leader = f == 0;
-            let wanted = pack.recruiting.as_ref().map_or(4, |r| {
+            let wanted = pack.recruiting.as_ref().map_or(0, |r| {
                 r.quirks_per_fighter + if leader { r.leader_extra_quirks } else { 0 }
             });
             // Distinct quirks the constraints allow, tried a few times.
@@ -78,47 +80,63 @@ pub fn generate(
             )?;
         }
         gangs.push(id);
-        progress(g + 1, total);
+        progress(g + 1 - first, total);
     }
     if gangs.len() < 2 && size.battles > 0 {
         return Err(anyhow!("battles need at least two gangs"));
     }
     for b in 0..size.battles {
-        let a = gangs[rng.random_range(0..gangs.len())];
-        let mut other = gangs[rng.random_range(0..gangs.len())];
-        while other == a {
-            other = gangs[rng.random_range(0..gangs.len())];
-        }
-        let scenario = pack.scenarios[rng.random_range(0..pack.scenarios.len())].clone();
-        let mut report = battle_report(session, &mut rng, &scenario, [a, other])?;
-        let seed = rng.random::<u64>();
-        // Answer every choice with its first option, as a quick player.
-        for _ in 0..12 {
-            let preview = session.preview_battle(&report, seed)?;
-            let Some(need) = preview.needed.first().cloned() else {
-                break;
-            };
-            let option = need.options.first().cloned().unwrap_or_default();
-            match need.field.as_str() {
-                "titles" => report.titles.push(TitleChoiceReport {
-                    gang: need.gang,
-                    title: option,
-                }),
-                "picks" => report.picks.push(PickReport {
-                    roll: need.rule,
-                    pick: option,
-                }),
-                _ => report.choices.push(ChoiceReport {
-                    gang: need.gang,
-                    rule: need.rule,
-                    pick: option,
-                }),
-            }
-        }
+        let (report, seed) = next_battle(session, &mut rng, &gangs)?;
         session.record_battle(&report, seed)?;
         progress(size.gangs + b + 1, total);
     }
     Ok(())
+}
+
+/// A legal battle report between two of `gangs` (at random, with the
+/// pack's scenarios), every choice it needs answered with the first option
+/// as a quick player would, and the seed of its rolls. Records nothing.
+pub fn next_battle(
+    session: &Session,
+    rng: &mut ChaCha8Rng,
+    gangs: &[GangId],
+) -> Result<(BattleReport, u64)> {
+    if gangs.len() < 2 {
+        return Err(anyhow!("battles need at least two gangs"));
+    }
+    let ruleset = session.store.info()?.default_ruleset;
+    let pack = session.pack(&ruleset)?;
+    let a = gangs[rng.random_range(0..gangs.len())];
+    let mut other = gangs[rng.random_range(0..gangs.len())];
+    while other == a {
+        other = gangs[rng.random_range(0..gangs.len())];
+    }
+    let scenario = pack.scenarios[rng.random_range(0..pack.scenarios.len())].clone();
+    let mut report = battle_report(session, rng, &scenario, [a, other])?;
+    let seed = rng.random::<u64>();
+    for _ in 0..12 {
+        let preview = session.preview_battle(&report, seed)?;
+        let Some(need) = preview.needed.first().cloned() else {
+            break;
+        };
+        let option = need.options.first().cloned().unwrap_or_default();
+        match need.field.as_str() {
+            "titles" => report.titles.push(TitleChoiceReport {
+                gang: need.gang,
+                title: option,
+            }),
+            "picks" => report.picks.push(PickReport {
+                roll: need.rule,
+                pick: option,
+            }),
+            _ => report.choices.push(ChoiceReport {
+                gang: need.gang,
+                rule: need.rule,
+                pick: option,
+            }),
+        }
+    }
+    Ok((report, seed))
 }
 
 fn battle_report(

@@ -364,3 +364,63 @@ fn rulesets_lists_the_heartbreaker_pack() {
     assert!(packs.iter().any(|p| p["id"] == "wayfarer"));
     assert!(packs.iter().any(|p| p["id"] == "hardwired28"));
 }
+
+#[test]
+fn gen_is_deterministic_for_a_seed_and_verify_replays_the_log() {
+    let dir = temp();
+    let make = |file: &str| {
+        let out = rapsheet(
+            dir.path(),
+            &[
+                "gen",
+                "--db",
+                file,
+                "--gangs",
+                "4",
+                "--fighters-per-gang",
+                "6",
+                "--battles",
+                "12",
+                "--seed",
+                "5",
+            ],
+        );
+        assert!(out.status.success(), "{}", stderr(&out));
+        let mut seen = String::new();
+        for what in [["gang", "list"], ["battle", "list"]] {
+            let out = rapsheet(dir.path(), &[what[0], what[1], "--db", file, "--json"]);
+            assert!(out.status.success(), "{}", stderr(&out));
+            seen.push_str(&stdout(&out));
+        }
+        seen
+    };
+    let first = make("a.rapsheet");
+    assert_eq!(
+        first,
+        make("b.rapsheet"),
+        "the same seed makes the same campaign"
+    );
+
+    // More battles on the same file, between the gangs already there.
+    let out = rapsheet(
+        dir.path(),
+        &[
+            "gen",
+            "--db",
+            "a.rapsheet",
+            "--gangs",
+            "0",
+            "--battles",
+            "3",
+            "--durable",
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = rapsheet(dir.path(), &["verify", "--db", "a.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stdout(&out).contains("15 battles, state agrees with the log"),
+        "{}",
+        stdout(&out)
+    );
+}

@@ -194,6 +194,7 @@ pub enum Command {
         command: export::ArcCommand,
     },
     /// Make a large campaign through the real procedure (for benchmarks).
+    /// On an existing file, battles are fought between its gangs too.
     Gen {
         #[arg(long, default_value_t = 200)]
         gangs: usize,
@@ -203,7 +204,14 @@ pub enum Command {
         battles: usize,
         #[arg(long, default_value_t = 1)]
         seed: u64,
+        /// Flush every battle to disk as the app does, instead of the
+        /// faster bulk mode.
+        #[arg(long)]
+        durable: bool,
     },
+    /// Check the file: SQLite integrity, and that replaying the whole log
+    /// gives exactly the stored state. Exits 1 when something is wrong.
+    Verify,
     /// The campaign log, newest first.
     Log {
         #[arg(long, default_value_t = 50)]
@@ -334,6 +342,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             fighters_per_gang,
             battles,
             seed,
+            durable,
         } => {
             let db = need_db(db)?;
             let mut session = if db.exists() {
@@ -344,7 +353,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
                     crate::store::CampaignStore::create(db, "Generated campaign", &ruleset)?;
                 Session::new(store, crate::session::builtin_registry()?)
             };
-            session.store.set_bulk(true)?;
+            session.store.set_bulk(!durable)?;
             let started = std::time::Instant::now();
             let mut last = std::time::Instant::now();
             crate::generator::generate(
@@ -369,6 +378,30 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
                 started.elapsed().as_secs_f64()
             );
             Ok(())
+        }
+        Command::Verify => {
+            let db = need_db(db)?;
+            let store = crate::store::CampaignStore::open(db)?;
+            let report = store.verify()?;
+            if report.is_sound() {
+                println!(
+                    "{}: sound — {} batches, {} events replayed, {} battles, state agrees with the log",
+                    db.display(),
+                    report.batches,
+                    report.events,
+                    report.battles
+                );
+                Ok(())
+            } else {
+                for problem in &report.problems {
+                    eprintln!("{problem}");
+                }
+                Err(anyhow::anyhow!(
+                    "{}: {} problem(s) found",
+                    db.display(),
+                    report.problems.len()
+                ))
+            }
         }
         Command::Log { limit, json } => {
             let session = open(db)?;

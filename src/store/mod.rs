@@ -9,6 +9,7 @@
 mod apply;
 mod migrations;
 mod read;
+mod verify;
 
 use std::fs::File;
 use std::io::Read;
@@ -20,6 +21,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use migrations::SCHEMA_VERSION;
 pub use read::{CampaignDump, LogEntry};
+pub use verify::Verification;
 
 use crate::campaign::{
     BatchId, BattleId, CampaignInfo, EffectId, Event, FighterId, GangId, PendingId,
@@ -565,6 +567,12 @@ fn open_read_only(path: &Path) -> Result<Connection> {
     )?;
     conn.busy_timeout(Duration::from_millis(250))?;
     Ok(conn)
+}
+
+/// The settings of a scratch campaign in memory (a replay).
+fn configure_memory(conn: &Connection) -> Result<()> {
+    conn.pragma_update(None, "foreign_keys", "ON")?;
+    Ok(())
 }
 
 fn configure(conn: &Connection) -> Result<()> {

@@ -569,6 +569,15 @@ impl CampaignStore {
         log_entries(&mut stmt, [fighter])
     }
 
+    /// The newest batch in the log: it changes with every change to the
+    /// campaign, so views key their caches on it.
+    pub fn newest_batch(&self) -> Result<Option<BatchId>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT max(id) FROM batch")?
+            .query_row([], |r| r.get(0))?)
+    }
+
     /// The number of batches in the log.
     pub fn batch_count(&self) -> Result<i64> {
         Ok(self

@@ -428,3 +428,64 @@ fn create_refuses_to_replace_a_file() {
     ));
     assert_eq!(std::fs::read(&path).expect("read"), before);
 }
+
+#[test]
+fn verify_passes_a_sound_file_and_names_what_disagrees_with_the_log() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let mut store = CampaignStore::open(&path).expect("open");
+    store
+        .commit(
+            "Rename",
+            &[Event::CampaignRenamed {
+                from: "Test".into(),
+                to: "Renamed".into(),
+            }],
+        )
+        .expect("rename");
+    let undo = store.newest_undoable().expect("log").expect("undoable");
+    store.undo(undo).expect("undo");
+    let sound = store.verify().expect("verify");
+    assert!(sound.is_sound(), "{:?}", sound.problems);
+    assert_eq!((sound.batches, sound.events), (3, 5));
+
+    // A change the log does not hold.
+    store
+        .conn
+        .execute("UPDATE fighter SET name = 'Ghost' WHERE id = 2", [])
+        .expect("tamper");
+    let found = store.verify().expect("verify");
+    assert_eq!(
+        found.problems,
+        ["the fighters differ from what the log says"]
+    );
+
+    // An event the state does not follow: a second founding of the same
+    // gang, appended to the log without being applied.
+    store
+        .conn
+        .execute("UPDATE fighter SET name = 'Dross' WHERE id = 2", [])
+        .expect("restore");
+    let payload = serde_json::to_string(&Event::GangFounded {
+        gang: gang(1, "Rust Saints"),
+    })
+    .expect("json");
+    store
+        .conn
+        .execute_batch("INSERT INTO batch (id, label) VALUES (99, 'Forged')")
+        .expect("tamper");
+    store
+        .conn
+        .execute(
+            "INSERT INTO event (batch_id, kind, gang_id, payload) VALUES (99, 'gang_founded', 1, ?1)",
+            [payload],
+        )
+        .expect("tamper");
+    let found = store.verify().expect("verify");
+    assert_eq!(found.problems.len(), 1, "{:?}", found.problems);
+    assert!(
+        found.problems[0].contains("does not replay"),
+        "{:?}",
+        found.problems
+    );
+}

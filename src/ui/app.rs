@@ -13,7 +13,7 @@ use super::dialogs::{
 };
 use super::fighter_editor::{FighterEditor, fighter_editor_ui};
 use super::gang_list::{FoundGangForm, gang_list_ui};
-use super::log_view::log_ui;
+use super::log_view::{LogView, log_ui};
 use super::post_battle::{BattleForm, BattleGangData, post_battle_ui};
 use super::print_dialog::{PrintDialog, print_dialog_ui};
 use super::roster::{RecruitForm, roster_ui};
@@ -150,6 +150,7 @@ pub struct RapsheetApp {
     undo_stack: Vec<BatchId>,
     redo_stack: Vec<BatchId>,
     show_log: bool,
+    log_view: LogView,
     status: Option<Status>,
     dice: Dice,
     fonts_installed: bool,
@@ -217,6 +218,7 @@ impl RapsheetApp {
             undo_stack: Vec::new(),
             redo_stack: Vec::new(),
             show_log: false,
+            log_view: LogView::default(),
             status: None,
             dice: Dice::seeded(seed),
             fonts_installed: false,
@@ -1114,7 +1116,7 @@ impl RapsheetApp {
         }
         if self.show_log
             && let Some(session) = &self.session
-            && let Some(action) = log_ui(ui.ctx(), session)
+            && let Some(action) = log_ui(ui.ctx(), &mut self.log_view, session)
         {
             actions.push(action);
         }

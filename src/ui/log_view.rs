@@ -1,44 +1,103 @@
 //! The campaign log: every event, newest first, in words.
+//!
+//! The rows are read and worded once per change to the campaign (the
+//! newest batch id is the key), not every frame, and only the rows in
+//! view are laid out.
 
 use egui::{Context, RichText};
 
 use super::app::Action;
+use crate::campaign::BatchId;
 use crate::session::Session;
 
 /// How many events the window shows.
 const SHOWN: usize = 200;
 
-pub fn log_ui(ctx: &Context, session: &Session) -> Option<Action> {
+/// One log row, worded.
+struct Row {
+    batch: String,
+    at: String,
+    text: String,
+    label: String,
+}
+
+/// The log window's rows, kept until the campaign changes.
+pub struct LogView {
+    key: Option<Option<BatchId>>,
+    rows: Result<Vec<Row>, String>,
+}
+
+impl Default for LogView {
+    fn default() -> Self {
+        Self {
+            key: None,
+            rows: Ok(Vec::new()),
+        }
+    }
+}
+
+impl LogView {
+    fn refresh(&mut self, session: &Session) {
+        let key = session.store.newest_batch().ok();
+        if self.key.is_some() && self.key == key {
+            return;
+        }
+        self.key = key;
+        self.rows = session
+            .store
+            .log(SHOWN)
+            .map(|entries| {
+                let names = session.names().unwrap_or_default();
+                entries
+                    .into_iter()
+                    .map(|entry| Row {
+                        batch: format!("#{}", entry.batch),
+                        at: entry.at.replace('T', " "),
+                        text: entry.event.describe(&names),
+                        label: entry.label,
+                    })
+                    .collect()
+            })
+            .map_err(|err| err.to_string());
+    }
+}
+
+pub fn log_ui(ctx: &Context, view: &mut LogView, session: &Session) -> Option<Action> {
+    view.refresh(session);
     let mut open = true;
     egui::Window::new("Campaign log")
         .open(&mut open)
         .default_size([520.0, 420.0])
         .show(ctx, |ui| {
-            let entries = match session.store.log(SHOWN) {
-                Ok(entries) => entries,
+            let rows = match &view.rows {
+                Ok(rows) => rows,
                 Err(err) => {
-                    ui.label(RichText::new(err.to_string()).color(ui.visuals().error_fg_color));
+                    ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
                     return;
                 }
             };
-            let names = session.names().unwrap_or_default();
-            if entries.is_empty() {
+            if rows.is_empty() {
                 ui.weak("Nothing has happened in this campaign yet.");
             }
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                egui::Grid::new("log")
-                    .striped(true)
-                    .num_columns(3)
-                    .show(ui, |ui| {
-                        for entry in entries {
-                            ui.label(RichText::new(format!("#{}", entry.batch)).weak());
-                            ui.label(RichText::new(entry.at.replace('T', " ")).weak().small());
-                            ui.label(entry.event.describe(&names))
-                                .on_hover_text(&entry.label);
-                            ui.end_row();
-                        }
-                    });
-            });
+            let height = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+            egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .show_rows(ui, height, rows.len(), |ui, range| {
+                    for row in &rows[range] {
+                        ui.horizontal(|ui| {
+                            ui.add_sized(
+                                [48.0, height],
+                                egui::Label::new(RichText::new(&row.batch).weak()),
+                            );
+                            ui.add_sized(
+                                [150.0, height],
+                                egui::Label::new(RichText::new(&row.at).weak().small()),
+                            );
+                            ui.add(egui::Label::new(&row.text).truncate())
+                                .on_hover_text(&row.label);
+                        });
+                    }
+                });
         });
     (!open).then_some(Action::ShowLog(false))
 }
