@@ -324,3 +324,35 @@ fn an_injury_roll_takes_the_dice_entered_by_hand() {
         details.history
     );
 }
+
+#[test]
+fn save_pdf_writes_in_the_background_and_says_when_it_is_saved() {
+    let dir = util::temp();
+    let out = util::rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    let session = Session::open(&dir.path().join("c.rapsheet")).expect("open");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("Print cards…").click();
+    harness.run();
+    let pdf = dir.path().join("cards.pdf");
+    harness.get_by_label("PDF file path").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("PDF file path")
+        .type_text(pdf.to_str().expect("utf-8"));
+    harness.run();
+    harness.get_by_label("Save PDF").click();
+    harness.step();
+    // The window keeps drawing frames (a spinner) while the worker writes.
+    let mut frames = 0;
+    while harness.query_by_label("Open the PDF").is_none() {
+        assert!(frames < 500, "the PDF was never reported saved");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.step();
+        frames += 1;
+    }
+    let bytes = std::fs::read(&pdf).expect("the PDF is there");
+    assert!(bytes.starts_with(b"%PDF"), "not a PDF");
+}

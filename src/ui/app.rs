@@ -151,6 +151,7 @@ pub struct RapsheetApp {
     redo_stack: Vec<BatchId>,
     show_log: bool,
     log_view: LogView,
+    pdf_writer: Option<std::sync::mpsc::Receiver<Result<(), String>>>,
     status: Option<Status>,
     dice: Dice,
     fonts_installed: bool,
@@ -219,6 +220,7 @@ impl RapsheetApp {
             redo_stack: Vec::new(),
             show_log: false,
             log_view: LogView::default(),
+            pdf_writer: None,
             status: None,
             dice: Dice::seeded(seed),
             fonts_installed: false,
@@ -879,19 +881,66 @@ impl RapsheetApp {
         let Some(request) = self.print_dialog.as_ref().map(|d| d.request.clone()) else {
             return;
         };
-        let bytes = self.print_request().and_then(|job| Ok(job.pdf(&request)?));
-        let result = bytes.and_then(|b| crate::cli::write_atomically(&path, &b));
+        // The campaign is read here; the PDF is laid out, drawn and written
+        // on a worker thread, so a large print never freezes the window.
+        let job = match self.print_request() {
+            Ok(job) => job,
+            Err(err) => {
+                if let Some(dialog) = &mut self.print_dialog {
+                    dialog.error = Some(format!("{err:#}"));
+                }
+                return;
+            }
+        };
+        let (send, receive) = std::sync::mpsc::channel();
+        let target = path.clone();
+        std::thread::spawn(move || {
+            let result = job
+                .pdf(&request)
+                .map_err(anyhow::Error::from)
+                .and_then(|b| crate::cli::write_atomically(&target, &b));
+            // The window may have closed meanwhile; nobody to tell.
+            let _ = send.send(result.map_err(|e| format!("{e:#}")));
+        });
+        self.pdf_writer = Some(receive);
+        if let Some(dialog) = &mut self.print_dialog {
+            dialog.writing = Some(path);
+            dialog.written = None;
+            dialog.error = None;
+        }
+    }
+
+    /// Hears from the PDF worker, when one is running.
+    fn poll_pdf_writer(&mut self, ctx: &egui::Context) {
+        let Some(receive) = &self.pdf_writer else {
+            return;
+        };
+        let result = match receive.try_recv() {
+            Ok(result) => result,
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(Duration::from_millis(50));
+                return;
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Err("the PDF writer stopped unexpectedly".to_owned())
+            }
+        };
+        self.pdf_writer = None;
+        let path = self
+            .print_dialog
+            .as_mut()
+            .and_then(|d| d.writing.take())
+            .unwrap_or_default();
         match result {
             Ok(()) => {
                 self.info(format!("Saved {}", path.display()));
                 if let Some(dialog) = &mut self.print_dialog {
                     dialog.written = Some(path);
-                    dialog.error = None;
                 }
             }
             Err(err) => {
                 if let Some(dialog) = &mut self.print_dialog {
-                    dialog.error = Some(format!("{err:#}"));
+                    dialog.error = Some(err);
                 }
             }
         }
@@ -988,6 +1037,7 @@ impl RapsheetApp {
             install_fonts(ui.ctx());
             self.fonts_installed = true;
         }
+        self.poll_pdf_writer(ui.ctx());
         let mut actions: Vec<Action> = Vec::new();
         let read_only = self.read_only();
 

@@ -35,6 +35,8 @@ pub struct PrintDialog {
     pub dirty: bool,
     pub written: Option<PathBuf>,
     pub error: Option<String>,
+    /// The PDF being written in the background, when one is.
+    pub writing: Option<PathBuf>,
 }
 
 impl PrintDialog {
@@ -60,6 +62,7 @@ impl PrintDialog {
             dirty: true,
             written: None,
             error: None,
+            writing: None,
         }
     }
 }
@@ -91,10 +94,15 @@ pub fn print_dialog_ui(
                     ui.add(egui::TextEdit::singleline(&mut dialog.path).desired_width(250.0))
                         .labelled_by(label.id);
                     ui.horizontal(|ui| {
-                        let ready = matches!(dialog.preview, Some(Ok(_)));
+                        let ready =
+                            matches!(dialog.preview, Some(Ok(_))) && dialog.writing.is_none();
                         if ui
                             .add_enabled(ready, egui::Button::new("Save PDF"))
-                            .on_disabled_hover_text("Fix what the preview reports first")
+                            .on_disabled_hover_text(if dialog.writing.is_some() {
+                                "A PDF is being written"
+                            } else {
+                                "Fix what the preview reports first"
+                            })
                             .clicked()
                         {
                             action = Some(Action::SavePdf(PathBuf::from(dialog.path.trim())));
@@ -103,6 +111,12 @@ pub fn print_dialog_ui(
                             action = Some(Action::AskPdfPath);
                         }
                     });
+                    if let Some(path) = &dialog.writing {
+                        ui.horizontal(|ui| {
+                            ui.spinner();
+                            ui.label(format!("Writing {}…", path.display()));
+                        });
+                    }
                     if let Some(path) = &dialog.written {
                         ui.label(format!("Saved {}", path.display()));
                         if ui.button("Open the PDF").clicked() {
