@@ -447,9 +447,8 @@ impl Session {
             .collect();
         let captives = self
             .store
-            .all_fighters()?
+            .captives_held_by(id)?
             .into_iter()
-            .filter(|f| matches!(f.status, crate::campaign::FighterStatus::Captured { by, .. } if by == id))
             .map(|f| (f.id, f.name, gang_name(f.gang)))
             .collect();
         let gone = gone

@@ -212,6 +212,63 @@ fn fill(conn: &Connection, mut fighter: Fighter) -> Result<Fighter> {
     Ok(fighter)
 }
 
+/// Fills many fighters with three queries in all, instead of three per
+/// fighter. `scope` narrows the fighter ids the queries read (`""` for
+/// all), with `params` for its placeholders.
+fn fill_many(
+    conn: &Connection,
+    mut fighters: Vec<Fighter>,
+    scope: &str,
+    params: impl rusqlite::Params + Copy,
+) -> Result<Vec<Fighter>> {
+    let index: std::collections::HashMap<FighterId, usize> = fighters
+        .iter()
+        .enumerate()
+        .map(|(i, f)| (f.id, i))
+        .collect();
+    let mut quirks = conn.prepare_cached(&format!(
+        "SELECT fighter_id, quirk, alt_name FROM fighter_quirk {scope} ORDER BY fighter_id, position"
+    ))?;
+    let rows = quirks.query_map(params, |r| {
+        Ok((
+            r.get::<_, FighterId>(0)?,
+            QuirkPick {
+                quirk: r.get(1)?,
+                alt_name: r.get(2)?,
+            },
+        ))
+    })?;
+    for row in rows {
+        let (id, pick) = row?;
+        if let Some(&i) = index.get(&id) {
+            fighters[i].quirks.push(pick);
+        }
+    }
+    for (table, column) in [("fighter_counter", "counter"), ("fighter_stat", "stat")] {
+        let mut stmt = conn.prepare_cached(&format!(
+            "SELECT fighter_id, {column}, value FROM {table} {scope}"
+        ))?;
+        let rows = stmt.query_map(params, |r| {
+            Ok((
+                r.get::<_, FighterId>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+            ))
+        })?;
+        for row in rows {
+            let (id, key, value) = row?;
+            if let Some(&i) = index.get(&id) {
+                let fighter = &mut fighters[i];
+                match column {
+                    "counter" => fighter.counters.insert(key, value),
+                    _ => fighter.base.insert(key, value),
+                };
+            }
+        }
+    }
+    Ok(fighters)
+}
+
 /// The status columns as a [`FighterStatus`].
 pub(super) fn status_from_columns(
     state: &str,
@@ -363,6 +420,23 @@ impl CampaignStore {
             ))?
             .query_map([gang], fighter_row)?
             .collect::<rusqlite::Result<_>>()?;
+        fill_many(
+            &self.conn,
+            rows,
+            "WHERE fighter_id IN (SELECT id FROM fighter WHERE gang_id = ?1)",
+            [gang],
+        )
+    }
+
+    /// The fighters `gang` holds captive, by id.
+    pub fn captives_held_by(&self, gang: GangId) -> Result<Vec<Fighter>> {
+        let rows: Vec<Fighter> = self
+            .conn
+            .prepare_cached(&format!(
+                "{FIGHTER_COLUMNS} WHERE status = 'captured' AND status_gang = ?1 ORDER BY id"
+            ))?
+            .query_map([gang], fighter_row)?
+            .collect::<rusqlite::Result<_>>()?;
         rows.into_iter().map(|f| fill(&self.conn, f)).collect()
     }
 
@@ -507,7 +581,7 @@ impl CampaignStore {
             .prepare_cached(&format!("{FIGHTER_COLUMNS} ORDER BY id"))?
             .query_map(params![], fighter_row)?
             .collect::<rusqlite::Result<_>>()?;
-        rows.into_iter().map(|f| fill(&self.conn, f)).collect()
+        fill_many(&self.conn, rows, "", params![])
     }
 
     /// Every lasting effect on a fighter (removed ones too), oldest first.

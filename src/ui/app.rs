@@ -258,9 +258,9 @@ impl RapsheetApp {
         self.selected_fighter = None;
         self.undo_stack.clear();
         self.redo_stack.clear();
-        self.refresh();
+        self.refresh_gang_list();
         self.selected_gang = self.gangs.first().map(|g| g.id);
-        self.refresh();
+        self.refresh_views();
     }
 
     /// The open campaign's path.
@@ -321,6 +321,18 @@ impl RapsheetApp {
 
     /// Re-reads the view models from the store after a change.
     fn refresh(&mut self) {
+        self.refresh_gang_list();
+        if self
+            .selected_gang
+            .is_some_and(|id| !self.gangs.iter().any(|g| g.id == id))
+        {
+            self.selected_gang = self.gangs.first().map(|g| g.id);
+        }
+        self.refresh_views();
+    }
+
+    /// The gang list, each gang with its size and legality.
+    fn refresh_gang_list(&mut self) {
         let Some(session) = &self.session else {
             return;
         };
@@ -328,12 +340,11 @@ impl RapsheetApp {
             Ok(gangs) => self.gangs = gangs,
             Err(err) => self.error(err),
         }
-        if self
-            .selected_gang
-            .is_some_and(|id| !self.gangs.iter().any(|g| g.id == id))
-        {
-            self.selected_gang = self.gangs.first().map(|g| g.id);
-        }
+    }
+
+    /// Everything shown of the selected gang and fighter, and the battle
+    /// screen's rosters.
+    fn refresh_views(&mut self) {
         let Some(session) = &self.session else {
             return;
         };
