@@ -356,3 +356,40 @@ fn save_pdf_writes_in_the_background_and_says_when_it_is_saved() {
     let bytes = std::fs::read(&pdf).expect("the PDF is there");
     assert!(bytes.starts_with(b"%PDF"), "not a PDF");
 }
+
+#[test]
+fn exporting_the_chronicle_runs_in_the_background_and_reports_the_file() {
+    let dir = util::temp();
+    let out = util::rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    let session = Session::open(&dir.path().join("c.rapsheet")).expect("open");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("Chronicle").click();
+    harness.run();
+    harness.get_by_label("HTML").click();
+    harness.run();
+    let file = dir.path().join("story.html");
+    type_into(
+        &mut harness,
+        "Export file path",
+        file.to_str().expect("utf-8"),
+    );
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, "Export")
+        .click();
+    harness.step();
+    let mut frames = 0;
+    while harness
+        .state()
+        .status_text()
+        .is_none_or(|s| !s.starts_with("Exported"))
+    {
+        assert!(frames < 500, "the export was never reported written");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.step();
+        frames += 1;
+    }
+    let html = std::fs::read_to_string(&file).expect("the export is there");
+    assert!(html.contains("<html"), "not HTML");
+}

@@ -111,7 +111,14 @@ pub enum Action {
     AskPhoto(FighterId),
     CloseArc(usize, String),
     /// Writes an export made by the chronicle screen.
-    WriteExport(PathBuf, Result<Vec<u8>, String>),
+    /// Renders a chronicle and writes it, in the background.
+    WriteExport {
+        path: PathBuf,
+        format: crate::export::Format,
+        campaign: String,
+        scope: String,
+        chronicle: Box<crate::campaign::chronicle::Chronicle>,
+    },
     AskExportPath,
     TakeAction {
         gang: GangId,
@@ -122,6 +129,20 @@ pub enum Action {
     /// Opens a file dialog (native, or the typed path where there is none).
     AskPath(PathPurpose),
     UsePath(PathPurpose, PathBuf),
+}
+
+/// What a background write makes.
+#[derive(Debug, Clone, Copy)]
+enum Written {
+    Pdf,
+    Export,
+}
+
+/// A file being rendered and written on a worker thread.
+struct BackgroundWrite {
+    what: Written,
+    path: PathBuf,
+    receive: std::sync::mpsc::Receiver<Result<(), String>>,
 }
 
 /// A line in the status bar.
@@ -151,7 +172,7 @@ pub struct RapsheetApp {
     redo_stack: Vec<BatchId>,
     show_log: bool,
     log_view: LogView,
-    pdf_writer: Option<std::sync::mpsc::Receiver<Result<(), String>>>,
+    writer: Option<BackgroundWrite>,
     status: Option<Status>,
     dice: Dice,
     fonts_installed: bool,
@@ -220,7 +241,7 @@ impl RapsheetApp {
             redo_stack: Vec::new(),
             show_log: false,
             log_view: LogView::default(),
-            pdf_writer: None,
+            writer: None,
             status: None,
             dice: Dice::seeded(seed),
             fonts_installed: false,
@@ -729,14 +750,27 @@ impl RapsheetApp {
                     self.chronicle_view.path = path.display().to_string();
                 }
             }
-            Action::WriteExport(path, bytes) => {
-                let result = bytes
-                    .map_err(|e| anyhow::anyhow!(e))
-                    .and_then(|b| crate::cli::write_atomically(&path, &b));
-                match result {
-                    Ok(()) => self.info(format!("Exported {}", path.display())),
-                    Err(err) => self.error(err),
+            Action::WriteExport {
+                path,
+                format,
+                campaign,
+                scope,
+                chronicle,
+            } => {
+                if self.writer.is_some() {
+                    self.info("Another file is still being written; try again when it is saved");
+                    return;
                 }
+                let target = path.clone();
+                self.write_in_background(Written::Export, path, move || {
+                    let export = crate::export::Export {
+                        campaign: &campaign,
+                        scope,
+                        chronicle: &chronicle,
+                    };
+                    let bytes = crate::export::render(&export, format)?;
+                    crate::cli::write_atomically(&target, &bytes)
+                });
             }
             Action::SetCampaignRuleset(ruleset) => {
                 self.change("Ruleset changed", |s| s.set_campaign_ruleset(&ruleset));
@@ -903,17 +937,15 @@ impl RapsheetApp {
                 return;
             }
         };
-        let (send, receive) = std::sync::mpsc::channel();
+        if self.writer.is_some() {
+            self.info("Another file is still being written; try again when it is saved");
+            return;
+        }
         let target = path.clone();
-        std::thread::spawn(move || {
-            let result = job
-                .pdf(&request)
-                .map_err(anyhow::Error::from)
-                .and_then(|b| crate::cli::write_atomically(&target, &b));
-            // The window may have closed meanwhile; nobody to tell.
-            let _ = send.send(result.map_err(|e| format!("{e:#}")));
+        self.write_in_background(Written::Pdf, path.clone(), move || {
+            let bytes = job.pdf(&request)?;
+            crate::cli::write_atomically(&target, &bytes)
         });
-        self.pdf_writer = Some(receive);
         if let Some(dialog) = &mut self.print_dialog {
             dialog.writing = Some(path);
             dialog.written = None;
@@ -921,38 +953,64 @@ impl RapsheetApp {
         }
     }
 
-    /// Hears from the PDF worker, when one is running.
-    fn poll_pdf_writer(&mut self, ctx: &egui::Context) {
-        let Some(receive) = &self.pdf_writer else {
+    /// Runs `work` (render and write a file) on a worker thread; the
+    /// frame polls for its end and the status bar shows a spinner.
+    fn write_in_background(
+        &mut self,
+        what: Written,
+        path: PathBuf,
+        work: impl FnOnce() -> anyhow::Result<()> + Send + 'static,
+    ) {
+        let (send, receive) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            // The window may have closed meanwhile; nobody to tell.
+            let _ = send.send(work().map_err(|e| format!("{e:#}")));
+        });
+        self.writer = Some(BackgroundWrite {
+            what,
+            path,
+            receive,
+        });
+    }
+
+    /// Hears from the background writer, when one is running.
+    fn poll_writer(&mut self, ctx: &egui::Context) {
+        let Some(writer) = &self.writer else {
             return;
         };
-        let result = match receive.try_recv() {
+        let result = match writer.receive.try_recv() {
             Ok(result) => result,
             Err(std::sync::mpsc::TryRecvError::Empty) => {
                 ctx.request_repaint_after(Duration::from_millis(50));
                 return;
             }
             Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                Err("the PDF writer stopped unexpectedly".to_owned())
+                Err("the writer stopped unexpectedly".to_owned())
             }
         };
-        self.pdf_writer = None;
-        let path = self
-            .print_dialog
-            .as_mut()
-            .and_then(|d| d.writing.take())
-            .unwrap_or_default();
-        match result {
-            Ok(()) => {
-                self.info(format!("Saved {}", path.display()));
-                if let Some(dialog) = &mut self.print_dialog {
-                    dialog.written = Some(path);
+        let Some(BackgroundWrite { what, path, .. }) = self.writer.take() else {
+            return;
+        };
+        match (what, result) {
+            (Written::Pdf, result) => {
+                let dialog = self.print_dialog.as_mut();
+                match (result, dialog) {
+                    (Ok(()), Some(dialog)) => {
+                        dialog.writing = None;
+                        dialog.written = Some(path.clone());
+                        self.info(format!("Saved {}", path.display()));
+                    }
+                    (Err(err), Some(dialog)) => {
+                        dialog.writing = None;
+                        dialog.error = Some(err);
+                    }
+                    (Ok(()), None) => self.info(format!("Saved {}", path.display())),
+                    (Err(err), None) => self.error(anyhow::anyhow!(err)),
                 }
             }
-            Err(err) => {
-                if let Some(dialog) = &mut self.print_dialog {
-                    dialog.error = Some(err);
-                }
+            (Written::Export, Ok(())) => self.info(format!("Exported {}", path.display())),
+            (Written::Export, Err(err)) => {
+                self.error(anyhow::anyhow!("{}: {err}", path.display()));
             }
         }
     }
@@ -1048,7 +1106,7 @@ impl RapsheetApp {
             install_fonts(ui.ctx());
             self.fonts_installed = true;
         }
-        self.poll_pdf_writer(ui.ctx());
+        self.poll_writer(ui.ctx());
         let mut actions: Vec<Action> = Vec::new();
         let read_only = self.read_only();
 
@@ -1266,6 +1324,11 @@ impl RapsheetApp {
                 ui.label(
                     RichText::new(format!("Read-only: {reason}")).color(ui.visuals().warn_fg_color),
                 );
+            }
+            if let Some(writer) = &self.writer {
+                ui.separator();
+                ui.spinner();
+                ui.label(format!("Writing {}…", writer.path.display()));
             }
             if let Some(status) = &self.status {
                 ui.separator();

@@ -110,18 +110,15 @@ pub fn chronicle_ui(
                     let scope = view
                         .arc
                         .map_or("campaign".to_owned(), |a| format!("arc {a}"));
-                    let bytes = crate::export::render(
-                        &Export {
-                            campaign,
-                            scope,
-                            chronicle,
-                        },
+                    // Rendered and written on a worker thread: a decade's
+                    // chronicle takes seconds as a PDF.
+                    action = Some(Action::WriteExport {
+                        path: std::path::PathBuf::from(view.path.trim()),
                         format,
-                    );
-                    action = Some(Action::WriteExport(
-                        std::path::PathBuf::from(view.path.trim()),
-                        bytes.map_err(|e| e.to_string()),
-                    ));
+                        campaign: campaign.to_owned(),
+                        scope,
+                        chronicle: Box::new(chronicle.clone()),
+                    });
                 }
                 if ui.button("Choose file…").clicked() {
                     action = Some(Action::AskExportPath);
