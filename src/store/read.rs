@@ -383,14 +383,37 @@ pub(super) fn fighter(conn: &Connection, id: FighterId) -> Result<Option<Fighter
 impl CampaignStore {
     /// Every gang, by name.
     pub fn gangs(&self) -> Result<Vec<Gang>> {
-        let ids: Vec<GangId> = self
+        // Two queries in all, however many gangs.
+        let mut gangs: Vec<Gang> = self
             .conn
-            .prepare_cached("SELECT id FROM gang ORDER BY name COLLATE NOCASE, id")?
-            .query_map([], |r| r.get(0))?
+            .prepare_cached(
+                "SELECT id, name, ruleset, notes FROM gang ORDER BY name COLLATE NOCASE, id",
+            )?
+            .query_map([], |r| {
+                Ok(Gang {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    ruleset: r.get(2)?,
+                    notes: r.get(3)?,
+                    resources: BTreeMap::new(),
+                })
+            })?
             .collect::<rusqlite::Result<_>>()?;
-        ids.into_iter()
-            .filter_map(|id| gang(&self.conn, id).transpose())
-            .collect()
+        let index: std::collections::HashMap<GangId, usize> =
+            gangs.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT gang_id, resource, amount FROM gang_resource")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((r.get::<_, GangId>(0)?, r.get::<_, String>(1)?, r.get(2)?))
+        })?;
+        for row in rows {
+            let (id, resource, amount) = row?;
+            if let Some(&i) = index.get(&id) {
+                gangs[i].resources.insert(resource, amount);
+            }
+        }
+        Ok(gangs)
     }
 
     /// A gang by id; `Ok(None)` when there is none.
