@@ -328,11 +328,7 @@ fn an_injury_roll_takes_the_dice_entered_by_hand() {
 #[test]
 fn save_pdf_writes_in_the_background_and_says_when_it_is_saved() {
     let dir = util::temp();
-    let out = util::rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"]);
-    assert!(out.status.success(), "{}", util::stderr(&out));
-    let session = Session::open(&dir.path().join("c.rapsheet")).expect("open");
-    let mut harness = harness(RapsheetApp::with_session(session));
-    harness.run();
+    let mut harness = demo_harness(dir.path());
     harness.get_by_label("Print cards…").click();
     harness.run();
     let pdf = dir.path().join("cards.pdf");
@@ -360,11 +356,7 @@ fn save_pdf_writes_in_the_background_and_says_when_it_is_saved() {
 #[test]
 fn exporting_the_chronicle_runs_in_the_background_and_reports_the_file() {
     let dir = util::temp();
-    let out = util::rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"]);
-    assert!(out.status.success(), "{}", util::stderr(&out));
-    let session = Session::open(&dir.path().join("c.rapsheet")).expect("open");
-    let mut harness = harness(RapsheetApp::with_session(session));
-    harness.run();
+    let mut harness = demo_harness(dir.path());
     harness.get_by_label("Chronicle").click();
     harness.run();
     harness.get_by_label("HTML").click();
@@ -392,4 +384,14 @@ fn exporting_the_chronicle_runs_in_the_background_and_reports_the_file() {
     }
     let html = std::fs::read_to_string(&file).expect("the export is there");
     assert!(html.contains("<html"), "not HTML");
+}
+
+/// The app on a demo campaign made by the command line in `dir`.
+fn demo_harness(dir: &std::path::Path) -> Harness<'static, RapsheetApp> {
+    let out = util::rapsheet(dir, &["demo", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    let session = Session::open(&dir.join("c.rapsheet")).expect("open");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness
 }

@@ -436,31 +436,29 @@ impl CampaignStore {
 
     /// A gang's fighters: the leader first, then in the order recruited.
     pub fn fighters(&self, gang: GangId) -> Result<Vec<Fighter>> {
-        let rows: Vec<Fighter> = self
-            .conn
-            .prepare_cached(&format!(
-                "{FIGHTER_COLUMNS} WHERE gang_id = ?1 ORDER BY is_leader DESC, id"
-            ))?
-            .query_map([gang], fighter_row)?
-            .collect::<rusqlite::Result<_>>()?;
-        fill_many(
-            &self.conn,
-            rows,
-            "WHERE fighter_id IN (SELECT id FROM fighter WHERE gang_id = ?1)",
-            [gang],
-        )
+        self.fighters_where("gang_id = ?1 ORDER BY is_leader DESC, id", gang)
     }
 
     /// The fighters `gang` holds captive, by id.
     pub fn captives_held_by(&self, gang: GangId) -> Result<Vec<Fighter>> {
+        self.fighters_where("status = 'captured' AND status_gang = ?1 ORDER BY id", gang)
+    }
+
+    /// The fighters a `WHERE` clause (with one gang parameter) picks, filled
+    /// in with four queries in all.
+    fn fighters_where(&self, clause: &str, gang: GangId) -> Result<Vec<Fighter>> {
         let rows: Vec<Fighter> = self
             .conn
-            .prepare_cached(&format!(
-                "{FIGHTER_COLUMNS} WHERE status = 'captured' AND status_gang = ?1 ORDER BY id"
-            ))?
+            .prepare_cached(&format!("{FIGHTER_COLUMNS} WHERE {clause}"))?
             .query_map([gang], fighter_row)?
             .collect::<rusqlite::Result<_>>()?;
-        rows.into_iter().map(|f| fill(&self.conn, f)).collect()
+        let scope = clause.split(" ORDER BY").next().unwrap_or(clause);
+        fill_many(
+            &self.conn,
+            rows,
+            &format!("WHERE fighter_id IN (SELECT id FROM fighter WHERE {scope})"),
+            [gang],
+        )
     }
 
     /// A fighter by id; `Ok(None)` when there is none.
