@@ -334,42 +334,24 @@ impl Pack {
     /// The quirk's profile on a fighter card, PUNCH first as on 003's
     /// example card (`P6, 2-6", Blast 2, Scatter D3, KB 1`).
     pub fn card_profile(&self, quirk: &QuirkDef) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        if let Some(punch) = quirk.punch {
-            parts.push(format!("P{punch}"));
-        }
-        if let Some(range) = &quirk.range {
-            parts.push(range.clone());
-        }
-        for used in &quirk.keywords {
-            let short = self
-                .keyword(&used.keyword)
-                .map(|k| {
-                    if k.short.is_empty() {
-                        &k.name
-                    } else {
-                        &k.short
-                    }
-                })
-                .map_or(used.keyword.as_str(), String::as_str);
-            parts.push(format!("{short} {}", used.x));
-        }
-        if !quirk.short.is_empty() {
-            parts.push(quirk.short.clone());
-        }
-        parts.join(", ")
+        self.profile_in_order(quirk, true)
     }
 
     /// The quirk's profile as printed on a card: range, PUNCH, keywords and
     /// its short rules (`Nearby, P7, Crush`).
     pub fn profile(&self, quirk: &QuirkDef) -> String {
-        let mut parts: Vec<String> = Vec::new();
-        if let Some(range) = &quirk.range {
-            parts.push(range.clone());
-        }
-        if let Some(punch) = quirk.punch {
-            parts.push(format!("P{punch}"));
-        }
+        self.profile_in_order(quirk, false)
+    }
+
+    fn profile_in_order(&self, quirk: &QuirkDef, punch_first: bool) -> String {
+        let range = quirk.range.clone();
+        let punch = quirk.punch.map(|p| format!("P{p}"));
+        let (first, second) = if punch_first {
+            (punch, range)
+        } else {
+            (range, punch)
+        };
+        let mut parts: Vec<String> = first.into_iter().chain(second).collect();
         for used in &quirk.keywords {
             let short = self
                 .keyword(&used.keyword)
