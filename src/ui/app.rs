@@ -757,19 +757,14 @@ impl RapsheetApp {
                 scope,
                 chronicle,
             } => {
-                if self.writer.is_some() {
-                    self.info("Another file is still being written; try again when it is saved");
-                    return;
-                }
-                let target = path.clone();
-                self.write_in_background(Written::Export, path, move || {
+                self.write_in_background(Written::Export, path, move |target| {
                     let export = crate::export::Export {
                         campaign: &campaign,
                         scope,
                         chronicle: &chronicle,
                     };
                     let bytes = crate::export::render(&export, format)?;
-                    crate::cli::write_atomically(&target, &bytes)
+                    crate::cli::write_atomically(target, &bytes)
                 });
             }
             Action::SetCampaignRuleset(ruleset) => {
@@ -937,40 +932,43 @@ impl RapsheetApp {
                 return;
             }
         };
-        if self.writer.is_some() {
-            self.info("Another file is still being written; try again when it is saved");
-            return;
-        }
-        let target = path.clone();
-        self.write_in_background(Written::Pdf, path.clone(), move || {
+        let started = self.write_in_background(Written::Pdf, path.clone(), move |target| {
             let bytes = job.pdf(&request)?;
-            crate::cli::write_atomically(&target, &bytes)
+            crate::cli::write_atomically(target, &bytes)
         });
-        if let Some(dialog) = &mut self.print_dialog {
+        if started && let Some(dialog) = &mut self.print_dialog {
             dialog.writing = Some(path);
             dialog.written = None;
             dialog.error = None;
         }
     }
 
-    /// Runs `work` (render and write a file) on a worker thread; the
-    /// frame polls for its end and the status bar shows a spinner.
+    /// Runs `work` (render and write the file at `path`) on a worker
+    /// thread; the frame polls for its end and the status bar shows a
+    /// spinner. One at a time: returns false, and says so, while another
+    /// file is still being written.
     fn write_in_background(
         &mut self,
         what: Written,
         path: PathBuf,
-        work: impl FnOnce() -> anyhow::Result<()> + Send + 'static,
-    ) {
+        work: impl FnOnce(&Path) -> anyhow::Result<()> + Send + 'static,
+    ) -> bool {
+        if self.writer.is_some() {
+            self.info("Another file is still being written; try again when it is saved");
+            return false;
+        }
         let (send, receive) = std::sync::mpsc::channel();
+        let target = path.clone();
         std::thread::spawn(move || {
             // The window may have closed meanwhile; nobody to tell.
-            let _ = send.send(work().map_err(|e| format!("{e:#}")));
+            let _ = send.send(work(&target).map_err(|e| format!("{e:#}")));
         });
         self.writer = Some(BackgroundWrite {
             what,
             path,
             receive,
         });
+        true
     }
 
     /// Hears from the background writer, when one is running.
