@@ -19,6 +19,7 @@ use crate::campaign::{
 };
 use crate::rules::{Pack, Registry};
 use crate::store::CampaignStore;
+use crate::text;
 
 /// A quirk as a fighter has it, with its profile for display.
 #[derive(Debug, Clone, Serialize)]
@@ -197,6 +198,18 @@ impl Session {
     }
 
     /// Creates a campaign file holding the demo gangs.
+    /// Creates an empty campaign file called `name` whose new gangs play
+    /// `ruleset`. Refuses to replace any file.
+    pub fn create(path: &Path, name: &str, ruleset: &str) -> Result<Self> {
+        let name = text::name("A campaign", name)?;
+        let registry = builtin_registry()?;
+        if registry.get(ruleset).is_none() {
+            bail!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)");
+        }
+        let store = CampaignStore::create(path, &name, ruleset)?;
+        Ok(Self { store, registry })
+    }
+
     pub fn create_demo(path: &Path) -> Result<Self> {
         let registry = builtin_registry()?;
         let ruleset = demo::ruleset()?;
@@ -218,6 +231,11 @@ impl Session {
         Ok(session)
     }
 
+    /// The campaign's file.
+    pub fn path(&self) -> &Path {
+        self.store.path()
+    }
+
     pub fn pack(&self, ruleset: &str) -> Result<&Pack> {
         self.registry.get(ruleset).ok_or_else(|| {
             anyhow!(
@@ -237,18 +255,22 @@ impl Session {
             .ok_or_else(|| anyhow!("gang #{id} is not in this campaign"))
     }
 
-    /// Finds a gang by name, for scripts.
+    /// Finds a gang by name, for scripts: any case, accents typed either
+    /// way.
     pub fn gang_named(&self, name: &str) -> Result<Gang> {
-        match self.store.gang_by_name(name)? {
-            Some(gang) => Ok(gang),
-            None => {
-                let names: Vec<String> = self.store.gangs()?.into_iter().map(|g| g.name).collect();
-                if names.is_empty() {
-                    bail!("no gang called “{name}”: this campaign has no gangs yet")
-                }
-                bail!("no gang called “{name}” (gangs: {})", names.join(", "))
-            }
+        if let Some(gang) = self.store.gang_by_name(name)? {
+            return Ok(gang);
         }
+        let gangs = self.store.gangs()?;
+        if let Some(gang) = gangs.iter().find(|g| text::same(&g.name, name)) {
+            return Ok(gang.clone());
+        }
+        let asked = text::echo(name);
+        if gangs.is_empty() {
+            bail!("no gang called “{asked}”: this campaign has no gangs yet")
+        }
+        let names: Vec<&str> = gangs.iter().map(|g| g.name.as_str()).collect();
+        bail!("no gang called “{asked}” (gangs: {})", names.join(", "))
     }
 
     pub fn fighter(&self, id: FighterId) -> Result<Fighter> {
@@ -304,7 +326,7 @@ impl Session {
         let label = pack
             .resources
             .iter()
-            .find(|r| r.id == resource || r.label.eq_ignore_ascii_case(resource))
+            .find(|r| r.id == resource || text::same(&r.label, resource))
             .map_or(resource, |r| r.label.as_str())
             .to_owned();
         let events = commands::adjust_resource(pack, &gang, resource, delta, reason)?;
@@ -626,16 +648,17 @@ impl Session {
             .store
             .all_fighters()?
             .into_iter()
-            .filter(|f| f.name.eq_ignore_ascii_case(name.trim()))
+            .filter(|f| text::same(&f.name, name))
             .filter(|f| gang.as_ref().is_none_or(|g| g.id == f.gang))
             .collect();
+        let asked = text::echo(name);
         match found.len() {
             1 => Ok(found
                 .into_iter()
                 .next()
                 .ok_or_else(|| anyhow!("no fighter"))?),
-            0 => bail!("no fighter called “{name}”"),
-            n => bail!("{n} fighters are called “{name}”: name the gang (--gang)"),
+            0 => bail!("no fighter called “{asked}”"),
+            n => bail!("{n} fighters are called “{asked}”: name the gang (--gang)"),
         }
     }
 
@@ -717,19 +740,13 @@ impl Session {
         let view = self.gang_view(gang)?;
         let pack = self.pack(&view.ruleset)?;
         for name in only {
-            if !view
-                .fighters
-                .iter()
-                .any(|f| f.name.eq_ignore_ascii_case(name.trim()))
-            {
-                bail!("{} has no fighter called “{name}”", view.name);
+            if !view.fighters.iter().any(|f| text::same(&f.name, name)) {
+                bail!("{} has no fighter called “{}”", view.name, text::echo(name));
             }
         }
         view.fighters
             .iter()
-            .filter(|f| {
-                only.is_empty() || only.iter().any(|n| n.trim().eq_ignore_ascii_case(&f.name))
-            })
+            .filter(|f| only.is_empty() || only.iter().any(|n| text::same(n, &f.name)))
             .map(|f| {
                 Ok(crate::print::CardData {
                     name: f.name.clone(),
@@ -1019,7 +1036,7 @@ impl Session {
             .filter_map(|r| {
                 gangs
                     .iter()
-                    .find(|g| g.name.eq_ignore_ascii_case(r.gang.trim()))
+                    .find(|g| text::same(&g.name, &r.gang))
                     .map(|g| g.id)
             })
             .collect();

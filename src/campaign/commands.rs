@@ -7,16 +7,13 @@
 
 use super::{Event, Fighter, FighterId, Gang, GangId, QuirkPick};
 use crate::rules::Pack;
+use crate::text::{self, TextError};
 
 /// Why a command was refused. The text is what the player reads.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CommandError {
-    #[error("{what} needs a name")]
-    EmptyName { what: &'static str },
-    #[error("the name is too long ({len} characters; at most {max})")]
-    NameTooLong { len: usize, max: usize },
-    #[error("the name contains a control character")]
-    ControlCharacter,
+    #[error(transparent)]
+    Text(#[from] TextError),
     #[error("there is already a gang called “{0}”")]
     GangNameTaken(String),
     #[error("{gang} already has a fighter called “{name}”")]
@@ -54,25 +51,12 @@ pub enum CommandError {
     GangNotEmpty(String),
 }
 
-const MAX_NAME: usize = 80;
-
 fn check_name(what: &'static str, name: &str) -> Result<String, CommandError> {
-    let name = name.trim();
-    if name.is_empty() {
-        return Err(CommandError::EmptyName { what });
-    }
-    let len = name.chars().count();
-    if len > MAX_NAME {
-        return Err(CommandError::NameTooLong { len, max: MAX_NAME });
-    }
-    if name.chars().any(char::is_control) {
-        return Err(CommandError::ControlCharacter);
-    }
-    Ok(name.to_owned())
+    Ok(text::name(what, name)?)
 }
 
 fn same_name(a: &str, b: &str) -> bool {
-    a.trim().to_lowercase() == b.trim().to_lowercase()
+    text::same(a, b)
 }
 
 /// Founds a gang with the pack's starting resources.
@@ -128,6 +112,8 @@ pub fn rename_gang(gangs: &[Gang], gang: &Gang, to: &str) -> Result<Vec<Event>, 
 }
 
 pub fn set_gang_notes(gang: &Gang, to: &str) -> Result<Vec<Event>, CommandError> {
+    let to = text::notes("notes", to)?;
+    let to = to.as_str();
     if to == gang.notes {
         return Err(CommandError::NoChange);
     }
@@ -145,9 +131,9 @@ fn resource_def<'a>(
 ) -> Result<&'a crate::rules::ResourceDef, CommandError> {
     pack.resources
         .iter()
-        .find(|r| r.id == resource || r.label.eq_ignore_ascii_case(resource))
+        .find(|r| r.id == resource || text::same(&r.label, resource))
         .ok_or_else(|| CommandError::UnknownResource {
-            resource: resource.to_owned(),
+            resource: text::echo(resource),
             pack: pack.pack.name.clone(),
             known: pack
                 .resources
@@ -170,7 +156,7 @@ pub fn adjust_resource(
     if delta == 0 {
         return Err(CommandError::NoChange);
     }
-    let reason = reason.trim();
+    let reason = &text::notes("reason", reason.trim())?;
     if reason.is_empty() {
         return Err(CommandError::NeedsReason(def.label.clone()));
     }
@@ -210,20 +196,22 @@ pub fn resolve_quirks(pack: &Pack, queries: &[String]) -> Result<Vec<QuirkPick>,
 }
 
 fn unknown_quirk(pack: &Pack, query: &str) -> CommandError {
-    let lower = query.trim().to_lowercase();
+    let typed = text::key(query);
+    // A name that begins as the query does (its first three characters)
+    // or contains it; characters, never bytes, so any script is safe.
+    let start: String = typed.chars().take(3).collect();
     let close: Vec<&str> = pack
         .quirks
         .iter()
         .filter(|q| {
-            let name = q.name.to_lowercase();
-            !lower.is_empty()
-                && (name.starts_with(&lower[..lower.len().min(3)]) || name.contains(&lower))
+            let name = text::key(&q.name);
+            !typed.is_empty() && (name.starts_with(&start) || name.contains(&typed))
         })
         .map(|q| q.name.as_str())
         .take(4)
         .collect();
     CommandError::UnknownQuirk {
-        query: query.to_owned(),
+        query: text::echo(query),
         pack: pack.pack.name.clone(),
         hint: if close.is_empty() {
             String::new()
@@ -253,6 +241,7 @@ pub fn recruit(
     new: NewFighter,
 ) -> Result<Vec<Event>, CommandError> {
     let name = check_name("A fighter", &new.name)?;
+    let notes = text::notes("notes", &new.notes)?;
     check_fighter_name(gang, roster, None, &name)?;
     for pick in &new.quirks {
         if pack.quirk(&pick.quirk).is_none() {
@@ -286,7 +275,7 @@ pub fn recruit(
                 .iter()
                 .map(|c| (c.id.clone(), c.default))
                 .collect(),
-            notes: new.notes,
+            notes,
             base: new.base,
             status: Default::default(),
         },
@@ -375,7 +364,7 @@ pub fn set_counter(
     let def = pack
         .counters
         .iter()
-        .find(|c| c.id == counter || c.label.eq_ignore_ascii_case(counter))
+        .find(|c| c.id == counter || text::same(&c.label, counter))
         .ok_or_else(|| CommandError::UnknownCounter {
             counter: counter.to_owned(),
             pack: pack.pack.name.clone(),
@@ -396,7 +385,7 @@ pub fn set_counter(
     if from == to {
         return Err(CommandError::NoChange);
     }
-    let reason = reason.trim();
+    let reason = &text::notes("reason", reason.trim())?;
     if reason.is_empty() {
         return Err(CommandError::NeedsReason(def.label.clone()));
     }
@@ -410,6 +399,8 @@ pub fn set_counter(
 }
 
 pub fn set_fighter_notes(fighter: &Fighter, to: &str) -> Result<Vec<Event>, CommandError> {
+    let to = text::notes("notes", to)?;
+    let to = to.as_str();
     if to == fighter.notes {
         return Err(CommandError::NoChange);
     }
@@ -516,7 +507,7 @@ pub fn remove_lasting(
     if effect.removed.is_some() {
         return Err(AftermathError::AlreadyRemoved(effect.name.clone()));
     }
-    let reason = reason.trim();
+    let reason = &text::notes("reason", reason.trim()).map_err(CommandError::from)?;
     if reason.is_empty() {
         return Err(AftermathError::NeedsReason(effect.name.clone()));
     }

@@ -20,6 +20,9 @@ pub enum ExportCommand {
         format: String,
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
+        /// Replace the output file if one is already there.
+        #[arg(long)]
+        force: bool,
     },
     /// The whole campaign's story.
     Campaign {
@@ -27,6 +30,9 @@ pub enum ExportCommand {
         format: String,
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
+        /// Replace the output file if one is already there.
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -49,16 +55,23 @@ pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
     let story = session.chronicle()?;
     let names = session.names()?;
     let campaign = session.store.info()?.name;
-    let (chronicle, scope, format, output) = match command {
-        ExportCommand::Arc { id, format, output } => {
+    let (chronicle, scope, format, output, force) = match command {
+        ExportCommand::Arc {
+            id,
+            format,
+            output,
+            force,
+        } => {
             let arc = story.arc(id, &names).ok_or_else(|| {
                 anyhow!("no arc #{id} in this campaign (see `rapsheet arc list`)")
             })?;
-            (arc, format!("arc {id}"), format, output)
+            (arc, format!("arc {id}"), format, output, force)
         }
-        ExportCommand::Campaign { format, output } => {
-            (story, "campaign".to_owned(), format, output)
-        }
+        ExportCommand::Campaign {
+            format,
+            output,
+            force,
+        } => (story, "campaign".to_owned(), format, output, force),
     };
     let format = Format::parse(&format)
         .ok_or_else(|| anyhow!("--format {format}: expected md, html, json or pdf"))?;
@@ -70,7 +83,7 @@ pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
         },
         format,
     )?;
-    super::write_atomically(&output, &bytes)?;
+    super::print::write_output(session, &output, &bytes, force)?;
     println!("Wrote {}", output.display());
     Ok(())
 }

@@ -7,7 +7,6 @@ mod export;
 mod gang;
 mod pack;
 mod print;
-pub use print::write_atomically;
 mod roll;
 mod table;
 
@@ -173,6 +172,9 @@ pub enum Command {
         write_in: bool,
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
+        /// Replace the output file if one is already there.
+        #[arg(long)]
+        force: bool,
     },
     /// Print a gang's roster sheet to PDF.
     Roster {
@@ -182,6 +184,9 @@ pub enum Command {
         page: String,
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
+        /// Replace the output file if one is already there.
+        #[arg(long)]
+        force: bool,
     },
     /// Export the chronicle of an arc or of the campaign.
     Export {
@@ -243,15 +248,11 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         }
         Command::New { name, ruleset } => {
             let db = need_db(db)?;
-            let registry = crate::session::builtin_registry()?;
             let ruleset = match ruleset {
                 Some(r) => r,
                 None => crate::campaign::demo::ruleset()?,
             };
-            if registry.get(&ruleset).is_none() {
-                bail!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)");
-            }
-            crate::store::CampaignStore::create(db, &name, &ruleset)?;
+            Session::create(db, &name, &ruleset)?;
             println!("Created {}", db.display());
             Ok(())
         }
@@ -324,6 +325,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             blank,
             write_in,
             output,
+            force,
         } => print::cards(
             &open(db)?,
             gang.as_deref(),
@@ -333,8 +335,14 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             blank,
             write_in,
             &output,
+            force,
         ),
-        Command::Roster { gang, page, output } => print::roster(&open(db)?, &gang, &page, &output),
+        Command::Roster {
+            gang,
+            page,
+            output,
+            force,
+        } => print::roster(&open(db)?, &gang, &page, &output, force),
         Command::Export { command } => export::export(&open(db)?, command),
         Command::Arc { command } => export::arc(&mut open(db)?, command),
         Command::Gen {
@@ -349,9 +357,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
                 Session::open(db)?
             } else {
                 let ruleset = crate::campaign::demo::ruleset()?;
-                let store =
-                    crate::store::CampaignStore::create(db, "Generated campaign", &ruleset)?;
-                Session::new(store, crate::session::builtin_registry()?)
+                Session::create(db, "Generated campaign", &ruleset)?
             };
             session.store.set_bulk(!durable)?;
             let started = std::time::Instant::now();

@@ -2,24 +2,33 @@
 
 use std::path::Path;
 
-use anyhow::{Context as _, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 
+use crate::output::{Existing, OutputError};
 use crate::print::{CardSize, CardStyle, PageSize, cards_pdf, roster_pdf};
 use crate::session::Session;
 
-/// Writes a file atomically: a temporary file beside it, then a rename, so
-/// a failure never leaves half a PDF.
-pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let name = path
-        .file_name()
-        .ok_or_else(|| anyhow!("{}: not a file name", path.display()))?
-        .to_string_lossy();
-    let tmp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, bytes).with_context(|| format!("cannot write {}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        anyhow!("cannot write {}: {e}", path.display())
-    })
+/// Writes an output the command made, atomically, never over the open
+/// campaign, and over an existing file only with `--force`.
+pub(super) fn write_output(
+    session: &Session,
+    path: &Path,
+    bytes: &[u8],
+    force: bool,
+) -> Result<()> {
+    let existing = if force {
+        Existing::Replace
+    } else {
+        Existing::Refuse
+    };
+    match crate::output::write(path, bytes, existing, Some(session.path())) {
+        Ok(()) => Ok(()),
+        Err(OutputError::Exists(path)) => bail!(
+            "{}: a file is already there; add --force to replace it",
+            path.display()
+        ),
+        Err(err) => Err(err.into()),
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -32,6 +41,7 @@ pub(super) fn cards(
     blank: usize,
     write_in: bool,
     out: &Path,
+    force: bool,
 ) -> Result<()> {
     let size =
         CardSize::parse(size).ok_or_else(|| anyhow!("--size {size}: expected poker or large"))?;
@@ -64,18 +74,24 @@ pub(super) fn cards(
         cards.extend(std::iter::repeat_n(template, blank));
     }
     let bytes = cards_pdf(&cards, 0, page, CardStyle { size, write_in })?;
-    write_atomically(out, &bytes)?;
+    write_output(session, out, &bytes, force)?;
     println!("Wrote {} cards to {}", cards.len(), out.display());
     Ok(())
 }
 
-pub(super) fn roster(session: &Session, gang: &str, page: &str, out: &Path) -> Result<()> {
+pub(super) fn roster(
+    session: &Session,
+    gang: &str,
+    page: &str,
+    out: &Path,
+    force: bool,
+) -> Result<()> {
     let page =
         PageSize::parse(page).ok_or_else(|| anyhow!("--page {page}: expected a4 or letter"))?;
     let gang = session.gang_named(gang)?;
     let sheet = session.roster_sheet(gang.id)?;
     let bytes = roster_pdf(&sheet, page)?;
-    write_atomically(out, &bytes)?;
+    write_output(session, out, &bytes, force)?;
     println!("Wrote the roster of {} to {}", gang.name, out.display());
     Ok(())
 }

@@ -125,7 +125,9 @@ fn parse(file: &str, text: &str) -> Result<Pack, PackError> {
     toml::from_str::<Pack>(text).map_err(|err| {
         let entry = match err.span() {
             Some(span) => {
-                let line = text[..span.start.min(text.len())].matches('\n').count() + 1;
+                // A byte offset: count line breaks in bytes, never slice the text.
+                let upto = text.as_bytes().get(..span.start).unwrap_or(text.as_bytes());
+                let line = upto.iter().filter(|&&b| b == b'\n').count() + 1;
                 format!("line {line}")
             }
             None => "pack".to_owned(),
@@ -288,10 +290,9 @@ impl Pack {
 
     /// Finds a scenario by id or name, ignoring case.
     pub fn find_scenario(&self, query: &str) -> Option<&ScenarioDef> {
-        let q = query.trim().to_lowercase();
         self.scenarios
             .iter()
-            .find(|s| s.id == q || s.name.to_lowercase() == q)
+            .find(|s| crate::text::same(&s.id, query) || crate::text::same(&s.name, query))
     }
 
     pub fn arc_stage(&self, id: &str) -> Option<&ArcStageDef> {
@@ -304,10 +305,9 @@ impl Pack {
 
     /// Finds a resource action by id or name, ignoring case.
     pub fn find_action(&self, query: &str) -> Option<&ActionDef> {
-        let q = query.trim().to_lowercase();
         self.actions
             .iter()
-            .find(|a| a.id == q || a.name.to_lowercase() == q)
+            .find(|a| crate::text::same(&a.id, query) || crate::text::same(&a.name, query))
     }
 
     /// The label of a resource, or its id when the pack has no such resource.
@@ -318,8 +318,7 @@ impl Pack {
     /// Finds a quirk by id, name or one of its alternative names, ignoring
     /// case. Returns the quirk and the alt name when one was used.
     pub fn find_quirk(&self, query: &str) -> Option<(&QuirkDef, Option<&str>)> {
-        let q = query.trim();
-        let same = |a: &str| a.eq_ignore_ascii_case(q) || a.to_lowercase() == q.to_lowercase();
+        let same = |a: &str| crate::text::same(a, query);
         if let Some(quirk) = self.quirks.iter().find(|k| same(&k.id) || same(&k.name)) {
             return Some((quirk, None));
         }

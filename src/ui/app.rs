@@ -9,7 +9,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
 use super::chronicle_view::{ChronicleView, chronicle_ui};
 use super::dialogs::{
     ActionDialog, PathDialog, PathPurpose, RansomDialog, ResourceDialog, action_dialog_ui,
-    ransom_dialog_ui, resource_dialog_ui,
+    ransom_dialog_ui, replace_prompt_ui, resource_dialog_ui,
 };
 use super::fighter_editor::{FighterEditor, fighter_editor_ui};
 use super::gang_list::{FoundGangForm, gang_list_ui};
@@ -103,7 +103,12 @@ pub enum Action {
     },
     ClosePrint,
     AskPdfPath,
-    SavePdf(PathBuf),
+    /// Writes the print window's PDF; `replace` once the player agreed to
+    /// replace a file already there.
+    SavePdf {
+        path: PathBuf,
+        replace: bool,
+    },
     /// Opens a file with the desktop's viewer.
     OpenFile(PathBuf),
     /// Sets (or with `None` removes) a fighter's photo from a file.
@@ -114,6 +119,7 @@ pub enum Action {
     /// Renders a chronicle and writes it, in the background.
     WriteExport {
         path: PathBuf,
+        replace: bool,
         format: crate::export::Format,
         campaign: String,
         scope: String,
@@ -129,6 +135,8 @@ pub enum Action {
     /// Opens a file dialog (native, or the typed path where there is none).
     AskPath(PathPurpose),
     UsePath(PathPurpose, PathBuf),
+    /// Closes the question whether to replace a file already there.
+    CloseReplace,
 }
 
 /// What a background write makes.
@@ -143,6 +151,23 @@ struct BackgroundWrite {
     what: Written,
     path: PathBuf,
     receive: std::sync::mpsc::Receiver<Result<(), String>>,
+}
+
+/// What a background write needs to write its file safely.
+struct OutputGuard {
+    campaign: Option<PathBuf>,
+    existing: crate::output::Existing,
+}
+
+impl OutputGuard {
+    fn write(&self, path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+        Ok(crate::output::write(
+            path,
+            bytes,
+            self.existing,
+            self.campaign.as_deref(),
+        )?)
+    }
 }
 
 /// A line in the status bar.
@@ -187,6 +212,9 @@ pub struct RapsheetApp {
     print_dialog: Option<PrintDialog>,
     chronicle_view: ChronicleView,
     chronicle: Option<crate::campaign::chronicle::Chronicle>,
+    /// A file about to be replaced, and what replaces it, while the player
+    /// is asked.
+    replace_prompt: Option<(PathBuf, Box<Action>)>,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -255,6 +283,7 @@ impl RapsheetApp {
             print_dialog: None,
             chronicle_view: ChronicleView::default(),
             chronicle: None,
+            replace_prompt: None,
         }
     }
 
@@ -709,7 +738,8 @@ impl RapsheetApp {
                     dialog.path = path.display().to_string();
                 }
             }
-            Action::SavePdf(path) => self.save_pdf(&path),
+            Action::SavePdf { path, replace } => self.save_pdf(&path, replace),
+            Action::CloseReplace => self.replace_prompt = None,
             Action::OpenFile(path) => {
                 if let Err(err) = open_with_desktop(&path) {
                     self.error(err);
@@ -752,11 +782,25 @@ impl RapsheetApp {
             }
             Action::WriteExport {
                 path,
+                replace,
                 format,
                 campaign,
                 scope,
                 chronicle,
             } => {
+                if !replace && path.symlink_metadata().is_ok() {
+                    let again = Action::WriteExport {
+                        path: path.clone(),
+                        replace: true,
+                        format,
+                        campaign,
+                        scope,
+                        chronicle,
+                    };
+                    self.replace_prompt = Some((path, Box::new(again)));
+                    return;
+                }
+                let guard = self.output_guard(replace);
                 self.write_in_background(Written::Export, path, move |target| {
                     let export = crate::export::Export {
                         campaign: &campaign,
@@ -764,7 +808,7 @@ impl RapsheetApp {
                         chronicle: &chronicle,
                     };
                     let bytes = crate::export::render(&export, format)?;
-                    crate::cli::write_atomically(target, &bytes)
+                    guard.write(target, &bytes)
                 });
             }
             Action::SetCampaignRuleset(ruleset) => {
@@ -912,12 +956,21 @@ impl RapsheetApp {
         }
     }
 
-    fn save_pdf(&mut self, path: &Path) {
+    fn save_pdf(&mut self, path: &Path, replace: bool) {
         let path = if path.extension().is_none() {
             path.with_extension("pdf")
         } else {
             path.to_owned()
         };
+        if !replace && path.symlink_metadata().is_ok() {
+            let again = Action::SavePdf {
+                path: path.clone(),
+                replace: true,
+            };
+            self.replace_prompt = Some((path, Box::new(again)));
+            return;
+        }
+        let guard = self.output_guard(replace);
         let Some(request) = self.print_dialog.as_ref().map(|d| d.request.clone()) else {
             return;
         };
@@ -934,12 +987,25 @@ impl RapsheetApp {
         };
         let started = self.write_in_background(Written::Pdf, path.clone(), move |target| {
             let bytes = job.pdf(&request)?;
-            crate::cli::write_atomically(target, &bytes)
+            guard.write(target, &bytes)
         });
         if started && let Some(dialog) = &mut self.print_dialog {
             dialog.writing = Some(path);
             dialog.written = None;
             dialog.error = None;
+        }
+    }
+
+    /// How the next output is written: never over the open campaign, and
+    /// over an existing file only when the player agreed.
+    fn output_guard(&self, replace: bool) -> OutputGuard {
+        OutputGuard {
+            campaign: self.session.as_ref().map(|s| s.path().to_owned()),
+            existing: if replace {
+                crate::output::Existing::Replace
+            } else {
+                crate::output::Existing::Refuse
+            },
         }
     }
 
@@ -1058,15 +1124,12 @@ impl RapsheetApp {
         let result = match purpose {
             PathPurpose::Open => Session::open(&path),
             PathPurpose::New => {
-                let registry = crate::session::builtin_registry();
-                registry.and_then(|registry| {
-                    let name = path
-                        .file_stem()
-                        .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
-                    let default = crate::campaign::demo::ruleset()?;
-                    let store = crate::store::CampaignStore::create(&path, &name, &default)?;
-                    Ok(Session::new(store, registry))
-                })
+                let name = path
+                    .file_stem()
+                    .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
+                crate::campaign::demo::ruleset()
+                    .map_err(Into::into)
+                    .and_then(|default| Session::create(&path, &name, &default))
             }
             PathPurpose::SaveAs => match &self.session {
                 Some(session) => session
@@ -1222,6 +1285,16 @@ impl RapsheetApp {
                 .unwrap_or_default();
             if let Some(action) = print_dialog_ui(ui.ctx(), dialog, &fighters) {
                 actions.push(action);
+            }
+        }
+        if let Some((path, action)) = &self.replace_prompt {
+            match replace_prompt_ui(ui.ctx(), path) {
+                Some(true) => {
+                    actions.push((**action).clone());
+                    actions.push(Action::CloseReplace);
+                }
+                Some(false) => actions.push(Action::CloseReplace),
+                None => {}
             }
         }
         if let Some(dialog) = &mut self.path_dialog {

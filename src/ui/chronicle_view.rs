@@ -114,6 +114,7 @@ pub fn chronicle_ui(
                     // chronicle takes seconds as a PDF.
                     action = Some(Action::WriteExport {
                         path: std::path::PathBuf::from(view.path.trim()),
+                        replace: false,
                         format,
                         campaign: campaign.to_owned(),
                         scope,

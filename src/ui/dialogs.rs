@@ -120,6 +120,35 @@ impl ResourceDialog {
 
 /// `label` is the resource's label and current amount. Returns as
 /// [`PathDialog::ui`] does.
+/// Asks whether to replace a file already at an output's path. Returns
+/// `Some(true)` to replace, `Some(false)` to keep it, `None` while open.
+pub fn replace_prompt_ui(ctx: &Context, path: &std::path::Path) -> Option<bool> {
+    let mut result = None;
+    let modal = egui::Modal::new(egui::Id::unique("replace-prompt")).show(ctx, |ui| {
+        ui.heading("Replace the file?");
+        let name = path.file_name().map_or_else(
+            || path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        );
+        ui.label(format!("“{name}” is already there. Replace it?"));
+        ui.weak(path.display().to_string());
+        ui.horizontal(|ui| {
+            if ui.button("Replace").clicked() {
+                result = Some(true);
+            }
+            if ui.button("Keep the file").clicked()
+                || ui.input(|i| i.key_pressed(egui::Key::Escape))
+            {
+                result = Some(false);
+            }
+        });
+    });
+    if modal.should_close() && result.is_none() {
+        result = Some(false);
+    }
+    result
+}
+
 pub fn resource_dialog_ui(
     ctx: &Context,
     dialog: &mut ResourceDialog,

@@ -105,7 +105,10 @@ pub fn print_dialog_ui(
                             })
                             .clicked()
                         {
-                            action = Some(Action::SavePdf(PathBuf::from(dialog.path.trim())));
+                            action = Some(Action::SavePdf {
+                                path: PathBuf::from(dialog.path.trim()),
+                                replace: false,
+                            });
                         }
                         if ui.button("Choose file…").clicked() {
                             action = Some(Action::AskPdfPath);

@@ -1,0 +1,241 @@
+//! Files the app writes for a player: PDFs and chronicle exports.
+//!
+//! An output is written whole or not at all (a temporary file in the same
+//! folder, synced, then renamed over the name), never over the open
+//! campaign or any file that belongs to it (its `-wal`, `-shm`, `-journal`
+//! and `.lock`, however the path is spelled: `./c.rapsheet`, a symlink or a
+//! hard link), and never over an existing file unless the player asked.
+//! The faces (CLI and GUI) come here for every file they write; the
+//! campaign itself is written only by `store`.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+
+/// What to do when a file is already at the output's path.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Existing {
+    /// Refuse, and leave the file as it is.
+    Refuse,
+    /// Replace it (the player said so: `--force`, or Replace in the app).
+    Replace,
+}
+
+/// Why an output was not written. Nothing was changed on disk.
+#[derive(Debug, thiserror::Error)]
+pub enum OutputError {
+    #[error("{}: that is the open campaign's file ({}); choose another name", .path.display(), .which)]
+    IsCampaign { path: PathBuf, which: String },
+    #[error("{}: a file is already there", .0.display())]
+    Exists(PathBuf),
+    #[error("{}: not a file name", .0.display())]
+    NotAFileName(PathBuf),
+    #[error("{}: {source}", .path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+/// The files that make up a campaign on disk: the database and what
+/// SQLite and Rapsheet keep beside it.
+pub fn campaign_files(campaign: &Path) -> Vec<PathBuf> {
+    let mut files = vec![campaign.to_owned()];
+    for suffix in ["-wal", "-shm", "-journal", ".lock"] {
+        let mut name = campaign.as_os_str().to_owned();
+        name.push(suffix);
+        files.push(PathBuf::from(name));
+    }
+    files
+}
+
+/// Writes `bytes` to `path` atomically. `campaign` is the open campaign's
+/// file, if one is open: no output may land on it or beside it in its
+/// place.
+pub fn write(
+    path: &Path,
+    bytes: &[u8],
+    existing: Existing,
+    campaign: Option<&Path>,
+) -> Result<(), OutputError> {
+    let io = |source| OutputError::Io {
+        path: path.to_owned(),
+        source,
+    };
+    if path.file_name().is_none() {
+        return Err(OutputError::NotAFileName(path.to_owned()));
+    }
+    if let Some(campaign) = campaign {
+        refuse_campaign(path, campaign)?;
+    }
+    let present = path.symlink_metadata().is_ok();
+    if present && existing == Existing::Refuse {
+        return Err(OutputError::Exists(path.to_owned()));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p.to_owned(),
+        _ => PathBuf::from("."),
+    };
+    let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
+    let mut builder = tempfile::Builder::new();
+    let prefix = format!(".{}.", name.unwrap_or_default());
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt as _;
+        // As a plain file would be made: the umask decides, not 0600.
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(&folder).map_err(io)?;
+    tmp.write_all(bytes).map_err(io)?;
+    tmp.as_file().sync_all().map_err(io)?;
+    let persisted = match existing {
+        Existing::Refuse => tmp.persist_noclobber(path),
+        Existing::Replace => tmp.persist(path),
+    };
+    if let Err(err) = persisted {
+        // The temporary file is removed when `err.file` drops.
+        return Err(match err.error.kind() {
+            std::io::ErrorKind::AlreadyExists => OutputError::Exists(path.to_owned()),
+            _ => io(err.error),
+        });
+    }
+    sync_folder(&folder);
+    Ok(())
+}
+
+/// Refuses a path that names one of the campaign's files, by spelling
+/// (made canonical) or by identity on disk (a symlink or a hard link).
+fn refuse_campaign(path: &Path, campaign: &Path) -> Result<(), OutputError> {
+    let target = canonical_target(path);
+    let target_id = file_id(path);
+    for file in campaign_files(campaign) {
+        let same_name = target.is_some() && canonical_target(&file) == target;
+        let same_file = target_id.is_some() && file_id(&file) == target_id;
+        if same_name || same_file {
+            let which = file
+                .file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .unwrap_or_default();
+            return Err(OutputError::IsCampaign {
+                path: path.to_owned(),
+                which,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The path with its folder made canonical and, when the file exists, its
+/// symlinks followed: two spellings of one place give the same answer.
+fn canonical_target(path: &Path) -> Option<PathBuf> {
+    if let Ok(real) = path.canonicalize() {
+        return Some(real);
+    }
+    let name = path.file_name()?;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    Some(folder.canonicalize().ok()?.join(name))
+}
+
+/// The file's identity on disk (device and inode), following symlinks.
+#[cfg(unix)]
+fn file_id(path: &Path) -> Option<(u64, u64)> {
+    use std::os::unix::fs::MetadataExt as _;
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn file_id(_path: &Path) -> Option<(u64, u64)> {
+    None
+}
+
+/// Makes the rename itself durable. Best effort: a folder that cannot be
+/// opened for syncing (some platforms) still holds the whole file.
+fn sync_folder(folder: &Path) {
+    #[cfg(unix)]
+    if let Ok(dir) = std::fs::File::open(folder) {
+        let _ = dir.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = folder;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn campaign(dir: &Path) -> PathBuf {
+        let path = dir.join("c.rapsheet");
+        std::fs::write(&path, b"campaign").unwrap();
+        std::fs::write(dir.join("c.rapsheet-wal"), b"wal").unwrap();
+        path
+    }
+
+    #[test]
+    fn an_output_never_lands_on_the_campaign_however_spelled() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = campaign(dir.path());
+        let dotted = dir.path().join(".").join("c.rapsheet");
+        for target in [c.clone(), dotted, dir.path().join("c.rapsheet-wal")] {
+            for existing in [Existing::Refuse, Existing::Replace] {
+                let err = write(&target, b"export", existing, Some(&c)).unwrap_err();
+                assert!(matches!(err, OutputError::IsCampaign { .. }), "{err}");
+            }
+        }
+        // Not yet there, but SQLite's: refused too.
+        let shm = dir.path().join("c.rapsheet-shm");
+        assert!(write(&shm, b"x", Existing::Replace, Some(&c)).is_err());
+        assert!(!shm.exists());
+        assert_eq!(std::fs::read(&c).unwrap(), b"campaign");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn an_output_never_lands_on_the_campaign_through_a_link() {
+        let dir = tempfile::tempdir().unwrap();
+        let c = campaign(dir.path());
+        let soft = dir.path().join("soft.md");
+        std::os::unix::fs::symlink(&c, &soft).unwrap();
+        let hard = dir.path().join("hard.md");
+        std::fs::hard_link(&c, &hard).unwrap();
+        for target in [soft, hard] {
+            let err = write(&target, b"export", Existing::Replace, Some(&c)).unwrap_err();
+            assert!(matches!(err, OutputError::IsCampaign { .. }), "{err}");
+        }
+        assert_eq!(std::fs::read(&c).unwrap(), b"campaign");
+    }
+
+    #[test]
+    fn an_existing_file_is_kept_unless_replacing_was_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("cards.pdf");
+        std::fs::write(&out, b"old").unwrap();
+        let err = write(&out, b"new", Existing::Refuse, None).unwrap_err();
+        assert!(matches!(err, OutputError::Exists(_)));
+        assert_eq!(std::fs::read(&out).unwrap(), b"old");
+        write(&out, b"new", Existing::Replace, None).unwrap();
+        assert_eq!(std::fs::read(&out).unwrap(), b"new");
+        // No temporary file is left beside it.
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1);
+    }
+
+    #[test]
+    fn a_new_output_is_written_whole() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("山田.md");
+        write(&out, "# 山田".as_bytes(), Existing::Refuse, None).unwrap();
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "# 山田");
+    }
+
+    #[test]
+    fn a_folder_that_is_not_there_is_a_clear_error() {
+        let dir = tempfile::tempdir().unwrap();
+        let out = dir.path().join("missing").join("x.pdf");
+        let err = write(&out, b"x", Existing::Refuse, None).unwrap_err();
+        assert!(err.to_string().contains("x.pdf"), "{err}");
+    }
+}

@@ -1,0 +1,257 @@
+//! What a player types: names, notes and queries as Unicode text.
+//!
+//! Names are stored NFC-normalised and compared case-folded, so an “é”
+//! typed precomposed or as “e” plus a combining accent, in either case, is
+//! one name, not two. Lengths are counted in what a person sees as one
+//! character (a grapheme cluster), never in bytes, and text is shortened
+//! only at grapheme boundaries. Control characters are refused in names;
+//! notes keep their line breaks and tabs and nothing else of the kind.
+//!
+//! Pure: no I/O. Every layer that takes text from a player comes here.
+
+use unicode_normalization::UnicodeNormalization as _;
+use unicode_segmentation::UnicodeSegmentation as _;
+
+/// The longest name, in characters as a person counts them.
+pub const MAX_NAME: usize = 80;
+
+/// The longest note or reason, in characters as a person counts them.
+pub const MAX_NOTES: usize = 10_000;
+
+/// How much of a rejected text an error message repeats.
+const ECHO: usize = 40;
+
+/// Why a name or a note was refused. The text is what the player reads.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum TextError {
+    #[error("{what} needs a name")]
+    EmptyName { what: &'static str },
+    #[error("the name is too long ({len} characters; at most {max})")]
+    NameTooLong { len: usize, max: usize },
+    #[error(
+        "the name contains a control character ({code}, character {at}); names are one line of text"
+    )]
+    ControlCharacter { code: String, at: usize },
+    #[error("the {what} is too long ({len} characters; at most {max})")]
+    TooLong {
+        what: &'static str,
+        len: usize,
+        max: usize,
+    },
+}
+
+/// A name as it is stored: trimmed, NFC-normalised, one line without
+/// control characters, at most [`MAX_NAME`] characters. `what` says whose
+/// name it is (“A gang”) for the error.
+pub fn name(what: &'static str, raw: &str) -> Result<String, TextError> {
+    let trimmed = raw.trim();
+    if trimmed.is_empty() {
+        return Err(TextError::EmptyName { what });
+    }
+    // A name of megabytes is refused before it is counted or normalised.
+    if trimmed.len() > MAX_NAME * 64 {
+        return Err(TextError::NameTooLong {
+            len: trimmed.chars().count(),
+            max: MAX_NAME,
+        });
+    }
+    if let Some((at, c)) = trimmed.chars().enumerate().find(|(_, c)| breaks_a_line(*c)) {
+        return Err(TextError::ControlCharacter {
+            code: code_point(c),
+            at: at + 1,
+        });
+    }
+    let normal: String = trimmed.nfc().collect();
+    let len = graphemes(&normal);
+    if len > MAX_NAME {
+        return Err(TextError::NameTooLong { len, max: MAX_NAME });
+    }
+    Ok(normal)
+}
+
+/// Free text as it is stored (notes, reasons): NFC-normalised, line breaks
+/// as `\n`, at most [`MAX_NOTES`] characters. Other control characters
+/// are kept as typed; every output shows them escaped ([`visible`]).
+/// `what` names the field for the error.
+pub fn notes(what: &'static str, raw: &str) -> Result<String, TextError> {
+    if raw.len() > MAX_NOTES * 64 {
+        return Err(TextError::TooLong {
+            what,
+            len: raw.chars().count(),
+            max: MAX_NOTES,
+        });
+    }
+    let unified = raw.replace("\r\n", "\n").replace('\r', "\n");
+    let normal: String = unified.nfc().collect();
+    let len = graphemes(&normal);
+    if len > MAX_NOTES {
+        return Err(TextError::TooLong {
+            what,
+            len,
+            max: MAX_NOTES,
+        });
+    }
+    Ok(normal)
+}
+
+/// Whether two names are the same name: trimmed, NFC and case-folded
+/// (“Brûlé” typed either way, “STRASSE” and “straße”).
+pub fn same(a: &str, b: &str) -> bool {
+    let nfc = |s: &str| s.trim().nfc().collect::<String>();
+    unicase::UniCase::unicode(nfc(a)) == unicase::UniCase::unicode(nfc(b))
+}
+
+/// A form to search names in: trimmed, lower-cased, NFC.
+pub fn key(text: &str) -> String {
+    let normal: String = text.trim().nfc().collect();
+    normal.to_lowercase().nfc().collect()
+}
+
+/// Whether `text` contains `part`, compared as names are.
+pub fn contains(text: &str, part: &str) -> bool {
+    key(text).contains(&key(part))
+}
+
+/// The number of characters a person sees.
+pub fn graphemes(text: &str) -> usize {
+    text.graphemes(true).count()
+}
+
+/// The first `max` characters a person sees, with “…” when cut: how an
+/// error repeats what was typed, and where a label must stay short.
+pub fn clip(text: &str, max: usize) -> String {
+    let mut parts = text.graphemes(true);
+    let mut out: String = parts.by_ref().take(max).collect();
+    if parts.next().is_some() {
+        out.push('…');
+    }
+    out
+}
+
+/// Text from a player as an error message repeats it: short, and with any
+/// control character shown as its code point.
+pub fn echo(text: &str) -> String {
+    visible(&clip(text, ECHO))
+}
+
+/// Control characters shown as code points (`\u{1b}`), line breaks and
+/// tabs kept: text made safe to print on a terminal.
+pub fn visible(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if c != '\n' && c != '\t' && breaks_a_line(c) {
+            out.push_str(&c.escape_unicode().to_string());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A character that has no place inside a line of text: the C0 and C1
+/// controls, the line and paragraph separators, and the bidirectional
+/// embedding, override and isolate controls (which would reorder the text
+/// around a name).
+fn breaks_a_line(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+fn code_point(c: char) -> String {
+    format!("U+{:04X}", u32::from(c))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    #[test]
+    fn precomposed_and_decomposed_names_are_one_name() {
+        let precomposed = "Br\u{fb}l\u{e9}";
+        let decomposed = "Bru\u{302}le\u{301}";
+        assert_ne!(precomposed, decomposed);
+        assert!(same(precomposed, decomposed));
+        assert_eq!(name("A gang", decomposed), Ok(precomposed.to_owned()));
+        assert!(same("BRÛLÉ", decomposed));
+    }
+
+    #[test]
+    fn names_compare_case_folded_beyond_ascii() {
+        assert!(same("Ωμέγα", "ΩΜΈΓΑ"));
+        assert!(same("  Ash Dogs ", "ash dogs"));
+        assert!(same("STRASSE", "straße"));
+        assert!(!same("Ash Dogs", "Ash Dog"));
+    }
+
+    #[test]
+    fn a_control_character_in_a_name_is_refused_by_position() {
+        let err = name("A fighter", "Bob\u{1b}[2J").unwrap_err();
+        assert_eq!(
+            err,
+            TextError::ControlCharacter {
+                code: "U+001B".into(),
+                at: 4
+            }
+        );
+        assert!(name("A fighter", "two\nlines").is_err());
+        assert!(name("A fighter", "evil\u{202e}reversed").is_err());
+    }
+
+    #[test]
+    fn a_huge_name_is_refused_without_being_repeated() {
+        let huge = "x".repeat(10_000_000);
+        let err = name("A gang", &huge).unwrap_err();
+        assert!(err.to_string().len() < 100, "{err}");
+    }
+
+    #[test]
+    fn name_length_counts_what_a_person_sees() {
+        // 80 family emoji are 80 characters to a person, 560 code points.
+        let family = "👨\u{200d}👩\u{200d}👧".repeat(MAX_NAME);
+        assert!(name("A gang", &family).is_ok());
+        let err = name("A gang", &format!("{family}x")).unwrap_err();
+        assert!(matches!(err, TextError::NameTooLong { len: 81, .. }));
+    }
+
+    #[test]
+    fn notes_keep_line_breaks_and_are_normalised() {
+        assert_eq!(notes("notes", "a\r\nb\rc\td"), Ok("a\nb\nc\td".to_owned()));
+        assert_eq!(notes("notes", "e\u{301}"), Ok("\u{e9}".to_owned()));
+        let long = "x".repeat(MAX_NOTES + 1);
+        assert!(matches!(
+            notes("notes", &long),
+            Err(TextError::TooLong { .. })
+        ));
+    }
+
+    #[test]
+    fn clip_cuts_between_graphemes() {
+        assert_eq!(clip("Brûlé", 3), "Brû…");
+        assert_eq!(clip("e\u{301}e\u{301}", 1), "e\u{301}…");
+        assert_eq!(clip("山田", 5), "山田");
+    }
+
+    #[test]
+    fn visible_shows_escape_as_a_code_point() {
+        assert_eq!(visible("a\u{1b}[31mb\nc"), "a\\u{1b}[31mb\nc");
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_is_a_name_or_a_clear_refusal(raw in any::<String>()) {
+            if let Ok(stored) = name("A gang", &raw) {
+                prop_assert!(same(&stored, &raw));
+                prop_assert!(graphemes(&stored) <= MAX_NAME);
+                prop_assert!(!stored.chars().any(char::is_control));
+                prop_assert_eq!(name("A gang", &stored), Ok(stored.clone()));
+            }
+            let _ = notes("notes", &raw);
+            prop_assert!(graphemes(&clip(&raw, 5)) <= 6);
+            prop_assert!(!echo(&raw).chars().any(|c| c.is_control() && c != '\n' && c != '\t'));
+        }
+    }
+}

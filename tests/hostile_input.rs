@@ -1,0 +1,315 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! What a careless or hostile player can type or point at: outputs aimed
+//! at the campaign, names in any script, names of megabytes. Each test is
+//! named for what it protects; the campaign file must come out whole.
+
+mod util;
+
+use std::path::Path;
+
+use proptest::prelude::*;
+use rapsheet::campaign::commands::NewFighter;
+use util::{rapsheet, stderr, stdout, temp};
+
+fn demo(dir: &Path) {
+    let out = rapsheet(dir, &["demo", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+/// The campaign's bytes and the log's length, to compare before and after.
+fn fingerprint(dir: &Path) -> (Vec<u8>, String) {
+    let out = rapsheet(dir, &["log", "--db", "c.rapsheet", "--limit", "1000"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    (std::fs::read(dir.join("c.rapsheet")).unwrap(), stdout(&out))
+}
+
+fn outputs_to(target: &str) -> Vec<Vec<String>> {
+    let owned = |v: &[&str]| v.iter().map(|s| (*s).to_owned()).collect::<Vec<_>>();
+    vec![
+        owned(&[
+            "export",
+            "campaign",
+            "--format",
+            "md",
+            "-o",
+            target,
+            "--db",
+            "c.rapsheet",
+        ]),
+        owned(&["cards", "-o", target, "--db", "c.rapsheet"]),
+        owned(&[
+            "roster",
+            "--gang",
+            "Neon Jackals",
+            "-o",
+            target,
+            "--db",
+            "c.rapsheet",
+        ]),
+    ]
+}
+
+fn run(dir: &Path, args: &[String]) -> std::process::Output {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    rapsheet(dir, &args)
+}
+
+#[test]
+fn no_output_can_replace_the_open_campaign() {
+    let dir = temp();
+    demo(dir.path());
+    let before = fingerprint(dir.path());
+    std::fs::hard_link(dir.path().join("c.rapsheet"), dir.path().join("hard.md")).unwrap();
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(dir.path().join("c.rapsheet"), dir.path().join("soft.md")).unwrap();
+    let mut targets = vec![
+        "c.rapsheet",
+        "./c.rapsheet",
+        "c.rapsheet-wal",
+        "c.rapsheet-shm",
+        "c.rapsheet.lock",
+        "hard.md",
+    ];
+    if cfg!(unix) {
+        targets.push("soft.md");
+    }
+    for target in targets {
+        for mut args in outputs_to(target) {
+            for force in [false, true] {
+                if force {
+                    args.push("--force".into());
+                }
+                let out = run(dir.path(), &args);
+                assert!(!out.status.success(), "{args:?} wrote over the campaign");
+                assert!(
+                    stderr(&out).contains("open campaign"),
+                    "{args:?}: {}",
+                    stderr(&out)
+                );
+            }
+        }
+    }
+    assert_eq!(fingerprint(dir.path()), before);
+    let verify = rapsheet(dir.path(), &["verify", "--db", "c.rapsheet"]);
+    assert!(verify.status.success(), "{}", stderr(&verify));
+}
+
+#[test]
+fn an_existing_output_is_kept_unless_forced() {
+    let dir = temp();
+    demo(dir.path());
+    for args in outputs_to("mine.txt") {
+        std::fs::write(dir.path().join("mine.txt"), b"the player's own file").unwrap();
+        let out = run(dir.path(), &args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(stderr(&out).contains("--force"), "{}", stderr(&out));
+        assert_eq!(
+            std::fs::read(dir.path().join("mine.txt")).unwrap(),
+            b"the player's own file"
+        );
+        let mut forced = args.clone();
+        forced.push("--force".into());
+        let out = run(dir.path(), &forced);
+        assert!(out.status.success(), "{forced:?}: {}", stderr(&out));
+        assert_ne!(
+            std::fs::read(dir.path().join("mine.txt")).unwrap(),
+            b"the player's own file"
+        );
+        // Written through a temporary file beside it; none is left over.
+        let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .filter_map(Result::ok)
+            .filter(|e| e.file_name().to_string_lossy().ends_with(".tmp"))
+            .collect();
+        assert!(leftovers.is_empty(), "{leftovers:?}");
+    }
+}
+
+#[test]
+fn an_accented_unknown_quirk_is_refused_without_a_panic() {
+    let dir = temp();
+    assert!(
+        rapsheet(dir.path(), &["new", "--db", "c.rapsheet"])
+            .status
+            .success()
+    );
+    assert!(
+        rapsheet(dir.path(), &["gang", "new", "Test", "--db", "c.rapsheet"])
+            .status
+            .success()
+    );
+    for quirk in ["Brûlé", "山田", "é", "👨‍👩‍👧"] {
+        let out = rapsheet(
+            dir.path(),
+            &[
+                "fighter",
+                "add",
+                "Bob",
+                "--gang",
+                "Test",
+                "--quirk",
+                quirk,
+                "--db",
+                "c.rapsheet",
+            ],
+        );
+        assert_eq!(out.status.code(), Some(1), "{}", stderr(&out));
+        assert!(stderr(&out).contains("is not a quirk"), "{}", stderr(&out));
+        assert!(!stderr(&out).contains("panicked"), "{}", stderr(&out));
+    }
+}
+
+#[test]
+fn a_name_typed_precomposed_or_decomposed_is_one_gang() {
+    let dir = temp();
+    let (_, mut session) = util::empty_campaign(dir.path(), "c.rapsheet");
+    session.found_gang("Br\u{fb}l\u{e9}", None).unwrap();
+    let err = session
+        .found_gang("Bru\u{302}le\u{301}", None)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("already a gang"), "{err}");
+    let err = session.found_gang("BRÛLÉ", None).unwrap_err().to_string();
+    assert!(err.contains("already a gang"), "{err}");
+    // Found by either spelling; stored once, precomposed.
+    let gang = session.gang_named("bru\u{302}le\u{301}").unwrap();
+    assert_eq!(gang.name, "Br\u{fb}l\u{e9}");
+}
+
+#[test]
+fn a_control_character_in_a_name_is_refused() {
+    let dir = temp();
+    let (_, mut session) = util::empty_campaign(dir.path(), "c.rapsheet");
+    for bad in ["Bob\u{1b}[2J", "two\nlines", "tab\there", "bell\u{7}"] {
+        let err = session.found_gang(bad, None).unwrap_err().to_string();
+        assert!(err.contains("control character"), "{bad:?}: {err}");
+    }
+    assert!(session.gang_list().unwrap().is_empty());
+}
+
+#[test]
+fn a_ten_megabyte_name_is_refused_not_echoed() {
+    let dir = temp();
+    let (_, mut session) = util::empty_campaign(dir.path(), "c.rapsheet");
+    let huge = "x".repeat(10 * 1024 * 1024);
+    let err = session.found_gang(&huge, None).unwrap_err().to_string();
+    assert!(err.contains("too long"), "{err}");
+    assert!(
+        err.len() < 200,
+        "the error repeats the name: {} bytes",
+        err.len()
+    );
+    let err = session.gang_named(&huge).unwrap_err().to_string();
+    assert!(
+        err.len() < 200,
+        "the error repeats the name: {} bytes",
+        err.len()
+    );
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, .. ProptestConfig::default() })]
+
+    /// Any Unicode at every name, quirk and note entry point of the core:
+    /// a change or a clear refusal, never a panic, and a name found again
+    /// by the text it was given.
+    #[test]
+    fn any_unicode_at_every_entry_point_is_taken_or_refused(
+        gang_name in any::<String>(),
+        fighter_name in any::<String>(),
+        quirk in any::<String>(),
+        notes in any::<String>(),
+        reason in any::<String>(),
+    ) {
+        let dir = temp();
+        let (_, mut session) = util::empty_campaign(dir.path(), "c.rapsheet");
+        let (gang, _) = session.found_gang("Host", None).unwrap();
+        if let Ok((id, _)) = session.found_gang(&gang_name, None) {
+            let found = session.gang_named(&gang_name).unwrap();
+            prop_assert_eq!(found.id, id);
+            let _ = session.rename_gang(id, &fighter_name);
+        }
+        let _ = session.set_gang_notes(gang, &notes);
+        let _ = session.resolve_quirks(gang, std::slice::from_ref(&quirk));
+        let _ = session.adjust_resource(gang, &quirk, 1, &reason);
+        let _ = session.gang_named(&quirk);
+        let _ = session.fighter_named(&quirk, None);
+        let recruit = NewFighter {
+            name: fighter_name.clone(),
+            notes: notes.clone(),
+            ..NewFighter::default()
+        };
+        if let Ok(outcome) = session.recruit(gang, recruit) {
+            let fighter = session.fighter_named(&fighter_name, Some("Host")).unwrap();
+            let _ = session.set_fighter_notes(fighter.id, &reason);
+            let _ = session.rename_fighter(fighter.id, &gang_name);
+            let _ = outcome;
+        }
+        let _ = session.cards(gang, std::slice::from_ref(&fighter_name));
+    }
+}
+
+#[test]
+fn any_unicode_through_the_command_line_is_taken_or_refused() {
+    let dir = temp();
+    assert!(
+        rapsheet(dir.path(), &["new", "--db", "c.rapsheet"])
+            .status
+            .success()
+    );
+    let samples = [
+        "Brûlé",
+        "Bru\u{302}le\u{301}",
+        "山田太郎",
+        "محمد",
+        "👨‍👩‍👧",
+        "Z\u{351}\u{34b}\u{33f}a\u{36d}l\u{35a}g\u{310}o",
+        "\u{202e}evil",
+        "a\u{1b}[31m",
+        "",
+        " ",
+    ];
+    for name in samples {
+        for args in [
+            vec!["gang", "new", name, "--db", "c.rapsheet"],
+            vec!["gang", "show", name, "--db", "c.rapsheet"],
+            vec![
+                "fighter",
+                "add",
+                name,
+                "--gang",
+                "Brûlé",
+                "--quirk",
+                name,
+                "--db",
+                "c.rapsheet",
+            ],
+            vec![
+                "resource",
+                name,
+                "1",
+                "--gang",
+                name,
+                "--reason",
+                name,
+                "--db",
+                "c.rapsheet",
+            ],
+        ] {
+            let out = rapsheet(dir.path(), &args);
+            assert!(
+                matches!(out.status.code(), Some(0 | 1 | 2)),
+                "{args:?}: {}",
+                stderr(&out)
+            );
+            assert!(
+                !stderr(&out).contains("panicked"),
+                "{args:?}: {}",
+                stderr(&out)
+            );
+        }
+    }
+    let verify = rapsheet(dir.path(), &["verify", "--db", "c.rapsheet"]);
+    assert!(verify.status.success(), "{}", stderr(&verify));
+}
