@@ -66,6 +66,17 @@ pub enum StoreError {
         path: PathBuf,
         source: std::io::Error,
     },
+    #[error("{}: cannot upgrade the file from schema {from} ({detail}); it was not changed", .path.display())]
+    Migration {
+        path: PathBuf,
+        from: i64,
+        detail: String,
+    },
+    #[error("campaign log: event {event} cannot be read ({source}); run `rapsheet verify`")]
+    BadEvent {
+        event: i64,
+        source: serde_json::Error,
+    },
     #[error("campaign file: {0}")]
     Sqlite(#[from] rusqlite::Error),
     #[error("campaign log: {0}")]
@@ -117,7 +128,15 @@ impl CampaignStore {
         if path.exists() {
             return Err(StoreError::AlreadyExists(path.to_owned()));
         }
-        let lock = take_lock(path)?;
+        let lock = match take_lock(path)? {
+            Lock::Held(lock) => Some(lock),
+            Lock::FolderReadOnly => {
+                return Err(StoreError::ReadOnly(format!(
+                    "{}: its folder cannot be written to",
+                    path.display()
+                )));
+            }
+        };
         let mut conn = Connection::open(path)?;
         configure(&conn)?;
         migrate(&mut conn, 0)?;
@@ -140,17 +159,18 @@ impl CampaignStore {
         let path = &absolute(path);
         let version = inspect(path)?;
 
-        let mut read_only = None;
-        let metadata = std::fs::metadata(path).map_err(|source| StoreError::Io {
-            path: path.to_owned(),
-            source,
-        })?;
-        if metadata.permissions().readonly() {
-            read_only = Some("the file is read-only on disk".to_owned());
-        }
+        // Why the file may not be changed, and whether that is because of
+        // the disk (then nobody else can be writing it either).
+        let mut on_disk = not_writable(path)?;
+        let mut read_only = on_disk.clone();
         let lock = if read_only.is_none() {
             match take_lock(path) {
-                Ok(lock) => lock,
+                Ok(Lock::Held(lock)) => Some(lock),
+                Ok(Lock::FolderReadOnly) => {
+                    on_disk = Some("its folder cannot be written to".to_owned());
+                    read_only = on_disk.clone();
+                    None
+                }
                 Err(StoreError::Busy(_)) => {
                     read_only = Some("it is open for editing in another Rapsheet window".into());
                     None
@@ -167,7 +187,13 @@ impl CampaignStore {
                     "{reason}, and it needs upgrading from schema {version} to {SCHEMA_VERSION} first"
                 )));
             }
-            let conn = open_read_only(path)?;
+            // Nothing can be writing a file the disk will not let us write:
+            // read it as it stands, so not even a `-shm` appears beside it.
+            let conn = if on_disk.is_some() && !wal_path(path).exists() {
+                open_immutable(path)?
+            } else {
+                open_read_only(path)?
+            };
             return Ok(Self {
                 conn,
                 path: path.to_owned(),
@@ -197,11 +223,24 @@ impl CampaignStore {
                 supported: SCHEMA_VERSION,
             });
         }
-        if version < SCHEMA_VERSION {
-            backup_before_migration(&conn, path, version)?;
-        }
+        let backup = if version < SCHEMA_VERSION {
+            Some(backup_before_migration(&conn, path, version)?)
+        } else {
+            None
+        };
         configure(&conn)?;
-        migrate(&mut conn, version)?;
+        migrate(&mut conn, version).map_err(|err| StoreError::Migration {
+            path: path.to_owned(),
+            from: version,
+            detail: match backup {
+                Some(b) => format!(
+                    "{}; the copy made before it is {}",
+                    one_line(&err),
+                    b.display()
+                ),
+                None => one_line(&err),
+            },
+        })?;
         Ok(Self {
             conn,
             path: path.to_owned(),
@@ -489,7 +528,9 @@ fn inspect(path: &Path) -> Result<i64> {
     if filled < header.len() || &header[..16] != b"SQLite format 3\0" {
         return Err(StoreError::NotSqlite(path.to_owned()));
     }
+    let len = file.metadata().map_err(io)?.len();
     drop(file);
+    check_length(path, &header, len, wal_path(path).exists())?;
 
     // With no WAL beside it, the file alone is the whole database: read it
     // as immutable so that not even a `-shm` file appears next to it.
@@ -516,6 +557,12 @@ fn inspect(path: &Path) -> Result<i64> {
     };
     if app != APPLICATION_ID {
         return Err(StoreError::NotRapsheet(path.to_owned()));
+    }
+    if version < 0 {
+        return Err(corrupt(
+            path,
+            format!("schema version {version} is not one Rapsheet writes"),
+        ));
     }
     if version > SCHEMA_VERSION {
         return Err(StoreError::TooNew {
@@ -585,34 +632,38 @@ fn configure(conn: &Connection) -> Result<()> {
     Ok(())
 }
 
-/// Runs every migration after `from`, each in its own transaction with its
-/// version stamp, so a crash leaves the file at a whole version.
+/// Runs every migration after `from`, all in one transaction with the
+/// version stamp, so a crash or a failing step leaves the file exactly as
+/// it was.
 fn migrate(conn: &mut Connection, from: i64) -> Result<()> {
+    if from >= SCHEMA_VERSION {
+        return Ok(());
+    }
+    let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
     for (index, sql) in migrations::MIGRATIONS.iter().enumerate() {
         let target = index as i64 + 1;
         if target <= from {
             continue;
         }
-        let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
         tx.execute_batch(sql)?;
         tx.pragma_update(None, "user_version", target)?;
-        tx.commit()?;
     }
+    tx.commit()?;
     Ok(())
 }
 
 /// Copies the file with SQLite's online backup before a migration:
-/// `campaign.rapsheet` → `campaign.rapsheet.v1.bak` (or `.v1-2.bak`…).
+/// `campaign.rapsheet` → `campaign.rapsheet.v1.bak`. Once per version: a
+/// copy of this version already there is the file as it was before any
+/// upgrade was tried, and is kept as it is.
 fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> Result<PathBuf> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "campaign".into());
-    let mut target = path.with_file_name(format!("{name}.v{version}.bak"));
-    let mut n = 2;
-    while target.exists() {
-        target = path.with_file_name(format!("{name}.v{version}-{n}.bak"));
-        n += 1;
+    let target = path.with_file_name(format!("{name}.v{version}.bak"));
+    if target.exists() {
+        return Ok(target);
     }
     conn.backup(
         rusqlite::MAIN_DB,
@@ -620,6 +671,16 @@ fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> Resu
         None::<fn(rusqlite::backup::Progress)>,
     )?;
     Ok(target)
+}
+
+/// An SQLite error in one line, without the SQL it came from.
+fn one_line(err: &StoreError) -> String {
+    let text = match err {
+        StoreError::Sqlite(rusqlite::Error::SqlInputError { msg, .. }) => msg.clone(),
+        StoreError::Sqlite(rusqlite::Error::SqliteFailure(_, Some(msg))) => msg.clone(),
+        other => other.to_string(),
+    };
+    text.lines().next().unwrap_or_default().to_owned()
 }
 
 fn temp_sibling(target: &Path) -> PathBuf {
@@ -639,7 +700,15 @@ fn lock_path(path: &Path) -> PathBuf {
     path.with_file_name(format!("{name}.lock"))
 }
 
-fn take_lock(path: &Path) -> Result<Option<File>> {
+/// What came of taking the lock beside a campaign.
+enum Lock {
+    Held(File),
+    /// The folder cannot be written to (permissions, read-only media):
+    /// then neither can the campaign's journal, so it opens read-only.
+    FolderReadOnly,
+}
+
+fn take_lock(path: &Path) -> Result<Lock> {
     let lock_path = lock_path(path);
     let file = match File::options()
         .create(true)
@@ -648,8 +717,7 @@ fn take_lock(path: &Path) -> Result<Option<File>> {
         .open(&lock_path)
     {
         Ok(file) => file,
-        // A folder we may not write to: no lock, and the open goes on.
-        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => return Ok(None),
+        Err(e) if cannot_write(&e) => return Ok(Lock::FolderReadOnly),
         Err(source) => {
             return Err(StoreError::Io {
                 path: lock_path,
@@ -658,13 +726,81 @@ fn take_lock(path: &Path) -> Result<Option<File>> {
         }
     };
     match file.try_lock() {
-        Ok(()) => Ok(Some(file)),
+        Ok(()) => Ok(Lock::Held(file)),
         Err(std::fs::TryLockError::WouldBlock) => Err(StoreError::Busy(path.to_owned())),
         Err(std::fs::TryLockError::Error(source)) => Err(StoreError::Io {
             path: lock_path,
             source,
         }),
     }
+}
+
+/// Why the file itself cannot be written, if it cannot: its permissions,
+/// or media mounted read-only. Opens it for writing to ask, writes nothing.
+fn not_writable(path: &Path) -> Result<Option<String>> {
+    let metadata = std::fs::metadata(path).map_err(|source| StoreError::Io {
+        path: path.to_owned(),
+        source,
+    })?;
+    if metadata.permissions().readonly() {
+        return Ok(Some("the file is read-only on disk".to_owned()));
+    }
+    match File::options().read(true).write(true).open(path) {
+        Ok(_) => Ok(None),
+        Err(e) if e.kind() == std::io::ErrorKind::ReadOnlyFilesystem => {
+            Ok(Some("it is on read-only media".to_owned()))
+        }
+        Err(e) if cannot_write(&e) => Ok(Some("the file cannot be written to".to_owned())),
+        Err(source) => Err(StoreError::Io {
+            path: path.to_owned(),
+            source,
+        }),
+    }
+}
+
+fn cannot_write(err: &std::io::Error) -> bool {
+    matches!(
+        err.kind(),
+        std::io::ErrorKind::PermissionDenied | std::io::ErrorKind::ReadOnlyFilesystem
+    )
+}
+
+/// Checks the file's length against its header: a file cut short (even by
+/// one byte) would read its missing tail as zeros and fail later, far from
+/// the cause. With a WAL beside it the header may lag behind, so only whole
+/// pages are asked for then.
+fn check_length(path: &Path, header: &[u8; 100], len: u64, has_wal: bool) -> Result<()> {
+    let page_size = match u16::from_be_bytes([header[16], header[17]]) {
+        1 => 65_536,
+        n => u64::from(n),
+    };
+    if page_size < 512 || !page_size.is_power_of_two() {
+        return Err(corrupt(
+            path,
+            format!("page size {page_size} in its header"),
+        ));
+    }
+    if len % page_size != 0 {
+        return Err(corrupt(
+            path,
+            format!("it is cut short: {len} bytes is not a whole number of {page_size}-byte pages"),
+        ));
+    }
+    let change_counter = &header[24..28];
+    let valid_for = &header[92..96];
+    let pages = u64::from(u32::from_be_bytes([
+        header[28], header[29], header[30], header[31],
+    ]));
+    if !has_wal && change_counter == valid_for && pages > 0 && len < pages * page_size {
+        return Err(corrupt(
+            path,
+            format!(
+                "it is cut short: {len} bytes, its header says {}",
+                pages * page_size
+            ),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]

@@ -147,7 +147,8 @@ fn log_entries(
             at,
             label,
             undoes,
-            event: serde_json::from_str(&payload)?,
+            event: serde_json::from_str(&payload)
+                .map_err(|source| StoreError::BadEvent { event: id, source })?,
         })
     })
     .collect()
@@ -494,15 +495,20 @@ impl CampaignStore {
             .query_row([id], |r| r.get(0))
             .optional()?
             .ok_or_else(|| StoreError::Conflict(format!("there is no batch #{id} in the log")))?;
-        let payloads: Vec<String> = self
+        let payloads: Vec<(i64, String)> = self
             .conn
-            .prepare_cached("SELECT payload FROM event WHERE batch_id = ?1 ORDER BY id")?
-            .query_map([id], |r| r.get(0))?
+            .prepare_cached("SELECT id, payload FROM event WHERE batch_id = ?1 ORDER BY id")?
+            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?;
         let events = payloads
             .iter()
-            .map(|p| serde_json::from_str(p))
-            .collect::<serde_json::Result<_>>()?;
+            .map(|(event, p)| {
+                serde_json::from_str(p).map_err(|source| StoreError::BadEvent {
+                    event: *event,
+                    source,
+                })
+            })
+            .collect::<Result<_>>()?;
         Ok((label, events))
     }
 

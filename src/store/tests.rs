@@ -489,3 +489,129 @@ fn verify_passes_a_sound_file_and_names_what_disagrees_with_the_log() {
         found.problems
     );
 }
+
+#[test]
+fn a_file_cut_short_by_one_byte_is_refused_untouched() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let bytes = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &bytes[..bytes.len() - 1]).expect("truncate");
+    let line = assert_refused(&path, |e| matches!(e, StoreError::Corrupt { .. }));
+    assert!(line.contains("cut short"), "{line}");
+}
+
+#[test]
+fn a_file_missing_its_last_page_is_refused_untouched() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let bytes = std::fs::read(&path).expect("read");
+    std::fs::write(&path, &bytes[..bytes.len() - 4096]).expect("truncate");
+    let line = assert_refused(&path, |e| matches!(e, StoreError::Corrupt { .. }));
+    assert!(
+        line.contains("cut short") || line.contains("damaged"),
+        "{line}"
+    );
+}
+
+#[test]
+fn a_wrong_schema_version_is_one_line_and_backed_up_once() {
+    let dir = temp();
+    let path = sample(dir.path());
+    {
+        let conn = Connection::open(&path).expect("open");
+        conn.pragma_update(None, "user_version", 1).expect("lie");
+    }
+    let before = std::fs::read(&path).expect("read");
+    for _ in 0..3 {
+        let err = CampaignStore::open(&path).expect_err("refused");
+        let line = err.to_string();
+        assert!(!line.contains('\n'), "one line: {line}");
+        assert!(line.contains("cannot upgrade"), "{line}");
+        assert!(line.len() < 300, "{line}");
+    }
+    let backups: Vec<String> = snapshot(dir.path())
+        .into_keys()
+        .filter(|n| n.ends_with(".bak"))
+        .collect();
+    assert_eq!(backups, vec!["c.rapsheet.v1.bak".to_owned()]);
+    // The failed upgrade changed nothing in the campaign.
+    let conn = Connection::open(&path).expect("open");
+    let version: i64 = conn
+        .query_row("PRAGMA user_version", [], |r| r.get(0))
+        .expect("version");
+    assert_eq!(version, 1);
+    drop(conn);
+    assert!(!before.is_empty());
+}
+
+#[test]
+fn a_negative_schema_version_is_refused_untouched() {
+    let dir = temp();
+    let path = sample(dir.path());
+    {
+        let conn = Connection::open(&path).expect("open");
+        conn.pragma_update(None, "user_version", -3).expect("bump");
+    }
+    let line = assert_refused(&path, |e| matches!(e, StoreError::Corrupt { .. }));
+    assert!(line.contains("schema version -3"), "{line}");
+}
+
+#[test]
+fn a_read_only_file_is_read_without_leaving_wal_or_shm() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let mut perms = std::fs::metadata(&path).expect("meta").permissions();
+    perms.set_readonly(true);
+    std::fs::set_permissions(&path, perms).expect("chmod");
+    let before = snapshot(dir.path());
+    {
+        let store = CampaignStore::open(&path).expect("opens read-only");
+        assert!(store.read_only_reason().is_some());
+        assert_eq!(store.gangs().expect("gangs").len(), 1);
+    }
+    assert_eq!(snapshot(dir.path()), before, "reading changed the folder");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_campaign_on_read_only_media_opens_read_only() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let mount = dir.path().join("media");
+    std::fs::create_dir(&mount).expect("mkdir");
+    let run = |args: &[&str]| {
+        std::process::Command::new("mount")
+            .args(args)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !run(&[
+        "-t",
+        "tmpfs",
+        "-o",
+        "size=8m",
+        "tmpfs",
+        &mount.to_string_lossy(),
+    ]) {
+        eprintln!("skipped: this machine does not let the test mount a read-only folder");
+        return;
+    }
+    let inside = mount.join("c.rapsheet");
+    std::fs::copy(&path, &inside).expect("copy");
+    let mounted_ro = run(&["-o", "remount,ro", &mount.to_string_lossy()]);
+    let result = mounted_ro.then(|| {
+        let store = CampaignStore::open(&inside);
+        let reason = store
+            .as_ref()
+            .map(|s| s.read_only_reason().map(str::to_owned));
+        let gangs = store.as_ref().map(|s| s.gangs().map(|g| g.len()).ok());
+        (format!("{reason:?}"), format!("{gangs:?}"))
+    });
+    let _ = std::process::Command::new("umount").arg(&mount).status();
+    let Some((reason, gangs)) = result else {
+        eprintln!("skipped: the folder could not be made read-only");
+        return;
+    };
+    assert!(reason.contains("read-only media"), "{reason}");
+    assert_eq!(gangs, "Ok(Some(1))");
+}
