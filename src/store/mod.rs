@@ -780,7 +780,7 @@ fn check_length(path: &Path, header: &[u8; 100], len: u64, has_wal: bool) -> Res
             format!("page size {page_size} in its header"),
         ));
     }
-    if len % page_size != 0 {
+    if !len.is_multiple_of(page_size) {
         return Err(corrupt(
             path,
             format!("it is cut short: {len} bytes is not a whole number of {page_size}-byte pages"),
