@@ -143,6 +143,9 @@ pub struct Outcome {
     pub label: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub problems: Vec<Problem>,
+    /// What went wrong after the change was saved (it stays saved).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
 }
 
 /// A title, who holds it, and how the gangs stand.
@@ -177,6 +180,11 @@ pub struct Recorded {
     pub batch: Option<BatchId>,
     #[serde(flatten)]
     pub procedure: Procedure,
+}
+
+/// The warning for a read that failed after a change was saved.
+pub fn saved_but(batch: BatchId, doing: &str, err: &anyhow::Error) -> String {
+    format!("the change is saved (batch {batch}), but {doing} failed afterwards: {err:#}")
 }
 
 /// An open campaign and the packs it is read with.
@@ -343,11 +351,19 @@ impl Session {
         let label = format!("Recruit {} into {}", new.name.trim(), gang.name);
         let events = commands::recruit(pack, &gang, &roster, id, new)?;
         let batch = self.commit(&label, events)?;
-        let view = self.gang_view(gang.id)?;
+        // Saved: from here on a failure is a warning, not a refusal.
+        let (problems, warnings) = match self.gang_view(gang.id) {
+            Ok(view) => (view.problems, Vec::new()),
+            Err(err) => (
+                Vec::new(),
+                vec![saved_but(batch, "checking the gang's rules", &err)],
+            ),
+        };
         Ok(Outcome {
             batch,
             label,
-            problems: view.problems,
+            problems,
+            warnings,
         })
     }
 
@@ -359,7 +375,17 @@ impl Session {
 
     pub fn dismiss(&mut self, fighter: FighterId) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
-        let events = commands::dismiss(&fighter);
+        // The photo goes first, in the same batch, so undoing the dismissal
+        // brings it back with the fighter.
+        let mut events = Vec::new();
+        if let Some(photo) = self.store.photo_key(fighter.id)? {
+            events.push(Event::PhotoChanged {
+                fighter: fighter.id,
+                from: Some(photo),
+                to: None,
+            });
+        }
+        events.extend(commands::dismiss(&fighter));
         self.commit(&format!("Dismiss {}", fighter.name), events)
     }
 

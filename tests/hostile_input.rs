@@ -313,3 +313,208 @@ fn any_unicode_through_the_command_line_is_taken_or_refused() {
     let verify = rapsheet(dir.path(), &["verify", "--db", "c.rapsheet"]);
     assert!(verify.status.success(), "{}", stderr(&verify));
 }
+
+#[test]
+fn a_saved_change_exits_zero_even_when_reading_back_fails() {
+    let dir = temp();
+    demo(dir.path());
+    {
+        // Tampered behind the app's back: a lasting effect whose stored
+        // roll is not a roll, on a fighter of the Neon Jackals.
+        let conn = rusqlite::Connection::open(dir.path().join("c.rapsheet")).unwrap();
+        conn.execute(
+            "INSERT INTO lasting_effect (fighter_id, tbl, name, detail, roll) \
+             SELECT f.id, 'injuries', 'Scar', 'tampered', 'not a roll' \
+             FROM fighter f JOIN gang g ON g.id = f.gang_id \
+             WHERE g.name = 'Neon Jackals' LIMIT 1",
+            [],
+        )
+        .unwrap();
+    }
+    let out = rapsheet(
+        dir.path(),
+        &[
+            "fighter",
+            "add",
+            "Newcomer",
+            "--gang",
+            "Neon Jackals",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    let log = stdout(&rapsheet(dir.path(), &["log", "--db", "c.rapsheet"]));
+    if log.contains("Newcomer") {
+        assert!(
+            out.status.success(),
+            "saved, yet exit {:?}: {}",
+            out.status,
+            stderr(&out)
+        );
+        assert!(
+            stderr(&out).contains("the change is saved"),
+            "{}",
+            stderr(&out)
+        );
+    } else {
+        assert!(!out.status.success(), "not saved, yet exit 0");
+    }
+}
+
+const TINY_PNG: [u8; 69] = [
+    0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53,
+    0xDE, 0x00, 0x00, 0x00, 0x0C, 0x49, 0x44, 0x41, 0x54, 0x78, 0xDA, 0x63, 0x38, 0xE0, 0xA0, 0x00,
+    0x00, 0x02, 0xE4, 0x01, 0x21, 0xBF, 0xD8, 0x1B, 0x64, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E,
+    0x44, 0xAE, 0x42, 0x60, 0x82,
+];
+
+fn photo_rows(path: &Path) -> i64 {
+    let conn = rusqlite::Connection::open(path).unwrap();
+    conn.query_row("SELECT count(*) FROM photo", [], |r| r.get(0))
+        .unwrap()
+}
+
+#[test]
+fn undoing_a_photo_leaves_no_orphan_blob() {
+    let dir = temp();
+    let path = dir.path().join("c.rapsheet");
+    let mut session = rapsheet::session::Session::create_demo(&path).unwrap();
+    let fighter = session.fighter_named("Hush", None).unwrap().id;
+    let set = session.set_photo(fighter, Some(&TINY_PNG)).unwrap();
+    assert_eq!(photo_rows(&path), 1);
+    session.undo(set).unwrap();
+    assert_eq!(photo_rows(&path), 0, "the undone photo's blob stayed");
+    assert!(session.store.verify().unwrap().is_sound());
+}
+
+#[test]
+fn a_dismissed_fighter_gets_their_photo_back_on_undo() {
+    let dir = temp();
+    let path = dir.path().join("c.rapsheet");
+    let mut session = rapsheet::session::Session::create_demo(&path).unwrap();
+    let fighter = session.fighter_named("Hush", None).unwrap().id;
+    session.set_photo(fighter, Some(&TINY_PNG)).unwrap();
+    let dismissed = session.dismiss(fighter).unwrap();
+    // Kept while the dismissal can be undone.
+    assert_eq!(photo_rows(&path), 1);
+    assert!(session.store.verify().unwrap().is_sound());
+    session.undo(dismissed).unwrap();
+    assert_eq!(
+        session.store.photo(fighter).unwrap().as_deref(),
+        Some(&TINY_PNG[..])
+    );
+    let report = session.store.verify().unwrap();
+    assert!(report.is_sound(), "{:?}", report.problems);
+}
+
+#[test]
+fn verify_names_a_photo_nothing_can_show() {
+    let dir = temp();
+    let path = dir.path().join("c.rapsheet");
+    drop(rapsheet::session::Session::create_demo(&path).unwrap());
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute(
+            "INSERT INTO photo (hash, mime, bytes) VALUES ('stray', 'image/png', x'00')",
+            [],
+        )
+        .unwrap();
+    }
+    let store = rapsheet::store::CampaignStore::open(&path).unwrap();
+    let report = store.verify().unwrap();
+    assert!(
+        report.problems.iter().any(|p| p.contains("photo stray")),
+        "{:?}",
+        report.problems
+    );
+}
+
+#[test]
+fn verify_names_a_campaign_renamed_behind_the_logs_back() {
+    let dir = temp();
+    let path = dir.path().join("c.rapsheet");
+    drop(rapsheet::session::Session::create_demo(&path).unwrap());
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute("UPDATE campaign SET name = 'Forged'", [])
+            .unwrap();
+    }
+    let report = rapsheet::store::CampaignStore::open(&path)
+        .unwrap()
+        .verify()
+        .unwrap();
+    assert!(!report.is_sound());
+    assert!(
+        report.problems.iter().any(|p| p.contains("campaign")),
+        "{:?}",
+        report.problems
+    );
+}
+
+#[test]
+fn verify_names_a_dropped_append_only_trigger() {
+    let dir = temp();
+    let path = dir.path().join("c.rapsheet");
+    drop(rapsheet::session::Session::create_demo(&path).unwrap());
+    {
+        let conn = rusqlite::Connection::open(&path).unwrap();
+        conn.execute("DROP TRIGGER batch_append_only_delete", [])
+            .unwrap();
+    }
+    let report = rapsheet::store::CampaignStore::open(&path)
+        .unwrap()
+        .verify()
+        .unwrap();
+    assert!(
+        report
+            .problems
+            .iter()
+            .any(|p| p.contains("batch_append_only_delete")),
+        "{:?}",
+        report.problems
+    );
+}
+
+#[test]
+fn verify_reads_one_snapshot_while_another_process_writes() {
+    let dir = temp();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+        .args([
+            "gen",
+            "--db",
+            "g.rapsheet",
+            "--gangs",
+            "4",
+            "--fighters-per-gang",
+            "6",
+            "--battles",
+            "100000",
+            "--durable",
+        ])
+        .current_dir(dir.path())
+        .env("XDG_DATA_HOME", dir.path().join("data"))
+        .env("HOME", dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let path = dir.path().join("g.rapsheet");
+    let started = std::time::Instant::now();
+    let mut checked = 0;
+    while checked < 12 && started.elapsed() < std::time::Duration::from_secs(20) {
+        let Ok(store) = rapsheet::store::CampaignStore::open(&path) else {
+            std::thread::sleep(std::time::Duration::from_millis(50));
+            continue;
+        };
+        let report = store.verify().unwrap();
+        assert!(report.is_sound(), "while writing: {:?}", report.problems);
+        checked += 1;
+    }
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        checked > 0,
+        "the campaign never opened while it was written"
+    );
+}

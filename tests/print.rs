@@ -297,7 +297,16 @@ fn the_roster_shows_every_name_stats_line_and_quirk() {
         let pdf = dir.path().join("roster.pdf");
         run_ok(
             dir.path(),
-            &["roster", "--db", DB, "--gang", gang, "-o", path_str(&pdf)],
+            &[
+                "roster",
+                "--db",
+                DB,
+                "--gang",
+                gang,
+                "-o",
+                path_str(&pdf),
+                "--force",
+            ],
         );
         let text = squash(&pdf_text(&pdf));
         assert!(text.contains(gang), "{gang}: {text}");
@@ -359,6 +368,7 @@ fn poker_cards_on_a4_go_nine_to_a_page() {
                 blanks,
                 "-o",
                 path_str(&pdf),
+                "--force",
             ],
         );
         assert_eq!(pdf_pages(&pdf), pages, "6 fighters and {blanks} blanks");
@@ -439,7 +449,16 @@ fn blank_cards_are_added_after_the_fighters() {
     for (blanks, cards, pages) in [("6", 18, 2), ("7", 19, 3)] {
         let out = run_ok(
             dir.path(),
-            &["cards", "--db", DB, "--blank", blanks, "-o", path_str(&pdf)],
+            &[
+                "cards",
+                "--db",
+                DB,
+                "--blank",
+                blanks,
+                "-o",
+                path_str(&pdf),
+                "--force",
+            ],
         );
         assert!(
             util::stdout(&out).contains(&format!("Wrote {cards} cards")),
@@ -469,6 +488,7 @@ fn blank_cards_are_added_after_the_fighters() {
             "1",
             "-o",
             path_str(&pdf),
+            "--force",
         ],
     );
     assert_eq!(pdf_text(&pdf).matches("QUIRKS").count(), 2);
@@ -1256,7 +1276,10 @@ fn a_photo_set_on_the_command_line_prints() {
         dir.path(),
         &["fighter", "photo", "Hush", "--clear", "--db", DB],
     );
-    run_ok(dir.path(), &["cards", "--db", DB, "-o", path_str(&all)]);
+    run_ok(
+        dir.path(),
+        &["cards", "--db", DB, "-o", path_str(&all), "--force"],
+    );
     assert!(pdf_images(&all).is_empty());
 }
 

@@ -25,6 +25,12 @@ pub type FighterSnapshot = Fighter;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
+    /// The campaign as it was made: its name and the pack new gangs play.
+    /// The first event of a campaign's log; never undone.
+    CampaignCreated {
+        name: String,
+        default_ruleset: String,
+    },
     CampaignRenamed {
         from: String,
         to: String,
@@ -218,6 +224,9 @@ impl Event {
     pub fn inverse(&self) -> Event {
         use Event::*;
         match self.clone() {
+            // Never applied: the store refuses to undo a campaign's
+            // creation (see `Event::is_creation`).
+            CampaignCreated { .. } => self.clone(),
             CampaignRenamed { from, to } => CampaignRenamed { from: to, to: from },
             GangFounded { gang } => GangDisbanded { gang },
             GangDisbanded { gang } => GangFounded { gang },
@@ -405,10 +414,16 @@ impl Event {
         }
     }
 
+    /// Whether this event made the campaign (and so can never be undone).
+    pub fn is_creation(&self) -> bool {
+        matches!(self, Event::CampaignCreated { .. })
+    }
+
     /// A short stable name for the log's `kind` column.
     pub fn kind(&self) -> &'static str {
         use Event::*;
         match self {
+            CampaignCreated { .. } => "campaign_created",
             CampaignRenamed { .. } => "campaign_renamed",
             GangFounded { .. } => "gang_founded",
             GangDisbanded { .. } => "gang_disbanded",
@@ -514,6 +529,7 @@ impl Event {
             }
         };
         match self {
+            CampaignCreated { name, .. } => format!("Campaign “{name}” created"),
             CampaignRenamed { from, to } => format!("Campaign renamed from “{from}” to “{to}”"),
             GangFounded { gang } => format!("{} founded", gang.name),
             GangDisbanded { gang } => format!("{} disbanded", gang.name),

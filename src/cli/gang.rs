@@ -234,6 +234,9 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             for p in &outcome.problems {
                 println!("  problem: {}", p.describe());
             }
+            for w in &outcome.warnings {
+                eprintln!("warning: {w}");
+            }
             Ok(())
         }
     }

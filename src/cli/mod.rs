@@ -275,10 +275,17 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         } => {
             let mut session = open(db)?;
             let g = session.gang_named(&gang)?;
-            session.adjust_resource(g.id, &resource, delta, &reason)?;
-            let view = session.gang_view(g.id)?;
-            for r in view.resources {
-                println!("{}: {}", r.label, r.amount);
+            let batch = session.adjust_resource(g.id, &resource, delta, &reason)?;
+            match session.gang_view(g.id) {
+                Ok(view) => {
+                    for r in view.resources {
+                        println!("{}: {}", r.label, r.amount);
+                    }
+                }
+                Err(err) => eprintln!(
+                    "warning: {}",
+                    crate::session::saved_but(batch, "reading the gang back", &err)
+                ),
             }
             Ok(())
         }

@@ -21,6 +21,16 @@ fn expect_one(changed: usize, what: impl FnOnce() -> String) -> Result<()> {
 pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
     use Event::*;
     match event {
+        CampaignCreated {
+            name,
+            default_ruleset,
+        } => {
+            tx.execute(
+                "INSERT INTO campaign (id, name, default_ruleset) VALUES (1, ?1, ?2)",
+                (name, default_ruleset),
+            )?;
+            Ok(())
+        }
         CampaignRenamed { from, to } => {
             let n = tx.execute(
                 "UPDATE campaign SET name = ?2 WHERE id = 1 AND name = ?1",

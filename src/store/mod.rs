@@ -140,16 +140,22 @@ impl CampaignStore {
         let mut conn = Connection::open(path)?;
         configure(&conn)?;
         migrate(&mut conn, 0)?;
-        conn.execute(
-            "INSERT INTO campaign (id, name, default_ruleset) VALUES (1, ?1, ?2)",
-            (name, default_ruleset),
-        )?;
-        Ok(Self {
+        let mut store = Self {
             conn,
             path: path.to_owned(),
             read_only: None,
             _lock: lock,
-        })
+        };
+        // Made through the log, so `verify` can tell the name it was given
+        // from one edited behind the log's back.
+        store.commit(
+            "Campaign created",
+            &[Event::CampaignCreated {
+                name: name.to_owned(),
+                default_ruleset: default_ruleset.to_owned(),
+            }],
+        )?;
+        Ok(store)
     }
 
     /// Opens an existing campaign file, migrating it (after a backup) when
@@ -322,7 +328,15 @@ impl CampaignStore {
     /// Undoing an undo is a redo. Returns the new batch.
     pub fn undo(&mut self, batch: BatchId) -> Result<BatchId> {
         let (label, events) = self.batch(batch)?;
+        if events.iter().any(Event::is_creation) {
+            return Err(StoreError::Conflict(
+                "the campaign's creation cannot be undone".to_owned(),
+            ));
+        }
         let inverse: Vec<Event> = events.iter().rev().map(Event::inverse).collect();
+        let touches_photos = inverse
+            .iter()
+            .any(|e| matches!(e, Event::PhotoChanged { .. }));
         let undone_label = match label.strip_prefix("Undo: ") {
             Some(original) => format!("Redo: {original}"),
             None => match label.strip_prefix("Redo: ") {
@@ -330,7 +344,11 @@ impl CampaignStore {
                 None => format!("Undo: {label}"),
             },
         };
-        self.commit_batch(&undone_label, &inverse, Some(batch))
+        if touches_photos {
+            self.commit_batch_after(&undone_label, &inverse, Some(batch), &collect_photos)
+        } else {
+            self.commit_batch(&undone_label, &inverse, Some(batch))
+        }
     }
 
     fn commit_batch(
@@ -342,6 +360,18 @@ impl CampaignStore {
         self.commit_batch_with(label, events, undoes, &|_| Ok(()))
     }
 
+    /// Commits a batch, running `after` last in the same transaction (a
+    /// clean-up the events make necessary).
+    fn commit_batch_after(
+        &mut self,
+        label: &str,
+        events: &[Event],
+        undoes: Option<BatchId>,
+        after: &dyn Fn(&rusqlite::Transaction<'_>) -> Result<()>,
+    ) -> Result<BatchId> {
+        self.commit_batch_around(label, events, undoes, &|_| Ok(()), after)
+    }
+
     /// Commits a batch, running `before` first in the same transaction
     /// (storing what the events refer to, such as a photo).
     fn commit_batch_with(
@@ -350,6 +380,17 @@ impl CampaignStore {
         events: &[Event],
         undoes: Option<BatchId>,
         before: &dyn Fn(&rusqlite::Transaction<'_>) -> Result<()>,
+    ) -> Result<BatchId> {
+        self.commit_batch_around(label, events, undoes, before, &|_| Ok(()))
+    }
+
+    fn commit_batch_around(
+        &mut self,
+        label: &str,
+        events: &[Event],
+        undoes: Option<BatchId>,
+        before: &dyn Fn(&rusqlite::Transaction<'_>) -> Result<()>,
+        after: &dyn Fn(&rusqlite::Transaction<'_>) -> Result<()>,
     ) -> Result<BatchId> {
         if let Some(reason) = &self.read_only {
             return Err(StoreError::ReadOnly(reason.clone()));
@@ -378,6 +419,7 @@ impl CampaignStore {
                 serde_json::to_string(event)?,
             ))?;
         }
+        after(&tx)?;
         tx.commit()?;
         Ok(batch)
     }
@@ -427,6 +469,17 @@ impl CampaignStore {
             )?
             .query_row([fighter], |r| r.get(0))
             .optional()?)
+    }
+
+    /// The key of a fighter's photo, if one is set.
+    pub fn photo_key(&self, fighter: FighterId) -> Result<Option<String>> {
+        use rusqlite::OptionalExtension;
+        Ok(self
+            .conn
+            .prepare_cached("SELECT photo FROM fighter WHERE id = ?1")?
+            .query_row([fighter], |r| r.get::<_, Option<String>>(0))
+            .optional()?
+            .flatten())
     }
 
     /// Bulk mode for generating a campaign: commits stay whole transactions
@@ -671,6 +724,28 @@ fn backup_before_migration(conn: &Connection, path: &Path, version: i64) -> Resu
         None::<fn(rusqlite::backup::Progress)>,
     )?;
     Ok(target)
+}
+
+/// The photos nothing can show again: no fighter shows them, and no change
+/// in effect took one away (undoing it would bring the photo back).
+/// Undoing a photo's arrival leaves it here; a redo after that asks for
+/// the picture again.
+pub(super) const UNREACHABLE_PHOTOS: &str = "SELECT hash FROM photo \
+     WHERE hash NOT IN (SELECT photo FROM fighter WHERE photo IS NOT NULL) \
+     AND hash NOT IN ( \
+         SELECT json_extract(e.payload, '$.from') FROM event e JOIN batch b ON b.id = e.batch_id \
+         WHERE e.kind = 'photo_changed' AND json_extract(e.payload, '$.from') IS NOT NULL \
+         AND NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = b.id) \
+         AND (b.undoes IS NULL \
+              OR (SELECT p.undoes FROM batch p WHERE p.id = b.undoes) IS NOT NULL))";
+
+/// Removes the photos nothing can show again, in the undo's transaction.
+fn collect_photos(tx: &rusqlite::Transaction<'_>) -> Result<()> {
+    tx.execute(
+        &format!("DELETE FROM photo WHERE hash IN ({UNREACHABLE_PHOTOS})"),
+        [],
+    )?;
+    Ok(())
 }
 
 /// An SQLite error in one line, without the SQL it came from.

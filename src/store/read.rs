@@ -522,6 +522,8 @@ impl CampaignStore {
                  WHERE NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = b.id) \
                  AND (b.undoes IS NULL \
                       OR (SELECT p.undoes FROM batch p WHERE p.id = b.undoes) IS NOT NULL) \
+                 AND NOT EXISTS (SELECT 1 FROM event e \
+                                 WHERE e.batch_id = b.id AND e.kind = 'campaign_created') \
                  ORDER BY b.id DESC LIMIT 1",
             )?
             .query_row([], |r| r.get(0))

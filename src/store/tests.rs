@@ -86,10 +86,13 @@ fn round_trip_through_the_file() {
             fighter(2, 1, "Dross", &["longshot"])
         ]
     );
-    assert_eq!(store.batch_count().expect("count"), 1);
-    let log = store.log(10).expect("log");
+    // The campaign's creation, then the founding.
+    assert_eq!(store.batch_count().expect("count"), 2);
+    let log = store.log(3).expect("log");
     assert_eq!(log.len(), 3, "one event per change, in the same batch");
     assert!(log.iter().all(|e| e.batch == log[0].batch));
+    let first = store.log(10).expect("log");
+    assert!(first.last().is_some_and(|e| e.event.is_creation()));
 }
 
 #[test]
@@ -447,7 +450,7 @@ fn verify_passes_a_sound_file_and_names_what_disagrees_with_the_log() {
     store.undo(undo).expect("undo");
     let sound = store.verify().expect("verify");
     assert!(sound.is_sound(), "{:?}", sound.problems);
-    assert_eq!((sound.batches, sound.events), (3, 5));
+    assert_eq!((sound.batches, sound.events), (4, 6));
 
     // A change the log does not hold.
     store
@@ -457,7 +460,10 @@ fn verify_passes_a_sound_file_and_names_what_disagrees_with_the_log() {
     let found = store.verify().expect("verify");
     assert_eq!(
         found.problems,
-        ["the fighters differ from what the log says"]
+        [
+            "table fighter differs from what the log says (1 row(s) the log does not explain, 1 row(s) missing)",
+            "the fighters differ from what the log says"
+        ]
     );
 
     // An event the state does not follow: a second founding of the same

@@ -1,8 +1,11 @@
 //! Checking a campaign file end to end: SQLite's own integrity check, the
 //! foreign keys, and a replay of the whole log into an empty campaign in
-//! memory, whose state must equal the file's. A battle half there, an
-//! event without its change or a change without its event all show up as
-//! a difference.
+//! memory, whose state must equal the file's, table by table, with the
+//! same schema (the append-only triggers included). A battle half there,
+//! an event without its change, a change without its event, a name edited
+//! behind the log's back or a dropped trigger all show up. Everything is
+//! read in one snapshot, so a writer in another process cannot make a
+//! sound file look damaged.
 
 use rusqlite::{Connection, TransactionBehavior};
 
@@ -30,6 +33,16 @@ impl CampaignStore {
     /// the log from an empty campaign gives exactly the stored state.
     /// Reads only.
     pub fn verify(&self) -> Result<Verification> {
+        // One read transaction: every query below sees the same snapshot,
+        // whatever another process commits meanwhile. Rolled back on drop.
+        let snapshot = self.conn.unchecked_transaction()?;
+        snapshot.query_row("SELECT count(*) FROM batch", [], |r| r.get::<_, i64>(0))?;
+        let out = self.verify_in_snapshot()?;
+        drop(snapshot);
+        Ok(out)
+    }
+
+    fn verify_in_snapshot(&self) -> Result<Verification> {
         let mut out = Verification::default();
         let integrity: Vec<String> = self
             .conn
@@ -56,42 +69,62 @@ impl CampaignStore {
         let stored = self.dump()?;
         out.battles = stored.battles.len();
 
-        // The campaign row as it was made: the first rename or ruleset
-        // change says what it was before.
-        let mut name = stored.info.name.clone();
-        let mut ruleset = stored.info.default_ruleset.clone();
-        if let Some(from) = log.iter().find_map(|e| match &e.event {
-            Event::CampaignRenamed { from, .. } => Some(from.clone()),
-            _ => None,
-        }) {
-            name = from;
-        }
-        if let Some(from) = log.iter().find_map(|e| match &e.event {
-            Event::CampaignRulesetChanged { from, .. } => Some(from.clone()),
-            _ => None,
-        }) {
-            ruleset = from;
-        }
-
         let mut conn = Connection::open_in_memory()?;
         configure_memory(&conn)?;
         migrate(&mut conn, 0)?;
-        conn.execute(
-            "INSERT INTO campaign (id, name, default_ruleset) VALUES (1, ?1, ?2)",
-            (&name, &ruleset),
-        )?;
-        // Photos are stored beside the log, not in it; their hashes are
-        // what the state refers to.
-        let photos: Vec<(String, String)> = self
+        // A campaign made by this version starts its log with its creation;
+        // an older one did not, and its name is taken from the first rename
+        // (or the file, which then cannot be checked).
+        if !log.iter().any(|e| e.event.is_creation()) {
+            let mut name = stored.info.name.clone();
+            let mut ruleset = stored.info.default_ruleset.clone();
+            if let Some(from) = log.iter().find_map(|e| match &e.event {
+                Event::CampaignRenamed { from, .. } => Some(from.clone()),
+                _ => None,
+            }) {
+                name = from;
+            }
+            if let Some(from) = log.iter().find_map(|e| match &e.event {
+                Event::CampaignRulesetChanged { from, .. } => Some(from.clone()),
+                _ => None,
+            }) {
+                ruleset = from;
+            }
+            conn.execute(
+                "INSERT INTO campaign (id, name, default_ruleset) VALUES (1, ?1, ?2)",
+                (&name, &ruleset),
+            )?;
+        }
+        // Photos are stored beside the log, not in it; their keys are what
+        // the state refers to. One taken away by an undo may be gone from
+        // the file while the log still names it.
+        let mut photos: std::collections::BTreeMap<String, String> = self
             .conn
             .prepare("SELECT hash, mime FROM photo")?
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?;
+        for entry in &log {
+            if let Event::PhotoChanged { from, to, .. } = &entry.event {
+                for key in [from, to].into_iter().flatten() {
+                    photos.entry(key.clone()).or_default();
+                }
+            }
+        }
         for (hash, mime) in photos {
             conn.execute(
                 "INSERT INTO photo (hash, mime, bytes) VALUES (?1, ?2, x'')",
                 (hash, mime),
             )?;
+        }
+        let orphans: Vec<String> = self
+            .conn
+            .prepare(super::UNREACHABLE_PHOTOS)?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        for photo in orphans {
+            out.problems.push(format!(
+                "photo {photo} is stored but no fighter shows it and no undo can bring it back"
+            ));
         }
 
         let batches: Vec<(BatchId, String, Option<BatchId>)> = self
@@ -131,13 +164,17 @@ impl CampaignStore {
         tx.commit()?;
         out.batches = batches.len();
 
-        let replayed = CampaignStore {
+        let replay = CampaignStore {
             conn,
             path: self.path.clone(),
             read_only: Some("a replay".into()),
             _lock: None,
-        }
-        .dump()?;
+        };
+        out.problems
+            .extend(schema_differences(&self.conn, &replay.conn)?);
+        out.problems
+            .extend(table_differences(&self.conn, &replay.conn)?);
+        let replayed = replay.dump()?;
         let pairs = [
             ("campaign", replayed.info == stored.info),
             ("gangs", replayed.gangs == stored.gangs),
@@ -155,4 +192,92 @@ impl CampaignStore {
         }
         Ok(out)
     }
+}
+
+/// The tables, indexes and triggers of the file against those of a campaign
+/// made by this build: a dropped append-only trigger is a hole in the log's
+/// guard.
+fn schema_differences(file: &Connection, fresh: &Connection) -> Result<Vec<String>> {
+    let objects = |conn: &Connection| -> Result<std::collections::BTreeMap<String, String>> {
+        Ok(conn
+            .prepare(
+                "SELECT type || ' ' || name, coalesce(sql, '') FROM sqlite_master \
+                 WHERE name NOT LIKE 'sqlite_%'",
+            )?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    };
+    let (have, want) = (objects(file)?, objects(fresh)?);
+    let mut problems = Vec::new();
+    for (name, sql) in &want {
+        match have.get(name) {
+            None => problems.push(format!("the file has lost its {name}")),
+            Some(found) if found != sql => {
+                problems.push(format!("the file's {name} is not the one Rapsheet made"));
+            }
+            Some(_) => {}
+        }
+    }
+    for name in have.keys().filter(|n| !want.contains_key(*n)) {
+        problems.push(format!("the file has a {name} Rapsheet did not make"));
+    }
+    Ok(problems)
+}
+
+/// Every row of every table of the state against the replay: whatever the
+/// read models do not show is compared too. The log itself (`batch`,
+/// `event`) is what was replayed, and photos are compared by key only.
+fn table_differences(file: &Connection, replay: &Connection) -> Result<Vec<String>> {
+    let tables: Vec<String> = replay
+        .prepare(
+            "SELECT name FROM sqlite_master WHERE type = 'table' \
+             AND name NOT LIKE 'sqlite_%' AND name NOT IN ('batch', 'event', 'photo') \
+             ORDER BY name",
+        )?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut problems = Vec::new();
+    for table in tables {
+        // The time a row was written is the file's own; a replay is now.
+        let names: Vec<String> = replay
+            .prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid")?
+            .query_map([&table], |r| r.get(0))?
+            .collect::<rusqlite::Result<Vec<String>>>()?
+            .into_iter()
+            .filter(|c| !(table == "campaign" && c == "created_at"))
+            .map(|c| format!("\"{c}\""))
+            .collect();
+        let columns = names.len();
+        let list = names.join(", ");
+        let sql = format!("SELECT {list} FROM \"{table}\" ORDER BY {list}");
+        let rows = |conn: &Connection| -> Result<Vec<Vec<rusqlite::types::Value>>> {
+            let mut stmt = conn.prepare(&sql)?;
+            let rows = stmt
+                .query_map([], |r| {
+                    (0..columns)
+                        .map(|i| r.get(i))
+                        .collect::<rusqlite::Result<_>>()
+                })?
+                .collect::<rusqlite::Result<_>>()?;
+            Ok(rows)
+        };
+        let want = rows(replay)?;
+        let have = match rows(file) {
+            Ok(have) => have,
+            Err(err) => {
+                problems.push(format!(
+                    "table {table} cannot be read as Rapsheet made it: {err}"
+                ));
+                continue;
+            }
+        };
+        if have != want {
+            let extra = have.iter().filter(|r| !want.contains(r)).count();
+            let missing = want.iter().filter(|r| !have.contains(r)).count();
+            problems.push(format!(
+                "table {table} differs from what the log says ({extra} row(s) the log does not explain, {missing} row(s) missing)"
+            ));
+        }
+    }
+    Ok(problems)
 }
