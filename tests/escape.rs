@@ -17,7 +17,7 @@ use rapsheet::export::{Export, Format, lines, render};
 use rapsheet::print::DocLine;
 use rapsheet::session::Session;
 use serde_json::json;
-use util::{stderr, stdout};
+use util::{rapsheet, stderr, stdout};
 
 /// A gang name made of Markdown and HTML (no control character: names
 /// refuse those at input).
@@ -312,4 +312,101 @@ fn html_note_lines_are_line_breaks_and_controls_are_shown() {
         "{html}"
     );
     assert!(!html.contains('\u{1b}'), "{html}");
+}
+
+/// The hostile campaign closed, for the command line to open.
+fn closed() -> (tempfile::TempDir, PathBuf) {
+    let Campaign {
+        _guard,
+        dir,
+        session,
+        ..
+    } = hostile();
+    drop(session);
+    (_guard, dir)
+}
+
+fn cli(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    let mut all = args.to_vec();
+    all.extend(["--db", "c.rapsheet"]);
+    rapsheet(dir, &all)
+}
+
+#[test]
+fn terminal_output_escapes_esc_in_a_reason() {
+    let (_guard, dir) = closed();
+    let reason = "paid off\u{1b}]0;owned\u{7}\u{1b}[2J\rforged\u{9b}31m";
+    let out = cli(
+        &dir,
+        &[
+            "resource", "supply", "1", "--gang", JACKALS, "--reason", reason,
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = cli(&dir, &["log"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let log = stdout(&out);
+    for raw in ['\u{1b}', '\u{7}', '\r', '\u{9b}'] {
+        assert!(!log.contains(raw), "{raw:?} reaches the terminal: {log:?}");
+    }
+    assert!(
+        log.contains("paid off\\u{1b}]0;owned\\u{7}\\u{1b}[2J\\u{d}forged\\u{9b}31m"),
+        "{log}"
+    );
+}
+
+#[test]
+fn terminal_json_escapes_c1_and_delete() {
+    let (_guard, dir) = closed();
+    let reason = "a\u{1b}b\u{7f}c\u{9b}d";
+    let out = cli(
+        &dir,
+        &[
+            "resource", "supply", "1", "--gang", JACKALS, "--reason", reason,
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = cli(&dir, &["log", "--json"]);
+    let text = stdout(&out);
+    for raw in ['\u{1b}', '\u{7f}', '\u{9b}'] {
+        assert!(
+            !text.contains(raw),
+            "{raw:?} reaches the terminal: {text:?}"
+        );
+    }
+    for escaped in [r"\u001b", r"\u007f", r"\u009b"] {
+        assert!(text.contains(escaped), "{escaped} missing: {text}");
+    }
+    // Still JSON, and the reason reads back whole.
+    let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert!(strings(&value).iter().any(|s| s.contains(reason)), "{text}");
+}
+
+fn strings(value: &serde_json::Value) -> Vec<String> {
+    match value {
+        serde_json::Value::String(s) => vec![s.clone()],
+        serde_json::Value::Array(items) => items.iter().flat_map(strings).collect(),
+        serde_json::Value::Object(map) => map.values().flat_map(strings).collect(),
+        _ => Vec::new(),
+    }
+}
+
+#[test]
+fn terminal_output_shows_hostile_names_as_typed() {
+    let (_guard, dir) = closed();
+    let out = cli(&dir, &["gang", "show", GANG]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(stdout(&out).starts_with(GANG), "{}", stdout(&out));
+    let out = cli(&dir, &["battle", "list"]);
+    assert!(stdout(&out).contains(GANG), "{}", stdout(&out));
+}
+
+#[test]
+fn terminal_error_escapes_what_was_typed() {
+    let (_guard, dir) = closed();
+    let out = cli(&dir, &["gang", "show", "\u{1b}[2Jnobody"]);
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert!(!err.contains('\u{1b}'), "{err:?}");
+    assert!(err.contains("\\u{1b}[2Jnobody"), "{err}");
 }

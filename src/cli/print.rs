@@ -65,7 +65,7 @@ pub(super) fn cards(
     }
     let bytes = cards_pdf(&cards, 0, page, CardStyle { size, write_in })?;
     write_atomically(out, &bytes)?;
-    println!("Wrote {} cards to {}", cards.len(), out.display());
+    say!("Wrote {} cards to {}", cards.len(), out.display());
     Ok(())
 }
 
@@ -76,6 +76,6 @@ pub(super) fn roster(session: &Session, gang: &str, page: &str, out: &Path) -> R
     let sheet = session.roster_sheet(gang.id)?;
     let bytes = roster_pdf(&sheet, page)?;
     write_atomically(out, &bytes)?;
-    println!("Wrote the roster of {} to {}", gang.name, out.display());
+    say!("Wrote the roster of {} to {}", gang.name, out.display());
     Ok(())
 }
