@@ -21,7 +21,9 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("rapsheet: {err:#}");
+            // An error may quote what was typed: shown, never obeyed.
+            let text = format!("{err:#}");
+            eprintln!("rapsheet: {}", rapsheet::text::visible(&text));
             ExitCode::FAILURE
         }
     }

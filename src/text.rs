@@ -131,21 +131,27 @@ pub fn clip(text: &str, max: usize) -> String {
 /// Text from a player as an error message repeats it: short, and with any
 /// control character shown as its code point.
 pub fn echo(text: &str) -> String {
-    visible(&clip(text, ECHO))
+    visible(&clip(text, ECHO)).into_owned()
 }
 
-/// Control characters shown as code points (`\u{1b}`), line breaks and
-/// tabs kept: text made safe to print on a terminal.
-pub fn visible(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        if c != '\n' && c != '\t' && breaks_a_line(c) {
-            out.push_str(&c.escape_unicode().to_string());
+/// Control characters shown as code points (`\u{1b}`) rather than sent on
+/// raw, where they could drive a terminal or vanish: text made safe to
+/// print. Line breaks and tabs are kept, and a Windows line end counts as
+/// one line break.
+pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
+    let hidden = |c: char| c != '\n' && c != '\t' && breaks_a_line(c);
+    if !text.contains(hidden) {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.replace("\r\n", "\n").chars() {
+        if hidden(c) {
+            out.extend(c.escape_unicode());
         } else {
             out.push(c);
         }
     }
-    out
+    std::borrow::Cow::Owned(out)
 }
 
 /// A character that has no place inside a line of text: the C0 and C1

@@ -85,9 +85,10 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
                 });
             }
             let verb = if dry_run { "Would record" } else { "Recorded" };
-            println!(
+            say!(
                 "{verb} battle #{} (rolls from seed {})",
-                recorded.battle, recorded.procedure.seed
+                recorded.battle,
+                recorded.procedure.seed
             );
             // Each ruling once, numbered, after the changes it decided.
             let mut rulings: Vec<&str> = Vec::new();
@@ -106,10 +107,10 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
                     };
                     line.push_str(&format!(" [ruling {n}]"));
                 }
-                println!("{line}");
+                say!("{line}");
             }
             for needed in &recorded.procedure.needed {
-                println!(
+                say!(
                     "  needs a choice ({}): {} for “{}”: {}",
                     needed.field,
                     needed.gang,
@@ -118,13 +119,13 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
                 );
             }
             for (i, ruling) in rulings.iter().enumerate() {
-                println!("  ruling {}: {ruling}", i + 1);
+                say!("  ruling {}: {ruling}", i + 1);
             }
             Ok(())
         }
         BattleCommand::Undo => {
             let (battle, _) = session.undo_last_battle()?;
-            println!("Took back battle #{battle}");
+            say!("Took back battle #{battle}");
             Ok(())
         }
         BattleCommand::List { json } => {
@@ -135,7 +136,7 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
             let names = session.names()?;
             for b in battles {
                 let event = crate::campaign::Event::BattleRecorded { battle: b };
-                println!("{}", event.describe(&names));
+                say!("{}", event.describe(&names));
             }
             Ok(())
         }
@@ -152,7 +153,7 @@ pub(super) fn titles(session: &Session, ruleset: Option<String>, json: bool) -> 
         return print_json(&view);
     }
     for t in &view.titles {
-        println!(
+        say!(
             "{} (most {}): {}",
             t.name,
             t.resource,
@@ -178,6 +179,6 @@ pub(super) fn action(
         .iter()
         .map(|r| format!("{} {}", r.label, r.amount))
         .collect();
-    println!("{}: {}", view.name, resources.join(" · "));
+    say!("{}: {}", view.name, resources.join(" · "));
     Ok(())
 }

@@ -84,7 +84,7 @@ pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
         format,
     )?;
     super::print::write_output(session, &output, &bytes, force)?;
-    println!("Wrote {}", output.display());
+    say!("Wrote {}", output.display());
     Ok(())
 }
 
@@ -96,7 +96,7 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
                 return print_json(&story.arcs);
             }
             if story.arcs.is_empty() {
-                println!("No arc yet: an arc begins with a First Blood battle.");
+                say!("No arc yet: an arc begins with a First Blood battle.");
             }
             for arc in &story.arcs {
                 let state = match (&arc.closed_by, arc.closed) {
@@ -105,7 +105,7 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
                     _ => "open".to_owned(),
                 };
                 let battles: Vec<String> = arc.battles.iter().map(|b| format!("#{b}")).collect();
-                println!(
+                say!(
                     "Arc {}: {} vs {} — {} ({state})",
                     arc.id,
                     arc.gangs[0],
@@ -113,7 +113,7 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
                     battles.join(", ")
                 );
                 for (stage, scenarios) in &arc.next {
-                    println!("  next: {stage}: {}", scenarios.join(", "));
+                    say!("  next: {stage}: {}", scenarios.join(", "));
                 }
             }
             Ok(())
@@ -123,7 +123,7 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
                 bail!("--reason must say why the arc closes");
             }
             session.close_arc(id, &reason)?;
-            println!("Arc {id} closed");
+            say!("Arc {id} closed");
             Ok(())
         }
     }

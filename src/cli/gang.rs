@@ -90,7 +90,7 @@ pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
         GangCommand::New { name, ruleset } => {
             let (id, _) = session.found_gang(&name, ruleset.as_deref())?;
             let gang = session.gang(id)?;
-            println!("Founded {} ({})", gang.name, gang.ruleset);
+            say!("Founded {} ({})", gang.name, gang.ruleset);
             Ok(())
         }
         GangCommand::List { json } => {
@@ -99,7 +99,7 @@ pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
                 return print_json(&gangs);
             }
             for g in gangs {
-                println!(
+                say!(
                     "{}  {} fighters  {}{}",
                     g.name,
                     g.fighters,
@@ -135,20 +135,22 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                 .iter()
                 .map(|s| format!("{} {}", s.label, s.display()))
                 .collect();
-            println!(
+            say!(
                 "{} ({}) — {}",
-                details.view.name, details.gang, details.view.status_text
+                details.view.name,
+                details.gang,
+                details.view.status_text
             );
-            println!("  {}", stats.join(" "));
+            say!("  {}", stats.join(" "));
             for e in &details.effects {
                 let state = match &e.removed {
                     Some(reason) => format!(" [removed: {reason}]"),
                     None => String::new(),
                 };
-                println!("  #{} {}: {}{state}", e.id, e.name, e.detail);
+                say!("  #{} {}: {}{state}", e.id, e.name, e.detail);
             }
             for line in &details.history {
-                println!("  {}  {}", line.at, line.text);
+                say!("  {}  {}", line.at, line.text);
             }
             Ok(())
         }
@@ -168,7 +170,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                 _ => anyhow::bail!("give a photo FILE, or --clear"),
             };
             session.set_photo(fighter.id, bytes.as_deref())?;
-            println!(
+            say!(
                 "{}: photo {}",
                 fighter.name,
                 if clear { "removed" } else { "set" }
@@ -191,7 +193,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                     anyhow::anyhow!("{} has no lasting effect #{effect}", fighter.name)
                 })?;
             session.remove_lasting(effect, &reason)?;
-            println!("{}: {} removed", fighter.name, e.name);
+            say!("{}: {} removed", fighter.name, e.name);
             Ok(())
         }
         FighterCommand::Add {
@@ -230,12 +232,12 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             if json {
                 return print_json(&outcome);
             }
-            println!("{}", outcome.label);
+            say!("{}", outcome.label);
             for p in &outcome.problems {
-                println!("  problem: {}", p.describe());
+                say!("  problem: {}", p.describe());
             }
             for w in &outcome.warnings {
-                eprintln!("warning: {w}");
+                say_err!("warning: {w}");
             }
             Ok(())
         }
@@ -243,7 +245,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
 }
 
 fn print_roster(view: &GangView) {
-    println!(
+    say!(
         "{} ({}{})",
         view.name,
         view.ruleset_name,
@@ -258,7 +260,7 @@ fn print_roster(view: &GangView) {
         .iter()
         .map(|r| format!("{} {}", r.label, r.amount))
         .collect();
-    println!("  {}", resources.join(" · "));
+    say!("  {}", resources.join(" · "));
     for f in &view.fighters {
         let stats: Vec<String> = f
             .stats
@@ -266,7 +268,7 @@ fn print_roster(view: &GangView) {
             .map(|s| format!("{} {}", s.label, s.display()))
             .collect();
         let quirks: Vec<String> = f.quirks.iter().map(|q| q.title()).collect();
-        println!(
+        say!(
             "  {}{}  {}  [{}]",
             if f.leader { "★ " } else { "  " },
             f.name,
@@ -275,7 +277,7 @@ fn print_roster(view: &GangView) {
         );
     }
     for p in &view.problems {
-        println!("  problem: {}", p.describe());
+        say!("  problem: {}", p.describe());
     }
 }
 
@@ -310,13 +312,13 @@ pub(super) fn captive(session: &mut Session, command: CaptiveCommand) -> Result<
         } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             session.ransom(fighter.id, &resource, amount)?;
-            println!("{} is back with their gang", fighter.name);
+            say!("{} is back with their gang", fighter.name);
             Ok(())
         }
         CaptiveCommand::Release { name, gang } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             session.release(fighter.id)?;
-            println!("{} is released", fighter.name);
+            say!("{} is released", fighter.name);
             Ok(())
         }
     }

@@ -1,6 +1,24 @@
 //! The `rapsheet` command line: the same core as the GUI, headless, for
 //! scripts and tests. Machine-readable output is JSON on stdout; an error
-//! is one line on stderr and a non-zero exit.
+//! is one line on stderr and a non-zero exit. Nothing a user typed reaches
+//! the terminal raw: human-readable lines go through `say!`, JSON through
+//! `print_json`, both of which show control characters escaped.
+
+/// `println!` for the terminal: the whole line with its control characters
+/// shown as `\u{1b}`, so a name, note or reason holding an escape sequence
+/// is seen rather than obeyed by the terminal. Line breaks stay.
+macro_rules! say {
+    ($($arg:tt)*) => {
+        println!("{}", $crate::text::visible(&format!($($arg)*)))
+    };
+}
+
+/// `say!` for standard error.
+macro_rules! say_err {
+    ($($arg:tt)*) => {
+        eprintln!("{}", $crate::text::visible(&format!($($arg)*)))
+    };
+}
 
 mod battle;
 mod export;
@@ -239,9 +257,9 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             if json {
                 print_json(&gangs)
             } else {
-                println!("Created {} with {} gangs:", db.display(), gangs.len());
+                say!("Created {} with {} gangs:", db.display(), gangs.len());
                 for g in gangs {
-                    println!("  {} ({} fighters)", g.name, g.fighters);
+                    say!("  {} ({} fighters)", g.name, g.fighters);
                 }
                 Ok(())
             }
@@ -253,7 +271,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
                 None => crate::campaign::demo::ruleset()?,
             };
             Session::create(db, &name, &ruleset)?;
-            println!("Created {}", db.display());
+            say!("Created {}", db.display());
             Ok(())
         }
         Command::Rulesets { json } => pack::rulesets(json),
@@ -264,7 +282,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         Command::Ruleset { pack } => {
             let mut session = open(db)?;
             session.set_campaign_ruleset(&pack)?;
-            println!("The campaign now plays {}", session.pack(&pack)?.pack.name);
+            say!("The campaign now plays {}", session.pack(&pack)?.pack.name);
             Ok(())
         }
         Command::Resource {
@@ -279,10 +297,10 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             match session.gang_view(g.id) {
                 Ok(view) => {
                     for r in view.resources {
-                        println!("{}: {}", r.label, r.amount);
+                        say!("{}: {}", r.label, r.amount);
                     }
                 }
-                Err(err) => eprintln!(
+                Err(err) => say_err!(
                     "warning: {}",
                     crate::session::saved_but(batch, "reading the gang back", &err)
                 ),
@@ -385,7 +403,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
                 },
             )?;
             session.store.set_bulk(false)?;
-            println!(
+            say!(
                 "Generated {gangs} gangs, {} fighters, {battles} battles in {:.1} s",
                 gangs * fighters_per_gang,
                 started.elapsed().as_secs_f64()
@@ -397,7 +415,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             let store = crate::store::CampaignStore::open(db)?;
             let report = store.verify()?;
             if report.is_sound() {
-                println!(
+                say!(
                     "{}: sound — {} batches, {} events replayed, {} battles, state agrees with the log",
                     db.display(),
                     report.batches,
@@ -407,7 +425,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
                 Ok(())
             } else {
                 for problem in &report.problems {
-                    eprintln!("{problem}");
+                    say_err!("{problem}");
                 }
                 Err(anyhow::anyhow!(
                     "{}: {} problem(s) found",
@@ -424,7 +442,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             }
             let names = session.names()?;
             for e in entries {
-                println!("#{} {}  {}", e.batch, e.at, e.event.describe(&names));
+                say!("#{} {}  {}", e.batch, e.at, e.event.describe(&names));
             }
             Ok(())
         }
@@ -435,7 +453,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             };
             let (label, _) = session.store.batch(batch)?;
             session.undo(batch)?;
-            println!("Undid: {label}");
+            say!("Undid: {label}");
             Ok(())
         }
     }
@@ -459,6 +477,68 @@ fn open(db: Option<&Path>) -> Result<Session> {
 }
 
 pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<()> {
-    println!("{}", serde_json::to_string_pretty(value)?);
+    let mut out = Vec::new();
+    let mut json = serde_json::Serializer::with_formatter(&mut out, ControlsEscaped::default());
+    value.serialize(&mut json)?;
+    println!("{}", String::from_utf8(out)?);
     Ok(())
+}
+
+/// Pretty JSON with every control character written as `\uXXXX`:
+/// serde_json escapes those below U+0020 itself but writes DEL and the C1
+/// controls (U+0080–U+009F, among them a one-character CSI) as they are.
+#[derive(Default)]
+struct ControlsEscaped(serde_json::ser::PrettyFormatter<'static>);
+
+impl serde_json::ser::Formatter for ControlsEscaped {
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        for c in fragment.chars() {
+            if c.is_control() {
+                write!(writer, "\\u{:04x}", u32::from(c))?;
+            } else {
+                let mut buf = [0; 4];
+                writer.write_all(c.encode_utf8(&mut buf).as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_array(w)
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_array(w)
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.0.begin_array_value(w, first)
+    }
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_array_value(w)
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_object(w)
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_object(w)
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.0.begin_object_key(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_object_value(w)
+    }
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_object_value(w)
+    }
 }

@@ -61,7 +61,7 @@ pub(super) fn rulesets(json: bool) -> Result<()> {
         return print_json(&packs);
     }
     for p in &packs {
-        println!("{}", line(p));
+        say!("{}", line(p));
     }
     Ok(())
 }
@@ -74,6 +74,6 @@ pub(super) fn check_pack(file: &Path, json: bool) -> Result<()> {
     if json {
         return print_json(&summary(&pack));
     }
-    println!("ok: {}", line(&summary(&pack)));
+    say!("ok: {}", line(&summary(&pack)));
     Ok(())
 }

@@ -75,7 +75,7 @@ pub(super) fn cards(
     }
     let bytes = cards_pdf(&cards, 0, page, CardStyle { size, write_in })?;
     write_output(session, out, &bytes, force)?;
-    println!("Wrote {} cards to {}", cards.len(), out.display());
+    say!("Wrote {} cards to {}", cards.len(), out.display());
     Ok(())
 }
 
@@ -92,6 +92,6 @@ pub(super) fn roster(
     let sheet = session.roster_sheet(gang.id)?;
     let bytes = roster_pdf(&sheet, page)?;
     write_output(session, out, &bytes, force)?;
-    println!("Wrote the roster of {} to {}", gang.name, out.display());
+    say!("Wrote the roster of {} to {}", gang.name, out.display());
     Ok(())
 }

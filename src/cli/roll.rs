@@ -30,7 +30,7 @@ pub(super) fn roll(expression: &str, seed: Option<u64>, ruleset: &str, json: boo
         return print_json(&record);
     }
     let faces: Vec<String> = record.rolls.iter().map(|d| d.face.to_string()).collect();
-    println!(
+    say!(
         "{} = {}  (dice: {}; seed {seed})",
         record.expression,
         record.total,

@@ -79,8 +79,8 @@ pub(super) fn table(
         });
     }
     match row {
-        Some(row) => println!("{} {modified}: {}", table.name, row.result),
-        None => println!("{} {modified}: no row", table.name),
+        Some(row) => say!("{} {modified}: {}", table.name, row.result),
+        None => say!("{} {modified}: no row", table.name),
     }
     Ok(())
 }

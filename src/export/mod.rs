@@ -1,8 +1,18 @@
 //! Exports of the chronicle: Markdown, self-contained printable HTML, JSON
 //! (versioned, schema in `docs/chronicle.schema.json`) and PDF (through the
 //! print module). Pure text building; writing the file is the caller's.
+//! User text reaches each format only through that format's escaping writer
+//! (comrak for Markdown, maud for HTML, serde_json for JSON).
+
+mod html;
+mod markdown;
+
+use std::borrow::Cow;
 
 use serde::Serialize;
+
+pub use html::html;
+pub use markdown::markdown;
 
 use crate::campaign::chronicle::{BattleStory, Chronicle};
 use crate::print::{DocLine, PrintError};
@@ -65,6 +75,29 @@ pub enum ExportError {
     Json(#[from] serde_json::Error),
     #[error(transparent)]
     Print(#[from] PrintError),
+}
+
+/// A line with its leading spaces and tabs as no-break spaces: Markdown
+/// would read an indent as a code block or drop it, HTML would collapse it;
+/// this keeps the indent as the writer of the note typed it.
+fn keep_indent(line: &str) -> Cow<'_, str> {
+    let is_indent = |c: char| c == ' ' || c == '\t';
+    if !line.starts_with(is_indent) {
+        return Cow::Borrowed(line);
+    }
+    let mut out: String = line
+        .chars()
+        .take_while(|&c| is_indent(c))
+        .map(|c| {
+            if c == '\t' {
+                "\u{a0}".repeat(4)
+            } else {
+                "\u{a0}".into()
+            }
+        })
+        .collect();
+    out.push_str(line.trim_start_matches(is_indent));
+    Cow::Owned(out)
 }
 
 fn title(export: &Export<'_>) -> String {
@@ -231,83 +264,33 @@ fn battle_lines(b: &BattleStory, out: &mut Vec<DocLine>) {
     }
 }
 
-pub fn markdown(export: &Export<'_>) -> String {
-    let mut out = format!("# {}\n", md_escape(&title(export)));
-    let mut in_list = false;
-    for line in lines(export) {
-        let is_bullet = matches!(line, DocLine::Bullet(_));
-        if in_list && !is_bullet {
-            // A list ends with a blank line, or what follows joins its last item.
-            out.push('\n');
-        }
-        in_list = is_bullet;
-        match line {
-            DocLine::Heading(t) => out.push_str(&format!("\n## {t}\n\n")),
-            DocLine::Subheading(t) => out.push_str(&format!("### {t}\n\n")),
-            DocLine::Text(t) => out.push_str(&format!("{}\n\n", md_escape(&t))),
-            DocLine::Bullet(t) => out.push_str(&format!("- {}\n", md_escape(&t))),
-        }
-    }
-    while out.contains("\n\n\n") {
-        out = out.replace("\n\n\n", "\n\n");
-    }
-    if !out.ends_with('\n') {
-        out.push('\n');
-    }
-    out
-}
+#[cfg(test)]
+mod tests {
+    use super::*;
 
-/// Escapes what Markdown would read as markup.
-fn md_escape(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for (i, c) in text.chars().enumerate() {
-        if matches!(c, '*' | '_' | '`' | '[' | ']' | '<' | '>' | '|') || (i == 0 && c == '#') {
-            out.push('\\');
-        }
-        out.push(c);
+    #[test]
+    fn visible_controls_shows_escape_delete_and_c1_but_keeps_line_breaks_and_tabs() {
+        assert_eq!(
+            crate::text::visible("a\u{1b}[2J\tb\nc\u{7f}\u{9b}1m\u{0}"),
+            "a\\u{1b}[2J\tb\nc\\u{7f}\\u{9b}1m\\u{0}"
+        );
+        assert!(matches!(
+            crate::text::visible("plain — text"),
+            Cow::Borrowed(_)
+        ));
     }
-    out
-}
 
-fn html_escape(text: &str) -> String {
-    text.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
+    #[test]
+    fn a_windows_line_end_is_one_line_break_and_a_lone_return_is_shown() {
+        assert_eq!(crate::text::visible("a\r\nb\rc"), "a\nb\\u{d}c");
+    }
 
-pub fn html(export: &Export<'_>) -> String {
-    let title = html_escape(&title(export));
-    let mut body = String::new();
-    let mut in_list = false;
-    for line in lines(export) {
-        let is_bullet = matches!(line, DocLine::Bullet(_));
-        if in_list && !is_bullet {
-            body.push_str("</ul>\n");
-            in_list = false;
-        }
-        match line {
-            DocLine::Heading(t) => body.push_str(&format!("<h2>{}</h2>\n", html_escape(&t))),
-            DocLine::Subheading(t) => body.push_str(&format!("<h3>{}</h3>\n", html_escape(&t))),
-            DocLine::Text(t) => body.push_str(&format!("<p>{}</p>\n", html_escape(&t))),
-            DocLine::Bullet(t) => {
-                if !in_list {
-                    body.push_str("<ul>\n");
-                    in_list = true;
-                }
-                body.push_str(&format!("<li>{}</li>\n", html_escape(&t)));
-            }
-        }
+    #[test]
+    fn an_indent_is_kept_as_no_break_spaces() {
+        assert_eq!(
+            keep_indent("  \tx y"),
+            "\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}\u{a0}x y"
+        );
+        assert!(matches!(keep_indent("x  y"), Cow::Borrowed("x  y")));
     }
-    if in_list {
-        body.push_str("</ul>\n");
-    }
-    format!(
-        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>{title}</title>\n<style>\n\
-         body {{ font-family: \"DejaVu Sans\", sans-serif; max-width: 46em; margin: 2em auto; color: #111; line-height: 1.4; }}\n\
-         h1 {{ border-bottom: 2px solid #111; }} h2 {{ margin-top: 1.6em; }} h3 {{ margin-bottom: 0.2em; }}\n\
-         li {{ margin: 0.1em 0; }}\n\
-         @media print {{ body {{ margin: 0; max-width: none; }} h3 {{ break-after: avoid; }} }}\n\
-         </style>\n</head>\n<body>\n<h1>{title}</h1>\n{body}</body>\n</html>\n"
-    )
 }
