@@ -395,3 +395,81 @@ fn demo_harness(dir: &std::path::Path) -> Harness<'static, RapsheetApp> {
     harness.run();
     harness
 }
+
+/// Types `path` into the print window's path field and clicks Save PDF.
+fn save_pdf_to(harness: &mut Harness<'_, RapsheetApp>, path: &std::path::Path) {
+    harness.get_by_label("PDF file path").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("PDF file path")
+        .type_text(path.to_str().expect("utf-8"));
+    harness.run();
+    harness.get_by_label("Save PDF").click();
+    harness.run();
+}
+
+#[test]
+fn saving_over_an_existing_file_asks_first_and_keeps_it_unless_told() {
+    let dir = util::temp();
+    let mut harness = demo_harness(dir.path());
+    harness.get_by_label("Print cards…").click();
+    harness.run();
+    let pdf = dir.path().join("mine.pdf");
+    std::fs::write(&pdf, b"the player's own file").unwrap();
+
+    save_pdf_to(&mut harness, &pdf);
+    assert!(harness.query_by_label("Replace the file?").is_some());
+    harness.get_by_label("Keep the file").click();
+    harness.run();
+    assert!(harness.query_by_label("Replace the file?").is_none());
+    assert_eq!(std::fs::read(&pdf).unwrap(), b"the player's own file");
+
+    save_pdf_to(&mut harness, &pdf);
+    harness.get_by_label("Replace").click();
+    harness.step();
+    let mut frames = 0;
+    while harness.query_by_label("Open the PDF").is_none() {
+        assert!(frames < 500, "the PDF was never reported saved");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.step();
+        frames += 1;
+    }
+    assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+}
+
+#[test]
+fn the_app_never_writes_an_export_over_its_own_campaign() {
+    let dir = util::temp();
+    let mut harness = demo_harness(dir.path());
+    let campaign = dir.path().join("c.rapsheet");
+    let before = std::fs::read(&campaign).unwrap();
+    harness.get_by_label("Chronicle").click();
+    harness.run();
+    harness.get_by_label("Markdown").click();
+    harness.run();
+    type_into(
+        &mut harness,
+        "Export file path",
+        campaign.to_str().expect("utf-8"),
+    );
+    harness
+        .get_by_role_and_label(egui::accesskit::Role::Button, "Export")
+        .click();
+    harness.run();
+    // It exists, so the app asks; even told to replace, it refuses.
+    harness.get_by_label("Replace").click();
+    harness.step();
+    let mut frames = 0;
+    while harness
+        .state()
+        .status_text()
+        .is_none_or(|s| !s.contains("open campaign"))
+    {
+        assert!(frames < 500, "the refusal was never shown");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        harness.step();
+        frames += 1;
+    }
+    assert_eq!(std::fs::read(&campaign).unwrap(), before);
+}
