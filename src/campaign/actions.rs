@@ -103,14 +103,14 @@ pub fn take_action(
                 });
             }
             (Some(c), list) => {
-                let c = c.trim().to_lowercase();
                 list.iter()
                     .find(|a| {
-                        a.resource == c || pack.resource_label(&a.resource).to_lowercase() == c
+                        crate::text::same(&a.resource, c)
+                            || crate::text::same(pack.resource_label(&a.resource), c)
                     })
                     .ok_or_else(|| ActionError::BadChoice {
                         action: def.name.clone(),
-                        choice: c.clone(),
+                        choice: crate::text::echo(c),
                         options: options.join(" or "),
                     })?
             }
