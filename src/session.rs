@@ -182,6 +182,13 @@ pub struct Recorded {
     pub procedure: Procedure,
 }
 
+/// What undo and redo would take back, by label.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct History {
+    pub undo: Option<String>,
+    pub redo: Option<String>,
+}
+
 /// The warning for a read that failed after a change was saved.
 pub fn saved_but(batch: BatchId, doing: &str, err: &anyhow::Error) -> String {
     format!("the change is saved (batch {batch}), but {doing} failed afterwards: {err:#}")
@@ -439,6 +446,47 @@ impl Session {
         self.store
             .undo(batch)
             .with_context(|| format!("cannot undo change #{batch}"))
+    }
+
+    /// What undo and redo would take back now, by the labels of their
+    /// changes: the one history the app and the command line share, kept
+    /// in the campaign log (so it outlives closing the campaign).
+    pub fn history(&self) -> Result<History> {
+        let label = |batch: Option<BatchId>| -> Result<Option<String>> {
+            Ok(match batch {
+                Some(b) => Some(self.store.batch(b)?.0),
+                None => None,
+            })
+        };
+        Ok(History {
+            undo: label(self.store.newest_undoable()?)?,
+            redo: label(self.store.newest_redoable()?)?
+                .map(|l| l.strip_prefix("Undo: ").map_or(l.clone(), str::to_owned)),
+        })
+    }
+
+    /// Takes back the newest change still in effect. Returns the new
+    /// batch and its label, or `None` when there is nothing to undo.
+    pub fn undo_last(&mut self) -> Result<Option<(BatchId, String)>> {
+        let Some(batch) = self.store.newest_undoable()? else {
+            return Ok(None);
+        };
+        self.step(batch).map(Some)
+    }
+
+    /// Redoes the newest undo since the last new change. Returns the new
+    /// batch and its label, or `None` when there is nothing to redo.
+    pub fn redo_last(&mut self) -> Result<Option<(BatchId, String)>> {
+        let Some(batch) = self.store.newest_redoable()? else {
+            return Ok(None);
+        };
+        self.step(batch).map(Some)
+    }
+
+    fn step(&mut self, batch: BatchId) -> Result<(BatchId, String)> {
+        let next = self.undo(batch)?;
+        let label = self.store.batch(next)?.0;
+        Ok((next, label))
     }
 
     /// Every gang with its size and whether it is legal.

@@ -338,7 +338,7 @@ fn a_resource_change_is_logged_with_its_reason_and_undoes() {
     );
     let out = rapsheet(dir.path(), &["undo", db[0], db[1]]);
     assert!(
-        stdout(&out).contains("Undid: Neon Jackals Reputation +2"),
+        stdout(&out).contains("Undo: Neon Jackals Reputation +2"),
         "{}",
         stdout(&out)
     );

@@ -102,18 +102,17 @@ pub fn take_action(
                     options: options.join(" or "),
                 });
             }
-            (Some(c), list) => {
-                list.iter()
-                    .find(|a| {
-                        crate::text::same(&a.resource, c)
-                            || crate::text::same(pack.resource_label(&a.resource), c)
-                    })
-                    .ok_or_else(|| ActionError::BadChoice {
-                        action: def.name.clone(),
-                        choice: crate::text::echo(c),
-                        options: options.join(" or "),
-                    })?
-            }
+            (Some(c), list) => list
+                .iter()
+                .find(|a| {
+                    crate::text::same(&a.resource, c)
+                        || crate::text::same(pack.resource_label(&a.resource), c)
+                })
+                .ok_or_else(|| ActionError::BadChoice {
+                    action: def.name.clone(),
+                    choice: crate::text::echo(c),
+                    options: options.join(" or "),
+                })?,
         };
         let available = have(target, &amount.resource);
         if available < amount.amount {

@@ -244,6 +244,8 @@ pub enum Command {
     },
     /// Take back the newest change still in effect.
     Undo,
+    /// Redo the newest undo (until a new change is made).
+    Redo,
 }
 
 /// Runs a command. `Ok(())` means exit 0.
@@ -448,12 +450,18 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         }
         Command::Undo => {
             let mut session = open(db)?;
-            let Some(batch) = session.store.newest_undoable()? else {
-                bail!("nothing to undo");
-            };
-            let (label, _) = session.store.batch(batch)?;
-            session.undo(batch)?;
-            say!("Undid: {label}");
+            match session.undo_last()? {
+                Some((_, label)) => say!("{label}"),
+                None => bail!("nothing to undo"),
+            }
+            Ok(())
+        }
+        Command::Redo => {
+            let mut session = open(db)?;
+            match session.redo_last()? {
+                Some((_, label)) => say!("{label}"),
+                None => bail!("nothing to redo"),
+            }
             Ok(())
         }
     }

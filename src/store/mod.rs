@@ -324,8 +324,10 @@ impl CampaignStore {
         self.commit_batch(label, events, None)
     }
 
-    /// Takes back a batch by committing its inverse, newest event first.
-    /// Undoing an undo is a redo. Returns the new batch.
+    /// Takes back a batch. A change (or a redo) is taken back by its
+    /// inverse, newest event first; an undo is taken back by committing
+    /// again what it undid, so a redo reads as the original did. Returns
+    /// the new batch.
     pub fn undo(&mut self, batch: BatchId) -> Result<BatchId> {
         let (label, events) = self.batch(batch)?;
         if events.iter().any(Event::is_creation) {
@@ -333,21 +335,25 @@ impl CampaignStore {
                 "the campaign's creation cannot be undone".to_owned(),
             ));
         }
-        let inverse: Vec<Event> = events.iter().rev().map(Event::inverse).collect();
-        let touches_photos = inverse
+        let (label, events) = if self.is_undoing(batch)? {
+            let target = self.undone_by(batch)?.ok_or_else(|| {
+                StoreError::Conflict(format!("batch #{batch} undoes nothing in the log"))
+            })?;
+            let (_, original) = self.batch(target)?;
+            let name = label.strip_prefix("Undo: ").unwrap_or(&label);
+            (format!("Redo: {name}"), original)
+        } else {
+            let name = label.strip_prefix("Redo: ").unwrap_or(&label);
+            let inverse = events.iter().rev().map(Event::inverse).collect();
+            (format!("Undo: {name}"), inverse)
+        };
+        let touches_photos = events
             .iter()
             .any(|e| matches!(e, Event::PhotoChanged { .. }));
-        let undone_label = match label.strip_prefix("Undo: ") {
-            Some(original) => format!("Redo: {original}"),
-            None => match label.strip_prefix("Redo: ") {
-                Some(original) => format!("Undo: {original}"),
-                None => format!("Undo: {label}"),
-            },
-        };
         if touches_photos {
-            self.commit_batch_after(&undone_label, &inverse, Some(batch), &collect_photos)
+            self.commit_batch_after(&label, &events, Some(batch), &collect_photos)
         } else {
-            self.commit_batch(&undone_label, &inverse, Some(batch))
+            self.commit_batch(&label, &events, Some(batch))
         }
     }
 

@@ -154,6 +154,13 @@ fn log_entries(
     .collect()
 }
 
+/// Each batch with its number of steps from an original change: 0 for a
+/// change, 1 for its undo, 2 for the redo, and so on.
+const BATCH_DEPTH: &str = "WITH RECURSIVE depth(id, steps) AS ( \
+     SELECT id, 0 FROM batch WHERE undoes IS NULL \
+     UNION ALL \
+     SELECT b.id, depth.steps + 1 FROM batch b JOIN depth ON b.undoes = depth.id)";
+
 pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
     let row = conn
         .prepare_cached("SELECT id, name, ruleset, notes FROM gang WHERE id = ?1")?
@@ -512,22 +519,65 @@ impl CampaignStore {
         Ok((label, events))
     }
 
-    /// The newest change still in effect: a batch no later batch takes back,
-    /// that is an original change or a redo (not itself an undo).
+    /// The newest change still in effect that undo takes back: a change or
+    /// a redo (an even number of steps from an original change) that no
+    /// later batch takes back. The campaign's creation is never offered.
     pub fn newest_undoable(&self) -> Result<Option<BatchId>> {
         Ok(self
             .conn
-            .prepare_cached(
-                "SELECT b.id FROM batch b \
-                 WHERE NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = b.id) \
-                 AND (b.undoes IS NULL \
-                      OR (SELECT p.undoes FROM batch p WHERE p.id = b.undoes) IS NOT NULL) \
+            .prepare_cached(&format!(
+                "{BATCH_DEPTH} SELECT d.id FROM depth d \
+                 WHERE d.steps % 2 = 0 \
+                 AND NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = d.id) \
                  AND NOT EXISTS (SELECT 1 FROM event e \
-                                 WHERE e.batch_id = b.id AND e.kind = 'campaign_created') \
-                 ORDER BY b.id DESC LIMIT 1",
-            )?
+                                 WHERE e.batch_id = d.id AND e.kind = 'campaign_created') \
+                 ORDER BY d.id DESC LIMIT 1"
+            ))?
             .query_row([], |r| r.get(0))
             .optional()?)
+    }
+
+    /// The newest undo that redo takes back: an undo still in effect, made
+    /// since the last new change (a new change ends what can be redone).
+    pub fn newest_redoable(&self) -> Result<Option<BatchId>> {
+        Ok(self
+            .conn
+            .prepare_cached(&format!(
+                "{BATCH_DEPTH} SELECT d.id FROM depth d \
+                 WHERE d.steps % 2 = 1 \
+                 AND NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = d.id) \
+                 AND d.id > (SELECT coalesce(max(id), 0) FROM batch WHERE undoes IS NULL) \
+                 ORDER BY d.id DESC LIMIT 1"
+            ))?
+            .query_row([], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Whether a batch takes a change back (an undo, or an undo of a
+    /// redo), rather than making one.
+    pub fn is_undoing(&self, batch: BatchId) -> Result<bool> {
+        let steps: i64 = self
+            .conn
+            .prepare_cached(
+                "WITH RECURSIVE chain(id, undoes, steps) AS ( \
+                     SELECT id, undoes, 0 FROM batch WHERE id = ?1 \
+                     UNION ALL \
+                     SELECT b.id, b.undoes, chain.steps + 1 \
+                     FROM batch b JOIN chain ON b.id = chain.undoes) \
+                 SELECT coalesce(max(steps), 0) FROM chain",
+            )?
+            .query_row([batch], |r| r.get(0))?;
+        Ok(steps % 2 == 1)
+    }
+
+    /// The batch a batch takes back, if it takes one back.
+    pub fn undone_by(&self, batch: BatchId) -> Result<Option<BatchId>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT undoes FROM batch WHERE id = ?1")?
+            .query_row([batch], |r| r.get::<_, Option<BatchId>>(0))
+            .optional()?
+            .flatten())
     }
 
     /// A battle by id; `Ok(None)` when there is none.

@@ -193,8 +193,9 @@ pub struct RapsheetApp {
     path_dialog: Option<PathDialog>,
     /// Set once the desktop showed it has no file dialog.
     no_native_dialog: bool,
-    undo_stack: Vec<BatchId>,
-    redo_stack: Vec<BatchId>,
+    /// What undo and redo would take back: the campaign log's, read once
+    /// per change.
+    history: crate::session::History,
     show_log: bool,
     log_view: LogView,
     writer: Option<BackgroundWrite>,
@@ -265,8 +266,7 @@ impl RapsheetApp {
             resource_dialog: None,
             path_dialog: None,
             no_native_dialog: false,
-            undo_stack: Vec::new(),
-            redo_stack: Vec::new(),
+            history: Default::default(),
             show_log: false,
             log_view: LogView::default(),
             writer: None,
@@ -306,8 +306,7 @@ impl RapsheetApp {
         self.open_error = None;
         self.selected_gang = None;
         self.selected_fighter = None;
-        self.undo_stack.clear();
-        self.redo_stack.clear();
+        self.refresh_history();
         self.refresh_gang_list();
         self.selected_gang = self.gangs.first().map(|g| g.id);
         self.refresh_views();
@@ -371,6 +370,7 @@ impl RapsheetApp {
 
     /// Re-reads the view models from the store after a change.
     fn refresh(&mut self) {
+        self.refresh_history();
         self.refresh_gang_list();
         if self
             .selected_gang
@@ -379,6 +379,18 @@ impl RapsheetApp {
             self.selected_gang = self.gangs.first().map(|g| g.id);
         }
         self.refresh_views();
+    }
+
+    /// What undo and redo would take back now.
+    fn refresh_history(&mut self) {
+        let Some(session) = &self.session else {
+            self.history = Default::default();
+            return;
+        };
+        match session.history() {
+            Ok(history) => self.history = history,
+            Err(err) => self.error(err),
+        }
     }
 
     /// The gang list, each gang with its size and legality.
@@ -550,9 +562,7 @@ impl RapsheetApp {
             return false;
         };
         match run(session) {
-            Ok(batch) => {
-                self.undo_stack.push(batch);
-                self.redo_stack.clear();
+            Ok(_) => {
                 self.info(what.to_owned());
                 self.refresh();
                 true
@@ -824,9 +834,7 @@ impl RapsheetApp {
                     return;
                 };
                 match session.take_action(gang, &action, target, choice.as_deref()) {
-                    Ok(batch) => {
-                        self.undo_stack.push(batch);
-                        self.redo_stack.clear();
+                    Ok(_) => {
                         self.action_dialog = None;
                         self.info("Resource action taken");
                         self.refresh();
@@ -853,38 +861,25 @@ impl RapsheetApp {
         self.step_history(true);
     }
 
-    /// Takes back the newest batch of one stack by committing its inverse,
-    /// which goes onto the other stack (an undo of an undo is a redo).
+    /// Takes back the newest change (or undo, for a redo) in the campaign
+    /// log: the same history the command line's `undo` and `redo` use.
     fn step_history(&mut self, redo: bool) {
-        let (from, to) = if redo {
-            (&mut self.redo_stack, &mut self.undo_stack)
-        } else {
-            (&mut self.undo_stack, &mut self.redo_stack)
+        let Some(session) = self.session.as_mut() else {
+            return;
         };
-        let Some(batch) = from.pop() else {
-            self.info(if redo {
+        let result = if redo {
+            session.redo_last()
+        } else {
+            session.undo_last()
+        };
+        match result {
+            Ok(Some((_, label))) => self.info(label),
+            Ok(None) => self.info(if redo {
                 "Nothing to redo"
             } else {
                 "Nothing to undo"
-            });
-            return;
-        };
-        let Some(session) = self.session.as_mut() else {
-            from.push(batch);
-            return;
-        };
-        let result = session
-            .undo(batch)
-            .map(|next| (next, session.store.batch(next).map(|(label, _)| label)));
-        match result {
-            Ok((next, label)) => {
-                to.push(next);
-                self.info(label.unwrap_or_else(|_| "Done".into()));
-            }
-            Err(err) => {
-                from.push(batch);
-                self.error(err);
-            }
+            }),
+            Err(err) => self.error(err),
         }
         self.refresh();
     }
@@ -1355,16 +1350,24 @@ impl RapsheetApp {
         ui.menu_button("Edit", |ui| {
             let ro = self.read_only();
             let undo = egui::Button::new("Undo").shortcut_text(ui.ctx().format_shortcut(&UNDO));
-            if ui
-                .add_enabled(ro.is_none() && !self.undo_stack.is_empty(), undo)
+            let response = ui.add_enabled(ro.is_none() && self.history.undo.is_some(), undo);
+            let response = match &self.history.undo {
+                Some(label) => response.on_hover_text(label),
+                None => response,
+            };
+            if response
                 .on_disabled_hover_text(edit_hint(ro.as_deref()))
                 .clicked()
             {
                 actions.push(Action::Undo);
             }
             let redo = egui::Button::new("Redo").shortcut_text(ui.ctx().format_shortcut(&REDO));
-            if ui
-                .add_enabled(ro.is_none() && !self.redo_stack.is_empty(), redo)
+            let response = ui.add_enabled(ro.is_none() && self.history.redo.is_some(), redo);
+            let response = match &self.history.redo {
+                Some(label) => response.on_hover_text(label),
+                None => response,
+            };
+            if response
                 .on_disabled_hover_text(edit_hint(ro.as_deref()))
                 .clicked()
             {
