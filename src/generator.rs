@@ -111,6 +111,12 @@ pub fn next_battle(
     while other == a {
         other = gangs[rng.random_range(0..gangs.len())];
     }
+    if pack.scenarios.is_empty() || pack.outcomes.is_empty() {
+        return Err(anyhow!(
+            "{} has no scenario and outcomes to record a battle with",
+            pack.pack.name
+        ));
+    }
     let scenario = pack.scenarios[rng.random_range(0..pack.scenarios.len())].clone();
     let mut report = battle_report(session, rng, &scenario, [a, other])?;
     let seed = rng.random::<u64>();
@@ -172,22 +178,24 @@ fn battle_report(
     } else {
         vec![None, None]
     };
+    // The pack's first outcome is how most fighters end a battle; each of
+    // the others comes up one time in ten.
+    let outcomes = &session.pack(&session.gang(pair[0])?.ruleset)?.outcomes;
     let mut gangs = Vec::new();
     for i in 0..2 {
         let fighters = rosters[i]
             .iter()
             .map(|name| {
                 let roll = rng.random_range(0..10);
-                let (outcome, by) = match roll {
-                    0 => ("removed", true),
-                    1 | 2 => ("taken_down", true),
-                    _ => ("fine", false),
-                };
-                let downed_by = (by && !rosters[1 - i].is_empty())
+                let outcome = outcomes
+                    .get(roll)
+                    .filter(|_| roll > 0)
+                    .unwrap_or(&outcomes[0]);
+                let downed_by = (outcome.taken_down && !rosters[1 - i].is_empty())
                     .then(|| rosters[1 - i][rng.random_range(0..rosters[1 - i].len())].clone());
                 FighterReport {
                     fighter: name.clone(),
-                    outcome: outcome.into(),
+                    outcome: outcome.id.clone(),
                     downed_by,
                 }
             })

@@ -424,3 +424,44 @@ fn gen_is_deterministic_for_a_seed_and_verify_replays_the_log() {
         stdout(&out)
     );
 }
+
+#[test]
+fn gen_makes_a_verified_campaign_for_every_pack_with_battles() {
+    let dir = temp();
+    let out = rapsheet(dir.path(), &["rulesets", "--json"]);
+    let packs: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    for pack in packs.as_array().expect("packs") {
+        let id = pack["id"].as_str().expect("id");
+        let db = format!("{id}.rapsheet");
+        let out = rapsheet(dir.path(), &["new", "--db", &db, "--ruleset", id]);
+        assert!(out.status.success(), "{id}: {}", stderr(&out));
+        let out = rapsheet(
+            dir.path(),
+            &[
+                "gen",
+                "--db",
+                &db,
+                "--gangs",
+                "3",
+                "--fighters-per-gang",
+                "5",
+                "--battles",
+                "20",
+                "--seed",
+                "3",
+            ],
+        );
+        if out.status.success() {
+            let verify = rapsheet(dir.path(), &["verify", "--db", &db]);
+            assert!(verify.status.success(), "{id}: {}", stderr(&verify));
+        } else {
+            // A pack with nothing to fight in says so; it never panics.
+            assert_eq!(out.status.code(), Some(1), "{id}: {}", stderr(&out));
+            assert!(
+                stderr(&out).contains("no scenario"),
+                "{id}: {}",
+                stderr(&out)
+            );
+        }
+    }
+}
