@@ -75,7 +75,7 @@ pub enum StoreError {
     #[error("campaign log: event {event} cannot be read ({source}); run `rapsheet verify`")]
     BadEvent {
         event: i64,
-        source: serde_json::Error,
+        source: crate::campaign::wire::WireError,
     },
     #[error("campaign file: {0}")]
     Sqlite(#[from] rusqlite::Error),
@@ -422,7 +422,7 @@ impl CampaignStore {
                 event.gang(),
                 event.fighter(),
                 event.battle(),
-                serde_json::to_string(event)?,
+                crate::campaign::wire::encode(event)?,
             ))?;
         }
         after(&tx)?;

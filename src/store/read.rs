@@ -147,7 +147,7 @@ fn log_entries(
             at,
             label,
             undoes,
-            event: serde_json::from_str(&payload)
+            event: crate::campaign::wire::decode(&payload)
                 .map_err(|source| StoreError::BadEvent { event: id, source })?,
         })
     })
@@ -510,7 +510,7 @@ impl CampaignStore {
         let events = payloads
             .iter()
             .map(|(event, p)| {
-                serde_json::from_str(p).map_err(|source| StoreError::BadEvent {
+                crate::campaign::wire::decode(p).map_err(|source| StoreError::BadEvent {
                     event: *event,
                     source,
                 })

@@ -157,7 +157,7 @@ impl CampaignStore {
                     entry.event.gang(),
                     entry.event.fighter(),
                     entry.event.battle(),
-                    serde_json::to_string(&entry.event)?,
+                    crate::campaign::wire::encode(&entry.event)?,
                 ),
             )?;
         }
