@@ -441,6 +441,50 @@ impl Session {
         self.commit(&format!("Notes of {}", fighter.name), events)
     }
 
+    /// Sets a fighter's own base value of a stat (by id, label or name).
+    pub fn set_base_stat(&mut self, fighter: FighterId, stat: &str, value: i64) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let events = commands::set_base_stat(pack, &fighter, stat, value)?;
+        let label = match pack.stat(stat).or_else(|| {
+            pack.stats
+                .iter()
+                .find(|s| text::same(&s.label, stat) || text::same(&s.name, stat))
+        }) {
+            Some(def) => format!("{}: base {} {}", fighter.name, def.label, def.show(value)),
+            None => format!("{}: base stat", fighter.name),
+        };
+        self.commit(&label, events)
+    }
+
+    /// Reads a stat's value as typed (a number or a ladder step).
+    pub fn parse_stat_value(&self, fighter: FighterId, stat: &str, text: &str) -> Result<i64> {
+        let gang = self.gang(self.fighter(fighter)?.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let def = pack
+            .stats
+            .iter()
+            .find(|s| s.id == stat || text::same(&s.label, stat) || text::same(&s.name, stat))
+            .ok_or_else(|| anyhow!("{} has no stat “{}”", pack.pack.name, text::echo(stat)))?;
+        def.parse_value(text).ok_or_else(|| {
+            if def.ladder.is_empty() {
+                anyhow!(
+                    "{}: “{}” is not a whole number",
+                    def.label,
+                    text::echo(text)
+                )
+            } else {
+                anyhow!(
+                    "{}: “{}” is not a number or one of {}",
+                    def.label,
+                    text::echo(text),
+                    def.ladder.join(", ")
+                )
+            }
+        })
+    }
+
     /// Takes back a batch (or redoes an undone one).
     pub fn undo(&mut self, batch: BatchId) -> Result<BatchId> {
         self.store

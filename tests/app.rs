@@ -473,3 +473,20 @@ fn the_app_never_writes_an_export_over_its_own_campaign() {
     }
     assert_eq!(std::fs::read(&campaign).unwrap(), before);
 }
+
+#[test]
+fn a_base_stat_is_raised_in_the_fighter_editor() {
+    let dir = util::temp();
+    let mut harness = demo_harness(dir.path());
+    harness.get_by_label("Hush").click();
+    harness.run();
+    harness.get_by_label("+ base SPEED").click();
+    harness.run();
+    let session = Session::open(&dir.path().join("c.rapsheet")).expect("open");
+    let log = session.store.log(1).expect("log");
+    let names = session.names().expect("names");
+    let line = log[0].event.describe(&names);
+    assert!(line.contains("Hush"), "{line}");
+    let (label, _) = session.store.batch(log[0].batch).expect("batch");
+    assert!(label.contains("base SPEED"), "{label}");
+}

@@ -465,3 +465,74 @@ fn gen_makes_a_verified_campaign_for_every_pack_with_battles() {
         }
     }
 }
+
+#[test]
+fn a_base_stat_is_set_by_number_or_ladder_step_and_undone() {
+    // 000: attributes are dice tiers, 2d4 up to 2d12.
+    let dir = temp();
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--db", "c.rapsheet"]);
+        let out = rapsheet(dir.path(), &all);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        stdout(&out)
+    };
+    run(&["new", "--ruleset", "hardwired28"]);
+    run(&["gang", "new", "Night Shift"]);
+    run(&["fighter", "add", "Rook", "--gang", "Night Shift"]);
+    let combat = |dir: &std::path::Path| {
+        let out = rapsheet(
+            dir,
+            &[
+                "gang",
+                "show",
+                "Night Shift",
+                "--db",
+                "c.rapsheet",
+                "--json",
+            ],
+        );
+        let view: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+        view["fighters"][0]["stats"]
+            .as_array()
+            .expect("stats")
+            .iter()
+            .find(|s| s["id"] == "combat")
+            .map(|s| s["base"].as_i64().expect("base"))
+            .expect("combat")
+    };
+    assert_eq!(combat(dir.path()), 2);
+    assert!(run(&["fighter", "stat", "Rook", "combat", "2d10"]).contains("COMBAT 2d10"));
+    assert_eq!(combat(dir.path()), 4);
+    run(&["fighter", "stat", "Rook", "Combat", "3"]);
+    assert_eq!(combat(dir.path()), 3);
+    let out = rapsheet(
+        dir.path(),
+        &[
+            "fighter",
+            "stat",
+            "Rook",
+            "combat",
+            "2d20",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(stderr(&out).contains("2d4, 2d6"), "{}", stderr(&out));
+    let out = rapsheet(
+        dir.path(),
+        &[
+            "fighter",
+            "stat",
+            "Rook",
+            "combat",
+            "9",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(stderr(&out).contains("between 1 and 5"), "{}", stderr(&out));
+    run(&["undo"]);
+    assert_eq!(combat(dir.path()), 4);
+}

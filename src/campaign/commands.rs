@@ -398,6 +398,44 @@ pub fn set_counter(
     }])
 }
 
+/// Sets a fighter's own base value of a stat, within the stat's bounds;
+/// the pack's default is stored as no value of the fighter's own.
+pub fn set_base_stat(
+    pack: &Pack,
+    fighter: &Fighter,
+    stat: &str,
+    value: i64,
+) -> Result<Vec<Event>, CommandError> {
+    let def = pack
+        .stats
+        .iter()
+        .find(|s| s.id == stat || text::same(&s.label, stat) || text::same(&s.name, stat))
+        .ok_or_else(|| CommandError::UnknownStat {
+            stat: text::echo(stat),
+            pack: pack.pack.name.clone(),
+        })?;
+    let (min, max) = (def.min.unwrap_or(i64::MIN), def.max.unwrap_or(i64::MAX));
+    if !(min..=max).contains(&value) {
+        return Err(CommandError::OutOfBounds {
+            label: def.label.clone(),
+            value,
+            min,
+            max,
+        });
+    }
+    let from = fighter.base.get(&def.id).copied();
+    let to = (value != def.default).then_some(value);
+    if from == to {
+        return Err(CommandError::NoChange);
+    }
+    Ok(vec![Event::BaseStatSet {
+        fighter: fighter.id,
+        stat: def.id.clone(),
+        from,
+        to,
+    }])
+}
+
 pub fn set_fighter_notes(fighter: &Fighter, to: &str) -> Result<Vec<Event>, CommandError> {
     let to = text::notes("notes", to)?;
     let to = to.as_str();

@@ -51,6 +51,17 @@ pub enum FighterCommand {
         #[arg(long)]
         gang: Option<String>,
     },
+    /// Set a fighter's own base value of a stat: a number, or a step of the
+    /// stat's ladder (`2d8`).
+    Stat {
+        name: String,
+        /// The stat's id, label or name.
+        stat: String,
+        #[arg(allow_hyphen_values = true)]
+        value: String,
+        #[arg(long)]
+        gang: Option<String>,
+    },
     /// Heal a lasting injury or reverse an advancement (by its id from
     /// `fighter show`).
     Heal {
@@ -175,6 +186,19 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                 fighter.name,
                 if clear { "removed" } else { "set" }
             );
+            Ok(())
+        }
+        FighterCommand::Stat {
+            name,
+            stat,
+            value,
+            gang,
+        } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            let value = session.parse_stat_value(fighter.id, &stat, &value)?;
+            let batch = session.set_base_stat(fighter.id, &stat, value)?;
+            let (label, _) = session.store.batch(batch)?;
+            say!("{label}");
             Ok(())
         }
         FighterCommand::Heal {

@@ -140,6 +140,31 @@ pub struct StatDef {
     pub source: String,
 }
 
+impl StatDef {
+    /// A value as a player types it: a whole number, or the name of a step
+    /// on the stat's ladder (`2d8`), in any case.
+    pub fn parse_value(&self, text: &str) -> Option<i64> {
+        if let Ok(n) = text.trim().parse::<i64>() {
+            return Some(n);
+        }
+        let index = self
+            .ladder
+            .iter()
+            .position(|step| crate::text::same(step, text))?;
+        Some(self.min.unwrap_or(0) + i64::try_from(index).ok()?)
+    }
+
+    /// A value as a player reads it: its ladder step where it has one.
+    pub fn show(&self, value: i64) -> String {
+        value
+            .checked_sub(self.min.unwrap_or(0))
+            .and_then(|i| usize::try_from(i).ok())
+            .and_then(|i| self.ladder.get(i))
+            .cloned()
+            .unwrap_or_else(|| value.to_string())
+    }
+}
+
 /// A gang resource (Supply, Territory…).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]

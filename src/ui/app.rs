@@ -75,6 +75,12 @@ pub enum Action {
         value: i64,
     },
     SetFighterNotes(FighterId, String),
+    /// A fighter's own base value of a stat.
+    SetBaseStat {
+        fighter: FighterId,
+        stat: String,
+        value: i64,
+    },
     Dismiss(FighterId),
     Undo,
     Redo,
@@ -660,6 +666,15 @@ impl RapsheetApp {
             }
             Action::SetQuirks(id, quirks) => {
                 self.change("Quirks changed", |s| s.set_quirks(id, quirks));
+            }
+            Action::SetBaseStat {
+                fighter,
+                stat,
+                value,
+            } => {
+                self.change("Base stat changed", |s| {
+                    s.set_base_stat(fighter, &stat, value)
+                });
             }
             Action::SetCounter {
                 fighter,

@@ -60,6 +60,44 @@ fn quirk_hover(pack: &Pack, quirk: &QuirkDef) -> String {
     text
 }
 
+/// The fighter's own base value of a stat, one step down or up within the
+/// stat's bounds (along its ladder, where it has one). Returns the new
+/// value when one was asked for.
+fn base_stat_ui(
+    ui: &mut Ui,
+    stat: &crate::campaign::DerivedStat,
+    def: &crate::rules::StatDef,
+    hint: &str,
+) -> Option<i64> {
+    let mut asked = None;
+    ui.horizontal(|ui| {
+        ui.weak(format!("base {}", def.show(stat.base)));
+        let down = stat.base > def.min.unwrap_or(i64::MIN);
+        if ui
+            .add_enabled(
+                down,
+                egui::Button::new(format!("− base {}", stat.label)).small(),
+            )
+            .on_disabled_hover_text(hint)
+            .clicked()
+        {
+            asked = Some(stat.base - 1);
+        }
+        let up = stat.base < def.max.unwrap_or(i64::MAX);
+        if ui
+            .add_enabled(
+                up,
+                egui::Button::new(format!("+ base {}", stat.label)).small(),
+            )
+            .on_disabled_hover_text(hint)
+            .clicked()
+        {
+            asked = Some(stat.base + 1);
+        }
+    });
+    asked
+}
+
 pub fn fighter_editor_ui(
     ui: &mut Ui,
     editor: &mut FighterEditor,
@@ -112,7 +150,7 @@ pub fn fighter_editor_ui(
 
     ui.add_space(6.0);
     ui.label(RichText::new("Stats").strong());
-    egui::Grid::new("stats").num_columns(2).show(ui, |ui| {
+    egui::Grid::new("stats").num_columns(3).show(ui, |ui| {
         for stat in &fighter.stats {
             ui.label(&stat.label);
             let mut text = RichText::new(stat.display()).monospace().size(16.0);
@@ -121,6 +159,17 @@ pub fn fighter_editor_ui(
             }
             ui.label(text)
                 .on_hover_text(format!("{}: {}", stat.label, stat.breakdown()));
+            if let Some(def) = pack.stat(&stat.id) {
+                ui.add_enabled_ui(editable, |ui| {
+                    if let Some(value) = base_stat_ui(ui, stat, def, &hint) {
+                        action = Some(Action::SetBaseStat {
+                            fighter: fighter.id,
+                            stat: stat.id.clone(),
+                            value,
+                        });
+                    }
+                });
+            }
             ui.end_row();
         }
         for counter in &pack.counters {
