@@ -222,6 +222,13 @@ pub struct RapsheetApp {
     /// A file about to be replaced, and what replaces it, while the player
     /// is asked.
     replace_prompt: Option<(PathBuf, Box<Action>)>,
+    /// The campaign's name and default pack, and the names events refer
+    /// to: read once per change, never per frame.
+    info: Option<crate::campaign::CampaignInfo>,
+    names: crate::campaign::Names,
+    /// The chronicle as shown (the whole campaign or one arc), for the arc
+    /// it was cut for.
+    chronicle_shown: Option<(Option<usize>, crate::campaign::chronicle::Chronicle)>,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -290,6 +297,9 @@ impl RapsheetApp {
             chronicle_view: ChronicleView::default(),
             chronicle: None,
             replace_prompt: None,
+            info: None,
+            names: Default::default(),
+            chronicle_shown: None,
         }
     }
 
@@ -436,6 +446,11 @@ impl RapsheetApp {
         self.editor.sync(view.as_ref());
         self.refresh_battle_data();
         self.chronicle = None;
+        self.chronicle_shown = None;
+        if let Some(session) = &self.session {
+            self.info = session.store.info().ok();
+            self.names = session.names().unwrap_or_default();
+        }
     }
 
     /// Rosters for the battle form and the titles panel.
@@ -1455,11 +1470,11 @@ impl RapsheetApp {
         let Some(session) = &self.session else {
             return;
         };
-        let (campaign, default_ruleset) = session
-            .store
-            .info()
-            .map(|i| (i.name, i.default_ruleset))
-            .unwrap_or_else(|_| ("Campaign".into(), String::new()));
+        let (campaign, default_ruleset) = self
+            .info
+            .as_ref()
+            .map(|i| (i.name.clone(), i.default_ruleset.clone()))
+            .unwrap_or_else(|| ("Campaign".into(), String::new()));
         let rulesets: Vec<(String, String)> = session
             .registry
             .packs()
@@ -1524,7 +1539,7 @@ impl RapsheetApp {
                 .next()
                 .and_then(|id| self.gangs.iter().find(|g| g.id == *id))
                 .map(|g| g.ruleset.clone())
-                .or_else(|| session.store.info().ok().map(|i| i.default_ruleset))
+                .or_else(|| self.info.as_ref().map(|i| i.default_ruleset.clone()))
                 .and_then(|r| session.registry.get(&r));
             egui::CentralPanel::default().show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
@@ -1562,19 +1577,23 @@ impl RapsheetApp {
                         .collect()
                 })
                 .unwrap_or_default();
-            let names = session.names().unwrap_or_default();
             if let Some(all) = &self.chronicle {
-                let shown = self
-                    .chronicle_view
-                    .arc
-                    .and_then(|a| all.arc(a, &names))
-                    .unwrap_or_else(|| all.clone());
+                let arc = self.chronicle_view.arc;
+                if self.chronicle_shown.as_ref().is_none_or(|(a, _)| *a != arc) {
+                    let shown = arc
+                        .and_then(|a| all.arc(a, &self.names))
+                        .unwrap_or_else(|| all.clone());
+                    self.chronicle_shown = Some((arc, shown));
+                }
+                let Some((_, shown)) = &self.chronicle_shown else {
+                    return;
+                };
                 egui::CentralPanel::default().show(ui, |ui| {
                     if let Some(a) = chronicle_ui(
                         ui,
                         &mut self.chronicle_view,
                         all,
-                        &shown,
+                        shown,
                         &campaign,
                         &resources,
                         read_only,
