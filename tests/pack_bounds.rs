@@ -343,3 +343,12 @@ fn check_pack_refuses_a_number_past_the_bound_naming_its_field() {
         "{err}"
     );
 }
+
+#[test]
+fn a_crippling_inside_a_choice_falling_back_on_no_row_is_refused() {
+    let cripple =
+        r#"effects = [{ kind = "choice", options = [{ kind = "cripple", fallback = "7" }] }]"#;
+    let err = refused(&format!("{MINIMAL}{}", table("injury", [cripple, "", ""])));
+    assert_eq!(err.entry, "tables.injury row `1-2`");
+    assert_eq!(err.reason, "fallback row `7` is not a row of the table");
+}

@@ -333,8 +333,9 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
                 if let Err(reason) = check_effect(pack, effect) {
                     return err(row_entry, reason);
                 }
-                if let Effect::Cripple { fallback } = effect
-                    && !table.rows.iter().any(|r| r.on == *fallback)
+                if let Some(fallback) = cripples(effect)
+                    .into_iter()
+                    .find(|f| !table.rows.iter().any(|r| r.on == *f))
                 {
                     return err(
                         row_entry,
