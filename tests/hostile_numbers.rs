@@ -394,3 +394,68 @@ fn cli_battle_record_with_caches_summing_past_i64_is_refused_naming_the_field() 
     assert!(!err.contains("panicked"), "{err}");
     assert_eq!(std::fs::read(d.join("c.rapsheet")).expect("read"), before);
 }
+
+/// The demo as it ships (the escalation house rules, with advancement),
+/// with a lasting effect on Brick whose id leaves one id free.
+fn one_effect_id_left() -> (tempfile::TempDir, Session) {
+    let dir = util::temp();
+    let mut s = Session::create_demo(&dir.path().join("c.rapsheet")).expect("demo");
+    let brick = s.fighter_named("Brick", Some(SAINTS)).expect("Brick").id;
+    let effect = rapsheet::campaign::LastingEffect {
+        id: rapsheet::campaign::EffectId(i64::MAX - 1),
+        fighter: brick,
+        table: "advancement".into(),
+        name: "Old scar".into(),
+        detail: "nothing".into(),
+        stats: Default::default(),
+        quirk: None,
+        lost_quirk: None,
+        battle: None,
+        roll: None,
+        removed: None,
+    };
+    s.store
+        .commit("outside", &[Event::LastingEffectAdded { effect }])
+        .expect("stored");
+    (dir, s)
+}
+
+/// Dead Drop where each gang nominates a fighter who rolls 4 (Bonus Meat,
+/// lasting) on the advancement table.
+fn two_advancements(both: bool) -> BattleReport {
+    let mut r = dead_drop(0, 0);
+    let mut nominate = |gang: &str, fighter: &str| {
+        r.advancements.push(
+            serde_json::from_value(json!({"gang": gang, "fighter": fighter})).expect("nomination"),
+        );
+        r.dice.push(
+            serde_json::from_value(
+                json!({"roll": format!("advancement: {fighter}"), "faces": [2, 2]}),
+            )
+            .expect("dice"),
+        );
+    };
+    nominate(SAINTS, "Brick");
+    if both {
+        nominate(JACKALS, "Hush");
+    }
+    r
+}
+
+#[test]
+fn the_last_lasting_effect_id_is_given_but_none_past_it() {
+    let (_dir, mut s) = one_effect_id_left();
+    let err = error_text(s.preview_battle(&two_advancements(true), 7));
+    assert_eq!(err, "campaign: the campaign has no lasting-effect id left");
+    let recorded = s
+        .record_battle(&two_advancements(false), 7)
+        .expect("one id is left");
+    assert!(
+        recorded.procedure.events.iter().any(|e| matches!(
+            e,
+            Event::LastingEffectAdded { effect } if effect.id.0 == i64::MAX
+        )),
+        "{:#?}",
+        recorded.procedure.changes
+    );
+}

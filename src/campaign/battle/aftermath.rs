@@ -395,8 +395,15 @@ impl Run<'_> {
         let lasting =
             !applied.stats.is_empty() || applied.quirk.is_some() || !applied.gains.is_empty();
         if lasting && (row.lasting || reverse) {
-            let id = EffectId(self.next_effect);
-            self.next_effect += 1;
+            // A file from elsewhere may hold the last id there is.
+            let Some(next) = self.next_effect else {
+                return Err(ReportError {
+                    field: "campaign".into(),
+                    reason: "the campaign has no lasting-effect id left".into(),
+                });
+            };
+            let id = EffectId(next);
+            self.next_effect = next.checked_add(1);
             let name = if reverse {
                 format!("Crippled: {}", applied.words.join(", "))
             } else {

@@ -702,7 +702,9 @@ struct Run<'a> {
     fighters: BTreeMap<FighterId, Fighter>,
     /// Lasting effects, the campaign's and the new ones.
     lasting: Vec<LastingEffect>,
-    next_effect: i64,
+    /// The id the next lasting effect gets; `None` once the last id there
+    /// is has been given.
+    next_effect: Option<i64>,
     /// Injury roll modifiers from results suffered in the battle.
     injury_modifiers: BTreeMap<FighterId, i64>,
     /// Resources gained in this battle, per gang and resource.
@@ -733,7 +735,7 @@ impl<'a> Run<'a> {
             seed,
             fighters: state.fighters.iter().map(|f| (f.id, f.clone())).collect(),
             lasting: state.lasting.clone(),
-            next_effect: state.next_effect.0,
+            next_effect: Some(state.next_effect.0),
             injury_modifiers: BTreeMap::new(),
             gained: BTreeMap::new(),
             gained_in_battle: BTreeMap::new(),
