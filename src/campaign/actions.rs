@@ -30,6 +30,13 @@ pub enum ActionError {
         choice: String,
         options: String,
     },
+    #[error("{gang} has {have} {resource}; {action} would take it past {max}, the most a number may be", max = crate::rules::MAX_MAGNITUDE)]
+    PastBound {
+        action: String,
+        gang: String,
+        have: i64,
+        resource: String,
+    },
     #[error("{target} has no {resource} to take (ruling: {ruling})")]
     NothingToTake {
         target: String,
@@ -70,6 +77,17 @@ pub fn take_action(
             });
         }
     }
+    // Every change is checked: stored amounts may come from an older file.
+    let change = |g: &Gang, resource: &str, from: i64, delta: i64| {
+        from.checked_add(delta)
+            .filter(|to| !crate::rules::passes_bound(from, *to))
+            .ok_or_else(|| ActionError::PastBound {
+                action: def.name.clone(),
+                gang: g.name.clone(),
+                have: from,
+                resource: pack.resource_label(resource).to_owned(),
+            })
+    };
     let mut events = Vec::new();
     let reason = format!("{} (resource action)", def.name);
     for cost in &def.cost {
@@ -78,7 +96,7 @@ pub fn take_action(
             gang: gang.id,
             resource: cost.resource.clone(),
             from,
-            to: from - cost.amount,
+            to: change(gang, &cost.resource, from, cost.amount.saturating_neg())?,
             reason: format!("cost of {reason}"),
         });
     }
@@ -131,7 +149,12 @@ pub fn take_action(
             gang: target.id,
             resource: amount.resource.clone(),
             from: available,
-            to: available - amount.amount,
+            to: change(
+                target,
+                &amount.resource,
+                available,
+                amount.amount.saturating_neg(),
+            )?,
             reason: format!("{reason} by {}", gang.name),
         });
         // The cost may have been paid in the same resource.
@@ -152,7 +175,7 @@ pub fn take_action(
             gang: gang.id,
             resource: amount.resource.clone(),
             from: mine,
-            to: mine + amount.amount,
+            to: change(gang, &amount.resource, mine, amount.amount)?,
             reason: format!("{reason} from {}", target.name),
         });
         picked = Some(amount.resource.clone());

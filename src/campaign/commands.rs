@@ -43,6 +43,15 @@ pub enum CommandError {
         min: i64,
         max: i64,
     },
+    #[error(
+        "{label} is {from}; a change of {delta:+} would take it past {max}, the most a number may be"
+    )]
+    PastBound {
+        label: String,
+        from: i64,
+        delta: i64,
+        max: i64,
+    },
     #[error("a change of {0} needs a reason for the log")]
     NeedsReason(String),
     #[error("nothing to change")]
@@ -161,7 +170,17 @@ pub fn adjust_resource(
         return Err(CommandError::NeedsReason(def.label.clone()));
     }
     let from = gang.resources.get(&def.id).copied().unwrap_or(def.start);
-    let to = from.saturating_add(delta);
+    // Checked, never saturated: a gain on a resource at the end of i64
+    // must be refused, not held there nor wrapped round to the floor.
+    let to = from
+        .checked_add(delta)
+        .filter(|to| crate::rules::within_bound(delta) && !crate::rules::passes_bound(from, *to))
+        .ok_or_else(|| CommandError::PastBound {
+            label: def.label.clone(),
+            from,
+            delta,
+            max: crate::rules::MAX_MAGNITUDE,
+        })?;
     if let Some(min) = def.min
         && to < min
     {
@@ -463,6 +482,15 @@ pub enum AftermathError {
     },
     #[error("a ransom is a positive amount, not {0}")]
     BadAmount(i64),
+    #[error("a ransom of {0} is out of bounds: the most a number may be is {max}", max = crate::rules::MAX_MAGNITUDE)]
+    AmountPastBound(i64),
+    #[error("{gang} has {have} {resource}; a ransom of {amount} would take it past {max}, the most a number may be", max = crate::rules::MAX_MAGNITUDE)]
+    CaptorsPastBound {
+        gang: String,
+        have: i64,
+        resource: String,
+        amount: i64,
+    },
     #[error("{0} is already removed")]
     AlreadyRemoved(String),
     #[error("removing {0} needs a reason for the log")]
@@ -486,6 +514,9 @@ pub fn ransom(
     if amount <= 0 {
         return Err(AftermathError::BadAmount(amount));
     }
+    if !crate::rules::within_bound(amount) {
+        return Err(AftermathError::AmountPastBound(amount));
+    }
     let def = resource_def(pack, resource)?;
     let have = owner.resources.get(&def.id).copied().unwrap_or(0);
     if have < amount {
@@ -497,6 +528,15 @@ pub fn ransom(
         });
     }
     let theirs = captors.resources.get(&def.id).copied().unwrap_or(0);
+    let paid = theirs
+        .checked_add(amount)
+        .filter(|to| !crate::rules::passes_bound(theirs, *to))
+        .ok_or_else(|| AftermathError::CaptorsPastBound {
+            gang: captors.name.clone(),
+            have: theirs,
+            resource: def.label.clone(),
+            amount,
+        })?;
     let reason = format!("ransom for {}", fighter.name);
     Ok(vec![
         Event::ResourceAdjusted {
@@ -510,7 +550,7 @@ pub fn ransom(
             gang: captors.id,
             resource: def.id.clone(),
             from: theirs,
-            to: theirs + amount,
+            to: paid,
             reason,
         },
         Event::FighterStatusChanged {

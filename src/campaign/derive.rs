@@ -96,7 +96,9 @@ pub fn derive_stats(pack: &Pack, fighter: &Fighter, lasting: &[LastingEffect]) -
                     });
                 }
             }
-            let raw: i64 = parts.iter().map(|p| p.add).sum();
+            // Saturating: the value is clamped to the stat's bounds by rule
+            // anyway, and lasting effects read from a file may hold any add.
+            let raw = parts.iter().fold(0i64, |sum, p| sum.saturating_add(p.add));
             let value = raw
                 .max(stat.min.unwrap_or(i64::MIN))
                 .min(stat.max.unwrap_or(i64::MAX));

@@ -542,10 +542,13 @@ impl Event {
                 to,
                 reason,
             } => format!(
-                "{}: {} {:+} ({from} → {to}): {reason}",
+                "{}: {} {} ({from} → {to}): {reason}",
                 names.gang(*gang),
                 names.resource(resource),
-                to - from
+                // A file may hold any two numbers; their difference may
+                // not fit in i64.
+                to.checked_sub(*from)
+                    .map_or_else(|| "changed".to_owned(), |d| format!("{d:+}"))
             ),
             FighterRecruited { fighter } => format!(
                 "{} recruited {}{} with {}",

@@ -8,9 +8,13 @@
 //! Pure: parsing and checking only. Reading a pack file from disk is the
 //! caller's job (the CLI and the app), so this module does no I/O.
 
+mod bounds;
 mod model;
 mod validate;
 
+pub use bounds::{
+    MAX_MAGNITUDE, check_bound, count_as_number, out_of_bound, passes_bound, within_bound,
+};
 pub use model::*;
 
 use std::collections::BTreeMap;

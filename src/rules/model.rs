@@ -918,7 +918,9 @@ impl TableDef {
                         }
                     )
                 })?;
-            total += m.amount;
+            // Saturating: a total held at the end of i64 lands on the same
+            // open-ended row (`6+`, `1-`) as the true sum would.
+            total = total.saturating_add(m.amount);
         }
         Ok((total, self.lookup(total)))
     }
@@ -941,7 +943,13 @@ impl TableDef {
                 }
             }
         }
-        if let Some(gap) = (min..=max).find(|t| !ranges.iter().any(|r| r.contains(*t))) {
+        // The first total on no row is `min` or just above some row's end;
+        // looking only there keeps a wide range (big modifiers) quick.
+        let gap = std::iter::once(min)
+            .chain(ranges.iter().filter_map(|r| r.high?.checked_add(1)))
+            .filter(|t| (min..=max).contains(t) && !ranges.iter().any(|r| r.contains(*t)))
+            .min();
+        if let Some(gap) = gap {
             return Err(format!("a roll of {gap} lands on no row"));
         }
         Ok(())

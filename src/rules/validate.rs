@@ -3,7 +3,10 @@
 
 use std::collections::BTreeSet;
 
-use super::{Amount, ConstraintKind, FORMAT_VERSION, Pack, PackError, Recipient};
+use super::{
+    Amount, ConstraintKind, Effect, FORMAT_VERSION, Pack, PackError, Recipient, RowRange, TableDef,
+    TableRowDef, check_bound, count_as_number,
+};
 
 pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
@@ -23,6 +26,12 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     }
     if pack.stats.is_empty() {
         return err("stats".into(), "a pack needs at least one stat".into());
+    }
+    // First, so that every sum the later checks make stays small.
+    for (entry, n) in numbers(pack) {
+        if let Err(reason) = check_bound(n) {
+            return err(entry, reason);
+        }
     }
 
     unique(file, "stats", pack.stats.iter().map(|e| e.id.as_str()))?;
@@ -85,6 +94,12 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         }
     }
     for counter in &pack.counters {
+        if counter.min > counter.max {
+            return err(
+                format!("counters.{}", counter.id),
+                format!("min {} is above max {}", counter.min, counter.max),
+            );
+        }
         if !(counter.min <= counter.default && counter.default <= counter.max) {
             return err(
                 format!("counters.{}", counter.id),
@@ -295,9 +310,21 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             table.modifiers.iter().map(|m| m.id.as_str()),
         )?;
         // Modifiers can push a roll past the dice's own range.
-        let down: i64 = table.modifiers.iter().map(|m| m.amount.min(0)).sum();
-        let up: i64 = table.modifiers.iter().map(|m| m.amount.max(0)).sum();
-        if let Err(reason) = table.check_rows(expr.min() + down, expr.max() + up) {
+        // Saturating: the sums only widen the range checked, and a range
+        // held at the ends of i64 is still every total a roll can reach.
+        let down = table
+            .modifiers
+            .iter()
+            .fold(0i64, |sum, m| sum.saturating_add(m.amount.min(0)));
+        let up = table
+            .modifiers
+            .iter()
+            .fold(0i64, |sum, m| sum.saturating_add(m.amount.max(0)));
+        let (low, high) = (
+            expr.min().saturating_add(down),
+            expr.max().saturating_add(up),
+        );
+        if let Err(reason) = table.check_rows(low, high) {
             return err(entry, reason);
         }
         for row in &table.rows {
@@ -306,8 +333,9 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
                 if let Err(reason) = check_effect(pack, effect) {
                     return err(row_entry, reason);
                 }
-                if let super::Effect::Cripple { fallback } = effect
-                    && !table.rows.iter().any(|r| r.on == *fallback)
+                if let Some(fallback) = cripples(effect)
+                    .into_iter()
+                    .find(|f| !table.rows.iter().any(|r| r.on == *f))
                 {
                     return err(
                         row_entry,
@@ -331,6 +359,9 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
                     format!("ruling `{ruling}` is not in [[rulings]]"),
                 );
             }
+        }
+        if let Err((row, reason)) = fallback_cycle(table) {
+            return err(format!("{entry} row `{row}`"), reason);
         }
     }
 
@@ -357,6 +388,27 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             &format!("{entry}.epilogue"),
             scenario.epilogue.iter().map(|r| r.id.as_str()),
         )?;
+        for count in &scenario.counts {
+            let maxima = [("max", count.max), ("total_max", count.total_max)];
+            for (field, max) in maxima {
+                if let Some(max) = max
+                    && max < 0
+                {
+                    return err(
+                        format!("{entry}.counts.{}.{field}", count.id),
+                        format!("{max} is negative, and a count is never below 0"),
+                    );
+                }
+            }
+            if let (Some(max), Some(total_max)) = (count.max, count.total_max)
+                && max > total_max
+            {
+                return err(
+                    format!("{entry}.counts.{}", count.id),
+                    format!("max {max} is above total_max {total_max}"),
+                );
+            }
+        }
         if !(scenario.roles.is_empty() || scenario.roles.len() == 2) {
             return err(
                 entry,
@@ -506,6 +558,19 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
         }
     }
     if let Some(adv) = &pack.advancement {
+        // A crippling reverses a roll on the advancement table: a crippling
+        // row there would roll on it again, and again.
+        if let Some(table) = pack.table(&adv.table)
+            && let Some(row) = table
+                .rows
+                .iter()
+                .find(|r| r.effects.iter().any(|e| !cripples(e).is_empty()))
+        {
+            return err(
+                format!("tables.{} row `{}`", table.id, row.on),
+                "cripples, but crippling rolls on this table (the advancement table): the rolls would never end".into(),
+            );
+        }
         if pack.table(&adv.table).is_none() {
             return err(
                 "advancement".into(),
@@ -577,8 +642,7 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
     Ok(())
 }
 
-fn check_effect(pack: &Pack, effect: &super::Effect) -> Result<(), String> {
-    use super::Effect;
+fn check_effect(pack: &Pack, effect: &Effect) -> Result<(), String> {
     match effect {
         Effect::StatChoice { stats, .. } => match stats.iter().find(|s| pack.stat(s).is_none()) {
             Some(stat) => Err(format!("stat `{stat}` is not in [[stats]]")),
@@ -608,4 +672,203 @@ fn check_effect(pack: &Pack, effect: &super::Effect) -> Result<(), String> {
         Effect::Choice { options } => options.iter().try_for_each(|o| check_effect(pack, o)),
         _ => Ok(()),
     }
+}
+
+/// Every number of a pack, with the field it sits in.
+fn numbers(pack: &Pack) -> Vec<(String, i64)> {
+    let mut out: Vec<(String, i64)> = Vec::new();
+    let mut put = |entry: String, n: i64| out.push((entry, n));
+    for s in &pack.stats {
+        put(format!("stats.{}.default", s.id), s.default);
+        s.min
+            .into_iter()
+            .for_each(|n| put(format!("stats.{}.min", s.id), n));
+        s.max
+            .into_iter()
+            .for_each(|n| put(format!("stats.{}.max", s.id), n));
+    }
+    for r in &pack.resources {
+        put(format!("resources.{}.start", r.id), r.start);
+        r.min
+            .into_iter()
+            .for_each(|n| put(format!("resources.{}.min", r.id), n));
+    }
+    for c in &pack.counters {
+        put(format!("counters.{}.default", c.id), c.default);
+        put(format!("counters.{}.min", c.id), c.min);
+        put(format!("counters.{}.max", c.id), c.max);
+    }
+    for q in &pack.quirks {
+        q.punch
+            .into_iter()
+            .for_each(|n| put(format!("quirks.{}.punch", q.id), n));
+        for (i, e) in q.effects.iter().enumerate() {
+            put(format!("quirks.{}.effects[{i}].add", q.id), e.add);
+        }
+    }
+    for c in &pack.constraints {
+        match &c.rule {
+            ConstraintKind::MaxTagged { max, .. } => {
+                put(format!("constraints.{}.max", c.id), count_as_number(*max));
+            }
+            ConstraintKind::GangCount { allowed, .. } => {
+                for (i, n) in allowed.iter().enumerate() {
+                    put(
+                        format!("constraints.{}.allowed[{i}]", c.id),
+                        count_as_number(*n),
+                    );
+                }
+            }
+            _ => {}
+        }
+    }
+    if let Some(r) = &pack.recruiting {
+        put("recruiting.leaders".into(), count_as_number(r.leaders));
+        put("recruiting.recruits".into(), count_as_number(r.recruits));
+        put(
+            "recruiting.quirks_per_fighter".into(),
+            count_as_number(r.quirks_per_fighter),
+        );
+        put(
+            "recruiting.leader_extra_quirks".into(),
+            count_as_number(r.leader_extra_quirks),
+        );
+    }
+    for t in &pack.tables {
+        for m in &t.modifiers {
+            put(
+                format!("tables.{}.modifiers.{}.amount", t.id, m.id),
+                m.amount,
+            );
+        }
+        for row in &t.rows {
+            let entry = format!("tables.{} row `{}`", t.id, row.on);
+            if let Ok(range) = RowRange::parse(&row.on) {
+                for n in range.low.into_iter().chain(range.high) {
+                    put(format!("{entry}.on"), n);
+                }
+            }
+            for (i, e) in row.effects.iter().enumerate() {
+                effect_numbers(&format!("{entry}.effects[{i}]"), e, &mut put);
+            }
+        }
+    }
+    for s in &pack.arc_stages {
+        put(format!("arc_stages.{}.step", s.id), i64::from(s.step));
+    }
+    for s in &pack.scenarios {
+        for c in &s.counts {
+            let entry = format!("scenarios.{}.counts.{}", s.id, c.id);
+            c.max
+                .into_iter()
+                .for_each(|n| put(format!("{entry}.max"), n));
+            c.total_max
+                .into_iter()
+                .for_each(|n| put(format!("{entry}.total_max"), n));
+        }
+        for rule in &s.epilogue {
+            let entry = format!("scenarios.{}.epilogue.{}", s.id, rule.id);
+            for (list, amounts) in [("gain", &rule.gain), ("choice", &rule.choice)] {
+                for (i, a) in amounts.iter().enumerate() {
+                    put(format!("{entry}.{list}[{i}].amount"), a.amount);
+                }
+            }
+        }
+    }
+    if let Some(a) = &pack.advancement {
+        if let Some(per) = &a.per_resource {
+            put("advancement.per_resource.amount".into(), per.amount);
+        }
+        if let Some(n) = a.per_battle {
+            put("advancement.per_battle".into(), count_as_number(n));
+        }
+    }
+    if let Some(b) = &pack.bounties {
+        put("bounties.claim_per_point".into(), b.claim_per_point);
+        put("bounties.declare_step".into(), b.declare_step);
+        put(
+            "bounties.declarations_per_gang".into(),
+            count_as_number(b.declarations_per_gang),
+        );
+    }
+    for a in &pack.actions {
+        for (list, amounts) in [("cost", &a.cost), ("take_choice", &a.take_choice)] {
+            for (i, x) in amounts.iter().enumerate() {
+                put(format!("actions.{}.{list}[{i}].amount", a.id), x.amount);
+            }
+        }
+    }
+    out
+}
+
+fn effect_numbers(entry: &str, effect: &Effect, put: &mut impl FnMut(String, i64)) {
+    match effect {
+        Effect::Resource { amount, .. }
+        | Effect::Count { amount, .. }
+        | Effect::Stat { amount, .. }
+        | Effect::Counter { amount, .. }
+        | Effect::StatChoice { amount, .. }
+        | Effect::InjuryModifier { amount } => put(format!("{entry}.amount"), *amount),
+        Effect::Desert { hire_percent } => put(format!("{entry}.hire_percent"), *hire_percent),
+        Effect::ResourceFromValue { percent, .. } => put(format!("{entry}.percent"), *percent),
+        Effect::Choice { options } => {
+            for (i, o) in options.iter().enumerate() {
+                effect_numbers(&format!("{entry}.options[{i}]"), o, put);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// The rows a crippling effect falls back on (inside a choice too).
+fn cripples(effect: &Effect) -> Vec<&str> {
+    match effect {
+        Effect::Cripple { fallback } => vec![fallback.as_str()],
+        Effect::Choice { options } => options.iter().flat_map(cripples).collect(),
+        _ => Vec::new(),
+    }
+}
+
+/// Refuses a row whose fallbacks (its own, or a crippling's) lead back to
+/// it: the procedure would go round until its depth limit and quietly stop.
+/// Returns the row and the loop in words.
+fn fallback_cycle(table: &TableDef) -> Result<(), (String, String)> {
+    let next = |row: &TableRowDef| -> Vec<usize> {
+        row.fallback
+            .iter()
+            .map(String::as_str)
+            .chain(row.effects.iter().flat_map(cripples))
+            .filter_map(|on| table.rows.iter().position(|r| r.on == on))
+            .collect()
+    };
+    for (start, row) in table.rows.iter().enumerate() {
+        if next(row).contains(&start) {
+            return Err((row.on.clone(), "falls back on itself".into()));
+        }
+        // Depth-first from each row: a path that comes back to it is a loop.
+        let mut stack: Vec<Vec<usize>> = vec![vec![start]];
+        let mut seen = BTreeSet::new();
+        while let Some(path) = stack.pop() {
+            let Some(&last) = path.last() else { continue };
+            for n in next(&table.rows[last]) {
+                if n == start {
+                    let names: Vec<String> = path
+                        .iter()
+                        .chain([&start])
+                        .map(|&i| format!("`{}`", table.rows[i].on))
+                        .collect();
+                    return Err((
+                        row.on.clone(),
+                        format!("its fallbacks go round in a loop: {}", names.join(" → ")),
+                    ));
+                }
+                if seen.insert(n) {
+                    let mut longer = path.clone();
+                    longer.push(n);
+                    stack.push(longer);
+                }
+            }
+        }
+    }
+    Ok(())
 }

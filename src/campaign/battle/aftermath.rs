@@ -158,7 +158,7 @@ impl Run<'_> {
                     reason: e.to_string(),
                 })?,
         };
-        let total = record.total + modifier;
+        let total = record.total.saturating_add(modifier);
         let row = table.lookup(total).cloned();
         let result = row
             .as_ref()
@@ -261,8 +261,9 @@ impl Run<'_> {
             .iter()
             .filter(|s| {
                 self.stat_now(fighter, s).is_some_and(|(value, min, max)| {
-                    let to = value + amount;
-                    min.is_none_or(|m| to >= m) && max.is_none_or(|m| to <= m)
+                    value.checked_add(amount).is_some_and(|to| {
+                        min.is_none_or(|m| to >= m) && max.is_none_or(|m| to <= m)
+                    })
                 })
             })
             .cloned()
@@ -394,8 +395,15 @@ impl Run<'_> {
         let lasting =
             !applied.stats.is_empty() || applied.quirk.is_some() || !applied.gains.is_empty();
         if lasting && (row.lasting || reverse) {
-            let id = EffectId(self.next_effect);
-            self.next_effect += 1;
+            // A file from elsewhere may hold the last id there is.
+            let Some(next) = self.next_effect else {
+                return Err(ReportError {
+                    field: "campaign".into(),
+                    reason: "the campaign has no lasting-effect id left".into(),
+                });
+            };
+            let id = EffectId(next);
+            self.next_effect = next.checked_add(1);
             let name = if reverse {
                 format!("Crippled: {}", applied.words.join(", "))
             } else {
@@ -455,7 +463,12 @@ impl Run<'_> {
             }
             Effect::Desert { hire_percent } => {
                 let value = self.value_of(fighter);
-                let cost = value * hire_percent / 100;
+                let Some(cost) = value.checked_mul(*hire_percent).map(|c| c / 100) else {
+                    return refuse(
+                        format!("picks[{roll}]"),
+                        format!("{name}'s value {value} × {hire_percent}% is out of bounds"),
+                    );
+                };
                 let resource = self
                     .pack
                     .injuries
@@ -506,9 +519,9 @@ impl Run<'_> {
                             self.adjust(
                                 rival,
                                 resource,
-                                -cost,
+                                cost.saturating_neg(),
                                 &format!("hired the deserter {name}"),
-                            );
+                            )?;
                         }
                         let leader = self.fighters.get(&fighter).is_some_and(|f| f.leader);
                         self.events.push(Event::FighterTransferred {
@@ -806,7 +819,7 @@ impl Run<'_> {
                         resource,
                         *amount,
                         &format!("{}: {}", table.name, display_name(row)),
-                    );
+                    )?;
                     let label = self.pack.resource_label(resource).to_owned();
                     self.change(
                         gang,
@@ -818,13 +831,18 @@ impl Run<'_> {
             }
             Effect::ResourceFromValue { resource, percent } => {
                 if let Some(g) = gang {
-                    let amount = self.value_of(fighter) * percent / 100;
+                    let value = self.value_of(fighter);
+                    let Some(amount) = value.checked_mul(*percent).map(|a| a / 100) else {
+                        let from = self.amount_of(g, resource);
+                        let change = format!("{value} × {percent}%");
+                        return Err(self.past_bound(g, resource, from, &change));
+                    };
                     let made = self.adjust(
                         g,
                         resource,
                         amount,
                         &format!("{}: {}", table.name, display_name(row)),
-                    );
+                    )?;
                     let label = self.pack.resource_label(resource).to_owned();
                     self.change(
                         gang,
@@ -852,7 +870,10 @@ impl Run<'_> {
                 }
             }
             Effect::InjuryModifier { amount } => {
-                *self.injury_modifiers.entry(fighter).or_default() += amount;
+                // Saturating: a modifier held at the end of i64 lands on the
+                // same open-ended row as the true sum would.
+                let modifier = self.injury_modifiers.entry(fighter).or_default();
+                *modifier = modifier.saturating_add(*amount);
                 self.change(
                     gang,
                     format!("{name}: {amount:+} to the injury roll"),

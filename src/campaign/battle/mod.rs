@@ -323,7 +323,7 @@ pub fn run_procedure(
     });
     run.rested();
     run.pending_effects();
-    run.bounty_claims();
+    run.bounty_claims()?;
     run.epilogue(scenario, report)?;
     // Advancement counts what the battle itself gained, not the bonuses of
     // the rolls after it (ruling resources-gained).
@@ -379,6 +379,7 @@ fn resolve(
             ),
         );
     };
+    check_numbers(report)?;
     if report.gangs.len() != 2 {
         return refuse(
             "gangs",
@@ -487,10 +488,17 @@ fn resolve(
     }
     for def in &scenario.counts {
         if let Some(total_max) = def.total_max {
-            let total: i64 = gangs.iter().filter_map(|g| g.counts.get(&def.id)).sum();
+            let field = format!("gangs[*].counts.{}", def.id);
+            let total = gangs
+                .iter()
+                .filter_map(|g| g.counts.get(&def.id))
+                .try_fold(0i64, |sum, n| sum.checked_add(*n));
+            let Some(total) = total else {
+                return refuse(field, crate::rules::out_of_bound("their sum"));
+            };
             if total > total_max {
                 return refuse(
-                    format!("gangs[*].counts.{}", def.id),
+                    field,
                     format!(
                         "{} adds up to {total}; the scenario has only {total_max}",
                         def.label
@@ -645,6 +653,33 @@ fn resolve(
     })
 }
 
+/// Refuses a number of the report outside the safety bound, naming its
+/// field, before anything adds or multiplies it.
+fn check_numbers(report: &BattleReport) -> Result<(), ReportError> {
+    let counts = report.gangs.iter().enumerate().flat_map(|(i, g)| {
+        g.counts
+            .iter()
+            .map(move |(key, n)| (format!("gangs[{i}].counts.{key}"), *n))
+    });
+    let faces = report.dice.iter().enumerate().flat_map(|(i, d)| {
+        d.faces
+            .iter()
+            .enumerate()
+            .map(move |(j, n)| (format!("dice[{i}].faces[{j}]"), i64::from(*n)))
+    });
+    let totals = report
+        .table_results
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (format!("table_results[{i}].total"), r.total));
+    for (field, n) in counts.chain(faces).chain(totals) {
+        if let Err(reason) = crate::rules::check_bound(n) {
+            return refuse(field, reason);
+        }
+    }
+    Ok(())
+}
+
 fn role_list(scenario: &ScenarioDef) -> String {
     scenario
         .roles
@@ -667,7 +702,9 @@ struct Run<'a> {
     fighters: BTreeMap<FighterId, Fighter>,
     /// Lasting effects, the campaign's and the new ones.
     lasting: Vec<LastingEffect>,
-    next_effect: i64,
+    /// The id the next lasting effect gets; `None` once the last id there
+    /// is has been given.
+    next_effect: Option<i64>,
     /// Injury roll modifiers from results suffered in the battle.
     injury_modifiers: BTreeMap<FighterId, i64>,
     /// Resources gained in this battle, per gang and resource.
@@ -698,7 +735,7 @@ impl<'a> Run<'a> {
             seed,
             fighters: state.fighters.iter().map(|f| (f.id, f.clone())).collect(),
             lasting: state.lasting.clone(),
-            next_effect: state.next_effect.0,
+            next_effect: Some(state.next_effect.0),
             injury_modifiers: BTreeMap::new(),
             gained: BTreeMap::new(),
             gained_in_battle: BTreeMap::new(),
@@ -751,13 +788,33 @@ impl<'a> Run<'a> {
     }
 
     /// Changes a resource, held at its floor; returns the change made.
-    fn adjust(&mut self, gang: GangId, resource: &str, delta: i64, reason: &str) -> i64 {
+    ///
+    /// The sum is checked: a gang whose resource would pass the safety
+    /// bound (or `i64` itself) refuses the whole report, naming the gang,
+    /// rather than wrapping round to the floor. The floor is a clamp by
+    /// rule (ruling resource-floor), so a loss simply stops there.
+    fn adjust(
+        &mut self,
+        gang: GangId,
+        resource: &str,
+        delta: i64,
+        reason: &str,
+    ) -> Result<i64, ReportError> {
         let from = self.amount_of(gang, resource);
         let floor = self.pack.resource(resource).and_then(|r| r.min);
-        let to = floor.map_or(from + delta, |min| (from + delta).max(min.min(from)));
+        let to = from
+            .checked_add(delta)
+            .map(|raw| floor.map_or(raw, |min| raw.max(min.min(from))))
+            .filter(|to| !crate::rules::passes_bound(from, *to));
+        let Some(to) = to else {
+            return Err(self.past_bound(gang, resource, from, &format!("{delta:+}")));
+        };
         if to != from {
             if to > from {
-                *self.gained.entry((gang, resource.to_owned())).or_default() += to - from;
+                // Saturating: the tally only counts advancement rolls, and
+                // a tally held at the end of i64 gives as many as any.
+                let gained = self.gained.entry((gang, resource.to_owned())).or_default();
+                *gained = gained.saturating_add(to.saturating_sub(from));
             }
             self.resources
                 .entry(gang)
@@ -771,7 +828,23 @@ impl<'a> Run<'a> {
                 reason: reason.to_owned(),
             });
         }
-        to - from
+        // Between the change asked for and nothing, so it cannot overflow.
+        Ok(to.saturating_sub(from))
+    }
+
+    /// The refusal of a change that would take a gang's resource past the
+    /// safety bound.
+    fn past_bound(&self, gang: GangId, resource: &str, from: i64, change: &str) -> ReportError {
+        let index = self.battle.gangs.iter().position(|g| g.gang == gang);
+        ReportError {
+            field: index.map_or_else(|| "gangs".to_owned(), |i| format!("gangs[{i}]")),
+            reason: format!(
+                "{} of {} is {from}; {change} would take it past {}, the most a number may be",
+                self.pack.resource_label(resource),
+                self.name(gang),
+                crate::rules::MAX_MAGNITUDE
+            ),
+        }
     }
 
     fn line(&mut self, gang: Option<GangId>, text: String, source: &str, ruling: Option<&str>) {
@@ -787,9 +860,20 @@ impl<'a> Run<'a> {
     }
 
     /// Applies a gain (or a loss), telling where the floor held it.
-    fn gain(&mut self, gang: GangId, amount: &Amount, times: i64, from_rival: bool, source: &str) {
+    fn gain(
+        &mut self,
+        gang: GangId,
+        amount: &Amount,
+        times: i64,
+        from_rival: bool,
+        source: &str,
+    ) -> Result<(), ReportError> {
         let label = self.pack.resource_label(&amount.resource).to_owned();
-        let wanted = amount.amount * times;
+        let Some(wanted) = amount.amount.checked_mul(times) else {
+            let from = self.amount_of(gang, &amount.resource);
+            let change = format!("{} × {times}", amount.amount);
+            return Err(self.past_bound(gang, &amount.resource, from, &change));
+        };
         let scenario = self.battle.scenario.clone();
         let reason = format!("{}: {source}", self.scenario_name(&scenario));
         if from_rival {
@@ -798,8 +882,8 @@ impl<'a> Run<'a> {
             let taken = wanted.min(available);
             let rival_name = self.name(rival);
             if taken > 0 {
-                self.adjust(rival, &amount.resource, -taken, &reason);
-                self.adjust(gang, &amount.resource, taken, &reason);
+                self.adjust(rival, &amount.resource, -taken, &reason)?;
+                self.adjust(gang, &amount.resource, taken, &reason)?;
             }
             let text = if taken == wanted {
                 format!("takes {taken} {label} from {rival_name}")
@@ -808,9 +892,9 @@ impl<'a> Run<'a> {
             };
             let ruling = (taken != wanted).then_some("may-take");
             self.line(Some(gang), text, source, ruling);
-            return;
+            return Ok(());
         }
-        let made = self.adjust(gang, &amount.resource, wanted, &reason);
+        let made = self.adjust(gang, &amount.resource, wanted, &reason)?;
         let text = if made == wanted {
             format!("{wanted:+} {label}")
         } else {
@@ -818,6 +902,7 @@ impl<'a> Run<'a> {
         };
         let ruling = (made != wanted).then_some("resource-floor");
         self.line(Some(gang), text, source, ruling);
+        Ok(())
     }
 
     fn scenario_name(&self, id: &str) -> String {
@@ -847,9 +932,9 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn bounty_claims(&mut self) {
+    fn bounty_claims(&mut self) -> Result<(), ReportError> {
         let Some(rules) = self.pack.bounties.clone() else {
-            return;
+            return Ok(());
         };
         for bf in &self.battle.fighters {
             let taken_down = self.pack.outcome(&bf.outcome).is_some_and(|o| o.taken_down);
@@ -870,12 +955,12 @@ impl<'a> Run<'a> {
             let claimer = self.rival(bf.gang);
             let label = self.pack.resource_label(&rules.claim_resource).to_owned();
             let reason = format!("bounty on {name} claimed");
-            self.adjust(
-                claimer,
-                &rules.claim_resource,
-                bounty * rules.claim_per_point,
-                &reason,
-            );
+            let Some(paid) = bounty.checked_mul(rules.claim_per_point) else {
+                let from = self.amount_of(claimer, &rules.claim_resource);
+                let change = format!("{bounty} × {}", rules.claim_per_point);
+                return Err(self.past_bound(claimer, &rules.claim_resource, from, &change));
+            };
+            self.adjust(claimer, &rules.claim_resource, paid, &reason)?;
             self.events.push(Event::CounterChanged {
                 fighter: bf.fighter,
                 counter: rules.counter.clone(),
@@ -887,10 +972,11 @@ impl<'a> Run<'a> {
             let text = format!(
                 "claims the Bounty of {bounty} on {name} (downed by {}): +{} {label}; {name}'s Bounty is reset to 0",
                 self.fighter_name(by),
-                bounty * rules.claim_per_point
+                paid
             );
             self.line(Some(claimer), text, &rules.source, None);
         }
+        Ok(())
     }
 
     fn recipients(&self, rule: &EpilogueRule, scenario: &ScenarioDef) -> Vec<GangId> {
@@ -1032,7 +1118,7 @@ impl<'a> Run<'a> {
                     continue;
                 }
                 for amount in &rule.gain {
-                    self.gain(gang, amount, times, rule.from_rival, &rule.text);
+                    self.gain(gang, amount, times, rule.from_rival, &rule.text)?;
                 }
                 if rule.choice.is_empty() {
                     continue;
@@ -1065,7 +1151,7 @@ impl<'a> Run<'a> {
                                 || self.pack.resource_label(&a.resource).to_lowercase() == pick
                         }) {
                             let amount = amount.clone();
-                            self.gain(gang, &amount, times, rule.from_rival, &rule.text);
+                            self.gain(gang, &amount, times, rule.from_rival, &rule.text)?;
                         }
                     }
                 }
@@ -1171,7 +1257,9 @@ impl<'a> Run<'a> {
             }
             let key = (target.id, rules.counter.clone());
             let from = self.counters.get(&key).copied().unwrap_or(0);
-            let to = (from + rules.declare_step).min(max);
+            // Saturating: the counter's max caps a bounty by rule, and a sum
+            // held at the end of i64 is capped the same.
+            let to = from.saturating_add(rules.declare_step).min(max);
             let label = self
                 .pack
                 .counter(&rules.counter)
