@@ -4,7 +4,10 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
 
-use crate::print::{CardSize, CardStyle, PageSize, cards_pdf, roster_pdf};
+use crate::print::{
+    CardSize, CardStyle, MissingGlyph, PageSize, card_warnings, cards_pdf, roster_pdf,
+    roster_warnings,
+};
 use crate::session::Session;
 
 /// Writes a file atomically: a temporary file beside it, then a rename, so
@@ -65,6 +68,7 @@ pub(super) fn cards(
     }
     let bytes = cards_pdf(&cards, 0, page, CardStyle { size, write_in })?;
     write_atomically(out, &bytes)?;
+    warn(&card_warnings(&cards)?);
     println!("Wrote {} cards to {}", cards.len(), out.display());
     Ok(())
 }
@@ -76,6 +80,15 @@ pub(super) fn roster(session: &Session, gang: &str, page: &str, out: &Path) -> R
     let sheet = session.roster_sheet(gang.id)?;
     let bytes = roster_pdf(&sheet, page)?;
     write_atomically(out, &bytes)?;
+    warn(&roster_warnings(&sheet)?);
     println!("Wrote the roster of {} to {}", gang.name, out.display());
     Ok(())
+}
+
+/// What printed as a placeholder, on stderr: the file is written all the
+/// same.
+fn warn(missing: &[MissingGlyph]) {
+    for m in missing {
+        eprintln!("warning: {m}");
+    }
 }
