@@ -1004,7 +1004,11 @@ impl Session {
                 if !f.status.can_fight() {
                     lines.push(format!("Status: {}", f.status_text));
                 }
-                crate::print::RosterFighter { headline, lines }
+                crate::print::RosterFighter {
+                    name: f.name.clone(),
+                    headline,
+                    lines,
+                }
             })
             .collect();
         let mut ruleset = view.ruleset_name.clone();

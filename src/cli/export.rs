@@ -75,15 +75,18 @@ pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
     };
     let format = Format::parse(&format)
         .ok_or_else(|| anyhow!("--format {format}: expected md, html, json or pdf"))?;
-    let bytes = render(
-        &Export {
-            campaign: &campaign,
-            scope,
-            chronicle: &chronicle,
-        },
-        format,
-    )?;
+    let export = Export {
+        campaign: &campaign,
+        scope,
+        chronicle: &chronicle,
+    };
+    let bytes = render(&export, format)?;
     super::print::write_output(session, &output, &bytes, force)?;
+    if format == Format::Pdf {
+        for warning in crate::export::pdf_warnings(&export)? {
+            say_err!("warning: {warning}");
+        }
+    }
     say!("Wrote {}", output.display());
     Ok(())
 }

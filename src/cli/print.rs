@@ -5,7 +5,10 @@ use std::path::Path;
 use anyhow::{Result, anyhow, bail};
 
 use crate::output::{Existing, OutputError};
-use crate::print::{CardSize, CardStyle, PageSize, cards_pdf, roster_pdf};
+use crate::print::{
+    CardSize, CardStyle, MissingGlyph, PageSize, card_warnings, cards_pdf, roster_pdf,
+    roster_warnings,
+};
 use crate::session::Session;
 
 /// Writes an output the command made, atomically, never over the open
@@ -75,6 +78,7 @@ pub(super) fn cards(
     }
     let bytes = cards_pdf(&cards, 0, page, CardStyle { size, write_in })?;
     write_output(session, out, &bytes, force)?;
+    warn(&card_warnings(&cards)?);
     say!("Wrote {} cards to {}", cards.len(), out.display());
     Ok(())
 }
@@ -92,6 +96,15 @@ pub(super) fn roster(
     let sheet = session.roster_sheet(gang.id)?;
     let bytes = roster_pdf(&sheet, page)?;
     write_output(session, out, &bytes, force)?;
+    warn(&roster_warnings(&sheet)?);
     say!("Wrote the roster of {} to {}", gang.name, out.display());
     Ok(())
+}
+
+/// What printed as a placeholder, on stderr: the file is written all the
+/// same.
+fn warn(missing: &[MissingGlyph]) {
+    for m in missing {
+        say_err!("warning: {m}");
+    }
 }

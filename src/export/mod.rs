@@ -69,6 +69,15 @@ pub fn render(export: &Export<'_>, format: Format) -> Result<Vec<u8>, ExportErro
     })
 }
 
+/// The characters the PDF of an export prints as a placeholder (no font
+/// draws them), each with the section it is in.
+pub fn pdf_warnings(export: &Export<'_>) -> Result<Vec<crate::print::MissingGlyph>, ExportError> {
+    Ok(crate::print::document_warnings(
+        &title(export),
+        &lines(export),
+    )?)
+}
+
 #[derive(Debug, thiserror::Error)]
 pub enum ExportError {
     #[error(transparent)]

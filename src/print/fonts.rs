@@ -1,7 +1,22 @@
-//! The vendored fonts (DejaVu Sans, regular and bold; licence in
-//! `assets/fonts/DejaVu-LICENSE.txt`) and text measurement.
+//! The fonts printing draws with, and text measured and shaped with them.
+//!
+//! A chain of fonts: the vendored DejaVu Sans (regular and bold; licence in
+//! `assets/fonts/DejaVu-LICENSE.txt`) first, then fonts found on the system
+//! at run time through fontdb (fontconfig's directories) — never vendored,
+//! they are far too large. Each character is drawn by the first font in the
+//! chain that has it; one no font has is drawn as a hollow box and reported
+//! by the caller, never a failure. Right-to-left text is put in visual order
+//! (unicode-bidi) and any text beyond plain Latin, Greek and Cyrillic is
+//! shaped (harfrust), so Arabic joins and combining marks sit where the font
+//! puts them. No page layout and no PDF writing here.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::ops::Range;
+use std::sync::{Mutex, OnceLock};
 
 use ttf_parser::Face;
+use unicode_bidi::{BidiClass, BidiInfo, LTR_LEVEL, bidi_class};
 
 pub(super) const REGULAR: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 pub(super) const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bold.ttf");
@@ -9,45 +24,609 @@ pub(super) const BOLD: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans-Bol
 /// Millimetres per typographic point.
 pub const MM_PER_PT: f32 = 25.4 / 72.0;
 
-/// The two faces, parsed once.
-pub struct Fonts {
-    regular: Face<'static>,
-    bold: Face<'static>,
+/// What a character no font has is printed as (a hollow box, from DejaVu).
+pub const PLACEHOLDER: char = '□';
+
+/// One font of the chain.
+pub(super) struct ChainFace {
+    /// The family name, for messages.
+    pub name: String,
+    pub data: &'static [u8],
+    pub index: u32,
+    weight: u16,
+    face: Face<'static>,
+    font: harfrust::FontRef<'static>,
+    shaper: OnceLock<harfrust::ShaperData>,
 }
 
-impl Fonts {
-    pub fn load() -> Result<Self, super::PrintError> {
-        let parse = |bytes: &'static [u8], name: &str| {
-            Face::parse(bytes, 0).map_err(|e| super::PrintError::Font(format!("{name}: {e}")))
-        };
-        Ok(Self {
-            regular: parse(REGULAR, "DejaVu Sans")?,
-            bold: parse(BOLD, "DejaVu Sans Bold")?,
+impl ChainFace {
+    fn new(name: String, data: &'static [u8], index: u32, weight: u16) -> Option<Self> {
+        Some(Self {
+            face: Face::parse(data, index).ok()?,
+            font: harfrust::FontRef::from_index(data, index).ok()?,
+            name,
+            data,
+            index,
+            weight,
+            shaper: OnceLock::new(),
         })
     }
 
-    fn face(&self, bold: bool) -> &Face<'static> {
-        if bold { &self.bold } else { &self.regular }
+    fn has(&self, c: char) -> bool {
+        self.face.glyph_index(c).is_some()
     }
 
-    /// The width of `text` in millimetres at `size` points.
-    pub fn width(&self, text: &str, size: f32, bold: bool) -> f32 {
-        let face = self.face(bold);
-        let per_em = f32::from(face.units_per_em().max(1));
-        let units: f32 = text
-            .chars()
-            .map(|c| {
-                face.glyph_index(c)
-                    .and_then(|g| face.glyph_hor_advance(g))
-                    .map_or(per_em * 0.6, f32::from)
-            })
-            .sum();
-        units / per_em * size * MM_PER_PT
+    /// Millimetres per font unit at `size` points.
+    fn scale(&self, size: f32) -> f32 {
+        size * MM_PER_PT / f32::from(self.face.units_per_em().max(1))
+    }
+}
+
+/// A glyph placed on a line: `x` from the line's start and `y` up from its
+/// baseline, in millimetres.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct Glyph {
+    /// Index into the chain.
+    pub face: usize,
+    pub id: u16,
+    pub x: f32,
+    pub y: f32,
+    /// What copying the glyph gives.
+    pub unicode: Option<String>,
+}
+
+/// A line ready to draw.
+pub(super) enum Shaped {
+    /// Plain text the bundled face draws as it is, one glyph a character.
+    Plain(String),
+    /// Positioned glyphs in visual order, and the line's text in logical
+    /// order (what copying it out of the PDF should give). `rtl` when some
+    /// of it runs right to left: then each glyph says what it stands for,
+    /// in visual order, as readers expect of right-to-left text.
+    Glyphs {
+        glyphs: Vec<Glyph>,
+        text: String,
+        rtl: bool,
+    },
+}
+
+/// The fonts: the bundled faces, then whatever system faces the texts to
+/// print need.
+pub struct Fonts {
+    /// 0 is DejaVu Sans, 1 DejaVu Sans Bold, then system faces.
+    faces: Vec<ChainFace>,
+}
+
+impl Fonts {
+    /// The bundled faces alone.
+    pub fn load() -> Result<Self, super::PrintError> {
+        let face = |bytes: &'static [u8], name: &str, weight| {
+            ChainFace::new(name.to_owned(), bytes, 0, weight)
+                .ok_or_else(|| super::PrintError::Font(format!("{name} cannot be read")))
+        };
+        Ok(Self {
+            faces: vec![
+                face(REGULAR, "DejaVu Sans", 400)?,
+                face(BOLD, "DejaVu Sans Bold", 700)?,
+            ],
+        })
     }
 
-    /// True when both faces can draw the character.
+    /// The bundled faces and, for every character of `texts` they lack, a
+    /// system face that has it (where the system has one).
+    pub fn for_texts<'a>(
+        texts: impl IntoIterator<Item = &'a str>,
+    ) -> Result<Self, super::PrintError> {
+        let mut fonts = Self::load()?;
+        let mut seen = std::collections::BTreeSet::new();
+        for text in texts {
+            for c in text.chars() {
+                if !needs_a_font(c) || !seen.insert(c) || fonts.faces[0].has(c) {
+                    continue;
+                }
+                if fonts.faces.iter().skip(2).any(|f| f.has(c)) {
+                    continue;
+                }
+                for bold in [false, true] {
+                    if let Some(found) = system_face_for(c, bold) {
+                        fonts.push_system(found);
+                    }
+                }
+            }
+        }
+        Ok(fonts)
+    }
+
+    fn push_system(&mut self, found: SystemFont) {
+        if self
+            .faces
+            .iter()
+            .any(|f| std::ptr::eq(f.data, found.data) && f.index == found.index)
+        {
+            return;
+        }
+        if let Some(face) = ChainFace::new(found.name, found.data, found.index, found.weight) {
+            self.faces.push(face);
+        }
+    }
+
+    pub(super) fn faces(&self) -> &[ChainFace] {
+        &self.faces
+    }
+
+    /// The chain's face that draws `c`: the bundled face of the weight
+    /// asked for, the other bundled face, then the system face nearest in
+    /// weight.
+    fn face_for(&self, c: char, bold: bool) -> Option<usize> {
+        let (first, second) = if bold { (1, 0) } else { (0, 1) };
+        if self.faces[first].has(c) {
+            return Some(first);
+        }
+        if self.faces[second].has(c) {
+            return Some(second);
+        }
+        let want: u16 = if bold { 700 } else { 400 };
+        self.faces
+            .iter()
+            .enumerate()
+            .skip(2)
+            .filter(|(_, f)| f.has(c))
+            .min_by_key(|(_, f)| f.weight.abs_diff(want))
+            .map(|(i, _)| i)
+    }
+
+    /// True when some font of the chain draws the character (or it needs
+    /// none: spaces, line breaks, joiners).
     pub fn can_draw(&self, c: char) -> bool {
-        c.is_whitespace()
-            || (self.regular.glyph_index(c).is_some() && self.bold.glyph_index(c).is_some())
+        !needs_a_font(c) || (!c.is_control() && self.face_for(c, false).is_some())
     }
+
+    /// The characters of `text` that are printed as the placeholder, each
+    /// once, in order.
+    pub fn missing(&self, text: &str) -> Vec<char> {
+        let mut out: Vec<char> = Vec::new();
+        for c in text.chars() {
+            if !self.can_draw(c) && !out.contains(&c) {
+                out.push(c);
+            }
+        }
+        out
+    }
+
+    /// The width of `text` in millimetres at `size` points: its widest
+    /// line, when it has several.
+    pub fn width(&self, text: &str, size: f32, bold: bool) -> f32 {
+        text.split('\n')
+            .map(|line| self.line_width(line, size, bold))
+            .fold(0.0, f32::max)
+    }
+
+    fn line_width(&self, line: &str, size: f32, bold: bool) -> f32 {
+        let line = one_line(line);
+        let face = &self.faces[usize::from(bold)];
+        // Plain text (the most of it) is measured glyph by glyph; anything
+        // else is shaped.
+        let mut units = 0.0;
+        for c in line.chars() {
+            let advance = plain_char(c)
+                .then(|| face.face.glyph_index(c))
+                .flatten()
+                .map(|g| face.face.glyph_hor_advance(g).map_or(0.0, f32::from));
+            match advance {
+                Some(a) => units += a,
+                None => return self.shape_glyphs(&line, size, bold).1,
+            }
+        }
+        units * face.scale(size)
+    }
+
+    /// True when the bundled face draws every character one glyph each,
+    /// left to right, with nothing to shape.
+    fn is_plain(&self, line: &str, bold: bool) -> bool {
+        let face = &self.faces[usize::from(bold)];
+        line.chars().all(|c| plain_char(c) && face.has(c))
+    }
+
+    /// One line of text, ready to draw at `size` points.
+    pub(super) fn shape(&self, text: &str, size: f32, bold: bool) -> Shaped {
+        let line = one_line(text).into_owned();
+        if self.is_plain(&line, bold) {
+            Shaped::Plain(line)
+        } else {
+            let (glyphs, _) = self.shape_glyphs(&line, size, bold);
+            let rtl = BidiInfo::new(&line, Some(LTR_LEVEL)).has_rtl();
+            Shaped::Glyphs {
+                glyphs,
+                text: line,
+                rtl,
+            }
+        }
+    }
+
+    /// Bidi-ordered, font-split and shaped glyphs of one line, and its width.
+    fn shape_glyphs(&self, line: &str, size: f32, bold: bool) -> (Vec<Glyph>, f32) {
+        let mut glyphs = Vec::new();
+        let mut pen = 0.0;
+        // Every line is set flush left, so it reads left to right as a
+        // whole: a right-to-left name is a run inside it, and a bullet or
+        // a label before it stays before it.
+        let bidi = BidiInfo::new(line, Some(LTR_LEVEL));
+        for para in &bidi.paragraphs {
+            let (levels, runs) = bidi.visual_runs(para, para.range.clone());
+            for run in runs {
+                let rtl = levels.get(run.start).is_some_and(|l| l.is_rtl());
+                let mut segments = self.segments(line, run, bold);
+                if rtl {
+                    segments.reverse();
+                }
+                for (face, range) in segments {
+                    match face {
+                        Some(face) => {
+                            self.shape_segment(line, range, face, rtl, size, &mut pen, &mut glyphs)
+                        }
+                        None => {
+                            self.placeholders(line, range, rtl, size, bold, &mut pen, &mut glyphs)
+                        }
+                    }
+                }
+            }
+        }
+        (glyphs, pen)
+    }
+
+    /// Splits a run into pieces each drawn by one face (`None`: by no face).
+    fn segments(
+        &self,
+        line: &str,
+        run: Range<usize>,
+        bold: bool,
+    ) -> Vec<(Option<usize>, Range<usize>)> {
+        let mut out: Vec<(Option<usize>, Range<usize>)> = Vec::new();
+        let Some(text) = line.get(run.clone()) else {
+            return out;
+        };
+        for (i, c) in text.char_indices() {
+            let at = run.start + i..run.start + i + c.len_utf8();
+            let current = out.last().map(|(f, _)| *f);
+            let face = if !needs_a_font(c) {
+                // Joiners and selectors go with what they join; a space
+                // beside a placeholder is a space.
+                match current {
+                    Some(Some(f)) => Some(f),
+                    _ => Some(usize::from(bold)),
+                }
+            } else if c.is_control() {
+                None
+            } else if is_mark(c)
+                && let Some(Some(f)) = current
+                && self.faces[f].has(c)
+            {
+                Some(f)
+            } else {
+                self.face_for(c, bold)
+            };
+            match out.last_mut() {
+                Some((f, r)) if *f == face => r.end = at.end,
+                _ => out.push((face, at)),
+            }
+        }
+        out
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn shape_segment(
+        &self,
+        line: &str,
+        range: Range<usize>,
+        face: usize,
+        rtl: bool,
+        size: f32,
+        pen: &mut f32,
+        glyphs: &mut Vec<Glyph>,
+    ) {
+        let chain = &self.faces[face];
+        let Some(text) = line.get(range.clone()) else {
+            return;
+        };
+        let data = chain
+            .shaper
+            .get_or_init(|| harfrust::ShaperData::new(&chain.font));
+        let shaper = data.shaper(&chain.font).build();
+        let mut buffer = harfrust::UnicodeBuffer::new();
+        buffer.push_str(text);
+        // The neighbours decide how letters at the edges join.
+        buffer.set_pre_context(line.get(..range.start).unwrap_or(""));
+        buffer.set_post_context(line.get(range.end..).unwrap_or(""));
+        buffer.set_direction(if rtl {
+            harfrust::Direction::RightToLeft
+        } else {
+            harfrust::Direction::LeftToRight
+        });
+        buffer.guess_segment_properties();
+        let shaped = shaper.shape(buffer, harfrust::ShapeOptions::new());
+        let scale = chain.scale(size);
+        let mut starts: Vec<usize> = shaped
+            .glyph_infos()
+            .iter()
+            .map(|g| g.cluster as usize)
+            .collect();
+        starts.sort_unstable();
+        starts.dedup();
+        let mut given = std::collections::BTreeSet::new();
+        for (info, pos) in shaped.glyph_infos().iter().zip(shaped.glyph_positions()) {
+            let start = info.cluster as usize;
+            let end = starts
+                .iter()
+                .find(|&&s| s > start)
+                .copied()
+                .unwrap_or(text.len());
+            let cluster = text.get(start..end).unwrap_or("");
+            // A glyph stands for the character the font maps to it; one
+            // no character maps to (a joined form, a ligature) for its
+            // whole cluster — right to left in visual order too, as a
+            // reader reverses the whole run. A glyph's text is one per
+            // font, so a mapped glyph never takes a cluster's text.
+            let own = cluster.chars().find(|&c| {
+                chain.face.glyph_index(c).map(|g| u32::from(g.0)) == Some(info.glyph_id)
+            });
+            let first = given.insert(start);
+            let unicode = match own {
+                Some(c) => Some(c.to_string()),
+                None if first && rtl => Some(cluster.chars().rev().collect()),
+                None if first => Some(cluster.to_owned()),
+                None => None,
+            };
+            glyphs.push(Glyph {
+                face,
+                id: u16::try_from(info.glyph_id).unwrap_or(0),
+                x: *pen + pos.x_offset as f32 * scale,
+                y: pos.y_offset as f32 * scale,
+                unicode,
+            });
+            *pen += pos.x_advance as f32 * scale;
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn placeholders(
+        &self,
+        line: &str,
+        range: Range<usize>,
+        rtl: bool,
+        size: f32,
+        bold: bool,
+        pen: &mut f32,
+        glyphs: &mut Vec<Glyph>,
+    ) {
+        let face = usize::from(bold);
+        let chain = &self.faces[face];
+        let Some(id) = chain.face.glyph_index(PLACEHOLDER) else {
+            return;
+        };
+        let advance = chain.face.glyph_hor_advance(id).map_or(0.0, f32::from) * chain.scale(size);
+        let text = line.get(range).unwrap_or("");
+        let mut chars: Vec<char> = text.chars().collect();
+        if rtl {
+            chars.reverse();
+        }
+        for _ in chars {
+            glyphs.push(Glyph {
+                face,
+                id: id.0,
+                x: *pen,
+                y: 0.0,
+                unicode: Some(PLACEHOLDER.to_string()),
+            });
+            *pen += advance;
+        }
+    }
+}
+
+/// A line as printed: tabs and stray line breaks become spaces.
+fn one_line(text: &str) -> Cow<'_, str> {
+    let breaks = |c: char| {
+        matches!(
+            c,
+            '\t' | '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+        )
+    };
+    if text.contains(breaks) {
+        Cow::Owned(
+            text.chars()
+                .map(|c| if breaks(c) { ' ' } else { c })
+                .collect(),
+        )
+    } else {
+        Cow::Borrowed(text)
+    }
+}
+
+/// False for what no font draws and no one misses: whitespace, line
+/// breaks, tabs, and the invisible joiners, selectors and direction marks.
+fn needs_a_font(c: char) -> bool {
+    !(c.is_whitespace() || default_ignorable(c))
+}
+
+/// Unicode's Default_Ignorable_Code_Point: invisible unless a font says
+/// otherwise.
+fn default_ignorable(c: char) -> bool {
+    matches!(c as u32,
+        0x00AD | 0x034F | 0x061C | 0x115F..=0x1160 | 0x17B4..=0x17B5 | 0x180B..=0x180F
+        | 0x200B..=0x200F | 0x202A..=0x202E | 0x2060..=0x206F | 0x3164 | 0xFE00..=0xFE0F
+        | 0xFEFF | 0xFFA0 | 0xFFF0..=0xFFF8 | 0x1BCA0..=0x1BCA3 | 0x1D173..=0x1D17A
+        | 0xE0000..=0xE0FFF)
+}
+
+fn is_mark(c: char) -> bool {
+    bidi_class(c) == BidiClass::NSM
+}
+
+/// Characters the bundled face draws one to a glyph, left to right, with
+/// no shaping: Latin, Greek, Cyrillic and the common punctuation and
+/// symbols, without combining marks or direction controls.
+fn plain_char(c: char) -> bool {
+    if c.is_ascii() {
+        return !c.is_ascii_control();
+    }
+    let u = c as u32;
+    let block = matches!(u,
+        0x20..=0x7E | 0xA0..=0x58F | 0x1D00..=0x1FFF | 0x2010..=0x2027 | 0x2030..=0x205F
+        | 0x2070..=0x2DFF);
+    block
+        && !matches!(
+            bidi_class(c),
+            BidiClass::NSM
+                | BidiClass::R
+                | BidiClass::AL
+                | BidiClass::AN
+                | BidiClass::BN
+                | BidiClass::LRE
+                | BidiClass::LRO
+                | BidiClass::RLE
+                | BidiClass::RLO
+                | BidiClass::PDF
+                | BidiClass::LRI
+                | BidiClass::RLI
+                | BidiClass::FSI
+                | BidiClass::PDI
+        )
+}
+
+// ---------------------------------------------------------------------------
+// System fonts
+// ---------------------------------------------------------------------------
+
+/// A face found on the system, its bytes kept for the life of the app (a
+/// handful at most: only faces some printed character needed).
+#[derive(Clone)]
+pub struct SystemFont {
+    pub name: String,
+    pub data: &'static [u8],
+    pub index: u32,
+    pub weight: u16,
+}
+
+struct System {
+    db: fontdb::Database,
+    /// Faces already read, or found unusable (`None`).
+    loaded: HashMap<fontdb::ID, Option<SystemFont>>,
+    /// The face chosen for a character and weight.
+    chosen: HashMap<(char, bool), Option<fontdb::ID>>,
+}
+
+fn system() -> &'static Mutex<System> {
+    static SYSTEM: OnceLock<Mutex<System>> = OnceLock::new();
+    SYSTEM.get_or_init(|| {
+        let mut db = fontdb::Database::new();
+        db.load_system_fonts();
+        Mutex::new(System {
+            db,
+            loaded: HashMap::new(),
+            chosen: HashMap::new(),
+        })
+    })
+}
+
+/// Whether a face draws `c` with outlines (bitmap-only colour emoji fonts
+/// cannot be embedded in a PDF or drawn by the app).
+fn outline_glyph(data: &[u8], index: u32, c: char) -> bool {
+    Face::parse(data, index).is_ok_and(|face| {
+        let t = face.tables();
+        (t.glyf.is_some() || t.cff.is_some() || t.cff2.is_some()) && face.glyph_index(c).is_some()
+    })
+}
+
+/// A system face that draws `c`, regular or bold, upright preferred.
+pub fn system_face_for(c: char, bold: bool) -> Option<SystemFont> {
+    let mut guard = system().lock().ok()?;
+    let sys = &mut *guard;
+    if let Some(id) = sys.chosen.get(&(c, bold)) {
+        return id.and_then(|id| sys.loaded.get(&id).cloned().flatten());
+    }
+    let want: u16 = if bold { 700 } else { 400 };
+    let score = |info: &fontdb::FaceInfo| {
+        u32::from(info.style != fontdb::Style::Normal) * 10_000
+            + u32::from(info.weight.0.abs_diff(want))
+    };
+    // A face already read first, so one script keeps one font and the
+    // system is not searched again for each character.
+    let in_use = sys
+        .db
+        .faces()
+        .filter(|info| info.weight.0.abs_diff(want) < 150)
+        .filter(|info| {
+            sys.loaded
+                .get(&info.id)
+                .and_then(|f| f.as_ref())
+                .is_some_and(|f| outline_glyph(f.data, f.index, c))
+        })
+        .min_by_key(|info| score(info))
+        .map(|info| (score(info), info.id));
+    let mut best: Option<(u32, fontdb::ID)> = in_use;
+    for info in sys.db.faces() {
+        if in_use.is_some() {
+            break;
+        }
+        if matches!(sys.loaded.get(&info.id), Some(None)) {
+            continue;
+        }
+        let s = score(info);
+        if best.is_some_and(|(b, _)| b <= s) {
+            continue;
+        }
+        if sys
+            .db
+            .with_face_data(info.id, |data, index| outline_glyph(data, index, c))
+            .unwrap_or(false)
+        {
+            best = Some((s, info.id));
+        }
+    }
+    let id = best.map(|(_, id)| id);
+    if let Some(id) = id
+        && !sys.loaded.contains_key(&id)
+    {
+        let name = sys
+            .db
+            .face(id)
+            .and_then(|f| f.families.first().map(|(n, _)| n.clone()))
+            .unwrap_or_default();
+        let weight = sys.db.face(id).map_or(400, |f| f.weight.0);
+        let font = sys.db.with_face_data(id, |data, index| {
+            // Kept for the life of the app: the PDF writer and the app's
+            // text drawing borrow it.
+            let data: &'static [u8] = Box::leak(data.to_vec().into_boxed_slice());
+            SystemFont {
+                name,
+                data,
+                index,
+                weight,
+            }
+        });
+        sys.loaded.insert(id, font);
+    }
+    sys.chosen.insert((c, bold), id);
+    id.and_then(|id| sys.loaded.get(&id).cloned().flatten())
+}
+
+/// Characters of scripts DejaVu Sans lacks, one each: the app asks the
+/// system for a font for each, so names in them show on screen.
+pub const SCRIPT_SAMPLES: &[char] = &[
+    '山', 'あ', '한', 'क', 'ক', 'ਕ', 'ક', 'த', 'త', 'ಕ', 'ക', 'ක', 'ก', 'ກ', 'ཀ', 'က', 'ក', 'አ',
+    'ᐃ', 'ꦏ',
+];
+
+/// System faces for the scripts of `SCRIPT_SAMPLES`, each face once.
+pub fn system_fallbacks() -> Vec<SystemFont> {
+    let mut out: Vec<SystemFont> = Vec::new();
+    for &c in SCRIPT_SAMPLES {
+        if let Some(font) = system_face_for(c, false)
+            && !out
+                .iter()
+                .any(|f| std::ptr::eq(f.data, font.data) && f.index == font.index)
+        {
+            out.push(font);
+        }
+    }
+    out
 }

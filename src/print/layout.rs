@@ -146,10 +146,24 @@ fn leading(size: f32) -> f32 {
     size * MM_PER_PT * 1.22
 }
 
-/// Splits text into lines no wider than `width` at `size`, at spaces where
-/// it can and inside a word only when a word alone is too wide. Nothing is
-/// dropped.
+/// Splits text into lines no wider than `width` at `size`: at its own line
+/// breaks, at spaces where it can, and inside a word only when a word alone
+/// is too wide. Nothing is dropped; a blank line stays blank.
 pub fn wrap(fonts: &Fonts, text: &str, width: f32, size: f32, bold: bool) -> Vec<String> {
+    text.split('\n')
+        .flat_map(|line| {
+            wrap_line(
+                fonts,
+                line.strip_suffix('\r').unwrap_or(line),
+                width,
+                size,
+                bold,
+            )
+        })
+        .collect()
+}
+
+fn wrap_line(fonts: &Fonts, text: &str, width: f32, size: f32, bold: bool) -> Vec<String> {
     let mut lines = Vec::new();
     let mut current = String::new();
     for word in text.split(' ') {

@@ -3,7 +3,10 @@
 //!
 //! The layout (`layout`) is pure geometry over view models built by the
 //! session; the PDF writer (`pdf`) and the app's preview draw the same
-//! items. No campaign logic and no SQL here.
+//! items. Text in any script prints (`fonts`): a character no font draws
+//! is printed as a placeholder and reported by the `*_warnings` functions,
+//! naming whose text holds it — never an error. No campaign logic and no
+//! SQL here.
 
 mod fonts;
 pub mod layout;
@@ -11,7 +14,7 @@ mod pdf;
 
 use serde::Serialize;
 
-pub use fonts::Fonts;
+pub use fonts::{Fonts, PLACEHOLDER, SystemFont, system_fallbacks};
 pub use layout::{CardSize, CardStyle, Item, PageLayout, PageSize};
 
 /// Why a PDF could not be made.
@@ -19,34 +22,87 @@ pub use layout::{CardSize, CardStyle, Item, PageLayout, PageSize};
 pub enum PrintError {
     #[error("font: {0}")]
     Font(String),
-    /// Never dropped silently: the player is told whose text and which
-    /// character.
-    #[error("the fonts cannot draw {}", describe_missing(.0))]
-    MissingGlyphs(Vec<MissingGlyph>),
     #[error("photo of {fighter}: {reason}")]
     Photo { fighter: String, reason: String },
     #[error("nothing to print")]
     Nothing,
 }
 
-/// A character the fonts lack, and whose text holds it.
+/// A character no font draws, and whose text holds it. The document still
+/// prints, with the placeholder in its place; the player is told whose
+/// text and which character.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MissingGlyph {
-    pub fighter: String,
+    /// Whose text: `fighter “Kenji” of gang “Red Fangs”`, `gang “Red
+    /// Fangs”`, a chronicle's section.
+    pub owner: String,
     pub character: char,
 }
 
-fn describe_missing(missing: &[MissingGlyph]) -> String {
-    missing
-        .iter()
-        .map(|m| {
-            format!(
-                "“{}” (U+{:04X}) in {}",
-                m.character, m.character as u32, m.fighter
-            )
+impl std::fmt::Display for MissingGlyph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let c = self.character;
+        let code = format!("U+{:04X}", c as u32);
+        let shown = if c.is_control() {
+            format!("the control character {code}")
+        } else {
+            format!("“{c}” ({code})")
+        };
+        write!(
+            f,
+            "{}: no font draws {shown}; printed as {}",
+            visible(&self.owner),
+            fonts::PLACEHOLDER
+        )
+    }
+}
+
+/// Text safe to show on a terminal: control characters written as escapes.
+fn visible(text: &str) -> String {
+    text.chars()
+        .map(|c| {
+            if c.is_control() {
+                c.escape_unicode().to_string()
+            } else {
+                c.to_string()
+            }
         })
-        .collect::<Vec<_>>()
-        .join(", ")
+        .collect()
+}
+
+fn fighter_owner(name: &str, gang: &str) -> String {
+    if gang.is_empty() {
+        format!("fighter “{name}”")
+    } else {
+        format!("fighter “{name}” of gang “{gang}”")
+    }
+}
+
+fn gang_owner(gang: &str) -> String {
+    format!("gang “{gang}”")
+}
+
+/// Every character of `texts` no font draws, once for each owner.
+fn missing_glyphs(fonts: &Fonts, texts: &[(String, &str)]) -> Vec<MissingGlyph> {
+    let mut missing: Vec<MissingGlyph> = Vec::new();
+    for (owner, text) in texts {
+        for character in fonts.missing(text) {
+            if !missing
+                .iter()
+                .any(|m| m.character == character && &m.owner == owner)
+            {
+                missing.push(MissingGlyph {
+                    owner: owner.clone(),
+                    character,
+                });
+            }
+        }
+    }
+    missing
+}
+
+fn fonts_for(texts: &[(String, &str)]) -> Result<Fonts, PrintError> {
+    Fonts::for_texts(texts.iter().map(|(_, t)| *t))
 }
 
 /// A stat cell on a card.
@@ -85,6 +141,8 @@ pub struct CardData {
 /// One fighter's lines on a roster sheet.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RosterFighter {
+    /// The fighter's name, for messages about the lines.
+    pub name: String,
     /// Name, stats and counters on one line.
     pub headline: String,
     /// Quirks, lasting effects, status.
@@ -101,46 +159,53 @@ pub struct RosterData {
     pub fighters: Vec<RosterFighter>,
 }
 
-/// Checks every text for characters the fonts cannot draw.
-fn check_glyphs<'a>(
-    fonts: &Fonts,
-    texts: impl Iterator<Item = (&'a str, &'a str)>,
-) -> Result<(), PrintError> {
-    let mut missing: Vec<MissingGlyph> = Vec::new();
-    for (who, text) in texts {
-        for c in text.chars() {
-            if !fonts.can_draw(c) && !missing.iter().any(|m| m.character == c && m.fighter == who) {
-                missing.push(MissingGlyph {
-                    fighter: who.to_owned(),
-                    character: c,
-                });
-            }
-        }
+/// Every text on the cards, with whose it is.
+fn card_texts(cards: &[CardData]) -> Vec<(String, &str)> {
+    let mut out = Vec::new();
+    for card in cards {
+        let who = if card.blank {
+            "a blank card".to_owned()
+        } else {
+            fighter_owner(&card.name, &card.gang)
+        };
+        out.push((who.clone(), card.name.as_str()));
+        out.push((gang_owner(&card.gang), card.gang.as_str()));
+        let rest = card
+            .counters
+            .iter()
+            .flat_map(|(l, v)| [l.as_str(), v.as_str()])
+            .chain(
+                card.stats
+                    .iter()
+                    .flat_map(|s| [s.label.as_str(), s.value.as_str()]),
+            )
+            .chain(card.stats.iter().filter_map(|s| s.base.as_deref()))
+            .chain(card.quirks.iter().map(String::as_str))
+            .chain(card.lasting.iter().map(String::as_str))
+            .chain([card.quirks_heading.as_str(), card.lasting_heading.as_str()]);
+        out.extend(rest.map(|t| (who.clone(), t)));
     }
-    if missing.is_empty() {
-        Ok(())
-    } else {
-        Err(PrintError::MissingGlyphs(missing))
-    }
+    out
 }
 
-fn card_texts(card: &CardData) -> impl Iterator<Item = (&str, &str)> {
-    let who = card.name.as_str();
-    std::iter::once(card.name.as_str())
-        .chain(std::iter::once(card.gang.as_str()))
-        .chain(
-            card.counters
-                .iter()
-                .flat_map(|(l, v)| [l.as_str(), v.as_str()]),
-        )
-        .chain(
-            card.stats
-                .iter()
-                .flat_map(|s| [s.label.as_str(), s.value.as_str()]),
-        )
-        .chain(card.quirks.iter().map(String::as_str))
-        .chain(card.lasting.iter().map(String::as_str))
-        .map(move |t| (who, t))
+/// The characters on the cards no font draws (printed as the placeholder).
+pub fn card_warnings(cards: &[CardData]) -> Result<Vec<MissingGlyph>, PrintError> {
+    let texts = card_texts(cards);
+    Ok(missing_glyphs(&fonts_for(&texts)?, &texts))
+}
+
+fn card_pages(
+    cards: &[CardData],
+    blanks: usize,
+    page: PageSize,
+    style: CardStyle,
+) -> Result<(Fonts, Vec<PageLayout>), PrintError> {
+    if cards.is_empty() && blanks == 0 {
+        return Err(PrintError::Nothing);
+    }
+    let fonts = fonts_for(&card_texts(cards))?;
+    let pages = layout::card_pages(&fonts, cards, blanks, page, style);
+    Ok((fonts, pages))
 }
 
 /// The pages of a set of cards (for the PDF and the preview).
@@ -150,12 +215,7 @@ pub fn card_layout(
     page: PageSize,
     style: CardStyle,
 ) -> Result<Vec<PageLayout>, PrintError> {
-    if cards.is_empty() && blanks == 0 {
-        return Err(PrintError::Nothing);
-    }
-    let fonts = Fonts::load()?;
-    check_glyphs(&fonts, cards.iter().flat_map(card_texts))?;
-    Ok(layout::card_pages(&fonts, cards, blanks, page, style))
+    Ok(card_pages(cards, blanks, page, style)?.1)
 }
 
 /// A PDF of fighter cards.
@@ -165,33 +225,47 @@ pub fn cards_pdf(
     page: PageSize,
     style: CardStyle,
 ) -> Result<Vec<u8>, PrintError> {
-    let pages = card_layout(cards, blanks, page, style)?;
-    pdf::write(&pages, cards, "Fighter cards")
+    let (fonts, pages) = card_pages(cards, blanks, page, style)?;
+    pdf::write(&fonts, &pages, cards, "Fighter cards")
+}
+
+/// Every text on a roster sheet, with whose it is.
+fn roster_texts(data: &RosterData) -> Vec<(String, &str)> {
+    let gang = gang_owner(&data.gang);
+    let mut out: Vec<(String, &str)> = [
+        data.gang.as_str(),
+        data.ruleset.as_str(),
+        data.resources.as_str(),
+        data.titles.as_str(),
+    ]
+    .into_iter()
+    .map(|t| (gang.clone(), t))
+    .collect();
+    for f in &data.fighters {
+        let who = fighter_owner(&f.name, &data.gang);
+        out.push((who.clone(), f.headline.as_str()));
+        out.extend(f.lines.iter().map(|l| (who.clone(), l.as_str())));
+    }
+    out
+}
+
+/// The characters on a roster sheet no font draws.
+pub fn roster_warnings(data: &RosterData) -> Result<Vec<MissingGlyph>, PrintError> {
+    let texts = roster_texts(data);
+    Ok(missing_glyphs(&fonts_for(&texts)?, &texts))
 }
 
 /// The pages of a roster sheet.
 pub fn roster_layout(data: &RosterData, page: PageSize) -> Result<Vec<PageLayout>, PrintError> {
-    let fonts = Fonts::load()?;
-    let texts = std::iter::once(data.gang.as_str())
-        .chain([
-            data.ruleset.as_str(),
-            data.resources.as_str(),
-            data.titles.as_str(),
-        ])
-        .map(|t| (data.gang.as_str(), t))
-        .chain(data.fighters.iter().flat_map(|f| {
-            std::iter::once(f.headline.as_str())
-                .chain(f.lines.iter().map(String::as_str))
-                .map(move |t| (f.headline.as_str(), t))
-        }));
-    check_glyphs(&fonts, texts)?;
+    let fonts = fonts_for(&roster_texts(data))?;
     Ok(layout::roster_pages(&fonts, data, page))
 }
 
 /// A PDF of a gang's roster sheet.
 pub fn roster_pdf(data: &RosterData, page: PageSize) -> Result<Vec<u8>, PrintError> {
-    let pages = roster_layout(data, page)?;
-    pdf::write(&pages, &[], &format!("{} — roster", data.gang))
+    let fonts = fonts_for(&roster_texts(data))?;
+    let pages = layout::roster_pages(&fonts, data, page);
+    pdf::write(&fonts, &pages, &[], &format!("{} — roster", data.gang))
 }
 
 /// A line of a plain document (a chronicle).
@@ -203,16 +277,46 @@ pub enum DocLine {
     Bullet(String),
 }
 
+/// Every text of a document, with the section it is in (the nearest
+/// heading and subheading: a battle's notes are named by their battle).
+fn document_texts<'a>(title: &'a str, lines: &'a [DocLine]) -> Vec<(String, &'a str)> {
+    let mut out = vec![(format!("“{title}”"), title)];
+    let mut heading = "";
+    let mut subheading = "";
+    for line in lines {
+        let text = match line {
+            DocLine::Heading(t) => {
+                heading = t;
+                subheading = "";
+                t
+            }
+            DocLine::Subheading(t) => {
+                subheading = t;
+                t
+            }
+            DocLine::Text(t) | DocLine::Bullet(t) => t,
+        };
+        let owner = [title, heading, subheading]
+            .into_iter()
+            .filter(|s| !s.is_empty())
+            .map(|s| format!("“{s}”"))
+            .collect::<Vec<_>>()
+            .join(" › ");
+        out.push((owner, text.as_str()));
+    }
+    out
+}
+
+/// The characters of a document no font draws.
+pub fn document_warnings(title: &str, lines: &[DocLine]) -> Result<Vec<MissingGlyph>, PrintError> {
+    let texts = document_texts(title, lines);
+    Ok(missing_glyphs(&fonts_for(&texts)?, &texts))
+}
+
 /// A plain document as PDF: a title and lines, wrapped, on as many A4
 /// pages as it takes.
 pub fn document_pdf(title: &str, lines: &[DocLine]) -> Result<Vec<u8>, PrintError> {
-    let fonts = Fonts::load()?;
-    let texts = std::iter::once(title).chain(lines.iter().map(|l| match l {
-        DocLine::Heading(t) | DocLine::Subheading(t) | DocLine::Text(t) | DocLine::Bullet(t) => {
-            t.as_str()
-        }
-    }));
-    check_glyphs(&fonts, texts.map(|t| (title, t)))?;
+    let fonts = fonts_for(&document_texts(title, lines))?;
     let pages = layout::document_pages(&fonts, title, lines, PageSize::A4);
-    pdf::write(&pages, &[], title)
+    pdf::write(&fonts, &pages, &[], title)
 }

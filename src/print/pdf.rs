@@ -1,33 +1,79 @@
 //! Writes laid-out pages as PDF with printpdf: fonts embedded as subsets,
 //! photos as images. The origin moves from the layout's top-left to PDF's
 //! bottom-left here, and nowhere else.
+//!
+//! Plain text goes out as text; shaped text (another script, a fallback
+//! font, a placeholder) as positioned glyphs inside an `ActualText` span,
+//! so copying it out of the PDF gives the words in logical order.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Mutex, OnceLock};
 
 use printpdf::{
-    Color, Greyscale, Line, LinePoint, Mm, Op, PaintMode, ParsedFont, PdfDocument, PdfFontHandle,
-    PdfPage, PdfSaveOptions, Point, Pt, RawImage, Rect, TextItem, XObjectTransform,
+    Codepoint, Color, DictItem, FontId, Greyscale, Line, LinePoint, Mm, Op, PaintMode, ParsedFont,
+    PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, RawImage, Rect, TextItem,
+    TextMatrix, XObjectTransform,
 };
 
-use super::fonts::{BOLD, REGULAR};
+use super::fonts::{Fonts, Glyph, Shaped};
 use super::layout::{Item, PageLayout};
 use super::{CardData, PrintError};
+
+/// Fonts parsed for embedding, once per face for the life of the app (a
+/// large system face takes a while to read).
+fn parsed(data: &'static [u8], index: u32) -> Option<ParsedFont> {
+    /// By the face's bytes (their address) and index.
+    type Cache = HashMap<(usize, u32), Option<ParsedFont>>;
+    static PARSED: OnceLock<Mutex<Cache>> = OnceLock::new();
+    let cache = PARSED.get_or_init(|| Mutex::new(HashMap::new()));
+    let mut cache = cache.lock().ok()?;
+    cache
+        .entry((data.as_ptr() as usize, index))
+        .or_insert_with(|| {
+            ParsedFont::from_bytes(data, usize::try_from(index).unwrap_or(0), &mut Vec::new())
+        })
+        .clone()
+}
+
+/// A text string for a PDF dictionary: UTF-16BE with its byte order mark.
+fn pdf_text_string(text: &str) -> DictItem {
+    let mut data = vec![0xFE, 0xFF];
+    for unit in text.encode_utf16() {
+        data.extend(unit.to_be_bytes());
+    }
+    DictItem::String {
+        data,
+        literal: false,
+    }
+}
 
 fn pt(mm: f32) -> Pt {
     Mm(mm).into_pt()
 }
 
 pub(super) fn write(
+    fonts: &Fonts,
     pages: &[PageLayout],
     cards: &[CardData],
     title: &str,
 ) -> Result<Vec<u8>, PrintError> {
     let mut doc = PdfDocument::new(title);
-    let mut warnings = Vec::new();
-    let regular = ParsedFont::from_bytes(REGULAR, 0, &mut warnings)
-        .ok_or_else(|| PrintError::Font("DejaVu Sans could not be read".into()))?;
-    let bold = ParsedFont::from_bytes(BOLD, 0, &mut warnings)
-        .ok_or_else(|| PrintError::Font("DejaVu Sans Bold could not be read".into()))?;
-    let regular = doc.add_font(&regular);
-    let bold = doc.add_font(&bold);
+    // Each face added when a page first uses it.
+    let mut font_ids: HashMap<usize, FontId> = HashMap::new();
+    let mut font_id = |doc: &mut PdfDocument, face: usize| -> Result<FontId, PrintError> {
+        if let Some(id) = font_ids.get(&face) {
+            return Ok(id.clone());
+        }
+        let chain = fonts
+            .faces()
+            .get(face)
+            .ok_or_else(|| PrintError::Font(format!("no font number {face}")))?;
+        let font = parsed(chain.data, chain.index)
+            .ok_or_else(|| PrintError::Font(format!("{} could not be read", chain.name)))?;
+        let id = doc.add_font(&font);
+        font_ids.insert(face, id.clone());
+        Ok(id)
+    };
 
     // Each photo once, however many pages show it.
     let mut images = std::collections::BTreeMap::new();
@@ -113,19 +159,33 @@ pub(super) fn write(
                     bold: is_bold,
                     text,
                 } => {
-                    let font = if *is_bold { &bold } else { &regular };
-                    ops.push(Op::StartTextSection);
-                    ops.push(Op::SetTextCursor {
-                        pos: Point::new(Mm(*x), Mm(h - y)),
-                    });
-                    ops.push(Op::SetFont {
-                        font: PdfFontHandle::External(font.clone()),
-                        size: Pt(*size),
-                    });
-                    ops.push(Op::ShowText {
-                        items: vec![TextItem::Text(text.clone())],
-                    });
-                    ops.push(Op::EndTextSection);
+                    let (x, y) = (*x, h - y);
+                    match fonts.shape(text, *size, *is_bold) {
+                        Shaped::Plain(line) => {
+                            let font = font_id(&mut doc, usize::from(*is_bold))?;
+                            ops.push(Op::StartTextSection);
+                            ops.push(Op::SetTextCursor {
+                                pos: Point::new(Mm(x), Mm(y)),
+                            });
+                            ops.push(Op::SetFont {
+                                font: PdfFontHandle::External(font),
+                                size: Pt(*size),
+                            });
+                            ops.push(Op::ShowText {
+                                items: vec![TextItem::Text(line)],
+                            });
+                            ops.push(Op::EndTextSection);
+                        }
+                        Shaped::Glyphs { glyphs, text, rtl } => {
+                            // Readers take right-to-left text from the
+                            // glyphs in visual order; an `ActualText` (in
+                            // logical order) would come out reversed.
+                            let actual = (!rtl).then_some(text.as_str());
+                            glyph_ops(&mut ops, &glyphs, actual, (x, y), *size, |face| {
+                                font_id(&mut doc, face)
+                            })?;
+                        }
+                    }
                 }
                 Item::Image {
                     x,
@@ -162,4 +222,58 @@ pub(super) fn write(
     Ok(doc
         .with_pages(out)
         .save(&PdfSaveOptions::default(), &mut save_warnings))
+}
+
+/// Positioned glyphs, each where shaping put it (a mark above its letter,
+/// right-to-left runs already in visual order), in a span whose
+/// `ActualText` is `actual`, where given: what copying the line gives, a
+/// character printed as the placeholder included.
+fn glyph_ops(
+    ops: &mut Vec<Op>,
+    glyphs: &[Glyph],
+    actual: Option<&str>,
+    (x, y): (f32, f32),
+    size: f32,
+    mut font_id: impl FnMut(usize) -> Result<FontId, PrintError>,
+) -> Result<(), PrintError> {
+    if let Some(text) = actual {
+        // A control character is drawn as the placeholder; copied, it is
+        // the replacement character, never the control itself.
+        let text: String = text
+            .chars()
+            .map(|c| if c.is_control() { '\u{FFFD}' } else { c })
+            .collect();
+        ops.push(Op::BeginMarkedContentWithProperties {
+            tag: "Span".into(),
+            properties: DictItem::Dict {
+                map: BTreeMap::from([("ActualText".to_owned(), pdf_text_string(&text))]),
+            },
+        });
+    }
+    ops.push(Op::StartTextSection);
+    let mut current = None;
+    for g in glyphs {
+        if current != Some(g.face) {
+            ops.push(Op::SetFont {
+                font: PdfFontHandle::External(font_id(g.face)?),
+                size: Pt(size),
+            });
+            current = Some(g.face);
+        }
+        ops.push(Op::SetTextMatrix {
+            matrix: TextMatrix::Translate(pt(x + g.x), pt(y + g.y)),
+        });
+        ops.push(Op::ShowText {
+            items: vec![TextItem::GlyphIds(vec![Codepoint {
+                gid: g.id,
+                offset: 0.0,
+                cid: g.unicode.clone(),
+            }])],
+        });
+    }
+    ops.push(Op::EndTextSection);
+    if actual.is_some() {
+        ops.push(Op::EndMarkedContent);
+    }
+    Ok(())
 }

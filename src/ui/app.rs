@@ -968,11 +968,12 @@ impl RapsheetApp {
         let request = dialog.request.clone();
         let pages = self
             .print_request()
-            .and_then(|job| Ok(job.pages(&request)?));
+            .and_then(|job| Ok((job.pages(&request)?, job.warnings()?)));
         if let Some(dialog) = &mut self.print_dialog {
             dialog.dirty = false;
             match pages {
-                Ok(pages) => {
+                Ok((pages, warnings)) => {
+                    dialog.warnings = warnings.iter().map(ToString::to_string).collect();
                     dialog.pages = pages.len();
                     dialog.preview = pages.into_iter().next().map(Ok);
                 }
@@ -1644,9 +1645,9 @@ impl RapsheetApp {
 const FALLBACK_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
 
 fn install_fonts(ctx: &egui::Context) {
-    ctx.add_font(egui::epaint::text::FontInsert {
-        name: "DejaVuSans".into(),
-        data: egui::FontData::from_static(FALLBACK_FONT),
+    let fallback = |name: String, data: egui::FontData| egui::epaint::text::FontInsert {
+        name,
+        data,
         families: [egui::FontFamily::Proportional, egui::FontFamily::Monospace]
             .into_iter()
             .map(|family| egui::epaint::text::InsertFontFamily {
@@ -1654,7 +1655,18 @@ fn install_fonts(ctx: &egui::Context) {
                 priority: egui::epaint::text::FontPriority::Lowest,
             })
             .collect(),
-    });
+    };
+    ctx.add_font(fallback(
+        "DejaVuSans".into(),
+        egui::FontData::from_static(FALLBACK_FONT),
+    ));
+    // Then the system's fonts for the scripts DejaVu lacks (CJK, Indic…),
+    // found at run time as printing finds them.
+    for font in crate::print::system_fallbacks() {
+        let mut data = egui::FontData::from_static(font.data);
+        data.index = font.index;
+        ctx.add_font(fallback(format!("system {}", font.name), data));
+    }
 }
 
 /// The campaign's ruleset, changeable (the change goes into the log).
@@ -1716,6 +1728,14 @@ impl PrintJob {
                 crate::print::card_layout(cards, 0, request.page, Self::style(request))
             }
             PrintJob::Roster(sheet) => crate::print::roster_layout(sheet, request.page),
+        }
+    }
+
+    /// What prints as a placeholder, no font drawing it.
+    fn warnings(&self) -> Result<Vec<crate::print::MissingGlyph>, crate::print::PrintError> {
+        match self {
+            PrintJob::Cards(cards) => crate::print::card_warnings(cards),
+            PrintJob::Roster(sheet) => crate::print::roster_warnings(sheet),
         }
     }
 

@@ -35,6 +35,8 @@ pub struct PrintDialog {
     pub dirty: bool,
     pub written: Option<PathBuf>,
     pub error: Option<String>,
+    /// Characters no font draws, printed as a placeholder: whose, which.
+    pub warnings: Vec<String>,
     /// The PDF being written in the background, when one is.
     pub writing: Option<PathBuf>,
 }
@@ -62,6 +64,7 @@ impl PrintDialog {
             dirty: true,
             written: None,
             error: None,
+            warnings: Vec::new(),
             writing: None,
         }
     }
@@ -128,6 +131,9 @@ pub fn print_dialog_ui(
                     }
                     if let Some(err) = &dialog.error {
                         ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
+                    }
+                    for warning in &dialog.warnings {
+                        ui.label(RichText::new(warning).color(ui.visuals().warn_fg_color));
                     }
                 });
                 ui.separator();

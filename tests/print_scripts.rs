@@ -1,0 +1,447 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! Text in any script prints: names the bundled fonts lack are drawn by a
+//! system font or as a placeholder with a warning naming whose text it is,
+//! right-to-left names are shaped and read back in logical order, and line
+//! breaks and control characters never stop a PDF.
+//!
+//! Reads PDFs back with poppler's `pdftotext`; a test skips itself (with a
+//! note) where poppler or a system font it needs is missing.
+
+mod util;
+
+use std::path::Path;
+use std::process::Command;
+
+use rapsheet::campaign::battle::BattleReport;
+use rapsheet::campaign::commands::NewFighter;
+use rapsheet::print::{
+    CardData, CardStyle, DocLine, Fonts, MissingGlyph, PLACEHOLDER, PageSize, StatCell,
+    card_warnings, cards_pdf, document_pdf, document_warnings,
+};
+use rapsheet::session::Session;
+use util::{rapsheet, stderr, temp};
+
+const DB: &str = "c.rapsheet";
+const JACKALS: &str = "Neon Jackals";
+const SAINTS: &str = "The Rust Saints";
+
+// ---------------------------------------------------------------------------
+// Helpers
+// ---------------------------------------------------------------------------
+
+/// The text of a PDF as `pdftotext` reads it, or `None` (with a note) where
+/// poppler is not installed.
+fn pdf_text(pdf: &Path, layout: bool) -> Option<String> {
+    let mut args = vec!["-enc", "UTF-8"];
+    if layout {
+        args.push("-layout");
+    }
+    let pdf = pdf.to_str().expect("utf-8 path");
+    args.extend([pdf, "-"]);
+    match Command::new("pdftotext").args(&args).output() {
+        Ok(out) => {
+            assert!(out.status.success(), "pdftotext failed: {}", stderr(&out));
+            // poppler brackets right-to-left text in embedding marks.
+            let text = String::from_utf8(out.stdout).expect("utf-8");
+            Some(
+                text.chars()
+                    .filter(|c| !matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'))
+                    .collect(),
+            )
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("note: pdftotext is not installed (poppler-utils); text not checked");
+            None
+        }
+        Err(e) => panic!("cannot run pdftotext: {e}"),
+    }
+}
+
+fn write_pdf(dir: &Path, name: &str, bytes: &[u8]) -> std::path::PathBuf {
+    assert!(bytes.starts_with(b"%PDF"), "not a PDF");
+    let path = dir.join(name);
+    std::fs::write(&path, bytes).expect("write pdf");
+    path
+}
+
+/// Runs the CLI, insists it succeeded, and returns its stderr.
+fn run_ok(dir: &Path, args: &[&str]) -> String {
+    let out = rapsheet(dir, args);
+    assert!(
+        out.status.success(),
+        "rapsheet {args:?} failed: {}",
+        stderr(&out)
+    );
+    stderr(&out)
+}
+
+/// The demo campaign in plain Heartbreaker (no injury rolls).
+fn demo(dir: &Path) -> Session {
+    let mut session = Session::create_demo(&dir.join(DB)).expect("demo");
+    session
+        .set_campaign_ruleset("heartbreaker")
+        .expect("plain Heartbreaker");
+    session
+}
+
+fn recruit(session: &mut Session, gang: &str, name: &str) {
+    let gang = session.gang_named(gang).expect("gang").id;
+    session
+        .recruit(
+            gang,
+            NewFighter {
+                name: name.to_owned(),
+                ..NewFighter::default()
+            },
+        )
+        .expect("recruit");
+}
+
+/// A quiet Dead Drop between the demo's gangs with these notes.
+fn battle_with_notes(session: &mut Session, notes: &str) {
+    let report: BattleReport = serde_json::from_value(serde_json::json!({
+        "scenario": "Dead Drop",
+        "gangs": [{"gang": SAINTS}, {"gang": JACKALS}],
+        "winner": JACKALS,
+        "notes": notes,
+    }))
+    .expect("report");
+    let preview = session.preview_battle(&report, 7).expect("preview");
+    assert!(preview.needed.is_empty(), "{:#?}", preview.needed);
+    session.record_battle(&report, 7).expect("record");
+}
+
+/// A character no font on this machine draws (an unassigned code point
+/// where the fonts have none).
+fn undrawable() -> char {
+    ['\u{0378}', '\u{FDD0}', '\u{2FFFD}']
+        .into_iter()
+        .find(|&c| {
+            !Fonts::for_texts([c.to_string().as_str()])
+                .expect("fonts")
+                .can_draw(c)
+        })
+        .expect("no font draws an unassigned code point")
+}
+
+/// True where some font of the chain (bundled or system) draws `c`.
+fn drawable(c: char) -> bool {
+    Fonts::for_texts([c.to_string().as_str()])
+        .expect("fonts")
+        .can_draw(c)
+}
+
+fn card(name: &str, gang: &str) -> CardData {
+    CardData {
+        name: name.to_owned(),
+        gang: gang.to_owned(),
+        leader: false,
+        counters: vec![("Bounty".into(), "0".into())],
+        stats: vec![StatCell {
+            label: "Move".into(),
+            value: "4\"".into(),
+            base: None,
+        }],
+        quirks: vec!["Boot Knife: P2".into()],
+        lasting: Vec::new(),
+        photo: None,
+        quirks_heading: "QUIRKS".into(),
+        lasting_heading: "LASTING".into(),
+        blank: false,
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Characters the bundled fonts lack
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_character_no_font_draws_prints_as_a_placeholder_with_a_warning_naming_its_fighter() {
+    let c = undrawable();
+    let name = format!("Scribe {c}");
+    let dir = temp();
+    let mut session = demo(dir.path());
+    recruit(&mut session, JACKALS, &name);
+    let gang = session.gang_named(JACKALS).expect("gang").id;
+    let cards = session.cards(gang, &[]).expect("cards");
+    assert_eq!(
+        card_warnings(&cards).expect("warnings"),
+        vec![MissingGlyph {
+            owner: format!("fighter “{name}” of gang “{JACKALS}”"),
+            character: c,
+        }]
+    );
+    cards_pdf(&cards, 0, PageSize::A4, CardStyle::default()).expect("the cards print");
+    drop(session);
+
+    let code = format!("U+{:04X}", c as u32);
+    for (args, file) in [
+        (&["cards", "--db", DB, "-o", "all.pdf"][..], "all.pdf"),
+        (
+            &["cards", "--db", DB, "--gang", JACKALS, "-o", "gang.pdf"][..],
+            "gang.pdf",
+        ),
+        (
+            &["roster", "--db", DB, "--gang", JACKALS, "-o", "roster.pdf"][..],
+            "roster.pdf",
+        ),
+    ] {
+        let err = run_ok(dir.path(), args);
+        let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
+        assert_eq!(warnings.len(), 1, "{args:?}:\n{err}");
+        assert!(
+            warnings[0].contains(&format!("fighter “{name}” of gang “{JACKALS}”"))
+                && warnings[0].contains(&code)
+                && warnings[0].contains(PLACEHOLDER),
+            "{args:?}: {}",
+            warnings[0]
+        );
+        let path = dir.path().join(file);
+        if let Some(text) = pdf_text(&path, true) {
+            assert!(text.contains("Scribe"), "{args:?}:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn a_cjk_fighter_name_prints_on_cards_roster_and_chronicle() {
+    let name = "Kenji 山田";
+    let dir = temp();
+    let mut session = demo(dir.path());
+    recruit(&mut session, JACKALS, name);
+    battle_with_notes(&mut session, "山田 held the stairwell.");
+    drop(session);
+    let real = drawable('山') && drawable('田');
+    if !real {
+        eprintln!("note: no system font draws 山 here: checking the placeholder path only");
+    }
+    for (args, file) in [
+        (&["cards", "--db", DB, "-o", "all.pdf"][..], "all.pdf"),
+        (
+            &["roster", "--db", DB, "--gang", JACKALS, "-o", "roster.pdf"][..],
+            "roster.pdf",
+        ),
+        (
+            &[
+                "export",
+                "campaign",
+                "--db",
+                DB,
+                "--format",
+                "pdf",
+                "-o",
+                "story.pdf",
+            ][..],
+            "story.pdf",
+        ),
+    ] {
+        let err = run_ok(dir.path(), args);
+        let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
+        if real {
+            assert!(warnings.is_empty(), "{args:?}:\n{err}");
+        } else {
+            assert!(!warnings.is_empty(), "{args:?}: no warning");
+            for w in &warnings {
+                assert!(w.contains("U+5C71") || w.contains("U+7530"), "{w}");
+                if file != "story.pdf" {
+                    assert!(w.contains(&format!("fighter “{name}”")), "{w}");
+                }
+            }
+        }
+        if let Some(text) = pdf_text(&dir.path().join(file), false) {
+            let want = if file == "story.pdf" {
+                "山田 held the stairwell."
+            } else {
+                name
+            };
+            assert!(text.contains(want), "{args:?}: {want} in:\n{text}");
+        }
+    }
+}
+
+#[test]
+fn an_emoji_in_a_gang_name_prints_and_a_warning_names_the_gang() {
+    let fox = '\u{1F98A}';
+    let gang_name = format!("Fox Den {fox}");
+    let dir = temp();
+    let mut session = demo(dir.path());
+    let jackals = session.gang_named(JACKALS).expect("gang").id;
+    session.rename_gang(jackals, &gang_name).expect("rename");
+    drop(session);
+    for args in [
+        &["cards", "--db", DB, "-o", "all.pdf"][..],
+        &[
+            "roster",
+            "--db",
+            DB,
+            "--gang",
+            &gang_name,
+            "-o",
+            "roster.pdf",
+        ][..],
+    ] {
+        let err = run_ok(dir.path(), args);
+        let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
+        if drawable(fox) {
+            assert!(warnings.is_empty(), "{args:?}:\n{err}");
+        } else {
+            assert_eq!(warnings.len(), 1, "{args:?}:\n{err}");
+            assert!(
+                warnings[0].starts_with(&format!("warning: gang “{gang_name}”: ")),
+                "{}",
+                warnings[0]
+            );
+            assert!(warnings[0].contains("U+1F98A"), "{}", warnings[0]);
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Line breaks and control characters
+// ---------------------------------------------------------------------------
+
+#[test]
+fn an_escape_in_a_battles_notes_does_not_break_the_campaign_pdf() {
+    let dir = temp();
+    let mut session = demo(dir.path());
+    battle_with_notes(&mut session, "Ambush\u{1b}[31m at the docks");
+    drop(session);
+    let err = run_ok(
+        dir.path(),
+        &[
+            "export",
+            "campaign",
+            "--db",
+            DB,
+            "--format",
+            "pdf",
+            "-o",
+            "story.pdf",
+        ],
+    );
+    assert!(!err.contains('\u{1b}'), "a raw escape reached the terminal");
+    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
+    assert_eq!(warnings.len(), 1, "{err}");
+    assert!(
+        warnings[0].contains("U+001B") && warnings[0].contains("Dead Drop"),
+        "{}",
+        warnings[0]
+    );
+    if let Some(text) = pdf_text(&dir.path().join("story.pdf"), false) {
+        assert!(text.contains("Ambush"), "{text}");
+        assert!(text.contains("[31m at the docks"), "{text}");
+    }
+}
+
+#[test]
+fn newlines_in_notes_are_line_breaks_in_the_pdf() {
+    let dir = temp();
+    let lines = vec![
+        DocLine::Heading("Battles".into()),
+        DocLine::Text("First line\nSecond line\r\n\nFourth\tline".into()),
+    ];
+    assert!(
+        document_warnings("Notes", &lines)
+            .expect("warnings")
+            .is_empty()
+    );
+    let pdf = write_pdf(
+        dir.path(),
+        "notes.pdf",
+        &document_pdf("Notes", &lines).expect("pdf"),
+    );
+    let Some(text) = pdf_text(&pdf, true) else {
+        return;
+    };
+    let printed: Vec<&str> = text
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
+        .collect();
+    for want in ["First line", "Second line", "Fourth line"] {
+        assert!(
+            printed.contains(&want),
+            "{want:?} alone on a line in:\n{text}"
+        );
+    }
+    assert!(!text.contains(PLACEHOLDER), "{text}");
+}
+
+#[test]
+fn control_characters_in_a_name_print_as_placeholders_and_are_named() {
+    let name = "Bell\u{7}ringer\tTwo";
+    let cards = [card(name, JACKALS)];
+    let warnings = card_warnings(&cards).expect("warnings");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(warnings[0].character, '\u{7}');
+    let message = warnings[0].to_string();
+    assert!(!message.contains('\u{7}'), "{message:?}");
+    assert!(message.contains("U+0007"), "{message}");
+    let dir = temp();
+    let pdf = write_pdf(
+        dir.path(),
+        "card.pdf",
+        &cards_pdf(&cards, 0, PageSize::A4, CardStyle::default()).expect("pdf"),
+    );
+    if let Some(text) = pdf_text(&pdf, false) {
+        assert!(text.contains("ringer Two"), "{text}");
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Right to left and combining marks
+// ---------------------------------------------------------------------------
+
+#[test]
+fn an_arabic_name_reads_back_in_logical_order() {
+    let name = "سارة المصري";
+    let cards = [card(name, "The الذئاب Jackals")];
+    assert!(card_warnings(&cards).expect("warnings").is_empty());
+    let dir = temp();
+    let pdf = write_pdf(
+        dir.path(),
+        "arabic.pdf",
+        &cards_pdf(&cards, 0, PageSize::A4, CardStyle::default()).expect("pdf"),
+    );
+    let doc = write_pdf(
+        dir.path(),
+        "arabic-doc.pdf",
+        &document_pdf(
+            "Recruits",
+            &[DocLine::Text(format!("Recruited: {name}, a scout."))],
+        )
+        .expect("pdf"),
+    );
+    if let Some(text) = pdf_text(&pdf, false) {
+        assert!(text.contains(name), "{name} in:\n{text}");
+        // poppler moves the space beside a right-to-left word inside it;
+        // the letters and the words keep their order.
+        let squashed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        assert!(squashed.contains("TheالذئابJackals"), "{text}");
+    }
+    if let Some(text) = pdf_text(&doc, false) {
+        let squashed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        let want: String = format!("Recruited: {name}, a scout.")
+            .chars()
+            .filter(|c| !c.is_whitespace())
+            .collect();
+        assert!(squashed.contains(&want), "{text}");
+    }
+}
+
+#[test]
+fn stacked_combining_marks_print_and_read_back() {
+    let name = "Zoë Ña\u{0323}\u{0308} Le\u{0301}\u{0302}on";
+    let cards = [card(name, JACKALS)];
+    assert!(card_warnings(&cards).expect("warnings").is_empty());
+    let dir = temp();
+    let pdf = write_pdf(
+        dir.path(),
+        "marks.pdf",
+        &cards_pdf(&cards, 0, PageSize::A4, CardStyle::default()).expect("pdf"),
+    );
+    if let Some(text) = pdf_text(&pdf, false) {
+        assert!(text.contains(name), "{name:?} in:\n{text:?}");
+    }
+}
