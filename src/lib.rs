@@ -8,10 +8,12 @@ pub mod campaign;
 pub mod cli;
 pub mod dice;
 pub mod export;
+pub mod fuzzing;
 pub mod generator;
 pub mod paths;
 pub mod print;
 pub mod rules;
 pub mod session;
 pub mod store;
+#[cfg(feature = "gui")]
 pub mod ui;
