@@ -2,6 +2,7 @@
 //! once broke something (`fuzz/regressions/<target>/`) through the same
 //! entry points the fuzz targets call, so `cargo test` keeps every input
 //! the fuzzer found interesting without fuzzing.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::path::{Path, PathBuf};
 
