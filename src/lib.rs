@@ -8,6 +8,7 @@ pub mod campaign;
 pub mod cli;
 pub mod dice;
 pub mod export;
+pub mod fuzzing;
 pub mod generator;
 pub mod output;
 pub mod paths;
@@ -16,4 +17,5 @@ pub mod rules;
 pub mod session;
 pub mod store;
 pub mod text;
+#[cfg(feature = "gui")]
 pub mod ui;

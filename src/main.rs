@@ -16,7 +16,12 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Some(command) => rapsheet::cli::run(cli.db.as_deref(), command),
+        #[cfg(feature = "gui")]
         None => rapsheet::ui::run(cli.db),
+        #[cfg(not(feature = "gui"))]
+        None => Err(anyhow::anyhow!(
+            "this build has no window (built without the `gui` feature): give a command, see --help"
+        )),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

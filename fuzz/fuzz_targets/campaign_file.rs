@@ -1,0 +1,14 @@
+//! Arbitrary bytes opened as a campaign file.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+thread_local! {
+    static DIR: tempfile::TempDir = tempfile::tempdir().expect("a temporary folder");
+}
+
+fuzz_target!(|data: &[u8]| {
+    DIR.with(|dir| {
+        rapsheet::fuzzing::campaign_file(dir.path(), data).expect("the temporary folder works");
+    });
+});

@@ -1,0 +1,72 @@
+//! Replays the fuzz corpora (`fuzz/corpus/<target>/`) and the inputs that
+//! once broke something (`fuzz/regressions/<target>/`) through the same
+//! entry points the fuzz targets call, so `cargo test` keeps every input
+//! the fuzzer found interesting without fuzzing.
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+use std::path::{Path, PathBuf};
+
+use rapsheet::fuzzing;
+use rapsheet::rules::Registry;
+use rapsheet::session::Session;
+
+/// Every kept input of one target, by file.
+fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz");
+    let mut out = Vec::new();
+    for folder in ["corpus", "regressions"] {
+        let Ok(entries) = std::fs::read_dir(root.join(folder).join(target)) else {
+            continue;
+        };
+        for entry in entries {
+            let path = entry.expect("a corpus entry").path();
+            let bytes = std::fs::read(&path).expect("a corpus file");
+            out.push((path, bytes));
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Runs `check` on every kept input, naming the file of any that panics.
+fn replay(target: &str, mut check: impl FnMut(&[u8])) {
+    let inputs = inputs(target);
+    assert!(!inputs.is_empty(), "no corpus kept for {target}");
+    for (path, bytes) in inputs {
+        let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(&bytes)));
+        assert!(outcome.is_ok(), "{} panics", path.display());
+    }
+}
+
+fn registry() -> Registry {
+    Registry::builtin().expect("the shipped packs load")
+}
+
+#[test]
+fn dice_text_corpus_is_read_without_a_panic() {
+    let registry = registry();
+    replay("dice_text", |data| fuzzing::dice_text(&registry, data));
+}
+
+#[test]
+fn pack_text_corpus_is_loaded_without_a_panic() {
+    let registry = registry();
+    replay("pack_text", |data| fuzzing::pack_text(&registry, data));
+}
+
+#[test]
+fn battle_report_corpus_is_previewed_without_a_panic() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let session = Session::create_demo(&dir.path().join("demo.rapsheet")).expect("demo campaign");
+    replay("battle_report", |data| {
+        fuzzing::battle_report(&session, data)
+    });
+}
+
+#[test]
+fn campaign_file_corpus_is_opened_or_refused_without_a_write() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    replay("campaign_file", |data| {
+        fuzzing::campaign_file(dir.path(), data).expect("the temp dir works")
+    });
+}
