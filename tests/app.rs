@@ -342,13 +342,9 @@ fn save_pdf_writes_in_the_background_and_says_when_it_is_saved() {
     harness.get_by_label("Save PDF").click();
     harness.step();
     // The window keeps drawing frames (a spinner) while the worker writes.
-    let mut frames = 0;
-    while harness.query_by_label("Open the PDF").is_none() {
-        assert!(frames < 500, "the PDF was never reported saved");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        harness.step();
-        frames += 1;
-    }
+    wait_until(&mut harness, "the PDF was never reported saved", |h| {
+        h.query_by_label("Open the PDF").is_some()
+    });
     let bytes = std::fs::read(&pdf).expect("the PDF is there");
     assert!(bytes.starts_with(b"%PDF"), "not a PDF");
 }
@@ -371,19 +367,29 @@ fn exporting_the_chronicle_runs_in_the_background_and_reports_the_file() {
         .get_by_role_and_label(egui::accesskit::Role::Button, "Export")
         .click();
     harness.step();
+    wait_until(&mut harness, "the export was never reported written", |h| {
+        h.state()
+            .status_text()
+            .is_some_and(|s| s.starts_with("Exported"))
+    });
+    let html = std::fs::read_to_string(&file).expect("the export is there");
+    assert!(html.contains("<html"), "not HTML");
+}
+
+/// Steps frames (a worker thread is writing) until `done`, for at most
+/// five seconds of frames.
+fn wait_until(
+    harness: &mut Harness<'_, RapsheetApp>,
+    what: &str,
+    done: impl Fn(&Harness<'_, RapsheetApp>) -> bool,
+) {
     let mut frames = 0;
-    while harness
-        .state()
-        .status_text()
-        .is_none_or(|s| !s.starts_with("Exported"))
-    {
-        assert!(frames < 500, "the export was never reported written");
+    while !done(harness) {
+        assert!(frames < 500, "{what}");
         std::thread::sleep(std::time::Duration::from_millis(10));
         harness.step();
         frames += 1;
     }
-    let html = std::fs::read_to_string(&file).expect("the export is there");
-    assert!(html.contains("<html"), "not HTML");
 }
 
 /// The app on a demo campaign made by the command line in `dir`.
@@ -428,13 +434,9 @@ fn saving_over_an_existing_file_asks_first_and_keeps_it_unless_told() {
     save_pdf_to(&mut harness, &pdf);
     harness.get_by_label("Replace").click();
     harness.step();
-    let mut frames = 0;
-    while harness.query_by_label("Open the PDF").is_none() {
-        assert!(frames < 500, "the PDF was never reported saved");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        harness.step();
-        frames += 1;
-    }
+    wait_until(&mut harness, "the PDF was never reported saved", |h| {
+        h.query_by_label("Open the PDF").is_some()
+    });
     assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
 }
 
@@ -460,17 +462,11 @@ fn the_app_never_writes_an_export_over_its_own_campaign() {
     // It exists, so the app asks; even told to replace, it refuses.
     harness.get_by_label("Replace").click();
     harness.step();
-    let mut frames = 0;
-    while harness
-        .state()
-        .status_text()
-        .is_none_or(|s| !s.contains("open campaign"))
-    {
-        assert!(frames < 500, "the refusal was never shown");
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        harness.step();
-        frames += 1;
-    }
+    wait_until(&mut harness, "the refusal was never shown", |h| {
+        h.state()
+            .status_text()
+            .is_some_and(|s| s.contains("open campaign"))
+    });
     assert_eq!(std::fs::read(&campaign).unwrap(), before);
 }
 
