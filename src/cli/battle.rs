@@ -172,13 +172,21 @@ pub(super) fn action(
 ) -> Result<()> {
     let gang = session.gang_named(gang)?;
     let target = target.map(|t| session.gang_named(t)).transpose()?;
-    session.take_action(gang.id, name, target.as_ref().map(|t| t.id), choice)?;
-    let view = session.gang_view(gang.id)?;
-    let resources: Vec<String> = view
-        .resources
-        .iter()
-        .map(|r| format!("{} {}", r.label, r.amount))
-        .collect();
-    say!("{}: {}", view.name, resources.join(" · "));
+    let batch = session.take_action(gang.id, name, target.as_ref().map(|t| t.id), choice)?;
+    // Saved: what follows only reports, and a failure is a warning.
+    match session.gang_view(gang.id) {
+        Ok(view) => {
+            let resources: Vec<String> = view
+                .resources
+                .iter()
+                .map(|r| format!("{} {}", r.label, r.amount))
+                .collect();
+            say!("{}: {}", view.name, resources.join(" · "));
+        }
+        Err(err) => say_err!(
+            "warning: {}",
+            crate::session::saved_but(batch, "reading the gang back", &err)
+        ),
+    }
     Ok(())
 }

@@ -99,9 +99,14 @@ pub enum FighterCommand {
 pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
     match command {
         GangCommand::New { name, ruleset } => {
-            let (id, _) = session.found_gang(&name, ruleset.as_deref())?;
-            let gang = session.gang(id)?;
-            say!("Founded {} ({})", gang.name, gang.ruleset);
+            let (id, batch) = session.found_gang(&name, ruleset.as_deref())?;
+            match session.gang(id) {
+                Ok(gang) => say!("Founded {} ({})", gang.name, gang.ruleset),
+                Err(err) => say_err!(
+                    "warning: {}",
+                    crate::session::saved_but(batch, "reading the gang back", &err)
+                ),
+            }
             Ok(())
         }
         GangCommand::List { json } => {
