@@ -468,10 +468,20 @@ fn verify_names_a_dropped_append_only_trigger() {
     );
 }
 
+/// A child process killed when the test ends, passed or not.
+struct Writer(std::process::Child);
+
+impl Drop for Writer {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
 #[test]
 fn verify_reads_one_snapshot_while_another_process_writes() {
     let dir = temp();
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+    let child = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
         .args([
             "gen",
             "--db",
@@ -491,6 +501,7 @@ fn verify_reads_one_snapshot_while_another_process_writes() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
+    let _writer = Writer(child);
     let path = dir.path().join("g.rapsheet");
     let started = std::time::Instant::now();
     let mut checked = 0;
@@ -503,8 +514,6 @@ fn verify_reads_one_snapshot_while_another_process_writes() {
         assert!(report.is_sound(), "while writing: {:?}", report.problems);
         checked += 1;
     }
-    let _ = child.kill();
-    let _ = child.wait();
     assert!(
         checked > 0,
         "the campaign never opened while it was written"
