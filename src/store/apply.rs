@@ -18,63 +18,34 @@ fn expect_one(changed: usize, what: impl FnOnce() -> String) -> Result<()> {
     }
 }
 
+/// Applies one event: one line per kind of event, each kind one rule.
 pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
     use Event::*;
     match event {
         CampaignCreated {
             name,
             default_ruleset,
-        } => {
-            tx.execute(
-                "INSERT INTO campaign (id, name, default_ruleset) VALUES (1, ?1, ?2)",
-                (name, default_ruleset),
-            )?;
-            Ok(())
-        }
-        CampaignRenamed { from, to } => {
-            let n = tx.execute(
-                "UPDATE campaign SET name = ?2 WHERE id = 1 AND name = ?1",
-                (from, to),
-            )?;
-            expect_one(n, || format!("the campaign is no longer called “{from}”"))
-        }
+        } => create_campaign(tx, name, default_ruleset),
+        CampaignRenamed { from, to } => update_one(
+            tx,
+            "UPDATE campaign SET name = ?2 WHERE id = 1 AND name = ?1",
+            params![from, to],
+            || format!("the campaign is no longer called “{from}”"),
+        ),
         GangFounded { gang } => insert_gang(tx, gang),
-        GangDisbanded { gang } => {
-            if super::read::gang(tx, gang.id)?.as_ref() != Some(gang) {
-                return Err(StoreError::Conflict(format!(
-                    "{} has changed since it was founded; cannot take the founding back",
-                    gang.name
-                )));
-            }
-            let fighters: i64 = tx.query_row(
-                "SELECT count(*) FROM fighter WHERE gang_id = ?1",
-                [gang.id],
-                |r| r.get(0),
-            )?;
-            if fighters > 0 {
-                return Err(StoreError::Conflict(format!(
-                    "{} still has {fighters} fighters",
-                    gang.name
-                )));
-            }
-            tx.execute("DELETE FROM gang_resource WHERE gang_id = ?1", [gang.id])?;
-            let n = tx.execute("DELETE FROM gang WHERE id = ?1", [gang.id])?;
-            expect_one(n, || format!("gang #{} is not in the campaign", gang.id))
-        }
-        GangRenamed { gang, from, to } => {
-            let n = tx.execute(
-                "UPDATE gang SET name = ?3 WHERE id = ?1 AND name = ?2",
-                params![gang, from, to],
-            )?;
-            expect_one(n, || format!("gang #{gang} is no longer called “{from}”"))
-        }
-        GangNotesChanged { gang, from, to } => {
-            let n = tx.execute(
-                "UPDATE gang SET notes = ?3 WHERE id = ?1 AND notes = ?2",
-                params![gang, from, to],
-            )?;
-            expect_one(n, || format!("gang #{gang}'s notes have changed since"))
-        }
+        GangDisbanded { gang } => disband_gang(tx, gang),
+        GangRenamed { gang, from, to } => update_one(
+            tx,
+            "UPDATE gang SET name = ?3 WHERE id = ?1 AND name = ?2",
+            params![gang, from, to],
+            || format!("gang #{gang} is no longer called “{from}”"),
+        ),
+        GangNotesChanged { gang, from, to } => update_one(
+            tx,
+            "UPDATE gang SET notes = ?3 WHERE id = ?1 AND notes = ?2",
+            params![gang, from, to],
+            || format!("gang #{gang}'s notes have changed since"),
+        ),
         ResourceAdjusted {
             gang,
             resource,
@@ -83,118 +54,36 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             ..
         } => set_resource(tx, *gang, resource, *from, *to),
         FighterRecruited { fighter } => insert_fighter(tx, fighter),
-        FighterDismissed { fighter } => {
-            let current = super::read::fighter(tx, fighter.id)?;
-            if current.as_ref() != Some(fighter) {
-                return Err(StoreError::Conflict(format!(
-                    "{} has changed since; cannot take back the recruitment",
-                    fighter.name
-                )));
-            }
-            tx.execute(
-                "DELETE FROM fighter_stat WHERE fighter_id = ?1",
-                [fighter.id],
-            )?;
-            let n = tx.execute("DELETE FROM fighter WHERE id = ?1", [fighter.id])?;
-            expect_one(n, || format!("{} is not in the campaign", fighter.name))
-        }
-        FighterRenamed { fighter, from, to } => {
-            let n = tx.execute(
-                "UPDATE fighter SET name = ?3 WHERE id = ?1 AND name = ?2",
-                params![fighter, from, to],
-            )?;
-            expect_one(n, || {
-                format!("fighter #{fighter} is no longer called “{from}”")
-            })
-        }
-        LeaderChanged { fighter, from, to } => {
-            let n = tx.execute(
-                "UPDATE fighter SET is_leader = ?3 WHERE id = ?1 AND is_leader = ?2",
-                params![fighter, from, to],
-            )?;
-            expect_one(n, || {
-                format!("fighter #{fighter}'s leader mark has changed")
-            })
-        }
-        QuirksChanged { fighter, from, to } => {
-            let current = super::read::quirks(tx, *fighter)?;
-            if &current != from {
-                return Err(StoreError::Conflict(format!(
-                    "fighter #{fighter}'s quirks have changed since"
-                )));
-            }
-            tx.execute("DELETE FROM fighter_quirk WHERE fighter_id = ?1", [fighter])?;
-            insert_quirks(tx, *fighter, to)
-        }
+        FighterDismissed { fighter } => dismiss_fighter(tx, fighter),
+        FighterRenamed { fighter, from, to } => update_one(
+            tx,
+            "UPDATE fighter SET name = ?3 WHERE id = ?1 AND name = ?2",
+            params![fighter, from, to],
+            || format!("fighter #{fighter} is no longer called “{from}”"),
+        ),
+        LeaderChanged { fighter, from, to } => update_one(
+            tx,
+            "UPDATE fighter SET is_leader = ?3 WHERE id = ?1 AND is_leader = ?2",
+            params![fighter, from, to],
+            || format!("fighter #{fighter}'s leader mark has changed"),
+        ),
+        QuirksChanged { fighter, from, to } => change_quirks(tx, *fighter, from, to),
         CounterChanged {
             fighter,
             counter,
             from,
             to,
             ..
-        } => {
-            let n = tx.execute(
-                "UPDATE fighter_counter SET value = ?4 \
-                 WHERE fighter_id = ?1 AND counter = ?2 AND value = ?3",
-                params![fighter, counter, from, to],
-            )?;
-            if n == 0 {
-                // A counter the pack added after the fighter was recruited.
-                let exists: bool = tx.query_row(
-                    "SELECT count(*) FROM fighter_counter WHERE fighter_id = ?1 AND counter = ?2",
-                    params![fighter, counter],
-                    |r| r.get::<_, i64>(0).map(|n| n > 0),
-                )?;
-                if exists {
-                    return Err(StoreError::Conflict(format!(
-                        "fighter #{fighter}'s {counter} is no longer {from}"
-                    )));
-                }
-                tx.execute(
-                    "INSERT INTO fighter_counter (fighter_id, counter, value) VALUES (?1, ?2, ?3)",
-                    params![fighter, counter, to],
-                )?;
-            }
-            Ok(())
-        }
-        FighterNotesChanged { fighter, from, to } => {
-            let n = tx.execute(
-                "UPDATE fighter SET notes = ?3 WHERE id = ?1 AND notes = ?2",
-                params![fighter, from, to],
-            )?;
-            expect_one(n, || {
-                format!("fighter #{fighter}'s notes have changed since")
-            })
-        }
+        } => change_counter(tx, *fighter, counter, *from, *to),
+        FighterNotesChanged { fighter, from, to } => update_one(
+            tx,
+            "UPDATE fighter SET notes = ?3 WHERE id = ?1 AND notes = ?2",
+            params![fighter, from, to],
+            || format!("fighter #{fighter}'s notes have changed since"),
+        ),
         BattleRecorded { battle } => insert_battle(tx, battle),
-        BattleUnrecorded { battle } => {
-            if super::read::battle(tx, battle.id)?.as_ref() != Some(battle) {
-                return Err(StoreError::Conflict(format!(
-                    "battle #{} is not as it was recorded",
-                    battle.id
-                )));
-            }
-            let n = tx.execute("DELETE FROM battle WHERE id = ?1", [battle.id])?;
-            expect_one(n, || {
-                format!("battle #{} is not in the campaign", battle.id)
-            })
-        }
-        TitleChanged { title, from, to } => {
-            let current = super::read::title_holder(tx, title)?;
-            if current != *from {
-                return Err(StoreError::Conflict(format!(
-                    "the {title} title has changed hands since"
-                )));
-            }
-            tx.execute("DELETE FROM title_holder WHERE title = ?1", [title])?;
-            if let Some(to) = to {
-                tx.execute(
-                    "INSERT INTO title_holder (title, gang_id) VALUES (?1, ?2)",
-                    params![title, to],
-                )?;
-            }
-            Ok(())
-        }
+        BattleUnrecorded { battle } => unrecord_battle(tx, battle),
+        TitleChanged { title, from, to } => change_title(tx, title, *from, *to),
         // The log is the record of an action or a roll; their effects are
         // other events.
         ActionTaken { .. }
@@ -205,161 +94,324 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         | ArcReopened { .. } => Ok(()),
         FighterStatusChanged {
             fighter, from, to, ..
-        } => {
-            let current = super::read::fighter(tx, *fighter)?.map(|f| f.status);
-            if current.as_ref() != Some(from) {
-                return Err(StoreError::Conflict(format!(
-                    "fighter #{fighter} is no longer where the change expects"
-                )));
-            }
-            let (state, name, gang, battle) = super::read::status_columns(to);
-            tx.execute(
-                "UPDATE fighter SET status = ?2, status_name = ?3, status_gang = ?4, \
-                 status_battle = ?5 WHERE id = ?1",
-                params![fighter, state, name, gang, battle],
-            )?;
-            Ok(())
-        }
+        } => change_status(tx, *fighter, from, to),
         FighterTransferred {
             fighter,
             from,
             to,
             leader_from,
             leader_to,
-        } => {
-            let n = tx.execute(
-                "UPDATE fighter SET gang_id = ?3, is_leader = ?5 \
-                 WHERE id = ?1 AND gang_id = ?2 AND is_leader = ?4",
-                params![fighter, from, to, leader_from, leader_to],
-            )?;
-            expect_one(n, || {
-                format!("fighter #{fighter} is not as it was in gang #{from}")
-            })
-        }
+        } => update_one(
+            tx,
+            "UPDATE fighter SET gang_id = ?3, is_leader = ?5 \
+             WHERE id = ?1 AND gang_id = ?2 AND is_leader = ?4",
+            params![fighter, from, to, leader_from, leader_to],
+            || format!("fighter #{fighter} is not as it was in gang #{from}"),
+        ),
         BaseStatSet {
             fighter,
             stat,
             from,
             to,
-        } => {
-            let current: Option<i64> = tx
-                .query_row(
-                    "SELECT value FROM fighter_stat WHERE fighter_id = ?1 AND stat = ?2",
-                    params![fighter, stat],
-                    |r| r.get(0),
-                )
-                .map(Some)
-                .or_else(|e| match e {
-                    rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                    e => Err(e),
-                })?;
-            if current != *from {
-                return Err(StoreError::Conflict(format!(
-                    "fighter #{fighter}'s base {stat} has changed since"
-                )));
-            }
-            tx.execute(
-                "DELETE FROM fighter_stat WHERE fighter_id = ?1 AND stat = ?2",
-                params![fighter, stat],
-            )?;
-            if let Some(to) = to {
-                tx.execute(
-                    "INSERT INTO fighter_stat (fighter_id, stat, value) VALUES (?1, ?2, ?3)",
-                    params![fighter, stat, to],
-                )?;
-            }
-            Ok(())
-        }
+        } => set_base_stat(tx, *fighter, stat, *from, *to),
         LastingEffectAdded { effect } => insert_effect(tx, effect),
-        LastingEffectDeleted { effect } => {
-            if super::read::lasting_effect(tx, effect.id)?.as_ref() != Some(effect) {
-                return Err(StoreError::Conflict(format!(
-                    "{} has changed since it was added",
-                    effect.name
-                )));
-            }
-            tx.execute("DELETE FROM lasting_effect WHERE id = ?1", [effect.id])?;
-            Ok(())
-        }
-        LastingEffectRemoved { effect, reason } => {
-            let n = tx.execute(
-                "UPDATE lasting_effect SET removed = ?2 WHERE id = ?1 AND removed IS NULL",
-                params![effect, reason],
-            )?;
-            expect_one(n, || format!("lasting effect #{effect} is already removed"))
-        }
-        LastingEffectRestored { effect, .. } => {
-            let n = tx.execute(
-                "UPDATE lasting_effect SET removed = NULL WHERE id = ?1 AND removed IS NOT NULL",
-                [effect],
-            )?;
-            expect_one(n, || format!("lasting effect #{effect} is not removed"))
-        }
-        PhotoChanged { fighter, from, to } => {
-            let current: Option<String> =
-                tx.query_row("SELECT photo FROM fighter WHERE id = ?1", [fighter], |r| {
-                    r.get(0)
-                })?;
-            if current != *from {
-                return Err(StoreError::Conflict(format!(
-                    "fighter #{fighter}'s photo has changed since"
-                )));
-            }
-            tx.execute(
-                "UPDATE fighter SET photo = ?2 WHERE id = ?1",
-                params![fighter, to],
-            )
-            .map_err(|e| match e.sqlite_error_code() {
-                Some(rusqlite::ErrorCode::ConstraintViolation) => {
-                    StoreError::Conflict("that photo is not stored in this campaign".into())
-                }
-                _ => e.into(),
-            })?;
-            Ok(())
-        }
-        CampaignRulesetChanged { from, to } => {
-            let n = tx.execute(
-                "UPDATE campaign SET default_ruleset = ?2 WHERE id = 1 AND default_ruleset = ?1",
-                params![from, to],
-            )?;
-            expect_one(n, || format!("the campaign no longer plays {from}"))
-        }
-        GangRulesetChanged { gang, from, to } => {
-            let n = tx.execute(
-                "UPDATE gang SET ruleset = ?3 WHERE id = ?1 AND ruleset = ?2",
-                params![gang, from, to],
-            )?;
-            expect_one(n, || format!("gang #{gang} no longer plays {from}"))
-        }
+        LastingEffectDeleted { effect } => delete_effect(tx, effect),
+        LastingEffectRemoved { effect, reason } => update_one(
+            tx,
+            "UPDATE lasting_effect SET removed = ?2 WHERE id = ?1 AND removed IS NULL",
+            params![effect, reason],
+            || format!("lasting effect #{effect} is already removed"),
+        ),
+        LastingEffectRestored { effect, .. } => update_one(
+            tx,
+            "UPDATE lasting_effect SET removed = NULL WHERE id = ?1 AND removed IS NOT NULL",
+            params![effect],
+            || format!("lasting effect #{effect} is not removed"),
+        ),
+        PhotoChanged { fighter, from, to } => change_photo(tx, *fighter, from, to),
+        CampaignRulesetChanged { from, to } => update_one(
+            tx,
+            "UPDATE campaign SET default_ruleset = ?2 WHERE id = 1 AND default_ruleset = ?1",
+            params![from, to],
+            || format!("the campaign no longer plays {from}"),
+        ),
+        GangRulesetChanged { gang, from, to } => update_one(
+            tx,
+            "UPDATE gang SET ruleset = ?3 WHERE id = ?1 AND ruleset = ?2",
+            params![gang, from, to],
+            || format!("gang #{gang} no longer plays {from}"),
+        ),
         PendingEffectAdded { effect } => insert_pending(tx, effect),
-        PendingEffectRemoved { effect } => {
-            let current = super::read::pending_effect(tx, effect.id)?;
-            if current.as_ref() != Some(effect) {
-                return Err(StoreError::Conflict(format!(
-                    "the pending effect of {} has been used or changed since",
-                    effect.action_name
-                )));
-            }
-            tx.execute("DELETE FROM pending_effect WHERE id = ?1", [effect.id])?;
-            Ok(())
-        }
-        PendingEffectUsed { effect, battle } => {
-            let n = tx.execute(
-                "UPDATE pending_effect SET used_in = ?2 WHERE id = ?1 AND used_in IS NULL",
-                params![effect, battle],
-            )?;
-            expect_one(n, || format!("pending effect #{effect} is already used"))
-        }
-        PendingEffectUnused { effect, battle } => {
-            let n = tx.execute(
-                "UPDATE pending_effect SET used_in = NULL WHERE id = ?1 AND used_in = ?2",
-                params![effect, battle],
-            )?;
-            expect_one(n, || {
-                format!("pending effect #{effect} was not used in battle #{battle}")
-            })
-        }
+        PendingEffectRemoved { effect } => remove_pending(tx, effect),
+        PendingEffectUsed { effect, battle } => update_one(
+            tx,
+            "UPDATE pending_effect SET used_in = ?2 WHERE id = ?1 AND used_in IS NULL",
+            params![effect, battle],
+            || format!("pending effect #{effect} is already used"),
+        ),
+        PendingEffectUnused { effect, battle } => update_one(
+            tx,
+            "UPDATE pending_effect SET used_in = NULL WHERE id = ?1 AND used_in = ?2",
+            params![effect, battle],
+            || format!("pending effect #{effect} was not used in battle #{battle}"),
+        ),
     }
+}
+
+/// Runs an update guarded by the value it expects to replace: exactly one
+/// row must change, or the state is not what the event says it was.
+fn update_one(
+    tx: &Transaction<'_>,
+    sql: &str,
+    params: impl rusqlite::Params,
+    what: impl FnOnce() -> String,
+) -> Result<()> {
+    let n = tx.prepare_cached(sql)?.execute(params)?;
+    expect_one(n, what)
+}
+
+/// The campaign's row, as it was made.
+fn create_campaign(tx: &Transaction<'_>, name: &str, default_ruleset: &str) -> Result<()> {
+    tx.execute(
+        "INSERT INTO campaign (id, name, default_ruleset) VALUES (1, ?1, ?2)",
+        (name, default_ruleset),
+    )?;
+    Ok(())
+}
+
+/// Takes a founding back: only a gang exactly as founded, with no fighters.
+fn disband_gang(tx: &Transaction<'_>, gang: &Gang) -> Result<()> {
+    if super::read::gang(tx, gang.id)?.as_ref() != Some(gang) {
+        return Err(StoreError::Conflict(format!(
+            "{} has changed since it was founded; cannot take the founding back",
+            gang.name
+        )));
+    }
+    let fighters: i64 = tx.query_row(
+        "SELECT count(*) FROM fighter WHERE gang_id = ?1",
+        [gang.id],
+        |r| r.get(0),
+    )?;
+    if fighters > 0 {
+        return Err(StoreError::Conflict(format!(
+            "{} still has {fighters} fighters",
+            gang.name
+        )));
+    }
+    tx.execute("DELETE FROM gang_resource WHERE gang_id = ?1", [gang.id])?;
+    let n = tx.execute("DELETE FROM gang WHERE id = ?1", [gang.id])?;
+    expect_one(n, || format!("gang #{} is not in the campaign", gang.id))
+}
+
+/// Takes a recruitment back: only a fighter exactly as recruited.
+fn dismiss_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
+    let current = super::read::fighter(tx, fighter.id)?;
+    if current.as_ref() != Some(fighter) {
+        return Err(StoreError::Conflict(format!(
+            "{} has changed since; cannot take back the recruitment",
+            fighter.name
+        )));
+    }
+    tx.execute(
+        "DELETE FROM fighter_stat WHERE fighter_id = ?1",
+        [fighter.id],
+    )?;
+    let n = tx.execute("DELETE FROM fighter WHERE id = ?1", [fighter.id])?;
+    expect_one(n, || format!("{} is not in the campaign", fighter.name))
+}
+
+fn change_quirks(
+    tx: &Transaction<'_>,
+    fighter: FighterId,
+    from: &[QuirkPick],
+    to: &[QuirkPick],
+) -> Result<()> {
+    let current = super::read::quirks(tx, fighter)?;
+    if current != from {
+        return Err(StoreError::Conflict(format!(
+            "fighter #{fighter}'s quirks have changed since"
+        )));
+    }
+    tx.execute("DELETE FROM fighter_quirk WHERE fighter_id = ?1", [fighter])?;
+    insert_quirks(tx, fighter, to)
+}
+
+/// Sets a counter from the value it had; a counter the pack added after
+/// the fighter was recruited starts here.
+fn change_counter(
+    tx: &Transaction<'_>,
+    fighter: FighterId,
+    counter: &str,
+    from: i64,
+    to: i64,
+) -> Result<()> {
+    let n = tx.execute(
+        "UPDATE fighter_counter SET value = ?4 \
+         WHERE fighter_id = ?1 AND counter = ?2 AND value = ?3",
+        params![fighter, counter, from, to],
+    )?;
+    if n == 1 {
+        return Ok(());
+    }
+    let exists: bool = tx.query_row(
+        "SELECT count(*) FROM fighter_counter WHERE fighter_id = ?1 AND counter = ?2",
+        params![fighter, counter],
+        |r| r.get::<_, i64>(0).map(|n| n > 0),
+    )?;
+    if exists {
+        return Err(StoreError::Conflict(format!(
+            "fighter #{fighter}'s {counter} is no longer {from}"
+        )));
+    }
+    tx.execute(
+        "INSERT INTO fighter_counter (fighter_id, counter, value) VALUES (?1, ?2, ?3)",
+        params![fighter, counter, to],
+    )?;
+    Ok(())
+}
+
+/// Takes a battle back: only a battle exactly as recorded.
+fn unrecord_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
+    if super::read::battle(tx, battle.id)?.as_ref() != Some(battle) {
+        return Err(StoreError::Conflict(format!(
+            "battle #{} is not as it was recorded",
+            battle.id
+        )));
+    }
+    let n = tx.execute("DELETE FROM battle WHERE id = ?1", [battle.id])?;
+    expect_one(n, || {
+        format!("battle #{} is not in the campaign", battle.id)
+    })
+}
+
+fn change_title(
+    tx: &Transaction<'_>,
+    title: &str,
+    from: Option<GangId>,
+    to: Option<GangId>,
+) -> Result<()> {
+    let current = super::read::title_holder(tx, title)?;
+    if current != from {
+        return Err(StoreError::Conflict(format!(
+            "the {title} title has changed hands since"
+        )));
+    }
+    tx.execute("DELETE FROM title_holder WHERE title = ?1", [title])?;
+    if let Some(to) = to {
+        tx.execute(
+            "INSERT INTO title_holder (title, gang_id) VALUES (?1, ?2)",
+            params![title, to],
+        )?;
+    }
+    Ok(())
+}
+
+fn change_status(
+    tx: &Transaction<'_>,
+    fighter: FighterId,
+    from: &crate::campaign::FighterStatus,
+    to: &crate::campaign::FighterStatus,
+) -> Result<()> {
+    let current = super::read::fighter(tx, fighter)?.map(|f| f.status);
+    if current.as_ref() != Some(from) {
+        return Err(StoreError::Conflict(format!(
+            "fighter #{fighter} is no longer where the change expects"
+        )));
+    }
+    let (state, name, gang, battle) = super::read::status_columns(to);
+    tx.execute(
+        "UPDATE fighter SET status = ?2, status_name = ?3, status_gang = ?4, \
+         status_battle = ?5 WHERE id = ?1",
+        params![fighter, state, name, gang, battle],
+    )?;
+    Ok(())
+}
+
+/// A fighter's own base value of a stat; `None` is the pack's default.
+fn set_base_stat(
+    tx: &Transaction<'_>,
+    fighter: FighterId,
+    stat: &str,
+    from: Option<i64>,
+    to: Option<i64>,
+) -> Result<()> {
+    use rusqlite::OptionalExtension as _;
+    let current: Option<i64> = tx
+        .query_row(
+            "SELECT value FROM fighter_stat WHERE fighter_id = ?1 AND stat = ?2",
+            params![fighter, stat],
+            |r| r.get(0),
+        )
+        .optional()?;
+    if current != from {
+        return Err(StoreError::Conflict(format!(
+            "fighter #{fighter}'s base {stat} has changed since"
+        )));
+    }
+    tx.execute(
+        "DELETE FROM fighter_stat WHERE fighter_id = ?1 AND stat = ?2",
+        params![fighter, stat],
+    )?;
+    if let Some(to) = to {
+        tx.execute(
+            "INSERT INTO fighter_stat (fighter_id, stat, value) VALUES (?1, ?2, ?3)",
+            params![fighter, stat, to],
+        )?;
+    }
+    Ok(())
+}
+
+fn delete_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
+    if super::read::lasting_effect(tx, effect.id)?.as_ref() != Some(effect) {
+        return Err(StoreError::Conflict(format!(
+            "{} has changed since it was added",
+            effect.name
+        )));
+    }
+    tx.execute("DELETE FROM lasting_effect WHERE id = ?1", [effect.id])?;
+    Ok(())
+}
+
+/// Sets a fighter's photo (by key) from the one they had; the photo itself
+/// must already be stored.
+fn change_photo(
+    tx: &Transaction<'_>,
+    fighter: FighterId,
+    from: &Option<String>,
+    to: &Option<String>,
+) -> Result<()> {
+    let current: Option<String> =
+        tx.query_row("SELECT photo FROM fighter WHERE id = ?1", [fighter], |r| {
+            r.get(0)
+        })?;
+    if current != *from {
+        return Err(StoreError::Conflict(format!(
+            "fighter #{fighter}'s photo has changed since"
+        )));
+    }
+    tx.execute(
+        "UPDATE fighter SET photo = ?2 WHERE id = ?1",
+        params![fighter, to],
+    )
+    .map_err(|e| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => {
+            StoreError::Conflict("that photo is not stored in this campaign".into())
+        }
+        _ => e.into(),
+    })?;
+    Ok(())
+}
+
+fn remove_pending(tx: &Transaction<'_>, effect: &PendingEffect) -> Result<()> {
+    let current = super::read::pending_effect(tx, effect.id)?;
+    if current.as_ref() != Some(effect) {
+        return Err(StoreError::Conflict(format!(
+            "the pending effect of {} has been used or changed since",
+            effect.action_name
+        )));
+    }
+    tx.execute("DELETE FROM pending_effect WHERE id = ?1", [effect.id])?;
+    Ok(())
 }
 
 fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
