@@ -71,7 +71,7 @@ fn base_stat_ui(
 ) -> Option<i64> {
     let mut asked = None;
     ui.horizontal(|ui| {
-        ui.weak(format!("base {}", def.show(stat.base)));
+        ui.weak(format!("base {}{}", def.show(stat.base), def.unit));
         let down = stat.base > def.min.unwrap_or(i64::MIN);
         if ui
             .add_enabled(
@@ -106,13 +106,74 @@ pub fn fighter_editor_ui(
     read_only: Option<&str>,
     dice: &mut Dice,
 ) -> Option<Action> {
-    let mut action = None;
     let editable = read_only.is_none();
     let hint = edit_hint(read_only);
     if editor.fighter != Some(fighter.id) {
         editor.sync(Some(fighter));
     }
+    let here = Here {
+        fighter,
+        pack,
+        editable,
+        hint: &hint,
+    };
+    // A later section's request wins, as the last click of a frame does.
+    let mut action = identity_ui(ui, editor, &here);
+    ui.add_space(6.0);
+    action = stats_ui(ui, &here).or(action);
+    ui.add_space(6.0);
+    action = quirks_ui(ui, &here, dice).or(action);
+    ui.add_space(6.0);
+    action = add_quirk_ui(ui, editor, &here).or(action);
+    action = lasting_ui(ui, editor, &here).or(action);
+    problems_ui(ui, fighter);
+    ui.add_space(6.0);
+    notes_and_photo_ui(ui, editor, &here).or(action)
+}
 
+/// What every section of the editor reads.
+struct Here<'a> {
+    fighter: &'a FighterView,
+    pack: &'a Pack,
+    editable: bool,
+    /// Why editing is off, for the hover text of disabled controls.
+    hint: &'a str,
+}
+
+impl Here<'_> {
+    /// The quirks the fighter has, as picks to change.
+    fn picks(&self) -> Vec<QuirkPick> {
+        self.fighter
+            .quirks
+            .iter()
+            .map(|q| QuirkPick {
+                quirk: q.id.clone(),
+                alt_name: q.alt_name.clone(),
+            })
+            .collect()
+    }
+
+    /// How many quirks the pack's recruiting rules give this fighter.
+    fn expected_quirks(&self) -> Option<usize> {
+        self.pack.recruiting.as_ref().map(|r| {
+            if self.fighter.leader {
+                r.quirks_per_fighter + r.leader_extra_quirks
+            } else {
+                r.quirks_per_fighter
+            }
+        })
+    }
+}
+
+/// The name, leader mark and status.
+fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Option<Action> {
+    let Here {
+        fighter,
+        editable,
+        hint,
+        ..
+    } = *here;
+    let mut action = None;
     ui.horizontal(|ui| {
         ui.heading(&fighter.name);
         if fighter.leader {
@@ -133,7 +194,7 @@ pub fn fighter_editor_ui(
             let edit = ui
                 .text_edit_singleline(&mut editor.name)
                 .labelled_by(label.id)
-                .on_disabled_hover_text(&hint);
+                .on_disabled_hover_text(hint);
             if edit.lost_focus() && editor.name.trim() != fighter.name {
                 action = Some(Action::RenameFighter(fighter.id, editor.name.clone()));
             }
@@ -141,14 +202,25 @@ pub fn fighter_editor_ui(
         let mut leader = fighter.leader;
         if ui
             .checkbox(&mut leader, "Leader")
-            .on_disabled_hover_text(&hint)
+            .on_disabled_hover_text(hint)
             .changed()
         {
             action = Some(Action::SetLeader(fighter.id, leader));
         }
     });
 
-    ui.add_space(6.0);
+    action
+}
+
+/// The stats (with the fighter's own base values) and the counters.
+fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
+    let Here {
+        fighter,
+        pack,
+        editable,
+        hint,
+    } = *here;
+    let mut action = None;
     ui.label(RichText::new("Stats").strong());
     egui::Grid::new("stats").num_columns(3).show(ui, |ui| {
         for stat in &fighter.stats {
@@ -161,7 +233,7 @@ pub fn fighter_editor_ui(
                 .on_hover_text(format!("{}: {}", stat.label, stat.breakdown()));
             if let Some(def) = pack.stat(&stat.id) {
                 ui.add_enabled_ui(editable, |ui| {
-                    if let Some(value) = base_stat_ui(ui, stat, def, &hint) {
+                    if let Some(value) = base_stat_ui(ui, stat, def, hint) {
                         action = Some(Action::SetBaseStat {
                             fighter: fighter.id,
                             stat: stat.id.clone(),
@@ -187,7 +259,7 @@ pub fn fighter_editor_ui(
                             value > counter.min,
                             egui::Button::new(format!("− {}", counter.label)).small(),
                         )
-                        .on_disabled_hover_text(&hint);
+                        .on_disabled_hover_text(hint);
                     if down.clicked() {
                         action = Some(Action::SetCounter {
                             fighter: fighter.id,
@@ -201,7 +273,7 @@ pub fn fighter_editor_ui(
                             egui::Button::new(format!("+ {}", counter.label)).small(),
                         )
                         .on_hover_text(format!("{} is at most {}", counter.label, counter.max))
-                        .on_disabled_hover_text(&hint);
+                        .on_disabled_hover_text(hint);
                     if up.clicked() {
                         action = Some(Action::SetCounter {
                             fighter: fighter.id,
@@ -215,28 +287,24 @@ pub fn fighter_editor_ui(
         }
     });
 
-    ui.add_space(6.0);
-    let expected = pack.recruiting.as_ref().map(|r| {
-        if fighter.leader {
-            r.quirks_per_fighter + r.leader_extra_quirks
-        } else {
-            r.quirks_per_fighter
-        }
-    });
-    let count = match expected {
+    action
+}
+
+/// The quirks the fighter has: alt names, d6 rolls, removal.
+fn quirks_ui(ui: &mut Ui, here: &Here<'_>, dice: &mut Dice) -> Option<Action> {
+    let Here {
+        fighter,
+        pack,
+        editable,
+        hint,
+    } = *here;
+    let mut action = None;
+    let count = match here.expected_quirks() {
         Some(n) => format!("Quirks ({} of {n})", fighter.quirks.len()),
         None => format!("Quirks ({})", fighter.quirks.len()),
     };
     ui.label(RichText::new(count).strong());
-
-    let picks: Vec<QuirkPick> = fighter
-        .quirks
-        .iter()
-        .map(|q| QuirkPick {
-            quirk: q.id.clone(),
-            alt_name: q.alt_name.clone(),
-        })
-        .collect();
+    let picks = here.picks();
     for (index, quirk) in fighter.quirks.iter().enumerate() {
         let def = pack.quirk(&quirk.id);
         ui.group(|ui| {
@@ -268,11 +336,11 @@ pub fn fighter_editor_ui(
                         combo
                             .response
                             .labelled_by(label.id)
-                            .on_disabled_hover_text(&hint);
+                            .on_disabled_hover_text(hint);
                         let roll = ui
                             .small_button(format!("Roll d6 for {}", def.name))
                             .on_hover_text("Roll a d6 on the alt-name table")
-                            .on_disabled_hover_text(&hint);
+                            .on_disabled_hover_text(hint);
                         if roll.clicked()
                             && let Ok(record) = dice.roll_die(def.alt_names.len() as u32)
                         {
@@ -287,7 +355,7 @@ pub fn fighter_editor_ui(
                     }
                     let remove = ui
                         .small_button(format!("Remove {}", quirk.name))
-                        .on_disabled_hover_text(&hint);
+                        .on_disabled_hover_text(hint);
                     if remove.clicked() {
                         let mut next = picks.clone();
                         next.remove(index);
@@ -298,7 +366,20 @@ pub fn fighter_editor_ui(
         });
     }
 
-    ui.add_space(6.0);
+    action
+}
+
+/// The pack's quirks by category, searchable, to add one.
+fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Option<Action> {
+    let Here {
+        fighter,
+        pack,
+        editable,
+        hint,
+    } = *here;
+    let mut action = None;
+    let expected = here.expected_quirks();
+    let picks = here.picks();
     egui::CollapsingHeader::new("Add a quirk")
         .id_salt("add-quirk")
         .default_open(expected.is_some_and(|n| fighter.quirks.len() < n))
@@ -308,9 +389,9 @@ pub fn fighter_editor_ui(
                     let label = ui.label("Find quirk");
                     ui.text_edit_singleline(&mut editor.filter)
                         .labelled_by(label.id)
-                        .on_disabled_hover_text(&hint);
+                        .on_disabled_hover_text(hint);
                 });
-                let filter = editor.filter.trim().to_lowercase();
+                let filter = editor.filter.trim();
                 let distinct = pack.recruiting.as_ref().is_some_and(|r| r.distinct_quirks);
                 for category in &pack.categories {
                     let matching: Vec<&QuirkDef> = pack
@@ -319,10 +400,8 @@ pub fn fighter_editor_ui(
                         .filter(|q| q.category == category.id)
                         .filter(|q| {
                             filter.is_empty()
-                                || q.name.to_lowercase().contains(&filter)
-                                || q.alt_names
-                                    .iter()
-                                    .any(|a| a.to_lowercase().contains(&filter))
+                                || crate::text::contains(&q.name, filter)
+                                || q.alt_names.iter().any(|a| crate::text::contains(a, filter))
                         })
                         .collect();
                     if matching.is_empty() {
@@ -341,7 +420,7 @@ pub fn fighter_editor_ui(
                                 .on_disabled_hover_text(if taken {
                                     "Already taken: each quirk must be different".to_owned()
                                 } else {
-                                    hint.clone()
+                                    hint.to_owned()
                                 });
                             if button.clicked() {
                                 let mut next = picks.clone();
@@ -355,6 +434,18 @@ pub fn fighter_editor_ui(
             });
         });
 
+    action
+}
+
+/// Lasting injuries and advancements, each healed or reversed with a reason.
+fn lasting_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Option<Action> {
+    let Here {
+        fighter,
+        editable,
+        hint,
+        ..
+    } = *here;
+    let mut action = None;
     if !fighter.lasting.is_empty() {
         ui.add_space(6.0);
         ui.label(RichText::new("Lasting effects").strong());
@@ -410,7 +501,7 @@ pub fn fighter_editor_ui(
                     } else if ui
                         .small_button(format!("Heal or reverse {}…", effect.name))
                         .on_hover_text("Remove it with a reason (Ctrl+Z brings it back)")
-                        .on_disabled_hover_text(&hint)
+                        .on_disabled_hover_text(hint)
                         .clicked()
                     {
                         editor.healing = Some((effect.id, String::new()));
@@ -420,6 +511,11 @@ pub fn fighter_editor_ui(
         }
     }
 
+    action
+}
+
+/// The rules the fighter breaks.
+fn problems_ui(ui: &mut Ui, fighter: &FighterView) {
     if !fighter.problems.is_empty() {
         ui.add_space(6.0);
         for problem in &fighter.problems {
@@ -430,14 +526,23 @@ pub fn fighter_editor_ui(
             .on_hover_text(&problem.source);
         }
     }
+}
 
-    ui.add_space(6.0);
+/// Notes, the photo and dismissal.
+fn notes_and_photo_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Option<Action> {
+    let Here {
+        fighter,
+        editable,
+        hint,
+        ..
+    } = *here;
+    let mut action = None;
     ui.add_enabled_ui(editable, |ui| {
         let label = ui.label("Notes");
         let notes = ui
             .add(egui::TextEdit::multiline(&mut editor.notes).desired_rows(3))
             .labelled_by(label.id)
-            .on_disabled_hover_text(&hint);
+            .on_disabled_hover_text(hint);
         if notes.lost_focus() && editor.notes != fighter.notes {
             action = Some(Action::SetFighterNotes(fighter.id, editor.notes.clone()));
         }
@@ -447,14 +552,14 @@ pub fn fighter_editor_ui(
             if ui
                 .button("Choose photo…")
                 .on_hover_text("A PNG or JPEG of the model, printed on the card")
-                .on_disabled_hover_text(&hint)
+                .on_disabled_hover_text(hint)
                 .clicked()
             {
                 action = Some(Action::AskPhoto(fighter.id));
             }
             if ui
                 .button("Remove photo")
-                .on_disabled_hover_text(&hint)
+                .on_disabled_hover_text(hint)
                 .clicked()
             {
                 action = Some(Action::SetPhoto(fighter.id, None));
@@ -464,7 +569,7 @@ pub fn fighter_editor_ui(
             let label = ui.label("Photo file");
             ui.add(egui::TextEdit::singleline(&mut editor.photo_path).desired_width(160.0))
                 .labelled_by(label.id)
-                .on_disabled_hover_text(&hint);
+                .on_disabled_hover_text(hint);
             if ui
                 .add_enabled(
                     !editor.photo_path.trim().is_empty(),
@@ -482,7 +587,7 @@ pub fn fighter_editor_ui(
         if ui
             .button("Dismiss fighter")
             .on_hover_text("Remove this fighter from the gang (Ctrl+Z brings them back)")
-            .on_disabled_hover_text(&hint)
+            .on_disabled_hover_text(hint)
             .clicked()
         {
             action = Some(Action::Dismiss(fighter.id));
