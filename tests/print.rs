@@ -171,7 +171,7 @@ fn make_demo(dir: &Path) {
 /// gang, as the campaign lists its gangs).
 fn demo_fighters(session: &Session) -> Vec<FighterView> {
     let mut fighters = Vec::new();
-    for gang in session.store.gangs().expect("gangs") {
+    for gang in session.gangs().expect("gangs") {
         fighters.extend(session.gang_view(gang.id).expect("view").fighters);
     }
     assert_eq!(fighters.len(), 12, "the demo has 12 fighters");
@@ -950,7 +950,7 @@ fn demo_cards() -> Vec<CardData> {
     let dir = temp();
     let session = demo(dir.path());
     let mut cards = Vec::new();
-    for gang in session.store.gangs().expect("gangs") {
+    for gang in session.gangs().expect("gangs") {
         cards.extend(session.cards(gang.id, &[]).expect("cards"));
     }
     cards[3].photo = Some(TINY_PNG.to_vec());
