@@ -27,7 +27,7 @@ fn cards(n: usize) -> Vec<CardData> {
     let dir = tempfile::tempdir().expect("temp dir");
     let session = Session::create_demo(&dir.path().join("bench.rapsheet")).expect("demo");
     let mut demo = Vec::new();
-    for gang in session.store.gangs().expect("gangs") {
+    for gang in session.gangs().expect("gangs") {
         demo.extend(session.cards(gang.id, &[]).expect("cards"));
     }
     assert_eq!(demo.len(), 12);

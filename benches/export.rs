@@ -151,7 +151,7 @@ fn campaign(dir: &std::path::Path) -> Session {
 fn bench_export(c: &mut Criterion) {
     let dir = tempfile::tempdir().expect("temp dir");
     let session = campaign(dir.path());
-    let name = session.store.info().expect("info").name;
+    let name = session.info().expect("info").name;
     let mut group = c.benchmark_group("export");
     group.bench_function("100-battle arc", |b| {
         b.iter(|| {

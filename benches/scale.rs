@@ -58,17 +58,15 @@ fn campaign() -> PathBuf {
     let partial = path.with_extension("partial");
     let _ = std::fs::remove_file(&partial);
     let ruleset = rapsheet::campaign::demo::ruleset().unwrap();
-    let store =
-        rapsheet::store::CampaignStore::create(&partial, "The decade campaign", &ruleset).unwrap();
-    let mut session = Session::new(store, rapsheet::session::builtin_registry().unwrap());
-    session.store.set_bulk(true).unwrap();
+    let mut session = Session::create(&partial, "The decade campaign", &ruleset).unwrap();
+    session.set_bulk(true).unwrap();
     let started = Instant::now();
     eprintln!(
         "generating {} gangs of {} and {} battles (once)…",
         size.gangs, size.fighters_per_gang, size.battles
     );
     generate(&mut session, size, &mut |_, _| {}).unwrap();
-    session.store.set_bulk(false).unwrap();
+    session.set_bulk(false).unwrap();
     drop(session);
     for suffix in ["-wal", "-shm"] {
         let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
@@ -109,11 +107,10 @@ fn frame(app: &mut RapsheetApp, ctx: &egui::Context) {
 fn app_on(path: &Path, screen: &str) -> (RapsheetApp, egui::Context) {
     let session = Session::open(path).unwrap();
     let busiest = session
-        .store
         .gangs()
         .unwrap()
         .into_iter()
-        .max_by_key(|g| session.store.battles_fought(g.id).unwrap_or(0))
+        .max_by_key(|g| session.battles_fought(g.id).unwrap_or(0))
         .unwrap()
         .id;
     let mut app = RapsheetApp::with_session(session);
@@ -136,7 +133,7 @@ fn scratch_copy(path: &Path) -> (tempfile::TempDir, PathBuf) {
     let dir = tempfile::tempdir().unwrap();
     let copy = dir.path().join("scratch.rapsheet");
     let session = Session::open(path).unwrap();
-    drop(session.store.save_as(&copy).unwrap());
+    drop(session.save_as(&copy).unwrap());
     (dir, copy)
 }
 
@@ -145,7 +142,7 @@ struct CommitSample {
     /// `Session::record_battle`: reading the two gangs, the procedure and
     /// its rolls, and the write.
     whole: Duration,
-    /// The same events written again by `CampaignStore::commit` alone.
+    /// The same events written again by `Session::commit_events` alone.
     write: Duration,
     events: usize,
     rolls: usize,
@@ -164,12 +161,12 @@ fn commit_once(
     let recorded = session.record_battle(&report, roll_seed).unwrap();
     let whole = started.elapsed();
     let batch = recorded.batch.unwrap();
-    let (label, events) = session.store.batch(batch).unwrap();
+    let (label, events) = session.batch(batch).unwrap();
     session.undo(batch).unwrap();
     let started = Instant::now();
-    let again = session.store.commit(&label, &events).unwrap();
+    let again = session.commit_events(&label, &events).unwrap();
     let write = started.elapsed();
-    session.store.undo(again).unwrap();
+    session.undo(again).unwrap();
     CommitSample {
         whole,
         write,
@@ -290,12 +287,12 @@ fn summary(path: &Path) {
 
     // Open: where the time goes.
     let t = Instant::now();
-    let store = rapsheet::store::CampaignStore::open(path).unwrap();
-    let store_open = t.elapsed();
-    drop(store);
+    drop(rapsheet::session::builtin_registry().unwrap());
+    let packs = t.elapsed();
     let t = Instant::now();
     let session = Session::open(path).unwrap();
     let session_open = t.elapsed();
+    let store_open = session_open.saturating_sub(packs);
     let t = Instant::now();
     let mut app = RapsheetApp::with_session(session);
     let view_model = t.elapsed();
@@ -306,7 +303,7 @@ fn summary(path: &Path) {
     lines.insert(1, format!(
         "  of which: file open and check {:.1} ms, packs {:.1} ms, view model {:.1} ms, first frame {:.1} ms",
         ms(store_open),
-        ms(session_open.saturating_sub(store_open)),
+        ms(packs),
         ms(view_model),
         ms(first_frame)
     ));
@@ -315,13 +312,7 @@ fn summary(path: &Path) {
     // and advancement rolls their battle brings.
     let (_dir, copy) = scratch_copy(path);
     let mut session = Session::open(&copy).unwrap();
-    let before: Vec<_> = session
-        .store
-        .gangs()
-        .unwrap()
-        .iter()
-        .map(|g| g.id)
-        .collect();
+    let before: Vec<_> = session.gangs().unwrap().iter().map(|g| g.id).collect();
     generate(
         &mut session,
         GenSize {
@@ -334,7 +325,6 @@ fn summary(path: &Path) {
     )
     .unwrap();
     let pair: Vec<_> = session
-        .store
         .gangs()
         .unwrap()
         .into_iter()

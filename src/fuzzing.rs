@@ -120,7 +120,7 @@ pub fn campaign_file(dir: &Path, data: &[u8]) -> std::io::Result<()> {
             let _ = session.gang_list();
             let _ = session.campaign_state();
             let _ = session.chronicle();
-            let _ = session.store.verify();
+            let _ = session.verify();
         }
     }
     std::fs::remove_dir_all(&case)

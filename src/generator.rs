@@ -31,11 +31,11 @@ pub fn generate(
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<()> {
     let mut rng = ChaCha8Rng::seed_from_u64(size.seed);
-    let ruleset = session.store.info()?.default_ruleset;
+    let ruleset = session.info()?.default_ruleset;
     let pack = session.pack(&ruleset)?.clone();
     let total = size.gangs + size.battles;
     // Gangs already in the file fight too.
-    let mut gangs: Vec<GangId> = session.store.gangs()?.into_iter().map(|g| g.id).collect();
+    let mut gangs: Vec<GangId> = session.gangs()?.into_iter().map(|g| g.id).collect();
     let first = gangs.len();
     for g in first..first + size.gangs {
         let (id, _) = session.found_gang(&format!("Gang {:03}", g + 1), Some(&ruleset))?;
@@ -104,7 +104,7 @@ pub fn next_battle(
     if gangs.len() < 2 {
         return Err(anyhow!("battles need at least two gangs"));
     }
-    let ruleset = session.store.info()?.default_ruleset;
+    let ruleset = session.info()?.default_ruleset;
     let pack = session.pack(&ruleset)?;
     let a = gangs[rng.random_range(0..gangs.len())];
     let mut other = gangs[rng.random_range(0..gangs.len())];
@@ -159,8 +159,7 @@ fn battle_report(
         .iter()
         .map(|g| {
             Ok(session
-                .store
-                .fighters(*g)?
+                .roster(*g)?
                 .into_iter()
                 .filter(|f| f.status.can_fight())
                 .map(|f| f.name)

@@ -11,5 +11,5 @@ pub fn data_dir() -> Option<PathBuf> {
 
 /// The campaign a first run creates and fills with the demo.
 pub fn default_campaign() -> Option<PathBuf> {
-    data_dir().map(|dir| dir.join(format!("demo.{}", crate::store::EXTENSION)))
+    data_dir().map(|dir| dir.join(format!("demo.{}", crate::session::EXTENSION)))
 }

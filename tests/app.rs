@@ -113,8 +113,8 @@ fn a_resource_change_asks_for_a_reason_and_goes_into_the_log() {
     let reopened = Session::open(&path);
     // The app still holds the file: a second opener gets it read-only.
     let reopened = reopened.expect("opens read-only");
-    assert!(reopened.store.read_only_reason().is_some());
-    let log = reopened.store.log(1).expect("log");
+    assert!(reopened.read_only_reason().is_some());
+    let log = reopened.log(1).expect("log");
     let names = reopened.names().expect("names");
     assert!(
         log[0]
@@ -263,7 +263,7 @@ fn each_of_the_six_scenarios_records_through_the_screen() {
     // they are the Rescuers and the Prey (003: "The losers of the previous
     // skirmish are the Captors and winners are the Rescuers.").
     let session = Session::open(harness.state().campaign_path().expect("path")).expect("open");
-    let battles = session.store.battles().expect("battles");
+    let battles = session.battles().expect("battles");
     assert_eq!(battles.len(), 6);
     let jackals = session.gang_named("Neon Jackals").expect("gang").id;
     for battle in &battles[2..] {
@@ -479,10 +479,10 @@ fn a_base_stat_is_raised_in_the_fighter_editor() {
     harness.get_by_label("+ base SPEED").click();
     harness.run();
     let session = Session::open(&dir.path().join("c.rapsheet")).expect("open");
-    let log = session.store.log(1).expect("log");
+    let log = session.log(1).expect("log");
     let names = session.names().expect("names");
     let line = log[0].event.describe(&names);
     assert!(line.contains("Hush"), "{line}");
-    let (label, _) = session.store.batch(log[0].batch).expect("batch");
+    let (label, _) = session.batch(log[0].batch).expect("batch");
     assert!(label.contains("base SPEED"), "{label}");
 }

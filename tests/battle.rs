@@ -52,7 +52,6 @@ fn gang_id(session: &Session, name: &str) -> GangId {
 fn fighter_id(session: &Session, gang: &str, name: &str) -> FighterId {
     let gang = gang_id(session, gang);
     session
-        .store
         .fighters(gang)
         .expect("fighters")
         .into_iter()
@@ -147,15 +146,11 @@ fn line<'a>(changes: &'a [ChangeLine], gang: &str, needle: &str) -> &'a ChangeLi
 /// checking that the campaign is exactly as it was and that the preview
 /// refuses it the same way.
 fn refused(session: &mut Session, report: &BattleReport) -> String {
-    let before = session.store.dump().expect("dump");
+    let before = session.dump().expect("dump");
     let err = session
         .record_battle(report, 7)
         .expect_err("the report is refused");
-    assert_eq!(
-        session.store.dump().expect("dump"),
-        before,
-        "nothing changed"
-    );
+    assert_eq!(session.dump().expect("dump"), before, "nothing changed");
     let preview = session
         .preview_battle(report, 7)
         .expect_err("the preview refuses it too");
@@ -898,7 +893,7 @@ fn declarations_stop_at_five() {
     line(&done.procedure.changes, JACKALS, "no change");
 
     // A declaration at 5 changes nothing at all.
-    let before = s.store.dump().unwrap();
+    let before = s.dump().unwrap();
     let mut r = report(quiet_battle(SAINTS, JACKALS));
     r.bounties = serde_json::from_value(json!([{"by": JACKALS, "fighter": "Brick"}])).unwrap();
     let preview = s.preview_battle(&r, 7).unwrap();
@@ -911,7 +906,7 @@ fn declarations_stop_at_five() {
         preview.events
     );
     record(&mut s, r);
-    assert_eq!(s.store.dump().unwrap().fighters, before.fighters);
+    assert_eq!(s.dump().unwrap().fighters, before.fighters);
 }
 
 #[test]
@@ -969,7 +964,7 @@ fn a_declaration_is_on_a_fighter_of_the_rival_gang() {
 // ---------------------------------------------------------------------------
 
 fn holder(session: &Session, title: &str) -> Option<String> {
-    let holders = session.store.title_holders().unwrap();
+    let holders = session.title_holders().unwrap();
     holders.get(title).map(|id| session.gang(*id).unwrap().name)
 }
 
@@ -1013,7 +1008,7 @@ fn a_gang_with_none_of_a_resource_never_holds_its_title() {
     // the following title."
     // ruling title-ties: "A gang with none of the resource never holds its
     // title."
-    assert!(s.store.title_holders().unwrap().is_empty());
+    assert!(s.title_holders().unwrap().is_empty());
 }
 
 #[test]
@@ -1032,10 +1027,10 @@ fn a_gang_qualifying_for_two_titles_must_choose() {
     let mut options = preview.needed[0].options.clone();
     options.sort();
     assert_eq!(options, ["legend", "quartermaster"]);
-    let before = s.store.dump().unwrap();
+    let before = s.dump().unwrap();
     let err = s.record_battle(&r, 7).expect_err("a title must be chosen");
     assert!(err.to_string().starts_with("titles: "), "{err}");
-    assert_eq!(s.store.dump().unwrap(), before);
+    assert_eq!(s.dump().unwrap(), before);
 
     r.titles = vec![TitleChoiceReport {
         gang: SAINTS.into(),
@@ -1136,15 +1131,11 @@ fn act_refused(
     target: Option<&str>,
     choice: Option<&str>,
 ) -> ActionError {
-    let before = session.store.dump().unwrap();
-    let batches = session.store.batch_count().unwrap();
+    let before = session.dump().unwrap();
+    let batches = session.batch_count().unwrap();
     let err = act(session, gang, action, target, choice).expect_err("refused");
-    assert_eq!(session.store.dump().unwrap(), before, "nothing changed");
-    assert_eq!(
-        session.store.batch_count().unwrap(),
-        batches,
-        "nothing logged"
-    );
+    assert_eq!(session.dump().unwrap(), before, "nothing changed");
+    assert_eq!(session.batch_count().unwrap(), batches, "nothing logged");
     err.downcast_ref::<ActionError>()
         .unwrap_or_else(|| panic!("not an action error: {err:#}"))
         .clone()
@@ -1218,7 +1209,7 @@ fn take_actions_pay_the_cost_and_move_one_of_the_chosen_resource() {
             .unwrap_or_else(|e| panic!("{action}: {e:#}"));
         assert_eq!(resources(&s, SAINTS), saints_after, "{action} {choice}");
         assert_eq!(resources(&s, JACKALS), jackals_after, "{action} {choice}");
-        assert!(s.store.pending_effects().unwrap().is_empty());
+        assert!(s.pending_effects().unwrap().is_empty());
     }
 }
 
@@ -1263,7 +1254,7 @@ fn next_battle_actions_leave_an_effect_the_next_battle_uses() {
         set_resources(&mut s, SAINTS, stock);
         act(&mut s, SAINTS, action, None, None).unwrap_or_else(|e| panic!("{action}: {e:#}"));
         assert_eq!(resources(&s, SAINTS), paid(stock, action), "{action}");
-        let pending = s.store.pending_effects().unwrap();
+        let pending = s.pending_effects().unwrap();
         assert_eq!(pending.len(), 1, "{action}");
         assert_eq!(pending[0].gang, gang_id(&s, SAINTS));
         assert_eq!(pending[0].action_name, action);
@@ -1272,20 +1263,17 @@ fn next_battle_actions_leave_an_effect_the_next_battle_uses() {
 
         // A battle the gang is not in leaves it waiting.
         record(&mut s, report(quiet_battle(JACKALS, "Ash Dogs")));
-        assert_eq!(s.store.pending_effects().unwrap()[0].used_in, None);
+        assert_eq!(s.pending_effects().unwrap()[0].used_in, None);
 
         // 003: "In the next skirmish" — the gang's next battle uses it.
         let done = record(&mut s, report(quiet_battle(SAINTS, JACKALS)));
-        let used = s.store.pending_effects().unwrap();
+        let used = s.pending_effects().unwrap();
         assert_eq!(used[0].used_in, Some(done.battle), "{action}");
         line(&done.procedure.changes, SAINTS, action);
 
         // And only that one.
         let later = record(&mut s, report(quiet_battle(SAINTS, JACKALS)));
-        assert_eq!(
-            s.store.pending_effects().unwrap()[0].used_in,
-            Some(done.battle)
-        );
+        assert_eq!(s.pending_effects().unwrap()[0].used_in, Some(done.battle));
         assert!(
             later
                 .procedure
@@ -1397,7 +1385,7 @@ fn undoing_a_battle_restores_the_campaign_exactly_and_redo_replays_it() {
     set_bounty(&mut s, JACKALS, "Static", 5);
     act(&mut s, SAINTS, "Eat your Fill", None, None).unwrap();
     record(&mut s, report(quiet_battle(JACKALS, SAINTS)));
-    let before = s.store.dump().unwrap();
+    let before = s.dump().unwrap();
     assert!(!before.titles.is_empty());
 
     let mut r = report(json!({
@@ -1422,24 +1410,24 @@ fn undoing_a_battle_restores_the_campaign_exactly_and_redo_replays_it() {
     ]))
     .unwrap();
     let done = record(&mut s, r);
-    let after = s.store.dump().unwrap();
+    let after = s.dump().unwrap();
     assert_ne!(after, before);
     assert_eq!(after.battles.len(), before.battles.len() + 1);
 
     let (battle, undo) = s.undo_last_battle().unwrap();
     assert_eq!(battle, done.battle);
-    assert_eq!(s.store.dump().unwrap(), before);
+    assert_eq!(s.dump().unwrap(), before);
 
     s.undo(undo).unwrap();
-    assert_eq!(s.store.dump().unwrap(), after);
+    assert_eq!(s.dump().unwrap(), after);
 }
 
 #[test]
 fn undo_with_no_battle_is_refused() {
     let (_dir, mut s) = demo();
-    let before = s.store.dump().unwrap();
+    let before = s.dump().unwrap();
     assert!(s.undo_last_battle().is_err());
-    assert_eq!(s.store.dump().unwrap(), before);
+    assert_eq!(s.dump().unwrap(), before);
 }
 
 // ---------------------------------------------------------------------------
@@ -1671,20 +1659,20 @@ fn every_mistake_is_refused_with_its_field_and_nothing_changed() {
     for (field, r) in cases {
         assert_eq!(refused(&mut s, &r), field, "{r:#?}");
     }
-    assert!(s.store.battles().unwrap().is_empty());
+    assert!(s.battles().unwrap().is_empty());
 }
 
 #[test]
 fn an_unknown_first_gang_is_refused_naming_it() {
     let (_dir, mut s) = demo();
-    let before = s.store.dump().unwrap();
+    let before = s.dump().unwrap();
     let r = broken(|v| v["gangs"][0]["gang"] = json!("Ash Dogs"));
     let err = s.record_battle(&r, 7).expect_err("refused");
     assert!(err.to_string().starts_with("gangs[0].gang: "), "{err}");
     let r = broken(|v| v["gangs"] = json!([]));
     let err = s.record_battle(&r, 7).expect_err("refused");
     assert!(err.to_string().starts_with("gangs: "), "{err}");
-    assert_eq!(s.store.dump().unwrap(), before);
+    assert_eq!(s.dump().unwrap(), before);
 }
 
 #[test]
@@ -1716,10 +1704,10 @@ fn a_missing_choice_is_refused_naming_choices() {
     // 003: "The losing gang gains their choice of 1 Territory or 1 Supply"
     assert_eq!(preview.needed[0].options, ["territory", "supply"]);
 
-    let before = s.store.dump().unwrap();
+    let before = s.dump().unwrap();
     let err = s.record_battle(&r, 7).expect_err("a choice is missing");
     assert!(err.to_string().starts_with("choices: "), "{err}");
-    assert_eq!(s.store.dump().unwrap(), before);
+    assert_eq!(s.dump().unwrap(), before);
 
     // Headhunters' prey may take nothing, but must say so.
     // ruling may-take: "the Prey may pick one or none."

@@ -259,7 +259,7 @@ fn export_of(session: &Session, scope: &str, format: Format) -> Vec<u8> {
             .expect("arc"),
         None => story,
     };
-    let campaign = session.store.info().expect("info").name;
+    let campaign = session.info().expect("info").name;
     render(
         &Export {
             campaign: &campaign,
@@ -985,12 +985,7 @@ fn closing_an_arc_by_hand_and_undoing_it() {
 
     // Undo the closing batch: the arc is open again with its next stages.
     let mut session = Session::open(&db).expect("open");
-    let last = session
-        .store
-        .full_log()
-        .expect("log")
-        .pop()
-        .expect("an entry");
+    let last = session.log(1).expect("log").pop().expect("an entry");
     assert!(last.label.starts_with("Close arc #2"), "{}", last.label);
     session.undo(last.batch).expect("undo");
     drop(session);

@@ -5,7 +5,7 @@
 //! procedure in a child process (`rapsheet gen --durable`, the app's own
 //! durability settings), which is killed with SIGKILL at random moments.
 //! After every kill the file is reopened and must pass
-//! [`CampaignStore::verify`]: SQLite's integrity check, the foreign keys,
+//! [`Session::verify`]: SQLite's integrity check, the foreign keys,
 //! and a replay of the whole log that gives exactly the stored state, so a
 //! battle is wholly there or wholly absent and the log and the state agree.
 //!
@@ -18,7 +18,7 @@ use std::time::Duration;
 
 use rand::{RngExt, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use rapsheet::store::CampaignStore;
+use rapsheet::session::Session;
 
 fn rapsheet(db: &Path, args: &[&str]) -> Command {
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_rapsheet"));
@@ -77,9 +77,9 @@ fn kill_round(kills: usize, seed: u64) -> usize {
         child.kill().unwrap();
         child.wait().unwrap();
 
-        let store = CampaignStore::open(&db)
+        let session = Session::open(&db)
             .unwrap_or_else(|e| panic!("after kill {}: the file does not open: {e}", kill + 1));
-        let report = store.verify().unwrap();
+        let report = session.verify().unwrap();
         assert!(
             report.is_sound(),
             "after kill {}: {:?}",

@@ -24,14 +24,14 @@ fn every_golden_campaign_opens_verifies_and_replays() {
         std::fs::copy(&source, &path).expect("copy the golden campaign");
 
         let session = Session::open(&path).expect("it opens");
-        let report = session.store.verify().expect("verify");
+        let report = session.verify().expect("verify");
         assert!(report.is_sound(), "{file}: {:?}", report.problems);
         assert_eq!(report.batches, *batches, "{file}");
         assert_eq!(report.battles, *battles, "{file}");
 
         // Every event of the log reads back and describes itself.
         let names = session.names().expect("names");
-        let log = session.store.log(10_000).expect("the log reads");
+        let log = session.log(10_000).expect("the log reads");
         assert_eq!(log.len(), report.events, "{file}");
         assert!(log.iter().all(|e| !e.event.describe(&names).is_empty()));
 
@@ -41,10 +41,7 @@ fn every_golden_campaign_opens_verifies_and_replays() {
         let story = session.chronicle().expect("the chronicle reads");
         assert!(!story.arcs.is_empty() || *battles == 0, "{file}");
         let hush = session.fighter_named("Hush", None).expect("Hush");
-        assert!(
-            session.store.photo(hush.id).expect("photo").is_some(),
-            "{file}"
-        );
+        assert!(session.photo(hush.id).expect("photo").is_some(), "{file}");
         assert!(
             session.history().expect("history").undo.is_some(),
             "{file}: nothing to undo"

@@ -131,7 +131,7 @@ fn a_redone_change_reads_as_the_original_in_the_log() {
         session.undo_last().unwrap().expect("an undo");
         session.redo_last().unwrap().expect("a redo");
     }
-    let log = session.store.log(20).unwrap();
+    let log = session.log(20).unwrap();
     let names = session.names().unwrap();
     let newest = log[0].event.describe(&names);
     assert!(newest.ends_with(": raided a vending stack"), "{newest}");
@@ -144,10 +144,10 @@ fn a_redone_change_reads_as_the_original_in_the_log() {
             .collect::<Vec<_>>()
     );
     assert_eq!(
-        session.store.batch(log[0].batch).unwrap().0,
+        session.batch(log[0].batch).unwrap().0,
         "Redo: Neon Jackals Supply +2"
     );
-    assert!(session.store.verify().unwrap().is_sound());
+    assert!(session.verify().unwrap().is_sound());
 }
 
 #[test]
@@ -182,7 +182,7 @@ fn a_redone_battle_tells_the_same_story() {
         after.matches("Dead Drop").count()
     );
     let names = session.names().unwrap();
-    for entry in session.store.log(50).unwrap() {
+    for entry in session.log(50).unwrap() {
         let line = entry.event.describe(&names);
         assert!(!line.contains("undo: undo:"), "{line}");
     }

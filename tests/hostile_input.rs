@@ -377,7 +377,7 @@ fn undoing_a_photo_leaves_no_orphan_blob() {
     assert_eq!(photo_rows(&path), 1);
     session.undo(set).unwrap();
     assert_eq!(photo_rows(&path), 0, "the undone photo's blob stayed");
-    assert!(session.store.verify().unwrap().is_sound());
+    assert!(session.verify().unwrap().is_sound());
 }
 
 #[test]
@@ -390,13 +390,13 @@ fn a_dismissed_fighter_gets_their_photo_back_on_undo() {
     let dismissed = session.dismiss(fighter).unwrap();
     // Kept while the dismissal can be undone.
     assert_eq!(photo_rows(&path), 1);
-    assert!(session.store.verify().unwrap().is_sound());
+    assert!(session.verify().unwrap().is_sound());
     session.undo(dismissed).unwrap();
     assert_eq!(
-        session.store.photo(fighter).unwrap().as_deref(),
+        session.photo(fighter).unwrap().as_deref(),
         Some(&TINY_PNG[..])
     );
-    let report = session.store.verify().unwrap();
+    let report = session.verify().unwrap();
     assert!(report.is_sound(), "{:?}", report.problems);
 }
 
@@ -413,8 +413,8 @@ fn verify_names_a_photo_nothing_can_show() {
         )
         .unwrap();
     }
-    let store = rapsheet::store::CampaignStore::open(&path).unwrap();
-    let report = store.verify().unwrap();
+    let session = rapsheet::session::Session::open(&path).unwrap();
+    let report = session.verify().unwrap();
     assert!(
         report.problems.iter().any(|p| p.contains("photo stray")),
         "{:?}",
@@ -432,7 +432,7 @@ fn verify_names_a_campaign_renamed_behind_the_logs_back() {
         conn.execute("UPDATE campaign SET name = 'Forged'", [])
             .unwrap();
     }
-    let report = rapsheet::store::CampaignStore::open(&path)
+    let report = rapsheet::session::Session::open(&path)
         .unwrap()
         .verify()
         .unwrap();
@@ -454,7 +454,7 @@ fn verify_names_a_dropped_append_only_trigger() {
         conn.execute("DROP TRIGGER batch_append_only_delete", [])
             .unwrap();
     }
-    let report = rapsheet::store::CampaignStore::open(&path)
+    let report = rapsheet::session::Session::open(&path)
         .unwrap()
         .verify()
         .unwrap();
@@ -506,11 +506,11 @@ fn verify_reads_one_snapshot_while_another_process_writes() {
     let started = std::time::Instant::now();
     let mut checked = 0;
     while checked < 12 && started.elapsed() < std::time::Duration::from_secs(20) {
-        let Ok(store) = rapsheet::store::CampaignStore::open(&path) else {
+        let Ok(session) = rapsheet::session::Session::open(&path) else {
             std::thread::sleep(std::time::Duration::from_millis(50));
             continue;
         };
-        let report = store.verify().unwrap();
+        let report = session.verify().unwrap();
         assert!(report.is_sound(), "while writing: {:?}", report.problems);
         checked += 1;
     }

@@ -72,7 +72,7 @@ fn store_amount(session: &mut Session, gang: &str, resource: &str, to: i64) {
         to,
         reason: "written by another program".into(),
     };
-    session.store.commit("outside", &[event]).expect("stored");
+    session.commit_events("outside", &[event]).expect("stored");
 }
 
 fn error_text(result: anyhow::Result<impl std::fmt::Debug>) -> String {
@@ -92,7 +92,7 @@ fn caches_that_sum_past_i64_are_refused_not_paid_out_as_supply() {
     assert!(err.contains(&MAX_MAGNITUDE.to_string()), "{err}");
     assert_eq!(amount(&s, SAINTS, "supply"), 0);
     assert_eq!(amount(&s, JACKALS, "supply"), 0);
-    assert!(s.store.battles().expect("battles").is_empty());
+    assert!(s.battles().expect("battles").is_empty());
 }
 
 #[test]
@@ -167,7 +167,6 @@ fn a_battle_gain_that_would_pass_the_bound_is_refused() {
 fn a_bounty_claim_on_a_stored_bounty_near_i64_is_refused_not_wrapped() {
     let (_dir, mut s) = demo();
     let brick = s
-        .store
         .fighters(gang_id(&s, SAINTS))
         .expect("fighters")
         .into_iter()
@@ -180,9 +179,8 @@ fn a_bounty_claim_on_a_stored_bounty_near_i64_is_refused_not_wrapped() {
         to: i64::MAX / 2,
         reason: "written by another program".into(),
     };
-    s.store.commit("outside", &[event]).expect("stored");
+    s.commit_events("outside", &[event]).expect("stored");
     let downer = s
-        .store
         .fighters(gang_id(&s, JACKALS))
         .expect("fighters")
         .into_iter()
@@ -251,7 +249,6 @@ fn a_manual_change_that_would_pass_the_bound_is_refused() {
 
 fn capture(s: &mut Session, gang: &str, by: &str) -> rapsheet::campaign::FighterId {
     let fighter = s
-        .store
         .fighters(gang_id(s, gang))
         .expect("fighters")
         .into_iter()
@@ -266,7 +263,7 @@ fn capture(s: &mut Session, gang: &str, by: &str) -> rapsheet::campaign::Fighter
         },
         reason: "taken".into(),
     };
-    s.store.commit("capture", &[event]).expect("captured");
+    s.commit_events("capture", &[event]).expect("captured");
     fighter.id
 }
 
@@ -414,8 +411,7 @@ fn one_effect_id_left() -> (tempfile::TempDir, Session) {
         roll: None,
         removed: None,
     };
-    s.store
-        .commit("outside", &[Event::LastingEffectAdded { effect }])
+    s.commit_events("outside", &[Event::LastingEffectAdded { effect }])
         .expect("stored");
     (dir, s)
 }

@@ -25,7 +25,6 @@ use rapsheet::campaign::{EffectId, FighterId, FighterStatus, GangId, LastingEffe
 use rapsheet::dice::RollSource;
 use rapsheet::rules::{Effect, TableDef};
 use rapsheet::session::{Recorded, Session, builtin_registry};
-use rapsheet::store::CampaignStore;
 use serde_json::{Value, json};
 use util::{rapsheet, stderr, stdout};
 
@@ -61,8 +60,7 @@ const BRICK_VALUE: i64 = 121;
 fn wayfarer_with(base: &[(&str, i64)]) -> (tempfile::TempDir, PathBuf, Session) {
     let dir = util::temp();
     let path = dir.path().join("w.rapsheet");
-    let store = CampaignStore::create(&path, "Cosmopolis", "wayfarer").expect("create");
-    let mut session = Session::new(store, builtin_registry().expect("packs"));
+    let mut session = Session::create(&path, "Cosmopolis", "wayfarer").expect("create");
     session.found_gang(RED, None).expect("found");
     session.found_gang(BLUE, None).expect("found");
     unit(&mut session, RED, "Brick", base, BRICK_VALUE);
@@ -214,15 +212,11 @@ fn record(session: &mut Session, r: &BattleReport) -> Recorded {
 /// checking that nothing changed and that the preview refuses it the same
 /// way.
 fn refused(session: &mut Session, r: &BattleReport) -> ReportError {
-    let before = session.store.dump().expect("dump");
+    let before = session.dump().expect("dump");
     let err = session
         .record_battle(r, SEED)
         .expect_err("the report is refused");
-    assert_eq!(
-        session.store.dump().expect("dump"),
-        before,
-        "nothing changed"
-    );
+    assert_eq!(session.dump().expect("dump"), before, "nothing changed");
     let preview = session
         .preview_battle(r, SEED)
         .expect_err("the preview refuses it too");
@@ -285,7 +279,7 @@ fn value(session: &Session, fighter: FighterId) -> i64 {
 
 /// Lasting effects on a fighter, removed ones too.
 fn lasting(session: &Session, fighter: FighterId) -> Vec<LastingEffect> {
-    session.store.lasting_effects(fighter).expect("effects")
+    session.lasting_effects(fighter).expect("effects")
 }
 
 fn has_quirk(session: &Session, fighter: FighterId, quirk: &str) -> bool {
@@ -1688,13 +1682,13 @@ fn hardwired28_criticals_suffered_in_a_battle_last_and_modify_the_injury_roll() 
     registry
         .add_text("hardwired28-test.toml", HARDWIRED_TEST)
         .expect("the test pack loads");
-    let store = CampaignStore::create(
+    let mut s = Session::create_with(
         &dir.path().join("h.rapsheet"),
         "Night shift",
         "hardwired28-test",
+        registry,
     )
     .expect("create");
-    let mut s = Session::new(store, registry);
     s.found_gang("Crew A", None).expect("found");
     s.found_gang("Crew B", None).expect("found");
     let rook = unit(&mut s, "Crew A", "Rook", &[], 0);
@@ -1782,7 +1776,7 @@ fn a_captive_shows_on_both_gangs() {
 fn a_ransom_moves_the_agreed_amount_to_the_captors_and_frees_the_captive() {
     let (_dir, _, mut s, brick) = brick_held();
     let held = status(&s, brick);
-    let before = s.store.dump().expect("dump");
+    let before = s.dump().expect("dump");
     // 004: "The capturing player may choose to ransom the unit back to you";
     // ruling ransom: "The two players agree on a price in resource points."
     let batch = s.ransom(brick, "resources", 40).expect("ransom");
@@ -1801,14 +1795,14 @@ fn a_ransom_moves_the_agreed_amount_to_the_captors_and_frees_the_captive() {
     s.preview_battle(&next, SEED).expect("Brick may fight");
 
     s.undo(batch).expect("undo");
-    assert_eq!(s.store.dump().expect("dump"), before);
+    assert_eq!(s.dump().expect("dump"), before);
     assert_eq!(status(&s, brick), held);
 }
 
 #[test]
 fn a_ransom_the_gang_cannot_pay_is_refused_with_nothing_changed() {
     let (_dir, _, mut s, brick) = brick_held();
-    let before = s.store.dump().expect("dump");
+    let before = s.dump().expect("dump");
     let err = s
         .ransom(brick, "resources", 101)
         .expect_err("Red Hand has 100");
@@ -1823,7 +1817,7 @@ fn a_ransom_the_gang_cannot_pay_is_refused_with_nothing_changed() {
         ),
         "{err:#}"
     );
-    assert_eq!(s.store.dump().expect("dump"), before);
+    assert_eq!(s.dump().expect("dump"), before);
     assert!(
         s.ransom(brick, "resources", 0).is_err(),
         "a positive amount"
@@ -1832,13 +1826,13 @@ fn a_ransom_the_gang_cannot_pay_is_refused_with_nothing_changed() {
         s.ransom(brick, "gold", 10).is_err(),
         "a resource of the pack"
     );
-    assert_eq!(s.store.dump().expect("dump"), before);
+    assert_eq!(s.dump().expect("dump"), before);
 }
 
 #[test]
 fn a_release_frees_the_captive_and_undoes() {
     let (_dir, _, mut s, brick) = brick_held();
-    let before = s.store.dump().expect("dump");
+    let before = s.dump().expect("dump");
     let batch = s.release(brick).expect("release");
     assert_eq!(status(&s, brick), FighterStatus::Active);
     assert_eq!(resources(&s, RED), 100, "a release costs nothing");
@@ -1846,7 +1840,7 @@ fn a_release_frees_the_captive_and_undoes() {
     assert!(s.release(brick).is_err(), "no longer a captive");
     assert!(s.ransom(brick, "resources", 10).is_err());
     s.undo(batch).expect("undo");
-    assert_eq!(s.store.dump().expect("dump"), before);
+    assert_eq!(s.dump().expect("dump"), before);
 }
 
 // ---------------------------------------------------------------------------
@@ -1870,7 +1864,7 @@ fn brick_crippled() -> (tempfile::TempDir, PathBuf, Session, FighterId, EffectId
 fn healing_a_lasting_injury_needs_a_reason_restores_the_stat_and_undoes() {
     let (_dir, _, mut s, brick, effect) = brick_crippled();
     assert_eq!(stat(&s, brick, "melee_def"), 1);
-    let before = s.store.dump().expect("dump");
+    let before = s.dump().expect("dump");
     let err = s.remove_lasting(effect, "  ").expect_err("a reason");
     assert!(
         matches!(
@@ -1879,7 +1873,7 @@ fn healing_a_lasting_injury_needs_a_reason_restores_the_stat_and_undoes() {
         ),
         "{err:#}"
     );
-    assert_eq!(s.store.dump().expect("dump"), before);
+    assert_eq!(s.dump().expect("dump"), before);
 
     let batch = s
         .remove_lasting(effect, "patched up by a street medic")
@@ -1901,7 +1895,7 @@ fn healing_a_lasting_injury_needs_a_reason_restores_the_stat_and_undoes() {
     ));
 
     s.undo(batch).expect("undo");
-    assert_eq!(s.store.dump().expect("dump"), before);
+    assert_eq!(s.dump().expect("dump"), before);
     assert_eq!(stat(&s, brick, "melee_def"), 1);
 }
 
@@ -1937,7 +1931,7 @@ fn reversing_an_advancement_that_gave_a_quirk_takes_the_quirk_away_until_undone(
     let (_dir, mut s, brick, _) = house_advance(6, Some("medpack"));
     assert!(has_quirk(&s, brick, "medpack"));
     let effect = lasting(&s, brick)[0].id;
-    let before = s.store.dump().expect("dump");
+    let before = s.dump().expect("dump");
     let batch = s
         .remove_lasting(effect, "sold the medpack")
         .expect("reverse");
@@ -1945,7 +1939,7 @@ fn reversing_an_advancement_that_gave_a_quirk_takes_the_quirk_away_until_undone(
     assert!(has_quirk(&s, brick, "jacked"), "the other quirks stay");
     s.undo(batch).expect("undo");
     assert!(has_quirk(&s, brick, "medpack"));
-    assert_eq!(s.store.dump().expect("dump"), before);
+    assert_eq!(s.dump().expect("dump"), before);
 }
 
 #[test]
@@ -1990,21 +1984,21 @@ fn everything_battle(s: &mut Session) -> BattleReport {
 fn undoing_a_battle_with_injuries_restores_the_campaign_exactly() {
     let (_dir, _, mut s) = wayfarer();
     let r = everything_battle(&mut s);
-    let before = s.store.dump().expect("dump");
+    let before = s.dump().expect("dump");
     record(&mut s, &r);
-    let after = s.store.dump().expect("dump");
+    let after = s.dump().expect("dump");
     assert_ne!(after, before);
     assert_eq!(after.lasting.len(), 3, "{:#?}", after.lasting);
     let cole = fighter_id(&s, BLUE, "Cole");
     assert_eq!(resources(&s, BLUE), 100 - 50);
 
     let (_, undo) = s.undo_last_battle().expect("undo");
-    assert_eq!(s.store.dump().expect("dump"), before);
+    assert_eq!(s.dump().expect("dump"), before);
     assert_eq!(s.fighter(cole).expect("fighter").gang, gang_id(&s, RED));
 
     // Redone, it is the battle again.
     s.undo(undo).expect("redo");
-    assert_eq!(s.store.dump().expect("dump"), after);
+    assert_eq!(s.dump().expect("dump"), after);
 }
 
 #[test]
@@ -2016,14 +2010,14 @@ fn undoing_a_battle_gives_a_hired_deserter_back_as_leader() {
     r.gangs[1].counts.insert("vp".into(), 7);
     dice(&mut r, "injury: Brick", 6);
     pick(&mut r, "injury: Brick", "hire");
-    let before = s.store.dump().expect("dump");
+    let before = s.dump().expect("dump");
     record(&mut s, &r);
     assert!(
         !s.fighter(brick).expect("fighter").leader,
         "not Blue's leader"
     );
     s.undo_last_battle().expect("undo");
-    assert_eq!(s.store.dump().expect("dump"), before);
+    assert_eq!(s.dump().expect("dump"), before);
     assert!(s.fighter(brick).expect("fighter").leader);
 }
 
@@ -2035,11 +2029,11 @@ fn undoing_the_match_a_wounded_unit_rested_in_makes_it_wounded_again() {
     let mut r = escalation(&["Brick"], &[]);
     dice(&mut r, "injury: Brick", 10);
     let first = record(&mut s, &r);
-    let wounded = s.store.dump().expect("dump");
+    let wounded = s.dump().expect("dump");
     record(&mut s, &escalation(&[], &["Ash"]));
     assert_eq!(status(&s, brick), FighterStatus::Active);
     s.undo_last_battle().expect("undo");
-    assert_eq!(s.store.dump().expect("dump"), wounded);
+    assert_eq!(s.dump().expect("dump"), wounded);
     assert_eq!(
         status(&s, brick),
         FighterStatus::Wounded {

@@ -17,7 +17,7 @@ use rapsheet::print::{
     CardData, CardSize, CardStyle, Fonts, Item, PageLayout, PageSize, PrintError, StatCell,
     card_layout, cards_pdf, roster_pdf,
 };
-use rapsheet::session::{FighterView, Session};
+use rapsheet::session::{FighterView, Pick, PrintOrder, Session};
 use util::{TINY_PNG, rapsheet, stderr, temp};
 
 const DB: &str = "c.rapsheet";
@@ -171,7 +171,7 @@ fn make_demo(dir: &Path) {
 /// gang, as the campaign lists its gangs).
 fn demo_fighters(session: &Session) -> Vec<FighterView> {
     let mut fighters = Vec::new();
-    for gang in session.store.gangs().expect("gangs") {
+    for gang in session.gangs().expect("gangs") {
         fighters.extend(session.gang_view(gang.id).expect("view").fighters);
     }
     assert_eq!(fighters.len(), 12, "the demo has 12 fighters");
@@ -950,7 +950,7 @@ fn demo_cards() -> Vec<CardData> {
     let dir = temp();
     let session = demo(dir.path());
     let mut cards = Vec::new();
-    for gang in session.store.gangs().expect("gangs") {
+    for gang in session.gangs().expect("gangs") {
         cards.extend(session.cards(gang.id, &[]).expect("cards"));
     }
     cards[3].photo = Some(TINY_PNG.to_vec());
@@ -1325,4 +1325,94 @@ fn a_broken_photo_stops_printing_with_one_line_naming_the_fighter() {
     );
     assert!(line.contains("Wren"), "{line}");
     assert!(leftovers(dir.path(), "out.pdf").is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// One print job for the window and the command line
+// ---------------------------------------------------------------------------
+
+#[test]
+fn the_print_window_and_the_command_line_print_the_same_cards() {
+    let dir = temp();
+    let session = demo(dir.path());
+    let jackals = session.gang_named(JACKALS).expect("gang");
+    let picked: Vec<FighterView> = session
+        .gang_view(jackals.id)
+        .expect("view")
+        .fighters
+        .into_iter()
+        .take(2)
+        .collect();
+    // The window ticks fighters in a list; the command line names them.
+    let window = session
+        .print_job(&PrintOrder {
+            gang: Some(jackals.id),
+            fighters: Pick::Ids(picked.iter().map(|f| f.id).collect()),
+            blanks: 1,
+            style: CardStyle {
+                size: CardSize::Large,
+                write_in: true,
+            },
+            ..PrintOrder::default()
+        })
+        .expect("the window's job");
+    assert_eq!(window.card_count(), 3, "two fighters and one blank");
+    let window_pdf = dir.path().join("window.pdf");
+    std::fs::write(&window_pdf, window.pdf().expect("pdf")).expect("written");
+    drop(session);
+
+    let names: Vec<&str> = picked.iter().map(|f| f.name.as_str()).collect();
+    let cli_pdf = dir.path().join("cli.pdf");
+    run_ok(
+        dir.path(),
+        &[
+            "cards",
+            "--db",
+            DB,
+            "--gang",
+            JACKALS,
+            "--fighters",
+            &names.join(","),
+            "--blank",
+            "1",
+            "--size",
+            "large",
+            "--write-in",
+            "-o",
+            path_str(&cli_pdf),
+        ],
+    );
+    let printed = pdf_text(&cli_pdf);
+    for name in &names {
+        assert!(printed.contains(name), "{name} in:\n{printed}");
+    }
+    assert_eq!(pdf_text(&window_pdf), printed);
+    assert_eq!(pdf_pages(&window_pdf), pdf_pages(&cli_pdf));
+}
+
+#[test]
+fn a_roster_sheet_asked_for_every_gang_is_refused_asking_for_one() {
+    let dir = temp();
+    let session = demo(dir.path());
+    let err = session
+        .print_job(&PrintOrder {
+            roster: true,
+            ..PrintOrder::default()
+        })
+        .expect_err("a roster is one gang's");
+    assert_eq!(format!("{err:#}"), "choose a gang to print its roster");
+}
+
+#[test]
+fn fighters_named_without_their_gang_are_refused_not_looked_for_everywhere() {
+    let dir = temp();
+    let session = demo(dir.path());
+    let name = demo_names(&session).remove(0);
+    let err = session
+        .print_job(&PrintOrder {
+            fighters: Pick::Names(vec![name]),
+            ..PrintOrder::default()
+        })
+        .expect_err("names belong to one gang");
+    assert!(format!("{err:#}").contains("choose the gang"), "{err:#}");
 }

@@ -129,7 +129,7 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
             Ok(())
         }
         BattleCommand::List { json } => {
-            let battles = session.store.battles()?;
+            let battles = session.battles()?;
             if json {
                 return print_json(&battles);
             }
@@ -146,7 +146,7 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
 pub(super) fn titles(session: &Session, ruleset: Option<String>, json: bool) -> Result<()> {
     let ruleset = match ruleset {
         Some(r) => r,
-        None => session.store.info()?.default_ruleset,
+        None => session.info()?.default_ruleset,
     };
     let view = session.titles(&ruleset)?;
     if json {

@@ -54,7 +54,7 @@ pub enum ArcCommand {
 pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
     let story = session.chronicle()?;
     let names = session.names()?;
-    let campaign = session.store.info()?.name;
+    let campaign = session.info()?.name;
     let (chronicle, scope, format, output, force) = match command {
         ExportCommand::Arc {
             id,

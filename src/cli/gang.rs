@@ -202,7 +202,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             let value = session.parse_stat_value(fighter.id, &stat, &value)?;
             let batch = session.set_base_stat(fighter.id, &stat, value)?;
-            let (label, _) = session.store.batch(batch)?;
+            let label = session.batch_label(batch)?;
             say!("{label}");
             Ok(())
         }
@@ -215,7 +215,6 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             let effect = crate::campaign::EffectId(effect);
             let e = session
-                .store
                 .lasting_effect(effect)?
                 .filter(|e| e.fighter == fighter.id)
                 .ok_or_else(|| {

@@ -386,7 +386,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
                 let ruleset = crate::campaign::demo::ruleset()?;
                 Session::create(db, "Generated campaign", &ruleset)?
             };
-            session.store.set_bulk(!durable)?;
+            session.set_bulk(!durable)?;
             let started = std::time::Instant::now();
             let mut last = std::time::Instant::now();
             crate::generator::generate(
@@ -404,7 +404,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
                     }
                 },
             )?;
-            session.store.set_bulk(false)?;
+            session.set_bulk(false)?;
             say!(
                 "Generated {gangs} gangs, {} fighters, {battles} battles in {:.1} s",
                 gangs * fighters_per_gang,
@@ -414,8 +414,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         }
         Command::Verify => {
             let db = need_db(db)?;
-            let store = crate::store::CampaignStore::open(db)?;
-            let report = store.verify()?;
+            let report = Session::open(db)?.verify()?;
             if report.is_sound() {
                 say!(
                     "{}: sound — {} batches, {} events replayed, {} battles, state agrees with the log",
@@ -438,7 +437,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         }
         Command::Log { limit, json } => {
             let session = open(db)?;
-            let entries = session.store.log(limit)?;
+            let entries = session.log(limit)?;
             if json {
                 return print_json(&entries);
             }

@@ -5,11 +5,8 @@ use std::path::Path;
 use anyhow::{Result, anyhow, bail};
 
 use crate::output::{Existing, OutputError};
-use crate::print::{
-    CardSize, CardStyle, MissingGlyph, PageSize, card_warnings, cards_pdf, roster_pdf,
-    roster_warnings,
-};
-use crate::session::Session;
+use crate::print::{CardSize, CardStyle, MissingGlyph, PageSize};
+use crate::session::{Pick, PrintOrder, Session};
 
 /// Writes an output the command made, atomically, never over the open
 /// campaign, and over an existing file only with `--force`.
@@ -50,36 +47,22 @@ pub(super) fn cards(
         CardSize::parse(size).ok_or_else(|| anyhow!("--size {size}: expected poker or large"))?;
     let page =
         PageSize::parse(page).ok_or_else(|| anyhow!("--page {page}: expected a4 or letter"))?;
-    let mut cards = Vec::new();
-    match gang {
-        Some(name) => {
-            let gang = session.gang_named(name)?;
-            cards = session.cards(gang.id, fighters)?;
-        }
-        None => {
-            if !fighters.is_empty() {
-                bail!("--fighters needs --gang");
-            }
-            for gang in session.store.gangs()? {
-                cards.extend(session.cards(gang.id, &[])?);
-            }
-        }
+    if gang.is_none() && !fighters.is_empty() {
+        bail!("--fighters needs --gang");
     }
-    // Blank cards carry the labels of the gang (or the first gang).
-    let template_gang = match gang {
-        Some(name) => Some(session.gang_named(name)?.id),
-        None => session.store.gangs()?.first().map(|g| g.id),
-    };
-    if let Some(g) = template_gang
-        && blank > 0
-    {
-        let template = session.blank_card(g)?;
-        cards.extend(std::iter::repeat_n(template, blank));
-    }
-    let bytes = cards_pdf(&cards, 0, page, CardStyle { size, write_in })?;
+    let gang = gang.map(|name| session.gang_named(name)).transpose()?;
+    let job = session.print_job(&PrintOrder {
+        gang: gang.map(|g| g.id),
+        fighters: Pick::Names(fighters.to_vec()),
+        blanks: blank,
+        roster: false,
+        page,
+        style: CardStyle { size, write_in },
+    })?;
+    let bytes = job.pdf()?;
     write_output(session, out, &bytes, force)?;
-    warn(&card_warnings(&cards)?);
-    say!("Wrote {} cards to {}", cards.len(), out.display());
+    warn(&job.warnings()?);
+    say!("Wrote {} cards to {}", job.card_count(), out.display());
     Ok(())
 }
 
@@ -93,10 +76,15 @@ pub(super) fn roster(
     let page =
         PageSize::parse(page).ok_or_else(|| anyhow!("--page {page}: expected a4 or letter"))?;
     let gang = session.gang_named(gang)?;
-    let sheet = session.roster_sheet(gang.id)?;
-    let bytes = roster_pdf(&sheet, page)?;
+    let job = session.print_job(&PrintOrder {
+        gang: Some(gang.id),
+        roster: true,
+        page,
+        ..PrintOrder::default()
+    })?;
+    let bytes = job.pdf()?;
     write_output(session, out, &bytes, force)?;
-    warn(&roster_warnings(&sheet)?);
+    warn(&job.warnings()?);
     say!("Wrote the roster of {} to {}", gang.name, out.display());
     Ok(())
 }

@@ -22,7 +22,7 @@ use crate::campaign::battle::BattleReport;
 use crate::campaign::commands::NewFighter;
 use crate::campaign::{BatchId, FighterId, GangId, QuirkPick};
 use crate::dice::Dice;
-use crate::session::{GangSummary, GangView, Session, TitlesView};
+use crate::session::{GangSummary, GangView, Pick, PrintJob, PrintOrder, Session, TitlesView};
 
 pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
 pub const REDO: KeyboardShortcut =
@@ -314,7 +314,7 @@ impl RapsheetApp {
     }
 
     fn set_session(&mut self, session: Session) {
-        let path = session.store.path().to_owned();
+        let path = session.path().to_owned();
         self.recent.retain(|p| *p != path);
         self.recent.insert(0, path);
         self.recent.truncate(RECENT);
@@ -330,7 +330,7 @@ impl RapsheetApp {
 
     /// The open campaign's path.
     pub fn campaign_path(&self) -> Option<&Path> {
-        self.session.as_ref().map(|s| s.store.path())
+        self.session.as_ref().map(|s| s.path())
     }
 
     /// The gang shown now, as shown.
@@ -347,7 +347,7 @@ impl RapsheetApp {
         let pack = self
             .session
             .as_ref()
-            .and_then(|s| s.registry.get(&procedure.battle.ruleset));
+            .and_then(|s| s.pack(&procedure.battle.ruleset).ok());
         procedure
             .needed
             .iter()
@@ -448,7 +448,7 @@ impl RapsheetApp {
         self.chronicle = None;
         self.chronicle_shown = None;
         if let Some(session) = &self.session {
-            self.info = session.store.info().ok();
+            self.info = session.info().ok();
             self.names = session.names().unwrap_or_default();
         }
     }
@@ -465,8 +465,7 @@ impl RapsheetApp {
                 // Only fighters who can take part: not the wounded, the
                 // captives, or those gone.
                 let fighters = session
-                    .store
-                    .fighters(g.id)?
+                    .roster(g.id)?
                     .into_iter()
                     .filter(|f| f.status.can_fight())
                     .map(|f| (f.id, f.name))
@@ -480,9 +479,7 @@ impl RapsheetApp {
             })
             .collect();
         let titles = session
-            .store
             .info()
-            .map_err(anyhow::Error::from)
             .and_then(|i| session.titles(&i.default_ruleset));
         match (data, titles) {
             (Ok(data), Ok(titles)) => {
@@ -567,7 +564,7 @@ impl RapsheetApp {
 
     fn read_only(&self) -> Option<String> {
         match &self.session {
-            Some(s) => s.store.read_only_reason().map(str::to_owned),
+            Some(s) => s.read_only_reason().map(str::to_owned),
             None => Some("no campaign is open".to_owned()),
         }
     }
@@ -660,8 +657,7 @@ impl RapsheetApp {
                         },
                     )?;
                     recruited = s
-                        .store
-                        .fighters(gang)?
+                        .roster(gang)?
                         .into_iter()
                         .find(|f| f.name == name.trim())
                         .map(|f| f.id);
@@ -923,38 +919,17 @@ impl RapsheetApp {
             anyhow::bail!("nothing to print");
         };
         let request = &dialog.request;
-        if request.roster {
-            let gang = request
-                .gang
-                .ok_or_else(|| anyhow::anyhow!("choose a gang to print its roster"))?;
-            return Ok(PrintJob::Roster(session.roster_sheet(gang)?));
-        }
-        let gangs: Vec<GangId> = match request.gang {
-            Some(g) => vec![g],
-            None => self.gangs.iter().map(|g| g.id).collect(),
-        };
-        let mut cards = Vec::new();
-        for gang in gangs {
-            let view = session.gang_view(gang)?;
-            let names: Vec<String> = view
-                .fighters
-                .iter()
-                .filter(|f| request.fighters.is_empty() || request.fighters.contains(&f.id))
-                .map(|f| f.name.clone())
-                .collect();
-            if !names.is_empty() {
-                cards.extend(session.cards(gang, &names)?);
-            }
-        }
-        // Blank cards carry the labels of the gang (or the first gang).
-        let template_gang = request.gang.or_else(|| self.gangs.first().map(|g| g.id));
-        if let Some(g) = template_gang
-            && request.blanks > 0
-        {
-            let template = session.blank_card(g)?;
-            cards.extend(std::iter::repeat_n(template, request.blanks));
-        }
-        Ok(PrintJob::Cards(cards))
+        session.print_job(&PrintOrder {
+            gang: request.gang,
+            fighters: Pick::Ids(request.fighters.clone()),
+            blanks: request.blanks,
+            roster: request.roster,
+            page: request.page,
+            style: crate::print::CardStyle {
+                size: request.size,
+                write_in: request.write_in,
+            },
+        })
     }
 
     /// Lays out the print window's first page when its options changed.
@@ -965,10 +940,9 @@ impl RapsheetApp {
         if !dialog.dirty {
             return;
         }
-        let request = dialog.request.clone();
         let pages = self
             .print_request()
-            .and_then(|job| Ok((job.pages(&request)?, job.warnings()?)));
+            .and_then(|job| Ok((job.pages()?, job.warnings()?)));
         if let Some(dialog) = &mut self.print_dialog {
             dialog.dirty = false;
             match pages {
@@ -997,9 +971,9 @@ impl RapsheetApp {
             return;
         }
         let guard = self.output_guard(replace);
-        let Some(request) = self.print_dialog.as_ref().map(|d| d.request.clone()) else {
+        if self.print_dialog.is_none() {
             return;
-        };
+        }
         // The campaign is read here; the PDF is laid out, drawn and written
         // on a worker thread, so a large print never freezes the window.
         let job = match self.print_request() {
@@ -1012,7 +986,7 @@ impl RapsheetApp {
             }
         };
         let started = self.write_in_background(Written::Pdf, path.clone(), move |target| {
-            let bytes = job.pdf(&request)?;
+            let bytes = job.pdf()?;
             guard.write(target, &bytes)
         });
         if started && let Some(dialog) = &mut self.print_dialog {
@@ -1114,7 +1088,7 @@ impl RapsheetApp {
                 .map(Path::to_owned)
                 .or_else(crate::paths::data_dir);
             let mut dialog = rfd::FileDialog::new()
-                .add_filter("Rapsheet campaign", &[crate::store::EXTENSION])
+                .add_filter("Rapsheet campaign", &[crate::session::EXTENSION])
                 .set_title(purpose.title());
             if let Some(dir) = dir {
                 dialog = dialog.set_directory(dir);
@@ -1122,7 +1096,7 @@ impl RapsheetApp {
             let picked = match purpose {
                 PathPurpose::Open => dialog.pick_file(),
                 PathPurpose::New | PathPurpose::SaveAs => dialog
-                    .set_file_name(format!("campaign.{}", crate::store::EXTENSION))
+                    .set_file_name(format!("campaign.{}", crate::session::EXTENSION))
                     .save_file(),
             };
             if let Some(path) = picked {
@@ -1158,11 +1132,7 @@ impl RapsheetApp {
                     .and_then(|default| Session::create(&path, &name, &default))
             }
             PathPurpose::SaveAs => match &self.session {
-                Some(session) => session
-                    .store
-                    .save_as(&path)
-                    .map_err(Into::into)
-                    .map(|store| Session::new(store, session.registry.clone())),
+                Some(session) => session.save_as(&path),
                 None => Err(anyhow::anyhow!("no campaign is open")),
             },
         };
@@ -1255,7 +1225,7 @@ impl RapsheetApp {
         if let (Some(dialog), Some(session)) = (&mut self.action_dialog, &self.session) {
             let gang = self.gangs.iter().find(|g| g.id == dialog.gang).cloned();
             if let Some(gang) = gang
-                && let Some(pack) = session.registry.get(&gang.ruleset)
+                && let Ok(pack) = session.pack(&gang.ruleset)
             {
                 let resources: Vec<(String, i64)> = self
                     .gang_view
@@ -1286,7 +1256,7 @@ impl RapsheetApp {
             let pack = fighter
                 .as_ref()
                 .and_then(|f| session.gang(f.gang).ok())
-                .and_then(|g| session.registry.get(&g.ruleset));
+                .and_then(|g| session.pack(&g.ruleset).ok());
             if let (Some(fighter), Some(pack)) = (fighter, pack) {
                 match ransom_dialog_ui(ui.ctx(), dialog, pack, &fighter.name) {
                     Some(Some(action)) => actions.push(action),
@@ -1477,7 +1447,6 @@ impl RapsheetApp {
             .map(|i| (i.name.clone(), i.default_ruleset.clone()))
             .unwrap_or_else(|| ("Campaign".into(), String::new()));
         let rulesets: Vec<(String, String)> = session
-            .registry
             .packs()
             .map(|p| (p.pack.id.clone(), p.pack.name.clone()))
             .collect();
@@ -1509,7 +1478,7 @@ impl RapsheetApp {
             &self.gang_view,
             self.selected_fighter_view_id(),
         ) {
-            let pack = session.registry.get(&view.ruleset);
+            let pack = session.pack(&view.ruleset).ok();
             if let (Some(pack), Some(fv)) = (pack, view.fighters.iter().find(|f| f.id == fighter)) {
                 egui::Panel::right("fighter")
                     .resizable(true)
@@ -1541,7 +1510,7 @@ impl RapsheetApp {
                 .and_then(|id| self.gangs.iter().find(|g| g.id == *id))
                 .map(|g| g.ruleset.clone())
                 .or_else(|| self.info.as_ref().map(|i| i.default_ruleset.clone()))
-                .and_then(|r| session.registry.get(&r));
+                .and_then(|r| session.pack(&r).ok());
             egui::CentralPanel::default().show(ui, |ui| {
                 egui::ScrollArea::vertical().show(ui, |ui| {
                     if let Some(a) = post_battle_ui(
@@ -1616,7 +1585,7 @@ impl RapsheetApp {
         }
         egui::CentralPanel::default().show(ui, |ui| match &self.gang_view {
             Some(view) => {
-                let pack = session.registry.get(&view.ruleset);
+                let pack = session.pack(&view.ruleset).ok();
                 if let Some(a) = roster_ui(
                     ui,
                     view,
@@ -1704,55 +1673,6 @@ fn ruleset_ui(
     }
 }
 
-/// What the print window prints.
-enum PrintJob {
-    Cards(Vec<crate::print::CardData>),
-    Roster(crate::print::RosterData),
-}
-
-impl PrintJob {
-    fn style(request: &super::print_dialog::PrintRequest) -> crate::print::CardStyle {
-        crate::print::CardStyle {
-            size: request.size,
-            write_in: request.write_in,
-        }
-    }
-
-    /// The pages, for the preview.
-    fn pages(
-        &self,
-        request: &super::print_dialog::PrintRequest,
-    ) -> Result<Vec<crate::print::PageLayout>, crate::print::PrintError> {
-        match self {
-            PrintJob::Cards(cards) => {
-                crate::print::card_layout(cards, 0, request.page, Self::style(request))
-            }
-            PrintJob::Roster(sheet) => crate::print::roster_layout(sheet, request.page),
-        }
-    }
-
-    /// What prints as a placeholder, no font drawing it.
-    fn warnings(&self) -> Result<Vec<crate::print::MissingGlyph>, crate::print::PrintError> {
-        match self {
-            PrintJob::Cards(cards) => crate::print::card_warnings(cards),
-            PrintJob::Roster(sheet) => crate::print::roster_warnings(sheet),
-        }
-    }
-
-    /// The PDF.
-    fn pdf(
-        &self,
-        request: &super::print_dialog::PrintRequest,
-    ) -> Result<Vec<u8>, crate::print::PrintError> {
-        match self {
-            PrintJob::Cards(cards) => {
-                crate::print::cards_pdf(cards, 0, request.page, Self::style(request))
-            }
-            PrintJob::Roster(sheet) => crate::print::roster_pdf(sheet, request.page),
-        }
-    }
-}
-
 /// Opens a file with the desktop's own viewer.
 fn open_with_desktop(path: &Path) -> anyhow::Result<()> {
     #[cfg(target_os = "macos")]
@@ -1775,7 +1695,7 @@ fn open_with_desktop(path: &Path) -> anyhow::Result<()> {
 /// Adds the campaign extension when a typed or picked path has none.
 fn with_extension(path: &Path) -> PathBuf {
     if path.extension().is_none() {
-        path.with_extension(crate::store::EXTENSION)
+        path.with_extension(crate::session::EXTENSION)
     } else {
         path.to_owned()
     }

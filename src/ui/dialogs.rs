@@ -54,7 +54,7 @@ impl PathDialog {
     pub fn new(purpose: PathPurpose, dir: &Path) -> Self {
         let file = match purpose {
             PathPurpose::Open => String::new(),
-            _ => format!("campaign.{}", crate::store::EXTENSION),
+            _ => format!("campaign.{}", crate::session::EXTENSION),
         };
         Self {
             purpose,

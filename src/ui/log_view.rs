@@ -38,13 +38,12 @@ impl Default for LogView {
 
 impl LogView {
     fn refresh(&mut self, session: &Session) {
-        let key = session.store.newest_batch().ok();
+        let key = session.newest_batch().ok();
         if self.key.is_some() && self.key == key {
             return;
         }
         self.key = key;
         self.rows = session
-            .store
             .log(SHOWN)
             .map(|entries| {
                 let names = session.names().unwrap_or_default();

@@ -8,8 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
-use rapsheet::session::{Session, builtin_registry};
-use rapsheet::store::CampaignStore;
+use rapsheet::session::Session;
 
 /// A temporary folder, removed when dropped.
 pub fn temp() -> tempfile::TempDir {
@@ -19,8 +18,7 @@ pub fn temp() -> tempfile::TempDir {
 /// An empty Heartbreaker campaign at `dir/name`.
 pub fn empty_campaign(dir: &Path, name: &str) -> (PathBuf, Session) {
     let path = dir.join(name);
-    let store = CampaignStore::create(&path, "Test campaign", "heartbreaker").expect("create");
-    let session = Session::new(store, builtin_registry().expect("packs"));
+    let session = Session::create(&path, "Test campaign", "heartbreaker").expect("create");
     (path, session)
 }
 

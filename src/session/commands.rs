@@ -1,0 +1,349 @@
+//! Commands: the edits a player makes between battles (gangs, fighters,
+//! resources, photos, captives, lasting effects, arcs), each checked
+//! against the pack and committed as one labelled batch, so each is one
+//! step of undo.
+//!
+//! The events themselves are built by `campaign::commands` (pure); this
+//! room finds what they need and commits them. It reads back only to
+//! report what a change broke.
+
+use anyhow::{Result, anyhow, bail};
+use serde::Serialize;
+
+use super::Session;
+use crate::campaign::commands::{self, NewFighter};
+use crate::campaign::{BatchId, Event, FighterId, GangId, Problem, QuirkPick};
+use crate::text;
+
+/// What a command did: the batch it wrote and the rules now broken.
+#[derive(Debug, Clone, Serialize)]
+pub struct Outcome {
+    pub batch: BatchId,
+    pub label: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub problems: Vec<Problem>,
+    /// What went wrong after the change was saved (it stays saved).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub warnings: Vec<String>,
+}
+
+/// The warning for a read that failed after a change was saved.
+pub fn saved_but(batch: BatchId, doing: &str, err: &anyhow::Error) -> String {
+    format!("the change is saved (batch {batch}), but {doing} failed afterwards: {err:#}")
+}
+
+impl Session {
+    /// Founds a gang with the named pack, or the campaign's default.
+    pub fn found_gang(&mut self, name: &str, ruleset: Option<&str>) -> Result<(GangId, BatchId)> {
+        let ruleset = match ruleset {
+            Some(r) => r.to_owned(),
+            None => self.store.info()?.default_ruleset,
+        };
+        let pack = self.pack(&ruleset)?;
+        let id = self.store.next_gang_id()?;
+        let events = commands::found_gang(&self.store.gangs()?, id, name, pack)?;
+        let batch = self.commit(&format!("Found {}", name.trim()), events)?;
+        Ok((id, batch))
+    }
+
+    pub fn disband_gang(&mut self, gang: GangId) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let events = commands::disband_gang(&gang, &self.store.fighters(gang.id)?)?;
+        self.commit(&format!("Disband {}", gang.name), events)
+    }
+
+    pub fn rename_gang(&mut self, gang: GangId, to: &str) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let events = commands::rename_gang(&self.store.gangs()?, &gang, to)?;
+        self.commit(&format!("Rename {} to {}", gang.name, to.trim()), events)
+    }
+
+    pub fn set_gang_notes(&mut self, gang: GangId, notes: &str) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let events = commands::set_gang_notes(&gang, notes)?;
+        self.commit(&format!("Notes of {}", gang.name), events)
+    }
+
+    /// Changes the campaign's ruleset, and every gang that played the old
+    /// one, in one logged change.
+    pub fn set_campaign_ruleset(&mut self, ruleset: &str) -> Result<BatchId> {
+        let pack = self.pack(ruleset)?;
+        let name = pack.pack.name.clone();
+        let info = self.store.info()?;
+        if info.default_ruleset == ruleset {
+            bail!("the campaign already plays {name}");
+        }
+        let mut events = vec![Event::CampaignRulesetChanged {
+            from: info.default_ruleset.clone(),
+            to: ruleset.to_owned(),
+        }];
+        for gang in self.store.gangs()? {
+            if gang.ruleset == info.default_ruleset {
+                events.push(Event::GangRulesetChanged {
+                    gang: gang.id,
+                    from: gang.ruleset,
+                    to: ruleset.to_owned(),
+                });
+            }
+        }
+        self.commit(&format!("The campaign now plays {name}"), events)
+    }
+
+    pub fn adjust_resource(
+        &mut self,
+        gang: GangId,
+        resource: &str,
+        delta: i64,
+        reason: &str,
+    ) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let label = pack
+            .resources
+            .iter()
+            .find(|r| r.id == resource || text::same(&r.label, resource))
+            .map_or(resource, |r| r.label.as_str())
+            .to_owned();
+        let events = commands::adjust_resource(pack, &gang, resource, delta, reason)?;
+        self.commit(&format!("{} {label} {delta:+}", gang.name), events)
+    }
+
+    /// Recruits a fighter; a fighter who breaks a rule is still recruited and
+    /// the gang's problems come back with the outcome.
+    pub fn recruit(&mut self, gang: GangId, new: NewFighter) -> Result<Outcome> {
+        let gang = self.gang(gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let roster = self.store.fighters(gang.id)?;
+        let id = self.store.next_fighter_id()?;
+        let label = format!("Recruit {} into {}", new.name.trim(), gang.name);
+        let events = commands::recruit(pack, &gang, &roster, id, new)?;
+        let batch = self.commit(&label, events)?;
+        // Saved: from here on a failure is a warning, not a refusal.
+        let (problems, warnings) = match self.gang_view(gang.id) {
+            Ok(view) => (view.problems, Vec::new()),
+            Err(err) => (
+                Vec::new(),
+                vec![saved_but(batch, "checking the gang's rules", &err)],
+            ),
+        };
+        Ok(Outcome {
+            batch,
+            label,
+            problems,
+            warnings,
+        })
+    }
+
+    /// Resolves quirk names (id, name or alt name) against a gang's pack.
+    pub fn resolve_quirks(&self, gang: GangId, names: &[String]) -> Result<Vec<QuirkPick>> {
+        let gang = self.gang(gang)?;
+        Ok(commands::resolve_quirks(self.gang_pack(&gang)?, names)?)
+    }
+
+    pub fn dismiss(&mut self, fighter: FighterId) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        // The photo goes first, in the same batch, so undoing the dismissal
+        // brings it back with the fighter.
+        let mut events = Vec::new();
+        if let Some(photo) = self.store.photo_key(fighter.id)? {
+            events.push(Event::PhotoChanged {
+                fighter: fighter.id,
+                from: Some(photo),
+                to: None,
+            });
+        }
+        events.extend(commands::dismiss(&fighter));
+        self.commit(&format!("Dismiss {}", fighter.name), events)
+    }
+
+    pub fn rename_fighter(&mut self, fighter: FighterId, to: &str) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let events = commands::rename_fighter(&gang, &self.store.fighters(gang.id)?, &fighter, to)?;
+        self.commit(&format!("Rename {} to {}", fighter.name, to.trim()), events)
+    }
+
+    pub fn set_leader(&mut self, fighter: FighterId, leader: bool) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let events = commands::set_leader(&fighter, leader)?;
+        let label = if leader {
+            format!("Make {} leader", fighter.name)
+        } else {
+            format!("{} steps down as leader", fighter.name)
+        };
+        self.commit(&label, events)
+    }
+
+    pub fn set_quirks(&mut self, fighter: FighterId, quirks: Vec<QuirkPick>) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let events = commands::set_quirks(self.gang_pack(&gang)?, &fighter, quirks)?;
+        self.commit(&format!("Quirks of {}", fighter.name), events)
+    }
+
+    pub fn set_counter(
+        &mut self,
+        fighter: FighterId,
+        counter: &str,
+        value: i64,
+        reason: &str,
+    ) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let events =
+            commands::set_counter(self.gang_pack(&gang)?, &fighter, counter, value, reason)?;
+        self.commit(&format!("{} of {}", counter, fighter.name), events)
+    }
+
+    pub fn set_fighter_notes(&mut self, fighter: FighterId, notes: &str) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let events = commands::set_fighter_notes(&fighter, notes)?;
+        self.commit(&format!("Notes of {}", fighter.name), events)
+    }
+
+    /// Sets a fighter's own base value of a stat (by id, label or name).
+    pub fn set_base_stat(&mut self, fighter: FighterId, stat: &str, value: i64) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let events = commands::set_base_stat(pack, &fighter, stat, value)?;
+        let label = match pack.stat(stat).or_else(|| {
+            pack.stats
+                .iter()
+                .find(|s| text::same(&s.label, stat) || text::same(&s.name, stat))
+        }) {
+            Some(def) => format!("{}: base {} {}", fighter.name, def.label, def.show(value)),
+            None => format!("{}: base stat", fighter.name),
+        };
+        self.commit(&label, events)
+    }
+
+    /// Reads a stat's value as typed (a number or a ladder step).
+    pub fn parse_stat_value(&self, fighter: FighterId, stat: &str, text: &str) -> Result<i64> {
+        let gang = self.gang(self.fighter(fighter)?.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let def = pack
+            .stats
+            .iter()
+            .find(|s| s.id == stat || text::same(&s.label, stat) || text::same(&s.name, stat))
+            .ok_or_else(|| anyhow!("{} has no stat “{}”", pack.pack.name, text::echo(stat)))?;
+        def.parse_value(text).ok_or_else(|| {
+            if def.ladder.is_empty() {
+                anyhow!(
+                    "{}: “{}” is not a whole number",
+                    def.label,
+                    text::echo(text)
+                )
+            } else {
+                anyhow!(
+                    "{}: “{}” is not a number or one of {}",
+                    def.label,
+                    text::echo(text),
+                    def.ladder.join(", ")
+                )
+            }
+        })
+    }
+
+    /// Sets a fighter's photo from PNG or JPEG bytes, or removes it.
+    pub fn set_photo(&mut self, fighter: FighterId, bytes: Option<&[u8]>) -> Result<BatchId> {
+        /// Photos are stored in the campaign file; keep it portable.
+        const MAX_PHOTO: usize = 8 * 1024 * 1024;
+        let f = self.fighter(fighter)?;
+        let photo = match bytes {
+            None => None,
+            Some(b) if b.len() > MAX_PHOTO => {
+                bail!(
+                    "the photo is {} MB; at most {} MB",
+                    b.len() / 1_000_000,
+                    MAX_PHOTO / 1_000_000
+                )
+            }
+            Some(b) if b.starts_with(b"\x89PNG\r\n\x1a\n") => Some(("image/png", b)),
+            Some(b) if b.starts_with(&[0xFF, 0xD8, 0xFF]) => Some(("image/jpeg", b)),
+            Some(_) => bail!("a photo must be a PNG or JPEG image"),
+        };
+        if let Some((_, b)) = photo {
+            let mut warnings = Vec::new();
+            printpdf::RawImage::decode_from_bytes(b, &mut warnings).map_err(|e| {
+                anyhow!("the photo is not a PNG or JPEG image that can be read: {e}")
+            })?;
+        }
+        let label = if photo.is_some() {
+            format!("Photo of {}", f.name)
+        } else {
+            format!("{} has no photo", f.name)
+        };
+        Ok(self.store.set_photo(&label, fighter, photo)?)
+    }
+
+    /// The captive's gang pays a ransom and gets the fighter back.
+    pub fn ransom(&mut self, fighter: FighterId, resource: &str, amount: i64) -> Result<BatchId> {
+        let f = self.fighter(fighter)?;
+        let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
+            bail!("{} is not held by a rival gang", f.name);
+        };
+        let owner = self.gang(f.gang)?;
+        let captors = self.gang(by)?;
+        let events = commands::ransom(
+            self.gang_pack(&owner)?,
+            &f,
+            &owner,
+            &captors,
+            resource,
+            amount,
+        )?;
+        self.commit(&format!("Ransom {} from {}", f.name, captors.name), events)
+    }
+
+    /// The captors free a captive.
+    pub fn release(&mut self, fighter: FighterId) -> Result<BatchId> {
+        let f = self.fighter(fighter)?;
+        let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
+            bail!("{} is not held by a rival gang", f.name);
+        };
+        let captors = self.gang(by)?;
+        let events = commands::release(&f, &captors)?;
+        self.commit(&format!("{} releases {}", captors.name, f.name), events)
+    }
+
+    /// Heals a lasting injury or reverses an advancement.
+    pub fn remove_lasting(
+        &mut self,
+        effect: crate::campaign::EffectId,
+        reason: &str,
+    ) -> Result<BatchId> {
+        let e = self
+            .store
+            .lasting_effect(effect)?
+            .ok_or_else(|| anyhow!("no lasting effect #{effect} in this campaign"))?;
+        let f = self.fighter(e.fighter)?;
+        let events = commands::remove_lasting(&f, &e, reason)?;
+        self.commit(&format!("{}: remove {}", f.name, e.name), events)
+    }
+
+    /// Closes the open arc between two gangs by hand.
+    pub fn close_arc(&mut self, arc: usize, reason: &str) -> Result<BatchId> {
+        let story = self.chronicle()?;
+        let found = story
+            .arcs
+            .iter()
+            .find(|a| a.id == arc)
+            .ok_or_else(|| anyhow!("no arc #{arc} in this campaign"))?;
+        if found.closed {
+            bail!("arc #{arc} is already closed");
+        }
+        let reason = reason.trim();
+        if reason.is_empty() {
+            bail!("closing an arc needs a reason for the log");
+        }
+        let label = format!("Close arc #{arc}: {} vs {}", found.gangs[0], found.gangs[1]);
+        self.commit(
+            &label,
+            vec![Event::ArcClosed {
+                gangs: found.gang_ids,
+                reason: reason.to_owned(),
+            }],
+        )
+    }
+}

@@ -1,0 +1,174 @@
+//! A campaign at work: the open campaign file, the packs it is read with,
+//! and everything the faces (the window, the command line, print and
+//! export) may ask of it. No face reaches the file or the packs any other
+//! way, so the window and the command line cannot drift apart.
+//!
+//! The rooms, one file each:
+//! - `mod.rs` (here): the [`Session`], opening and creating a campaign, and
+//!   what the campaign is: its file, its name, its packs, its soundness;
+//! - `history.rs`: the log and the one undo/redo model;
+//! - `commands.rs`: the edits (gangs, fighters, resources, photos,
+//!   captives, lasting effects, arcs), each committed as one batch;
+//! - `views.rs`: read models for the faces (gang list, gang view, fighter
+//!   details, names, titles, the chronicle);
+//! - `records.rs`: battles (preview, record, take back, roles) and the
+//!   resource actions taken between them;
+//! - `print.rs`: the one builder of what prints (cards, blank cards,
+//!   roster sheets), for the window and the command line alike.
+//!
+//! No SQL here (that is `store`) and no egui (that is `ui`).
+
+mod commands;
+mod history;
+mod print;
+mod records;
+mod views;
+
+use std::path::Path;
+
+use anyhow::{Context as _, Result, anyhow, bail};
+
+use crate::campaign::{BatchId, CampaignInfo, Event, Gang, demo};
+use crate::rules::{Pack, Registry};
+use crate::store::CampaignStore;
+use crate::text;
+
+pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
+pub use commands::{Outcome, saved_but};
+pub use history::History;
+pub use print::{Pick, PrintJob, PrintOrder};
+pub use records::Recorded;
+pub use views::{
+    CounterView, FighterDetails, FighterView, GangSummary, GangView, HistoryLine, QuirkView,
+    ResourceView, TitleView, TitlesView, fighter_view,
+};
+
+/// An open campaign and the packs it is read with.
+pub struct Session {
+    store: CampaignStore,
+    registry: Registry,
+}
+
+impl Session {
+    /// Opens a campaign file, read with the packs of this build.
+    pub fn open(path: &Path) -> Result<Self> {
+        Ok(Self {
+            store: CampaignStore::open(path)?,
+            registry: builtin_registry()?,
+        })
+    }
+
+    /// Creates an empty campaign file called `name` whose new gangs play
+    /// `ruleset`. Refuses to replace any file.
+    pub fn create(path: &Path, name: &str, ruleset: &str) -> Result<Self> {
+        Self::create_with(path, name, ruleset, builtin_registry()?)
+    }
+
+    /// [`Session::create`] read with `registry` instead of the packs of
+    /// this build (a pack under test, say). Every campaign is created here.
+    pub fn create_with(path: &Path, name: &str, ruleset: &str, registry: Registry) -> Result<Self> {
+        let name = text::name("A campaign", name)?;
+        if registry.get(ruleset).is_none() {
+            bail!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)");
+        }
+        let store = CampaignStore::create(path, &name, ruleset)?;
+        Ok(Self { store, registry })
+    }
+
+    /// Creates a campaign file holding the demo gangs.
+    pub fn create_demo(path: &Path) -> Result<Self> {
+        let registry = builtin_registry()?;
+        let ruleset = demo::ruleset()?;
+        let pack = registry
+            .get(&ruleset)
+            .ok_or_else(|| anyhow!("the demo needs the `{ruleset}` pack"))?;
+        let demo = demo::demo(pack)?;
+        let mut session = Self::create_with(path, &demo.campaign, &ruleset, registry)?;
+        for gang in demo.gangs {
+            let id = session.found_gang(&gang.name, Some(&demo.ruleset))?.0;
+            if !gang.notes.is_empty() {
+                session.set_gang_notes(id, &gang.notes)?;
+            }
+            for fighter in gang.fighters {
+                session.recruit(id, fighter)?;
+            }
+        }
+        Ok(session)
+    }
+
+    /// Copies the campaign to a new file and opens the copy, read with the
+    /// same packs. The original stays as it is.
+    pub fn save_as(&self, path: &Path) -> Result<Self> {
+        Ok(Self {
+            store: self.store.save_as(path)?,
+            registry: self.registry.clone(),
+        })
+    }
+
+    /// The campaign's file.
+    pub fn path(&self) -> &Path {
+        self.store.path()
+    }
+
+    /// Why this campaign cannot be changed, if it cannot.
+    pub fn read_only_reason(&self) -> Option<&str> {
+        self.store.read_only_reason()
+    }
+
+    /// The campaign's name and the ruleset its new gangs play.
+    pub fn info(&self) -> Result<CampaignInfo> {
+        Ok(self.store.info()?)
+    }
+
+    /// Checks the file end to end (`rapsheet verify`). Reads only.
+    pub fn verify(&self) -> Result<Verification> {
+        Ok(self.store.verify()?)
+    }
+
+    /// Bulk mode for generating a campaign: each change is still whole,
+    /// but not flushed to disk one by one. Off again, the file is as
+    /// durable as ever.
+    pub fn set_bulk(&self, bulk: bool) -> Result<()> {
+        Ok(self.store.set_bulk(bulk)?)
+    }
+
+    pub fn pack(&self, ruleset: &str) -> Result<&Pack> {
+        self.registry.get(ruleset).ok_or_else(|| {
+            anyhow!(
+                "this campaign uses the ruleset pack `{ruleset}`, which this build does not have"
+            )
+        })
+    }
+
+    /// The pack a gang is built with.
+    pub fn gang_pack(&self, gang: &Gang) -> Result<&Pack> {
+        self.pack(&gang.ruleset)
+    }
+
+    /// Every pack this campaign can be read with.
+    pub fn packs(&self) -> impl Iterator<Item = &Pack> {
+        self.registry.packs()
+    }
+
+    fn commit(&mut self, label: &str, events: Vec<Event>) -> Result<BatchId> {
+        Ok(self.store.commit(label, &events)?)
+    }
+
+    /// The first pack of a pack's line of overrides (the pack itself when
+    /// it overrides nothing).
+    fn root_of(&self, ruleset: &str) -> String {
+        let mut id = ruleset.to_owned();
+        for _ in 0..8 {
+            match self.registry.get(&id).and_then(|p| p.pack.base.clone()) {
+                Some(base) => id = base,
+                None => break,
+            }
+        }
+        id
+    }
+}
+
+/// The packs shipped with this build.
+pub fn builtin_registry() -> Result<Registry> {
+    Registry::builtin().context("a ruleset pack shipped with Rapsheet is broken")
+}

@@ -1,0 +1,338 @@
+//! Print: the one builder of what prints (fighter cards, blank cards,
+//! roster sheets) from the campaign as it stands. The print window and
+//! `rapsheet cards`/`rapsheet roster` both ask [`Session::print_job`], so
+//! they print the same thing.
+//!
+//! Layout, fonts and the PDF are `print`'s; this room only gathers the
+//! words and photos that go on the page.
+
+use std::collections::BTreeSet;
+
+use anyhow::{Result, anyhow, bail};
+
+use super::{FighterView, GangView, Session};
+use crate::campaign::{FighterId, GangId};
+use crate::print::{
+    CardData, CardStyle, MissingGlyph, PageLayout, PageSize, PrintError, RosterData, RosterFighter,
+    StatCell,
+};
+use crate::text;
+
+/// Which fighters of a gang get a card. An empty list is everyone.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Pick {
+    /// Everyone on the roster.
+    #[default]
+    All,
+    /// These fighters, as ticked in a list; others are left out quietly.
+    Ids(BTreeSet<FighterId>),
+    /// These fighters, by name: a name the gang lacks is refused.
+    Names(Vec<String>),
+}
+
+/// What to print, as a face asked for it.
+#[derive(Debug, Clone, Default)]
+pub struct PrintOrder {
+    /// The gang; `None` is every gang of the campaign.
+    pub gang: Option<GangId>,
+    pub fighters: Pick,
+    /// Blank cards to add, with the labels of the gang (or the first gang).
+    pub blanks: usize,
+    /// A roster sheet instead of cards.
+    pub roster: bool,
+    pub page: PageSize,
+    pub style: CardStyle,
+}
+
+/// What prints, read from the campaign and ready to lay out (on any
+/// thread: it holds no part of the campaign file).
+#[derive(Debug, Clone)]
+pub enum PrintJob {
+    Cards {
+        cards: Vec<CardData>,
+        page: PageSize,
+        style: CardStyle,
+    },
+    Roster {
+        sheet: RosterData,
+        page: PageSize,
+    },
+}
+
+impl PrintJob {
+    /// The pages, for a preview.
+    pub fn pages(&self) -> Result<Vec<PageLayout>, PrintError> {
+        match self {
+            PrintJob::Cards { cards, page, style } => {
+                crate::print::card_layout(cards, 0, *page, *style)
+            }
+            PrintJob::Roster { sheet, page } => crate::print::roster_layout(sheet, *page),
+        }
+    }
+
+    /// What prints as a placeholder, no font drawing it.
+    pub fn warnings(&self) -> Result<Vec<MissingGlyph>, PrintError> {
+        match self {
+            PrintJob::Cards { cards, .. } => crate::print::card_warnings(cards),
+            PrintJob::Roster { sheet, .. } => crate::print::roster_warnings(sheet),
+        }
+    }
+
+    /// The PDF.
+    pub fn pdf(&self) -> Result<Vec<u8>, PrintError> {
+        match self {
+            PrintJob::Cards { cards, page, style } => {
+                crate::print::cards_pdf(cards, 0, *page, *style)
+            }
+            PrintJob::Roster { sheet, page } => crate::print::roster_pdf(sheet, *page),
+        }
+    }
+
+    /// How many cards it holds (none for a roster sheet).
+    pub fn card_count(&self) -> usize {
+        match self {
+            PrintJob::Cards { cards, .. } => cards.len(),
+            PrintJob::Roster { .. } => 0,
+        }
+    }
+}
+
+impl Session {
+    /// The cards or roster sheet an order asks for.
+    pub fn print_job(&self, order: &PrintOrder) -> Result<PrintJob> {
+        if order.roster {
+            let gang = order
+                .gang
+                .ok_or_else(|| anyhow!("choose a gang to print its roster"))?;
+            return Ok(PrintJob::Roster {
+                sheet: self.roster_sheet(gang)?,
+                page: order.page,
+            });
+        }
+        let gangs: Vec<GangId> = match order.gang {
+            Some(g) => vec![g],
+            None => {
+                if matches!(&order.fighters, Pick::Names(names) if !names.is_empty()) {
+                    bail!("fighters are named within one gang: choose the gang");
+                }
+                self.gangs()?.into_iter().map(|g| g.id).collect()
+            }
+        };
+        let mut cards = Vec::new();
+        for gang in &gangs {
+            cards.extend(match &order.fighters {
+                Pick::All => self.cards(*gang, &[])?,
+                Pick::Names(names) => self.cards(*gang, names)?,
+                Pick::Ids(ids) => {
+                    self.cards_where(*gang, |f| ids.is_empty() || ids.contains(&f.id))?
+                }
+            });
+        }
+        // Blank cards carry the labels of the gang (or the first gang).
+        if let Some(g) = order.gang.or_else(|| gangs.first().copied())
+            && order.blanks > 0
+        {
+            let template = self.blank_card(g)?;
+            cards.extend(std::iter::repeat_n(template, order.blanks));
+        }
+        Ok(PrintJob::Cards {
+            cards,
+            page: order.page,
+            style: order.style,
+        })
+    }
+
+    /// Fighter cards for a gang: every fighter on its roster, or those named.
+    pub fn cards(&self, gang: GangId, only: &[String]) -> Result<Vec<CardData>> {
+        let view = self.gang_view(gang)?;
+        for name in only {
+            if !view.fighters.iter().any(|f| text::same(&f.name, name)) {
+                bail!("{} has no fighter called “{}”", view.name, text::echo(name));
+            }
+        }
+        self.cards_of(&view, |f| {
+            only.is_empty() || only.iter().any(|n| text::same(n, &f.name))
+        })
+    }
+
+    /// Fighter cards for the fighters of a gang that `keep` picks.
+    fn cards_where(
+        &self,
+        gang: GangId,
+        keep: impl Fn(&FighterView) -> bool,
+    ) -> Result<Vec<CardData>> {
+        self.cards_of(&self.gang_view(gang)?, keep)
+    }
+
+    fn cards_of(
+        &self,
+        view: &GangView,
+        keep: impl Fn(&FighterView) -> bool,
+    ) -> Result<Vec<CardData>> {
+        let pack = self.pack(&view.ruleset)?;
+        view.fighters
+            .iter()
+            .filter(|f| keep(f))
+            .map(|f| {
+                Ok(CardData {
+                    name: f.name.clone(),
+                    gang: view.name.clone(),
+                    leader: f.leader,
+                    counters: view
+                        .counters
+                        .iter()
+                        .map(|c| {
+                            (
+                                c.label.clone(),
+                                f.counters.get(&c.id).copied().unwrap_or(0).to_string(),
+                            )
+                        })
+                        .collect(),
+                    stats: f
+                        .stats
+                        .iter()
+                        .map(|s| StatCell {
+                            label: s.label.clone(),
+                            value: s.display(),
+                            base: (s.value != s.base).then(|| {
+                                let mut base = s.clone();
+                                base.value = s.base;
+                                base.display()
+                            }),
+                        })
+                        .collect(),
+                    quirks: f
+                        .quirks
+                        .iter()
+                        .map(|q| {
+                            let profile = pack
+                                .quirk(&q.id)
+                                .map_or(String::new(), |d| pack.card_profile(d));
+                            if profile.is_empty() {
+                                q.title()
+                            } else {
+                                format!("{}: {profile}", q.title())
+                            }
+                        })
+                        .collect(),
+                    lasting: f
+                        .lasting
+                        .iter()
+                        .map(|e| format!("{}: {}", e.name, e.detail))
+                        .collect(),
+                    photo: self.store.photo(f.id)?,
+                    quirks_heading: "QUIRKS".into(),
+                    lasting_heading: "LASTING".into(),
+                    blank: false,
+                })
+            })
+            .collect()
+    }
+
+    /// A blank card with a gang's labels, for fighters written in by hand.
+    pub fn blank_card(&self, gang: GangId) -> Result<CardData> {
+        let view = self.gang_view(gang)?;
+        let pack = self.pack(&view.ruleset)?;
+        Ok(CardData {
+            name: String::new(),
+            gang: String::new(),
+            leader: false,
+            counters: view
+                .counters
+                .iter()
+                .map(|c| (c.label.clone(), String::new()))
+                .collect(),
+            stats: pack
+                .stats
+                .iter()
+                .map(|s| StatCell {
+                    label: s.label.clone(),
+                    value: String::new(),
+                    base: None,
+                })
+                .collect(),
+            quirks: Vec::new(),
+            lasting: Vec::new(),
+            photo: None,
+            quirks_heading: "QUIRKS".into(),
+            lasting_heading: "LASTING".into(),
+            blank: true,
+        })
+    }
+
+    /// A gang's roster sheet.
+    pub fn roster_sheet(&self, gang: GangId) -> Result<RosterData> {
+        let view = self.gang_view(gang)?;
+        let resources: Vec<String> = view
+            .resources
+            .iter()
+            .map(|r| format!("{} {}", r.label, r.amount))
+            .collect();
+        let fighters = view
+            .fighters
+            .iter()
+            .map(|f| {
+                let stats: Vec<String> = f
+                    .stats
+                    .iter()
+                    .map(|s| format!("{} {}", s.label, s.display()))
+                    .collect();
+                let counters: Vec<String> = view
+                    .counters
+                    .iter()
+                    .map(|c| {
+                        format!(
+                            "{} {}",
+                            c.label,
+                            f.counters.get(&c.id).copied().unwrap_or(0)
+                        )
+                    })
+                    .collect();
+                let mut headline = format!("{}{}", if f.leader { "★ " } else { "" }, f.name);
+                headline.push_str(&format!(
+                    "   {}   {}",
+                    stats.join("  "),
+                    counters.join("  ")
+                ));
+                let mut lines = vec![
+                    f.quirks
+                        .iter()
+                        .map(|q| q.title())
+                        .collect::<Vec<_>>()
+                        .join(", "),
+                ];
+                if !f.lasting.is_empty() {
+                    let lasting: Vec<String> = f
+                        .lasting
+                        .iter()
+                        .map(|e| format!("{}: {}", e.name, e.detail))
+                        .collect();
+                    lines.push(format!("Lasting: {}", lasting.join("; ")));
+                }
+                if !f.status.can_fight() {
+                    lines.push(format!("Status: {}", f.status_text));
+                }
+                RosterFighter {
+                    name: f.name.clone(),
+                    headline,
+                    lines,
+                }
+            })
+            .collect();
+        let mut ruleset = view.ruleset_name.clone();
+        if view.house_rules {
+            ruleset.push_str(" (house rules)");
+        }
+        Ok(RosterData {
+            gang: view.name.clone(),
+            ruleset,
+            resources: resources.join(" · "),
+            titles: if view.titles.is_empty() {
+                String::new()
+            } else {
+                format!("Titles: {}", view.titles.join(", "))
+            },
+            fighters,
+        })
+    }
+}

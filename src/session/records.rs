@@ -1,0 +1,253 @@
+//! Records: battles (preview, record, take back the last one, roles from
+//! the previous meeting) and the resource actions taken between them.
+//!
+//! The post-battle procedure itself is `campaign::battle` (pure); this
+//! room hands it the campaign as it stands and commits what it decides,
+//! one battle to one batch.
+
+use anyhow::{Result, anyhow, bail};
+use serde::Serialize;
+
+use super::Session;
+use crate::campaign::actions::take_action;
+use crate::campaign::battle::{Battle, BattleReport, CampaignState, Procedure, run_procedure};
+use crate::campaign::titles::TitleHolders;
+use crate::campaign::{BatchId, BattleId, GangId, PendingEffect};
+use crate::rules::Pack;
+use crate::text;
+
+/// A recorded battle, and the batch that recorded it.
+#[derive(Debug, Clone, Serialize)]
+pub struct Recorded {
+    /// The battle's id (also `procedure.battle.id`).
+    #[serde(skip)]
+    pub battle: BattleId,
+    pub batch: Option<BatchId>,
+    #[serde(flatten)]
+    pub procedure: Procedure,
+}
+
+impl Session {
+    /// The campaign as the post-battle procedure sees it.
+    pub fn campaign_state(&self) -> Result<CampaignState> {
+        let gangs = self.store.gangs()?;
+        Ok(CampaignState {
+            roots: gangs
+                .iter()
+                .map(|g| (g.ruleset.clone(), self.root_of(&g.ruleset)))
+                .chain(
+                    self.registry
+                        .packs()
+                        .map(|p| (p.pack.id.clone(), self.root_of(&p.pack.id))),
+                )
+                .collect(),
+            gangs,
+            fighters: self.store.all_fighters()?,
+            titles: self.store.title_holders()?,
+            pending: self.store.pending_effects()?,
+            lasting: self.store.all_lasting_effects()?,
+            next_effect: self.store.next_effect_id()?,
+        })
+    }
+
+    /// The campaign as the procedure of one report needs it: every gang
+    /// (titles compare them all), but only the fighters, lasting effects
+    /// and pending effects of the gangs the report names, so recording a
+    /// battle costs the same in a campaign of two gangs or two hundred.
+    fn campaign_state_for(&self, report: &BattleReport) -> Result<CampaignState> {
+        let gangs = self.store.gangs()?;
+        let named: Vec<GangId> = report
+            .gangs
+            .iter()
+            .filter_map(|r| {
+                gangs
+                    .iter()
+                    .find(|g| text::same(&g.name, &r.gang))
+                    .map(|g| g.id)
+            })
+            .collect();
+        let mut fighters = Vec::new();
+        for g in &named {
+            fighters.extend(self.store.fighters(*g)?);
+        }
+        let mut lasting = Vec::new();
+        for f in &fighters {
+            lasting.extend(self.store.lasting_effects(f.id)?);
+        }
+        Ok(CampaignState {
+            roots: gangs
+                .iter()
+                .map(|g| (g.ruleset.clone(), self.root_of(&g.ruleset)))
+                .chain(
+                    self.registry
+                        .packs()
+                        .map(|p| (p.pack.id.clone(), self.root_of(&p.pack.id))),
+                )
+                .collect(),
+            gangs,
+            fighters,
+            titles: self.store.title_holders()?,
+            pending: self
+                .store
+                .pending_effects()?
+                .into_iter()
+                .filter(|p| named.contains(&p.gang))
+                .collect(),
+            lasting,
+            next_effect: self.store.next_effect_id()?,
+        })
+    }
+
+    /// The pack a report is played with: its first gang's.
+    fn report_pack(&self, report: &BattleReport) -> Result<&Pack> {
+        let first = report
+            .gangs
+            .first()
+            .ok_or_else(|| anyhow!("gangs: a battle is between two gangs, not 0"))?;
+        let gang = self.store.gang_by_name(&first.gang)?.ok_or_else(|| {
+            anyhow!(
+                "gangs[0].gang: no gang called “{}” in this campaign",
+                first.gang
+            )
+        })?;
+        self.pack(&gang.ruleset)
+    }
+
+    /// Runs the post-battle procedure without changing anything. The app's
+    /// rolls come from `seed` (the same seed gives the same rolls).
+    pub fn preview_battle(&self, report: &BattleReport, seed: u64) -> Result<Procedure> {
+        let pack = self.report_pack(report)?;
+        let state = self.campaign_state_for(report)?;
+        let id = self.store.next_battle_id()?;
+        Ok(run_procedure(pack, &state, report, id, seed)?)
+    }
+
+    /// Records a battle: its procedure's events in one batch. Refused, with
+    /// nothing changed, while a choice is missing.
+    pub fn record_battle(&mut self, report: &BattleReport, seed: u64) -> Result<Recorded> {
+        let procedure = self.preview_battle(report, seed)?;
+        if let Some(first) = procedure.needed.first() {
+            let more = procedure.needed.len() - 1;
+            bail!(
+                "{}: {} must choose for “{}” ({}): {}{}",
+                first.field,
+                first.gang,
+                first.rule,
+                first.text,
+                first.options.join(" or "),
+                if more > 0 {
+                    format!(
+                        " (and {more} more choice{})",
+                        if more == 1 { "" } else { "s" }
+                    )
+                } else {
+                    String::new()
+                }
+            );
+        }
+        let pack = self.report_pack(report)?;
+        let scenario = pack
+            .scenario(&procedure.battle.scenario)
+            .map_or(procedure.battle.scenario.clone(), |s| s.name.clone());
+        let label = format!("Battle #{}: {scenario}", procedure.battle.id);
+        let batch = self.store.commit(&label, &procedure.events)?;
+        Ok(Recorded {
+            battle: procedure.battle.id,
+            batch: Some(batch),
+            procedure,
+        })
+    }
+
+    /// Takes back the newest battle, restoring the campaign as it was.
+    pub fn undo_last_battle(&mut self) -> Result<(BattleId, BatchId)> {
+        let battle = self
+            .store
+            .battles()?
+            .pop()
+            .ok_or_else(|| anyhow!("no battle to undo"))?;
+        let batch = self
+            .store
+            .battle_batch(battle.id)?
+            .ok_or_else(|| anyhow!("battle #{} has no batch in the log", battle.id))?;
+        let undo = self.undo(batch)?;
+        Ok((battle.id, undo))
+    }
+
+    /// Every battle recorded, oldest first.
+    pub fn battles(&self) -> Result<Vec<Battle>> {
+        Ok(self.store.battles()?)
+    }
+
+    /// How many battles a gang has fought.
+    pub fn battles_fought(&self, gang: GangId) -> Result<i64> {
+        Ok(self.store.battles_fought(gang)?)
+    }
+
+    /// Which gang holds each title.
+    pub fn title_holders(&self) -> Result<TitleHolders> {
+        Ok(self.store.title_holders()?)
+    }
+
+    /// What resource actions promised, used or not yet.
+    pub fn pending_effects(&self) -> Result<Vec<PendingEffect>> {
+        Ok(self.store.pending_effects()?)
+    }
+
+    /// Roles for a scenario's two gangs from the previous battle between them
+    /// (the losers are the Captors…), when the scenario has roles and the
+    /// gangs have met before with a winner.
+    pub fn suggest_roles(
+        &self,
+        scenario: &str,
+        a: GangId,
+        b: GangId,
+    ) -> Result<Option<(String, String)>> {
+        use crate::rules::PreviousResult;
+        let gang = self.gang(a)?;
+        let pack = self.gang_pack(&gang)?;
+        let Some(scenario) = pack.find_scenario(scenario) else {
+            return Ok(None);
+        };
+        if scenario.roles.len() != 2 {
+            return Ok(None);
+        }
+        let Some(previous) = self.store.last_battle_between(a, b)? else {
+            return Ok(None);
+        };
+        let Some(winner) = previous.winner else {
+            return Ok(None);
+        };
+        let role_for = |won: bool| {
+            let wanted = if won {
+                PreviousResult::Winner
+            } else {
+                PreviousResult::Loser
+            };
+            scenario
+                .roles
+                .iter()
+                .find(|r| r.from_previous == Some(wanted))
+                .map(|r| r.id.clone())
+        };
+        Ok(role_for(winner == a).zip(role_for(winner == b)))
+    }
+
+    /// Takes a resource action between battles.
+    pub fn take_action(
+        &mut self,
+        gang: GangId,
+        action: &str,
+        target: Option<GangId>,
+        choice: Option<&str>,
+    ) -> Result<BatchId> {
+        let gang = self.gang(gang)?;
+        let target = target.map(|t| self.gang(t)).transpose()?;
+        let pack = self.gang_pack(&gang)?;
+        let id = self.store.next_pending_id()?;
+        let events = take_action(pack, &gang, action, target.as_ref(), choice, id)?;
+        let name = pack
+            .find_action(action)
+            .map_or(action.to_owned(), |a| a.name.clone());
+        self.commit(&format!("{}: {name}", gang.name), events)
+    }
+}

@@ -1,0 +1,633 @@
+//! Views: the read models the faces show (gang list, gang view, fighter
+//! details, names for the log, titles, the chronicle), each worked out
+//! against the gang's pack. Everything here reads; nothing commits.
+
+use anyhow::{Result, anyhow, bail};
+use serde::Serialize;
+
+use super::Session;
+use crate::campaign::titles::award_titles;
+use crate::campaign::{
+    BatchId, DerivedStat, EffectId, Fighter, FighterId, Gang, GangId, LastingEffect, Names,
+    Problem, derive_stats, gang_problems,
+};
+use crate::rules::Pack;
+use crate::text;
+
+/// A quirk as a fighter has it, with its profile for display.
+#[derive(Debug, Clone, Serialize)]
+pub struct QuirkView {
+    pub id: String,
+    pub name: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub alt_name: Option<String>,
+    pub category: String,
+    pub profile: String,
+}
+
+impl QuirkView {
+    /// `Sledgehammer (Pulverizer)`, or just `Pulverizer`.
+    pub fn title(&self) -> String {
+        match &self.alt_name {
+            Some(alt) => format!("{alt} ({})", self.name),
+            None => self.name.clone(),
+        }
+    }
+}
+
+/// A fighter with everything a roster shows.
+#[derive(Debug, Clone, Serialize)]
+pub struct FighterView {
+    pub id: FighterId,
+    pub name: String,
+    pub leader: bool,
+    /// Base and derived values of each stat.
+    pub stats: Vec<DerivedStat>,
+    pub quirks: Vec<QuirkView>,
+    /// Counter id → value (`bounty`).
+    pub counters: std::collections::BTreeMap<String, i64>,
+    pub notes: String,
+    /// The rules this fighter breaks.
+    pub problems: Vec<Problem>,
+    pub status: crate::campaign::FighterStatus,
+    /// The status in words (`held by Neon Jackals`).
+    pub status_text: String,
+    /// Lasting injuries and advancements still on the fighter.
+    pub lasting: Vec<crate::campaign::LastingEffect>,
+}
+
+/// A gang with its roster, worked out against its pack.
+#[derive(Debug, Clone, Serialize)]
+pub struct GangView {
+    pub id: GangId,
+    pub name: String,
+    pub ruleset: String,
+    pub ruleset_name: String,
+    pub house_rules: bool,
+    pub resources: Vec<ResourceView>,
+    /// The pack's fighter counters, in order (Bounty).
+    pub counters: Vec<CounterView>,
+    /// What resource actions promised for the gang's next battle.
+    pub pending: Vec<String>,
+    /// The titles the gang holds.
+    pub titles: Vec<String>,
+    pub notes: String,
+    pub fighters: Vec<FighterView>,
+    /// Fighters who left the gang for good, with what became of them.
+    pub gone: Vec<(String, String)>,
+    /// Rival fighters this gang holds: (fighter, its name, their gang).
+    pub captives: Vec<(FighterId, String, String)>,
+    /// Every rule the gang breaks, the gang's own first, then each fighter's.
+    pub problems: Vec<Problem>,
+    /// True when the gang breaks no rule.
+    pub legal: bool,
+}
+
+/// A resource with its label.
+#[derive(Debug, Clone, Serialize)]
+pub struct ResourceView {
+    pub id: String,
+    pub label: String,
+    pub amount: i64,
+}
+
+/// A fighter counter with its label and bounds.
+#[derive(Debug, Clone, Serialize)]
+pub struct CounterView {
+    pub id: String,
+    pub label: String,
+    pub min: i64,
+    pub max: i64,
+}
+
+/// A fighter in full, for `fighter show`.
+#[derive(Debug, Clone, Serialize)]
+pub struct FighterDetails {
+    pub gang: String,
+    #[serde(flatten)]
+    pub view: FighterView,
+    /// Every lasting effect, healed and reversed ones too.
+    pub effects: Vec<crate::campaign::LastingEffect>,
+    pub history: Vec<HistoryLine>,
+}
+
+/// One thing that happened, in words.
+#[derive(Debug, Clone, Serialize)]
+pub struct HistoryLine {
+    pub batch: BatchId,
+    pub at: String,
+    pub text: String,
+}
+
+/// A line of `gang list`.
+#[derive(Debug, Clone, Serialize)]
+pub struct GangSummary {
+    pub id: GangId,
+    pub name: String,
+    pub ruleset: String,
+    pub fighters: usize,
+    pub legal: bool,
+}
+
+/// A title, who holds it, and how the gangs stand.
+#[derive(Debug, Clone, Serialize)]
+pub struct TitleView {
+    pub id: String,
+    pub name: String,
+    pub resource: String,
+    pub holder: Option<String>,
+    /// Gangs by amount, most first.
+    pub standings: Vec<(String, i64)>,
+    /// Who would hold it if the gangs were compared now.
+    pub would_go_to: Option<String>,
+}
+
+/// The titles of one ruleset, with the rulings that settle ties.
+#[derive(Debug, Clone, Serialize)]
+pub struct TitlesView {
+    pub ruleset: String,
+    pub titles: Vec<TitleView>,
+    pub rulings: Vec<String>,
+    /// Gangs that would have to choose between titles.
+    pub must_choose: Vec<(String, Vec<String>)>,
+}
+
+impl Session {
+    pub fn gang(&self, id: GangId) -> Result<Gang> {
+        self.store
+            .gang(id)?
+            .ok_or_else(|| anyhow!("gang #{id} is not in this campaign"))
+    }
+
+    /// Finds a gang by name, for scripts: any case, accents typed either
+    /// way.
+    pub fn gang_named(&self, name: &str) -> Result<Gang> {
+        if let Some(gang) = self.store.gang_by_name(name)? {
+            return Ok(gang);
+        }
+        let gangs = self.store.gangs()?;
+        if let Some(gang) = gangs.iter().find(|g| text::same(&g.name, name)) {
+            return Ok(gang.clone());
+        }
+        let asked = text::echo(name);
+        if gangs.is_empty() {
+            bail!("no gang called “{asked}”: this campaign has no gangs yet")
+        }
+        let names: Vec<&str> = gangs.iter().map(|g| g.name.as_str()).collect();
+        bail!("no gang called “{asked}” (gangs: {})", names.join(", "))
+    }
+
+    pub fn fighter(&self, id: FighterId) -> Result<Fighter> {
+        self.store
+            .fighter(id)?
+            .ok_or_else(|| anyhow!("fighter #{id} is not in this campaign"))
+    }
+
+    /// Every fighter who ever joined a gang, those gone too.
+    pub fn fighters(&self, gang: GangId) -> Result<Vec<Fighter>> {
+        Ok(self.store.fighters(gang)?)
+    }
+
+    /// Every gang of the campaign, in founding order.
+    pub fn gangs(&self) -> Result<Vec<Gang>> {
+        Ok(self.store.gangs()?)
+    }
+
+    /// A gang's fighters who are still with it (captives included).
+    pub fn roster(&self, gang: GangId) -> Result<Vec<Fighter>> {
+        Ok(self
+            .store
+            .fighters(gang)?
+            .into_iter()
+            .filter(|f| f.status.on_roster())
+            .collect())
+    }
+
+    /// Finds a fighter by name, in a gang or anywhere in the campaign.
+    pub fn fighter_named(&self, name: &str, gang: Option<&str>) -> Result<Fighter> {
+        let gang = gang.map(|g| self.gang_named(g)).transpose()?;
+        let found: Vec<Fighter> = self
+            .store
+            .all_fighters()?
+            .into_iter()
+            .filter(|f| text::same(&f.name, name))
+            .filter(|f| gang.as_ref().is_none_or(|g| g.id == f.gang))
+            .collect();
+        let asked = text::echo(name);
+        match found.len() {
+            1 => Ok(found
+                .into_iter()
+                .next()
+                .ok_or_else(|| anyhow!("no fighter"))?),
+            0 => bail!("no fighter called “{asked}”"),
+            n => bail!("{n} fighters are called “{asked}”: name the gang (--gang)"),
+        }
+    }
+
+    /// Every gang with its size and whether it is legal.
+    pub fn gang_list(&self) -> Result<Vec<GangSummary>> {
+        let lasting = self.store.all_lasting_effects()?;
+        self.store
+            .gangs()?
+            .into_iter()
+            .map(|gang| {
+                let fighters = self.roster(gang.id)?;
+                let legal = match self.registry.get(&gang.ruleset) {
+                    Some(pack) => self
+                        .problems_of(pack, gang.id, &fighters, &lasting)?
+                        .is_empty(),
+                    None => false,
+                };
+                Ok(GangSummary {
+                    id: gang.id,
+                    name: gang.name,
+                    ruleset: gang.ruleset,
+                    fighters: fighters.len(),
+                    legal,
+                })
+            })
+            .collect()
+    }
+
+    /// A gang's roster worked out against its pack.
+    pub fn gang_view(&self, id: GangId) -> Result<GangView> {
+        let gang = self.gang(id)?;
+        let pack = self.gang_pack(&gang)?;
+        let (fighters, gone): (Vec<Fighter>, Vec<Fighter>) = self
+            .store
+            .fighters(id)?
+            .into_iter()
+            .partition(|f| f.status.on_roster());
+        let lasting = self.store.all_lasting_effects()?;
+        let problems = self.problems_of(pack, id, &fighters, &lasting)?;
+        let gang_names: std::collections::BTreeMap<GangId, String> = self
+            .store
+            .gangs()?
+            .into_iter()
+            .map(|g| (g.id, g.name))
+            .collect();
+        let gang_name = |g: GangId| {
+            gang_names
+                .get(&g)
+                .cloned()
+                .unwrap_or_else(|| format!("gang #{g}"))
+        };
+        let views = fighters
+            .iter()
+            .map(|f| fighter_view(pack, f, &problems, &lasting, &gang_name))
+            .collect();
+        let captives = self
+            .store
+            .captives_held_by(id)?
+            .into_iter()
+            .map(|f| (f.id, f.name, gang_name(f.gang)))
+            .collect();
+        let gone = gone
+            .into_iter()
+            .map(|f| (f.name, f.status.describe(gang_name)))
+            .collect();
+        Ok(GangView {
+            id,
+            name: gang.name.clone(),
+            ruleset: gang.ruleset.clone(),
+            ruleset_name: pack.pack.name.clone(),
+            house_rules: pack.pack.house_rules,
+            resources: pack
+                .resources
+                .iter()
+                .map(|r| ResourceView {
+                    id: r.id.clone(),
+                    label: r.label.clone(),
+                    amount: gang.resources.get(&r.id).copied().unwrap_or(r.start),
+                })
+                .collect(),
+            counters: pack
+                .counters
+                .iter()
+                .map(|c| CounterView {
+                    id: c.id.clone(),
+                    label: c.label.clone(),
+                    min: c.min,
+                    max: c.max,
+                })
+                .collect(),
+            pending: self
+                .store
+                .pending_effects()?
+                .into_iter()
+                .filter(|p| p.gang == id && p.used_in.is_none())
+                .map(|p| format!("{}: {}", p.action_name, p.text))
+                .collect(),
+            titles: self
+                .store
+                .title_holders()?
+                .into_iter()
+                .filter(|(_, g)| *g == id)
+                .filter_map(|(t, _)| {
+                    pack.titles
+                        .iter()
+                        .find(|x| x.id == t)
+                        .map(|x| x.name.clone())
+                })
+                .collect(),
+            notes: gang.notes,
+            fighters: views,
+            gone,
+            captives,
+            legal: problems.is_empty(),
+            problems,
+        })
+    }
+
+    /// The recruiting rules a gang breaks. Quirks gained by advancement do
+    /// not count against the quirks a fighter is recruited with, and the
+    /// size of a starting gang stops applying once the gang has fought.
+    fn problems_of(
+        &self,
+        pack: &Pack,
+        gang: GangId,
+        fighters: &[Fighter],
+        lasting: &[crate::campaign::LastingEffect],
+    ) -> Result<Vec<Problem>> {
+        let recruited: Vec<Fighter> = fighters
+            .iter()
+            .map(|f| {
+                let mut f = f.clone();
+                f.quirks.retain(|q| {
+                    !lasting.iter().any(|e| {
+                        e.fighter == f.id
+                            && e.removed.is_none()
+                            && e.quirk.as_deref() == Some(q.quirk.as_str())
+                    })
+                });
+                f
+            })
+            .collect();
+        let mut problems = gang_problems(pack, &recruited);
+        if self.store.battles_fought(gang)? > 0 {
+            problems.retain(|p| p.rule != "recruiting.size");
+        }
+        Ok(problems)
+    }
+
+    /// A fighter with every lasting effect (healed ones too) and the
+    /// history of what happened to them.
+    pub fn fighter_details(&self, fighter: FighterId) -> Result<FighterDetails> {
+        let f = self.fighter(fighter)?;
+        let gang = self.gang(f.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let effects = self.store.lasting_effects(fighter)?;
+        let all = self.store.all_lasting_effects()?;
+        let problems = self.problems_of(pack, gang.id, &self.roster(gang.id)?, &all)?;
+        let names: std::collections::BTreeMap<GangId, String> = self
+            .store
+            .gangs()?
+            .into_iter()
+            .map(|g| (g.id, g.name))
+            .collect();
+        let gang_name = |g: GangId| {
+            names
+                .get(&g)
+                .cloned()
+                .unwrap_or_else(|| format!("gang #{g}"))
+        };
+        let view = fighter_view(pack, &f, &problems, &effects, &gang_name);
+        let words = self.names()?;
+        let history = self
+            .store
+            .fighter_history(fighter)?
+            .into_iter()
+            .map(|e| HistoryLine {
+                batch: e.batch,
+                at: e.at,
+                text: e.event.describe(&words),
+            })
+            .collect();
+        Ok(FighterDetails {
+            gang: gang.name,
+            view,
+            effects,
+            history,
+        })
+    }
+
+    /// A fighter's photo (PNG or JPEG bytes), if they have one.
+    pub fn photo(&self, fighter: FighterId) -> Result<Option<Vec<u8>>> {
+        Ok(self.store.photo(fighter)?)
+    }
+
+    /// A lasting effect by its id, healed or not.
+    pub fn lasting_effect(&self, effect: EffectId) -> Result<Option<LastingEffect>> {
+        Ok(self.store.lasting_effect(effect)?)
+    }
+
+    /// Every lasting effect a fighter has had, healed and reversed ones too.
+    pub fn lasting_effects(&self, fighter: FighterId) -> Result<Vec<LastingEffect>> {
+        Ok(self.store.lasting_effects(fighter)?)
+    }
+
+    /// The titles of a ruleset: holders, standings, and who leads now.
+    pub fn titles(&self, ruleset: &str) -> Result<TitlesView> {
+        let pack = self.pack(ruleset)?;
+        let root = self.root_of(ruleset);
+        let gangs: Vec<Gang> = self
+            .store
+            .gangs()?
+            .into_iter()
+            .filter(|g| self.root_of(&g.ruleset) == root)
+            .collect();
+        let holders = self.store.title_holders()?;
+        let standings: Vec<(GangId, std::collections::BTreeMap<String, i64>)> =
+            gangs.iter().map(|g| (g.id, g.resources.clone())).collect();
+        let award = award_titles(pack, &standings, &holders, &Default::default());
+        let name = |id: GangId| {
+            gangs
+                .iter()
+                .find(|g| g.id == id)
+                .map_or_else(|| format!("gang #{id}"), |g| g.name.clone())
+        };
+        let titles = pack
+            .titles
+            .iter()
+            .map(|t| {
+                let mut standing: Vec<(String, i64)> = gangs
+                    .iter()
+                    .map(|g| {
+                        (
+                            g.name.clone(),
+                            g.resources.get(&t.resource).copied().unwrap_or(0),
+                        )
+                    })
+                    .collect();
+                standing.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                TitleView {
+                    id: t.id.clone(),
+                    name: t.name.clone(),
+                    resource: pack.resource_label(&t.resource).to_owned(),
+                    holder: holders.get(&t.id).map(|g| name(*g)),
+                    standings: standing,
+                    would_go_to: award.holders.get(&t.id).map(|g| name(*g)),
+                }
+            })
+            .collect();
+        let rulings = pack
+            .title_rules
+            .iter()
+            .flat_map(|r| r.rulings.iter())
+            .filter_map(|id| pack.ruling(id))
+            .map(|r| r.ruling.clone())
+            .collect();
+        Ok(TitlesView {
+            ruleset: ruleset.to_owned(),
+            titles,
+            rulings,
+            must_choose: award
+                .must_choose
+                .into_iter()
+                .map(|(g, t)| (name(g), t))
+                .collect(),
+        })
+    }
+
+    /// Names for putting log events into words.
+    pub fn names(&self) -> Result<Names> {
+        let mut names = Names::default();
+        for gang in self.store.gangs()? {
+            for fighter in self.store.fighters(gang.id)? {
+                names.fighters.insert(fighter.id, fighter.name);
+            }
+            names.gangs.insert(gang.id, gang.name);
+        }
+        for pack in self.registry.packs() {
+            for q in &pack.quirks {
+                names.labels.insert(q.id.clone(), q.name.clone());
+            }
+            for r in &pack.resources {
+                names.labels.insert(r.id.clone(), r.label.clone());
+            }
+            for c in &pack.counters {
+                names.labels.insert(c.id.clone(), c.label.clone());
+            }
+            for s in &pack.scenarios {
+                names.labels.insert(s.id.clone(), s.name.clone());
+            }
+            for t in &pack.titles {
+                names.labels.insert(t.id.clone(), t.name.clone());
+            }
+            for a in &pack.actions {
+                names.labels.insert(a.id.clone(), a.name.clone());
+            }
+        }
+        Ok(names)
+    }
+
+    /// The campaign's story, read from its log.
+    pub fn chronicle(&self) -> Result<crate::campaign::chronicle::Chronicle> {
+        use crate::campaign::chronicle::{Logged, ScenarioInfo, StoryRules, chronicle};
+        let log: Vec<Logged> = self
+            .store
+            .full_log()?
+            .into_iter()
+            .map(|e| Logged {
+                batch: e.batch,
+                undoes: e.undoes,
+                at: e.at,
+                event: e.event,
+            })
+            .collect();
+        let info = self.store.info()?;
+        let pack = self.pack(&info.default_ruleset)?;
+        let mut rules = StoryRules {
+            bounty_counter: pack.bounties.as_ref().map(|b| b.counter.clone()),
+            ..Default::default()
+        };
+        for p in self.registry.packs() {
+            for o in &p.outcomes {
+                rules
+                    .outcomes
+                    .entry(o.id.clone())
+                    .or_insert_with(|| o.label.clone());
+            }
+        }
+        for s in &pack.scenarios {
+            for role in &s.roles {
+                rules.roles.insert(role.id.clone(), role.label.clone());
+            }
+            rules.scenarios.insert(
+                s.id.clone(),
+                ScenarioInfo {
+                    name: s.name.clone(),
+                    stage: pack
+                        .arc_stage(&s.stage)
+                        .map(|st| (st.id.clone(), st.name.clone(), st.step)),
+                },
+            );
+        }
+        for st in &pack.arc_stages {
+            let scenarios = pack
+                .scenarios
+                .iter()
+                .filter(|s| s.stage == st.id)
+                .map(|s| s.name.clone())
+                .collect();
+            rules.stages.entry(st.step).or_default().push((
+                st.id.clone(),
+                st.name.clone(),
+                scenarios,
+            ));
+        }
+        Ok(chronicle(&log, &self.names()?, &rules))
+    }
+}
+
+/// A fighter's view: stats, quirk profiles, status, lasting effects, and the
+/// problems that name it. `lasting` may hold other fighters' effects too.
+pub fn fighter_view(
+    pack: &Pack,
+    fighter: &Fighter,
+    problems: &[Problem],
+    lasting: &[crate::campaign::LastingEffect],
+    gang_name: &dyn Fn(GangId) -> String,
+) -> FighterView {
+    use crate::campaign::ProblemScope;
+    FighterView {
+        id: fighter.id,
+        name: fighter.name.clone(),
+        leader: fighter.leader,
+        status: fighter.status.clone(),
+        status_text: fighter.status.describe(gang_name),
+        lasting: lasting
+            .iter()
+            .filter(|e| e.fighter == fighter.id && e.removed.is_none())
+            .cloned()
+            .collect(),
+        stats: derive_stats(pack, fighter, lasting),
+        quirks: fighter
+            .quirks
+            .iter()
+            .map(|pick| match pack.quirk(&pick.quirk) {
+                Some(q) => QuirkView {
+                    id: q.id.clone(),
+                    name: q.name.clone(),
+                    alt_name: pick.alt_name.clone(),
+                    category: q.category.clone(),
+                    profile: pack.profile(q),
+                },
+                None => QuirkView {
+                    id: pick.quirk.clone(),
+                    name: pick.quirk.clone(),
+                    alt_name: pick.alt_name.clone(),
+                    category: String::new(),
+                    profile: "not in this pack".into(),
+                },
+            })
+            .collect(),
+        counters: fighter.counters.clone(),
+        notes: fighter.notes.clone(),
+        problems: problems
+            .iter()
+            .filter(|p| matches!(&p.scope, ProblemScope::Fighter { fighter: id, .. } if *id == fighter.id))
+            .cloned()
+            .collect(),
+    }
+}
