@@ -913,8 +913,10 @@ impl Session {
                         .map(|e| format!("{}: {}", e.name, e.detail))
                         .collect(),
                     photo: self.store.photo(f.id)?,
-                    quirks_heading: "QUIRKS".into(),
-                    lasting_heading: "LASTING".into(),
+                    quirks_heading: pack.words.card_quirks.clone(),
+                    lasting_heading: pack.words.card_lasting.clone(),
+                    notes_heading: pack.words.card_notes.clone(),
+                    marks_heading: pack.words.card_marks.clone(),
                     blank: false,
                 })
             })
@@ -946,8 +948,10 @@ impl Session {
             quirks: Vec::new(),
             lasting: Vec::new(),
             photo: None,
-            quirks_heading: "QUIRKS".into(),
-            lasting_heading: "LASTING".into(),
+            quirks_heading: pack.words.card_quirks.clone(),
+            lasting_heading: pack.words.card_lasting.clone(),
+            notes_heading: pack.words.card_notes.clone(),
+            marks_heading: pack.words.card_marks.clone(),
             blank: true,
         })
     }
@@ -1046,9 +1050,14 @@ impl Session {
         let pack = self.pack(&info.default_ruleset)?;
         let mut rules = StoryRules {
             bounty_counter: pack.bounties.as_ref().map(|b| b.counter.clone()),
+            takedowns_heading: pack.words.takedowns.clone(),
+            opening_stages: pack.opening_stages().into_iter().map(str::to_owned).collect(),
             ..Default::default()
         };
         for p in self.registry.packs() {
+            rules
+                .default_outcomes
+                .extend(p.default_outcome().map(|o| o.id.clone()));
             for o in &p.outcomes {
                 rules
                     .outcomes
