@@ -1051,7 +1051,11 @@ impl Session {
         let mut rules = StoryRules {
             bounty_counter: pack.bounties.as_ref().map(|b| b.counter.clone()),
             takedowns_heading: pack.words.takedowns.clone(),
-            opening_stages: pack.opening_stages().into_iter().map(str::to_owned).collect(),
+            opening_stages: pack
+                .opening_stages()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
             ..Default::default()
         };
         for p in self.registry.packs() {

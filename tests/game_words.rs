@@ -102,7 +102,11 @@ fn is_test_module(file: &Path) -> bool {
         return false;
     };
     let dir = file.parent().expect("a parent");
-    let parents = [dir.join("mod.rs"), dir.join("lib.rs"), dir.with_extension("rs")];
+    let parents = [
+        dir.join("mod.rs"),
+        dir.join("lib.rs"),
+        dir.with_extension("rs"),
+    ];
     parents.iter().filter(|p| p.as_path() != file).any(|p| {
         let text = std::fs::read_to_string(p).unwrap_or_default();
         let lines: Vec<&str> = text.lines().map(str::trim).collect();

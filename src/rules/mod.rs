@@ -293,7 +293,9 @@ impl Pack {
 
     /// The counter that holds a bounty, when the pack has bounties.
     pub fn bounty_counter(&self) -> Option<&CounterDef> {
-        self.bounties.as_ref().and_then(|b| self.counter(&b.counter))
+        self.bounties
+            .as_ref()
+            .and_then(|b| self.counter(&b.counter))
     }
 
     /// The names of the arc stages that begin an arc (those at the lowest

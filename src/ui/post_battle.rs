@@ -268,24 +268,24 @@ pub fn post_battle_ui(
 
     // Bounties, named by the pack's bounty counter.
     if let Some(counter) = pack.bounty_counter() {
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new(format!("Declare a {}", counter.label)).strong());
-        for (i, name) in names.iter().enumerate() {
-            let rival = form.gangs[1 - i].and_then(|id| data.iter().find(|g| g.id == id));
-            let Some(rival) = rival else { continue };
-            let current = form.bounties[i]
-                .and_then(|f| rival.fighters.iter().find(|(id, _)| *id == f))
-                .map_or("nobody".to_owned(), |(_, n)| n.clone());
-            egui::ComboBox::from_label(format!("{} declared by {name}", counter.label))
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut form.bounties[i], None, "nobody");
-                    for (id, name) in &rival.fighters {
-                        ui.selectable_value(&mut form.bounties[i], Some(*id), name);
-                    }
-                });
-        }
-    });
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("Declare a {}", counter.label)).strong());
+            for (i, name) in names.iter().enumerate() {
+                let rival = form.gangs[1 - i].and_then(|id| data.iter().find(|g| g.id == id));
+                let Some(rival) = rival else { continue };
+                let current = form.bounties[i]
+                    .and_then(|f| rival.fighters.iter().find(|(id, _)| *id == f))
+                    .map_or("nobody".to_owned(), |(_, n)| n.clone());
+                egui::ComboBox::from_label(format!("{} declared by {name}", counter.label))
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut form.bounties[i], None, "nobody");
+                        for (id, name) in &rival.fighters {
+                            ui.selectable_value(&mut form.bounties[i], Some(*id), name);
+                        }
+                    });
+            }
+        });
     }
 
     advancement_ui(ui, form, data, pack, &names);
@@ -446,7 +446,11 @@ fn advancement_ui(
                     .get(id)
                     .map(|(o, _)| o.as_str())
                     .or(pack.default_outcome().map(|o| o.id.as_str()));
-                if rules.exclude_outcomes.iter().any(|o| Some(o.as_str()) == outcome) {
+                if rules
+                    .exclude_outcomes
+                    .iter()
+                    .any(|o| Some(o.as_str()) == outcome)
+                {
                     continue;
                 }
                 let mut on = form.advancing.contains(id);
