@@ -177,24 +177,24 @@ fn battle_report(
     } else {
         vec![None, None]
     };
-    // The pack's first outcome is how most fighters end a battle; each of
+    // The pack's default outcome is how most fighters end a battle; each of
     // the others comes up one time in ten.
-    let outcomes = &session.pack(&session.gang(pair[0])?.ruleset)?.outcomes;
+    let pack = session.pack(&session.gang(pair[0])?.ruleset)?;
+    let usual = pack.default_outcome();
+    let others: Vec<_> = pack.outcomes.iter().filter(|o| !o.default).collect();
     let mut gangs = Vec::new();
     for i in 0..2 {
         let fighters = rosters[i]
             .iter()
             .map(|name| {
-                let roll = rng.random_range(0..10);
-                let outcome = outcomes
-                    .get(roll)
-                    .filter(|_| roll > 0)
-                    .unwrap_or(&outcomes[0]);
-                let downed_by = (outcome.taken_down && !rosters[1 - i].is_empty())
+                let roll: usize = rng.random_range(0..10);
+                let outcome = roll.checked_sub(1).and_then(|r| others.get(r).copied());
+                let taken_down = outcome.or(usual).is_some_and(|o| o.taken_down);
+                let downed_by = (taken_down && !rosters[1 - i].is_empty())
                     .then(|| rosters[1 - i][rng.random_range(0..rosters[1 - i].len())].clone());
                 FighterReport {
                     fighter: name.clone(),
-                    outcome: outcome.id.clone(),
+                    outcome: outcome.map(|o| o.id.clone()),
                     downed_by,
                 }
             })

@@ -943,6 +943,13 @@ id = "mini"
 name = "Mini"
 format = 1
 
+[words]
+card_quirks = "QUIRKS"
+card_lasting = "LASTING"
+card_notes = "NOTES"
+card_marks = "MARKS"
+takedowns = "Taken down"
+
 [[stats]]
 id = "armor"
 label = "ARMOR"
@@ -1179,4 +1186,91 @@ fn an_override_removing_a_constrained_quirk_is_refused() {
     let err = refused(&text);
     assert_eq!(err.entry, "constraints.bonded-pair");
     assert_reason(&err, &["`bonded`", "not in [[quirks]]"]);
+}
+
+// ---------------------------------------------------------------------------
+// 8. The pack's own words
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_pack_without_its_card_words_is_refused_naming_the_field() {
+    let text = MINIMAL.replace("card_quirks = \"QUIRKS\"\n", "");
+    let err = refused(&text);
+    assert_eq!(err.entry, "words.card_quirks");
+    assert_reason(&err, &["missing", "quirks on a printed card"]);
+}
+
+#[test]
+fn outcomes_without_exactly_one_default_are_refused() {
+    let none = format!(
+        "{MINIMAL}\n[[outcomes]]\nid = \"ok\"\nlabel = \"Standing\"\n\n[[outcomes]]\nid = \"down\"\nlabel = \"Down\"\ntaken_down = true\n"
+    );
+    let err = refused(&none);
+    assert_eq!(err.entry, "outcomes");
+    assert_reason(
+        &err,
+        &["exactly one outcome needs default = true", "none has"],
+    );
+
+    let two = none.replace("label = \"Down\"\n", "label = \"Down\"\ndefault = true\n");
+    let two = two.replace(
+        "label = \"Standing\"\n",
+        "label = \"Standing\"\ndefault = true\n",
+    );
+    let err = refused(&two);
+    assert_reason(&err, &["ok, down have"]);
+
+    let one = none.replace(
+        "label = \"Standing\"\n",
+        "label = \"Standing\"\ndefault = true\n",
+    );
+    let pack = load(&one).expect("one default outcome loads");
+    assert_eq!(
+        pack.default_outcome().map(|o| o.label.as_str()),
+        Some("Standing")
+    );
+}
+
+#[test]
+fn an_override_keeps_the_words_it_does_not_give_and_names_its_own_stages() {
+    let text = r#"[pack]
+id = "heartbreaker-renamed"
+name = "Heartbreaker, renamed"
+format = 1
+base = "heartbreaker"
+house_rules = true
+
+[words]
+takedowns = "Downed"
+
+[[arc_stages]]
+id = "first-blood"
+name = "Opening Shot"
+step = 1
+
+[[counters]]
+id = "bounty"
+label = "Price"
+min = 0
+max = 5
+"#;
+    let pack = load(text).expect("the override loads");
+    assert_eq!(pack.words.takedowns, "Downed");
+    assert_eq!(pack.words.card_quirks, "QUIRKS", "kept from the base");
+    assert_eq!(pack.opening_stages(), vec!["Opening Shot"]);
+    assert_eq!(
+        pack.bounty_counter().map(|c| c.label.as_str()),
+        Some("Price")
+    );
+}
+
+#[test]
+fn a_resource_floor_ruling_must_be_a_ruling_of_the_pack() {
+    let text = MINIMAL.replace(
+        "[[stats]]",
+        "[[resources]]\nid = \"supply\"\nlabel = \"Supply\"\nmin = 0\nfloor_ruling = \"nowhere\"\n\n[[stats]]",
+    );
+    let err = refused(&text);
+    assert_eq!(err.entry, "resources.supply.floor_ruling");
+    assert_reason(&err, &["`nowhere`", "[[rulings]]"]);
 }

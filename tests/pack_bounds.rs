@@ -16,6 +16,13 @@ id = "mini"
 name = "Mini"
 format = 1
 
+[words]
+card_quirks = "QUIRKS"
+card_lasting = "LASTING"
+card_notes = "NOTES"
+card_marks = "MARKS"
+takedowns = "Taken down"
+
 [[stats]]
 id = "armor"
 label = "ARMOR"

@@ -666,6 +666,8 @@ fn extreme_card(i: usize) -> CardData {
         photo: i.is_multiple_of(2).then(|| TINY_PNG.to_vec()),
         quirks_heading: "QUIRKS".into(),
         lasting_heading: "LASTING".into(),
+        notes_heading: "NOTES".into(),
+        marks_heading: "MARKS".into(),
         blank: false,
     }
 }

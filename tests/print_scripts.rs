@@ -148,6 +148,8 @@ fn card(name: &str, gang: &str) -> CardData {
         photo: None,
         quirks_heading: "QUIRKS".into(),
         lasting_heading: "LASTING".into(),
+        notes_heading: "NOTES".into(),
+        marks_heading: "MARKS".into(),
         blank: false,
     }
 }

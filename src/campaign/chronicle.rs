@@ -39,6 +39,13 @@ pub struct StoryRules {
     pub bounty_counter: Option<String>,
     /// Outcome id → label.
     pub outcomes: BTreeMap<String, String>,
+    /// The outcomes of a fighter who came through a battle as usual; the
+    /// others are told as takedowns.
+    pub default_outcomes: BTreeSet<String>,
+    /// The heading over a battle's takedowns (the pack's `words.takedowns`).
+    pub takedowns_heading: String,
+    /// The names of the arc stages that begin an arc.
+    pub opening_stages: Vec<String>,
     /// Role id → label (Captors, Hunters…).
     pub roles: BTreeMap<String, String>,
 }
@@ -138,6 +145,12 @@ pub struct Chronicle {
     /// For charts: title id → its holder after each battle.
     #[serde(skip)]
     pub title_series: BTreeMap<String, Vec<(i64, Option<String>)>>,
+    /// The heading over a battle's takedowns, in the pack's words.
+    #[serde(skip)]
+    pub takedowns_heading: String,
+    /// The names of the arc stages that begin an arc, to say how one starts.
+    #[serde(skip)]
+    pub opening_stages: Vec<String>,
 }
 
 impl Chronicle {
@@ -213,6 +226,8 @@ impl Chronicle {
                     )
                 })
                 .collect(),
+            takedowns_heading: self.takedowns_heading.clone(),
+            opening_stages: self.opening_stages.clone(),
         })
     }
 }
@@ -326,7 +341,7 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
                 takedowns: battle
                     .fighters
                     .iter()
-                    .filter(|f| f.outcome != "fine")
+                    .filter(|f| !rules.default_outcomes.contains(&f.outcome))
                     .map(|f| {
                         let outcome = rules
                             .outcomes
@@ -446,6 +461,8 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
         records: battle_records,
         resource_series,
         title_series,
+        takedowns_heading: rules.takedowns_heading.clone(),
+        opening_stages: rules.opening_stages.clone(),
     }
 }
 
@@ -526,7 +543,8 @@ fn arcs_of(
             (true, _) => {
                 if let Some(i) = open.remove(&pair) {
                     arcs[i].closed = true;
-                    arcs[i].closed_by = Some("a new First Blood began".into());
+                    let name = stage.as_ref().map_or("—", |s| s.1.as_str());
+                    arcs[i].closed_by = Some(format!("a new {name} began"));
                 }
                 arcs.push(ArcStory {
                     id: arcs.len() + 1,

@@ -99,7 +99,7 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
                 return print_json(&story.arcs);
             }
             if story.arcs.is_empty() {
-                say!("No arc yet: an arc begins with a First Blood battle.");
+                say!("{}", no_arc_yet(&story.opening_stages));
             }
             for arc in &story.arcs {
                 let state = match (&arc.closed_by, arc.closed) {
@@ -129,5 +129,17 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
             say!("Arc {id} closed");
             Ok(())
         }
+    }
+}
+
+/// Says how an arc begins, in the pack's words (its opening stages).
+fn no_arc_yet(opening_stages: &[String]) -> String {
+    if opening_stages.is_empty() {
+        "No arc yet: this ruleset has no arcs.".to_owned()
+    } else {
+        format!(
+            "No arc yet: an arc begins with a {} battle.",
+            opening_stages.join(" or ")
+        )
     }
 }

@@ -167,7 +167,7 @@ pub fn lines(export: &Export<'_>) -> Vec<DocLine> {
         out.push(DocLine::Text("No battle yet.".into()));
     }
     for b in &c.battles {
-        battle_lines(b, &mut out);
+        battle_lines(b, &c.takedowns_heading, &mut out);
     }
     if !c.actions.is_empty() {
         out.push(DocLine::Heading("Resource actions".into()));
@@ -222,7 +222,7 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-fn battle_lines(b: &BattleStory, out: &mut Vec<DocLine>) {
+fn battle_lines(b: &BattleStory, takedowns: &str, out: &mut Vec<DocLine>) {
     let gangs: Vec<String> = b
         .gangs
         .iter()
@@ -254,7 +254,7 @@ fn battle_lines(b: &BattleStory, out: &mut Vec<DocLine>) {
         out.push(DocLine::Text(b.notes.clone()));
     }
     for (label, items) in [
-        ("Taken down", &b.takedowns),
+        (takedowns, &b.takedowns),
         ("Rewards", &b.rewards),
         ("Bounties", &b.bounties),
         ("Rolls", &b.rolls),

@@ -417,10 +417,22 @@ pub fn card(
         let bw = w - 2.0 * pad;
         let bh = write_in_h - 1.0;
         pen.rect(x + pad, top, bw * 0.62, bh, None, 0.2);
-        pen.text(x + pad + 0.8, top + leading(4.0), 4.0, true, "NOTES");
+        pen.text(
+            x + pad + 0.8,
+            top + leading(4.0),
+            4.0,
+            true,
+            data.notes_heading.clone(),
+        );
         let marks_x = x + pad + bw * 0.64;
         let marks_w = bw * 0.36;
-        pen.text(marks_x, top + leading(4.0), 4.0, true, "MARKS");
+        pen.text(
+            marks_x,
+            top + leading(4.0),
+            4.0,
+            true,
+            data.marks_heading.clone(),
+        );
         let size = (marks_w / 5.0 - 0.8).min(bh - 3.0).max(1.0);
         for i in 0..5 {
             pen.rect(
@@ -509,6 +521,8 @@ pub fn blank_card(
         photo: None,
         quirks_heading: template.quirks_heading.clone(),
         lasting_heading: template.lasting_heading.clone(),
+        notes_heading: template.notes_heading.clone(),
+        marks_heading: template.marks_heading.clone(),
         blank: true,
     };
     let start = items.len();

@@ -133,6 +133,11 @@ pub struct CardData {
     pub photo: Option<Vec<u8>>,
     pub quirks_heading: String,
     pub lasting_heading: String,
+    /// Headings of the write-in boxes: notes, and the tick boxes.
+    #[serde(default)]
+    pub notes_heading: String,
+    #[serde(default)]
+    pub marks_heading: String,
     /// A blank card to fill in by hand, with this card's labels.
     #[serde(default)]
     pub blank: bool,
@@ -182,7 +187,12 @@ fn card_texts(cards: &[CardData]) -> Vec<(String, &str)> {
             .chain(card.stats.iter().filter_map(|s| s.base.as_deref()))
             .chain(card.quirks.iter().map(String::as_str))
             .chain(card.lasting.iter().map(String::as_str))
-            .chain([card.quirks_heading.as_str(), card.lasting_heading.as_str()]);
+            .chain([
+                card.quirks_heading.as_str(),
+                card.lasting_heading.as_str(),
+                card.notes_heading.as_str(),
+                card.marks_heading.as_str(),
+            ]);
         out.extend(rest.map(|t| (who.clone(), t)));
     }
     out

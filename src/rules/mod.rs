@@ -207,6 +207,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         title_rules: over.title_rules.or_else(|| base.title_rules.clone()),
         actions: merge_section(&base.actions, over.actions),
         dice: over.dice.or_else(|| base.dice.clone()),
+        words: over.words.over(&base.words),
         pack: over.pack,
     };
     for target in pack.pack.remove.clone() {
@@ -282,6 +283,30 @@ impl Pack {
 
     pub fn outcome(&self, id: &str) -> Option<&OutcomeDef> {
         self.outcomes.iter().find(|o| o.id == id)
+    }
+
+    /// The outcome of a fighter who came through a battle as usual (the
+    /// loader makes sure a pack with outcomes has exactly one).
+    pub fn default_outcome(&self) -> Option<&OutcomeDef> {
+        self.outcomes.iter().find(|o| o.default)
+    }
+
+    /// The counter that holds a bounty, when the pack has bounties.
+    pub fn bounty_counter(&self) -> Option<&CounterDef> {
+        self.bounties
+            .as_ref()
+            .and_then(|b| self.counter(&b.counter))
+    }
+
+    /// The names of the arc stages that begin an arc (those at the lowest
+    /// step), in pack order.
+    pub fn opening_stages(&self) -> Vec<&str> {
+        let first = self.arc_stages.iter().map(|s| s.step).min();
+        self.arc_stages
+            .iter()
+            .filter(|s| Some(s.step) == first)
+            .map(|s| s.name.as_str())
+            .collect()
     }
 
     pub fn table(&self, id: &str) -> Option<&TableDef> {

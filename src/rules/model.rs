@@ -58,6 +58,58 @@ pub struct Pack {
     pub actions: Vec<ActionDef>,
     /// How the system's dice behave.
     pub dice: Option<DiceRules>,
+    /// The words the app prints around the pack's own entries (headings).
+    #[serde(default)]
+    pub words: Words,
+}
+
+/// Headings and phrases the app shows that are not the name of an entry.
+/// A base pack gives every one; an override keeps the base's words unless
+/// it gives its own.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Words {
+    /// Heading over a fighter's quirks on a printed card (`QUIRKS`).
+    #[serde(default)]
+    pub card_quirks: String,
+    /// Heading over a fighter's lasting effects on a printed card.
+    #[serde(default)]
+    pub card_lasting: String,
+    /// Heading of the write-in notes box on a printed card.
+    #[serde(default)]
+    pub card_notes: String,
+    /// Heading of the tick boxes on a printed card.
+    #[serde(default)]
+    pub card_marks: String,
+    /// Heading over the fighters of a battle who did not come through with
+    /// the default outcome, in the chronicle.
+    #[serde(default)]
+    pub takedowns: String,
+}
+
+impl Words {
+    /// Every word with its field name, for checks and merging.
+    pub fn fields(&self) -> [(&'static str, &String); 5] {
+        [
+            ("card_quirks", &self.card_quirks),
+            ("card_lasting", &self.card_lasting),
+            ("card_notes", &self.card_notes),
+            ("card_marks", &self.card_marks),
+            ("takedowns", &self.takedowns),
+        ]
+    }
+
+    /// These words, with the base's where this leaves one out.
+    pub fn over(self, base: &Words) -> Words {
+        let pick = |own: String, base: &String| if own.is_empty() { base.clone() } else { own };
+        Words {
+            card_quirks: pick(self.card_quirks, &base.card_quirks),
+            card_lasting: pick(self.card_lasting, &base.card_lasting),
+            card_notes: pick(self.card_notes, &base.card_notes),
+            card_marks: pick(self.card_marks, &base.card_marks),
+            takedowns: pick(self.takedowns, &base.takedowns),
+        }
+    }
 }
 
 /// The system's dice conventions.
@@ -175,6 +227,9 @@ pub struct ResourceDef {
     pub start: i64,
     #[serde(default)]
     pub min: Option<i64>,
+    /// The ruling behind `min`, shown when a loss is held at the floor.
+    #[serde(default)]
+    pub floor_ruling: Option<String>,
     #[serde(default)]
     pub description: String,
     #[serde(default)]
@@ -422,6 +477,11 @@ pub struct Recruiting {
 pub struct OutcomeDef {
     pub id: String,
     pub label: String,
+    /// True for the outcome of a fighter who came through the battle as
+    /// usual: what a report means when it names no outcome. Exactly one
+    /// outcome of a pack has it.
+    #[serde(default)]
+    pub default: bool,
     /// True when the fighter was taken down (a bounty on them is claimed).
     #[serde(default)]
     pub taken_down: bool,

@@ -27,6 +27,16 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     if pack.stats.is_empty() {
         return err("stats".into(), "a pack needs at least one stat".into());
     }
+    // The app prints these around the pack's entries; a game's own words,
+    // so none of them has a default in the app.
+    for (field, word) in pack.words.fields() {
+        if word.trim().is_empty() {
+            return err(
+                format!("words.{field}"),
+                format!("missing: {}", word_use(field)),
+            );
+        }
+    }
     // First, so that every sum the later checks make stays small.
     for (entry, n) in numbers(pack) {
         if let Err(reason) = check_bound(n) {
@@ -229,6 +239,17 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     Ok(())
 }
 
+/// What a word of `[words]` is for, to say so when it is missing.
+fn word_use(field: &str) -> &'static str {
+    match field {
+        "card_quirks" => "the heading over a fighter's quirks on a printed card",
+        "card_lasting" => "the heading over a fighter's lasting effects on a printed card",
+        "card_notes" => "the heading of the notes box on a printed card",
+        "card_marks" => "the heading of the tick boxes on a printed card",
+        _ => "the heading over the fighters of a battle who did not come through as usual",
+    }
+}
+
 fn check_id(file: &str, entry: &str, id: &str) -> Result<(), PackError> {
     let ok = !id.is_empty()
         && id
@@ -273,6 +294,27 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
         "outcomes",
         pack.outcomes.iter().map(|e| e.id.as_str()),
     )?;
+    if !pack.outcomes.is_empty() {
+        let defaults: Vec<&str> = pack
+            .outcomes
+            .iter()
+            .filter(|o| o.default)
+            .map(|o| o.id.as_str())
+            .collect();
+        if defaults.len() != 1 {
+            let found = if defaults.is_empty() {
+                "none has".to_owned()
+            } else {
+                format!("{} have", defaults.join(", "))
+            };
+            return err(
+                "outcomes".into(),
+                format!(
+                    "exactly one outcome needs default = true (the outcome of a fighter who came through as usual); {found}"
+                ),
+            );
+        }
+    }
     unique(file, "tables", pack.tables.iter().map(|e| e.id.as_str()))?;
     unique(
         file,
@@ -521,7 +563,12 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             pack.actions
                 .iter()
                 .filter_map(|a| a.ruling.as_ref().map(|r| (format!("actions.{}", a.id), r))),
-        );
+        )
+        .chain(pack.resources.iter().filter_map(|r| {
+            r.floor_ruling
+                .as_ref()
+                .map(|x| (format!("resources.{}.floor_ruling", r.id), x))
+        }));
     for (entry, ruling) in named_rulings {
         if pack.ruling(ruling).is_none() {
             return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));

@@ -221,8 +221,10 @@ impl Session {
                         .map(|e| format!("{}: {}", e.name, e.detail))
                         .collect(),
                     photo: self.store.photo(f.id)?,
-                    quirks_heading: "QUIRKS".into(),
-                    lasting_heading: "LASTING".into(),
+                    quirks_heading: pack.words.card_quirks.clone(),
+                    lasting_heading: pack.words.card_lasting.clone(),
+                    notes_heading: pack.words.card_notes.clone(),
+                    marks_heading: pack.words.card_marks.clone(),
                     blank: false,
                 })
             })
@@ -254,8 +256,10 @@ impl Session {
             quirks: Vec::new(),
             lasting: Vec::new(),
             photo: None,
-            quirks_heading: "QUIRKS".into(),
-            lasting_heading: "LASTING".into(),
+            quirks_heading: pack.words.card_quirks.clone(),
+            lasting_heading: pack.words.card_lasting.clone(),
+            notes_heading: pack.words.card_notes.clone(),
+            marks_heading: pack.words.card_marks.clone(),
             blank: true,
         })
     }

@@ -539,9 +539,18 @@ impl Session {
         let pack = self.pack(&info.default_ruleset)?;
         let mut rules = StoryRules {
             bounty_counter: pack.bounties.as_ref().map(|b| b.counter.clone()),
+            takedowns_heading: pack.words.takedowns.clone(),
+            opening_stages: pack
+                .opening_stages()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
             ..Default::default()
         };
         for p in self.registry.packs() {
+            rules
+                .default_outcomes
+                .extend(p.default_outcome().map(|o| o.id.clone()));
             for o in &p.outcomes {
                 rules
                     .outcomes

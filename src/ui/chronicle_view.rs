@@ -58,7 +58,14 @@ pub fn chronicle_ui(
                 }
             }
             if all.arcs.is_empty() {
-                ui.weak("No arc yet: a First Blood battle begins one.");
+                ui.weak(if all.opening_stages.is_empty() {
+                    "No arc yet: this ruleset has no arcs.".to_owned()
+                } else {
+                    format!(
+                        "No arc yet: a {} battle begins one.",
+                        all.opening_stages.join(" or ")
+                    )
+                });
             }
             if let Some(id) = view.arc
                 && let Some(arc) = all.arcs.iter().find(|a| a.id == id && !a.closed)

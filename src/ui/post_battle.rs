@@ -82,11 +82,12 @@ impl BattleForm {
                         .iter()
                         .filter(|(id, _)| !self.absent.contains(id))
                         .map(|(id, name)| {
+                            // Left without an outcome: the pack's default.
                             let (outcome, by) = self
                                 .outcomes
                                 .get(id)
                                 .cloned()
-                                .unwrap_or_else(|| ("fine".into(), None));
+                                .map_or((None, None), |(o, by)| (Some(o), by));
                             FighterReport {
                                 fighter: name.clone(),
                                 outcome,
@@ -265,25 +266,27 @@ pub fn post_battle_ui(
         [false, false] => {}
     }
 
-    // Bounties.
-    ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Declare bounties").strong());
-        for (i, name) in names.iter().enumerate() {
-            let rival = form.gangs[1 - i].and_then(|id| data.iter().find(|g| g.id == id));
-            let Some(rival) = rival else { continue };
-            let current = form.bounties[i]
-                .and_then(|f| rival.fighters.iter().find(|(id, _)| *id == f))
-                .map_or("nobody".to_owned(), |(_, n)| n.clone());
-            egui::ComboBox::from_label(format!("Bounty declared by {name}"))
-                .selected_text(current)
-                .show_ui(ui, |ui| {
-                    ui.selectable_value(&mut form.bounties[i], None, "nobody");
-                    for (id, name) in &rival.fighters {
-                        ui.selectable_value(&mut form.bounties[i], Some(*id), name);
-                    }
-                });
-        }
-    });
+    // Bounties, named by the pack's bounty counter.
+    if let Some(counter) = pack.bounty_counter() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(format!("Declare a {}", counter.label)).strong());
+            for (i, name) in names.iter().enumerate() {
+                let rival = form.gangs[1 - i].and_then(|id| data.iter().find(|g| g.id == id));
+                let Some(rival) = rival else { continue };
+                let current = form.bounties[i]
+                    .and_then(|f| rival.fighters.iter().find(|(id, _)| *id == f))
+                    .map_or("nobody".to_owned(), |(_, n)| n.clone());
+                egui::ComboBox::from_label(format!("{} declared by {name}", counter.label))
+                    .selected_text(current)
+                    .show_ui(ui, |ui| {
+                        ui.selectable_value(&mut form.bounties[i], None, "nobody");
+                        for (id, name) in &rival.fighters {
+                            ui.selectable_value(&mut form.bounties[i], Some(*id), name);
+                        }
+                    });
+            }
+        });
+    }
 
     advancement_ui(ui, form, data, pack, &names);
 
@@ -438,8 +441,16 @@ fn advancement_ui(
                 if form.absent.contains(id) {
                     continue;
                 }
-                let outcome = form.outcomes.get(id).map_or("fine", |(o, _)| o.as_str());
-                if rules.exclude_outcomes.iter().any(|o| o == outcome) {
+                let outcome = form
+                    .outcomes
+                    .get(id)
+                    .map(|(o, _)| o.as_str())
+                    .or(pack.default_outcome().map(|o| o.id.as_str()));
+                if rules
+                    .exclude_outcomes
+                    .iter()
+                    .any(|o| Some(o.as_str()) == outcome)
+                {
                     continue;
                 }
                 let mut on = form.advancing.contains(id);
@@ -660,10 +671,10 @@ fn fighters_ui(
                         form.absent.insert(*id);
                     }
                 }
-                let entry = form
-                    .outcomes
-                    .entry(*id)
-                    .or_insert_with(|| ("fine".into(), None));
+                let entry = form.outcomes.entry(*id).or_insert_with(|| {
+                    let usual = pack.default_outcome().map(|o| o.id.clone());
+                    (usual.unwrap_or_default(), None)
+                });
                 ui.horizontal(|ui| {
                     for outcome in &pack.outcomes {
                         let selected = entry.0 == outcome.id;

@@ -107,7 +107,7 @@ pub fn roster_ui(
     ui.add_enabled_ui(read_only.is_none(), |ui| {
         let button = ui
             .button("Resource action…")
-            .on_hover_text("Spend resources between battles (Falsify Scarcity, Eat your Fill…)")
+            .on_hover_text(action_hint(pack))
             .on_disabled_hover_text(edit_hint(read_only));
         if button.clicked() {
             action = Some(Action::AskAction(view.id));
@@ -374,5 +374,20 @@ fn fighter_row(
             ui.label(value.to_string())
                 .on_hover_text(format!("{} {value}", counter.label));
         });
+    }
+}
+
+/// The hover text of the resource-action button: the pack's first actions,
+/// by name.
+fn action_hint(pack: Option<&Pack>) -> String {
+    let names: Vec<&str> = pack
+        .into_iter()
+        .flat_map(|p| p.actions.iter().take(2))
+        .map(|a| a.name.as_str())
+        .collect();
+    if names.is_empty() {
+        "Spend resources between battles".to_owned()
+    } else {
+        format!("Spend resources between battles ({}…)", names.join(", "))
     }
 }

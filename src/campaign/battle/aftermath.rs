@@ -322,7 +322,8 @@ impl Run<'_> {
     }
 
     /// Applies a row's effects to a fighter, falling back where it cannot
-    /// apply. `reverse` applies an advancement row as a crippling.
+    /// apply. `crippled_by` names the injury row that applies an advancement
+    /// row reversed, as a crippling.
     #[allow(clippy::too_many_arguments)]
     fn apply_row(
         &mut self,
@@ -331,9 +332,10 @@ impl Run<'_> {
         fighter: FighterId,
         roll: &str,
         record: Option<&RollRecord>,
-        reverse: bool,
+        crippled_by: Option<&str>,
         depth: usize,
     ) -> Result<(), ReportError> {
+        let reverse = crippled_by.is_some();
         if depth > MAX_DEPTH {
             return Ok(());
         }
@@ -357,7 +359,7 @@ impl Run<'_> {
                         &table.source,
                         row.ruling.as_deref(),
                     );
-                    self.apply_row(table, &next, fighter, roll, record, reverse, depth + 1)
+                    self.apply_row(table, &next, fighter, roll, record, crippled_by, depth + 1)
                 }
                 // A crippling that cannot take anything away: the caller
                 // falls back (to Wounded).
@@ -387,7 +389,7 @@ impl Run<'_> {
                 effect,
                 fighter,
                 roll,
-                reverse,
+                crippled_by,
                 depth,
                 &mut applied,
             )?;
@@ -404,10 +406,9 @@ impl Run<'_> {
             };
             let id = EffectId(next);
             self.next_effect = next.checked_add(1);
-            let name = if reverse {
-                format!("Crippled: {}", applied.words.join(", "))
-            } else {
-                display_name(row)
+            let name = match crippled_by {
+                Some(by) => format!("{by}: {}", applied.words.join(", ")),
+                None => display_name(row),
             };
             let effect = LastingEffect {
                 id,
@@ -436,10 +437,11 @@ impl Run<'_> {
         effect: &Effect,
         fighter: FighterId,
         roll: &str,
-        reverse: bool,
+        crippled_by: Option<&str>,
         depth: usize,
         applied: &mut Applied,
     ) -> Result<(), ReportError> {
+        let reverse = crippled_by.is_some();
         let name = self.fighter_label(fighter);
         let gang = self.fighter_gang(fighter);
         let rival = gang.map(|g| self.rival(g));
@@ -594,7 +596,10 @@ impl Run<'_> {
                             );
                         };
                         if next.effects.iter().any(|e| matches!(e, Effect::Capture)) {
-                            return refuse(format!("picks[{roll}]"), "pick another result than Captured");
+                            return refuse(
+                                format!("picks[{roll}]"),
+                                format!("pick another result than {}", display_name(row)),
+                            );
                         }
                         self.change(
                             gang,
@@ -607,7 +612,7 @@ impl Run<'_> {
                         // their own.
                         let instead = format!("{roll} → {}", next.on);
                         self.roll_names.push(instead.clone());
-                        self.apply_row(table, &next, fighter, &instead, record.as_ref(), false, depth + 1)?;
+                        self.apply_row(table, &next, fighter, &instead, record.as_ref(), None, depth + 1)?;
                     }
                 }
             }
@@ -623,6 +628,7 @@ impl Run<'_> {
                 };
                 let (cripple_roll, _, adv_row) = self.roll_on_named(&adv, fighter, "cripple")?;
                 let record = self.rolls.last().map(|r| r.record.clone());
+                let crippling = display_name(row);
                 let reversed = match adv_row {
                     Some(adv_row) => self.apply_row(
                         &adv,
@@ -630,7 +636,7 @@ impl Run<'_> {
                         fighter,
                         &cripple_roll,
                         record.as_ref(),
-                        true,
+                        Some(&crippling),
                         depth + 1,
                     ),
                     None => Err(ReportError {
@@ -653,7 +659,7 @@ impl Run<'_> {
                                 &source,
                                 row.ruling.as_deref(),
                             );
-                            self.apply_row(table, &next, fighter, roll, None, false, depth + 1)?;
+                            self.apply_row(table, &next, fighter, roll, None, None, depth + 1)?;
                         }
                     }
                     Ok(()) => {}
@@ -691,7 +697,7 @@ impl Run<'_> {
                             fighter,
                             &adv_roll,
                             record.as_ref(),
-                            false,
+                            None,
                             depth + 1,
                         )?;
                     }
@@ -863,7 +869,7 @@ impl Run<'_> {
                             fighter,
                             &next_roll,
                             record.as_ref(),
-                            reverse,
+                            crippled_by,
                             depth + 1,
                         )?;
                     }
@@ -912,7 +918,7 @@ impl Run<'_> {
                             &chosen,
                             fighter,
                             roll,
-                            reverse,
+                            crippled_by,
                             depth + 1,
                             applied,
                         )?;
@@ -1038,7 +1044,7 @@ impl Run<'_> {
                 &table.source,
                 row.ruling.as_deref(),
             );
-            self.apply_row(&table, &row, fighter, &roll, Some(&record), false, 0)
+            self.apply_row(&table, &row, fighter, &roll, Some(&record), None, 0)
                 .map_err(|e| named(e, &field))?;
         }
         Ok(())
@@ -1065,7 +1071,7 @@ impl Run<'_> {
             let record = self.rolls.last().map(|r| r.record.clone());
             match row {
                 Some(row) => {
-                    self.apply_row(&table, &row, fighter, &roll, record.as_ref(), false, 0)
+                    self.apply_row(&table, &row, fighter, &roll, record.as_ref(), None, 0)
                         .map_err(|e| named(e, &roll))?;
                 }
                 None => {
@@ -1180,7 +1186,7 @@ impl Run<'_> {
             let (roll, _, row) = self.roll_on(&table, fighter, 0)?;
             let record = self.rolls.last().map(|r| r.record.clone());
             if let Some(row) = row {
-                self.apply_row(&table, &row, fighter, &roll, record.as_ref(), false, 0)
+                self.apply_row(&table, &row, fighter, &roll, record.as_ref(), None, 0)
                     .map_err(|e| named(e, &roll))?;
             }
         }

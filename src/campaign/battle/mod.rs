@@ -90,16 +90,13 @@ pub struct GangReport {
 #[serde(deny_unknown_fields)]
 pub struct FighterReport {
     pub fighter: String,
-    /// An outcome id of the pack (`fine`, `taken_down`, `removed`).
-    #[serde(default = "default_outcome")]
-    pub outcome: String,
+    /// An outcome id of the pack (`taken_down`, `removed`). Left out: the
+    /// pack's default outcome (the one with `default = true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
     /// The rival fighter who took them down.
     #[serde(default)]
     pub downed_by: Option<String>,
-}
-
-fn default_outcome() -> String {
-    "fine".into()
 }
 
 /// A player's pick for an epilogue line with a choice.
@@ -508,7 +505,9 @@ fn resolve(
         }
     }
 
-    // Fighters, now that both gangs are known.
+    // Fighters, now that both gangs are known. A fighter the report leaves
+    // without an outcome came through as usual: the pack's default outcome.
+    let default_outcome = pack.default_outcome().map(|o| o.id.clone());
     for (i, g) in report.gangs.iter().enumerate() {
         let gang = gangs[i].gang;
         let rival = gangs[1 - i].gang;
@@ -523,7 +522,7 @@ fn resolve(
                         .map(|f| BattleFighter {
                             fighter: f.id,
                             gang,
-                            outcome: default_outcome(),
+                            outcome: default_outcome.clone().unwrap_or_default(),
                             downed_by: None,
                         }),
                 );
@@ -573,11 +572,17 @@ fn resolve(
                             format!("{} is listed twice", fighter.name),
                         );
                     }
-                    let Some(outcome) = pack.outcome(&fr.outcome) else {
+                    let Some(wanted) = fr.outcome.as_ref().or(default_outcome.as_ref()) else {
+                        return refuse(
+                            format!("{field}.outcome"),
+                            format!("missing: the ruleset {} has no outcomes", pack.pack.name),
+                        );
+                    };
+                    let Some(outcome) = pack.outcome(wanted) else {
                         let ids: Vec<&str> = pack.outcomes.iter().map(|o| o.id.as_str()).collect();
                         return refuse(
                             format!("{field}.outcome"),
-                            format!("“{}” is not an outcome ({})", fr.outcome, ids.join(", ")),
+                            format!("“{wanted}” is not an outcome ({})", ids.join(", ")),
                         );
                     };
                     let downed_by = match &fr.downed_by {
@@ -867,6 +872,7 @@ impl<'a> Run<'a> {
         times: i64,
         from_rival: bool,
         source: &str,
+        ruling: Option<&str>,
     ) -> Result<(), ReportError> {
         let label = self.pack.resource_label(&amount.resource).to_owned();
         let Some(wanted) = amount.amount.checked_mul(times) else {
@@ -890,7 +896,9 @@ impl<'a> Run<'a> {
             } else {
                 format!("takes {taken} {label} from {rival_name}, all it has (of {wanted})")
             };
-            let ruling = (taken != wanted).then_some("may-take");
+            // The line's own ruling says what happens when the rival has
+            // less than it takes.
+            let ruling = ruling.filter(|_| taken != wanted);
             self.line(Some(gang), text, source, ruling);
             return Ok(());
         }
@@ -900,7 +908,11 @@ impl<'a> Run<'a> {
         } else {
             format!("{wanted:+} {label}, held at its floor: {made:+}")
         };
-        let ruling = (made != wanted).then_some("resource-floor");
+        let floor_ruling = self
+            .pack
+            .resource(&amount.resource)
+            .and_then(|r| r.floor_ruling.clone());
+        let ruling = floor_ruling.as_deref().filter(|_| made != wanted);
         self.line(Some(gang), text, source, ruling);
         Ok(())
     }
@@ -928,7 +940,11 @@ impl<'a> Run<'a> {
                 "{} applies to this battle: {}",
                 effect.action_name, effect.text
             );
-            self.line(Some(effect.gang), text, "Resource Actions", None);
+            let source = self
+                .pack
+                .action(&effect.action)
+                .map_or_else(|| effect.action_name.clone(), |a| a.source.clone());
+            self.line(Some(effect.gang), text, &source, None);
         }
     }
 
@@ -947,14 +963,19 @@ impl<'a> Run<'a> {
                 continue;
             }
             let name = self.fighter_name(bf.fighter);
+            let word = self
+                .pack
+                .counter(&rules.counter)
+                .map_or(rules.counter.clone(), |c| c.label.clone());
             let Some(by) = bf.downed_by else {
-                let text = format!("{name} keeps a Bounty of {bounty}: no rival downed them");
+                let text = format!("{name} keeps a {word} of {bounty}: no rival downed them");
                 self.line(Some(bf.gang), text, &rules.source, rules.ruling.as_deref());
                 continue;
             };
             let claimer = self.rival(bf.gang);
             let label = self.pack.resource_label(&rules.claim_resource).to_owned();
-            let reason = format!("bounty on {name} claimed");
+            // A reason reads as a phrase: "bounty on Brick claimed".
+            let reason = format!("{} on {name} claimed", word.to_lowercase());
             let Some(paid) = bounty.checked_mul(rules.claim_per_point) else {
                 let from = self.amount_of(claimer, &rules.claim_resource);
                 let change = format!("{bounty} × {}", rules.claim_per_point);
@@ -970,7 +991,7 @@ impl<'a> Run<'a> {
             });
             self.counters.insert(key, 0);
             let text = format!(
-                "claims the Bounty of {bounty} on {name} (downed by {}): +{} {label}; {name}'s Bounty is reset to 0",
+                "claims the {word} of {bounty} on {name} (downed by {}): +{} {label}; {name}'s {word} is reset to 0",
                 self.fighter_name(by),
                 paid
             );
@@ -1118,7 +1139,14 @@ impl<'a> Run<'a> {
                     continue;
                 }
                 for amount in &rule.gain {
-                    self.gain(gang, amount, times, rule.from_rival, &rule.text)?;
+                    self.gain(
+                        gang,
+                        amount,
+                        times,
+                        rule.from_rival,
+                        &rule.text,
+                        rule.ruling.as_deref(),
+                    )?;
                 }
                 if rule.choice.is_empty() {
                     continue;
@@ -1151,7 +1179,14 @@ impl<'a> Run<'a> {
                                 || self.pack.resource_label(&a.resource).to_lowercase() == pick
                         }) {
                             let amount = amount.clone();
-                            self.gain(gang, &amount, times, rule.from_rival, &rule.text)?;
+                            self.gain(
+                                gang,
+                                &amount,
+                                times,
+                                rule.from_rival,
+                                &rule.text,
+                                rule.ruling.as_deref(),
+                            )?;
                         }
                     }
                 }
