@@ -19,6 +19,26 @@ use crate::rules::{Effect, TableDef, TableRowDef};
 /// How deep fall-backs and rolls on other tables may nest.
 const MAX_DEPTH: usize = 4;
 
+/// Where an effect applies: the table row it comes from, the fighter it
+/// is for, and what the change lines say about them.
+struct At<'a> {
+    table: &'a TableDef,
+    row: &'a TableRowDef,
+    fighter: FighterId,
+    /// The roll's name (`injury: Brick`), under which picks are asked.
+    roll: &'a str,
+    /// The crippling row that applies this one in reverse, if one does.
+    crippled_by: Option<&'a str>,
+    depth: usize,
+    /// True when a crippling takes the effect away instead of giving it.
+    reverse: bool,
+    name: String,
+    gang: Option<GangId>,
+    rival: Option<GangId>,
+    /// The table and row, for the change lines.
+    source: String,
+}
+
 /// What applying a row did, to name the lasting effect it leaves.
 #[derive(Default)]
 struct Applied {
@@ -441,497 +461,726 @@ impl Run<'_> {
         depth: usize,
         applied: &mut Applied,
     ) -> Result<(), ReportError> {
-        let reverse = crippled_by.is_some();
-        let name = self.fighter_label(fighter);
         let gang = self.fighter_gang(fighter);
-        let rival = gang.map(|g| self.rival(g));
-        let source = format!("{}: {}", table.name, row.result);
+        let at = At {
+            table,
+            row,
+            fighter,
+            roll,
+            crippled_by,
+            depth,
+            reverse: crippled_by.is_some(),
+            name: self.fighter_label(fighter),
+            gang,
+            rival: gang.map(|g| self.rival(g)),
+            source: format!("{}: {}", table.name, row.result),
+        };
+        // One rule per kind of effect; the pack's kinds are all named here.
         match effect {
-            Effect::Leave { status } => {
+            Effect::Leave { status } => self.effect_leave(&at, status)?,
+            Effect::Desert { hire_percent } => self.effect_desert(&at, hire_percent)?,
+            Effect::Capture => self.effect_capture(&at)?,
+            Effect::Cripple { fallback } => self.effect_cripple(&at, fallback)?,
+            Effect::MissNextBattle => self.effect_miss_next_battle(&at)?,
+            Effect::Advance => self.effect_advance(&at)?,
+            Effect::Stat { stat, amount } => self.effect_stat(&at, stat, amount, applied)?,
+            Effect::StatChoice { stats, amount } => {
+                self.effect_stat_choice(&at, stats, amount, applied)?
+            }
+            Effect::Gain { what } => self.effect_gain(&at, what, applied)?,
+            Effect::GainQuirk { category } => self.effect_gain_quirk(&at, category, applied)?,
+            Effect::Resource { resource, amount } => self.effect_resource(&at, resource, amount)?,
+            Effect::ResourceFromValue { resource, percent } => {
+                self.effect_resource_from_value(&at, resource, percent)?
+            }
+            Effect::RollOn { table: other } => self.effect_roll_on(&at, other)?,
+            Effect::InjuryModifier { amount } => self.effect_injury_modifier(&at, amount)?,
+            Effect::Status { status } => self.effect_status(&at, status)?,
+            Effect::Note { text } => self.effect_note(&at, text)?,
+            Effect::Choice { options } => self.effect_choice(&at, options, applied)?,
+            // Counts and counters change in a battle, not after it: the
+            // report gives them.
+            Effect::Count { .. } | Effect::Counter { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::Leave` to the fighter (the kind says the rule).
+    fn effect_leave(&mut self, at: &At<'_>, status: &str) -> Result<(), ReportError> {
+        let row = at.row;
+        let fighter = at.fighter;
+        let name = &at.name;
+        let gang = at.gang;
+        let source = &at.source;
+        self.set_status(
+            fighter,
+            FighterStatus::Gone {
+                status: status.to_owned(),
+                battle: Some(self.battle_id()),
+            },
+            display_name(row),
+        );
+        self.change(
+            gang,
+            format!("{name} leaves the gang ({status})"),
+            source,
+            None,
+        );
+        Ok(())
+    }
+
+    /// Applies `Effect::Desert` to the fighter (the kind says the rule).
+    fn effect_desert(&mut self, at: &At<'_>, hire_percent: &i64) -> Result<(), ReportError> {
+        let row = at.row;
+        let fighter = at.fighter;
+        let roll = at.roll;
+        let name = &at.name;
+        let gang = at.gang;
+        let rival = at.rival;
+        let source = &at.source;
+        let value = self.value_of(fighter);
+        let Some(cost) = value.checked_mul(*hire_percent).map(|c| c / 100) else {
+            return refuse(
+                format!("picks[{roll}]"),
+                format!("{name}'s value {value} × {hire_percent}% is out of bounds"),
+            );
+        };
+        let resource = self
+            .pack
+            .injuries
+            .as_ref()
+            .and_then(|i| i.hire_resource.clone());
+        let options = vec!["hire".to_owned(), "leave".to_owned()];
+        match self.pick(roll).as_deref() {
+            None => {
+                let rival_name = rival.map(|r| self.name(r)).unwrap_or_default();
+                let price = match &resource {
+                    Some(r) => format!("{cost} {}", self.pack.resource_label(r)),
+                    None => "nothing".to_owned(),
+                };
+                self.need_by(
+                    roll,
+                    fighter,
+                    rival,
+                    format!("{name} deserts: does {rival_name} hire them for {price}?"),
+                    options,
+                );
+            }
+            Some("hire") => {
+                let (Some(rival), Some(gang)) = (rival, gang) else {
+                    return Ok(());
+                };
+                if self
+                    .fighters
+                    .values()
+                    .any(|f| f.gang == rival && f.id != fighter && crate::text::same(&f.name, name))
+                {
+                    return refuse(
+                        format!("picks[{roll}]"),
+                        format!(
+                            "{} already has a fighter called {name}; rename one of them first",
+                            self.name(rival)
+                        ),
+                    );
+                }
+                if let Some(resource) = &resource {
+                    let have = self.amount_of(rival, resource);
+                    if have < cost {
+                        return refuse(
+                            format!("picks[{roll}]"),
+                            format!(
+                                "{} has {have}, not the {cost} it costs to hire {name}",
+                                self.name(rival)
+                            ),
+                        );
+                    }
+                    self.adjust(
+                        rival,
+                        resource,
+                        cost.saturating_neg(),
+                        &format!("hired the deserter {name}"),
+                    )?;
+                }
+                let leader = self.fighters.get(&fighter).is_some_and(|f| f.leader);
+                self.events.push(Event::FighterTransferred {
+                    fighter,
+                    from: gang,
+                    to: rival,
+                    leader_from: leader,
+                    leader_to: false,
+                });
+                if let Some(f) = self.fighters.get_mut(&fighter) {
+                    f.gang = rival;
+                    f.leader = false;
+                }
+                self.change(
+                    Some(rival),
+                    format!("hires the deserter {name} for {cost}"),
+                    source,
+                    row.ruling.as_deref(),
+                );
+            }
+            Some(_) => {
                 self.set_status(
                     fighter,
                     FighterStatus::Gone {
-                        status: status.clone(),
+                        status: "deserted".into(),
                         battle: Some(self.battle_id()),
                     },
                     display_name(row),
                 );
-                self.change(
-                    gang,
-                    format!("{name} leaves the gang ({status})"),
-                    &source,
-                    None,
-                );
+                self.change(gang, format!("{name} deserts the gang"), source, None);
             }
-            Effect::Desert { hire_percent } => {
-                let value = self.value_of(fighter);
-                let Some(cost) = value.checked_mul(*hire_percent).map(|c| c / 100) else {
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::Capture` to the fighter (the kind says the rule).
+    fn effect_capture(&mut self, at: &At<'_>) -> Result<(), ReportError> {
+        let table = at.table;
+        let row = at.row;
+        let fighter = at.fighter;
+        let roll = at.roll;
+        let depth = at.depth;
+        let name = &at.name;
+        let gang = at.gang;
+        let rival = at.rival;
+        let source = &at.source;
+        let others: Vec<String> = table
+            .rows
+            .iter()
+            .filter(|r| r.on != row.on)
+            .map(|r| r.on.clone())
+            .collect();
+        let mut options = vec!["hold".to_owned()];
+        options.extend(others.iter().cloned());
+        match self.pick(roll) {
+            None => self.need_by(
+                roll,
+                fighter,
+                rival,
+                format!(
+                    "{name} is captured: the captors hold them for ransom, or pick another result"
+                ),
+                options,
+            ),
+            Some(p) if p == "hold" => {
+                if let Some(by) = rival {
+                    self.set_status(
+                        fighter,
+                        FighterStatus::Captured {
+                            by,
+                            battle: self.battle_id(),
+                        },
+                        display_name(row),
+                    );
+                    let captor = self.name(by);
+                    self.change(
+                        gang,
+                        format!("{name} is held by {captor}"),
+                        source,
+                        row.ruling.as_deref(),
+                    );
+                }
+            }
+            Some(other) => {
+                let Some(next) = table.rows.iter().find(|r| r.on == other).cloned() else {
                     return refuse(
                         format!("picks[{roll}]"),
-                        format!("{name}'s value {value} × {hire_percent}% is out of bounds"),
+                        format!("“{other}” is not one of {}", options.join(", ")),
                     );
                 };
-                let resource = self
-                    .pack
-                    .injuries
-                    .as_ref()
-                    .and_then(|i| i.hire_resource.clone());
-                let options = vec!["hire".to_owned(), "leave".to_owned()];
-                match self.pick(roll).as_deref() {
-                    None => {
-                        let rival_name = rival.map(|r| self.name(r)).unwrap_or_default();
-                        let price = match &resource {
-                            Some(r) => format!("{cost} {}", self.pack.resource_label(r)),
-                            None => "nothing".to_owned(),
-                        };
-                        self.need_by(
-                            roll,
-                            fighter,
-                            rival,
-                            format!("{name} deserts: does {rival_name} hire them for {price}?"),
-                            options,
-                        );
-                    }
-                    Some("hire") => {
-                        let (Some(rival), Some(gang)) = (rival, gang) else {
-                            return Ok(());
-                        };
-                        if self.fighters.values().any(|f| {
-                            f.gang == rival && f.id != fighter && f.name.eq_ignore_ascii_case(&name)
-                        }) {
-                            return refuse(
-                                format!("picks[{roll}]"),
-                                format!(
-                                    "{} already has a fighter called {name}; rename one of them first",
-                                    self.name(rival)
-                                ),
-                            );
-                        }
-                        if let Some(resource) = &resource {
-                            let have = self.amount_of(rival, resource);
-                            if have < cost {
-                                return refuse(
-                                    format!("picks[{roll}]"),
-                                    format!(
-                                        "{} has {have}, not the {cost} it costs to hire {name}",
-                                        self.name(rival)
-                                    ),
-                                );
-                            }
-                            self.adjust(
-                                rival,
-                                resource,
-                                cost.saturating_neg(),
-                                &format!("hired the deserter {name}"),
-                            )?;
-                        }
-                        let leader = self.fighters.get(&fighter).is_some_and(|f| f.leader);
-                        self.events.push(Event::FighterTransferred {
-                            fighter,
-                            from: gang,
-                            to: rival,
-                            leader_from: leader,
-                            leader_to: false,
-                        });
-                        if let Some(f) = self.fighters.get_mut(&fighter) {
-                            f.gang = rival;
-                            f.leader = false;
-                        }
-                        self.change(
-                            Some(rival),
-                            format!("hires the deserter {name} for {cost}"),
-                            &source,
-                            row.ruling.as_deref(),
-                        );
-                    }
-                    Some(_) => {
-                        self.set_status(
-                            fighter,
-                            FighterStatus::Gone {
-                                status: "deserted".into(),
-                                battle: Some(self.battle_id()),
-                            },
-                            display_name(row),
-                        );
-                        self.change(gang, format!("{name} deserts the gang"), &source, None);
-                    }
+                if next.effects.iter().any(|e| matches!(e, Effect::Capture)) {
+                    return refuse(
+                        format!("picks[{roll}]"),
+                        format!("pick another result than {}", display_name(row)),
+                    );
                 }
-            }
-            Effect::Capture => {
-                let others: Vec<String> = table
-                    .rows
-                    .iter()
-                    .filter(|r| r.on != row.on)
-                    .map(|r| r.on.clone())
-                    .collect();
-                let mut options = vec!["hold".to_owned()];
-                options.extend(others.iter().cloned());
-                match self.pick(roll) {
-                    None => self.need_by(
-                        roll,
-                        fighter,
-                        rival,
-                        format!("{name} is captured: the captors hold them for ransom, or pick another result"),
-                        options,
+                self.change(
+                    gang,
+                    format!(
+                        "the captors pick {} for {name} instead",
+                        display_name(&next)
                     ),
-                    Some(p) if p == "hold" => {
-                        if let Some(by) = rival {
-                            self.set_status(
-                                fighter,
-                                FighterStatus::Captured {
-                                    by,
-                                    battle: self.battle_id(),
-                                },
-                                display_name(row),
-                            );
-                            let captor = self.name(by);
-                            self.change(gang, format!("{name} is held by {captor}"), &source, row.ruling.as_deref());
-                        }
-                    }
-                    Some(other) => {
-                        let Some(next) = table.rows.iter().find(|r| r.on == other).cloned() else {
-                            return refuse(
-                                format!("picks[{roll}]"),
-                                format!("“{other}” is not one of {}", options.join(", ")),
-                            );
-                        };
-                        if next.effects.iter().any(|e| matches!(e, Effect::Capture)) {
-                            return refuse(
-                                format!("picks[{roll}]"),
-                                format!("pick another result than {}", display_name(row)),
-                            );
-                        }
-                        self.change(
-                            gang,
-                            format!("the captors pick {} for {name} instead", display_name(&next)),
-                            &source,
-                            row.ruling.as_deref(),
-                        );
-                        let record = self.rolls.last().map(|r| r.record.clone());
-                        // Its own picks (hire or leave…) are asked under a name of
-                        // their own.
-                        let instead = format!("{roll} → {}", next.on);
-                        self.roll_names.push(instead.clone());
-                        self.apply_row(table, &next, fighter, &instead, record.as_ref(), None, depth + 1)?;
-                    }
-                }
-            }
-            Effect::Cripple { fallback } => {
-                let Some(adv) = self
-                    .pack
-                    .advancement
-                    .as_ref()
-                    .and_then(|a| self.pack.table(&a.table))
-                    .cloned()
-                else {
-                    return Ok(());
-                };
-                let (cripple_roll, _, adv_row) = self.roll_on_named(&adv, fighter, "cripple")?;
+                    source,
+                    row.ruling.as_deref(),
+                );
                 let record = self.rolls.last().map(|r| r.record.clone());
-                let crippling = display_name(row);
-                let reversed = match adv_row {
-                    Some(adv_row) => self.apply_row(
-                        &adv,
-                        &adv_row,
-                        fighter,
-                        &cripple_roll,
-                        record.as_ref(),
-                        Some(&crippling),
-                        depth + 1,
-                    ),
-                    None => Err(ReportError {
-                        field: String::new(),
-                        reason: "no row".into(),
-                    }),
-                };
-                match reversed {
-                    // A real mistake (a pick that is not an option) is the
-                    // players' to fix; only "nothing to take away" falls back.
-                    Err(e) if !e.field.is_empty() => return Err(e),
-                    Err(_) => {
-                        if let Some(next) = table.rows.iter().find(|r| r.on == *fallback).cloned() {
-                            self.change(
-                                gang,
-                                format!(
-                                    "{name}: nothing to take away; {} instead",
-                                    display_name(&next)
-                                ),
-                                &source,
-                                row.ruling.as_deref(),
-                            );
-                            self.apply_row(table, &next, fighter, roll, None, None, depth + 1)?;
-                        }
-                    }
-                    Ok(()) => {}
-                }
-            }
-            Effect::MissNextBattle => {
-                self.set_status(
+                // Its own picks (hire or leave…) are asked under a name of
+                // their own.
+                let instead = format!("{roll} → {}", next.on);
+                self.roll_names.push(instead.clone());
+                self.apply_row(
+                    table,
+                    &next,
                     fighter,
-                    FighterStatus::Wounded {
-                        battle: self.battle_id(),
-                    },
-                    display_name(row),
-                );
-                self.change(
-                    gang,
-                    format!("{name} misses the gang's next battle"),
-                    &source,
+                    &instead,
+                    record.as_ref(),
                     None,
-                );
+                    depth + 1,
+                )?;
             }
-            Effect::Advance => {
-                if let Some(adv) = self
-                    .pack
-                    .advancement
-                    .as_ref()
-                    .and_then(|a| self.pack.table(&a.table))
-                    .cloned()
-                {
-                    let (adv_roll, _, adv_row) = self.roll_on(&adv, fighter, 0)?;
-                    let record = self.rolls.last().map(|r| r.record.clone());
-                    if let Some(adv_row) = adv_row {
-                        self.apply_row(
-                            &adv,
-                            &adv_row,
-                            fighter,
-                            &adv_roll,
-                            record.as_ref(),
-                            None,
-                            depth + 1,
-                        )?;
-                    }
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::Cripple` to the fighter (the kind says the rule).
+    fn effect_cripple(&mut self, at: &At<'_>, fallback: &str) -> Result<(), ReportError> {
+        let table = at.table;
+        let row = at.row;
+        let fighter = at.fighter;
+        let roll = at.roll;
+        let depth = at.depth;
+        let name = &at.name;
+        let gang = at.gang;
+        let source = &at.source;
+        let Some(adv) = self
+            .pack
+            .advancement
+            .as_ref()
+            .and_then(|a| self.pack.table(&a.table))
+            .cloned()
+        else {
+            return Ok(());
+        };
+        let (cripple_roll, _, adv_row) = self.roll_on_named(&adv, fighter, "cripple")?;
+        let record = self.rolls.last().map(|r| r.record.clone());
+        let crippling = display_name(row);
+        let reversed = match adv_row {
+            Some(adv_row) => self.apply_row(
+                &adv,
+                &adv_row,
+                fighter,
+                &cripple_roll,
+                record.as_ref(),
+                Some(&crippling),
+                depth + 1,
+            ),
+            None => Err(ReportError {
+                field: String::new(),
+                reason: "no row".into(),
+            }),
+        };
+        match reversed {
+            // A real mistake (a pick that is not an option) is the
+            // players' to fix; only "nothing to take away" falls back.
+            Err(e) if !e.field.is_empty() => return Err(e),
+            Err(_) => {
+                if let Some(next) = table.rows.iter().find(|r| r.on == *fallback).cloned() {
+                    self.change(
+                        gang,
+                        format!(
+                            "{name}: nothing to take away; {} instead",
+                            display_name(&next)
+                        ),
+                        source,
+                        row.ruling.as_deref(),
+                    );
+                    self.apply_row(table, &next, fighter, roll, None, None, depth + 1)?;
                 }
             }
-            Effect::Stat { stat, amount } => {
-                let amount = if reverse { -amount } else { *amount };
-                self.stat_change(fighter, stat, amount, applied);
+            Ok(()) => {}
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::MissNextBattle` to the fighter (the kind says the rule).
+    fn effect_miss_next_battle(&mut self, at: &At<'_>) -> Result<(), ReportError> {
+        let row = at.row;
+        let fighter = at.fighter;
+        let name = &at.name;
+        let gang = at.gang;
+        let source = &at.source;
+        self.set_status(
+            fighter,
+            FighterStatus::Wounded {
+                battle: self.battle_id(),
+            },
+            display_name(row),
+        );
+        self.change(
+            gang,
+            format!("{name} misses the gang's next battle"),
+            source,
+            None,
+        );
+        Ok(())
+    }
+
+    /// Applies `Effect::Advance` to the fighter (the kind says the rule).
+    fn effect_advance(&mut self, at: &At<'_>) -> Result<(), ReportError> {
+        let fighter = at.fighter;
+        let depth = at.depth;
+        if let Some(adv) = self
+            .pack
+            .advancement
+            .as_ref()
+            .and_then(|a| self.pack.table(&a.table))
+            .cloned()
+        {
+            let (adv_roll, _, adv_row) = self.roll_on(&adv, fighter, 0)?;
+            let record = self.rolls.last().map(|r| r.record.clone());
+            if let Some(adv_row) = adv_row {
+                self.apply_row(
+                    &adv,
+                    &adv_row,
+                    fighter,
+                    &adv_roll,
+                    record.as_ref(),
+                    None,
+                    depth + 1,
+                )?;
             }
-            Effect::StatChoice { stats, amount } => {
-                let amount = if reverse { -amount } else { *amount };
-                let options = self.movable(fighter, stats, amount);
-                let chosen = match options.as_slice() {
-                    [only] => Some(only.clone()),
-                    _ => match self.pick(roll) {
-                        Some(p) => match options.iter().find(|o| **o == p) {
-                            Some(o) => Some(o.clone()),
-                            None => {
-                                return refuse(
-                                    format!("picks[{roll}]"),
-                                    format!("“{p}” is not one of {}", options.join(", ")),
-                                );
-                            }
-                        },
-                        None => {
-                            let verb = if amount < 0 { "loses" } else { "gains" };
-                            self.need(
-                                roll,
-                                fighter,
-                                format!("{name} {verb} {}: which?", amount.abs()),
-                                options,
-                            );
-                            None
-                        }
-                    },
-                };
-                if let Some(stat) = chosen {
-                    self.stat_change(fighter, &stat, amount, applied);
-                }
-            }
-            Effect::Gain { what } => {
-                let named = self.pick(roll);
-                let text = match (&named, reverse) {
-                    (Some(n), false) => format!("{what}: {n}"),
-                    (None, false) => what.clone(),
-                    (Some(n), true) => format!("loses {n}"),
-                    (None, true) => format!("loses {what}"),
-                };
-                self.change(
-                    gang,
-                    format!("{name}: {text}"),
-                    &source,
-                    row.ruling.as_deref(),
-                );
-                applied.gains.push(text.clone());
-                applied.words.push(text);
-            }
-            Effect::GainQuirk { category } => {
-                let options = self.quirk_options(fighter, category.as_deref(), reverse);
-                match self.pick(roll) {
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::Stat` to the fighter (the kind says the rule).
+    fn effect_stat(
+        &mut self,
+        at: &At<'_>,
+        stat: &str,
+        amount: &i64,
+        applied: &mut Applied,
+    ) -> Result<(), ReportError> {
+        let fighter = at.fighter;
+        let reverse = at.reverse;
+        let amount = if reverse { -amount } else { *amount };
+        self.stat_change(fighter, stat, amount, applied);
+        Ok(())
+    }
+
+    /// Applies `Effect::StatChoice` to the fighter (the kind says the rule).
+    fn effect_stat_choice(
+        &mut self,
+        at: &At<'_>,
+        stats: &[String],
+        amount: &i64,
+        applied: &mut Applied,
+    ) -> Result<(), ReportError> {
+        let fighter = at.fighter;
+        let roll = at.roll;
+        let reverse = at.reverse;
+        let name = &at.name;
+        let amount = if reverse { -amount } else { *amount };
+        let options = self.movable(fighter, stats, amount);
+        let chosen = match options.as_slice() {
+            [only] => Some(only.clone()),
+            _ => match self.pick(roll) {
+                Some(p) => match options.iter().find(|o| **o == p) {
+                    Some(o) => Some(o.clone()),
                     None => {
-                        let verb = if reverse {
-                            "loses a quirk"
-                        } else {
-                            "gains a quirk"
-                        };
-                        self.need(roll, fighter, format!("{name} {verb}: which?"), options);
-                    }
-                    Some(p) => {
-                        let Some(quirk) = self
-                            .pack
-                            .find_quirk(&p)
-                            .map(|(q, _)| q.id.clone())
-                            .filter(|q| options.contains(q))
-                        else {
-                            return refuse(
-                                format!("picks[{roll}]"),
-                                format!("“{p}” is not one of {}", options.join(", ")),
-                            );
-                        };
-                        let from = self.quirks_of(fighter);
-                        let mut to = from.clone();
-                        if reverse {
-                            to.retain(|q| q.quirk != quirk);
-                        } else {
-                            to.push(QuirkPick::new(quirk.clone()));
-                        }
-                        self.events.push(Event::QuirksChanged {
-                            fighter,
-                            from,
-                            to: to.clone(),
-                        });
-                        if let Some(f) = self.fighters.get_mut(&fighter) {
-                            f.quirks = to;
-                        }
-                        let label = self
-                            .pack
-                            .quirk(&quirk)
-                            .map_or(quirk.clone(), |q| q.name.clone());
-                        let text = if reverse {
-                            format!("loses {label}")
-                        } else {
-                            format!("gains {label}")
-                        };
-                        self.change(
-                            gang,
-                            format!("{name} {text}"),
-                            &source,
-                            row.ruling.as_deref(),
+                        return refuse(
+                            format!("picks[{roll}]"),
+                            format!("“{p}” is not one of {}", options.join(", ")),
                         );
-                        applied.words.push(text);
-                        if !reverse {
-                            applied.quirk = Some(quirk);
-                        } else {
-                            applied.gains.push(format!("lost {label}"));
-                            applied.lost_quirk = Some(quirk);
-                        }
                     }
-                }
-            }
-            Effect::Resource { resource, amount } => {
-                if let Some(g) = gang {
-                    let made = self.adjust(
-                        g,
-                        resource,
-                        *amount,
-                        &format!("{}: {}", table.name, display_name(row)),
-                    )?;
-                    let label = self.pack.resource_label(resource).to_owned();
-                    self.change(
-                        gang,
-                        format!("{made:+} {label}"),
-                        &source,
-                        row.ruling.as_deref(),
-                    );
-                }
-            }
-            Effect::ResourceFromValue { resource, percent } => {
-                if let Some(g) = gang {
-                    let value = self.value_of(fighter);
-                    let Some(amount) = value.checked_mul(*percent).map(|a| a / 100) else {
-                        let from = self.amount_of(g, resource);
-                        let change = format!("{value} × {percent}%");
-                        return Err(self.past_bound(g, resource, from, &change));
-                    };
-                    let made = self.adjust(
-                        g,
-                        resource,
-                        amount,
-                        &format!("{}: {}", table.name, display_name(row)),
-                    )?;
-                    let label = self.pack.resource_label(resource).to_owned();
-                    self.change(
-                        gang,
-                        format!("{made:+} {label} ({name}'s value)"),
-                        &source,
-                        row.ruling.as_deref(),
-                    );
-                }
-            }
-            Effect::RollOn { table: other } => {
-                if let Some(next) = self.pack.table(other).cloned() {
-                    let (next_roll, _, next_row) = self.roll_on(&next, fighter, 0)?;
-                    let record = self.rolls.last().map(|r| r.record.clone());
-                    if let Some(next_row) = next_row {
-                        self.apply_row(
-                            &next,
-                            &next_row,
-                            fighter,
-                            &next_roll,
-                            record.as_ref(),
-                            crippled_by,
-                            depth + 1,
-                        )?;
-                    }
-                }
-            }
-            Effect::InjuryModifier { amount } => {
-                // Saturating: a modifier held at the end of i64 lands on the
-                // same open-ended row as the true sum would.
-                let modifier = self.injury_modifiers.entry(fighter).or_default();
-                *modifier = modifier.saturating_add(*amount);
-                self.change(
-                    gang,
-                    format!("{name}: {amount:+} to the injury roll"),
-                    &source,
-                    row.ruling.as_deref(),
-                );
-            }
-            Effect::Status { status } => {
-                self.change(
-                    gang,
-                    format!("{name}: {status}"),
-                    &source,
-                    row.ruling.as_deref(),
-                );
-            }
-            Effect::Note { text } => {
-                self.change(
-                    gang,
-                    format!("{name}: {text}"),
-                    &source,
-                    row.ruling.as_deref(),
-                );
-            }
-            Effect::Choice { options } => {
-                let labels: Vec<String> = (1..=options.len()).map(|i| i.to_string()).collect();
-                match self
-                    .pick(roll)
-                    .and_then(|p| p.parse::<usize>().ok())
-                    .and_then(|i| options.get(i.wrapping_sub(1)))
-                {
-                    Some(chosen) => {
-                        let chosen = chosen.clone();
-                        self.apply_effect(
-                            table,
-                            row,
-                            &chosen,
-                            fighter,
-                            roll,
-                            crippled_by,
-                            depth + 1,
-                            applied,
-                        )?;
-                    }
-                    None => self.need(
+                },
+                None => {
+                    let verb = if amount < 0 { "loses" } else { "gains" };
+                    self.need(
                         roll,
                         fighter,
-                        format!("{name}: pick one of the results"),
-                        labels,
-                    ),
+                        format!("{name} {verb} {}: which?", amount.abs()),
+                        options,
+                    );
+                    None
+                }
+            },
+        };
+        if let Some(stat) = chosen {
+            self.stat_change(fighter, &stat, amount, applied);
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::Gain` to the fighter (the kind says the rule).
+    fn effect_gain(
+        &mut self,
+        at: &At<'_>,
+        what: &str,
+        applied: &mut Applied,
+    ) -> Result<(), ReportError> {
+        let row = at.row;
+        let roll = at.roll;
+        let reverse = at.reverse;
+        let name = &at.name;
+        let gang = at.gang;
+        let source = &at.source;
+        let named = self.pick(roll);
+        let text = match (&named, reverse) {
+            (Some(n), false) => format!("{what}: {n}"),
+            (None, false) => what.to_owned(),
+            (Some(n), true) => format!("loses {n}"),
+            (None, true) => format!("loses {what}"),
+        };
+        self.change(
+            gang,
+            format!("{name}: {text}"),
+            source,
+            row.ruling.as_deref(),
+        );
+        applied.gains.push(text.clone());
+        applied.words.push(text);
+        Ok(())
+    }
+
+    /// Applies `Effect::GainQuirk` to the fighter (the kind says the rule).
+    fn effect_gain_quirk(
+        &mut self,
+        at: &At<'_>,
+        category: &Option<String>,
+        applied: &mut Applied,
+    ) -> Result<(), ReportError> {
+        let row = at.row;
+        let fighter = at.fighter;
+        let roll = at.roll;
+        let reverse = at.reverse;
+        let name = &at.name;
+        let gang = at.gang;
+        let source = &at.source;
+        let options = self.quirk_options(fighter, category.as_deref(), reverse);
+        match self.pick(roll) {
+            None => {
+                let verb = if reverse {
+                    "loses a quirk"
+                } else {
+                    "gains a quirk"
+                };
+                self.need(roll, fighter, format!("{name} {verb}: which?"), options);
+            }
+            Some(p) => {
+                let Some(quirk) = self
+                    .pack
+                    .find_quirk(&p)
+                    .map(|(q, _)| q.id.clone())
+                    .filter(|q| options.contains(q))
+                else {
+                    return refuse(
+                        format!("picks[{roll}]"),
+                        format!("“{p}” is not one of {}", options.join(", ")),
+                    );
+                };
+                let from = self.quirks_of(fighter);
+                let mut to = from.clone();
+                if reverse {
+                    to.retain(|q| q.quirk != quirk);
+                } else {
+                    to.push(QuirkPick::new(quirk.clone()));
+                }
+                self.events.push(Event::QuirksChanged {
+                    fighter,
+                    from,
+                    to: to.clone(),
+                });
+                if let Some(f) = self.fighters.get_mut(&fighter) {
+                    f.quirks = to;
+                }
+                let label = self
+                    .pack
+                    .quirk(&quirk)
+                    .map_or(quirk.clone(), |q| q.name.clone());
+                let text = if reverse {
+                    format!("loses {label}")
+                } else {
+                    format!("gains {label}")
+                };
+                self.change(
+                    gang,
+                    format!("{name} {text}"),
+                    source,
+                    row.ruling.as_deref(),
+                );
+                applied.words.push(text);
+                if !reverse {
+                    applied.quirk = Some(quirk);
+                } else {
+                    applied.gains.push(format!("lost {label}"));
+                    applied.lost_quirk = Some(quirk);
                 }
             }
-            Effect::Count { .. } | Effect::Counter { .. } => {}
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::Resource` to the fighter (the kind says the rule).
+    fn effect_resource(
+        &mut self,
+        at: &At<'_>,
+        resource: &str,
+        amount: &i64,
+    ) -> Result<(), ReportError> {
+        let table = at.table;
+        let row = at.row;
+        let gang = at.gang;
+        let source = &at.source;
+        if let Some(g) = gang {
+            let made = self.adjust(
+                g,
+                resource,
+                *amount,
+                &format!("{}: {}", table.name, display_name(row)),
+            )?;
+            let label = self.pack.resource_label(resource).to_owned();
+            self.change(
+                gang,
+                format!("{made:+} {label}"),
+                source,
+                row.ruling.as_deref(),
+            );
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::ResourceFromValue` to the fighter (the kind says the rule).
+    fn effect_resource_from_value(
+        &mut self,
+        at: &At<'_>,
+        resource: &str,
+        percent: &i64,
+    ) -> Result<(), ReportError> {
+        let table = at.table;
+        let row = at.row;
+        let fighter = at.fighter;
+        let name = &at.name;
+        let gang = at.gang;
+        let source = &at.source;
+        if let Some(g) = gang {
+            let value = self.value_of(fighter);
+            let Some(amount) = value.checked_mul(*percent).map(|a| a / 100) else {
+                let from = self.amount_of(g, resource);
+                let change = format!("{value} × {percent}%");
+                return Err(self.past_bound(g, resource, from, &change));
+            };
+            let made = self.adjust(
+                g,
+                resource,
+                amount,
+                &format!("{}: {}", table.name, display_name(row)),
+            )?;
+            let label = self.pack.resource_label(resource).to_owned();
+            self.change(
+                gang,
+                format!("{made:+} {label} ({name}'s value)"),
+                source,
+                row.ruling.as_deref(),
+            );
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::RollOn` to the fighter (the kind says the rule).
+    fn effect_roll_on(&mut self, at: &At<'_>, other: &str) -> Result<(), ReportError> {
+        let fighter = at.fighter;
+        let crippled_by = at.crippled_by;
+        let depth = at.depth;
+        if let Some(next) = self.pack.table(other).cloned() {
+            let (next_roll, _, next_row) = self.roll_on(&next, fighter, 0)?;
+            let record = self.rolls.last().map(|r| r.record.clone());
+            if let Some(next_row) = next_row {
+                self.apply_row(
+                    &next,
+                    &next_row,
+                    fighter,
+                    &next_roll,
+                    record.as_ref(),
+                    crippled_by,
+                    depth + 1,
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::InjuryModifier` to the fighter (the kind says the rule).
+    fn effect_injury_modifier(&mut self, at: &At<'_>, amount: &i64) -> Result<(), ReportError> {
+        let row = at.row;
+        let fighter = at.fighter;
+        let name = &at.name;
+        let gang = at.gang;
+        let source = &at.source;
+        // Saturating: a modifier held at the end of i64 lands on the
+        // same open-ended row as the true sum would.
+        let modifier = self.injury_modifiers.entry(fighter).or_default();
+        *modifier = modifier.saturating_add(*amount);
+        self.change(
+            gang,
+            format!("{name}: {amount:+} to the injury roll"),
+            source,
+            row.ruling.as_deref(),
+        );
+        Ok(())
+    }
+
+    /// Applies `Effect::Status` to the fighter (the kind says the rule).
+    fn effect_status(&mut self, at: &At<'_>, status: &str) -> Result<(), ReportError> {
+        let row = at.row;
+        let name = &at.name;
+        let gang = at.gang;
+        let source = &at.source;
+        self.change(
+            gang,
+            format!("{name}: {status}"),
+            source,
+            row.ruling.as_deref(),
+        );
+        Ok(())
+    }
+
+    /// Applies `Effect::Note` to the fighter (the kind says the rule).
+    fn effect_note(&mut self, at: &At<'_>, text: &str) -> Result<(), ReportError> {
+        let row = at.row;
+        let name = &at.name;
+        let gang = at.gang;
+        let source = &at.source;
+        self.change(
+            gang,
+            format!("{name}: {text}"),
+            source,
+            row.ruling.as_deref(),
+        );
+        Ok(())
+    }
+
+    /// Applies `Effect::Choice` to the fighter (the kind says the rule).
+    fn effect_choice(
+        &mut self,
+        at: &At<'_>,
+        options: &[Effect],
+        applied: &mut Applied,
+    ) -> Result<(), ReportError> {
+        let table = at.table;
+        let row = at.row;
+        let fighter = at.fighter;
+        let roll = at.roll;
+        let crippled_by = at.crippled_by;
+        let depth = at.depth;
+        let name = &at.name;
+        let labels: Vec<String> = (1..=options.len()).map(|i| i.to_string()).collect();
+        match self
+            .pick(roll)
+            .and_then(|p| p.parse::<usize>().ok())
+            .and_then(|i| options.get(i.wrapping_sub(1)))
+        {
+            Some(chosen) => {
+                let chosen = chosen.clone();
+                self.apply_effect(
+                    table,
+                    row,
+                    &chosen,
+                    fighter,
+                    roll,
+                    crippled_by,
+                    depth + 1,
+                    applied,
+                )?;
+            }
+            None => self.need(
+                roll,
+                fighter,
+                format!("{name}: pick one of the results"),
+                labels,
+            ),
         }
         Ok(())
     }
@@ -993,7 +1242,7 @@ impl Run<'_> {
             let Some(bf) = self.battle.fighters.iter().find(|bf| {
                 self.fighters
                     .get(&bf.fighter)
-                    .is_some_and(|f| f.name.eq_ignore_ascii_case(result.fighter.trim()))
+                    .is_some_and(|f| crate::text::same(&f.name, &result.fighter))
             }) else {
                 return refuse(
                     format!("{field}.fighter"),
@@ -1110,7 +1359,7 @@ impl Run<'_> {
                 .gangs
                 .iter()
                 .map(|g| g.gang)
-                .find(|g| self.name(*g).eq_ignore_ascii_case(nomination.gang.trim()))
+                .find(|g| crate::text::same(&self.name(*g), &nomination.gang))
             else {
                 return refuse(
                     format!("{field}.gang"),
@@ -1122,7 +1371,7 @@ impl Run<'_> {
                     && self
                         .fighters
                         .get(&bf.fighter)
-                        .is_some_and(|f| f.name.eq_ignore_ascii_case(nomination.fighter.trim()))
+                        .is_some_and(|f| crate::text::same(&f.name, &nomination.fighter))
             }) else {
                 return refuse(
                     format!("{field}.fighter"),

@@ -225,15 +225,13 @@ pub struct CampaignState {
 
 impl CampaignState {
     fn gang_named(&self, name: &str) -> Option<&Gang> {
-        let n = name.trim().to_lowercase();
-        self.gangs.iter().find(|g| g.name.to_lowercase() == n)
+        self.gangs.iter().find(|g| crate::text::same(&g.name, name))
     }
 
     fn fighter_named(&self, gang: GangId, name: &str) -> Option<&Fighter> {
-        let n = name.trim().to_lowercase();
         self.fighters
             .iter()
-            .find(|f| f.gang == gang && f.name.to_lowercase() == n)
+            .find(|f| f.gang == gang && crate::text::same(&f.name, name))
     }
 
     pub fn gang(&self, id: GangId) -> Option<&Gang> {
@@ -424,9 +422,10 @@ fn resolve(
                 );
             }
             (Some(role), false) => {
-                let found = scenario.roles.iter().find(|r| {
-                    r.id == role.trim().to_lowercase() || r.label.eq_ignore_ascii_case(role.trim())
-                });
+                let found = scenario
+                    .roles
+                    .iter()
+                    .find(|r| crate::text::same(&r.id, role) || crate::text::same(&r.label, role));
                 match found {
                     Some(r) => Some(r.id.clone()),
                     None => {
@@ -534,7 +533,7 @@ fn resolve(
                         let elsewhere = state
                             .fighters
                             .iter()
-                            .find(|f| f.name.eq_ignore_ascii_case(fr.fighter.trim()))
+                            .find(|f| crate::text::same(&f.name, &fr.fighter))
                             .and_then(|f| state.gang(f.gang));
                         let reason = match elsewhere {
                             Some(other) => {
@@ -628,7 +627,7 @@ fn resolve(
             let Some(index) = gangs.iter().position(|g| {
                 state
                     .gang(g.gang)
-                    .is_some_and(|s| s.name.eq_ignore_ascii_case(name.trim()))
+                    .is_some_and(|s| crate::text::same(&s.name, name))
             }) else {
                 return refuse("winner", format!("“{name}” did not fight in this battle"));
             };
@@ -1090,7 +1089,7 @@ impl<'a> Run<'a> {
             }
             if report.choices[..i]
                 .iter()
-                .any(|c| c.rule == choice.rule && c.gang.eq_ignore_ascii_case(&choice.gang))
+                .any(|c| c.rule == choice.rule && crate::text::same(&c.gang, &choice.gang))
             {
                 return refuse(field, "this choice is given twice");
             }
@@ -1155,7 +1154,7 @@ impl<'a> Run<'a> {
                 let pick = report
                     .choices
                     .iter()
-                    .find(|c| c.rule == rule.id && c.gang.trim().eq_ignore_ascii_case(&gang_name));
+                    .find(|c| c.rule == rule.id && crate::text::same(&c.gang, &gang_name));
                 match pick {
                     None => self.needed.push(NeededChoice {
                         field: "choices".into(),
