@@ -1,0 +1,169 @@
+//! The battle report: what happened at the table, as the players tell it.
+//! One format for the GUI, the CLI and the tests (`docs/battle-report.md`).
+//! Data only; `resolve` checks it against the campaign and the pack.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+/// The battle report format this build reads.
+pub const REPORT_FORMAT: u32 = 1;
+
+/// What happened in a battle, as the players tell it. The one format the
+/// GUI, the CLI and the tests use; documented in `docs/battle-report.md`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BattleReport {
+    #[serde(default = "default_format")]
+    pub format: u32,
+    /// Scenario id or name.
+    pub scenario: String,
+    /// The two gangs.
+    pub gangs: Vec<GangReport>,
+    /// The winning gang's name; `null` only when both gangs Ran For It.
+    pub winner: Option<String>,
+    /// The players' picks where an epilogue line offers a choice.
+    #[serde(default)]
+    pub choices: Vec<ChoiceReport>,
+    /// Bounties declared after the battle.
+    #[serde(default)]
+    pub bounties: Vec<BountyReport>,
+    /// Titles chosen by a gang that qualifies for more than one.
+    #[serde(default)]
+    pub titles: Vec<TitleChoiceReport>,
+    /// Dice rolled at the table for rolls the procedure makes, by roll name
+    /// (`injury: Brick`); the app rolls the others.
+    #[serde(default)]
+    pub dice: Vec<EnteredDice>,
+    /// Fighters nominated for an advancement roll.
+    #[serde(default)]
+    pub advancements: Vec<AdvancementReport>,
+    /// The players' picks for the results of rolls, by roll name.
+    #[serde(default)]
+    pub picks: Vec<PickReport>,
+    /// Results rolled during the battle on tables whose effects last (a
+    /// critical hit), by total.
+    #[serde(default)]
+    pub table_results: Vec<TableResultReport>,
+    #[serde(default)]
+    pub notes: String,
+}
+
+fn default_format() -> u32 {
+    REPORT_FORMAT
+}
+
+/// One gang in the report.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GangReport {
+    pub gang: String,
+    /// The scenario role (Captors, Hunters…), by id or label.
+    #[serde(default)]
+    pub role: Option<String>,
+    #[serde(default)]
+    pub ran_for_it: bool,
+    /// The scenario's counts for this gang (`caches`: 2).
+    #[serde(default)]
+    pub counts: BTreeMap<String, i64>,
+    /// The fighters who took part and how each fared. Left out: every
+    /// fighter of the gang took part and came through fine.
+    #[serde(default)]
+    pub fighters: Option<Vec<FighterReport>>,
+}
+
+/// One fighter's battle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FighterReport {
+    pub fighter: String,
+    /// An outcome id of the pack (`taken_down`, `removed`). Left out: the
+    /// pack's default outcome (the one with `default = true`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
+    /// The rival fighter who took them down.
+    #[serde(default)]
+    pub downed_by: Option<String>,
+}
+
+/// A player's pick for an epilogue line with a choice.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChoiceReport {
+    pub gang: String,
+    /// The epilogue line's id.
+    pub rule: String,
+    /// A resource id or label of the line's choice, or `none` where the
+    /// line is optional.
+    pub pick: String,
+}
+
+/// A bounty declared after the battle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BountyReport {
+    /// The declaring gang.
+    pub by: String,
+    /// A fighter of the rival gang.
+    pub fighter: String,
+}
+
+/// A title chosen by a gang that qualifies for several.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TitleChoiceReport {
+    pub gang: String,
+    pub title: String,
+}
+
+/// A fighter nominated for an advancement roll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AdvancementReport {
+    pub gang: String,
+    pub fighter: String,
+}
+
+/// A player's pick for the result of a named roll (which stat, which
+/// quirk, hold or another result…).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PickReport {
+    pub roll: String,
+    pub pick: String,
+}
+
+/// A result a fighter suffered during the battle on a table (by total).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TableResultReport {
+    pub fighter: String,
+    pub table: String,
+    pub total: i64,
+}
+
+/// Dice a player rolled at the table for a named roll.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EnteredDice {
+    pub roll: String,
+    pub faces: Vec<u32>,
+}
+
+/// A report refused: the exact field and why.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {reason}")]
+pub struct ReportError {
+    pub field: String,
+    pub reason: String,
+}
+
+pub(super) fn refuse<T>(
+    field: impl Into<String>,
+    reason: impl Into<String>,
+) -> Result<T, ReportError> {
+    Err(ReportError {
+        field: field.into(),
+        reason: reason.into(),
+    })
+}
