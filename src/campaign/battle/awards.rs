@@ -1,0 +1,78 @@
+//! Titles after a battle: who qualifies, and the choice of a gang that
+//! qualifies for more than one. Pure.
+
+use super::*;
+
+impl Run<'_> {
+    pub(super) fn titles(&mut self, report: &BattleReport) -> Result<(), ReportError> {
+        let mut choices = BTreeMap::new();
+        for (i, choice) in report.titles.iter().enumerate() {
+            let field = format!("titles[{i}]");
+            let Some(gang) = self.state.gang_named(&choice.gang) else {
+                return refuse(
+                    format!("{field}.gang"),
+                    format!("no gang called “{}”", choice.gang),
+                );
+            };
+            let Some(title) = self.pack.titles.iter().find(|t| {
+                t.id == choice.title.trim().to_lowercase()
+                    || t.name.eq_ignore_ascii_case(choice.title.trim())
+            }) else {
+                return refuse(
+                    format!("{field}.title"),
+                    format!("“{}” is not a title", choice.title),
+                );
+            };
+            choices.insert(gang.id, title.id.clone());
+        }
+        let standings: Vec<(GangId, BTreeMap<String, i64>)> = self
+            .state
+            .gangs
+            .iter()
+            .filter(|g| {
+                let root = |r: &String| {
+                    self.state
+                        .roots
+                        .get(r)
+                        .cloned()
+                        .unwrap_or_else(|| r.clone())
+                };
+                root(&g.ruleset) == root(&self.pack.pack.id)
+            })
+            .map(|g| (g.id, self.resources.get(&g.id).cloned().unwrap_or_default()))
+            .collect();
+        let award = award_titles(self.pack, &standings, &self.state.titles, &choices);
+        for (gang, titles) in award.must_choose {
+            let name = self.name(gang);
+            self.needed.push(NeededChoice {
+                field: "titles".into(),
+                gang: name.clone(),
+                rule: titles.join(", "),
+                text: format!("{name} qualifies for more than one title and must choose one"),
+                options: titles,
+            });
+        }
+        for (title, from, to) in award.changes {
+            let name = self
+                .pack
+                .titles
+                .iter()
+                .find(|t| t.id == title)
+                .map_or(title.clone(), |t| t.name.clone());
+            let text = match (from, to) {
+                (Some(f), Some(_)) => format!("takes the title {name} from {}", self.name(f)),
+                (None, Some(_)) => format!("becomes {name}"),
+                (Some(_), None) => format!("is no longer {name}; nobody holds it"),
+                (None, None) => continue,
+            };
+            let source = self
+                .pack
+                .title_rules
+                .as_ref()
+                .map_or(String::new(), |r| r.source.clone());
+            self.line(to.or(from), text, &source, None);
+            self.events.push(Event::TitleChanged { title, from, to });
+        }
+        Ok(())
+    }
+}

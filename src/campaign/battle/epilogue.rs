@@ -1,0 +1,240 @@
+//! A scenario's epilogue: who each line is for (the winner, each gang, the
+//! gang with the most of a count…), what it gives, and the choices it asks
+//! for. Pure.
+
+use super::*;
+
+impl Run<'_> {
+    pub(super) fn recipients(&self, rule: &EpilogueRule, scenario: &ScenarioDef) -> Vec<GangId> {
+        let gangs = &self.battle.gangs;
+        if let Some(role) = &rule.when_winner {
+            let winner_role = self
+                .battle
+                .winner
+                .and_then(|w| gangs.iter().find(|g| g.gang == w))
+                .and_then(|g| g.role.as_ref());
+            if winner_role != Some(role) {
+                return Vec::new();
+            }
+        }
+        match rule.recipient() {
+            Ok(Recipient::Winner) => self.battle.winner.into_iter().collect(),
+            Ok(Recipient::Loser) => self
+                .battle
+                .winner
+                .map(|w| self.rival(w))
+                .into_iter()
+                .collect(),
+            Ok(Recipient::Each) => gangs.iter().map(|g| g.gang).collect(),
+            Ok(Recipient::RanForIt) => gangs
+                .iter()
+                .filter(|g| g.ran_for_it)
+                .map(|g| g.gang)
+                .collect(),
+            Ok(Recipient::Most(count)) => {
+                let value = |g: &BattleGang| g.counts.get(&count).copied().unwrap_or(0);
+                let best = gangs.iter().map(value).max().unwrap_or(0);
+                let top: Vec<GangId> = gangs
+                    .iter()
+                    .filter(|g| value(g) == best)
+                    .map(|g| g.gang)
+                    .collect();
+                if top.len() == 1 { top } else { Vec::new() }
+            }
+            Ok(Recipient::Role(role)) => gangs
+                .iter()
+                .filter(|g| g.role.as_deref() == Some(role.as_str()))
+                .map(|g| g.gang)
+                .collect(),
+            Err(_) => {
+                let _ = scenario;
+                Vec::new()
+            }
+        }
+    }
+
+    pub(super) fn epilogue(
+        &mut self,
+        scenario: &ScenarioDef,
+        report: &BattleReport,
+    ) -> Result<(), ReportError> {
+        // Every pick must name a line that offers a choice to that gang.
+        for (i, choice) in report.choices.iter().enumerate() {
+            let field = format!("choices[{i}]");
+            let Some(gang) = self.state.gang_named(&choice.gang).map(|g| g.id) else {
+                return refuse(
+                    format!("{field}.gang"),
+                    format!("no gang called “{}”", choice.gang),
+                );
+            };
+            let Some(rule) = scenario.epilogue.iter().find(|r| r.id == choice.rule) else {
+                let ids: Vec<&str> = scenario
+                    .epilogue
+                    .iter()
+                    .filter(|r| !r.choice.is_empty())
+                    .map(|r| r.id.as_str())
+                    .collect();
+                return refuse(
+                    format!("{field}.rule"),
+                    format!(
+                        "{} has no epilogue line “{}” with a choice ({})",
+                        scenario.name,
+                        choice.rule,
+                        ids.join(", ")
+                    ),
+                );
+            };
+            if rule.choice.is_empty() || !self.recipients(rule, scenario).contains(&gang) {
+                return refuse(
+                    format!("{field}.rule"),
+                    format!(
+                        "“{}” offers {} no choice in this battle",
+                        rule.text, choice.gang
+                    ),
+                );
+            }
+            if report.choices[..i]
+                .iter()
+                .any(|c| c.rule == choice.rule && crate::text::same(&c.gang, &choice.gang))
+            {
+                return refuse(field, "this choice is given twice");
+            }
+            let pick = choice.pick.trim().to_lowercase();
+            let known = (rule.optional && pick == "none")
+                || rule.choice.iter().any(|a| {
+                    a.resource == pick
+                        || self.pack.resource_label(&a.resource).to_lowercase() == pick
+                });
+            if !known {
+                return refuse(
+                    format!("{field}.pick"),
+                    format!(
+                        "“{}” is not one of {}",
+                        choice.pick,
+                        self.options(rule).join(", ")
+                    ),
+                );
+            }
+        }
+
+        for rule in &scenario.epilogue {
+            let recipients = self.recipients(rule, scenario);
+            if recipients.is_empty() {
+                self.explain_nobody(rule);
+            }
+            for gang in recipients {
+                let times = match &rule.per {
+                    Some(count) => self
+                        .battle
+                        .gangs
+                        .iter()
+                        .find(|g| g.gang == gang)
+                        .and_then(|g| g.counts.get(count))
+                        .copied()
+                        .unwrap_or(0),
+                    None => 1,
+                };
+                if times == 0 {
+                    self.line(
+                        Some(gang),
+                        "nothing (none counted)".into(),
+                        &rule.text,
+                        None,
+                    );
+                    continue;
+                }
+                for amount in &rule.gain {
+                    self.gain(
+                        gang,
+                        amount,
+                        times,
+                        rule.from_rival,
+                        &rule.text,
+                        rule.ruling.as_deref(),
+                    )?;
+                }
+                if rule.choice.is_empty() {
+                    continue;
+                }
+                let gang_name = self.name(gang);
+                let pick = report
+                    .choices
+                    .iter()
+                    .find(|c| c.rule == rule.id && crate::text::same(&c.gang, &gang_name));
+                match pick {
+                    None => self.needed.push(NeededChoice {
+                        field: "choices".into(),
+                        gang: gang_name,
+                        rule: rule.id.clone(),
+                        text: rule.text.clone(),
+                        options: self.options(rule),
+                    }),
+                    Some(p) if p.pick.trim().eq_ignore_ascii_case("none") => {
+                        self.line(
+                            Some(gang),
+                            "takes nothing".into(),
+                            &rule.text,
+                            rule.ruling.as_deref(),
+                        );
+                    }
+                    Some(p) => {
+                        let pick = p.pick.trim().to_lowercase();
+                        if let Some(amount) = rule.choice.iter().find(|a| {
+                            a.resource == pick
+                                || self.pack.resource_label(&a.resource).to_lowercase() == pick
+                        }) {
+                            let amount = amount.clone();
+                            self.gain(
+                                gang,
+                                &amount,
+                                times,
+                                rule.from_rival,
+                                &rule.text,
+                                rule.ruling.as_deref(),
+                            )?;
+                        }
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Says why a line that could have applied gave nothing, where a ruling
+    /// decided it (a tie for the most, a battle with no winner).
+    pub(super) fn explain_nobody(&mut self, rule: &EpilogueRule) {
+        let gangs = &self.battle.gangs;
+        match rule.recipient() {
+            Ok(Recipient::Most(count)) => {
+                let values: Vec<i64> = gangs
+                    .iter()
+                    .map(|g| g.counts.get(&count).copied().unwrap_or(0))
+                    .collect();
+                let text = format!("nobody: a tie at {}", values.first().copied().unwrap_or(0));
+                self.line(None, text, &rule.text, rule.ruling.as_deref());
+            }
+            Ok(Recipient::Winner | Recipient::Loser) if self.battle.winner.is_none() => {
+                let ruling = self
+                    .pack
+                    .results
+                    .as_ref()
+                    .and_then(|r| r.no_winner_ruling.clone());
+                self.line(
+                    None,
+                    "nobody: the battle has no winner".into(),
+                    &rule.text,
+                    ruling.as_deref(),
+                );
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn options(&self, rule: &EpilogueRule) -> Vec<String> {
+        let mut options: Vec<String> = rule.choice.iter().map(|a| a.resource.clone()).collect();
+        if rule.optional {
+            options.push("none".into());
+        }
+        options
+    }
+}
