@@ -286,8 +286,32 @@ fn unique<'a>(
 }
 
 /// The post-battle sections: outcomes, tables, scenarios, bounties, titles
-/// and resource actions.
+/// and resource actions, one check each.
 fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
+    validate_outcomes_and_ids(file, pack)?;
+    validate_tables(file, pack)?;
+    validate_scenarios(file, pack)?;
+    validate_results_and_dice(file, pack)?;
+    validate_named_rulings(file, pack)?;
+    validate_aftermath(file, pack)?;
+    validate_rewards(file, pack)?;
+    Ok(())
+}
+
+/// Refuses an amount of a resource the pack does not have.
+fn check_amounts(file: &str, pack: &Pack, entry: &str, list: &[Amount]) -> Result<(), PackError> {
+    match list.iter().find(|a| pack.resource(&a.resource).is_none()) {
+        Some(bad) => Err(PackError::new(
+            file,
+            entry,
+            format!("resource `{}` is not in [[resources]]", bad.resource),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// Checks the outcomes (exactly one default) and the ids of every post-battle section, each unique.
+fn validate_outcomes_and_ids(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
     unique(
         file,
@@ -328,18 +352,12 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
     )?;
     unique(file, "titles", pack.titles.iter().map(|e| e.id.as_str()))?;
     unique(file, "actions", pack.actions.iter().map(|e| e.id.as_str()))?;
+    Ok(())
+}
 
-    let amounts = |entry: &str, list: &[Amount]| -> Result<(), PackError> {
-        match list.iter().find(|a| pack.resource(&a.resource).is_none()) {
-            Some(bad) => Err(PackError::new(
-                file,
-                entry,
-                format!("resource `{}` is not in [[resources]]", bad.resource),
-            )),
-            None => Ok(()),
-        }
-    };
-
+/// Checks the roll tables: their dice, rows covering every total, effects and fall-backs.
+fn validate_tables(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
     for table in &pack.tables {
         let entry = format!("tables.{}", table.id);
         let expr = match crate::dice::parse(&table.roll) {
@@ -406,7 +424,13 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             return err(format!("{entry} row `{row}`"), reason);
         }
     }
+    Ok(())
+}
 
+/// Checks the scenarios: stages, roles, counts and epilogue lines.
+fn validate_scenarios(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
+    let amounts = |entry: &str, list: &[Amount]| check_amounts(file, pack, entry, list);
     for scenario in &pack.scenarios {
         let entry = format!("scenarios.{}", scenario.id);
         if !pack.arc_stages.is_empty() && pack.arc_stage(&scenario.stage).is_none() {
@@ -511,7 +535,12 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             amounts(&entry, &rule.choice)?;
         }
     }
+    Ok(())
+}
 
+/// Checks the results' ruling and the dice rules.
+fn validate_results_and_dice(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
     if let Some(ruling) = pack
         .results
         .as_ref()
@@ -534,6 +563,12 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             return err("dice.pool".into(), e.to_string());
         }
     }
+    Ok(())
+}
+
+/// Checks every ruling a section names is in [[rulings]].
+fn validate_named_rulings(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
     // Every ruling a section names must be in [[rulings]].
     let named_rulings = pack
         .bounties
@@ -574,6 +609,13 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
         }
     }
+    Ok(())
+}
+
+/// Checks the injury and advancement sections.
+fn validate_aftermath(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
+    let amounts = |entry: &str, list: &[Amount]| check_amounts(file, pack, entry, list);
     if let Some(injuries) = &pack.injuries {
         if pack.table(&injuries.table).is_none() {
             return err(
@@ -653,6 +695,13 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
             }
         }
     }
+    Ok(())
+}
+
+/// Checks bounties, titles and resource actions.
+fn validate_rewards(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
+    let amounts = |entry: &str, list: &[Amount]| check_amounts(file, pack, entry, list);
     if let Some(bounties) = &pack.bounties {
         if pack.counter(&bounties.counter).is_none() {
             return err(
