@@ -486,3 +486,17 @@ fn a_base_stat_is_raised_in_the_fighter_editor() {
     let (label, _) = session.batch(log[0].batch).expect("batch");
     assert!(label.contains("base SPEED"), "{label}");
 }
+
+#[test]
+fn the_screens_answer_their_keyboard_shortcuts() {
+    let dir = util::temp();
+    let mut harness = demo_harness(dir.path());
+    assert!(harness.query_by_label("Record a battle").is_none());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Num2);
+    harness.run();
+    assert!(harness.query_by_label("Record a battle").is_some());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Num1);
+    harness.run();
+    assert!(harness.query_by_label("Record a battle").is_none());
+    assert!(harness.query_by_label("Print cards…").is_some());
+}

@@ -4,8 +4,12 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use egui::{Key, KeyboardShortcut, Modifiers, RichText, Ui};
+use egui::{RichText, Ui};
 
+pub use super::action::{Action, Screen};
+use super::action::{
+    NEW_CAMPAIGN, OPEN_CAMPAIGN, QUIT, REDO, SAVE_AS, SCREENS, UNDO, shortcut_actions,
+};
 use super::chronicle_view::{ChronicleView, chronicle_ui};
 use super::dialogs::{
     ActionDialog, PathDialog, PathPurpose, RansomDialog, ResourceDialog, action_dialog_ui,
@@ -18,132 +22,10 @@ use super::post_battle::{BattleForm, BattleGangData, post_battle_ui};
 use super::print_dialog::{PrintDialog, print_dialog_ui};
 use super::roster::{RecruitForm, roster_ui};
 use super::titles_view::titles_ui;
-use crate::campaign::battle::BattleReport;
 use crate::campaign::commands::NewFighter;
-use crate::campaign::{BatchId, FighterId, GangId, QuirkPick};
+use crate::campaign::{BatchId, FighterId, GangId};
 use crate::dice::Dice;
 use crate::session::{GangSummary, GangView, Pick, PrintJob, PrintOrder, Session, TitlesView};
-
-pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-pub const REDO: KeyboardShortcut =
-    KeyboardShortcut::new(Modifiers::COMMAND.plus(Modifiers::SHIFT), Key::Z);
-
-/// The screens of the central area.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Screen {
-    #[default]
-    Roster,
-    Battle,
-    Titles,
-    Chronicle,
-}
-
-/// What a player asked for in a frame. Views return these; the app runs
-/// them after the frame.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Action {
-    SelectGang(GangId),
-    SelectFighter(Option<FighterId>),
-    FoundGang {
-        name: String,
-        ruleset: String,
-    },
-    RenameGang(GangId, String),
-    SetGangNotes(GangId, String),
-    /// Opens the resource dialog with a suggested change.
-    AskResource {
-        gang: GangId,
-        resource: String,
-        delta: i64,
-    },
-    AdjustResource {
-        gang: GangId,
-        resource: String,
-        delta: i64,
-        reason: String,
-    },
-    Recruit {
-        gang: GangId,
-        name: String,
-    },
-    RenameFighter(FighterId, String),
-    SetLeader(FighterId, bool),
-    SetQuirks(FighterId, Vec<QuirkPick>),
-    SetCounter {
-        fighter: FighterId,
-        counter: String,
-        value: i64,
-    },
-    SetFighterNotes(FighterId, String),
-    /// A fighter's own base value of a stat.
-    SetBaseStat {
-        fighter: FighterId,
-        stat: String,
-        value: i64,
-    },
-    Dismiss(FighterId),
-    Undo,
-    Redo,
-    ShowLog(bool),
-    ShowScreen(Screen),
-    /// A battle report and the seed of the app's rolls.
-    RecordBattle(Box<BattleReport>, u64),
-    AskAction(GangId),
-    /// Opens the ransom dialog for a captive.
-    AskRansom(FighterId),
-    Ransom {
-        fighter: FighterId,
-        resource: String,
-        amount: i64,
-    },
-    Release(FighterId),
-    RemoveLasting {
-        effect: crate::campaign::EffectId,
-        reason: String,
-    },
-    SetCampaignRuleset(String),
-    /// Opens the print window for a gang (or every gang), cards or roster.
-    OpenPrint {
-        gang: Option<GangId>,
-        roster: bool,
-    },
-    ClosePrint,
-    AskPdfPath,
-    /// Writes the print window's PDF; `replace` once the player agreed to
-    /// replace a file already there.
-    SavePdf {
-        path: PathBuf,
-        replace: bool,
-    },
-    /// Opens a file with the desktop's viewer.
-    OpenFile(PathBuf),
-    /// Sets (or with `None` removes) a fighter's photo from a file.
-    SetPhoto(FighterId, Option<PathBuf>),
-    AskPhoto(FighterId),
-    CloseArc(usize, String),
-    /// Writes an export made by the chronicle screen.
-    /// Renders a chronicle and writes it, in the background.
-    WriteExport {
-        path: PathBuf,
-        replace: bool,
-        format: crate::export::Format,
-        campaign: String,
-        scope: String,
-        chronicle: Box<crate::campaign::chronicle::Chronicle>,
-    },
-    AskExportPath,
-    TakeAction {
-        gang: GangId,
-        action: String,
-        target: Option<GangId>,
-        choice: Option<String>,
-    },
-    /// Opens a file dialog (native, or the typed path where there is none).
-    AskPath(PathPurpose),
-    UsePath(PathPurpose, PathBuf),
-    /// Closes the question whether to replace a file already there.
-    CloseReplace,
-}
 
 /// What a background write makes.
 #[derive(Debug, Clone, Copy)]
@@ -1168,14 +1050,20 @@ impl RapsheetApp {
         let read_only = self.read_only();
 
         if !ui.ctx().egui_wants_keyboard_input() {
+            let has_campaign = self.session.is_some();
             ui.input_mut(|i| {
-                // Redo first: its shortcut contains undo's.
-                if i.consume_shortcut(&REDO) {
-                    actions.push(Action::Redo);
-                } else if i.consume_shortcut(&UNDO) {
-                    actions.push(Action::Undo);
+                for (keys, action) in shortcut_actions() {
+                    let needs_campaign = !matches!(action, Action::AskPath(PathPurpose::New))
+                        && !matches!(action, Action::AskPath(PathPurpose::Open));
+                    if (has_campaign || !needs_campaign) && i.consume_shortcut(&keys) {
+                        actions.push(action);
+                        break;
+                    }
                 }
             });
+            if ui.input_mut(|i| i.consume_shortcut(&QUIT)) {
+                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            }
         }
 
         egui::Panel::top("menu").show(ui, |ui| {
@@ -1187,13 +1075,12 @@ impl RapsheetApp {
         if self.session.is_some() {
             egui::Panel::top("screens").show(ui, |ui| {
                 ui.horizontal(|ui| {
-                    for (screen, label) in [
-                        (Screen::Roster, "Roster"),
-                        (Screen::Battle, "Record battle"),
-                        (Screen::Titles, "Titles"),
-                        (Screen::Chronicle, "Chronicle"),
-                    ] {
-                        if ui.selectable_label(self.screen == screen, label).clicked() {
+                    for (screen, label, keys) in SCREENS {
+                        if ui
+                            .selectable_label(self.screen == screen, label)
+                            .on_hover_text(ui.ctx().format_shortcut(&keys))
+                            .clicked()
+                        {
                             actions.push(Action::ShowScreen(screen));
                         }
                     }
@@ -1314,17 +1201,19 @@ impl RapsheetApp {
 
     fn menu_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
         ui.menu_button("File", |ui| {
-            if ui.button("New campaign…").clicked() {
+            let ctx = ui.ctx().clone();
+            let keys = |k| ctx.format_shortcut(k);
+            let new = egui::Button::new("New campaign…").shortcut_text(keys(&NEW_CAMPAIGN));
+            if ui.add(new).clicked() {
                 actions.push(Action::AskPath(PathPurpose::New));
             }
-            if ui.button("Open campaign…").clicked() {
+            let open = egui::Button::new("Open campaign…").shortcut_text(keys(&OPEN_CAMPAIGN));
+            if ui.add(open).clicked() {
                 actions.push(Action::AskPath(PathPurpose::Open));
             }
             let has = self.session.is_some();
-            if ui
-                .add_enabled(has, egui::Button::new("Save campaign as…"))
-                .clicked()
-            {
+            let save_as = egui::Button::new("Save campaign as…").shortcut_text(keys(&SAVE_AS));
+            if ui.add_enabled(has, save_as).clicked() {
                 actions.push(Action::AskPath(PathPurpose::SaveAs));
             }
             ui.menu_button("Recent campaigns", |ui| {
@@ -1344,7 +1233,10 @@ impl RapsheetApp {
                 }
             });
             ui.separator();
-            if ui.button("Quit").clicked() {
+            if ui
+                .add(egui::Button::new("Quit").shortcut_text(keys(&QUIT)))
+                .clicked()
+            {
                 ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
         });

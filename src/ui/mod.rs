@@ -4,6 +4,7 @@
 //! runs those actions after the frame through [`crate::session::Session`].
 //! No view changes campaign data itself, and nothing here writes SQL.
 
+mod action;
 mod app;
 mod chronicle_view;
 mod dialogs;
