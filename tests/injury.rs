@@ -1733,6 +1733,57 @@ fn hardwired28_criticals_suffered_in_a_battle_last_and_modify_the_injury_roll() 
     );
 }
 
+#[test]
+fn hardwired28_a_row_on_several_attributes_applies_attribute_by_attribute() {
+    let dir = util::temp();
+    let mut registry = builtin_registry().expect("packs");
+    registry
+        .add_text("hardwired28-test.toml", HARDWIRED_TEST)
+        .expect("the test pack loads");
+    let mut s = Session::create_with(
+        &dir.path().join("h.rapsheet"),
+        "Night shift",
+        "hardwired28-test",
+        registry,
+    )
+    .expect("create");
+    s.found_gang("Crew A", None).expect("found");
+    s.found_gang("Crew B", None).expect("found");
+    let rook = unit(&mut s, "Crew A", "Rook", &[], 0);
+    unit(&mut s, "Crew B", "Mags", &[], 0);
+    // Combat already at the floor, 2d4.
+    s.set_base_stat(rook, "combat", 1).expect("2d4");
+    let mut r = report(json!({
+        "scenario": "job",
+        "gangs": [
+            {"gang": "Crew A", "fighters": [{"fighter": "Rook", "outcome": "out_of_action"}]},
+            {"gang": "Crew B"},
+        ],
+        "winner": "Crew B",
+        "table_results": [{"fighter": "Rook", "table": "criticals-projectile", "total": 5}],
+    }));
+    dice(&mut r, "test-injury: Rook", 8);
+    let recorded = record(&mut s, &r);
+    // 000: "| 5 | Riddled | -1 DT all attributes permanently |" and
+    // "Never below 2d4 or above 2d12": Combat stays at 2d4, the others drop.
+    assert_eq!(stat(&s, rook, "combat"), 1);
+    assert_eq!(stat(&s, rook, "defense"), 1);
+    assert_eq!(stat(&s, rook, "wits"), 1);
+    let effects = lasting(&s, rook);
+    assert_eq!(effects.len(), 1, "{effects:#?}");
+    assert_eq!(effects[0].name, "Riddled");
+    assert_eq!(effects[0].stats, stats(&[("defense", -1), ("wits", -1)]));
+    assert!(
+        recorded
+            .procedure
+            .changes
+            .iter()
+            .any(|c| c.text.contains("COMBAT is at its limit")),
+        "{:#?}",
+        recorded.procedure.changes
+    );
+}
+
 // ---------------------------------------------------------------------------
 // 5. Captives: ransom and release
 // ---------------------------------------------------------------------------

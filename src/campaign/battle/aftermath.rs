@@ -290,6 +290,13 @@ impl Run<'_> {
             .collect()
     }
 
+    /// Whether a stat can move by `amount` (reversed for a crippling)
+    /// within its bounds.
+    fn can_move(&self, fighter: FighterId, stat: &str, amount: i64, reverse: bool) -> bool {
+        let amount = if reverse { -amount } else { amount };
+        !self.movable(fighter, &[stat.to_owned()], amount).is_empty()
+    }
+
     fn quirks_of(&self, fighter: FighterId) -> Vec<QuirkPick> {
         self.fighters
             .get(&fighter)
@@ -320,14 +327,24 @@ impl Run<'_> {
         if row.effects.is_empty() {
             return !reverse;
         }
+        // A row that changes several stats applies stat by stat: it
+        // applies while one of them can still move (000's "-1 DT all
+        // attributes" leaves an attribute at 2d4 where it is).
+        let stats: Vec<bool> = row
+            .effects
+            .iter()
+            .filter_map(|e| match e {
+                Effect::Stat { stat, amount } => {
+                    Some(self.can_move(fighter, stat, *amount, reverse))
+                }
+                _ => None,
+            })
+            .collect();
+        if !stats.is_empty() && !stats.contains(&true) {
+            return false;
+        }
         row.effects.iter().all(|e| match e {
-            Effect::Stat { stat, amount } => !self
-                .movable(
-                    fighter,
-                    std::slice::from_ref(stat),
-                    if reverse { -amount } else { *amount },
-                )
-                .is_empty(),
+            Effect::Stat { .. } => true,
             Effect::StatChoice { stats, amount } => !self
                 .movable(fighter, stats, if reverse { -amount } else { *amount })
                 .is_empty(),
@@ -845,6 +862,14 @@ impl Run<'_> {
     ) -> Result<(), ReportError> {
         let fighter = at.fighter;
         let reverse = at.reverse;
+        if !self.can_move(fighter, stat, *amount, reverse) {
+            // One stat of several already at its limit stays there; the
+            // row's other stats still change.
+            let label = self.pack.stat(stat).map_or(stat, |s| s.label.as_str());
+            let text = format!("{}: {label} is at its limit and stays", at.name);
+            self.change(at.gang, text, &at.source, None);
+            return Ok(());
+        }
         let amount = if reverse { -amount } else { *amount };
         self.stat_change(fighter, stat, amount, applied);
         Ok(())
