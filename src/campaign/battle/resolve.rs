@@ -41,95 +41,125 @@ pub(super) fn resolve(
     }
 
     let mut gangs = Vec::new();
-    let mut fighters = Vec::new();
     for (i, g) in report.gangs.iter().enumerate() {
-        let field = format!("gangs[{i}]");
-        let Some(gang) = state.gang_named(&g.gang) else {
+        let gang = resolve_gang(pack, state, scenario, i, g, &gangs)?;
+        gangs.push(gang);
+    }
+    check_roles_and_totals(scenario, &gangs)?;
+    let fighters = resolve_fighters(pack, state, report, &gangs)?;
+    let winner = resolve_winner(state, report, &gangs)?;
+    Ok(Battle {
+        id,
+        ruleset: pack.pack.id.clone(),
+        scenario: scenario.id.clone(),
+        gangs,
+        winner,
+        fighters,
+        notes: report.notes.clone(),
+    })
+}
+
+/// One gang of the report: who it is, its role and its counts (`gangs`
+/// are the ones resolved before it).
+fn resolve_gang(
+    pack: &Pack,
+    state: &CampaignState,
+    scenario: &ScenarioDef,
+    i: usize,
+    g: &GangReport,
+    gangs: &[BattleGang],
+) -> Result<BattleGang, ReportError> {
+    let field = format!("gangs[{i}]");
+    let Some(gang) = state.gang_named(&g.gang) else {
+        return refuse(
+            format!("{field}.gang"),
+            format!("no gang called “{}” in this campaign", g.gang),
+        );
+    };
+    if gang.ruleset != pack.pack.id {
+        return refuse(
+            format!("{field}.gang"),
+            format!(
+                "{} plays {}, not {}",
+                gang.name, gang.ruleset, pack.pack.name
+            ),
+        );
+    }
+    if gangs.iter().any(|b: &BattleGang| b.gang == gang.id) {
+        return refuse(
+            format!("{field}.gang"),
+            format!("{} is named twice", gang.name),
+        );
+    }
+    let role = match (&g.role, scenario.roles.is_empty()) {
+        (None, true) => None,
+        (Some(role), true) => {
             return refuse(
-                format!("{field}.gang"),
-                format!("no gang called “{}” in this campaign", g.gang),
-            );
-        };
-        if gang.ruleset != pack.pack.id {
-            return refuse(
-                format!("{field}.gang"),
-                format!(
-                    "{} plays {}, not {}",
-                    gang.name, gang.ruleset, pack.pack.name
-                ),
+                format!("{field}.role"),
+                format!("{} has no roles, but “{role}” was given", scenario.name),
             );
         }
-        if gangs.iter().any(|b: &BattleGang| b.gang == gang.id) {
+        (None, false) => {
             return refuse(
-                format!("{field}.gang"),
-                format!("{} is named twice", gang.name),
+                format!("{field}.role"),
+                format!("{} needs a role: {}", scenario.name, role_list(scenario)),
             );
         }
-        let role = match (&g.role, scenario.roles.is_empty()) {
-            (None, true) => None,
-            (Some(role), true) => {
-                return refuse(
-                    format!("{field}.role"),
-                    format!("{} has no roles, but “{role}” was given", scenario.name),
-                );
-            }
-            (None, false) => {
-                return refuse(
-                    format!("{field}.role"),
-                    format!("{} needs a role: {}", scenario.name, role_list(scenario)),
-                );
-            }
-            (Some(role), false) => {
-                let found = scenario
-                    .roles
-                    .iter()
-                    .find(|r| crate::text::same(&r.id, role) || crate::text::same(&r.label, role));
-                match found {
-                    Some(r) => Some(r.id.clone()),
-                    None => {
-                        return refuse(
-                            format!("{field}.role"),
-                            format!(
-                                "“{role}” is not a role of {} ({})",
-                                scenario.name,
-                                role_list(scenario)
-                            ),
-                        );
-                    }
+        (Some(role), false) => {
+            let found = scenario
+                .roles
+                .iter()
+                .find(|r| crate::text::same(&r.id, role) || crate::text::same(&r.label, role));
+            match found {
+                Some(r) => Some(r.id.clone()),
+                None => {
+                    return refuse(
+                        format!("{field}.role"),
+                        format!(
+                            "“{role}” is not a role of {} ({})",
+                            scenario.name,
+                            role_list(scenario)
+                        ),
+                    );
                 }
             }
-        };
-        let mut counts = BTreeMap::new();
-        for (key, value) in &g.counts {
-            let Some(def) = scenario.counts.iter().find(|c| c.id == *key) else {
-                return refuse(
-                    format!("{field}.counts.{key}"),
-                    format!("{} has no count “{key}”", scenario.name),
-                );
-            };
-            if *value < 0 {
-                return refuse(
-                    format!("{field}.counts.{key}"),
-                    "a count cannot be negative",
-                );
-            }
-            if let Some(max) = def.max
-                && *value > max
-            {
-                return refuse(
-                    format!("{field}.counts.{key}"),
-                    format!("{} cannot be more than {max}", def.label),
-                );
-            }
-            counts.insert(key.clone(), *value);
         }
-        gangs.push(BattleGang {
-            gang: gang.id,
-            role,
-            ran_for_it: g.ran_for_it,
-            counts,
-        });
+    };
+    let mut counts = BTreeMap::new();
+    for (key, value) in &g.counts {
+        let Some(def) = scenario.counts.iter().find(|c| c.id == *key) else {
+            return refuse(
+                format!("{field}.counts.{key}"),
+                format!("{} has no count “{key}”", scenario.name),
+            );
+        };
+        if *value < 0 {
+            return refuse(
+                format!("{field}.counts.{key}"),
+                "a count cannot be negative",
+            );
+        }
+        if let Some(max) = def.max
+            && *value > max
+        {
+            return refuse(
+                format!("{field}.counts.{key}"),
+                format!("{} cannot be more than {max}", def.label),
+            );
+        }
+        counts.insert(key.clone(), *value);
     }
+    Ok(BattleGang {
+        gang: gang.id,
+        role,
+        ran_for_it: g.ran_for_it,
+        counts,
+    })
+}
+
+/// The two gangs cannot share a role, and their counts cannot pass the
+/// scenario's totals.
+fn check_roles_and_totals(scenario: &ScenarioDef, gangs: &[BattleGang]) -> Result<(), ReportError> {
     if let (Some(a), Some(b)) = (&gangs[0].role, &gangs[1].role)
         && a == b
     {
@@ -161,7 +191,17 @@ pub(super) fn resolve(
             }
         }
     }
+    Ok(())
+}
 
+/// Every fighter's outcome, and who downed them.
+fn resolve_fighters(
+    pack: &Pack,
+    state: &CampaignState,
+    report: &BattleReport,
+    gangs: &[BattleGang],
+) -> Result<Vec<BattleFighter>, ReportError> {
+    let mut fighters = Vec::new();
     // Fighters, now that both gangs are known. A fighter the report leaves
     // without an outcome came through as usual: the pack's default outcome.
     let default_outcome = pack.default_outcome().map(|o| o.id.clone());
@@ -270,7 +310,15 @@ pub(super) fn resolve(
             }
         }
     }
+    Ok(fighters)
+}
 
+/// The winner: named, unless both gangs ran; never a gang that ran.
+fn resolve_winner(
+    state: &CampaignState,
+    report: &BattleReport,
+    gangs: &[BattleGang],
+) -> Result<Option<GangId>, ReportError> {
     // The result.
     let ran: Vec<bool> = gangs.iter().map(|g| g.ran_for_it).collect();
     let winner = match &report.winner {
@@ -304,15 +352,7 @@ pub(super) fn resolve(
             Some(gangs[index].gang)
         }
     };
-    Ok(Battle {
-        id,
-        ruleset: pack.pack.id.clone(),
-        scenario: scenario.id.clone(),
-        gangs,
-        winner,
-        fighters,
-        notes: report.notes.clone(),
-    })
+    Ok(winner)
 }
 
 /// Refuses a number of the report outside the safety bound, naming its
