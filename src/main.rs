@@ -15,7 +15,7 @@ fn main() -> ExitCode {
     }
     let cli = Cli::parse();
     let result = match cli.command {
-        Some(command) => rapsheet::cli::run(cli.db.as_deref(), command),
+        Some(command) => rapsheet::cli::run_with_packs(cli.db.as_deref(), &cli.packs, command),
         #[cfg(feature = "gui")]
         None => rapsheet::ui::run(cli.db),
         #[cfg(not(feature = "gui"))]

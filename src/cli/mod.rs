@@ -49,6 +49,10 @@ pub struct Cli {
     /// The campaign file.
     #[arg(long, global = true, value_name = "FILE")]
     pub db: Option<PathBuf>,
+    /// A ruleset pack file read beside the built-in ones (a group's own
+    /// game, or its house rules); repeat for more.
+    #[arg(long = "pack", global = true, value_name = "FILE")]
+    pub packs: Vec<PathBuf>,
     #[command(subcommand)]
     pub command: Option<Command>,
 }
@@ -250,6 +254,11 @@ pub enum Command {
 
 /// Runs a command. `Ok(())` means exit 0.
 pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
+    run_with_packs(db, &[], command)
+}
+
+/// Runs a command with pack files read beside the built-in packs.
+pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) -> Result<()> {
     match command {
         Command::Demo { json } => {
             let db = need_db(db)?;
@@ -272,17 +281,17 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
                 Some(r) => r,
                 None => crate::campaign::demo::ruleset()?,
             };
-            Session::create(db, &name, &ruleset)?;
+            Session::create_with(db, &name, &ruleset, registry(packs)?)?;
             say!("Created {}", db.display());
             Ok(())
         }
         Command::Rulesets { json } => pack::rulesets(json),
         Command::CheckPack { file, json } => pack::check_pack(&file, json),
-        Command::Gang { command } => gang::gang(&mut open(db)?, command),
-        Command::Fighter { command } => gang::fighter(&mut open(db)?, command),
-        Command::Captive { command } => gang::captive(&mut open(db)?, command),
+        Command::Gang { command } => gang::gang(&mut open(db, packs)?, command),
+        Command::Fighter { command } => gang::fighter(&mut open(db, packs)?, command),
+        Command::Captive { command } => gang::captive(&mut open(db, packs)?, command),
         Command::Ruleset { pack } => {
-            let mut session = open(db)?;
+            let mut session = open(db, packs)?;
             session.set_campaign_ruleset(&pack)?;
             say!("The campaign now plays {}", session.pack(&pack)?.pack.name);
             Ok(())
@@ -293,7 +302,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             gang,
             reason,
         } => {
-            let mut session = open(db)?;
+            let mut session = open(db, packs)?;
             let g = session.gang_named(&gang)?;
             let batch = session.adjust_resource(g.id, &resource, delta, &reason)?;
             match session.gang_view(g.id) {
@@ -309,15 +318,15 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             }
             Ok(())
         }
-        Command::Battle { command } => battle::battle(&mut open(db)?, command),
-        Command::Titles { ruleset, json } => battle::titles(&open(db)?, ruleset, json),
+        Command::Battle { command } => battle::battle(&mut open(db, packs)?, command),
+        Command::Titles { ruleset, json } => battle::titles(&open(db, packs)?, ruleset, json),
         Command::Action {
             name,
             gang,
             target,
             choice,
         } => battle::action(
-            &mut open(db)?,
+            &mut open(db, packs)?,
             &name,
             &gang,
             target.as_deref(),
@@ -354,7 +363,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             output,
             force,
         } => print::cards(
-            &open(db)?,
+            &open(db, packs)?,
             gang.as_deref(),
             &fighters,
             &size,
@@ -369,9 +378,9 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             page,
             output,
             force,
-        } => print::roster(&open(db)?, &gang, &page, &output, force),
-        Command::Export { command } => export::export(&open(db)?, command),
-        Command::Arc { command } => export::arc(&mut open(db)?, command),
+        } => print::roster(&open(db, packs)?, &gang, &page, &output, force),
+        Command::Export { command } => export::export(&open(db, packs)?, command),
+        Command::Arc { command } => export::arc(&mut open(db, packs)?, command),
         Command::Gen {
             gangs,
             fighters_per_gang,
@@ -381,10 +390,10 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         } => {
             let db = need_db(db)?;
             let mut session = if db.exists() {
-                Session::open(db)?
+                Session::open_with(db, registry(packs)?)?
             } else {
                 let ruleset = crate::campaign::demo::ruleset()?;
-                Session::create(db, "Generated campaign", &ruleset)?
+                Session::create_with(db, "Generated campaign", &ruleset, registry(packs)?)?
             };
             session.set_bulk(!durable)?;
             let started = std::time::Instant::now();
@@ -414,7 +423,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
         }
         Command::Verify => {
             let db = need_db(db)?;
-            let report = Session::open(db)?.verify()?;
+            let report = Session::open_with(db, registry(packs)?)?.verify()?;
             if report.is_sound() {
                 say!(
                     "{}: sound — {} batches, {} events replayed, {} battles, state agrees with the log",
@@ -436,7 +445,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             }
         }
         Command::Log { limit, json } => {
-            let session = open(db)?;
+            let session = open(db, packs)?;
             let entries = session.log(limit)?;
             if json {
                 return print_json(&entries);
@@ -448,7 +457,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             Ok(())
         }
         Command::Undo => {
-            let mut session = open(db)?;
+            let mut session = open(db, packs)?;
             match session.undo_last()? {
                 Some((_, label)) => say!("{label}"),
                 None => bail!("nothing to undo"),
@@ -456,7 +465,7 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
             Ok(())
         }
         Command::Redo => {
-            let mut session = open(db)?;
+            let mut session = open(db, packs)?;
             match session.redo_last()? {
                 Some((_, label)) => say!("{label}"),
                 None => bail!("nothing to redo"),
@@ -478,9 +487,20 @@ fn need_db(db: Option<&Path>) -> Result<&Path> {
     db.context("this command needs --db FILE")
 }
 
-fn open(db: Option<&Path>) -> Result<Session> {
+fn open(db: Option<&Path>, packs: &[PathBuf]) -> Result<Session> {
     let db = need_db(db)?;
-    Session::open(db)
+    Session::open_with(db, registry(packs)?)
+}
+
+/// The built-in packs and the pack files given with `--pack`.
+fn registry(packs: &[PathBuf]) -> Result<crate::rules::Registry> {
+    let mut registry = crate::session::builtin_registry()?;
+    for file in packs {
+        let text = std::fs::read_to_string(file)
+            .with_context(|| format!("cannot read the pack {}", file.display()))?;
+        registry.add_text(&file.display().to_string(), &text)?;
+    }
+    Ok(registry)
 }
 
 pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<()> {

@@ -52,9 +52,15 @@ pub struct Session {
 impl Session {
     /// Opens a campaign file, read with the packs of this build.
     pub fn open(path: &Path) -> Result<Self> {
+        Self::open_with(path, builtin_registry()?)
+    }
+
+    /// [`Session::open`] read with `registry` (the built-in packs and a
+    /// group's own, say).
+    pub fn open_with(path: &Path, registry: Registry) -> Result<Self> {
         Ok(Self {
             store: CampaignStore::open(path)?,
-            registry: builtin_registry()?,
+            registry,
         })
     }
 
