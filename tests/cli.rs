@@ -536,3 +536,52 @@ fn a_base_stat_is_set_by_number_or_ladder_step_and_undone() {
     run(&["undo"]);
     assert_eq!(combat(dir.path()), 4);
 }
+
+#[test]
+fn a_roll_twice_row_rolls_the_table_twice_more_never_the_ignored_total() {
+    let dir = temp();
+    for (table, ignored) in [("search-findings", 20), ("corporate-blessings", 8)] {
+        for seed in 0..20 {
+            let seed = seed.to_string();
+            let total = ignored.to_string();
+            let out = rapsheet(
+                dir.path(),
+                &[
+                    "table",
+                    table,
+                    "--ruleset",
+                    "hardwired28",
+                    "--total",
+                    &total,
+                    "--seed",
+                    &seed,
+                    "--json",
+                ],
+            );
+            assert!(out.status.success(), "{}", stderr(&out));
+            let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+            // 000: "| 20 | Roll twice (ignore 20s) |", "| 8 | Surplus | Roll twice, ignoring 8s |"
+            let again = v["again"].as_array().expect("two more results");
+            assert_eq!(again.len(), 2, "{v}");
+            for a in again {
+                assert_ne!(a["record"]["total"], ignored, "{v}");
+                assert!(a["row"]["result"].is_string(), "{v}");
+            }
+        }
+    }
+    // A row that is not "roll twice" rolls nothing more.
+    let out = rapsheet(
+        dir.path(),
+        &[
+            "table",
+            "search-findings",
+            "--ruleset",
+            "hardwired28",
+            "--total",
+            "5",
+            "--json",
+        ],
+    );
+    let v: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    assert!(v.get("again").is_none(), "{v}");
+}

@@ -163,7 +163,8 @@ pub enum Command {
         /// The total rolled at the table.
         #[arg(long, allow_hyphen_values = true)]
         total: Option<i64>,
-        /// Roll it with this seed instead.
+        /// Roll it with this seed instead (with --total, the seed of the
+        /// further rolls a "roll twice" row asks for).
         #[arg(long)]
         seed: Option<u64>,
         /// A modifier of the table's, by id; repeat for each.

@@ -5,7 +5,7 @@ use serde::Serialize;
 
 use super::print_json;
 use crate::dice::{Dice, RollRecord, parse};
-use crate::rules::TableRowDef;
+use crate::rules::{Effect, TableRowDef};
 use crate::session::builtin_registry;
 
 #[derive(Serialize)]
@@ -19,6 +19,16 @@ struct Lookup<'a> {
     natural: i64,
     modifiers: &'a [String],
     total: i64,
+    row: Option<&'a TableRowDef>,
+    /// The two more results a "roll twice" row asks for.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    again: Vec<Again<'a>>,
+}
+
+/// One more result of the table, for a "roll twice" row.
+#[derive(Serialize)]
+struct Again<'a> {
+    record: RollRecord,
     row: Option<&'a TableRowDef>,
 }
 
@@ -43,9 +53,10 @@ pub(super) fn table(
         )
     })?;
     let expr = parse(&table.roll)?;
-    let (natural, record) = match (total, seed) {
-        (Some(_), Some(_)) => return Err(anyhow!("give --total or --seed, not both")),
-        (Some(n), None) => {
+    let dialect = pack.dice.as_ref().map(|d| d.dialect()).unwrap_or_default();
+    let mut dice = Dice::seeded(seed.unwrap_or_else(crate::dice::seed_from_clock));
+    let (natural, record) = match total {
+        Some(n) => {
             if !expr.totals().contains(&n) {
                 return Err(anyhow!(
                     "{n} cannot come up on {} ({} to {})",
@@ -56,16 +67,32 @@ pub(super) fn table(
             }
             (n, None)
         }
-        (None, seed) => {
-            let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
-            let dialect = pack.dice.as_ref().map(|d| d.dialect()).unwrap_or_default();
-            let record = Dice::seeded(seed).roll(&expr, &dialect)?;
+        None => {
+            let record = dice.roll(&expr, &dialect)?;
             (record.total, Some(record))
         }
     };
     let (modified, row) = table
         .lookup_with(natural, modifiers)
         .map_err(|e| anyhow!(e))?;
+    // A "roll twice, ignoring N" row: two more results, rolled here.
+    let mut again = Vec::new();
+    let twice = row
+        .into_iter()
+        .flat_map(|r| &r.effects)
+        .find_map(|e| match e {
+            Effect::RollTwice { ignoring } => Some(*ignoring),
+            _ => None,
+        });
+    if let Some(ignoring) = twice {
+        let records = dice.roll_twice_ignoring(&expr, &dialect, ignoring)?;
+        for record in records.kept {
+            let (_, row) = table
+                .lookup_with(record.total, &[])
+                .map_err(|e| anyhow!(e))?;
+            again.push(Again { record, row });
+        }
+    }
     if json {
         return print_json(&Lookup {
             table: &table.id,
@@ -76,11 +103,18 @@ pub(super) fn table(
             modifiers,
             total: modified,
             row,
+            again,
         });
     }
     match row {
         Some(row) => say!("{} {modified}: {}", table.name, row.result),
         None => say!("{} {modified}: no row", table.name),
+    }
+    for a in &again {
+        match a.row {
+            Some(row) => say!("  and {}: {}", a.record.total, row.result),
+            None => say!("  and {}: no row", a.record.total),
+        }
     }
     Ok(())
 }

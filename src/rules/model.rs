@@ -589,6 +589,9 @@ pub enum Effect {
     ResourceFromValue { resource: String, percent: i64 },
     /// A modifier to this fighter's injury roll after the battle.
     InjuryModifier { amount: i64 },
+    /// Roll on the same table twice more, rolling again any roll that
+    /// totals `ignoring` (000: "Roll twice, ignoring 8s").
+    RollTwice { ignoring: i64 },
     /// Nothing the app tracks: the text is the whole effect.
     Note { text: String },
 }

@@ -39,6 +39,10 @@ struct At<'a> {
     source: String,
 }
 
+/// How often a "roll twice, ignoring" roll is rolled again before it gives
+/// up (a table that can only come up the ignored total).
+const MAX_AGAIN: u32 = 20;
+
 /// What applying a row did, to name the lasting effect it leaves.
 #[derive(Default)]
 struct Applied {
@@ -513,6 +517,7 @@ impl Run<'_> {
             Effect::RollOn { table: other } => self.effect_roll_on(&at, other)?,
             Effect::InjuryModifier { amount } => self.effect_injury_modifier(&at, amount)?,
             Effect::Status { status } => self.effect_status(&at, status)?,
+            Effect::RollTwice { ignoring } => self.effect_roll_twice(&at, *ignoring)?,
             Effect::Note { text } => self.effect_note(&at, text)?,
             Effect::Choice { options } => self.effect_choice(&at, options, applied)?,
             // Counts and counters change in a battle, not after it: the
@@ -1113,6 +1118,37 @@ impl Run<'_> {
                     depth + 1,
                 )?;
             }
+        }
+        Ok(())
+    }
+
+    /// Applies `Effect::RollTwice`: two more results from the same table,
+    /// each rolled again while it comes up the ignored total. Each roll has
+    /// a name of its own, so dice entered by hand reach the right one.
+    fn effect_roll_twice(&mut self, at: &At<'_>, ignoring: i64) -> Result<(), ReportError> {
+        for n in 1..=2 {
+            let mut kept = None;
+            for attempt in 1..=MAX_AGAIN {
+                let name = format!("{} (again {n}.{attempt})", at.roll);
+                let (roll, total, row) = self.roll_on_named(at.table, at.fighter, &name)?;
+                if total != ignoring {
+                    kept = Some((roll, row));
+                    break;
+                }
+            }
+            let Some((roll, Some(row))) = kept else {
+                continue;
+            };
+            let record = self.rolls.last().map(|r| r.record.clone());
+            self.apply_row(
+                at.table,
+                &row,
+                at.fighter,
+                &roll,
+                record.as_ref(),
+                at.crippled_by,
+                at.depth + 1,
+            )?;
         }
         Ok(())
     }
