@@ -1,0 +1,276 @@
+//! What a player can ask for: the [`Action`]s views return, the screens,
+//! and the command table that gives each menu command its label and
+//! keyboard shortcut once, for the menus and the shortcut handling alike.
+//!
+//! Nothing here draws or runs anything; the app shell runs actions.
+
+use std::path::PathBuf;
+
+use egui::{InputState, Key, KeyboardShortcut, Modifiers};
+
+use super::dialogs::PathPurpose;
+use crate::campaign::battle::BattleReport;
+use crate::campaign::{FighterId, GangId, QuirkPick};
+
+/// The screens of the central area.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Screen {
+    #[default]
+    Roster,
+    Battle,
+    Titles,
+    Chronicle,
+}
+
+impl Screen {
+    /// In the order of their tabs and shortcuts.
+    pub const ALL: [Screen; 4] = [
+        Screen::Roster,
+        Screen::Battle,
+        Screen::Titles,
+        Screen::Chronicle,
+    ];
+}
+
+/// What a player asked for in a frame. Views return these; the app runs
+/// them after the frame.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Action {
+    SelectGang(GangId),
+    SelectFighter(Option<FighterId>),
+    FoundGang {
+        name: String,
+        ruleset: String,
+    },
+    RenameGang(GangId, String),
+    SetGangNotes(GangId, String),
+    /// Opens the resource dialog with a suggested change.
+    AskResource {
+        gang: GangId,
+        resource: String,
+        delta: i64,
+    },
+    AdjustResource {
+        gang: GangId,
+        resource: String,
+        delta: i64,
+        reason: String,
+    },
+    Recruit {
+        gang: GangId,
+        name: String,
+    },
+    RenameFighter(FighterId, String),
+    SetLeader(FighterId, bool),
+    SetQuirks(FighterId, Vec<QuirkPick>),
+    SetCounter {
+        fighter: FighterId,
+        counter: String,
+        value: i64,
+    },
+    SetFighterNotes(FighterId, String),
+    /// A fighter's own base value of a stat.
+    SetBaseStat {
+        fighter: FighterId,
+        stat: String,
+        value: i64,
+    },
+    Dismiss(FighterId),
+    Undo,
+    Redo,
+    ShowLog(bool),
+    ShowScreen(Screen),
+    /// A battle report and the seed of the app's rolls.
+    RecordBattle(Box<BattleReport>, u64),
+    AskAction(GangId),
+    /// Opens the ransom dialog for a captive.
+    AskRansom(FighterId),
+    Ransom {
+        fighter: FighterId,
+        resource: String,
+        amount: i64,
+    },
+    Release(FighterId),
+    RemoveLasting {
+        effect: crate::campaign::EffectId,
+        reason: String,
+    },
+    SetCampaignRuleset(String),
+    /// Opens the print window for a gang (or every gang), cards or roster.
+    OpenPrint {
+        gang: Option<GangId>,
+        roster: bool,
+    },
+    ClosePrint,
+    AskPdfPath,
+    /// Writes the print window's PDF; `replace` once the player agreed to
+    /// replace a file already there.
+    SavePdf {
+        path: PathBuf,
+        replace: bool,
+    },
+    /// Opens a file with the desktop's viewer.
+    OpenFile(PathBuf),
+    /// Sets (or with `None` removes) a fighter's photo from a file.
+    SetPhoto(FighterId, Option<PathBuf>),
+    AskPhoto(FighterId),
+    CloseArc(usize, String),
+    /// Renders a chronicle made by the chronicle screen and writes it, in
+    /// the background.
+    WriteExport {
+        path: PathBuf,
+        replace: bool,
+        format: crate::export::Format,
+        campaign: String,
+        scope: String,
+        chronicle: Box<crate::campaign::chronicle::Chronicle>,
+    },
+    AskExportPath,
+    TakeAction {
+        gang: GangId,
+        action: String,
+        target: Option<GangId>,
+        choice: Option<String>,
+    },
+    /// Opens a file dialog (native, or the typed path where there is none).
+    AskPath(PathPurpose),
+    UsePath(PathPurpose, PathBuf),
+    /// Closes the question whether to replace a file already there.
+    CloseReplace,
+    /// Closes the window.
+    Quit,
+}
+
+/// A command of the menus, with a label and perhaps a shortcut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    NewCampaign,
+    OpenCampaign,
+    SaveCampaignAs,
+    Quit,
+    Undo,
+    Redo,
+    Show(Screen),
+    CampaignLog,
+}
+
+const fn ctrl(key: Key) -> Option<KeyboardShortcut> {
+    Some(KeyboardShortcut::new(Modifiers::COMMAND, key))
+}
+
+const fn ctrl_shift(key: Key) -> Option<KeyboardShortcut> {
+    Some(KeyboardShortcut::new(
+        Modifiers::COMMAND.plus(Modifiers::SHIFT),
+        key,
+    ))
+}
+
+impl Command {
+    pub const ALL: [Command; 11] = [
+        Command::NewCampaign,
+        Command::OpenCampaign,
+        Command::SaveCampaignAs,
+        Command::Quit,
+        Command::Undo,
+        Command::Redo,
+        Command::Show(Screen::Roster),
+        Command::Show(Screen::Battle),
+        Command::Show(Screen::Titles),
+        Command::Show(Screen::Chronicle),
+        Command::CampaignLog,
+    ];
+
+    /// The command's label and shortcut: the one place either is written.
+    pub fn spec(self) -> (&'static str, Option<KeyboardShortcut>) {
+        match self {
+            Command::NewCampaign => ("New campaign…", ctrl(Key::N)),
+            Command::OpenCampaign => ("Open campaign…", ctrl(Key::O)),
+            Command::SaveCampaignAs => ("Save campaign as…", ctrl_shift(Key::S)),
+            Command::Quit => ("Quit", ctrl(Key::Q)),
+            Command::Undo => ("Undo", ctrl(Key::Z)),
+            Command::Redo => ("Redo", ctrl_shift(Key::Z)),
+            Command::Show(Screen::Roster) => ("Roster", ctrl(Key::Num1)),
+            Command::Show(Screen::Battle) => ("Record battle", ctrl(Key::Num2)),
+            Command::Show(Screen::Titles) => ("Titles", ctrl(Key::Num3)),
+            Command::Show(Screen::Chronicle) => ("Chronicle", ctrl(Key::Num4)),
+            Command::CampaignLog => ("Campaign log", ctrl(Key::L)),
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        self.spec().0
+    }
+
+    pub fn shortcut(self) -> Option<KeyboardShortcut> {
+        self.spec().1
+    }
+
+    /// Whether the command means anything with no campaign open.
+    pub fn needs_campaign(self) -> bool {
+        !matches!(
+            self,
+            Command::NewCampaign | Command::OpenCampaign | Command::Quit
+        )
+    }
+
+    /// What the command asks for; `log_shown` is whether the campaign log
+    /// is open now (its command toggles it).
+    pub fn action(self, log_shown: bool) -> Action {
+        match self {
+            Command::NewCampaign => Action::AskPath(PathPurpose::New),
+            Command::OpenCampaign => Action::AskPath(PathPurpose::Open),
+            Command::SaveCampaignAs => Action::AskPath(PathPurpose::SaveAs),
+            Command::Quit => Action::Quit,
+            Command::Undo => Action::Undo,
+            Command::Redo => Action::Redo,
+            Command::Show(screen) => Action::ShowScreen(screen),
+            Command::CampaignLog => Action::ShowLog(!log_shown),
+        }
+    }
+}
+
+/// The commands whose shortcuts were pressed, consumed so that no widget
+/// sees them as well.
+pub fn pressed(input: &mut InputState) -> Vec<Command> {
+    let mut found = Vec::new();
+    // egui lets a shortcut without Shift match a press with it, so Ctrl+Z
+    // would swallow Ctrl+Shift+Z: the ones with Shift go first.
+    for shift in [true, false] {
+        for command in Command::ALL {
+            if let Some(shortcut) = command.shortcut()
+                && shortcut.modifiers.shift == shift
+                && input.consume_shortcut(&shortcut)
+            {
+                found.push(command);
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_commands_share_a_shortcut_or_a_label() {
+        let mut shortcuts = std::collections::BTreeSet::new();
+        let mut labels = std::collections::BTreeSet::new();
+        for command in Command::ALL {
+            assert!(labels.insert(command.label()), "{command:?}");
+            if let Some(s) = command.shortcut() {
+                assert!(
+                    shortcuts.insert(format!("{:?} {:?}", s.modifiers, s.logical_key)),
+                    "{command:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_screen_has_a_command_with_a_shortcut() {
+        for screen in Screen::ALL {
+            assert!(Command::Show(screen).shortcut().is_some(), "{screen:?}");
+        }
+    }
+}

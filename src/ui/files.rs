@@ -1,0 +1,436 @@
+//! Files: opening, creating and saving campaigns under a path the player
+//! picks, and the PDFs and exports written on a worker thread so a large
+//! file never freezes the window.
+//!
+//! Everything is read from the campaign here, on the frame's thread; the
+//! worker only renders and writes. Never writes over the open campaign, and
+//! over another file only when the player agreed.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::action::Action;
+use super::app::RapsheetApp;
+use super::dialogs::{PathDialog, PathPurpose};
+use crate::campaign::GangId;
+use crate::session::Session;
+
+/// What a background write makes.
+#[derive(Debug, Clone, Copy)]
+pub enum Written {
+    Pdf,
+    Export,
+}
+
+/// A file being rendered and written on a worker thread.
+pub struct BackgroundWrite {
+    what: Written,
+    pub path: PathBuf,
+    receive: std::sync::mpsc::Receiver<Result<(), String>>,
+}
+
+/// What a background write needs to write its file safely.
+struct OutputGuard {
+    campaign: Option<PathBuf>,
+    existing: crate::output::Existing,
+}
+
+impl OutputGuard {
+    fn write(&self, path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+        Ok(crate::output::write(
+            path,
+            bytes,
+            self.existing,
+            self.campaign.as_deref(),
+        )?)
+    }
+}
+
+/// What the print window prints.
+enum PrintJob {
+    Cards(Vec<crate::print::CardData>),
+    Roster(crate::print::RosterData),
+}
+
+impl PrintJob {
+    fn style(request: &super::print_dialog::PrintRequest) -> crate::print::CardStyle {
+        crate::print::CardStyle {
+            size: request.size,
+            write_in: request.write_in,
+        }
+    }
+
+    /// The pages, for the preview.
+    fn pages(
+        &self,
+        request: &super::print_dialog::PrintRequest,
+    ) -> Result<Vec<crate::print::PageLayout>, crate::print::PrintError> {
+        match self {
+            PrintJob::Cards(cards) => {
+                crate::print::card_layout(cards, 0, request.page, Self::style(request))
+            }
+            PrintJob::Roster(sheet) => crate::print::roster_layout(sheet, request.page),
+        }
+    }
+
+    /// What prints as a placeholder, no font drawing it.
+    fn warnings(&self) -> Result<Vec<crate::print::MissingGlyph>, crate::print::PrintError> {
+        match self {
+            PrintJob::Cards(cards) => crate::print::card_warnings(cards),
+            PrintJob::Roster(sheet) => crate::print::roster_warnings(sheet),
+        }
+    }
+
+    /// The PDF.
+    fn pdf(
+        &self,
+        request: &super::print_dialog::PrintRequest,
+    ) -> Result<Vec<u8>, crate::print::PrintError> {
+        match self {
+            PrintJob::Cards(cards) => {
+                crate::print::cards_pdf(cards, 0, request.page, Self::style(request))
+            }
+            PrintJob::Roster(sheet) => crate::print::roster_pdf(sheet, request.page),
+        }
+    }
+}
+
+/// Opens a file with the desktop's own viewer.
+pub(super) fn open_with_desktop(path: &Path) -> anyhow::Result<()> {
+    #[cfg(target_os = "macos")]
+    let mut command = std::process::Command::new("open");
+    #[cfg(target_os = "windows")]
+    let mut command = {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    };
+    #[cfg(not(any(target_os = "macos", target_os = "windows")))]
+    let mut command = std::process::Command::new("xdg-open");
+    command
+        .arg(path)
+        .spawn()
+        .map(|_| ())
+        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))
+}
+
+/// Adds the campaign extension when a typed or picked path has none.
+fn with_extension(path: &Path) -> PathBuf {
+    if path.extension().is_none() {
+        path.with_extension(crate::store::EXTENSION)
+    } else {
+        path.to_owned()
+    }
+}
+
+impl RapsheetApp {
+    /// The cards or roster the print window asks for.
+    fn print_request(&self) -> anyhow::Result<PrintJob> {
+        let Some(session) = &self.session else {
+            anyhow::bail!("no campaign is open");
+        };
+        let Some(dialog) = &self.dialogs.print else {
+            anyhow::bail!("nothing to print");
+        };
+        let request = &dialog.request;
+        if request.roster {
+            let gang = request
+                .gang
+                .ok_or_else(|| anyhow::anyhow!("choose a gang to print its roster"))?;
+            return Ok(PrintJob::Roster(session.roster_sheet(gang)?));
+        }
+        let gangs: Vec<GangId> = match request.gang {
+            Some(g) => vec![g],
+            None => self.state.gangs.iter().map(|g| g.id).collect(),
+        };
+        let mut cards = Vec::new();
+        for gang in gangs {
+            let view = session.gang_view(gang)?;
+            let names: Vec<String> = view
+                .fighters
+                .iter()
+                .filter(|f| request.fighters.is_empty() || request.fighters.contains(&f.id))
+                .map(|f| f.name.clone())
+                .collect();
+            if !names.is_empty() {
+                cards.extend(session.cards(gang, &names)?);
+            }
+        }
+        // Blank cards carry the labels of the gang (or the first gang).
+        let template_gang = request
+            .gang
+            .or_else(|| self.state.gangs.first().map(|g| g.id));
+        if let Some(g) = template_gang
+            && request.blanks > 0
+        {
+            let template = session.blank_card(g)?;
+            cards.extend(std::iter::repeat_n(template, request.blanks));
+        }
+        Ok(PrintJob::Cards(cards))
+    }
+
+    /// Lays out the print window's first page when its options changed.
+    pub(super) fn update_print_preview(&mut self) {
+        let Some(dialog) = &self.dialogs.print else {
+            return;
+        };
+        if !dialog.dirty {
+            return;
+        }
+        let request = dialog.request.clone();
+        let pages = self
+            .print_request()
+            .and_then(|job| Ok((job.pages(&request)?, job.warnings()?)));
+        if let Some(dialog) = &mut self.dialogs.print {
+            dialog.dirty = false;
+            match pages {
+                Ok((pages, warnings)) => {
+                    dialog.warnings = warnings.iter().map(ToString::to_string).collect();
+                    dialog.pages = pages.len();
+                    dialog.preview = pages.into_iter().next().map(Ok);
+                }
+                Err(err) => dialog.preview = Some(Err(format!("{err:#}"))),
+            }
+        }
+    }
+
+    pub(super) fn save_pdf(&mut self, path: &Path, replace: bool) {
+        let path = if path.extension().is_none() {
+            path.with_extension("pdf")
+        } else {
+            path.to_owned()
+        };
+        if !replace && path.symlink_metadata().is_ok() {
+            let again = Action::SavePdf {
+                path: path.clone(),
+                replace: true,
+            };
+            self.dialogs.replace = Some((path, Box::new(again)));
+            return;
+        }
+        let guard = self.output_guard(replace);
+        let Some(request) = self.dialogs.print.as_ref().map(|d| d.request.clone()) else {
+            return;
+        };
+        // The campaign is read here; the PDF is laid out, drawn and written
+        // on a worker thread, so a large print never freezes the window.
+        let job = match self.print_request() {
+            Ok(job) => job,
+            Err(err) => {
+                if let Some(dialog) = &mut self.dialogs.print {
+                    dialog.error = Some(format!("{err:#}"));
+                }
+                return;
+            }
+        };
+        let started = self.write_in_background(Written::Pdf, path.clone(), move |target| {
+            let bytes = job.pdf(&request)?;
+            guard.write(target, &bytes)
+        });
+        if started && let Some(dialog) = &mut self.dialogs.print {
+            dialog.writing = Some(path);
+            dialog.written = None;
+            dialog.error = None;
+        }
+    }
+
+    /// How the next output is written: never over the open campaign, and
+    /// over an existing file only when the player agreed.
+    fn output_guard(&self, replace: bool) -> OutputGuard {
+        OutputGuard {
+            campaign: self.session.as_ref().map(|s| s.path().to_owned()),
+            existing: if replace {
+                crate::output::Existing::Replace
+            } else {
+                crate::output::Existing::Refuse
+            },
+        }
+    }
+
+    /// Runs `work` (render and write the file at `path`) on a worker
+    /// thread; the frame polls for its end and the status bar shows a
+    /// spinner. One at a time: returns false, and says so, while another
+    /// file is still being written.
+    fn write_in_background(
+        &mut self,
+        what: Written,
+        path: PathBuf,
+        work: impl FnOnce(&Path) -> anyhow::Result<()> + Send + 'static,
+    ) -> bool {
+        if self.writer.is_some() {
+            self.info("Another file is still being written; try again when it is saved");
+            return false;
+        }
+        let (send, receive) = std::sync::mpsc::channel();
+        let target = path.clone();
+        std::thread::spawn(move || {
+            // The window may have closed meanwhile; nobody to tell.
+            let _ = send.send(work(&target).map_err(|e| format!("{e:#}")));
+        });
+        self.writer = Some(BackgroundWrite {
+            what,
+            path,
+            receive,
+        });
+        true
+    }
+
+    /// Hears from the background writer, when one is running.
+    pub(super) fn poll_writer(&mut self, ctx: &egui::Context) {
+        let Some(writer) = &self.writer else {
+            return;
+        };
+        let result = match writer.receive.try_recv() {
+            Ok(result) => result,
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(Duration::from_millis(50));
+                return;
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Err("the writer stopped unexpectedly".to_owned())
+            }
+        };
+        let Some(BackgroundWrite { what, path, .. }) = self.writer.take() else {
+            return;
+        };
+        match (what, result) {
+            (Written::Pdf, result) => {
+                let dialog = self.dialogs.print.as_mut();
+                match (result, dialog) {
+                    (Ok(()), Some(dialog)) => {
+                        dialog.writing = None;
+                        dialog.written = Some(path.clone());
+                        self.info(format!("Saved {}", path.display()));
+                    }
+                    (Err(err), Some(dialog)) => {
+                        dialog.writing = None;
+                        dialog.error = Some(err);
+                    }
+                    (Ok(()), None) => self.info(format!("Saved {}", path.display())),
+                    (Err(err), None) => self.error(anyhow::anyhow!(err)),
+                }
+            }
+            (Written::Export, Ok(())) => self.info(format!("Exported {}", path.display())),
+            (Written::Export, Err(err)) => {
+                self.error(anyhow::anyhow!("{}: {err}", path.display()));
+            }
+        }
+    }
+
+    pub(super) fn ask_path(&mut self, purpose: PathPurpose) {
+        if !self.no_native_dialog {
+            let started = Instant::now();
+            let dir = self
+                .campaign_path()
+                .and_then(Path::parent)
+                .map(Path::to_owned)
+                .or_else(crate::paths::data_dir);
+            let mut dialog = rfd::FileDialog::new()
+                .add_filter("Rapsheet campaign", &[crate::store::EXTENSION])
+                .set_title(purpose.title());
+            if let Some(dir) = dir {
+                dialog = dialog.set_directory(dir);
+            }
+            let picked = match purpose {
+                PathPurpose::Open => dialog.pick_file(),
+                PathPurpose::New | PathPurpose::SaveAs => dialog
+                    .set_file_name(format!("campaign.{}", crate::store::EXTENSION))
+                    .save_file(),
+            };
+            if let Some(path) = picked {
+                self.use_path(purpose, &path);
+                return;
+            }
+            // A desktop without a file dialog answers at once; a person who
+            // cancels takes longer than this.
+            if started.elapsed() > Duration::from_millis(300) {
+                return;
+            }
+            self.no_native_dialog = true;
+        }
+        let start = self
+            .campaign_path()
+            .and_then(Path::parent)
+            .map(Path::to_owned)
+            .or_else(crate::paths::data_dir)
+            .unwrap_or_default();
+        self.dialogs.path = Some(PathDialog::new(purpose, &start));
+    }
+
+    pub(super) fn use_path(&mut self, purpose: PathPurpose, path: &Path) {
+        let path = with_extension(path);
+        let result = match purpose {
+            PathPurpose::Open => Session::open(&path),
+            PathPurpose::New => {
+                let name = path
+                    .file_stem()
+                    .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
+                crate::campaign::demo::ruleset()
+                    .map_err(Into::into)
+                    .and_then(|default| Session::create(&path, &name, &default))
+            }
+            PathPurpose::SaveAs => match &self.session {
+                Some(session) => session
+                    .store
+                    .save_as(&path)
+                    .map_err(Into::into)
+                    .map(|store| Session::new(store, session.registry.clone())),
+                None => Err(anyhow::anyhow!("no campaign is open")),
+            },
+        };
+        match result {
+            Ok(session) => {
+                let selected = self.state.selected_gang;
+                self.set_session(session);
+                if purpose == PathPurpose::SaveAs && selected.is_some() {
+                    self.state.selected_gang = selected;
+                    self.refresh();
+                }
+                self.dialogs.path = None;
+                self.info(format!("{} {}", purpose.done(), path.display()));
+            }
+            Err(err) => {
+                if let Some(dialog) = &mut self.dialogs.path {
+                    dialog.error = Some(format!("{err:#}"));
+                } else {
+                    self.error(err);
+                }
+            }
+        }
+    }
+
+    /// Renders the chronicle and writes it in the background, once the
+    /// player agreed to replace a file already there.
+    pub(super) fn write_export(
+        &mut self,
+        path: PathBuf,
+        replace: bool,
+        format: crate::export::Format,
+        campaign: String,
+        scope: String,
+        chronicle: Box<crate::campaign::chronicle::Chronicle>,
+    ) {
+        if !replace && path.symlink_metadata().is_ok() {
+            let again = Action::WriteExport {
+                path: path.clone(),
+                replace: true,
+                format,
+                campaign,
+                scope,
+                chronicle,
+            };
+            self.dialogs.replace = Some((path, Box::new(again)));
+            return;
+        }
+        let guard = self.output_guard(replace);
+        self.write_in_background(Written::Export, path, move |target| {
+            let export = crate::export::Export {
+                campaign: &campaign,
+                scope,
+                chronicle: &chronicle,
+            };
+            let bytes = crate::export::render(&export, format)?;
+            guard.write(target, &bytes)
+        });
+    }
+}
