@@ -11,6 +11,8 @@ use std::path::{Path, PathBuf};
 
 use egui::Ui;
 
+// Every view takes the action type and the disabled-control hint from
+// the shell, one path for all of them.
 use super::action::pressed;
 pub use super::action::{Action, Screen};
 use super::chronicle_view::ChronicleView;
