@@ -8,7 +8,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use rapsheet::session::Session;
-use rapsheet::ui::RapsheetApp;
+use rapsheet::ui::{Action, RapsheetApp, Screen};
 
 fn harness(app: RapsheetApp) -> Harness<'static, RapsheetApp> {
     Harness::builder()
@@ -488,15 +488,72 @@ fn a_base_stat_is_raised_in_the_fighter_editor() {
 }
 
 #[test]
-fn the_screens_answer_their_keyboard_shortcuts() {
+fn the_screens_switch_with_ctrl_and_a_number() {
     let dir = util::temp();
     let mut harness = demo_harness(dir.path());
-    assert!(harness.query_by_label("Record a battle").is_none());
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::Num2);
+    // What only each screen shows.
+    let only = [
+        (Screen::Roster, "New fighter name"),
+        (Screen::Battle, "Record a battle"),
+        (Screen::Chronicle, "Export file path"),
+    ];
+    for (key, screen) in [
+        (Key::Num2, Screen::Battle),
+        (Key::Num4, Screen::Chronicle),
+        (Key::Num1, Screen::Roster),
+    ] {
+        harness.key_press_modifiers(Modifiers::COMMAND, key);
+        harness.run();
+        assert_eq!(harness.state().screen(), screen);
+        for (other, marker) in only {
+            assert_eq!(
+                harness.query_by_label(marker).is_some(),
+                other == screen,
+                "{marker:?} on the {screen:?} screen"
+            );
+        }
+    }
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Num3);
     harness.run();
-    assert!(harness.query_by_label("Record a battle").is_some());
+    assert_eq!(harness.state().screen(), Screen::Titles);
+    // The tab and the screen's heading.
+    assert_eq!(harness.get_all_by_label("Titles").count(), 2);
+}
+
+#[test]
+fn an_unchanged_campaign_is_drawn_without_reading_the_store() {
+    let dir = util::temp();
+    let mut harness = demo_harness(dir.path());
+    let fighter = harness.state().gang_view().expect("view").fighters[0].id;
+    harness
+        .state_mut()
+        .run_action(Action::SelectFighter(Some(fighter)));
+    harness.state_mut().run_action(Action::ShowLog(true));
+    for key in [Key::Num1, Key::Num2, Key::Num3, Key::Num4] {
+        harness.key_press_modifiers(Modifiers::COMMAND, key);
+        harness.run();
+        let before = harness.state().store_reads();
+        for _ in 0..5 {
+            harness.step();
+        }
+        let screen = harness.state().screen();
+        assert_eq!(
+            harness.state().store_reads(),
+            before,
+            "idle frames of {screen:?} read the store"
+        );
+    }
+    // After an action the store is asked whether anything changed; then
+    // idle frames are free again.
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Num1);
     harness.run();
-    assert!(harness.query_by_label("Record a battle").is_none());
-    assert!(harness.query_by_label("Print cards…").is_some());
+    let before = harness.state().store_reads();
+    harness.state_mut().run_action(Action::SelectFighter(None));
+    assert!(harness.state().store_reads() > before);
+    harness.run();
+    let before = harness.state().store_reads();
+    for _ in 0..5 {
+        harness.step();
+    }
+    assert_eq!(harness.state().store_reads(), before);
 }

@@ -152,6 +152,12 @@ impl Session {
     }
 
     /// Every pack this campaign can be read with.
+    /// How often the campaign file has been read since it opened (what a
+    /// view that caches its reads is checked against).
+    pub fn reads(&self) -> u64 {
+        self.store.reads()
+    }
+
     pub fn packs(&self) -> impl Iterator<Item = &Pack> {
         self.registry.packs()
     }

@@ -103,13 +103,46 @@ sql_id!(GangId, FighterId, BatchId, BattleId, PendingId, EffectId);
 
 /// An open campaign file.
 pub struct CampaignStore {
-    conn: Connection,
+    conn: Counted,
     path: PathBuf,
     /// Why the file may not be changed, when it may not.
     read_only: Option<String>,
     /// Held while the file is open for writing, so a second Rapsheet
     /// window opens it read-only instead of editing it behind our back.
     _lock: Option<File>,
+}
+
+/// The connection, counting every use. All SQL passes through here, so no
+/// read can slip past the count that proves an unchanged campaign is drawn
+/// without asking the file anything.
+struct Counted {
+    conn: Connection,
+    uses: std::cell::Cell<u64>,
+}
+
+impl From<Connection> for Counted {
+    fn from(conn: Connection) -> Self {
+        Self {
+            conn,
+            uses: std::cell::Cell::new(0),
+        }
+    }
+}
+
+impl std::ops::Deref for Counted {
+    type Target = Connection;
+
+    fn deref(&self) -> &Connection {
+        self.uses.set(self.uses.get().saturating_add(1));
+        &self.conn
+    }
+}
+
+impl std::ops::DerefMut for Counted {
+    fn deref_mut(&mut self) -> &mut Connection {
+        self.uses.set(self.uses.get().saturating_add(1));
+        &mut self.conn
+    }
 }
 
 impl std::fmt::Debug for CampaignStore {
@@ -141,7 +174,7 @@ impl CampaignStore {
         configure(&conn)?;
         migrate(&mut conn, 0)?;
         let mut store = Self {
-            conn,
+            conn: conn.into(),
             path: path.to_owned(),
             read_only: None,
             _lock: lock,
@@ -201,7 +234,7 @@ impl CampaignStore {
                 open_read_only(path)?
             };
             return Ok(Self {
-                conn,
+                conn: conn.into(),
                 path: path.to_owned(),
                 read_only: Some(reason),
                 _lock: None,
@@ -248,7 +281,7 @@ impl CampaignStore {
             },
         })?;
         Ok(Self {
-            conn,
+            conn: conn.into(),
             path: path.to_owned(),
             read_only: None,
             _lock: lock,
@@ -257,6 +290,12 @@ impl CampaignStore {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// How many times this store has used its database since it opened:
+    /// what a view that caches its reads can be checked against.
+    pub fn reads(&self) -> u64 {
+        self.conn.uses.get()
     }
 
     /// Why this campaign cannot be changed, if it cannot.

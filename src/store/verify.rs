@@ -165,7 +165,7 @@ impl CampaignStore {
         out.batches = batches.len();
 
         let replay = CampaignStore {
-            conn,
+            conn: conn.into(),
             path: self.path.clone(),
             read_only: Some("a replay".into()),
             _lock: None,

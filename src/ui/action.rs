@@ -1,65 +1,16 @@
-//! What a player can ask the app for: the screens, the actions views
-//! return, and the keyboard shortcuts, each declared once here and read by
-//! the menus, the tabs and the shortcut handler.
+//! What a player can ask for: the [`Action`]s views return, the screens,
+//! and the command table that gives each menu command its label and
+//! keyboard shortcut once, for the menus and the shortcut handling alike.
+//!
+//! Nothing here draws or runs anything; the app shell runs actions.
 
 use std::path::PathBuf;
 
-use egui::{Key, KeyboardShortcut, Modifiers};
+use egui::{InputState, Key, KeyboardShortcut, Modifiers};
 
 use super::dialogs::PathPurpose;
 use crate::campaign::battle::BattleReport;
 use crate::campaign::{FighterId, GangId, QuirkPick};
-
-const COMMAND_SHIFT: Modifiers = Modifiers::COMMAND.plus(Modifiers::SHIFT);
-
-pub const UNDO: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Z);
-pub const REDO: KeyboardShortcut = KeyboardShortcut::new(COMMAND_SHIFT, Key::Z);
-pub const NEW_CAMPAIGN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::N);
-pub const OPEN_CAMPAIGN: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::O);
-pub const SAVE_AS: KeyboardShortcut = KeyboardShortcut::new(COMMAND_SHIFT, Key::S);
-pub const QUIT: KeyboardShortcut = KeyboardShortcut::new(Modifiers::COMMAND, Key::Q);
-
-/// The screens in the order of their tabs, with their names and keys.
-pub const SCREENS: [(Screen, &str, KeyboardShortcut); 4] = [
-    (
-        Screen::Roster,
-        "Roster",
-        KeyboardShortcut::new(Modifiers::COMMAND, Key::Num1),
-    ),
-    (
-        Screen::Battle,
-        "Record battle",
-        KeyboardShortcut::new(Modifiers::COMMAND, Key::Num2),
-    ),
-    (
-        Screen::Titles,
-        "Titles",
-        KeyboardShortcut::new(Modifiers::COMMAND, Key::Num3),
-    ),
-    (
-        Screen::Chronicle,
-        "Chronicle",
-        KeyboardShortcut::new(Modifiers::COMMAND, Key::Num4),
-    ),
-];
-
-/// The shortcut that asks for each action (the ones that have one), most
-/// modifiers first so that a longer chord is not taken for a shorter one.
-pub fn shortcut_actions() -> Vec<(KeyboardShortcut, Action)> {
-    let mut all = vec![
-        (REDO, Action::Redo),
-        (UNDO, Action::Undo),
-        (SAVE_AS, Action::AskPath(PathPurpose::SaveAs)),
-        (NEW_CAMPAIGN, Action::AskPath(PathPurpose::New)),
-        (OPEN_CAMPAIGN, Action::AskPath(PathPurpose::Open)),
-    ];
-    all.extend(
-        SCREENS
-            .iter()
-            .map(|(screen, _, keys)| (*keys, Action::ShowScreen(*screen))),
-    );
-    all
-}
 
 /// The screens of the central area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -69,6 +20,16 @@ pub enum Screen {
     Battle,
     Titles,
     Chronicle,
+}
+
+impl Screen {
+    /// In the order of their tabs and shortcuts.
+    pub const ALL: [Screen; 4] = [
+        Screen::Roster,
+        Screen::Battle,
+        Screen::Titles,
+        Screen::Chronicle,
+    ];
 }
 
 /// What a player asked for in a frame. Views return these; the app runs
@@ -154,8 +115,8 @@ pub enum Action {
     SetPhoto(FighterId, Option<PathBuf>),
     AskPhoto(FighterId),
     CloseArc(usize, String),
-    /// Writes an export made by the chronicle screen.
-    /// Renders a chronicle and writes it, in the background.
+    /// Renders a chronicle made by the chronicle screen and writes it, in
+    /// the background.
     WriteExport {
         path: PathBuf,
         replace: bool,
@@ -176,4 +137,140 @@ pub enum Action {
     UsePath(PathPurpose, PathBuf),
     /// Closes the question whether to replace a file already there.
     CloseReplace,
+    /// Closes the window.
+    Quit,
+}
+
+/// A command of the menus, with a label and perhaps a shortcut.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Command {
+    NewCampaign,
+    OpenCampaign,
+    SaveCampaignAs,
+    Quit,
+    Undo,
+    Redo,
+    Show(Screen),
+    CampaignLog,
+}
+
+const fn ctrl(key: Key) -> Option<KeyboardShortcut> {
+    Some(KeyboardShortcut::new(Modifiers::COMMAND, key))
+}
+
+const fn ctrl_shift(key: Key) -> Option<KeyboardShortcut> {
+    Some(KeyboardShortcut::new(
+        Modifiers::COMMAND.plus(Modifiers::SHIFT),
+        key,
+    ))
+}
+
+impl Command {
+    pub const ALL: [Command; 11] = [
+        Command::NewCampaign,
+        Command::OpenCampaign,
+        Command::SaveCampaignAs,
+        Command::Quit,
+        Command::Undo,
+        Command::Redo,
+        Command::Show(Screen::Roster),
+        Command::Show(Screen::Battle),
+        Command::Show(Screen::Titles),
+        Command::Show(Screen::Chronicle),
+        Command::CampaignLog,
+    ];
+
+    /// The command's label and shortcut: the one place either is written.
+    pub fn spec(self) -> (&'static str, Option<KeyboardShortcut>) {
+        match self {
+            Command::NewCampaign => ("New campaign…", ctrl(Key::N)),
+            Command::OpenCampaign => ("Open campaign…", ctrl(Key::O)),
+            Command::SaveCampaignAs => ("Save campaign as…", ctrl_shift(Key::S)),
+            Command::Quit => ("Quit", ctrl(Key::Q)),
+            Command::Undo => ("Undo", ctrl(Key::Z)),
+            Command::Redo => ("Redo", ctrl_shift(Key::Z)),
+            Command::Show(Screen::Roster) => ("Roster", ctrl(Key::Num1)),
+            Command::Show(Screen::Battle) => ("Record battle", ctrl(Key::Num2)),
+            Command::Show(Screen::Titles) => ("Titles", ctrl(Key::Num3)),
+            Command::Show(Screen::Chronicle) => ("Chronicle", ctrl(Key::Num4)),
+            Command::CampaignLog => ("Campaign log", ctrl(Key::L)),
+        }
+    }
+
+    pub fn label(self) -> &'static str {
+        self.spec().0
+    }
+
+    pub fn shortcut(self) -> Option<KeyboardShortcut> {
+        self.spec().1
+    }
+
+    /// Whether the command means anything with no campaign open.
+    pub fn needs_campaign(self) -> bool {
+        !matches!(
+            self,
+            Command::NewCampaign | Command::OpenCampaign | Command::Quit
+        )
+    }
+
+    /// What the command asks for; `log_shown` is whether the campaign log
+    /// is open now (its command toggles it).
+    pub fn action(self, log_shown: bool) -> Action {
+        match self {
+            Command::NewCampaign => Action::AskPath(PathPurpose::New),
+            Command::OpenCampaign => Action::AskPath(PathPurpose::Open),
+            Command::SaveCampaignAs => Action::AskPath(PathPurpose::SaveAs),
+            Command::Quit => Action::Quit,
+            Command::Undo => Action::Undo,
+            Command::Redo => Action::Redo,
+            Command::Show(screen) => Action::ShowScreen(screen),
+            Command::CampaignLog => Action::ShowLog(!log_shown),
+        }
+    }
+}
+
+/// The commands whose shortcuts were pressed, consumed so that no widget
+/// sees them as well.
+pub fn pressed(input: &mut InputState) -> Vec<Command> {
+    let mut found = Vec::new();
+    // egui lets a shortcut without Shift match a press with it, so Ctrl+Z
+    // would swallow Ctrl+Shift+Z: the ones with Shift go first.
+    for shift in [true, false] {
+        for command in Command::ALL {
+            if let Some(shortcut) = command.shortcut()
+                && shortcut.modifiers.shift == shift
+                && input.consume_shortcut(&shortcut)
+            {
+                found.push(command);
+            }
+        }
+    }
+    found
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_two_commands_share_a_shortcut_or_a_label() {
+        let mut shortcuts = std::collections::BTreeSet::new();
+        let mut labels = std::collections::BTreeSet::new();
+        for command in Command::ALL {
+            assert!(labels.insert(command.label()), "{command:?}");
+            if let Some(s) = command.shortcut() {
+                assert!(
+                    shortcuts.insert(format!("{:?} {:?}", s.modifiers, s.logical_key)),
+                    "{command:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_screen_has_a_command_with_a_shortcut() {
+        for screen in Screen::ALL {
+            assert!(Command::Show(screen).shortcut().is_some(), "{screen:?}");
+        }
+    }
 }

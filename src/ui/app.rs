@@ -1,116 +1,82 @@
-//! The app shell: menus, panels, shortcuts, and the runner that turns the
-//! views' actions into session commands after each frame.
+//! The app shell: the state a frame draws from, the frame itself, and the
+//! runner that turns the views' actions into session commands after it.
+//!
+//! The rooms around it: `action` (what can be asked for, and the command
+//! table of labels and shortcuts), `state` (the campaign as shown, read
+//! once per change), `menu` (menu bar, tabs, status bar), `screens` (the
+//! central area and dialogs), `files` (paths and background writes) and
+//! `widgets`. Nothing here writes SQL; changes go through the session.
 
 use std::path::{Path, PathBuf};
-use std::time::{Duration, Instant};
 
-use egui::{RichText, Ui};
+use egui::Ui;
 
+// Every view takes the action type and the disabled-control hint from
+// the shell, one path for all of them.
+use super::action::pressed;
 pub use super::action::{Action, Screen};
-use super::action::{
-    NEW_CAMPAIGN, OPEN_CAMPAIGN, QUIT, REDO, SAVE_AS, SCREENS, UNDO, shortcut_actions,
-};
-use super::chronicle_view::{ChronicleView, chronicle_ui};
-use super::dialogs::{
-    ActionDialog, PathDialog, PathPurpose, RansomDialog, ResourceDialog, action_dialog_ui,
-    ransom_dialog_ui, replace_prompt_ui, resource_dialog_ui,
-};
-use super::fighter_editor::{FighterEditor, fighter_editor_ui};
-use super::gang_list::{FoundGangForm, gang_list_ui};
-use super::log_view::{LogView, log_ui};
-use super::post_battle::{BattleForm, BattleGangData, post_battle_ui};
-use super::print_dialog::{PrintDialog, print_dialog_ui};
-use super::roster::{RecruitForm, roster_ui};
-use super::titles_view::titles_ui;
+use super::chronicle_view::ChronicleView;
+use super::dialogs::{ActionDialog, PathDialog, RansomDialog, ResourceDialog};
+use super::fighter_editor::FighterEditor;
+use super::files::{BackgroundWrite, open_with_desktop};
+use super::gang_list::FoundGangForm;
+use super::log_view::LogView;
+use super::post_battle::BattleForm;
+use super::print_dialog::PrintDialog;
+use super::roster::RecruitForm;
+use super::state::ViewState;
+pub use super::widgets::edit_hint;
+use crate::campaign::BatchId;
 use crate::campaign::commands::NewFighter;
-use crate::campaign::{BatchId, FighterId, GangId};
 use crate::dice::Dice;
-use crate::session::{GangSummary, GangView, Pick, PrintJob, PrintOrder, Session, TitlesView};
-
-/// What a background write makes.
-#[derive(Debug, Clone, Copy)]
-enum Written {
-    Pdf,
-    Export,
-}
-
-/// A file being rendered and written on a worker thread.
-struct BackgroundWrite {
-    what: Written,
-    path: PathBuf,
-    receive: std::sync::mpsc::Receiver<Result<(), String>>,
-}
-
-/// What a background write needs to write its file safely.
-struct OutputGuard {
-    campaign: Option<PathBuf>,
-    existing: crate::output::Existing,
-}
-
-impl OutputGuard {
-    fn write(&self, path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
-        Ok(crate::output::write(
-            path,
-            bytes,
-            self.existing,
-            self.campaign.as_deref(),
-        )?)
-    }
-}
+use crate::session::{GangView, Session};
 
 /// A line in the status bar.
 #[derive(Debug, Clone)]
-struct Status {
-    text: String,
-    error: bool,
+pub(super) struct Status {
+    pub text: String,
+    pub error: bool,
+}
+
+/// The windows that may be open over the screen.
+#[derive(Default)]
+pub(super) struct Dialogs {
+    pub resource: Option<ResourceDialog>,
+    pub path: Option<PathDialog>,
+    pub action: Option<ActionDialog>,
+    pub ransom: Option<RansomDialog>,
+    pub print: Option<PrintDialog>,
+    /// A file about to be replaced, and what replaces it, while the player
+    /// is asked.
+    pub replace: Option<(PathBuf, Box<Action>)>,
 }
 
 /// The whole app.
 pub struct RapsheetApp {
-    session: Option<Session>,
+    pub(super) session: Option<Session>,
     /// Why no campaign is open, when none is.
-    open_error: Option<String>,
-    gangs: Vec<GangSummary>,
-    selected_gang: Option<GangId>,
-    gang_view: Option<GangView>,
-    selected_fighter: Option<FighterId>,
-    found_form: FoundGangForm,
-    recruit_form: RecruitForm,
-    editor: FighterEditor,
-    resource_dialog: Option<ResourceDialog>,
-    path_dialog: Option<PathDialog>,
+    pub(super) open_error: Option<String>,
+    /// The campaign as shown, read once per change.
+    pub(super) state: ViewState,
+    pub(super) screen: Screen,
+    pub(super) show_log: bool,
+    pub(super) dialogs: Dialogs,
+    pub(super) found_form: FoundGangForm,
+    pub(super) recruit_form: RecruitForm,
+    pub(super) editor: FighterEditor,
+    pub(super) battle_form: BattleForm,
+    pub(super) chronicle_view: ChronicleView,
+    pub(super) log_view: LogView,
     /// Set once the desktop showed it has no file dialog.
-    no_native_dialog: bool,
-    /// What undo and redo would take back: the campaign log's, read once
-    /// per change.
-    history: crate::session::History,
-    show_log: bool,
-    log_view: LogView,
-    writer: Option<BackgroundWrite>,
-    status: Option<Status>,
-    dice: Dice,
+    pub(super) no_native_dialog: bool,
+    pub(super) writer: Option<BackgroundWrite>,
+    pub(super) status: Option<Status>,
+    pub(super) dice: Dice,
     fonts_installed: bool,
     /// Campaigns opened lately, newest first.
-    recent: Vec<PathBuf>,
-    screen: Screen,
-    battle_form: BattleForm,
-    battle_data: Vec<BattleGangData>,
-    titles: Option<TitlesView>,
-    action_dialog: Option<ActionDialog>,
-    ransom_dialog: Option<RansomDialog>,
-    print_dialog: Option<PrintDialog>,
-    chronicle_view: ChronicleView,
-    chronicle: Option<crate::campaign::chronicle::Chronicle>,
-    /// A file about to be replaced, and what replaces it, while the player
-    /// is asked.
-    replace_prompt: Option<(PathBuf, Box<Action>)>,
-    /// The campaign's name and default pack, and the names events refer
-    /// to: read once per change, never per frame.
-    info: Option<crate::campaign::CampaignInfo>,
-    names: crate::campaign::Names,
-    /// The chronicle as shown (the whole campaign or one arc), for the arc
-    /// it was cut for.
-    chronicle_shown: Option<(Option<usize>, crate::campaign::chronicle::Chronicle)>,
+    pub(super) recent: Vec<PathBuf>,
+    /// Set by the quit command; the frame closes the window.
+    quitting: bool,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -151,37 +117,23 @@ impl RapsheetApp {
         Self {
             session: None,
             open_error: None,
-            gangs: Vec::new(),
-            selected_gang: None,
-            gang_view: None,
-            selected_fighter: None,
+            state: ViewState::default(),
+            screen: Screen::default(),
+            show_log: false,
+            dialogs: Dialogs::default(),
             found_form: FoundGangForm::default(),
             recruit_form: RecruitForm::default(),
             editor: FighterEditor::default(),
-            resource_dialog: None,
-            path_dialog: None,
-            no_native_dialog: false,
-            history: Default::default(),
-            show_log: false,
+            battle_form: BattleForm::default(),
+            chronicle_view: ChronicleView::default(),
             log_view: LogView::default(),
+            no_native_dialog: false,
             writer: None,
             status: None,
             dice: Dice::seeded(seed),
             fonts_installed: false,
             recent: Vec::new(),
-            screen: Screen::default(),
-            battle_form: BattleForm::default(),
-            battle_data: Vec::new(),
-            titles: None,
-            action_dialog: None,
-            ransom_dialog: None,
-            print_dialog: None,
-            chronicle_view: ChronicleView::default(),
-            chronicle: None,
-            replace_prompt: None,
-            info: None,
-            names: Default::default(),
-            chronicle_shown: None,
+            quitting: false,
         }
     }
 
@@ -195,19 +147,15 @@ impl RapsheetApp {
         self.recent.truncate(RECENT);
     }
 
-    fn set_session(&mut self, session: Session) {
+    pub(super) fn set_session(&mut self, session: Session) {
         let path = session.path().to_owned();
         self.recent.retain(|p| *p != path);
         self.recent.insert(0, path);
         self.recent.truncate(RECENT);
         self.session = Some(session);
         self.open_error = None;
-        self.selected_gang = None;
-        self.selected_fighter = None;
-        self.refresh_history();
-        self.refresh_gang_list();
-        self.selected_gang = self.gangs.first().map(|g| g.id);
-        self.refresh_views();
+        self.state.forget();
+        self.refresh();
     }
 
     /// The open campaign's path.
@@ -217,11 +165,20 @@ impl RapsheetApp {
 
     /// The gang shown now, as shown.
     pub fn gang_view(&self) -> Option<&GangView> {
-        self.gang_view.as_ref()
+        self.state.gang_view.as_ref()
     }
 
-    /// The picks the battle form still needs, as the labels of their
-    /// buttons (`Neon Jackals: Supply 1`), first choice first.
+    /// The screen shown now.
+    pub fn screen(&self) -> Screen {
+        self.screen
+    }
+
+    /// How many times the open campaign's store has been read since it
+    /// opened: an unchanged campaign is drawn without adding to it.
+    pub fn store_reads(&self) -> u64 {
+        self.session.as_ref().map_or(0, |s| s.reads())
+    }
+
     pub fn battle_choice_buttons(&self) -> Vec<Vec<String>> {
         let Some(Ok(procedure)) = &self.battle_form.preview else {
             return Vec::new();
@@ -266,111 +223,21 @@ impl RapsheetApp {
         self.status.as_ref().map(|s| s.text.as_str())
     }
 
-    /// Re-reads the view models from the store after a change.
-    fn refresh(&mut self) {
-        self.refresh_history();
-        self.refresh_gang_list();
-        if self
-            .selected_gang
-            .is_some_and(|id| !self.gangs.iter().any(|g| g.id == id))
-        {
-            self.selected_gang = self.gangs.first().map(|g| g.id);
-        }
-        self.refresh_views();
-    }
-
-    /// What undo and redo would take back now.
-    fn refresh_history(&mut self) {
-        let Some(session) = &self.session else {
-            self.history = Default::default();
-            return;
-        };
-        match session.history() {
-            Ok(history) => self.history = history,
-            Err(err) => self.error(err),
-        }
-    }
-
-    /// The gang list, each gang with its size and legality.
-    fn refresh_gang_list(&mut self) {
+    /// Brings the view state up to date after an action: one query when the
+    /// campaign did not change.
+    pub(super) fn refresh(&mut self) {
         let Some(session) = &self.session else {
             return;
         };
-        match session.gang_list() {
-            Ok(gangs) => self.gangs = gangs,
-            Err(err) => self.error(err),
+        let refreshed = self.state.refresh(session);
+        if refreshed.changed {
+            self.battle_form.dirty = true;
         }
-    }
-
-    /// Everything shown of the selected gang and fighter, and the battle
-    /// screen's rosters.
-    fn refresh_views(&mut self) {
-        let Some(session) = &self.session else {
-            return;
-        };
-        self.gang_view = match self.selected_gang.map(|id| session.gang_view(id)) {
-            Some(Ok(view)) => Some(view),
-            Some(Err(err)) => {
-                self.error(err);
-                None
-            }
-            None => None,
-        };
-        let fighter_here = self.gang_view.as_ref().is_some_and(|v| {
-            v.fighters
-                .iter()
-                .any(|f| Some(f.id) == self.selected_fighter)
-        });
-        if !fighter_here {
-            self.selected_fighter = None;
-        }
-        let view = self.selected_fighter_view().cloned();
+        let view = self.state.selected_fighter_view().cloned();
         self.editor.sync(view.as_ref());
-        self.refresh_battle_data();
-        self.chronicle = None;
-        self.chronicle_shown = None;
-        if let Some(session) = &self.session {
-            self.info = session.info().ok();
-            self.names = session.names().unwrap_or_default();
+        for err in refreshed.errors {
+            self.error(err);
         }
-    }
-
-    /// Rosters for the battle form and the titles panel.
-    fn refresh_battle_data(&mut self) {
-        let Some(session) = &self.session else {
-            return;
-        };
-        let data: anyhow::Result<Vec<BattleGangData>> = self
-            .gangs
-            .iter()
-            .map(|g| {
-                // Only fighters who can take part: not the wounded, the
-                // captives, or those gone.
-                let fighters = session
-                    .roster(g.id)?
-                    .into_iter()
-                    .filter(|f| f.status.can_fight())
-                    .map(|f| (f.id, f.name))
-                    .collect();
-                Ok(BattleGangData {
-                    id: g.id,
-                    name: g.name.clone(),
-                    ruleset: g.ruleset.clone(),
-                    fighters,
-                })
-            })
-            .collect();
-        let titles = session
-            .info()
-            .and_then(|i| session.titles(&i.default_ruleset));
-        match (data, titles) {
-            (Ok(data), Ok(titles)) => {
-                self.battle_data = data;
-                self.titles = Some(titles);
-            }
-            (Err(err), _) | (_, Err(err)) => self.error(err),
-        }
-        self.battle_form.dirty = true;
     }
 
     /// Reruns the procedure on the battle form, and suggests roles from the
@@ -383,11 +250,13 @@ impl RapsheetApp {
         // Start with the gang on screen against the next gang of its ruleset.
         if form.gangs == [None, None] {
             let first = self
+                .state
                 .selected_gang
-                .and_then(|id| self.gangs.iter().find(|g| g.id == id))
-                .or(self.gangs.first());
+                .and_then(|id| self.state.gangs.iter().find(|g| g.id == id))
+                .or(self.state.gangs.first());
             if let Some(first) = first {
                 let second = self
+                    .state
                     .gangs
                     .iter()
                     .find(|g| g.id != first.id && g.ruleset == first.ruleset);
@@ -414,37 +283,28 @@ impl RapsheetApp {
             form.seed = crate::dice::seed_from_clock();
         }
         let seed = form.seed;
-        form.preview = form.report(&self.battle_data).map(|report| {
+        form.preview = form.report(&self.state.battle_data).map(|report| {
             session
                 .preview_battle(&report, seed)
                 .map_err(|e| format!("{e:#}"))
         });
     }
 
-    fn selected_fighter_view(&self) -> Option<&crate::session::FighterView> {
-        let id = self.selected_fighter?;
-        self.gang_view
-            .as_ref()?
-            .fighters
-            .iter()
-            .find(|f| f.id == id)
-    }
-
-    fn info(&mut self, text: impl Into<String>) {
+    pub(super) fn info(&mut self, text: impl Into<String>) {
         self.status = Some(Status {
             text: text.into(),
             error: false,
         });
     }
 
-    fn error(&mut self, err: anyhow::Error) {
+    pub(super) fn error(&mut self, err: anyhow::Error) {
         self.status = Some(Status {
             text: format!("{err:#}"),
             error: true,
         });
     }
 
-    fn read_only(&self) -> Option<String> {
+    pub(super) fn read_only(&self) -> Option<String> {
         match &self.session {
             Some(s) => s.read_only_reason().map(str::to_owned),
             None => Some("no campaign is open".to_owned()),
@@ -475,16 +335,15 @@ impl RapsheetApp {
         }
     }
 
-    /// Runs one action. Public so tests can drive the app as a view would.
     pub fn run_action(&mut self, action: Action) {
         match action {
             Action::SelectGang(id) => {
-                self.selected_gang = Some(id);
-                self.selected_fighter = None;
+                self.state.selected_gang = Some(id);
+                self.state.selected_fighter = None;
                 self.refresh();
             }
             Action::SelectFighter(id) => {
-                self.selected_fighter = id;
+                self.state.selected_fighter = id;
                 self.refresh();
             }
             Action::FoundGang { name, ruleset } => {
@@ -496,8 +355,8 @@ impl RapsheetApp {
                 });
                 if ok {
                     self.found_form.name.clear();
-                    self.selected_gang = founded;
-                    self.selected_fighter = None;
+                    self.state.selected_gang = founded;
+                    self.state.selected_fighter = None;
                     self.refresh();
                 }
             }
@@ -514,7 +373,7 @@ impl RapsheetApp {
                 resource,
                 delta,
             } => {
-                self.resource_dialog = Some(ResourceDialog::new(gang, resource, delta));
+                self.dialogs.resource = Some(ResourceDialog::new(gang, resource, delta));
             }
             Action::AdjustResource {
                 gang,
@@ -525,7 +384,7 @@ impl RapsheetApp {
                 if self.change("Resource changed", |s| {
                     s.adjust_resource(gang, &resource, delta, &reason)
                 }) {
-                    self.resource_dialog = None;
+                    self.dialogs.resource = None;
                 }
             }
             Action::Recruit { gang, name } => {
@@ -539,7 +398,7 @@ impl RapsheetApp {
                         },
                     )?;
                     recruited = s
-                        .roster(gang)?
+                        .fighters(gang)?
                         .into_iter()
                         .find(|f| f.name == name.trim())
                         .map(|f| f.id);
@@ -547,7 +406,7 @@ impl RapsheetApp {
                 });
                 if ok {
                     self.recruit_form.name.clear();
-                    self.selected_fighter = recruited;
+                    self.state.selected_fighter = recruited;
                     self.refresh();
                 }
             }
@@ -613,16 +472,26 @@ impl RapsheetApp {
                     self.refresh();
                 }
             }
-            Action::AskAction(gang) => self.action_dialog = Some(ActionDialog::new(gang)),
-            Action::AskRansom(fighter) => self.ransom_dialog = Some(RansomDialog::new(fighter)),
+            Action::AskAction(gang) => self.dialogs.action = Some(ActionDialog::new(gang)),
+            Action::AskRansom(fighter) => {
+                let Some(session) = &self.session else {
+                    return;
+                };
+                match self.state.read_captive(session, fighter) {
+                    Ok(()) => self.dialogs.ransom = Some(RansomDialog::new(fighter)),
+                    Err(err) => self.error(err),
+                }
+            }
             Action::Ransom {
                 fighter,
                 resource,
                 amount,
             } => {
                 if self.change("Ransom paid", |s| s.ransom(fighter, &resource, amount)) {
-                    self.ransom_dialog = None;
-                } else if let (Some(dialog), Some(status)) = (&mut self.ransom_dialog, &self.status)
+                    self.dialogs.ransom = None;
+                    self.state.captive = None;
+                } else if let (Some(dialog), Some(status)) =
+                    (&mut self.dialogs.ransom, &self.status)
                 {
                     dialog.error = Some(status.text.clone());
                 }
@@ -642,22 +511,22 @@ impl RapsheetApp {
                     .map(Path::to_owned)
                     .unwrap_or_default();
                 let name = gang
-                    .and_then(|g| self.gangs.iter().find(|x| x.id == g))
+                    .and_then(|g| self.state.gangs.iter().find(|x| x.id == g))
                     .map_or("Campaign".to_owned(), |g| g.name.clone());
-                self.print_dialog = Some(PrintDialog::new(gang, roster, dir, &name));
+                self.dialogs.print = Some(PrintDialog::new(gang, roster, dir, &name));
             }
-            Action::ClosePrint => self.print_dialog = None,
+            Action::ClosePrint => self.dialogs.print = None,
             Action::AskPdfPath => {
                 let picked = rfd::FileDialog::new()
                     .add_filter("PDF", &["pdf"])
                     .set_title("Save PDF")
                     .save_file();
-                if let (Some(path), Some(dialog)) = (picked, &mut self.print_dialog) {
+                if let (Some(path), Some(dialog)) = (picked, &mut self.dialogs.print) {
                     dialog.path = path.display().to_string();
                 }
             }
             Action::SavePdf { path, replace } => self.save_pdf(&path, replace),
-            Action::CloseReplace => self.replace_prompt = None,
+            Action::CloseReplace => self.dialogs.replace = None,
             Action::OpenFile(path) => {
                 if let Err(err) = open_with_desktop(&path) {
                     self.error(err);
@@ -705,30 +574,7 @@ impl RapsheetApp {
                 campaign,
                 scope,
                 chronicle,
-            } => {
-                if !replace && path.symlink_metadata().is_ok() {
-                    let again = Action::WriteExport {
-                        path: path.clone(),
-                        replace: true,
-                        format,
-                        campaign,
-                        scope,
-                        chronicle,
-                    };
-                    self.replace_prompt = Some((path, Box::new(again)));
-                    return;
-                }
-                let guard = self.output_guard(replace);
-                self.write_in_background(Written::Export, path, move |target| {
-                    let export = crate::export::Export {
-                        campaign: &campaign,
-                        scope,
-                        chronicle: &chronicle,
-                    };
-                    let bytes = crate::export::render(&export, format)?;
-                    guard.write(target, &bytes)
-                });
-            }
+            } => self.write_export(path, replace, format, campaign, scope, chronicle),
             Action::SetCampaignRuleset(ruleset) => {
                 self.change("Ruleset changed", |s| s.set_campaign_ruleset(&ruleset));
             }
@@ -743,12 +589,12 @@ impl RapsheetApp {
                 };
                 match session.take_action(gang, &action, target, choice.as_deref()) {
                     Ok(_) => {
-                        self.action_dialog = None;
+                        self.dialogs.action = None;
                         self.info("Resource action taken");
                         self.refresh();
                     }
                     Err(err) => {
-                        if let Some(dialog) = &mut self.action_dialog {
+                        if let Some(dialog) = &mut self.dialogs.action {
                             dialog.error = Some(format!("{err:#}"));
                         } else {
                             self.error(err);
@@ -756,6 +602,7 @@ impl RapsheetApp {
                     }
                 }
             }
+            Action::Quit => self.quitting = true,
             Action::AskPath(purpose) => self.ask_path(purpose),
             Action::UsePath(purpose, path) => self.use_path(purpose, &path),
         }
@@ -792,253 +639,6 @@ impl RapsheetApp {
         self.refresh();
     }
 
-    /// The cards or roster the print window asks for.
-    fn print_request(&self) -> anyhow::Result<PrintJob> {
-        let Some(session) = &self.session else {
-            anyhow::bail!("no campaign is open");
-        };
-        let Some(dialog) = &self.print_dialog else {
-            anyhow::bail!("nothing to print");
-        };
-        let request = &dialog.request;
-        session.print_job(&PrintOrder {
-            gang: request.gang,
-            fighters: Pick::Ids(request.fighters.clone()),
-            blanks: request.blanks,
-            roster: request.roster,
-            page: request.page,
-            style: crate::print::CardStyle {
-                size: request.size,
-                write_in: request.write_in,
-            },
-        })
-    }
-
-    /// Lays out the print window's first page when its options changed.
-    fn update_print_preview(&mut self) {
-        let Some(dialog) = &self.print_dialog else {
-            return;
-        };
-        if !dialog.dirty {
-            return;
-        }
-        let pages = self
-            .print_request()
-            .and_then(|job| Ok((job.pages()?, job.warnings()?)));
-        if let Some(dialog) = &mut self.print_dialog {
-            dialog.dirty = false;
-            match pages {
-                Ok((pages, warnings)) => {
-                    dialog.warnings = warnings.iter().map(ToString::to_string).collect();
-                    dialog.pages = pages.len();
-                    dialog.preview = pages.into_iter().next().map(Ok);
-                }
-                Err(err) => dialog.preview = Some(Err(format!("{err:#}"))),
-            }
-        }
-    }
-
-    fn save_pdf(&mut self, path: &Path, replace: bool) {
-        let path = if path.extension().is_none() {
-            path.with_extension("pdf")
-        } else {
-            path.to_owned()
-        };
-        if !replace && path.symlink_metadata().is_ok() {
-            let again = Action::SavePdf {
-                path: path.clone(),
-                replace: true,
-            };
-            self.replace_prompt = Some((path, Box::new(again)));
-            return;
-        }
-        let guard = self.output_guard(replace);
-        if self.print_dialog.is_none() {
-            return;
-        }
-        // The campaign is read here; the PDF is laid out, drawn and written
-        // on a worker thread, so a large print never freezes the window.
-        let job = match self.print_request() {
-            Ok(job) => job,
-            Err(err) => {
-                if let Some(dialog) = &mut self.print_dialog {
-                    dialog.error = Some(format!("{err:#}"));
-                }
-                return;
-            }
-        };
-        let started = self.write_in_background(Written::Pdf, path.clone(), move |target| {
-            let bytes = job.pdf()?;
-            guard.write(target, &bytes)
-        });
-        if started && let Some(dialog) = &mut self.print_dialog {
-            dialog.writing = Some(path);
-            dialog.written = None;
-            dialog.error = None;
-        }
-    }
-
-    /// How the next output is written: never over the open campaign, and
-    /// over an existing file only when the player agreed.
-    fn output_guard(&self, replace: bool) -> OutputGuard {
-        OutputGuard {
-            campaign: self.session.as_ref().map(|s| s.path().to_owned()),
-            existing: if replace {
-                crate::output::Existing::Replace
-            } else {
-                crate::output::Existing::Refuse
-            },
-        }
-    }
-
-    /// Runs `work` (render and write the file at `path`) on a worker
-    /// thread; the frame polls for its end and the status bar shows a
-    /// spinner. One at a time: returns false, and says so, while another
-    /// file is still being written.
-    fn write_in_background(
-        &mut self,
-        what: Written,
-        path: PathBuf,
-        work: impl FnOnce(&Path) -> anyhow::Result<()> + Send + 'static,
-    ) -> bool {
-        if self.writer.is_some() {
-            self.info("Another file is still being written; try again when it is saved");
-            return false;
-        }
-        let (send, receive) = std::sync::mpsc::channel();
-        let target = path.clone();
-        std::thread::spawn(move || {
-            // The window may have closed meanwhile; nobody to tell.
-            let _ = send.send(work(&target).map_err(|e| format!("{e:#}")));
-        });
-        self.writer = Some(BackgroundWrite {
-            what,
-            path,
-            receive,
-        });
-        true
-    }
-
-    /// Hears from the background writer, when one is running.
-    fn poll_writer(&mut self, ctx: &egui::Context) {
-        let Some(writer) = &self.writer else {
-            return;
-        };
-        let result = match writer.receive.try_recv() {
-            Ok(result) => result,
-            Err(std::sync::mpsc::TryRecvError::Empty) => {
-                ctx.request_repaint_after(Duration::from_millis(50));
-                return;
-            }
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
-                Err("the writer stopped unexpectedly".to_owned())
-            }
-        };
-        let Some(BackgroundWrite { what, path, .. }) = self.writer.take() else {
-            return;
-        };
-        match (what, result) {
-            (Written::Pdf, result) => {
-                let dialog = self.print_dialog.as_mut();
-                match (result, dialog) {
-                    (Ok(()), Some(dialog)) => {
-                        dialog.writing = None;
-                        dialog.written = Some(path.clone());
-                        self.info(format!("Saved {}", path.display()));
-                    }
-                    (Err(err), Some(dialog)) => {
-                        dialog.writing = None;
-                        dialog.error = Some(err);
-                    }
-                    (Ok(()), None) => self.info(format!("Saved {}", path.display())),
-                    (Err(err), None) => self.error(anyhow::anyhow!(err)),
-                }
-            }
-            (Written::Export, Ok(())) => self.info(format!("Exported {}", path.display())),
-            (Written::Export, Err(err)) => {
-                self.error(anyhow::anyhow!("{}: {err}", path.display()));
-            }
-        }
-    }
-
-    fn ask_path(&mut self, purpose: PathPurpose) {
-        if !self.no_native_dialog {
-            let started = Instant::now();
-            let dir = self
-                .campaign_path()
-                .and_then(Path::parent)
-                .map(Path::to_owned)
-                .or_else(crate::paths::data_dir);
-            let mut dialog = rfd::FileDialog::new()
-                .add_filter("Rapsheet campaign", &[crate::session::EXTENSION])
-                .set_title(purpose.title());
-            if let Some(dir) = dir {
-                dialog = dialog.set_directory(dir);
-            }
-            let picked = match purpose {
-                PathPurpose::Open => dialog.pick_file(),
-                PathPurpose::New | PathPurpose::SaveAs => dialog
-                    .set_file_name(format!("campaign.{}", crate::session::EXTENSION))
-                    .save_file(),
-            };
-            if let Some(path) = picked {
-                self.use_path(purpose, &path);
-                return;
-            }
-            // A desktop without a file dialog answers at once; a person who
-            // cancels takes longer than this.
-            if started.elapsed() > Duration::from_millis(300) {
-                return;
-            }
-            self.no_native_dialog = true;
-        }
-        let start = self
-            .campaign_path()
-            .and_then(Path::parent)
-            .map(Path::to_owned)
-            .or_else(crate::paths::data_dir)
-            .unwrap_or_default();
-        self.path_dialog = Some(PathDialog::new(purpose, &start));
-    }
-
-    fn use_path(&mut self, purpose: PathPurpose, path: &Path) {
-        let path = with_extension(path);
-        let result = match purpose {
-            PathPurpose::Open => Session::open(&path),
-            PathPurpose::New => {
-                let name = path
-                    .file_stem()
-                    .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
-                crate::campaign::demo::ruleset()
-                    .map_err(Into::into)
-                    .and_then(|default| Session::create(&path, &name, &default))
-            }
-            PathPurpose::SaveAs => match &self.session {
-                Some(session) => session.save_as(&path),
-                None => Err(anyhow::anyhow!("no campaign is open")),
-            },
-        };
-        match result {
-            Ok(session) => {
-                let selected = self.selected_gang;
-                self.set_session(session);
-                if purpose == PathPurpose::SaveAs && selected.is_some() {
-                    self.selected_gang = selected;
-                    self.refresh();
-                }
-                self.path_dialog = None;
-                self.info(format!("{} {}", purpose.done(), path.display()));
-            }
-            Err(err) => {
-                if let Some(dialog) = &mut self.path_dialog {
-                    dialog.error = Some(format!("{err:#}"));
-                } else {
-                    self.error(err);
-                }
-            }
-        }
-    }
-
     /// Draws one frame and runs what the player asked for.
     pub fn frame_ui(&mut self, ui: &mut Ui) {
         if !self.fonts_installed {
@@ -1050,42 +650,20 @@ impl RapsheetApp {
         let read_only = self.read_only();
 
         if !ui.ctx().egui_wants_keyboard_input() {
-            let has_campaign = self.session.is_some();
-            ui.input_mut(|i| {
-                for (keys, action) in shortcut_actions() {
-                    let needs_campaign = !matches!(action, Action::AskPath(PathPurpose::New))
-                        && !matches!(action, Action::AskPath(PathPurpose::Open));
-                    if (has_campaign || !needs_campaign) && i.consume_shortcut(&keys) {
-                        actions.push(action);
-                        break;
-                    }
+            let has = self.session.is_some();
+            for command in ui.input_mut(pressed) {
+                if has || !command.needs_campaign() {
+                    actions.push(command.action(self.show_log));
                 }
-            });
-            if ui.input_mut(|i| i.consume_shortcut(&QUIT)) {
-                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
             }
         }
 
         egui::Panel::top("menu").show(ui, |ui| {
-            egui::MenuBar::new().ui(ui, |ui| {
-                self.menu_ui(ui, &mut actions);
-            });
+            egui::MenuBar::new().ui(ui, |ui| actions.extend(self.menu_ui(ui)));
         });
         egui::Panel::bottom("status").show(ui, |ui| self.status_ui(ui));
         if self.session.is_some() {
-            egui::Panel::top("screens").show(ui, |ui| {
-                ui.horizontal(|ui| {
-                    for (screen, label, keys) in SCREENS {
-                        if ui
-                            .selectable_label(self.screen == screen, label)
-                            .on_hover_text(ui.ctx().format_shortcut(&keys))
-                            .clicked()
-                        {
-                            actions.push(Action::ShowScreen(screen));
-                        }
-                    }
-                });
-            });
+            egui::Panel::top("screens").show(ui, |ui| actions.extend(self.screen_tabs_ui(ui)));
         }
         if self.screen == Screen::Battle {
             self.update_battle_preview();
@@ -1096,407 +674,15 @@ impl RapsheetApp {
         } else {
             self.campaign_ui(ui, read_only.as_deref(), &mut actions);
         }
-
-        if let Some(dialog) = &mut self.resource_dialog {
-            let label = self
-                .gang_view
-                .as_ref()
-                .and_then(|v| v.resources.iter().find(|r| r.id == dialog.resource))
-                .map(|r| (r.label.clone(), r.amount));
-            match resource_dialog_ui(ui.ctx(), dialog, label) {
-                Some(Some(action)) => actions.push(action),
-                Some(None) => self.resource_dialog = None,
-                None => {}
-            }
-        }
-        if let (Some(dialog), Some(session)) = (&mut self.action_dialog, &self.session) {
-            let gang = self.gangs.iter().find(|g| g.id == dialog.gang).cloned();
-            if let Some(gang) = gang
-                && let Ok(pack) = session.pack(&gang.ruleset)
-            {
-                let resources: Vec<(String, i64)> = self
-                    .gang_view
-                    .as_ref()
-                    .filter(|v| v.id == gang.id)
-                    .map(|v| {
-                        v.resources
-                            .iter()
-                            .map(|r| (r.label.clone(), r.amount))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                let others: Vec<(GangId, String)> = self
-                    .gangs
-                    .iter()
-                    .filter(|g| g.id != gang.id && g.ruleset == gang.ruleset)
-                    .map(|g| (g.id, g.name.clone()))
-                    .collect();
-                match action_dialog_ui(ui.ctx(), dialog, pack, &gang.name, &resources, &others) {
-                    Some(Some(action)) => actions.push(action),
-                    Some(None) => self.action_dialog = None,
-                    None => {}
-                }
-            }
-        }
-        if let (Some(dialog), Some(session)) = (&mut self.ransom_dialog, &self.session) {
-            let fighter = session.fighter(dialog.fighter).ok();
-            let pack = fighter
-                .as_ref()
-                .and_then(|f| session.gang(f.gang).ok())
-                .and_then(|g| session.pack(&g.ruleset).ok());
-            if let (Some(fighter), Some(pack)) = (fighter, pack) {
-                match ransom_dialog_ui(ui.ctx(), dialog, pack, &fighter.name) {
-                    Some(Some(action)) => actions.push(action),
-                    Some(None) => self.ransom_dialog = None,
-                    None => {}
-                }
-            }
-        }
         self.update_print_preview();
-        if let Some(dialog) = &mut self.print_dialog {
-            let fighters: Vec<(FighterId, String)> = dialog
-                .request
-                .gang
-                .and_then(|g| self.battle_data.iter().find(|d| d.id == g))
-                .map(|_| {
-                    self.gang_view
-                        .as_ref()
-                        .filter(|v| Some(v.id) == dialog.request.gang)
-                        .map(|v| v.fighters.iter().map(|f| (f.id, f.name.clone())).collect())
-                        .unwrap_or_default()
-                })
-                .unwrap_or_default();
-            if let Some(action) = print_dialog_ui(ui.ctx(), dialog, &fighters) {
-                actions.push(action);
-            }
-        }
-        if let Some((path, action)) = &self.replace_prompt {
-            match replace_prompt_ui(ui.ctx(), path) {
-                Some(true) => {
-                    actions.push((**action).clone());
-                    actions.push(Action::CloseReplace);
-                }
-                Some(false) => actions.push(Action::CloseReplace),
-                None => {}
-            }
-        }
-        if let Some(dialog) = &mut self.path_dialog {
-            match dialog.ui(ui.ctx()) {
-                Some(Some(action)) => actions.push(action),
-                Some(None) => self.path_dialog = None,
-                None => {}
-            }
-        }
-        if self.show_log
-            && let Some(session) = &self.session
-            && let Some(action) = log_ui(ui.ctx(), &mut self.log_view, session)
-        {
-            actions.push(action);
-        }
+        actions.extend(self.dialogs_ui(ui.ctx()));
 
         for action in actions {
             self.run_action(action);
         }
-    }
-
-    fn menu_ui(&mut self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        ui.menu_button("File", |ui| {
-            let ctx = ui.ctx().clone();
-            let keys = |k| ctx.format_shortcut(k);
-            let new = egui::Button::new("New campaign…").shortcut_text(keys(&NEW_CAMPAIGN));
-            if ui.add(new).clicked() {
-                actions.push(Action::AskPath(PathPurpose::New));
-            }
-            let open = egui::Button::new("Open campaign…").shortcut_text(keys(&OPEN_CAMPAIGN));
-            if ui.add(open).clicked() {
-                actions.push(Action::AskPath(PathPurpose::Open));
-            }
-            let has = self.session.is_some();
-            let save_as = egui::Button::new("Save campaign as…").shortcut_text(keys(&SAVE_AS));
-            if ui.add_enabled(has, save_as).clicked() {
-                actions.push(Action::AskPath(PathPurpose::SaveAs));
-            }
-            ui.menu_button("Recent campaigns", |ui| {
-                let current = self.campaign_path().map(Path::to_owned);
-                let others: Vec<&PathBuf> = self
-                    .recent
-                    .iter()
-                    .filter(|p| Some(*p) != current.as_ref())
-                    .collect();
-                if others.is_empty() {
-                    ui.weak("None yet");
-                }
-                for path in others {
-                    if ui.button(path.display().to_string()).clicked() {
-                        actions.push(Action::UsePath(PathPurpose::Open, path.clone()));
-                    }
-                }
-            });
-            ui.separator();
-            if ui
-                .add(egui::Button::new("Quit").shortcut_text(keys(&QUIT)))
-                .clicked()
-            {
-                ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
-            }
-        });
-        ui.menu_button("Edit", |ui| {
-            let ro = self.read_only();
-            let undo = egui::Button::new("Undo").shortcut_text(ui.ctx().format_shortcut(&UNDO));
-            let response = ui.add_enabled(ro.is_none() && self.history.undo.is_some(), undo);
-            let response = match &self.history.undo {
-                Some(label) => response.on_hover_text(label),
-                None => response,
-            };
-            if response
-                .on_disabled_hover_text(edit_hint(ro.as_deref()))
-                .clicked()
-            {
-                actions.push(Action::Undo);
-            }
-            let redo = egui::Button::new("Redo").shortcut_text(ui.ctx().format_shortcut(&REDO));
-            let response = ui.add_enabled(ro.is_none() && self.history.redo.is_some(), redo);
-            let response = match &self.history.redo {
-                Some(label) => response.on_hover_text(label),
-                None => response,
-            };
-            if response
-                .on_disabled_hover_text(edit_hint(ro.as_deref()))
-                .clicked()
-            {
-                actions.push(Action::Redo);
-            }
-        });
-        ui.menu_button("View", |ui| {
-            let mut show = self.show_log;
-            if ui.checkbox(&mut show, "Campaign log").changed() {
-                actions.push(Action::ShowLog(show));
-            }
-        });
-    }
-
-    fn status_ui(&self, ui: &mut Ui) {
-        ui.horizontal(|ui| {
-            match self.campaign_path() {
-                Some(path) => {
-                    ui.label(RichText::new(path.display().to_string()).weak());
-                }
-                None => {
-                    ui.weak("No campaign open");
-                }
-            }
-            if let Some(reason) = self.read_only()
-                && self.session.is_some()
-            {
-                ui.label(
-                    RichText::new(format!("Read-only: {reason}")).color(ui.visuals().warn_fg_color),
-                );
-            }
-            if let Some(writer) = &self.writer {
-                ui.separator();
-                ui.spinner();
-                ui.label(format!("Writing {}…", writer.path.display()));
-            }
-            if let Some(status) = &self.status {
-                ui.separator();
-                let text = RichText::new(&status.text);
-                if status.error {
-                    ui.label(text.color(ui.visuals().error_fg_color));
-                } else {
-                    ui.label(text);
-                }
-            }
-        });
-    }
-
-    fn welcome_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        ui.vertical_centered(|ui| {
-            ui.add_space(40.0);
-            ui.heading("Rapsheet");
-            if let Some(err) = &self.open_error {
-                ui.label(
-                    RichText::new(format!("Could not open the campaign: {err}"))
-                        .color(ui.visuals().error_fg_color),
-                );
-            }
-            ui.add_space(12.0);
-            if ui.button("Open campaign…").clicked() {
-                actions.push(Action::AskPath(PathPurpose::Open));
-            }
-            if ui.button("New campaign…").clicked() {
-                actions.push(Action::AskPath(PathPurpose::New));
-            }
-        });
-    }
-
-    fn campaign_ui(&mut self, ui: &mut Ui, read_only: Option<&str>, actions: &mut Vec<Action>) {
-        let Some(session) = &self.session else {
-            return;
-        };
-        let (campaign, default_ruleset) = self
-            .info
-            .as_ref()
-            .map(|i| (i.name.clone(), i.default_ruleset.clone()))
-            .unwrap_or_else(|| ("Campaign".into(), String::new()));
-        let rulesets: Vec<(String, String)> = session
-            .packs()
-            .map(|p| (p.pack.id.clone(), p.pack.name.clone()))
-            .collect();
-
-        egui::Panel::left("gangs")
-            .resizable(true)
-            .default_size(220.0)
-            .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    if let Some(a) = gang_list_ui(
-                        ui,
-                        &campaign,
-                        &self.gangs,
-                        self.selected_gang,
-                        &rulesets,
-                        &default_ruleset,
-                        &mut self.found_form,
-                        read_only,
-                    ) {
-                        actions.push(a);
-                    }
-                    ui.separator();
-                    ruleset_ui(ui, &rulesets, &default_ruleset, read_only, actions);
-                });
-            });
-
-        if let (Screen::Roster, Some(view), Some(fighter)) = (
-            self.screen,
-            &self.gang_view,
-            self.selected_fighter_view_id(),
-        ) {
-            let pack = session.pack(&view.ruleset).ok();
-            if let (Some(pack), Some(fv)) = (pack, view.fighters.iter().find(|f| f.id == fighter)) {
-                egui::Panel::right("fighter")
-                    .resizable(true)
-                    .default_size(360.0)
-                    .show(ui, |ui| {
-                        egui::ScrollArea::vertical().show(ui, |ui| {
-                            if let Some(a) = fighter_editor_ui(
-                                ui,
-                                &mut self.editor,
-                                fv,
-                                pack,
-                                read_only,
-                                &mut self.dice,
-                            ) {
-                                actions.push(a);
-                            }
-                        });
-                    });
-            }
+        if std::mem::take(&mut self.quitting) {
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
-
-        if self.screen == Screen::Battle {
-            let pack = self
-                .battle_form
-                .gangs
-                .iter()
-                .flatten()
-                .next()
-                .and_then(|id| self.gangs.iter().find(|g| g.id == *id))
-                .map(|g| g.ruleset.clone())
-                .or_else(|| self.info.as_ref().map(|i| i.default_ruleset.clone()))
-                .and_then(|r| session.pack(&r).ok());
-            egui::CentralPanel::default().show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    if let Some(a) = post_battle_ui(
-                        ui,
-                        &mut self.battle_form,
-                        &self.battle_data,
-                        pack,
-                        read_only,
-                    ) {
-                        actions.push(a);
-                    }
-                });
-            });
-            return;
-        }
-        if self.screen == Screen::Chronicle {
-            if self.chronicle.is_none() {
-                match session.chronicle() {
-                    Ok(c) => self.chronicle = Some(c),
-                    Err(err) => {
-                        egui::CentralPanel::default().show(ui, |ui| {
-                            ui.label(format!("{err:#}"));
-                        });
-                        return;
-                    }
-                }
-            }
-            let resources: Vec<(String, String)> = session
-                .pack(&default_ruleset)
-                .map(|p| {
-                    p.resources
-                        .iter()
-                        .map(|r| (r.id.clone(), r.label.clone()))
-                        .collect()
-                })
-                .unwrap_or_default();
-            if let Some(all) = &self.chronicle {
-                let arc = self.chronicle_view.arc;
-                if self.chronicle_shown.as_ref().is_none_or(|(a, _)| *a != arc) {
-                    let shown = arc
-                        .and_then(|a| all.arc(a, &self.names))
-                        .unwrap_or_else(|| all.clone());
-                    self.chronicle_shown = Some((arc, shown));
-                }
-                let Some((_, shown)) = &self.chronicle_shown else {
-                    return;
-                };
-                egui::CentralPanel::default().show(ui, |ui| {
-                    if let Some(a) = chronicle_ui(
-                        ui,
-                        &mut self.chronicle_view,
-                        all,
-                        shown,
-                        &campaign,
-                        &resources,
-                        read_only,
-                    ) {
-                        actions.push(a);
-                    }
-                });
-            }
-            return;
-        }
-        if self.screen == Screen::Titles {
-            egui::CentralPanel::default().show(ui, |ui| match &self.titles {
-                Some(view) => titles_ui(ui, view),
-                None => {
-                    ui.weak("No titles in this ruleset.");
-                }
-            });
-            return;
-        }
-        egui::CentralPanel::default().show(ui, |ui| match &self.gang_view {
-            Some(view) => {
-                let pack = session.pack(&view.ruleset).ok();
-                if let Some(a) = roster_ui(
-                    ui,
-                    view,
-                    pack,
-                    self.selected_fighter,
-                    &mut self.recruit_form,
-                    read_only,
-                ) {
-                    actions.push(a);
-                }
-            }
-            None => {
-                ui.weak("Found a gang on the left to begin.");
-            }
-        });
-    }
-
-    fn selected_fighter_view_id(&self) -> Option<FighterId> {
-        self.selected_fighter
     }
 }
 
@@ -1527,77 +713,6 @@ fn install_fonts(ctx: &egui::Context) {
         let mut data = egui::FontData::from_static(font.data);
         data.index = font.index;
         ctx.add_font(fallback(format!("system {}", font.name), data));
-    }
-}
-
-/// The campaign's ruleset, changeable (the change goes into the log).
-fn ruleset_ui(
-    ui: &mut Ui,
-    rulesets: &[(String, String)],
-    current: &str,
-    read_only: Option<&str>,
-    actions: &mut Vec<Action>,
-) {
-    let mut chosen = current.to_owned();
-    let shown = rulesets
-        .iter()
-        .find(|(id, _)| id == current)
-        .map_or(current.to_owned(), |(_, n)| n.clone());
-    ui.add_enabled_ui(read_only.is_none(), |ui| {
-        let label = ui.label(RichText::new("Campaign ruleset").weak());
-        egui::ComboBox::from_id_salt("campaign-ruleset")
-            .selected_text(shown)
-            .width(ui.available_width() - 8.0)
-            .show_ui(ui, |ui| {
-                for (id, name) in rulesets {
-                    ui.selectable_value(&mut chosen, id.clone(), name);
-                }
-            })
-            .response
-            .labelled_by(label.id)
-            .on_hover_text(
-                "The pack new gangs use; changing it moves every gang that played the old one",
-            )
-            .on_disabled_hover_text(edit_hint(read_only));
-    });
-    if chosen != current {
-        actions.push(Action::SetCampaignRuleset(chosen));
-    }
-}
-
-/// Opens a file with the desktop's own viewer.
-fn open_with_desktop(path: &Path) -> anyhow::Result<()> {
-    #[cfg(target_os = "macos")]
-    let mut command = std::process::Command::new("open");
-    #[cfg(target_os = "windows")]
-    let mut command = {
-        let mut c = std::process::Command::new("cmd");
-        c.args(["/C", "start", ""]);
-        c
-    };
-    #[cfg(not(any(target_os = "macos", target_os = "windows")))]
-    let mut command = std::process::Command::new("xdg-open");
-    command
-        .arg(path)
-        .spawn()
-        .map(|_| ())
-        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))
-}
-
-/// Adds the campaign extension when a typed or picked path has none.
-fn with_extension(path: &Path) -> PathBuf {
-    if path.extension().is_none() {
-        path.with_extension(crate::session::EXTENSION)
-    } else {
-        path.to_owned()
-    }
-}
-
-/// The hover text of a disabled edit control.
-pub fn edit_hint(read_only: Option<&str>) -> String {
-    match read_only {
-        Some(reason) => format!("Read-only: {reason}"),
-        None => "Not available now".to_owned(),
     }
 }
 

@@ -6,7 +6,7 @@
 
 use egui::{Context, RichText};
 
-use super::app::Action;
+use super::action::Action;
 use crate::campaign::BatchId;
 use crate::session::Session;
 
@@ -37,12 +37,11 @@ impl Default for LogView {
 }
 
 impl LogView {
-    fn refresh(&mut self, session: &Session) {
-        let key = session.newest_batch().ok();
-        if self.key.is_some() && self.key == key {
+    fn refresh(&mut self, session: &Session, newest: Option<BatchId>) {
+        if self.key == Some(newest) {
             return;
         }
-        self.key = key;
+        self.key = Some(newest);
         self.rows = session
             .log(SHOWN)
             .map(|entries| {
@@ -61,8 +60,14 @@ impl LogView {
     }
 }
 
-pub fn log_ui(ctx: &Context, view: &mut LogView, session: &Session) -> Option<Action> {
-    view.refresh(session);
+/// The log window; `newest` is the newest batch, as the app last read it.
+pub fn log_ui(
+    ctx: &Context,
+    view: &mut LogView,
+    session: &Session,
+    newest: Option<BatchId>,
+) -> Option<Action> {
+    view.refresh(session, newest);
     let mut open = true;
     egui::Window::new("Campaign log")
         .open(&mut open)

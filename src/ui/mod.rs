@@ -9,12 +9,17 @@ mod app;
 mod chronicle_view;
 mod dialogs;
 mod fighter_editor;
+mod files;
 mod gang_list;
 mod log_view;
+mod menu;
 mod post_battle;
 mod print_dialog;
 mod roster;
+mod screens;
+mod state;
 mod titles_view;
+mod widgets;
 
 use std::path::PathBuf;
 

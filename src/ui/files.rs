@@ -1,0 +1,359 @@
+//! Files: opening, creating and saving campaigns under a path the player
+//! picks, and the PDFs and exports written on a worker thread so a large
+//! file never freezes the window.
+//!
+//! Everything is read from the campaign here, on the frame's thread; the
+//! worker only renders and writes. Never writes over the open campaign, and
+//! over another file only when the player agreed.
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use super::action::Action;
+use super::app::RapsheetApp;
+use super::dialogs::{PathDialog, PathPurpose};
+use crate::session::{Pick, PrintJob, PrintOrder, Session};
+
+/// What a background write makes.
+#[derive(Debug, Clone, Copy)]
+pub enum Written {
+    Pdf,
+    Export,
+}
+
+/// A file being rendered and written on a worker thread.
+pub struct BackgroundWrite {
+    what: Written,
+    pub path: PathBuf,
+    receive: std::sync::mpsc::Receiver<Result<(), String>>,
+}
+
+/// What a background write needs to write its file safely.
+struct OutputGuard {
+    campaign: Option<PathBuf>,
+    existing: crate::output::Existing,
+}
+
+impl OutputGuard {
+    fn write(&self, path: &Path, bytes: &[u8]) -> anyhow::Result<()> {
+        Ok(crate::output::write(
+            path,
+            bytes,
+            self.existing,
+            self.campaign.as_deref(),
+        )?)
+    }
+}
+
+/// Opens a file with the desktop's own viewer.
+pub(super) fn open_with_desktop(path: &Path) -> anyhow::Result<()> {
+    #[cfg(target_os = "macos")]
+    let mut command = std::process::Command::new("open");
+    #[cfg(target_os = "windows")]
+    let mut command = {
+        let mut c = std::process::Command::new("cmd");
+        c.args(["/C", "start", ""]);
+        c
+    };
+    #[cfg(not(any(target_os = "macos", target_os = "windows")))]
+    let mut command = std::process::Command::new("xdg-open");
+    command
+        .arg(path)
+        .spawn()
+        .map(|_| ())
+        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))
+}
+
+/// Adds the campaign extension when a typed or picked path has none.
+fn with_extension(path: &Path) -> PathBuf {
+    if path.extension().is_none() {
+        path.with_extension(crate::session::EXTENSION)
+    } else {
+        path.to_owned()
+    }
+}
+
+impl RapsheetApp {
+    /// The cards or roster the print window asks for, built by the
+    /// session's one print-job builder (the command line's too).
+    fn print_request(&self) -> anyhow::Result<PrintJob> {
+        let Some(session) = &self.session else {
+            anyhow::bail!("no campaign is open");
+        };
+        let Some(dialog) = &self.dialogs.print else {
+            anyhow::bail!("nothing to print");
+        };
+        let request = &dialog.request;
+        session.print_job(&PrintOrder {
+            gang: request.gang,
+            fighters: Pick::Ids(request.fighters.clone()),
+            blanks: request.blanks,
+            roster: request.roster,
+            page: request.page,
+            style: crate::print::CardStyle {
+                size: request.size,
+                write_in: request.write_in,
+            },
+        })
+    }
+
+    /// Lays out the print window's first page when its options changed.
+    pub(super) fn update_print_preview(&mut self) {
+        let Some(dialog) = &self.dialogs.print else {
+            return;
+        };
+        if !dialog.dirty {
+            return;
+        }
+        let pages = self
+            .print_request()
+            .and_then(|job| Ok((job.pages()?, job.warnings()?)));
+        if let Some(dialog) = &mut self.dialogs.print {
+            dialog.dirty = false;
+            match pages {
+                Ok((pages, warnings)) => {
+                    dialog.warnings = warnings.iter().map(ToString::to_string).collect();
+                    dialog.pages = pages.len();
+                    dialog.preview = pages.into_iter().next().map(Ok);
+                }
+                Err(err) => dialog.preview = Some(Err(format!("{err:#}"))),
+            }
+        }
+    }
+
+    pub(super) fn save_pdf(&mut self, path: &Path, replace: bool) {
+        let path = if path.extension().is_none() {
+            path.with_extension("pdf")
+        } else {
+            path.to_owned()
+        };
+        if !replace && path.symlink_metadata().is_ok() {
+            let again = Action::SavePdf {
+                path: path.clone(),
+                replace: true,
+            };
+            self.dialogs.replace = Some((path, Box::new(again)));
+            return;
+        }
+        let guard = self.output_guard(replace);
+        if self.dialogs.print.is_none() {
+            return;
+        }
+        // The campaign is read here; the PDF is laid out, drawn and written
+        // on a worker thread, so a large print never freezes the window.
+        let job = match self.print_request() {
+            Ok(job) => job,
+            Err(err) => {
+                if let Some(dialog) = &mut self.dialogs.print {
+                    dialog.error = Some(format!("{err:#}"));
+                }
+                return;
+            }
+        };
+        let started = self.write_in_background(Written::Pdf, path.clone(), move |target| {
+            let bytes = job.pdf()?;
+            guard.write(target, &bytes)
+        });
+        if started && let Some(dialog) = &mut self.dialogs.print {
+            dialog.writing = Some(path);
+            dialog.written = None;
+            dialog.error = None;
+        }
+    }
+
+    /// How the next output is written: never over the open campaign, and
+    /// over an existing file only when the player agreed.
+    fn output_guard(&self, replace: bool) -> OutputGuard {
+        OutputGuard {
+            campaign: self.session.as_ref().map(|s| s.path().to_owned()),
+            existing: if replace {
+                crate::output::Existing::Replace
+            } else {
+                crate::output::Existing::Refuse
+            },
+        }
+    }
+
+    /// Runs `work` (render and write the file at `path`) on a worker
+    /// thread; the frame polls for its end and the status bar shows a
+    /// spinner. One at a time: returns false, and says so, while another
+    /// file is still being written.
+    fn write_in_background(
+        &mut self,
+        what: Written,
+        path: PathBuf,
+        work: impl FnOnce(&Path) -> anyhow::Result<()> + Send + 'static,
+    ) -> bool {
+        if self.writer.is_some() {
+            self.info("Another file is still being written; try again when it is saved");
+            return false;
+        }
+        let (send, receive) = std::sync::mpsc::channel();
+        let target = path.clone();
+        std::thread::spawn(move || {
+            // The window may have closed meanwhile; nobody to tell.
+            let _ = send.send(work(&target).map_err(|e| format!("{e:#}")));
+        });
+        self.writer = Some(BackgroundWrite {
+            what,
+            path,
+            receive,
+        });
+        true
+    }
+
+    /// Hears from the background writer, when one is running.
+    pub(super) fn poll_writer(&mut self, ctx: &egui::Context) {
+        let Some(writer) = &self.writer else {
+            return;
+        };
+        let result = match writer.receive.try_recv() {
+            Ok(result) => result,
+            Err(std::sync::mpsc::TryRecvError::Empty) => {
+                ctx.request_repaint_after(Duration::from_millis(50));
+                return;
+            }
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => {
+                Err("the writer stopped unexpectedly".to_owned())
+            }
+        };
+        let Some(BackgroundWrite { what, path, .. }) = self.writer.take() else {
+            return;
+        };
+        match (what, result) {
+            (Written::Pdf, result) => {
+                let dialog = self.dialogs.print.as_mut();
+                match (result, dialog) {
+                    (Ok(()), Some(dialog)) => {
+                        dialog.writing = None;
+                        dialog.written = Some(path.clone());
+                        self.info(format!("Saved {}", path.display()));
+                    }
+                    (Err(err), Some(dialog)) => {
+                        dialog.writing = None;
+                        dialog.error = Some(err);
+                    }
+                    (Ok(()), None) => self.info(format!("Saved {}", path.display())),
+                    (Err(err), None) => self.error(anyhow::anyhow!(err)),
+                }
+            }
+            (Written::Export, Ok(())) => self.info(format!("Exported {}", path.display())),
+            (Written::Export, Err(err)) => {
+                self.error(anyhow::anyhow!("{}: {err}", path.display()));
+            }
+        }
+    }
+
+    pub(super) fn ask_path(&mut self, purpose: PathPurpose) {
+        if !self.no_native_dialog {
+            let started = Instant::now();
+            let dir = self
+                .campaign_path()
+                .and_then(Path::parent)
+                .map(Path::to_owned)
+                .or_else(crate::paths::data_dir);
+            let mut dialog = rfd::FileDialog::new()
+                .add_filter("Rapsheet campaign", &[crate::session::EXTENSION])
+                .set_title(purpose.title());
+            if let Some(dir) = dir {
+                dialog = dialog.set_directory(dir);
+            }
+            let picked = match purpose {
+                PathPurpose::Open => dialog.pick_file(),
+                PathPurpose::New | PathPurpose::SaveAs => dialog
+                    .set_file_name(format!("campaign.{}", crate::session::EXTENSION))
+                    .save_file(),
+            };
+            if let Some(path) = picked {
+                self.use_path(purpose, &path);
+                return;
+            }
+            // A desktop without a file dialog answers at once; a person who
+            // cancels takes longer than this.
+            if started.elapsed() > Duration::from_millis(300) {
+                return;
+            }
+            self.no_native_dialog = true;
+        }
+        let start = self
+            .campaign_path()
+            .and_then(Path::parent)
+            .map(Path::to_owned)
+            .or_else(crate::paths::data_dir)
+            .unwrap_or_default();
+        self.dialogs.path = Some(PathDialog::new(purpose, &start));
+    }
+
+    pub(super) fn use_path(&mut self, purpose: PathPurpose, path: &Path) {
+        let path = with_extension(path);
+        let result = match purpose {
+            PathPurpose::Open => Session::open(&path),
+            PathPurpose::New => {
+                let name = path
+                    .file_stem()
+                    .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
+                crate::campaign::demo::ruleset()
+                    .map_err(Into::into)
+                    .and_then(|default| Session::create(&path, &name, &default))
+            }
+            PathPurpose::SaveAs => match &self.session {
+                Some(session) => session.save_as(&path),
+                None => Err(anyhow::anyhow!("no campaign is open")),
+            },
+        };
+        match result {
+            Ok(session) => {
+                let selected = self.state.selected_gang;
+                self.set_session(session);
+                if purpose == PathPurpose::SaveAs && selected.is_some() {
+                    self.state.selected_gang = selected;
+                    self.refresh();
+                }
+                self.dialogs.path = None;
+                self.info(format!("{} {}", purpose.done(), path.display()));
+            }
+            Err(err) => {
+                if let Some(dialog) = &mut self.dialogs.path {
+                    dialog.error = Some(format!("{err:#}"));
+                } else {
+                    self.error(err);
+                }
+            }
+        }
+    }
+
+    /// Renders the chronicle and writes it in the background, once the
+    /// player agreed to replace a file already there.
+    pub(super) fn write_export(
+        &mut self,
+        path: PathBuf,
+        replace: bool,
+        format: crate::export::Format,
+        campaign: String,
+        scope: String,
+        chronicle: Box<crate::campaign::chronicle::Chronicle>,
+    ) {
+        if !replace && path.symlink_metadata().is_ok() {
+            let again = Action::WriteExport {
+                path: path.clone(),
+                replace: true,
+                format,
+                campaign,
+                scope,
+                chronicle,
+            };
+            self.dialogs.replace = Some((path, Box::new(again)));
+            return;
+        }
+        let guard = self.output_guard(replace);
+        self.write_in_background(Written::Export, path, move |target| {
+            let export = crate::export::Export {
+                campaign: &campaign,
+                scope,
+                chronicle: &chronicle,
+            };
+            let bytes = crate::export::render(&export, format)?;
+            guard.write(target, &bytes)
+        });
+    }
+}

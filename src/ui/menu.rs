@@ -1,0 +1,156 @@
+//! The menu bar, the screen tabs and the status bar.
+//!
+//! Each draws from the app's state and returns what the player asked for;
+//! labels and shortcuts come from the command table in `action`, never
+//! written here. Nothing here runs an action or reads the campaign.
+
+use std::path::{Path, PathBuf};
+
+use egui::{Response, RichText, Ui};
+
+use super::action::{Action, Command, Screen};
+use super::app::RapsheetApp;
+use super::dialogs::PathPurpose;
+use super::widgets::edit_hint;
+
+/// A menu button for `command`, its shortcut shown beside its label.
+fn command_button(ui: &mut Ui, command: Command, enabled: bool) -> Response {
+    let mut button = egui::Button::new(command.label());
+    if let Some(shortcut) = command.shortcut() {
+        button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
+    }
+    ui.add_enabled(enabled, button)
+}
+
+impl RapsheetApp {
+    pub(super) fn menu_ui(&self, ui: &mut Ui) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let has = self.session.is_some();
+        let run = |actions: &mut Vec<Action>, command: Command| {
+            actions.push(command.action(self.show_log));
+        };
+        ui.menu_button("File", |ui| {
+            for command in [Command::NewCampaign, Command::OpenCampaign] {
+                if command_button(ui, command, true).clicked() {
+                    run(&mut actions, command);
+                }
+            }
+            if command_button(ui, Command::SaveCampaignAs, has).clicked() {
+                run(&mut actions, Command::SaveCampaignAs);
+            }
+            ui.menu_button("Recent campaigns", |ui| {
+                let current = self.campaign_path().map(Path::to_owned);
+                let others: Vec<&PathBuf> = self
+                    .recent
+                    .iter()
+                    .filter(|p| Some(*p) != current.as_ref())
+                    .collect();
+                if others.is_empty() {
+                    ui.weak("None yet");
+                }
+                for path in others {
+                    if ui.button(path.display().to_string()).clicked() {
+                        actions.push(Action::UsePath(PathPurpose::Open, path.clone()));
+                    }
+                }
+            });
+            ui.separator();
+            if command_button(ui, Command::Quit, true).clicked() {
+                run(&mut actions, Command::Quit);
+            }
+        });
+        ui.menu_button("Edit", |ui| {
+            let ro = self.read_only();
+            for (command, step) in [
+                (Command::Undo, &self.state.history.undo),
+                (Command::Redo, &self.state.history.redo),
+            ] {
+                let response = command_button(ui, command, ro.is_none() && step.is_some());
+                let response = match step {
+                    Some(label) => response.on_hover_text(label),
+                    None => response,
+                };
+                if response
+                    .on_disabled_hover_text(edit_hint(ro.as_deref()))
+                    .clicked()
+                {
+                    run(&mut actions, command);
+                }
+            }
+        });
+        ui.menu_button("View", |ui| {
+            for screen in Screen::ALL {
+                let command = Command::Show(screen);
+                let mut button = egui::Button::selectable(self.screen == screen, command.label());
+                if let Some(shortcut) = command.shortcut() {
+                    button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
+                }
+                if ui.add_enabled(has, button).clicked() {
+                    run(&mut actions, command);
+                }
+            }
+            ui.separator();
+            let mut show = self.show_log;
+            let label = Command::CampaignLog.label();
+            if ui
+                .add_enabled(has, egui::Checkbox::new(&mut show, label))
+                .changed()
+            {
+                actions.push(Action::ShowLog(show));
+            }
+        });
+        actions
+    }
+
+    /// The tabs of the screens, under the menu bar.
+    pub(super) fn screen_tabs_ui(&self, ui: &mut Ui) -> Option<Action> {
+        let mut action = None;
+        ui.horizontal(|ui| {
+            for screen in Screen::ALL {
+                let command = Command::Show(screen);
+                let mut tab = ui.selectable_label(self.screen == screen, command.label());
+                if let Some(shortcut) = command.shortcut() {
+                    tab = tab.on_hover_text(ui.ctx().format_shortcut(&shortcut));
+                }
+                if tab.clicked() {
+                    action = Some(Action::ShowScreen(screen));
+                }
+            }
+        });
+        action
+    }
+
+    pub(super) fn status_ui(&self, ui: &mut Ui) {
+        ui.horizontal(|ui| {
+            match self.campaign_path() {
+                Some(path) => {
+                    ui.label(RichText::new(path.display().to_string()).weak());
+                }
+                None => {
+                    ui.weak("No campaign open");
+                }
+            }
+            if let Some(reason) = self.read_only()
+                && self.session.is_some()
+            {
+                ui.label(
+                    RichText::new(format!("Read-only: {reason}")).color(ui.visuals().warn_fg_color),
+                );
+            }
+            if let Some(writer) = &self.writer {
+                ui.separator();
+                ui.spinner();
+                ui.label(format!("Writing {}…", writer.path.display()));
+            }
+            if let Some(status) = &self.status {
+                ui.separator();
+                let text = RichText::new(&status.text);
+                if status.error {
+                    ui.label(text.color(ui.visuals().error_fg_color));
+                } else {
+                    ui.label(text);
+                }
+            }
+        });
+    }
+}

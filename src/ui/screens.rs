@@ -1,0 +1,310 @@
+//! The central area and the windows over it: the gang list, the screen
+//! chosen (roster, battle, titles, chronicle), the fighter editor, and the
+//! open dialogs.
+//!
+//! Each view draws from the app's cached state and returns what the
+//! player asked for; none reads the store each frame or changes the
+//! campaign itself.
+
+use egui::{Context, RichText, Ui};
+
+use super::action::{Action, Screen};
+use super::app::RapsheetApp;
+use super::chronicle_view::chronicle_ui;
+use super::dialogs::{
+    PathPurpose, action_dialog_ui, ransom_dialog_ui, replace_prompt_ui, resource_dialog_ui,
+};
+use super::fighter_editor::fighter_editor_ui;
+use super::gang_list::gang_list_ui;
+use super::log_view::log_ui;
+use super::post_battle::post_battle_ui;
+use super::print_dialog::print_dialog_ui;
+use super::roster::roster_ui;
+use super::titles_view::titles_ui;
+use super::widgets::ruleset_ui;
+use crate::campaign::{FighterId, GangId};
+
+impl RapsheetApp {
+    pub(super) fn welcome_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        ui.vertical_centered(|ui| {
+            ui.add_space(40.0);
+            ui.heading("Rapsheet");
+            if let Some(err) = &self.open_error {
+                ui.label(
+                    RichText::new(format!("Could not open the campaign: {err}"))
+                        .color(ui.visuals().error_fg_color),
+                );
+            }
+            ui.add_space(12.0);
+            if ui.button("Open campaign…").clicked() {
+                actions.push(Action::AskPath(PathPurpose::Open));
+            }
+            if ui.button("New campaign…").clicked() {
+                actions.push(Action::AskPath(PathPurpose::New));
+            }
+        });
+    }
+
+    pub(super) fn campaign_ui(
+        &mut self,
+        ui: &mut Ui,
+        read_only: Option<&str>,
+        actions: &mut Vec<Action>,
+    ) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let state = &mut self.state;
+        let (campaign, default_ruleset) = state
+            .info
+            .as_ref()
+            .map(|i| (i.name.clone(), i.default_ruleset.clone()))
+            .unwrap_or_else(|| ("Campaign".into(), String::new()));
+
+        egui::Panel::left("gangs")
+            .resizable(true)
+            .default_size(220.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    if let Some(a) = gang_list_ui(
+                        ui,
+                        &campaign,
+                        &state.gangs,
+                        state.selected_gang,
+                        &state.rulesets,
+                        &default_ruleset,
+                        &mut self.found_form,
+                        read_only,
+                    ) {
+                        actions.push(a);
+                    }
+                    ui.separator();
+                    ruleset_ui(ui, &state.rulesets, &default_ruleset, read_only, actions);
+                });
+            });
+
+        if let (Screen::Roster, Some(view), Some(fighter)) =
+            (self.screen, &state.gang_view, state.selected_fighter)
+        {
+            let pack = session.pack(&view.ruleset).ok();
+            if let (Some(pack), Some(fv)) = (pack, view.fighters.iter().find(|f| f.id == fighter)) {
+                egui::Panel::right("fighter")
+                    .resizable(true)
+                    .default_size(360.0)
+                    .show(ui, |ui| {
+                        egui::ScrollArea::vertical().show(ui, |ui| {
+                            if let Some(a) = fighter_editor_ui(
+                                ui,
+                                &mut self.editor,
+                                fv,
+                                pack,
+                                read_only,
+                                &mut self.dice,
+                            ) {
+                                actions.push(a);
+                            }
+                        });
+                    });
+            }
+        }
+
+        if self.screen == Screen::Battle {
+            let pack = self
+                .battle_form
+                .gangs
+                .iter()
+                .flatten()
+                .next()
+                .and_then(|id| state.gangs.iter().find(|g| g.id == *id))
+                .map(|g| g.ruleset.clone())
+                .or_else(|| state.info.as_ref().map(|i| i.default_ruleset.clone()))
+                .and_then(|r| session.pack(&r).ok());
+            egui::CentralPanel::default().show(ui, |ui| {
+                egui::ScrollArea::vertical().show(ui, |ui| {
+                    if let Some(a) = post_battle_ui(
+                        ui,
+                        &mut self.battle_form,
+                        &state.battle_data,
+                        pack,
+                        read_only,
+                    ) {
+                        actions.push(a);
+                    }
+                });
+            });
+            return;
+        }
+        if self.screen == Screen::Chronicle {
+            let resources: Vec<(String, String)> = session
+                .pack(&default_ruleset)
+                .map(|p| {
+                    p.resources
+                        .iter()
+                        .map(|r| (r.id.clone(), r.label.clone()))
+                        .collect()
+                })
+                .unwrap_or_default();
+            egui::CentralPanel::default().show(ui, |ui| {
+                match state.chronicle(session, self.chronicle_view.arc) {
+                    Ok((all, shown)) => {
+                        if let Some(a) = chronicle_ui(
+                            ui,
+                            &mut self.chronicle_view,
+                            all,
+                            shown,
+                            &campaign,
+                            &resources,
+                            read_only,
+                        ) {
+                            actions.push(a);
+                        }
+                    }
+                    Err(err) => {
+                        ui.label(err);
+                    }
+                }
+            });
+            return;
+        }
+        if self.screen == Screen::Titles {
+            egui::CentralPanel::default().show(ui, |ui| match &state.titles {
+                Some(view) => titles_ui(ui, view),
+                None => {
+                    ui.weak("No titles in this ruleset.");
+                }
+            });
+            return;
+        }
+        egui::CentralPanel::default().show(ui, |ui| match &state.gang_view {
+            Some(view) => {
+                let pack = session.pack(&view.ruleset).ok();
+                if let Some(a) = roster_ui(
+                    ui,
+                    view,
+                    pack,
+                    state.selected_fighter,
+                    &mut self.recruit_form,
+                    read_only,
+                ) {
+                    actions.push(a);
+                }
+            }
+            None => {
+                ui.weak("Found a gang on the left to begin.");
+            }
+        });
+    }
+
+    /// The dialogs and windows open over the screen.
+    pub(super) fn dialogs_ui(&mut self, ctx: &Context) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let mut close_ransom = false;
+        let state = &self.state;
+        let dialogs = &mut self.dialogs;
+        if let Some(dialog) = &mut dialogs.resource {
+            let label = state
+                .gang_view
+                .as_ref()
+                .and_then(|v| v.resources.iter().find(|r| r.id == dialog.resource))
+                .map(|r| (r.label.clone(), r.amount));
+            match resource_dialog_ui(ctx, dialog, label) {
+                Some(Some(action)) => actions.push(action),
+                Some(None) => dialogs.resource = None,
+                None => {}
+            }
+        }
+        if let (Some(dialog), Some(session)) = (&mut dialogs.action, &self.session) {
+            let gang = state.gangs.iter().find(|g| g.id == dialog.gang);
+            if let Some(gang) = gang
+                && let Some(pack) = session.pack(&gang.ruleset).ok()
+            {
+                let resources: Vec<(String, i64)> = state
+                    .gang_view
+                    .as_ref()
+                    .filter(|v| v.id == gang.id)
+                    .map(|v| {
+                        v.resources
+                            .iter()
+                            .map(|r| (r.label.clone(), r.amount))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                let others: Vec<(GangId, String)> = state
+                    .gangs
+                    .iter()
+                    .filter(|g| g.id != gang.id && g.ruleset == gang.ruleset)
+                    .map(|g| (g.id, g.name.clone()))
+                    .collect();
+                match action_dialog_ui(ctx, dialog, pack, &gang.name, &resources, &others) {
+                    Some(Some(action)) => actions.push(action),
+                    Some(None) => dialogs.action = None,
+                    None => {}
+                }
+            }
+        }
+        if let (Some(dialog), Some(session)) = (&mut dialogs.ransom, &self.session) {
+            let captive = state
+                .captive
+                .as_ref()
+                .filter(|c| c.fighter == dialog.fighter);
+            if let Some(captive) = captive
+                && let Some(pack) = session.pack(&captive.ruleset).ok()
+            {
+                match ransom_dialog_ui(ctx, dialog, pack, &captive.name) {
+                    Some(Some(action)) => actions.push(action),
+                    Some(None) => {
+                        dialogs.ransom = None;
+                        close_ransom = true;
+                    }
+                    None => {}
+                }
+            }
+        }
+        if close_ransom {
+            self.state.captive = None;
+        }
+        let state = &self.state;
+        if let Some(dialog) = &mut dialogs.print {
+            let fighters: Vec<(FighterId, String)> = dialog
+                .request
+                .gang
+                .and_then(|g| state.battle_data.iter().find(|d| d.id == g))
+                .map(|_| {
+                    state
+                        .gang_view
+                        .as_ref()
+                        .filter(|v| Some(v.id) == dialog.request.gang)
+                        .map(|v| v.fighters.iter().map(|f| (f.id, f.name.clone())).collect())
+                        .unwrap_or_default()
+                })
+                .unwrap_or_default();
+            if let Some(action) = print_dialog_ui(ctx, dialog, &fighters) {
+                actions.push(action);
+            }
+        }
+        if let Some((path, action)) = &dialogs.replace {
+            match replace_prompt_ui(ctx, path) {
+                Some(true) => {
+                    actions.push((**action).clone());
+                    actions.push(Action::CloseReplace);
+                }
+                Some(false) => actions.push(Action::CloseReplace),
+                None => {}
+            }
+        }
+        if let Some(dialog) = &mut dialogs.path {
+            match dialog.ui(ctx) {
+                Some(Some(action)) => actions.push(action),
+                Some(None) => dialogs.path = None,
+                None => {}
+            }
+        }
+        if self.show_log
+            && let Some(session) = &self.session
+            && let Some(action) = log_ui(ctx, &mut self.log_view, session, state.batch())
+        {
+            actions.push(action);
+        }
+        actions
+    }
+}

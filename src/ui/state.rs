@@ -1,0 +1,218 @@
+//! The campaign as the views show it, read once per change and kept.
+//!
+//! Every cache here is keyed by the newest batch of the campaign log: a
+//! frame of an unchanged campaign asks the store nothing, and after an
+//! action one query tells whether anything needs reading again. Nothing
+//! here draws, and nothing here changes the campaign.
+
+use crate::campaign::chronicle::Chronicle;
+use crate::campaign::{BatchId, CampaignInfo, FighterId, GangId, Names};
+use crate::session::{FighterView, GangSummary, GangView, History, Session, TitlesView};
+
+use super::post_battle::BattleGangData;
+
+/// The captive a ransom is being agreed for, and the pack of their gang.
+#[derive(Debug, Clone)]
+pub struct Captive {
+    pub fighter: FighterId,
+    pub name: String,
+    pub ruleset: String,
+}
+
+/// What the views draw from.
+#[derive(Default)]
+pub struct ViewState {
+    /// The newest batch the caches were read at (the inner `None`: an empty
+    /// log); `None` until the first read.
+    batch: Option<Option<BatchId>>,
+    pub gangs: Vec<GangSummary>,
+    pub selected_gang: Option<GangId>,
+    pub selected_fighter: Option<FighterId>,
+    pub gang_view: Option<GangView>,
+    /// The gang `gang_view` was read for.
+    viewed: Option<GangId>,
+    /// What undo and redo would take back: the campaign log's.
+    pub history: History,
+    /// The campaign's name and default pack.
+    pub info: Option<CampaignInfo>,
+    /// The names events refer to.
+    pub names: Names,
+    pub titles: Option<TitlesView>,
+    /// The rosters of the battle form.
+    pub battle_data: Vec<BattleGangData>,
+    /// Every pack this build has, as (id, name).
+    pub rulesets: Vec<(String, String)>,
+    /// The whole chronicle, read the first time it is shown after a change.
+    chronicle: Option<Result<Chronicle, String>>,
+    /// The chronicle as shown (the whole campaign or one arc), for the arc
+    /// it was cut for.
+    chronicle_shown: Option<(Option<usize>, Chronicle)>,
+    /// Read when the ransom dialog opens, and after each change while it is.
+    pub captive: Option<Captive>,
+}
+
+/// What a refresh found.
+#[derive(Default)]
+pub struct Refreshed {
+    /// Whether the campaign changed since the last refresh.
+    pub changed: bool,
+    pub errors: Vec<anyhow::Error>,
+}
+
+impl ViewState {
+    /// The newest batch of the log, as last read.
+    pub fn batch(&self) -> Option<BatchId> {
+        self.batch.flatten()
+    }
+
+    /// Reads what changed since the last refresh, and what a new selection
+    /// shows; a selection gone from the campaign falls back to the first
+    /// gang, or to no fighter.
+    pub fn refresh(&mut self, session: &Session) -> Refreshed {
+        let mut out = Refreshed::default();
+        match session.newest_batch() {
+            Ok(batch) => {
+                out.changed = self.batch != Some(batch);
+                self.batch = Some(batch);
+            }
+            Err(err) => {
+                // Unknown: read everything, and again next time.
+                out.changed = true;
+                self.batch = None;
+                out.errors.push(err);
+            }
+        }
+        if out.changed {
+            self.read_campaign(session, &mut out.errors);
+        }
+        if self
+            .selected_gang
+            .is_none_or(|id| !self.gangs.iter().any(|g| g.id == id))
+        {
+            self.selected_gang = self.gangs.first().map(|g| g.id);
+        }
+        if out.changed || self.viewed != self.selected_gang {
+            self.viewed = self.selected_gang;
+            self.gang_view = match self.selected_gang.map(|id| session.gang_view(id)) {
+                Some(Ok(view)) => Some(view),
+                Some(Err(err)) => {
+                    out.errors.push(err);
+                    None
+                }
+                None => None,
+            };
+        }
+        if self.selected_fighter_view().is_none() {
+            self.selected_fighter = None;
+        }
+        out
+    }
+
+    /// Everything that depends only on the campaign, not the selection.
+    fn read_campaign(&mut self, session: &Session, errors: &mut Vec<anyhow::Error>) {
+        match session.history() {
+            Ok(history) => self.history = history,
+            Err(err) => errors.push(err),
+        }
+        match session.gang_list() {
+            Ok(gangs) => self.gangs = gangs,
+            Err(err) => errors.push(err),
+        }
+        let info = session.info();
+        self.names = session.names().unwrap_or_default();
+        self.rulesets = session
+            .packs()
+            .map(|p| (p.pack.id.clone(), p.pack.name.clone()))
+            .collect();
+        self.chronicle = None;
+        self.chronicle_shown = None;
+        let data: anyhow::Result<Vec<BattleGangData>> = self
+            .gangs
+            .iter()
+            .map(|g| {
+                // Only fighters who can take part: not the wounded, the
+                // captives, or those gone.
+                let fighters = session
+                    .fighters(g.id)?
+                    .into_iter()
+                    .filter(|f| f.status.can_fight())
+                    .map(|f| (f.id, f.name))
+                    .collect();
+                Ok(BattleGangData {
+                    id: g.id,
+                    name: g.name.clone(),
+                    ruleset: g.ruleset.clone(),
+                    fighters,
+                })
+            })
+            .collect();
+        let titles = match &info {
+            Ok(info) => session.titles(&info.default_ruleset),
+            Err(err) => Err(anyhow::anyhow!("{err}")),
+        };
+        self.info = info.ok();
+        match (data, titles) {
+            (Ok(data), Ok(titles)) => {
+                self.battle_data = data;
+                self.titles = Some(titles);
+            }
+            (Err(err), _) | (_, Err(err)) => errors.push(err),
+        }
+        if let Some(fighter) = self.captive.as_ref().map(|c| c.fighter) {
+            self.captive = None;
+            if let Err(err) = self.read_captive(session, fighter) {
+                errors.push(err);
+            }
+        }
+    }
+
+    /// Reads the captive a ransom dialog is for.
+    pub fn read_captive(&mut self, session: &Session, fighter: FighterId) -> anyhow::Result<()> {
+        let found = session.fighter(fighter)?;
+        let gang = session.gang(found.gang)?;
+        self.captive = Some(Captive {
+            fighter,
+            name: found.name,
+            ruleset: gang.ruleset,
+        });
+        Ok(())
+    }
+
+    /// Forgets everything read, for another campaign.
+    pub fn forget(&mut self) {
+        *self = Self::default();
+    }
+
+    pub fn selected_fighter_view(&self) -> Option<&FighterView> {
+        let id = self.selected_fighter?;
+        self.gang_view
+            .as_ref()?
+            .fighters
+            .iter()
+            .find(|f| f.id == id)
+    }
+
+    /// The whole chronicle and the part of it shown (one arc, or all of
+    /// it), read the first time they are asked for after a change.
+    pub fn chronicle(
+        &mut self,
+        session: &Session,
+        arc: Option<usize>,
+    ) -> Result<(&Chronicle, &Chronicle), String> {
+        let all = self
+            .chronicle
+            .get_or_insert_with(|| session.chronicle().map_err(|e| format!("{e:#}")));
+        let all = match all {
+            Ok(all) => &*all,
+            Err(err) => return Err(err.clone()),
+        };
+        let shown = match self.chronicle_shown.take() {
+            Some((cut, shown)) if cut == arc => shown,
+            _ => arc
+                .and_then(|a| all.arc(a, &self.names))
+                .unwrap_or_else(|| all.clone()),
+        };
+        let (_, shown) = self.chronicle_shown.insert((arc, shown));
+        Ok((all, shown))
+    }
+}

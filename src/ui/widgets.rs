@@ -1,0 +1,50 @@
+//! Small widgets the views share: the campaign's ruleset picker and the
+//! hover text of a disabled edit control. They return what was asked for
+//! and change nothing themselves.
+
+use egui::{RichText, Ui};
+
+use super::action::Action;
+
+/// The hover text of a disabled edit control.
+pub fn edit_hint(read_only: Option<&str>) -> String {
+    match read_only {
+        Some(reason) => format!("Read-only: {reason}"),
+        None => "Not available now".to_owned(),
+    }
+}
+
+/// The campaign's ruleset, changeable (the change goes into the log).
+pub fn ruleset_ui(
+    ui: &mut Ui,
+    rulesets: &[(String, String)],
+    current: &str,
+    read_only: Option<&str>,
+    actions: &mut Vec<Action>,
+) {
+    let mut chosen = current.to_owned();
+    let shown = rulesets
+        .iter()
+        .find(|(id, _)| id == current)
+        .map_or(current.to_owned(), |(_, n)| n.clone());
+    ui.add_enabled_ui(read_only.is_none(), |ui| {
+        let label = ui.label(RichText::new("Campaign ruleset").weak());
+        egui::ComboBox::from_id_salt("campaign-ruleset")
+            .selected_text(shown)
+            .width(ui.available_width() - 8.0)
+            .show_ui(ui, |ui| {
+                for (id, name) in rulesets {
+                    ui.selectable_value(&mut chosen, id.clone(), name);
+                }
+            })
+            .response
+            .labelled_by(label.id)
+            .on_hover_text(
+                "The pack new gangs use; changing it moves every gang that played the old one",
+            )
+            .on_disabled_hover_text(edit_hint(read_only));
+    });
+    if chosen != current {
+        actions.push(Action::SetCampaignRuleset(chosen));
+    }
+}
