@@ -1155,51 +1155,34 @@ impl Run<'_> {
 
     /// Applies `Effect::InjuryModifier` to the fighter (the kind says the rule).
     fn effect_injury_modifier(&mut self, at: &At<'_>, amount: &i64) -> Result<(), ReportError> {
-        let row = at.row;
         let fighter = at.fighter;
-        let name = &at.name;
-        let gang = at.gang;
-        let source = &at.source;
         // Saturating: a modifier held at the end of i64 lands on the
         // same open-ended row as the true sum would.
         let modifier = self.injury_modifiers.entry(fighter).or_default();
         *modifier = modifier.saturating_add(*amount);
-        self.change(
-            gang,
-            format!("{name}: {amount:+} to the injury roll"),
-            source,
-            row.ruling.as_deref(),
-        );
+        self.fighter_line(at, &format!("{amount:+} to the injury roll"));
         Ok(())
+    }
+
+    /// A change line about the fighter, citing the row and its ruling.
+    fn fighter_line(&mut self, at: &At<'_>, text: &str) {
+        self.change(
+            at.gang,
+            format!("{}: {text}", at.name),
+            &at.source,
+            at.row.ruling.as_deref(),
+        );
     }
 
     /// Applies `Effect::Status` to the fighter (the kind says the rule).
     fn effect_status(&mut self, at: &At<'_>, status: &str) -> Result<(), ReportError> {
-        let row = at.row;
-        let name = &at.name;
-        let gang = at.gang;
-        let source = &at.source;
-        self.change(
-            gang,
-            format!("{name}: {status}"),
-            source,
-            row.ruling.as_deref(),
-        );
+        self.fighter_line(at, status);
         Ok(())
     }
 
     /// Applies `Effect::Note` to the fighter (the kind says the rule).
     fn effect_note(&mut self, at: &At<'_>, text: &str) -> Result<(), ReportError> {
-        let row = at.row;
-        let name = &at.name;
-        let gang = at.gang;
-        let source = &at.source;
-        self.change(
-            gang,
-            format!("{name}: {text}"),
-            source,
-            row.ruling.as_deref(),
-        );
+        self.fighter_line(at, text);
         Ok(())
     }
 
