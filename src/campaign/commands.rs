@@ -64,10 +64,6 @@ fn check_name(what: &'static str, name: &str) -> Result<String, CommandError> {
     Ok(text::name(what, name)?)
 }
 
-fn same_name(a: &str, b: &str) -> bool {
-    text::same(a, b)
-}
-
 /// Founds a gang with the pack's starting resources.
 pub fn found_gang(
     gangs: &[Gang],
@@ -76,7 +72,7 @@ pub fn found_gang(
     pack: &Pack,
 ) -> Result<Vec<Event>, CommandError> {
     let name = check_name("A gang", name)?;
-    if let Some(taken) = gangs.iter().find(|g| same_name(&g.name, &name)) {
+    if let Some(taken) = gangs.iter().find(|g| text::same(&g.name, &name)) {
         return Err(CommandError::GangNameTaken(taken.name.clone()));
     }
     Ok(vec![Event::GangFounded {
@@ -109,7 +105,7 @@ pub fn rename_gang(gangs: &[Gang], gang: &Gang, to: &str) -> Result<Vec<Event>, 
     }
     if let Some(taken) = gangs
         .iter()
-        .find(|g| g.id != gang.id && same_name(&g.name, &to))
+        .find(|g| g.id != gang.id && text::same(&g.name, &to))
     {
         return Err(CommandError::GangNameTaken(taken.name.clone()));
     }
@@ -309,7 +305,7 @@ fn check_fighter_name(
 ) -> Result<(), CommandError> {
     match roster
         .iter()
-        .find(|f| Some(f.id) != except && same_name(&f.name, name))
+        .find(|f| Some(f.id) != except && text::same(&f.name, name))
     {
         Some(taken) => Err(CommandError::FighterNameTaken {
             gang: gang.name.clone(),

@@ -260,12 +260,7 @@ impl Session {
             .partition(|f| f.status.on_roster());
         let lasting = self.store.all_lasting_effects()?;
         let problems = self.problems_of(pack, id, &fighters, &lasting)?;
-        let gang_names: std::collections::BTreeMap<GangId, String> = self
-            .store
-            .gangs()?
-            .into_iter()
-            .map(|g| (g.id, g.name))
-            .collect();
+        let gang_names = self.gang_names()?;
         let gang_name = |g: GangId| {
             gang_names
                 .get(&g)
@@ -372,6 +367,16 @@ impl Session {
 
     /// A fighter with every lasting effect (healed ones too) and the
     /// history of what happened to them.
+    /// Every gang's name by id, for the words of a view.
+    fn gang_names(&self) -> Result<std::collections::BTreeMap<GangId, String>> {
+        Ok(self
+            .store
+            .gangs()?
+            .into_iter()
+            .map(|g| (g.id, g.name))
+            .collect())
+    }
+
     pub fn fighter_details(&self, fighter: FighterId) -> Result<FighterDetails> {
         let f = self.fighter(fighter)?;
         let gang = self.gang(f.gang)?;
@@ -379,12 +384,7 @@ impl Session {
         let effects = self.store.lasting_effects(fighter)?;
         let all = self.store.all_lasting_effects()?;
         let problems = self.problems_of(pack, gang.id, &self.roster(gang.id)?, &all)?;
-        let names: std::collections::BTreeMap<GangId, String> = self
-            .store
-            .gangs()?
-            .into_iter()
-            .map(|g| (g.id, g.name))
-            .collect();
+        let names = self.gang_names()?;
         let gang_name = |g: GangId| {
             names
                 .get(&g)

@@ -1040,25 +1040,31 @@ impl Run<'_> {
         resource: &str,
         amount: &i64,
     ) -> Result<(), ReportError> {
-        let table = at.table;
-        let row = at.row;
-        let gang = at.gang;
-        let source = &at.source;
-        if let Some(g) = gang {
-            let made = self.adjust(
-                g,
-                resource,
-                *amount,
-                &format!("{}: {}", table.name, display_name(row)),
-            )?;
-            let label = self.pack.resource_label(resource).to_owned();
-            self.change(
-                gang,
-                format!("{made:+} {label}"),
-                source,
-                row.ruling.as_deref(),
-            );
+        if let Some(g) = at.gang {
+            self.pay(at, g, resource, *amount, "")?;
         }
+        Ok(())
+    }
+
+    /// Changes the fighter's gang's resource by `amount` as the row says,
+    /// with its change line (`+2 Supply`, then `why`).
+    fn pay(
+        &mut self,
+        at: &At<'_>,
+        gang: GangId,
+        resource: &str,
+        amount: i64,
+        why: &str,
+    ) -> Result<(), ReportError> {
+        let reason = format!("{}: {}", at.table.name, display_name(at.row));
+        let made = self.adjust(gang, resource, amount, &reason)?;
+        let label = self.pack.resource_label(resource).to_owned();
+        self.change(
+            Some(gang),
+            format!("{made:+} {label}{why}"),
+            &at.source,
+            at.row.ruling.as_deref(),
+        );
         Ok(())
     }
 
@@ -1069,12 +1075,9 @@ impl Run<'_> {
         resource: &str,
         percent: &i64,
     ) -> Result<(), ReportError> {
-        let table = at.table;
-        let row = at.row;
         let fighter = at.fighter;
         let name = &at.name;
         let gang = at.gang;
-        let source = &at.source;
         if let Some(g) = gang {
             let value = self.value_of(fighter);
             let Some(amount) = value.checked_mul(*percent).map(|a| a / 100) else {
@@ -1082,19 +1085,7 @@ impl Run<'_> {
                 let change = format!("{value} × {percent}%");
                 return Err(self.past_bound(g, resource, from, &change));
             };
-            let made = self.adjust(
-                g,
-                resource,
-                amount,
-                &format!("{}: {}", table.name, display_name(row)),
-            )?;
-            let label = self.pack.resource_label(resource).to_owned();
-            self.change(
-                gang,
-                format!("{made:+} {label} ({name}'s value)"),
-                source,
-                row.ruling.as_deref(),
-            );
+            self.pay(at, g, resource, amount, &format!(" ({name}'s value)"))?;
         }
         Ok(())
     }
