@@ -9,9 +9,11 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::campaign::GangId;
 use crate::campaign::battle::{
-    BattleReport, ChoiceReport, FighterReport, GangReport, PickReport, TitleChoiceReport,
+    BattleReport, ChoiceReport, FighterReport, GangReport, PickReport, TableResultReport,
+    TitleChoiceReport,
 };
 use crate::campaign::commands::NewFighter;
+use crate::rules::WinnerRule;
 use crate::session::Session;
 
 /// What to make.
@@ -82,8 +84,13 @@ pub fn generate(
         gangs.push(id);
         progress(g + 1 - first, total);
     }
-    if gangs.len() < 2 && size.battles > 0 {
-        return Err(anyhow!("battles need at least two gangs"));
+    let least = pack.record().min_sides;
+    if gangs.len() < least && size.battles > 0 {
+        return Err(anyhow!(
+            "a {} of {} needs at least {least} gangs",
+            pack.record().noun,
+            pack.pack.name
+        ));
     }
     for b in 0..size.battles {
         let (report, seed) = next_battle(session, &mut rng, &gangs)?;
@@ -93,32 +100,43 @@ pub fn generate(
     Ok(())
 }
 
-/// A legal battle report between two of `gangs` (at random, with the
-/// pack's scenarios), every choice it needs answered with the first option
-/// as a quick player would, and the seed of its rolls. Records nothing.
+/// A legal report of one record among `gangs` (as many as the pack's
+/// record takes, at random, in one of its scenarios if it has any), every
+/// choice it needs answered with the first option as a quick player would,
+/// and the seed of its rolls. Records nothing.
 pub fn next_battle(
     session: &Session,
     rng: &mut ChaCha8Rng,
     gangs: &[GangId],
 ) -> Result<(BattleReport, u64)> {
-    if gangs.len() < 2 {
-        return Err(anyhow!("battles need at least two gangs"));
-    }
     let ruleset = session.info()?.default_ruleset;
     let pack = session.pack(&ruleset)?;
-    let a = gangs[rng.random_range(0..gangs.len())];
-    let mut other = gangs[rng.random_range(0..gangs.len())];
-    while other == a {
-        other = gangs[rng.random_range(0..gangs.len())];
-    }
-    if pack.scenarios.is_empty() || pack.outcomes.is_empty() {
+    let rules = pack.record();
+    if gangs.len() < rules.min_sides {
         return Err(anyhow!(
-            "{} has no scenario and outcomes to record a battle with",
-            pack.pack.name
+            "a {} of {} needs at least {} gangs",
+            rules.noun,
+            pack.pack.name,
+            rules.min_sides
         ));
     }
-    let scenario = pack.scenarios[rng.random_range(0..pack.scenarios.len())].clone();
-    let mut report = battle_report(session, rng, &scenario, [a, other])?;
+    if pack.outcomes.is_empty() {
+        return Err(anyhow!(
+            "{} has no outcomes to record a {} with",
+            pack.pack.name,
+            rules.noun
+        ));
+    }
+    let most = rules.max_sides.min(gangs.len());
+    let sides = rng.random_range(rules.min_sides..=most);
+    let mut pool = gangs.to_vec();
+    let mut taking_part = Vec::new();
+    while taking_part.len() < sides {
+        taking_part.push(pool.swap_remove(rng.random_range(0..pool.len())));
+    }
+    let scenario = (!pack.scenarios.is_empty())
+        .then(|| pack.scenarios[rng.random_range(0..pack.scenarios.len())].clone());
+    let mut report = record_report(session, rng, scenario.as_ref(), &taking_part)?;
     let seed = rng.random::<u64>();
     for _ in 0..12 {
         let preview = session.preview_battle(&report, seed)?;
@@ -145,17 +163,35 @@ pub fn next_battle(
     Ok((report, seed))
 }
 
-fn battle_report(
+/// The roles of a scenario for the gangs taking part: suggested from the
+/// rivals' history for two, in the pack's order otherwise.
+fn roles_for(
+    session: &Session,
+    scenario: Option<&crate::rules::ScenarioDef>,
+    sides: &[GangId],
+) -> Result<Vec<Option<String>>> {
+    let Some(scenario) = scenario.filter(|s| s.roles.len() == sides.len()) else {
+        return Ok(vec![None; sides.len()]);
+    };
+    if let [a, b] = sides
+        && let Some((ra, rb)) = session.suggest_roles(&scenario.id, *a, *b)?
+    {
+        return Ok(vec![Some(ra), Some(rb)]);
+    }
+    Ok(scenario.roles.iter().map(|r| Some(r.id.clone())).collect())
+}
+
+fn record_report(
     session: &Session,
     rng: &mut ChaCha8Rng,
-    scenario: &crate::rules::ScenarioDef,
-    pair: [GangId; 2],
+    scenario: Option<&crate::rules::ScenarioDef>,
+    sides: &[GangId],
 ) -> Result<BattleReport> {
-    let names: Vec<String> = pair
+    let names: Vec<String> = sides
         .iter()
         .map(|g| session.gang(*g).map(|g| g.name))
         .collect::<Result<_>>()?;
-    let rosters: Vec<Vec<String>> = pair
+    let rosters: Vec<Vec<String>> = sides
         .iter()
         .map(|g| {
             Ok(session
@@ -166,41 +202,49 @@ fn battle_report(
                 .collect())
         })
         .collect::<Result<_>>()?;
-    let roles: Vec<Option<String>> = if scenario.roles.len() == 2 {
-        match session.suggest_roles(&scenario.id, pair[0], pair[1])? {
-            Some((ra, rb)) => vec![Some(ra), Some(rb)],
-            None => vec![
-                Some(scenario.roles[0].id.clone()),
-                Some(scenario.roles[1].id.clone()),
-            ],
-        }
-    } else {
-        vec![None, None]
-    };
-    // The pack's default outcome is how most fighters end a battle; each of
+    let roles = roles_for(session, scenario, sides)?;
+    // The pack's default outcome is how most fighters end a game; each of
     // the others comes up one time in ten.
-    let pack = session.pack(&session.gang(pair[0])?.ruleset)?;
+    let pack = session.pack(&session.gang(sides[0])?.ruleset)?;
+    let rules = pack.record();
     let usual = pack.default_outcome();
     let others: Vec<_> = pack.outcomes.iter().filter(|o| !o.default).collect();
     let mut gangs = Vec::new();
-    for i in 0..2 {
+    let mut table_results = Vec::new();
+    for i in 0..sides.len() {
+        // A rival to have downed a fighter: the next gang round the table.
+        let rival = &rosters[(i + 1) % sides.len()];
         let fighters = rosters[i]
             .iter()
             .map(|name| {
                 let roll: usize = rng.random_range(0..10);
                 let outcome = roll.checked_sub(1).and_then(|r| others.get(r).copied());
                 let taken_down = outcome.or(usual).is_some_and(|o| o.taken_down);
-                let downed_by = (taken_down && !rosters[1 - i].is_empty())
-                    .then(|| rosters[1 - i][rng.random_range(0..rosters[1 - i].len())].clone());
+                let downed_by = (taken_down && sides.len() > 1 && !rival.is_empty())
+                    .then(|| rival[rng.random_range(0..rival.len())].clone());
+                if !rules.during.is_empty() && rng.random_range(0..10) == 0 {
+                    let during = &rules.during[rng.random_range(0..rules.during.len())];
+                    table_results.push(TableResultReport {
+                        fighter: name.clone(),
+                        table: during.table.clone(),
+                        total: None,
+                    });
+                }
+                let counters = rules
+                    .counters
+                    .iter()
+                    .map(|c| (c.clone(), rng.random_range(-1..=1)))
+                    .collect();
                 FighterReport {
                     fighter: name.clone(),
                     outcome: outcome.map(|o| o.id.clone()),
                     downed_by,
+                    counters,
                 }
             })
             .collect();
         let mut counts = std::collections::BTreeMap::new();
-        for c in &scenario.counts {
+        for c in scenario.iter().flat_map(|s| &s.counts) {
             let cap = c
                 .total_max
                 .map_or(4, |t| t / 2)
@@ -215,19 +259,25 @@ fn battle_report(
             fighters: Some(fighters),
         });
     }
-    let winner = names[rng.random_range(0..2)].clone();
+    let winner = match rules.winner {
+        WinnerRule::Required => Some(names[rng.random_range(0..names.len())].clone()),
+        WinnerRule::Optional if rng.random_range(0..2) == 0 => {
+            Some(names[rng.random_range(0..names.len())].clone())
+        }
+        WinnerRule::Optional | WinnerRule::None => None,
+    };
     Ok(BattleReport {
         format: crate::campaign::battle::REPORT_FORMAT,
-        scenario: scenario.id.clone(),
+        scenario: scenario.map(|s| s.id.clone()),
         gangs,
-        winner: Some(winner),
+        winner,
         choices: Vec::new(),
         bounties: Vec::new(),
         titles: Vec::new(),
         dice: Vec::new(),
         advancements: Vec::new(),
         picks: Vec::new(),
-        table_results: Vec::new(),
+        table_results,
         notes: String::new(),
     })
 }

@@ -159,7 +159,7 @@ fn record_a_battle_in_a_few_clicks_and_take_it_back() {
     let mut harness = harness(RapsheetApp::with_session(session));
     harness.run();
 
-    harness.get_by_label("Record battle").click();
+    harness.get_by_label("Record").click();
     harness.run();
     // The form opens on Dead Drop with the gang on screen and its rival.
     // 003, Run For It: "The gang who Ran For It is declared the loser and
@@ -176,7 +176,7 @@ fn record_a_battle_in_a_few_clicks_and_take_it_back() {
             .is_some(),
         "the preview shows the change before it is made"
     );
-    harness.get_by_label("Commit battle").click();
+    harness.get_by_label("Commit skirmish").click();
     harness.run();
     assert!(
         harness
@@ -231,7 +231,7 @@ fn each_of_the_six_scenarios_records_through_the_screen() {
         "Cornered Animals",
     ];
     for (n, scenario) in scenarios.into_iter().enumerate() {
-        harness.get_by_label("Record battle").click();
+        harness.get_by_label("Record").click();
         harness.run();
         choose_scenario(&mut harness, scenario);
         harness.get_by_label("Neon Jackals won").click();
@@ -251,7 +251,7 @@ fn each_of_the_six_scenarios_records_through_the_screen() {
             harness.run();
         }
         assert_eq!(harness.state().battle_error(), None, "{scenario}");
-        harness.get_by_label("Commit battle").click();
+        harness.get_by_label("Commit skirmish").click();
         harness.run();
         let status = harness.state().status_text().unwrap_or_default().to_owned();
         assert!(
@@ -272,7 +272,7 @@ fn each_of_the_six_scenarios_records_through_the_screen() {
             .iter()
             .find(|g| g.gang == jackals)
             .and_then(|g| g.role.clone());
-        match battle.scenario.as_str() {
+        match battle.scenario.as_deref().unwrap_or_default() {
             "catch-and-release" => assert_eq!(role.as_deref(), Some("rescuers")),
             "headhunters" | "cornered-animals" => assert_eq!(role.as_deref(), Some("prey")),
             _ => assert_eq!(role, None),
@@ -286,7 +286,7 @@ fn an_injury_roll_takes_the_dice_entered_by_hand() {
     let session = Session::create_demo(&dir.path().join("injury.rapsheet")).expect("demo");
     let mut harness = harness(RapsheetApp::with_session(session));
     harness.run();
-    harness.get_by_label("Record battle").click();
+    harness.get_by_label("Record").click();
     harness.run();
     // One click: Static is removed from the Zone, so Static rolls for injury
     // (the demo plays the escalation house rules).
@@ -307,7 +307,7 @@ fn an_injury_roll_takes_the_dice_entered_by_hand() {
             .is_some(),
         "the entered dice are the roll shown"
     );
-    harness.get_by_label("Commit battle").click();
+    harness.get_by_label("Commit skirmish").click();
     harness.run();
     let session = Session::open(harness.state().campaign_path().expect("path")).expect("open");
     let static_ = session.fighter_named("Static", None).expect("Static");
@@ -494,7 +494,7 @@ fn the_screens_switch_with_ctrl_and_a_number() {
     // What only each screen shows.
     let only = [
         (Screen::Roster, "New fighter name"),
-        (Screen::Battle, "Record a battle"),
+        (Screen::Battle, "Record a skirmish"),
         (Screen::Chronicle, "Export file path"),
     ];
     for (key, screen) in [

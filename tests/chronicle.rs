@@ -393,7 +393,7 @@ fn battles_of(story: &Chronicle) -> Vec<(i64, String)> {
     story
         .battles
         .iter()
-        .map(|b| (b.battle, b.scenario.clone()))
+        .map(|b| (b.battle, b.scenario.clone().unwrap_or_default()))
         .collect()
 }
 

@@ -48,6 +48,10 @@ pub struct StoryRules {
     pub opening_stages: Vec<String>,
     /// Role id → label (Captors, Hunters…).
     pub roles: BTreeMap<String, String>,
+    /// What the pack calls one record, as a title ("Battle", "Session").
+    pub record_title: String,
+    /// What the pack calls a gang leaving the game early, where it can.
+    pub ran: Option<String>,
 }
 
 /// A gang in a battle.
@@ -64,10 +68,13 @@ pub struct GangInBattle {
 pub struct BattleStory {
     pub battle: i64,
     pub at: String,
-    pub scenario: String,
+    /// What the pack calls one record, as a title ("Battle", "Session").
+    pub record: String,
+    /// The scenario's name; `None` where the pack plays no scenarios.
+    pub scenario: Option<String>,
     pub stage: Option<String>,
     pub gangs: Vec<GangInBattle>,
-    /// The winner, or `None` when both gangs Ran For It.
+    /// The winner, or `None` when there is none.
     pub winner: Option<String>,
     pub takedowns: Vec<String>,
     pub rewards: Vec<String>,
@@ -151,6 +158,9 @@ pub struct Chronicle {
     /// The names of the arc stages that begin an arc, to say how one starts.
     #[serde(skip)]
     pub opening_stages: Vec<String>,
+    /// What the pack calls a gang leaving the game early ("Ran For It").
+    #[serde(skip)]
+    pub ran: Option<String>,
 }
 
 impl Chronicle {
@@ -227,6 +237,7 @@ impl Chronicle {
                 })
                 .collect(),
             takedowns_heading: self.takedowns_heading.clone(),
+            ran: self.ran.clone(),
             opening_stages: self.opening_stages.clone(),
         })
     }
@@ -315,13 +326,17 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
             let mut story = BattleStory {
                 battle: battle.id.0,
                 at: entries.first().map_or(String::new(), |l| l.at.clone()),
-                scenario: rules
-                    .scenarios
-                    .get(&battle.scenario)
-                    .map_or(battle.scenario.clone(), |s| s.name.clone()),
-                stage: rules
-                    .scenarios
-                    .get(&battle.scenario)
+                record: rules.record_title.clone(),
+                scenario: battle.scenario.as_ref().map(|id| {
+                    rules
+                        .scenarios
+                        .get(id)
+                        .map_or_else(|| id.clone(), |s| s.name.clone())
+                }),
+                stage: battle
+                    .scenario
+                    .as_ref()
+                    .and_then(|id| rules.scenarios.get(id))
                     .and_then(|s| s.stage.as_ref())
                     .map(|s| s.1.clone()),
                 gangs: battle
@@ -462,6 +477,7 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
         resource_series,
         title_series,
         takedowns_heading: rules.takedowns_heading.clone(),
+        ran: rules.ran.clone(),
         opening_stages: rules.opening_stages.clone(),
     }
 }
@@ -528,9 +544,10 @@ fn arcs_of(
             continue;
         }
         let pair = sorted([battle.gangs[0].gang, battle.gangs[1].gang]);
-        let stage = rules
-            .scenarios
-            .get(&battle.scenario)
+        let stage = battle
+            .scenario
+            .as_ref()
+            .and_then(|id| rules.scenarios.get(id))
             .and_then(|s| s.stage.clone());
         let step = stage.as_ref().map(|s| s.2);
         let starts = step.is_some() && step == first_step;

@@ -589,17 +589,27 @@ impl Event {
             BattleRecorded { battle } => {
                 let gangs: Vec<String> = battle.gangs.iter().map(|g| names.gang(g.gang)).collect();
                 let result = match battle.winner {
-                    Some(w) => format!("{} won", names.gang(w)),
-                    None => "no winner: both Ran For It".to_owned(),
+                    Some(w) => format!("; {} won", names.gang(w)),
+                    None => "; no winner".to_owned(),
                 };
+                let scenario = battle
+                    .scenario
+                    .as_ref()
+                    .map_or_else(String::new, |s| format!("{} — ", names.label(s)));
                 format!(
-                    "Battle #{}: {} — {}; {result}",
+                    "{} #{}: {scenario}{}{result}",
+                    names.record(&battle.ruleset),
                     battle.id,
-                    names.label(&battle.scenario),
                     gangs.join(" vs ")
                 )
             }
-            BattleUnrecorded { battle } => format!("Battle #{} taken back", battle.id),
+            BattleUnrecorded { battle } => {
+                format!(
+                    "{} #{} taken back",
+                    names.record(&battle.ruleset),
+                    battle.id
+                )
+            }
             TitleChanged { title, from, to } => match (from, to) {
                 (_, Some(to)) => format!("{} is now {}", names.gang(*to), names.label(title)),
                 (Some(from), None) => {
@@ -762,6 +772,8 @@ pub struct Names {
     pub fighters: BTreeMap<FighterId, String>,
     /// Quirk, resource and counter ids → labels from the packs.
     pub labels: BTreeMap<String, String>,
+    /// Pack id → what its records are called, as a title ("Battle").
+    pub records: BTreeMap<String, String>,
 }
 
 impl Names {
@@ -777,6 +789,14 @@ impl Names {
             .get(&id)
             .cloned()
             .unwrap_or_else(|| format!("fighter #{id}"))
+    }
+
+    /// What a pack's records are called, as a title.
+    fn record(&self, ruleset: &str) -> String {
+        self.records
+            .get(ruleset)
+            .cloned()
+            .unwrap_or_else(|| ruleset.to_owned())
     }
 
     fn label(&self, id: &str) -> String {

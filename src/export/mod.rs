@@ -167,7 +167,7 @@ pub fn lines(export: &Export<'_>) -> Vec<DocLine> {
         out.push(DocLine::Text("No battle yet.".into()));
     }
     for b in &c.battles {
-        battle_lines(b, &c.takedowns_heading, &mut out);
+        battle_lines(b, c, &mut out);
     }
     if !c.actions.is_empty() {
         out.push(DocLine::Heading("Resource actions".into()));
@@ -222,7 +222,8 @@ fn plural(n: usize, word: &str) -> String {
     }
 }
 
-fn battle_lines(b: &BattleStory, takedowns: &str, out: &mut Vec<DocLine>) {
+fn battle_lines(b: &BattleStory, c: &Chronicle, out: &mut Vec<DocLine>) {
+    let takedowns = c.takedowns_heading.as_str();
     let gangs: Vec<String> = b
         .gangs
         .iter()
@@ -232,7 +233,10 @@ fn battle_lines(b: &BattleStory, takedowns: &str, out: &mut Vec<DocLine>) {
                 t.push_str(&format!(" ({role})"));
             }
             if g.ran_for_it {
-                t.push_str(", Ran For It");
+                t.push_str(&format!(
+                    ", {}",
+                    c.ran.as_deref().unwrap_or("left the game")
+                ));
             }
             t
         })
@@ -241,13 +245,17 @@ fn battle_lines(b: &BattleStory, takedowns: &str, out: &mut Vec<DocLine>) {
         .stage
         .as_ref()
         .map_or(String::new(), |s| format!(" — {s}"));
+    let scenario = b
+        .scenario
+        .as_ref()
+        .map_or(String::new(), |s| format!(": {s}"));
     out.push(DocLine::Subheading(format!(
-        "Battle #{}: {}{stage}",
-        b.battle, b.scenario
+        "{} #{}{scenario}{stage}",
+        b.record, b.battle
     )));
     let result = match &b.winner {
         Some(w) => format!("{} won", w),
-        None => "no winner: both gangs Ran For It".into(),
+        None => "no winner".into(),
     };
     out.push(DocLine::Text(format!("{} — {result}.", gangs.join(" vs "))));
     if !b.notes.is_empty() {

@@ -208,6 +208,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         actions: merge_section(&base.actions, over.actions),
         dice: over.dice.or_else(|| base.dice.clone()),
         words: over.words.over(&base.words),
+        record: over.record.or_else(|| base.record.clone()),
         pack: over.pack,
     };
     for target in pack.pack.remove.clone() {
@@ -287,6 +288,25 @@ impl Pack {
 
     /// The outcome of a fighter who came through a battle as usual (the
     /// loader makes sure a pack with outcomes has exactly one).
+    /// What this pack's records hold: its `[record]`, or two gangs in a
+    /// scenario with a winner where it gives none.
+    pub fn record(&self) -> &RecordRules {
+        static BATTLE: std::sync::LazyLock<RecordRules> =
+            std::sync::LazyLock::new(RecordRules::default);
+        self.record.as_ref().unwrap_or(&BATTLE)
+    }
+
+    /// A record's heading: its scenario's name, or the record's own title
+    /// where it has no scenario.
+    pub fn record_heading(&self, scenario: Option<&str>) -> String {
+        match scenario {
+            Some(id) => self
+                .scenario(id)
+                .map_or_else(|| id.to_owned(), |s| s.name.clone()),
+            None => self.record().title(),
+        }
+    }
+
     pub fn default_outcome(&self) -> Option<&OutcomeDef> {
         self.outcomes.iter().find(|o| o.default)
     }

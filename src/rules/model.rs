@@ -61,6 +61,156 @@ pub struct Pack {
     /// The words the app prints around the pack's own entries (headings).
     #[serde(default)]
     pub words: Words,
+    /// What one record of a game holds (design.md: Records). Left out: two
+    /// gangs in a scenario, with a winner.
+    pub record: Option<RecordRules>,
+}
+
+/// What a pack's records hold: who takes part, whether there is a winner,
+/// the tables rolled during a game and after it, the counters a game
+/// changes and what the end of a game resets. A battle between two gangs
+/// in a scenario is one use of it; a session of one party is another.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRules {
+    /// What one record is called, in the singular and lower case
+    /// (`battle`, `session`); `record` where the pack does not say.
+    #[serde(default = "default_record_noun")]
+    pub noun: String,
+    /// The fewest gangs (or parties) a record has.
+    #[serde(default = "default_sides")]
+    pub min_sides: usize,
+    /// The most gangs (or parties) a record has.
+    #[serde(default = "default_sides")]
+    pub max_sides: usize,
+    /// Whether a record names a winner.
+    #[serde(default)]
+    pub winner: WinnerRule,
+    /// What the game calls a gang leaving the game before its end and
+    /// losing it ("Ran For It"); left out where a gang cannot.
+    #[serde(default)]
+    pub ran: Option<String>,
+    /// Tables the players roll on during a game whose results the app
+    /// applies (a critical hit, a search).
+    #[serde(default)]
+    pub during: Vec<RecordRoll>,
+    /// Rolls the app makes after a game for each fighter with one of the
+    /// roll's outcomes (injury rolls stay in `[injuries]`).
+    #[serde(default)]
+    pub after: Vec<RecordRoll>,
+    /// Fighter counters the players change during a game (ammo spent,
+    /// stress gained), entered per fighter.
+    #[serde(default)]
+    pub counters: Vec<String>,
+    /// Counters set back at the end of a game, before the rolls after it,
+    /// for every fighter who took part (Health restored, plot points
+    /// refreshed).
+    #[serde(default)]
+    pub resets: Vec<CounterReset>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+impl Default for RecordRules {
+    fn default() -> Self {
+        Self {
+            noun: default_record_noun(),
+            min_sides: default_sides(),
+            max_sides: default_sides(),
+            winner: WinnerRule::default(),
+            ran: None,
+            during: Vec::new(),
+            after: Vec::new(),
+            counters: Vec::new(),
+            resets: Vec::new(),
+            source: String::new(),
+            ruling: None,
+        }
+    }
+}
+
+fn default_record_noun() -> String {
+    "record".to_owned()
+}
+
+fn default_sides() -> usize {
+    2
+}
+
+impl RecordRules {
+    /// The noun as a title: "Battle", "Session".
+    pub fn title(&self) -> String {
+        let mut chars = self.noun.chars();
+        chars.next().map_or_else(String::new, |first| {
+            first.to_uppercase().chain(chars).collect()
+        })
+    }
+}
+
+/// Whether a record names a winner.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum WinnerRule {
+    /// Always, unless every side ran.
+    #[default]
+    Required,
+    /// When the players name one.
+    Optional,
+    /// Never.
+    None,
+}
+
+/// A table rolled in a record: during the game by a fighter, or after it
+/// for each fighter with one of `outcomes`.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RecordRoll {
+    pub table: String,
+    /// When it is rolled, as the text says it.
+    #[serde(default)]
+    pub when: String,
+    /// After a game: the outcomes whose fighters roll.
+    #[serde(default)]
+    pub outcomes: Vec<String>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// A counter set back at the end of a game.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CounterReset {
+    pub counter: String,
+    /// `min`, `max` or `default`: which of the counter's values it goes to.
+    pub to: ResetTo,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// Which of a counter's values a reset goes to.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ResetTo {
+    Min,
+    Max,
+    Default,
+}
+
+impl CounterReset {
+    /// The value the counter goes to.
+    pub fn value(&self, def: &CounterDef) -> i64 {
+        match self.to {
+            ResetTo::Min => def.min,
+            ResetTo::Max => def.max,
+            ResetTo::Default => def.default,
+        }
+    }
 }
 
 /// Headings and phrases the app shows that are not the name of an entry.

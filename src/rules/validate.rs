@@ -295,6 +295,97 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
     validate_named_rulings(file, pack)?;
     validate_aftermath(file, pack)?;
     validate_rewards(file, pack)?;
+    validate_record(file, pack)?;
+    Ok(())
+}
+
+/// The most sides a record may have: more than a table seats.
+const MAX_SIDES: usize = 16;
+
+/// Checks `[record]`: sides, winner, and every table, outcome, counter and
+/// ruling it names.
+fn validate_record(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let Some(record) = &pack.record else {
+        return Ok(());
+    };
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
+    if record.noun.trim().is_empty() {
+        return err(
+            "record.noun".into(),
+            "missing: what one record is called (battle, session)".into(),
+        );
+    }
+    if record.min_sides == 0 || record.min_sides > record.max_sides || record.max_sides > MAX_SIDES
+    {
+        return err(
+            "record".into(),
+            format!(
+                "min_sides {} and max_sides {}: give 1 ≤ min_sides ≤ max_sides ≤ {MAX_SIDES}",
+                record.min_sides, record.max_sides
+            ),
+        );
+    }
+    if record.winner == crate::rules::WinnerRule::Required && record.min_sides < 2 {
+        return err(
+            "record.winner".into(),
+            "a record of one side cannot always have a winner: use `optional` or `none`".into(),
+        );
+    }
+    for (list, rolls) in [("during", &record.during), ("after", &record.after)] {
+        for (i, roll) in rolls.iter().enumerate() {
+            let entry = format!("record.{list}[{i}]");
+            if pack.table(&roll.table).is_none() {
+                return err(
+                    entry,
+                    format!("table `{}` is not in [[tables]]", roll.table),
+                );
+            }
+            if let Some(bad) = roll.outcomes.iter().find(|o| pack.outcome(o).is_none()) {
+                return err(entry, format!("outcome `{bad}` is not in [[outcomes]]"));
+            }
+            if (list == "after") == roll.outcomes.is_empty() {
+                let why = if list == "after" {
+                    "a roll after the game names the outcomes whose fighters roll"
+                } else {
+                    "a roll during the game is made by the fighter named in the report, not by outcome"
+                };
+                return err(format!("{entry}.outcomes"), why.into());
+            }
+            if let Some(ruling) = &roll.ruling
+                && pack.ruling(ruling).is_none()
+            {
+                return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
+            }
+        }
+    }
+    let changed = record
+        .counters
+        .iter()
+        .enumerate()
+        .map(|(i, c)| (format!("record.counters[{i}]"), c, None));
+    let resets = record
+        .resets
+        .iter()
+        .enumerate()
+        .map(|(i, r)| (format!("record.resets[{i}]"), &r.counter, r.ruling.as_ref()));
+    for (entry, counter, ruling) in changed.chain(resets) {
+        if pack.counter(counter).is_none() {
+            return err(entry, format!("counter `{counter}` is not in [[counters]]"));
+        }
+        if let Some(ruling) = ruling
+            && pack.ruling(ruling).is_none()
+        {
+            return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
+        }
+    }
+    if let Some(ruling) = &record.ruling
+        && pack.ruling(ruling).is_none()
+    {
+        return err(
+            "record".into(),
+            format!("ruling `{ruling}` is not in [[rulings]]"),
+        );
+    }
     Ok(())
 }
 

@@ -146,10 +146,13 @@ impl Session {
             );
         }
         let pack = self.report_pack(report)?;
-        let scenario = pack
-            .scenario(&procedure.battle.scenario)
-            .map_or(procedure.battle.scenario.clone(), |s| s.name.clone());
-        let label = format!("Battle #{}: {scenario}", procedure.battle.id);
+        let heading = pack.record_heading(procedure.battle.scenario.as_deref());
+        let title = pack.record().title();
+        let label = if procedure.battle.scenario.is_some() {
+            format!("{title} #{}: {heading}", procedure.battle.id)
+        } else {
+            format!("{title} #{}", procedure.battle.id)
+        };
         let batch = self.store.commit(&label, &procedure.events)?;
         Ok(Recorded {
             battle: procedure.battle.id,

@@ -499,6 +499,9 @@ impl Session {
             names.gangs.insert(gang.id, gang.name);
         }
         for pack in self.registry.packs() {
+            names
+                .records
+                .insert(pack.pack.id.clone(), pack.record().title());
             for q in &pack.quirks {
                 names.labels.insert(q.id.clone(), q.name.clone());
             }
@@ -540,6 +543,8 @@ impl Session {
         let mut rules = StoryRules {
             bounty_counter: pack.bounties.as_ref().map(|b| b.counter.clone()),
             takedowns_heading: pack.words.takedowns.clone(),
+            record_title: pack.record().title(),
+            ran: pack.record().ran.clone(),
             opening_stages: pack
                 .opening_stages()
                 .into_iter()

@@ -420,7 +420,7 @@ fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
         params![
             battle.id,
             battle.ruleset,
-            battle.scenario,
+            battle.scenario.as_deref().unwrap_or_default(),
             battle.winner,
             battle.notes
         ],

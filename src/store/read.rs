@@ -45,7 +45,7 @@ pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> 
             Ok(Battle {
                 id: r.get(0)?,
                 ruleset: r.get(1)?,
-                scenario: r.get(2)?,
+                scenario: Some(r.get::<_, String>(2)?).filter(|s| !s.is_empty()),
                 winner: r.get(3)?,
                 notes: r.get(4)?,
                 gangs: Vec::new(),

@@ -190,7 +190,7 @@ impl Command {
             Command::Undo => ("Undo", ctrl(Key::Z)),
             Command::Redo => ("Redo", ctrl_shift(Key::Z)),
             Command::Show(Screen::Roster) => ("Roster", ctrl(Key::Num1)),
-            Command::Show(Screen::Battle) => ("Record battle", ctrl(Key::Num2)),
+            Command::Show(Screen::Battle) => ("Record", ctrl(Key::Num2)),
             Command::Show(Screen::Titles) => ("Titles", ctrl(Key::Num3)),
             Command::Show(Screen::Chronicle) => ("Chronicle", ctrl(Key::Num4)),
             Command::CampaignLog => ("Campaign log", ctrl(Key::L)),

@@ -199,7 +199,7 @@ impl RapsheetApp {
                             need.gang,
                             super::post_battle::option_label(
                                 pack,
-                                &procedure.battle.scenario,
+                                procedure.battle.scenario.as_deref(),
                                 need,
                                 o
                             )
@@ -247,29 +247,42 @@ impl RapsheetApp {
             return;
         };
         let form = &mut self.battle_form;
-        // Start with the gang on screen against the next gang of its ruleset.
-        if form.gangs == [None, None] {
+        // Start with the gang on screen and, where the pack's record takes
+        // more than one, the next gangs of its ruleset.
+        if form.gangs.iter().all(Option::is_none) {
             let first = self
                 .state
                 .selected_gang
                 .and_then(|id| self.state.gangs.iter().find(|g| g.id == id))
                 .or(self.state.gangs.first());
-            if let Some(first) = first {
-                let second = self
-                    .state
-                    .gangs
-                    .iter()
-                    .find(|g| g.id != first.id && g.ruleset == first.ruleset);
-                form.gangs = [Some(first.id), second.map(|g| g.id)];
+            if let Some(first) = first
+                && let Ok(pack) = session.pack(&first.ruleset)
+            {
+                let sides = pack.record().min_sides;
+                let mut gangs = vec![Some(first.id)];
+                gangs.extend(
+                    self.state
+                        .gangs
+                        .iter()
+                        .filter(|g| g.id != first.id && g.ruleset == first.ruleset)
+                        .map(|g| Some(g.id))
+                        .take(sides.saturating_sub(1)),
+                );
+                form.set_sides(sides.max(1));
+                for (i, g) in gangs.into_iter().enumerate().take(form.gangs.len()) {
+                    form.gangs[i] = g;
+                }
                 form.wants_roles = true;
                 form.dirty = true;
             }
         }
         if form.wants_roles {
             form.wants_roles = false;
-            if let [Some(a), Some(b)] = form.gangs {
-                match session.suggest_roles(&form.scenario, a, b) {
-                    Ok(Some((ra, rb))) => form.roles = [Some(ra), Some(rb)],
+            if let [Some(a), Some(b)] = form.gangs.as_slice()
+                && !form.scenario.is_empty()
+            {
+                match session.suggest_roles(&form.scenario, *a, *b) {
+                    Ok(Some((ra, rb))) => form.roles = vec![Some(ra), Some(rb)],
                     Ok(None) => {}
                     Err(err) => form.preview = Some(Err(format!("{err:#}"))),
                 }

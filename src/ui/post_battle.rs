@@ -8,10 +8,10 @@ use egui::{RichText, Ui};
 use super::app::{Action, edit_hint};
 use crate::campaign::battle::{
     AdvancementReport, BattleReport, BountyReport, ChoiceReport, EnteredDice, FighterReport,
-    GangReport, PickReport, Procedure, TitleChoiceReport,
+    GangReport, PickReport, Procedure, TableResultReport, TitleChoiceReport,
 };
 use crate::campaign::{FighterId, GangId};
-use crate::rules::Pack;
+use crate::rules::{Pack, WinnerRule};
 
 /// A gang that can take part, with its roster.
 #[derive(Debug, Clone)]
@@ -26,20 +26,28 @@ pub struct BattleGangData {
 /// the procedure rerun, so the preview is always what Commit will write.
 #[derive(Debug, Default)]
 pub struct BattleForm {
+    /// The scenario's id; empty where the pack plays no scenarios.
     pub scenario: String,
-    pub gangs: [Option<GangId>; 2],
-    pub roles: [Option<String>; 2],
-    pub ran: [bool; 2],
+    /// The gangs taking part, one per side, as many as the pack's record
+    /// takes; the roles, ran and counts below go side by side with them.
+    pub gangs: Vec<Option<GangId>>,
+    pub roles: Vec<Option<String>>,
+    pub ran: Vec<bool>,
     /// Index of the winning gang; `None` is "no winner".
     pub winner: Option<usize>,
-    pub counts: [BTreeMap<String, i64>; 2],
+    pub counts: Vec<BTreeMap<String, i64>>,
+    /// (fighter, counter) → the change during the game.
+    pub counters: BTreeMap<(FighterId, String), i64>,
+    /// Results of the tables rolled during the game: (fighter, table id,
+    /// the total rolled at the table or `None` for the app to roll).
+    pub during: Vec<(FighterId, String, Option<i64>)>,
     /// Fighter → (outcome id, downed by).
     pub outcomes: BTreeMap<FighterId, (String, Option<FighterId>)>,
     /// Fighters who sat this battle out.
     pub absent: BTreeSet<FighterId>,
     /// (gang index, epilogue line) → pick.
     pub choices: BTreeMap<(usize, String), String>,
-    pub bounties: [Option<FighterId>; 2],
+    pub bounties: Vec<Option<FighterId>>,
     pub titles: BTreeMap<usize, String>,
     pub notes: String,
     /// The seed of the app's rolls: fixed while the form is open, so the
@@ -60,23 +68,39 @@ pub struct BattleForm {
 
 impl BattleForm {
     /// The battle report this form describes.
+    /// Gives the form `n` sides, keeping what the first of them hold.
+    pub fn set_sides(&mut self, n: usize) {
+        self.gangs.resize(n, None);
+        self.roles.resize(n, None);
+        self.ran.resize(n, false);
+        self.counts.resize(n, BTreeMap::new());
+        self.bounties.resize(n, None);
+        if self.winner.is_some_and(|w| w >= n) {
+            self.winner = None;
+        }
+    }
+
     pub fn report(&self, data: &[BattleGangData]) -> Option<BattleReport> {
-        let gang = |i: usize| self.gangs[i].and_then(|id| data.iter().find(|g| g.id == id));
-        let (a, b) = (gang(0)?, gang(1)?);
+        let taking_part: Option<Vec<&BattleGangData>> = self
+            .gangs
+            .iter()
+            .map(|g| g.and_then(|id| data.iter().find(|d| d.id == id)))
+            .collect();
+        let taking_part = taking_part.filter(|t| !t.is_empty())?;
         let name_of = |id: FighterId| {
             data.iter()
                 .flat_map(|g| g.fighters.iter())
                 .find(|(f, _)| *f == id)
                 .map(|(_, n)| n.clone())
         };
-        let gangs = [a, b]
+        let gangs = taking_part
             .iter()
             .enumerate()
             .map(|(i, g)| GangReport {
                 gang: g.name.clone(),
-                role: self.roles[i].clone(),
-                ran_for_it: self.ran[i],
-                counts: self.counts[i].clone(),
+                role: self.roles.get(i).cloned().flatten(),
+                ran_for_it: self.ran.get(i).copied().unwrap_or(false),
+                counts: self.counts.get(i).cloned().unwrap_or_default(),
                 fighters: Some(
                     g.fighters
                         .iter()
@@ -88,20 +112,27 @@ impl BattleForm {
                                 .get(id)
                                 .cloned()
                                 .map_or((None, None), |(o, by)| (Some(o), by));
+                            let counters = self
+                                .counters
+                                .iter()
+                                .filter(|((f, _), n)| f == id && **n != 0)
+                                .map(|((_, c), n)| (c.clone(), *n))
+                                .collect();
                             FighterReport {
                                 fighter: name.clone(),
                                 outcome,
                                 downed_by: by.and_then(name_of),
+                                counters,
                             }
                         })
                         .collect(),
                 ),
             })
             .collect();
-        let names = [a.name.clone(), b.name.clone()];
+        let names: Vec<String> = taking_part.iter().map(|g| g.name.clone()).collect();
         Some(BattleReport {
             format: crate::campaign::battle::REPORT_FORMAT,
-            scenario: self.scenario.clone(),
+            scenario: Some(self.scenario.clone()).filter(|s| !s.is_empty()),
             gangs,
             winner: self.winner.map(|i| names[i].clone()),
             choices: self
@@ -168,7 +199,17 @@ impl BattleForm {
                     pick: pick.clone(),
                 })
                 .collect(),
-            table_results: Vec::new(),
+            table_results: self
+                .during
+                .iter()
+                .filter_map(|(fighter, table, total)| {
+                    Some(TableResultReport {
+                        fighter: name_of(*fighter)?,
+                        table: table.clone(),
+                        total: *total,
+                    })
+                })
+                .collect(),
             notes: self.notes.clone(),
         })
     }
@@ -182,92 +223,61 @@ pub fn post_battle_ui(
     read_only: Option<&str>,
 ) -> Option<Action> {
     let mut action = None;
-    let before = (form.report(data), form.gangs, form.scenario.clone());
-    ui.heading("Record a battle");
+    let before = (form.report(data), form.gangs.clone(), form.scenario.clone());
     let Some(pack) = pack else {
-        ui.label("Found two gangs first: a battle is between two gangs.");
+        ui.heading("Record");
+        ui.label("Found a gang first: a record is of gangs taking part.");
         return None;
     };
+    let rules = pack.record();
+    ui.heading(format!("Record a {}", rules.noun));
+    let least = rules.min_sides;
+    if form.gangs.len() < least || form.gangs.len() > rules.max_sides {
+        form.set_sides(least.max(form.gangs.len().min(rules.max_sides)));
+    }
     if form.scenario.is_empty()
         && let Some(first) = pack.scenarios.first()
     {
         form.scenario = first.id.clone();
     }
-
-    ui.horizontal(|ui| {
-        let current = pack
-            .scenario(&form.scenario)
-            .map_or("Choose…".to_owned(), |s| s.name.clone());
-        let response = egui::ComboBox::from_label("Scenario")
-            .selected_text(current)
-            .width(220.0)
-            .show_ui(ui, |ui| {
-                for stage in &pack.arc_stages {
-                    ui.label(RichText::new(&stage.name).weak());
-                    for s in pack.scenarios.iter().filter(|s| s.stage == stage.id) {
-                        ui.selectable_value(&mut form.scenario, s.id.clone(), &s.name)
-                            .on_hover_text(&s.premise);
-                    }
-                }
-                // Scenarios of no arc stage (a pack without arcs).
-                for s in pack
-                    .scenarios
-                    .iter()
-                    .filter(|s| pack.arc_stage(&s.stage).is_none())
-                {
-                    ui.selectable_value(&mut form.scenario, s.id.clone(), &s.name)
-                        .on_hover_text(&s.premise);
-                }
-            });
-        if let Some(s) = pack.scenario(&form.scenario) {
-            response.response.on_hover_text(&s.premise);
-            let stage = pack.arc_stage(&s.stage).map_or("", |st| st.name.as_str());
-            ui.label(RichText::new(stage).weak());
-        }
-    });
+    if !pack.scenarios.is_empty() {
+        scenario_ui(ui, form, pack);
+    }
     if before.2 != form.scenario {
         // A new scenario: its own roles, counts and choices.
-        form.roles = [None, None];
-        form.counts = Default::default();
+        let n = form.gangs.len();
+        form.roles = vec![None; n];
+        form.counts = vec![BTreeMap::new(); n];
         form.choices.clear();
         form.wants_roles = true;
     }
     let scenario = pack.scenario(&form.scenario).cloned();
 
-    // The two gangs, one above the other.
-    for i in 0..2 {
+    // The gangs, one above the other.
+    for i in 0..form.gangs.len() {
         egui::Frame::group(ui.style()).show(ui, |ui| {
             ui.set_width(ui.available_width());
             gang_column_ui(ui, form, i, data, pack, scenario.as_ref());
         });
     }
+    sides_ui(ui, form, rules.min_sides, rules.max_sides);
+    during_ui(ui, form, data, pack);
 
     // The result.
     ui.separator();
-    let names: Vec<String> = (0..2)
+    let names: Vec<String> = (0..form.gangs.len())
         .map(|i| {
             form.gangs[i]
                 .and_then(|id| data.iter().find(|g| g.id == id))
                 .map_or(format!("Gang {}", i + 1), |g| g.name.clone())
         })
         .collect();
-    ui.horizontal(|ui| {
-        ui.label(RichText::new("Result").strong());
-        for (i, name) in names.iter().enumerate() {
-            ui.radio_value(&mut form.winner, Some(i), format!("{name} won"));
-        }
-        ui.radio_value(&mut form.winner, None, "No winner (both Ran For It)");
-    });
-    // A gang that Ran For It lost.
-    match form.ran {
-        [true, false] => form.winner = Some(1),
-        [false, true] => form.winner = Some(0),
-        [true, true] => form.winner = None,
-        [false, false] => {}
-    }
+    result_ui(ui, form, pack, &names);
 
-    // Bounties, named by the pack's bounty counter.
-    if let Some(counter) = pack.bounty_counter() {
+    // Bounties, named by the pack's bounty counter, between two rivals.
+    if let Some(counter) = pack.bounty_counter()
+        && form.gangs.len() == 2
+    {
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("Declare a {}", counter.label)).strong());
             for (i, name) in names.iter().enumerate() {
@@ -291,7 +301,7 @@ pub fn post_battle_ui(
     advancement_ui(ui, form, data, pack, &names);
 
     ui.horizontal(|ui| {
-        let label = ui.label("Battle notes");
+        let label = ui.label("Notes");
         ui.text_edit_singleline(&mut form.notes)
             .labelled_by(label.id);
     });
@@ -301,7 +311,10 @@ pub fn post_battle_ui(
     let preview = form.preview.clone();
     match &preview {
         None => {
-            ui.weak("Choose two gangs to see what the battle changes.");
+            ui.weak(format!(
+                "Choose the gangs taking part to see what the {} changes.",
+                rules.noun
+            ));
         }
         Some(Err(err)) => {
             ui.label(RichText::new(format!("⚠ {err}")).color(ui.visuals().error_fg_color));
@@ -334,7 +347,7 @@ pub fn post_battle_ui(
                     );
                     let index = names.iter().position(|n| *n == need.gang);
                     for option in &need.options {
-                        let label = option_label(Some(pack), &form.scenario, need, option);
+                        let label = option_label(Some(pack), Some(&form.scenario), need, option);
                         // A pick belongs to a roll; a choice to a gang.
                         let button = if need.field == "picks" {
                             format!("{}: {label}", need.rule)
@@ -385,8 +398,11 @@ pub fn post_battle_ui(
             let ready = procedure.needed.is_empty();
             ui.add_enabled_ui(read_only.is_none() && ready, |ui| {
                 let commit = ui
-                    .button(RichText::new("Commit battle").strong())
-                    .on_hover_text("Write the battle and every change above in one step (Ctrl+Z takes it back)")
+                    .button(RichText::new(format!("Commit {}", rules.noun)).strong())
+                    .on_hover_text(format!(
+                        "Write the {} and every change above in one step (Ctrl+Z takes it back)",
+                        rules.noun
+                    ))
                     .on_disabled_hover_text(if ready {
                         edit_hint(read_only)
                     } else {
@@ -403,7 +419,7 @@ pub fn post_battle_ui(
     if ui.small_button("Clear the form").clicked() {
         *form = BattleForm::default();
     }
-    if (form.report(data), form.gangs, form.scenario.clone()) != before {
+    if (form.report(data), form.gangs.clone(), form.scenario.clone()) != before {
         form.dirty = true;
     }
     action
@@ -533,7 +549,7 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure) {
 /// The words on a choice's button: `Supply 1`, a title's name, `none`.
 pub fn option_label(
     pack: Option<&Pack>,
-    scenario: &str,
+    scenario: Option<&str>,
     need: &crate::campaign::battle::NeededChoice,
     option: &str,
 ) -> String {
@@ -541,8 +557,8 @@ pub fn option_label(
         return option.to_owned();
     };
     if let Some(resource) = pack.resource(option) {
-        let amount = pack
-            .scenario(scenario)
+        let amount = scenario
+            .and_then(|s| pack.scenario(s))
             .and_then(|s| s.epilogue.iter().find(|r| r.id == need.rule))
             .and_then(|r| r.choice.iter().find(|a| a.resource == option))
             .map_or(String::new(), |a| format!(" {}", a.amount));
@@ -577,7 +593,13 @@ fn gang_column_ui(
     pack: &Pack,
     scenario: Option<&crate::rules::ScenarioDef>,
 ) {
-    let other = form.gangs[1 - i];
+    let others: Vec<GangId> = form
+        .gangs
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .filter_map(|(_, g)| *g)
+        .collect();
     let current = form.gangs[i]
         .and_then(|id| data.iter().find(|g| g.id == id))
         .map_or("Choose…".to_owned(), |g| g.name.clone());
@@ -589,13 +611,13 @@ fn gang_column_ui(
             .show_ui(ui, |ui| {
                 for g in data
                     .iter()
-                    .filter(|g| Some(g.id) != other && g.ruleset == pack.pack.id)
+                    .filter(|g| !others.contains(&g.id) && g.ruleset == pack.pack.id)
                 {
                     ui.selectable_value(&mut form.gangs[i], Some(g.id), &g.name);
                 }
             });
         if let Some(gang) = form.gangs[i].and_then(|id| data.iter().find(|g| g.id == id)) {
-            role_and_counts_ui(ui, form, i, gang, scenario);
+            role_and_counts_ui(ui, form, i, gang, pack, scenario);
         }
     });
     if form.gangs[i] != before {
@@ -612,6 +634,7 @@ fn role_and_counts_ui(
     form: &mut BattleForm,
     i: usize,
     gang: &BattleGangData,
+    pack: &Pack,
     scenario: Option<&crate::rules::ScenarioDef>,
 ) {
     if let Some(scenario) = scenario
@@ -630,7 +653,9 @@ fn role_and_counts_ui(
                 }
             });
     }
-    ui.checkbox(&mut form.ran[i], format!("{} Ran For It", gang.name));
+    if let Some(ran) = &pack.record().ran {
+        ui.checkbox(&mut form.ran[i], format!("{} {ran}", gang.name));
+    }
     if let Some(scenario) = scenario {
         for count in &scenario.counts {
             ui.horizontal(|ui| {
@@ -653,9 +678,22 @@ fn fighters_ui(
     data: &[BattleGangData],
     pack: &Pack,
 ) {
-    let rival = form.gangs[1 - i].and_then(|id| data.iter().find(|g| g.id == id));
+    let rivals: Vec<(FighterId, String)> = form
+        .gangs
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| *j != i)
+        .filter_map(|(_, g)| g.and_then(|id| data.iter().find(|d| d.id == id)))
+        .flat_map(|g| g.fighters.iter().cloned())
+        .collect();
+    let counters: Vec<crate::rules::CounterDef> = pack
+        .record()
+        .counters
+        .iter()
+        .filter_map(|c| pack.counter(c).cloned())
+        .collect();
     egui::Grid::new(("fighters", i))
-        .num_columns(3)
+        .num_columns(3 + counters.len())
         .striped(true)
         .show(ui, |ui| {
             for (id, name) in &gang.fighters {
@@ -693,10 +731,10 @@ fn fighters_ui(
                     }
                 });
                 let taken_down = pack.outcome(&entry.0).is_some_and(|o| o.taken_down);
-                if let (true, Some(rival)) = (taken_down && present, rival) {
+                if taken_down && present && !rivals.is_empty() {
                     let current = entry
                         .1
-                        .and_then(|f| rival.fighters.iter().find(|(x, _)| *x == f))
+                        .and_then(|f| rivals.iter().find(|(x, _)| *x == f))
                         .map_or("by nobody".to_owned(), |(_, n)| format!("by {n}"));
                     ui.horizontal(|ui| {
                         let label = ui.label(RichText::new("downed").weak());
@@ -704,7 +742,7 @@ fn fighters_ui(
                             .selected_text(current)
                             .show_ui(ui, |ui| {
                                 ui.selectable_value(&mut entry.1, None, "by nobody");
-                                for (rid, rname) in &rival.fighters {
+                                for (rid, rname) in &rivals {
                                     ui.selectable_value(
                                         &mut entry.1,
                                         Some(*rid),
@@ -719,7 +757,220 @@ fn fighters_ui(
                 } else {
                     ui.label("");
                 }
+                for counter in &counters {
+                    counter_change_ui(ui, form, *id, name, counter, present);
+                }
                 ui.end_row();
             }
         });
+}
+
+/// The scenario, by arc stage, for a pack that plays scenarios.
+fn scenario_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack) {
+    ui.horizontal(|ui| {
+        let current = pack
+            .scenario(&form.scenario)
+            .map_or("Choose…".to_owned(), |s| s.name.clone());
+        let response = egui::ComboBox::from_label("Scenario")
+            .selected_text(current)
+            .width(220.0)
+            .show_ui(ui, |ui| {
+                for stage in &pack.arc_stages {
+                    ui.label(RichText::new(&stage.name).weak());
+                    for s in pack.scenarios.iter().filter(|s| s.stage == stage.id) {
+                        ui.selectable_value(&mut form.scenario, s.id.clone(), &s.name)
+                            .on_hover_text(&s.premise);
+                    }
+                }
+                // Scenarios of no arc stage (a pack without arcs).
+                for s in pack
+                    .scenarios
+                    .iter()
+                    .filter(|s| pack.arc_stage(&s.stage).is_none())
+                {
+                    ui.selectable_value(&mut form.scenario, s.id.clone(), &s.name)
+                        .on_hover_text(&s.premise);
+                }
+            });
+        if let Some(s) = pack.scenario(&form.scenario) {
+            response.response.on_hover_text(&s.premise);
+            let stage = pack.arc_stage(&s.stage).map_or("", |st| st.name.as_str());
+            ui.label(RichText::new(stage).weak());
+        }
+    });
+}
+
+/// Adds or takes away a side, within what the pack's record takes.
+fn sides_ui(ui: &mut Ui, form: &mut BattleForm, least: usize, most: usize) {
+    let rules = (least, most);
+    if least == most {
+        return;
+    }
+    ui.horizontal(|ui| {
+        let n = form.gangs.len();
+        if ui
+            .add_enabled(n < rules.1, egui::Button::new("Add a gang"))
+            .on_hover_text(format!("Up to {} take part", rules.1))
+            .clicked()
+        {
+            form.set_sides(n + 1);
+        }
+        if ui
+            .add_enabled(n > rules.0, egui::Button::new("Remove the last gang"))
+            .on_hover_text(format!("At least {} take part", rules.0))
+            .clicked()
+        {
+            form.set_sides(n - 1);
+        }
+    });
+}
+
+/// Who won: a radio per gang, and "no winner" where the pack allows it.
+fn result_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack, names: &[String]) {
+    let rules = pack.record();
+    if rules.winner == WinnerRule::None {
+        form.winner = None;
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label(RichText::new("Result").strong());
+        for (i, name) in names.iter().enumerate() {
+            ui.radio_value(&mut form.winner, Some(i), format!("{name} won"));
+        }
+        let none = match (&rules.ran, rules.winner) {
+            (Some(ran), WinnerRule::Required) => format!("No winner (every gang {ran})"),
+            _ => "No winner".to_owned(),
+        };
+        ui.radio_value(&mut form.winner, None, none);
+    });
+    // A gang that left the game lost; of two, the other won.
+    let ran: Vec<usize> = (0..form.ran.len()).filter(|i| form.ran[*i]).collect();
+    if ran.len() == form.ran.len() && !ran.is_empty() {
+        form.winner = None;
+    } else if let [one] = ran.as_slice()
+        && form.ran.len() == 2
+    {
+        form.winner = Some(1 - one);
+    } else if form.winner.is_some_and(|w| ran.contains(&w)) {
+        form.winner = None;
+    }
+}
+
+/// The change to one counter of a fighter during the game.
+fn counter_change_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    fighter: FighterId,
+    name: &str,
+    counter: &crate::rules::CounterDef,
+    present: bool,
+) {
+    let value = form
+        .counters
+        .entry((fighter, counter.id.clone()))
+        .or_insert(0);
+    let span = counter.max.saturating_sub(counter.min);
+    let prefix = if *value > 0 { "+" } else { "" };
+    ui.horizontal(|ui| {
+        let label = ui.label(RichText::new(&counter.label).weak());
+        ui.add_enabled(
+            present,
+            egui::DragValue::new(value)
+                .range(-span..=span)
+                .speed(0.1)
+                .prefix(prefix),
+        )
+        .labelled_by(label.id)
+        .on_hover_text(format!(
+            "{name}: the change to {} during the game ({})",
+            counter.label, counter.description
+        ));
+    });
+}
+
+/// Results of the tables the pack's record rolls during a game: who, which
+/// table, and the total rolled at the table or a roll by the app.
+fn during_ui(ui: &mut Ui, form: &mut BattleForm, data: &[BattleGangData], pack: &Pack) {
+    let rules = pack.record();
+    if rules.during.is_empty() {
+        return;
+    }
+    let fighters: Vec<(FighterId, String)> = form
+        .gangs
+        .iter()
+        .filter_map(|g| g.and_then(|id| data.iter().find(|d| d.id == id)))
+        .flat_map(|g| g.fighters.iter().cloned())
+        .filter(|(id, _)| !form.absent.contains(id))
+        .collect();
+    let tables: Vec<&crate::rules::TableDef> = rules
+        .during
+        .iter()
+        .filter_map(|r| pack.table(&r.table))
+        .collect();
+    ui.separator();
+    ui.label(RichText::new(format!("During the {}", rules.noun)).strong())
+        .on_hover_text(
+            rules
+                .during
+                .iter()
+                .filter_map(|r| Some(format!("{}: {}", pack.table(&r.table)?.name, r.when)))
+                .collect::<Vec<_>>()
+                .join("\n"),
+        );
+    let mut remove = None;
+    for (n, (fighter, table, total)) in form.during.iter_mut().enumerate() {
+        ui.horizontal_wrapped(|ui| {
+            let who = fighters
+                .iter()
+                .find(|(id, _)| id == fighter)
+                .map_or("Choose…".to_owned(), |(_, name)| name.clone());
+            egui::ComboBox::from_label(format!("Who ({})", n + 1))
+                .selected_text(who)
+                .show_ui(ui, |ui| {
+                    for (id, name) in &fighters {
+                        ui.selectable_value(fighter, *id, name);
+                    }
+                });
+            let current = tables
+                .iter()
+                .find(|t| t.id == *table)
+                .map_or(table.clone(), |t| t.name.clone());
+            egui::ComboBox::from_label(format!("Table ({})", n + 1))
+                .selected_text(current)
+                .show_ui(ui, |ui| {
+                    for t in &tables {
+                        ui.selectable_value(table, t.id.clone(), &t.name);
+                    }
+                });
+            let mut by_hand = total.is_some();
+            ui.checkbox(&mut by_hand, format!("Rolled at the table ({})", n + 1))
+                .on_hover_text("Enter the total you rolled; otherwise the app rolls it");
+            match (by_hand, total.as_mut()) {
+                (true, Some(value)) => {
+                    let label = ui.label("Total");
+                    ui.add(egui::DragValue::new(value).range(-99..=99))
+                        .labelled_by(label.id);
+                }
+                (true, None) => *total = Some(1),
+                (false, _) => *total = None,
+            }
+            if ui
+                .small_button(format!("Remove result {}", n + 1))
+                .clicked()
+            {
+                remove = Some(n);
+            }
+        });
+    }
+    if let Some(n) = remove {
+        form.during.remove(n);
+    }
+    if let (Some((first, _)), Some(table)) = (fighters.first(), tables.first())
+        && ui
+            .button("Add a table result")
+            .on_hover_text("A roll made during the game whose result the rules apply")
+            .clicked()
+    {
+        form.during.push((*first, table.id.clone(), None));
+    }
 }

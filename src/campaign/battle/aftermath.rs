@@ -520,9 +520,10 @@ impl Run<'_> {
             Effect::RollTwice { ignoring } => self.effect_roll_twice(&at, *ignoring)?,
             Effect::Note { text } => self.effect_note(&at, text)?,
             Effect::Choice { options } => self.effect_choice(&at, options, applied)?,
-            // Counts and counters change in a battle, not after it: the
-            // report gives them.
-            Effect::Count { .. } | Effect::Counter { .. } => {}
+            Effect::Counter { counter, amount } => self.effect_counter(&at, counter, *amount),
+            // A scenario's counts are what the report says happened in the
+            // game; a table after it has nothing to count.
+            Effect::Count { .. } => {}
         }
         Ok(())
     }
@@ -1155,6 +1156,23 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// Applies `Effect::Counter` to the fighter: the counter moves within
+    /// its bounds (taken back when a crippling reverses the row).
+    fn effect_counter(&mut self, at: &At<'_>, counter: &str, amount: i64) {
+        let delta = if at.reverse {
+            amount.saturating_neg()
+        } else {
+            amount
+        };
+        self.change_counter(
+            at.fighter,
+            counter,
+            delta,
+            &at.source,
+            at.row.ruling.as_deref(),
+        );
+    }
+
     /// A change line about the fighter, citing the row and its ruling.
     fn fighter_line(&mut self, at: &At<'_>, text: &str) {
         self.change(
@@ -1272,6 +1290,7 @@ impl Run<'_> {
 
     /// Results the fighters suffered during the battle (criticals).
     pub(super) fn table_results(&mut self) -> Result<(), ReportError> {
+        let during = self.pack.record().during.clone();
         for (i, result) in self.report.table_results.iter().enumerate() {
             let field = format!("table_results[{i}]");
             let Some(bf) = self.battle.fighters.iter().find(|bf| {
@@ -1281,55 +1300,152 @@ impl Run<'_> {
             }) else {
                 return refuse(
                     format!("{field}.fighter"),
-                    format!("“{}” did not fight in this battle", result.fighter),
+                    format!(
+                        "“{}” did not take part in this {}",
+                        result.fighter,
+                        self.pack.record().noun
+                    ),
                 );
             };
             let fighter = bf.fighter;
-            let Some(table) = self.pack.table(&result.table).cloned() else {
+            let Some(roll) = during.iter().find(|r| {
+                self.pack.table(&r.table).is_some_and(|t| {
+                    crate::text::same(&t.id, &result.table)
+                        || crate::text::same(&t.name, &result.table)
+                })
+            }) else {
                 return refuse(
                     format!("{field}.table"),
-                    format!("{} has no table “{}”", self.pack.pack.name, result.table),
+                    self.not_rolled_during(&result.table),
                 );
             };
-            let Some(row) = table.lookup(result.total).cloned() else {
-                return refuse(
-                    format!("{field}.total"),
-                    format!("{} has no row for {}", table.name, result.total),
-                );
+            let Some(table) = self.pack.table(&roll.table).cloned() else {
+                continue;
             };
-            let record = RollRecord {
-                expression: table.roll.clone(),
-                dice: Vec::new(),
-                total: result.total,
-                source: RollSource::Hand,
-                rolls: Vec::new(),
-                scoring: Default::default(),
-            };
-            let roll = self.roll_name(&table.id, fighter);
-            self.roll_names.push(roll.clone());
-            self.events.push(Event::TableRolled {
-                battle: Some(self.battle_id()),
-                fighter: Some(fighter),
-                table: table.id.clone(),
-                roll: record.clone(),
-                modifier: 0,
-                total: result.total,
-                row: row.on.clone(),
-                result: display_name(&row),
-            });
-            let name = self.fighter_label(fighter);
-            let gang = self.fighter_gang(fighter);
-            self.change(
-                gang,
-                format!(
-                    "{name} suffered {} {}: {}",
-                    table.name, result.total, row.result
-                ),
-                &table.source,
-                row.ruling.as_deref(),
+            match result.total {
+                Some(total) => self.table_result_at_the_table(&field, &table, fighter, total)?,
+                None => self.roll_and_apply(&table, fighter, 0, roll.ruling.as_deref())?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The refusal of a table the players do not roll during a game.
+    fn not_rolled_during(&self, table: &str) -> String {
+        let record = self.pack.record();
+        let names: Vec<&str> = record
+            .during
+            .iter()
+            .filter_map(|r| self.pack.table(&r.table).map(|t| t.name.as_str()))
+            .collect();
+        if names.is_empty() {
+            format!(
+                "no table of {} is rolled during a {}",
+                self.pack.pack.name, record.noun
+            )
+        } else {
+            format!(
+                "“{table}” is not rolled during a {} ({})",
+                record.noun,
+                names.join(", ")
+            )
+        }
+    }
+
+    /// A result rolled at the table, by its total.
+    fn table_result_at_the_table(
+        &mut self,
+        field: &str,
+        table: &TableDef,
+        fighter: FighterId,
+        total: i64,
+    ) -> Result<(), ReportError> {
+        let Some(row) = table.lookup(total).cloned() else {
+            return refuse(
+                format!("{field}.total"),
+                format!("{} has no row for {total}", table.name),
             );
-            self.apply_row(&table, &row, fighter, &roll, Some(&record), None, 0)
-                .map_err(|e| named(e, &field))?;
+        };
+        let record = RollRecord {
+            expression: table.roll.clone(),
+            dice: Vec::new(),
+            total,
+            source: RollSource::Hand,
+            rolls: Vec::new(),
+            scoring: Default::default(),
+        };
+        let roll = self.roll_name(&table.id, fighter);
+        self.roll_names.push(roll.clone());
+        self.events.push(Event::TableRolled {
+            battle: Some(self.battle_id()),
+            fighter: Some(fighter),
+            table: table.id.clone(),
+            roll: record.clone(),
+            modifier: 0,
+            total,
+            row: row.on.clone(),
+            result: display_name(&row),
+        });
+        let name = self.fighter_label(fighter);
+        let gang = self.fighter_gang(fighter);
+        self.change(
+            gang,
+            format!(
+                "{name}: {} {total}: {} (rolled at the table)",
+                table.name, row.result
+            ),
+            &table.source,
+            row.ruling.as_deref(),
+        );
+        self.apply_row(table, &row, fighter, &roll, Some(&record), None, 0)
+            .map_err(|e| named(e, field))
+    }
+
+    /// Rolls on a table for a fighter (or takes the dice entered under the
+    /// roll's name) and applies the row it lands on.
+    fn roll_and_apply(
+        &mut self,
+        table: &TableDef,
+        fighter: FighterId,
+        modifier: i64,
+        ruling: Option<&str>,
+    ) -> Result<(), ReportError> {
+        let (roll, _, row) = self.roll_on(table, fighter, modifier)?;
+        let record = self.rolls.last().map(|r| r.record.clone());
+        match row {
+            Some(row) => self
+                .apply_row(table, &row, fighter, &roll, record.as_ref(), None, 0)
+                .map_err(|e| named(e, &roll)),
+            None => {
+                let gang = self.fighter_gang(fighter);
+                self.change(
+                    gang,
+                    format!("{roll}: the total lands on no row"),
+                    &table.source,
+                    ruling,
+                );
+                Ok(())
+            }
+        }
+    }
+
+    /// The rolls the pack's `[record]` makes after a game, for each fighter
+    /// with one of a roll's outcomes.
+    pub(super) fn after_rolls(&mut self) -> Result<(), ReportError> {
+        for after in self.pack.record().after.clone() {
+            let Some(table) = self.pack.table(&after.table).cloned() else {
+                continue;
+            };
+            let rolling: Vec<FighterId> = self
+                .battle
+                .fighters
+                .iter()
+                .filter(|bf| after.outcomes.contains(&bf.outcome))
+                .map(|bf| bf.fighter)
+                .collect();
+            for fighter in rolling {
+                self.roll_and_apply(&table, fighter, 0, after.ruling.as_deref())?;
+            }
         }
         Ok(())
     }
@@ -1351,23 +1467,7 @@ impl Run<'_> {
             .collect();
         for fighter in rolling {
             let modifier = self.injury_modifiers.get(&fighter).copied().unwrap_or(0);
-            let (roll, _, row) = self.roll_on(&table, fighter, modifier)?;
-            let record = self.rolls.last().map(|r| r.record.clone());
-            match row {
-                Some(row) => {
-                    self.apply_row(&table, &row, fighter, &roll, record.as_ref(), None, 0)
-                        .map_err(|e| named(e, &roll))?;
-                }
-                None => {
-                    let gang = self.fighter_gang(fighter);
-                    self.change(
-                        gang,
-                        format!("{roll}: the total lands on no row"),
-                        &table.source,
-                        rules.ruling.as_deref(),
-                    );
-                }
-            }
+            self.roll_and_apply(&table, fighter, modifier, rules.ruling.as_deref())?;
         }
         Ok(())
     }

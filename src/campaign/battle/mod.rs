@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 mod aftermath;
 mod awards;
 mod bounties;
+mod counters;
 mod epilogue;
 mod report;
 mod resolve;
@@ -25,7 +26,7 @@ use super::{
     BattleId, EffectId, Event, Fighter, FighterId, FighterStatus, Gang, GangId, LastingEffect,
     PendingEffect,
 };
-use crate::rules::{Amount, EpilogueRule, Pack, Recipient, ScenarioDef};
+use crate::rules::{Amount, EpilogueRule, Pack, Recipient, ScenarioDef, WinnerRule};
 
 /// A gang as it takes part in a battle (the report checked and resolved).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -50,7 +51,9 @@ pub struct BattleFighter {
 pub struct Battle {
     pub id: BattleId,
     pub ruleset: String,
-    pub scenario: String,
+    /// The scenario's id; `None` where the pack plays no scenarios.
+    #[serde(default)]
+    pub scenario: Option<String>,
     pub gangs: Vec<BattleGang>,
     pub winner: Option<GangId>,
     pub fighters: Vec<BattleFighter>,
@@ -157,10 +160,7 @@ pub fn run_procedure(
     seed: u64,
 ) -> Result<Procedure, ReportError> {
     let battle = resolve(pack, state, report, id)?;
-    let scenario = pack.scenario(&battle.scenario).ok_or_else(|| ReportError {
-        field: "scenario".into(),
-        reason: "unknown scenario".into(),
-    })?;
+    let scenario = battle.scenario.as_deref().and_then(|s| pack.scenario(s));
     let mut run = Run::new(pack, state, &battle, report, seed);
     run.events.push(Event::BattleRecorded {
         battle: battle.clone(),
@@ -168,11 +168,16 @@ pub fn run_procedure(
     run.rested();
     run.pending_effects();
     run.bounty_claims()?;
-    run.epilogue(scenario, report)?;
+    if let Some(scenario) = scenario {
+        run.epilogue(scenario, report)?;
+    }
     // Advancement counts what the battle itself gained, not the bonuses of
     // the rolls after it (ruling resources-gained).
     run.gained_in_battle = run.gained.clone();
+    run.counters_changed()?;
     run.table_results()?;
+    run.resets()?;
+    run.after_rolls()?;
     run.injuries()?;
     run.advancements()?;
     run.check_dice_and_picks()?;
@@ -381,8 +386,10 @@ impl<'a> Run<'a> {
             let change = format!("{} × {times}", amount.amount);
             return Err(self.past_bound(gang, &amount.resource, from, &change));
         };
-        let scenario = self.battle.scenario.clone();
-        let reason = format!("{}: {source}", self.scenario_name(&scenario));
+        let reason = match &self.battle.scenario {
+            Some(scenario) => format!("{}: {source}", self.scenario_name(scenario)),
+            None => source.to_owned(),
+        };
         if from_rival {
             let rival = self.rival(gang);
             let available = self.amount_of(rival, &amount.resource).max(0);

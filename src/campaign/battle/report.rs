@@ -16,11 +16,15 @@ pub const REPORT_FORMAT: u32 = 1;
 pub struct BattleReport {
     #[serde(default = "default_format")]
     pub format: u32,
-    /// Scenario id or name.
-    pub scenario: String,
-    /// The two gangs.
+    /// Scenario id or name; left out where the pack has no scenarios.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub scenario: Option<String>,
+    /// The gangs (or the party) taking part: as many as the pack's
+    /// `[record]` allows, two for a battle.
     pub gangs: Vec<GangReport>,
-    /// The winning gang's name; `null` only when both gangs Ran For It.
+    /// The winning gang's name; `null` when every gang Ran For It, or where
+    /// the pack's records have no winner or leave it open.
+    #[serde(default)]
     pub winner: Option<String>,
     /// The players' picks where an epilogue line offers a choice.
     #[serde(default)]
@@ -84,6 +88,10 @@ pub struct FighterReport {
     /// The rival fighter who took them down.
     #[serde(default)]
     pub downed_by: Option<String>,
+    /// Changes to the fighter's counters during the game (ammo spent,
+    /// stress gained), for the counters the pack's `[record]` lists.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub counters: BTreeMap<String, i64>,
 }
 
 /// A player's pick for an epilogue line with a choice.
@@ -133,13 +141,16 @@ pub struct PickReport {
     pub pick: String,
 }
 
-/// A result a fighter suffered during the battle on a table (by total).
+/// A result a fighter got during the game on one of the tables the pack's
+/// `[record]` rolls during a game: by the total rolled at the table, or
+/// rolled by the app when the total is left out.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableResultReport {
     pub fighter: String,
     pub table: String,
-    pub total: i64,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub total: Option<i64>,
 }
 
 /// Dice a player rolled at the table for a named roll.

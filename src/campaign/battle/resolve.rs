@@ -20,23 +20,22 @@ pub(super) fn resolve(
             ),
         );
     }
-    let Some(scenario) = pack.find_scenario(&report.scenario) else {
-        let names: Vec<&str> = pack.scenarios.iter().map(|s| s.name.as_str()).collect();
-        return refuse(
-            "scenario",
-            format!(
-                "“{}” is not a scenario of {} (scenarios: {})",
-                report.scenario,
-                pack.pack.name,
-                names.join(", ")
-            ),
-        );
-    };
+    let scenario = resolve_scenario(pack, report)?;
     check_numbers(report)?;
-    if report.gangs.len() != 2 {
+    let rules = pack.record();
+    let sides = report.gangs.len();
+    if sides < rules.min_sides || sides > rules.max_sides {
+        let wanted = if rules.min_sides == rules.max_sides {
+            rules.min_sides.to_string()
+        } else {
+            format!("{} to {}", rules.min_sides, rules.max_sides)
+        };
         return refuse(
             "gangs",
-            format!("a battle is between two gangs, not {}", report.gangs.len()),
+            format!(
+                "a {} of {} has {wanted} taking part, not {sides}",
+                rules.noun, pack.pack.name
+            ),
         );
     }
 
@@ -45,13 +44,15 @@ pub(super) fn resolve(
         let gang = resolve_gang(pack, state, scenario, i, g, &gangs)?;
         gangs.push(gang);
     }
-    check_roles_and_totals(scenario, &gangs)?;
+    if let Some(scenario) = scenario {
+        check_roles_and_totals(scenario, &gangs)?;
+    }
     let fighters = resolve_fighters(pack, state, report, &gangs)?;
-    let winner = resolve_winner(state, report, &gangs)?;
+    let winner = resolve_winner(pack, state, report, &gangs)?;
     Ok(Battle {
         id,
         ruleset: pack.pack.id.clone(),
-        scenario: scenario.id.clone(),
+        scenario: scenario.map(|s| s.id.clone()),
         gangs,
         winner,
         fighters,
@@ -59,12 +60,56 @@ pub(super) fn resolve(
     })
 }
 
+/// The scenario the report names: one of the pack's, or none where the
+/// pack plays no scenarios.
+fn resolve_scenario<'p>(
+    pack: &'p Pack,
+    report: &BattleReport,
+) -> Result<Option<&'p ScenarioDef>, ReportError> {
+    let names = || {
+        pack.scenarios
+            .iter()
+            .map(|s| s.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (&report.scenario, pack.scenarios.is_empty()) {
+        (None, true) => Ok(None),
+        (Some(name), true) => refuse(
+            "scenario",
+            format!(
+                "{} plays no scenarios, but “{name}” was given",
+                pack.pack.name
+            ),
+        ),
+        (None, false) => refuse(
+            "scenario",
+            format!(
+                "missing: one of the scenarios of {} ({})",
+                pack.pack.name,
+                names()
+            ),
+        ),
+        (Some(name), false) => match pack.find_scenario(name) {
+            Some(scenario) => Ok(Some(scenario)),
+            None => refuse(
+                "scenario",
+                format!(
+                    "“{name}” is not a scenario of {} (scenarios: {})",
+                    pack.pack.name,
+                    names()
+                ),
+            ),
+        },
+    }
+}
+
 /// One gang of the report: who it is, its role and its counts (`gangs`
 /// are the ones resolved before it).
 fn resolve_gang(
     pack: &Pack,
     state: &CampaignState,
-    scenario: &ScenarioDef,
+    scenario: Option<&ScenarioDef>,
     i: usize,
     g: &GangReport,
     gangs: &[BattleGang],
@@ -91,6 +136,31 @@ fn resolve_gang(
             format!("{} is named twice", gang.name),
         );
     }
+    let role = resolve_role(scenario, &field, g)?;
+    let counts = resolve_counts(scenario, &field, g)?;
+    Ok(BattleGang {
+        gang: gang.id,
+        role,
+        ran_for_it: g.ran_for_it,
+        counts,
+    })
+}
+
+/// A gang's role in the scenario, where the scenario has roles.
+fn resolve_role(
+    scenario: Option<&ScenarioDef>,
+    field: &str,
+    g: &GangReport,
+) -> Result<Option<String>, ReportError> {
+    let Some(scenario) = scenario else {
+        return match &g.role {
+            None => Ok(None),
+            Some(role) => refuse(
+                format!("{field}.role"),
+                format!("there is no scenario, so no role, but “{role}” was given"),
+            ),
+        };
+    };
     let role = match (&g.role, scenario.roles.is_empty()) {
         (None, true) => None,
         (Some(role), true) => {
@@ -125,12 +195,24 @@ fn resolve_gang(
             }
         }
     };
+    Ok(role)
+}
+
+/// A gang's counts of the scenario's things (none without a scenario).
+fn resolve_counts(
+    scenario: Option<&ScenarioDef>,
+    field: &str,
+    g: &GangReport,
+) -> Result<BTreeMap<String, i64>, ReportError> {
+    let no_counts = Vec::new();
+    let defs = scenario.map_or(&no_counts, |s| &s.counts);
+    let scenario_name = scenario.map_or("this record", |s| s.name.as_str());
     let mut counts = BTreeMap::new();
     for (key, value) in &g.counts {
-        let Some(def) = scenario.counts.iter().find(|c| c.id == *key) else {
+        let Some(def) = defs.iter().find(|c| c.id == *key) else {
             return refuse(
                 format!("{field}.counts.{key}"),
-                format!("{} has no count “{key}”", scenario.name),
+                format!("{scenario_name} has no count “{key}”"),
             );
         };
         if *value < 0 {
@@ -149,26 +231,25 @@ fn resolve_gang(
         }
         counts.insert(key.clone(), *value);
     }
-    Ok(BattleGang {
-        gang: gang.id,
-        role,
-        ran_for_it: g.ran_for_it,
-        counts,
-    })
+    Ok(counts)
 }
 
-/// The two gangs cannot share a role, and their counts cannot pass the
-/// scenario's totals.
+/// No two gangs share a role, and their counts cannot pass the scenario's
+/// totals.
 fn check_roles_and_totals(scenario: &ScenarioDef, gangs: &[BattleGang]) -> Result<(), ReportError> {
-    if let (Some(a), Some(b)) = (&gangs[0].role, &gangs[1].role)
-        && a == b
-    {
-        let label = scenario
-            .roles
-            .iter()
-            .find(|r| r.id == *a)
-            .map_or(a.as_str(), |r| r.label.as_str());
-        return refuse("gangs[1].role", format!("both gangs cannot be the {label}"));
+    for (i, gang) in gangs.iter().enumerate() {
+        let Some(role) = &gang.role else { continue };
+        if gangs[..i].iter().any(|g| g.role.as_ref() == Some(role)) {
+            let label = scenario
+                .roles
+                .iter()
+                .find(|r| r.id == *role)
+                .map_or(role.as_str(), |r| r.label.as_str());
+            return refuse(
+                format!("gangs[{i}].role"),
+                format!("two gangs cannot both be the {label}"),
+            );
+        }
     }
     for def in &scenario.counts {
         if let Some(total_max) = def.total_max {
@@ -207,7 +288,6 @@ fn resolve_fighters(
     let default_outcome = pack.default_outcome().map(|o| o.id.clone());
     for (i, g) in report.gangs.iter().enumerate() {
         let gang = gangs[i].gang;
-        let rival = gangs[1 - i].gang;
         let gang_name = &state.gang(gang).map(|g| g.name.clone()).unwrap_or_default();
         match &g.fighters {
             None => {
@@ -290,15 +370,21 @@ fn resolve_fighters(
                                 format!("{} was not taken down ({})", fighter.name, outcome.label),
                             );
                         }
-                        Some(name) => match state.fighter_named(rival, name) {
-                            Some(by) => Some(by.id),
-                            None => {
-                                return refuse(
-                                    format!("{field}.downed_by"),
-                                    format!("“{name}” is not a fighter of the rival gang"),
-                                );
+                        Some(name) => {
+                            let by = gangs
+                                .iter()
+                                .filter(|other| other.gang != gang)
+                                .find_map(|other| state.fighter_named(other.gang, name));
+                            match by {
+                                Some(by) => Some(by.id),
+                                None => {
+                                    return refuse(
+                                        format!("{field}.downed_by"),
+                                        format!("“{name}” is not a fighter of a rival gang"),
+                                    );
+                                }
                             }
-                        },
+                        }
                     };
                     fighters.push(BattleFighter {
                         fighter: fighter.id,
@@ -313,46 +399,58 @@ fn resolve_fighters(
     Ok(fighters)
 }
 
-/// The winner: named, unless both gangs ran; never a gang that ran.
+/// The winner, as the pack's records have one: named unless every gang
+/// ran (or the pack leaves it open, or has none); never a gang that ran.
 fn resolve_winner(
+    pack: &Pack,
     state: &CampaignState,
     report: &BattleReport,
     gangs: &[BattleGang],
 ) -> Result<Option<GangId>, ReportError> {
-    // The result.
-    let ran: Vec<bool> = gangs.iter().map(|g| g.ran_for_it).collect();
-    let winner = match &report.winner {
-        None if ran[0] && ran[1] => None,
-        None => {
-            return refuse(
+    let rules = pack.record();
+    let all_ran = gangs.iter().all(|g| g.ran_for_it);
+    let ran = rules.ran.as_deref().unwrap_or("left the game");
+    let Some(name) = &report.winner else {
+        return match rules.winner {
+            WinnerRule::Required if !all_ran => refuse(
                 "winner",
-                "missing: a battle has a winner unless both gangs Ran For It",
-            );
-        }
-        Some(name) => {
-            let Some(index) = gangs.iter().position(|g| {
-                state
-                    .gang(g.gang)
-                    .is_some_and(|s| crate::text::same(&s.name, name))
-            }) else {
-                return refuse("winner", format!("“{name}” did not fight in this battle"));
-            };
-            if ran[0] && ran[1] {
-                return refuse(
-                    "winner",
-                    "both gangs Ran For It, so there is no winner (null)",
-                );
-            }
-            if ran[index] {
-                return refuse(
-                    "winner",
-                    format!("{name} Ran For It, so it lost: the winner is its rival"),
-                );
-            }
-            Some(gangs[index].gang)
-        }
+                format!(
+                    "missing: a {} has a winner unless every gang {ran}",
+                    rules.noun
+                ),
+            ),
+            _ => Ok(None),
+        };
     };
-    Ok(winner)
+    if rules.winner == WinnerRule::None {
+        return refuse(
+            "winner",
+            format!("a {} of {} has no winner", rules.noun, pack.pack.name),
+        );
+    }
+    let Some(index) = gangs.iter().position(|g| {
+        state
+            .gang(g.gang)
+            .is_some_and(|s| crate::text::same(&s.name, name))
+    }) else {
+        return refuse(
+            "winner",
+            format!("“{name}” did not take part in this {}", rules.noun),
+        );
+    };
+    if all_ran && gangs.len() > 1 {
+        return refuse(
+            "winner",
+            format!("every gang {ran}, so there is no winner (null)"),
+        );
+    }
+    if gangs[index].ran_for_it {
+        return refuse(
+            "winner",
+            format!("{name} {ran}, so it lost: the winner is a rival"),
+        );
+    }
+    Ok(Some(gangs[index].gang))
 }
 
 /// Refuses a number of the report outside the safety bound, naming its
@@ -373,8 +471,19 @@ fn check_numbers(report: &BattleReport) -> Result<(), ReportError> {
         .table_results
         .iter()
         .enumerate()
-        .map(|(i, r)| (format!("table_results[{i}].total"), r.total));
-    for (field, n) in counts.chain(faces).chain(totals) {
+        .filter_map(|(i, r)| Some((format!("table_results[{i}].total"), r.total?)));
+    let changes = report.gangs.iter().enumerate().flat_map(|(i, g)| {
+        g.fighters
+            .iter()
+            .flatten()
+            .enumerate()
+            .flat_map(move |(j, f)| {
+                f.counters
+                    .iter()
+                    .map(move |(key, n)| (format!("gangs[{i}].fighters[{j}].counters.{key}"), *n))
+            })
+    });
+    for (field, n) in counts.chain(faces).chain(totals).chain(changes) {
         if let Err(reason) = crate::rules::check_bound(n) {
             return refuse(field, reason);
         }
