@@ -96,6 +96,15 @@ pub fn notes(what: &'static str, raw: &str) -> Result<String, TextError> {
 
 /// Whether two names are the same name: trimmed, NFC and case-folded
 /// (“Brûlé” typed either way, “STRASSE” and “straße”).
+/// The text with its first character in upper case ("skirmish" →
+/// "Skirmish"), by characters, never bytes.
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_uppercase().chain(chars).collect()
+    })
+}
+
 pub fn same(a: &str, b: &str) -> bool {
     let nfc = |s: &str| s.trim().nfc().collect::<String>();
     unicase::UniCase::unicode(nfc(a)) == unicase::UniCase::unicode(nfc(b))

@@ -182,7 +182,7 @@ fn record_a_battle_in_a_few_clicks_and_take_it_back() {
         harness
             .state()
             .status_text()
-            .is_some_and(|s| s.contains("Battle #1 recorded"))
+            .is_some_and(|s| s.contains("Skirmish #1 recorded"))
     );
 
     let view = |h: &Harness<'_, RapsheetApp>, gang: &str| {
@@ -255,7 +255,7 @@ fn each_of_the_six_scenarios_records_through_the_screen() {
         harness.run();
         let status = harness.state().status_text().unwrap_or_default().to_owned();
         assert!(
-            status.contains(&format!("Battle #{} recorded", n + 1)),
+            status.contains(&format!("Skirmish #{} recorded", n + 1)),
             "{scenario}: {status}"
         );
     }

@@ -1850,7 +1850,7 @@ fn cli_battle_record_prints_the_changes_as_json() {
     assert_eq!(titles["titles"].as_array().unwrap().len(), 4);
 
     let out = cli_ok(d, &["battle", "undo", "--db", "c.rapsheet"]);
-    assert!(out.contains("Took back battle #1"), "{out}");
+    assert!(out.contains("Took back skirmish #1"), "{out}");
     assert_eq!(cli_amount(d, SAINTS, "supply"), 0);
     assert_eq!(cli_amount(d, JACKALS, "supply"), 0);
     let list = cli_ok(d, &["battle", "list", "--db", "c.rapsheet", "--json"]);
@@ -1932,7 +1932,7 @@ fn cli_dry_run_changes_nothing() {
         d,
         &["battle", "record", &file, "--dry-run", "--db", "c.rapsheet"],
     );
-    assert!(text.starts_with("Would record battle #1"), "{text}");
+    assert!(text.starts_with("Would record skirmish #1"), "{text}");
     assert!(text.contains("+3 Ammo"), "{text}");
 }
 

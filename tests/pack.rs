@@ -949,6 +949,10 @@ card_lasting = "LASTING"
 card_notes = "NOTES"
 card_marks = "MARKS"
 takedowns = "Taken down"
+gang = "gang"
+gangs = "gangs"
+fighter = "fighter"
+fighters = "fighters"
 
 [[stats]]
 id = "armor"
@@ -1242,6 +1246,10 @@ house_rules = true
 
 [words]
 takedowns = "Downed"
+gang = "gang"
+gangs = "gangs"
+fighter = "fighter"
+fighters = "fighters"
 
 [[arc_stages]]
 id = "first-blood"

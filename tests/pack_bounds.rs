@@ -22,6 +22,10 @@ card_lasting = "LASTING"
 card_notes = "NOTES"
 card_marks = "MARKS"
 takedowns = "Taken down"
+gang = "gang"
+gangs = "gangs"
+fighter = "fighter"
+fighters = "fighters"
 
 [[stats]]
 id = "armor"

@@ -86,7 +86,8 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
             }
             let verb = if dry_run { "Would record" } else { "Recorded" };
             say!(
-                "{verb} battle #{} (rolls from seed {})",
+                "{verb} {} #{} (rolls from seed {})",
+                session.record_noun(&recorded.procedure.battle.ruleset),
                 recorded.battle,
                 recorded.procedure.seed
             );
@@ -124,8 +125,10 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
             Ok(())
         }
         BattleCommand::Undo => {
+            let ruleset = session.battles()?.pop().map(|b| b.ruleset);
             let (battle, _) = session.undo_last_battle()?;
-            say!("Took back battle #{battle}");
+            let noun = ruleset.map_or_else(|| "record".to_owned(), |r| session.record_noun(&r));
+            say!("Took back {noun} #{battle}");
             Ok(())
         }
         BattleCommand::List { json } => {

@@ -142,10 +142,7 @@ fn default_sides() -> usize {
 impl RecordRules {
     /// The noun as a title: "Battle", "Session".
     pub fn title(&self) -> String {
-        let mut chars = self.noun.chars();
-        chars.next().map_or_else(String::new, |first| {
-            first.to_uppercase().chain(chars).collect()
-        })
+        crate::text::capitalised(&self.noun)
     }
 }
 
@@ -235,17 +232,33 @@ pub struct Words {
     /// the default outcome, in the chronicle.
     #[serde(default)]
     pub takedowns: String,
+    /// What the game calls a gang, in lower case (`gang`, `crew`, `party`).
+    #[serde(default)]
+    pub gang: String,
+    /// The same, plural (`gangs`).
+    #[serde(default)]
+    pub gangs: String,
+    /// What the game calls a fighter, in lower case (`fighter`, `model`).
+    #[serde(default)]
+    pub fighter: String,
+    /// The same, plural (`fighters`).
+    #[serde(default)]
+    pub fighters: String,
 }
 
 impl Words {
     /// Every word with its field name, for checks and merging.
-    pub fn fields(&self) -> [(&'static str, &String); 5] {
+    pub fn fields(&self) -> [(&'static str, &String); 9] {
         [
             ("card_quirks", &self.card_quirks),
             ("card_lasting", &self.card_lasting),
             ("card_notes", &self.card_notes),
             ("card_marks", &self.card_marks),
             ("takedowns", &self.takedowns),
+            ("gang", &self.gang),
+            ("gangs", &self.gangs),
+            ("fighter", &self.fighter),
+            ("fighters", &self.fighters),
         ]
     }
 
@@ -258,6 +271,10 @@ impl Words {
             card_notes: pick(self.card_notes, &base.card_notes),
             card_marks: pick(self.card_marks, &base.card_marks),
             takedowns: pick(self.takedowns, &base.takedowns),
+            gang: pick(self.gang, &base.gang),
+            gangs: pick(self.gangs, &base.gangs),
+            fighter: pick(self.fighter, &base.fighter),
+            fighters: pick(self.fighters, &base.fighters),
         }
     }
 }

@@ -246,6 +246,10 @@ fn word_use(field: &str) -> &'static str {
         "card_lasting" => "the heading over a fighter's lasting effects on a printed card",
         "card_notes" => "the heading of the notes box on a printed card",
         "card_marks" => "the heading of the tick boxes on a printed card",
+        "gang" => "what the game calls a gang (`gang`, `crew`, `party`)",
+        "gangs" => "what the game calls gangs, plural",
+        "fighter" => "what the game calls a fighter (`fighter`, `model`)",
+        "fighters" => "what the game calls fighters, plural",
         _ => "the heading over the fighters of a battle who did not come through as usual",
     }
 }

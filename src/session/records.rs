@@ -103,7 +103,7 @@ impl Session {
         let first = report
             .gangs
             .first()
-            .ok_or_else(|| anyhow!("gangs: a battle is between two gangs, not 0"))?;
+            .ok_or_else(|| anyhow!("gangs: missing: the gangs taking part"))?;
         let gang = self.store.gang_by_name(&first.gang)?.ok_or_else(|| {
             anyhow!(
                 "gangs[0].gang: no gang called “{}” in this campaign",
@@ -159,6 +159,12 @@ impl Session {
             batch: Some(batch),
             procedure,
         })
+    }
+
+    /// What a pack calls one record, in lower case ("skirmish", "game").
+    pub fn record_noun(&self, ruleset: &str) -> String {
+        self.pack(ruleset)
+            .map_or_else(|_| "record".to_owned(), |p| p.record().noun.clone())
     }
 
     /// Takes back the newest battle, restoring the campaign as it was.

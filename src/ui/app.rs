@@ -470,16 +470,17 @@ impl RapsheetApp {
             }
             Action::RecordBattle(report, seed) => {
                 let mut recorded = None;
-                let ok = self.change("Battle recorded", |s| {
+                let ok = self.change("Recorded", |s| {
                     let r = s.record_battle(&report, seed)?;
-                    recorded = Some(r.battle);
+                    recorded = Some((r.battle, s.record_noun(&r.procedure.battle.ruleset)));
                     r.batch
-                        .ok_or_else(|| anyhow::anyhow!("the battle was not written"))
+                        .ok_or_else(|| anyhow::anyhow!("the record was not written"))
                 });
                 if ok {
                     self.battle_form = BattleForm::default();
-                    if let Some(id) = recorded {
-                        self.info(format!("Battle #{id} recorded (Ctrl+Z takes it back)"));
+                    if let Some((id, noun)) = recorded {
+                        let title = crate::text::capitalised(&noun);
+                        self.info(format!("{title} #{id} recorded (Ctrl+Z takes it back)"));
                     }
                     self.screen = Screen::Roster;
                     self.refresh();

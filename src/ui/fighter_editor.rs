@@ -190,7 +190,8 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
 
     ui.add_enabled_ui(editable, |ui| {
         ui.horizontal(|ui| {
-            let label = ui.label("Fighter name");
+            let nouns = super::widgets::Nouns::of(Some(here.pack));
+            let label = ui.label(format!("{} name", crate::text::capitalised(nouns.fighter)));
             let edit = ui
                 .text_edit_singleline(&mut editor.name)
                 .labelled_by(label.id)
@@ -584,9 +585,13 @@ fn notes_and_photo_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) 
             }
         });
         ui.add_space(6.0);
+        let nouns = super::widgets::Nouns::of(Some(here.pack));
         if ui
-            .button("Dismiss fighter")
-            .on_hover_text("Remove this fighter from the gang (Ctrl+Z brings them back)")
+            .button(format!("Dismiss {}", nouns.fighter))
+            .on_hover_text(format!(
+                "Remove this {} from the {} (Ctrl+Z brings them back)",
+                nouns.fighter, nouns.gang
+            ))
             .on_disabled_hover_text(hint)
             .clicked()
         {

@@ -3,6 +3,7 @@
 use egui::{RichText, Ui};
 
 use super::app::{Action, edit_hint};
+use super::widgets::Nouns;
 use crate::campaign::GangId;
 use crate::session::GangSummary;
 
@@ -22,14 +23,15 @@ pub fn gang_list_ui(
     rulesets: &[(String, String)],
     default_ruleset: &str,
     form: &mut FoundGangForm,
+    nouns: Nouns<'_>,
     read_only: Option<&str>,
 ) -> Option<Action> {
     let mut action = None;
     ui.heading(campaign);
     ui.add_space(4.0);
-    ui.label(RichText::new("Gangs").strong());
+    ui.label(RichText::new(crate::text::capitalised(nouns.gangs)).strong());
     if gangs.is_empty() {
-        ui.weak("No gangs yet: found one below.");
+        ui.weak(format!("No {} yet: found one below.", nouns.gangs));
     }
     for gang in gangs {
         let mark = if gang.legal { "" } else { "  ⚠" };
@@ -46,9 +48,9 @@ pub fn gang_list_ui(
         }
     }
     ui.separator();
-    ui.label(RichText::new("Found a gang").strong());
+    ui.label(RichText::new(format!("Found a {}", nouns.gang)).strong());
     ui.add_enabled_ui(read_only.is_none(), |ui| {
-        let label = ui.label("New gang name");
+        let label = ui.label(format!("New {} name", nouns.gang));
         let edit = ui
             .text_edit_singleline(&mut form.name)
             .labelled_by(label.id)
@@ -74,7 +76,7 @@ pub fn gang_list_ui(
             .on_disabled_hover_text(edit_hint(read_only));
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let button = ui
-            .button("Found gang")
+            .button(format!("Found {}", nouns.gang))
             .on_disabled_hover_text(edit_hint(read_only));
         if (button.clicked() || enter) && !form.name.trim().is_empty() {
             action = Some(Action::FoundGang {

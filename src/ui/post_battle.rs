@@ -226,7 +226,7 @@ pub fn post_battle_ui(
     let before = (form.report(data), form.gangs.clone(), form.scenario.clone());
     let Some(pack) = pack else {
         ui.heading("Record");
-        ui.label("Found a gang first: a record is of gangs taking part.");
+        ui.label("Found a gang first: a record is of the gangs taking part.");
         return None;
     };
     let rules = pack.record();
@@ -260,7 +260,7 @@ pub fn post_battle_ui(
             gang_column_ui(ui, form, i, data, pack, scenario.as_ref());
         });
     }
-    sides_ui(ui, form, rules.min_sides, rules.max_sides);
+    sides_ui(ui, form, &pack.words.gang, rules.min_sides, rules.max_sides);
     during_ui(ui, form, data, pack);
 
     // The result.
@@ -269,7 +269,10 @@ pub fn post_battle_ui(
         .map(|i| {
             form.gangs[i]
                 .and_then(|id| data.iter().find(|g| g.id == id))
-                .map_or(format!("Gang {}", i + 1), |g| g.name.clone())
+                .map_or(
+                    format!("{} {}", crate::text::capitalised(&pack.words.gang), i + 1),
+                    |g| g.name.clone(),
+                )
         })
         .collect();
     result_ui(ui, form, pack, &names);
@@ -312,8 +315,8 @@ pub fn post_battle_ui(
     match &preview {
         None => {
             ui.weak(format!(
-                "Choose the gangs taking part to see what the {} changes.",
-                rules.noun
+                "Choose the {} taking part to see what the {} changes.",
+                pack.words.gangs, rules.noun
             ));
         }
         Some(Err(err)) => {
@@ -442,7 +445,7 @@ fn advancement_ui(
             per.amount,
             pack.resource_label(&per.resource)
         ),
-        (None, Some(n)) => format!("up to {n} per gang"),
+        (None, Some(n)) => format!("up to {n} per {}", pack.words.gang),
         (None, None) => String::new(),
     };
     ui.horizontal_wrapped(|ui| {
@@ -605,17 +608,21 @@ fn gang_column_ui(
         .map_or("Choose…".to_owned(), |g| g.name.clone());
     let before = form.gangs[i];
     ui.horizontal_wrapped(|ui| {
-        egui::ComboBox::from_label(format!("Gang {}", i + 1))
-            .selected_text(current)
-            .width(200.0)
-            .show_ui(ui, |ui| {
-                for g in data
-                    .iter()
-                    .filter(|g| !others.contains(&g.id) && g.ruleset == pack.pack.id)
-                {
-                    ui.selectable_value(&mut form.gangs[i], Some(g.id), &g.name);
-                }
-            });
+        egui::ComboBox::from_label(format!(
+            "{} {}",
+            crate::text::capitalised(&pack.words.gang),
+            i + 1
+        ))
+        .selected_text(current)
+        .width(200.0)
+        .show_ui(ui, |ui| {
+            for g in data
+                .iter()
+                .filter(|g| !others.contains(&g.id) && g.ruleset == pack.pack.id)
+            {
+                ui.selectable_value(&mut form.gangs[i], Some(g.id), &g.name);
+            }
+        });
         if let Some(gang) = form.gangs[i].and_then(|id| data.iter().find(|g| g.id == id)) {
             role_and_counts_ui(ui, form, i, gang, pack, scenario);
         }
@@ -801,7 +808,7 @@ fn scenario_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack) {
 }
 
 /// Adds or takes away a side, within what the pack's record takes.
-fn sides_ui(ui: &mut Ui, form: &mut BattleForm, least: usize, most: usize) {
+fn sides_ui(ui: &mut Ui, form: &mut BattleForm, gang: &str, least: usize, most: usize) {
     let rules = (least, most);
     if least == most {
         return;
@@ -809,14 +816,17 @@ fn sides_ui(ui: &mut Ui, form: &mut BattleForm, least: usize, most: usize) {
     ui.horizontal(|ui| {
         let n = form.gangs.len();
         if ui
-            .add_enabled(n < rules.1, egui::Button::new("Add a gang"))
+            .add_enabled(n < rules.1, egui::Button::new(format!("Add a {gang}")))
             .on_hover_text(format!("Up to {} take part", rules.1))
             .clicked()
         {
             form.set_sides(n + 1);
         }
         if ui
-            .add_enabled(n > rules.0, egui::Button::new("Remove the last gang"))
+            .add_enabled(
+                n > rules.0,
+                egui::Button::new(format!("Remove the last {gang}")),
+            )
             .on_hover_text(format!("At least {} take part", rules.0))
             .clicked()
         {
@@ -838,7 +848,9 @@ fn result_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack, names: &[String]) 
             ui.radio_value(&mut form.winner, Some(i), format!("{name} won"));
         }
         let none = match (&rules.ran, rules.winner) {
-            (Some(ran), WinnerRule::Required) => format!("No winner (every gang {ran})"),
+            (Some(ran), WinnerRule::Required) => {
+                format!("No winner (every {} {ran})", pack.words.gang)
+            }
             _ => "No winner".to_owned(),
         };
         ui.radio_value(&mut form.winner, None, none);

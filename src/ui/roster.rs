@@ -118,7 +118,7 @@ pub fn roster_ui(
     problems_ui(ui, view, pack);
     ui.add_space(6.0);
 
-    if let Some(a) = table_ui(ui, view, selected) {
+    if let Some(a) = table_ui(ui, view, super::widgets::Nouns::of(pack), selected) {
         action = Some(a);
     }
     if let Some(a) = aftermath_ui(ui, view, read_only) {
@@ -128,7 +128,8 @@ pub fn roster_ui(
     ui.add_space(6.0);
     ui.horizontal(|ui| {
         ui.add_enabled_ui(read_only.is_none(), |ui| {
-            let label = ui.label("New fighter name");
+            let nouns = super::widgets::Nouns::of(pack);
+            let label = ui.label(format!("New {} name", nouns.fighter));
             let edit = ui
                 .text_edit_singleline(&mut form.name)
                 .labelled_by(label.id)
@@ -136,7 +137,10 @@ pub fn roster_ui(
             let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             let button = ui
                 .button("Recruit")
-                .on_hover_text("Add a fighter to this gang, then give them quirks on the right")
+                .on_hover_text(format!(
+                    "Add a {} to this {}, then give them quirks on the right",
+                    nouns.fighter, nouns.gang
+                ))
                 .on_disabled_hover_text(edit_hint(read_only));
             if (button.clicked() || enter) && !form.name.trim().is_empty() {
                 action = Some(Action::Recruit {
@@ -158,8 +162,9 @@ fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
             let n = view.problems.len();
             ui.label(
                 RichText::new(format!(
-                    "Breaks {n} recruiting rule{} (the gang is kept as it is)",
-                    if n == 1 { "" } else { "s" }
+                    "Breaks {n} recruiting rule{} (the {} is kept as it is)",
+                    if n == 1 { "" } else { "s" },
+                    super::widgets::Nouns::of(pack).gang
                 ))
                 .strong(),
             );
@@ -191,7 +196,12 @@ fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
     }
 }
 
-fn table_ui(ui: &mut Ui, view: &GangView, selected: Option<FighterId>) -> Option<Action> {
+fn table_ui(
+    ui: &mut Ui,
+    view: &GangView,
+    nouns: super::widgets::Nouns<'_>,
+    selected: Option<FighterId>,
+) -> Option<Action> {
     let mut action = None;
     let stat_labels: Vec<String> = view
         .fighters
@@ -246,7 +256,7 @@ fn table_ui(ui: &mut Ui, view: &GangView, selected: Option<FighterId>) -> Option
             }
         });
     if view.fighters.is_empty() {
-        ui.weak("No fighters yet: recruit one below.");
+        ui.weak(format!("No {} yet: recruit one below.", nouns.fighters));
     }
     action
 }

@@ -21,7 +21,7 @@ use super::post_battle::post_battle_ui;
 use super::print_dialog::print_dialog_ui;
 use super::roster::roster_ui;
 use super::titles_view::titles_ui;
-use super::widgets::ruleset_ui;
+use super::widgets::{Nouns, ruleset_ui};
 use crate::campaign::{FighterId, GangId};
 
 impl RapsheetApp {
@@ -74,6 +74,7 @@ impl RapsheetApp {
                         &state.rulesets,
                         &default_ruleset,
                         &mut self.found_form,
+                        Nouns::of(session.pack(&default_ruleset).ok()),
                         read_only,
                     ) {
                         actions.push(a);
@@ -190,7 +191,8 @@ impl RapsheetApp {
                 }
             }
             None => {
-                ui.weak("Found a gang on the left to begin.");
+                let nouns = Nouns::of(session.pack(&default_ruleset).ok());
+                ui.weak(format!("Found a {} on the left to begin.", nouns.gang));
             }
         });
     }

@@ -6,6 +6,35 @@ use egui::{RichText, Ui};
 
 use super::action::Action;
 
+/// What the game calls its gangs and fighters, for labels: the pack's
+/// words, or the app's own where no pack is at hand.
+#[derive(Debug, Clone, Copy)]
+pub struct Nouns<'a> {
+    pub gang: &'a str,
+    pub gangs: &'a str,
+    pub fighter: &'a str,
+    pub fighters: &'a str,
+}
+
+impl<'a> Nouns<'a> {
+    pub fn of(pack: Option<&'a crate::rules::Pack>) -> Self {
+        match pack {
+            Some(p) => Nouns {
+                gang: &p.words.gang,
+                gangs: &p.words.gangs,
+                fighter: &p.words.fighter,
+                fighters: &p.words.fighters,
+            },
+            None => Nouns {
+                gang: "gang",
+                gangs: "gangs",
+                fighter: "fighter",
+                fighters: "fighters",
+            },
+        }
+    }
+}
+
 /// The hover text of a disabled edit control.
 pub fn edit_hint(read_only: Option<&str>) -> String {
     match read_only {
