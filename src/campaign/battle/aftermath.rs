@@ -1118,10 +1118,14 @@ impl Run<'_> {
     /// each rolled again while it comes up the ignored total. Each roll has
     /// a name of its own, so dice entered by hand reach the right one.
     fn effect_roll_twice(&mut self, at: &At<'_>, ignoring: i64) -> Result<(), ReportError> {
+        // "search-findings: Mags" rolls again as "search-findings again 1.1:
+        // Mags": the fighter stays at the end, as in every roll's name.
+        let who = format!(": {}", at.name);
+        let base = at.roll.strip_suffix(&who).unwrap_or(at.roll);
         for n in 1..=2 {
             let mut kept = None;
             for attempt in 1..=MAX_AGAIN {
-                let name = format!("{} (again {n}.{attempt})", at.roll);
+                let name = format!("{base} again {n}.{attempt}");
                 let (roll, total, row) = self.roll_on_named(at.table, at.fighter, &name)?;
                 if total != ignoring {
                     kept = Some((roll, row));
