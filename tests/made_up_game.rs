@@ -1,9 +1,12 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-//! A game no Rust code knows: `tests/packs/skyfarers.toml`, with its own
-//! words for everything (Knacks, Aether, a Cloud Race, crews shot down),
-//! plays a campaign through the command line (`--pack`) and the app. Every
-//! word the player reads comes from the pack.
+//! Games no Rust code knows play campaigns through the command line
+//! (`--pack`) and the app: `tests/packs/skyfarers.toml`, battles between
+//! crews with their own words for everything (Knacks, Aether, a Cloud
+//! Race, crews shot down), and `tests/packs/lantern-road.toml`, a party
+//! game of nights on the road (one troupe, no scenario, no winner, counters
+//! changed and refilled, omens read during a night). Every word the player
+//! reads comes from the pack.
 
 mod util;
 
@@ -177,4 +180,226 @@ fn a_made_up_game_shows_its_own_words_in_the_app() {
             "the app does not show “{word}”"
         );
     }
+}
+
+fn road_file() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/lantern-road.toml")
+}
+
+/// Runs `rapsheet --pack lantern-road.toml ARGS --db c.rapsheet`.
+fn road(dir: &Path, args: &[&str]) -> String {
+    let pack = road_file();
+    let mut all = vec!["--pack", pack.to_str().unwrap()];
+    all.extend_from_slice(args);
+    all.extend(["--db", "c.rapsheet"]);
+    let out = rapsheet(dir, &all);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+fn counter(dir: &Path, wanderer: &str, id: &str) -> i64 {
+    let view: serde_json::Value =
+        serde_json::from_str(&road(dir, &["fighter", "show", wanderer, "--json"])).unwrap();
+    view["counters"][id]
+        .as_i64()
+        .unwrap_or_else(|| panic!("no counter {id} in {view:#}"))
+}
+
+#[test]
+fn a_made_up_party_game_plays_nights_through_the_command_line() {
+    let dir = temp();
+    let d = dir.path();
+    road(
+        d,
+        &[
+            "new",
+            "--ruleset",
+            "lantern-road",
+            "--name",
+            "The Long Walk",
+        ],
+    );
+    road(d, &["gang", "new", "The Moth Troupe"]);
+    road(
+        d,
+        &[
+            "fighter",
+            "add",
+            "Ilse",
+            "--gang",
+            "The Moth Troupe",
+            "--leader",
+        ],
+    );
+    road(d, &["fighter", "add", "Bram", "--gang", "The Moth Troupe"]);
+
+    // One night: Ilse burns two measures of oil and reads the omens (a 4,
+    // A Kind Stranger); Bram is lost in the dark and spends the Long Night.
+    std::fs::write(
+        d.join("night.json"),
+        serde_json::json!({
+            "gangs": [{"gang": "The Moth Troupe", "fighters": [
+                {"fighter": "Ilse", "counters": {"oil": -2, "dread": 1}},
+                {"fighter": "Bram", "outcome": "lost"},
+            ]}],
+            "table_results": [{"fighter": "Ilse", "table": "Omens of the Road", "total": 4}],
+            "dice": [{"roll": "long-night: Bram", "faces": [2]}],
+        })
+        .to_string(),
+    )
+    .unwrap();
+    let out = road(d, &["battle", "record", "night.json"]);
+    assert!(out.starts_with("Recorded night #1"), "{out}");
+    // The troupe's Ember from the omen, Ilse's Dread, her lantern refilled
+    // at dawn (the reset), Bram's Grit lost to the Long Night.
+    let shown = road(d, &["gang", "show", "The Moth Troupe"]);
+    assert!(shown.contains("Embers 1"), "{shown}");
+    assert_eq!(counter(d, "Ilse", "dread"), 1);
+    assert_eq!(counter(d, "Ilse", "oil"), 3);
+    assert!(out.contains("Ilse: Lamp oil 3 → 1 (-2)"), "{out}");
+    assert!(out.contains("Ilse: Lamp oil 1 → 3"), "{out}");
+    assert!(shown.contains("GRIT 2"), "{shown}");
+
+    // A second night of a party game names no winner, and cannot.
+    std::fs::write(
+        d.join("won.json"),
+        serde_json::json!({"gangs": [{"gang": "The Moth Troupe"}], "winner": "The Moth Troupe"})
+            .to_string(),
+    )
+    .unwrap();
+    let pack = road_file();
+    let out = rapsheet(
+        d,
+        &[
+            "--pack",
+            pack.to_str().unwrap(),
+            "battle",
+            "record",
+            "won.json",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("a night of The Lantern Road has no winner"),
+        "{}",
+        stderr(&out)
+    );
+
+    road(
+        d,
+        &["export", "campaign", "--format", "md", "-o", "story.md"],
+    );
+    let story = std::fs::read_to_string(d.join("story.md")).unwrap();
+    assert!(story.contains("Night \\#1"), "{story}");
+    assert!(story.contains("Lost in the dark"), "{story}");
+
+    road(
+        d,
+        &["cards", "--gang", "The Moth Troupe", "-o", "cards.pdf"],
+    );
+    if let Ok(out) = std::process::Command::new("pdftotext")
+        .arg(d.join("cards.pdf"))
+        .arg("-")
+        .output()
+    {
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(text.contains("GRIT") && text.contains("GIFTS"), "{text}");
+    }
+
+    let out = road(d, &["battle", "undo"]);
+    assert!(out.contains("Took back night #1"), "{out}");
+    assert_eq!(counter(d, "Ilse", "dread"), 0);
+    let shown = road(d, &["gang", "show", "The Moth Troupe"]);
+    assert!(
+        shown.contains("Embers 0") && shown.contains("GRIT 3"),
+        "{shown}"
+    );
+    road(d, &["verify"]);
+}
+
+#[test]
+fn a_made_up_party_game_records_a_night_in_the_app() {
+    let dir = temp();
+    let mut registry = builtin_registry().unwrap();
+    registry
+        .add_text(
+            "lantern-road.toml",
+            &std::fs::read_to_string(road_file()).unwrap(),
+        )
+        .unwrap();
+    let path = dir.path().join("c.rapsheet");
+    let mut session =
+        Session::create_with(&path, "The Long Walk", "lantern-road", registry).unwrap();
+    let (troupe, _) = session.found_gang("The Moth Troupe", None).unwrap();
+    session
+        .recruit(
+            troupe,
+            rapsheet::campaign::commands::NewFighter {
+                name: "Ilse".into(),
+                leader: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1000.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(session),
+        );
+    harness.run();
+    // The pack's words for its troupes and wanderers.
+    for word in ["Troupes", "Found a troupe", "New wanderer name"] {
+        assert!(
+            harness.query_by_label_contains(word).is_some(),
+            "the app does not show “{word}”"
+        );
+    }
+    harness.get_by_label("Record").click();
+    harness.run();
+    for word in [
+        "Record a night",
+        "Troupe 1",
+        "Lamp oil",
+        "Dread",
+        "During the night",
+    ] {
+        assert!(
+            harness.query_by_label_contains(word).is_some(),
+            "the record screen does not show “{word}”"
+        );
+    }
+    // A party game has no winner and no scenario.
+    assert!(harness.query_by_label_contains("won").is_none());
+    assert!(harness.query_by_label("Scenario").is_none());
+    harness.get_by_label("Add a table result").click();
+    harness.run();
+    harness.get_by_label("Rolled at the table (1)").click();
+    harness.run();
+    harness.get_by_label("Commit night").click();
+    harness.run();
+    let status = harness.state().status_text().unwrap_or_default().to_owned();
+    assert!(status.contains("Night #1 recorded"), "{status}");
+    let nights = || {
+        let mut registry = builtin_registry().unwrap();
+        registry
+            .add_text(
+                "lantern-road.toml",
+                &std::fs::read_to_string(road_file()).unwrap(),
+            )
+            .unwrap();
+        Session::open_with(&path, registry)
+            .unwrap()
+            .battles()
+            .unwrap()
+    };
+    let recorded = nights();
+    assert_eq!(recorded.len(), 1);
+    assert_eq!(recorded[0].scenario, None);
+    assert_eq!(recorded[0].winner, None);
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    assert!(nights().is_empty(), "Ctrl+Z takes the night back");
 }
