@@ -46,6 +46,48 @@ fn aether(dir: &Path, crew: &str) -> i64 {
         .unwrap()
 }
 
+/// The built-in packs and the made-up pack in `file`.
+fn registry_with(file: &Path) -> rapsheet::rules::Registry {
+    let mut registry = builtin_registry().unwrap();
+    let name = file.file_name().unwrap().to_str().unwrap();
+    registry
+        .add_text(name, &std::fs::read_to_string(file).unwrap())
+        .unwrap();
+    registry
+}
+
+/// A new campaign of a made-up pack at `path` with one gang and its
+/// leader, open in the app.
+fn app_with(
+    path: &Path,
+    pack: &Path,
+    ruleset: &str,
+    gang: &str,
+    leader: &str,
+) -> Harness<'static, RapsheetApp> {
+    let mut session =
+        Session::create_with(path, "A campaign", ruleset, registry_with(pack)).unwrap();
+    let (id, _) = session.found_gang(gang, None).unwrap();
+    session
+        .recruit(
+            id,
+            rapsheet::campaign::commands::NewFighter {
+                name: leader.into(),
+                leader: true,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1000.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(session),
+        );
+    harness.run();
+    harness
+}
+
 #[test]
 fn a_made_up_game_plays_a_campaign_through_the_command_line() {
     let dir = temp();
@@ -142,38 +184,13 @@ fn a_made_up_game_plays_a_campaign_through_the_command_line() {
 #[test]
 fn a_made_up_game_shows_its_own_words_in_the_app() {
     let dir = temp();
-    let mut registry = builtin_registry().unwrap();
-    registry
-        .add_text(
-            "skyfarers.toml",
-            &std::fs::read_to_string(pack_file()).unwrap(),
-        )
-        .unwrap();
-    let mut session = Session::create_with(
+    let harness = app_with(
         &dir.path().join("c.rapsheet"),
-        "The Long Sky",
+        &pack_file(),
         "skyfarers",
-        registry,
-    )
-    .unwrap();
-    let (crew, _) = session.found_gang("Cirrus Crew", None).unwrap();
-    session
-        .recruit(
-            crew,
-            rapsheet::campaign::commands::NewFighter {
-                name: "Wren".into(),
-                leader: true,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 900.0])
-        .build_ui_state(
-            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
-            RapsheetApp::with_session(session),
-        );
-    harness.run();
+        "Cirrus Crew",
+        "Wren",
+    );
     for word in ["NERVE", "HULL", "Change Aether…", "Renown", "Wren"] {
         assert!(
             harness.query_by_label_contains(word).is_some(),
@@ -322,34 +339,14 @@ fn a_made_up_party_game_plays_nights_through_the_command_line() {
 #[test]
 fn a_made_up_party_game_records_a_night_in_the_app() {
     let dir = temp();
-    let mut registry = builtin_registry().unwrap();
-    registry
-        .add_text(
-            "lantern-road.toml",
-            &std::fs::read_to_string(road_file()).unwrap(),
-        )
-        .unwrap();
     let path = dir.path().join("c.rapsheet");
-    let mut session =
-        Session::create_with(&path, "The Long Walk", "lantern-road", registry).unwrap();
-    let (troupe, _) = session.found_gang("The Moth Troupe", None).unwrap();
-    session
-        .recruit(
-            troupe,
-            rapsheet::campaign::commands::NewFighter {
-                name: "Ilse".into(),
-                leader: true,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-    let mut harness = Harness::builder()
-        .with_size([1280.0, 1000.0])
-        .build_ui_state(
-            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
-            RapsheetApp::with_session(session),
-        );
-    harness.run();
+    let mut harness = app_with(
+        &path,
+        &road_file(),
+        "lantern-road",
+        "The Moth Troupe",
+        "Ilse",
+    );
     // The pack's words for its troupes and wanderers.
     for word in ["Troupes", "Found a troupe", "New wanderer name"] {
         assert!(

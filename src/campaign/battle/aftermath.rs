@@ -1433,6 +1433,16 @@ impl Run<'_> {
         }
     }
 
+    /// The fighters of the record whose outcome is one of `outcomes`.
+    fn fighters_with(&self, outcomes: &[String]) -> Vec<FighterId> {
+        self.battle
+            .fighters
+            .iter()
+            .filter(|bf| outcomes.contains(&bf.outcome))
+            .map(|bf| bf.fighter)
+            .collect()
+    }
+
     /// The rolls the pack's `[record]` makes after a game, for each fighter
     /// with one of a roll's outcomes.
     pub(super) fn after_rolls(&mut self) -> Result<(), ReportError> {
@@ -1440,14 +1450,7 @@ impl Run<'_> {
             let Some(table) = self.pack.table(&after.table).cloned() else {
                 continue;
             };
-            let rolling: Vec<FighterId> = self
-                .battle
-                .fighters
-                .iter()
-                .filter(|bf| after.outcomes.contains(&bf.outcome))
-                .map(|bf| bf.fighter)
-                .collect();
-            for fighter in rolling {
+            for fighter in self.fighters_with(&after.outcomes) {
                 self.roll_and_apply(&table, fighter, 0, after.ruling.as_deref())?;
             }
         }
@@ -1462,14 +1465,7 @@ impl Run<'_> {
         let Some(table) = self.pack.table(&rules.table).cloned() else {
             return Ok(());
         };
-        let rolling: Vec<FighterId> = self
-            .battle
-            .fighters
-            .iter()
-            .filter(|bf| rules.roll_for.contains(&bf.outcome))
-            .map(|bf| bf.fighter)
-            .collect();
-        for fighter in rolling {
+        for fighter in self.fighters_with(&rules.roll_for) {
             let modifier = self.injury_modifiers.get(&fighter).copied().unwrap_or(0);
             self.roll_and_apply(&table, fighter, modifier, rules.ruling.as_deref())?;
         }
