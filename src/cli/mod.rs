@@ -69,7 +69,8 @@ pub enum Command {
         /// The campaign's name.
         #[arg(long, default_value = "New campaign")]
         name: String,
-        /// The pack new gangs use by default (default: the demo's).
+        /// The pack new gangs use by default (default: the primary
+        /// system's book rules; house rules are chosen by id).
         #[arg(long)]
         ruleset: Option<String>,
     },
@@ -147,7 +148,7 @@ pub enum Command {
         expression: String,
         #[arg(long)]
         seed: Option<u64>,
-        /// The ruleset whose dice rules apply (default: the demo's).
+        /// The ruleset whose dice rules apply (default: the primary system's book rules).
         #[arg(long)]
         ruleset: Option<String>,
         #[arg(long)]
@@ -157,7 +158,7 @@ pub enum Command {
     Table {
         /// The table's id (`seize-control`).
         table: String,
-        /// The ruleset (default: the demo's).
+        /// The ruleset (default: the primary system's book rules).
         #[arg(long)]
         ruleset: Option<String>,
         /// The total rolled at the table.
@@ -280,7 +281,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             let db = need_db(db)?;
             let ruleset = match ruleset {
                 Some(r) => r,
-                None => crate::campaign::demo::ruleset()?,
+                None => book_default(packs)?,
             };
             Session::create_with(db, &name, &ruleset, registry(packs)?)?;
             say!("Created {}", db.display());
@@ -338,7 +339,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             seed,
             ruleset,
             json,
-        } => roll::roll(&expression, seed, &default_ruleset(ruleset)?, json),
+        } => roll::roll(&expression, seed, &default_ruleset(ruleset, packs)?, json),
         Command::Table {
             table,
             ruleset,
@@ -348,7 +349,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             json,
         } => table::table(
             &table,
-            &default_ruleset(ruleset)?,
+            &default_ruleset(ruleset, packs)?,
             total,
             seed,
             &modifiers,
@@ -393,7 +394,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             let mut session = if db.exists() {
                 Session::open_with(db, registry(packs)?)?
             } else {
-                let ruleset = crate::campaign::demo::ruleset()?;
+                let ruleset = book_default(packs)?;
                 Session::create_with(db, "Generated campaign", &ruleset, registry(packs)?)?
             };
             session.set_bulk(!durable)?;
@@ -476,12 +477,21 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
     }
 }
 
-/// The ruleset given, or the demo's.
-fn default_ruleset(ruleset: Option<String>) -> Result<String> {
+/// The ruleset given, or the book rules of the primary system.
+fn default_ruleset(ruleset: Option<String>, packs: &[PathBuf]) -> Result<String> {
     match ruleset {
         Some(r) => Ok(r),
-        None => Ok(crate::campaign::demo::ruleset()?),
+        None => book_default(packs),
     }
+}
+
+/// The pack a new campaign plays unless told otherwise: the book rules of
+/// the primary system.
+fn book_default(packs: &[PathBuf]) -> Result<String> {
+    registry(packs)?
+        .book_default()
+        .map(str::to_owned)
+        .context("this build has no ruleset pack")
 }
 
 fn need_db(db: Option<&Path>) -> Result<&Path> {

@@ -65,6 +65,9 @@ const BUILTIN: &[(&str, &str)] = &[
 #[derive(Debug, Clone)]
 pub struct Registry {
     packs: BTreeMap<String, Pack>,
+    /// Pack ids in the order they were added (built-in packs first, in
+    /// `BUILTIN` order).
+    order: Vec<String>,
 }
 
 impl Registry {
@@ -73,6 +76,7 @@ impl Registry {
     pub fn builtin() -> Result<Self, PackError> {
         let mut registry = Self {
             packs: BTreeMap::new(),
+            order: Vec::new(),
         };
         for (file, text) in BUILTIN {
             registry.add_text(file, text)?;
@@ -93,6 +97,7 @@ impl Registry {
             ));
         }
         self.packs.insert(id.clone(), pack);
+        self.order.push(id.clone());
         Ok(id)
     }
 
@@ -122,6 +127,17 @@ impl Registry {
 
     pub fn packs(&self) -> impl Iterator<Item = &Pack> {
         self.packs.values()
+    }
+
+    /// The pack a new campaign plays unless told otherwise: the first
+    /// pack added that plays a rule text as printed (no override, no
+    /// house rules) — the primary system, first in `BUILTIN`.
+    pub fn book_default(&self) -> Option<&str> {
+        self.order
+            .iter()
+            .filter_map(|id| self.packs.get(id))
+            .find(|p| p.pack.base.is_none() && !p.pack.house_rules)
+            .map(|p| p.pack.id.as_str())
     }
 }
 

@@ -292,9 +292,15 @@ impl RapsheetApp {
                 let name = path
                     .file_stem()
                     .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
-                crate::campaign::demo::ruleset()
-                    .map_err(Into::into)
-                    .and_then(|default| Session::create(&path, &name, &default))
+                crate::session::builtin_registry()
+                    .map_err(anyhow::Error::from)
+                    .and_then(|registry| {
+                        let default = registry
+                            .book_default()
+                            .map(str::to_owned)
+                            .ok_or_else(|| anyhow::anyhow!("this build has no ruleset pack"))?;
+                        Session::create_with(&path, &name, &default, registry)
+                    })
             }
             PathPurpose::SaveAs => match &self.session {
                 Some(session) => session.save_as(&path),

@@ -122,7 +122,15 @@ impl ViewState {
         self.names = session.names().unwrap_or_default();
         self.rulesets = session
             .packs()
-            .map(|p| (p.pack.id.clone(), p.pack.name.clone()))
+            .map(|p| {
+                // House rules are a choice, and say so wherever they show.
+                let name = if p.pack.house_rules {
+                    format!("{} (house rules)", p.pack.name)
+                } else {
+                    p.pack.name.clone()
+                };
+                (p.pack.id.clone(), name)
+            })
             .collect();
         self.chronicle = None;
         self.chronicle_shown = None;
