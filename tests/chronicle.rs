@@ -813,14 +813,11 @@ fn an_arc_runs_first_blood_score_to_settle_heartbreaker_and_closes() {
     assert_eq!(second["stages"], json!(["First Blood"]));
     assert_eq!(second["closed"], false);
     assert_eq!(second["closed_by"], Value::Null);
-    // 003: "Score to Settle" / "Desperation": the two stages that can follow
-    // First Blood, with their scenarios.
+    // 003: "Score to Settle": "Eye for an eye. They got you down but you
+    // always bounce back." It follows First Blood (ruling arc-path).
     assert_eq!(
         second["next"],
-        json!([
-            ["Score to Settle", ["Catch and Release"]],
-            ["Desperation", ["Headhunters", "Cornered Animals"]],
-        ])
+        json!([["Score to Settle", ["Catch and Release"]]])
     );
 
     // The plain listing says the same.
@@ -836,7 +833,7 @@ fn an_arc_runs_first_blood_score_to_settle_heartbreaker_and_closes() {
         "{text}"
     );
     assert!(
-        text.contains("next: Desperation: Headhunters, Cornered Animals"),
+        text.contains("next: Score to Settle: Catch and Release"),
         "{text}"
     );
 }
@@ -899,7 +896,7 @@ fn a_gang_can_be_in_two_arcs_at_once() {
     // Arc 2 is untouched by the Jackals' other conflict.
     let second = &story.arcs[1];
     assert_eq!(second.battles, vec![4]);
-    assert_eq!(second.next.len(), 2);
+    assert_eq!(second.next.len(), 1);
     assert_eq!(third.next, second.next);
 
     // The Jackals go on with the Saints: a Score to Settle joins arc 2, not
@@ -993,14 +990,14 @@ fn closing_an_arc_by_hand_and_undoing_it() {
     let second = arc(&list, 2);
     assert_eq!(second["closed"], false);
     assert_eq!(second["closed_by"], Value::Null);
-    assert_eq!(second["next"].as_array().map(Vec::len), Some(2));
+    assert_eq!(second["next"].as_array().map(Vec::len), Some(1));
     assert_eq!(arc(&list, 1)["closed_by"], "its Heartbreaker battle");
 }
 
-/// 003 structures an arc as First Blood, then Score to Settle or
-/// Desperation, then Heartbreaker; `arcs_of` says "a First Blood (the lowest
-/// step) begins one; later battles between the same gangs join the open
-/// arc".
+/// 003 lists an arc's stages as First Blood, Score to Settle, Desperation,
+/// Heartbreaker (ruling arc-path: the third is Desperation or Heartbreaker);
+/// a First Blood (the lowest step) begins one; later battles between the
+/// same gangs join the open arc.
 #[test]
 fn only_a_first_blood_begins_an_arc() {
     let mut c = campaign();
@@ -1494,4 +1491,52 @@ fn the_markdown_title_escapes_the_campaign_name() {
         md.starts_with("# Saints \\<b\\>& Sinners — chronicle\n"),
         "{md}"
     );
+}
+
+/// Ruling arc-path, after 003's Desperation: "You lost your chance to get
+/// even, but you've still got a chance to make it hurt." When the gang
+/// that lost First Blood loses Score to Settle too, Desperation is next;
+/// the chronicle says why.
+#[test]
+fn desperation_follows_when_the_first_blood_loser_loses_again() {
+    let mut c = campaign();
+    // Arc 2 began with battle #4, won by the Jackals; they win its Score
+    // to Settle as well.
+    let roles = c
+        .session
+        .suggest_roles(
+            "catch-and-release",
+            gang_id(&c.session, SAINTS),
+            gang_id(&c.session, JACKALS),
+        )
+        .expect("roles")
+        .expect("Catch and Release has roles");
+    record(
+        &mut c.session,
+        json!({
+            "scenario": "Catch and Release",
+            "gangs": [
+                {"gang": SAINTS, "role": roles.0},
+                {"gang": JACKALS, "role": roles.1},
+            ],
+            "winner": JACKALS,
+        }),
+    );
+    let story = c.session.chronicle().expect("chronicle");
+    let second = &story.arcs[1];
+    assert_eq!(second.stages, vec!["First Blood", "Score to Settle"]);
+    assert_eq!(
+        second.next,
+        vec![(
+            "Desperation".to_owned(),
+            vec!["Headhunters".to_owned(), "Cornered Animals".to_owned()]
+        )]
+    );
+    let why = second.next_why.as_deref().expect("a reason");
+    assert!(
+        why == "Neon Jackals won both First Blood and Score to Settle (ruling arc-path)",
+        "{why}"
+    );
+    // In arc 1 the Saints won First Blood and the Jackals Score to Settle:
+    // even, so Heartbreaker came next (it was played as battle #3).
 }

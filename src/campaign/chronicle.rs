@@ -28,13 +28,26 @@ pub struct ScenarioInfo {
     pub stage: Option<(String, String, u32)>,
 }
 
+/// An arc stage as the chronicle needs it.
+#[derive(Debug, Clone, Default)]
+pub struct StageInfo {
+    pub id: String,
+    pub name: String,
+    /// The names of its scenarios.
+    pub scenarios: Vec<String>,
+    /// When it comes next (the pack's `when_winner_repeats`).
+    pub when_winner_repeats: Option<bool>,
+    /// The id of the pack's ruling on the arc's path.
+    pub ruling: Option<String>,
+}
+
 /// What the chronicle needs from the packs.
 #[derive(Debug, Clone, Default)]
 pub struct StoryRules {
     /// Scenario id → its name and arc stage (id, name, step).
     pub scenarios: BTreeMap<String, ScenarioInfo>,
-    /// Step → the stages at that step: (id, name, scenario names).
-    pub stages: BTreeMap<u32, Vec<(String, String, Vec<String>)>>,
+    /// Step → the stages at that step.
+    pub stages: BTreeMap<u32, Vec<StageInfo>>,
     /// The counter holding a bounty.
     pub bounty_counter: Option<String>,
     /// Outcome id → label.
@@ -102,6 +115,9 @@ pub struct ArcStory {
     pub closed_by: Option<String>,
     /// The stages that could come next, with their scenarios.
     pub next: Vec<(String, Vec<String>)>,
+    /// Why those stages come next, where the arc's results chose among
+    /// alternatives; with the pack's ruling.
+    pub next_why: Option<String>,
 }
 
 /// Between battles.
@@ -538,6 +554,8 @@ fn arcs_of(
         }
     };
     let mut done = 0;
+    // Each arc's winners, battle by battle.
+    let mut winners: Vec<Vec<Option<GangId>>> = Vec::new();
     for (n, battle) in battles.iter().enumerate() {
         apply_closures(n, &mut arcs, &mut open, &mut done);
         if battle.gangs.len() != 2 {
@@ -572,11 +590,14 @@ fn arcs_of(
                     closed: false,
                     closed_by: None,
                     next: Vec::new(),
+                    next_why: None,
                 });
+                winners.push(Vec::new());
                 open.insert(pair, arcs.len() - 1);
                 arcs.len() - 1
             }
         };
+        winners[index].push(battle.winner);
         let arc = &mut arcs[index];
         arc.battles.push(battle.id.0);
         arc.stages
@@ -586,24 +607,72 @@ fn arcs_of(
             arc.closed_by = stage.map(|s| format!("its {} battle", s.1));
             open.remove(&pair);
         } else {
-            arc.next = step
+            let candidates = step
                 .and_then(|s| rules.stages.range(s + 1..).next())
-                .map(|(_, stages)| {
-                    stages
-                        .iter()
-                        .map(|(_, name, scenarios)| (name.clone(), scenarios.clone()))
-                        .collect()
-                })
+                .map(|(_, stages)| stages.as_slice())
                 .unwrap_or_default();
+            let (next, why) = next_stages(candidates, arc, &winners[index], &gang);
+            arc.next = next;
+            arc.next_why = why;
         }
     }
     apply_closures(battles.len(), &mut arcs, &mut open, &mut done);
     for arc in &mut arcs {
         if arc.closed {
             arc.next.clear();
+            arc.next_why = None;
         }
     }
     arcs
+}
+
+/// The stages that may come next in an arc, of the `candidates` at the
+/// next step: those whose condition on the arc's last two winners holds
+/// (003: Desperation, "You lost your chance to get even"), and why.
+fn next_stages(
+    candidates: &[StageInfo],
+    arc: &ArcStory,
+    winners: &[Option<GangId>],
+    gang: &dyn Fn(GangId) -> String,
+) -> (Vec<(String, Vec<String>)>, Option<String>) {
+    let all = || {
+        candidates
+            .iter()
+            .map(|s| (s.name.clone(), s.scenarios.clone()))
+            .collect::<Vec<_>>()
+    };
+    let conditional = candidates.iter().any(|s| s.when_winner_repeats.is_some());
+    let (Some(Some(before)), Some(Some(last))) = (
+        winners.len().checked_sub(2).and_then(|i| winners.get(i)),
+        winners.last(),
+    ) else {
+        return (all(), None);
+    };
+    if !conditional {
+        return (all(), None);
+    }
+    let repeats = before == last;
+    let next: Vec<_> = candidates
+        .iter()
+        .filter(|s| s.when_winner_repeats.is_none_or(|w| w == repeats))
+        .map(|s| (s.name.clone(), s.scenarios.clone()))
+        .collect();
+    let [.., first, second] = arc.stages.as_slice() else {
+        return (next, None);
+    };
+    let mut why = if repeats {
+        format!("{} won both {first} and {second}", gang(*last))
+    } else {
+        format!(
+            "{} won {first} and {} won {second}",
+            gang(*before),
+            gang(*last)
+        )
+    };
+    if let Some(ruling) = candidates.iter().find_map(|s| s.ruling.as_ref()) {
+        why.push_str(&format!(" (ruling {ruling})"));
+    }
+    (next, Some(why))
 }
 
 type GangRivalry = (String, usize, String, usize);

@@ -118,6 +118,9 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
                 for (stage, scenarios) in &arc.next {
                     say!("  next: {stage}: {}", scenarios.join(", "));
                 }
+                if let Some(why) = &arc.next_why {
+                    say!("  because {why}");
+                }
             }
             Ok(())
         }

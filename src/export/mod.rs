@@ -160,6 +160,9 @@ pub fn lines(export: &Export<'_>) -> Vec<DocLine> {
                     scenarios.join(", ")
                 )));
             }
+            if let Some(why) = &arc.next_why {
+                out.push(DocLine::Text(format!("Because {why}.")));
+            }
         }
     }
     out.push(DocLine::Heading("Battles".into()));

@@ -771,10 +771,18 @@ pub struct ArcStageDef {
     pub name: String,
     /// Stages with the same step are alternatives at that point of an arc.
     pub step: u32,
+    /// Of alternatives, this one comes next only when the winner of the
+    /// arc's last skirmish also won the one before it (`true`), or only
+    /// when the two were won by different gangs (`false`).
+    #[serde(default)]
+    pub when_winner_repeats: Option<bool>,
     #[serde(default)]
     pub text: String,
     #[serde(default)]
     pub source: String,
+    /// The ruling that decided where the stage stands in an arc.
+    #[serde(default)]
+    pub ruling: Option<String>,
 }
 
 /// A scenario with its roles, counts and epilogue.

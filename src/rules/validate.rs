@@ -694,6 +694,11 @@ fn validate_named_rulings(file: &str, pack: &Pack) -> Result<(), PackError> {
                 .iter()
                 .filter_map(|a| a.ruling.as_ref().map(|r| (format!("actions.{}", a.id), r))),
         )
+        .chain(pack.arc_stages.iter().filter_map(|s| {
+            s.ruling
+                .as_ref()
+                .map(|r| (format!("arc_stages.{}", s.id), r))
+        }))
         .chain(pack.resources.iter().filter_map(|r| {
             r.floor_ruling
                 .as_ref()

@@ -526,7 +526,7 @@ impl Session {
 
     /// The campaign's story, read from its log.
     pub fn chronicle(&self) -> Result<crate::campaign::chronicle::Chronicle> {
-        use crate::campaign::chronicle::{Logged, ScenarioInfo, StoryRules, chronicle};
+        use crate::campaign::chronicle::{Logged, ScenarioInfo, StageInfo, StoryRules, chronicle};
         let log: Vec<Logged> = self
             .store
             .full_log()?
@@ -584,11 +584,14 @@ impl Session {
                 .filter(|s| s.stage == st.id)
                 .map(|s| s.name.clone())
                 .collect();
-            rules.stages.entry(st.step).or_default().push((
-                st.id.clone(),
-                st.name.clone(),
+            let ruling = st.ruling.clone();
+            rules.stages.entry(st.step).or_default().push(StageInfo {
+                id: st.id.clone(),
+                name: st.name.clone(),
                 scenarios,
-            ));
+                when_winner_repeats: st.when_winner_repeats,
+                ruling,
+            });
         }
         Ok(chronicle(&log, &self.names()?, &rules))
     }

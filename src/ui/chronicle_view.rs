@@ -74,6 +74,9 @@ pub fn chronicle_ui(
                 for (stage, scenarios) in &arc.next {
                     ui.label(format!("Next: {stage} — {}", scenarios.join(", ")));
                 }
+                if let Some(why) = &arc.next_why {
+                    ui.weak(format!("Because {why}"));
+                }
                 ui.add_enabled_ui(read_only.is_none(), |ui| {
                     let label = ui.label("Reason to close it");
                     ui.text_edit_singleline(&mut view.close_reason)
