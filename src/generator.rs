@@ -9,8 +9,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::campaign::GangId;
 use crate::campaign::battle::{
-    BattleReport, ChoiceReport, FighterReport, GangReport, PickReport, TableResultReport,
-    TitleChoiceReport,
+    BattleReport, BountyReport, ChoiceReport, FighterReport, GangReport, NO_DECLARATION,
+    PickReport, TableResultReport, TitleChoiceReport,
 };
 use crate::campaign::commands::NewFighter;
 use crate::rules::WinnerRule;
@@ -152,6 +152,10 @@ pub fn next_battle(
             "picks" => report.picks.push(PickReport {
                 roll: need.rule,
                 pick: option,
+            }),
+            "bounties" => report.bounties.push(BountyReport {
+                by: need.gang,
+                fighter: Some(option).filter(|o| o != NO_DECLARATION),
             }),
             _ => report.choices.push(ChoiceReport {
                 gang: need.gang,

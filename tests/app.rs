@@ -176,6 +176,16 @@ fn record_a_battle_in_a_few_clicks_and_take_it_back() {
             .is_some(),
         "the preview shows the change before it is made"
     );
+    // 003: "Both players declare a Bounty on whichever fighter in the
+    // rival's gang they deem to be particularly troublesome."
+    harness
+        .get_by_label("The Rust Saints: Bounty on Hush")
+        .click();
+    harness.run();
+    harness
+        .get_by_label("Neon Jackals: no Bounty declared")
+        .click();
+    harness.run();
     harness.get_by_label("Commit skirmish").click();
     harness.run();
     assert!(
@@ -295,6 +305,12 @@ fn an_injury_roll_takes_the_dice_entered_by_hand() {
     harness.run();
     harness.get_by_label("Neon Jackals won").click();
     harness.run();
+    for gang in ["The Rust Saints", "Neon Jackals"] {
+        harness
+            .get_by_label(&format!("{gang}: no Bounty declared"))
+            .click();
+        harness.run();
+    }
     // 004: "10-11 WOUNDED: The unit has to rest up to heal or be repaired
     // and may not fight in the next match." Enter 5 and 6 for a total of 11.
     harness.get_by_label("injury: Static").click();

@@ -41,7 +41,16 @@ fn demo() -> (tempfile::TempDir, Session) {
     (dir, session)
 }
 
+/// A report; a gang that declares no bounty in it records "no
+/// declaration" (ruling bounty-no-declaration), except in the tests of
+/// declarations, which build theirs with `bare_report`.
 fn report(value: Value) -> BattleReport {
+    let mut r = bare_report(value);
+    util::declare_nothing(&mut r);
+    r
+}
+
+fn bare_report(value: Value) -> BattleReport {
     serde_json::from_value(value).expect("a well-formed report")
 }
 
@@ -122,15 +131,13 @@ fn ruling(session: &Session, id: &str) -> String {
 /// Records a battle. A gang that qualifies for two titles takes the first
 /// it is offered: the epilogue tests are about the epilogue, and titles
 /// have tests of their own.
-fn record(session: &mut Session, mut report: BattleReport) -> Recorded {
+fn record(session: &mut Session, report: BattleReport) -> Recorded {
     let preview = session.preview_battle(&report, 7).expect("preview");
-    for needed in preview.needed {
-        assert_eq!(needed.field, "titles", "a choice left out: {needed:?}");
-        report.titles.push(TitleChoiceReport {
-            gang: needed.gang,
-            title: needed.options[0].clone(),
-        });
-    }
+    assert!(
+        preview.needed.is_empty(),
+        "a choice left out: {:?}",
+        preview.needed
+    );
     session.record_battle(&report, 7).expect("record")
 }
 
@@ -866,6 +873,7 @@ fn declarations_raise_a_rival_fighter_by_one() {
         {"by": JACKALS, "fighter": "Mother Cinder"},
     ]))
     .unwrap();
+    util::declare_nothing(&mut r);
     let done = record(&mut s, r);
     // 003: "Both players declare a Bounty on whichever fighter in the rival's
     // gang they deem to be particularly troublesome. Raise that fighter's
@@ -886,6 +894,7 @@ fn declarations_stop_at_five() {
         {"by": JACKALS, "fighter": "Brick"},
     ]))
     .unwrap();
+    util::declare_nothing(&mut r);
     let done = record(&mut s, r);
     // 003: "Raise that fighter's Bounty by 1 to a maximum of 5."
     assert_eq!(bounty(&s, JACKALS, "Static"), 5);
@@ -896,6 +905,7 @@ fn declarations_stop_at_five() {
     let before = s.dump().unwrap();
     let mut r = report(quiet_battle(SAINTS, JACKALS));
     r.bounties = serde_json::from_value(json!([{"by": JACKALS, "fighter": "Brick"}])).unwrap();
+    util::declare_nothing(&mut r);
     let preview = s.preview_battle(&r, 7).unwrap();
     assert!(
         !preview
@@ -924,6 +934,7 @@ fn a_claim_is_paid_before_the_same_battle_declares() {
         "winner": JACKALS,
     }));
     r.bounties = serde_json::from_value(json!([{"by": JACKALS, "fighter": "Brick"}])).unwrap();
+    util::declare_nothing(&mut r);
     record(&mut s, r);
     // 003: "Reset their bounty to zero afterward." then "Raise that fighter's
     // Bounty by 1"
@@ -942,6 +953,7 @@ fn one_declaration_per_gang() {
         {"by": SAINTS, "fighter": "Hush"},
     ]))
     .unwrap();
+    util::declare_nothing(&mut r);
     // 003: "Both players declare a Bounty on whichever fighter in the rival's
     // gang"
     assert_eq!(refused(&mut s, &r), "bounties[1]");
@@ -952,10 +964,12 @@ fn a_declaration_is_on_a_fighter_of_the_rival_gang() {
     let (_dir, mut s) = demo();
     let mut r = report(quiet_battle(SAINTS, JACKALS));
     r.bounties = serde_json::from_value(json!([{"by": SAINTS, "fighter": "Brick"}])).unwrap();
+    util::declare_nothing(&mut r);
     // 003: "declare a Bounty on whichever fighter in the rival's gang they
     // deem to be particularly troublesome."
     assert_eq!(refused(&mut s, &r), "bounties[0].fighter");
     r.bounties = serde_json::from_value(json!([{"by": "Ash Dogs", "fighter": "Static"}])).unwrap();
+    util::declare_nothing(&mut r);
     assert_eq!(refused(&mut s, &r), "bounties[0].by");
 }
 
@@ -1013,33 +1027,62 @@ fn a_gang_with_none_of_a_resource_never_holds_its_title() {
 
 #[test]
 fn a_gang_qualifying_for_two_titles_must_choose() {
-    let (_dir, mut s) = demo();
+    let (dir, mut s) = demo();
     set_resources(&mut s, SAINTS, [3, 0, 0, 3]);
     set_resources(&mut s, JACKALS, [1, 0, 0, 0]);
-    let mut r = report(quiet_battle(SAINTS, JACKALS));
+    let r = report(quiet_battle(SAINTS, JACKALS));
 
     // 003: "If a gang qualifies for more than one, they must choose one and
-    // the other is granted to second place."
+    // the other is granted to second place." The choice never holds the
+    // battle up: it is recorded, and the titles wait for the choice.
     let preview = s.preview_battle(&r, 7).unwrap();
-    assert_eq!(preview.needed.len(), 1, "{:?}", preview.needed);
-    assert_eq!(preview.needed[0].field, "titles");
-    assert_eq!(preview.needed[0].gang, SAINTS);
-    let mut options = preview.needed[0].options.clone();
-    options.sort();
-    assert_eq!(options, ["legend", "quartermaster"]);
-    let before = s.dump().unwrap();
-    let err = s.record_battle(&r, 7).expect_err("a title must be chosen");
-    assert!(err.to_string().starts_with("titles: "), "{err}");
-    assert_eq!(s.dump().unwrap(), before);
+    assert!(preview.needed.is_empty(), "{:?}", preview.needed);
+    let recorded = s.record_battle(&r, 7).unwrap();
+    line(
+        &recorded.procedure.changes,
+        SAINTS,
+        "qualifies for Quartermaster and Legend",
+    );
+    assert_eq!(holder(&s, "legend"), None);
+    let view = s.titles("heartbreaker").unwrap();
+    assert_eq!(view.must_choose.len(), 1, "{:?}", view.must_choose);
+    assert_eq!(view.must_choose[0].0, SAINTS);
+    // Who leads each title shows before it is settled.
+    let legend = view.titles.iter().find(|t| t.id == "legend").unwrap();
+    assert_eq!(legend.standings[0], (SAINTS.to_owned(), 3));
 
-    r.titles = vec![TitleChoiceReport {
-        gang: SAINTS.into(),
-        title: "Legend".into(),
-    }];
-    s.record_battle(&r, 7).unwrap();
+    // A title the gang does not qualify for is refused; the choice is one
+    // undoable batch.
+    let saints = gang_id(&s, SAINTS);
+    assert!(s.choose_title(saints, "Kingpin").is_err());
+    let before = s.dump().unwrap();
+    let batch = s.choose_title(saints, "Legend").unwrap();
     // 003: "they must choose one and the other is granted to second place."
     assert_eq!(holder(&s, "legend").as_deref(), Some(SAINTS));
     assert_eq!(holder(&s, "quartermaster").as_deref(), Some(JACKALS));
+    assert!(s.titles("heartbreaker").unwrap().must_choose.is_empty());
+    s.undo(batch).unwrap();
+    assert_eq!(s.dump().unwrap(), before);
+
+    // The same from the command line.
+    drop(s);
+    let out = util::rapsheet(
+        dir.path(),
+        &[
+            "titles",
+            "choose",
+            SAINTS,
+            "quartermaster",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    let text = util::stdout(&out);
+    assert!(
+        text.contains("The Rust Saints chooses Quartermaster"),
+        "{text}"
+    );
 }
 
 #[test]
@@ -1409,6 +1452,7 @@ fn undoing_a_battle_restores_the_campaign_exactly_and_redo_replays_it() {
         {"by": JACKALS, "fighter": "Dross"},
     ]))
     .unwrap();
+    util::declare_nothing(&mut r);
     let done = record(&mut s, r);
     let after = s.dump().unwrap();
     assert_ne!(after, before);
@@ -1789,8 +1833,11 @@ fn cli_amount(dir: &Path, gang: &str, resource: &str) -> i64 {
         .expect("amount")
 }
 
+/// Writes a report for the command line, with "no declaration" for every
+/// gang that declares no bounty in it (ruling bounty-no-declaration).
 fn write_report(dir: &Path, name: &str, value: &Value) -> String {
-    std::fs::write(dir.join(name), value.to_string()).expect("write report");
+    let text = serde_json::to_string(&report(value.clone())).expect("a report");
+    std::fs::write(dir.join(name), text).expect("write report");
     name.to_owned()
 }
 

@@ -41,8 +41,12 @@ struct Campaign {
     session: Session,
 }
 
+/// A report; a gang that declares no bounty in it records "no
+/// declaration" (ruling bounty-no-declaration).
 fn report(value: Value) -> BattleReport {
-    serde_json::from_value(value).expect("a well-formed report")
+    let mut r: BattleReport = serde_json::from_value(value).expect("a well-formed report");
+    util::declare_nothing(&mut r);
+    r
 }
 
 fn gang_id(session: &Session, name: &str) -> GangId {

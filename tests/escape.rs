@@ -85,6 +85,8 @@ fn hostile() -> Campaign {
         "notes": NOTES,
     }))
     .expect("report");
+    let mut report = report;
+    util::declare_nothing(&mut report);
     let preview = s.preview_battle(&report, 3).expect("preview");
     assert!(preview.needed.is_empty(), "{:#?}", preview.needed);
     s.record_battle(&report, 3).expect("record");

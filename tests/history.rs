@@ -167,6 +167,8 @@ fn a_redone_battle_tells_the_same_story() {
             "titles": [{"gang": "The Rust Saints", "title": "quartermaster"}],
         }))
         .unwrap();
+    let mut report = report;
+    util::declare_nothing(&mut report);
     session.record_battle(&report, 7).unwrap();
     let story = |s: &Session| {
         let chronicle = s.chronicle().unwrap();

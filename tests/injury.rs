@@ -191,6 +191,7 @@ fn nominate(r: &mut BattleReport, gang: &str, fighter: &str) {
 /// Records a battle whose every choice is made and every roll entered by
 /// hand.
 fn record(session: &mut Session, r: &BattleReport) -> Recorded {
+    let r = &declared(session, r);
     let preview = session.preview_battle(r, SEED).expect("preview");
     assert!(
         preview.needed.is_empty(),
@@ -212,6 +213,7 @@ fn record(session: &mut Session, r: &BattleReport) -> Recorded {
 /// checking that nothing changed and that the preview refuses it the same
 /// way.
 fn refused(session: &mut Session, r: &BattleReport) -> ReportError {
+    let r = &declared(session, r);
     let before = session.dump().expect("dump");
     let err = session
         .record_battle(r, SEED)
@@ -230,6 +232,7 @@ fn refused(session: &mut Session, r: &BattleReport) -> ReportError {
 
 /// The only choice a preview still needs.
 fn needed(session: &Session, r: &BattleReport) -> (String, String, String, Vec<String>) {
+    let r = &declared(session, r);
     let p: Procedure = session.preview_battle(r, SEED).expect("preview");
     assert_eq!(p.needed.len(), 1, "one choice: {:#?}", p.needed);
     let n = &p.needed[0];
@@ -239,6 +242,14 @@ fn needed(session: &Session, r: &BattleReport) -> (String, String, String, Vec<S
         n.rule.clone(),
         n.options.clone(),
     )
+}
+
+/// The report with "no declaration" for every gang that declared no
+/// bounty, where the pack has bounties (ruling bounty-no-declaration).
+fn declared(session: &Session, r: &BattleReport) -> BattleReport {
+    let mut r = r.clone();
+    util::declare_nothing_in(session, &mut r);
+    r
 }
 
 fn status(session: &Session, fighter: FighterId) -> FighterStatus {

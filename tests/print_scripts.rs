@@ -107,6 +107,8 @@ fn battle_with_notes(session: &mut Session, notes: &str) {
         "notes": notes,
     }))
     .expect("report");
+    let mut report = report;
+    util::declare_nothing(&mut report);
     let preview = session.preview_battle(&report, 7).expect("preview");
     assert!(preview.needed.is_empty(), "{:#?}", preview.needed);
     session.record_battle(&report, 7).expect("record");

@@ -396,6 +396,18 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
                 titles: Vec::new(),
                 notes: battle.notes.clone(),
             };
+            for gang in &battle.declined {
+                let word = rules
+                    .bounty_counter
+                    .as_ref()
+                    .and_then(|c| names.labels.get(c))
+                    .cloned()
+                    .unwrap_or_default();
+                story.bounties.push(format!(
+                    "{} declared no {word}",
+                    names.gangs.get(gang).cloned().unwrap_or_default()
+                ));
+            }
             for l in entries {
                 let text = l.event.describe(names);
                 match &l.event {

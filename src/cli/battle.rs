@@ -146,6 +146,20 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
     }
 }
 
+#[derive(Debug, Subcommand)]
+pub enum TitlesCommand {
+    /// A gang that qualifies for several titles chooses the one it keeps.
+    Choose { gang: String, title: String },
+}
+
+pub(super) fn choose_title(session: &mut Session, gang: &str, title: &str) -> Result<()> {
+    let gang = session.gang_named(gang)?;
+    let batch = session.choose_title(gang.id, title)?;
+    let label = session.batch_label(batch)?;
+    say!("{label}");
+    titles(session, Some(gang.ruleset), false)
+}
+
 pub(super) fn titles(session: &Session, ruleset: Option<String>, json: bool) -> Result<()> {
     let ruleset = match ruleset {
         Some(r) => r,
@@ -156,11 +170,22 @@ pub(super) fn titles(session: &Session, ruleset: Option<String>, json: bool) -> 
         return print_json(&view);
     }
     for t in &view.titles {
+        let leading = match (&t.holder, &t.would_go_to) {
+            (held, leader) if held == leader => String::new(),
+            (_, Some(leader)) => format!(" (leading now: {leader})"),
+            (_, None) => " (leading now: nobody)".to_owned(),
+        };
         say!(
-            "{} (most {}): {}",
+            "{} (most {}): {}{leading}",
             t.name,
             t.resource,
             t.holder.as_deref().unwrap_or("nobody")
+        );
+    }
+    for (gang, titles) in &view.must_choose {
+        say!(
+            "{gang} qualifies for {} and must choose one: rapsheet titles choose \"{gang}\" TITLE",
+            titles.join(" and ")
         );
     }
     Ok(())

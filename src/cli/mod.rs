@@ -124,6 +124,8 @@ pub enum Command {
     },
     /// Who holds each title, and how the gangs stand.
     Titles {
+        #[command(subcommand)]
+        command: Option<battle::TitlesCommand>,
         /// The ruleset (default: the campaign's).
         #[arg(long)]
         ruleset: Option<String>,
@@ -321,7 +323,15 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             Ok(())
         }
         Command::Battle { command } => battle::battle(&mut open(db, packs)?, command),
-        Command::Titles { ruleset, json } => battle::titles(&open(db, packs)?, ruleset, json),
+        Command::Titles {
+            command: Some(battle::TitlesCommand::Choose { gang, title }),
+            ..
+        } => battle::choose_title(&mut open(db, packs)?, &gang, &title),
+        Command::Titles {
+            command: None,
+            ruleset,
+            json,
+        } => battle::titles(&open(db, packs)?, ruleset, json),
         Command::Action {
             name,
             gang,

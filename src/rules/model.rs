@@ -959,6 +959,10 @@ pub struct BountyRules {
     pub source: String,
     #[serde(default)]
     pub ruling: Option<String>,
+    /// The ruling under which a gang records that it declares nothing;
+    /// without one, every gang must declare.
+    #[serde(default)]
+    pub no_declaration_ruling: Option<String>,
 }
 
 /// A title held by the gang with the most of a resource.

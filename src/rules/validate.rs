@@ -674,6 +674,11 @@ fn validate_named_rulings(file: &str, pack: &Pack) -> Result<(), PackError> {
                 .iter()
                 .filter_map(|i| i.ruling.as_ref().map(|r| ("injuries".to_owned(), r))),
         )
+        .chain(pack.bounties.iter().filter_map(|b| {
+            b.no_declaration_ruling
+                .as_ref()
+                .map(|r| ("bounties.no_declaration_ruling".to_owned(), r))
+        }))
         .chain(
             pack.advancement
                 .iter()

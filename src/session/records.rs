@@ -259,4 +259,52 @@ impl Session {
             .map_or(action.to_owned(), |a| a.name.clone());
         self.commit(&format!("{}: {name}", gang.name), events)
     }
+
+    /// A gang that qualifies for several titles chooses one; the others go
+    /// where the pack's title rules send them. One batch, undoable.
+    pub fn choose_title(&mut self, gang: GangId, title: &str) -> Result<BatchId> {
+        let chooser = self.gang(gang)?;
+        let pack = self.gang_pack(&chooser)?.clone();
+        let root = self.root_of(&chooser.ruleset);
+        let standings: Vec<(GangId, std::collections::BTreeMap<String, i64>)> = self
+            .store
+            .gangs()?
+            .into_iter()
+            .filter(|g| self.root_of(&g.ruleset) == root)
+            .map(|g| (g.id, g.resources))
+            .collect();
+        let holders = self.store.title_holders()?;
+        let open =
+            crate::campaign::titles::award_titles(&pack, &standings, &holders, &Default::default());
+        let Some((_, options)) = open.must_choose.iter().find(|(g, _)| *g == gang) else {
+            bail!("{} has no titles to choose between", chooser.name);
+        };
+        let name_of = |id: &str| {
+            pack.titles
+                .iter()
+                .find(|t| t.id == id)
+                .map_or_else(|| id.to_owned(), |t| t.name.clone())
+        };
+        let Some(chosen) = options
+            .iter()
+            .find(|id| text::same(id, title) || text::same(&name_of(id), title))
+        else {
+            let names: Vec<String> = options.iter().map(|id| name_of(id)).collect();
+            bail!(
+                "“{}” is not a title {} may choose ({})",
+                text::echo(title),
+                chooser.name,
+                names.join(", ")
+            );
+        };
+        let choices = [(gang, chosen.clone())].into_iter().collect();
+        let award = crate::campaign::titles::award_titles(&pack, &standings, &holders, &choices);
+        let events = award
+            .changes
+            .into_iter()
+            .map(|(title, from, to)| crate::campaign::Event::TitleChanged { title, from, to })
+            .collect();
+        let label = format!("{} chooses {}", chooser.name, name_of(chosen));
+        self.commit(&label, events)
+    }
 }

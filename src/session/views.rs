@@ -148,8 +148,12 @@ pub struct TitlesView {
     pub ruleset: String,
     pub titles: Vec<TitleView>,
     pub rulings: Vec<String>,
-    /// Gangs that would have to choose between titles.
+    /// Gangs that qualify for several titles and have to choose one, with
+    /// the names of those titles.
     pub must_choose: Vec<(String, Vec<String>)>,
+    /// The same, for the choice's buttons: (gang, [(title id, name)]).
+    #[serde(skip)]
+    pub choosing: Vec<(GangId, Vec<(String, String)>)>,
 }
 
 impl Session {
@@ -477,14 +481,30 @@ impl Session {
             .filter_map(|id| pack.ruling(id))
             .map(|r| r.ruling.clone())
             .collect();
+        let title_name = |id: &String| {
+            pack.titles
+                .iter()
+                .find(|t| t.id == *id)
+                .map_or_else(|| id.clone(), |t| t.name.clone())
+        };
         Ok(TitlesView {
             ruleset: ruleset.to_owned(),
             titles,
             rulings,
             must_choose: award
                 .must_choose
-                .into_iter()
-                .map(|(g, t)| (name(g), t))
+                .iter()
+                .map(|(g, t)| (name(*g), t.iter().map(title_name).collect()))
+                .collect(),
+            choosing: award
+                .must_choose
+                .iter()
+                .map(|(g, t)| {
+                    (
+                        *g,
+                        t.iter().map(|id| (id.clone(), title_name(id))).collect(),
+                    )
+                })
                 .collect(),
         })
     }

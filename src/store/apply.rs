@@ -434,9 +434,16 @@ fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
     })?;
     for (position, g) in battle.gangs.iter().enumerate() {
         tx.execute(
-            "INSERT INTO battle_gang (battle_id, position, gang_id, role, ran_for_it) \
-             VALUES (?1, ?2, ?3, ?4, ?5)",
-            params![battle.id, position as i64, g.gang, g.role, g.ran_for_it],
+            "INSERT INTO battle_gang (battle_id, position, gang_id, role, ran_for_it, declined) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            params![
+                battle.id,
+                position as i64,
+                g.gang,
+                g.role,
+                g.ran_for_it,
+                battle.declined.contains(&g.gang)
+            ],
         )?;
         for (count, value) in &g.counts {
             tx.execute(

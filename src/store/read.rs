@@ -50,26 +50,34 @@ pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> 
                 notes: r.get(4)?,
                 gangs: Vec::new(),
                 fighters: Vec::new(),
+                declined: Vec::new(),
             })
         })
         .optional()?;
     let Some(mut battle) = row else {
         return Ok(None);
     };
-    let gangs: Vec<BattleGang> = conn
+    let gangs: Vec<(BattleGang, bool)> = conn
         .prepare_cached(
-            "SELECT gang_id, role, ran_for_it FROM battle_gang WHERE battle_id = ?1 ORDER BY position",
+            "SELECT gang_id, role, ran_for_it, declined FROM battle_gang \
+             WHERE battle_id = ?1 ORDER BY position",
         )?
         .query_map([id], |r| {
-            Ok(BattleGang {
+            let gang = BattleGang {
                 gang: r.get(0)?,
                 role: r.get(1)?,
                 ran_for_it: r.get(2)?,
                 counts: BTreeMap::new(),
-            })
+            };
+            Ok((gang, r.get(3)?))
         })?
         .collect::<rusqlite::Result<_>>()?;
-    battle.gangs = gangs;
+    battle.declined = gangs
+        .iter()
+        .filter(|(_, declined)| *declined)
+        .map(|(g, _)| g.gang)
+        .collect();
+    battle.gangs = gangs.into_iter().map(|(g, _)| g).collect();
     for g in &mut battle.gangs {
         g.counts = conn
             .prepare_cached(

@@ -96,6 +96,11 @@ pub enum Action {
         reason: String,
     },
     SetCampaignRuleset(String),
+    /// A gang that qualifies for several titles keeps this one.
+    ChooseTitle {
+        gang: GangId,
+        title: String,
+    },
     /// Opens the print window for a gang (or every gang), cards or roster.
     OpenPrint {
         gang: Option<GangId>,

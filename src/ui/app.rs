@@ -513,6 +513,9 @@ impl RapsheetApp {
             Action::Release(fighter) => {
                 self.change("Captive released", |s| s.release(fighter));
             }
+            Action::ChooseTitle { gang, title } => {
+                self.change("Title chosen", |s| s.choose_title(gang, &title));
+            }
             Action::RemoveLasting { effect, reason } => {
                 self.change("Lasting effect removed", |s| {
                     s.remove_lasting(effect, &reason)

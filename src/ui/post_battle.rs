@@ -48,6 +48,8 @@ pub struct BattleForm {
     /// (gang index, epilogue line) → pick.
     pub choices: BTreeMap<(usize, String), String>,
     pub bounties: Vec<Option<FighterId>>,
+    /// Sides that declare no bounty (where the pack's ruling allows it).
+    pub no_declaration: BTreeSet<usize>,
     pub titles: BTreeMap<usize, String>,
     pub notes: String,
     /// The seed of the app's rolls: fixed while the form is open, so the
@@ -151,9 +153,19 @@ impl BattleForm {
                 .filter_map(|(i, f)| {
                     f.and_then(name_of).map(|fighter| BountyReport {
                         by: names[i].clone(),
-                        fighter,
+                        fighter: Some(fighter),
                     })
                 })
+                .chain(
+                    self.no_declaration
+                        .iter()
+                        .filter(|i| self.bounties.get(**i).is_some_and(Option::is_none))
+                        .filter_map(|i| names.get(*i))
+                        .map(|name| BountyReport {
+                            by: name.clone(),
+                            fighter: None,
+                        }),
+                )
                 .collect(),
             titles: self
                 .titles
@@ -286,15 +298,24 @@ pub fn post_battle_ui(
             for (i, name) in names.iter().enumerate() {
                 let rival = form.gangs[1 - i].and_then(|id| data.iter().find(|g| g.id == id));
                 let Some(rival) = rival else { continue };
+                let undecided = if form.no_declaration.contains(&i) {
+                    "no declaration"
+                } else {
+                    "Choose…"
+                };
                 let current = form.bounties[i]
                     .and_then(|f| rival.fighters.iter().find(|(id, _)| *id == f))
-                    .map_or("nobody".to_owned(), |(_, n)| n.clone());
+                    .map_or(undecided.to_owned(), |(_, n)| n.clone());
                 egui::ComboBox::from_label(format!("{} declared by {name}", counter.label))
                     .selected_text(current)
                     .show_ui(ui, |ui| {
-                        ui.selectable_value(&mut form.bounties[i], None, "nobody");
                         for (id, name) in &rival.fighters {
-                            ui.selectable_value(&mut form.bounties[i], Some(*id), name);
+                            if ui
+                                .selectable_value(&mut form.bounties[i], Some(*id), name)
+                                .clicked()
+                            {
+                                form.no_declaration.remove(&i);
+                            }
                         }
                     });
             }
@@ -362,6 +383,7 @@ pub fn post_battle_ui(
                                 ("picks", _) => {
                                     form.picks.insert(need.rule.clone(), option.clone());
                                 }
+                                ("bounties", Some(i)) => declare(form, data, i, option),
                                 ("titles", Some(i)) => {
                                     form.titles.insert(i, option.clone());
                                 }
@@ -559,6 +581,14 @@ pub fn option_label(
     let Some(pack) = pack else {
         return option.to_owned();
     };
+    if need.field == "bounties" {
+        let word = pack.bounty_counter().map_or("", |c| c.label.as_str());
+        return if option == crate::campaign::battle::NO_DECLARATION {
+            format!("no {word} declared")
+        } else {
+            format!("{word} on {option}")
+        };
+    }
     if let Some(resource) = pack.resource(option) {
         let amount = scenario
             .and_then(|s| pack.scenario(s))
@@ -984,5 +1014,28 @@ fn during_ui(ui: &mut Ui, form: &mut BattleForm, data: &[BattleGangData], pack: 
             .clicked()
     {
         form.during.push((*first, table.id.clone(), None));
+    }
+}
+
+/// A bounty declaration picked from the choices asked for: a rival
+/// fighter by name, or no declaration.
+fn declare(form: &mut BattleForm, data: &[BattleGangData], side: usize, option: &str) {
+    if option == crate::campaign::battle::NO_DECLARATION {
+        form.no_declaration.insert(side);
+        if let Some(slot) = form.bounties.get_mut(side) {
+            *slot = None;
+        }
+        return;
+    }
+    let rival = form
+        .gangs
+        .iter()
+        .enumerate()
+        .find(|(j, _)| *j != side)
+        .and_then(|(_, g)| g.and_then(|id| data.iter().find(|d| d.id == id)));
+    let fighter = rival.and_then(|r| r.fighters.iter().find(|(_, n)| n == option));
+    if let (Some((id, _)), Some(slot)) = (fighter, form.bounties.get_mut(side)) {
+        *slot = Some(*id);
+        form.no_declaration.remove(&side);
     }
 }

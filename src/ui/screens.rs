@@ -20,7 +20,7 @@ use super::log_view::log_ui;
 use super::post_battle::post_battle_ui;
 use super::print_dialog::print_dialog_ui;
 use super::roster::roster_ui;
-use super::titles_view::titles_ui;
+use super::titles_view::{title_choice_ui, titles_ui};
 use super::widgets::{Nouns, ruleset_ui};
 use crate::campaign::{FighterId, GangId};
 
@@ -83,6 +83,17 @@ impl RapsheetApp {
                     ruleset_ui(ui, &state.rulesets, &default_ruleset, read_only, actions);
                 });
             });
+
+        // A choice between titles waits for the gang, over every screen.
+        if let Some(view) = state.titles.as_ref().filter(|v| !v.choosing.is_empty())
+            && self.screen != Screen::Titles
+        {
+            egui::Panel::top("title-choice").show(ui, |ui| {
+                if let Some(a) = title_choice_ui(ui, view, read_only) {
+                    actions.push(a);
+                }
+            });
+        }
 
         if let (Screen::Roster, Some(view), Some(fighter)) =
             (self.screen, &state.gang_view, state.selected_fighter)
@@ -169,7 +180,11 @@ impl RapsheetApp {
         }
         if self.screen == Screen::Titles {
             egui::CentralPanel::default().show(ui, |ui| match &state.titles {
-                Some(view) => titles_ui(ui, view),
+                Some(view) => {
+                    if let Some(a) = titles_ui(ui, view, read_only) {
+                        actions.push(a);
+                    }
+                }
                 None => {
                     ui.weak("No titles in this ruleset.");
                 }

@@ -2,11 +2,46 @@
 
 use egui::{RichText, Ui};
 
+use super::action::Action;
+use super::widgets::edit_hint;
 use crate::session::TitlesView;
 
-pub fn titles_ui(ui: &mut Ui, view: &TitlesView) {
+/// The choice of a gang that qualifies for several titles, as a row of
+/// buttons: shown on the Titles screen and as a banner over every screen
+/// until it is made.
+pub fn title_choice_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) -> Option<Action> {
+    let mut action = None;
+    for ((gang, titles), (id, options)) in view.must_choose.iter().zip(&view.choosing) {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(
+                RichText::new(format!(
+                    "{gang} qualifies for {} and keeps one:",
+                    titles.join(" and ")
+                ))
+                .color(ui.visuals().warn_fg_color),
+            );
+            for (title, name) in options {
+                let button = ui
+                    .add_enabled(
+                        read_only.is_none(),
+                        egui::Button::new(format!("{gang} keeps {name}")),
+                    )
+                    .on_disabled_hover_text(edit_hint(read_only));
+                if button.clicked() {
+                    action = Some(Action::ChooseTitle {
+                        gang: *id,
+                        title: title.clone(),
+                    });
+                }
+            }
+        });
+    }
+    action
+}
+
+pub fn titles_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) -> Option<Action> {
     ui.heading("Titles");
-    ui.label("The leader of the gang with the most of a resource holds its title. Titles are compared after every battle.");
+    ui.label("The leader of the gang with the most of a resource holds its title. Titles are compared after every record of a game; \"Leading now\" is who would hold each if they were compared now.");
     ui.add_space(6.0);
     egui::Grid::new("titles")
         .num_columns(4)
@@ -32,19 +67,12 @@ pub fn titles_ui(ui: &mut Ui, view: &TitlesView) {
                 ui.end_row();
             }
         });
-    for (gang, titles) in &view.must_choose {
-        ui.label(
-            RichText::new(format!(
-                "{gang} qualifies for {} and will choose one at the next battle.",
-                titles.join(" and ")
-            ))
-            .color(ui.visuals().warn_fg_color),
-        );
-    }
+    let action = title_choice_ui(ui, view, read_only);
     if !view.rulings.is_empty() {
         ui.add_space(6.0);
         for ruling in &view.rulings {
             ui.label(RichText::new(format!("Ruling: {ruling}")).weak());
         }
     }
+    action
 }

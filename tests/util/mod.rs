@@ -51,3 +51,37 @@ pub const TINY_PNG: [u8; 69] = [
     0x00, 0x02, 0xE4, 0x01, 0x21, 0xBF, 0xD8, 0x1B, 0x64, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45, 0x4E,
     0x44, 0xAE, 0x42, 0x60, 0x82,
 ];
+
+/// Records "no declaration" for every gang of the report that made none
+/// (Heartbreaker ruling bounty-no-declaration), for tests about something
+/// else than bounty declarations. 003: "Both players declare a Bounty" —
+/// a report without declarations asks for them.
+pub fn declare_nothing(report: &mut rapsheet::campaign::battle::BattleReport) {
+    let declared: Vec<String> = report.bounties.iter().map(|b| b.by.clone()).collect();
+    for gang in &report.gangs {
+        if !declared.iter().any(|d| rapsheet::text::same(d, &gang.gang)) {
+            report
+                .bounties
+                .push(rapsheet::campaign::battle::BountyReport {
+                    by: gang.gang.clone(),
+                    fighter: None,
+                });
+        }
+    }
+}
+
+/// `declare_nothing` where the report's pack has bounties at all.
+pub fn declare_nothing_in(
+    session: &Session,
+    report: &mut rapsheet::campaign::battle::BattleReport,
+) {
+    let has_bounties = report
+        .gangs
+        .first()
+        .and_then(|g| session.gang_named(&g.gang).ok())
+        .and_then(|g| session.pack(&g.ruleset).ok().map(|p| p.bounties.is_some()))
+        .unwrap_or(false);
+    if has_bounties && report.gangs.len() > 1 {
+        declare_nothing(report);
+    }
+}

@@ -15,8 +15,7 @@ impl Run<'_> {
                 );
             };
             let Some(title) = self.pack.titles.iter().find(|t| {
-                t.id == choice.title.trim().to_lowercase()
-                    || t.name.eq_ignore_ascii_case(choice.title.trim())
+                crate::text::same(&t.id, &choice.title) || crate::text::same(&t.name, &choice.title)
             }) else {
                 return refuse(
                     format!("{field}.title"),
@@ -42,15 +41,30 @@ impl Run<'_> {
             .map(|g| (g.id, self.resources.get(&g.id).cloned().unwrap_or_default()))
             .collect();
         let award = award_titles(self.pack, &standings, &self.state.titles, &choices);
+        // A choice between titles never holds the record up: the titles
+        // stay with their holders until the gang chooses (the Titles
+        // screen, `rapsheet titles choose`).
+        let source = self
+            .pack
+            .title_rules
+            .as_ref()
+            .map_or(String::new(), |r| r.source.clone());
         for (gang, titles) in award.must_choose {
-            let name = self.name(gang);
-            self.needed.push(NeededChoice {
-                field: "titles".into(),
-                gang: name.clone(),
-                rule: titles.join(", "),
-                text: format!("{name} qualifies for more than one title and must choose one"),
-                options: titles,
-            });
+            let names: Vec<String> = titles
+                .iter()
+                .map(|id| {
+                    self.pack
+                        .titles
+                        .iter()
+                        .find(|t| t.id == *id)
+                        .map_or(id.clone(), |t| t.name.clone())
+                })
+                .collect();
+            let text = format!(
+                "qualifies for {} and chooses one later; until then they stay with their holders",
+                names.join(" and ")
+            );
+            self.line(Some(gang), text, &source, None);
         }
         for (title, from, to) in award.changes {
             let name = self

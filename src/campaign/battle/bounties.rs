@@ -2,6 +2,7 @@
 //! declarations both players make. Pure.
 
 use super::*;
+use crate::rules::BountyRules;
 
 impl Run<'_> {
     pub(super) fn bounty_claims(&mut self) -> Result<(), ReportError> {
@@ -66,84 +67,176 @@ impl Run<'_> {
             }
             return Ok(());
         };
-        let max = self
-            .pack
-            .counter(&rules.counter)
-            .map_or(i64::MAX, |c| c.max);
         let mut per_gang: BTreeMap<GangId, usize> = BTreeMap::new();
         for (i, declaration) in report.bounties.iter().enumerate() {
             let field = format!("bounties[{i}]");
-            let Some(by) = self
-                .battle
-                .gangs
-                .iter()
-                .map(|g| g.gang)
-                .find(|g| self.name(*g).eq_ignore_ascii_case(declaration.by.trim()))
-            else {
-                return refuse(
-                    format!("{field}.by"),
-                    format!("“{}” did not fight in this battle", declaration.by),
-                );
-            };
-            let rival = self.rival(by);
-            let Some(target) = self.state.fighter_named(rival, &declaration.fighter) else {
-                return refuse(
-                    format!("{field}.fighter"),
-                    format!(
-                        "“{}” is not a fighter of {}, the rival gang",
-                        declaration.fighter,
-                        self.name(rival)
-                    ),
-                );
-            };
+            let by = self.declaring_gang(&field, declaration)?;
             let count = per_gang.entry(by).or_default();
             *count += 1;
             if *count > rules.declarations_per_gang {
                 return refuse(
                     field,
                     format!(
-                        "{} declares {} bount{} a battle",
+                        "{} makes {} declaration{} a {}",
                         self.name(by),
                         rules.declarations_per_gang,
                         if rules.declarations_per_gang == 1 {
-                            "y"
+                            ""
                         } else {
-                            "ies"
-                        }
+                            "s"
+                        },
+                        self.pack.record().noun
                     ),
                 );
             }
-            let key = (target.id, rules.counter.clone());
-            let from = self.counters.get(&key).copied().unwrap_or(0);
-            // Saturating: the counter's max caps a bounty by rule, and a sum
-            // held at the end of i64 is capped the same.
-            let to = from.saturating_add(rules.declare_step).min(max);
-            let label = self
-                .pack
-                .counter(&rules.counter)
-                .map_or(rules.counter.clone(), |c| c.label.clone());
-            if to == from {
-                let text = format!(
-                    "declares on {}: already at the most ({max}), no change",
-                    target.name
-                );
-                self.line(Some(by), text, &rules.source, None);
-                continue;
+            match &declaration.fighter {
+                Some(name) => self.declare(&rules, &field, by, name)?,
+                None => self.declare_nothing(&rules, &field, by)?,
             }
-            self.events.push(Event::CounterChanged {
-                fighter: target.id,
-                counter: rules.counter.clone(),
-                from,
-                to,
-                reason: format!("bounty declared by {}", self.name(by)),
+        }
+        self.ask_for_declarations(&rules, &per_gang);
+        Ok(())
+    }
+
+    /// The gang of the record that makes a declaration.
+    fn declaring_gang(
+        &self,
+        field: &str,
+        declaration: &BountyReport,
+    ) -> Result<GangId, ReportError> {
+        self.battle
+            .gangs
+            .iter()
+            .map(|g| g.gang)
+            .find(|g| crate::text::same(&self.name(*g), &declaration.by))
+            .map_or_else(
+                || {
+                    refuse(
+                        format!("{field}.by"),
+                        format!(
+                            "“{}” did not take part in this {}",
+                            declaration.by,
+                            self.pack.record().noun
+                        ),
+                    )
+                },
+                Ok,
+            )
+    }
+
+    /// 003: "Raise that fighter's Bounty by 1 to a maximum of 5": the pack's
+    /// step, up to the counter's most.
+    fn declare(
+        &mut self,
+        rules: &BountyRules,
+        field: &str,
+        by: GangId,
+        name: &str,
+    ) -> Result<(), ReportError> {
+        let rival = self.rival(by);
+        let Some(target) = self.state.fighter_named(rival, name) else {
+            return refuse(
+                format!("{field}.fighter"),
+                format!(
+                    "“{name}” is not a fighter of {}, the rival gang",
+                    self.name(rival)
+                ),
+            );
+        };
+        let target = target.clone();
+        let (label, max) = self
+            .pack
+            .counter(&rules.counter)
+            .map_or((rules.counter.clone(), i64::MAX), |c| {
+                (c.label.clone(), c.max)
             });
-            self.counters.insert(key, to);
+        let key = (target.id, rules.counter.clone());
+        let from = self.counters.get(&key).copied().unwrap_or(0);
+        // Saturating: the counter's max caps a bounty by rule, and a sum
+        // held at the end of i64 is capped the same.
+        let to = from.saturating_add(rules.declare_step).min(max);
+        if to == from {
             let text = format!(
-                "declares a bounty on {}: {label} {from} → {to}",
+                "declares on {}: already at the most ({max}), no change",
                 target.name
             );
             self.line(Some(by), text, &rules.source, None);
+            return Ok(());
         }
+        self.events.push(Event::CounterChanged {
+            fighter: target.id,
+            counter: rules.counter.clone(),
+            from,
+            to,
+            reason: format!("{label} declared by {}", self.name(by)),
+        });
+        self.counters.insert(key, to);
+        let text = format!(
+            "declares a {label} on {}: {label} {from} → {to}",
+            target.name
+        );
+        self.line(Some(by), text, &rules.source, None);
         Ok(())
+    }
+
+    /// A gang that declares nothing, where the pack's ruling allows it.
+    fn declare_nothing(
+        &mut self,
+        rules: &BountyRules,
+        field: &str,
+        by: GangId,
+    ) -> Result<(), ReportError> {
+        let label = self
+            .pack
+            .counter(&rules.counter)
+            .map_or(rules.counter.clone(), |c| c.label.clone());
+        let Some(ruling) = rules.no_declaration_ruling.clone() else {
+            return refuse(
+                format!("{field}.fighter"),
+                format!(
+                    "missing: {} declares a {label} on a rival fighter",
+                    self.name(by)
+                ),
+            );
+        };
+        let text = format!("declares no {label}");
+        self.line(Some(by), text, &rules.source, Some(&ruling));
+        Ok(())
+    }
+
+    /// 003: "Both players declare a Bounty": a gang of the record that gave
+    /// no declaration is asked for one (a rival fighter, or `none` where
+    /// the pack's ruling allows declaring nothing).
+    fn ask_for_declarations(&mut self, rules: &BountyRules, made: &BTreeMap<GangId, usize>) {
+        if self.battle.gangs.len() < 2 {
+            return;
+        }
+        let label = self
+            .pack
+            .counter(&rules.counter)
+            .map_or(rules.counter.clone(), |c| c.label.clone());
+        for side in self.battle.gangs.clone() {
+            if made.contains_key(&side.gang) {
+                continue;
+            }
+            let rival = self.rival(side.gang);
+            let mut options: Vec<String> = self
+                .state
+                .fighters
+                .iter()
+                .filter(|f| f.gang == rival && !matches!(f.status, FighterStatus::Gone { .. }))
+                .map(|f| f.name.clone())
+                .collect();
+            if rules.no_declaration_ruling.is_some() {
+                options.push(NO_DECLARATION.to_owned());
+            }
+            self.needed.push(NeededChoice {
+                field: "bounties".into(),
+                gang: self.name(side.gang),
+                rule: "declare".into(),
+                text: format!("declare a {label} on a fighter of {}", self.name(rival)),
+                options,
+            });
+        }
     }
 }

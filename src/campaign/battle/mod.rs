@@ -28,6 +28,10 @@ use super::{
 };
 use crate::rules::{Amount, EpilogueRule, Pack, Recipient, ScenarioDef, WinnerRule};
 
+/// The pick of a gang that declares no bounty (where the pack's ruling
+/// allows it); in a report, that declaration's `fighter` is `null`.
+pub const NO_DECLARATION: &str = "none";
+
 /// A gang as it takes part in a battle (the report checked and resolved).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct BattleGang {
@@ -58,6 +62,9 @@ pub struct Battle {
     pub winner: Option<GangId>,
     pub fighters: Vec<BattleFighter>,
     pub notes: String,
+    /// Gangs that declared no bounty after it (the pack's ruling).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub declined: Vec<GangId>,
 }
 
 /// What the campaign looks like to the procedure.

@@ -112,8 +112,9 @@ pub struct ChoiceReport {
 pub struct BountyReport {
     /// The declaring gang.
     pub by: String,
-    /// A fighter of the rival gang.
-    pub fighter: String,
+    /// A fighter of the rival gang; `null`: the gang declares nothing,
+    /// where the pack has a ruling for it.
+    pub fighter: Option<String>,
 }
 
 /// A title chosen by a gang that qualifies for several.

@@ -49,6 +49,7 @@ pub(super) fn resolve(
     }
     let fighters = resolve_fighters(pack, state, report, &gangs)?;
     let winner = resolve_winner(pack, state, report, &gangs)?;
+    let declined = declined(state, report, &gangs);
     Ok(Battle {
         id,
         ruleset: pack.pack.id.clone(),
@@ -57,7 +58,26 @@ pub(super) fn resolve(
         winner,
         fighters,
         notes: report.notes.clone(),
+        declined,
     })
+}
+
+/// The gangs of the record that declare no bounty (their declaration's
+/// `fighter` is `null`); the procedure checks the pack allows it.
+fn declined(state: &CampaignState, report: &BattleReport, gangs: &[BattleGang]) -> Vec<GangId> {
+    let named: Vec<GangId> = report
+        .bounties
+        .iter()
+        .filter(|b| b.fighter.is_none())
+        .filter_map(|b| state.gang_named(&b.by))
+        .map(|g| g.id)
+        .collect();
+    // In the order the gangs take part, as the store keeps them.
+    gangs
+        .iter()
+        .map(|g| g.gang)
+        .filter(|id| named.contains(id))
+        .collect()
 }
 
 /// The scenario the report names: one of the pack's, or none where the
