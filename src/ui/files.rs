@@ -292,15 +292,13 @@ impl RapsheetApp {
                 let name = path
                     .file_stem()
                     .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
-                crate::session::builtin_registry()
-                    .map_err(anyhow::Error::from)
-                    .and_then(|registry| {
-                        let default = registry
-                            .book_default()
-                            .map(str::to_owned)
-                            .ok_or_else(|| anyhow::anyhow!("this build has no ruleset pack"))?;
-                        Session::create_with(&path, &name, &default, registry)
-                    })
+                crate::session::builtin_registry().and_then(|registry| {
+                    let default = registry
+                        .book_default()
+                        .map(str::to_owned)
+                        .ok_or_else(|| anyhow::anyhow!("this build has no ruleset pack"))?;
+                    Session::create_with(&path, &name, &default, registry)
+                })
             }
             PathPurpose::SaveAs => match &self.session {
                 Some(session) => session.save_as(&path),
