@@ -206,6 +206,22 @@ pub enum Event {
         gangs: [GangId; 2],
         reason: String,
     },
+    /// The next scenario between two gangs, rolled among those their arc
+    /// allows (003: "roll to randomly determine one").
+    ScenarioRolled {
+        gangs: [GangId; 2],
+        /// The scenarios rolled among, by id, in the order of the roll.
+        options: Vec<String>,
+        roll: RollRecord,
+        scenario: String,
+    },
+    /// The inverse of rolling a scenario.
+    ScenarioRollTakenBack {
+        gangs: [GangId; 2],
+        options: Vec<String>,
+        roll: RollRecord,
+        scenario: String,
+    },
     /// A fighter's photo, by the hash of the stored image (`None`: none).
     PhotoChanged {
         fighter: FighterId,
@@ -400,6 +416,28 @@ impl Event {
             },
             CampaignRulesetChanged { from, to } => CampaignRulesetChanged { from: to, to: from },
             ArcClosed { gangs, reason } => ArcReopened { gangs, reason },
+            ScenarioRolled {
+                gangs,
+                options,
+                roll,
+                scenario,
+            } => ScenarioRollTakenBack {
+                gangs,
+                options,
+                roll,
+                scenario,
+            },
+            ScenarioRollTakenBack {
+                gangs,
+                options,
+                roll,
+                scenario,
+            } => ScenarioRolled {
+                gangs,
+                options,
+                roll,
+                scenario,
+            },
             ArcReopened { gangs, reason } => ArcClosed { gangs, reason },
             PhotoChanged { fighter, from, to } => PhotoChanged {
                 fighter,
@@ -459,6 +497,8 @@ impl Event {
             PhotoChanged { .. } => "photo_changed",
             ArcClosed { .. } => "arc_closed",
             ArcReopened { .. } => "arc_reopened",
+            ScenarioRolled { .. } => "scenario_rolled",
+            ScenarioRollTakenBack { .. } => "scenario_roll_taken_back",
             GangRulesetChanged { .. } => "gang_ruleset_changed",
         }
     }
@@ -754,6 +794,25 @@ impl Event {
             ),
             ArcReopened { gangs, .. } => format!(
                 "The arc between {} and {} reopened",
+                names.gang(gangs[0]),
+                names.gang(gangs[1])
+            ),
+            ScenarioRolled {
+                gangs,
+                options,
+                roll,
+                scenario,
+            } => format!(
+                "{} vs {}: {} rolled {} of {} scenarios: {}",
+                names.gang(gangs[0]),
+                names.gang(gangs[1]),
+                roll.expression,
+                roll.total,
+                options.len(),
+                names.label(scenario)
+            ),
+            ScenarioRollTakenBack { gangs, .. } => format!(
+                "{} vs {}: scenario roll taken back",
                 names.gang(gangs[0]),
                 names.gang(gangs[1])
             ),

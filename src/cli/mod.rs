@@ -26,6 +26,7 @@ mod gang;
 mod pack;
 mod print;
 mod roll;
+mod scenario;
 mod table;
 
 use std::path::{Path, PathBuf};
@@ -219,6 +220,11 @@ pub enum Command {
         #[command(subcommand)]
         command: export::ExportCommand,
     },
+    /// Scenarios: which two gangs may play next, and a roll among them.
+    Scenario {
+        #[command(subcommand)]
+        command: scenario::ScenarioCommand,
+    },
     /// Arcs: list, close.
     Arc {
         #[command(subcommand)]
@@ -393,6 +399,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         } => print::roster(&open(db, packs)?, &gang, &page, &output, force),
         Command::Export { command } => export::export(&open(db, packs)?, command),
         Command::Arc { command } => export::arc(&mut open(db, packs)?, command),
+        Command::Scenario { command } => scenario::scenario(&mut open(db, packs)?, command),
         Command::Gen {
             gangs,
             fighters_per_gang,

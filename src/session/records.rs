@@ -307,4 +307,110 @@ impl Session {
         let label = format!("{} chooses {}", chooser.name, name_of(chosen));
         self.commit(&label, events)
     }
+
+    /// The scenarios the next skirmish between two gangs may be: those of
+    /// the stages their open arc allows next, or of the stages that begin
+    /// an arc when none is open (every scenario for a pack without
+    /// stages). With the stage names and why, for the faces to show.
+    pub fn next_scenarios(&self, a: GangId, b: GangId) -> Result<NextScenarios> {
+        let gang = self.gang(a)?;
+        let pack = self.gang_pack(&gang)?;
+        let mut pair = [a, b];
+        pair.sort();
+        let chronicle = self.chronicle()?;
+        let open = chronicle
+            .arcs
+            .iter()
+            .find(|arc| !arc.closed && arc.gang_ids == pair);
+        let (stages, why): (Vec<String>, Option<String>) = match open {
+            Some(arc) => (
+                arc.next.iter().map(|(stage, _)| stage.clone()).collect(),
+                arc.next_why.clone(),
+            ),
+            None => (
+                pack.opening_stages()
+                    .into_iter()
+                    .map(str::to_owned)
+                    .collect(),
+                None,
+            ),
+        };
+        let in_stage = |s: &crate::rules::ScenarioDef| {
+            pack.arc_stages.is_empty()
+                || pack
+                    .arc_stage(&s.stage)
+                    .is_some_and(|st| stages.contains(&st.name))
+        };
+        let scenarios = pack
+            .scenarios
+            .iter()
+            .filter(|s| in_stage(s))
+            .map(|s| (s.id.clone(), s.name.clone()))
+            .collect();
+        Ok(NextScenarios {
+            stages,
+            why,
+            scenarios,
+        })
+    }
+
+    /// 003: "Agree upon a scenario ... or roll to randomly determine one":
+    /// one die with a face per scenario the two gangs may play next,
+    /// seeded and written to the log (undo takes it back).
+    pub fn roll_scenario(&mut self, a: GangId, b: GangId, seed: u64) -> Result<ScenarioRoll> {
+        if a == b {
+            bail!("a scenario is rolled for two different gangs");
+        }
+        let next = self.next_scenarios(a, b)?;
+        if next.scenarios.is_empty() {
+            bail!("{} has no scenario to roll among", self.gang(a)?.name);
+        }
+        let expr = crate::dice::parse(&format!("d{}", next.scenarios.len()))?;
+        let roll =
+            crate::dice::Dice::for_roll(seed, "scenario").roll(&expr, &Default::default())?;
+        let index = usize::try_from(roll.total.saturating_sub(1)).unwrap_or(0);
+        let Some((scenario, name)) = next.scenarios.get(index).cloned() else {
+            bail!("the roll {} lands on no scenario", roll.total);
+        };
+        let event = crate::campaign::Event::ScenarioRolled {
+            gangs: [a, b],
+            options: next.scenarios.iter().map(|(id, _)| id.clone()).collect(),
+            roll: roll.clone(),
+            scenario: scenario.clone(),
+        };
+        let label = format!(
+            "Scenario rolled for {} vs {}: {name}",
+            self.gang(a)?.name,
+            self.gang(b)?.name
+        );
+        let batch = self.commit(&label, vec![event])?;
+        Ok(ScenarioRoll {
+            scenario,
+            name,
+            roll,
+            next,
+            batch,
+        })
+    }
+}
+
+/// The scenarios two gangs may play next, and why.
+#[derive(Debug, Clone, Serialize)]
+pub struct NextScenarios {
+    /// The arc stages they may play.
+    pub stages: Vec<String>,
+    /// Why those stages, where the arc's results chose.
+    pub why: Option<String>,
+    /// (id, name) of each scenario of those stages.
+    pub scenarios: Vec<(String, String)>,
+}
+
+/// A scenario rolled for the next skirmish.
+#[derive(Debug, Clone, Serialize)]
+pub struct ScenarioRoll {
+    pub scenario: String,
+    pub name: String,
+    pub roll: crate::dice::RollRecord,
+    pub next: NextScenarios,
+    pub batch: BatchId,
 }

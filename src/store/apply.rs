@@ -91,7 +91,9 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         | TableRolled { .. }
         | TableRollTakenBack { .. }
         | ArcClosed { .. }
-        | ArcReopened { .. } => Ok(()),
+        | ArcReopened { .. }
+        | ScenarioRolled { .. }
+        | ScenarioRollTakenBack { .. } => Ok(()),
         FighterStatusChanged {
             fighter, from, to, ..
         } => change_status(tx, *fighter, from, to),

@@ -96,6 +96,11 @@ pub enum Action {
         reason: String,
     },
     SetCampaignRuleset(String),
+    /// Roll the next scenario for two gangs among those their arc allows.
+    RollScenario {
+        a: GangId,
+        b: GangId,
+    },
     /// A gang that qualifies for several titles keeps this one.
     ChooseTitle {
         gang: GangId,

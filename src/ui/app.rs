@@ -513,6 +513,25 @@ impl RapsheetApp {
             Action::Release(fighter) => {
                 self.change("Captive released", |s| s.release(fighter));
             }
+            Action::RollScenario { a, b } => {
+                let seed = crate::dice::seed_from_clock();
+                let mut rolled = None;
+                let ok = self.change("Scenario rolled", |s| {
+                    let r = s.roll_scenario(a, b, seed)?;
+                    let batch = r.batch;
+                    rolled = Some(r);
+                    Ok(batch)
+                });
+                if let (true, Some(r)) = (ok, rolled) {
+                    self.battle_form.scenario = r.scenario.clone();
+                    self.battle_form.wants_roles = true;
+                    self.battle_form.dirty = true;
+                    self.info(format!(
+                        "{} [{}]: {} (Ctrl+Z takes the roll back)",
+                        r.roll.expression, r.roll.total, r.name
+                    ));
+                }
+            }
             Action::ChooseTitle { gang, title } => {
                 self.change("Title chosen", |s| s.choose_title(gang, &title));
             }

@@ -254,6 +254,17 @@ pub fn post_battle_ui(
     }
     if !pack.scenarios.is_empty() {
         scenario_ui(ui, form, pack);
+        if let [Some(a), Some(b)] = form.gangs.as_slice()
+            && ui
+                .add_enabled(read_only.is_none(), egui::Button::new("Roll the scenario"))
+                .on_hover_text(
+                    "Roll among the scenarios these two gangs may play next (their arc's next stage); the roll goes into the log",
+                )
+                .on_disabled_hover_text(edit_hint(read_only))
+                .clicked()
+        {
+            action = Some(Action::RollScenario { a: *a, b: *b });
+        }
     }
     if before.2 != form.scenario {
         // A new scenario: its own roles, counts and choices.
