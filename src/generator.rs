@@ -9,8 +9,8 @@ use rand_chacha::ChaCha8Rng;
 
 use crate::campaign::GangId;
 use crate::campaign::battle::{
-    BattleReport, BountyReport, ChoiceReport, FighterReport, GangReport, NO_DECLARATION,
-    PickReport, TableResultReport, TitleChoiceReport,
+    BattleReport, BountyReport, ChoiceReport, FighterReport, GangReport, MarkReport,
+    NO_DECLARATION, PickReport, TableResultReport, TitleChoiceReport,
 };
 use crate::campaign::commands::NewFighter;
 use crate::rules::WinnerRule;
@@ -153,6 +153,7 @@ pub fn next_battle(
                 roll: need.rule,
                 pick: option,
             }),
+            "marks" => mark(&mut report, need.gang, need.rule, option),
             "bounties" => report.bounties.push(BountyReport {
                 by: need.gang,
                 fighter: Some(option).filter(|o| o != NO_DECLARATION),
@@ -165,6 +166,23 @@ pub fn next_battle(
         }
     }
     Ok((report, seed))
+}
+
+/// Adds a fighter to the gang's marks for an action, as a player picks
+/// them one by one.
+fn mark(report: &mut BattleReport, gang: String, action: String, fighter: String) {
+    match report
+        .marks
+        .iter_mut()
+        .find(|m| m.gang == gang && m.action == action)
+    {
+        Some(m) => m.fighters.push(fighter),
+        None => report.marks.push(MarkReport {
+            gang,
+            action,
+            fighters: vec![fighter],
+        }),
+    }
 }
 
 /// The roles of a scenario for the gangs taking part: suggested from the
@@ -281,6 +299,7 @@ fn record_report(
         dice: Vec::new(),
         advancements: Vec::new(),
         picks: Vec::new(),
+        marks: Vec::new(),
         table_results,
         notes: String::new(),
     })

@@ -294,7 +294,14 @@ fn each_of_the_six_scenarios_records_through_the_screen() {
 fn an_injury_roll_takes_the_dice_entered_by_hand() {
     let dir = util::temp();
     let session = Session::create_demo(&dir.path().join("injury.rapsheet")).expect("demo");
-    let mut harness = harness(RapsheetApp::with_session(session));
+    // Tall enough that the rolls show below whatever choices the app's own
+    // first roll asks for.
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1600.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(session),
+        );
     harness.run();
     harness.get_by_label("Record").click();
     harness.run();

@@ -1308,11 +1308,31 @@ fn next_battle_actions_leave_an_effect_the_next_battle_uses() {
         record(&mut s, report(quiet_battle(JACKALS, "Ash Dogs")));
         assert_eq!(s.pending_effects().unwrap()[0].used_in, None);
 
-        // 003: "In the next skirmish" — the gang's next battle uses it.
-        let done = record(&mut s, report(quiet_battle(SAINTS, JACKALS)));
+        // 003: "In the next skirmish" — the gang's next battle uses it. Eat
+        // your Fill and Prepare for War mark three fighters: until they are
+        // named, the record asks for them.
+        let mut r = report(quiet_battle(SAINTS, JACKALS));
+        if action != "Set the Stage" {
+            let asked = s.preview_battle(&r, 7).unwrap().needed;
+            assert_eq!(asked.len(), 1, "{action}: {asked:?}");
+            assert_eq!(asked[0].field, "marks");
+            assert!(asked[0].text.contains("mark 3"), "{:?}", asked[0]);
+            r.marks = serde_json::from_value(json!([
+                {"gang": SAINTS, "action": action, "fighters": ["Brick", "Dross", "Mother Cinder"]}
+            ]))
+            .unwrap();
+        }
+        let done = record(&mut s, r);
         let used = s.pending_effects().unwrap();
         assert_eq!(used[0].used_in, Some(done.battle), "{action}");
         line(&done.procedure.changes, SAINTS, action);
+        if action != "Set the Stage" {
+            line(
+                &done.procedure.changes,
+                SAINTS,
+                "Brick, Dross, Mother Cinder: ",
+            );
+        }
 
         // And only that one.
         let later = record(&mut s, report(quiet_battle(SAINTS, JACKALS)));
@@ -1427,7 +1447,12 @@ fn undoing_a_battle_restores_the_campaign_exactly_and_redo_replays_it() {
     set_bounty(&mut s, SAINTS, "Brick", 2);
     set_bounty(&mut s, JACKALS, "Static", 5);
     act(&mut s, SAINTS, "Eat your Fill", None, None).unwrap();
-    record(&mut s, report(quiet_battle(JACKALS, SAINTS)));
+    let mut fed = report(quiet_battle(JACKALS, SAINTS));
+    fed.marks = serde_json::from_value(json!([
+        {"gang": SAINTS, "action": "eat-your-fill", "fighters": ["Brick", "Dross", "Hollow Jack"]}
+    ]))
+    .unwrap();
+    record(&mut s, fed);
     let before = s.dump().unwrap();
     assert!(!before.titles.is_empty());
 

@@ -129,10 +129,15 @@ pub enum Event {
     PendingEffectUsed {
         effect: PendingId,
         battle: BattleId,
+        /// The fighters it marked in that battle.
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        fighters: Vec<FighterId>,
     },
     PendingEffectUnused {
         effect: PendingId,
         battle: BattleId,
+        #[serde(default, skip_serializing_if = "Vec::is_empty")]
+        fighters: Vec<FighterId>,
     },
     FighterStatusChanged {
         fighter: FighterId,
@@ -335,8 +340,24 @@ impl Event {
             },
             PendingEffectAdded { effect } => PendingEffectRemoved { effect },
             PendingEffectRemoved { effect } => PendingEffectAdded { effect },
-            PendingEffectUsed { effect, battle } => PendingEffectUnused { effect, battle },
-            PendingEffectUnused { effect, battle } => PendingEffectUsed { effect, battle },
+            PendingEffectUsed {
+                effect,
+                battle,
+                fighters,
+            } => PendingEffectUnused {
+                effect,
+                battle,
+                fighters,
+            },
+            PendingEffectUnused {
+                effect,
+                battle,
+                fighters,
+            } => PendingEffectUsed {
+                effect,
+                battle,
+                fighters,
+            },
             FighterStatusChanged {
                 fighter,
                 from,
@@ -685,11 +706,23 @@ impl Event {
                 names.gang(effect.gang),
                 effect.action_name
             ),
-            PendingEffectUsed { effect, battle } => {
-                format!("Pending effect #{effect} used in battle #{battle}")
+            PendingEffectUsed {
+                effect,
+                battle,
+                fighters,
+            } => {
+                let marked: Vec<String> = fighters.iter().map(|f| names.fighter(*f)).collect();
+                if marked.is_empty() {
+                    format!("Pending effect #{effect} used in record #{battle}")
+                } else {
+                    format!(
+                        "Pending effect #{effect} used in record #{battle}, marking {}",
+                        marked.join(", ")
+                    )
+                }
             }
-            PendingEffectUnused { effect, battle } => {
-                format!("Pending effect #{effect} no longer used in battle #{battle}")
+            PendingEffectUnused { effect, battle, .. } => {
+                format!("Pending effect #{effect} no longer used in record #{battle}")
             }
             FighterStatusChanged {
                 fighter,

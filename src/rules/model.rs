@@ -1009,11 +1009,27 @@ pub struct ActionDef {
     /// What it promises for the gang's next battle, kept until then.
     #[serde(default)]
     pub next_battle: Option<String>,
+    /// Fighters the buyer marks in that battle, and what each gets.
+    #[serde(default)]
+    pub marks: Option<ActionMarks>,
+    /// The arc stages (ids) the buyer chooses that battle's scenario from.
+    #[serde(default)]
+    pub scenario_stages: Vec<String>,
     pub text: String,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
     pub ruling: Option<String>,
+}
+
+/// Fighters an action marks in the gang's next battle.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ActionMarks {
+    /// How many fighters (all of them, when the gang fields fewer).
+    pub fighters: usize,
+    /// What each marked fighter gets, as the text says it.
+    pub mark: String,
 }
 
 /// A decision the pack makes where the rule text is silent or contradicts

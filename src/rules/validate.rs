@@ -840,6 +840,26 @@ fn validate_rewards(file: &str, pack: &Pack) -> Result<(), PackError> {
             return err(entry, "a cost is a positive amount".into());
         }
     }
+    for action in &pack.actions {
+        if let Some(stage) = action
+            .scenario_stages
+            .iter()
+            .find(|s| pack.arc_stage(s).is_none())
+        {
+            return Err(PackError::new(
+                file,
+                format!("actions.{}.scenario_stages", action.id),
+                format!("stage `{stage}` is not in [[arc_stages]]"),
+            ));
+        }
+        if action.marks.as_ref().is_some_and(|m| m.fighters == 0) {
+            return Err(PackError::new(
+                file,
+                format!("actions.{}.marks", action.id),
+                "marks at least one fighter".to_owned(),
+            ));
+        }
+    }
     Ok(())
 }
 

@@ -145,13 +145,13 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         ),
         PendingEffectAdded { effect } => insert_pending(tx, effect),
         PendingEffectRemoved { effect } => remove_pending(tx, effect),
-        PendingEffectUsed { effect, battle } => update_one(
+        PendingEffectUsed { effect, battle, .. } => update_one(
             tx,
             "UPDATE pending_effect SET used_in = ?2 WHERE id = ?1 AND used_in IS NULL",
             params![effect, battle],
             || format!("pending effect #{effect} is already used"),
         ),
-        PendingEffectUnused { effect, battle } => update_one(
+        PendingEffectUnused { effect, battle, .. } => update_one(
             tx,
             "UPDATE pending_effect SET used_in = NULL WHERE id = ?1 AND used_in = ?2",
             params![effect, battle],

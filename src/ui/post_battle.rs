@@ -8,7 +8,7 @@ use egui::{RichText, Ui};
 use super::app::{Action, edit_hint};
 use crate::campaign::battle::{
     AdvancementReport, BattleReport, BountyReport, ChoiceReport, EnteredDice, FighterReport,
-    GangReport, PickReport, Procedure, TableResultReport, TitleChoiceReport,
+    GangReport, MarkReport, PickReport, Procedure, TableResultReport, TitleChoiceReport,
 };
 use crate::campaign::{FighterId, GangId};
 use crate::rules::{Pack, WinnerRule};
@@ -50,6 +50,8 @@ pub struct BattleForm {
     pub bounties: Vec<Option<FighterId>>,
     /// Sides that declare no bounty (where the pack's ruling allows it).
     pub no_declaration: BTreeSet<usize>,
+    /// (gang name, action id) → the fighters marked for it, in order.
+    pub marks: BTreeMap<(String, String), Vec<String>>,
     pub titles: BTreeMap<usize, String>,
     pub notes: String,
     /// The seed of the app's rolls: fixed while the form is open, so the
@@ -209,6 +211,15 @@ impl BattleForm {
                 .map(|(roll, pick)| PickReport {
                     roll: roll.clone(),
                     pick: pick.clone(),
+                })
+                .collect(),
+            marks: self
+                .marks
+                .iter()
+                .map(|((gang, action), fighters)| MarkReport {
+                    gang: gang.clone(),
+                    action: action.clone(),
+                    fighters: fighters.clone(),
                 })
                 .collect(),
             table_results: self
@@ -395,6 +406,11 @@ pub fn post_battle_ui(
                                     form.picks.insert(need.rule.clone(), option.clone());
                                 }
                                 ("bounties", Some(i)) => declare(form, data, i, option),
+                                ("marks", _) => form
+                                    .marks
+                                    .entry((need.gang.clone(), need.rule.clone()))
+                                    .or_default()
+                                    .push(option.clone()),
                                 ("titles", Some(i)) => {
                                     form.titles.insert(i, option.clone());
                                 }
@@ -424,6 +440,7 @@ pub fn post_battle_ui(
                         .collect();
                     ui.weak(made.join(" · "));
                     if ui.small_button("Clear choices").clicked() {
+                        form.marks.clear();
                         form.choices.clear();
                         form.titles.clear();
                         form.picks.clear();
@@ -592,6 +609,9 @@ pub fn option_label(
     let Some(pack) = pack else {
         return option.to_owned();
     };
+    if need.field == "marks" {
+        return format!("mark {option}");
+    }
     if need.field == "bounties" {
         let word = pack.bounty_counter().map_or("", |c| c.label.as_str());
         return if option == crate::campaign::battle::NO_DECLARATION {

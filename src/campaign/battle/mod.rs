@@ -173,7 +173,7 @@ pub fn run_procedure(
         battle: battle.clone(),
     });
     run.rested();
-    run.pending_effects();
+    run.pending_effects()?;
     run.bounty_claims()?;
     if let Some(scenario) = scenario {
         run.epilogue(scenario, report)?;
@@ -438,28 +438,162 @@ impl<'a> Run<'a> {
             .map_or_else(|| id.to_owned(), |s| s.name.clone())
     }
 
-    fn pending_effects(&mut self) {
+    /// What the gangs' actions promised for this record: each is used
+    /// here, marks the fighters its gang names, and holds the scenario to
+    /// the stages the buyer chooses from.
+    fn pending_effects(&mut self) -> Result<(), ReportError> {
         let battle = self.battle.id;
-        let mut used = Vec::new();
-        for effect in &self.state.pending {
-            if effect.used_in.is_none() && self.battle.gangs.iter().any(|g| g.gang == effect.gang) {
-                used.push(effect.clone());
-            }
-        }
+        let used: Vec<PendingEffect> = self
+            .state
+            .pending
+            .iter()
+            .filter(|e| e.used_in.is_none() && self.battle.gangs.iter().any(|g| g.gang == e.gang))
+            .cloned()
+            .collect();
         for effect in used {
+            let def = self.pack.action(&effect.action).cloned();
+            let source = def
+                .as_ref()
+                .map_or_else(|| effect.action_name.clone(), |a| a.source.clone());
+            let text = format!(
+                "{} applies to this {}: {}",
+                effect.action_name,
+                self.pack.record().noun,
+                effect.text
+            );
+            self.line(Some(effect.gang), text, &source, None);
+            let fighters = match def.as_ref().and_then(|d| d.marks.clone()) {
+                Some(marks) => self.marked(&effect, &marks, &source)?,
+                None => Vec::new(),
+            };
+            if let Some(def) = &def {
+                self.stage_chosen(&effect, def)?;
+            }
             self.events.push(Event::PendingEffectUsed {
                 effect: effect.id,
                 battle,
+                fighters,
             });
-            let text = format!(
-                "{} applies to this battle: {}",
-                effect.action_name, effect.text
-            );
-            let source = self
-                .pack
-                .action(&effect.action)
-                .map_or_else(|| effect.action_name.clone(), |a| a.source.clone());
-            self.line(Some(effect.gang), text, &source, None);
         }
+        Ok(())
+    }
+
+    /// The fighters a gang marks for an action: the report's list, checked;
+    /// the players are asked for the rest.
+    fn marked(
+        &mut self,
+        effect: &PendingEffect,
+        marks: &crate::rules::ActionMarks,
+        source: &str,
+    ) -> Result<Vec<FighterId>, ReportError> {
+        let gang_name = self.name(effect.gang);
+        let taking_part: Vec<(FighterId, String)> = self
+            .battle
+            .fighters
+            .iter()
+            .filter(|f| f.gang == effect.gang)
+            .map(|f| (f.fighter, self.fighter_name(f.fighter)))
+            .collect();
+        let wanted = marks.fighters.min(taking_part.len());
+        let entry = self.report.marks.iter().enumerate().find(|(_, m)| {
+            crate::text::same(&m.gang, &gang_name)
+                && (crate::text::same(&m.action, &effect.action)
+                    || crate::text::same(&m.action, &effect.action_name))
+        });
+        let mut chosen: Vec<(FighterId, String)> = Vec::new();
+        if let Some((i, mark)) = entry {
+            for (j, name) in mark.fighters.iter().enumerate() {
+                let field = format!("marks[{i}].fighters[{j}]");
+                let Some(found) = taking_part.iter().find(|(_, n)| crate::text::same(n, name))
+                else {
+                    return refuse(
+                        field,
+                        format!("“{name}” is not a fighter of {gang_name} in this record"),
+                    );
+                };
+                if chosen.iter().any(|(id, _)| *id == found.0) {
+                    return refuse(field, format!("{} is marked twice", found.1));
+                }
+                chosen.push(found.clone());
+            }
+            if chosen.len() > wanted {
+                return refuse(
+                    format!("marks[{i}].fighters"),
+                    format!(
+                        "{} marks {wanted} fighters, not {}",
+                        effect.action_name,
+                        chosen.len()
+                    ),
+                );
+            }
+        }
+        if chosen.len() < wanted {
+            self.needed.push(NeededChoice {
+                field: "marks".into(),
+                gang: gang_name,
+                rule: effect.action.clone(),
+                text: format!(
+                    "{}: mark {wanted} ({} so far): {}",
+                    effect.action_name,
+                    chosen.len(),
+                    marks.mark
+                ),
+                options: taking_part
+                    .iter()
+                    .filter(|(id, _)| !chosen.iter().any(|(c, _)| c == id))
+                    .map(|(_, n)| n.clone())
+                    .collect(),
+            });
+        } else if !chosen.is_empty() {
+            let names: Vec<&str> = chosen.iter().map(|(_, n)| n.as_str()).collect();
+            let text = format!(
+                "{}: {} ({})",
+                names.join(", "),
+                marks.mark,
+                effect.action_name
+            );
+            self.line(Some(effect.gang), text, source, None);
+        }
+        Ok(chosen.into_iter().map(|(id, _)| id).collect())
+    }
+
+    /// An action that lets its buyer choose the scenario holds the record
+    /// to the stages it names.
+    fn stage_chosen(
+        &mut self,
+        effect: &PendingEffect,
+        def: &crate::rules::ActionDef,
+    ) -> Result<(), ReportError> {
+        if def.scenario_stages.is_empty() {
+            return Ok(());
+        }
+        let Some(scenario) = self
+            .battle
+            .scenario
+            .as_deref()
+            .and_then(|s| self.pack.scenario(s))
+        else {
+            return Ok(());
+        };
+        if def.scenario_stages.contains(&scenario.stage) {
+            return Ok(());
+        }
+        let stage_name = |id: &str| {
+            self.pack
+                .arc_stage(id)
+                .map_or_else(|| id.to_owned(), |s| s.name.clone())
+        };
+        let allowed: Vec<String> = def.scenario_stages.iter().map(|s| stage_name(s)).collect();
+        refuse(
+            "scenario",
+            format!(
+                "{} took {}: the scenario is chosen from {} scenarios, and {} is {}",
+                self.name(effect.gang),
+                effect.action_name,
+                allowed.join(", "),
+                scenario.name,
+                stage_name(&scenario.stage)
+            ),
+        )
     }
 }

@@ -45,6 +45,10 @@ pub struct BattleReport {
     /// The players' picks for the results of rolls, by roll name.
     #[serde(default)]
     pub picks: Vec<PickReport>,
+    /// The fighters a gang marks for an action it took before this battle
+    /// (Eat your Fill: three fighters start with a Focus Token).
+    #[serde(default)]
+    pub marks: Vec<MarkReport>,
     /// Results rolled during the battle on tables whose effects last (a
     /// critical hit), by total.
     #[serde(default)]
@@ -140,6 +144,16 @@ pub struct AdvancementReport {
 pub struct PickReport {
     pub roll: String,
     pub pick: String,
+}
+
+/// The fighters a gang marks for one of its actions.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MarkReport {
+    pub gang: String,
+    /// The action, by id or name.
+    pub action: String,
+    pub fighters: Vec<String>,
 }
 
 /// A result a fighter got during the game on one of the tables the pack's
