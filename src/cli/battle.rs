@@ -122,6 +122,14 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
             for (i, ruling) in rulings.iter().enumerate() {
                 say!("  ruling {}: {ruling}", i + 1);
             }
+            for warning in &recorded.procedure.warnings {
+                say!(
+                    "  warning: {}: {} ({})",
+                    warning.field,
+                    warning.text,
+                    warning.source
+                );
+            }
             Ok(())
         }
         BattleCommand::Undo => {

@@ -803,7 +803,23 @@ pub struct ScenarioDef {
     pub counts: Vec<CountDef>,
     #[serde(default)]
     pub endgame: String,
+    /// How the endgame names a winner by a count ("Once one gang has
+    /// extracted 3 Caches, they win"): a winner short of it, whose rival
+    /// did not leave early, is warned about.
+    #[serde(default)]
+    pub win_at: Option<WinAt>,
     pub epilogue: Vec<EpilogueRule>,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// The count a gang reaches to win a scenario.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct WinAt {
+    /// The scenario count's id.
+    pub count: String,
+    pub at_least: i64,
     #[serde(default)]
     pub source: String,
 }

@@ -534,6 +534,14 @@ fn validate_scenarios(file: &str, pack: &Pack) -> Result<(), PackError> {
                 format!("stage `{}` is not in [[arc_stages]]", scenario.stage),
             );
         }
+        if let Some(win) = &scenario.win_at
+            && !scenario.counts.iter().any(|c| c.id == win.count)
+        {
+            return err(
+                format!("{entry}.win_at"),
+                format!("count `{}` is not one of the scenario's counts", win.count),
+            );
+        }
         unique(
             file,
             &format!("{entry}.roles"),

@@ -10,7 +10,9 @@ use serde::Serialize;
 
 use super::Session;
 use crate::campaign::actions::take_action;
-use crate::campaign::battle::{Battle, BattleReport, CampaignState, Procedure, run_procedure};
+use crate::campaign::battle::{
+    Battle, BattleReport, CampaignState, Procedure, Warning, run_procedure,
+};
 use crate::campaign::titles::TitleHolders;
 use crate::campaign::{BatchId, BattleId, GangId, PendingEffect};
 use crate::rules::Pack;
@@ -119,7 +121,48 @@ impl Session {
         let pack = self.report_pack(report)?;
         let state = self.campaign_state_for(report)?;
         let id = self.store.next_battle_id()?;
-        Ok(run_procedure(pack, &state, report, id, seed)?)
+        let mut procedure = run_procedure(pack, &state, report, id, seed)?;
+        procedure
+            .warnings
+            .extend(self.role_warnings(&procedure.battle)?);
+        Ok(procedure)
+    }
+
+    /// Roles that do not follow the previous battle between the two gangs
+    /// (003, Catch and Release: "The losers of the previous skirmish are
+    /// the Captors"): recorded as told, and said.
+    fn role_warnings(&self, battle: &Battle) -> Result<Vec<Warning>> {
+        let (Some(scenario), [a, b]) = (battle.scenario.as_deref(), battle.gangs.as_slice()) else {
+            return Ok(Vec::new());
+        };
+        let Some((ra, rb)) = self.suggest_roles(scenario, a.gang, b.gang)? else {
+            return Ok(Vec::new());
+        };
+        let pack = self.pack(&battle.ruleset)?;
+        let Some(def) = pack.scenario(scenario) else {
+            return Ok(Vec::new());
+        };
+        let mut warnings = Vec::new();
+        for (i, (side, wanted)) in [(a, ra), (b, rb)].into_iter().enumerate() {
+            if side.role.as_deref() == Some(wanted.as_str()) {
+                continue;
+            }
+            let Some(role) = def.roles.iter().find(|r| r.id == wanted) else {
+                continue;
+            };
+            let name = self.gang(side.gang)?.name;
+            warnings.push(Warning {
+                field: format!("gangs[{i}].role"),
+                text: format!(
+                    "by the previous {} between them, {name} are the {} in {}",
+                    pack.record().noun,
+                    role.label,
+                    def.name
+                ),
+                source: role.source.clone(),
+            });
+        }
+        Ok(warnings)
     }
 
     /// Records a battle: its procedure's events in one batch. Refused, with

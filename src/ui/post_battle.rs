@@ -366,6 +366,15 @@ pub fn post_battle_ui(
             ui.label(RichText::new(format!("⚠ {err}")).color(ui.visuals().error_fg_color));
         }
         Some(Ok(procedure)) => {
+            for warning in &procedure.warnings {
+                ui.label(
+                    RichText::new(format!("⚠ {}", warning.text)).color(ui.visuals().warn_fg_color),
+                )
+                .on_hover_text(format!(
+                    "Recorded as told; the rule says otherwise: {}",
+                    warning.source
+                ));
+            }
             ui.label(RichText::new("What the rules change").strong());
             if procedure.changes.is_empty() {
                 ui.weak("Nothing changes.");

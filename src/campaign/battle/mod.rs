@@ -128,12 +128,25 @@ pub struct NeededChoice {
     pub options: Vec<String>,
 }
 
+/// Something in a report that contradicts its scenario but that the text
+/// does not forbid: recorded as told, and said.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Warning {
+    /// The report field it is about.
+    pub field: String,
+    pub text: String,
+    /// The rule text it goes against.
+    pub source: String,
+}
+
 /// The whole result of a battle before it is committed.
 #[derive(Debug, Clone, Serialize)]
 pub struct Procedure {
     pub battle: Battle,
     pub changes: Vec<ChangeLine>,
     pub needed: Vec<NeededChoice>,
+    /// What in the report contradicts its scenario, recorded as told.
+    pub warnings: Vec<Warning>,
     /// Every roll the procedure made, as it will be stored.
     pub rolls: Vec<RollMade>,
     /// The seed the app's rolls came from.
@@ -190,6 +203,7 @@ pub fn run_procedure(
     run.check_dice_and_picks()?;
     run.bounty_declarations(report)?;
     run.titles(report)?;
+    let warnings = scenario.map_or_else(Vec::new, |s| win_warnings(pack, state, &battle, s));
     let Run {
         changes,
         needed,
@@ -201,10 +215,51 @@ pub fn run_procedure(
         battle,
         changes,
         needed,
+        warnings,
         events,
         rolls,
         seed,
     })
+}
+
+/// A winner short of the count the scenario's endgame names, when no rival
+/// left the game early (003, Dead Drop: "Once one gang has extracted 3
+/// Caches, they win").
+fn win_warnings(
+    pack: &Pack,
+    state: &CampaignState,
+    battle: &Battle,
+    scenario: &ScenarioDef,
+) -> Vec<Warning> {
+    let (Some(win), Some(winner)) = (&scenario.win_at, battle.winner) else {
+        return Vec::new();
+    };
+    let rival_ran = battle
+        .gangs
+        .iter()
+        .any(|g| g.gang != winner && g.ran_for_it);
+    let Some(side) = battle.gangs.iter().find(|g| g.gang == winner) else {
+        return Vec::new();
+    };
+    let reached = side.counts.get(&win.count).copied().unwrap_or(0);
+    if rival_ran || reached >= win.at_least {
+        return Vec::new();
+    }
+    let label = scenario
+        .counts
+        .iter()
+        .find(|c| c.id == win.count)
+        .map_or(win.count.as_str(), |c| c.label.as_str());
+    let name = state.gang(winner).map_or("the winner", |g| g.name.as_str());
+    let ran = pack.record().ran.as_deref().unwrap_or("left the game");
+    vec![Warning {
+        field: "winner".into(),
+        text: format!(
+            "{name} won {} with {label} {reached}, short of the {} that wins it, and no rival {ran}",
+            scenario.name, win.at_least
+        ),
+        source: win.source.clone(),
+    }]
 }
 
 /// The procedure's working state: resources and counters as they become.
