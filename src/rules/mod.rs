@@ -302,6 +302,14 @@ impl Pack {
         self.outcomes.iter().find(|o| o.id == id)
     }
 
+    /// Finds an outcome by id or label, any case (`taken_down`, `Taken
+    /// Down`).
+    pub fn find_outcome(&self, query: &str) -> Option<&OutcomeDef> {
+        self.outcomes.iter().find(|o| {
+            crate::text::same(&o.id, query) || crate::text::same(&o.label, query)
+        })
+    }
+
     /// The outcome of a fighter who came through a battle as usual (the
     /// loader makes sure a pack with outcomes has exactly one).
     /// What this pack's records hold: its `[record]`, or two gangs in a

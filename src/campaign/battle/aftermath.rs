@@ -169,7 +169,7 @@ impl Run<'_> {
             .dice
             .iter()
             .enumerate()
-            .find(|(_, d)| d.roll.trim() == name);
+            .find(|(_, d)| crate::text::same(&d.roll, &name));
         let record: RollRecord = match entered {
             Some((i, d)) => entered_with(&expr, &dialect, &d.faces).map_err(|e| ReportError {
                 field: format!("dice[{i}].faces"),
@@ -237,7 +237,7 @@ impl Run<'_> {
         self.report
             .picks
             .iter()
-            .find(|p| p.roll.trim() == roll)
+            .find(|p| crate::text::same(&p.roll, roll))
             .map(|p| p.pick.trim().to_owned())
     }
 
@@ -1579,7 +1579,7 @@ impl Run<'_> {
 
     /// Dice entered and picks given must name rolls this battle made.
     pub(super) fn check_dice_and_picks(&self) -> Result<(), ReportError> {
-        let known = |name: &str| self.roll_names.iter().any(|r| r == name.trim());
+        let known = |name: &str| self.roll_names.iter().any(|r| crate::text::same(r, name));
         let list = || {
             if self.roll_names.is_empty() {
                 "this battle makes no roll".to_owned()

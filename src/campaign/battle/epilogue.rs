@@ -67,7 +67,7 @@ impl Run<'_> {
                     format!("no gang called “{}”", choice.gang),
                 );
             };
-            let Some(rule) = scenario.epilogue.iter().find(|r| r.id == choice.rule) else {
+            let Some(rule) = scenario.epilogue.iter().find(|r| crate::text::same(&r.id, &choice.rule)) else {
                 let ids: Vec<&str> = scenario
                     .epilogue
                     .iter()
@@ -95,7 +95,9 @@ impl Run<'_> {
             }
             if report.choices[..i]
                 .iter()
-                .any(|c| c.rule == choice.rule && crate::text::same(&c.gang, &choice.gang))
+                .any(|c| {
+                    crate::text::same(&c.rule, &choice.rule) && crate::text::same(&c.gang, &choice.gang)
+                })
             {
                 return refuse(field, "this choice is given twice");
             }
@@ -160,7 +162,9 @@ impl Run<'_> {
                 let pick = report
                     .choices
                     .iter()
-                    .find(|c| c.rule == rule.id && crate::text::same(&c.gang, &gang_name));
+                    .find(|c| {
+                        crate::text::same(&c.rule, &rule.id) && crate::text::same(&c.gang, &gang_name)
+                    });
                 match pick {
                     None => self.needed.push(NeededChoice {
                         field: "choices".into(),

@@ -229,7 +229,10 @@ fn resolve_counts(
     let scenario_name = scenario.map_or("this record", |s| s.name.as_str());
     let mut counts = BTreeMap::new();
     for (key, value) in &g.counts {
-        let Some(def) = defs.iter().find(|c| c.id == *key) else {
+        let Some(def) = defs
+            .iter()
+            .find(|c| crate::text::same(&c.id, key) || crate::text::same(&c.label, key))
+        else {
             return refuse(
                 format!("{field}.counts.{key}"),
                 format!("{scenario_name} has no count “{key}”"),
@@ -249,7 +252,7 @@ fn resolve_counts(
                 format!("{} cannot be more than {max}", def.label),
             );
         }
-        counts.insert(key.clone(), *value);
+        counts.insert(def.id.clone(), *value);
     }
     Ok(counts)
 }
@@ -375,7 +378,7 @@ fn resolve_fighters(
                             format!("missing: the ruleset {} has no outcomes", pack.pack.name),
                         );
                     };
-                    let Some(outcome) = pack.outcome(wanted) else {
+                    let Some(outcome) = pack.find_outcome(wanted) else {
                         let ids: Vec<&str> = pack.outcomes.iter().map(|o| o.id.as_str()).collect();
                         return refuse(
                             format!("{field}.outcome"),
