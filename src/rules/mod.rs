@@ -305,9 +305,9 @@ impl Pack {
     /// Finds an outcome by id or label, any case (`taken_down`, `Taken
     /// Down`).
     pub fn find_outcome(&self, query: &str) -> Option<&OutcomeDef> {
-        self.outcomes.iter().find(|o| {
-            crate::text::same(&o.id, query) || crate::text::same(&o.label, query)
-        })
+        self.outcomes
+            .iter()
+            .find(|o| crate::text::same(&o.id, query) || crate::text::same(&o.label, query))
     }
 
     /// The outcome of a fighter who came through a battle as usual (the

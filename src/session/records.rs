@@ -408,9 +408,20 @@ impl Session {
         if next.scenarios.is_empty() {
             bail!("{} has no scenario to roll among", self.gang(a)?.name);
         }
-        let expr = crate::dice::parse(&format!("d{}", next.scenarios.len()))?;
-        let roll =
-            crate::dice::Dice::for_roll(seed, "scenario").roll(&expr, &Default::default())?;
+        let roll = if next.scenarios.len() == 1 {
+            // One scenario allowed: a one-faced die, nothing left to chance.
+            crate::dice::RollRecord {
+                expression: "d1".into(),
+                dice: vec![1],
+                total: 1,
+                source: crate::dice::RollSource::App { seed },
+                rolls: Vec::new(),
+                scoring: Default::default(),
+            }
+        } else {
+            let expr = crate::dice::parse(&format!("d{}", next.scenarios.len()))?;
+            crate::dice::Dice::for_roll(seed, "scenario").roll(&expr, &Default::default())?
+        };
         let index = usize::try_from(roll.total.saturating_sub(1)).unwrap_or(0);
         let Some((scenario, name)) = next.scenarios.get(index).cloned() else {
             bail!("the roll {} lands on no scenario", roll.total);

@@ -67,7 +67,11 @@ impl Run<'_> {
                     format!("no gang called “{}”", choice.gang),
                 );
             };
-            let Some(rule) = scenario.epilogue.iter().find(|r| crate::text::same(&r.id, &choice.rule)) else {
+            let Some(rule) = scenario
+                .epilogue
+                .iter()
+                .find(|r| crate::text::same(&r.id, &choice.rule))
+            else {
                 let ids: Vec<&str> = scenario
                     .epilogue
                     .iter()
@@ -93,12 +97,9 @@ impl Run<'_> {
                     ),
                 );
             }
-            if report.choices[..i]
-                .iter()
-                .any(|c| {
-                    crate::text::same(&c.rule, &choice.rule) && crate::text::same(&c.gang, &choice.gang)
-                })
-            {
+            if report.choices[..i].iter().any(|c| {
+                crate::text::same(&c.rule, &choice.rule) && crate::text::same(&c.gang, &choice.gang)
+            }) {
                 return refuse(field, "this choice is given twice");
             }
             let pick = choice.pick.trim().to_lowercase();
@@ -159,12 +160,9 @@ impl Run<'_> {
                     continue;
                 }
                 let gang_name = self.name(gang);
-                let pick = report
-                    .choices
-                    .iter()
-                    .find(|c| {
-                        crate::text::same(&c.rule, &rule.id) && crate::text::same(&c.gang, &gang_name)
-                    });
+                let pick = report.choices.iter().find(|c| {
+                    crate::text::same(&c.rule, &rule.id) && crate::text::same(&c.gang, &gang_name)
+                });
                 match pick {
                     None => self.needed.push(NeededChoice {
                         field: "choices".into(),
