@@ -327,7 +327,7 @@ fn a_resource_change_is_logged_with_its_reason_and_undoes() {
         ],
     );
     assert!(out.status.success(), "{}", stderr(&out));
-    assert!(stdout(&out).contains("Reputation: 2"));
+    assert!(stdout(&out).contains("Reputation 2"));
     let log = stdout(&rapsheet(
         dir.path(),
         &["log", "--limit", "1", db[0], db[1]],

@@ -205,24 +205,12 @@ pub(super) fn action(
     gang: &str,
     target: Option<&str>,
     choice: Option<&str>,
+    json: bool,
 ) -> Result<()> {
     let gang = session.gang_named(gang)?;
     let target = target.map(|t| session.gang_named(t)).transpose()?;
     let batch = session.take_action(gang.id, name, target.as_ref().map(|t| t.id), choice)?;
-    // Saved: what follows only reports, and a failure is a warning.
-    match session.gang_view(gang.id) {
-        Ok(view) => {
-            let resources: Vec<String> = view
-                .resources
-                .iter()
-                .map(|r| format!("{} {}", r.label, r.amount))
-                .collect();
-            say!("{}: {}", view.name, resources.join(" · "));
-        }
-        Err(err) => say_err!(
-            "warning: {}",
-            crate::session::saved_but(batch, "reading the gang back", &err)
-        ),
-    }
-    Ok(())
+    let mut touched = vec![gang.id];
+    touched.extend(target.map(|t| t.id));
+    super::edit::standings(session, &touched, batch, json)
 }

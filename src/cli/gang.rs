@@ -29,6 +29,20 @@ pub enum GangCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Rename a gang.
+    Rename {
+        name: String,
+        new: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Set a gang's notes (`-` reads them from standard input).
+    Notes {
+        name: String,
+        text: String,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -94,6 +108,57 @@ pub enum FighterCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Rename a fighter.
+    Rename {
+        name: String,
+        new: String,
+        #[arg(long)]
+        gang: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Make a fighter their gang's leader, or with --off no longer.
+    Leader {
+        name: String,
+        #[arg(long)]
+        off: bool,
+        #[arg(long)]
+        gang: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Add or remove a fighter's quirks.
+    Quirk {
+        #[command(subcommand)]
+        change: super::edit::QuirkChange,
+    },
+    /// Set one of a fighter's counters (the pack's counter by id or label:
+    /// `bounty`, `Bounty`).
+    Counter {
+        name: String,
+        counter: String,
+        #[arg(allow_hyphen_values = true)]
+        value: i64,
+        #[arg(long)]
+        gang: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Set a fighter's notes (`-` reads them from standard input).
+    Notes {
+        name: String,
+        text: String,
+        #[arg(long)]
+        gang: Option<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Dismiss a fighter from their gang (`rapsheet undo` brings them back).
+    Dismiss {
+        name: String,
+        #[arg(long)]
+        gang: Option<String>,
+    },
 }
 
 pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
@@ -134,11 +199,45 @@ pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
             print_roster(&view);
             Ok(())
         }
+        GangCommand::Rename { name, new, json } => {
+            super::edit::rename_gang(session, &name, &new, json)
+        }
+        GangCommand::Notes { name, text, json } => {
+            super::edit::gang_notes(session, &name, &text, json)
+        }
     }
 }
 
 pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<()> {
+    use super::edit;
     match command {
+        FighterCommand::Rename {
+            name,
+            new,
+            gang,
+            json,
+        } => edit::rename_fighter(session, &name, gang.as_deref(), &new, json),
+        FighterCommand::Leader {
+            name,
+            off,
+            gang,
+            json,
+        } => edit::leader(session, &name, gang.as_deref(), !off, json),
+        FighterCommand::Quirk { change } => edit::quirks(session, change),
+        FighterCommand::Counter {
+            name,
+            counter,
+            value,
+            gang,
+            json,
+        } => edit::counter(session, &name, gang.as_deref(), &counter, value, json),
+        FighterCommand::Notes {
+            name,
+            text,
+            gang,
+            json,
+        } => edit::fighter_notes(session, &name, gang.as_deref(), &text, json),
+        FighterCommand::Dismiss { name, gang } => edit::dismiss(session, &name, gang.as_deref()),
         FighterCommand::Show { name, gang, json } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             let details = session.fighter_details(fighter.id)?;

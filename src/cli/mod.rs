@@ -21,6 +21,7 @@ macro_rules! say_err {
 }
 
 mod battle;
+mod edit;
 mod export;
 mod gang;
 mod pack;
@@ -117,6 +118,8 @@ pub enum Command {
         gang: String,
         #[arg(long)]
         reason: String,
+        #[arg(long)]
+        json: bool,
     },
     /// Battles: record from a report, undo, list.
     Battle {
@@ -145,6 +148,8 @@ pub enum Command {
         /// The resource it takes, where it offers a choice.
         #[arg(long)]
         choice: Option<String>,
+        #[arg(long)]
+        json: bool,
     },
     /// Roll dice: `d6`, `2d6+1`, `5 on 4+`.
     Roll {
@@ -311,22 +316,12 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             delta,
             gang,
             reason,
+            json,
         } => {
             let mut session = open(db, packs)?;
             let g = session.gang_named(&gang)?;
             let batch = session.adjust_resource(g.id, &resource, delta, &reason)?;
-            match session.gang_view(g.id) {
-                Ok(view) => {
-                    for r in view.resources {
-                        say!("{}: {}", r.label, r.amount);
-                    }
-                }
-                Err(err) => say_err!(
-                    "warning: {}",
-                    crate::session::saved_but(batch, "reading the gang back", &err)
-                ),
-            }
-            Ok(())
+            edit::standings(&session, &[g.id], batch, json)
         }
         Command::Battle { command } => battle::battle(&mut open(db, packs)?, command),
         Command::Titles {
@@ -343,12 +338,14 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             gang,
             target,
             choice,
+            json,
         } => battle::action(
             &mut open(db, packs)?,
             &name,
             &gang,
             target.as_deref(),
             choice.as_deref(),
+            json,
         ),
         Command::Roll {
             expression,
