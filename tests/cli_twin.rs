@@ -83,6 +83,7 @@ fn every_edit_of_the_app_has_a_command_that_undo_takes_back() {
         &["fighter", "counter", "Hush", "bounty", "2", "--json"],
     ));
     assert_eq!(shown["counters"]["bounty"], 2, "{shown:#}");
+    ok(d, &["fighter", "quirk", "add", "Hush", "Iconic"]);
     let text = ok(d, &["fighter", "quirk", "remove", "Hush", "Iconic"]);
     assert!(!text.contains("Iconic"), "{text}");
 }

@@ -139,16 +139,21 @@ pub(super) fn quirks(session: &mut Session, change: QuirkChange) -> Result<()> {
     };
     let fighter = session.fighter_named(&name, gang.as_deref())?;
     let picked = session.resolve_quirks(fighter.gang, &names)?;
+    let pack = session.pack(&session.gang(fighter.gang)?.ruleset)?;
+    let name_of = |id: &str| {
+        pack.quirk(id)
+            .map_or_else(|| id.to_owned(), |q| q.name.clone())
+    };
     let mut quirks = fighter.quirks.clone();
     for pick in picked {
         let has = quirks.iter().position(|q| q.quirk == pick.quirk);
         match (adding, has) {
             (true, None) => quirks.push(pick),
-            (true, Some(_)) => bail!("{} already has {}", fighter.name, pick.quirk),
+            (true, Some(_)) => bail!("{} already has {}", fighter.name, name_of(&pick.quirk)),
             (false, Some(i)) => {
                 quirks.remove(i);
             }
-            (false, None) => bail!("{} has no {}", fighter.name, pick.quirk),
+            (false, None) => bail!("{} has no {}", fighter.name, name_of(&pick.quirk)),
         }
     }
     session.set_quirks(fighter.id, quirks)?;
