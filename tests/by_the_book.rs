@@ -466,3 +466,50 @@ fn outcomes_counts_and_epilogue_lines_are_matched_by_id_or_label_in_any_case() {
     assert_eq!(brick.outcome, "taken_down");
     assert_eq!(recorded.procedure.battle.gangs[0].counts["caches"], 3);
 }
+
+// ---------------------------------------------------------------------------
+// 7. Rules after advancement
+// ---------------------------------------------------------------------------
+
+/// The options of Brick's advancement pick (escalation house rules: a 7 is
+/// "an Ability quirk of your choice").
+fn ability_offers(s: &Session, gang: &str, fighter: &str) -> Vec<String> {
+    let mut r = bare(json!({
+        "scenario": "Dead Drop",
+        "gangs": [{"gang": SAINTS}, {"gang": JACKALS}],
+        "winner": SAINTS,
+        "advancements": [{"gang": gang, "fighter": fighter}],
+        "dice": [{"roll": format!("advancement: {fighter}"), "faces": [3, 4]}],
+    }));
+    util::declare_nothing(&mut r);
+    let preview = s.preview_battle(&r, 7).unwrap();
+    preview
+        .needed
+        .iter()
+        .find(|n| n.field == "picks")
+        .map(|n| n.options.clone())
+        .unwrap_or_default()
+}
+
+#[test]
+fn an_advancement_offers_only_quirks_the_fighter_may_take() {
+    let dir = util::temp();
+    let mut s = Session::create_demo(&dir.path().join("c.rapsheet")).expect("demo");
+    let offers = ability_offers(&s, SAINTS, "Brick");
+    assert!(offers.iter().any(|o| o == "lightweight"), "{offers:?}");
+    // 003: Lightweight "Cannot have armor" (constraint lightweight-no-armor):
+    // once Brick wears Light Armor it is not offered.
+    let brick = s.fighter_named("Brick", None).unwrap();
+    let mut quirks = brick.quirks.clone();
+    quirks.push(rapsheet::campaign::QuirkPick::new("light-armor"));
+    s.set_quirks(brick.id, quirks).unwrap();
+    let offers = ability_offers(&s, SAINTS, "Brick");
+    assert!(!offers.iter().any(|o| o == "lightweight"), "{offers:?}");
+    // Bonded comes in pairs (constraint bonded-pair): the Jackals have their
+    // pair, so a third is not offered.
+    let jackals_offers = ability_offers(&s, JACKALS, "Static");
+    assert!(
+        !jackals_offers.iter().any(|o| o == "bonded"),
+        "{jackals_offers:?}"
+    );
+}

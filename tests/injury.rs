@@ -1338,14 +1338,29 @@ fn the_house_advancement_gives_a_quirk_of_the_mapped_category() {
         );
         let pack = s.pack("heartbreaker-escalation").expect("pack");
         let brick_now = s.fighter(brick).expect("fighter");
+        let saints: Vec<_> = s
+            .roster(gang_id(&s, SAINTS))
+            .expect("roster")
+            .into_iter()
+            .collect();
+        // Quirks Brick does not have and may take: 003, Akimbo Holster,
+        // "Only fighters equipped with a Sidearm, Leadspitter, Slasher, or
+        // Basher may take this quirk" — Brick has none, so it is not offered.
         let expected: Vec<String> = pack
             .quirks
             .iter()
             .filter(|q| category.is_none_or(|c| q.category == c))
             .filter(|q| !brick_now.has_quirk(&q.id))
+            .filter(|q| !rapsheet::campaign::quirk_breaks_a_rule(pack, &saints, brick, &q.id))
             .map(|q| q.id.clone())
             .collect();
         assert_eq!(options, expected, "{total}: quirks Brick does not have");
+        if category == Some("gear") {
+            assert!(
+                !options.iter().any(|o| o == "akimbo-holster"),
+                "{options:?}"
+            );
+        }
         assert!(options.iter().any(|o| o == chosen));
         // A quirk of another category is refused.
         if let Some(wrong) = wrong {

@@ -20,4 +20,7 @@ pub mod wire;
 pub use derive::{DerivedStat, StatPart, derive_stats};
 pub use event::{Event, FighterSnapshot, GangSnapshot, Names};
 pub use model::*;
-pub use problems::{Problem, ProblemScope, fighter_problems, gang_problems};
+pub use problems::{
+    Problem, ProblemScope, fighter_problems, gang_problems, gang_problems_after,
+    quirk_breaks_a_rule,
+};

@@ -64,6 +64,14 @@ fn ruling_text(pack: &Pack, id: Option<&String>) -> Option<String> {
 /// What one fighter breaks on its own: quirk count, duplicates, unknown
 /// quirks and the per-fighter constraints.
 pub fn fighter_problems(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
+    fighter_problems_after(pack, fighter, 0)
+}
+
+/// The same for a fighter whose lasting effects changed their quirks:
+/// `changed` is the quirks they gained (by advancement) less the quirks
+/// they lost (by a crippling). The recruiting count is of the quirks they
+/// were recruited with; every other rule checks the quirks they have now.
+pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> Vec<Problem> {
     let mut out = Vec::new();
     let scope = fighter_scope(fighter);
     let push = |out: &mut Vec<Problem>, rule: String, message: String, source: String| {
@@ -96,15 +104,24 @@ pub fn fighter_problems(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
         } else {
             (recruiting.quirks_per_fighter, "a recruit")
         };
-        if fighter.quirks.len() != expected {
+        let recruited = i64::try_from(fighter.quirks.len())
+            .unwrap_or(i64::MAX)
+            .saturating_sub(changed);
+        if recruited != i64::try_from(expected).unwrap_or(i64::MAX) {
             push(
                 &mut out,
                 "recruiting.quirks".into(),
-                format!(
-                    "has {} quirk{}; {who} has {expected}",
-                    fighter.quirks.len(),
-                    plural(fighter.quirks.len())
-                ),
+                if changed == 0 {
+                    format!(
+                        "has {recruited} quirk{}; {who} has {expected}",
+                        if recruited == 1 { "" } else { "s" }
+                    )
+                } else {
+                    format!(
+                        "was recruited with {recruited} quirk{}; {who} has {expected}",
+                        if recruited == 1 { "" } else { "s" }
+                    )
+                },
                 recruiting.source.clone(),
             );
         }
@@ -165,6 +182,40 @@ pub fn fighter_problems(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
 
 /// What the gang as a whole breaks, followed by each fighter's problems.
 pub fn gang_problems(pack: &Pack, fighters: &[Fighter]) -> Vec<Problem> {
+    gang_problems_after(pack, fighters, &BTreeMap::new())
+}
+
+/// True when giving `fighter` the quirk `quirk` would break a constraint of
+/// the pack that the gang does not break now (Lightweight beside Light
+/// Armor; a third Bonded): such a quirk is not offered.
+pub fn quirk_breaks_a_rule(
+    pack: &Pack,
+    fighters: &[Fighter],
+    fighter: FighterId,
+    quirk: &str,
+) -> bool {
+    let constraints = |list: &[Fighter]| -> Vec<(String, ProblemScope)> {
+        gang_problems(pack, list)
+            .into_iter()
+            .filter(|p| p.rule.starts_with("constraints."))
+            .map(|p| (p.rule, p.scope))
+            .collect()
+    };
+    let before = constraints(fighters);
+    let mut trial = fighters.to_vec();
+    if let Some(f) = trial.iter_mut().find(|f| f.id == fighter) {
+        f.quirks.push(super::QuirkPick::new(quirk));
+    }
+    constraints(&trial).iter().any(|p| !before.contains(p))
+}
+
+/// `gang_problems` with each fighter's quirks gained less quirks lost by
+/// lasting effects (see [`fighter_problems_after`]).
+pub fn gang_problems_after(
+    pack: &Pack,
+    fighters: &[Fighter],
+    changed: &BTreeMap<FighterId, i64>,
+) -> Vec<Problem> {
     let mut out = Vec::new();
     let gang = |rule: &str, message: String, source: &str| Problem {
         rule: rule.into(),
@@ -226,7 +277,8 @@ pub fn gang_problems(pack: &Pack, fighters: &[Fighter]) -> Vec<Problem> {
         }
     }
     for fighter in fighters {
-        out.extend(fighter_problems(pack, fighter));
+        let delta = changed.get(&fighter.id).copied().unwrap_or(0);
+        out.extend(fighter_problems_after(pack, fighter, delta));
     }
     out
 }

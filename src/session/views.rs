@@ -9,7 +9,7 @@ use super::Session;
 use crate::campaign::titles::award_titles;
 use crate::campaign::{
     BatchId, DerivedStat, EffectId, Fighter, FighterId, Gang, GangId, LastingEffect, Names,
-    Problem, derive_stats, gang_problems,
+    Problem, derive_stats,
 };
 use crate::rules::Pack;
 use crate::text;
@@ -338,9 +338,10 @@ impl Session {
         })
     }
 
-    /// The recruiting rules a gang breaks. Quirks gained by advancement do
-    /// not count against the quirks a fighter is recruited with, and the
-    /// size of a starting gang stops applying once the gang has fought.
+    /// The recruiting rules a gang breaks. Quirks gained by advancement and
+    /// lost by a crippling do not count against the quirks a fighter is
+    /// recruited with, but every other rule checks the quirks they have;
+    /// the size of a starting gang stops applying once the gang has fought.
     fn problems_of(
         &self,
         pack: &Pack,
@@ -348,21 +349,12 @@ impl Session {
         fighters: &[Fighter],
         lasting: &[crate::campaign::LastingEffect],
     ) -> Result<Vec<Problem>> {
-        let recruited: Vec<Fighter> = fighters
-            .iter()
-            .map(|f| {
-                let mut f = f.clone();
-                f.quirks.retain(|q| {
-                    !lasting.iter().any(|e| {
-                        e.fighter == f.id
-                            && e.removed.is_none()
-                            && e.quirk.as_deref() == Some(q.quirk.as_str())
-                    })
-                });
-                f
-            })
-            .collect();
-        let mut problems = gang_problems(pack, &recruited);
+        let mut changed: std::collections::BTreeMap<FighterId, i64> = Default::default();
+        for e in lasting.iter().filter(|e| e.removed.is_none()) {
+            let delta = i64::from(e.quirk.is_some()) - i64::from(e.lost_quirk.is_some());
+            *changed.entry(e.fighter).or_default() += delta;
+        }
+        let mut problems = crate::campaign::gang_problems_after(pack, fighters, &changed);
         if self.store.battles_fought(gang)? > 0 {
             problems.retain(|p| p.rule != "recruiting.size");
         }

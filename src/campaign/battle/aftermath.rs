@@ -316,11 +316,30 @@ impl Run<'_> {
         reverse: bool,
     ) -> Vec<String> {
         let held = self.quirks_of(fighter);
+        // A quirk the fighter may not take beside what the gang has (a
+        // constraint of the pack) is not offered; taking one away breaks
+        // nothing new.
+        let gang = self.fighter_gang(fighter);
+        let gang_fighters: Vec<crate::campaign::Fighter> = self
+            .fighters
+            .values()
+            .filter(|f| Some(f.gang) == gang && f.status.can_fight() || f.id == fighter)
+            .cloned()
+            .collect();
         self.pack
             .quirks
             .iter()
             .filter(|q| category.is_none_or(|c| q.category == c))
             .filter(|q| held.iter().any(|h| h.quirk == q.id) == reverse)
+            .filter(|q| {
+                reverse
+                    || !crate::campaign::quirk_breaks_a_rule(
+                        self.pack,
+                        &gang_fighters,
+                        fighter,
+                        &q.id,
+                    )
+            })
             .map(|q| q.id.clone())
             .collect()
     }
