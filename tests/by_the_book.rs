@@ -513,3 +513,86 @@ fn an_advancement_offers_only_quirks_the_fighter_may_take() {
         "{jackals_offers:?}"
     );
 }
+
+// ---------------------------------------------------------------------------
+// 4. Akimbo Holster: "Select one of those weapons for this fighter to Dual
+//    Wield using the Akimbo Holster." (003, Gear, AKIMBO HOLSTER)
+// ---------------------------------------------------------------------------
+
+#[test]
+fn an_akimbo_holster_records_the_weapon_it_dual_wields() {
+    let dir = util::temp();
+    let d = dir.path();
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.extend(["--db", "c.rapsheet"]);
+        let out = rapsheet(d, &all);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+        stdout(&out)
+    };
+    run(&["new"]);
+    run(&["gang", "new", "Ash Dogs"]);
+    let out = run(&[
+        "fighter",
+        "add",
+        "Cinder",
+        "--gang",
+        "Ash Dogs",
+        "--quirk",
+        "Slasher",
+        "--quirk",
+        "Akimbo Holster",
+    ]);
+    assert!(
+        out.contains("Akimbo Holster: choose the weapon to dual wield (Slasher)"),
+        "{out}"
+    );
+    run(&["fighter", "quirk", "remove", "Cinder", "Akimbo Holster"]);
+    run(&[
+        "fighter",
+        "quirk",
+        "add",
+        "Cinder",
+        "Akimbo Holster=Slasher",
+    ]);
+    let shown = run(&["gang", "show", "Ash Dogs"]);
+    assert!(shown.contains("Akimbo Holster (Slasher)"), "{shown}");
+    assert!(!shown.contains("dual wield"), "{shown}");
+    let v: Value = serde_json::from_str(&run(&["fighter", "show", "Cinder", "--json"])).unwrap();
+    let akimbo = v["quirks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|q| q["id"] == "akimbo-holster")
+        .unwrap()
+        .clone();
+    assert_eq!(akimbo["with"], "slasher");
+
+    // A weapon the fighter does not carry is a problem.
+    run(&["fighter", "quirk", "remove", "Cinder", "Akimbo Holster"]);
+    let out = run(&["fighter", "quirk", "add", "Cinder", "Akimbo Holster=Basher"]);
+    let shown = run(&["gang", "show", "Ash Dogs"]);
+    assert!(
+        shown.contains("Akimbo Holster: the fighter has no Basher"),
+        "{out}{shown}"
+    );
+
+    // The card prints the weapon with the quirk.
+    run(&["fighter", "quirk", "remove", "Cinder", "Akimbo Holster"]);
+    run(&[
+        "fighter",
+        "quirk",
+        "add",
+        "Cinder",
+        "Akimbo Holster=Slasher",
+    ]);
+    run(&["cards", "--gang", "Ash Dogs", "-o", "cards.pdf"]);
+    if let Ok(out) = std::process::Command::new("pdftotext")
+        .arg(d.join("cards.pdf"))
+        .arg("-")
+        .output()
+    {
+        let text = String::from_utf8_lossy(&out.stdout).replace('\n', " ");
+        assert!(text.contains("Akimbo Holster (Slasher)"), "{text}");
+    }
+}

@@ -196,16 +196,31 @@ pub fn adjust_resource(
 }
 
 /// Looks up quirks by id, name or alternative name. An alt name is kept on
-/// the pick.
+/// the pick. `QUIRK=OTHER` also selects another quirk for one that asks for
+/// a selection (`Akimbo Holster=Slasher`).
 pub fn resolve_quirks(pack: &Pack, queries: &[String]) -> Result<Vec<QuirkPick>, CommandError> {
     queries
         .iter()
-        .map(|query| match pack.find_quirk(query) {
-            Some((quirk, alt)) => Ok(QuirkPick {
+        .map(|query| {
+            let (name, with) = match query.split_once('=') {
+                Some((name, with)) if pack.find_quirk(query).is_none() => (name, Some(with)),
+                _ => (query.as_str(), None),
+            };
+            let Some((quirk, alt)) = pack.find_quirk(name) else {
+                return Err(unknown_quirk(pack, name));
+            };
+            let with = match with {
+                Some(other) => match pack.find_quirk(other) {
+                    Some((q, _)) => Some(q.id.clone()),
+                    None => return Err(unknown_quirk(pack, other)),
+                },
+                None => None,
+            };
+            Ok(QuirkPick {
                 quirk: quirk.id.clone(),
                 alt_name: alt.map(str::to_owned),
-            }),
-            None => Err(unknown_quirk(pack, query)),
+                with,
+            })
         })
         .collect()
 }

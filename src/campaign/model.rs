@@ -42,6 +42,10 @@ pub struct QuirkPick {
     /// One of the quirk's d6 alternative names, or a name of the player's own.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub alt_name: Option<String>,
+    /// The other quirk (id) the player selected for this one, where the
+    /// pack's quirk asks for a selection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with: Option<String>,
 }
 
 impl QuirkPick {
@@ -49,6 +53,7 @@ impl QuirkPick {
         Self {
             quirk: quirk.into(),
             alt_name: None,
+            with: None,
         }
     }
 }

@@ -142,6 +142,10 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
         }
     }
 
+    for (rule, message, source) in selection_problems(pack, fighter) {
+        push(&mut out, rule, message, source);
+    }
+
     for constraint in &pack.constraints {
         let broken = match &constraint.rule {
             ConstraintKind::MaxTagged { tag, max } => {
@@ -176,6 +180,55 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
                 ruling: ruling_text(pack, constraint.ruling.as_ref()),
             });
         }
+    }
+    out
+}
+
+/// A quirk that asks the player to select another of the fighter's quirks
+/// (003, Akimbo Holster: "Select one of those weapons for this fighter to
+/// Dual Wield") and has none, or one the fighter lacks or that is not
+/// among those it allows.
+fn selection_problems(pack: &Pack, fighter: &Fighter) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    for pick in &fighter.quirks {
+        let Some(def) = pack.quirk(&pick.quirk) else {
+            continue;
+        };
+        let Some(select) = &def.select else { continue };
+        let rule = format!("quirks.{}.select", def.id);
+        let name = |id: &str| {
+            pack.quirk(id)
+                .map_or_else(|| id.to_owned(), |q| q.name.clone())
+        };
+        let eligible: Vec<String> = select
+            .any_of
+            .iter()
+            .filter(|id| fighter.has_quirk(id))
+            .map(|id| name(id))
+            .collect();
+        let message = match &pick.with {
+            None => format!(
+                "{}: choose the {} ({})",
+                def.name,
+                select.label.to_lowercase(),
+                if eligible.is_empty() {
+                    "none of theirs may be".to_owned()
+                } else {
+                    eligible.join(" or ")
+                }
+            ),
+            Some(with) if !select.any_of.contains(with) => format!(
+                "{}: {} may not be the {}",
+                def.name,
+                name(with),
+                select.label.to_lowercase()
+            ),
+            Some(with) if !fighter.has_quirk(with) => {
+                format!("{}: the fighter has no {}", def.name, name(with))
+            }
+            Some(_) => continue,
+        };
+        out.push((rule, message, select.source.clone()));
     }
     out
 }

@@ -477,6 +477,23 @@ pub struct QuirkDef {
     pub effects: Vec<StatEffect>,
     #[serde(default)]
     pub source: String,
+    /// Another of the fighter's quirks the player selects for this one
+    /// (Akimbo Holster: the weapon to Dual Wield).
+    #[serde(default)]
+    pub select: Option<QuirkSelect>,
+}
+
+/// A quirk that works with another of the fighter's quirks, which the
+/// player selects.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct QuirkSelect {
+    /// The quirks (ids) it may be selected among.
+    pub any_of: Vec<String>,
+    /// What the selection is, as the app asks for it.
+    pub label: String,
+    #[serde(default)]
+    pub source: String,
 }
 
 /// A keyword on a quirk with its value (`knockback`, `3`).

@@ -848,6 +848,26 @@ fn validate_rewards(file: &str, pack: &Pack) -> Result<(), PackError> {
             return err(entry, "a cost is a positive amount".into());
         }
     }
+    for quirk in &pack.quirks {
+        let Some(select) = &quirk.select else {
+            continue;
+        };
+        if let Some(bad) = select.any_of.iter().find(|q| pack.quirk(q).is_none()) {
+            return Err(PackError::new(
+                file,
+                format!("quirks.{}.select", quirk.id),
+                format!("quirk `{bad}` is not in [[quirks]]"),
+            ));
+        }
+        if select.any_of.is_empty() || select.label.trim().is_empty() {
+            return Err(PackError::new(
+                file,
+                format!("quirks.{}.select", quirk.id),
+                "give the quirks it selects among (any_of) and what the selection is (label)"
+                    .to_owned(),
+            ));
+        }
+    }
     for action in &pack.actions {
         if let Some(stage) = action
             .scenario_stages

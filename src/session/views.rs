@@ -23,14 +23,23 @@ pub struct QuirkView {
     pub alt_name: Option<String>,
     pub category: String,
     pub profile: String,
+    /// The other quirk selected for this one (id), where it asks for one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub with: Option<String>,
+    /// Its name, as the pack has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub with_name: Option<String>,
 }
 
 impl QuirkView {
-    /// `Sledgehammer (Pulverizer)`, or just `Pulverizer`.
+    /// `Pulverizer (Sledgehammer)`, `Akimbo Holster (Slasher)`, or just
+    /// `Sledgehammer`.
     pub fn title(&self) -> String {
-        match &self.alt_name {
-            Some(alt) => format!("{alt} ({})", self.name),
-            None => self.name.clone(),
+        match (&self.alt_name, &self.with_name) {
+            (Some(alt), Some(with)) => format!("{alt} ({}; {with})", self.name),
+            (Some(alt), None) => format!("{alt} ({})", self.name),
+            (None, Some(with)) => format!("{} ({with})", self.name),
+            (None, None) => self.name.clone(),
         }
     }
 }
@@ -641,6 +650,11 @@ pub fn fighter_view(
                     alt_name: pick.alt_name.clone(),
                     category: q.category.clone(),
                     profile: pack.profile(q),
+                    with: pick.with.clone(),
+                    with_name: pick
+                        .with
+                        .as_deref()
+                        .map(|w| pack.quirk(w).map_or_else(|| w.to_owned(), |d| d.name.clone())),
                 },
                 None => QuirkView {
                     id: pick.quirk.clone(),
@@ -648,6 +662,8 @@ pub fn fighter_view(
                     alt_name: pick.alt_name.clone(),
                     category: String::new(),
                     profile: "not in this pack".into(),
+                    with: pick.with.clone(),
+                    with_name: pick.with.clone(),
                 },
             })
             .collect(),

@@ -622,10 +622,17 @@ fn insert_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
 
 fn insert_quirks(tx: &Transaction<'_>, fighter: FighterId, quirks: &[QuirkPick]) -> Result<()> {
     let mut stmt = tx.prepare_cached(
-        "INSERT INTO fighter_quirk (fighter_id, position, quirk, alt_name) VALUES (?1, ?2, ?3, ?4)",
+        "INSERT INTO fighter_quirk (fighter_id, position, quirk, alt_name, with_quirk) \
+         VALUES (?1, ?2, ?3, ?4, ?5)",
     )?;
     for (position, pick) in quirks.iter().enumerate() {
-        stmt.execute(params![fighter, position as i64, pick.quirk, pick.alt_name])?;
+        stmt.execute(params![
+            fighter,
+            position as i64,
+            pick.quirk,
+            pick.alt_name,
+            pick.with
+        ])?;
     }
     Ok(())
 }

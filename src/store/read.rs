@@ -200,12 +200,13 @@ fn resources(conn: &Connection, id: GangId) -> Result<BTreeMap<String, i64>> {
 
 pub(super) fn quirks(conn: &Connection, id: FighterId) -> Result<Vec<QuirkPick>> {
     let mut stmt = conn.prepare_cached(
-        "SELECT quirk, alt_name FROM fighter_quirk WHERE fighter_id = ?1 ORDER BY position",
+        "SELECT quirk, alt_name, with_quirk FROM fighter_quirk WHERE fighter_id = ?1 ORDER BY position",
     )?;
     let rows = stmt.query_map([id], |r| {
         Ok(QuirkPick {
             quirk: r.get(0)?,
             alt_name: r.get(1)?,
+            with: r.get(2)?,
         })
     })?;
     Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -243,7 +244,8 @@ fn fill_many(
         .map(|(i, f)| (f.id, i))
         .collect();
     let mut quirks = conn.prepare_cached(&format!(
-        "SELECT fighter_id, quirk, alt_name FROM fighter_quirk {scope} ORDER BY fighter_id, position"
+        "SELECT fighter_id, quirk, alt_name, with_quirk FROM fighter_quirk {scope} \
+         ORDER BY fighter_id, position"
     ))?;
     let rows = quirks.query_map(params, |r| {
         Ok((
@@ -251,6 +253,7 @@ fn fill_many(
             QuirkPick {
                 quirk: r.get(1)?,
                 alt_name: r.get(2)?,
+                with: r.get(3)?,
             },
         ))
     })?;

@@ -149,6 +149,7 @@ impl Here<'_> {
             .map(|q| QuirkPick {
                 quirk: q.id.clone(),
                 alt_name: q.alt_name.clone(),
+                with: q.with.clone(),
             })
             .collect()
     }
@@ -354,6 +355,9 @@ fn quirks_ui(ui: &mut Ui, here: &Here<'_>, dice: &mut Dice) -> Option<Action> {
                             action = Some(Action::SetQuirks(fighter.id, next));
                         }
                     }
+                    if let Some(a) = selection_ui(ui, here, index, &picks) {
+                        action = Some(a);
+                    }
                     let remove = ui
                         .small_button(format!("Remove {}", quirk.name))
                         .on_disabled_hover_text(hint);
@@ -368,6 +372,44 @@ fn quirks_ui(ui: &mut Ui, here: &Here<'_>, dice: &mut Dice) -> Option<Action> {
     }
 
     action
+}
+
+/// For a quirk that asks for another of the fighter's quirks (003, Akimbo
+/// Holster: "Select one of those weapons for this fighter to Dual Wield"),
+/// the selection, among the fighter's quirks it allows.
+fn selection_ui(ui: &mut Ui, here: &Here<'_>, index: usize, picks: &[QuirkPick]) -> Option<Action> {
+    let pick = picks.get(index)?;
+    let def = here.pack.quirk(&pick.quirk)?;
+    let select = def.select.as_ref()?;
+    let name = |id: &str| {
+        here.pack
+            .quirk(id)
+            .map_or_else(|| id.to_owned(), |q| q.name.clone())
+    };
+    let eligible: Vec<&String> = select
+        .any_of
+        .iter()
+        .filter(|id| picks.iter().any(|p| p.quirk == **id))
+        .collect();
+    let mut chosen = pick.with.clone();
+    let label = ui.label(format!("{} ({})", select.label, def.name));
+    egui::ComboBox::from_id_salt(("select", here.fighter.id, index))
+        .selected_text(chosen.as_deref().map_or_else(|| "Choose…".to_owned(), name))
+        .show_ui(ui, |ui| {
+            for id in &eligible {
+                ui.selectable_value(&mut chosen, Some((*id).clone()), name(id));
+            }
+        })
+        .response
+        .labelled_by(label.id)
+        .on_hover_text(&select.source)
+        .on_disabled_hover_text(here.hint);
+    if chosen == pick.with {
+        return None;
+    }
+    let mut next = picks.to_vec();
+    next[index].with = chosen;
+    Some(Action::SetQuirks(here.fighter.id, next))
 }
 
 /// The pack's quirks by category, searchable, to add one.
