@@ -337,6 +337,7 @@ fn undo_restores_the_campaign_exactly_and_redo_reapplies() {
                     to: vec![QuirkPick {
                         quirk: "headshot".into(),
                         alt_name: Some("Ultralaser".into()),
+                        with: None,
                     }],
                 },
                 Event::FighterDismissed {
