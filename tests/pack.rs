@@ -272,13 +272,24 @@ fn quirk<'a>(pack: &'a Pack, id: &str) -> &'a QuirkDef {
 }
 
 /// A fighter of gang 1 with these quirks (by id).
+/// A fighter with these quirks; `QUIRK=OTHER` selects another of their
+/// quirks for one that asks for it (`akimbo-holster=sidearm`).
 fn fighter(id: i64, leader: bool, quirks: &[&str]) -> Fighter {
     Fighter {
         id: FighterId(id),
         gang: GangId(1),
         name: format!("Fighter {id}"),
         leader,
-        quirks: quirks.iter().map(|q| QuirkPick::new(*q)).collect(),
+        quirks: quirks
+            .iter()
+            .map(|q| match q.split_once('=') {
+                Some((quirk, with)) => QuirkPick {
+                    with: Some(with.to_owned()),
+                    ..QuirkPick::new(quirk)
+                },
+                None => QuirkPick::new(*q),
+            })
+            .collect(),
         counters: BTreeMap::new(),
         notes: String::new(),
         base: BTreeMap::new(),
@@ -331,7 +342,7 @@ fn legal_gang() -> Vec<Fighter> {
         fighter(
             2,
             false,
-            &["sidearm", "akimbo-holster", "commlink", "fanatic"],
+            &["sidearm", "akimbo-holster=sidearm", "commlink", "fanatic"],
         ),
         fighter(
             3,
