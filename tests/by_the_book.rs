@@ -596,3 +596,47 @@ fn an_akimbo_holster_records_the_weapon_it_dual_wields() {
         assert!(text.contains("Akimbo Holster (Slasher)"), "{text}");
     }
 }
+
+/// The fighter editor asks which weapon an Akimbo Holster dual-wields
+/// (003: "Select one of those weapons for this fighter to Dual Wield").
+#[test]
+fn the_editor_asks_for_the_akimbo_holsters_weapon() {
+    let dir = util::temp();
+    let (_, session) = util::empty_campaign(dir.path(), "app.rapsheet");
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1000.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(session),
+        );
+    harness.run();
+    harness.get_by_label("New gang name").click();
+    harness.run();
+    harness.get_by_label("New gang name").type_text("Ash Dogs");
+    harness.run();
+    harness.get_by_label("Found gang").click();
+    harness.run();
+    harness.get_by_label("New fighter name").click();
+    harness.run();
+    harness.get_by_label("New fighter name").type_text("Cinder");
+    harness.run();
+    harness.get_by_label("Recruit").click();
+    harness.run();
+    harness.get_by_label("+ Slasher").click();
+    harness.run();
+    harness.get_by_label("+ Akimbo Holster").click();
+    harness.run();
+    assert!(
+        harness
+            .get_all_by_label_contains("Akimbo Holster: choose the weapon to dual wield (Slasher)")
+            .count()
+            >= 1,
+        "the missing choice is a problem until made"
+    );
+    assert!(
+        harness
+            .query_by_label("Weapon to Dual Wield (Akimbo Holster)")
+            .is_some(),
+        "the editor asks for the weapon"
+    );
+}
