@@ -353,130 +353,8 @@ pub fn post_battle_ui(
     });
 
     // Preview: every change, the choices still to make, and Commit.
-    ui.separator();
-    let preview = form.preview.clone();
-    match &preview {
-        None => {
-            ui.weak(format!(
-                "Choose the {} taking part to see what the {} changes.",
-                pack.words.gangs, rules.noun
-            ));
-        }
-        Some(Err(err)) => {
-            ui.label(RichText::new(format!("⚠ {err}")).color(ui.visuals().error_fg_color));
-        }
-        Some(Ok(procedure)) => {
-            for warning in &procedure.warnings {
-                ui.label(
-                    RichText::new(format!("⚠ {}", warning.text)).color(ui.visuals().warn_fg_color),
-                )
-                .on_hover_text(format!(
-                    "Recorded as told; the rule says otherwise: {}",
-                    warning.source
-                ));
-            }
-            ui.label(RichText::new("What the rules change").strong());
-            if procedure.changes.is_empty() {
-                ui.weak("Nothing changes.");
-            }
-            for change in &procedure.changes {
-                let mut text = match &change.gang {
-                    Some(who) => format!("{who}: {}", change.text),
-                    None => change.text.clone(),
-                };
-                if change.ruling.is_some() {
-                    text.push_str("  [ruling]");
-                }
-                let mut hover = change.source.clone();
-                if let Some(ruling) = &change.ruling {
-                    hover.push_str(&format!("\n\nRuling: {ruling}"));
-                }
-                ui.label(text).on_hover_text(hover);
-            }
-            let needed = procedure.needed.clone();
-            for need in &needed {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        RichText::new(format!("{} chooses: {}", need.gang, need.text))
-                            .color(ui.visuals().warn_fg_color),
-                    );
-                    let index = names.iter().position(|n| *n == need.gang);
-                    for option in &need.options {
-                        let label = option_label(Some(pack), Some(&form.scenario), need, option);
-                        // A pick belongs to a roll; a choice to a gang.
-                        let button = if need.field == "picks" {
-                            format!("{}: {label}", need.rule)
-                        } else {
-                            format!("{}: {label}", need.gang)
-                        };
-                        if ui.button(button).clicked() {
-                            match (need.field.as_str(), index) {
-                                ("picks", _) => {
-                                    form.picks.insert(need.rule.clone(), option.clone());
-                                }
-                                ("bounties", Some(i)) => declare(form, data, i, option),
-                                ("marks", _) => form
-                                    .marks
-                                    .entry((need.gang.clone(), need.rule.clone()))
-                                    .or_default()
-                                    .push(option.clone()),
-                                ("titles", Some(i)) => {
-                                    form.titles.insert(i, option.clone());
-                                }
-                                (_, Some(i)) => {
-                                    form.choices.insert((i, need.rule.clone()), option.clone());
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                });
-            }
-            rolls_ui(ui, form, procedure);
-            if !form.choices.is_empty() || !form.titles.is_empty() || !form.picks.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.weak("Choices made:");
-                    let made: Vec<String> = form
-                        .choices
-                        .iter()
-                        .map(|((i, rule), pick)| format!("{} {rule}: {pick}", names[*i]))
-                        .chain(
-                            form.titles
-                                .iter()
-                                .map(|(i, t)| format!("{}: {t}", names[*i])),
-                        )
-                        .chain(form.picks.iter().map(|(roll, p)| format!("{roll}: {p}")))
-                        .collect();
-                    ui.weak(made.join(" · "));
-                    if ui.small_button("Clear choices").clicked() {
-                        form.marks.clear();
-                        form.choices.clear();
-                        form.titles.clear();
-                        form.picks.clear();
-                    }
-                });
-            }
-            ui.add_space(6.0);
-            let ready = procedure.needed.is_empty();
-            ui.add_enabled_ui(read_only.is_none() && ready, |ui| {
-                let commit = ui
-                    .button(RichText::new(format!("Commit {}", rules.noun)).strong())
-                    .on_hover_text(format!(
-                        "Write the {} and every change above in one step (Ctrl+Z takes it back)",
-                        rules.noun
-                    ))
-                    .on_disabled_hover_text(if ready {
-                        edit_hint(read_only)
-                    } else {
-                        "Make the choices above first".to_owned()
-                    });
-                if commit.clicked()
-                    && let Some(report) = form.report(data)
-                {
-                    action = Some(Action::RecordBattle(Box::new(report), form.seed));
-                }
-            });
-        }
+    if let Some(a) = preview_ui(ui, form, data, pack, &names, read_only) {
+        action = Some(a);
     }
     if ui.small_button("Clear the form").clicked() {
         *form = BattleForm::default();
@@ -1078,4 +956,144 @@ fn declare(form: &mut BattleForm, data: &[BattleGangData], side: usize, option: 
         *slot = Some(*id);
         form.no_declaration.remove(&side);
     }
+}
+
+/// The preview: warnings, every change, the choices still to make with a
+/// button per option, the rolls, and Commit.
+fn preview_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    data: &[BattleGangData],
+    pack: &Pack,
+    names: &[String],
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    let rules = pack.record();
+    ui.separator();
+    let preview = form.preview.clone();
+    match &preview {
+        None => {
+            ui.weak(format!(
+                "Choose the {} taking part to see what the {} changes.",
+                pack.words.gangs, rules.noun
+            ));
+        }
+        Some(Err(err)) => {
+            ui.label(RichText::new(format!("⚠ {err}")).color(ui.visuals().error_fg_color));
+        }
+        Some(Ok(procedure)) => {
+            for warning in &procedure.warnings {
+                ui.label(
+                    RichText::new(format!("⚠ {}", warning.text)).color(ui.visuals().warn_fg_color),
+                )
+                .on_hover_text(format!(
+                    "Recorded as told; the rule says otherwise: {}",
+                    warning.source
+                ));
+            }
+            ui.label(RichText::new("What the rules change").strong());
+            if procedure.changes.is_empty() {
+                ui.weak("Nothing changes.");
+            }
+            for change in &procedure.changes {
+                let mut text = match &change.gang {
+                    Some(who) => format!("{who}: {}", change.text),
+                    None => change.text.clone(),
+                };
+                if change.ruling.is_some() {
+                    text.push_str("  [ruling]");
+                }
+                let mut hover = change.source.clone();
+                if let Some(ruling) = &change.ruling {
+                    hover.push_str(&format!("\n\nRuling: {ruling}"));
+                }
+                ui.label(text).on_hover_text(hover);
+            }
+            let needed = procedure.needed.clone();
+            for need in &needed {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(
+                        RichText::new(format!("{} chooses: {}", need.gang, need.text))
+                            .color(ui.visuals().warn_fg_color),
+                    );
+                    let index = names.iter().position(|n| *n == need.gang);
+                    for option in &need.options {
+                        let label = option_label(Some(pack), Some(&form.scenario), need, option);
+                        // A pick belongs to a roll; a choice to a gang.
+                        let button = if need.field == "picks" {
+                            format!("{}: {label}", need.rule)
+                        } else {
+                            format!("{}: {label}", need.gang)
+                        };
+                        if ui.button(button).clicked() {
+                            match (need.field.as_str(), index) {
+                                ("picks", _) => {
+                                    form.picks.insert(need.rule.clone(), option.clone());
+                                }
+                                ("bounties", Some(i)) => declare(form, data, i, option),
+                                ("marks", _) => form
+                                    .marks
+                                    .entry((need.gang.clone(), need.rule.clone()))
+                                    .or_default()
+                                    .push(option.clone()),
+                                ("titles", Some(i)) => {
+                                    form.titles.insert(i, option.clone());
+                                }
+                                (_, Some(i)) => {
+                                    form.choices.insert((i, need.rule.clone()), option.clone());
+                                }
+                                _ => {}
+                            }
+                        }
+                    }
+                });
+            }
+            rolls_ui(ui, form, procedure);
+            if !form.choices.is_empty() || !form.titles.is_empty() || !form.picks.is_empty() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.weak("Choices made:");
+                    let made: Vec<String> = form
+                        .choices
+                        .iter()
+                        .map(|((i, rule), pick)| format!("{} {rule}: {pick}", names[*i]))
+                        .chain(
+                            form.titles
+                                .iter()
+                                .map(|(i, t)| format!("{}: {t}", names[*i])),
+                        )
+                        .chain(form.picks.iter().map(|(roll, p)| format!("{roll}: {p}")))
+                        .collect();
+                    ui.weak(made.join(" · "));
+                    if ui.small_button("Clear choices").clicked() {
+                        form.marks.clear();
+                        form.choices.clear();
+                        form.titles.clear();
+                        form.picks.clear();
+                    }
+                });
+            }
+            ui.add_space(6.0);
+            let ready = procedure.needed.is_empty();
+            ui.add_enabled_ui(read_only.is_none() && ready, |ui| {
+                let commit = ui
+                    .button(RichText::new(format!("Commit {}", rules.noun)).strong())
+                    .on_hover_text(format!(
+                        "Write the {} and every change above in one step (Ctrl+Z takes it back)",
+                        rules.noun
+                    ))
+                    .on_disabled_hover_text(if ready {
+                        edit_hint(read_only)
+                    } else {
+                        "Make the choices above first".to_owned()
+                    });
+                if commit.clicked()
+                    && let Some(report) = form.report(data)
+                {
+                    action = Some(Action::RecordBattle(Box::new(report), form.seed));
+                }
+            });
+        }
+    }
+    action
 }
