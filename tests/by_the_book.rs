@@ -202,13 +202,7 @@ fn the_scenario_is_rolled_among_those_the_arc_allows_seeded_and_logged() {
 fn the_command_line_rolls_the_scenario_and_says_why_a_stage_is_next() {
     let dir = util::temp();
     let d = dir.path();
-    let run = |args: &[&str]| {
-        let mut all = args.to_vec();
-        all.extend(["--db", "c.rapsheet"]);
-        let out = rapsheet(d, &all);
-        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-        stdout(&out)
-    };
+    let run = |args: &[&str]| util::ok(d, args);
     run(&["demo"]);
     let next = run(&["scenario", "next", SAINTS, JACKALS]);
     assert!(next.contains("First Blood"), "{next}");
@@ -523,13 +517,7 @@ fn an_advancement_offers_only_quirks_the_fighter_may_take() {
 fn an_akimbo_holster_records_the_weapon_it_dual_wields() {
     let dir = util::temp();
     let d = dir.path();
-    let run = |args: &[&str]| {
-        let mut all = args.to_vec();
-        all.extend(["--db", "c.rapsheet"]);
-        let out = rapsheet(d, &all);
-        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-        stdout(&out)
-    };
+    let run = |args: &[&str]| util::ok(d, args);
     run(&["new"]);
     run(&["gang", "new", "Ash Dogs"]);
     let out = run(&[

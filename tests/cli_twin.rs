@@ -9,15 +9,7 @@ mod util;
 use std::path::Path;
 
 use serde_json::Value;
-use util::{rapsheet, stderr, stdout, temp};
-
-fn ok(dir: &Path, args: &[&str]) -> String {
-    let mut all = args.to_vec();
-    all.extend(["--db", "c.rapsheet"]);
-    let out = rapsheet(dir, &all);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    stdout(&out)
-}
+use util::{ok, rapsheet, stderr, temp};
 
 fn refused(dir: &Path, args: &[&str]) -> String {
     let mut all = args.to_vec();

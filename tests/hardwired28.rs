@@ -19,7 +19,6 @@ use rapsheet::campaign::commands::NewFighter;
 use rapsheet::session::Session;
 use rapsheet::ui::RapsheetApp;
 use serde_json::{Value, json};
-use util::{rapsheet, stderr, stdout};
 
 const SEED: u64 = 28;
 
@@ -230,13 +229,7 @@ fn a_record_against_the_pack_is_refused_naming_the_field() {
 fn a_game_is_recorded_and_taken_back_from_the_command_line() {
     let dir = util::temp();
     let d = dir.path();
-    let run = |args: &[&str]| {
-        let mut all = args.to_vec();
-        all.extend(["--db", "c.rapsheet"]);
-        let out = rapsheet(d, &all);
-        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-        stdout(&out)
-    };
+    let run = |args: &[&str]| util::ok(d, args);
     run(&["new", "--ruleset", "hardwired28", "--name", "Quarter 3"]);
     run(&["gang", "new", "Night Shift"]);
     run(&[

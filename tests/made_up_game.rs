@@ -16,22 +16,22 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rapsheet::session::{Session, builtin_registry};
 use rapsheet::ui::RapsheetApp;
-use util::{rapsheet, stderr, stdout, temp};
+use util::{rapsheet, stderr, temp};
 
 fn pack_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/skyfarers.toml")
 }
 
-/// Runs `rapsheet --pack skyfarers.toml ARGS --db c.rapsheet` and insists
-/// it worked.
-fn sky(dir: &Path, args: &[&str]) -> String {
-    let pack = pack_file();
+/// Runs `rapsheet --pack PACK ARGS --db c.rapsheet` and insists it worked.
+fn with_pack(pack: &Path, dir: &Path, args: &[&str]) -> String {
     let mut all = vec!["--pack", pack.to_str().unwrap()];
     all.extend_from_slice(args);
-    all.extend(["--db", "c.rapsheet"]);
-    let out = rapsheet(dir, &all);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    stdout(&out)
+    util::ok(dir, &all)
+}
+
+/// `with_pack` for the Skyfarers.
+fn sky(dir: &Path, args: &[&str]) -> String {
+    with_pack(&pack_file(), dir, args)
 }
 
 fn aether(dir: &Path, crew: &str) -> i64 {
@@ -203,15 +203,9 @@ fn road_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/lantern-road.toml")
 }
 
-/// Runs `rapsheet --pack lantern-road.toml ARGS --db c.rapsheet`.
+/// `with_pack` for the Lantern Road.
 fn road(dir: &Path, args: &[&str]) -> String {
-    let pack = road_file();
-    let mut all = vec!["--pack", pack.to_str().unwrap()];
-    all.extend_from_slice(args);
-    all.extend(["--db", "c.rapsheet"]);
-    let out = rapsheet(dir, &all);
-    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
-    stdout(&out)
+    with_pack(&road_file(), dir, args)
 }
 
 fn counter(dir: &Path, wanderer: &str, id: &str) -> i64 {

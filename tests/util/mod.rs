@@ -85,3 +85,13 @@ pub fn declare_nothing_in(
         declare_nothing(report);
     }
 }
+
+/// Runs `rapsheet ARGS --db c.rapsheet` in `dir`, insists it worked, and
+/// returns what it printed.
+pub fn ok(dir: &Path, args: &[&str]) -> String {
+    let mut all = args.to_vec();
+    all.extend(["--db", "c.rapsheet"]);
+    let out = rapsheet(dir, &all);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+}
