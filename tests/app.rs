@@ -322,7 +322,13 @@ fn an_injury_roll_takes_the_dice_entered_by_hand() {
     // and may not fight in the next match." Enter 5 and 6 for a total of 11.
     harness.get_by_label("injury: Static").click();
     harness.run();
-    harness.get_by_label("injury: Static").type_text("5 6");
+    // Half-typed dice never replace the form with an error: the preview
+    // keeps the app's roll and the field says what it needs.
+    harness.get_by_label("injury: Static").type_text("5");
+    harness.run();
+    assert_eq!(harness.state().battle_error(), None);
+    assert!(harness.query_by_label("needs 2 dice (1 given)").is_some());
+    harness.get_by_label("injury: Static").type_text(" 6");
     harness.run();
     assert!(
         harness
@@ -579,4 +585,35 @@ fn an_unchanged_campaign_is_drawn_without_reading_the_store() {
         harness.step();
     }
     assert_eq!(harness.state().store_reads(), before);
+}
+
+#[test]
+fn clearing_the_record_form_asks_first() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("clear.rapsheet")).expect("demo");
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1800.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(session),
+        );
+    harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
+    harness.get_by_label("Neon Jackals won").click();
+    harness.run();
+    harness.get_by_label("Clear the form").click();
+    harness.run();
+    harness.get_by_label("Keep it").click();
+    harness.run();
+    assert!(harness.query_by_label("Clear the form").is_some());
+    assert!(
+        harness.state().battle_error().is_none(),
+        "the form is as it was"
+    );
+    harness.get_by_label("Clear the form").click();
+    harness.run();
+    harness.get_by_label("Clear it").click();
+    harness.run();
+    assert!(harness.query_by_label("Clear it").is_none());
 }

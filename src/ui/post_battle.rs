@@ -59,6 +59,12 @@ pub struct BattleForm {
     pub seed: u64,
     /// Roll name → dice typed in from the table (`3, 5`).
     pub dice: BTreeMap<String, String>,
+    /// Roll name → the sides of each die it throws, from the last preview:
+    /// typed dice that do not fit yet stay beside their field and out of
+    /// the report.
+    pub dice_shape: BTreeMap<String, Vec<u32>>,
+    /// Set while "Clear the form" waits for a confirmation.
+    pub confirm_clear: bool,
     /// Roll name → pick (which stat, hold or another result…).
     pub picks: BTreeMap<String, String>,
     /// Fighters nominated for an advancement roll.
@@ -180,13 +186,9 @@ impl BattleForm {
             dice: self
                 .dice
                 .iter()
-                .filter_map(|(roll, faces)| {
-                    let faces: Option<Vec<u32>> = faces
-                        .split([',', ' '])
-                        .filter(|f| !f.is_empty())
-                        .map(|f| f.trim().parse().ok())
-                        .collect();
-                    faces.filter(|f| !f.is_empty()).map(|faces| EnteredDice {
+                .filter_map(|(roll, text)| {
+                    let shape = self.dice_shape.get(roll).map(Vec::as_slice);
+                    typed_dice(text, shape).ok().map(|faces| EnteredDice {
                         roll: roll.clone(),
                         faces,
                     })
@@ -356,8 +358,25 @@ pub fn post_battle_ui(
     if let Some(a) = preview_ui(ui, form, data, pack, &names, read_only) {
         action = Some(a);
     }
-    if ui.small_button("Clear the form").clicked() {
-        *form = BattleForm::default();
+    if form.confirm_clear {
+        ui.horizontal(|ui| {
+            ui.label(
+                RichText::new("Clear everything entered on this form?")
+                    .color(ui.visuals().warn_fg_color),
+            );
+            if ui.button("Clear it").clicked() {
+                *form = BattleForm::default();
+            }
+            if ui.button("Keep it").clicked() {
+                form.confirm_clear = false;
+            }
+        });
+    } else if ui
+        .small_button("Clear the form")
+        .on_hover_text("Empties the form; asks first")
+        .clicked()
+    {
+        form.confirm_clear = true;
     }
     if (form.report(data), form.gangs.clone(), form.scenario.clone()) != before {
         form.dirty = true;
@@ -470,20 +489,60 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure) {
                     roll.result
                 ));
                 let entry = form.dice.entry(roll.roll.clone()).or_default();
-                ui.add(
-                    egui::TextEdit::singleline(entry)
-                        .desired_width(90.0)
-                        .hint_text("your dice"),
-                )
-                .labelled_by(name.id)
-                .on_hover_text(format!(
-                    "The dice you rolled for {}, e.g. 3 4; leave empty for the app's roll",
-                    roll.roll
-                ));
+                ui.horizontal(|ui| {
+                    ui.add(
+                        egui::TextEdit::singleline(entry)
+                            .desired_width(90.0)
+                            .hint_text("your dice"),
+                    )
+                    .labelled_by(name.id)
+                    .on_hover_text(format!(
+                        "The dice you rolled for {}, e.g. 3 4; leave empty for the app's roll",
+                        roll.roll
+                    ));
+                    // Checked as typed, beside the field: the preview keeps
+                    // the app's roll until the dice fit.
+                    let shape = form.dice_shape.get(&roll.roll).map(Vec::as_slice);
+                    if let Err(why) = typed_dice(entry, shape)
+                        && !entry.trim().is_empty()
+                    {
+                        ui.label(RichText::new(why).color(ui.visuals().warn_fg_color));
+                    }
+                });
                 ui.end_row();
             }
         });
     form.dice.retain(|_, v| !v.trim().is_empty());
+}
+
+/// The dice typed for a roll, when they fit its dice (`shape`: the sides
+/// of each die it throws, where known): as many as it throws, each a face
+/// the die has.
+pub fn typed_dice(text: &str, shape: Option<&[u32]>) -> Result<Vec<u32>, String> {
+    let faces: Vec<u32> = text
+        .split([',', ' '])
+        .filter(|f| !f.trim().is_empty())
+        .map(|f| f.trim().parse::<u32>())
+        .collect::<Result<_, _>>()
+        .map_err(|_| "dice are whole numbers, e.g. 3 4".to_owned())?;
+    if faces.is_empty() {
+        return Err("no dice yet".to_owned());
+    }
+    let Some(shape) = shape.filter(|s| !s.is_empty()) else {
+        return Ok(faces);
+    };
+    if faces.len() != shape.len() {
+        return Err(format!(
+            "needs {} {} ({} given)",
+            shape.len(),
+            if shape.len() == 1 { "die" } else { "dice" },
+            faces.len()
+        ));
+    }
+    if let Some((face, sides)) = faces.iter().zip(shape).find(|(f, s)| **f == 0 || *f > *s) {
+        return Err(format!("a d{sides} shows 1 to {sides}, not {face}"));
+    }
+    Ok(faces)
 }
 
 /// The words on a choice's button: `Supply 1`, a title's name, `none`.
@@ -983,6 +1042,12 @@ fn preview_ui(
             ui.label(RichText::new(format!("⚠ {err}")).color(ui.visuals().error_fg_color));
         }
         Some(Ok(procedure)) => {
+            for roll in &procedure.rolls {
+                let shape: Vec<u32> = roll.record.rolls.iter().map(|r| r.rolled).collect();
+                if !shape.is_empty() {
+                    form.dice_shape.insert(roll.roll.clone(), shape);
+                }
+            }
             for warning in &procedure.warnings {
                 ui.label(
                     RichText::new(format!("⚠ {}", warning.text)).color(ui.visuals().warn_fg_color),
