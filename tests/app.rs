@@ -617,3 +617,31 @@ fn clearing_the_record_form_asks_first() {
     harness.run();
     assert!(harness.query_by_label("Clear it").is_none());
 }
+
+#[test]
+fn the_campaign_ruleset_moves_every_gang_only_when_confirmed() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("rules.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    let ruleset = |h: &Harness<'_, RapsheetApp>| {
+        let s = Session::open(h.state().campaign_path().expect("path")).expect("open");
+        s.info().expect("info").default_ruleset
+    };
+    let before = ruleset(&harness);
+    harness.get_by_label("Campaign ruleset").click();
+    harness.run();
+    harness.get_by_label("Heartbreaker").click();
+    harness.run();
+    assert_eq!(ruleset(&harness), before, "one click changes nothing");
+    harness.get_by_label("Keep the ruleset").click();
+    harness.run();
+    assert_eq!(ruleset(&harness), before);
+    harness.get_by_label("Campaign ruleset").click();
+    harness.run();
+    harness.get_by_label("Heartbreaker").click();
+    harness.run();
+    harness.get_by_label("Move them").click();
+    harness.run();
+    assert_eq!(ruleset(&harness), "heartbreaker");
+}

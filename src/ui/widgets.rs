@@ -73,7 +73,36 @@ pub fn ruleset_ui(
             )
             .on_disabled_hover_text(edit_hint(read_only));
     });
+    // Changing it moves every gang: asked first, never on one click.
+    let pending_id = egui::Id::unique("campaign-ruleset-pending");
     if chosen != current {
-        actions.push(Action::SetCampaignRuleset(chosen));
+        ui.data_mut(|d| d.insert_temp(pending_id, chosen));
     }
+    let pending: Option<String> = ui.data(|d| d.get_temp(pending_id));
+    let Some(pending) = pending.filter(|p| p != current) else {
+        return;
+    };
+    let name = |id: &str| {
+        rulesets
+            .iter()
+            .find(|(i, _)| i == id)
+            .map_or_else(|| id.to_owned(), |(_, n)| n.clone())
+    };
+    ui.label(
+        RichText::new(format!(
+            "Move every gang that plays {} to {}?",
+            name(current),
+            name(&pending)
+        ))
+        .color(ui.visuals().warn_fg_color),
+    );
+    ui.horizontal(|ui| {
+        if ui.button("Move them").clicked() {
+            actions.push(Action::SetCampaignRuleset(pending.clone()));
+            ui.data_mut(|d| d.remove::<String>(pending_id));
+        }
+        if ui.button("Keep the ruleset").clicked() {
+            ui.data_mut(|d| d.remove::<String>(pending_id));
+        }
+    });
 }
