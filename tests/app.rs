@@ -645,3 +645,44 @@ fn the_campaign_ruleset_moves_every_gang_only_when_confirmed() {
     harness.run();
     assert_eq!(ruleset(&harness), "heartbreaker");
 }
+
+#[test]
+fn the_record_screen_opens_on_the_scenario_that_comes_next_without_an_error() {
+    let dir = util::temp();
+    let mut session = Session::create_demo(&dir.path().join("next.rapsheet")).expect("demo");
+    // A First Blood between the demo gangs: Score to Settle comes next
+    // (003: "Score to Settle: Eye for an eye"; ruling arc-path), and
+    // Catch and Release is its one scenario.
+    let mut first: rapsheet::campaign::battle::BattleReport =
+        serde_json::from_value(serde_json::json!({
+            "scenario": "Dead Drop",
+            "gangs": [
+                {"gang": "The Rust Saints", "counts": {"caches": 3}},
+                {"gang": "Neon Jackals", "counts": {"caches": 1}},
+            ],
+            "winner": "The Rust Saints",
+        }))
+        .expect("report");
+    util::declare_nothing(&mut first);
+    session.record_battle(&first, 7).expect("record");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
+    harness.run();
+    // The stage shown beside the scenario picker.
+    assert!(harness.query_by_label("Score to Settle").is_some());
+    assert!(
+        harness
+            .state()
+            .battle_error()
+            .is_some_and(|e| e.contains("winner"))
+    );
+    assert!(
+        harness
+            .query_by_label("Choose who won to see what the skirmish changes.")
+            .is_some(),
+        "a form not filled in says what comes next, not an error"
+    );
+    assert!(harness.query_by_label_contains("No winner").is_none());
+}

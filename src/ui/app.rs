@@ -272,6 +272,13 @@ impl RapsheetApp {
                 for (i, g) in gangs.into_iter().enumerate().take(form.gangs.len()) {
                     form.gangs[i] = g;
                 }
+                // The scenario the rivals' arc says comes next.
+                if let [Some(a), Some(b)] = form.gangs.as_slice()
+                    && let Ok(next) = session.next_scenarios(*a, *b)
+                    && let Some((id, _)) = next.scenarios.first()
+                {
+                    form.scenario = id.clone();
+                }
                 form.wants_roles = true;
                 form.dirty = true;
             }

@@ -854,13 +854,19 @@ fn result_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack, names: &[String]) 
         for (i, name) in names.iter().enumerate() {
             ui.radio_value(&mut form.winner, Some(i), format!("{name} won"));
         }
-        let none = match (&rules.ran, rules.winner) {
-            (Some(ran), WinnerRule::Required) => {
-                format!("No winner (every {} {ran})", pack.words.gang)
+        // Where a record always has a winner, "no winner" is only what
+        // every gang leaving makes it; it is never offered as a pick.
+        let all_ran = !form.ran.is_empty() && form.ran.iter().all(|r| *r);
+        match (&rules.ran, rules.winner) {
+            (Some(ran), WinnerRule::Required) if all_ran => {
+                let none = format!("No winner (every {} {ran})", pack.words.gang);
+                ui.radio_value(&mut form.winner, None, none);
             }
-            _ => "No winner".to_owned(),
-        };
-        ui.radio_value(&mut form.winner, None, none);
+            (_, WinnerRule::Required) => {}
+            _ => {
+                ui.radio_value(&mut form.winner, None, "No winner");
+            }
+        }
     });
     // A gang that left the game lost; of two, the other won.
     let ran: Vec<usize> = (0..form.ran.len()).filter(|i| form.ran[*i]).collect();
@@ -1036,6 +1042,17 @@ fn preview_ui(
             ui.weak(format!(
                 "Choose the {} taking part to see what the {} changes.",
                 pack.words.gangs, rules.noun
+            ));
+        }
+        // A form not filled in yet is not an error: it says what is next.
+        Some(Err(_))
+            if rules.winner == WinnerRule::Required
+                && form.winner.is_none()
+                && !form.ran.iter().all(|r| *r) =>
+        {
+            ui.weak(format!(
+                "Choose who won to see what the {} changes.",
+                rules.noun
             ));
         }
         Some(Err(err)) => {
