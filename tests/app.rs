@@ -641,7 +641,7 @@ fn the_campaign_ruleset_moves_every_gang_only_when_confirmed() {
     harness.run();
     harness.get_by_label("Heartbreaker").click();
     harness.run();
-    harness.get_by_label("Move them").click();
+    harness.get_by_label("Switch them").click();
     harness.run();
     assert_eq!(ruleset(&harness), "heartbreaker");
 }

@@ -90,14 +90,14 @@ pub fn ruleset_ui(
     };
     ui.label(
         RichText::new(format!(
-            "Move every gang that plays {} to {}?",
+            "Switch every gang that plays {} to {}?",
             name(current),
             name(&pending)
         ))
         .color(ui.visuals().warn_fg_color),
     );
     ui.horizontal(|ui| {
-        if ui.button("Move them").clicked() {
+        if ui.button("Switch them").clicked() {
             actions.push(Action::SetCampaignRuleset(pending.clone()));
             ui.data_mut(|d| d.remove::<String>(pending_id));
         }
