@@ -582,3 +582,21 @@ fn gen_makes_a_verified_campaign_for_every_built_in_pack() {
         );
     }
 }
+
+/// A clean close leaves nothing beside the campaign: the lock file the
+/// session made while it edited is gone.
+#[test]
+fn a_clean_close_removes_the_lock_file() {
+    let dir = temp();
+    let out = rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(dir.path().join("c.rapsheet").exists());
+    assert!(!dir.path().join("c.rapsheet.lock").exists());
+    let session = rapsheet::session::Session::open(&dir.path().join("c.rapsheet")).expect("open");
+    assert!(
+        dir.path().join("c.rapsheet.lock").exists(),
+        "held while open"
+    );
+    drop(session);
+    assert!(!dir.path().join("c.rapsheet.lock").exists());
+}

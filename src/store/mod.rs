@@ -109,7 +109,19 @@ pub struct CampaignStore {
     read_only: Option<String>,
     /// Held while the file is open for writing, so a second Rapsheet
     /// window opens it read-only instead of editing it behind our back.
-    _lock: Option<File>,
+    lock: Option<File>,
+}
+
+impl Drop for CampaignStore {
+    /// A clean close takes away the lock file it made: nothing is left
+    /// beside the campaign (a crash leaves it, and the next open takes it
+    /// over, as the lock itself is gone with the process).
+    fn drop(&mut self) {
+        if self.lock.take().is_some() {
+            // Best effort: a lock file that cannot be removed is harmless.
+            let _ = std::fs::remove_file(lock_path(&self.path));
+        }
+    }
 }
 
 /// The connection, counting every use. All SQL passes through here, so no
@@ -177,7 +189,7 @@ impl CampaignStore {
             conn: conn.into(),
             path: path.to_owned(),
             read_only: None,
-            _lock: lock,
+            lock,
         };
         // Made through the log, so `verify` can tell the name it was given
         // from one edited behind the log's back.
@@ -237,7 +249,7 @@ impl CampaignStore {
                 conn: conn.into(),
                 path: path.to_owned(),
                 read_only: Some(reason),
-                _lock: None,
+                lock: None,
             });
         }
 
@@ -284,7 +296,7 @@ impl CampaignStore {
             conn: conn.into(),
             path: path.to_owned(),
             read_only: None,
-            _lock: lock,
+            lock,
         })
     }
 

@@ -168,7 +168,7 @@ impl CampaignStore {
             conn: conn.into(),
             path: self.path.clone(),
             read_only: Some("a replay".into()),
-            _lock: None,
+            lock: None,
         };
         out.problems
             .extend(schema_differences(&self.conn, &replay.conn)?);
