@@ -319,6 +319,17 @@ fn the_app_asks_for_a_title_choice_in_a_banner() {
     let s = Session::open(&path).unwrap();
     let holders = s.title_holders().unwrap();
     assert_eq!(holders.get("legend"), Some(&saints));
+    // 003: "The leader of the gang with the most … holds its title."
+    let view = s.titles("heartbreaker").unwrap();
+    let legend = view.titles.iter().find(|t| t.id == "legend").unwrap();
+    let leader = s
+        .roster(saints)
+        .unwrap()
+        .into_iter()
+        .find(|f| f.leader)
+        .unwrap()
+        .name;
+    assert_eq!(legend.holder_leader.as_deref(), Some(leader.as_str()));
     assert!(
         harness
             .query_by_label("The Rust Saints keeps Legend")

@@ -187,7 +187,11 @@ pub(super) fn titles(session: &Session, ruleset: Option<String>, json: bool) -> 
             "{} (most {}): {}{leading}",
             t.name,
             t.resource,
-            t.holder.as_deref().unwrap_or("nobody")
+            match (&t.holder, &t.holder_leader) {
+                (Some(gang), Some(leader)) => format!("{leader} of {gang}"),
+                (Some(gang), None) => gang.clone(),
+                (None, _) => "nobody".to_owned(),
+            }
         );
     }
     for (gang, titles) in &view.must_choose {

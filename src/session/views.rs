@@ -145,6 +145,9 @@ pub struct TitleView {
     pub name: String,
     pub resource: String,
     pub holder: Option<String>,
+    /// The holding gang's leader, who bears the title (003: "The leader of
+    /// the gang with the most … holds its title").
+    pub holder_leader: Option<String>,
     /// Gangs by amount, most first.
     pub standings: Vec<(String, i64)>,
     /// Who would hold it if the gangs were compared now.
@@ -451,6 +454,16 @@ impl Session {
                 .find(|g| g.id == id)
                 .map_or_else(|| format!("gang #{id}"), |g| g.name.clone())
         };
+        // Every leader in one read, whatever the number of gangs.
+        let leaders: std::collections::BTreeMap<GangId, String> = self
+            .store
+            .all_fighters()?
+            .into_iter()
+            .filter(|f| {
+                f.leader && !matches!(f.status, crate::campaign::FighterStatus::Gone { .. })
+            })
+            .map(|f| (f.gang, f.name))
+            .collect();
         let titles = pack
             .titles
             .iter()
@@ -470,6 +483,7 @@ impl Session {
                     name: t.name.clone(),
                     resource: pack.resource_label(&t.resource).to_owned(),
                     holder: holders.get(&t.id).map(|g| name(*g)),
+                    holder_leader: holders.get(&t.id).and_then(|g| leaders.get(g).cloned()),
                     standings: standing,
                     would_go_to: award.holders.get(&t.id).map(|g| name(*g)),
                 }

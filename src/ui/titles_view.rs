@@ -56,7 +56,12 @@ pub fn titles_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) -> Opt
             for title in &view.titles {
                 ui.label(RichText::new(&title.name).strong())
                     .on_hover_text(format!("Most {}", title.resource));
-                ui.label(title.holder.as_deref().unwrap_or("nobody"));
+                let held = match (&title.holder, &title.holder_leader) {
+                    (Some(gang), Some(leader)) => format!("{leader} of {gang}"),
+                    (Some(gang), None) => gang.clone(),
+                    (None, _) => "nobody".to_owned(),
+                };
+                ui.label(held);
                 ui.label(title.would_go_to.as_deref().unwrap_or("nobody"));
                 let standings: Vec<String> = title
                     .standings
