@@ -686,3 +686,31 @@ fn the_record_screen_opens_on_the_scenario_that_comes_next_without_an_error() {
     );
     assert!(harness.query_by_label_contains("No winner").is_none());
 }
+
+#[test]
+fn a_long_gang_list_narrows_as_the_player_types() {
+    let dir = util::temp();
+    let (_, mut session) = util::empty_campaign(dir.path(), "many.rapsheet");
+    for name in [
+        "Ash Dogs",
+        "Brass Saints",
+        "Cinder Crows",
+        "Dust Hounds",
+        "Ember Kin",
+        "Fog Rats",
+        "Grime Lords",
+        "Husk Boys",
+        "Iron Moths",
+    ] {
+        session.found_gang(name, None).expect("found");
+    }
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    assert!(harness.query_by_label_contains("Fog Rats").is_some());
+    harness.get_by_label("Find a gang").click();
+    harness.run();
+    harness.get_by_label("Find a gang").type_text("sAInts");
+    harness.run();
+    assert!(harness.query_by_label_contains("Brass Saints").is_some());
+    assert!(harness.query_by_label_contains("Fog Rats").is_none());
+}

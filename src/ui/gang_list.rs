@@ -12,6 +12,8 @@ use crate::session::GangSummary;
 pub struct FoundGangForm {
     pub name: String,
     pub ruleset: String,
+    /// What the list is narrowed to (part of a name, any case).
+    pub filter: String,
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -33,7 +35,16 @@ pub fn gang_list_ui(
     if gangs.is_empty() {
         ui.weak(format!("No {} yet: found one below.", nouns.gangs));
     }
-    for gang in gangs {
+    // A long list narrows as the player types.
+    if gangs.len() > 8 {
+        let label = ui.label(format!("Find a {}", nouns.gang));
+        ui.text_edit_singleline(&mut form.filter)
+            .labelled_by(label.id);
+    }
+    let shown = gangs
+        .iter()
+        .filter(|g| form.filter.trim().is_empty() || crate::text::contains(&g.name, &form.filter));
+    for gang in shown {
         let mark = if gang.legal { "" } else { "  ⚠" };
         let text = format!("{}  ({}){mark}", gang.name, gang.fighters);
         let response = ui
