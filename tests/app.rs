@@ -714,3 +714,26 @@ fn a_long_gang_list_narrows_as_the_player_types() {
     assert!(harness.query_by_label_contains("Brass Saints").is_some());
     assert!(harness.query_by_label_contains("Fog Rats").is_none());
 }
+
+#[test]
+fn a_resource_action_the_gang_cannot_afford_says_so_before_it_is_taken() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("afford.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("Resource action…").click();
+    harness.run();
+    // The demo gangs start with nothing; 003: Falsify Scarcity "Cost: 3
+    // Supply".
+    assert!(
+        harness
+            .query_by_label_contains("can't afford it: has 0 of 3 Supply")
+            .is_some()
+    );
+    assert!(
+        harness
+            .get_by_label("Take action")
+            .accesskit_node()
+            .is_disabled()
+    );
+}

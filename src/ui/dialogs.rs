@@ -235,6 +235,20 @@ pub fn action_dialog_ui(
     gangs: &[(GangId, String)],
 ) -> Option<Option<Action>> {
     let mut result = None;
+    // What the gang lacks to pay for an action, in words; empty when it can.
+    let short = |a: &crate::rules::ActionDef| -> Vec<String> {
+        a.cost
+            .iter()
+            .filter_map(|c| {
+                let label = pack.resource_label(&c.resource);
+                let have = resources
+                    .iter()
+                    .find(|(l, _)| l == label)
+                    .map_or(0, |(_, n)| *n);
+                (have < c.amount).then(|| format!("{have} of {} {label}", c.amount))
+            })
+            .collect()
+    };
     let modal = egui::Modal::new(egui::Id::unique("action-dialog")).show(ctx, |ui| {
         ui.heading(format!("Resource action for {gang_name}"));
         let have: Vec<String> = resources.iter().map(|(l, n)| format!("{l} {n}")).collect();
@@ -257,10 +271,15 @@ pub fn action_dialog_ui(
                         .iter()
                         .map(|c| format!("{} {}", c.amount, pack.resource_label(&c.resource)))
                         .collect();
+                    let afford = if short(a).is_empty() {
+                        ""
+                    } else {
+                        " — can't afford"
+                    };
                     ui.selectable_value(
                         &mut dialog.action,
                         a.id.clone(),
-                        format!("{} ({})", a.name, cost.join(", ")),
+                        format!("{} ({}){afford}", a.name, cost.join(", ")),
                     )
                     .on_hover_text(&a.text);
                 }
@@ -274,6 +293,16 @@ pub fn action_dialog_ui(
             .map(|c| format!("{} {}", c.amount, pack.resource_label(&c.resource)))
             .collect();
         ui.label(format!("Cost: {}", cost.join(", ")));
+        let lacking = short(def);
+        if !lacking.is_empty() {
+            ui.label(
+                RichText::new(format!(
+                    "{gang_name} can't afford it: has {}",
+                    lacking.join(", ")
+                ))
+                .color(ui.visuals().warn_fg_color),
+            );
+        }
         ui.label(&def.text);
         if let Some(ruling) = def.ruling.as_ref().and_then(|r| pack.ruling(r)) {
             ui.label(RichText::new(format!("Ruling: {}", ruling.ruling)).weak());
@@ -306,7 +335,10 @@ pub fn action_dialog_ui(
             ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
         }
         ui.horizontal(|ui| {
-            if ui.button("Take action").clicked() {
+            let take = ui
+                .add_enabled(lacking.is_empty(), egui::Button::new("Take action"))
+                .on_disabled_hover_text("The gang has too little to pay for it");
+            if take.clicked() {
                 result = Some(Some(Action::TakeAction {
                     gang: dialog.gang,
                     action: dialog.action.clone(),
