@@ -737,3 +737,21 @@ fn a_resource_action_the_gang_cannot_afford_says_so_before_it_is_taken() {
             .is_disabled()
     );
 }
+
+#[test]
+fn the_view_menu_switches_between_light_and_dark() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("theme.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("View").click();
+    harness.run();
+    harness.get_by_label("Light theme").click();
+    harness.run();
+    assert_eq!(harness.ctx.theme(), egui::Theme::Light);
+    harness.get_by_label("View").click();
+    harness.run();
+    harness.get_by_label("Dark theme").click();
+    harness.run();
+    assert_eq!(harness.ctx.theme(), egui::Theme::Dark);
+}

@@ -98,6 +98,21 @@ impl RapsheetApp {
             {
                 actions.push(Action::ShowLog(show));
             }
+            ui.separator();
+            // Light, dark, or as the desktop is; eframe keeps the choice.
+            let now = ui.options(|o| o.theme_preference);
+            for (preference, label) in [
+                (egui::ThemePreference::System, "Theme as the desktop"),
+                (egui::ThemePreference::Light, "Light theme"),
+                (egui::ThemePreference::Dark, "Dark theme"),
+            ] {
+                if ui
+                    .add(egui::Button::selectable(now == preference, label))
+                    .clicked()
+                {
+                    ui.ctx().set_theme(preference);
+                }
+            }
         });
         actions
     }
