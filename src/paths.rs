@@ -9,6 +9,14 @@ pub fn data_dir() -> Option<PathBuf> {
     ProjectDirs::from("", "", "Rapsheet").map(|dirs| dirs.data_dir().to_owned())
 }
 
+/// The player's documents folder (or home), where printouts go by default.
+pub fn documents_dir() -> Option<PathBuf> {
+    directories::UserDirs::new().map(|u| {
+        u.document_dir()
+            .map_or_else(|| u.home_dir().to_owned(), |d| d.to_owned())
+    })
+}
+
 /// The campaign a first run creates and fills with the demo.
 pub fn default_campaign() -> Option<PathBuf> {
     data_dir().map(|dir| dir.join(format!("demo.{}", crate::session::EXTENSION)))

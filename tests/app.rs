@@ -360,7 +360,9 @@ fn save_pdf_writes_in_the_background_and_says_when_it_is_saved() {
     let mut harness = demo_harness(dir.path());
     harness.get_by_label("Print cards…").click();
     harness.run();
-    let pdf = dir.path().join("cards.pdf");
+    let prints = dir.path().join("prints");
+    std::fs::create_dir(&prints).expect("a folder");
+    let pdf = prints.join("cards.pdf");
     harness.get_by_label("PDF file path").click();
     harness.run();
     harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
@@ -376,6 +378,8 @@ fn save_pdf_writes_in_the_background_and_says_when_it_is_saved() {
     });
     let bytes = std::fs::read(&pdf).expect("the PDF is there");
     assert!(bytes.starts_with(b"%PDF"), "not a PDF");
+    // The next printout is offered where this one went.
+    assert_eq!(harness.state().output_dir(), prints);
 }
 
 #[test]

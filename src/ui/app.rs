@@ -75,6 +75,9 @@ pub struct RapsheetApp {
     fonts_installed: bool,
     /// Campaigns opened lately, newest first.
     pub(super) recent: Vec<PathBuf>,
+    /// Where the last PDF or export was saved: the next one is offered
+    /// there.
+    pub(super) output_dir: Option<PathBuf>,
     /// Set by the quit command; the frame closes the window.
     quitting: bool,
 }
@@ -133,11 +136,35 @@ impl RapsheetApp {
             dice: Dice::seeded(seed),
             fonts_installed: false,
             recent: Vec::new(),
+            output_dir: None,
             quitting: false,
         }
     }
 
     /// Remembers campaigns opened before (newest first), for the File menu.
+    /// Where printouts were saved last time the app ran.
+    pub fn set_output_dir(&mut self, dir: Option<PathBuf>) {
+        self.output_dir = dir.filter(|d| d.is_dir());
+    }
+
+    /// Where a printout is offered: where the last one went; else beside
+    /// the campaign, unless that is the app's own hidden data folder, then
+    /// the player's documents.
+    pub fn output_dir(&self) -> PathBuf {
+        if let Some(dir) = &self.output_dir {
+            return dir.clone();
+        }
+        let beside = self
+            .campaign_path()
+            .and_then(Path::parent)
+            .map(Path::to_owned);
+        let hidden = crate::paths::data_dir();
+        match beside {
+            Some(dir) if hidden.as_ref().is_none_or(|h| !dir.starts_with(h)) => dir,
+            _ => crate::paths::documents_dir().unwrap_or_default(),
+        }
+    }
+
     pub fn set_recent(&mut self, recent: Vec<PathBuf>) {
         let current = self.campaign_path().map(Path::to_owned);
         self.recent = current.into_iter().chain(recent).collect();
@@ -548,11 +575,7 @@ impl RapsheetApp {
                 });
             }
             Action::OpenPrint { gang, roster } => {
-                let dir = self
-                    .campaign_path()
-                    .and_then(Path::parent)
-                    .map(Path::to_owned)
-                    .unwrap_or_default();
+                let dir = self.output_dir();
                 let name = gang
                     .and_then(|g| self.state.gangs.iter().find(|x| x.id == g))
                     .map_or("Campaign".to_owned(), |g| g.name.clone());
@@ -563,6 +586,7 @@ impl RapsheetApp {
                 let picked = rfd::FileDialog::new()
                     .add_filter("PDF", &["pdf"])
                     .set_title("Save PDF")
+                    .set_directory(self.output_dir())
                     .save_file();
                 if let (Some(path), Some(dialog)) = (picked, &mut self.dialogs.print) {
                     dialog.path = path.display().to_string();
@@ -605,6 +629,7 @@ impl RapsheetApp {
             Action::AskExportPath => {
                 if let Some(path) = rfd::FileDialog::new()
                     .set_title("Export the chronicle")
+                    .set_directory(self.output_dir())
                     .save_file()
                 {
                     self.chronicle_view.path = path.display().to_string();
@@ -774,5 +799,8 @@ impl eframe::App for RapsheetApp {
             .map(|p| p.display().to_string())
             .collect();
         storage.set_string(super::RECENT_CAMPAIGNS, recent.join("\n"));
+        if let Some(dir) = &self.output_dir {
+            storage.set_string(super::OUTPUT_DIR, dir.display().to_string());
+        }
     }
 }

@@ -227,6 +227,7 @@ impl RapsheetApp {
                     (Ok(()), Some(dialog)) => {
                         dialog.writing = None;
                         dialog.written = Some(path.clone());
+                        self.output_dir = path.parent().map(Path::to_owned);
                         self.info(format!("Saved {}", path.display()));
                     }
                     (Err(err), Some(dialog)) => {
@@ -237,7 +238,10 @@ impl RapsheetApp {
                     (Err(err), None) => self.error(anyhow::anyhow!(err)),
                 }
             }
-            (Written::Export, Ok(())) => self.info(format!("Exported {}", path.display())),
+            (Written::Export, Ok(())) => {
+                self.output_dir = path.parent().map(Path::to_owned);
+                self.info(format!("Exported {}", path.display()));
+            }
             (Written::Export, Err(err)) => {
                 self.error(anyhow::anyhow!("{}: {err}", path.display()));
             }

@@ -31,6 +31,8 @@ pub use app::{Action, RapsheetApp, Screen};
 const LAST_CAMPAIGN: &str = "last_campaign";
 /// The key of the recent campaigns, one path a line.
 const RECENT_CAMPAIGNS: &str = "recent_campaigns";
+/// The storage key of the folder the last printout went to.
+const OUTPUT_DIR: &str = "output_dir";
 
 /// Starts the app on `db`, or on the last campaign, or on the demo in the
 /// platform data directory (created on first run).
@@ -64,6 +66,11 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
                 .unwrap_or_default();
             let mut app = RapsheetApp::start(db.or(last));
             app.set_recent(recent);
+            app.set_output_dir(
+                cc.storage
+                    .and_then(|s| s.get_string(OUTPUT_DIR))
+                    .map(PathBuf::from),
+            );
             Ok(Box::new(app))
         }),
     )
