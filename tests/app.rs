@@ -759,3 +759,25 @@ fn the_view_menu_switches_between_light_and_dark() {
     harness.run();
     assert_eq!(harness.ctx.theme(), egui::Theme::Dark);
 }
+
+#[test]
+fn the_welcome_screen_offers_recent_campaigns_and_the_demo() {
+    let dir = util::temp();
+    let broken = dir.path().join("broken.rapsheet");
+    std::fs::write(&broken, b"not a campaign").expect("write");
+    let good = dir.path().join("good.rapsheet");
+    drop(Session::create_demo(&good).expect("demo"));
+    let mut app = RapsheetApp::start(Some(broken));
+    app.set_recent(vec![good.clone()]);
+    let mut harness = harness(app);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("Could not open the campaign")
+            .is_some()
+    );
+    assert!(harness.query_by_label("Open the demo campaign").is_some());
+    harness.get_by_label("Open good.rapsheet").click();
+    harness.run();
+    assert_eq!(harness.state().campaign_path(), Some(good.as_path()));
+}

@@ -101,6 +101,8 @@ pub enum Action {
         a: GangId,
         b: GangId,
     },
+    /// Open the demo campaign at this path, making it first if need be.
+    OpenDemo(std::path::PathBuf),
     /// A gang that qualifies for several titles keeps this one.
     ChooseTitle {
         gang: GangId,

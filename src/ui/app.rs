@@ -566,6 +566,22 @@ impl RapsheetApp {
                     ));
                 }
             }
+            Action::OpenDemo(path) => {
+                let opened = if path.exists() {
+                    Session::open(&path)
+                } else {
+                    std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
+                        .map_err(anyhow::Error::from)
+                        .and_then(|()| Session::create_demo(&path))
+                };
+                match opened {
+                    Ok(session) => {
+                        self.set_session(session);
+                        self.refresh();
+                    }
+                    Err(err) => self.open_error = Some(format!("{err:#}")),
+                }
+            }
             Action::ChooseTitle { gang, title } => {
                 self.change("Title chosen", |s| s.choose_title(gang, &title));
             }

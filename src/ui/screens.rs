@@ -42,6 +42,31 @@ impl RapsheetApp {
             if ui.button("New campaign…").clicked() {
                 actions.push(Action::AskPath(PathPurpose::New));
             }
+            if let Some(demo) = crate::paths::default_campaign()
+                && ui
+                    .button("Open the demo campaign")
+                    .on_hover_text("Two legal Heartbreaker gangs to try things on")
+                    .clicked()
+            {
+                actions.push(Action::OpenDemo(demo));
+            }
+            if !self.recent.is_empty() {
+                ui.add_space(12.0);
+                ui.label(RichText::new("Recent campaigns").strong());
+                for path in &self.recent {
+                    let name = path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    );
+                    if ui
+                        .button(format!("Open {name}"))
+                        .on_hover_text(path.display().to_string())
+                        .clicked()
+                    {
+                        actions.push(Action::UsePath(PathPurpose::Open, path.clone()));
+                    }
+                }
+            }
         });
     }
 
