@@ -45,7 +45,7 @@ impl RapsheetApp {
             if let Some(demo) = crate::paths::default_campaign()
                 && ui
                     .button("Open the demo campaign")
-                    .on_hover_text("Two legal Heartbreaker gangs to try things on")
+                    .on_hover_text("Two demo gangs to try things on")
                     .clicked()
             {
                 actions.push(Action::OpenDemo(demo));
