@@ -47,21 +47,7 @@ impl OutputGuard {
 
 /// Opens a file with the desktop's own viewer.
 pub(super) fn open_with_desktop(path: &Path) -> anyhow::Result<()> {
-    #[cfg(target_os = "macos")]
-    let mut command = std::process::Command::new("open");
-    #[cfg(target_os = "windows")]
-    let mut command = {
-        let mut c = std::process::Command::new("cmd");
-        c.args(["/C", "start", ""]);
-        c
-    };
-    #[cfg(not(any(target_os = "macos", target_os = "windows")))]
-    let mut command = std::process::Command::new("xdg-open");
-    command
-        .arg(path)
-        .spawn()
-        .map(|_| ())
-        .map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))
+    opener::open(path).map_err(|e| anyhow::anyhow!("cannot open {}: {e}", path.display()))
 }
 
 /// Adds the campaign extension when a typed or picked path has none.
