@@ -1,22 +1,25 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-//! The decade campaign: Rapsheet on a file of hundreds of gangs, thousands
-//! of fighters and thousands of battles, made by the generator through the
-//! real post-battle procedure (`rapsheet gen`). Each figure is set against
-//! a floor measured in the same run:
+//! The decade campaign and the league: Rapsheet on files of hundreds and
+//! thousands of gangs and thousands of battles, made by the generator
+//! through the real post-battle procedure (`rapsheet gen`). Each figure is
+//! set against a floor measured in the same run:
 //!
 //! - opening the file and building the first screen's view model, against
 //!   opening the same file with plain rusqlite and reading one row;
 //! - one headless frame (`egui::Context::run_ui`, the real views, no GPU) of
-//!   the roster, the campaign log and the post-battle screen: median, p99;
+//!   every screen: median, p99;
 //! - one post-battle commit, against inserting as many rows with plain
 //!   rusqlite in one transaction on the same file;
-//! - peak memory (`VmHWM` from `/proc/self/status`, Linux) with the
-//!   campaign open and every screen drawn.
+//! - peak memory (`VmHWM` from `/proc/self/status`, Linux) of a process that
+//!   opens the campaign and draws every screen.
 //!
-//! `cargo bench --bench scale`. The size defaults to 200 gangs of 12 and
-//! 5000 battles; `RAPSHEET_BENCH_GANGS` and `RAPSHEET_BENCH_BATTLES` change
-//! it. The generated file is kept in the target folder and reused.
+//! Both sizes run — 200 gangs of 12 with 5000 battles, and 2000 gangs with
+//! 2000 battles — and the table gives each figure's growth from the first
+//! to the second: a cost that does not grow with the campaign stays near 1×.
+//! `cargo bench --bench scale`; `RAPSHEET_BENCH_GANGS` and
+//! `RAPSHEET_BENCH_BATTLES` run one size instead. The generated files are
+//! kept in the target folder and reused.
 
 use std::hint::black_box;
 use std::path::{Path, PathBuf};
@@ -29,24 +32,23 @@ use rapsheet::generator::{GenSize, generate, next_battle};
 use rapsheet::session::Session;
 use rapsheet::ui::{Action, RapsheetApp, Screen};
 
-fn size() -> GenSize {
-    let var = |name: &str, default: usize| {
-        std::env::var(name)
-            .ok()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(default)
-    };
-    GenSize {
-        gangs: var("RAPSHEET_BENCH_GANGS", 200),
+/// The sizes measured: the decade campaign and the league.
+fn sizes() -> Vec<GenSize> {
+    let var = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+    let size = |gangs, battles| GenSize {
+        gangs,
         fighters_per_gang: 12,
-        battles: var("RAPSHEET_BENCH_BATTLES", 5000),
+        battles,
         seed: 1,
+    };
+    match (var("RAPSHEET_BENCH_GANGS"), var("RAPSHEET_BENCH_BATTLES")) {
+        (None, None) => vec![size(200, 5000), size(2000, 2000)],
+        (gangs, battles) => vec![size(gangs.unwrap_or(200), battles.unwrap_or(5000))],
     }
 }
 
 /// The generated campaign, made once and kept.
-fn campaign() -> PathBuf {
-    let size = size();
+fn campaign(size: GenSize) -> PathBuf {
     let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join(format!(
         "decade-{}x{}-{}-s{}.rapsheet",
@@ -118,6 +120,8 @@ fn app_on(path: &Path, screen: &str) -> (RapsheetApp, egui::Context) {
     match screen {
         "log" => app.run_action(Action::ShowLog(true)),
         "post-battle" => app.run_action(Action::ShowScreen(Screen::Battle)),
+        "titles" => app.run_action(Action::ShowScreen(Screen::Titles)),
+        "chronicle" => app.run_action(Action::ShowScreen(Screen::Chronicle)),
         _ => app.run_action(Action::ShowScreen(Screen::Roster)),
     }
     let ctx = egui::Context::default();
@@ -145,7 +149,6 @@ struct CommitSample {
     /// The same events written again by `Session::commit_events` alone.
     write: Duration,
     events: usize,
-    rolls: usize,
 }
 
 /// One post-battle commit between two gangs of six, undone outside the
@@ -171,10 +174,6 @@ fn commit_once(
         whole,
         write,
         events: events.len(),
-        rolls: events
-            .iter()
-            .filter(|e| matches!(e, rapsheet::campaign::Event::TableRolled { .. }))
-            .count(),
     }
 }
 
@@ -206,26 +205,73 @@ fn floor_connection(path: &Path) -> rusqlite::Connection {
     conn
 }
 
+/// Every screen a frame is measured on.
+const SCREENS: [&str; 5] = ["roster", "log", "post-battle", "titles", "chronicle"];
+
 fn benches(c: &mut Criterion) {
-    let path = campaign();
+    // Asked by the run below to measure memory alone, in its own process.
+    if let Ok(path) = std::env::var(MEMORY_RUN) {
+        every_screen(Path::new(&path));
+        println!("{MEMORY_RUN} {}", peak_rss_kib().unwrap_or(0));
+        std::process::exit(0);
+    }
+    let sizes = sizes();
+    let paths: Vec<PathBuf> = sizes.iter().map(|s| campaign(*s)).collect();
 
     let mut group = c.benchmark_group("decade");
     group.sample_size(20);
+    let path = &paths[0];
     group.bench_function("open + first screen", |b| {
-        b.iter(|| black_box(open_first_screen(&path)))
+        b.iter(|| black_box(open_first_screen(path)))
     });
     group.bench_function("open floor (rusqlite, one row)", |b| {
-        b.iter(|| black_box(open_floor(&path)))
+        b.iter(|| black_box(open_floor(path)))
     });
     for screen in ["roster", "log", "post-battle"] {
-        let (mut app, ctx) = app_on(&path, screen);
+        let (mut app, ctx) = app_on(path, screen);
         group.bench_function(format!("frame: {screen}"), |b| {
             b.iter(|| frame(&mut app, &ctx))
         });
     }
     group.finish();
 
-    summary(&path);
+    let figures: Vec<Vec<Figure>> = paths.iter().map(|p| figures(p)).collect();
+    report(&sizes, &figures);
+}
+
+/// The environment variable that makes the bench measure one campaign's
+/// memory in a process of its own.
+const MEMORY_RUN: &str = "RAPSHEET_BENCH_MEMORY_OF";
+
+/// Opens the campaign and draws every screen, as a player visiting them.
+fn every_screen(path: &Path) {
+    for screen in SCREENS {
+        let (mut app, ctx) = app_on(path, screen);
+        frame(&mut app, &ctx);
+    }
+}
+
+/// Peak memory of a fresh process that visits every screen, in KiB.
+fn memory_of(path: &Path) -> Option<u64> {
+    let out = std::process::Command::new(std::env::current_exe().ok()?)
+        .arg("--bench")
+        .env(MEMORY_RUN, path)
+        .output()
+        .ok()?;
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .find_map(|l| l.strip_prefix(MEMORY_RUN))
+        .and_then(|v| v.trim().parse().ok())
+}
+
+/// One measured figure: its value and, where it has one, its floor.
+struct Figure {
+    name: String,
+    value: f64,
+    unit: &'static str,
+    floor: Option<f64>,
+    /// What the figure should stay within, in words.
+    target: &'static str,
 }
 
 fn percentile(samples: &mut [Duration], p: f64) -> Duration {
@@ -238,11 +284,9 @@ fn ms(d: Duration) -> f64 {
     d.as_secs_f64() * 1000.0
 }
 
-/// The figures of the issue, each with its floor or target, printed as
-/// one table.
-fn summary(path: &Path) {
-    let mut lines = Vec::new();
-
+/// The figures of one campaign, each with its floor or target.
+fn figures(path: &Path) -> Vec<Figure> {
+    let mut out = Vec::new();
     let mut opens: Vec<Duration> = (0..15)
         .map(|_| {
             let t = Instant::now();
@@ -257,59 +301,68 @@ fn summary(path: &Path) {
             t.elapsed()
         })
         .collect();
-    let (open, floor) = (percentile(&mut opens, 0.5), percentile(&mut floors, 0.5));
-    lines.push(format!(
-        "open + first screen   {:>9.2} ms   floor {:>7.2} ms   ratio {:>7.1}×",
-        ms(open),
-        ms(floor),
-        open.as_secs_f64() / floor.as_secs_f64()
-    ));
-
-    for screen in ["roster", "log", "post-battle"] {
+    out.push(Figure {
+        name: "open + first screen".into(),
+        value: ms(percentile(&mut opens, 0.5)),
+        unit: "ms",
+        floor: Some(ms(percentile(&mut floors, 0.5))),
+        target: "launch ≤ 1.3× an empty window (launch bench)",
+    });
+    for screen in SCREENS {
         let (mut app, ctx) = app_on(path, screen);
-        let mut samples: Vec<Duration> = (0..300)
+        let mut samples: Vec<Duration> = (0..200)
             .map(|_| {
                 let t = Instant::now();
                 frame(&mut app, &ctx);
                 t.elapsed()
             })
             .collect();
-        let median = percentile(&mut samples, 0.5);
-        let p99 = percentile(&mut samples, 0.99);
-        lines.push(format!(
-            "frame: {screen:<14} median {:>6.2} ms ({:.2}× the 1 ms target)   p99 {:>6.2} ms ({:.2}× the 4 ms target)",
-            ms(median),
-            ms(median) / 1.0,
-            ms(p99),
-            ms(p99) / 4.0
-        ));
+        out.push(Figure {
+            name: format!("frame: {screen}, median"),
+            value: ms(percentile(&mut samples, 0.5)),
+            unit: "ms",
+            floor: None,
+            target: "≤ 1 ms, not growing",
+        });
+        out.push(Figure {
+            name: format!("frame: {screen}, p99"),
+            value: ms(percentile(&mut samples, 0.99)),
+            unit: "ms",
+            floor: None,
+            target: "≤ 4 ms",
+        });
     }
+    let (whole, write, floor) = commits(path);
+    out.push(Figure {
+        name: "post-battle commit (12 fighters)".into(),
+        value: ms(whole),
+        unit: "ms",
+        floor: Some(ms(floor)),
+        target: "≤ 2× the floor",
+    });
+    out.push(Figure {
+        name: "  its write alone".into(),
+        value: ms(write),
+        unit: "ms",
+        floor: Some(ms(floor)),
+        target: "≤ 2× the floor",
+    });
+    if let Some(kib) = memory_of(path) {
+        out.push(Figure {
+            name: "peak memory, every screen".into(),
+            value: kib as f64 / 1024.0,
+            unit: "MB",
+            floor: None,
+            target: "< 200 MB",
+        });
+    }
+    out
+}
 
-    // Open: where the time goes.
-    let t = Instant::now();
-    drop(rapsheet::session::builtin_registry().unwrap());
-    let packs = t.elapsed();
-    let t = Instant::now();
-    let session = Session::open(path).unwrap();
-    let session_open = t.elapsed();
-    let store_open = session_open.saturating_sub(packs);
-    let t = Instant::now();
-    let mut app = RapsheetApp::with_session(session);
-    let view_model = t.elapsed();
-    let t = Instant::now();
-    frame(&mut app, &egui::Context::default());
-    let first_frame = t.elapsed();
-    drop(app);
-    lines.insert(1, format!(
-        "  of which: file open and check {:.1} ms, packs {:.1} ms, view model {:.1} ms, first frame {:.1} ms",
-        ms(store_open),
-        ms(packs),
-        ms(view_model),
-        ms(first_frame)
-    ));
-
-    // Two fresh gangs of six in a copy: twelve fighters, with the injury
-    // and advancement rolls their battle brings.
+/// Post-battle commits between two fresh gangs of six in a copy (twelve
+/// fighters, with the injury and advancement rolls their battle brings):
+/// the medians of the whole commit, its write alone, and the floor.
+fn commits(path: &Path) -> (Duration, Duration, Duration) {
     let (_dir, copy) = scratch_copy(path);
     let mut session = Session::open(&copy).unwrap();
     let before: Vec<_> = session.gangs().unwrap().iter().map(|g| g.id).collect();
@@ -333,55 +386,58 @@ fn summary(path: &Path) {
         .collect();
     let mut conn = floor_connection(&copy);
     let (mut wholes, mut writes, mut floors) = (Vec::new(), Vec::new(), Vec::new());
-    let (mut events, mut rolls) = (0, 0);
     for seed in 0..30 {
         let sample = commit_once(&mut session, &pair, seed);
-        events += sample.events;
-        rolls += sample.rolls;
         wholes.push(sample.whole);
         writes.push(sample.write);
         // The commit writes a batch row, its events and about as many
         // state rows.
         floors.push(commit_floor(&mut conn, 1 + 2 * sample.events));
     }
-    let (whole, write, floor) = (
+    (
         percentile(&mut wholes, 0.5),
         percentile(&mut writes, 0.5),
         percentile(&mut floors, 0.5),
-    );
-    lines.push(format!(
-        "post-battle commit    {:>9.2} ms   floor {:>7.2} ms   ratio {:>7.2}× (12 fighters; {:.1} events and {:.1} rolls a battle)",
-        ms(whole),
-        ms(floor),
-        whole.as_secs_f64() / floor.as_secs_f64(),
-        events as f64 / 30.0,
-        rolls as f64 / 30.0
-    ));
-    lines.push(format!(
-        "  its write alone     {:>9.2} ms   floor {:>7.2} ms   ratio {:>7.2}× (target ≤ 2×)",
-        ms(write),
-        ms(floor),
-        write.as_secs_f64() / floor.as_secs_f64()
-    ));
-    drop(session);
+    )
+}
 
-    if let Some(kib) = peak_rss_kib() {
-        lines.push(format!(
-            "peak memory (VmHWM)   {:>9.1} MB   ({:.2}× the 150 MB target)",
-            kib as f64 / 1024.0,
-            kib as f64 / 1024.0 / 150.0
-        ));
-    }
-
-    let size = size();
+/// The table: each figure at each size, with its floor ratio, and its
+/// growth from the first size to the last.
+fn report(sizes: &[GenSize], figures: &[Vec<Figure>]) {
+    let heading: Vec<String> = sizes
+        .iter()
+        .map(|s| format!("{} gangs, {} battles", s.gangs, s.battles))
+        .collect();
     eprintln!(
-        "\nThe decade campaign: {} gangs, {} fighters, {} battles",
-        size.gangs,
-        size.gangs * size.fighters_per_gang,
-        size.battles
+        "\n{:<34} {:>28}   growth   target",
+        "figure",
+        heading.join(" | ")
     );
-    for line in lines {
-        eprintln!("  {line}");
+    for (i, first) in figures[0].iter().enumerate() {
+        let cells: Vec<String> = figures
+            .iter()
+            .map(|f| {
+                let f = &f[i];
+                match f.floor {
+                    Some(floor) => format!(
+                        "{:.2} {} ({:.1}× floor {:.2})",
+                        f.value,
+                        f.unit,
+                        f.value / floor,
+                        floor
+                    ),
+                    None => format!("{:.2} {}", f.value, f.unit),
+                }
+            })
+            .collect();
+        let last = &figures[figures.len() - 1][i];
+        eprintln!(
+            "{:<34} {:>28}   {:>5.2}×   {}",
+            first.name,
+            cells.join(" | "),
+            last.value / first.value,
+            first.target
+        );
     }
 }
 

@@ -107,6 +107,14 @@ pub enum FighterStatus {
 }
 
 impl FighterStatus {
+    /// The gang this status names (the captors), if any.
+    pub fn gang(&self) -> Option<GangId> {
+        match self {
+            FighterStatus::Captured { by, .. } => Some(*by),
+            _ => None,
+        }
+    }
+
     /// True when the fighter can take part in a battle.
     pub fn can_fight(&self) -> bool {
         matches!(self, FighterStatus::Active)

@@ -32,11 +32,14 @@ pub fn award_titles(
     current: &TitleHolders,
     choices: &BTreeMap<GangId, String>,
 ) -> Award {
+    // Looked up once per gang and title: a league of two thousand gangs
+    // compares in linear time.
+    let by_gang: BTreeMap<GangId, &BTreeMap<String, i64>> =
+        standings.iter().map(|(g, r)| (*g, r)).collect();
     let amount = |gang: GangId, resource: &str| {
-        standings
-            .iter()
-            .find(|(g, _)| *g == gang)
-            .and_then(|(_, r)| r.get(resource))
+        by_gang
+            .get(&gang)
+            .and_then(|r| r.get(resource))
             .copied()
             .unwrap_or(0)
     };

@@ -52,30 +52,49 @@ impl Session {
         })
     }
 
-    /// The campaign as the procedure of one report needs it: every gang
-    /// (titles compare them all), but only the fighters, lasting effects
-    /// and pending effects of the gangs the report names, so recording a
-    /// battle costs the same in a campaign of two gangs or two hundred.
+    /// The campaign as the procedure of one report needs it, read in a
+    /// few indexed queries whatever the campaign holds: the gangs the
+    /// report names, with their fighters, lasting and pending effects;
+    /// the gangs holding their fighters; and, for the titles, their holders
+    /// and the gangs that lead each title's resource.
     fn campaign_state_for(&self, report: &BattleReport) -> Result<CampaignState> {
-        let gangs = self.store.gangs()?;
+        let mut gangs = std::collections::BTreeMap::new();
+        for name in report.gang_names() {
+            if let Some(gang) = self.gang_called(name)? {
+                gangs.insert(gang.id, gang);
+            }
+        }
         let named: Vec<GangId> = report
             .gangs
             .iter()
-            .filter_map(|r| {
-                gangs
-                    .iter()
-                    .find(|g| text::same(&g.name, &r.gang))
-                    .map(|g| g.id)
-            })
+            .filter_map(|r| gangs.values().find(|g| text::same(&g.name, &r.gang)))
+            .map(|g| g.id)
             .collect();
         let mut fighters = Vec::new();
+        let mut lasting = Vec::new();
         for g in &named {
             fighters.extend(self.store.fighters(*g)?);
+            lasting.extend(self.store.lasting_effects_of_gang(*g)?);
         }
-        let mut lasting = Vec::new();
-        for f in &fighters {
-            lasting.extend(self.store.lasting_effects(f.id)?);
+        let titles = self.store.title_holders()?;
+        let mut others: Vec<GangId> = fighters
+            .iter()
+            .filter_map(|f| f.status.gang())
+            .chain(titles.values().copied())
+            .collect();
+        if let Ok(pack) = self.report_pack(report) {
+            others.extend(self.title_contenders(pack, named.len())?);
         }
+        for id in others {
+            if let std::collections::btree_map::Entry::Vacant(slot) = gangs.entry(id)
+                && let Some(gang) = self.store.gang(id)?
+            {
+                slot.insert(gang);
+            }
+        }
+        let mut gangs: Vec<_> = gangs.into_values().collect();
+        // In the order the store lists every gang: by name, any case.
+        gangs.sort_by_cached_key(|g| (g.name.to_lowercase(), g.id));
         Ok(CampaignState {
             roots: gangs
                 .iter()
@@ -88,7 +107,7 @@ impl Session {
                 .collect(),
             gangs,
             fighters,
-            titles: self.store.title_holders()?,
+            titles,
             pending: self
                 .store
                 .pending_effects()?
@@ -98,6 +117,43 @@ impl Session {
             lasting,
             next_effect: self.store.next_effect_id()?,
         })
+    }
+
+    /// The gangs that can hold a title of `pack` after a battle that
+    /// changes the resources of `taking_part` gangs: for each title, the
+    /// leaders of its resource down to one place more than the titles and
+    /// the gangs taking part (the battle's gangs may fall, and a gang holds
+    /// one title where the pack says so), ties included.
+    fn title_contenders(&self, pack: &Pack, taking_part: usize) -> Result<Vec<GangId>> {
+        let root = self.root_of(&pack.pack.id);
+        let rulesets: Vec<String> = self
+            .registry
+            .packs()
+            .map(|p| p.pack.id.clone())
+            .filter(|id| self.root_of(id) == root)
+            .collect();
+        let places = pack.titles.len() + taking_part + 1;
+        let mut out = Vec::new();
+        for title in &pack.titles {
+            out.extend(
+                self.store
+                    .resource_leaders(&title.resource, &rulesets, places)?,
+            );
+        }
+        Ok(out)
+    }
+
+    /// A gang by name as names are compared (any case, any normal form).
+    fn gang_called(&self, name: &str) -> Result<Option<crate::campaign::Gang>> {
+        if let Some(gang) = self.store.gang_by_name(name)? {
+            return Ok(Some(gang));
+        }
+        // Beyond ASCII case: compared one by one.
+        Ok(self
+            .store
+            .gangs()?
+            .into_iter()
+            .find(|g| text::same(&g.name, name)))
     }
 
     /// The pack a report is played with: its first gang's.

@@ -242,27 +242,36 @@ impl Session {
 
     /// Every gang with its size and whether it is legal.
     pub fn gang_list(&self) -> Result<Vec<GangSummary>> {
-        let lasting = self.store.all_lasting_effects()?;
-        self.store
+        // Five queries in all, however many gangs.
+        let changed = self.store.quirk_changes()?;
+        let fought = self.store.battles_fought_by_gang()?;
+        let mut rosters: std::collections::HashMap<GangId, Vec<Fighter>> = Default::default();
+        for f in self.store.all_fighters()? {
+            if f.status.on_roster() {
+                rosters.entry(f.gang).or_default().push(f);
+            }
+        }
+        Ok(self
+            .store
             .gangs()?
             .into_iter()
             .map(|gang| {
-                let fighters = self.roster(gang.id)?;
-                let legal = match self.registry.get(&gang.ruleset) {
-                    Some(pack) => self
-                        .problems_of(pack, gang.id, &fighters, &lasting)?
-                        .is_empty(),
-                    None => false,
-                };
-                Ok(GangSummary {
+                let mut fighters = rosters.remove(&gang.id).unwrap_or_default();
+                // The leader first, then in the order recruited, as a roster reads.
+                fighters.sort_by_key(|f| (!f.leader, f.id));
+                let legal = self.registry.get(&gang.ruleset).is_some_and(|pack| {
+                    let fought = fought.get(&gang.id).is_some_and(|n| *n > 0);
+                    problems_with(pack, &fighters, &changed, fought).is_empty()
+                });
+                GangSummary {
                     id: gang.id,
                     name: gang.name,
                     ruleset: gang.ruleset,
                     fighters: fighters.len(),
                     legal,
-                })
+                }
             })
-            .collect()
+            .collect())
     }
 
     /// A gang's roster worked out against its pack.
@@ -274,9 +283,16 @@ impl Session {
             .fighters(id)?
             .into_iter()
             .partition(|f| f.status.on_roster());
-        let lasting = self.store.all_lasting_effects()?;
+        let lasting = self.store.lasting_effects_of_gang(id)?;
         let problems = self.problems_of(pack, id, &fighters, &lasting)?;
-        let gang_names = self.gang_names()?;
+        let captives = self.store.captives_held_by(id)?;
+        let gang_names = self.gang_names(
+            fighters
+                .iter()
+                .chain(&gone)
+                .filter_map(|f| f.status.gang())
+                .chain(captives.iter().map(|f| f.gang)),
+        )?;
         let gang_name = |g: GangId| {
             gang_names
                 .get(&g)
@@ -287,9 +303,7 @@ impl Session {
             .iter()
             .map(|f| fighter_view(pack, f, &problems, &lasting, &gang_name))
             .collect();
-        let captives = self
-            .store
-            .captives_held_by(id)?
+        let captives = captives
             .into_iter()
             .map(|f| (f.id, f.name, gang_name(f.gang)))
             .collect();
@@ -366,23 +380,27 @@ impl Session {
             let delta = i64::from(e.quirk.is_some()) - i64::from(e.lost_quirk.is_some());
             *changed.entry(e.fighter).or_default() += delta;
         }
-        let mut problems = crate::campaign::gang_problems_after(pack, fighters, &changed);
-        if self.store.battles_fought(gang)? > 0 {
-            problems.retain(|p| p.rule != "recruiting.size");
-        }
-        Ok(problems)
+        let fought = self.store.battles_fought(gang)? > 0;
+        Ok(problems_with(pack, fighters, &changed, fought))
     }
 
     /// A fighter with every lasting effect (healed ones too) and the
     /// history of what happened to them.
-    /// Every gang's name by id, for the words of a view.
-    fn gang_names(&self) -> Result<std::collections::BTreeMap<GangId, String>> {
-        Ok(self
-            .store
-            .gangs()?
-            .into_iter()
-            .map(|g| (g.id, g.name))
-            .collect())
+    /// The names of the gangs a view mentions, by id: a read for each, not
+    /// one of every gang.
+    fn gang_names(
+        &self,
+        ids: impl IntoIterator<Item = GangId>,
+    ) -> Result<std::collections::BTreeMap<GangId, String>> {
+        let mut names = std::collections::BTreeMap::new();
+        for id in ids {
+            if let std::collections::btree_map::Entry::Vacant(slot) = names.entry(id)
+                && let Some(gang) = self.store.gang(id)?
+            {
+                slot.insert(gang.name);
+            }
+        }
+        Ok(names)
     }
 
     pub fn fighter_details(&self, fighter: FighterId) -> Result<FighterDetails> {
@@ -390,9 +408,9 @@ impl Session {
         let gang = self.gang(f.gang)?;
         let pack = self.gang_pack(&gang)?;
         let effects = self.store.lasting_effects(fighter)?;
-        let all = self.store.all_lasting_effects()?;
+        let all = self.store.lasting_effects_of_gang(gang.id)?;
         let problems = self.problems_of(pack, gang.id, &self.roster(gang.id)?, &all)?;
-        let names = self.gang_names()?;
+        let names = self.gang_names(f.status.gang())?;
         let gang_name = |g: GangId| {
             names
                 .get(&g)
@@ -634,6 +652,22 @@ impl Session {
 
 /// A fighter's view: stats, quirk profiles, status, lasting effects, and the
 /// problems that name it. `lasting` may hold other fighters' effects too.
+/// A gang's problems, given each fighter's quirks gained less lost by
+/// lasting effects, and whether it has fought (a gang that has fought is no
+/// longer held to its founding size).
+fn problems_with(
+    pack: &Pack,
+    fighters: &[Fighter],
+    changed: &std::collections::BTreeMap<FighterId, i64>,
+    fought: bool,
+) -> Vec<Problem> {
+    let mut problems = crate::campaign::gang_problems_after(pack, fighters, changed);
+    if fought {
+        problems.retain(|p| p.rule != "recruiting.size");
+    }
+    problems
+}
+
 pub fn fighter_view(
     pack: &Pack,
     fighter: &Fighter,

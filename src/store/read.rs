@@ -676,28 +676,102 @@ impl CampaignStore {
 
     /// Every lasting effect on a fighter (removed ones too), oldest first.
     pub fn lasting_effects(&self, fighter: FighterId) -> Result<Vec<LastingEffect>> {
-        let rows = self
-            .conn
-            .prepare_cached(&format!(
-                "{EFFECT_COLUMNS} WHERE fighter_id = ?1 ORDER BY id"
-            ))?
-            .query_map([fighter], effect_row)?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        rows.into_iter()
-            .map(|r| fill_effect(&self.conn, r))
-            .collect()
+        self.lasting_effects_where("WHERE fighter_id = ?1", [fighter])
+    }
+
+    /// Every lasting effect on the fighters of a gang (removed ones too),
+    /// oldest first: two queries, however many.
+    pub fn lasting_effects_of_gang(&self, gang: GangId) -> Result<Vec<LastingEffect>> {
+        self.lasting_effects_where(
+            "WHERE fighter_id IN (SELECT id FROM fighter WHERE gang_id = ?1)",
+            [gang],
+        )
     }
 
     /// Every lasting effect of the campaign, oldest first.
     pub fn all_lasting_effects(&self) -> Result<Vec<LastingEffect>> {
+        self.lasting_effects_where("", [])
+    }
+
+    /// The lasting effects a `WHERE` clause picks, each with its stat
+    /// changes: two queries in all.
+    fn lasting_effects_where(
+        &self,
+        clause: &str,
+        params: impl rusqlite::Params + Copy,
+    ) -> Result<Vec<LastingEffect>> {
         let rows = self
             .conn
-            .prepare_cached(&format!("{EFFECT_COLUMNS} ORDER BY id"))?
-            .query_map([], effect_row)?
+            .prepare_cached(&format!("{EFFECT_COLUMNS} {clause} ORDER BY id"))?
+            .query_map(params, effect_row)?
             .collect::<rusqlite::Result<Vec<_>>>()?;
+        let mut stats: std::collections::HashMap<EffectId, BTreeMap<String, i64>> =
+            Default::default();
+        let mut stmt = self.conn.prepare_cached(&format!(
+            "SELECT effect_id, stat, amount FROM lasting_effect_stat \
+             WHERE effect_id IN (SELECT id FROM lasting_effect {clause})"
+        ))?;
+        let stat_rows = stmt.query_map(params, |r| {
+            Ok((r.get::<_, EffectId>(0)?, r.get::<_, String>(1)?, r.get(2)?))
+        })?;
+        for row in stat_rows {
+            let (id, stat, amount) = row?;
+            stats.entry(id).or_default().insert(stat, amount);
+        }
         rows.into_iter()
-            .map(|r| fill_effect(&self.conn, r))
+            .map(|(mut effect, roll)| {
+                effect.stats = stats.remove(&effect.id).unwrap_or_default();
+                effect.roll = roll.map(|r| serde_json::from_str(&r)).transpose()?;
+                Ok(effect)
+            })
             .collect()
+    }
+
+    /// Quirks gained less quirks lost by each fighter's standing lasting
+    /// effects, for every fighter that has any: one query.
+    pub fn quirk_changes(&self) -> Result<BTreeMap<FighterId, i64>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT fighter_id, sum(quirk IS NOT NULL) - sum(lost_quirk IS NOT NULL) \
+                 FROM lasting_effect WHERE removed IS NULL GROUP BY fighter_id",
+            )?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The gangs of `rulesets` that lead `resource`: the `places` best
+    /// placed and every gang tied with the last of them, read down the
+    /// standings index. A gang not returned has less than every one returned.
+    pub fn resource_leaders(
+        &self,
+        resource: &str,
+        rulesets: &[String],
+        places: usize,
+    ) -> Result<Vec<GangId>> {
+        let rulesets = serde_json::to_string(rulesets)?;
+        let places = i64::try_from(places).unwrap_or(i64::MAX);
+        Ok(self
+            .conn
+            .prepare_cached(
+                "WITH standing AS ( \
+                     SELECT r.gang_id, r.amount FROM gang_resource r JOIN gang g ON g.id = r.gang_id \
+                     WHERE r.resource = ?1 AND g.ruleset IN (SELECT value FROM json_each(?2))) \
+                 SELECT gang_id FROM standing WHERE amount >= coalesce( \
+                     (SELECT amount FROM standing ORDER BY amount DESC LIMIT 1 OFFSET ?3 - 1), \
+                     -9223372036854775808)",
+            )?
+            .query_map(params![resource, rulesets, places], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// How many battles each gang has fought, for the gangs that have.
+    pub fn battles_fought_by_gang(&self) -> Result<BTreeMap<GangId, i64>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT gang_id, count(*) FROM battle_gang GROUP BY gang_id")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?)
     }
 
     /// A lasting effect by id; `Ok(None)` when there is none.

@@ -67,6 +67,9 @@ pub struct RapsheetApp {
     pub(super) battle_form: BattleForm,
     pub(super) chronicle_view: ChronicleView,
     pub(super) log_view: LogView,
+    /// Closes the window once its first frame is shown, for the launch
+    /// benchmark.
+    launch_probe: super::LaunchProbe,
     /// Set once the desktop showed it has no file dialog.
     pub(super) no_native_dialog: bool,
     pub(super) writer: Option<BackgroundWrite>,
@@ -130,6 +133,7 @@ impl RapsheetApp {
             battle_form: BattleForm::default(),
             chronicle_view: ChronicleView::default(),
             log_view: LogView::default(),
+            launch_probe: super::LaunchProbe::from_env(),
             no_native_dialog: false,
             writer: None,
             status: None,
@@ -321,6 +325,11 @@ impl RapsheetApp {
                     Err(err) => form.preview = Some(Err(format!("{err:#}"))),
                 }
             }
+        }
+        let chosen: Vec<crate::campaign::GangId> = form.gangs.iter().flatten().copied().collect();
+        if let Err(err) = self.state.load_battle_fighters(session, &chosen) {
+            form.preview = Some(Err(format!("{err:#}")));
+            return;
         }
         if !form.dirty {
             return;
@@ -803,6 +812,7 @@ fn install_fonts(ctx: &egui::Context) {
 impl eframe::App for RapsheetApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
         self.frame_ui(ui);
+        self.launch_probe.frame_shown(ui.ctx());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

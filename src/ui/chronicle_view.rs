@@ -2,9 +2,10 @@
 //! charts of resources and titles over the battles, and export.
 
 use egui::{RichText, Ui};
-use egui_plot::{Legend, Line, Plot, PlotPoints};
+use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
 
 use super::app::{Action, edit_hint};
+use crate::campaign::BatchId;
 use crate::campaign::chronicle::Chronicle;
 use crate::export::{Export, Format};
 use crate::print::DocLine;
@@ -16,9 +17,49 @@ pub struct ChronicleView {
     pub arc: Option<usize>,
     /// The resource charted.
     pub resource: String,
+    /// Whose lines the chart draws.
+    pub charted: Charted,
+    /// The gangs the player picked for the chart, by name.
+    pub picked: std::collections::BTreeSet<String>,
+    /// What the chart's list of gangs is narrowed to.
+    pub find: String,
     pub format: String,
     pub path: String,
     pub close_reason: String,
+    /// The story as one-line rows, kept until the chronicle or the width
+    /// changes.
+    story: Story,
+}
+
+/// Whose lines the resource chart draws: never every gang of a league.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub enum Charted {
+    /// The gangs with the most of the resource now.
+    #[default]
+    Leaders,
+    /// The two gangs of the arc shown.
+    ArcPair,
+    /// The gangs the player picks from the list.
+    Picked,
+}
+
+/// How many leaders the chart draws.
+const LEADERS: usize = 5;
+
+/// The story of the chronicle shown, as rows of one line each, wrapped to
+/// the width of the screen (so only the rows in view are laid out).
+#[derive(Debug, Default)]
+struct Story {
+    /// The newest batch, the arc and the wrap width the rows were made for.
+    key: Option<(Option<BatchId>, Option<usize>, usize)>,
+    rows: Vec<(RowKind, String)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum RowKind {
+    Heading,
+    Subheading,
+    Text,
 }
 
 /// `chronicle` is the story shown (the arc's or the campaign's), `all`
@@ -27,6 +68,7 @@ pub struct ChronicleView {
 pub fn chronicle_ui(
     ui: &mut Ui,
     view: &mut ChronicleView,
+    batch: Option<BatchId>,
     all: &Chronicle,
     chronicle: &Chronicle,
     campaign: &str,
@@ -44,19 +86,26 @@ pub fn chronicle_ui(
             {
                 view.arc = None;
             }
-            for arc in &all.arcs {
-                let state = if arc.closed { "closed" } else { "open" };
-                let label = format!(
-                    "Arc {}: {} vs {} ({state})",
-                    arc.id, arc.gangs[0], arc.gangs[1]
-                );
-                if ui
-                    .selectable_label(view.arc == Some(arc.id), label)
-                    .clicked()
-                {
-                    view.arc = Some(arc.id);
-                }
-            }
+            let height = ui.spacing().interact_size.y;
+            egui::ScrollArea::vertical()
+                .id_salt("arcs")
+                .max_height(240.0)
+                .auto_shrink([false, true])
+                .show_rows(ui, height, all.arcs.len(), |ui, range| {
+                    for arc in &all.arcs[range] {
+                        let state = if arc.closed { "closed" } else { "open" };
+                        let label = format!(
+                            "Arc {}: {} vs {} ({state})",
+                            arc.id, arc.gangs[0], arc.gangs[1]
+                        );
+                        if ui
+                            .selectable_label(view.arc == Some(arc.id), label)
+                            .clicked()
+                        {
+                            view.arc = Some(arc.id);
+                        }
+                    }
+                });
             if all.arcs.is_empty() {
                 ui.weak(if all.opening_stages.is_empty() {
                     "No arc yet: this ruleset has no arcs.".to_owned()
@@ -137,46 +186,97 @@ pub fn chronicle_ui(
             });
         });
         ui.separator();
-        egui::ScrollArea::vertical().show(ui, |ui| {
-            ui.vertical(|ui| {
-                charts_ui(ui, view, chronicle, resources);
-                ui.separator();
-                let scope = view
-                    .arc
-                    .map_or("campaign".to_owned(), |a| format!("arc {a}"));
-                for line in crate::export::lines(&Export {
-                    campaign,
-                    scope,
-                    chronicle,
-                }) {
-                    match line {
-                        DocLine::Heading(t) => {
-                            ui.add_space(6.0);
-                            ui.heading(t);
-                        }
-                        DocLine::Subheading(t) => {
-                            ui.add_space(4.0);
-                            ui.label(RichText::new(t).strong().size(15.0));
-                        }
-                        DocLine::Text(t) => {
-                            ui.label(t);
-                        }
-                        DocLine::Bullet(t) => {
-                            ui.label(format!("  • {t}"));
-                        }
-                    }
-                }
-            })
+        ui.vertical(|ui| {
+            let arc_pair = view
+                .arc
+                .and_then(|id| all.arcs.iter().find(|a| a.id == id))
+                .map(|a| a.gangs.clone());
+            charts_ui(ui, view, chronicle, resources, arc_pair);
+            ui.separator();
+            story_ui(ui, view, batch, campaign, chronicle);
         });
     });
     action
 }
 
+/// The story, in rows laid out only when in view.
+fn story_ui(
+    ui: &mut Ui,
+    view: &mut ChronicleView,
+    batch: Option<BatchId>,
+    campaign: &str,
+    chronicle: &Chronicle,
+) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let char_width = ui.fonts_mut(|f| f.glyph_width(&font, 'n')).max(1.0);
+    // In steps of eight characters, so a resize does not rewrap each frame.
+    let columns = ((ui.available_width() / char_width) as usize / 8 * 8).max(24);
+    let key = (batch, view.arc, columns);
+    if view.story.key != Some(key) {
+        let scope = view
+            .arc
+            .map_or("campaign".to_owned(), |a| format!("arc {a}"));
+        view.story.rows = story_rows(
+            &crate::export::lines(&Export {
+                campaign,
+                scope,
+                chronicle,
+            }),
+            columns,
+        );
+        view.story.key = Some(key);
+    }
+    let height = ui.text_style_height(&egui::TextStyle::Body) + ui.spacing().item_spacing.y;
+    egui::ScrollArea::vertical()
+        .id_salt("story")
+        .auto_shrink([false, false])
+        .show_rows(ui, height, view.story.rows.len(), |ui, range| {
+            for (kind, text) in &view.story.rows[range] {
+                let text = match kind {
+                    RowKind::Heading => RichText::new(text).strong().underline(),
+                    RowKind::Subheading => RichText::new(text).strong(),
+                    RowKind::Text => RichText::new(text),
+                };
+                ui.add_sized(
+                    [ui.available_width(), height],
+                    egui::Label::new(text).truncate().halign(egui::Align::Min),
+                );
+            }
+        });
+}
+
+/// The document's lines as rows of at most `columns` characters, a blank
+/// row before each heading.
+fn story_rows(lines: &[DocLine], columns: usize) -> Vec<(RowKind, String)> {
+    let mut rows = Vec::new();
+    for line in lines {
+        let (kind, text, indent) = match line {
+            DocLine::Heading(t) => (RowKind::Heading, t, ""),
+            DocLine::Subheading(t) => (RowKind::Subheading, t, ""),
+            DocLine::Text(t) => (RowKind::Text, t, ""),
+            DocLine::Bullet(t) => (RowKind::Text, t, "  • "),
+        };
+        if kind != RowKind::Text && !rows.is_empty() {
+            rows.push((RowKind::Text, String::new()));
+        }
+        let options = textwrap::Options::new(columns)
+            .initial_indent(indent)
+            .subsequent_indent(if indent.is_empty() { "" } else { "    " });
+        for row in textwrap::wrap(text, options) {
+            rows.push((kind, row.into_owned()));
+        }
+    }
+    rows
+}
+
+/// The resource chart, of the gangs the player chose, and who held each
+/// title over the battles.
 fn charts_ui(
     ui: &mut Ui,
     view: &mut ChronicleView,
     chronicle: &Chronicle,
     resources: &[(String, String)],
+    arc_pair: Option<[String; 2]>,
 ) {
     if chronicle.battles.is_empty() {
         return;
@@ -186,54 +286,249 @@ fn charts_ui(
     {
         view.resource = id.clone();
     }
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Resources over the battles").strong());
         for (id, label) in resources {
             ui.radio_value(&mut view.resource, id.clone(), label);
         }
     });
-    let series: Vec<(String, Vec<[f64; 2]>)> = chronicle
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Chart");
+        ui.radio_value(
+            &mut view.charted,
+            Charted::Leaders,
+            format!("The {LEADERS} leaders"),
+        );
+        ui.add_enabled(
+            arc_pair.is_some(),
+            egui::RadioButton::new(view.charted == Charted::ArcPair, "The arc's pair"),
+        )
+        .on_disabled_hover_text("Choose an arc on the left first")
+        .clicked()
+        .then(|| view.charted = Charted::ArcPair);
+        ui.radio_value(&mut view.charted, Charted::Picked, "Gangs I pick");
+    });
+    let series: Vec<(&String, &Vec<(i64, i64)>)> = chronicle
         .resource_series
         .iter()
         .filter(|((_, r), _)| *r == view.resource)
-        .map(|((g, _), points)| {
-            (
-                g.clone(),
-                points.iter().map(|(b, v)| [*b as f64, *v as f64]).collect(),
-            )
-        })
+        .map(|((g, _), points)| (g, points))
         .collect();
-    Plot::new(("resources", view.resource.clone()))
-        .height(180.0)
-        .legend(Legend::default())
-        .allow_scroll(false)
-        .show(ui, |plot| {
-            for (gang, points) in series {
-                plot.line(Line::new(gang, PlotPoints::from(points)));
-            }
-        });
-    if !chronicle.title_series.is_empty() {
-        ui.label(RichText::new("Titles over the battles").strong());
-        egui::Grid::new("titles-over-time")
-            .striped(true)
-            .show(ui, |ui| {
-                ui.strong("Title");
-                for b in &chronicle.battles {
-                    ui.strong(format!("#{}", b.battle));
-                }
-                ui.end_row();
-                for (title, holders) in &chronicle.title_series {
-                    ui.label(title);
-                    for b in &chronicle.battles {
-                        let holder = holders
-                            .iter()
-                            .find(|(id, _)| *id == b.battle)
-                            .and_then(|(_, h)| h.clone())
-                            .unwrap_or_else(|| "—".into());
-                        ui.label(holder);
+    let charted: Vec<&String> = match (view.charted, &arc_pair) {
+        (Charted::ArcPair, Some(pair)) => series
+            .iter()
+            .map(|(g, _)| *g)
+            .filter(|g| pair.contains(g))
+            .collect(),
+        (Charted::Picked, _) => series
+            .iter()
+            .map(|(g, _)| *g)
+            .filter(|g| view.picked.contains(*g))
+            .collect(),
+        _ => leaders(&series),
+    };
+    ui.horizontal_top(|ui| {
+        if view.charted == Charted::Picked {
+            ui.vertical(|ui| {
+                ui.set_width(180.0);
+                gang_picker_ui(ui, view, &series);
+            });
+        }
+        let width = ui.available_width();
+        // As many points as the chart has pixels across, at most.
+        let most = (width as usize).max(2);
+        Plot::new(("resources", view.resource.clone()))
+            .height(180.0)
+            .width(width)
+            .legend(Legend::default())
+            .allow_scroll(false)
+            .show(ui, |plot| {
+                for (gang, points) in series.iter().filter(|(g, _)| charted.contains(g)) {
+                    let reduced = reduce(points, most);
+                    // A line of one point does not show: mark the points
+                    // while there are few.
+                    if reduced.len() <= 30 {
+                        plot.points(
+                            Points::new(gang.as_str(), PlotPoints::from(reduced.clone()))
+                                .radius(3.0),
+                        );
                     }
-                    ui.end_row();
+                    plot.line(Line::new(gang.as_str(), PlotPoints::from(reduced)));
                 }
             });
+    });
+    if charted.is_empty() {
+        ui.weak(match view.charted {
+            Charted::Picked => "Pick gangs from the list to chart them.",
+            _ => "No gang has any of this yet.",
+        });
+    }
+    title_runs_ui(ui, chronicle);
+}
+
+/// The gangs with the most of the resource after the last battle.
+fn leaders<'a>(series: &[(&'a String, &Vec<(i64, i64)>)]) -> Vec<&'a String> {
+    let mut last: Vec<(&String, i64)> = series
+        .iter()
+        .map(|(g, p)| (*g, p.last().map_or(0, |(_, v)| *v)))
+        .collect();
+    last.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+    last.into_iter().take(LEADERS).map(|(g, _)| g).collect()
+}
+
+/// A searchable list of the gangs to tick for the chart; only the rows in
+/// view are laid out.
+fn gang_picker_ui(ui: &mut Ui, view: &mut ChronicleView, series: &[(&String, &Vec<(i64, i64)>)]) {
+    let label = ui.label("Find a gang to chart");
+    ui.text_edit_singleline(&mut view.find)
+        .labelled_by(label.id);
+    let found: Vec<&String> = series
+        .iter()
+        .map(|(g, _)| *g)
+        .filter(|g| view.find.trim().is_empty() || crate::text::contains(g, &view.find))
+        .collect();
+    let height = ui.spacing().interact_size.y;
+    egui::ScrollArea::vertical()
+        .id_salt("chart-gangs")
+        .max_height(150.0)
+        .auto_shrink([false, true])
+        .show_rows(ui, height, found.len(), |ui, range| {
+            for gang in &found[range] {
+                let mut on = view.picked.contains(*gang);
+                if ui.checkbox(&mut on, gang.as_str()).changed() {
+                    if on {
+                        view.picked.insert((*gang).clone());
+                    } else {
+                        view.picked.remove(*gang);
+                    }
+                }
+            }
+        });
+}
+
+/// At most about `most` points of a series, keeping the lowest and the
+/// highest of each stretch (and the first and last point), so peaks survive.
+fn reduce(points: &[(i64, i64)], most: usize) -> Vec<[f64; 2]> {
+    let as_f64 = |(b, v): &(i64, i64)| [*b as f64, *v as f64];
+    if points.len() <= most {
+        return points.iter().map(as_f64).collect();
+    }
+    let stretch = points.len().div_ceil(most / 2).max(1);
+    let mut out = Vec::with_capacity(most + 2);
+    for chunk in points.chunks(stretch) {
+        let low = chunk.iter().min_by_key(|(_, v)| *v);
+        let high = chunk.iter().max_by_key(|(_, v)| *v);
+        if let (Some(low), Some(high)) = (low, high) {
+            let (a, b) = if low.0 <= high.0 {
+                (low, high)
+            } else {
+                (high, low)
+            };
+            out.push(as_f64(a));
+            if a != b {
+                out.push(as_f64(b));
+            }
+        }
+    }
+    if let (Some(last), Some(kept)) = (points.last(), out.last())
+        && kept[0] != last.0 as f64
+    {
+        out.push(as_f64(last));
+    }
+    out
+}
+
+/// Who held each title, as stretches of battles ("#3–#40: Holder"),
+/// not a column per battle.
+fn title_runs_ui(ui: &mut Ui, chronicle: &Chronicle) {
+    if chronicle.title_series.is_empty() {
+        return;
+    }
+    ui.label(RichText::new("Titles over the battles").strong());
+    egui::Grid::new("titles-over-time")
+        .striped(true)
+        .num_columns(2)
+        .show(ui, |ui| {
+            for (title, holders) in &chronicle.title_series {
+                ui.label(title);
+                let runs: Vec<String> = title_runs(holders)
+                    .into_iter()
+                    .map(|(first, last, holder)| {
+                        let holder = holder.unwrap_or("nobody");
+                        if first == last {
+                            format!("#{first}: {holder}")
+                        } else {
+                            format!("#{first}–#{last}: {holder}")
+                        }
+                    })
+                    .collect();
+                ui.add(egui::Label::new(runs.join(" · ")).wrap());
+                ui.end_row();
+            }
+        });
+}
+
+/// A title's holders after each battle as (first battle, last battle,
+/// holder) stretches.
+fn title_runs(holders: &[(i64, Option<String>)]) -> Vec<(i64, i64, Option<&str>)> {
+    let mut runs: Vec<(i64, i64, Option<&str>)> = Vec::new();
+    for (battle, holder) in holders {
+        match runs.last_mut() {
+            Some(run) if run.2 == holder.as_deref() => run.1 = *battle,
+            _ => runs.push((*battle, *battle, holder.as_deref())),
+        }
+    }
+    runs
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reduce_keeps_few_points_and_the_peaks_of_many() {
+        let few = [(1, 5), (2, 7)];
+        assert_eq!(reduce(&few, 100), vec![[1.0, 5.0], [2.0, 7.0]]);
+        let many: Vec<(i64, i64)> = (0..10_000)
+            .map(|b| (b, if b == 4321 { 999 } else { b % 7 }))
+            .collect();
+        let reduced = reduce(&many, 400);
+        assert!(reduced.len() <= 402, "{} points", reduced.len());
+        assert!(reduced.contains(&[4321.0, 999.0]), "the peak survives");
+        assert_eq!(reduced.last(), Some(&[9999.0, (9999 % 7) as f64]));
+    }
+
+    #[test]
+    fn title_runs_join_battles_with_one_holder() {
+        let holders = [
+            (1, None),
+            (2, Some("A".to_owned())),
+            (3, Some("A".to_owned())),
+            (4, Some("B".to_owned())),
+        ];
+        assert_eq!(
+            title_runs(&holders),
+            vec![(1, 1, None), (2, 3, Some("A")), (4, 4, Some("B"))]
+        );
+    }
+
+    #[test]
+    fn story_rows_wrap_to_the_width_and_space_headings() {
+        let lines = [
+            DocLine::Heading("Battle 1".into()),
+            DocLine::Text("one two three four five six".into()),
+            DocLine::Bullet("seven eight".into()),
+        ];
+        let rows = story_rows(&lines, 12);
+        assert_eq!(rows[0], (RowKind::Heading, "Battle 1".to_owned()));
+        assert!(
+            rows.iter().all(|(_, r)| r.chars().count() <= 12),
+            "{rows:?}"
+        );
+        let tail: Vec<&str> = rows[rows.len() - 2..]
+            .iter()
+            .map(|r| r.1.as_str())
+            .collect();
+        assert_eq!(tail, ["  • seven", "    eight"]);
     }
 }

@@ -4,7 +4,7 @@ use egui::{RichText, Ui};
 
 use super::app::{Action, edit_hint};
 use super::widgets::Nouns;
-use crate::campaign::GangId;
+use crate::campaign::{BatchId, GangId};
 use crate::session::GangSummary;
 
 /// The form for founding a gang.
@@ -14,19 +14,46 @@ pub struct FoundGangForm {
     pub ruleset: String,
     /// What the list is narrowed to (part of a name, any case).
     pub filter: String,
+    /// The rows that filter shows.
+    pub shown: Shown,
 }
 
+/// The rows the list shows: the indices of the gangs matching the filter,
+/// worked out when the filter or the campaign changes, not every frame.
+#[derive(Debug, Default)]
+pub struct Shown {
+    key: Option<(String, Option<BatchId>, usize)>,
+    rows: Vec<usize>,
+}
+
+impl Shown {
+    fn rows(&mut self, gangs: &[GangSummary], filter: &str, batch: Option<BatchId>) -> &[usize] {
+        let key = (filter.to_owned(), batch, gangs.len());
+        if self.key.as_ref() != Some(&key) {
+            let part = crate::text::key(filter);
+            self.rows = gangs
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| part.is_empty() || crate::text::key(&g.name).contains(&part))
+                .map(|(i, _)| i)
+                .collect();
+            self.key = Some(key);
+        }
+        &self.rows
+    }
+}
+
+/// The campaign's gangs: only the rows in view are laid out, so a league
+/// of two thousand costs a frame what a club of eight does.
 #[allow(clippy::too_many_arguments)]
 pub fn gang_list_ui(
     ui: &mut Ui,
     campaign: &str,
     gangs: &[GangSummary],
+    batch: Option<BatchId>,
     selected: Option<GangId>,
-    rulesets: &[(String, String)],
-    default_ruleset: &str,
     form: &mut FoundGangForm,
     nouns: Nouns<'_>,
-    read_only: Option<&str>,
 ) -> Option<Action> {
     let mut action = None;
     ui.heading(campaign);
@@ -41,24 +68,48 @@ pub fn gang_list_ui(
         ui.text_edit_singleline(&mut form.filter)
             .labelled_by(label.id);
     }
-    let shown = gangs
-        .iter()
-        .filter(|g| form.filter.trim().is_empty() || crate::text::contains(&g.name, &form.filter));
-    for gang in shown {
-        let mark = if gang.legal { "" } else { "  ⚠" };
-        let text = format!("{}  ({}){mark}", gang.name, gang.fighters);
-        let response = ui
-            .selectable_label(selected == Some(gang.id), text)
-            .on_hover_text(if gang.legal {
-                "Follows every recruiting rule".to_owned()
-            } else {
-                "Breaks a recruiting rule: open it to see which".to_owned()
-            });
-        if response.clicked() {
-            action = Some(Action::SelectGang(gang.id));
-        }
+    let rows = form.shown.rows(gangs, form.filter.trim(), batch);
+    if rows.is_empty() && !gangs.is_empty() {
+        ui.weak(format!(
+            "No {} matches “{}”.",
+            nouns.gang,
+            form.filter.trim()
+        ));
     }
-    ui.separator();
+    let height = ui.spacing().interact_size.y;
+    egui::ScrollArea::vertical()
+        .id_salt("gang-rows")
+        .auto_shrink([false, true])
+        .show_rows(ui, height, rows.len(), |ui, range| {
+            for &i in &rows[range] {
+                let gang = &gangs[i];
+                let mark = if gang.legal { "" } else { "  ⚠" };
+                let text = format!("{}  ({}){mark}", gang.name, gang.fighters);
+                let response = ui
+                    .selectable_label(selected == Some(gang.id), text)
+                    .on_hover_text(if gang.legal {
+                        "Follows every recruiting rule"
+                    } else {
+                        "Breaks a recruiting rule: open it to see which"
+                    });
+                if response.clicked() {
+                    action = Some(Action::SelectGang(gang.id));
+                }
+            }
+        });
+    action
+}
+
+/// Founding a gang: its name and ruleset.
+pub fn found_gang_ui(
+    ui: &mut Ui,
+    rulesets: &[(String, String)],
+    default_ruleset: &str,
+    form: &mut FoundGangForm,
+    nouns: Nouns<'_>,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
     ui.label(RichText::new(format!("Found a {}", nouns.gang)).strong());
     ui.add_enabled_ui(read_only.is_none(), |ui| {
         let label = ui.label(format!("New {} name", nouns.gang));

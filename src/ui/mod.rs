@@ -34,6 +34,36 @@ const RECENT_CAMPAIGNS: &str = "recent_campaigns";
 /// The storage key of the folder the last printout went to.
 const OUTPUT_DIR: &str = "output_dir";
 
+/// The launch benchmark's probe: with `RAPSHEET_CLOSE_AFTER_FIRST_FRAME`
+/// set, the window closes once its first frame has been shown (the second
+/// frame begins), so the time from starting the process to its end is the
+/// time to a visible window, and `examples/empty_window.rs` does the same.
+#[derive(Debug, Default)]
+struct LaunchProbe {
+    armed: bool,
+    frames: u32,
+}
+
+impl LaunchProbe {
+    fn from_env() -> Self {
+        Self {
+            armed: std::env::var_os("RAPSHEET_CLOSE_AFTER_FIRST_FRAME").is_some(),
+            frames: 0,
+        }
+    }
+
+    fn frame_shown(&mut self, ctx: &egui::Context) {
+        if !self.armed {
+            return;
+        }
+        self.frames += 1;
+        if self.frames > 1 {
+            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
+        }
+        ctx.request_repaint();
+    }
+}
+
 /// Starts the app on `db`, or on the last campaign, or on the demo in the
 /// platform data directory (created on first run).
 pub fn run(db: Option<PathBuf>) -> Result<()> {

@@ -15,7 +15,7 @@ use super::dialogs::{
     PathPurpose, action_dialog_ui, ransom_dialog_ui, replace_prompt_ui, resource_dialog_ui,
 };
 use super::fighter_editor::fighter_editor_ui;
-use super::gang_list::gang_list_ui;
+use super::gang_list::{found_gang_ui, gang_list_ui};
 use super::log_view::log_ui;
 use super::post_battle::post_battle_ui;
 use super::print_dialog::print_dialog_ui;
@@ -90,23 +90,36 @@ impl RapsheetApp {
             .resizable(true)
             .default_size(220.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    if let Some(a) = gang_list_ui(
-                        ui,
-                        &campaign,
-                        &state.gangs,
-                        state.selected_gang,
-                        &state.rulesets,
-                        &default_ruleset,
-                        &mut self.found_form,
-                        Nouns::of(session.pack(&default_ruleset).ok()),
-                        read_only,
-                    ) {
-                        actions.push(a);
-                    }
-                    ui.separator();
-                    ruleset_ui(ui, &state.rulesets, &default_ruleset, read_only, actions);
-                });
+                let nouns = Nouns::of(session.pack(&default_ruleset).ok());
+                // Founding stays in view below the list, however long it is.
+                egui::Panel::bottom("found-gang")
+                    .resizable(false)
+                    .show(ui, |ui| {
+                        ui.add_space(4.0);
+                        if let Some(a) = found_gang_ui(
+                            ui,
+                            &state.rulesets,
+                            &default_ruleset,
+                            &mut self.found_form,
+                            nouns,
+                            read_only,
+                        ) {
+                            actions.push(a);
+                        }
+                        ui.separator();
+                        ruleset_ui(ui, &state.rulesets, &default_ruleset, read_only, actions);
+                    });
+                if let Some(a) = gang_list_ui(
+                    ui,
+                    &campaign,
+                    &state.gangs,
+                    state.batch(),
+                    state.selected_gang,
+                    &mut self.found_form,
+                    nouns,
+                ) {
+                    actions.push(a);
+                }
             });
 
         // A choice between titles waits for the gang, over every screen.
@@ -182,11 +195,13 @@ impl RapsheetApp {
                 })
                 .unwrap_or_default();
             egui::CentralPanel::default().show(ui, |ui| {
+                let batch = state.batch();
                 match state.chronicle(session, self.chronicle_view.arc) {
                     Ok((all, shown)) => {
                         if let Some(a) = chronicle_ui(
                             ui,
                             &mut self.chronicle_view,
+                            batch,
                             all,
                             shown,
                             &campaign,

@@ -38,15 +38,18 @@ pub struct ViewState {
     /// The names events refer to.
     pub names: Names,
     pub titles: Option<TitlesView>,
-    /// The rosters of the battle form.
+    /// Every gang as the battle form offers it; only the gangs the form
+    /// has chosen have their fighters read (see `load_battle_fighters`).
     pub battle_data: Vec<BattleGangData>,
+    /// The gangs whose fighters `battle_data` holds.
+    battle_loaded: std::collections::BTreeSet<GangId>,
     /// Every pack this build has, as (id, name).
     pub rulesets: Vec<(String, String)>,
     /// The whole chronicle, read the first time it is shown after a change.
     chronicle: Option<Result<Chronicle, String>>,
     /// The chronicle as shown (the whole campaign or one arc), for the arc
     /// it was cut for.
-    chronicle_shown: Option<(Option<usize>, Chronicle)>,
+    chronicle_shown: Option<(Option<usize>, Option<Chronicle>)>,
     /// Read when the ransom dialog opens, and after each change while it is.
     pub captive: Option<Captive>,
 }
@@ -134,24 +137,15 @@ impl ViewState {
             .collect();
         self.chronicle = None;
         self.chronicle_shown = None;
-        let data: anyhow::Result<Vec<BattleGangData>> = self
+        self.battle_loaded.clear();
+        self.battle_data = self
             .gangs
             .iter()
-            .map(|g| {
-                // Only fighters who can take part: not the wounded, the
-                // captives, or those gone.
-                let fighters = session
-                    .fighters(g.id)?
-                    .into_iter()
-                    .filter(|f| f.status.can_fight())
-                    .map(|f| (f.id, f.name))
-                    .collect();
-                Ok(BattleGangData {
-                    id: g.id,
-                    name: g.name.clone(),
-                    ruleset: g.ruleset.clone(),
-                    fighters,
-                })
+            .map(|g| BattleGangData {
+                id: g.id,
+                name: g.name.clone(),
+                ruleset: g.ruleset.clone(),
+                fighters: Vec::new(),
             })
             .collect();
         let titles = match &info {
@@ -159,12 +153,9 @@ impl ViewState {
             Err(err) => Err(anyhow::anyhow!("{err}")),
         };
         self.info = info.ok();
-        match (data, titles) {
-            (Ok(data), Ok(titles)) => {
-                self.battle_data = data;
-                self.titles = Some(titles);
-            }
-            (Err(err), _) | (_, Err(err)) => errors.push(err),
+        match titles {
+            Ok(titles) => self.titles = Some(titles),
+            Err(err) => errors.push(err),
         }
         if let Some(fighter) = self.captive.as_ref().map(|c| c.fighter) {
             self.captive = None;
@@ -172,6 +163,32 @@ impl ViewState {
                 errors.push(err);
             }
         }
+    }
+
+    /// Reads the fighters of the gangs the battle form has chosen, where
+    /// not read since the last change: who can take part (not the wounded,
+    /// the captives, or those gone).
+    pub fn load_battle_fighters(
+        &mut self,
+        session: &Session,
+        gangs: &[GangId],
+    ) -> anyhow::Result<()> {
+        for id in gangs {
+            if self.battle_loaded.contains(id) {
+                continue;
+            }
+            let fighters = session
+                .fighters(*id)?
+                .into_iter()
+                .filter(|f| f.status.can_fight())
+                .map(|f| (f.id, f.name))
+                .collect();
+            if let Some(data) = self.battle_data.iter_mut().find(|d| d.id == *id) {
+                data.fighters = fighters;
+            }
+            self.battle_loaded.insert(*id);
+        }
+        Ok(())
     }
 
     /// Reads the captive a ransom dialog is for.
@@ -214,13 +231,12 @@ impl ViewState {
             Ok(all) => &*all,
             Err(err) => return Err(err.clone()),
         };
+        // The whole campaign is shown as it is, not copied.
         let shown = match self.chronicle_shown.take() {
             Some((cut, shown)) if cut == arc => shown,
-            _ => arc
-                .and_then(|a| all.arc(a, &self.names))
-                .unwrap_or_else(|| all.clone()),
+            _ => arc.and_then(|a| all.arc(a, &self.names)),
         };
         let (_, shown) = self.chronicle_shown.insert((arc, shown));
-        Ok((all, shown))
+        Ok((all, shown.as_ref().unwrap_or(all)))
     }
 }

@@ -39,6 +39,9 @@ pub fn title_choice_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) 
     action
 }
 
+/// How many places of each title's standings the page shows.
+const STANDINGS_SHOWN: usize = 5;
+
 pub fn titles_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) -> Option<Action> {
     ui.heading("Titles");
     ui.label("The leader of the gang with the most of a resource holds its title. Titles are compared after every record of a game; \"Leading now\" is who would hold each if they were compared now.");
@@ -63,12 +66,24 @@ pub fn titles_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) -> Opt
                 };
                 ui.label(held);
                 ui.label(title.would_go_to.as_deref().unwrap_or("nobody"));
+                // The leaders, not the whole league: the rest on hover.
                 let standings: Vec<String> = title
                     .standings
                     .iter()
+                    .take(STANDINGS_SHOWN)
                     .map(|(gang, n)| format!("{gang} {n}"))
                     .collect();
-                ui.label(format!("{}: {}", title.resource, standings.join(" · ")));
+                let more = title.standings.len().saturating_sub(STANDINGS_SHOWN);
+                let text = if more > 0 {
+                    format!(
+                        "{}: {} · and {more} more",
+                        title.resource,
+                        standings.join(" · ")
+                    )
+                } else {
+                    format!("{}: {}", title.resource, standings.join(" · "))
+                };
+                ui.add(egui::Label::new(text).wrap());
                 ui.end_row();
             }
         });

@@ -57,6 +57,22 @@ pub struct BattleReport {
     pub notes: String,
 }
 
+impl BattleReport {
+    /// Every gang name the report mentions: the gangs taking part, the
+    /// winner, and the gangs that choose, declare, advance or mark.
+    pub fn gang_names(&self) -> impl Iterator<Item = &str> {
+        self.gangs
+            .iter()
+            .map(|g| g.gang.as_str())
+            .chain(self.winner.as_deref())
+            .chain(self.choices.iter().map(|c| c.gang.as_str()))
+            .chain(self.bounties.iter().map(|b| b.by.as_str()))
+            .chain(self.titles.iter().map(|t| t.gang.as_str()))
+            .chain(self.advancements.iter().map(|a| a.gang.as_str()))
+            .chain(self.marks.iter().map(|m| m.gang.as_str()))
+    }
+}
+
 fn default_format() -> u32 {
     REPORT_FORMAT
 }
