@@ -162,13 +162,6 @@ fn log_entries(
     .collect()
 }
 
-/// Each batch with its number of steps from an original change: 0 for a
-/// change, 1 for its undo, 2 for the redo, and so on.
-const BATCH_DEPTH: &str = "WITH RECURSIVE depth(id, steps) AS ( \
-     SELECT id, 0 FROM batch WHERE undoes IS NULL \
-     UNION ALL \
-     SELECT b.id, depth.steps + 1 FROM batch b JOIN depth ON b.undoes = depth.id)";
-
 pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
     let row = conn
         .prepare_cached("SELECT id, name, ruleset, notes FROM gang WHERE id = ?1")?
@@ -534,34 +527,43 @@ impl CampaignStore {
     /// a redo (an even number of steps from an original change) that no
     /// later batch takes back. The campaign's creation is never offered.
     pub fn newest_undoable(&self) -> Result<Option<BatchId>> {
-        Ok(self
-            .conn
-            .prepare_cached(&format!(
-                "{BATCH_DEPTH} SELECT d.id FROM depth d \
-                 WHERE d.steps % 2 = 0 \
-                 AND NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = d.id) \
-                 AND NOT EXISTS (SELECT 1 FROM event e \
-                                 WHERE e.batch_id = d.id AND e.kind = 'campaign_created') \
-                 ORDER BY d.id DESC LIMIT 1"
-            ))?
-            .query_row([], |r| r.get(0))
-            .optional()?)
+        // Newest first, stopping at the first: a few index reads, however
+        // long the log.
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT b.id FROM batch b \
+             WHERE NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = b.id) \
+             AND NOT EXISTS (SELECT 1 FROM event e \
+                             WHERE e.batch_id = b.id AND e.kind = 'campaign_created') \
+             ORDER BY b.id DESC",
+        )?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            let id: BatchId = row.get(0)?;
+            if !self.is_undoing(id)? {
+                return Ok(Some(id));
+            }
+        }
+        Ok(None)
     }
 
     /// The newest undo that redo takes back: an undo still in effect, made
     /// since the last new change (a new change ends what can be redone).
     pub fn newest_redoable(&self) -> Result<Option<BatchId>> {
-        Ok(self
-            .conn
-            .prepare_cached(&format!(
-                "{BATCH_DEPTH} SELECT d.id FROM depth d \
-                 WHERE d.steps % 2 = 1 \
-                 AND NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = d.id) \
-                 AND d.id > (SELECT coalesce(max(id), 0) FROM batch WHERE undoes IS NULL) \
-                 ORDER BY d.id DESC LIMIT 1"
-            ))?
-            .query_row([], |r| r.get(0))
-            .optional()?)
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT b.id FROM batch b \
+             WHERE b.id > coalesce((SELECT id FROM batch WHERE undoes IS NULL \
+                                    ORDER BY id DESC LIMIT 1), 0) \
+             AND NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = b.id) \
+             ORDER BY b.id DESC",
+        )?;
+        let mut rows = stmt.query([])?;
+        while let Some(row) = rows.next()? {
+            let id: BatchId = row.get(0)?;
+            if self.is_undoing(id)? {
+                return Ok(Some(id));
+            }
+        }
+        Ok(None)
     }
 
     /// Whether a batch takes a change back (an undo, or an undo of a

@@ -622,3 +622,42 @@ fn a_campaign_on_read_only_media_opens_read_only() {
     assert!(reason.contains("read-only media"), "{reason}");
     assert_eq!(gangs, "Ok(Some(1))");
 }
+
+/// The leaders of a resource: the places asked for and every gang tied with
+/// the last of them, of the rulesets asked for only.
+#[test]
+fn resource_leaders_reads_the_top_places_with_their_ties() {
+    let dir = temp();
+    let path = dir.path().join("leaders.rapsheet");
+    let mut store = CampaignStore::create(&path, "Test", "heartbreaker").expect("create");
+    let amounts = [("A", 9), ("B", 7), ("C", 7), ("D", 3), ("E", 1)];
+    let mut events: Vec<Event> = amounts
+        .iter()
+        .enumerate()
+        .map(|(i, (name, supply))| {
+            let mut g = gang(i as i64 + 1, name);
+            g.resources.insert("supply".into(), *supply);
+            Event::GangFounded { gang: g }
+        })
+        .collect();
+    // A gang of another game, with the most, is not a contender.
+    let mut other = gang(6, "F");
+    other.ruleset = "wayfarer".into();
+    other.resources.insert("supply".into(), 99);
+    events.push(Event::GangFounded { gang: other });
+    store.commit("Found", &events).expect("commit");
+    let leaders = |places| {
+        let mut ids: Vec<i64> = store
+            .resource_leaders("supply", &["heartbreaker".to_owned()], places)
+            .expect("leaders")
+            .into_iter()
+            .map(|g| g.0)
+            .collect();
+        ids.sort();
+        ids
+    };
+    assert_eq!(leaders(1), [1]);
+    assert_eq!(leaders(2), [1, 2, 3], "C ties B for second");
+    assert_eq!(leaders(4), [1, 2, 3, 4]);
+    assert_eq!(leaders(10), [1, 2, 3, 4, 5], "fewer gangs than places: all");
+}
