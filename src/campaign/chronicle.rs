@@ -162,7 +162,8 @@ pub struct Chronicle {
     /// The battles as recorded, for narrowing the story to an arc.
     #[serde(skip)]
     pub records: Vec<Battle>,
-    /// For charts: (gang, resource id) → the amount after each battle.
+    /// For charts: (gang, resource id) → the amount after each battle it
+    /// fought or that changed it (it stands unchanged in between).
     #[serde(skip)]
     pub resource_series: BTreeMap<(String, String), Vec<(i64, i64)>>,
     /// For charts: title id → its holder after each battle.
@@ -307,6 +308,8 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
     let mut closures: Vec<(usize, [GangId; 2], bool, String)> = Vec::new();
     let mut bounty_since: BTreeMap<FighterId, (i64, i64)> = BTreeMap::new();
     let mut amounts: BTreeMap<(GangId, String), i64> = BTreeMap::new();
+    // The amounts changed since the last battle's points were taken.
+    let mut touched: BTreeSet<(GangId, String)> = BTreeSet::new();
     let mut holders: BTreeMap<String, Option<GangId>> = BTreeMap::new();
     let mut resource_series: BTreeMap<(String, String), Vec<(i64, i64)>> = BTreeMap::new();
     let mut title_series: BTreeMap<String, Vec<(i64, Option<String>)>> = BTreeMap::new();
@@ -317,6 +320,7 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
                 Event::GangFounded { gang: g } => {
                     for (r, v) in &g.resources {
                         amounts.insert((g.id, r.clone()), *v);
+                        touched.insert((g.id, r.clone()));
                     }
                 }
                 Event::ResourceAdjusted {
@@ -326,6 +330,7 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
                     ..
                 } => {
                     amounts.insert((*g, resource.clone()), *to);
+                    touched.insert((*g, resource.clone()));
                 }
                 Event::TitleChanged { title, to, .. } => {
                     holders.insert(title.clone(), *to);
@@ -440,11 +445,22 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
                     _ => {}
                 }
             }
-            for ((g, r), v) in &amounts {
-                resource_series
-                    .entry((gang(*g), r.clone()))
-                    .or_default()
-                    .push((battle.id.0, *v));
+            // A point where the gang fought or its amount changed: a
+            // league's series hold what happened, not every gang at every
+            // battle (the amount stands in between).
+            for bg in &battle.gangs {
+                let theirs = amounts
+                    .range((bg.gang, String::new())..)
+                    .take_while(|((g, _), _)| *g == bg.gang);
+                touched.extend(theirs.map(|(key, _)| key.clone()));
+            }
+            for (g, r) in std::mem::take(&mut touched) {
+                if let Some(v) = amounts.get(&(g, r.clone())) {
+                    resource_series
+                        .entry((gang(g), r))
+                        .or_default()
+                        .push((battle.id.0, *v));
+                }
             }
             for (t, h) in &holders {
                 title_series

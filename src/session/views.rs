@@ -473,15 +473,7 @@ impl Session {
                 .map_or_else(|| format!("gang #{id}"), |g| g.name.clone())
         };
         // Every leader in one read, whatever the number of gangs.
-        let leaders: std::collections::BTreeMap<GangId, String> = self
-            .store
-            .all_fighters()?
-            .into_iter()
-            .filter(|f| {
-                f.leader && !matches!(f.status, crate::campaign::FighterStatus::Gone { .. })
-            })
-            .map(|f| (f.gang, f.name))
-            .collect();
+        let leaders = self.store.leaders()?;
         let titles = pack
             .titles
             .iter()
@@ -545,12 +537,7 @@ impl Session {
     /// Names for putting log events into words.
     pub fn names(&self) -> Result<Names> {
         let mut names = Names::default();
-        for gang in self.store.gangs()? {
-            for fighter in self.store.fighters(gang.id)? {
-                names.fighters.insert(fighter.id, fighter.name);
-            }
-            names.gangs.insert(gang.id, gang.name);
-        }
+        (names.gangs, names.fighters) = self.store.all_names()?;
         for pack in self.registry.packs() {
             names
                 .records

@@ -10,6 +10,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0003_photos.sql"),
     include_str!("../../migrations/0004_declined_bounties_and_quirk_selections.sql"),
     include_str!("../../migrations/0005_indexes_for_large_campaigns.sql"),
+    include_str!("../../migrations/0006_undo_index.sql"),
 ];
 
 /// The schema version this build writes.

@@ -751,19 +751,56 @@ impl CampaignStore {
         rulesets: &[String],
         places: usize,
     ) -> Result<Vec<GangId>> {
-        let rulesets = serde_json::to_string(rulesets)?;
-        let places = i64::try_from(places).unwrap_or(i64::MAX);
+        // Down the standings index, most first, stopping below the last
+        // place: as many rows as places (and ties), however many gangs.
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT r.gang_id, r.amount, g.ruleset FROM gang_resource r \
+             JOIN gang g ON g.id = r.gang_id \
+             WHERE r.resource = ?1 ORDER BY r.amount DESC",
+        )?;
+        let mut rows = stmt.query([resource])?;
+        let mut out = Vec::new();
+        let mut last_place: Option<i64> = None;
+        while let Some(row) = rows.next()? {
+            let (gang, amount, ruleset): (GangId, i64, String) =
+                (row.get(0)?, row.get(1)?, row.get(2)?);
+            if last_place.is_some_and(|last| amount < last) {
+                break;
+            }
+            if !rulesets.contains(&ruleset) {
+                continue;
+            }
+            out.push(gang);
+            if out.len() >= places && last_place.is_none() {
+                last_place = Some(amount);
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every gang's name and every fighter's name, by id: two queries.
+    pub fn all_names(&self) -> Result<(BTreeMap<GangId, String>, BTreeMap<FighterId, String>)> {
+        let gangs = self
+            .conn
+            .prepare_cached("SELECT id, name FROM gang")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let fighters = self
+            .conn
+            .prepare_cached("SELECT id, name FROM fighter")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok((gangs, fighters))
+    }
+
+    /// Each gang's leader still with it, by gang: one query.
+    pub fn leaders(&self) -> Result<BTreeMap<GangId, String>> {
         Ok(self
             .conn
             .prepare_cached(
-                "WITH standing AS ( \
-                     SELECT r.gang_id, r.amount FROM gang_resource r JOIN gang g ON g.id = r.gang_id \
-                     WHERE r.resource = ?1 AND g.ruleset IN (SELECT value FROM json_each(?2))) \
-                 SELECT gang_id FROM standing WHERE amount >= coalesce( \
-                     (SELECT amount FROM standing ORDER BY amount DESC LIMIT 1 OFFSET ?3 - 1), \
-                     -9223372036854775808)",
+                "SELECT gang_id, name FROM fighter WHERE is_leader AND status != 'gone' ORDER BY id",
             )?
-            .query_map(params![resource, rulesets, places], |r| r.get(0))?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?)
     }
 

@@ -661,3 +661,13 @@ fn resource_leaders_reads_the_top_places_with_their_ties() {
     assert_eq!(leaders(4), [1, 2, 3, 4]);
     assert_eq!(leaders(10), [1, 2, 3, 4, 5], "fewer gangs than places: all");
 }
+
+/// A photo is keyed by the BLAKE3 hash of its bytes and their length (the
+/// hash of "abc" is the BLAKE3 reference vector).
+#[test]
+fn a_photo_is_keyed_by_its_blake3_hash() {
+    assert_eq!(
+        photo_hash(b"abc"),
+        "6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85-3"
+    );
+}
