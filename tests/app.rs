@@ -176,6 +176,12 @@ fn record_a_battle_in_a_few_clicks_and_take_it_back() {
             .is_some(),
         "the preview shows the change before it is made"
     );
+    // The choice made is told in the pack's words, not its ids.
+    assert!(harness.query_by_label("Choices made:").is_some());
+    assert!(
+        harness.query_by_label_contains("ran-for-it").is_none(),
+        "no internal id"
+    );
     // 003: "Both players declare a Bounty on whichever fighter in the
     // rival's gang they deem to be particularly troublesome."
     harness
@@ -780,4 +786,46 @@ fn the_welcome_screen_offers_recent_campaigns_and_the_demo() {
     harness.get_by_label("Open good.rapsheet").click();
     harness.run();
     assert_eq!(harness.state().campaign_path(), Some(good.as_path()));
+}
+
+#[test]
+fn a_new_campaign_is_named_before_its_file_is_chosen() {
+    let dir = util::temp();
+    let (_, session) = util::empty_campaign(dir.path(), "app.rapsheet");
+    let mut app = RapsheetApp::with_session(session);
+    app.use_typed_paths();
+    let mut harness = harness(app);
+    harness.run();
+
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    harness.run();
+    // No name is refused in words, and the dialog stays.
+    harness.get_by_label("Choose where to save it…").click();
+    harness.run();
+    assert!(harness.query_by_label("Campaign name").is_some());
+    assert!(
+        harness
+            .query_by_label_contains("A campaign needs a name")
+            .is_some()
+    );
+
+    type_into(&mut harness, "Campaign name", "The Long Winter: 1042");
+    harness.get_by_label("Choose where to save it…").click();
+    harness.run();
+    // The file is offered under the name, made safe for a file system.
+    let offered = harness
+        .get_by_label("Campaign file path")
+        .value()
+        .expect("a path");
+    assert!(
+        offered.ends_with("The Long Winter 1042.rapsheet"),
+        "{offered}"
+    );
+    harness.get_by_label("Create").click();
+    harness.run();
+    let path = dir.path().join("The Long Winter 1042.rapsheet");
+    assert_eq!(harness.state().campaign_path(), Some(path.as_path()));
+    drop(harness);
+    let info = Session::open(&path).expect("open").info().expect("info");
+    assert_eq!(info.name, "The Long Winter: 1042");
 }

@@ -689,6 +689,32 @@ fn headhunters_the_prey_takes_only_what_the_hunters_have() {
     assert_eq!(resources(&s, JACKALS), [0, 0, 0, 0]);
 }
 
+/// The Prey are offered only what the Hunters hold, and are not asked at
+/// all when the Hunters hold none of it.
+#[test]
+fn headhunters_the_prey_is_offered_only_what_the_hunters_hold() {
+    // 003: "If the Prey won, their gang make take 2 Supply, 2 Ammo, or 2
+    // Territory from the Hunters gang."
+    let (_dir, mut s) = demo();
+    set_resources(&mut s, JACKALS, [1, 0, 0, 0]);
+    let preview = s
+        .preview_battle(&headhunters(SAINTS, json!([])), 7)
+        .unwrap();
+    assert_eq!(preview.needed.len(), 1, "{:?}", preview.needed);
+    assert_eq!(preview.needed[0].rule, "prey-wins");
+    // ruling may-take: "the Prey may pick one or none."
+    assert_eq!(preview.needed[0].options, ["supply", "none"]);
+
+    let (_dir, mut s) = demo();
+    let done = record(&mut s, headhunters(SAINTS, json!([])));
+    let nothing = line(&done.procedure.changes, SAINTS, "takes nothing");
+    assert_eq!(
+        nothing.text,
+        format!("takes nothing: {JACKALS} has no Supply, Ammo, Territory")
+    );
+    assert_eq!(resources(&s, SAINTS), [0, 0, 0, 0]);
+}
+
 #[test]
 fn headhunters_the_prey_ran_for_it() {
     let (_dir, mut s) = demo();
@@ -1780,6 +1806,7 @@ fn a_missing_choice_is_refused_naming_choices() {
 
     // Headhunters' prey may take nothing, but must say so.
     // ruling may-take: "the Prey may pick one or none."
+    set_resources(&mut s, JACKALS, [3, 3, 3, 0]);
     let preview = s
         .preview_battle(&headhunters(SAINTS, json!([])), 7)
         .unwrap();

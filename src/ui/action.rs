@@ -144,6 +144,10 @@ pub enum Action {
         target: Option<GangId>,
         choice: Option<String>,
     },
+    /// Asks a new campaign's name.
+    AskNewCampaign,
+    /// The new campaign's name is given: ask where to keep it.
+    NameNewCampaign(String),
     /// Opens a file dialog (native, or the typed path where there is none).
     AskPath(PathPurpose),
     UsePath(PathPurpose, PathBuf),
@@ -229,7 +233,7 @@ impl Command {
     /// is open now (its command toggles it).
     pub fn action(self, log_shown: bool) -> Action {
         match self {
-            Command::NewCampaign => Action::AskPath(PathPurpose::New),
+            Command::NewCampaign => Action::AskNewCampaign,
             Command::OpenCampaign => Action::AskPath(PathPurpose::Open),
             Command::SaveCampaignAs => Action::AskPath(PathPurpose::SaveAs),
             Command::Quit => Action::Quit,

@@ -16,7 +16,7 @@ use egui::Ui;
 use super::action::pressed;
 pub use super::action::{Action, Screen};
 use super::chronicle_view::ChronicleView;
-use super::dialogs::{ActionDialog, PathDialog, RansomDialog, ResourceDialog};
+use super::dialogs::{ActionDialog, NewCampaignDialog, PathDialog, RansomDialog, ResourceDialog};
 use super::fighter_editor::FighterEditor;
 use super::files::{BackgroundWrite, open_with_desktop};
 use super::gang_list::FoundGangForm;
@@ -43,6 +43,10 @@ pub(super) struct Status {
 pub(super) struct Dialogs {
     pub resource: Option<ResourceDialog>,
     pub path: Option<PathDialog>,
+    pub new_campaign: Option<NewCampaignDialog>,
+    /// The name given for the campaign being created, until its file is
+    /// chosen.
+    pub new_name: Option<String>,
     pub action: Option<ActionDialog>,
     pub ransom: Option<RansomDialog>,
     pub print: Option<PrintDialog>,
@@ -167,6 +171,12 @@ impl RapsheetApp {
             Some(dir) if hidden.as_ref().is_none_or(|h| !dir.starts_with(h)) => dir,
             _ => crate::paths::documents_dir().unwrap_or_default(),
         }
+    }
+
+    /// Asks for file paths in the app's own typed-path dialog instead of
+    /// the desktop's: for tests, and desktops without a file dialog.
+    pub fn use_typed_paths(&mut self) {
+        self.no_native_dialog = true;
     }
 
     pub fn set_recent(&mut self, recent: Vec<PathBuf>) {
@@ -696,6 +706,14 @@ impl RapsheetApp {
                 }
             }
             Action::Quit => self.quitting = true,
+            Action::AskNewCampaign => {
+                self.dialogs.new_campaign = Some(NewCampaignDialog::default());
+            }
+            Action::NameNewCampaign(name) => {
+                self.dialogs.new_campaign = None;
+                self.dialogs.new_name = Some(name);
+                self.ask_path(super::dialogs::PathPurpose::New);
+            }
             Action::AskPath(purpose) => self.ask_path(purpose),
             Action::UsePath(purpose, path) => self.use_path(purpose, &path),
         }

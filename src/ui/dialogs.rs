@@ -6,6 +6,7 @@ use std::path::{Path, PathBuf};
 use egui::{Context, RichText};
 
 use super::app::Action;
+use super::widgets::labelled_combo;
 use crate::campaign::GangId;
 
 /// What a file dialog is for.
@@ -51,14 +52,11 @@ pub struct PathDialog {
 }
 
 impl PathDialog {
-    pub fn new(purpose: PathPurpose, dir: &Path) -> Self {
-        let file = match purpose {
-            PathPurpose::Open => String::new(),
-            _ => format!("campaign.{}", crate::session::EXTENSION),
-        };
+    /// `start` is the folder, or the file offered in it.
+    pub fn new(purpose: PathPurpose, start: &Path) -> Self {
         Self {
             purpose,
-            path: dir.join(file).display().to_string(),
+            path: start.display().to_string(),
             error: None,
         }
     }
@@ -96,6 +94,68 @@ impl PathDialog {
         }
         result
     }
+}
+
+/// File ▸ New asks the campaign's name first, then where to keep it.
+#[derive(Debug, Default)]
+pub struct NewCampaignDialog {
+    pub name: String,
+    pub error: Option<String>,
+}
+
+impl NewCampaignDialog {
+    /// Returns as [`PathDialog::ui`] does; going ahead names the campaign.
+    pub fn ui(&mut self, ctx: &Context) -> Option<Option<Action>> {
+        let mut result = None;
+        let modal = egui::Modal::new(egui::Id::unique("new-campaign")).show(ctx, |ui| {
+            ui.heading("New campaign");
+            let label = ui.label("Campaign name");
+            let edit = ui
+                .add(
+                    egui::TextEdit::singleline(&mut self.name)
+                        .hint_text("The Long Winter")
+                        .desired_width(320.0),
+                )
+                .labelled_by(label.id);
+            if self.name.is_empty() && !edit.has_focus() && self.error.is_none() {
+                edit.request_focus();
+            }
+            if let Some(err) = &self.error {
+                ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
+            }
+            let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+            ui.horizontal(|ui| {
+                let next = ui
+                    .button("Choose where to save it…")
+                    .on_hover_text("The campaign is one file; you choose its folder next");
+                if next.clicked() || enter {
+                    match crate::text::name("A campaign", &self.name) {
+                        Ok(name) => result = Some(Some(Action::NameNewCampaign(name))),
+                        Err(err) => self.error = Some(err.to_string()),
+                    }
+                }
+                if ui.button("Cancel").clicked() || ui.input(|i| i.key_pressed(egui::Key::Escape)) {
+                    result = Some(None);
+                }
+            });
+        });
+        if modal.should_close() && result.is_none() {
+            result = Some(None);
+        }
+        result
+    }
+}
+
+/// The file a new campaign is offered under: its name, made safe for
+/// every desktop's file system.
+pub fn campaign_file_name(name: &str) -> String {
+    let stem = sanitize_filename::sanitize(name.trim());
+    let stem = if stem.trim().is_empty() {
+        "campaign".to_owned()
+    } else {
+        stem
+    };
+    format!("{stem}.{}", crate::session::EXTENSION)
 }
 
 /// A resource change waiting for its amount and reason.
@@ -261,10 +321,11 @@ pub fn action_dialog_ui(
         let current = pack
             .action(&dialog.action)
             .map_or("Choose…".to_owned(), |a| a.name.clone());
-        egui::ComboBox::from_label("Action")
-            .selected_text(current)
-            .width(220.0)
-            .show_ui(ui, |ui| {
+        labelled_combo(
+            ui,
+            "Action",
+            |c| c.selected_text(current).width(220.0),
+            |ui| {
                 for a in &pack.actions {
                     let cost: Vec<String> = a
                         .cost
@@ -283,7 +344,8 @@ pub fn action_dialog_ui(
                     )
                     .on_hover_text(&a.text);
                 }
-            });
+            },
+        );
         let Some(def) = pack.action(&dialog.action) else {
             return;
         };
@@ -312,13 +374,16 @@ pub fn action_dialog_ui(
                 .target
                 .and_then(|t| gangs.iter().find(|(id, _)| *id == t))
                 .map_or("Choose…".to_owned(), |(_, n)| n.clone());
-            egui::ComboBox::from_label("From gang")
-                .selected_text(current)
-                .show_ui(ui, |ui| {
+            labelled_combo(
+                ui,
+                "From gang",
+                |c| c.selected_text(current),
+                |ui| {
                     for (id, name) in gangs {
                         ui.selectable_value(&mut dialog.target, Some(*id), name);
                     }
-                });
+                },
+            );
             ui.horizontal(|ui| {
                 ui.label("Take");
                 for option in &def.take_choice {
@@ -397,9 +462,8 @@ pub fn ransom_dialog_ui(
             let label = ui.label("Amount");
             ui.add(egui::DragValue::new(&mut dialog.amount).range(1..=1_000_000))
                 .labelled_by(label.id);
-            egui::ComboBox::from_label("Resource")
-                .selected_text(pack.resource_label(&dialog.resource).to_owned())
-                .show_ui(ui, |ui| {
+            let shown = pack.resource_label(&dialog.resource).to_owned();
+            labelled_combo(ui, "Resource", |c| c.selected_text(shown), |ui| {
                     for r in &pack.resources {
                         ui.selectable_value(&mut dialog.resource, r.id.clone(), &r.label);
                     }

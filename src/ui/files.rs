@@ -250,9 +250,9 @@ impl RapsheetApp {
             }
             let picked = match purpose {
                 PathPurpose::Open => dialog.pick_file(),
-                PathPurpose::New | PathPurpose::SaveAs => dialog
-                    .set_file_name(format!("campaign.{}", crate::session::EXTENSION))
-                    .save_file(),
+                PathPurpose::New | PathPurpose::SaveAs => {
+                    dialog.set_file_name(self.offered_file_name()).save_file()
+                }
             };
             if let Some(path) = picked {
                 self.use_path(purpose, &path);
@@ -271,7 +271,23 @@ impl RapsheetApp {
             .map(Path::to_owned)
             .or_else(crate::paths::data_dir)
             .unwrap_or_default();
-        self.dialogs.path = Some(PathDialog::new(purpose, &start));
+        let file = match purpose {
+            PathPurpose::Open => String::new(),
+            PathPurpose::New | PathPurpose::SaveAs => self.offered_file_name(),
+        };
+        self.dialogs.path = Some(PathDialog::new(purpose, &start.join(file)));
+    }
+
+    /// The file name a new campaign or a copy is offered under: the name
+    /// just given, or the open campaign's.
+    fn offered_file_name(&self) -> String {
+        let name = self.dialogs.new_name.clone().or_else(|| {
+            self.session
+                .as_ref()
+                .and_then(|s| s.info().ok())
+                .map(|i| i.name)
+        });
+        super::dialogs::campaign_file_name(name.as_deref().unwrap_or("campaign"))
     }
 
     pub(super) fn use_path(&mut self, purpose: PathPurpose, path: &Path) {
@@ -279,9 +295,10 @@ impl RapsheetApp {
         let result = match purpose {
             PathPurpose::Open => Session::open(&path),
             PathPurpose::New => {
-                let name = path
-                    .file_stem()
-                    .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned());
+                let name = self.dialogs.new_name.clone().unwrap_or_else(|| {
+                    path.file_stem()
+                        .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned())
+                });
                 crate::session::builtin_registry().and_then(|registry| {
                     let default = registry
                         .book_default()
@@ -304,6 +321,7 @@ impl RapsheetApp {
                     self.refresh();
                 }
                 self.dialogs.path = None;
+                self.dialogs.new_name = None;
                 self.info(format!("{} {}", purpose.done(), path.display()));
             }
             Err(err) => {

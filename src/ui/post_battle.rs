@@ -6,6 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use egui::{RichText, Ui};
 
 use super::app::{Action, edit_hint};
+use super::widgets::labelled_combo;
 use crate::campaign::battle::{
     AdvancementReport, BattleReport, BountyReport, ChoiceReport, EnteredDice, FighterReport,
     GangReport, MarkReport, PickReport, Procedure, TableResultReport, TitleChoiceReport,
@@ -67,6 +68,9 @@ pub struct BattleForm {
     pub confirm_clear: bool,
     /// Roll name → pick (which stat, hold or another result…).
     pub picks: BTreeMap<String, String>,
+    /// The choices and picks made, in the words of their buttons, in the
+    /// order they were made.
+    pub made: Vec<String>,
     /// Fighters nominated for an advancement roll.
     pub advancing: BTreeSet<FighterId>,
     /// Set when the form changed and the preview must be rerun.
@@ -285,6 +289,7 @@ pub fn post_battle_ui(
         form.roles = vec![None; n];
         form.counts = vec![BTreeMap::new(); n];
         form.choices.clear();
+        form.made.clear();
         form.wants_roles = true;
     }
     let scenario = pack.scenario(&form.scenario).cloned();
@@ -330,9 +335,12 @@ pub fn post_battle_ui(
                 let current = form.bounties[i]
                     .and_then(|f| rival.fighters.iter().find(|(id, _)| *id == f))
                     .map_or(undecided.to_owned(), |(_, n)| n.clone());
-                egui::ComboBox::from_label(format!("{} declared by {name}", counter.label))
-                    .selected_text(current)
-                    .show_ui(ui, |ui| {
+                let label = format!("{} declared by {name}", counter.label);
+                labelled_combo(
+                    ui,
+                    &label,
+                    |c| c.selected_text(current),
+                    |ui| {
                         for (id, name) in &rival.fighters {
                             if ui
                                 .selectable_value(&mut form.bounties[i], Some(*id), name)
@@ -341,7 +349,8 @@ pub fn post_battle_ui(
                                 form.no_declaration.remove(&i);
                             }
                         }
-                    });
+                    },
+                );
             }
         });
     }
@@ -615,21 +624,20 @@ fn gang_column_ui(
         .map_or("Choose…".to_owned(), |g| g.name.clone());
     let before = form.gangs[i];
     ui.horizontal_wrapped(|ui| {
-        egui::ComboBox::from_label(format!(
-            "{} {}",
-            crate::text::capitalised(&pack.words.gang),
-            i + 1
-        ))
-        .selected_text(current)
-        .width(200.0)
-        .show_ui(ui, |ui| {
-            for g in data
-                .iter()
-                .filter(|g| !others.contains(&g.id) && g.ruleset == pack.pack.id)
-            {
-                ui.selectable_value(&mut form.gangs[i], Some(g.id), &g.name);
-            }
-        });
+        let label = format!("{} {}", crate::text::capitalised(&pack.words.gang), i + 1);
+        labelled_combo(
+            ui,
+            &label,
+            |c| c.selected_text(current).width(200.0),
+            |ui| {
+                for g in data
+                    .iter()
+                    .filter(|g| !others.contains(&g.id) && g.ruleset == pack.pack.id)
+                {
+                    ui.selectable_value(&mut form.gangs[i], Some(g.id), &g.name);
+                }
+            },
+        );
         if let Some(gang) = form.gangs[i].and_then(|id| data.iter().find(|g| g.id == id)) {
             role_and_counts_ui(ui, form, i, gang, pack, scenario);
         }
@@ -658,14 +666,18 @@ fn role_and_counts_ui(
             .as_ref()
             .and_then(|r| scenario.roles.iter().find(|x| x.id == *r))
             .map_or("Choose…".to_owned(), |r| r.label.clone());
-        egui::ComboBox::from_label(format!("Role of {}", gang.name))
-            .selected_text(current)
-            .show_ui(ui, |ui| {
+        let label = format!("Role of {}", gang.name);
+        labelled_combo(
+            ui,
+            &label,
+            |c| c.selected_text(current),
+            |ui| {
                 for role in &scenario.roles {
                     ui.selectable_value(&mut form.roles[i], Some(role.id.clone()), &role.label)
                         .on_hover_text(&role.source);
                 }
-            });
+            },
+        );
     }
     if let Some(ran) = &pack.record().ran {
         ui.checkbox(&mut form.ran[i], format!("{} {ran}", gang.name));
@@ -785,10 +797,11 @@ fn scenario_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack) {
         let current = pack
             .scenario(&form.scenario)
             .map_or("Choose…".to_owned(), |s| s.name.clone());
-        let response = egui::ComboBox::from_label("Scenario")
-            .selected_text(current)
-            .width(220.0)
-            .show_ui(ui, |ui| {
+        let response = labelled_combo(
+            ui,
+            "Scenario",
+            |c| c.selected_text(current).width(220.0),
+            |ui| {
                 for stage in &pack.arc_stages {
                     ui.label(RichText::new(&stage.name).weak());
                     for s in pack.scenarios.iter().filter(|s| s.stage == stage.id) {
@@ -805,9 +818,10 @@ fn scenario_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack) {
                     ui.selectable_value(&mut form.scenario, s.id.clone(), &s.name)
                         .on_hover_text(&s.premise);
                 }
-            });
+            },
+        );
         if let Some(s) = pack.scenario(&form.scenario) {
-            response.response.on_hover_text(&s.premise);
+            response.on_hover_text(&s.premise);
             let stage = pack.arc_stage(&s.stage).map_or("", |st| st.name.as_str());
             ui.label(RichText::new(stage).weak());
         }
@@ -949,24 +963,30 @@ fn during_ui(ui: &mut Ui, form: &mut BattleForm, data: &[BattleGangData], pack: 
                 .iter()
                 .find(|(id, _)| id == fighter)
                 .map_or("Choose…".to_owned(), |(_, name)| name.clone());
-            egui::ComboBox::from_label(format!("Who ({})", n + 1))
-                .selected_text(who)
-                .show_ui(ui, |ui| {
+            labelled_combo(
+                ui,
+                &format!("Who ({})", n + 1),
+                |c| c.selected_text(who),
+                |ui| {
                     for (id, name) in &fighters {
                         ui.selectable_value(fighter, *id, name);
                     }
-                });
+                },
+            );
             let current = tables
                 .iter()
                 .find(|t| t.id == *table)
                 .map_or(table.clone(), |t| t.name.clone());
-            egui::ComboBox::from_label(format!("Table ({})", n + 1))
-                .selected_text(current)
-                .show_ui(ui, |ui| {
+            labelled_combo(
+                ui,
+                &format!("Table ({})", n + 1),
+                |c| c.selected_text(current),
+                |ui| {
                     for t in &tables {
                         ui.selectable_value(table, t.id.clone(), &t.name);
                     }
-                });
+                },
+            );
             let mut by_hand = total.is_some();
             ui.checkbox(&mut by_hand, format!("Rolled at the table ({})", n + 1))
                 .on_hover_text("Enter the total you rolled; otherwise the app rolls it");
@@ -1102,13 +1122,24 @@ fn preview_ui(
                     let index = names.iter().position(|n| *n == need.gang);
                     for option in &need.options {
                         let label = option_label(Some(pack), Some(&form.scenario), need, option);
-                        // A pick belongs to a roll; a choice to a gang.
-                        let button = if need.field == "picks" {
-                            format!("{}: {label}", need.rule)
+                        // The row already says who chooses: the button
+                        // shows the option; its accessible name keeps who
+                        // (a pick belongs to a roll, a choice to a gang).
+                        let whose = if need.field == "picks" {
+                            &need.rule
                         } else {
-                            format!("{}: {label}", need.gang)
+                            &need.gang
                         };
-                        if ui.button(button).clicked() {
+                        let named = format!("{whose}: {label}");
+                        let button = ui.button(&label);
+                        button.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &named)
+                        });
+                        if button.clicked() {
+                            // A declaration shows in its gang's column.
+                            if need.field != "bounties" {
+                                form.made.push(named.clone());
+                            }
                             match (need.field.as_str(), index) {
                                 ("picks", _) => {
                                     form.picks.insert(need.rule.clone(), option.clone());
@@ -1132,22 +1163,12 @@ fn preview_ui(
                 });
             }
             rolls_ui(ui, form, procedure);
-            if !form.choices.is_empty() || !form.titles.is_empty() || !form.picks.is_empty() {
+            if !form.made.is_empty() {
                 ui.horizontal_wrapped(|ui| {
                     ui.weak("Choices made:");
-                    let made: Vec<String> = form
-                        .choices
-                        .iter()
-                        .map(|((i, rule), pick)| format!("{} {rule}: {pick}", names[*i]))
-                        .chain(
-                            form.titles
-                                .iter()
-                                .map(|(i, t)| format!("{}: {t}", names[*i])),
-                        )
-                        .chain(form.picks.iter().map(|(roll, p)| format!("{roll}: {p}")))
-                        .collect();
-                    ui.weak(made.join(" · "));
+                    ui.weak(form.made.join(" · "));
                     if ui.small_button("Clear choices").clicked() {
+                        form.made.clear();
                         form.marks.clear();
                         form.choices.clear();
                         form.titles.clear();

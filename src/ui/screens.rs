@@ -40,7 +40,7 @@ impl RapsheetApp {
                 actions.push(Action::AskPath(PathPurpose::Open));
             }
             if ui.button("New campaign…").clicked() {
-                actions.push(Action::AskPath(PathPurpose::New));
+                actions.push(Action::AskNewCampaign);
             }
             if let Some(demo) = crate::paths::default_campaign()
                 && ui
@@ -346,6 +346,13 @@ impl RapsheetApp {
                     actions.push(Action::CloseReplace);
                 }
                 Some(false) => actions.push(Action::CloseReplace),
+                None => {}
+            }
+        }
+        if let Some(dialog) = &mut dialogs.new_campaign {
+            match dialog.ui(ctx) {
+                Some(Some(action)) => actions.push(action),
+                Some(None) => dialogs.new_campaign = None,
                 None => {}
             }
         }

@@ -106,3 +106,23 @@ pub fn ruleset_ui(
         }
     });
 }
+
+/// A dropdown with its label before it, read as a sentence (`Scenario
+/// [Headhunters ▾]`; egui's `ComboBox::from_label` puts the label after).
+/// The label also names the dropdown for screen readers. `combo` sets the
+/// dropdown's text and width; `add` draws its choices.
+pub fn labelled_combo<R>(
+    ui: &mut Ui,
+    label: &str,
+    combo: impl FnOnce(egui::ComboBox) -> egui::ComboBox,
+    add: impl FnOnce(&mut Ui) -> R,
+) -> egui::Response {
+    ui.horizontal(|ui| {
+        let text = ui.label(label);
+        combo(egui::ComboBox::from_id_salt(label))
+            .show_ui(ui, add)
+            .response
+            .labelled_by(text.id)
+    })
+    .inner
+}

@@ -114,7 +114,12 @@ impl Run<'_> {
                     format!(
                         "“{}” is not one of {}",
                         choice.pick,
-                        self.options(rule).join(", ")
+                        rule.choice
+                            .iter()
+                            .map(|a| a.resource.as_str())
+                            .chain(rule.optional.then_some("none"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
                     ),
                 );
             }
@@ -164,12 +169,20 @@ impl Run<'_> {
                     crate::text::same(&c.rule, &rule.id) && crate::text::same(&c.gang, &gang_name)
                 });
                 match pick {
+                    None if self.nothing_to_take(rule, gang) => {
+                        let text = format!(
+                            "takes nothing: {} has no {}",
+                            self.name(self.rival(gang)),
+                            self.choice_labels(rule).join(", ")
+                        );
+                        self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
+                    }
                     None => self.needed.push(NeededChoice {
                         field: "choices".into(),
                         gang: gang_name,
                         rule: rule.id.clone(),
                         text: rule.text.clone(),
-                        options: self.options(rule),
+                        options: self.options(rule, gang),
                     }),
                     Some(p) if p.pick.trim().eq_ignore_ascii_case("none") => {
                         self.line(
@@ -232,11 +245,36 @@ impl Run<'_> {
         }
     }
 
-    pub(super) fn options(&self, rule: &EpilogueRule) -> Vec<String> {
-        let mut options: Vec<String> = rule.choice.iter().map(|a| a.resource.clone()).collect();
+    /// What `gang` may choose on `rule`: a line that takes from the rival
+    /// offers only what the rival holds.
+    pub(super) fn options(&self, rule: &EpilogueRule, gang: GangId) -> Vec<String> {
+        let mut options: Vec<String> = rule
+            .choice
+            .iter()
+            .filter(|a| !rule.from_rival || self.amount_of(self.rival(gang), &a.resource) > 0)
+            .map(|a| a.resource.clone())
+            .collect();
         if rule.optional {
             options.push("none".into());
         }
         options
+    }
+
+    /// A line that takes from the rival, when the rival holds none of what
+    /// it could take: there is nothing to choose.
+    fn nothing_to_take(&self, rule: &EpilogueRule, gang: GangId) -> bool {
+        rule.from_rival
+            && rule
+                .choice
+                .iter()
+                .all(|a| self.amount_of(self.rival(gang), &a.resource) <= 0)
+    }
+
+    /// The resources a choice offers, in the pack's words.
+    fn choice_labels(&self, rule: &EpilogueRule) -> Vec<String> {
+        rule.choice
+            .iter()
+            .map(|a| self.pack.resource_label(&a.resource).to_owned())
+            .collect()
     }
 }
