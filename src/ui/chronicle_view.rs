@@ -2,7 +2,7 @@
 //! charts of resources and titles over the battles, and export.
 
 use egui::{RichText, Ui};
-use egui_plot::{Legend, Line, Plot, PlotPoints, Points};
+use egui_plot::{Line, Plot, PlotPoints, Points};
 
 use super::app::{Action, edit_hint};
 use crate::campaign::BatchId;
@@ -237,10 +237,8 @@ fn story_ui(
                     RowKind::Subheading => RichText::new(text).strong(),
                     RowKind::Text => RichText::new(text),
                 };
-                ui.add_sized(
-                    [ui.available_width(), height],
-                    egui::Label::new(text).truncate().halign(egui::Align::Min),
-                );
+                // Left-aligned, as the document reads.
+                ui.add(egui::Label::new(text).truncate());
             }
         });
 }
@@ -340,22 +338,33 @@ fn charts_ui(
         Plot::new(("resources", view.resource.clone()))
             .height(180.0)
             .width(width)
-            .legend(Legend::default())
             .allow_scroll(false)
             .show(ui, |plot| {
-                for (gang, points) in series.iter().filter(|(g, _)| charted.contains(g)) {
+                let shown = series.iter().filter(|(g, _)| charted.contains(g));
+                for (n, (gang, points)) in shown.enumerate() {
                     let reduced = reduce(points, most);
+                    let color = series_color(n);
                     // A line of one point does not show: mark the points
                     // while there are few.
                     if reduced.len() <= 30 {
                         plot.points(
                             Points::new(gang.as_str(), PlotPoints::from(reduced.clone()))
+                                .color(color)
                                 .radius(3.0),
                         );
                     }
-                    plot.line(Line::new(gang.as_str(), PlotPoints::from(reduced)));
+                    plot.line(Line::new(gang.as_str(), PlotPoints::from(reduced)).color(color));
                 }
             });
+    });
+    // The key sits under the chart, never over its lines.
+    ui.horizontal_wrapped(|ui| {
+        let shown = series.iter().filter(|(g, _)| charted.contains(g));
+        for (n, (gang, _)) in shown.enumerate() {
+            ui.label(RichText::new("■").color(series_color(n)));
+            ui.label(gang.as_str());
+            ui.add_space(8.0);
+        }
     });
     if charted.is_empty() {
         ui.weak(match view.charted {
@@ -364,6 +373,13 @@ fn charts_ui(
         });
     }
     title_runs_ui(ui, chronicle);
+}
+
+/// The colour of the chart's `n`th line: hues a golden angle apart, so
+/// neighbours differ however many lines there are.
+fn series_color(n: usize) -> egui::Color32 {
+    let hue = (n as f32 * 0.618_034).fract();
+    egui::ecolor::Hsva::new(hue, 0.75, 0.8, 1.0).into()
 }
 
 /// The gangs with the most of the resource after the last battle.

@@ -138,8 +138,14 @@ impl RapsheetApp {
     pub(super) fn status_ui(&self, ui: &mut Ui) {
         ui.horizontal(|ui| {
             match self.campaign_path() {
+                // The file's name; where it is, on hover.
                 Some(path) => {
-                    ui.label(RichText::new(path.display().to_string()).weak());
+                    let name = path.file_name().map_or_else(
+                        || path.display().to_string(),
+                        |n| n.to_string_lossy().into_owned(),
+                    );
+                    ui.label(RichText::new(name).weak())
+                        .on_hover_text(path.display().to_string());
                 }
                 None => {
                     ui.weak("No campaign open");

@@ -1,0 +1,112 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! Every screen at a small laptop's window (1000×700) and a large one
+//! (1600×1000): rendered and compared with the snapshots kept in
+//! `tests/snapshots/` (`UPDATE_SNAPSHOTS=1 cargo test --test layout`
+//! writes them anew), and every control of the screen reachable — inside
+//! the window, or inside a scroll area that brings it there.
+
+mod util;
+
+use egui::accesskit::Role;
+use egui_kittest::Harness;
+use egui_kittest::kittest::{NodeT, Queryable};
+use rapsheet::generator::{GenSize, generate};
+use rapsheet::session::Session;
+use rapsheet::ui::{Action, RapsheetApp, Screen};
+
+/// The window sizes every screen must work at.
+const SIZES: [(f32, f32); 2] = [(1000.0, 700.0), (1600.0, 1000.0)];
+
+/// The demo with a few more gangs and battles, the same every run.
+fn campaign(dir: &std::path::Path) -> std::path::PathBuf {
+    let path = dir.join("layout.rapsheet");
+    let mut session = Session::create_demo(&path).expect("demo");
+    generate(
+        &mut session,
+        GenSize {
+            gangs: 4,
+            fighters_per_gang: 8,
+            battles: 12,
+            seed: 3,
+        },
+        &mut |_, _| {},
+    )
+    .expect("generate");
+    path
+}
+
+fn app_on(
+    path: &std::path::Path,
+    screen: Screen,
+    size: (f32, f32),
+) -> Harness<'static, RapsheetApp> {
+    let session = Session::open(path).expect("open");
+    let gang = session.gang_named("The Rust Saints").expect("gang").id;
+    let mut app = RapsheetApp::with_session(session);
+    app.run_action(Action::SelectGang(gang));
+    app.run_action(Action::ShowScreen(screen));
+    let mut harness = Harness::builder()
+        .with_size([size.0, size.1])
+        .wgpu()
+        .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
+    harness.run();
+    harness
+}
+
+fn name(screen: Screen) -> &'static str {
+    match screen {
+        Screen::Roster => "roster",
+        Screen::Battle => "record",
+        Screen::Titles => "titles",
+        Screen::Chronicle => "chronicle",
+    }
+}
+
+/// The buttons and fields whose left edge lies past the window's right
+/// edge: controls a player could never reach without a horizontal scroll.
+fn out_of_reach(harness: &Harness<'_, RapsheetApp>, width: f32) -> Vec<String> {
+    harness
+        .root()
+        .query_all(egui_kittest::kittest::By::new().predicate(|node| {
+            matches!(
+                node.role(),
+                Role::Button | Role::TextInput | Role::CheckBox | Role::ComboBox
+            )
+        }))
+        .filter(|node| {
+            node.accesskit_node()
+                .bounding_box()
+                .is_some_and(|b| b.x0 as f32 >= width)
+        })
+        .map(|node| {
+            format!(
+                "{:?} {:?}",
+                node.accesskit_node().role(),
+                node.accesskit_node().label()
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_screen_works_at_both_window_sizes() {
+    let dir = util::temp();
+    let path = campaign(dir.path());
+    let mut snapshots = egui_kittest::SnapshotResults::new();
+    let mut lost = Vec::new();
+    for size in SIZES {
+        for screen in Screen::ALL {
+            let mut harness = app_on(&path, screen, size);
+            let at = format!("{}-{}x{}", name(screen), size.0, size.1);
+            lost.extend(
+                out_of_reach(&harness, size.0)
+                    .into_iter()
+                    .map(|c| format!("{at}: {c}")),
+            );
+            harness.snapshot(&at);
+            snapshots.extend_harness(&mut harness);
+        }
+    }
+    assert!(lost.is_empty(), "past the window's right edge: {lost:#?}");
+}
