@@ -2,7 +2,7 @@
 
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::Parser as _;
 use rapsheet::cli::Cli;
 
 fn main() -> ExitCode {
@@ -13,7 +13,16 @@ fn main() -> ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    let cli = Cli::parse();
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(err) => match rapsheet::cli::one_line_usage_error(&err) {
+            Some(line) => {
+                eprintln!("rapsheet: {}", rapsheet::text::visible(&line));
+                return ExitCode::from(2);
+            }
+            None => err.exit(),
+        },
+    };
     let result = match cli.command {
         Some(command) => rapsheet::cli::run_with_packs(cli.db.as_deref(), &cli.packs, command),
         #[cfg(feature = "gui")]

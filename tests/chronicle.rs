@@ -402,7 +402,7 @@ fn battles_of(story: &Chronicle) -> Vec<(i64, String)> {
 }
 
 // ---------------------------------------------------------------------------
-// A small JSON Schema validator: the subset docs/chronicle.schema.json uses
+// The schema, checked by the jsonschema crate (draft 2020-12)
 // ---------------------------------------------------------------------------
 
 fn schema() -> Value {
@@ -411,149 +411,29 @@ fn schema() -> Value {
     serde_json::from_str(&text).expect("the schema is JSON")
 }
 
-fn type_matches(name: &str, value: &Value) -> bool {
-    match name {
-        "null" => value.is_null(),
-        "boolean" => value.is_boolean(),
-        "integer" => value.is_i64() || value.is_u64(),
-        "number" => value.is_number(),
-        "string" => value.is_string(),
-        "array" => value.is_array(),
-        "object" => value.is_object(),
-        other => panic!("schema: unknown type {other:?}"),
-    }
-}
-
-/// Checks `value` against `schema` (draft 2020-12, the keywords below only;
-/// any other keyword is refused, so the schema cannot say more than this
-/// checks). `root` resolves `#/$defs/…` references.
-fn check(root: &Value, schema: &Value, value: &Value, at: &str, errors: &mut Vec<String>) {
-    let map = match schema {
-        Value::Bool(true) => return,
-        Value::Bool(false) => {
-            errors.push(format!("{at}: not allowed here"));
-            return;
-        }
-        Value::Object(map) => map,
-        other => panic!("schema at {at}: not a schema: {other}"),
-    };
-    for (keyword, arg) in map {
-        match keyword.as_str() {
-            "$schema" | "$id" | "title" | "description" | "$defs" => {}
-            "$ref" => {
-                let name = arg
-                    .as_str()
-                    .and_then(|r| r.strip_prefix("#/$defs/"))
-                    .unwrap_or_else(|| panic!("schema at {at}: unsupported $ref {arg}"));
-                let target = &root["$defs"][name];
-                assert!(!target.is_null(), "schema at {at}: no $defs/{name}");
-                check(root, target, value, at, errors);
-            }
-            "type" => {
-                let names: Vec<&str> = match arg {
-                    Value::String(t) => vec![t.as_str()],
-                    Value::Array(ts) => ts.iter().map(|t| t.as_str().expect("type")).collect(),
-                    other => panic!("schema at {at}: bad type {other}"),
-                };
-                if !names.iter().any(|t| type_matches(t, value)) {
-                    errors.push(format!("{at}: {value} is not of type {names:?}"));
-                }
-            }
-            "const" => {
-                if value != arg {
-                    errors.push(format!("{at}: {value} is not the constant {arg}"));
-                }
-            }
-            "enum" => {
-                if !arg.as_array().expect("enum").contains(value) {
-                    errors.push(format!("{at}: {value} is not one of {arg}"));
-                }
-            }
-            "minimum" => {
-                let min = arg.as_f64().expect("minimum");
-                if let Some(n) = value.as_f64()
-                    && n < min
-                {
-                    errors.push(format!("{at}: {n} is below {min}"));
-                }
-            }
-            "required" => {
-                if let Some(object) = value.as_object() {
-                    for key in arg.as_array().expect("required") {
-                        let key = key.as_str().expect("required key");
-                        if !object.contains_key(key) {
-                            errors.push(format!("{at}: `{key}` is missing"));
-                        }
-                    }
-                }
-            }
-            "properties" => {
-                if let Some(object) = value.as_object() {
-                    for (key, sub) in arg.as_object().expect("properties") {
-                        if let Some(v) = object.get(key) {
-                            check(root, sub, v, &format!("{at}.{key}"), errors);
-                        }
-                    }
-                }
-            }
-            "additionalProperties" => {
-                if let Some(object) = value.as_object() {
-                    let known = map.get("properties").and_then(Value::as_object);
-                    for (key, v) in object {
-                        if !known.is_some_and(|k| k.contains_key(key)) {
-                            check(root, arg, v, &format!("{at}.{key}"), errors);
-                        }
-                    }
-                }
-            }
-            "prefixItems" => {
-                if let Some(items) = value.as_array() {
-                    for (i, (sub, v)) in arg
-                        .as_array()
-                        .expect("prefixItems")
-                        .iter()
-                        .zip(items)
-                        .enumerate()
-                    {
-                        check(root, sub, v, &format!("{at}[{i}]"), errors);
-                    }
-                }
-            }
-            "items" => {
-                if let Some(items) = value.as_array() {
-                    let skip = map
-                        .get("prefixItems")
-                        .and_then(Value::as_array)
-                        .map_or(0, Vec::len);
-                    for (i, v) in items.iter().enumerate().skip(skip) {
-                        check(root, arg, v, &format!("{at}[{i}]"), errors);
-                    }
-                }
-            }
-            "minItems" | "maxItems" => {
-                if let Some(items) = value.as_array() {
-                    let bound = arg.as_u64().expect("item bound");
-                    let len = items.len() as u64;
-                    let ok = if keyword == "minItems" {
-                        len >= bound
-                    } else {
-                        len <= bound
-                    };
-                    if !ok {
-                        errors.push(format!("{at}: {len} items, {keyword} is {bound}"));
-                    }
-                }
-            }
-            other => panic!("schema at {at}: the test's validator does not know `{other}`"),
+/// Where an error is, as a JSONPath (`$.arcs[0].next`) from its JSON
+/// Pointer (`/arcs/0/next`).
+fn json_path(pointer: &str) -> String {
+    let mut path = "$".to_owned();
+    for part in pointer.split('/').skip(1) {
+        let part = part.replace("~1", "/").replace("~0", "~");
+        if part.parse::<usize>().is_ok() {
+            path.push_str(&format!("[{part}]"));
+        } else {
+            path.push_str(&format!(".{part}"));
         }
     }
+    path
 }
 
+/// Every way `value` breaks the schema, each as `PATH: WHAT`.
 fn validate(value: &Value) -> Vec<String> {
-    let schema = schema();
-    let mut errors = Vec::new();
-    check(&schema, &schema, value, "$", &mut errors);
-    errors
+    let validator =
+        jsonschema::draft202012::new(&schema()).expect("the schema is a draft 2020-12 schema");
+    validator
+        .iter_errors(value)
+        .map(|e| format!("{}: {e}", json_path(&e.instance_path().to_string())))
+        .collect()
 }
 
 fn assert_valid(what: &str, value: &Value) {
@@ -670,9 +550,12 @@ fn the_validator_refuses_what_the_schema_forbids() {
             Box::new(|v| v["format"] = json!("rapsheet-story")),
         ),
         ("$.version", Box::new(|v| v["version"] = json!(2))),
-        ("$.extra", Box::new(|v| v["extra"] = json!(true))),
         (
-            "`scope` is missing",
+            "'extra' was unexpected",
+            Box::new(|v| v["extra"] = json!(true)),
+        ),
+        (
+            "\"scope\" is a required property",
             Box::new(|v| {
                 v.as_object_mut().unwrap().remove("scope");
             }),

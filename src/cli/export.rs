@@ -16,8 +16,8 @@ pub enum ExportCommand {
         /// The arc's number (see `rapsheet arc list`).
         id: usize,
         /// md, html, json or pdf.
-        #[arg(long)]
-        format: String,
+        #[arg(long, value_enum, ignore_case = true)]
+        format: Format,
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
         /// Replace the output file if one is already there.
@@ -26,8 +26,9 @@ pub enum ExportCommand {
     },
     /// The whole campaign's story.
     Campaign {
-        #[arg(long)]
-        format: String,
+        /// md, html, json or pdf.
+        #[arg(long, value_enum, ignore_case = true)]
+        format: Format,
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
         /// Replace the output file if one is already there.
@@ -73,8 +74,6 @@ pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
             force,
         } => (story, "campaign".to_owned(), format, output, force),
     };
-    let format = Format::parse(&format)
-        .ok_or_else(|| anyhow!("--format {format}: expected md, html, json or pdf"))?;
     let export = Export {
         campaign: &campaign,
         scope,

@@ -36,6 +36,7 @@ use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
+use crate::print::{CardSize, PageSize};
 use crate::session::Session;
 
 #[derive(Debug, Parser)]
@@ -191,11 +192,11 @@ pub enum Command {
         #[arg(long, value_delimiter = ',')]
         fighters: Vec<String>,
         /// poker (63×88 mm) or large (100×110 mm).
-        #[arg(long, default_value = "poker")]
-        size: String,
+        #[arg(long, value_enum, ignore_case = true, default_value_t = CardSize::Poker)]
+        size: CardSize,
         /// a4 or letter.
-        #[arg(long, default_value = "a4")]
-        page: String,
+        #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
+        page: PageSize,
         /// Blank cards to add, for fighters written in by hand.
         #[arg(long, default_value_t = 0)]
         blank: usize,
@@ -212,8 +213,8 @@ pub enum Command {
     Roster {
         #[arg(long)]
         gang: String,
-        #[arg(long, default_value = "a4")]
-        page: String,
+        #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
+        page: PageSize,
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
         /// Replace the output file if one is already there.
@@ -265,6 +266,33 @@ pub enum Command {
     Undo,
     /// Redo the newest undo (until a new change is made).
     Redo,
+}
+
+/// A value the command line does not take, in one line, as every other
+/// error is (`--size tarot: expected poker or large`); any other parse
+/// error (help, version, a missing argument) as clap words it.
+pub fn one_line_usage_error(err: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if err.kind() != ErrorKind::InvalidValue {
+        return None;
+    }
+    let text = |kind| match err.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        Some(ContextValue::Strings(s)) => Some(s.join(", ")),
+        _ => None,
+    };
+    let arg = text(ContextKind::InvalidArg)?;
+    let flag = arg.split_whitespace().next().unwrap_or(&arg).to_owned();
+    let value = text(ContextKind::InvalidValue)?;
+    let expected = match err.get(ContextKind::ValidValue) {
+        Some(ContextValue::Strings(values)) => match values.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => return None,
+        },
+        _ => return None,
+    };
+    Some(format!("{flag} {value}: expected {expected}"))
 }
 
 /// Runs a command. `Ok(())` means exit 0.
@@ -381,8 +409,8 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             &open(db, packs)?,
             gang.as_deref(),
             &fighters,
-            &size,
-            &page,
+            size,
+            page,
             blank,
             write_in,
             &output,
@@ -393,7 +421,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             page,
             output,
             force,
-        } => print::roster(&open(db, packs)?, &gang, &page, &output, force),
+        } => print::roster(&open(db, packs)?, &gang, page, &output, force),
         Command::Export { command } => export::export(&open(db, packs)?, command),
         Command::Arc { command } => export::arc(&mut open(db, packs)?, command),
         Command::Scenario { command } => scenario::scenario(&mut open(db, packs)?, command),

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 
 use crate::output::{Existing, OutputError};
 use crate::print::{CardSize, CardStyle, MissingGlyph, PageSize};
@@ -36,17 +36,13 @@ pub(super) fn cards(
     session: &Session,
     gang: Option<&str>,
     fighters: &[String],
-    size: &str,
-    page: &str,
+    size: CardSize,
+    page: PageSize,
     blank: usize,
     write_in: bool,
     out: &Path,
     force: bool,
 ) -> Result<()> {
-    let size =
-        CardSize::parse(size).ok_or_else(|| anyhow!("--size {size}: expected poker or large"))?;
-    let page =
-        PageSize::parse(page).ok_or_else(|| anyhow!("--page {page}: expected a4 or letter"))?;
     if gang.is_none() && !fighters.is_empty() {
         bail!("--fighters needs --gang");
     }
@@ -69,12 +65,10 @@ pub(super) fn cards(
 pub(super) fn roster(
     session: &Session,
     gang: &str,
-    page: &str,
+    page: PageSize,
     out: &Path,
     force: bool,
 ) -> Result<()> {
-    let page =
-        PageSize::parse(page).ok_or_else(|| anyhow!("--page {page}: expected a4 or letter"))?;
     let gang = session.gang_named(gang)?;
     let job = session.print_job(&PrintOrder {
         gang: Some(gang.id),

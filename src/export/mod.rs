@@ -20,9 +20,12 @@ use crate::print::{DocLine, PrintError};
 /// The JSON export's version; bumped whenever its shape changes.
 pub const JSON_VERSION: u32 = 1;
 
-/// The formats.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The formats, by the names the command line and the app give them
+/// (`md`, `html`, `json`, `pdf`; `markdown` too).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, clap::ValueEnum)]
 pub enum Format {
+    #[default]
+    #[value(name = "md", alias = "markdown")]
     Markdown,
     Html,
     Json,
@@ -30,13 +33,18 @@ pub enum Format {
 }
 
 impl Format {
+    /// The format a name stands for, in any case.
     pub fn parse(text: &str) -> Option<Self> {
-        match text.trim().to_lowercase().as_str() {
-            "md" | "markdown" => Some(Self::Markdown),
-            "html" => Some(Self::Html),
-            "json" => Some(Self::Json),
-            "pdf" => Some(Self::Pdf),
-            _ => None,
+        <Self as clap::ValueEnum>::from_str(text.trim(), true).ok()
+    }
+
+    /// What the app calls the format.
+    pub fn label(self) -> &'static str {
+        match self {
+            Self::Markdown => "Markdown",
+            Self::Html => "HTML",
+            Self::Json => "JSON",
+            Self::Pdf => "PDF",
         }
     }
 }

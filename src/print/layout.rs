@@ -58,6 +58,7 @@ pub struct PageLayout {
 /// Card sizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
+#[derive(clap::ValueEnum)]
 pub enum CardSize {
     /// 63 × 88 mm.
     #[default]
@@ -73,19 +74,12 @@ impl CardSize {
             CardSize::Large => (100.0, 110.0),
         }
     }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        match text.trim().to_lowercase().as_str() {
-            "poker" => Some(Self::Poker),
-            "large" => Some(Self::Large),
-            _ => None,
-        }
-    }
 }
 
 /// Paper sizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
 #[serde(rename_all = "snake_case")]
+#[derive(clap::ValueEnum)]
 pub enum PageSize {
     #[default]
     A4,
@@ -97,14 +91,6 @@ impl PageSize {
         match self {
             PageSize::A4 => (210.0, 297.0),
             PageSize::Letter => (215.9, 279.4),
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<Self> {
-        match text.trim().to_lowercase().as_str() {
-            "a4" => Some(Self::A4),
-            "letter" => Some(Self::Letter),
-            _ => None,
         }
     }
 }

@@ -23,7 +23,7 @@ pub struct ChronicleView {
     pub picked: std::collections::BTreeSet<String>,
     /// What the chart's list of gangs is narrowed to.
     pub find: String,
-    pub format: String,
+    pub format: Format,
     pub path: String,
     pub close_reason: String,
     /// The story as one-line rows, kept until the chronicle or the width
@@ -144,17 +144,9 @@ pub fn chronicle_ui(
             }
             ui.separator();
             ui.label(RichText::new("Export").strong());
-            if view.format.is_empty() {
-                view.format = "md".into();
-            }
             ui.horizontal(|ui| {
-                for (id, label) in [
-                    ("md", "Markdown"),
-                    ("html", "HTML"),
-                    ("json", "JSON"),
-                    ("pdf", "PDF"),
-                ] {
-                    ui.radio_value(&mut view.format, id.to_owned(), label);
+                for format in <Format as clap::ValueEnum>::value_variants() {
+                    ui.radio_value(&mut view.format, *format, format.label());
                 }
             });
             let label = ui.label("Export file path");
@@ -164,7 +156,6 @@ pub fn chronicle_ui(
                 if ui
                     .add_enabled(!view.path.trim().is_empty(), egui::Button::new("Export"))
                     .clicked()
-                    && let Some(format) = Format::parse(&view.format)
                 {
                     let scope = view
                         .arc
@@ -174,7 +165,7 @@ pub fn chronicle_ui(
                     action = Some(Action::WriteExport {
                         path: std::path::PathBuf::from(view.path.trim()),
                         replace: false,
-                        format,
+                        format: view.format,
                         campaign: campaign.to_owned(),
                         scope,
                         chronicle: Box::new(chronicle.clone()),
