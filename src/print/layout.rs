@@ -149,39 +149,92 @@ pub fn wrap(fonts: &Fonts, text: &str, width: f32, size: f32, bold: bool) -> Vec
         .collect()
 }
 
+/// A piece of a line as textwrap lays it out: a word measured in the
+/// font, with the space after it.
+#[derive(Debug)]
+struct Piece<'a> {
+    word: &'a str,
+    space: &'a str,
+    width: f64,
+    space_width: f64,
+}
+
+impl textwrap::core::Fragment for Piece<'_> {
+    fn width(&self) -> f64 {
+        self.width
+    }
+    fn whitespace_width(&self) -> f64 {
+        self.space_width
+    }
+    fn penalty_width(&self) -> f64 {
+        0.0
+    }
+}
+
+/// One line of text wrapped by textwrap at the places Unicode allows a
+/// break (spaces, and between CJK characters), measured in the font.
 fn wrap_line(fonts: &Fonts, text: &str, width: f32, size: f32, bold: bool) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut current = String::new();
-    for word in text.split(' ') {
-        let candidate = if current.is_empty() {
-            word.to_owned()
-        } else {
-            format!("{current} {word}")
-        };
-        if fonts.width(&candidate, size, bold) <= width {
-            current = candidate;
-            continue;
+    let measure = |t: &str| f64::from(fonts.width(t, size, bold));
+    let mut pieces = Vec::new();
+    for word in textwrap::WordSeparator::UnicodeBreakProperties.find_words(text) {
+        let space_width = measure(word.whitespace);
+        // A word wider than the line alone is broken between its characters.
+        for part in split_to_width(word.word, |t| measure(t) <= f64::from(width)) {
+            pieces.push(Piece {
+                word: part,
+                space: "",
+                width: measure(part),
+                space_width: 0.0,
+            });
         }
-        if !current.is_empty() {
-            lines.push(std::mem::take(&mut current));
+        if let Some(last) = pieces.last_mut() {
+            last.space = word.whitespace;
+            last.space_width = space_width;
         }
-        // A word wider than the line is broken by characters.
-        let mut piece = String::new();
-        for c in word.chars() {
-            let next = format!("{piece}{c}");
-            if !piece.is_empty() && fonts.width(&next, size, bold) > width {
-                lines.push(std::mem::take(&mut piece));
-                piece.push(c);
-            } else {
-                piece = next;
+    }
+    let lines = textwrap::wrap_algorithms::wrap_first_fit(&pieces, &[f64::from(width)]);
+    let mut out: Vec<String> = lines
+        .iter()
+        .map(|line| {
+            let mut text = String::new();
+            for (i, piece) in line.iter().enumerate() {
+                text.push_str(piece.word);
+                if i + 1 < line.len() {
+                    text.push_str(piece.space);
+                }
             }
+            text
+        })
+        .collect();
+    if out.is_empty() {
+        out.push(String::new());
+    }
+    out
+}
+
+/// `word` in the longest runs of characters (whole graphemes: a letter
+/// keeps its accents) that `fits`, one at least; the word itself when it
+/// fits whole.
+fn split_to_width(word: &str, fits: impl Fn(&str) -> bool) -> Vec<&str> {
+    use unicode_segmentation::UnicodeSegmentation as _;
+    if fits(word) {
+        return vec![word];
+    }
+    let mut parts = Vec::new();
+    let mut start = 0;
+    let mut end = 0;
+    for (at, g) in word.grapheme_indices(true) {
+        let next = at + g.len();
+        if end > start && !fits(&word[start..next]) {
+            parts.push(&word[start..end]);
+            start = end;
         }
-        current = piece;
+        end = next;
     }
-    if !current.is_empty() || lines.is_empty() {
-        lines.push(current);
+    if end > start {
+        parts.push(&word[start..end]);
     }
-    lines
+    parts
 }
 
 /// The largest size from `start` down to `floor` (in steps) at which the
@@ -755,4 +808,64 @@ pub fn document_pages(
         }
     }
     pages
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fonts() -> Fonts {
+        Fonts::load().expect("the vendored fonts")
+    }
+
+    /// Every wrapped line fits, and no letter is lost or moved.
+    fn check(text: &str, width: f32) -> Vec<String> {
+        let fonts = fonts();
+        let lines = wrap(&fonts, text, width, 9.0, false);
+        for line in &lines {
+            let wide = fonts.width(line, 9.0, false);
+            assert!(
+                wide <= width || line.chars().count() == 1,
+                "{line:?} is {wide} mm"
+            );
+        }
+        let kept: String = lines.concat().split_whitespace().collect();
+        let given: String = text.split_whitespace().collect();
+        assert_eq!(kept, given);
+        lines
+    }
+
+    #[test]
+    fn text_wraps_at_spaces_and_keeps_short_text_whole() {
+        assert_eq!(check("Brick", 40.0), ["Brick"]);
+        let lines = check("Crippled: loses Headshot, and -1 Armor until healed", 25.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(
+            lines
+                .iter()
+                .all(|l| !l.starts_with(' ') && !l.ends_with(' '))
+        );
+    }
+
+    #[test]
+    fn a_word_wider_than_the_line_breaks_between_whole_letters() {
+        // "é" decomposed: a letter and its accent stay together.
+        let word = "Supercalifragilistice\u{301}xpialidocious";
+        let lines = check(word, 12.0);
+        assert!(lines.len() > 1, "{lines:?}");
+        assert!(lines.iter().all(|l| !l.starts_with('\u{301}')), "{lines:?}");
+    }
+
+    #[test]
+    fn text_without_spaces_wraps_where_unicode_allows() {
+        // No spaces in Japanese: a break may fall between characters.
+        let lines = check("鉄の鼠団の頭目は夜明けまでに戻る", 20.0);
+        assert!(lines.len() > 1, "{lines:?}");
+    }
+
+    #[test]
+    fn an_empty_line_stays_one_empty_line() {
+        assert_eq!(wrap(&fonts(), "", 30.0, 9.0, false), [""]);
+        assert_eq!(wrap(&fonts(), "a\n\nb", 30.0, 9.0, false), ["a", "", "b"]);
+    }
 }
