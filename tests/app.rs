@@ -326,15 +326,19 @@ fn an_injury_roll_takes_the_dice_entered_by_hand() {
     }
     // 004: "10-11 WOUNDED: The unit has to rest up to heal or be repaired
     // and may not fight in the next match." Enter 5 and 6 for a total of 11.
-    harness.get_by_label("injury: Static").click();
+    harness.get_by_label("Post-Battle Injury: Static").click();
     harness.run();
     // Half-typed dice never replace the form with an error: the preview
     // keeps the app's roll and the field says what it needs.
-    harness.get_by_label("injury: Static").type_text("5");
+    harness
+        .get_by_label("Post-Battle Injury: Static")
+        .type_text("5");
     harness.run();
     assert_eq!(harness.state().battle_error(), None);
     assert!(harness.query_by_label("needs 2 dice (1 given)").is_some());
-    harness.get_by_label("injury: Static").type_text(" 6");
+    harness
+        .get_by_label("Post-Battle Injury: Static")
+        .type_text(" 6");
     harness.run();
     assert!(
         harness

@@ -459,7 +459,7 @@ fn advancement_ui(
 
 /// Every roll the procedure makes, with a field to enter the dice rolled
 /// at the table instead, and a button to roll again.
-fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure) {
+fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pack) {
     if procedure.rolls.is_empty() {
         return;
     }
@@ -489,7 +489,7 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure) {
                     crate::dice::RollSource::Hand => "your dice",
                     crate::dice::RollSource::App { .. } => "app",
                 };
-                let name = ui.label(&roll.roll);
+                let name = ui.label(roll_label(pack, &roll.roll));
                 ui.label(format!(
                     "{} [{}] = {}: {} ({by})",
                     roll.record.expression,
@@ -507,7 +507,7 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure) {
                     .labelled_by(name.id)
                     .on_hover_text(format!(
                         "The dice you rolled for {}, e.g. 3 4; leave empty for the app's roll",
-                        roll.roll
+                        roll_label(pack, &roll.roll)
                     ));
                     // Checked as typed, beside the field: the preview keeps
                     // the app's roll until the dice fit.
@@ -522,6 +522,19 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure) {
             }
         });
     form.dice.retain(|_, v| !v.trim().is_empty());
+}
+
+/// A roll's name as the player reads it: the table's name where the
+/// report names the roll by the table's id (`injury: Brick` is
+/// `Post-Battle Injury: Brick`).
+pub fn roll_label(pack: &Pack, roll: &str) -> String {
+    match roll.split_once(": ") {
+        Some((id, rest)) => match pack.tables.iter().find(|t| t.id == id) {
+            Some(table) => format!("{}: {rest}", table.name),
+            None => roll.to_owned(),
+        },
+        None => roll.to_owned(),
+    }
 }
 
 /// The dice typed for a roll, when they fit its dice (`shape`: the sides
@@ -1126,9 +1139,9 @@ fn preview_ui(
                         // shows the option; its accessible name keeps who
                         // (a pick belongs to a roll, a choice to a gang).
                         let whose = if need.field == "picks" {
-                            &need.rule
+                            roll_label(pack, &need.rule)
                         } else {
-                            &need.gang
+                            need.gang.clone()
                         };
                         let named = format!("{whose}: {label}");
                         let button = ui.button(&label);
@@ -1162,7 +1175,7 @@ fn preview_ui(
                     }
                 });
             }
-            rolls_ui(ui, form, procedure);
+            rolls_ui(ui, form, procedure, pack);
             if !form.made.is_empty() {
                 ui.horizontal_wrapped(|ui| {
                     ui.weak("Choices made:");
