@@ -118,7 +118,10 @@ pub fn roster_ui(
     problems_ui(ui, view, pack);
     ui.add_space(6.0);
 
-    if let Some(a) = table_ui(ui, view, super::widgets::Nouns::of(pack), selected) {
+    // In a ui of its own: the table draws its column's resize line down to
+    // the bottom of the ui it is given, and this one ends with the table.
+    let nouns = super::widgets::Nouns::of(pack);
+    if let Some(a) = ui.vertical(|ui| table_ui(ui, view, nouns, selected)).inner {
         action = Some(a);
     }
     if let Some(a) = aftermath_ui(ui, view, read_only) {
