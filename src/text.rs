@@ -106,6 +106,11 @@ pub fn capitalised(text: &str) -> String {
 }
 
 pub fn same(a: &str, b: &str) -> bool {
+    let (a, b) = (a.trim(), b.trim());
+    // Plain ASCII on both sides (most names): no normalising needed.
+    if a.is_ascii() && b.is_ascii() {
+        return a.eq_ignore_ascii_case(b);
+    }
     let nfc = |s: &str| s.trim().nfc().collect::<String>();
     unicase::UniCase::unicode(nfc(a)) == unicase::UniCase::unicode(nfc(b))
 }

@@ -85,12 +85,11 @@ impl Session {
         if let Ok(pack) = self.report_pack(report) {
             others.extend(self.title_contenders(pack, named.len())?);
         }
-        for id in others {
-            if let std::collections::btree_map::Entry::Vacant(slot) = gangs.entry(id)
-                && let Some(gang) = self.store.gang(id)?
-            {
-                slot.insert(gang);
-            }
+        others.retain(|id| !gangs.contains_key(id));
+        others.sort();
+        others.dedup();
+        for gang in self.store.gangs_by_ids(&others)? {
+            gangs.insert(gang.id, gang);
         }
         let mut gangs: Vec<_> = gangs.into_values().collect();
         // In the order the store lists every gang: by name, any case.

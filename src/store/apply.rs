@@ -160,6 +160,12 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
     }
 }
 
+/// Runs a statement, prepared once for the life of the connection (a
+/// battle runs the same few statements many times).
+fn exec(tx: &Transaction<'_>, sql: &str, params: impl rusqlite::Params) -> rusqlite::Result<usize> {
+    tx.prepare_cached(sql)?.execute(params)
+}
+
 /// Runs an update guarded by the value it expects to replace: exactly one
 /// row must change, or the state is not what the event says it was.
 fn update_one(
@@ -174,7 +180,8 @@ fn update_one(
 
 /// The campaign's row, as it was made.
 fn create_campaign(tx: &Transaction<'_>, name: &str, default_ruleset: &str) -> Result<()> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO campaign (id, name, default_ruleset) VALUES (1, ?1, ?2)",
         (name, default_ruleset),
     )?;
@@ -200,8 +207,12 @@ fn disband_gang(tx: &Transaction<'_>, gang: &Gang) -> Result<()> {
             gang.name
         )));
     }
-    tx.execute("DELETE FROM gang_resource WHERE gang_id = ?1", [gang.id])?;
-    let n = tx.execute("DELETE FROM gang WHERE id = ?1", [gang.id])?;
+    exec(
+        tx,
+        "DELETE FROM gang_resource WHERE gang_id = ?1",
+        [gang.id],
+    )?;
+    let n = exec(tx, "DELETE FROM gang WHERE id = ?1", [gang.id])?;
     expect_one(n, || format!("gang #{} is not in the campaign", gang.id))
 }
 
@@ -214,11 +225,12 @@ fn dismiss_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
             fighter.name
         )));
     }
-    tx.execute(
+    exec(
+        tx,
         "DELETE FROM fighter_stat WHERE fighter_id = ?1",
         [fighter.id],
     )?;
-    let n = tx.execute("DELETE FROM fighter WHERE id = ?1", [fighter.id])?;
+    let n = exec(tx, "DELETE FROM fighter WHERE id = ?1", [fighter.id])?;
     expect_one(n, || format!("{} is not in the campaign", fighter.name))
 }
 
@@ -234,7 +246,11 @@ fn change_quirks(
             "fighter #{fighter}'s quirks have changed since"
         )));
     }
-    tx.execute("DELETE FROM fighter_quirk WHERE fighter_id = ?1", [fighter])?;
+    exec(
+        tx,
+        "DELETE FROM fighter_quirk WHERE fighter_id = ?1",
+        [fighter],
+    )?;
     insert_quirks(tx, fighter, to)
 }
 
@@ -247,7 +263,8 @@ fn change_counter(
     from: i64,
     to: i64,
 ) -> Result<()> {
-    let n = tx.execute(
+    let n = exec(
+        tx,
         "UPDATE fighter_counter SET value = ?4 \
          WHERE fighter_id = ?1 AND counter = ?2 AND value = ?3",
         params![fighter, counter, from, to],
@@ -265,7 +282,8 @@ fn change_counter(
             "fighter #{fighter}'s {counter} is no longer {from}"
         )));
     }
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO fighter_counter (fighter_id, counter, value) VALUES (?1, ?2, ?3)",
         params![fighter, counter, to],
     )?;
@@ -280,7 +298,7 @@ fn unrecord_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
             battle.id
         )));
     }
-    let n = tx.execute("DELETE FROM battle WHERE id = ?1", [battle.id])?;
+    let n = exec(tx, "DELETE FROM battle WHERE id = ?1", [battle.id])?;
     expect_one(n, || {
         format!("battle #{} is not in the campaign", battle.id)
     })
@@ -298,9 +316,10 @@ fn change_title(
             "the {title} title has changed hands since"
         )));
     }
-    tx.execute("DELETE FROM title_holder WHERE title = ?1", [title])?;
+    exec(tx, "DELETE FROM title_holder WHERE title = ?1", [title])?;
     if let Some(to) = to {
-        tx.execute(
+        exec(
+            tx,
             "INSERT INTO title_holder (title, gang_id) VALUES (?1, ?2)",
             params![title, to],
         )?;
@@ -321,7 +340,8 @@ fn change_status(
         )));
     }
     let (state, name, gang, battle) = super::read::status_columns(to);
-    tx.execute(
+    exec(
+        tx,
         "UPDATE fighter SET status = ?2, status_name = ?3, status_gang = ?4, \
          status_battle = ?5 WHERE id = ?1",
         params![fighter, state, name, gang, battle],
@@ -350,12 +370,14 @@ fn set_base_stat(
             "fighter #{fighter}'s base {stat} has changed since"
         )));
     }
-    tx.execute(
+    exec(
+        tx,
         "DELETE FROM fighter_stat WHERE fighter_id = ?1 AND stat = ?2",
         params![fighter, stat],
     )?;
     if let Some(to) = to {
-        tx.execute(
+        exec(
+            tx,
             "INSERT INTO fighter_stat (fighter_id, stat, value) VALUES (?1, ?2, ?3)",
             params![fighter, stat, to],
         )?;
@@ -370,7 +392,7 @@ fn delete_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
             effect.name
         )));
     }
-    tx.execute("DELETE FROM lasting_effect WHERE id = ?1", [effect.id])?;
+    exec(tx, "DELETE FROM lasting_effect WHERE id = ?1", [effect.id])?;
     Ok(())
 }
 
@@ -391,7 +413,8 @@ fn change_photo(
             "fighter #{fighter}'s photo has changed since"
         )));
     }
-    tx.execute(
+    exec(
+        tx,
         "UPDATE fighter SET photo = ?2 WHERE id = ?1",
         params![fighter, to],
     )
@@ -412,12 +435,13 @@ fn remove_pending(tx: &Transaction<'_>, effect: &PendingEffect) -> Result<()> {
             effect.action_name
         )));
     }
-    tx.execute("DELETE FROM pending_effect WHERE id = ?1", [effect.id])?;
+    exec(tx, "DELETE FROM pending_effect WHERE id = ?1", [effect.id])?;
     Ok(())
 }
 
 fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO battle (id, ruleset, scenario, winner, notes) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![
             battle.id,
@@ -435,7 +459,8 @@ fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
         _ => e.into(),
     })?;
     for (position, g) in battle.gangs.iter().enumerate() {
-        tx.execute(
+        exec(
+            tx,
             "INSERT INTO battle_gang (battle_id, position, gang_id, role, ran_for_it, declined) \
              VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             params![
@@ -448,7 +473,8 @@ fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
             ],
         )?;
         for (count, value) in &g.counts {
-            tx.execute(
+            exec(
+                tx,
                 "INSERT INTO battle_count (battle_id, gang_id, count, value) VALUES (?1, ?2, ?3, ?4)",
                 params![battle.id, g.gang, count, value],
             )?;
@@ -477,7 +503,8 @@ fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
         .as_ref()
         .map(serde_json::to_string)
         .transpose()?;
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO lasting_effect \
          (id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed, lost_quirk) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
@@ -495,7 +522,8 @@ fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
         ],
     )?;
     for (stat, amount) in &effect.stats {
-        tx.execute(
+        exec(
+            tx,
             "INSERT INTO lasting_effect_stat (effect_id, stat, amount) VALUES (?1, ?2, ?3)",
             params![effect.id, stat, amount],
         )?;
@@ -504,7 +532,8 @@ fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
 }
 
 fn insert_pending(tx: &Transaction<'_>, effect: &PendingEffect) -> Result<()> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO pending_effect (id, gang_id, action, action_name, text, used_in) \
          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
@@ -520,7 +549,8 @@ fn insert_pending(tx: &Transaction<'_>, effect: &PendingEffect) -> Result<()> {
 }
 
 fn insert_gang(tx: &Transaction<'_>, gang: &Gang) -> Result<()> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO gang (id, name, ruleset, notes) VALUES (?1, ?2, ?3, ?4)",
         params![gang.id, gang.name, gang.ruleset, gang.notes],
     )
@@ -532,7 +562,8 @@ fn insert_gang(tx: &Transaction<'_>, gang: &Gang) -> Result<()> {
         _ => e.into(),
     })?;
     for (resource, amount) in &gang.resources {
-        tx.execute(
+        exec(
+            tx,
             "INSERT INTO gang_resource (gang_id, resource, amount) VALUES (?1, ?2, ?3)",
             params![gang.id, resource, amount],
         )?;
@@ -560,7 +591,8 @@ fn set_resource(
         })?;
     match current {
         Some(amount) if amount == from => {
-            tx.execute(
+            exec(
+                tx,
                 "UPDATE gang_resource SET amount = ?3 WHERE gang_id = ?1 AND resource = ?2",
                 params![gang, resource, to],
             )?;
@@ -568,7 +600,8 @@ fn set_resource(
         }
         // A resource the pack added after the gang was founded starts here.
         None => {
-            tx.execute(
+            exec(
+                tx,
                 "INSERT INTO gang_resource (gang_id, resource, amount) VALUES (?1, ?2, ?3)",
                 params![gang, resource, to],
             )?;
@@ -581,7 +614,8 @@ fn set_resource(
 }
 
 fn insert_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
-    tx.execute(
+    exec(
+        tx,
         "INSERT INTO fighter (id, gang_id, name, is_leader, notes) VALUES (?1, ?2, ?3, ?4, ?5)",
         params![
             fighter.id,
@@ -600,19 +634,22 @@ fn insert_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
     })?;
     insert_quirks(tx, fighter.id, &fighter.quirks)?;
     let (state, name, gang, battle) = super::read::status_columns(&fighter.status);
-    tx.execute(
+    exec(
+        tx,
         "UPDATE fighter SET status = ?2, status_name = ?3, status_gang = ?4, status_battle = ?5 \
          WHERE id = ?1",
         params![fighter.id, state, name, gang, battle],
     )?;
     for (stat, value) in &fighter.base {
-        tx.execute(
+        exec(
+            tx,
             "INSERT INTO fighter_stat (fighter_id, stat, value) VALUES (?1, ?2, ?3)",
             params![fighter.id, stat, value],
         )?;
     }
     for (counter, value) in &fighter.counters {
-        tx.execute(
+        exec(
+            tx,
             "INSERT INTO fighter_counter (fighter_id, counter, value) VALUES (?1, ?2, ?3)",
             params![fighter.id, counter, value],
         )?;

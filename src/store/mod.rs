@@ -321,59 +321,64 @@ impl CampaignStore {
     }
 
     pub fn info(&self) -> Result<CampaignInfo> {
-        Ok(self.conn.query_row(
-            "SELECT name, default_ruleset FROM campaign WHERE id = 1",
-            [],
-            |row| {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT name, default_ruleset FROM campaign WHERE id = 1")?
+            .query_row([], |row| {
                 Ok(CampaignInfo {
                     name: row.get(0)?,
                     default_ruleset: row.get(1)?,
                 })
-            },
-        )?)
+            })?)
     }
 
     /// The id the next founded gang will get.
     pub fn next_gang_id(&self) -> Result<GangId> {
-        Ok(GangId(self.conn.query_row(
-            // Each max() is one index lookup (see `next_battle_id`).
-            "SELECT max(coalesce((SELECT max(id) FROM gang), 0), \
+        Ok(GangId(
+            self.conn
+                .prepare_cached(
+                    // Each max() is one index lookup (see `next_battle_id`).
+                    "SELECT max(coalesce((SELECT max(id) FROM gang), 0), \
                         coalesce((SELECT max(gang_id) FROM event), 0)) + 1",
-            [],
-            |r| r.get(0),
-        )?))
+                )?
+                .query_row([], |r| r.get(0))?,
+        ))
     }
 
     /// The id the next recruited fighter will get.
     pub fn next_fighter_id(&self) -> Result<FighterId> {
-        Ok(FighterId(self.conn.query_row(
-            // Each max() is one index lookup (see `next_battle_id`).
-            "SELECT max(coalesce((SELECT max(id) FROM fighter), 0), \
+        Ok(FighterId(
+            self.conn
+                .prepare_cached(
+                    // Each max() is one index lookup (see `next_battle_id`).
+                    "SELECT max(coalesce((SELECT max(id) FROM fighter), 0), \
                         coalesce((SELECT max(fighter_id) FROM event), 0)) + 1",
-            [],
-            |r| r.get(0),
-        )?))
+                )?
+                .query_row([], |r| r.get(0))?,
+        ))
     }
 
     /// The id the next recorded battle will get.
     pub fn next_battle_id(&self) -> Result<BattleId> {
-        Ok(BattleId(self.conn.query_row(
-            // Each max() is one index lookup; a max over their union
-            // would read both tables whole.
-            "SELECT max(coalesce((SELECT max(id) FROM battle), 0), \
+        Ok(BattleId(
+            self.conn
+                .prepare_cached(
+                    // Each max() is one index lookup; a max over their union
+                    // would read both tables whole.
+                    "SELECT max(coalesce((SELECT max(id) FROM battle), 0), \
                         coalesce((SELECT max(battle_id) FROM event), 0)) + 1",
-            [],
-            |r| r.get(0),
-        )?))
+                )?
+                .query_row([], |r| r.get(0))?,
+        ))
     }
 
     /// The id the next pending effect will get.
     pub fn next_pending_id(&self) -> Result<PendingId> {
-        Ok(PendingId(self.conn.query_row(
-            "SELECT coalesce(max(id), 0) + 1 FROM pending_effect",
-            [],
-            |r| r.get(0),
-        )?))
+        Ok(PendingId(
+            self.conn
+                .prepare_cached("SELECT coalesce(max(id), 0) + 1 FROM pending_effect")?
+                .query_row([], |r| r.get(0))?,
+        ))
     }
 
     /// Applies a batch of events and appends it to the log, all in one
@@ -463,10 +468,8 @@ impl CampaignStore {
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         before(&tx)?;
-        tx.execute(
-            "INSERT INTO batch (label, undoes) VALUES (?1, ?2)",
-            (label, undoes),
-        )?;
+        tx.prepare_cached("INSERT INTO batch (label, undoes) VALUES (?1, ?2)")?
+            .execute((label, undoes))?;
         let batch = BatchId(tx.last_insert_rowid());
         for event in events {
             apply::apply(&tx, event)?;

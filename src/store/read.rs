@@ -428,6 +428,42 @@ impl CampaignStore {
         Ok(gangs)
     }
 
+    /// The gangs with these ids (those that exist), by id: two queries,
+    /// however many are asked for.
+    pub fn gangs_by_ids(&self, ids: &[GangId]) -> Result<Vec<Gang>> {
+        let ids = serde_json::to_string(&ids.iter().map(|g| g.0).collect::<Vec<i64>>())?;
+        let mut gangs: Vec<Gang> = self
+            .conn
+            .prepare_cached(
+                "SELECT id, name, ruleset, notes FROM gang \
+                 WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id",
+            )?
+            .query_map([&ids], |r| {
+                Ok(Gang {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    ruleset: r.get(2)?,
+                    notes: r.get(3)?,
+                    resources: BTreeMap::new(),
+                })
+            })?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT gang_id, resource, amount FROM gang_resource \
+             WHERE gang_id IN (SELECT value FROM json_each(?1))",
+        )?;
+        let rows = stmt.query_map([&ids], |r| {
+            Ok((r.get::<_, GangId>(0)?, r.get::<_, String>(1)?, r.get(2)?))
+        })?;
+        for row in rows {
+            let (id, resource, amount) = row?;
+            if let Ok(i) = gangs.binary_search_by_key(&id, |g| g.id) {
+                gangs[i].resources.insert(resource, amount);
+            }
+        }
+        Ok(gangs)
+    }
+
     /// A gang by id; `Ok(None)` when there is none.
     pub fn gang(&self, id: GangId) -> Result<Option<Gang>> {
         gang(&self.conn, id)
@@ -629,11 +665,10 @@ impl CampaignStore {
 
     /// How many battles a gang has fought.
     pub fn battles_fought(&self, gang: GangId) -> Result<i64> {
-        Ok(self.conn.query_row(
-            "SELECT count(*) FROM battle_gang WHERE gang_id = ?1",
-            [gang],
-            |r| r.get(0),
-        )?)
+        Ok(self
+            .conn
+            .prepare_cached("SELECT count(*) FROM battle_gang WHERE gang_id = ?1")?
+            .query_row([gang], |r| r.get(0))?)
     }
 
     /// The batch that recorded a battle.
@@ -745,6 +780,8 @@ impl CampaignStore {
     /// The gangs of `rulesets` that lead `resource`: the `places` best
     /// placed and every gang tied with the last of them, read down the
     /// standings index. A gang not returned has less than every one returned.
+    /// Only gangs with some of it count (a gang with none never holds a
+    /// title), so a league of gangs tied at none reads no further.
     pub fn resource_leaders(
         &self,
         resource: &str,
@@ -756,7 +793,7 @@ impl CampaignStore {
         let mut stmt = self.conn.prepare_cached(
             "SELECT r.gang_id, r.amount, g.ruleset FROM gang_resource r \
              JOIN gang g ON g.id = r.gang_id \
-             WHERE r.resource = ?1 ORDER BY r.amount DESC",
+             WHERE r.resource = ?1 AND r.amount > 0 ORDER BY r.amount DESC",
         )?;
         let mut rows = stmt.query([resource])?;
         let mut out = Vec::new();
@@ -820,11 +857,11 @@ impl CampaignStore {
 
     /// The id the next lasting effect will get.
     pub fn next_effect_id(&self) -> Result<EffectId> {
-        Ok(EffectId(self.conn.query_row(
-            "SELECT coalesce(max(id), 0) + 1 FROM lasting_effect",
-            [],
-            |r| r.get(0),
-        )?))
+        Ok(EffectId(
+            self.conn
+                .prepare_cached("SELECT coalesce(max(id), 0) + 1 FROM lasting_effect")?
+                .query_row([], |r| r.get(0))?,
+        ))
     }
 
     /// The whole log, oldest first.

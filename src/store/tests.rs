@@ -630,7 +630,7 @@ fn resource_leaders_reads_the_top_places_with_their_ties() {
     let dir = temp();
     let path = dir.path().join("leaders.rapsheet");
     let mut store = CampaignStore::create(&path, "Test", "heartbreaker").expect("create");
-    let amounts = [("A", 9), ("B", 7), ("C", 7), ("D", 3), ("E", 1)];
+    let amounts = [("A", 9), ("B", 7), ("C", 7), ("D", 3), ("E", 1), ("G", 0)];
     let mut events: Vec<Event> = amounts
         .iter()
         .enumerate()
@@ -641,7 +641,7 @@ fn resource_leaders_reads_the_top_places_with_their_ties() {
         })
         .collect();
     // A gang of another game, with the most, is not a contender.
-    let mut other = gang(6, "F");
+    let mut other = gang(7, "F");
     other.ruleset = "wayfarer".into();
     other.resources.insert("supply".into(), 99);
     events.push(Event::GangFounded { gang: other });
@@ -659,7 +659,11 @@ fn resource_leaders_reads_the_top_places_with_their_ties() {
     assert_eq!(leaders(1), [1]);
     assert_eq!(leaders(2), [1, 2, 3], "C ties B for second");
     assert_eq!(leaders(4), [1, 2, 3, 4]);
-    assert_eq!(leaders(10), [1, 2, 3, 4, 5], "fewer gangs than places: all");
+    assert_eq!(
+        leaders(10),
+        [1, 2, 3, 4, 5],
+        "fewer gangs than places: all that have some (G has none)"
+    );
 }
 
 /// A photo is keyed by the BLAKE3 hash of its bytes and their length (the
