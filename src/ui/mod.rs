@@ -67,6 +67,9 @@ impl LaunchProbe {
 /// Starts the app on `db`, or on the last campaign, or on the demo in the
 /// platform data directory (created on first run).
 pub fn run(db: Option<PathBuf>) -> Result<()> {
+    // The system's fonts for other scripts are looked up while the window
+    // is made, not after: the first frame finds them read.
+    std::thread::spawn(|| drop(crate::print::system_fallbacks()));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Rapsheet")
