@@ -48,23 +48,42 @@ const BRICK: [(&str, i64); 10] = [
     ("detect", 3),
 ];
 
-/// Brick's total value in force points (odd, so that halving rounds down).
-const BRICK_VALUE: i64 = 121;
+/// Brick's value in force points: 22 dice at 3 points each.
+// 004 (line 1658): "Each die value adds 3 to the unit's overall force point
+// cost."
+const BRICK_VALUE: i64 = 66;
+
+/// Brick with one more Melee OFF die: 23 dice, worth 69 points (odd, so
+/// that halving rounds down).
+const ODD_BRICK: [(&str, i64); 10] = [
+    ("melee_off", 3),
+    ("melee_def", 2),
+    ("ballistic_off", 2),
+    ("ballistic_def", 2),
+    ("technical_off", 2),
+    ("technical_def", 2),
+    ("arcane_off", 2),
+    ("arcane_def", 2),
+    ("athletics", 3),
+    ("detect", 3),
+];
+const ODD_BRICK_VALUE: i64 = 69;
 
 // ---------------------------------------------------------------------------
 // Fixtures
 // ---------------------------------------------------------------------------
 
-/// A Wayfarer campaign: Red Hand with Brick (dice as `base`, value 121) and
-/// Blue Lotus with Vex (value 100). Every warband starts with 0 resources.
+/// A Wayfarer campaign: Red Hand with Brick (dice as `base`) and Blue Lotus
+/// with Vex (every attribute at its default die). Every warband starts with
+/// 0 resources.
 fn wayfarer_with(base: &[(&str, i64)]) -> (tempfile::TempDir, PathBuf, Session) {
     let dir = util::temp();
     let path = dir.path().join("w.rapsheet");
     let mut session = Session::create(&path, "Cosmopolis", "wayfarer").expect("create");
     session.found_gang(RED, None).expect("found");
     session.found_gang(BLUE, None).expect("found");
-    unit(&mut session, RED, "Brick", base, BRICK_VALUE);
-    unit(&mut session, BLUE, "Vex", &[], 100);
+    unit(&mut session, RED, "Brick", base);
+    unit(&mut session, BLUE, "Vex", &[]);
     (dir, path, session)
 }
 
@@ -72,14 +91,8 @@ fn wayfarer() -> (tempfile::TempDir, PathBuf, Session) {
     wayfarer_with(&BRICK)
 }
 
-/// Recruits a unit with its own dice and sets its Value counter.
-fn unit(
-    session: &mut Session,
-    gang: &str,
-    name: &str,
-    base: &[(&str, i64)],
-    value: i64,
-) -> FighterId {
+/// Recruits a unit with its own dice (its value is worked out from them).
+fn unit(session: &mut Session, gang: &str, name: &str, base: &[(&str, i64)]) -> FighterId {
     let g = gang_id(session, gang);
     session
         .recruit(
@@ -91,13 +104,7 @@ fn unit(
             },
         )
         .expect("recruit");
-    let id = fighter_id(session, gang, name);
-    if value != 0 {
-        session
-            .set_counter(id, "value", value, "cost")
-            .expect("value");
-    }
-    id
+    fighter_id(session, gang, name)
 }
 
 /// The demo campaign (The Rust Saints and Neon Jackals), which plays the
@@ -284,8 +291,15 @@ fn resources(session: &Session, gang: &str) -> i64 {
     amount(session, gang, "resources")
 }
 
+/// The unit's value, as the roster works it out.
 fn value(session: &Session, fighter: FighterId) -> i64 {
-    session.fighter(fighter).expect("fighter").counters["value"]
+    session
+        .fighter_details(fighter)
+        .expect("details")
+        .view
+        .value
+        .expect("a Wayfarer unit has a value")
+        .value
 }
 
 /// Lasting effects on a fighter, removed ones too.
@@ -327,8 +341,8 @@ fn captured_by(
 #[test]
 fn each_unit_in_enemy_captures_rolls_once_and_no_other_unit_rolls() {
     let (_dir, _, mut s) = wayfarer();
-    unit(&mut s, RED, "Ash", &[], 80);
-    unit(&mut s, RED, "Cole", &[], 80);
+    unit(&mut s, RED, "Ash", &[]);
+    unit(&mut s, RED, "Cole", &[]);
     let mut r = escalation(&["Brick", "Ash"], &["Cole"]);
     dice(&mut r, "injury: Brick", 10);
     dice(&mut r, "injury: Ash", 11);
@@ -393,7 +407,7 @@ fn injury_6_deserter_the_enemy_decides_whether_to_hire() {
 
 #[test]
 fn injury_6_deserter_hired_for_half_the_value_rounding_down() {
-    let (_dir, _, mut s) = wayfarer();
+    let (_dir, _, mut s) = wayfarer_with(&ODD_BRICK);
     let brick = fighter_id(&s, RED, "Brick");
     let mut r = escalation(&["Brick"], &[]);
     r.gangs[1].counts.insert("vp".into(), 7);
@@ -403,8 +417,8 @@ fn injury_6_deserter_hired_for_half_the_value_rounding_down() {
     assert_eq!(recorded.procedure.rolls[0].result, "Deserter");
     // 004: "an enemy player may pay ½ the character's value in resource
     // points (rounding down) to add them to their own force."
-    assert_eq!(resources(&s, BLUE), 70 - BRICK_VALUE / 2);
-    assert_eq!(BRICK_VALUE / 2, 60);
+    assert_eq!(resources(&s, BLUE), 70 - ODD_BRICK_VALUE / 2);
+    assert_eq!(ODD_BRICK_VALUE / 2, 34);
     let f = s.fighter(brick).expect("fighter");
     assert_eq!(f.gang, gang_id(&s, BLUE));
     assert_eq!(f.status, FighterStatus::Active);
@@ -414,7 +428,7 @@ fn injury_6_deserter_hired_for_half_the_value_rounding_down() {
     let blue = s.gang_view(gang_id(&s, BLUE)).expect("view");
     assert!(blue.fighters.iter().any(|f| f.name == "Brick"));
     // ruling unit-value: the value itself is not changed by the move.
-    assert_eq!(value(&s, brick), BRICK_VALUE);
+    assert_eq!(value(&s, brick), ODD_BRICK_VALUE);
 }
 
 #[test]
@@ -444,8 +458,8 @@ fn injury_6_deserter_not_hired_leaves_the_force() {
 fn injury_6_an_enemy_who_cannot_pay_half_the_value_cannot_hire() {
     let (_dir, _, mut s) = wayfarer();
     let mut r = escalation(&["Brick"], &[]);
-    // 50 resource points, and Brick costs ½ × 121 = 60.
-    r.gangs[1].counts.insert("vp".into(), 5);
+    // 30 resource points, and Brick costs ½ × 66 = 33.
+    r.gangs[1].counts.insert("vp".into(), 3);
     dice(&mut r, "injury: Brick", 6);
     pick(&mut r, "injury: Brick", "hire");
     // 004: "an enemy player may pay ½ the character's value in resource
@@ -453,7 +467,7 @@ fn injury_6_an_enemy_who_cannot_pay_half_the_value_cannot_hire() {
     // points it has."
     let e = refused(&mut s, &r);
     assert_eq!(e.field, "picks[injury: Brick]");
-    assert!(e.reason.contains("60"), "{}", e.reason);
+    assert!(e.reason.contains("33"), "{}", e.reason);
 }
 
 #[test]
@@ -461,7 +475,7 @@ fn injury_6_a_deserter_named_like_one_of_the_enemys_units_is_refused_in_the_prev
     // Blue Lotus already has a Brick: the hire cannot be stored as it is,
     // so the preview must say so, as the record does.
     let (_dir, _, mut s) = wayfarer();
-    unit(&mut s, BLUE, "Brick", &[], 50);
+    unit(&mut s, BLUE, "Brick", &[]);
     let mut r = escalation(&["Brick"], &[]);
     r.gangs[1].counts.insert("vp".into(), 7);
     dice(&mut r, "injury: Brick", 6);
@@ -758,7 +772,7 @@ fn injury_10_11_wounded_misses_the_next_match_only() {
     for total in [10, 11] {
         let (_dir, _, mut s) = wayfarer();
         let brick = fighter_id(&s, RED, "Brick");
-        unit(&mut s, RED, "Ash", &[], 80);
+        unit(&mut s, RED, "Ash", &[]);
         let mut r = escalation(&["Brick"], &[]);
         dice(&mut r, "injury: Brick", total);
         let first = record(&mut s, &r);
@@ -910,7 +924,7 @@ fn advancement_2_3_no_i_in_team_gives_the_units_value_in_resources() {
         assert_eq!(recorded.procedure.rolls[0].result, "No “I” in Team");
         // 004: "NO “I” IN TEAM: Your force gains a resource bonus equal to
         // this character's value."
-        assert_eq!(resources(&s, RED), 100 + BRICK_VALUE, "total {total}");
+        assert_eq!(resources(&s, RED), 100 + value(&s, brick), "total {total}");
         assert!(lasting(&s, brick).is_empty(), "nothing stays on the unit");
         for (id, base) in BRICK {
             assert_eq!(stat(&s, brick, id), base);
@@ -1016,7 +1030,7 @@ fn advancement_off_and_def_both_at_3_counts_as_no_i_in_team() {
     // result instead."
     assert_eq!(stat(&s, brick, "melee_off"), 3);
     assert_eq!(stat(&s, brick, "melee_def"), 3);
-    assert_eq!(resources(&s, RED), 100 + BRICK_VALUE);
+    assert_eq!(resources(&s, RED), 100 + value(&s, brick));
     assert!(lasting(&s, brick).is_empty());
     assert!(
         recorded
@@ -1049,12 +1063,12 @@ fn advancement_athletics_or_detect_at_6_counts_as_no_i_in_team() {
     // not applicable … are counted as a No “I” in Team result instead."
     let (_dir, s, brick, _) = advance(&[("athletics", 6)], 8, None);
     assert_eq!(stat(&s, brick, "athletics"), 6);
-    assert_eq!(resources(&s, RED), 100 + BRICK_VALUE);
+    assert_eq!(resources(&s, RED), 100 + value(&s, brick));
     assert!(lasting(&s, brick).is_empty());
 
     let (_dir, s, brick, _) = advance(&[("detect", 6)], 9, None);
     assert_eq!(stat(&s, brick, "detect"), 6);
-    assert_eq!(resources(&s, RED), 100 + BRICK_VALUE);
+    assert_eq!(resources(&s, RED), 100 + value(&s, brick));
 
     // At 5 the die still fits.
     let (_dir, s, brick, _) = advance(&[("athletics", 5)], 8, None);
@@ -1110,8 +1124,8 @@ fn one_advancement_roll_per_full_hundred_resources_gained() {
     // gained, you may nominate a single, non-defeated (non-vehicle) unit to
     // roll once on the following table"
     let (_dir, _, mut s) = wayfarer();
-    unit(&mut s, RED, "Ash", &BRICK, 80);
-    unit(&mut s, RED, "Cole", &BRICK, 80);
+    unit(&mut s, RED, "Ash", &BRICK);
+    unit(&mut s, RED, "Cole", &BRICK);
 
     // 190 resource points: one roll.
     let mut r = red_wins(19);
@@ -1150,7 +1164,7 @@ fn resources_from_resource_grabs_count_toward_advancement() {
     // ruling resources-gained: "All resource points the warband received for
     // the match count (VP x10 and secured resource grabs)"
     let (_dir, _, mut s) = wayfarer();
-    unit(&mut s, RED, "Ash", &BRICK, 80);
+    unit(&mut s, RED, "Ash", &BRICK);
     let mut r = red_wins(15);
     r.gangs[0].counts.insert("grab-resources".into(), 50);
     nominate(&mut r, RED, "Brick");
@@ -1191,7 +1205,7 @@ fn a_no_i_in_team_bonus_gives_no_further_advancement_roll() {
     // ruling resources-gained: "Resource bonuses from that battle's own
     // advancement rolls (No “I” in Team) do not give further rolls."
     let (_dir, _, mut s) = wayfarer();
-    unit(&mut s, RED, "Ash", &BRICK, 80);
+    unit(&mut s, RED, "Ash", &BRICK);
     let mut r = red_wins(10);
     nominate(&mut r, RED, "Brick");
     dice(&mut r, "advancement: Brick", 2);
@@ -1206,9 +1220,9 @@ fn a_lucky_duck_no_i_in_team_bonus_gives_no_advancement_roll() {
     // ruling lucky-duck: the roll "does not use up resources gained"; and
     // ruling resources-gained: the bonuses of that battle's own advancement
     // rolls "do not give further rolls". A Lucky Duck's No “I” in Team
-    // (121) is no resource gained for the match.
+    // (its value) is no resource gained for the match.
     let (_dir, _, mut s) = wayfarer();
-    unit(&mut s, RED, "Ash", &BRICK, 80);
+    unit(&mut s, RED, "Ash", &BRICK);
     let mut r = escalation(&["Brick"], &["Ash"]);
     dice(&mut r, "injury: Brick", 12);
     dice(&mut r, "advancement: Brick", 2);
@@ -1393,7 +1407,7 @@ fn the_house_advancement_meat_at_13_counts_as_2_3() {
     // ruling escalation-caps: "Meat 13"; ruling escalation-advancement: "A
     // row that cannot apply (a stat at its maximum …) counts as 2-3"
     let (_dir, mut s) = demo();
-    let anvil = unit(&mut s, SAINTS, "Anvil", &[("meat", 13)], 0);
+    let anvil = unit(&mut s, SAINTS, "Anvil", &[("meat", 13)]);
     let mut r = dead_drop(None);
     nominate(&mut r, SAINTS, "Anvil");
     dice(&mut r, "advancement: Anvil", 4);
@@ -1717,8 +1731,8 @@ fn hardwired28_criticals_suffered_in_a_battle_last_and_modify_the_injury_roll() 
     .expect("create");
     s.found_gang("Crew A", None).expect("found");
     s.found_gang("Crew B", None).expect("found");
-    let rook = unit(&mut s, "Crew A", "Rook", &[], 0);
-    unit(&mut s, "Crew B", "Mags", &[], 0);
+    let rook = unit(&mut s, "Crew A", "Rook", &[]);
+    unit(&mut s, "Crew B", "Mags", &[]);
     assert_eq!(stat(&s, rook, "combat"), 2);
     let mut r = report(json!({
         "scenario": "job",
@@ -1775,8 +1789,8 @@ fn hardwired28_a_row_on_several_attributes_applies_attribute_by_attribute() {
     .expect("create");
     s.found_gang("Crew A", None).expect("found");
     s.found_gang("Crew B", None).expect("found");
-    let rook = unit(&mut s, "Crew A", "Rook", &[], 0);
-    unit(&mut s, "Crew B", "Mags", &[], 0);
+    let rook = unit(&mut s, "Crew A", "Rook", &[]);
+    unit(&mut s, "Crew B", "Mags", &[]);
     // Combat already at the floor, 2d4.
     s.set_base_stat(rook, "combat", 1).expect("2d4");
     let mut r = report(json!({
@@ -2035,7 +2049,7 @@ fn a_quirk_gained_by_advancement_breaks_no_recruiting_rule() {
 /// Every kind of injury and an advancement in one match.
 fn everything_battle(s: &mut Session) -> BattleReport {
     for name in ["Ash", "Cole", "Dane", "Eddy", "Finn", "Gus"] {
-        unit(s, RED, name, &BRICK, 100);
+        unit(s, RED, name, &BRICK);
     }
     let mut r = escalation(&["Ash", "Brick", "Cole", "Dane", "Eddy", "Finn"], &["Gus"]);
     r.gangs[0].counts.insert("vp".into(), 10);
@@ -2067,7 +2081,7 @@ fn undoing_a_battle_with_injuries_restores_the_campaign_exactly() {
     assert_ne!(after, before);
     assert_eq!(after.lasting.len(), 3, "{:#?}", after.lasting);
     let cole = fighter_id(&s, BLUE, "Cole");
-    assert_eq!(resources(&s, BLUE), 100 - 50);
+    assert_eq!(resources(&s, BLUE), 100 - BRICK_VALUE / 2);
 
     let (_, undo) = s.undo_last_battle().expect("undo");
     assert_eq!(s.dump().expect("dump"), before);
@@ -2102,7 +2116,7 @@ fn undoing_a_battle_gives_a_hired_deserter_back_as_leader() {
 fn undoing_the_match_a_wounded_unit_rested_in_makes_it_wounded_again() {
     let (_dir, _, mut s) = wayfarer();
     let brick = fighter_id(&s, RED, "Brick");
-    unit(&mut s, RED, "Ash", &[], 80);
+    unit(&mut s, RED, "Ash", &[]);
     let mut r = escalation(&["Brick"], &[]);
     dice(&mut r, "injury: Brick", 10);
     let first = record(&mut s, &r);

@@ -15,6 +15,7 @@ mod event;
 mod model;
 mod problems;
 pub mod titles;
+pub mod valuation;
 pub mod wire;
 
 pub use derive::{DerivedStat, StatPart, derive_stats};

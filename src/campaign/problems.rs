@@ -277,6 +277,23 @@ pub fn gang_problems_after(
         source: source.into(),
         ruling: None,
     };
+    if let Some(valuation) = &pack.valuation
+        && let Some(limit) = valuation.limit
+        && let Some(total) = super::valuation::gang_value(pack, fighters)
+        && total.value > limit
+    {
+        out.push(Problem {
+            ruling: valuation.ruling.clone(),
+            ..gang(
+                "valuation.limit",
+                format!(
+                    "Its {} add up to {} {}, over the limit of {limit}.",
+                    pack.words.fighters, total.value, valuation.label
+                ),
+                &valuation.source,
+            )
+        });
+    }
     if let Some(recruiting) = &pack.recruiting {
         let leaders = fighters.iter().filter(|f| f.leader).count();
         if leaders != recruiting.leaders {

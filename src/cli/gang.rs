@@ -388,6 +388,22 @@ fn print_roster(view: &GangView) {
         .map(|r| format!("{} {}", r.label, r.amount))
         .collect();
     say!("  {}", resources.join(" · "));
+    let worth = |value: i64, score: Option<i64>| match (&view.value, score) {
+        (Some(v), Some(score)) => format!(
+            "{} {value}, {} {score}",
+            v.label,
+            v.score_label.as_deref().unwrap_or_default()
+        ),
+        (Some(v), None) => format!("{} {value}", v.label),
+        (None, _) => String::new(),
+    };
+    if let Some(v) = &view.value {
+        let limit = v
+            .total
+            .limit
+            .map_or(String::new(), |l| format!(" (limit {l})"));
+        say!("  {}{limit}", worth(v.total.value, v.total.score));
+    }
     for f in &view.fighters {
         let stats: Vec<String> = f
             .stats
@@ -395,8 +411,12 @@ fn print_roster(view: &GangView) {
             .map(|s| format!("{} {}", s.label, s.display()))
             .collect();
         let quirks: Vec<String> = f.quirks.iter().map(|q| q.title()).collect();
+        let value = f
+            .value
+            .as_ref()
+            .map_or(String::new(), |v| format!("  {}", worth(v.value, v.score)));
         say!(
-            "  {}{}  {}  [{}]",
+            "  {}{}  {}  [{}]{value}",
             if f.leader { "★ " } else { "  " },
             f.name,
             stats.join(" "),

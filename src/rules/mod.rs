@@ -225,6 +225,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         dice: over.dice.or_else(|| base.dice.clone()),
         words: over.words.over(&base.words),
         record: over.record.or_else(|| base.record.clone()),
+        valuation: over.valuation.or_else(|| base.valuation.clone()),
         pack: over.pack,
     };
     for target in pack.pack.remove.clone() {

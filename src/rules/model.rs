@@ -64,6 +64,62 @@ pub struct Pack {
     /// What one record of a game holds (design.md: Records). Left out: two
     /// gangs in a scenario, with a winner.
     pub record: Option<RecordRules>,
+    /// How a fighter's value in points is worked out from its parts, where
+    /// the game prices its fighters.
+    pub valuation: Option<Valuation>,
+}
+
+/// A fighter's value, worked out from its parts: its own base stats at a
+/// price per point, and the cost of each of its entries (their `cost`).
+/// Derived, never typed; what happens to a fighter later (lasting
+/// injuries and advancements) does not change it.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Valuation {
+    /// What the value is called (`Value`).
+    pub label: String,
+    /// Points for each point of a priced stat (a die of an attribute).
+    pub per_stat_point: i64,
+    /// The stats priced (ids); left out, every stat.
+    #[serde(default)]
+    pub stats: Vec<String>,
+    /// The least a fighter is worth.
+    #[serde(default)]
+    pub minimum: i64,
+    /// What the gang's fighters may be worth together, if anything.
+    #[serde(default)]
+    pub limit: Option<i64>,
+    /// The score worked out from the value (victory points), if any.
+    #[serde(default)]
+    pub score: Option<ScoreRule>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// A score worked out from a fighter's value: the value divided, rounded
+/// as the text says, and never below a minimum.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ScoreRule {
+    /// Its short name (`VP`).
+    pub label: String,
+    pub divide_by: i64,
+    pub rounding: Rounding,
+    #[serde(default)]
+    pub minimum: i64,
+    #[serde(default)]
+    pub source: String,
+}
+
+/// How a division is rounded.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Rounding {
+    Down,
+    Up,
+    Nearest,
 }
 
 /// What a pack's records hold: who takes part, whether there is a winner,
@@ -481,6 +537,14 @@ pub struct QuirkDef {
     /// (Akimbo Holster: the weapon to Dual Wield).
     #[serde(default)]
     pub select: Option<QuirkSelect>,
+    /// What the entry adds to a fighter's value, in points, as printed
+    /// (where the pack prices its fighters: see [`Valuation`]).
+    #[serde(default)]
+    pub cost: Option<i64>,
+    /// The ruling that settles a printed cost the text's own formula
+    /// contradicts.
+    #[serde(default)]
+    pub cost_ruling: Option<String>,
 }
 
 /// A quirk that works with another of the fighter's quirks, which the

@@ -169,8 +169,20 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                 );
             }
         }
+        if let Some(ruling) = &quirk.cost_ruling {
+            if quirk.cost.is_none() {
+                return err(
+                    entry,
+                    "cost_ruling settles a cost, but no cost is given".into(),
+                );
+            }
+            if pack.ruling(ruling).is_none() {
+                return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
+            }
+        }
         tags.extend(quirk.tags.iter().map(String::as_str));
     }
+    check_valuation(file, pack)?;
 
     for constraint in &pack.constraints {
         let entry = format!("constraints.{}", constraint.id);
@@ -234,6 +246,56 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         }
         if recruiting.leaders + recruiting.recruits == 0 {
             return err("recruiting".into(), "a gang of no fighters".into());
+        }
+    }
+    Ok(())
+}
+
+/// The pricing of fighters: stats that exist, a score that divides by
+/// something, a ruling that is there.
+fn check_valuation(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let Some(valuation) = &pack.valuation else {
+        return Ok(());
+    };
+    let err = |entry: &str, reason: String| Err(PackError::new(file, entry, reason));
+    if valuation.label.trim().is_empty() {
+        return err(
+            "valuation.label",
+            "missing: what the value is called".into(),
+        );
+    }
+    if valuation.per_stat_point < 0 {
+        return err(
+            "valuation.per_stat_point",
+            format!("{} is negative", valuation.per_stat_point),
+        );
+    }
+    if let Some(stat) = valuation.stats.iter().find(|s| pack.stat(s).is_none()) {
+        return err(
+            "valuation.stats",
+            format!("stat `{stat}` is not in [[stats]]"),
+        );
+    }
+    if let Some(ruling) = &valuation.ruling
+        && pack.ruling(ruling).is_none()
+    {
+        return err(
+            "valuation.ruling",
+            format!("ruling `{ruling}` is not in [[rulings]]"),
+        );
+    }
+    if let Some(score) = &valuation.score {
+        if score.label.trim().is_empty() {
+            return err(
+                "valuation.score.label",
+                "missing: what the score is called".into(),
+            );
+        }
+        if score.divide_by <= 0 {
+            return err(
+                "valuation.score.divide_by",
+                format!("{} does not divide: it must be above 0", score.divide_by),
+            );
         }
     }
     Ok(())
@@ -953,6 +1015,20 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
             .for_each(|n| put(format!("quirks.{}.punch", q.id), n));
         for (i, e) in q.effects.iter().enumerate() {
             put(format!("quirks.{}.effects[{i}].add", q.id), e.add);
+        }
+        q.cost
+            .into_iter()
+            .for_each(|n| put(format!("quirks.{}.cost", q.id), n));
+    }
+    if let Some(v) = &pack.valuation {
+        put("valuation.per_stat_point".into(), v.per_stat_point);
+        put("valuation.minimum".into(), v.minimum);
+        v.limit
+            .into_iter()
+            .for_each(|n| put("valuation.limit".into(), n));
+        if let Some(score) = &v.score {
+            put("valuation.score.divide_by".into(), score.divide_by);
+            put("valuation.score.minimum".into(), score.minimum);
         }
     }
     for c in &pack.constraints {

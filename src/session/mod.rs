@@ -39,8 +39,8 @@ pub use history::History;
 pub use print::{Pick, PrintJob, PrintOrder};
 pub use records::{NextScenarios, Recorded, ScenarioRoll};
 pub use views::{
-    CounterView, FighterDetails, FighterView, GangSummary, GangView, HistoryLine, QuirkView,
-    ResourceView, TitleView, TitlesView, fighter_view,
+    CounterView, FighterDetails, FighterView, GangSummary, GangValueView, GangView, HistoryLine,
+    QuirkView, ResourceView, TitleView, TitlesView, fighter_view,
 };
 
 /// An open campaign and the packs it is read with.

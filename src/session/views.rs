@@ -63,6 +63,9 @@ pub struct FighterView {
     pub status_text: String,
     /// Lasting injuries and advancements still on the fighter.
     pub lasting: Vec<crate::campaign::LastingEffect>,
+    /// What the fighter is worth and how, where the pack prices fighters.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<crate::campaign::valuation::FighterValue>,
 }
 
 /// A gang with its roster, worked out against its pack.
@@ -90,6 +93,22 @@ pub struct GangView {
     pub problems: Vec<Problem>,
     /// True when the gang breaks no rule.
     pub legal: bool,
+    /// What the fighters on its roster are worth together, with the
+    /// pack's names for the value and its score.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub value: Option<GangValueView>,
+}
+
+/// A gang's value in the pack's words.
+#[derive(Debug, Clone, Serialize)]
+pub struct GangValueView {
+    /// What the value is called (`Value`).
+    pub label: String,
+    /// What the score is called (`VP`), where there is one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub score_label: Option<String>,
+    #[serde(flatten)]
+    pub total: crate::campaign::valuation::GangValue,
 }
 
 /// A resource with its label.
@@ -361,6 +380,14 @@ impl Session {
             captives,
             legal: problems.is_empty(),
             problems,
+            value: crate::campaign::valuation::gang_value(pack, &fighters).and_then(|total| {
+                let valuation = pack.valuation.as_ref()?;
+                Some(GangValueView {
+                    label: valuation.label.clone(),
+                    score_label: valuation.score.as_ref().map(|s| s.label.clone()),
+                    total,
+                })
+            }),
         })
     }
 
@@ -675,6 +702,7 @@ pub fn fighter_view(
             .cloned()
             .collect(),
         stats: derive_stats(pack, fighter, lasting),
+        value: crate::campaign::valuation::fighter_value(pack, fighter),
         quirks: fighter
             .quirks
             .iter()

@@ -82,6 +82,28 @@ pub fn roster_ui(
                 }
             }
         });
+    if let Some(value) = &view.value {
+        let score = value
+            .score_label
+            .as_ref()
+            .zip(value.total.score)
+            .map_or(String::new(), |(label, s)| format!(" · {label} {s}"));
+        let limit = value
+            .total
+            .limit
+            .map_or(String::new(), |l| format!(" of {l}"));
+        ui.label(
+            RichText::new(format!(
+                "{} {}{limit}{score}",
+                value.label, value.total.value
+            ))
+            .strong(),
+        )
+        .on_hover_text(format!(
+            "What its {} are worth together",
+            super::widgets::Nouns::of(pack).fighters
+        ));
+    }
     ui.horizontal(|ui| {
         if ui
             .button("Print cards…")
@@ -222,7 +244,8 @@ fn table_ui(
         .column(Column::initial(150.0).at_least(90.0).resizable(true))
         .columns(Column::exact(52.0), stat_count)
         .column(Column::remainder().at_least(160.0))
-        .columns(Column::exact(56.0), counters.len());
+        .columns(Column::exact(56.0), counters.len())
+        .columns(Column::exact(96.0), usize::from(view.value.is_some()));
     table = table.min_scrolled_height(120.0);
     table
         .header(22.0, |mut header| {
@@ -246,12 +269,23 @@ fn table_ui(
                     ui.strong(&counter.label);
                 });
             }
+            if let Some(value) = &view.value {
+                header.col(|ui| {
+                    ui.strong(&value.label).on_hover_text(
+                        "Worked out from its parts as the pack prices them; \
+                         hover a row for how",
+                    );
+                });
+            }
         })
         .body(|mut body| {
             for fighter in &view.fighters {
                 body.row(24.0, |mut row| {
                     row.set_selected(selected == Some(fighter.id));
                     fighter_row(&mut row, fighter, stat_count, counters);
+                    if let Some(value) = &view.value {
+                        value_cell_ui(&mut row, fighter, value);
+                    }
                     if row.response().clicked() {
                         action = Some(Action::SelectFighter(Some(fighter.id)));
                     }
@@ -388,6 +422,41 @@ fn fighter_row(
                 .on_hover_text(format!("{} {value}", counter.label));
         });
     }
+}
+
+/// A fighter's value and score, with how they were worked out on hover.
+fn value_cell_ui(
+    row: &mut egui_extras::TableRow<'_, '_>,
+    fighter: &FighterView,
+    gang: &crate::session::GangValueView,
+) {
+    row.col(|ui| {
+        let Some(value) = &fighter.value else {
+            return;
+        };
+        let score = gang
+            .score_label
+            .as_ref()
+            .zip(value.score)
+            .map_or(String::new(), |(label, s)| format!(" · {label} {s}"));
+        let mut lines: Vec<String> = value
+            .parts
+            .iter()
+            .map(|p| {
+                let ruling = if p.ruling.is_some() { "  [ruling]" } else { "" };
+                format!("{}: {}{ruling}", p.from, p.points)
+            })
+            .collect();
+        if let Some(sum) = value.raised_from {
+            lines.push(format!(
+                "adds up to {sum}; the least it can be worth is {}",
+                value.value
+            ));
+        }
+        lines.push(format!("{} {}{score}", gang.label, value.value));
+        ui.label(format!("{}{score}", value.value))
+            .on_hover_text(lines.join("\n"));
+    });
 }
 
 /// The hover text of the resource-action button: the pack's first actions,

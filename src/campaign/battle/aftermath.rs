@@ -1300,7 +1300,16 @@ impl Run<'_> {
         applied.words.push(text);
     }
 
+    /// The fighter's value: worked out from its parts where the pack
+    /// prices its fighters, else its value counter (0 without one).
     fn value_of(&self, fighter: FighterId) -> i64 {
+        if let Some(value) = self
+            .fighters
+            .get(&fighter)
+            .and_then(|f| crate::campaign::valuation::fighter_value(self.pack, f))
+        {
+            return value.value;
+        }
         let counter = self
             .pack
             .injuries

@@ -1,0 +1,314 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! A fighter's value worked out from its parts, as a pack prices them
+//! (`[valuation]`): Wayfarer's units (004) and a made-up priced game, through
+//! the core, the command line and the pack checker.
+
+mod util;
+
+use std::path::Path;
+
+use rapsheet::campaign::FighterId;
+use rapsheet::campaign::commands::NewFighter;
+use rapsheet::session::Session;
+
+/// A made-up game that prices its crew: 2 points a point of Grit, entries
+/// with printed costs (one settled by a ruling), a least worth of 5, a
+/// score of the value divided by 10 rounding up, and a limit of 40 a crew.
+const PRICED: &str = r#"
+[pack]
+id = "priced"
+name = "Priced Crews"
+format = 1
+version = "0.1.0"
+
+[words]
+card_quirks = "KIT"
+card_lasting = "SCARS"
+card_notes = "NOTES"
+card_marks = "MARKS"
+takedowns = "Dropped"
+gang = "crew"
+gangs = "crews"
+fighter = "hand"
+fighters = "hands"
+
+[[stats]]
+id = "grit"
+label = "GR"
+default = 1
+min = 0
+max = 9
+
+[[stats]]
+id = "luck"
+label = "LK"
+default = 0
+min = 0
+max = 9
+
+[[categories]]
+id = "kit"
+label = "Kit"
+
+[[quirks]]
+id = "hook"
+name = "Grappling Hook"
+category = "kit"
+cost = 7
+
+[[quirks]]
+id = "lamp"
+name = "Storm Lamp"
+category = "kit"
+cost = 3
+cost_ruling = "lamp-price"
+
+[[quirks]]
+id = "charm"
+name = "Lucky Charm"
+category = "kit"
+
+[[rulings]]
+id = "lamp-price"
+question = "The lamp is printed at 3 but the formula gives 4."
+ruling = "The pack uses the printed cost of 3 points."
+alternatives = ["4 points"]
+
+[valuation]
+label = "Worth"
+per_stat_point = 2
+stats = ["grit"]
+minimum = 5
+limit = 40
+
+[valuation.score]
+label = "Marks"
+divide_by = 10
+rounding = "up"
+minimum = 1
+
+[[outcomes]]
+id = "fine"
+label = "Fine"
+default = true
+"#;
+
+fn priced(dir: &Path) -> Session {
+    let mut registry = rapsheet::session::builtin_registry().unwrap();
+    registry.add_text("priced.toml", PRICED).unwrap();
+    Session::create_with(&dir.join("p.rapsheet"), "Test", "priced", registry).unwrap()
+}
+
+fn hand(s: &mut Session, crew: &str, name: &str, grit: i64, kit: &[&str]) -> FighterId {
+    let gang = s.gang_named(crew).unwrap().id;
+    s.recruit(
+        gang,
+        NewFighter {
+            name: name.into(),
+            base: [("grit".to_owned(), grit), ("luck".to_owned(), 4)].into(),
+            quirks: kit
+                .iter()
+                .map(|k| rapsheet::campaign::QuirkPick::new(*k))
+                .collect(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    s.fighter_named(name, Some(crew)).unwrap().id
+}
+
+#[test]
+fn a_value_is_its_priced_stats_and_the_costs_of_its_entries() {
+    let dir = util::temp();
+    let mut s = priced(dir.path());
+    let (crew, _) = s.found_gang("Gulls", None).unwrap();
+    let id = hand(&mut s, "Gulls", "Moss", 3, &["hook", "lamp", "charm"]);
+    let view = s.gang_view(crew).unwrap();
+    let moss = view.fighters.iter().find(|f| f.id == id).unwrap();
+    let value = moss.value.as_ref().unwrap();
+    // Grit 3 at 2 a point, the hook 7 and the lamp 3; the charm has no
+    // cost and Luck is not priced.
+    assert_eq!(value.value, 6 + 7 + 3);
+    let parts: Vec<(&str, i64)> = value
+        .parts
+        .iter()
+        .map(|p| (p.from.as_str(), p.points))
+        .collect();
+    assert_eq!(
+        parts,
+        [("GR 3", 6), ("Grappling Hook", 7), ("Storm Lamp", 3)]
+    );
+    assert_eq!(value.parts[2].ruling.as_deref(), Some("lamp-price"));
+    // 16 / 10, rounding up.
+    assert_eq!(value.score, Some(2));
+    let total = view.value.as_ref().unwrap();
+    assert_eq!(total.label, "Worth");
+    assert_eq!(total.score_label.as_deref(), Some("Marks"));
+    assert_eq!((total.total.value, total.total.score), (16, Some(2)));
+}
+
+#[test]
+fn a_value_below_the_least_is_raised_to_it_and_a_crew_over_its_limit_is_told() {
+    let dir = util::temp();
+    let mut s = priced(dir.path());
+    let (crew, _) = s.found_gang("Gulls", None).unwrap();
+    let id = hand(&mut s, "Gulls", "Wick", 0, &[]);
+    let view = s.gang_view(crew).unwrap();
+    let wick = view.fighters.iter().find(|f| f.id == id).unwrap();
+    let value = wick.value.as_ref().unwrap();
+    assert_eq!((value.value, value.raised_from), (5, Some(0)));
+    assert!(view.legal, "{:?}", view.problems);
+
+    for (name, grit) in [("Rook", 9), ("Fen", 9)] {
+        hand(&mut s, "Gulls", name, grit, &["hook"]);
+    }
+    // 5 + 25 + 25 = 55, over 40.
+    let view = s.gang_view(crew).unwrap();
+    let over = view
+        .problems
+        .iter()
+        .find(|p| p.rule == "valuation.limit")
+        .expect("over the limit");
+    assert_eq!(
+        over.message,
+        "Its hands add up to 55 Worth, over the limit of 40."
+    );
+}
+
+#[test]
+fn a_bad_valuation_is_refused_naming_the_field() {
+    let registry = rapsheet::session::builtin_registry().unwrap();
+    for (from, to, field) in [
+        (
+            "divide_by = 10",
+            "divide_by = 0",
+            "valuation.score.divide_by",
+        ),
+        (
+            "stats = [\"grit\"]",
+            "stats = [\"nerve\"]",
+            "valuation.stats",
+        ),
+        (
+            "cost_ruling = \"lamp-price\"",
+            "cost_ruling = \"nothing\"",
+            "quirks.lamp",
+        ),
+        ("cost = 7", "cost = 4611686018427387904", "quirks.hook.cost"),
+    ] {
+        let text = PRICED.replace(from, to);
+        let err = registry
+            .load_text("bad.toml", &text)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(field), "{to}: {err}");
+    }
+}
+
+/// Wayfarer: 3 points a die, at least 1; VP the value over 50, rounding
+/// down, at least 1.
+#[test]
+fn a_wayfarer_units_value_and_vp_are_worked_out_from_its_dice() {
+    let dir = util::temp();
+    let path = dir.path().join("w.rapsheet");
+    let mut s = Session::create(&path, "W", "wayfarer").unwrap();
+    let (band, _) = s.found_gang("Red Hand", None).unwrap();
+    let all = |n: i64| -> std::collections::BTreeMap<String, i64> {
+        s.pack("wayfarer")
+            .unwrap()
+            .stats
+            .iter()
+            .map(|st| (st.id.clone(), n))
+            .collect()
+    };
+    let units = [
+        ("None", all(0)),
+        ("Ones", all(1)),
+        ("Best", {
+            let mut b = all(3);
+            b.insert("athletics".into(), 6);
+            b.insert("detect".into(), 6);
+            b
+        }),
+    ];
+    for (name, base) in units {
+        s.recruit(
+            band,
+            NewFighter {
+                name: name.into(),
+                base,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    }
+    let view = s.gang_view(band).unwrap();
+    let of = |name: &str| {
+        let v = view
+            .fighters
+            .iter()
+            .find(|f| f.name == name)
+            .unwrap()
+            .value
+            .clone()
+            .unwrap();
+        (v.value, v.score.unwrap())
+    };
+    // 004 (line 665): "Note- The minimum cost for any unit is 1 point!";
+    // (667-668): "The minimum VP value is 1."
+    assert_eq!(of("None"), (1, 1));
+    // 004 (line 1658): "Each die value adds 3 to the unit's overall force
+    // point cost." Ten dice: 30 points; 30 / 50 rounds down to 0, so 1 VP.
+    assert_eq!(of("Ones"), (30, 1));
+    // 8 × 3 + 2 × 6 = 36 dice, 108 points: "the total value divided by 50
+    // (rounding down)" is 2.
+    assert_eq!(of("Best"), (108, 2));
+    let total = view.value.unwrap();
+    assert_eq!((total.total.value, total.total.score), (139, Some(4)));
+}
+
+#[test]
+fn the_command_line_shows_each_units_value_and_the_warbands_total() {
+    let dir = util::temp();
+    let db = dir.path().join("w.rapsheet");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+            .args(args)
+            .arg("--db")
+            .arg(&db)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).unwrap()
+    };
+    run(&["new", "--ruleset", "wayfarer", "--name", "W"]);
+    run(&["gang", "new", "Red Hand"]);
+    run(&[
+        "fighter",
+        "add",
+        "Brick",
+        "--gang",
+        "Red Hand",
+        "--stat",
+        "melee_off=3",
+    ]);
+    let text = run(&["gang", "show", "Red Hand"]);
+    // Three dice of Melee OFF and one of each other attribute (ruling
+    // attribute-defaults): twelve dice, 36 points, 1 VP.
+    assert!(text.contains("Value 36, VP 1"), "{text}");
+    let json: serde_json::Value =
+        serde_json::from_str(&run(&["gang", "show", "Red Hand", "--json"])).unwrap();
+    let brick = &json["fighters"][0]["value"];
+    assert_eq!(brick["value"], 36);
+    assert_eq!(brick["score"], 1);
+    assert_eq!(brick["parts"][0]["from"], "MO 3");
+    assert_eq!(brick["parts"][0]["points"], 9);
+    assert_eq!(json["value"]["label"], "Value");
+    assert_eq!(json["value"]["score_label"], "VP");
+    assert_eq!(json["value"]["value"], 36);
+}
