@@ -312,3 +312,92 @@ fn the_command_line_shows_each_units_value_and_the_warbands_total() {
     assert_eq!(json["value"]["score_label"], "VP");
     assert_eq!(json["value"]["value"], 36);
 }
+
+/// A Wayfarer unit built from the catalog: its value is its dice and the
+/// printed cost of each part, and the rules of building it are checked.
+#[test]
+fn a_wayfarer_unit_from_the_catalog_is_priced_part_by_part_and_checked() {
+    let dir = util::temp();
+    let mut s = Session::create(&dir.path().join("w.rapsheet"), "W", "wayfarer").unwrap();
+    let (band, _) = s.found_gang("Red Hand", None).unwrap();
+    let dice = [
+        ("melee_off", 2),
+        ("melee_def", 2),
+        ("ballistic_off", 1),
+        ("ballistic_def", 1),
+        ("technical_off", 0),
+        ("technical_def", 1),
+        ("arcane_off", 0),
+        ("arcane_def", 1),
+        ("athletics", 3),
+        ("detect", 2),
+    ];
+    let recruit = |s: &mut Session, name: &str, parts: &[&str]| {
+        s.recruit(
+            band,
+            NewFighter {
+                name: name.into(),
+                base: dice.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect(),
+                quirks: parts
+                    .iter()
+                    .map(|k| rapsheet::campaign::QuirkPick::new(*k))
+                    .collect(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    };
+    recruit(
+        &mut s,
+        "Grak",
+        &[
+            "species-orc",
+            "trait-ferocious",
+            "skill-charge",
+            "weapon-sword",
+            "armor-leathers",
+        ],
+    );
+    let view = s.gang_view(band).unwrap();
+    let grak = view.fighters[0].value.clone().unwrap();
+    // 004 (line 1658): "Each die value adds 3 to the unit's overall force
+    // point cost": 13 dice, 39 points. Orc "+0" (its row of MORE FANTASY
+    // SPECIES, line 1106), FEROCIOUS "+8" (line 863), CHARGE "+5" (line
+    // 2327), SWORD "+11" (line 3647), LEATHERS "+10" (line 4355): 73 points,
+    // and 73 / 50 rounds down to 1 VP.
+    assert_eq!((grak.value, grak.score), (73, Some(1)));
+    assert!(view.legal, "{:?}", view.problems);
+
+    // Treefolk's printed "+45" is kept, with its ruling (the formula says 82).
+    recruit(&mut s, "Bark", &["species-treefolk"]);
+    let view = s.gang_view(band).unwrap();
+    let bark = view.fighters.iter().find(|f| f.name == "Bark").unwrap();
+    let part = bark.value.as_ref().unwrap().parts.last().unwrap().clone();
+    assert_eq!(part.points, 45);
+    assert_eq!(part.ruling.as_deref(), Some("cost-treefolk"));
+
+    // 004 (line 655): "Step 2: Select species template"; (808-809)
+    // BESTIAL: "You may never use equipment".
+    recruit(&mut s, "Twice", &["species-orc", "species-treefolk"]);
+    recruit(&mut s, "Beast", &["trait-bestial", "weapon-sword"]);
+    let view = s.gang_view(band).unwrap();
+    let rules: Vec<(&str, &str)> = view
+        .problems
+        .iter()
+        .map(|p| (p.rule.as_str(), p.message.as_str()))
+        .collect();
+    assert!(
+        rules.contains(&(
+            "constraints.one-species",
+            "A unit has one species template."
+        )),
+        "{rules:?}"
+    );
+    assert!(
+        rules.contains(&(
+            "constraints.bestial-no-equipment",
+            "A Bestial unit may never use equipment."
+        )),
+        "{rules:?}"
+    );
+}
