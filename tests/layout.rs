@@ -110,3 +110,58 @@ fn every_screen_works_at_both_window_sizes() {
     }
     assert!(lost.is_empty(), "past the window's right edge: {lost:#?}");
 }
+
+/// A Wayfarer warband: the roster's Value column and total, and the unit
+/// editor with its catalog grouped by category, at both sizes.
+#[test]
+fn a_priced_warband_and_its_unit_editor_work_at_both_window_sizes() {
+    let dir = util::temp();
+    let path = dir.path().join("w.rapsheet");
+    let mut session = Session::create(&path, "Cosmopolis", "wayfarer").expect("create");
+    let (band, _) = session.found_gang("Red Hand", None).expect("found");
+    for (name, parts) in [
+        (
+            "Grak",
+            &["species-orc", "trait-ferocious", "weapon-sword"][..],
+        ),
+        ("Bark", &["species-treefolk"][..]),
+    ] {
+        session
+            .recruit(
+                band,
+                rapsheet::campaign::commands::NewFighter {
+                    name: name.into(),
+                    quirks: parts
+                        .iter()
+                        .map(|q| rapsheet::campaign::QuirkPick::new(*q))
+                        .collect(),
+                    ..Default::default()
+                },
+            )
+            .expect("recruit");
+    }
+    let grak = session.fighter_named("Grak", None).expect("grak").id;
+    drop(session);
+    let mut snapshots = egui_kittest::SnapshotResults::new();
+    let mut lost = Vec::new();
+    for size in SIZES {
+        let session = Session::open(&path).expect("open");
+        let mut app = RapsheetApp::with_session(session);
+        app.run_action(Action::SelectGang(band));
+        app.run_action(Action::SelectFighter(Some(grak)));
+        let mut harness = Harness::builder()
+            .with_size([size.0, size.1])
+            .wgpu()
+            .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
+        harness.run();
+        let at = format!("wayfarer-roster-{}x{}", size.0, size.1);
+        lost.extend(
+            out_of_reach(&harness, size.0)
+                .into_iter()
+                .map(|c| format!("{at}: {c}")),
+        );
+        harness.snapshot(&at);
+        snapshots.extend_harness(&mut harness);
+    }
+    assert!(lost.is_empty(), "past the window's right edge: {lost:#?}");
+}

@@ -221,6 +221,20 @@ fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
     }
 }
 
+/// The width the roster needs to show every column of its table: what
+/// it scrolls across to where the window gives it less.
+pub fn min_width(view: &GangView) -> f32 {
+    let stats = view.fighters.first().map_or(0, |f| f.stats.len());
+    let columns = 3 + stats + view.counters.len() + usize::from(view.value.is_some());
+    let spacing = 8.0 * columns as f32;
+    22.0 + 90.0
+        + 52.0 * stats as f32
+        + 160.0
+        + 56.0 * view.counters.len() as f32
+        + if view.value.is_some() { 96.0 } else { 0.0 }
+        + spacing
+}
+
 fn table_ui(
     ui: &mut Ui,
     view: &GangView,

@@ -234,14 +234,25 @@ impl RapsheetApp {
         egui::CentralPanel::default().show(ui, |ui| match &state.gang_view {
             Some(view) => {
                 let pack = session.pack(&view.ruleset).ok();
-                if let Some(a) = roster_ui(
-                    ui,
-                    view,
-                    pack,
-                    state.selected_fighter,
-                    &mut self.recruit_form,
-                    read_only,
-                ) {
+                // A roster wider than the space beside the editor scrolls
+                // sideways instead of losing its columns and buttons, with
+                // a bar always in sight to say so.
+                ui.spacing_mut().scroll = egui::style::ScrollStyle::thin();
+                let shown = egui::ScrollArea::horizontal()
+                    .id_salt("roster-across")
+                    .auto_shrink([false, true])
+                    .show(ui, |ui| {
+                        ui.set_min_width(super::roster::min_width(view));
+                        roster_ui(
+                            ui,
+                            view,
+                            pack,
+                            state.selected_fighter,
+                            &mut self.recruit_form,
+                            read_only,
+                        )
+                    });
+                if let Some(a) = shown.inner {
                     actions.push(a);
                 }
             }
