@@ -401,3 +401,137 @@ fn a_wayfarer_unit_from_the_catalog_is_priced_part_by_part_and_checked() {
         "{rules:?}"
     );
 }
+
+/// A Wayfarer warband with units of the given parts, every attribute at its
+/// default die, and its view.
+fn warband(units: &[(&str, &[&str])]) -> (tempfile::TempDir, rapsheet::session::GangView) {
+    let dir = util::temp();
+    let mut s = Session::create(&dir.path().join("w.rapsheet"), "W", "wayfarer").unwrap();
+    let (band, _) = s.found_gang("Red Hand", None).unwrap();
+    for (name, parts) in units {
+        s.recruit(
+            band,
+            NewFighter {
+                name: (*name).into(),
+                quirks: parts
+                    .iter()
+                    .map(|k| rapsheet::campaign::QuirkPick::new(*k))
+                    .collect(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    }
+    let view = s.gang_view(band).unwrap();
+    (dir, view)
+}
+
+fn broken(view: &rapsheet::session::GangView) -> Vec<String> {
+    view.problems.iter().map(|p| p.describe()).collect()
+}
+
+#[test]
+fn a_ranks_abilities_are_capped_and_a_species_own_traits_take_no_slot_and_cost_nothing_more() {
+    // 004 (lines 560-573): "The number of abilities you may purchase is
+    // dependent upon the character's rank": Troop 2.
+    let (_d, view) = warband(&[(
+        "Grak",
+        &[
+            "rank-troop",
+            "species-orc",
+            "trait-ferocious",
+            "skill-charge",
+            "skill-alert",
+        ][..],
+    )]);
+    assert!(
+        broken(&view)
+            .iter()
+            .any(|p| p.contains("A troop unit has at most 2 abilities")),
+        "{:?}",
+        broken(&view)
+    );
+    let (_d, view) = warband(&[(
+        "Grak",
+        &[
+            "rank-troop",
+            "species-orc",
+            "trait-ferocious",
+            "skill-charge",
+        ][..],
+    )]);
+    assert!(view.legal, "{:?}", broken(&view));
+
+    // (700-707) Treefolk's mandatory traits are "included … in the
+    // template's base cost" and "do not take up slots": Behemoth and
+    // Undifferentiated add nothing and leave both troop slots free.
+    let bark = [
+        "rank-troop",
+        "species-treefolk",
+        "trait-behemoth",
+        "trait-undifferentiated",
+        "skill-charge",
+        "trait-ferocious",
+    ];
+    let (_d, view) = warband(&[("Bark", &bark[..])]);
+    assert!(view.legal, "{:?}", broken(&view));
+    let value = view.fighters[0].value.clone().unwrap();
+    // 10 dice (30) + Treefolk 45 + Charge 5 + Ferocious 8.
+    assert_eq!(value.value, 30 + 45 + 5 + 8, "{:?}", value.parts);
+
+    // A template without its mandatory traits is told so.
+    let (_d, view) = warband(&[("Bark", &["species-treefolk"][..])]);
+    assert!(
+        broken(&view)
+            .iter()
+            .any(|p| p.contains("Treefolk comes with Behemoth: add it")),
+        "{:?}",
+        broken(&view)
+    );
+}
+
+#[test]
+fn elite_and_champion_allowances_count_each_thousand_points_or_part_of_it() {
+    // 004 (575-587): "up to four elite units per 1,000 points"; "one
+    // champion unit per 1,000 points"; ruling allowance-per-points: each
+    // 1,000 points of the warband's value "or part of it".
+    let elite: &[&str] = &["rank-elite"];
+    let champion: &[&str] = &["rank-champion"];
+    let (_d, view) = warband(&[
+        ("A", elite),
+        ("B", elite),
+        ("C", elite),
+        ("D", elite),
+        ("E", champion),
+    ]);
+    assert!(view.legal, "{:?}", broken(&view));
+    let (_d, view) = warband(&[
+        ("A", elite),
+        ("B", elite),
+        ("C", elite),
+        ("D", elite),
+        ("E", elite),
+        ("F", champion),
+        ("G", champion),
+    ]);
+    let problems = broken(&view);
+    // Seven units of ten dice: 210 points, one 1,000 or part of it.
+    assert!(
+        problems.iter().any(|p| p.starts_with(
+            "Up to four elite units per 1,000 points. (5 units with Elite; 4 allowed at 210 points)"
+        )),
+        "{problems:?}"
+    );
+    assert!(
+        problems.iter().any(|p| p.starts_with(
+            "One champion unit per 1,000 points. (2 units with Champion; 1 allowed at 210 points)"
+        )),
+        "{problems:?}"
+    );
+    assert!(
+        view.problems
+            .iter()
+            .all(|p| !p.rule.contains("allowance") || p.ruling.is_some()),
+        "the allowances are labelled with their ruling"
+    );
+}

@@ -142,7 +142,10 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
         }
     }
 
-    for (rule, message, source) in selection_problems(pack, fighter) {
+    for (rule, message, source) in selection_problems(pack, fighter)
+        .into_iter()
+        .chain(missing_included(pack, fighter))
+    {
         push(&mut out, rule, message, source);
     }
 
@@ -169,7 +172,11 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
             ConstraintKind::RequiresAny { quirk, any_of } => {
                 fighter.has_quirk(quirk) && !any_of.iter().any(|q| fighter.has_quirk(q))
             }
-            ConstraintKind::GangCount { .. } => false,
+            ConstraintKind::MinTagged { tag, min } => tagged(pack, fighter, tag).count() < *min,
+            ConstraintKind::MaxSlots { quirk, tag, max } => {
+                fighter.has_quirk(quirk) && slots_taken(pack, fighter, tag) > *max
+            }
+            ConstraintKind::GangCount { .. } | ConstraintKind::GangCountPerPoints { .. } => false,
         };
         if broken {
             out.push(Problem {
@@ -179,6 +186,48 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
                 source: constraint.source.clone(),
                 ruling: ruling_text(pack, constraint.ruling.as_ref()),
             });
+        }
+    }
+    out
+}
+
+/// The fighter's quirks carrying `tag`.
+fn tagged<'a>(
+    pack: &'a Pack,
+    fighter: &'a Fighter,
+    tag: &'a str,
+) -> impl Iterator<Item = &'a crate::rules::QuirkDef> {
+    fighter
+        .quirks
+        .iter()
+        .filter_map(|p| pack.quirk(&p.quirk))
+        .filter(move |q| q.tags.iter().any(|t| t == tag))
+}
+
+/// How many of the fighter's quirks carrying `tag` take a slot: all but
+/// those another of its quirks includes.
+fn slots_taken(pack: &Pack, fighter: &Fighter, tag: &str) -> usize {
+    let included = super::valuation::included(pack, fighter);
+    tagged(pack, fighter, tag)
+        .filter(|q| !included.contains(q.id.as_str()))
+        .count()
+}
+
+/// An entry that includes others (a template and its traits), on a fighter
+/// who lacks one of them.
+fn missing_included(pack: &Pack, fighter: &Fighter) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    for pick in &fighter.quirks {
+        let Some(def) = pack.quirk(&pick.quirk) else {
+            continue;
+        };
+        for id in def.includes.iter().filter(|id| !fighter.has_quirk(id)) {
+            let name = pack.quirk(id).map_or(id.as_str(), |q| q.name.as_str());
+            out.push((
+                format!("quirks.{}.includes", def.id),
+                format!("{} comes with {name}: add it", def.name),
+                def.source.clone(),
+            ));
         }
     }
     out
@@ -325,6 +374,37 @@ pub fn gang_problems_after(
         }
     }
     for constraint in &pack.constraints {
+        if let ConstraintKind::GangCountPerPoints {
+            quirk,
+            max,
+            per,
+            rounding,
+        } = &constraint.rule
+        {
+            let n = fighters.iter().filter(|f| f.has_quirk(quirk)).count();
+            let points = super::valuation::gang_value(pack, fighters).map_or(0, |v| v.value);
+            let allowed = per_points(points, *per, *max, *rounding);
+            if n > allowed {
+                let name = pack
+                    .quirk(quirk)
+                    .map_or(quirk.as_str(), |q| q.name.as_str());
+                out.push(Problem {
+                    rule: format!("constraints.{}", constraint.id),
+                    scope: ProblemScope::Gang,
+                    message: format!(
+                        "{} ({n} {} with {name}; {allowed} allowed at {points} points)",
+                        constraint.message,
+                        if n == 1 {
+                            &pack.words.fighter
+                        } else {
+                            &pack.words.fighters
+                        },
+                    ),
+                    source: constraint.source.clone(),
+                    ruling: ruling_text(pack, constraint.ruling.as_ref()),
+                });
+            }
+        }
         if let ConstraintKind::GangCount { quirk, allowed } = &constraint.rule {
             let n = fighters.iter().filter(|f| f.has_quirk(quirk)).count();
             if !allowed.contains(&n) {
@@ -351,6 +431,21 @@ pub fn gang_problems_after(
         out.extend(fighter_problems_after(pack, fighter, delta));
     }
     out
+}
+
+/// How many `max` a gang of `points` may have, at `max` for every `per`
+/// points, the number of `per`s rounded as the rule says.
+fn per_points(points: i64, per: usize, max: usize, rounding: crate::rules::Rounding) -> usize {
+    let per = i64::try_from(per.max(1)).unwrap_or(i64::MAX);
+    let points = points.max(0);
+    let whole = match rounding {
+        crate::rules::Rounding::Down => points / per,
+        crate::rules::Rounding::Up => points.div_euclid(per) + i64::from(points % per != 0),
+        crate::rules::Rounding::Nearest => (points + per / 2) / per,
+    };
+    usize::try_from(whole)
+        .unwrap_or(usize::MAX)
+        .saturating_mul(max)
 }
 
 fn plural(n: usize) -> &'static str {

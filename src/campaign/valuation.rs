@@ -50,9 +50,11 @@ pub struct GangValue {
 pub fn fighter_value(pack: &Pack, fighter: &Fighter) -> Option<FighterValue> {
     let valuation = pack.valuation.as_ref()?;
     let mut parts = stat_parts(pack, valuation, fighter);
+    let included = included(pack, fighter);
     for pick in &fighter.quirks {
         if let Some(quirk) = pack.quirk(&pick.quirk)
             && let Some(cost) = quirk.cost
+            && !included.contains(quirk.id.as_str())
         {
             parts.push(ValuePart {
                 from: quirk.name.clone(),
@@ -73,6 +75,17 @@ pub fn fighter_value(pack: &Pack, fighter: &Fighter) -> Option<FighterValue> {
         score: valuation.score.as_ref().map(|rule| score(rule, value)),
         parts,
     })
+}
+
+/// The entries (ids) the fighter's entries include: their cost is in the
+/// including entry's (a template's traits), so they add nothing more.
+pub fn included<'a>(pack: &'a Pack, fighter: &Fighter) -> std::collections::BTreeSet<&'a str> {
+    fighter
+        .quirks
+        .iter()
+        .filter_map(|p| pack.quirk(&p.quirk))
+        .flat_map(|q| q.includes.iter().map(String::as_str))
+        .collect()
 }
 
 /// The fighter's own base stats, each at the pack's price per point (the

@@ -545,6 +545,10 @@ pub struct QuirkDef {
     /// contradicts.
     #[serde(default)]
     pub cost_ruling: Option<String>,
+    /// Entries (ids) this one comes with: a fighter with it has them too,
+    /// their cost is in its own, and they take no slot.
+    #[serde(default)]
+    pub includes: Vec<String>,
 }
 
 /// A quirk that works with another of the fighter's quirks, which the
@@ -619,6 +623,24 @@ pub enum ConstraintKind {
     RequiresAny { quirk: String, any_of: Vec<String> },
     /// The number of fighters in a gang with `quirk` is one of `allowed`.
     GangCount { quirk: String, allowed: Vec<usize> },
+    /// A fighter has at least `min` quirks carrying `tag`.
+    MinTagged { tag: String, min: usize },
+    /// A fighter with `quirk` has at most `max` quirks carrying `tag`,
+    /// not counting those another of its quirks includes.
+    MaxSlots {
+        quirk: String,
+        tag: String,
+        max: usize,
+    },
+    /// A gang has at most `max` fighters with `quirk` for every `per`
+    /// points of its fighters' value, the count of `per`s rounded as
+    /// `rounding` says.
+    GangCountPerPoints {
+        quirk: String,
+        max: usize,
+        per: usize,
+        rounding: Rounding,
+    },
 }
 
 /// A constraint as written in the file: every field any kind uses.
@@ -637,6 +659,9 @@ pub struct RawConstraint {
     quirk: Option<String>,
     any_of: Option<Vec<String>>,
     allowed: Option<Vec<usize>>,
+    min: Option<usize>,
+    per: Option<usize>,
+    rounding: Option<Rounding>,
 }
 
 impl TryFrom<RawConstraint> for ConstraintDef {
@@ -657,9 +682,12 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             "forbids_tagged" => &["quirk", "tag"],
             "requires_any" => &["quirk", "any_of"],
             "gang_count" => &["quirk", "allowed"],
+            "min_tagged" => &["tag", "min"],
+            "max_slots" => &["quirk", "tag", "max"],
+            "gang_count_per_points" => &["quirk", "max", "per", "rounding"],
             other => {
                 return Err(format!(
-                    "constraint `{id}`: unknown kind `{other}` (expected max_tagged, forbids_tagged, requires_any or gang_count)"
+                    "constraint `{id}`: unknown kind `{other}` (expected max_tagged, forbids_tagged, requires_any, gang_count, min_tagged, max_slots or gang_count_per_points)"
                 ));
             }
         };
@@ -669,6 +697,9 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             ("quirk", raw.quirk.is_some()),
             ("any_of", raw.any_of.is_some()),
             ("allowed", raw.allowed.is_some()),
+            ("min", raw.min.is_some()),
+            ("per", raw.per.is_some()),
+            ("rounding", raw.rounding.is_some()),
         ];
         for (field, is_set) in present {
             if is_set && !used.contains(&field) {
@@ -687,6 +718,21 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             "requires_any" => ConstraintKind::RequiresAny {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
                 any_of: raw.any_of.ok_or_else(|| need("any_of"))?,
+            },
+            "min_tagged" => ConstraintKind::MinTagged {
+                tag: raw.tag.ok_or_else(|| need("tag"))?,
+                min: raw.min.ok_or_else(|| need("min"))?,
+            },
+            "max_slots" => ConstraintKind::MaxSlots {
+                quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
+                tag: raw.tag.ok_or_else(|| need("tag"))?,
+                max: raw.max.ok_or_else(|| need("max"))?,
+            },
+            "gang_count_per_points" => ConstraintKind::GangCountPerPoints {
+                quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
+                max: raw.max.ok_or_else(|| need("max"))?,
+                per: raw.per.ok_or_else(|| need("per"))?,
+                rounding: raw.rounding.ok_or_else(|| need("rounding"))?,
             },
             _ => ConstraintKind::GangCount {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,

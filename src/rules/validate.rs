@@ -169,6 +169,12 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                 );
             }
         }
+        if let Some(missing) = quirk.includes.iter().find(|id| pack.quirk(id).is_none()) {
+            return err(
+                entry,
+                format!("includes `{missing}`, which is not in [[quirks]]"),
+            );
+        }
         if let Some(ruling) = &quirk.cost_ruling {
             if quirk.cost.is_none() {
                 return err(
@@ -227,7 +233,35 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                     return err(entry, "allowed lists no count".into());
                 }
             }
-            ConstraintKind::MaxTagged { .. } => {}
+            ConstraintKind::MinTagged { tag, .. } if !known_tag(tag) => {
+                return err(entry, format!("tag `{tag}` is on no quirk"));
+            }
+            ConstraintKind::MaxSlots { quirk, tag, .. } => {
+                if !known_quirk(quirk) {
+                    return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
+                }
+                if !known_tag(tag) {
+                    return err(entry, format!("tag `{tag}` is on no quirk"));
+                }
+            }
+            ConstraintKind::GangCountPerPoints { quirk, per, .. } => {
+                if !known_quirk(quirk) {
+                    return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
+                }
+                if *per == 0 {
+                    return err(
+                        entry,
+                        "per 0 points counts nothing: it must be above 0".into(),
+                    );
+                }
+                if pack.valuation.is_none() {
+                    return err(
+                        entry,
+                        "counts per points of value, but the pack has no [valuation]".into(),
+                    );
+                }
+            }
+            ConstraintKind::MaxTagged { .. } | ConstraintKind::MinTagged { .. } => {}
         }
     }
 
@@ -1035,6 +1069,16 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
         match &c.rule {
             ConstraintKind::MaxTagged { max, .. } => {
                 put(format!("constraints.{}.max", c.id), count_as_number(*max));
+            }
+            ConstraintKind::MinTagged { min, .. } => {
+                put(format!("constraints.{}.min", c.id), count_as_number(*min));
+            }
+            ConstraintKind::MaxSlots { max, .. } => {
+                put(format!("constraints.{}.max", c.id), count_as_number(*max));
+            }
+            ConstraintKind::GangCountPerPoints { max, per, .. } => {
+                put(format!("constraints.{}.max", c.id), count_as_number(*max));
+                put(format!("constraints.{}.per", c.id), count_as_number(*per));
             }
             ConstraintKind::GangCount { allowed, .. } => {
                 for (i, n) in allowed.iter().enumerate() {

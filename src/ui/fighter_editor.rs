@@ -181,6 +181,16 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
             ui.label(RichText::new("★ Leader").strong());
         }
     });
+    // The running cost, as the parts below are added and taken away.
+    if let (Some(value), Some(valuation)) = (&fighter.value, &here.pack.valuation) {
+        let score = valuation
+            .score
+            .as_ref()
+            .zip(value.score)
+            .map_or(String::new(), |(rule, s)| format!(" · {} {s}", rule.label));
+        ui.label(RichText::new(format!("{} {}{score}", valuation.label, value.value)).strong())
+            .on_hover_text(super::widgets::value_breakdown(value));
+    }
     if !fighter.status.can_fight() {
         ui.label(RichText::new(&fighter.status_text).color(ui.visuals().warn_fg_color));
     }

@@ -257,9 +257,9 @@ fn table_ui(
         .column(Column::exact(22.0))
         .column(Column::initial(150.0).at_least(90.0).resizable(true))
         .columns(Column::exact(52.0), stat_count)
+        .columns(Column::exact(96.0), usize::from(view.value.is_some()))
         .column(Column::remainder().at_least(160.0))
-        .columns(Column::exact(56.0), counters.len())
-        .columns(Column::exact(96.0), usize::from(view.value.is_some()));
+        .columns(Column::exact(56.0), counters.len());
     table = table.min_scrolled_height(120.0);
     table
         .header(22.0, |mut header| {
@@ -275,14 +275,6 @@ fn table_ui(
                     ui.strong(stat_labels.get(i).map_or("", String::as_str));
                 });
             }
-            header.col(|ui| {
-                ui.strong("Quirks");
-            });
-            for counter in counters {
-                header.col(|ui| {
-                    ui.strong(&counter.label);
-                });
-            }
             if let Some(value) = &view.value {
                 header.col(|ui| {
                     ui.strong(&value.label).on_hover_text(
@@ -291,15 +283,20 @@ fn table_ui(
                     );
                 });
             }
+            header.col(|ui| {
+                ui.strong("Quirks");
+            });
+            for counter in counters {
+                header.col(|ui| {
+                    ui.strong(&counter.label);
+                });
+            }
         })
         .body(|mut body| {
             for fighter in &view.fighters {
                 body.row(24.0, |mut row| {
                     row.set_selected(selected == Some(fighter.id));
-                    fighter_row(&mut row, fighter, stat_count, counters);
-                    if let Some(value) = &view.value {
-                        value_cell_ui(&mut row, fighter, value);
-                    }
+                    fighter_row(&mut row, fighter, stat_count, counters, view.value.as_ref());
                     if row.response().clicked() {
                         action = Some(Action::SelectFighter(Some(fighter.id)));
                     }
@@ -363,6 +360,7 @@ fn fighter_row(
     fighter: &FighterView,
     stat_count: usize,
     counters: &[CounterView],
+    value: Option<&crate::session::GangValueView>,
 ) {
     row.col(|ui| {
         if fighter.leader {
@@ -411,6 +409,9 @@ fn fighter_row(
             }
         });
     }
+    if let Some(value) = value {
+        value_cell_ui(row, fighter, value);
+    }
     row.col(|ui| {
         let names: Vec<String> = fighter.quirks.iter().map(|q| q.name.clone()).collect();
         let details: Vec<String> = fighter
@@ -453,23 +454,14 @@ fn value_cell_ui(
             .as_ref()
             .zip(value.score)
             .map_or(String::new(), |(label, s)| format!(" · {label} {s}"));
-        let mut lines: Vec<String> = value
-            .parts
-            .iter()
-            .map(|p| {
-                let ruling = if p.ruling.is_some() { "  [ruling]" } else { "" };
-                format!("{}: {}{ruling}", p.from, p.points)
-            })
-            .collect();
-        if let Some(sum) = value.raised_from {
-            lines.push(format!(
-                "adds up to {sum}; the least it can be worth is {}",
-                value.value
-            ));
-        }
-        lines.push(format!("{} {}{score}", gang.label, value.value));
+        let hover = format!(
+            "{}\n{} {}{score}",
+            super::widgets::value_breakdown(value),
+            gang.label,
+            value.value
+        );
         ui.label(format!("{}{score}", value.value))
-            .on_hover_text(lines.join("\n"));
+            .on_hover_text(hover);
     });
 }
 

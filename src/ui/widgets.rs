@@ -126,3 +126,22 @@ pub fn labelled_combo<R>(
     })
     .inner
 }
+
+/// How a fighter's value was worked out, a line a part, for hover texts.
+pub fn value_breakdown(value: &crate::campaign::valuation::FighterValue) -> String {
+    let mut lines: Vec<String> = value
+        .parts
+        .iter()
+        .map(|p| {
+            let ruling = if p.ruling.is_some() { "  [ruling]" } else { "" };
+            format!("{}: {}{ruling}", p.from, p.points)
+        })
+        .collect();
+    if let Some(sum) = value.raised_from {
+        lines.push(format!(
+            "adds up to {sum}; the least it can be worth is {}",
+            value.value
+        ));
+    }
+    lines.join("\n")
+}
