@@ -535,3 +535,66 @@ fn elite_and_champion_allowances_count_each_thousand_points_or_part_of_it() {
         "the allowances are labelled with their ruling"
     );
 }
+
+/// The unit's card and the roster sheet print its value and VP (004: the
+/// unit record's cost and VP).
+#[test]
+fn a_units_card_and_the_roster_sheet_print_its_value_and_vp() {
+    let dir = util::temp();
+    let db = dir.path().join("w.rapsheet");
+    let run = |args: &[&str]| {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+            .args(args)
+            .arg("--db")
+            .arg(&db)
+            .current_dir(dir.path())
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    };
+    run(&["new", "--ruleset", "wayfarer", "--name", "W"]);
+    run(&["gang", "new", "Red Hand"]);
+    // 12 dice (36: Melee OFF 3, the others at their default 1) + Troop 0 +
+    // Orc 0 + Ferocious 8 + Sword 11 + Leathers 10 = 65.
+    run(&[
+        "fighter",
+        "add",
+        "Grak",
+        "--gang",
+        "Red Hand",
+        "--stat",
+        "melee_off=3",
+        "--quirk",
+        "Troop",
+        "--quirk",
+        "Orc",
+        "--quirk",
+        "Ferocious",
+        "--quirk",
+        "Sword",
+        "--quirk",
+        "Leathers",
+    ]);
+    run(&["cards", "--gang", "Red Hand", "-o", "c.pdf"]);
+    run(&["roster", "--gang", "Red Hand", "-o", "r.pdf"]);
+    let text = |file: &str| {
+        let out = std::process::Command::new("pdftotext")
+            .arg(dir.path().join(file))
+            .arg("-")
+            .output()
+            .expect("pdftotext (poppler-utils)");
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    };
+    let card = text("c.pdf");
+    assert!(card.contains("VALUE") && card.contains("65"), "{card}");
+    assert!(card.contains("VP"), "{card}");
+    let roster = text("r.pdf");
+    assert!(
+        roster.contains("Value 65") && roster.contains("VP 1"),
+        "{roster}"
+    );
+}

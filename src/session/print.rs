@@ -187,6 +187,7 @@ impl Session {
                                 f.counters.get(&c.id).copied().unwrap_or(0).to_string(),
                             )
                         })
+                        .chain(worth_cells(view, Some(f)))
                         .collect(),
                     stats: f
                         .stats
@@ -243,6 +244,7 @@ impl Session {
                 .counters
                 .iter()
                 .map(|c| (c.label.clone(), String::new()))
+                .chain(worth_cells(&view, None))
                 .collect(),
             stats: pack
                 .stats
@@ -292,6 +294,14 @@ impl Session {
                         )
                     })
                     .collect();
+                let counters: Vec<String> = counters
+                    .into_iter()
+                    .chain(
+                        worth_cells(&view, Some(f))
+                            .into_iter()
+                            .map(|(label, value)| format!("{label} {value}")),
+                    )
+                    .collect();
                 let mut headline = format!("{}{}", if f.leader { "★ " } else { "" }, f.name);
                 headline.push_str(&format!(
                     "   {}   {}",
@@ -327,6 +337,14 @@ impl Session {
         if view.house_rules {
             ruleset.push_str(" (house rules)");
         }
+        let worth = worth_cells(&view, None)
+            .into_iter()
+            .zip([
+                view.value.as_ref().map(|v| v.total.value),
+                view.value.as_ref().and_then(|v| v.total.score),
+            ])
+            .filter_map(|((label, _), n)| n.map(|n| format!("{label} {n}")));
+        let resources: Vec<String> = resources.into_iter().chain(worth).collect();
         Ok(RosterData {
             gang: view.name.clone(),
             ruleset,
@@ -339,4 +357,27 @@ impl Session {
             fighters,
         })
     }
+}
+
+/// A fighter's value and score as header cells of a card (`Value`, `73`;
+/// `VP`, `1`), where the pack prices its fighters; empty values for a
+/// blank card (`fighter` none).
+fn worth_cells(view: &GangView, fighter: Option<&FighterView>) -> Vec<(String, String)> {
+    let Some(worth) = &view.value else {
+        return Vec::new();
+    };
+    let value = fighter.and_then(|f| f.value.as_ref());
+    let mut cells = vec![(
+        worth.label.clone(),
+        value.map_or(String::new(), |v| v.value.to_string()),
+    )];
+    if let Some(label) = &worth.score_label {
+        cells.push((
+            label.clone(),
+            value
+                .and_then(|v| v.score)
+                .map_or(String::new(), |s| s.to_string()),
+        ));
+    }
+    cells
 }
