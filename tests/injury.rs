@@ -690,35 +690,67 @@ fn injury_9_crippled_only_an_applicable_value_is_subtracted() {
 }
 
 #[test]
-fn injury_9_crippled_a_skill_or_trait_result_is_lost() {
-    for (total, what) in [
-        (10, "a skill offered by occupation"),
-        (11, "a skill from any category of your choice"),
-        (12, "a trait offered by your species"),
-    ] {
+fn injury_9_crippled_a_skill_or_trait_the_unit_lacks_is_wounded_instead() {
+    // 004: "The No “I” in Team result is not applicable and the unit treats
+    // their injury result as Wounded instead"; ruling cripple-not-applicable:
+    // "When nothing it names can be subtracted, the result is not applicable
+    // and the unit is treated as Wounded". Brick has no skill and no trait.
+    for total in [10, 11, 12] {
         let (_dir, _, mut s) = wayfarer();
         let brick = fighter_id(&s, RED, "Brick");
         let mut r = escalation(&["Brick"], &[]);
         dice(&mut r, "injury: Brick", 9);
         dice(&mut r, "cripple: Brick", total);
+        let recorded = record(&mut s, &r);
+        assert!(
+            recorded
+                .procedure
+                .changes
+                .iter()
+                .any(|c| c.text.contains("Wounded")),
+            "{total}: {:#?}",
+            recorded.procedure.changes
+        );
+        assert!(lasting(&s, brick).is_empty(), "{total}: nothing to lose");
+        assert_eq!(value(&s, brick), BRICK_VALUE);
+    }
+}
+
+#[test]
+fn injury_9_crippled_a_skill_or_trait_is_lost_and_the_value_stands() {
+    // 004: "the player must subtract an applicable value or skill of their
+    // choice when rolled." Brick has Charge (a skill) and Night Vision (a
+    // trait).
+    for (total, lost) in [(10, "Charge"), (11, "Charge"), (12, "Night Vision")] {
+        let (_dir, _, mut s) = wayfarer();
+        let brick = fighter_id(&s, RED, "Brick");
+        let picks = ["skill-charge", "trait-night-vision"]
+            .iter()
+            .map(|q| rapsheet::campaign::QuirkPick::new(*q))
+            .collect();
+        s.set_quirks(brick, picks).expect("quirks");
+        let built = value(&s, brick);
+        let mut r = escalation(&["Brick"], &[]);
+        dice(&mut r, "injury: Brick", 9);
+        dice(&mut r, "cripple: Brick", total);
+        pick(&mut r, "cripple: Brick", lost);
         record(&mut s, &r);
-        // 004: "the player must subtract an applicable value or skill of
-        // their choice when rolled."
         let effects = lasting(&s, brick);
         assert_eq!(effects.len(), 1);
         assert!(effects[0].name.starts_with("Crippled"));
-        assert_eq!(effects[0].detail, format!("loses {what}"));
-        assert!(effects[0].stats.is_empty());
+        assert_eq!(effects[0].detail, format!("loses {lost}"));
+        let view = s.gang_view(gang_id(&s, RED)).expect("view");
+        let names: Vec<&str> = view.fighters[0]
+            .quirks
+            .iter()
+            .map(|q| q.name.as_str())
+            .collect();
+        assert!(!names.contains(&lost), "{names:?}");
+        // 004: "The unit's value (and VP) are unchanged by advancements
+        // gained"; ruling advancement-value: "a Crippled result does not
+        // change the unit's value either".
+        assert_eq!(value(&s, brick), built, "{total}");
     }
-    // The player names what is lost.
-    let (_dir, _, mut s) = wayfarer();
-    let brick = fighter_id(&s, RED, "Brick");
-    let mut r = escalation(&["Brick"], &[]);
-    dice(&mut r, "injury: Brick", 9);
-    dice(&mut r, "cripple: Brick", 11);
-    pick(&mut r, "cripple: Brick", "Sharpshooter");
-    record(&mut s, &r);
-    assert_eq!(lasting(&s, brick)[0].detail, "loses Sharpshooter");
 }
 
 #[test]
@@ -1077,45 +1109,43 @@ fn advancement_athletics_or_detect_at_6_counts_as_no_i_in_team() {
 }
 
 #[test]
-fn advancement_10_11_12_a_skill_or_a_trait() {
-    for (total, name, what, chosen) in [
-        (
-            10,
-            "Bonus skill offered by occupation",
-            "a skill offered by occupation",
-            "Quick Draw",
-        ),
-        (
-            11,
-            "Bonus skill from any category of your choice",
-            "a skill from any category of your choice",
-            "Sharpshooter",
-        ),
-        (
-            12,
-            "Bonus trait offered by your species",
-            "a trait offered by your species",
-            "Night Vision",
-        ),
+fn advancement_10_11_12_a_skill_or_a_trait_from_the_catalog() {
+    for (total, name, chosen) in [
+        (10, "Bonus skill offered by occupation", "Sharpshooter"),
+        (11, "Bonus skill from any category of your choice", "Charge"),
+        (12, "Bonus trait offered by your species", "Night Vision"),
     ] {
         // 004: "10 Bonus skill offered by occupation", "11 Bonus skill from
         // any category of your choice", "12 Bonus trait offered by your
-        // species."
+        // species." (ruling gain-offered for 10 and 12)
         let (_dir, s, brick, recorded) = advance(&BRICK, total, Some(chosen));
         assert_eq!(recorded.procedure.rolls[0].result, name);
         let effects = lasting(&s, brick);
         assert_eq!(effects.len(), 1);
         assert_eq!(effects[0].name, name);
-        assert_eq!(effects[0].detail, format!("{what}: {chosen}"));
+        assert_eq!(effects[0].detail, format!("gains {chosen}"));
         assert!(effects[0].stats.is_empty());
         for (id, base) in BRICK {
             assert_eq!(stat(&s, brick, id), base);
         }
+        // 004: "The unit's value (and VP) are unchanged by advancements
+        // gained".
         assert_eq!(value(&s, brick), BRICK_VALUE);
-        // Without a name, what the row gives is recorded.
-        let (_dir, s, brick, _) = advance(&BRICK, total, None);
-        assert_eq!(lasting(&s, brick)[0].detail, what);
     }
+    // Without a pick, the roll asks for one among the catalog's skills.
+    let (_dir, _, mut s) = wayfarer();
+    let mut r = red_wins(10);
+    nominate(&mut r, RED, "Brick");
+    dice(&mut r, "advancement: Brick", 11);
+    let r = declared(&s, &r);
+    let needed = s.preview_battle(&r, SEED).expect("preview").needed;
+    let skills = &needed
+        .iter()
+        .find(|n| n.rule == "advancement: Brick")
+        .expect("a pick")
+        .options;
+    assert!(skills.contains(&"skill-charge".to_owned()), "{skills:?}");
+    assert!(skills.iter().all(|o| o.starts_with("skill-")), "{skills:?}");
 }
 
 #[test]

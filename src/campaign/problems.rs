@@ -284,7 +284,7 @@ fn selection_problems(pack: &Pack, fighter: &Fighter) -> Vec<(String, String, St
 
 /// What the gang as a whole breaks, followed by each fighter's problems.
 pub fn gang_problems(pack: &Pack, fighters: &[Fighter]) -> Vec<Problem> {
-    gang_problems_after(pack, fighters, &BTreeMap::new())
+    gang_problems_after(pack, fighters, &BTreeMap::new(), &[])
 }
 
 /// True when giving `fighter` the quirk `quirk` would break a constraint of
@@ -313,10 +313,13 @@ pub fn quirk_breaks_a_rule(
 
 /// `gang_problems` with each fighter's quirks gained less quirks lost by
 /// lasting effects (see [`fighter_problems_after`]).
+/// `lasting` holds the gang's lasting effects, for what its fighters are
+/// worth (what they were built with).
 pub fn gang_problems_after(
     pack: &Pack,
     fighters: &[Fighter],
     changed: &BTreeMap<FighterId, i64>,
+    lasting: &[super::LastingEffect],
 ) -> Vec<Problem> {
     let mut out = Vec::new();
     let gang = |rule: &str, message: String, source: &str| Problem {
@@ -328,7 +331,7 @@ pub fn gang_problems_after(
     };
     if let Some(valuation) = &pack.valuation
         && let Some(limit) = valuation.limit
-        && let Some(total) = super::valuation::gang_value(pack, fighters)
+        && let Some(total) = super::valuation::gang_value(pack, fighters, lasting)
         && total.value > limit
     {
         out.push(Problem {
@@ -382,7 +385,8 @@ pub fn gang_problems_after(
         } = &constraint.rule
         {
             let n = fighters.iter().filter(|f| f.has_quirk(quirk)).count();
-            let points = super::valuation::gang_value(pack, fighters).map_or(0, |v| v.value);
+            let points =
+                super::valuation::gang_value(pack, fighters, lasting).map_or(0, |v| v.value);
             let allowed = per_points(points, *per, *max, *rounding);
             if n > allowed {
                 let name = pack

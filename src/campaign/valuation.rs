@@ -8,7 +8,7 @@
 
 use serde::Serialize;
 
-use super::model::Fighter;
+use super::model::{Fighter, LastingEffect};
 use crate::rules::{Pack, Rounding, ScoreRule, Valuation};
 
 /// One line of a value's breakdown.
@@ -46,13 +46,20 @@ pub struct GangValue {
     pub limit: Option<i64>,
 }
 
-/// The fighter's value, where the pack prices its fighters.
-pub fn fighter_value(pack: &Pack, fighter: &Fighter) -> Option<FighterValue> {
+/// The fighter's value, where the pack prices its fighters: what it was
+/// built with. `lasting` holds the effects on it (or its gang's): an entry
+/// an advancement gave it adds nothing, one a crippling took away still
+/// counts.
+pub fn fighter_value(
+    pack: &Pack,
+    fighter: &Fighter,
+    lasting: &[LastingEffect],
+) -> Option<FighterValue> {
     let valuation = pack.valuation.as_ref()?;
     let mut parts = stat_parts(pack, valuation, fighter);
     let included = included(pack, fighter);
-    for pick in &fighter.quirks {
-        if let Some(quirk) = pack.quirk(&pick.quirk)
+    for id in built_with(fighter, lasting) {
+        if let Some(quirk) = pack.quirk(id)
             && let Some(cost) = quirk.cost
             && !included.contains(quirk.id.as_str())
         {
@@ -75,6 +82,31 @@ pub fn fighter_value(pack: &Pack, fighter: &Fighter) -> Option<FighterValue> {
         score: valuation.score.as_ref().map(|rule| score(rule, value)),
         parts,
     })
+}
+
+/// The entries (ids) the fighter was built with: those it has, less those
+/// a lasting effect gave it, with those a lasting effect took away.
+fn built_with<'a>(fighter: &'a Fighter, lasting: &'a [LastingEffect]) -> Vec<&'a str> {
+    let active = lasting
+        .iter()
+        .filter(|e| e.fighter == fighter.id && e.removed.is_none());
+    let mut gained: Vec<&str> = Vec::new();
+    let mut lost: Vec<&str> = Vec::new();
+    for e in active {
+        gained.extend(e.quirk.as_deref());
+        lost.extend(e.lost_quirk.as_deref());
+    }
+    let mut out: Vec<&str> = Vec::new();
+    for pick in &fighter.quirks {
+        match gained.iter().position(|g| *g == pick.quirk) {
+            Some(i) => {
+                gained.swap_remove(i);
+            }
+            None => out.push(&pick.quirk),
+        }
+    }
+    out.extend(lost);
+    out
 }
 
 /// The entries (ids) the fighter's entries include: their cost is in the
@@ -122,11 +154,12 @@ pub fn score(rule: &ScoreRule, value: i64) -> i64 {
 pub fn gang_value<'a>(
     pack: &Pack,
     fighters: impl IntoIterator<Item = &'a Fighter>,
+    lasting: &[LastingEffect],
 ) -> Option<GangValue> {
     let valuation = pack.valuation.as_ref()?;
     let (mut value, mut score) = (0i64, valuation.score.as_ref().map(|_| 0i64));
     for fighter in fighters {
-        if let Some(v) = fighter_value(pack, fighter) {
+        if let Some(v) = fighter_value(pack, fighter, lasting) {
             value = value.saturating_add(v.value);
             if let (Some(total), Some(s)) = (score.as_mut(), v.score) {
                 *total = total.saturating_add(s);

@@ -264,6 +264,7 @@ impl Session {
         // Five queries in all, however many gangs.
         let changed = self.store.quirk_changes()?;
         let fought = self.store.battles_fought_by_gang()?;
+        let lasting = self.store.all_lasting_effects()?;
         let mut rosters: std::collections::HashMap<GangId, Vec<Fighter>> = Default::default();
         for f in self.store.all_fighters()? {
             if f.status.on_roster() {
@@ -280,7 +281,7 @@ impl Session {
                 fighters.sort_by_key(|f| (!f.leader, f.id));
                 let legal = self.registry.get(&gang.ruleset).is_some_and(|pack| {
                     let fought = fought.get(&gang.id).is_some_and(|n| *n > 0);
-                    problems_with(pack, &fighters, &changed, fought).is_empty()
+                    problems_with(pack, &fighters, &changed, &lasting, fought).is_empty()
                 });
                 GangSummary {
                     id: gang.id,
@@ -380,14 +381,16 @@ impl Session {
             captives,
             legal: problems.is_empty(),
             problems,
-            value: crate::campaign::valuation::gang_value(pack, &fighters).and_then(|total| {
-                let valuation = pack.valuation.as_ref()?;
-                Some(GangValueView {
-                    label: valuation.label.clone(),
-                    score_label: valuation.score.as_ref().map(|s| s.label.clone()),
-                    total,
-                })
-            }),
+            value: crate::campaign::valuation::gang_value(pack, &fighters, &lasting).and_then(
+                |total| {
+                    let valuation = pack.valuation.as_ref()?;
+                    Some(GangValueView {
+                        label: valuation.label.clone(),
+                        score_label: valuation.score.as_ref().map(|s| s.label.clone()),
+                        total,
+                    })
+                },
+            ),
         })
     }
 
@@ -408,7 +411,7 @@ impl Session {
             *changed.entry(e.fighter).or_default() += delta;
         }
         let fought = self.store.battles_fought(gang)? > 0;
-        Ok(problems_with(pack, fighters, &changed, fought))
+        Ok(problems_with(pack, fighters, &changed, lasting, fought))
     }
 
     /// A fighter with every lasting effect (healed ones too) and the
@@ -673,9 +676,10 @@ fn problems_with(
     pack: &Pack,
     fighters: &[Fighter],
     changed: &std::collections::BTreeMap<FighterId, i64>,
+    lasting: &[crate::campaign::LastingEffect],
     fought: bool,
 ) -> Vec<Problem> {
-    let mut problems = crate::campaign::gang_problems_after(pack, fighters, changed);
+    let mut problems = crate::campaign::gang_problems_after(pack, fighters, changed, lasting);
     if fought {
         problems.retain(|p| p.rule != "recruiting.size");
     }
@@ -702,7 +706,7 @@ pub fn fighter_view(
             .cloned()
             .collect(),
         stats: derive_stats(pack, fighter, lasting),
-        value: crate::campaign::valuation::fighter_value(pack, fighter),
+        value: crate::campaign::valuation::fighter_value(pack, fighter, lasting),
         quirks: fighter
             .quirks
             .iter()

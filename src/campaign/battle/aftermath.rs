@@ -1306,7 +1306,7 @@ impl Run<'_> {
         if let Some(value) = self
             .fighters
             .get(&fighter)
-            .and_then(|f| crate::campaign::valuation::fighter_value(self.pack, f))
+            .and_then(|f| crate::campaign::valuation::fighter_value(self.pack, f, &self.lasting))
         {
             return value.value;
         }
