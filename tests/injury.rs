@@ -1133,7 +1133,7 @@ fn advancement_10_11_12_a_skill_or_a_trait_from_the_catalog() {
         assert_eq!(value(&s, brick), BRICK_VALUE);
     }
     // Without a pick, the roll asks for one among the catalog's skills.
-    let (_dir, _, mut s) = wayfarer();
+    let (_dir, _, s) = wayfarer();
     let mut r = red_wins(10);
     nominate(&mut r, RED, "Brick");
     dice(&mut r, "advancement: Brick", 11);
