@@ -18,6 +18,30 @@ pub fn documents_dir() -> Option<PathBuf> {
 }
 
 /// The campaign a first run creates and fills with the demo.
+/// Where the demo played with `ruleset` is kept.
+pub fn demo_campaign(ruleset: &str) -> Option<PathBuf> {
+    data_dir().map(|dir| {
+        dir.join(format!(
+            "demo-{}.{}",
+            sanitize_id(ruleset),
+            crate::session::EXTENSION
+        ))
+    })
+}
+
+/// A pack id as a file name's part: its letters, digits and dashes.
+fn sanitize_id(id: &str) -> String {
+    id.chars()
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect()
+}
+
 pub fn default_campaign() -> Option<PathBuf> {
     data_dir().map(|dir| dir.join(format!("demo.{}", crate::session::EXTENSION)))
 }

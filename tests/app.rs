@@ -833,3 +833,29 @@ fn a_new_campaign_is_named_before_its_file_is_chosen() {
     let info = Session::open(&path).expect("open").info().expect("info");
     assert_eq!(info.name, "The Long Winter: 1042");
 }
+
+#[test]
+fn the_file_menu_offers_a_demo_of_each_game_that_has_one() {
+    let dir = util::temp();
+    let (_, session) = util::empty_campaign(dir.path(), "app.rapsheet");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Demo campaigns").click();
+    harness.run();
+    assert!(harness.query_by_label("Wayfarer Tactics demo").is_some());
+    assert_eq!(
+        harness.get_all_by_label_contains(" demo").count(),
+        rapsheet::campaign::demo::rulesets().unwrap().len()
+    );
+
+    // What the button asks for, on a file in the test's own folder.
+    let path = dir.path().join("marches.rapsheet");
+    let mut app = RapsheetApp::start(Some(dir.path().join("first.rapsheet")));
+    app.run_action(Action::OpenDemo(path.clone(), Some("wayfarer".into())));
+    assert_eq!(app.campaign_path(), Some(path.as_path()));
+    let view = app.gang_view().expect("a warband on screen");
+    assert_eq!(view.ruleset, "wayfarer");
+    assert!(view.value.is_some(), "its units are priced");
+}

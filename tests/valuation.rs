@@ -598,3 +598,44 @@ fn a_units_card_and_the_roster_sheet_print_its_value_and_vp() {
         "{roster}"
     );
 }
+
+/// The Wayfarer demo: two legal warbands within the escalation campaign's
+/// 500 points (004: "In this mode, players begin with 500 point
+/// warbands.").
+#[test]
+fn the_wayfarer_demo_is_two_legal_500_point_warbands() {
+    let dir = util::temp();
+    let db = dir.path().join("w.rapsheet");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+        .args(["demo", "--ruleset", "wayfarer", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let s = Session::open(&db).unwrap();
+    let gangs = s.gangs().unwrap();
+    assert_eq!(gangs.len(), 2);
+    for gang in gangs {
+        let view = s.gang_view(gang.id).unwrap();
+        assert_eq!(view.ruleset, "wayfarer");
+        assert!(view.legal, "{}: {:?}", view.name, view.problems);
+        let total = view.value.unwrap().total.value;
+        assert!((400..=500).contains(&total), "{}: {total}", view.name);
+    }
+    // A pack with no demo says which have one, and writes nothing.
+    let other = dir.path().join("h.rapsheet");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+        .args(["demo", "--ruleset", "hardwired28", "--db"])
+        .arg(&other)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("there is no demo for Hardwired 28"), "{err}");
+    assert!(err.contains("wayfarer"), "{err}");
+    assert!(!other.exists(), "nothing written");
+}

@@ -1,4 +1,5 @@
-//! The demo campaign's gangs, read from `assets/demo/heartbreaker.toml`.
+//! The demo campaigns' gangs, read from `assets/demo/*.toml`: the first is
+//! the demo a first run opens; each names the pack it is played with.
 //!
 //! Pure: this turns the embedded demo data into commands' inputs; the
 //! caller commits them.
@@ -9,7 +10,11 @@ use super::QuirkPick;
 use super::commands::{CommandError, NewFighter, resolve_quirks};
 use crate::rules::Pack;
 
-const DEMO: &str = include_str!("../../assets/demo/heartbreaker.toml");
+/// The demos, the default first.
+const DEMOS: &[&str] = &[
+    include_str!("../../assets/demo/heartbreaker.toml"),
+    include_str!("../../assets/demo/wayfarer.toml"),
+];
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -37,6 +42,9 @@ struct DemoFighterFile {
     quirks: Vec<String>,
     #[serde(default)]
     notes: String,
+    /// The fighter's own base stats (`{ melee_off = 3 }`).
+    #[serde(default)]
+    base: std::collections::BTreeMap<String, i64>,
 }
 
 /// A demo gang ready to found and recruit.
@@ -63,18 +71,33 @@ pub enum DemoError {
     Quirk(#[from] CommandError),
 }
 
-/// The ruleset id the demo is written for.
+/// The ruleset id the default demo is written for.
 pub fn ruleset() -> Result<String, DemoError> {
-    parse().map(|d| d.ruleset)
+    parse(DEMOS[0]).map(|d| d.ruleset)
 }
 
-fn parse() -> Result<DemoFile, DemoError> {
-    toml::from_str(DEMO).map_err(|e| DemoError::Parse(e.to_string()))
+/// The rulesets there is a demo for, the default first.
+pub fn rulesets() -> Result<Vec<String>, DemoError> {
+    DEMOS.iter().map(|d| parse(d).map(|f| f.ruleset)).collect()
 }
 
-/// The demo resolved against its pack.
-pub fn demo(pack: &Pack) -> Result<Demo, DemoError> {
-    let file = parse()?;
+fn parse(text: &str) -> Result<DemoFile, DemoError> {
+    toml::from_str(text).map_err(|e| DemoError::Parse(e.to_string()))
+}
+
+/// The demo played with `pack`, resolved against it; `None` where there
+/// is none.
+pub fn demo(pack: &Pack) -> Result<Option<Demo>, DemoError> {
+    for text in DEMOS {
+        let file = parse(text)?;
+        if file.ruleset == pack.pack.id {
+            return resolve(file, pack).map(Some);
+        }
+    }
+    Ok(None)
+}
+
+fn resolve(file: DemoFile, pack: &Pack) -> Result<Demo, DemoError> {
     let gangs = file
         .gangs
         .into_iter()
@@ -89,7 +112,7 @@ pub fn demo(pack: &Pack) -> Result<Demo, DemoError> {
                         leader: f.leader,
                         quirks,
                         notes: f.notes,
-                        base: Default::default(),
+                        base: f.base,
                     })
                 })
                 .collect::<Result<Vec<_>, DemoError>>()?;

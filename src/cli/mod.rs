@@ -64,6 +64,10 @@ pub struct Cli {
 pub enum Command {
     /// Create a campaign file holding two demo gangs.
     Demo {
+        /// The pack the demo is played with (default: the primary
+        /// system's); `rapsheet rulesets` lists the packs.
+        #[arg(long)]
+        ruleset: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -303,10 +307,14 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
 /// Runs a command with pack files read beside the built-in packs.
 pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) -> Result<()> {
     match command {
-        Command::Demo { json } => {
+        Command::Demo { ruleset, json } => {
             let db = need_db(db)?;
-            let session = Session::create_demo(db)
-                .with_context(|| format!("cannot create the demo at {}", db.display()))?;
+            let made = match &ruleset {
+                Some(r) => Session::create_demo_of(db, r),
+                None => Session::create_demo(db),
+            };
+            let session =
+                made.with_context(|| format!("cannot create the demo at {}", db.display()))?;
             let gangs = session.gang_list()?;
             if json {
                 print_json(&gangs)

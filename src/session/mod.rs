@@ -83,12 +83,23 @@ impl Session {
 
     /// Creates a campaign file holding the demo gangs.
     pub fn create_demo(path: &Path) -> Result<Self> {
+        Self::create_demo_of(path, &demo::ruleset()?)
+    }
+
+    /// Creates a campaign file holding the demo played with `ruleset`.
+    pub fn create_demo_of(path: &Path, ruleset: &str) -> Result<Self> {
         let registry = builtin_registry()?;
-        let ruleset = demo::ruleset()?;
         let pack = registry
-            .get(&ruleset)
-            .ok_or_else(|| anyhow!("the demo needs the `{ruleset}` pack"))?;
-        let demo = demo::demo(pack)?;
+            .get(ruleset)
+            .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?;
+        let demo = demo::demo(pack)?.ok_or_else(|| {
+            anyhow!(
+                "there is no demo for {}: demos are played with {}",
+                pack.pack.name,
+                demo::rulesets().unwrap_or_default().join(", ")
+            )
+        })?;
+        let ruleset = demo.ruleset.clone();
         let mut session = Self::create_with(path, &demo.campaign, &ruleset, registry)?;
         for gang in demo.gangs {
             let id = session.found_gang(&gang.name, Some(&demo.ruleset))?.0;

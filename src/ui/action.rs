@@ -101,8 +101,9 @@ pub enum Action {
         a: GangId,
         b: GangId,
     },
-    /// Open the demo campaign at this path, making it first if need be.
-    OpenDemo(std::path::PathBuf),
+    /// Open a demo campaign at this path, making it first if need be: the
+    /// default demo, or the one played with this ruleset.
+    OpenDemo(std::path::PathBuf, Option<String>),
     /// A gang that qualifies for several titles keeps this one.
     ChooseTitle {
         gang: GangId,

@@ -82,6 +82,9 @@ pub struct RapsheetApp {
     fonts_installed: bool,
     /// Campaigns opened lately, newest first.
     pub(super) recent: Vec<PathBuf>,
+    /// The demos there are: (ruleset id, the pack's name), the default
+    /// first; read once.
+    pub(super) demos: Vec<(String, String)>,
     /// Where the last PDF or export was saved: the next one is offered
     /// there.
     pub(super) output_dir: Option<PathBuf>,
@@ -144,6 +147,7 @@ impl RapsheetApp {
             dice: Dice::seeded(seed),
             fonts_installed: false,
             recent: Vec::new(),
+            demos: demo_list(),
             output_dir: None,
             quitting: false,
         }
@@ -585,13 +589,16 @@ impl RapsheetApp {
                     ));
                 }
             }
-            Action::OpenDemo(path) => {
+            Action::OpenDemo(path, ruleset) => {
                 let opened = if path.exists() {
                     Session::open(&path)
                 } else {
                     std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
                         .map_err(anyhow::Error::from)
-                        .and_then(|()| Session::create_demo(&path))
+                        .and_then(|()| match &ruleset {
+                            Some(r) => Session::create_demo_of(&path, r),
+                            None => Session::create_demo(&path),
+                        })
                 };
                 match opened {
                     Ok(session) => {
@@ -801,6 +808,22 @@ impl RapsheetApp {
 /// fallback for the symbols and the Greek and Cyrillic letters egui's own
 /// fonts lack. Installed before any text is laid out in the first frame.
 const FALLBACK_FONT: &[u8] = include_bytes!("../../assets/fonts/DejaVuSans.ttf");
+
+/// The demos this build has, with their packs' names.
+fn demo_list() -> Vec<(String, String)> {
+    let registry = crate::session::builtin_registry().ok();
+    crate::campaign::demo::rulesets()
+        .unwrap_or_default()
+        .into_iter()
+        .map(|id| {
+            let name = registry
+                .as_ref()
+                .and_then(|r| r.get(&id))
+                .map_or_else(|| id.clone(), |p| p.pack.name.clone());
+            (id, name)
+        })
+        .collect()
+}
 
 fn install_fonts(ctx: &egui::Context) {
     let fallback = |name: String, data: egui::FontData| egui::epaint::text::FontInsert {

@@ -54,6 +54,19 @@ impl RapsheetApp {
                     }
                 }
             });
+            ui.menu_button("Demo campaigns", |ui| {
+                for (ruleset, name) in &self.demos {
+                    let path = crate::paths::demo_campaign(ruleset);
+                    let button = ui
+                        .add_enabled(path.is_some(), egui::Button::new(format!("{name} demo")))
+                        .on_hover_text("Two demo gangs to try the game on, made the first time");
+                    if button.clicked()
+                        && let Some(path) = path
+                    {
+                        actions.push(Action::OpenDemo(path, Some(ruleset.clone())));
+                    }
+                }
+            });
             ui.separator();
             if command_button(ui, Command::Quit, true).clicked() {
                 run(&mut actions, Command::Quit);

@@ -48,7 +48,7 @@ impl RapsheetApp {
                     .on_hover_text("Two demo gangs to try things on")
                     .clicked()
             {
-                actions.push(Action::OpenDemo(demo));
+                actions.push(Action::OpenDemo(demo, None));
             }
             if !self.recent.is_empty() {
                 ui.add_space(12.0);
