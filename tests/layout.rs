@@ -46,6 +46,11 @@ fn app_on(
     let mut app = RapsheetApp::with_session(session);
     app.run_action(Action::SelectGang(gang));
     app.run_action(Action::ShowScreen(screen));
+    rendered(app, size)
+}
+
+/// The app in a window of `size`, drawn once, rendered for snapshots.
+fn rendered(app: RapsheetApp, size: (f32, f32)) -> Harness<'static, RapsheetApp> {
     let mut harness = Harness::builder()
         .with_size([size.0, size.1])
         .wgpu()
@@ -149,11 +154,7 @@ fn a_priced_warband_and_its_unit_editor_work_at_both_window_sizes() {
         let mut app = RapsheetApp::with_session(session);
         app.run_action(Action::SelectGang(band));
         app.run_action(Action::SelectFighter(Some(grak)));
-        let mut harness = Harness::builder()
-            .with_size([size.0, size.1])
-            .wgpu()
-            .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
-        harness.run();
+        let mut harness = rendered(app, size);
         let at = format!("wayfarer-roster-{}x{}", size.0, size.1);
         lost.extend(
             out_of_reach(&harness, size.0)

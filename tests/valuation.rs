@@ -94,6 +94,24 @@ label = "Fine"
 default = true
 "#;
 
+/// Runs `rapsheet ARGS --db DB` in `dir`, insists it worked, and gives
+/// what it printed.
+fn rapsheet_in(dir: &Path, db: &Path, args: &[&str]) -> String {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .current_dir(dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
 fn priced(dir: &Path) -> Session {
     let mut registry = rapsheet::session::builtin_registry().unwrap();
     registry.add_text("priced.toml", PRICED).unwrap();
@@ -272,20 +290,7 @@ fn a_wayfarer_units_value_and_vp_are_worked_out_from_its_dice() {
 fn the_command_line_shows_each_units_value_and_the_warbands_total() {
     let dir = util::temp();
     let db = dir.path().join("w.rapsheet");
-    let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
-            .args(args)
-            .arg("--db")
-            .arg(&db)
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        String::from_utf8(out.stdout).unwrap()
-    };
+    let run = |args: &[&str]| rapsheet_in(dir.path(), &db, args);
     run(&["new", "--ruleset", "wayfarer", "--name", "W"]);
     run(&["gang", "new", "Red Hand"]);
     run(&[
@@ -543,18 +548,7 @@ fn a_units_card_and_the_roster_sheet_print_its_value_and_vp() {
     let dir = util::temp();
     let db = dir.path().join("w.rapsheet");
     let run = |args: &[&str]| {
-        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
-            .args(args)
-            .arg("--db")
-            .arg(&db)
-            .current_dir(dir.path())
-            .output()
-            .unwrap();
-        assert!(
-            out.status.success(),
-            "{}",
-            String::from_utf8_lossy(&out.stderr)
-        );
+        rapsheet_in(dir.path(), &db, args);
     };
     run(&["new", "--ruleset", "wayfarer", "--name", "W"]);
     run(&["gang", "new", "Red Hand"]);

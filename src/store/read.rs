@@ -165,15 +165,7 @@ fn log_entries(
 pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
     let row = conn
         .prepare_cached("SELECT id, name, ruleset, notes FROM gang WHERE id = ?1")?
-        .query_row([id], |r| {
-            Ok(Gang {
-                id: r.get(0)?,
-                name: r.get(1)?,
-                ruleset: r.get(2)?,
-                notes: r.get(3)?,
-                resources: BTreeMap::new(),
-            })
-        })
+        .query_row([id], gang_row)
         .optional()?;
     match row {
         Some(mut gang) => {
@@ -182,6 +174,38 @@ pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
         }
         None => Ok(None),
     }
+}
+
+/// A gang's row, its resources still to read.
+fn gang_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Gang> {
+    Ok(Gang {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        ruleset: r.get(2)?,
+        notes: r.get(3)?,
+        resources: BTreeMap::new(),
+    })
+}
+
+/// A row of `gang_resource`: (gang, resource, amount).
+fn resource_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GangId, String, i64)> {
+    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+}
+
+/// Puts each resource row on its gang (gangs not asked for are skipped).
+fn fill_resources(
+    gangs: &mut [Gang],
+    rows: impl Iterator<Item = rusqlite::Result<(GangId, String, i64)>>,
+) -> Result<()> {
+    let index: std::collections::HashMap<GangId, usize> =
+        gangs.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
+    for row in rows {
+        let (id, resource, amount) = row?;
+        if let Some(&i) = index.get(&id) {
+            gangs[i].resources.insert(resource, amount);
+        }
+    }
+    Ok(())
 }
 
 fn resources(conn: &Connection, id: GangId) -> Result<BTreeMap<String, i64>> {
@@ -401,30 +425,12 @@ impl CampaignStore {
             .prepare_cached(
                 "SELECT id, name, ruleset, notes FROM gang ORDER BY name COLLATE NOCASE, id",
             )?
-            .query_map([], |r| {
-                Ok(Gang {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    ruleset: r.get(2)?,
-                    notes: r.get(3)?,
-                    resources: BTreeMap::new(),
-                })
-            })?
+            .query_map([], gang_row)?
             .collect::<rusqlite::Result<_>>()?;
-        let index: std::collections::HashMap<GangId, usize> =
-            gangs.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
         let mut stmt = self
             .conn
             .prepare_cached("SELECT gang_id, resource, amount FROM gang_resource")?;
-        let rows = stmt.query_map([], |r| {
-            Ok((r.get::<_, GangId>(0)?, r.get::<_, String>(1)?, r.get(2)?))
-        })?;
-        for row in rows {
-            let (id, resource, amount) = row?;
-            if let Some(&i) = index.get(&id) {
-                gangs[i].resources.insert(resource, amount);
-            }
-        }
+        fill_resources(&mut gangs, stmt.query_map([], resource_row)?)?;
         Ok(gangs)
     }
 
@@ -438,29 +444,13 @@ impl CampaignStore {
                 "SELECT id, name, ruleset, notes FROM gang \
                  WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id",
             )?
-            .query_map([&ids], |r| {
-                Ok(Gang {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    ruleset: r.get(2)?,
-                    notes: r.get(3)?,
-                    resources: BTreeMap::new(),
-                })
-            })?
+            .query_map([&ids], gang_row)?
             .collect::<rusqlite::Result<_>>()?;
         let mut stmt = self.conn.prepare_cached(
             "SELECT gang_id, resource, amount FROM gang_resource \
              WHERE gang_id IN (SELECT value FROM json_each(?1))",
         )?;
-        let rows = stmt.query_map([&ids], |r| {
-            Ok((r.get::<_, GangId>(0)?, r.get::<_, String>(1)?, r.get(2)?))
-        })?;
-        for row in rows {
-            let (id, resource, amount) = row?;
-            if let Ok(i) = gangs.binary_search_by_key(&id, |g| g.id) {
-                gangs[i].resources.insert(resource, amount);
-            }
-        }
+        fill_resources(&mut gangs, stmt.query_map([&ids], resource_row)?)?;
         Ok(gangs)
     }
 
