@@ -261,19 +261,29 @@ impl Session {
 
     /// Every gang with its size and whether it is legal.
     pub fn gang_list(&self) -> Result<Vec<GangSummary>> {
-        // Five queries in all, however many gangs.
+        // Five queries in all, however many gangs (six where a pack prices
+        // its fighters: what they are worth leaves out what lasting
+        // effects gave them).
         let changed = self.store.quirk_changes()?;
         let fought = self.store.battles_fought_by_gang()?;
-        let lasting = self.store.all_lasting_effects()?;
+        let gangs = self.store.gangs()?;
+        let priced = gangs.iter().any(|g| {
+            self.registry
+                .get(&g.ruleset)
+                .is_some_and(|p| p.valuation.is_some())
+        });
+        let lasting = if priced {
+            self.store.all_lasting_effects()?
+        } else {
+            Vec::new()
+        };
         let mut rosters: std::collections::HashMap<GangId, Vec<Fighter>> = Default::default();
         for f in self.store.all_fighters()? {
             if f.status.on_roster() {
                 rosters.entry(f.gang).or_default().push(f);
             }
         }
-        Ok(self
-            .store
-            .gangs()?
+        Ok(gangs
             .into_iter()
             .map(|gang| {
                 let mut fighters = rosters.remove(&gang.id).unwrap_or_default();
