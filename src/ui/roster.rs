@@ -82,28 +82,7 @@ pub fn roster_ui(
                 }
             }
         });
-    if let Some(value) = &view.value {
-        let score = value
-            .score_label
-            .as_ref()
-            .zip(value.total.score)
-            .map_or(String::new(), |(label, s)| format!(" · {label} {s}"));
-        let limit = value
-            .total
-            .limit
-            .map_or(String::new(), |l| format!(" of {l}"));
-        ui.label(
-            RichText::new(format!(
-                "{} {}{limit}{score}",
-                value.label, value.total.value
-            ))
-            .strong(),
-        )
-        .on_hover_text(format!(
-            "What its {} are worth together",
-            super::widgets::Nouns::of(pack).fighters
-        ));
-    }
+    worth_ui(ui, view, pack);
     ui.horizontal(|ui| {
         if ui
             .button("Print cards…")
@@ -436,6 +415,33 @@ fn fighter_row(
             ui.label(value.to_string())
                 .on_hover_text(format!("{} {value}", counter.label));
         });
+    }
+}
+
+/// What the gang's fighters are worth together, where the pack prices
+/// them: `Value 124 · VP 2`.
+fn worth_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
+    if let Some(value) = &view.value {
+        let score = value
+            .score_label
+            .as_ref()
+            .zip(value.total.score)
+            .map_or(String::new(), |(label, s)| format!(" · {label} {s}"));
+        let limit = value
+            .total
+            .limit
+            .map_or(String::new(), |l| format!(" of {l}"));
+        ui.label(
+            RichText::new(format!(
+                "{} {}{limit}{score}",
+                value.label, value.total.value
+            ))
+            .strong(),
+        )
+        .on_hover_text(format!(
+            "What its {} are worth together",
+            super::widgets::Nouns::of(pack).fighters
+        ));
     }
 }
 
