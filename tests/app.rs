@@ -859,3 +859,48 @@ fn the_file_menu_offers_a_demo_of_each_game_that_has_one() {
     assert_eq!(view.ruleset, "wayfarer");
     assert!(view.value.is_some(), "its units are priced");
 }
+
+/// 004: "Between matches, players may spend resource points as force
+/// points to purchase new units or buy equipment": in the unit editor,
+/// what is added while paying is paid for in the same step.
+#[test]
+fn equipment_bought_in_the_editor_is_paid_for() {
+    let dir = util::temp();
+    let path = dir.path().join("w.rapsheet");
+    let mut session = Session::create(&path, "W", "wayfarer").expect("create");
+    let (band, _) = session.found_gang("Red Hand", None).expect("found");
+    session
+        .adjust_resource(band, "resources", 50, "a match")
+        .expect("resources");
+    session
+        .recruit(
+            band,
+            rapsheet::campaign::commands::NewFighter {
+                name: "Grak".into(),
+                ..Default::default()
+            },
+        )
+        .expect("recruit");
+    let grak = session.fighter_named("Grak", None).expect("grak").id;
+    let mut app = RapsheetApp::with_session(session);
+    app.run_action(Action::SelectGang(band));
+    app.run_action(Action::SelectFighter(Some(grak)));
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1600.0])
+        .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
+    harness.run();
+    harness.get_by_label("Add a quirk").click();
+    harness.run();
+    harness
+        .get_by_label("Pay for what is added with Resources")
+        .click();
+    harness.run();
+    type_into(&mut harness, "Find quirk", "Sword");
+    harness.get_by_label("+ Sword").click();
+    harness.run();
+    let view = harness.state().gang_view().expect("view");
+    let resources = view.resources.iter().find(|r| r.id == "resources").unwrap();
+    // SWORD "+11" (line 3647): 50 - 11.
+    assert_eq!(resources.amount, 39);
+    assert_eq!(view.fighters[0].quirks[0].name, "Sword");
+}

@@ -633,3 +633,61 @@ fn the_wayfarer_demo_is_two_legal_500_point_warbands() {
     assert!(err.contains("wayfarer"), "{err}");
     assert!(!other.exists(), "nothing written");
 }
+
+/// 004: "Between matches, players may spend resource points as force
+/// points to purchase new units or buy equipment." A unit bought is paid
+/// its value, an entry bought its cost, each in the same step as the
+/// change, which one undo takes back.
+#[test]
+fn units_and_equipment_bought_between_matches_are_paid_with_resources() {
+    let dir = util::temp();
+    let db = dir.path().join("w.rapsheet");
+    let run = |args: &[&str]| rapsheet_in(dir.path(), &db, args);
+    run(&["new", "--ruleset", "wayfarer", "--name", "W"]);
+    run(&["gang", "new", "Red Hand"]);
+    run(&[
+        "resource",
+        "resources",
+        "100",
+        "--gang",
+        "Red Hand",
+        "--reason",
+        "a match",
+    ]);
+    let resources = || {
+        let s = Session::open(&db).unwrap();
+        let id = s.gang_named("Red Hand").unwrap().id;
+        s.gang_view(id)
+            .unwrap()
+            .resources
+            .iter()
+            .find(|r| r.id == "resources")
+            .unwrap()
+            .amount
+    };
+    // Ten dice at their default: 30 points.
+    let said = run(&["fighter", "add", "Grak", "--gang", "Red Hand", "--buy"]);
+    assert!(said.contains("Buy Grak for Red Hand for 30"), "{said}");
+    assert_eq!(resources(), 70);
+    // SWORD "+11" (line 3647).
+    let said = run(&["fighter", "buy", "Grak", "Sword"]);
+    assert!(said.contains("Buy Sword for Grak for 11"), "{said}");
+    assert_eq!(resources(), 59);
+    // What the warband cannot pay for is refused, with nothing written.
+    let before = std::fs::read(&db).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+        .args(["fighter", "buy", "Grak", "Energy Cannon", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("buying Energy Cannon for 102"), "{err}");
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+    // One undo takes back the sword and its price.
+    run(&["undo"]);
+    assert_eq!(resources(), 70);
+    let s = Session::open(&db).unwrap();
+    let grak = s.fighter_named("Grak", None).unwrap();
+    assert!(grak.quirks.is_empty());
+}

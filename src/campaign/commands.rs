@@ -16,6 +16,8 @@ pub enum CommandError {
     Text(#[from] TextError),
     #[error("there is already a gang called “{0}”")]
     GangNameTaken(String),
+    #[error("{0} buys nothing between games (its pack names no resource to spend)")]
+    NothingToBuyWith(String),
     #[error("{gang} already has a fighter called “{name}”")]
     FighterNameTaken { gang: String, name: String },
     #[error("“{query}” is not a quirk of {pack}{hint}")]
@@ -260,6 +262,25 @@ pub struct NewFighter {
     pub notes: String,
     /// The fighter's own base stats, where they differ from the pack's.
     pub base: std::collections::BTreeMap<String, i64>,
+}
+
+/// Pays `points` for `what` the gang buys, with the resource its pack
+/// buys with (`[valuation] spend`); nothing for a purchase worth nothing.
+pub fn pay_for(
+    pack: &Pack,
+    gang: &Gang,
+    points: i64,
+    what: &str,
+) -> Result<Vec<Event>, CommandError> {
+    let resource = pack
+        .valuation
+        .as_ref()
+        .and_then(|v| v.spend.as_deref())
+        .ok_or_else(|| CommandError::NothingToBuyWith(pack.pack.name.clone()))?;
+    if points <= 0 {
+        return Ok(Vec::new());
+    }
+    adjust_resource(pack, gang, resource, -points, &format!("bought {what}"))
 }
 
 /// Recruits a fighter into a gang, with the pack's starting counters.

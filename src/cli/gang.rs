@@ -105,8 +105,22 @@ pub enum FighterCommand {
         /// each (a Wayfarer unit's dice: `--stat melee_off=2`).
         #[arg(long = "stat", value_name = "STAT=N")]
         stats: Vec<String>,
+        /// Bought between games: the gang pays the fighter's value with the
+        /// resource its pack buys with (Wayfarer's Resources), in the same
+        /// step.
+        #[arg(long)]
+        buy: bool,
         #[arg(long)]
         json: bool,
+    },
+    /// Buy an entry (equipment) for a fighter between games: the gang pays
+    /// its cost with the resource its pack buys with, in the same step.
+    Buy {
+        name: String,
+        /// The entry by name or id.
+        entry: String,
+        #[arg(long)]
+        gang: Option<String>,
     },
     /// Rename a fighter.
     Rename {
@@ -238,6 +252,18 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             json,
         } => edit::fighter_notes(session, &name, gang.as_deref(), &text, json),
         FighterCommand::Dismiss { name, gang } => edit::dismiss(session, &name, gang.as_deref()),
+        FighterCommand::Buy { name, entry, gang } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            let pick = session
+                .resolve_quirks(fighter.gang, std::slice::from_ref(&entry))?
+                .into_iter()
+                .next()
+                .ok_or_else(|| anyhow::anyhow!("no entry “{entry}”"))?;
+            let batch = session.buy_quirk(fighter.id, pick)?;
+            let (label, _) = session.batch(batch)?;
+            say!("{label}");
+            Ok(())
+        }
         FighterCommand::Show { name, gang, json } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             let details = session.fighter_details(fighter.id)?;
@@ -330,6 +356,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             quirks,
             notes,
             stats,
+            buy,
             json,
         } => {
             let gang = session.gang_named(&gang)?;
@@ -346,16 +373,18 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                 })
                 .collect::<Result<_>>()?;
             let quirks = session.resolve_quirks(gang.id, &quirks)?;
-            let outcome = session.recruit(
-                gang.id,
-                NewFighter {
-                    name,
-                    leader,
-                    quirks,
-                    notes,
-                    base,
-                },
-            )?;
+            let new = NewFighter {
+                name,
+                leader,
+                quirks,
+                notes,
+                base,
+            };
+            let outcome = if buy {
+                session.buy_recruit(gang.id, new)?
+            } else {
+                session.recruit(gang.id, new)?
+            };
             if json {
                 return print_json(&outcome);
             }

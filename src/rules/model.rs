@@ -92,6 +92,10 @@ pub struct Valuation {
     /// The score worked out from the value (victory points), if any.
     #[serde(default)]
     pub score: Option<ScoreRule>,
+    /// The resource new fighters and entries are bought with between
+    /// games, at their value or cost, if the game buys them.
+    #[serde(default)]
+    pub spend: Option<String>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]

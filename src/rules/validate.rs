@@ -310,6 +310,14 @@ fn check_valuation(file: &str, pack: &Pack) -> Result<(), PackError> {
             format!("stat `{stat}` is not in [[stats]]"),
         );
     }
+    if let Some(spend) = &valuation.spend
+        && pack.resource(spend).is_none()
+    {
+        return err(
+            "valuation.spend",
+            format!("resource `{spend}` is not in [[resources]]"),
+        );
+    }
     if let Some(ruling) = &valuation.ruling
         && pack.ruling(ruling).is_none()
     {

@@ -7,7 +7,7 @@
 //! room finds what they need and commits them. It reads back only to
 //! report what a change broke.
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context as _, Result, anyhow, bail};
 use serde::Serialize;
 
 use super::Session;
@@ -132,6 +132,66 @@ impl Session {
             problems,
             warnings,
         })
+    }
+
+    /// Recruits a fighter bought between games: the gang pays the new
+    /// fighter's value with the resource its pack buys with, in the same
+    /// step (one batch: undo takes back both).
+    pub fn buy_recruit(&mut self, gang: GangId, new: NewFighter) -> Result<Outcome> {
+        let gang = self.gang(gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let roster = self.store.fighters(gang.id)?;
+        let id = self.store.next_fighter_id()?;
+        let name = new.name.trim().to_owned();
+        let mut events = commands::recruit(pack, &gang, &roster, id, new)?;
+        let value = events
+            .iter()
+            .find_map(|e| match e {
+                Event::FighterRecruited { fighter } => {
+                    crate::campaign::valuation::fighter_value(pack, fighter, &[])
+                }
+                _ => None,
+            })
+            .map_or(0, |v| v.value);
+        events.extend(
+            commands::pay_for(pack, &gang, value, &name)
+                .with_context(|| format!("buying {name} for {value}"))?,
+        );
+        let label = format!("Buy {name} for {} for {value}", gang.name);
+        let batch = self.commit(&label, events)?;
+        let problems = self
+            .gang_view(gang.id)
+            .map(|v| v.problems)
+            .unwrap_or_default();
+        Ok(Outcome {
+            batch,
+            label,
+            problems,
+            warnings: Vec::new(),
+        })
+    }
+
+    /// Gives a fighter an entry bought between games (equipment): the gang
+    /// pays its cost in the same step.
+    pub fn buy_quirk(&mut self, fighter: FighterId, pick: QuirkPick) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let def = pack
+            .quirk(&pick.quirk)
+            .ok_or_else(|| anyhow!("{} has no “{}”", pack.pack.name, pick.quirk))?;
+        let (what, cost) = (def.name.clone(), def.cost.unwrap_or(0));
+        let mut quirks = fighter.quirks.clone();
+        quirks.push(pick);
+        let mut events = commands::set_quirks(pack, &fighter, quirks)?;
+        events.extend(
+            commands::pay_for(pack, &gang, cost, &format!("{what} for {}", fighter.name))
+                .with_context(|| format!("buying {what} for {cost}"))?,
+        );
+        self.commit(
+            &format!("Buy {what} for {} for {cost}", fighter.name),
+            events,
+        )
     }
 
     /// Resolves quirk names (id, name or alt name) against a gang's pack.

@@ -63,6 +63,8 @@ pub enum Action {
     RenameFighter(FighterId, String),
     SetLeader(FighterId, bool),
     SetQuirks(FighterId, Vec<QuirkPick>),
+    /// Gives a fighter an entry the gang buys (pays its cost).
+    BuyQuirk(FighterId, QuirkPick),
     SetCounter {
         fighter: FighterId,
         counter: String,

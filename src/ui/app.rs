@@ -486,6 +486,9 @@ impl RapsheetApp {
             Action::SetLeader(id, leader) => {
                 self.change("Leader changed", |s| s.set_leader(id, leader));
             }
+            Action::BuyQuirk(id, pick) => {
+                self.change("Bought", |s| s.buy_quirk(id, pick));
+            }
             Action::SetQuirks(id, quirks) => {
                 self.change("Quirks changed", |s| s.set_quirks(id, quirks));
             }

@@ -21,6 +21,8 @@ pub struct FighterEditor {
     healing: Option<(crate::campaign::EffectId, String)>,
     /// A photo's path typed in, where the desktop offers no file dialog.
     photo_path: String,
+    /// Entries added now are bought: the gang pays their cost.
+    buying: bool,
 }
 
 impl FighterEditor {
@@ -444,6 +446,23 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                         .labelled_by(label.id)
                         .on_disabled_hover_text(hint);
                 });
+                // Between games, what is added is bought with the pack's
+                // spending resource.
+                let spend = pack
+                    .valuation
+                    .as_ref()
+                    .and_then(|v| v.spend.as_deref())
+                    .and_then(|r| pack.resource(r));
+                if let Some(resource) = spend {
+                    ui.checkbox(
+                        &mut editor.buying,
+                        format!("Pay for what is added with {}", resource.label),
+                    )
+                    .on_hover_text(
+                        "Bought between games: the gang pays each entry's cost, in the same step",
+                    );
+                }
+                let buying = editor.buying && spend.is_some();
                 let filter = editor.filter.trim();
                 let distinct = pack.recruiting.as_ref().is_some_and(|r| r.distinct_quirks);
                 for category in &pack.categories {
@@ -476,9 +495,14 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                                     hint.to_owned()
                                 });
                             if button.clicked() {
-                                let mut next = picks.clone();
-                                next.push(QuirkPick::new(quirk.id.clone()));
-                                action = Some(Action::SetQuirks(fighter.id, next));
+                                let pick = QuirkPick::new(quirk.id.clone());
+                                action = Some(if buying {
+                                    Action::BuyQuirk(fighter.id, pick)
+                                } else {
+                                    let mut next = picks.clone();
+                                    next.push(pick);
+                                    Action::SetQuirks(fighter.id, next)
+                                });
                             }
                             ui.label(RichText::new(pack.profile(quirk)).weak().small());
                         });
