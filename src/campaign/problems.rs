@@ -329,9 +329,12 @@ pub fn gang_problems_after(
         source: source.into(),
         ruling: None,
     };
+    // What the fighters are worth together, read once for every rule
+    // that needs it.
+    let worth = super::valuation::gang_value(pack, fighters, lasting);
     if let Some(valuation) = &pack.valuation
         && let Some(limit) = valuation.limit
-        && let Some(total) = super::valuation::gang_value(pack, fighters, lasting)
+        && let Some(total) = &worth
         && total.value > limit
     {
         out.push(Problem {
@@ -377,57 +380,60 @@ pub fn gang_problems_after(
         }
     }
     for constraint in &pack.constraints {
-        if let ConstraintKind::GangCountPerPoints {
-            quirk,
-            max,
-            per,
-            rounding,
-        } = &constraint.rule
-        {
-            let n = fighters.iter().filter(|f| f.has_quirk(quirk)).count();
-            let points =
-                super::valuation::gang_value(pack, fighters, lasting).map_or(0, |v| v.value);
-            let allowed = per_points(points, *per, *max, *rounding);
-            if n > allowed {
-                let name = pack
-                    .quirk(quirk)
-                    .map_or(quirk.as_str(), |q| q.name.as_str());
-                out.push(Problem {
-                    rule: format!("constraints.{}", constraint.id),
-                    scope: ProblemScope::Gang,
-                    message: format!(
-                        "{} ({n} {} with {name}; {allowed} allowed at {points} points)",
-                        constraint.message,
-                        if n == 1 {
-                            &pack.words.fighter
-                        } else {
-                            &pack.words.fighters
-                        },
-                    ),
-                    source: constraint.source.clone(),
-                    ruling: ruling_text(pack, constraint.ruling.as_ref()),
-                });
-            }
-        }
-        if let ConstraintKind::GangCount { quirk, allowed } = &constraint.rule {
-            let n = fighters.iter().filter(|f| f.has_quirk(quirk)).count();
-            if !allowed.contains(&n) {
-                let name = pack
-                    .quirk(quirk)
-                    .map_or(quirk.as_str(), |q| q.name.as_str());
-                out.push(Problem {
-                    rule: format!("constraints.{}", constraint.id),
-                    scope: ProblemScope::Gang,
-                    message: format!(
-                        "{} ({n} fighter{} ha{} {name})",
-                        constraint.message,
+        let with = |quirk: &str| fighters.iter().filter(|f| f.has_quirk(quirk)).count();
+        let name = |quirk: &str| {
+            pack.quirk(quirk)
+                .map_or(quirk.to_owned(), |q| q.name.clone())
+        };
+        // What the count was, where the gang breaks the rule.
+        let broken = match &constraint.rule {
+            ConstraintKind::GangCount { quirk, allowed } => {
+                let n = with(quirk);
+                (!allowed.contains(&n)).then(|| {
+                    format!(
+                        "{n} fighter{} ha{} {}",
                         plural(n),
-                        if n == 1 { "s" } else { "ve" }
-                    ),
-                    source: constraint.source.clone(),
-                    ruling: ruling_text(pack, constraint.ruling.as_ref()),
-                });
+                        if n == 1 { "s" } else { "ve" },
+                        name(quirk)
+                    )
+                })
             }
+            ConstraintKind::GangCountPerPoints {
+                quirk,
+                max,
+                per,
+                rounding,
+            } => {
+                let n = with(quirk);
+                let points = worth.as_ref().map_or(0, |v| v.value);
+                let allowed = per_points(points, *per, *max, *rounding);
+                (n > allowed).then(|| {
+                    let noun = if n == 1 {
+                        &pack.words.fighter
+                    } else {
+                        &pack.words.fighters
+                    };
+                    format!(
+                        "{n} {noun} with {}; {allowed} allowed at {points} points",
+                        name(quirk)
+                    )
+                })
+            }
+            // A fighter's own rules: checked with each fighter.
+            ConstraintKind::MaxTagged { .. }
+            | ConstraintKind::ForbidsTagged { .. }
+            | ConstraintKind::RequiresAny { .. }
+            | ConstraintKind::MinTagged { .. }
+            | ConstraintKind::MaxSlots { .. } => None,
+        };
+        if let Some(count) = broken {
+            out.push(Problem {
+                rule: format!("constraints.{}", constraint.id),
+                scope: ProblemScope::Gang,
+                message: format!("{} ({count})", constraint.message),
+                source: constraint.source.clone(),
+                ruling: ruling_text(pack, constraint.ruling.as_ref()),
+            });
         }
     }
     for fighter in fighters {
@@ -440,13 +446,8 @@ pub fn gang_problems_after(
 /// How many `max` a gang of `points` may have, at `max` for every `per`
 /// points, the number of `per`s rounded as the rule says.
 fn per_points(points: i64, per: usize, max: usize, rounding: crate::rules::Rounding) -> usize {
-    let per = i64::try_from(per.max(1)).unwrap_or(i64::MAX);
-    let points = points.max(0);
-    let whole = match rounding {
-        crate::rules::Rounding::Down => points / per,
-        crate::rules::Rounding::Up => points.div_euclid(per) + i64::from(points % per != 0),
-        crate::rules::Rounding::Nearest => (points + per / 2) / per,
-    };
+    let per = i64::try_from(per).unwrap_or(i64::MAX);
+    let whole = rounding.divide(points.max(0), per);
     usize::try_from(whole)
         .unwrap_or(usize::MAX)
         .saturating_mul(max)

@@ -9,7 +9,7 @@
 use serde::Serialize;
 
 use super::model::{Fighter, LastingEffect};
-use crate::rules::{Pack, Rounding, ScoreRule, Valuation};
+use crate::rules::{Pack, ScoreRule, Valuation};
 
 /// One line of a value's breakdown.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -140,13 +140,9 @@ fn stat_parts(pack: &Pack, valuation: &Valuation, fighter: &Fighter) -> Vec<Valu
 /// The score a value gives: divided as the rule says, never below its
 /// minimum.
 pub fn score(rule: &ScoreRule, value: i64) -> i64 {
-    let d = rule.divide_by.max(1);
-    let quotient = match rule.rounding {
-        Rounding::Down => value.div_euclid(d),
-        Rounding::Up => value.div_euclid(d) + i64::from(value.rem_euclid(d) != 0),
-        Rounding::Nearest => (value + d / 2).div_euclid(d),
-    };
-    quotient.max(rule.minimum)
+    rule.rounding
+        .divide(value, rule.divide_by)
+        .max(rule.minimum)
 }
 
 /// What the fighters are worth together: the sum of their values and of
@@ -176,6 +172,7 @@ pub fn gang_value<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::Rounding;
 
     fn rule(rounding: Rounding) -> ScoreRule {
         ScoreRule {

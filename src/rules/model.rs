@@ -126,6 +126,19 @@ pub enum Rounding {
     Nearest,
 }
 
+impl Rounding {
+    /// `n` divided by `d` (at least 1), rounded this way (a half rounds
+    /// up).
+    pub fn divide(self, n: i64, d: i64) -> i64 {
+        let d = d.max(1);
+        match self {
+            Rounding::Down => n.div_euclid(d),
+            Rounding::Up => n.div_euclid(d) + i64::from(n.rem_euclid(d) != 0),
+            Rounding::Nearest => n.saturating_add(d / 2).div_euclid(d),
+        }
+    }
+}
+
 /// What a pack's records hold: who takes part, whether there is a winner,
 /// the tables rolled during a game and after it, the counters a game
 /// changes and what the end of a game resets. A battle between two gangs

@@ -187,7 +187,7 @@ impl Session {
                                 f.counters.get(&c.id).copied().unwrap_or(0).to_string(),
                             )
                         })
-                        .chain(worth_cells(view, Some(f)))
+                        .chain(worth_cells(view, fighter_worth(f)))
                         .collect(),
                     stats: f
                         .stats
@@ -297,7 +297,7 @@ impl Session {
                 let counters: Vec<String> = counters
                     .into_iter()
                     .chain(
-                        worth_cells(&view, Some(f))
+                        worth_cells(&view, fighter_worth(f))
                             .into_iter()
                             .map(|(label, value)| format!("{label} {value}")),
                     )
@@ -337,13 +337,11 @@ impl Session {
         if view.house_rules {
             ruleset.push_str(" (house rules)");
         }
-        let worth = worth_cells(&view, None)
+        let total = view.value.as_ref().map(|v| (v.total.value, v.total.score));
+        let worth = worth_cells(&view, total)
             .into_iter()
-            .zip([
-                view.value.as_ref().map(|v| v.total.value),
-                view.value.as_ref().and_then(|v| v.total.score),
-            ])
-            .filter_map(|((label, _), n)| n.map(|n| format!("{label} {n}")));
+            .filter(|(_, n)| !n.is_empty())
+            .map(|(label, n)| format!("{label} {n}"));
         let resources: Vec<String> = resources.into_iter().chain(worth).collect();
         Ok(RosterData {
             gang: view.name.clone(),
@@ -359,25 +357,22 @@ impl Session {
     }
 }
 
-/// A fighter's value and score as header cells of a card (`Value`, `73`;
-/// `VP`, `1`), where the pack prices its fighters; empty values for a
-/// blank card (`fighter` none).
-fn worth_cells(view: &GangView, fighter: Option<&FighterView>) -> Vec<(String, String)> {
-    let Some(worth) = &view.value else {
+/// A value and its score as labelled cells (`Value`, `73`; `VP`, `1`),
+/// where the gang's pack prices its fighters; `worth` none gives the
+/// labels with empty values (a blank card).
+fn worth_cells(view: &GangView, worth: Option<(i64, Option<i64>)>) -> Vec<(String, String)> {
+    let Some(labels) = &view.value else {
         return Vec::new();
     };
-    let value = fighter.and_then(|f| f.value.as_ref());
-    let mut cells = vec![(
-        worth.label.clone(),
-        value.map_or(String::new(), |v| v.value.to_string()),
-    )];
-    if let Some(label) = &worth.score_label {
-        cells.push((
-            label.clone(),
-            value
-                .and_then(|v| v.score)
-                .map_or(String::new(), |s| s.to_string()),
-        ));
+    let shown = |n: Option<i64>| n.map_or(String::new(), |n| n.to_string());
+    let mut cells = vec![(labels.label.clone(), shown(worth.map(|w| w.0)))];
+    if let Some(label) = &labels.score_label {
+        cells.push((label.clone(), shown(worth.and_then(|w| w.1))));
     }
     cells
+}
+
+/// A fighter's value and score, for [`worth_cells`].
+fn fighter_worth(fighter: &FighterView) -> Option<(i64, Option<i64>)> {
+    fighter.value.as_ref().map(|v| (v.value, v.score))
 }

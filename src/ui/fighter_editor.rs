@@ -185,11 +185,10 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
     });
     // The running cost, as the parts below are added and taken away.
     if let (Some(value), Some(valuation)) = (&fighter.value, &here.pack.valuation) {
-        let score = valuation
-            .score
-            .as_ref()
-            .zip(value.score)
-            .map_or(String::new(), |(rule, s)| format!(" · {} {s}", rule.label));
+        let score = super::widgets::score_suffix(
+            valuation.score.as_ref().map(|s| s.label.as_str()),
+            value.score,
+        );
         ui.label(RichText::new(format!("{} {}{score}", valuation.label, value.value)).strong())
             .on_hover_text(super::widgets::value_breakdown(value));
     }

@@ -422,11 +422,7 @@ fn fighter_row(
 /// them: `Value 124 · VP 2`.
 fn worth_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
     if let Some(value) = &view.value {
-        let score = value
-            .score_label
-            .as_ref()
-            .zip(value.total.score)
-            .map_or(String::new(), |(label, s)| format!(" · {label} {s}"));
+        let score = super::widgets::score_suffix(value.score_label.as_deref(), value.total.score);
         let limit = value
             .total
             .limit
@@ -455,11 +451,7 @@ fn value_cell_ui(
         let Some(value) = &fighter.value else {
             return;
         };
-        let score = gang
-            .score_label
-            .as_ref()
-            .zip(value.score)
-            .map_or(String::new(), |(label, s)| format!(" · {label} {s}"));
+        let score = super::widgets::score_suffix(gang.score_label.as_deref(), value.score);
         let hover = format!(
             "{}\n{} {}{score}",
             super::widgets::value_breakdown(value),

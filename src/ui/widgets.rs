@@ -127,6 +127,13 @@ pub fn labelled_combo<R>(
     .inner
 }
 
+/// A score after its value (` · VP 2`), where there is one.
+pub fn score_suffix(label: Option<&str>, score: Option<i64>) -> String {
+    label
+        .zip(score)
+        .map_or(String::new(), |(label, s)| format!(" · {label} {s}"))
+}
+
 /// How a fighter's value was worked out, a line a part, for hover texts.
 pub fn value_breakdown(value: &crate::campaign::valuation::FighterValue) -> String {
     let mut lines: Vec<String> = value

@@ -169,21 +169,27 @@ impl Run<'_> {
                     crate::text::same(&c.rule, &rule.id) && crate::text::same(&c.gang, &gang_name)
                 });
                 match pick {
-                    None if self.nothing_to_take(rule, gang) => {
-                        let text = format!(
-                            "takes nothing: {} has no {}",
-                            self.name(self.rival(gang)),
-                            self.choice_labels(rule).join(", ")
-                        );
-                        self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
+                    None => {
+                        let options = self.options(rule, gang);
+                        // A line that takes from the rival, when the rival
+                        // holds none of it: nothing to choose.
+                        if rule.from_rival && options.iter().all(|o| o == "none") {
+                            let text = format!(
+                                "takes nothing: {} has no {}",
+                                self.name(self.rival(gang)),
+                                self.choice_labels(rule).join(", ")
+                            );
+                            self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
+                        } else {
+                            self.needed.push(NeededChoice {
+                                field: "choices".into(),
+                                gang: gang_name,
+                                rule: rule.id.clone(),
+                                text: rule.text.clone(),
+                                options,
+                            });
+                        }
                     }
-                    None => self.needed.push(NeededChoice {
-                        field: "choices".into(),
-                        gang: gang_name,
-                        rule: rule.id.clone(),
-                        text: rule.text.clone(),
-                        options: self.options(rule, gang),
-                    }),
                     Some(p) if p.pick.trim().eq_ignore_ascii_case("none") => {
                         self.line(
                             Some(gang),
@@ -258,16 +264,6 @@ impl Run<'_> {
             options.push("none".into());
         }
         options
-    }
-
-    /// A line that takes from the rival, when the rival holds none of what
-    /// it could take: there is nothing to choose.
-    fn nothing_to_take(&self, rule: &EpilogueRule, gang: GangId) -> bool {
-        rule.from_rival
-            && rule
-                .choice
-                .iter()
-                .all(|a| self.amount_of(self.rival(gang), &a.resource) <= 0)
     }
 
     /// The resources a choice offers, in the pack's words.
