@@ -94,6 +94,24 @@ fn out_of_reach(harness: &Harness<'_, RapsheetApp>, width: f32) -> Vec<String> {
         .collect()
 }
 
+/// Snapshots the window as `at`, and notes the controls it shows past its
+/// right edge.
+fn check(
+    mut harness: Harness<'static, RapsheetApp>,
+    at: &str,
+    size: (f32, f32),
+    lost: &mut Vec<String>,
+    snapshots: &mut egui_kittest::SnapshotResults,
+) {
+    lost.extend(
+        out_of_reach(&harness, size.0)
+            .into_iter()
+            .map(|c| format!("{at}: {c}")),
+    );
+    harness.snapshot(at);
+    snapshots.extend_harness(&mut harness);
+}
+
 #[test]
 fn every_screen_works_at_both_window_sizes() {
     let dir = util::temp();
@@ -102,15 +120,9 @@ fn every_screen_works_at_both_window_sizes() {
     let mut lost = Vec::new();
     for size in SIZES {
         for screen in Screen::ALL {
-            let mut harness = app_on(&path, screen, size);
+            let harness = app_on(&path, screen, size);
             let at = format!("{}-{}x{}", name(screen), size.0, size.1);
-            lost.extend(
-                out_of_reach(&harness, size.0)
-                    .into_iter()
-                    .map(|c| format!("{at}: {c}")),
-            );
-            harness.snapshot(&at);
-            snapshots.extend_harness(&mut harness);
+            check(harness, &at, size, &mut lost, &mut snapshots);
         }
     }
     assert!(lost.is_empty(), "past the window's right edge: {lost:#?}");
@@ -154,15 +166,8 @@ fn a_priced_warband_and_its_unit_editor_work_at_both_window_sizes() {
         let mut app = RapsheetApp::with_session(session);
         app.run_action(Action::SelectGang(band));
         app.run_action(Action::SelectFighter(Some(grak)));
-        let mut harness = rendered(app, size);
         let at = format!("wayfarer-roster-{}x{}", size.0, size.1);
-        lost.extend(
-            out_of_reach(&harness, size.0)
-                .into_iter()
-                .map(|c| format!("{at}: {c}")),
-        );
-        harness.snapshot(&at);
-        snapshots.extend_harness(&mut harness);
+        check(rendered(app, size), &at, size, &mut lost, &mut snapshots);
     }
     assert!(lost.is_empty(), "past the window's right edge: {lost:#?}");
 }

@@ -112,6 +112,20 @@ fn rapsheet_in(dir: &Path, db: &Path, args: &[&str]) -> String {
     String::from_utf8(out.stdout).unwrap()
 }
 
+/// A Wayfarer campaign with the warband Red Hand, made through the
+/// command line in a folder of its own.
+fn red_hand_on_the_command_line() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = util::temp();
+    let db = dir.path().join("w.rapsheet");
+    rapsheet_in(
+        dir.path(),
+        &db,
+        &["new", "--ruleset", "wayfarer", "--name", "W"],
+    );
+    rapsheet_in(dir.path(), &db, &["gang", "new", "Red Hand"]);
+    (dir, db)
+}
+
 fn priced(dir: &Path) -> Session {
     let mut registry = rapsheet::session::builtin_registry().unwrap();
     registry.add_text("priced.toml", PRICED).unwrap();
@@ -288,11 +302,8 @@ fn a_wayfarer_units_value_and_vp_are_worked_out_from_its_dice() {
 
 #[test]
 fn the_command_line_shows_each_units_value_and_the_warbands_total() {
-    let dir = util::temp();
-    let db = dir.path().join("w.rapsheet");
+    let (dir, db) = red_hand_on_the_command_line();
     let run = |args: &[&str]| rapsheet_in(dir.path(), &db, args);
-    run(&["new", "--ruleset", "wayfarer", "--name", "W"]);
-    run(&["gang", "new", "Red Hand"]);
     run(&[
         "fighter",
         "add",
@@ -545,13 +556,10 @@ fn elite_and_champion_allowances_count_each_thousand_points_or_part_of_it() {
 /// unit record's cost and VP).
 #[test]
 fn a_units_card_and_the_roster_sheet_print_its_value_and_vp() {
-    let dir = util::temp();
-    let db = dir.path().join("w.rapsheet");
+    let (dir, db) = red_hand_on_the_command_line();
     let run = |args: &[&str]| {
         rapsheet_in(dir.path(), &db, args);
     };
-    run(&["new", "--ruleset", "wayfarer", "--name", "W"]);
-    run(&["gang", "new", "Red Hand"]);
     // 12 dice (36: Melee OFF 3, the others at their default 1) + Troop 0 +
     // Orc 0 + Ferocious 8 + Sword 11 + Leathers 10 = 65.
     run(&[
@@ -640,11 +648,8 @@ fn the_wayfarer_demo_is_two_legal_500_point_warbands() {
 /// change, which one undo takes back.
 #[test]
 fn units_and_equipment_bought_between_matches_are_paid_with_resources() {
-    let dir = util::temp();
-    let db = dir.path().join("w.rapsheet");
+    let (dir, db) = red_hand_on_the_command_line();
     let run = |args: &[&str]| rapsheet_in(dir.path(), &db, args);
-    run(&["new", "--ruleset", "wayfarer", "--name", "W"]);
-    run(&["gang", "new", "Red Hand"]);
     run(&[
         "resource",
         "resources",
