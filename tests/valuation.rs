@@ -132,21 +132,23 @@ fn priced(dir: &Path) -> Session {
     Session::create_with(&dir.join("p.rapsheet"), "Test", "priced", registry).unwrap()
 }
 
+/// A fighter to recruit: its entries by id and its own base stats.
+fn unit(name: &str, parts: &[&str], base: &[(&str, i64)]) -> NewFighter {
+    NewFighter {
+        name: name.into(),
+        base: base.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect(),
+        quirks: parts
+            .iter()
+            .map(|k| rapsheet::campaign::QuirkPick::new(*k))
+            .collect(),
+        ..Default::default()
+    }
+}
+
 fn hand(s: &mut Session, crew: &str, name: &str, grit: i64, kit: &[&str]) -> FighterId {
     let gang = s.gang_named(crew).unwrap().id;
-    s.recruit(
-        gang,
-        NewFighter {
-            name: name.into(),
-            base: [("grit".to_owned(), grit), ("luck".to_owned(), 4)].into(),
-            quirks: kit
-                .iter()
-                .map(|k| rapsheet::campaign::QuirkPick::new(*k))
-                .collect(),
-            ..Default::default()
-        },
-    )
-    .unwrap();
+    s.recruit(gang, unit(name, kit, &[("grit", grit), ("luck", 4)]))
+        .unwrap();
     s.fighter_named(name, Some(crew)).unwrap().id
 }
 
@@ -349,19 +351,7 @@ fn a_wayfarer_unit_from_the_catalog_is_priced_part_by_part_and_checked() {
         ("detect", 2),
     ];
     let recruit = |s: &mut Session, name: &str, parts: &[&str]| {
-        s.recruit(
-            band,
-            NewFighter {
-                name: name.into(),
-                base: dice.iter().map(|(k, v)| ((*k).to_owned(), *v)).collect(),
-                quirks: parts
-                    .iter()
-                    .map(|k| rapsheet::campaign::QuirkPick::new(*k))
-                    .collect(),
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        s.recruit(band, unit(name, parts, &dice)).unwrap();
     };
     recruit(
         &mut s,
@@ -425,18 +415,7 @@ fn warband(units: &[(&str, &[&str])]) -> (tempfile::TempDir, rapsheet::session::
     let mut s = Session::create(&dir.path().join("w.rapsheet"), "W", "wayfarer").unwrap();
     let (band, _) = s.found_gang("Red Hand", None).unwrap();
     for (name, parts) in units {
-        s.recruit(
-            band,
-            NewFighter {
-                name: (*name).into(),
-                quirks: parts
-                    .iter()
-                    .map(|k| rapsheet::campaign::QuirkPick::new(*k))
-                    .collect(),
-                ..Default::default()
-            },
-        )
-        .unwrap();
+        s.recruit(band, unit(name, parts, &[])).unwrap();
     }
     let view = s.gang_view(band).unwrap();
     (dir, view)
