@@ -94,8 +94,8 @@ pub fn battle_report(session: &Session, data: &[u8]) {
     let Ok(report) = serde_json::from_slice::<BattleReport>(data) else {
         return;
     };
-    if let Ok(procedure) = session.preview_battle(&report, SEED) {
-        let _ = serde_json::to_string(&procedure);
+    if let Ok(preview) = session.preview_battle(&report, SEED) {
+        let _ = serde_json::to_string(preview.procedure());
     }
 }
 

@@ -1339,7 +1339,7 @@ fn next_battle_actions_leave_an_effect_the_next_battle_uses() {
         // named, the record asks for them.
         let mut r = report(quiet_battle(SAINTS, JACKALS));
         if action != "Set the Stage" {
-            let asked = s.preview_battle(&r, 7).unwrap().needed;
+            let asked = s.preview_battle(&r, 7).unwrap().into_procedure().needed;
             assert_eq!(asked.len(), 1, "{action}: {asked:?}");
             assert_eq!(asked[0].field, "marks");
             assert!(asked[0].text.contains("mark 3"), "{:?}", asked[0]);
@@ -2190,4 +2190,58 @@ fn a_battle_with_no_winner_names_the_both_ran_ruling() {
         .collect();
     assert_eq!(nobody.len(), 2, "{:#?}", preview.changes);
     assert!(nobody.iter().all(|c| c.text.contains("no winner")));
+}
+
+// ---------------------------------------------------------------------------
+// Commit writes what the preview showed
+// ---------------------------------------------------------------------------
+
+/// The Dead Drop of the first epilogue test, as a report.
+fn three_and_one_caches() -> BattleReport {
+    report(json!({
+        "scenario": "Dead Drop",
+        "gangs": [
+            {"gang": SAINTS, "counts": {"caches": 3}},
+            {"gang": JACKALS, "counts": {"caches": 1}},
+        ],
+        "winner": SAINTS,
+    }))
+}
+
+#[test]
+fn a_preview_committed_writes_what_recording_in_one_step_writes() {
+    let (_dir, mut by_preview) = demo();
+    let (_other, mut in_one_step) = demo();
+    let preview = by_preview
+        .preview_battle(&three_and_one_caches(), 7)
+        .expect("preview");
+    let shown = preview.procedure().changes.clone();
+    let committed = by_preview.record_preview(preview).expect("commit");
+    let recorded = in_one_step
+        .record_battle(&three_and_one_caches(), 7)
+        .expect("record");
+    assert_eq!(committed.procedure.changes, shown, "what was shown");
+    assert_eq!(committed.procedure.events, recorded.procedure.events);
+    assert_eq!(
+        by_preview.dump().expect("dump"),
+        in_one_step.dump().expect("dump")
+    );
+    // 003: "Each gang gets 1 Supply for each cache extracted"
+    assert_eq!(resources(&by_preview, SAINTS), [3, 0, 0, 2]);
+}
+
+#[test]
+fn a_preview_made_before_another_change_is_worked_out_again() {
+    let (_dir, mut s) = demo();
+    let preview = s
+        .preview_battle(&three_and_one_caches(), 7)
+        .expect("preview");
+    // Between the preview and Commit, the Saints gain a Supply: the
+    // preview's events start from 0 Supply and no longer fit.
+    set_resources(&mut s, SAINTS, [1, 0, 0, 0]);
+    let committed = s.record_preview(preview).expect("commit");
+    assert_eq!(resources(&s, SAINTS), [4, 0, 0, 2]);
+    line(&committed.procedure.changes, SAINTS, "+3 Supply");
+    let verification = s.verify().expect("verify");
+    assert!(verification.is_sound(), "{verification:?}");
 }

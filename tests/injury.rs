@@ -233,7 +233,10 @@ fn refused(session: &mut Session, r: &BattleReport) -> ReportError {
 /// The only choice a preview still needs.
 fn needed(session: &Session, r: &BattleReport) -> (String, String, String, Vec<String>) {
     let r = &declared(session, r);
-    let p: Procedure = session.preview_battle(r, SEED).expect("preview");
+    let p: Procedure = session
+        .preview_battle(r, SEED)
+        .expect("preview")
+        .into_procedure();
     assert_eq!(p.needed.len(), 1, "one choice: {:#?}", p.needed);
     let n = &p.needed[0];
     (
@@ -1131,7 +1134,11 @@ fn advancement_10_11_12_a_skill_or_a_trait_from_the_catalog() {
     nominate(&mut r, RED, "Brick");
     dice(&mut r, "advancement: Brick", 11);
     let r = declared(&s, &r);
-    let needed = s.preview_battle(&r, SEED).expect("preview").needed;
+    let needed = s
+        .preview_battle(&r, SEED)
+        .expect("preview")
+        .into_procedure()
+        .needed;
     let skills = &needed
         .iter()
         .find(|n| n.rule == "advancement: Brick")

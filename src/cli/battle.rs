@@ -69,7 +69,7 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
             let parsed = read_report(&report)?;
             let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
             let recorded = if dry_run {
-                let procedure = session.preview_battle(&parsed, seed)?;
+                let procedure = session.preview_battle(&parsed, seed)?.into_procedure();
                 Recorded {
                     battle: procedure.battle.id,
                     batch: None,

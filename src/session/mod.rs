@@ -37,7 +37,7 @@ pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
 pub use commands::{Outcome, saved_but};
 pub use history::History;
 pub use print::{Pick, PrintJob, PrintOrder};
-pub use records::{NextScenarios, Recorded, ScenarioRoll};
+pub use records::{NextScenarios, Preview, Recorded, ScenarioRoll};
 pub use views::{
     CounterView, FighterDetails, FighterView, GangSummary, GangValueView, GangView, HistoryLine,
     QuirkView, ResourceView, TitleView, TitlesView, fighter_view,

@@ -18,6 +18,43 @@ use crate::campaign::{BatchId, BattleId, GangId, PendingEffect};
 use crate::rules::Pack;
 use crate::text;
 
+/// A battle's procedure as previewed, with what it was worked out from.
+/// Committed as it is (`Session::record_preview`) while the campaign has
+/// not changed since; worked out again when it has.
+#[derive(Debug, Clone)]
+pub struct Preview {
+    report: BattleReport,
+    seed: u64,
+    /// The newest batch in the log when it was worked out.
+    newest: Option<BatchId>,
+    procedure: Procedure,
+}
+
+impl Preview {
+    /// What the procedure decided.
+    pub fn procedure(&self) -> &Procedure {
+        &self.procedure
+    }
+
+    /// The procedure, for a face that keeps it.
+    pub fn into_procedure(self) -> Procedure {
+        self.procedure
+    }
+
+    /// Whether this is the preview of `report` rolled from `seed`.
+    pub fn is_for(&self, report: &BattleReport, seed: u64) -> bool {
+        self.seed == seed && self.report == *report
+    }
+}
+
+impl std::ops::Deref for Preview {
+    type Target = Procedure;
+
+    fn deref(&self) -> &Procedure {
+        &self.procedure
+    }
+}
+
 /// A recorded battle, and the batch that recorded it.
 #[derive(Debug, Clone, Serialize)]
 pub struct Recorded {
@@ -172,7 +209,8 @@ impl Session {
 
     /// Runs the post-battle procedure without changing anything. The app's
     /// rolls come from `seed` (the same seed gives the same rolls).
-    pub fn preview_battle(&self, report: &BattleReport, seed: u64) -> Result<Procedure> {
+    pub fn preview_battle(&self, report: &BattleReport, seed: u64) -> Result<Preview> {
+        let newest = self.store.newest_batch()?;
         let pack = self.report_pack(report)?;
         let state = self.campaign_state_for(report)?;
         let id = self.store.next_battle_id()?;
@@ -180,7 +218,12 @@ impl Session {
         procedure
             .warnings
             .extend(self.role_warnings(&procedure.battle)?);
-        Ok(procedure)
+        Ok(Preview {
+            report: report.clone(),
+            seed,
+            newest,
+            procedure,
+        })
     }
 
     /// Roles that do not follow the previous battle between the two gangs
@@ -223,7 +266,24 @@ impl Session {
     /// Records a battle: its procedure's events in one batch. Refused, with
     /// nothing changed, while a choice is missing.
     pub fn record_battle(&mut self, report: &BattleReport, seed: u64) -> Result<Recorded> {
-        let procedure = self.preview_battle(report, seed)?;
+        let preview = self.preview_battle(report, seed)?;
+        self.commit_procedure(preview.procedure)
+    }
+
+    /// Records a battle as it was previewed: what the preview decided is
+    /// written without working it out again, unless the campaign changed
+    /// since (then it is worked out anew from the same report and seed,
+    /// as `record_battle` does).
+    pub fn record_preview(&mut self, preview: Preview) -> Result<Recorded> {
+        if self.store.newest_batch()? != preview.newest {
+            return self.record_battle(&preview.report, preview.seed);
+        }
+        self.commit_procedure(preview.procedure)
+    }
+
+    /// Writes a procedure's events as one batch, refused while a choice is
+    /// missing.
+    fn commit_procedure(&mut self, procedure: Procedure) -> Result<Recorded> {
         if let Some(first) = procedure.needed.first() {
             let more = procedure.needed.len() - 1;
             bail!(
@@ -243,7 +303,7 @@ impl Session {
                 }
             );
         }
-        let pack = self.report_pack(report)?;
+        let pack = self.pack(&procedure.battle.ruleset)?;
         let heading = pack.record_heading(procedure.battle.scenario.as_deref());
         let title = pack.record().title();
         let label = if procedure.battle.scenario.is_some() {

@@ -530,8 +530,18 @@ impl RapsheetApp {
             }
             Action::RecordBattle(report, seed) => {
                 let mut recorded = None;
+                // What the screen shows is what is written: its preview,
+                // worked out again only if the campaign changed since.
+                let preview = match self.battle_form.preview.take() {
+                    Some(Ok(p)) if p.is_for(&report, seed) => Some(p),
+                    _ => None,
+                };
+                self.battle_form.dirty = true;
                 let ok = self.change("Recorded", |s| {
-                    let r = s.record_battle(&report, seed)?;
+                    let r = match preview {
+                        Some(p) => s.record_preview(p)?,
+                        None => s.record_battle(&report, seed)?,
+                    };
                     recorded = Some((r.battle, s.record_noun(&r.procedure.battle.ruleset)));
                     r.batch
                         .ok_or_else(|| anyhow::anyhow!("the record was not written"))

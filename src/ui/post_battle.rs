@@ -13,6 +13,7 @@ use crate::campaign::battle::{
 };
 use crate::campaign::{FighterId, GangId};
 use crate::rules::{Pack, WinnerRule};
+use crate::session::Preview;
 
 /// A gang that can take part, with its roster.
 #[derive(Debug, Clone)]
@@ -75,7 +76,7 @@ pub struct BattleForm {
     pub advancing: BTreeSet<FighterId>,
     /// Set when the form changed and the preview must be rerun.
     pub dirty: bool,
-    pub preview: Option<Result<Procedure, String>>,
+    pub preview: Option<Result<Preview, String>>,
     /// Set when roles should be suggested from the previous battle.
     pub wants_roles: bool,
 }
