@@ -675,3 +675,97 @@ fn units_and_equipment_bought_between_matches_are_paid_with_resources() {
     let grak = s.fighter_named("Grak", None).unwrap();
     assert!(grak.quirks.is_empty());
 }
+
+/// The budget problems of a warband, described.
+fn budget_problems(s: &Session, band: rapsheet::campaign::GangId) -> Vec<String> {
+    s.gang_view(band)
+        .unwrap()
+        .problems
+        .iter()
+        .filter(|p| p.rule == "valuation.budget")
+        .map(|p| p.describe())
+        .collect()
+}
+
+/// 004 (line 5788): "In this mode, players begin with 500 point warbands";
+/// (lines 5796-5797) "Between matches, players may spend resource points
+/// as force points to purchase new units or buy equipment." The warband's
+/// units are held to its Force Point Pool (lines 554-555), 500 at the
+/// start, which what is bought between matches joins (ruling force-pool).
+#[test]
+fn a_warband_is_held_to_its_force_point_pool_which_grows_by_what_it_buys() {
+    let dir = util::temp();
+    let db = dir.path().join("w.rapsheet");
+    let mut s = Session::create(&db, "W", "wayfarer").unwrap();
+    let (band, _) = s.found_gang("Red Hand", None).unwrap();
+    let pool = |s: &Session| {
+        let gang = s.gang(band).unwrap();
+        (gang.resources["force-pool"], gang.resources["resources"])
+    };
+    assert_eq!(pool(&s), (500, 0), "500 point warbands, no resources");
+    // Sixteen units of ten dice at their default, 30 points each: 480.
+    for n in 0..16 {
+        s.recruit(band, unit(&format!("Grunt {n}"), &[], &[]))
+            .unwrap();
+    }
+    assert!(budget_problems(&s, band).is_empty());
+    // A seventeenth before the first match: 510, over the 500.
+    s.recruit(band, unit("Grunt 16", &[], &[])).unwrap();
+    assert_eq!(
+        budget_problems(&s, band),
+        ["Its units add up to 510 Value, more than its 500 Force Point Pool. (ruling: force-pool)"]
+    );
+    s.dismiss(s.fighter_named("Grunt 16", None).unwrap().id)
+        .unwrap();
+    // After a match, a unit bought with resources pays its value and adds
+    // as much to the pool, in one step.
+    s.adjust_resource(band, "resources", 100, "a match").unwrap();
+    s.buy_recruit(band, unit("Grak", &[], &[])).unwrap();
+    assert_eq!(pool(&s), (530, 70));
+    assert!(budget_problems(&s, band).is_empty());
+    // Equipment bought the same way: SWORD "+11" (line 3647).
+    let grak = s.fighter_named("Grak", None).unwrap().id;
+    let sword = s.resolve_quirks(band, &["Sword".into()]).unwrap();
+    s.buy_quirk(grak, sword[0].clone()).unwrap();
+    assert_eq!(pool(&s), (541, 59));
+    // One undo takes back the sword, its price and its points.
+    s.undo_last().unwrap();
+    assert_eq!(pool(&s), (530, 70));
+    // A unit added without paying is over the pool again.
+    s.recruit(band, unit("Stowaway", &[], &[])).unwrap();
+    assert_eq!(
+        budget_problems(&s, band),
+        ["Its units add up to 540 Value, more than its 530 Force Point Pool. (ruling: force-pool)"]
+    );
+}
+
+/// 004 (lines 5796-5797): resources buy "new units or ... equipment": a
+/// skill is not bought on its own, and asking writes nothing.
+#[test]
+fn only_units_and_equipment_are_bought_between_matches() {
+    let (dir, db) = red_hand_on_the_command_line();
+    let run = |args: &[&str]| rapsheet_in(dir.path(), &db, args);
+    run(&[
+        "resource",
+        "resources",
+        "100",
+        "--gang",
+        "Red Hand",
+        "--reason",
+        "a match",
+    ]);
+    run(&["fighter", "add", "Grak", "--gang", "Red Hand", "--buy"]);
+    let before = std::fs::read(&db).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+        .args(["fighter", "buy", "Grak", "Alert", "--db"])
+        .arg(&db)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Alert is not bought between games: only Equipment"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&db).unwrap(), before);
+}

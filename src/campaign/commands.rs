@@ -18,6 +18,8 @@ pub enum CommandError {
     GangNameTaken(String),
     #[error("{0} buys nothing between games (its pack names no resource to spend)")]
     NothingToBuyWith(String),
+    #[error("{name} is not bought between games: only {buys}")]
+    NotForSale { name: String, buys: String },
     #[error("{gang} already has a fighter called “{name}”")]
     FighterNameTaken { gang: String, name: String },
     #[error("“{query}” is not a quirk of {pack}{hint}")]
@@ -280,7 +282,34 @@ pub fn pay_for(
     if points <= 0 {
         return Ok(Vec::new());
     }
-    adjust_resource(pack, gang, resource, -points, &format!("bought {what}"))
+    let reason = format!("bought {what}");
+    let mut events = adjust_resource(pack, gang, resource, -points, &reason)?;
+    // What is spent joins the gang's pool of points, which what it buys
+    // is held to.
+    if let Some(budget) = pack.valuation.as_ref().and_then(|v| v.budget.as_deref()) {
+        events.extend(adjust_resource(pack, gang, budget, points, &reason)?);
+    }
+    Ok(events)
+}
+
+/// Whether an entry may be bought between games: the pack's `buys` names
+/// its category, or names none.
+pub fn may_buy(pack: &Pack, quirk: &crate::rules::QuirkDef) -> Result<(), CommandError> {
+    let Some(valuation) = &pack.valuation else {
+        return Ok(());
+    };
+    if valuation.buys.is_empty() || valuation.buys.contains(&quirk.category) {
+        return Ok(());
+    }
+    let labels: Vec<String> = valuation
+        .buys
+        .iter()
+        .map(|c| pack.category(c).map_or_else(|| c.clone(), |d| d.label.clone()))
+        .collect();
+    Err(CommandError::NotForSale {
+        name: quirk.name.clone(),
+        buys: labels.join(", "),
+    })
 }
 
 /// Recruits a fighter into a gang, with the pack's starting counters.

@@ -284,7 +284,7 @@ fn selection_problems(pack: &Pack, fighter: &Fighter) -> Vec<(String, String, St
 
 /// What the gang as a whole breaks, followed by each fighter's problems.
 pub fn gang_problems(pack: &Pack, fighters: &[Fighter]) -> Vec<Problem> {
-    gang_problems_after(pack, fighters, &BTreeMap::new(), &[])
+    gang_problems_after(pack, fighters, &BTreeMap::new(), &[], &BTreeMap::new())
 }
 
 /// True when giving `fighter` the quirk `quirk` would break a constraint of
@@ -314,12 +314,14 @@ pub fn quirk_breaks_a_rule(
 /// `gang_problems` with each fighter's quirks gained less quirks lost by
 /// lasting effects (see [`fighter_problems_after`]).
 /// `lasting` holds the gang's lasting effects, for what its fighters are
-/// worth (what they were built with).
+/// worth (what they were built with); `resources` the gang's, for a limit
+/// that is its budget.
 pub fn gang_problems_after(
     pack: &Pack,
     fighters: &[Fighter],
     changed: &BTreeMap<FighterId, i64>,
     lasting: &[super::LastingEffect],
+    resources: &BTreeMap<String, i64>,
 ) -> Vec<Problem> {
     let mut out = Vec::new();
     let gang = |rule: &str, message: String, source: &str| Problem {
@@ -331,21 +333,36 @@ pub fn gang_problems_after(
     };
     // What the fighters are worth together, read once for every rule
     // that needs it.
-    let worth = super::valuation::gang_value(pack, fighters, lasting);
+    let worth = super::valuation::gang_value(pack, fighters, lasting, resources);
     if let Some(valuation) = &pack.valuation
-        && let Some(limit) = valuation.limit
         && let Some(total) = &worth
+        && let Some(limit) = total.limit
         && total.value > limit
     {
-        out.push(Problem {
-            ruling: valuation.ruling.clone(),
-            ..gang(
+        let budget = valuation.budget.as_deref().and_then(|b| pack.resource(b));
+        let (rule, over, source, ruling) = match budget {
+            Some(b) => (
+                "valuation.budget",
+                format!("more than its {limit} {}", b.label),
+                &b.source,
+                valuation.budget_ruling.clone(),
+            ),
+            None => (
                 "valuation.limit",
+                format!("over the limit of {limit}"),
+                &valuation.source,
+                valuation.ruling.clone(),
+            ),
+        };
+        out.push(Problem {
+            ruling,
+            ..gang(
+                rule,
                 format!(
-                    "Its {} add up to {} {}, over the limit of {limit}.",
+                    "Its {} add up to {} {}, {over}.",
                     pack.words.fighters, total.value, valuation.label
                 ),
-                &valuation.source,
+                source,
             )
         });
     }

@@ -6,6 +6,8 @@
 //!
 //! Pure: no I/O.
 
+use std::collections::BTreeMap;
+
 use serde::Serialize;
 
 use super::model::{Fighter, LastingEffect};
@@ -147,10 +149,12 @@ pub fn score(rule: &ScoreRule, value: i64) -> i64 {
 
 /// What the fighters are worth together: the sum of their values and of
 /// their scores.
+/// `resources` are the gang's, for a limit that is its budget.
 pub fn gang_value<'a>(
     pack: &Pack,
     fighters: impl IntoIterator<Item = &'a Fighter>,
     lasting: &[LastingEffect],
+    resources: &BTreeMap<String, i64>,
 ) -> Option<GangValue> {
     let valuation = pack.valuation.as_ref()?;
     let (mut value, mut score) = (0i64, valuation.score.as_ref().map(|_| 0i64));
@@ -165,8 +169,19 @@ pub fn gang_value<'a>(
     Some(GangValue {
         value,
         score,
-        limit: valuation.limit,
+        limit: limit(pack, valuation, resources),
     })
+}
+
+/// What a gang's fighters may be worth together: the pack's fixed limit,
+/// or the amount of its budget resource the gang holds (its starting
+/// amount where the gang has none recorded).
+pub fn limit(pack: &Pack, valuation: &Valuation, resources: &BTreeMap<String, i64>) -> Option<i64> {
+    let Some(budget) = &valuation.budget else {
+        return valuation.limit;
+    };
+    let start = pack.resource(budget).map_or(0, |r| r.start);
+    Some(resources.get(budget).copied().unwrap_or(start))
 }
 
 #[cfg(test)]

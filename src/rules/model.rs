@@ -96,6 +96,18 @@ pub struct Valuation {
     /// games, at their value or cost, if the game buys them.
     #[serde(default)]
     pub spend: Option<String>,
+    /// The categories of entry that may be bought with `spend` (left out,
+    /// any entry).
+    #[serde(default)]
+    pub buys: Vec<String>,
+    /// A resource whose amount is what the gang's fighters may be worth
+    /// together (its pool of points), if any: what is spent with `spend`
+    /// is added to it in the same step.
+    #[serde(default)]
+    pub budget: Option<String>,
+    /// The ruling the budget stands on, if the text does not say it.
+    #[serde(default)]
+    pub budget_ruling: Option<String>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]

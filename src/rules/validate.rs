@@ -318,13 +318,45 @@ fn check_valuation(file: &str, pack: &Pack) -> Result<(), PackError> {
             format!("resource `{spend}` is not in [[resources]]"),
         );
     }
-    if let Some(ruling) = &valuation.ruling
-        && pack.ruling(ruling).is_none()
+    if let Some(budget) = &valuation.budget
+        && pack.resource(budget).is_none()
     {
         return err(
-            "valuation.ruling",
-            format!("ruling `{ruling}` is not in [[rulings]]"),
+            "valuation.budget",
+            format!("resource `{budget}` is not in [[resources]]"),
         );
+    }
+    if valuation.budget.is_some() && valuation.limit.is_some() {
+        return err(
+            "valuation.budget",
+            "a gang's worth is held to its budget or to a fixed limit, not both".into(),
+        );
+    }
+    if valuation.budget.is_some() && valuation.spend.is_none() {
+        return err(
+            "valuation.budget",
+            "a budget grows by what is spent: it needs `spend`".into(),
+        );
+    }
+    if let Some(category) = valuation
+        .buys
+        .iter()
+        .find(|c| !pack.categories.iter().any(|d| &d.id == *c))
+    {
+        return err(
+            "valuation.buys",
+            format!("category `{category}` is not in [[categories]]"),
+        );
+    }
+    for (field, ruling) in [
+        ("valuation.ruling", &valuation.ruling),
+        ("valuation.budget_ruling", &valuation.budget_ruling),
+    ] {
+        if let Some(ruling) = ruling
+            && pack.ruling(ruling).is_none()
+        {
+            return err(field, format!("ruling `{ruling}` is not in [[rulings]]"));
+        }
     }
     if let Some(score) = &valuation.score {
         if score.label.trim().is_empty() {

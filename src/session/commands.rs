@@ -180,6 +180,7 @@ impl Session {
         let def = pack
             .quirk(&pick.quirk)
             .ok_or_else(|| anyhow!("{} has no “{}”", pack.pack.name, pick.quirk))?;
+        commands::may_buy(pack, def)?;
         let (what, cost) = (def.name.clone(), def.cost.unwrap_or(0));
         let mut quirks = fighter.quirks.clone();
         quirks.push(pick);

@@ -291,7 +291,8 @@ impl Session {
                 fighters.sort_by_key(|f| (!f.leader, f.id));
                 let legal = self.registry.get(&gang.ruleset).is_some_and(|pack| {
                     let fought = fought.get(&gang.id).is_some_and(|n| *n > 0);
-                    problems_with(pack, &fighters, &changed, &lasting, fought).is_empty()
+                    problems_with(pack, &fighters, &changed, &lasting, &gang.resources, fought)
+                        .is_empty()
                 });
                 GangSummary {
                     id: gang.id,
@@ -314,7 +315,7 @@ impl Session {
             .into_iter()
             .partition(|f| f.status.on_roster());
         let lasting = self.store.lasting_effects_of_gang(id)?;
-        let problems = self.problems_of(pack, id, &fighters, &lasting)?;
+        let problems = self.problems_of(pack, &gang, &fighters, &lasting)?;
         let captives = self.store.captives_held_by(id)?;
         let gang_names = self.gang_names(
             fighters
@@ -391,7 +392,13 @@ impl Session {
             captives,
             legal: problems.is_empty(),
             problems,
-            value: crate::campaign::valuation::gang_value(pack, &fighters, &lasting).and_then(
+            value: crate::campaign::valuation::gang_value(
+                pack,
+                &fighters,
+                &lasting,
+                &gang.resources,
+            )
+            .and_then(
                 |total| {
                     let valuation = pack.valuation.as_ref()?;
                     Some(GangValueView {
@@ -411,7 +418,7 @@ impl Session {
     fn problems_of(
         &self,
         pack: &Pack,
-        gang: GangId,
+        gang: &crate::campaign::Gang,
         fighters: &[Fighter],
         lasting: &[crate::campaign::LastingEffect],
     ) -> Result<Vec<Problem>> {
@@ -420,8 +427,15 @@ impl Session {
             let delta = i64::from(e.quirk.is_some()) - i64::from(e.lost_quirk.is_some());
             *changed.entry(e.fighter).or_default() += delta;
         }
-        let fought = self.store.battles_fought(gang)? > 0;
-        Ok(problems_with(pack, fighters, &changed, lasting, fought))
+        let fought = self.store.battles_fought(gang.id)? > 0;
+        Ok(problems_with(
+            pack,
+            fighters,
+            &changed,
+            lasting,
+            &gang.resources,
+            fought,
+        ))
     }
 
     /// A fighter with every lasting effect (healed ones too) and the
@@ -449,7 +463,7 @@ impl Session {
         let pack = self.gang_pack(&gang)?;
         let effects = self.store.lasting_effects(fighter)?;
         let all = self.store.lasting_effects_of_gang(gang.id)?;
-        let problems = self.problems_of(pack, gang.id, &self.roster(gang.id)?, &all)?;
+        let problems = self.problems_of(pack, &gang, &self.roster(gang.id)?, &all)?;
         let names = self.gang_names(f.status.gang())?;
         let gang_name = |g: GangId| {
             names
@@ -687,9 +701,11 @@ fn problems_with(
     fighters: &[Fighter],
     changed: &std::collections::BTreeMap<FighterId, i64>,
     lasting: &[crate::campaign::LastingEffect],
+    resources: &std::collections::BTreeMap<String, i64>,
     fought: bool,
 ) -> Vec<Problem> {
-    let mut problems = crate::campaign::gang_problems_after(pack, fighters, changed, lasting);
+    let mut problems =
+        crate::campaign::gang_problems_after(pack, fighters, changed, lasting, resources);
     if fought {
         problems.retain(|p| p.rule != "recruiting.size");
     }
