@@ -904,3 +904,49 @@ fn equipment_bought_in_the_editor_is_paid_for() {
     assert_eq!(resources.amount, 39);
     assert_eq!(view.fighters[0].quirks[0].name, "Sword");
 }
+
+/// 004: "players may spend resource points as force points to purchase
+/// new units": a unit recruited with "Pay with Resources" ticked pays its
+/// value, which joins the Force Point Pool (ruling force-pool), in one
+/// step that one undo takes back.
+#[test]
+fn a_unit_bought_in_the_app_is_paid_for_and_joins_the_pool() {
+    let dir = util::temp();
+    let path = dir.path().join("w.rapsheet");
+    let mut session = Session::create(&path, "W", "wayfarer").expect("create");
+    let (band, _) = session.found_gang("Red Hand", None).expect("found");
+    session
+        .adjust_resource(band, "resources", 50, "a match")
+        .expect("resources");
+    let mut app = RapsheetApp::with_session(session);
+    app.run_action(Action::SelectGang(band));
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
+    harness.run();
+    let purse = |harness: &Harness<'_, RapsheetApp>| {
+        let view = harness.state().gang_view().expect("view");
+        let amount = |id: &str| view.resources.iter().find(|r| r.id == id).unwrap().amount;
+        (amount("resources"), amount("force-pool"))
+    };
+    assert_eq!(purse(&harness), (50, 500));
+    harness.get_by_label("Pay with Resources").click();
+    harness.run();
+    type_into(&mut harness, "New unit name", "Grak");
+    harness.get_by_label("Recruit").click();
+    harness.run();
+    // Ten attribute dice at their default die, 3 points a die: 30.
+    assert_eq!(purse(&harness), (20, 530));
+    assert_eq!(harness.state().gang_view().expect("view").fighters.len(), 1);
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(purse(&harness), (50, 500));
+    assert!(
+        harness
+            .state()
+            .gang_view()
+            .expect("view")
+            .fighters
+            .is_empty()
+    );
+}

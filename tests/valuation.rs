@@ -719,7 +719,8 @@ fn a_warband_is_held_to_its_force_point_pool_which_grows_by_what_it_buys() {
         .unwrap();
     // After a match, a unit bought with resources pays its value and adds
     // as much to the pool, in one step.
-    s.adjust_resource(band, "resources", 100, "a match").unwrap();
+    s.adjust_resource(band, "resources", 100, "a match")
+        .unwrap();
     s.buy_recruit(band, unit("Grak", &[], &[])).unwrap();
     assert_eq!(pool(&s), (530, 70));
     assert!(budget_problems(&s, band).is_empty());

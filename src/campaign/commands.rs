@@ -304,7 +304,10 @@ pub fn may_buy(pack: &Pack, quirk: &crate::rules::QuirkDef) -> Result<(), Comman
     let labels: Vec<String> = valuation
         .buys
         .iter()
-        .map(|c| pack.category(c).map_or_else(|| c.clone(), |d| d.label.clone()))
+        .map(|c| {
+            pack.category(c)
+                .map_or_else(|| c.clone(), |d| d.label.clone())
+        })
         .collect();
     Err(CommandError::NotForSale {
         name: quirk.name.clone(),

@@ -202,6 +202,13 @@ pub enum Event {
         from: String,
         to: String,
     },
+    /// A pack of the group's own kept in the campaign (its TOML text), put
+    /// in, changed or taken out.
+    HousePackSet {
+        id: String,
+        from: Option<String>,
+        to: Option<String>,
+    },
     /// An arc between two gangs closed by hand before its last stage.
     ArcClosed {
         gangs: [GangId; 2],
@@ -436,6 +443,11 @@ impl Event {
                 result,
             },
             CampaignRulesetChanged { from, to } => CampaignRulesetChanged { from: to, to: from },
+            HousePackSet { id, from, to } => HousePackSet {
+                id,
+                from: to,
+                to: from,
+            },
             ArcClosed { gangs, reason } => ArcReopened { gangs, reason },
             ScenarioRolled {
                 gangs,
@@ -515,6 +527,7 @@ impl Event {
             TableRolled { .. } => "table_rolled",
             TableRollTakenBack { .. } => "table_roll_taken_back",
             CampaignRulesetChanged { .. } => "campaign_ruleset_changed",
+            HousePackSet { .. } => "house_pack_set",
             PhotoChanged { .. } => "photo_changed",
             ArcClosed { .. } => "arc_closed",
             ArcReopened { .. } => "arc_reopened",
@@ -820,6 +833,11 @@ impl Event {
             GangRulesetChanged { gang, to, .. } => {
                 format!("{} now plays {}", names.gang(*gang), names.label(to))
             }
+            HousePackSet { id, from, to } => match (from, to) {
+                (None, _) => format!("House rules {} kept in the campaign", names.label(id)),
+                (Some(_), None) => format!("House rules {} taken out", names.label(id)),
+                (Some(_), Some(_)) => format!("House rules {} changed", names.label(id)),
+            },
             ArcClosed { gangs, reason } => format!(
                 "The arc between {} and {} closed: {reason}",
                 names.gang(gangs[0]),

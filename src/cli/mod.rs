@@ -92,6 +92,11 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// House rules kept in the campaign: keep, drop, list.
+    House {
+        #[command(subcommand)]
+        command: pack::HouseCommand,
+    },
     /// Gangs: found, list, show.
     Gang {
         #[command(subcommand)]
@@ -338,6 +343,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         }
         Command::Rulesets { json } => pack::rulesets(json),
         Command::CheckPack { file, json } => pack::check_pack(&file, json),
+        Command::House { command } => pack::house(&mut open(db, packs)?, command),
         Command::Gang { command } => gang::gang(&mut open(db, packs)?, command),
         Command::Fighter { command } => gang::fighter(&mut open(db, packs)?, command),
         Command::Captive { command } => gang::captive(&mut open(db, packs)?, command),

@@ -1,13 +1,75 @@
-//! `rapsheet rulesets` and `rapsheet check-pack`.
+//! `rapsheet rulesets`, `rapsheet check-pack` and `rapsheet house`.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result};
+use clap::Subcommand;
 use serde::Serialize;
 
 use super::print_json;
 use crate::rules::Pack;
-use crate::session::builtin_registry;
+use crate::session::{Session, builtin_registry};
+
+/// House rules kept in the campaign.
+#[derive(Debug, Subcommand)]
+pub enum HouseCommand {
+    /// Keep a pack file of the group's own in the campaign (or change the
+    /// one kept under its id): every laptop that opens the campaign reads
+    /// it, labelled house rules.
+    Keep { file: PathBuf },
+    /// Take a house pack out of the campaign (refused while a gang plays
+    /// it).
+    Drop { id: String },
+    /// The house packs the campaign keeps.
+    List {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> {
+    match command {
+        HouseCommand::Keep { file } => {
+            let text = std::fs::read_to_string(&file)
+                .with_context(|| format!("cannot read the pack {}", file.display()))?;
+            let (_, id) = session.keep_house_pack(&file.display().to_string(), &text)?;
+            let name = session.pack(&id)?.pack.name.clone();
+            say!("Kept house rules {name} ({id}) in the campaign");
+        }
+        HouseCommand::Drop { id } => {
+            let name = session.pack(&id)?.pack.name.clone();
+            session.drop_house_pack(&id)?;
+            say!("Took house rules {name} ({id}) out of the campaign");
+        }
+        HouseCommand::List { json } => {
+            let packs = session.house_packs()?;
+            if json {
+                return print_json(&packs);
+            }
+            if packs.is_empty() {
+                say!("The campaign keeps no house rules");
+            }
+            for p in packs {
+                let base = p
+                    .base
+                    .as_deref()
+                    .and_then(|b| session.pack(b).ok())
+                    .map(|b| format!(", changes {}", b.pack.name))
+                    .unwrap_or_default();
+                let played = if p.played_by.is_empty() {
+                    String::new()
+                } else {
+                    format!("; played by {}", p.played_by.join(", "))
+                };
+                say!("{} ({}){base}{played}", p.name, p.id);
+            }
+        }
+    }
+    for warning in session.house_warnings() {
+        say_err!("warning: {warning}");
+    }
+    Ok(())
+}
 
 #[derive(Serialize)]
 struct PackSummary<'a> {

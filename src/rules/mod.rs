@@ -101,6 +101,29 @@ impl Registry {
         Ok(id)
     }
 
+    /// The id a pack's text gives itself, read without checking the rest.
+    pub fn pack_id(file: &str, text: &str) -> Result<String, PackError> {
+        Ok(parse(file, text)?.pack.id)
+    }
+
+    /// Adds a group's own pack, marked as house rules whatever its text
+    /// says (a pack kept in a campaign).
+    pub fn add_house_text(&mut self, file: &str, text: &str) -> Result<String, PackError> {
+        let mut pack = self.load_text(file, text)?;
+        pack.pack.house_rules = true;
+        let id = pack.pack.id.clone();
+        if self.packs.contains_key(&id) {
+            return Err(PackError::new(
+                file,
+                "pack.id",
+                format!("a pack with id `{id}` is already loaded"),
+            ));
+        }
+        self.packs.insert(id.clone(), pack);
+        self.order.push(id.clone());
+        Ok(id)
+    }
+
     /// Parses and validates a pack against this registry without adding it.
     pub fn load_text(&self, file: &str, text: &str) -> Result<Pack, PackError> {
         let parsed = parse(file, text)?;

@@ -21,9 +21,12 @@ pub struct History {
 impl Session {
     /// Takes back a batch (or redoes an undone one).
     pub fn undo(&mut self, batch: BatchId) -> Result<BatchId> {
-        self.store
+        let new = self
+            .store
             .undo(batch)
-            .with_context(|| format!("cannot undo change #{batch}"))
+            .with_context(|| format!("cannot undo change #{batch}"))?;
+        self.after_house_change(new)?;
+        Ok(new)
     }
 
     /// What undo and redo would take back now, by the labels of their

@@ -14,12 +14,14 @@
 //! - `records.rs`: battles (preview, record, take back, roles) and the
 //!   resource actions taken between them;
 //! - `print.rs`: the one builder of what prints (cards, blank cards,
-//!   roster sheets), for the window and the command line alike.
+//!   roster sheets), for the window and the command line alike;
+//! - `house.rs`: the group's own packs (house rules) kept in the campaign.
 //!
 //! No SQL here (that is `store`) and no egui (that is `ui`).
 
 mod commands;
 mod history;
+mod house;
 mod print;
 mod records;
 mod views;
@@ -36,6 +38,7 @@ use crate::text;
 pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
 pub use commands::{Outcome, saved_but};
 pub use history::History;
+pub use house::HousePack;
 pub use print::{Pick, PrintJob, PrintOrder};
 pub use records::{NextScenarios, Preview, Recorded, ScenarioRoll};
 pub use views::{
@@ -46,7 +49,13 @@ pub use views::{
 /// An open campaign and the packs it is read with.
 pub struct Session {
     store: CampaignStore,
+    /// The packs the campaign is read with: `base` and the house packs
+    /// the campaign keeps.
     registry: Registry,
+    /// The packs it was opened with, before its house packs.
+    base: Registry,
+    /// House packs kept in the campaign that this build cannot read.
+    house_warnings: Vec<String>,
 }
 
 impl Session {
@@ -58,10 +67,20 @@ impl Session {
     /// [`Session::open`] read with `registry` (the built-in packs and a
     /// group's own, say).
     pub fn open_with(path: &Path, registry: Registry) -> Result<Self> {
-        Ok(Self {
-            store: CampaignStore::open(path)?,
-            registry,
-        })
+        Self::reading(CampaignStore::open(path)?, registry)
+    }
+
+    /// A session on an open store, read with `base` and the house packs
+    /// the campaign keeps.
+    fn reading(store: CampaignStore, base: Registry) -> Result<Self> {
+        let mut session = Self {
+            store,
+            registry: base.clone(),
+            base,
+            house_warnings: Vec::new(),
+        };
+        session.read_house_packs()?;
+        Ok(session)
     }
 
     /// Creates an empty campaign file called `name` whose new gangs play
@@ -78,7 +97,7 @@ impl Session {
             bail!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)");
         }
         let store = CampaignStore::create(path, &name, ruleset)?;
-        Ok(Self { store, registry })
+        Self::reading(store, registry)
     }
 
     /// Creates a campaign file holding the demo gangs.
@@ -116,10 +135,7 @@ impl Session {
     /// Copies the campaign to a new file and opens the copy, read with the
     /// same packs. The original stays as it is.
     pub fn save_as(&self, path: &Path) -> Result<Self> {
-        Ok(Self {
-            store: self.store.save_as(path)?,
-            registry: self.registry.clone(),
-        })
+        Self::reading(self.store.save_as(path)?, self.base.clone())
     }
 
     /// The campaign's file.

@@ -398,16 +398,14 @@ impl Session {
                 &lasting,
                 &gang.resources,
             )
-            .and_then(
-                |total| {
-                    let valuation = pack.valuation.as_ref()?;
-                    Some(GangValueView {
-                        label: valuation.label.clone(),
-                        score_label: valuation.score.as_ref().map(|s| s.label.clone()),
-                        total,
-                    })
-                },
-            ),
+            .and_then(|total| {
+                let valuation = pack.valuation.as_ref()?;
+                Some(GangValueView {
+                    label: valuation.label.clone(),
+                    score_label: valuation.score.as_ref().map(|s| s.label.clone()),
+                    total,
+                })
+            }),
         })
     }
 

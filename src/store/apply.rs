@@ -131,6 +131,7 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             || format!("lasting effect #{effect} is not removed"),
         ),
         PhotoChanged { fighter, from, to } => change_photo(tx, *fighter, from, to),
+        HousePackSet { id, from, to } => set_house_pack(tx, id, from.as_deref(), to.as_deref()),
         CampaignRulesetChanged { from, to } => update_one(
             tx,
             "UPDATE campaign SET default_ruleset = ?2 WHERE id = 1 AND default_ruleset = ?1",
@@ -672,4 +673,29 @@ fn insert_quirks(tx: &Transaction<'_>, fighter: FighterId, quirks: &[QuirkPick])
         ])?;
     }
     Ok(())
+}
+
+/// Puts a house pack in, changes it or takes it out, checking it was as the
+/// event says.
+fn set_house_pack(
+    tx: &Transaction<'_>,
+    id: &str,
+    from: Option<&str>,
+    to: Option<&str>,
+) -> Result<()> {
+    let changed = match (from, to) {
+        (None, Some(text)) => tx
+            .prepare_cached("INSERT OR IGNORE INTO house_pack (id, text) VALUES (?1, ?2)")?
+            .execute(params![id, text])?,
+        (Some(old), Some(text)) => tx
+            .prepare_cached("UPDATE house_pack SET text = ?3 WHERE id = ?1 AND text = ?2")?
+            .execute(params![id, old, text])?,
+        (Some(old), None) => tx
+            .prepare_cached("DELETE FROM house_pack WHERE id = ?1 AND text = ?2")?
+            .execute(params![id, old])?,
+        (None, None) => 1,
+    };
+    expect_one(changed, || {
+        format!("the house rules {id} are not as the change expects")
+    })
 }

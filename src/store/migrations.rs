@@ -11,6 +11,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0004_declined_bounties_and_quirk_selections.sql"),
     include_str!("../../migrations/0005_indexes_for_large_campaigns.sql"),
     include_str!("../../migrations/0006_undo_index.sql"),
+    include_str!("../../migrations/0007_house_packs.sql"),
 ];
 
 /// The schema version this build writes.

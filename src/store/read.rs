@@ -882,6 +882,16 @@ impl CampaignStore {
             .query_row([], |r| r.get(0))?)
     }
 
+    /// The house packs kept in the campaign, `(id, text)`, in the order
+    /// they were first kept (a pack before those built on it).
+    pub fn house_packs(&self) -> Result<Vec<(String, String)>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT id, text FROM house_pack ORDER BY rowid")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
     /// The number of batches in the log.
     pub fn batch_count(&self) -> Result<i64> {
         Ok(self

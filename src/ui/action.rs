@@ -59,6 +59,8 @@ pub enum Action {
     Recruit {
         gang: GangId,
         name: String,
+        /// Paid for with the pack's spending resource.
+        buy: bool,
     },
     RenameFighter(FighterId, String),
     SetLeader(FighterId, bool),

@@ -457,16 +457,18 @@ impl RapsheetApp {
                     self.dialogs.resource = None;
                 }
             }
-            Action::Recruit { gang, name } => {
+            Action::Recruit { gang, name, buy } => {
                 let mut recruited = None;
                 let ok = self.change(&format!("Recruited {name}"), |s| {
-                    let outcome = s.recruit(
-                        gang,
-                        NewFighter {
-                            name: name.clone(),
-                            ..NewFighter::default()
-                        },
-                    )?;
+                    let new = NewFighter {
+                        name: name.clone(),
+                        ..NewFighter::default()
+                    };
+                    let outcome = if buy {
+                        s.buy_recruit(gang, new)?
+                    } else {
+                        s.recruit(gang, new)?
+                    };
                     recruited = s
                         .fighters(gang)?
                         .into_iter()

@@ -479,17 +479,25 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                         continue;
                     }
                     ui.label(RichText::new(&category.label).strong());
+                    // While paying, only what the pack sells is offered.
+                    let for_sale = !buying
+                        || pack
+                            .valuation
+                            .as_ref()
+                            .is_none_or(|v| v.buys.is_empty() || v.buys.contains(&category.id));
                     for quirk in matching {
                         let taken = picks.iter().any(|p| p.quirk == quirk.id);
                         ui.horizontal(|ui| {
                             let button = ui
                                 .add_enabled(
-                                    !(taken && distinct),
+                                    !(taken && distinct) && for_sale,
                                     egui::Button::new(format!("+ {}", quirk.name)).small(),
                                 )
                                 .on_hover_text(quirk_hover(pack, quirk))
                                 .on_disabled_hover_text(if taken {
                                     "Already taken: each quirk must be different".to_owned()
+                                } else if !for_sale {
+                                    format!("{} is not bought between games", category.label)
                                 } else {
                                     hint.to_owned()
                                 });

@@ -12,6 +12,8 @@ use crate::session::{CounterView, FighterView, GangView};
 #[derive(Debug, Default)]
 pub struct RecruitForm {
     pub name: String,
+    /// Bought between games: the gang pays the new fighter's value.
+    pub buying: bool,
 }
 
 pub fn roster_ui(
@@ -146,10 +148,23 @@ pub fn roster_ui(
                     nouns.fighter, nouns.gang
                 ))
                 .on_disabled_hover_text(edit_hint(read_only));
+            // Between games, a new fighter is bought with the pack's
+            // spending resource.
+            let spend = pack
+                .and_then(|p| Some((p, p.valuation.as_ref()?.spend.as_deref()?)))
+                .and_then(|(p, r)| p.resource(r));
+            if let Some(resource) = spend {
+                ui.checkbox(&mut form.buying, format!("Pay with {}", resource.label))
+                    .on_hover_text(format!(
+                        "Bought between games: the {} pays the new {}'s value, in the same step",
+                        nouns.gang, nouns.fighter
+                    ));
+            }
             if (button.clicked() || enter) && !form.name.trim().is_empty() {
                 action = Some(Action::Recruit {
                     gang: view.id,
                     name: form.name.trim().to_owned(),
+                    buy: form.buying && spend.is_some(),
                 });
             }
         });

@@ -1,0 +1,169 @@
+//! House rules kept in the campaign: a group's own packs (the entries a
+//! rule text lost, their own occupations or species), stored in the file
+//! so every laptop that opens it reads them, each put in, changed or taken
+//! out as one batch that undo takes back. They are always labelled house
+//! rules.
+
+use anyhow::{Result, anyhow, bail};
+use serde::Serialize;
+
+use super::Session;
+use crate::campaign::{BatchId, Event};
+
+/// A house pack the campaign keeps.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct HousePack {
+    pub id: String,
+    pub name: String,
+    /// The pack it changes, if it overrides one.
+    pub base: Option<String>,
+    /// The gangs that play it.
+    pub played_by: Vec<String>,
+}
+
+impl Session {
+    /// Reads the registry anew: the packs the session was opened with and
+    /// every house pack the campaign keeps, in the order they were kept.
+    /// A house pack this build cannot read is left out and said in
+    /// [`Session::house_warnings`].
+    pub(super) fn read_house_packs(&mut self) -> Result<()> {
+        let mut registry = self.base.clone();
+        let mut warnings = Vec::new();
+        for (id, text) in self.store.house_packs()? {
+            if let Err(err) = registry.add_house_text(&house_file(&id), &text) {
+                warnings.push(format!("house rules `{id}` are not read: {err}"));
+            }
+        }
+        self.registry = registry;
+        self.house_warnings = warnings;
+        Ok(())
+    }
+
+    /// What could not be read of the campaign's house packs.
+    pub fn house_warnings(&self) -> &[String] {
+        &self.house_warnings
+    }
+
+    /// The house packs the campaign keeps.
+    pub fn house_packs(&self) -> Result<Vec<HousePack>> {
+        let gangs = self.store.gangs()?;
+        Ok(self
+            .store
+            .house_packs()?
+            .into_iter()
+            .map(|(id, _)| {
+                let pack = self.registry.get(&id);
+                HousePack {
+                    name: pack.map_or_else(|| id.clone(), |p| p.pack.name.clone()),
+                    base: pack.and_then(|p| p.pack.base.clone()),
+                    played_by: gangs
+                        .iter()
+                        .filter(|g| g.ruleset == id)
+                        .map(|g| g.name.clone())
+                        .collect(),
+                    id,
+                }
+            })
+            .collect())
+    }
+
+    /// Keeps a pack of the group's own in the campaign (or changes the one
+    /// kept under its id), checked first against the packs it is read
+    /// with. `file` names where the text came from, for its errors.
+    /// Returns the batch and the pack's id.
+    pub fn keep_house_pack(&mut self, file: &str, text: &str) -> Result<(BatchId, String)> {
+        let kept = self.store.house_packs()?;
+        let id = crate::rules::Registry::pack_id(file, text)?;
+        if self.base.get(&id).is_some() {
+            bail!(
+                "{file}: pack.id: `{id}` is a pack of this build; house rules need an id of their own"
+            );
+        }
+        // Checked against every pack but the one it replaces.
+        let mut trial = self.base.clone();
+        for (other, other_text) in kept.iter().filter(|(other, _)| *other != id) {
+            // One this build cannot read is left out, as on opening.
+            let _ = trial.add_house_text(&house_file(other), other_text);
+        }
+        trial.add_house_text(file, text)?;
+        let from = kept.into_iter().find(|(k, _)| *k == id).map(|(_, t)| t);
+        if from.as_deref() == Some(text) {
+            bail!("{file}: the campaign keeps these house rules already");
+        }
+        let name = trial
+            .get(&id)
+            .map_or_else(|| id.clone(), |p| p.pack.name.clone());
+        let event = Event::HousePackSet {
+            id: id.clone(),
+            from,
+            to: Some(text.to_owned()),
+        };
+        let batch = self.commit(&format!("Keep house rules {name}"), vec![event])?;
+        self.read_house_packs()?;
+        Ok((batch, id))
+    }
+
+    /// Takes a house pack out of the campaign. Refused while a gang plays
+    /// it, the campaign's new gangs play it, or another house pack builds
+    /// on it.
+    pub fn drop_house_pack(&mut self, id: &str) -> Result<BatchId> {
+        let kept = self.house_packs()?;
+        let pack = kept
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or_else(|| anyhow!("the campaign keeps no house rules `{id}`"))?;
+        if !pack.played_by.is_empty() {
+            bail!(
+                "{} cannot be taken out: {} play{} it",
+                pack.name,
+                pack.played_by.join(", "),
+                if pack.played_by.len() == 1 { "s" } else { "" }
+            );
+        }
+        if self.store.info()?.default_ruleset == id {
+            bail!(
+                "{} cannot be taken out: the campaign's new gangs play it",
+                pack.name
+            );
+        }
+        if let Some(other) = kept.iter().find(|p| p.base.as_deref() == Some(id)) {
+            bail!(
+                "{} cannot be taken out: {} builds on it",
+                pack.name,
+                other.name
+            );
+        }
+        let text = self
+            .store
+            .house_packs()?
+            .into_iter()
+            .find(|(k, _)| k == id)
+            .map(|(_, t)| t);
+        let event = Event::HousePackSet {
+            id: id.to_owned(),
+            from: text,
+            to: None,
+        };
+        let batch = self.commit(&format!("Take out house rules {}", pack.name), vec![event])?;
+        self.read_house_packs()?;
+        Ok(batch)
+    }
+
+    /// After an undo or redo: the registry read anew if the batch put a
+    /// house pack in or took one out.
+    pub(super) fn after_house_change(&mut self, batch: BatchId) -> Result<()> {
+        let (_, events) = self.store.batch(batch)?;
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::HousePackSet { .. }))
+        {
+            self.read_house_packs()?;
+        }
+        Ok(())
+    }
+}
+
+/// How a kept pack is named in its errors.
+fn house_file(id: &str) -> String {
+    format!("house rules `{id}`")
+}
