@@ -41,7 +41,7 @@ fn purse(dir: &Path, gang: &str) -> [i64; 2] {
 }
 
 fn worth(dir: &Path, gang: &str) -> i64 {
-    show(dir, gang)["value"]["total"]["value"].as_i64().unwrap()
+    show(dir, gang)["value"]["value"].as_i64().unwrap()
 }
 
 fn unit_value(dir: &Path, gang: &str, unit: &str) -> i64 {
