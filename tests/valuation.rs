@@ -770,3 +770,97 @@ fn only_units_and_equipment_are_bought_between_matches() {
     );
     assert_eq!(std::fs::read(&db).unwrap(), before);
 }
+
+/// A custom occupation, as 004's CUSTOM OCCUPATIONS invites (lines
+/// 1669-1671): "Decide on a spread of dice values (0-6 for Athletics and
+/// Detect, 0-3 for the rest) and a couple of skill categories that reflect
+/// your concept." Kept in the campaign as house rules.
+const OUR_OCCUPATIONS: &str = r#"
+[pack]
+id = "our-occupations"
+name = "Our occupations"
+format = 1
+version = "0.1.0"
+base = "wayfarer"
+
+[[quirks]]
+id = "occupation-cutthroat"
+name = "Cutthroat"
+category = "occupation"
+tags = ["occupation"]
+ranges = { melee_off = [1, 3], melee_def = [0, 2], ballistic_off = [0, 1], ballistic_def = [0, 1], technical_off = [0, 1], technical_def = [0, 1], arcane_off = [0, 0], arcane_def = [0, 1], athletics = [1, 4], detect = [1, 4] }
+opens = ["group:melee", "group:larceny"]
+source = "Our house rules (004, CUSTOM OCCUPATIONS)"
+
+[[constraints]]
+id = "one-occupation"
+kind = "max_tagged"
+tag = "occupation"
+max = 1
+message = "A unit has one occupation template."
+source = "004: UNIT CREATION OVERVIEW (line 658): \"Step 5: Select an occupation template.\""
+"#;
+
+/// 004 (lines 1656-1658): "When purchasing dice for your unit, you must
+/// stay within the range allowed by the occupation."; (1676-1680) "You may
+/// elect to take skills outside of those categories, but each such
+/// selection takes up two slots in the unit's ability allowance. Any unit
+/// may select skills from the General category as though they are granted
+/// by occupation."
+#[test]
+fn an_occupation_holds_a_units_dice_to_its_ranges_and_a_skill_outside_it_takes_two_slots() {
+    let dir = util::temp();
+    let mut s = Session::create(&dir.path().join("w.rapsheet"), "W", "wayfarer").unwrap();
+    s.keep_house_pack("our-occupations.toml", OUR_OCCUPATIONS)
+        .unwrap();
+    let (band, _) = s.found_gang("Red Hand", Some("our-occupations")).unwrap();
+    let problems = |s: &Session, unit: &str| -> Vec<String> {
+        s.gang_view(band)
+            .unwrap()
+            .problems
+            .iter()
+            .filter(|p| p.describe().starts_with(&format!("{unit}:")))
+            .map(|p| p.describe())
+            .collect()
+    };
+    // A troop (2 slots) with Charge (Melee, opened) and Alert (General).
+    let cutthroat = ["rank-troop", "occupation-cutthroat"];
+    let parts = |more: &[&'static str]| -> Vec<&'static str> {
+        cutthroat
+            .iter()
+            .copied()
+            .chain(more.iter().copied())
+            .collect()
+    };
+    s.recruit(
+        band,
+        unit(
+            "Vex",
+            &parts(&["skill-charge", "skill-alert"]),
+            &[("arcane_off", 0)],
+        ),
+    )
+    .unwrap();
+    assert!(problems(&s, "Vex").is_empty(), "{:?}", problems(&s, "Vex"));
+    // Advancing Assault is Ballistics, outside Melee and Larceny: two
+    // slots, so Charge and it are three, over a troop's 2.
+    s.recruit(
+        band,
+        unit(
+            "Sly",
+            &parts(&["skill-charge", "skill-advancing-assault"]),
+            &[("arcane_off", 0)],
+        ),
+    )
+    .unwrap();
+    let sly = problems(&s, "Sly");
+    assert_eq!(sly.len(), 1, "{sly:?}");
+    assert!(
+        sly[0].starts_with("Sly: A troop unit has at most 2 abilities")
+            && sly[0].contains("takes two, as the text says"),
+        "{sly:?}"
+    );
+    // Arcane OFF at the default 1 die, where a Cutthroat allows none.
+    s.recruit(band, unit("Dim", &parts(&[]), &[])).unwrap();
+    assert_eq!(problems(&s, "Dim"), ["Dim: Cutthroat allows AO 0-0, not 1"]);
+}

@@ -145,6 +145,7 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
     for (rule, message, source) in selection_problems(pack, fighter)
         .into_iter()
         .chain(missing_included(pack, fighter))
+        .chain(out_of_range(pack, fighter))
     {
         push(&mut out, rule, message, source);
     }
@@ -173,8 +174,14 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
                 fighter.has_quirk(quirk) && !any_of.iter().any(|q| fighter.has_quirk(q))
             }
             ConstraintKind::MinTagged { tag, min } => tagged(pack, fighter, tag).count() < *min,
-            ConstraintKind::MaxSlots { quirk, tag, max } => {
-                fighter.has_quirk(quirk) && slots_taken(pack, fighter, tag) > *max
+            ConstraintKind::MaxSlots {
+                quirk,
+                tag,
+                max,
+                unopened,
+            } => {
+                fighter.has_quirk(quirk)
+                    && slots_taken(pack, fighter, tag, unopened.as_ref()) > *max
             }
             ConstraintKind::GangCount { .. } | ConstraintKind::GangCountPerPoints { .. } => false,
         };
@@ -206,11 +213,54 @@ fn tagged<'a>(
 
 /// How many of the fighter's quirks carrying `tag` take a slot: all but
 /// those another of its quirks includes.
-fn slots_taken(pack: &Pack, fighter: &Fighter, tag: &str) -> usize {
+fn slots_taken(
+    pack: &Pack,
+    fighter: &Fighter,
+    tag: &str,
+    unopened: Option<&crate::rules::Unopened>,
+) -> usize {
     let included = super::valuation::included(pack, fighter);
+    // The tags the fighter's entries open (an occupation's categories);
+    // a fighter whose entries open none is not held to any.
+    let opened: Vec<&str> = fighter
+        .quirks
+        .iter()
+        .filter_map(|p| pack.quirk(&p.quirk))
+        .flat_map(|q| q.opens.iter().map(String::as_str))
+        .collect();
+    let slots = |q: &crate::rules::QuirkDef| match unopened {
+        Some(u) if !opened.is_empty() => {
+            let shut = q.tags.iter().any(|t| {
+                t.starts_with(&u.prefix) && !opened.contains(&t.as_str()) && !u.open.contains(t)
+            });
+            if shut { u.slots } else { 1 }
+        }
+        _ => 1,
+    };
     tagged(pack, fighter, tag)
         .filter(|q| !included.contains(q.id.as_str()))
-        .count()
+        .map(slots)
+        .sum()
+}
+
+/// A fighter's own base stats outside the ranges an entry of theirs holds
+/// them to (an occupation's dice).
+fn out_of_range(pack: &Pack, fighter: &Fighter) -> Vec<(String, String, String)> {
+    let mut out = Vec::new();
+    for def in fighter.quirks.iter().filter_map(|p| pack.quirk(&p.quirk)) {
+        for (stat, [min, max]) in &def.ranges {
+            let Some(s) = pack.stat(stat) else { continue };
+            let base = fighter.base.get(stat).copied().unwrap_or(s.default);
+            if base < *min || base > *max {
+                out.push((
+                    format!("quirks.{}.ranges.{stat}", def.id),
+                    format!("{} allows {} {min}-{max}, not {base}", def.name, s.label),
+                    def.source.clone(),
+                ));
+            }
+        }
+    }
+    out
 }
 
 /// An entry that includes others (a template and its traits), on a fighter

@@ -578,6 +578,28 @@ pub struct QuirkDef {
     /// their cost is in its own, and they take no slot.
     #[serde(default)]
     pub includes: Vec<String>,
+    /// The range each of the fighter's own base stats stays in while it
+    /// has this entry (an occupation's dice): stat id → `[min, max]`.
+    #[serde(default)]
+    pub ranges: std::collections::BTreeMap<String, [i64; 2]>,
+    /// Tags this entry opens for its fighter (an occupation's skill
+    /// categories), for a `max_slots` constraint's `unopened`.
+    #[serde(default)]
+    pub opens: Vec<String>,
+}
+
+/// What an entry no entry of the fighter opens takes in a `max_slots`
+/// constraint: an entry carrying a tag that begins with `prefix`, where the
+/// fighter has entries that open tags and none of them (nor `open`) opens
+/// that tag, takes `slots` slots instead of one.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Unopened {
+    pub prefix: String,
+    /// Tags always open (General skills).
+    #[serde(default)]
+    pub open: Vec<String>,
+    pub slots: usize,
 }
 
 /// A quirk that works with another of the fighter's quirks, which the
@@ -660,6 +682,9 @@ pub enum ConstraintKind {
         quirk: String,
         tag: String,
         max: usize,
+        /// What an entry of a category the fighter's entries do not open
+        /// takes, if more than one slot.
+        unopened: Option<Unopened>,
     },
     /// A gang has at most `max` fighters with `quirk` for every `per`
     /// points of its fighters' value, the count of `per`s rounded as
@@ -691,6 +716,7 @@ pub struct RawConstraint {
     min: Option<usize>,
     per: Option<usize>,
     rounding: Option<Rounding>,
+    unopened: Option<Unopened>,
 }
 
 impl TryFrom<RawConstraint> for ConstraintDef {
@@ -712,7 +738,7 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             "requires_any" => &["quirk", "any_of"],
             "gang_count" => &["quirk", "allowed"],
             "min_tagged" => &["tag", "min"],
-            "max_slots" => &["quirk", "tag", "max"],
+            "max_slots" => &["quirk", "tag", "max", "unopened"],
             "gang_count_per_points" => &["quirk", "max", "per", "rounding"],
             other => {
                 return Err(format!(
@@ -729,6 +755,7 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             ("min", raw.min.is_some()),
             ("per", raw.per.is_some()),
             ("rounding", raw.rounding.is_some()),
+            ("unopened", raw.unopened.is_some()),
         ];
         for (field, is_set) in present {
             if is_set && !used.contains(&field) {
@@ -756,6 +783,7 @@ impl TryFrom<RawConstraint> for ConstraintDef {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
                 tag: raw.tag.ok_or_else(|| need("tag"))?,
                 max: raw.max.ok_or_else(|| need("max"))?,
+                unopened: raw.unopened,
             },
             "gang_count_per_points" => ConstraintKind::GangCountPerPoints {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,

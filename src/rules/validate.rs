@@ -175,6 +175,20 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                 format!("includes `{missing}`, which is not in [[quirks]]"),
             );
         }
+        for (stat, [min, max]) in &quirk.ranges {
+            if pack.stat(stat).is_none() {
+                return err(
+                    entry,
+                    format!("a range of stat `{stat}`, which is not in [[stats]]"),
+                );
+            }
+            if min > max {
+                return err(
+                    entry,
+                    format!("the range of `{stat}` runs from {min} down to {max}"),
+                );
+            }
+        }
         if let Some(ruling) = &quirk.cost_ruling {
             if quirk.cost.is_none() {
                 return err(
@@ -1084,6 +1098,11 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
         put(format!("counters.{}.max", c.id), c.max);
     }
     for q in &pack.quirks {
+        for (stat, range) in &q.ranges {
+            for n in range {
+                put(format!("quirks.{}.ranges.{stat}", q.id), *n);
+            }
+        }
         q.punch
             .into_iter()
             .for_each(|n| put(format!("quirks.{}.punch", q.id), n));
