@@ -950,3 +950,44 @@ fn a_unit_bought_in_the_app_is_paid_for_and_joins_the_pool() {
             .is_empty()
     );
 }
+
+/// House rules kept from a pack file in the app, shown in the sidebar,
+/// taken out with a click and brought back by undo; a file that is no
+/// pack is told and nothing is kept.
+#[test]
+fn house_rules_are_kept_from_a_file_taken_out_and_undone_in_the_app() {
+    let dir = util::temp();
+    let path = dir.path().join("w.rapsheet");
+    let session = Session::create(&path, "W", "wayfarer").expect("create");
+    let pack = dir.path().join("ours.toml");
+    std::fs::write(
+        &pack,
+        "[pack]\nid = \"ours\"\nname = \"Our occupations\"\nformat = 1\nversion = \"1\"\nbase = \"wayfarer\"\n",
+    )
+    .unwrap();
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "[pack]\nid = \"bad\"\n").unwrap();
+    let mut app = RapsheetApp::with_session(session);
+    app.run_action(Action::UsePath(rapsheet::ui::PathPurpose::HouseRules, bad));
+    assert!(
+        app.status_text().is_some_and(|s| s.contains("bad.toml")),
+        "{:?}",
+        app.status_text()
+    );
+    app.run_action(Action::UsePath(rapsheet::ui::PathPurpose::HouseRules, pack));
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
+    harness.run();
+    harness.get_by_label("Our occupations (house rules)");
+    harness.get_by_label("Take out Our occupations").click();
+    harness.run();
+    assert!(
+        harness.query_by_label("Take out Our occupations").is_none(),
+        "{:?}",
+        harness.state().status_text()
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    harness.get_by_label("Take out Our occupations");
+}

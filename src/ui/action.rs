@@ -100,6 +100,8 @@ pub enum Action {
         reason: String,
     },
     SetCampaignRuleset(String),
+    /// Takes a house pack out of the campaign.
+    DropHousePack(String),
     /// Roll the next scenario for two gangs among those their arc allows.
     RollScenario {
         a: GangId,

@@ -383,7 +383,7 @@ impl RapsheetApp {
 
     /// Runs a command that writes one batch; on success it becomes the
     /// newest undo step and the redo stack is cleared.
-    fn change(
+    pub(super) fn change(
         &mut self,
         what: &str,
         run: impl FnOnce(&mut Session) -> anyhow::Result<BatchId>,
@@ -735,6 +735,9 @@ impl RapsheetApp {
                 self.dialogs.new_campaign = None;
                 self.dialogs.new_name = Some(name);
                 self.ask_path(super::dialogs::PathPurpose::New);
+            }
+            Action::DropHousePack(id) => {
+                self.change("House rules taken out", |s| s.drop_house_pack(&id));
             }
             Action::AskPath(purpose) => self.ask_path(purpose),
             Action::UsePath(purpose, path) => self.use_path(purpose, &path),

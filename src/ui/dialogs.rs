@@ -15,6 +15,8 @@ pub enum PathPurpose {
     New,
     Open,
     SaveAs,
+    /// A pack file to keep in the campaign as house rules.
+    HouseRules,
 }
 
 impl PathPurpose {
@@ -23,6 +25,7 @@ impl PathPurpose {
             Self::New => "New campaign",
             Self::Open => "Open campaign",
             Self::SaveAs => "Save campaign as",
+            Self::HouseRules => "Keep house rules",
         }
     }
 
@@ -31,6 +34,7 @@ impl PathPurpose {
             Self::New => "Created",
             Self::Open => "Opened",
             Self::SaveAs => "Saved as",
+            Self::HouseRules => "Kept house rules from",
         }
     }
 
@@ -39,6 +43,7 @@ impl PathPurpose {
             Self::New => "Create",
             Self::Open => "Open",
             Self::SaveAs => "Save",
+            Self::HouseRules => "Keep",
         }
     }
 }

@@ -242,14 +242,19 @@ impl RapsheetApp {
                 .and_then(Path::parent)
                 .map(Path::to_owned)
                 .or_else(crate::paths::data_dir);
-            let mut dialog = rfd::FileDialog::new()
-                .add_filter("Rapsheet campaign", &[crate::session::EXTENSION])
-                .set_title(purpose.title());
+            let mut dialog = match purpose {
+                PathPurpose::HouseRules => {
+                    rfd::FileDialog::new().add_filter("Ruleset pack", &["toml"])
+                }
+                _ => rfd::FileDialog::new()
+                    .add_filter("Rapsheet campaign", &[crate::session::EXTENSION]),
+            }
+            .set_title(purpose.title());
             if let Some(dir) = dir {
                 dialog = dialog.set_directory(dir);
             }
             let picked = match purpose {
-                PathPurpose::Open => dialog.pick_file(),
+                PathPurpose::Open | PathPurpose::HouseRules => dialog.pick_file(),
                 PathPurpose::New | PathPurpose::SaveAs => {
                     dialog.set_file_name(self.offered_file_name()).save_file()
                 }
@@ -272,10 +277,43 @@ impl RapsheetApp {
             .or_else(crate::paths::data_dir)
             .unwrap_or_default();
         let file = match purpose {
-            PathPurpose::Open => String::new(),
+            PathPurpose::Open | PathPurpose::HouseRules => String::new(),
             PathPurpose::New | PathPurpose::SaveAs => self.offered_file_name(),
         };
         self.dialogs.path = Some(PathDialog::new(purpose, &start.join(file)));
+    }
+
+    /// Keeps a pack file in the campaign as house rules: one change, which
+    /// undo takes back. A file that is not a pack is told in the dialog.
+    fn keep_house_rules(&mut self, path: &Path) {
+        let text = match std::fs::read_to_string(path) {
+            Ok(text) => text,
+            Err(err) => {
+                let err = anyhow::anyhow!("cannot read {}: {err}", path.display());
+                match &mut self.dialogs.path {
+                    Some(dialog) => dialog.error = Some(format!("{err:#}")),
+                    None => self.error(err),
+                }
+                return;
+            }
+        };
+        let file = path.display().to_string();
+        let mut refused = None;
+        let kept = self.change("House rules kept", |s| {
+            s.keep_house_pack(&file, &text)
+                .map(|(batch, _)| batch)
+                .inspect_err(|e| refused = Some(format!("{e:#}")))
+        });
+        if kept {
+            self.dialogs.path = None;
+            self.info(format!(
+                "{} {}",
+                PathPurpose::HouseRules.done(),
+                path.display()
+            ));
+        } else if let (Some(dialog), Some(err)) = (&mut self.dialogs.path, refused) {
+            dialog.error = Some(err);
+        }
     }
 
     /// The file name a new campaign or a copy is offered under: the name
@@ -291,8 +329,11 @@ impl RapsheetApp {
     }
 
     pub(super) fn use_path(&mut self, purpose: PathPurpose, path: &Path) {
+        let given = path;
         let path = with_extension(path);
         let result = match purpose {
+            // A pack file, kept in the open campaign: no campaign opens.
+            PathPurpose::HouseRules => return self.keep_house_rules(given),
             PathPurpose::Open => Session::open(&path),
             PathPurpose::New => {
                 let name = self.dialogs.new_name.clone().unwrap_or_else(|| {

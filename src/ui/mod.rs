@@ -26,6 +26,7 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow};
 
 pub use app::{Action, RapsheetApp, Screen};
+pub use dialogs::PathPurpose;
 
 /// The key under which eframe's storage keeps the last campaign's path.
 const LAST_CAMPAIGN: &str = "last_campaign";

@@ -108,6 +108,7 @@ impl RapsheetApp {
                         }
                         ui.separator();
                         ruleset_ui(ui, &state.rulesets, &default_ruleset, read_only, actions);
+                        super::widgets::house_rules_ui(ui, &state.house, read_only, actions);
                     });
                 if let Some(a) = gang_list_ui(
                     ui,

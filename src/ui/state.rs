@@ -45,6 +45,8 @@ pub struct ViewState {
     battle_loaded: std::collections::BTreeSet<GangId>,
     /// Every pack this build has, as (id, name).
     pub rulesets: Vec<(String, String)>,
+    /// The house packs the campaign keeps.
+    pub house: Vec<crate::session::HousePack>,
     /// The whole chronicle, read the first time it is shown after a change.
     chronicle: Option<Result<Chronicle, String>>,
     /// The chronicle as shown (the whole campaign or one arc), for the arc
@@ -135,6 +137,10 @@ impl ViewState {
                 (p.pack.id.clone(), name)
             })
             .collect();
+        match session.house_packs() {
+            Ok(house) => self.house = house,
+            Err(err) => errors.push(err),
+        }
         self.chronicle = None;
         self.chronicle_shown = None;
         self.battle_loaded.clear();

@@ -107,6 +107,47 @@ pub fn ruleset_ui(
     });
 }
 
+/// The house rules the campaign keeps, each with a button to take it out
+/// (not while it is played), and one to keep another pack file.
+pub fn house_rules_ui(
+    ui: &mut Ui,
+    house: &[crate::session::HousePack],
+    read_only: Option<&str>,
+    actions: &mut Vec<Action>,
+) {
+    ui.add_enabled_ui(read_only.is_none(), |ui| {
+        for pack in house {
+            // The name and its button one under the other: the sidebar is
+            // narrow.
+            ui.vertical(|ui| {
+                ui.label(format!("{} (house rules)", pack.name));
+                let played = !pack.played_by.is_empty();
+                let button = ui
+                    .add_enabled(!played, egui::Button::new(format!("Take out {}", pack.name)).small())
+                    .on_hover_text("Take these house rules out of the campaign")
+                    .on_disabled_hover_text(if played {
+                        format!("Played by {}", pack.played_by.join(", "))
+                    } else {
+                        edit_hint(read_only)
+                    });
+                if button.clicked() {
+                    actions.push(Action::DropHousePack(pack.id.clone()));
+                }
+            });
+        }
+        if ui
+            .button("Keep house rules…")
+            .on_hover_text(
+                "Keep a ruleset pack file of your group's own in the campaign, for every laptop that opens it",
+            )
+            .on_disabled_hover_text(edit_hint(read_only))
+            .clicked()
+        {
+            actions.push(Action::AskPath(super::dialogs::PathPurpose::HouseRules));
+        }
+    });
+}
+
 /// A dropdown with its label before it, read as a sentence (`Scenario
 /// [Headhunters ▾]`; egui's `ComboBox::from_label` puts the label after).
 /// The label also names the dropdown for screen readers. `combo` sets the
