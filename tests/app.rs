@@ -991,3 +991,46 @@ fn house_rules_are_kept_from_a_file_taken_out_and_undone_in_the_app() {
     harness.run();
     harness.get_by_label("Take out Our occupations");
 }
+
+/// A Wayfarer match recorded through the Record screen: 004, "the
+/// warbands receive a number of resource points equal to the VP they
+/// secured x10".
+#[test]
+fn a_wayfarer_match_records_through_the_screen() {
+    let dir = util::temp();
+    let session =
+        Session::create_demo_of(&dir.path().join("w.rapsheet"), "wayfarer").expect("demo");
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1200.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(session),
+        );
+    harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
+    harness.get_by_label("The Lantern Kin won").click();
+    harness.run();
+    harness.get_by_label("VP secured (The Lantern Kin)").click();
+    harness.run();
+    harness
+        .get_by_label("VP secured (The Lantern Kin)")
+        .type_text("3");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("The Lantern Kin: +30 Resources")
+            .is_some(),
+        "the preview shows the VP x10"
+    );
+    assert_eq!(harness.state().battle_error(), None);
+    harness.get_by_label("Commit match").click();
+    harness.run();
+    let status = harness.state().status_text().unwrap_or_default().to_owned();
+    assert!(status.contains("Match #1 recorded"), "{status}");
+    let view = harness.state().gang_view().expect("view");
+    let session = Session::open(harness.state().campaign_path().expect("path")).expect("open");
+    let kin = session.gang_named("The Lantern Kin").expect("kin");
+    assert_eq!(kin.resources["resources"], 30, "{}", view.name);
+}
