@@ -864,3 +864,97 @@ fn an_occupation_holds_a_units_dice_to_its_ranges_and_a_skill_outside_it_takes_t
     s.recruit(band, unit("Dim", &parts(&[]), &[])).unwrap();
     assert_eq!(problems(&s, "Dim"), ["Dim: Cutthroat allows AO 0-0, not 1"]);
 }
+
+/// 004 (lines 615-616): "A second, smaller box below that shows any bumps
+/// (numbers following plus signs) that are granted to the test"; (656)
+/// "Step 3: Apply attribute bumps granted by species template." Orc (line
+/// 1106 and its column): MO +2, MD +1, BD +1, TO -1, TD -1, AO -1, AD -1.
+#[test]
+fn a_species_bumps_show_beside_the_dice_and_cost_nothing_more() {
+    let dir = util::temp();
+    let mut s = Session::create(&dir.path().join("w.rapsheet"), "W", "wayfarer").unwrap();
+    let (band, _) = s.found_gang("Red Hand", None).unwrap();
+    s.recruit(
+        band,
+        unit("Grak", &["rank-troop", "species-orc"], &[("melee_off", 3)]),
+    )
+    .unwrap();
+    let view = s.gang_view(band).unwrap();
+    let grak = &view.fighters[0];
+    let stat = |id: &str| grak.stats.iter().find(|st| st.id == id).unwrap();
+    assert_eq!(stat("melee_off").display(), "3 +2");
+    assert_eq!(stat("technical_off").display(), "1 -1");
+    assert_eq!(stat("ballistic_off").display(), "1", "BO +0: no bump");
+    assert!(
+        stat("melee_off").breakdown().contains("bump +2 from Orc"),
+        "{}",
+        stat("melee_off").breakdown()
+    );
+    // The dice are still 3 (9 points); the template's bumps are in its
+    // cost (lines 703-705: "their cost is included (along with the
+    // combined bump costs) in the template's base cost"), Orc "+0".
+    assert_eq!(grak.value.as_ref().unwrap().value, 3 * (3 + 9));
+}
+
+/// 004 (lines 2967-2973): animals have no occupation; "they may possess 1-3
+/// dice in any attribute without an N/A score. Athletics and Detect may
+/// range from 1-6 dice. Animals may select skills from the General and
+/// Athletics categories." (ruling animal-occupations). Giant Rat (line
+/// 3008): BO, TO and AO are N/A.
+#[test]
+fn an_animal_is_held_to_its_templates_dice_and_categories() {
+    let dir = util::temp();
+    let mut s = Session::create(&dir.path().join("w.rapsheet"), "W", "wayfarer").unwrap();
+    let (band, _) = s.found_gang("Red Hand", None).unwrap();
+    let rat = [
+        "rank-troop",
+        "species-giant-rat",
+        "trait-scent",
+        "trait-sneaky",
+        "trait-wild",
+    ];
+    s.recruit(band, unit("Nib", &rat, &[])).unwrap();
+    let problems: Vec<String> = s
+        .gang_view(band)
+        .unwrap()
+        .problems
+        .iter()
+        .map(|p| p.describe())
+        .filter(|p| p.starts_with("Nib:"))
+        .collect();
+    assert_eq!(
+        problems,
+        [
+            "Nib: Giant Rat allows AO 0-0, not 1",
+            "Nib: Giant Rat allows BO 0-0, not 1",
+            "Nib: Giant Rat allows TO 0-0, not 1",
+        ]
+    );
+    let none = [
+        ("ballistic_off", 0),
+        ("technical_off", 0),
+        ("arcane_off", 0),
+    ];
+    let of = |s: &Session, name: &str| -> Vec<String> {
+        s.gang_view(band)
+            .unwrap()
+            .problems
+            .iter()
+            .map(|p| p.describe())
+            .filter(|p| p.starts_with(&format!("{name}:")))
+            .collect()
+    };
+    // Charge is Melee, outside Athletics: two slots, a troop's whole 2.
+    let mut parts = rat.to_vec();
+    parts.push("skill-charge");
+    s.recruit(band, unit("Fang", &parts, &none)).unwrap();
+    assert!(of(&s, "Fang").is_empty(), "{:?}", of(&s, "Fang"));
+    // With Alert (General, one slot) beside it: three, over the 2.
+    parts.push("skill-alert");
+    s.recruit(band, unit("Claw", &parts, &none)).unwrap();
+    let claw = of(&s, "Claw");
+    assert!(
+        claw.len() == 1 && claw[0].starts_with("Claw: A troop unit has at most 2 abilities"),
+        "{claw:?}"
+    );
+}

@@ -31,12 +31,20 @@ pub struct DerivedStat {
     /// Set when the sum fell outside the stat's bounds and was held to them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub clamped_from: Option<i64>,
+    /// Bumps on the stat's dice, each with where it comes from, in the
+    /// order the fighter's entries give them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub bumps: Vec<StatPart>,
 }
 
 impl DerivedStat {
-    /// `4"`, `10`, `2d8`.
+    /// `4"`, `10`, `2d8`; with its bumps after it, `3 +2 -1`.
     pub fn display(&self) -> String {
-        self.show(self.value)
+        let mut text = self.show(self.value);
+        for bump in &self.bumps {
+            text.push_str(&format!(" {:+}", bump.add));
+        }
+        text
     }
 
     fn show(&self, value: i64) -> String {
@@ -58,6 +66,9 @@ impl DerivedStat {
                 self.unit, self.value, self.unit
             ));
         }
+        for bump in &self.bumps {
+            text.push_str(&format!("; bump {:+} from {}", bump.add, bump.from));
+        }
         text
     }
 }
@@ -74,15 +85,21 @@ pub fn derive_stats(pack: &Pack, fighter: &Fighter, lasting: &[LastingEffect]) -
                 from: "base".into(),
                 add: base,
             }];
+            let mut bumps = Vec::new();
             for pick in &fighter.quirks {
                 let Some(quirk) = pack.quirk(&pick.quirk) else {
                     continue;
                 };
                 for effect in quirk.effects.iter().filter(|e| e.stat == stat.id) {
-                    parts.push(StatPart {
+                    let part = StatPart {
                         from: quirk.name.clone(),
-                        add: effect.add,
-                    });
+                        add: effect.bump.unwrap_or(effect.add),
+                    };
+                    if effect.bump.is_some() {
+                        bumps.push(part);
+                    } else {
+                        parts.push(part);
+                    }
                 }
             }
             for effect in lasting
@@ -112,6 +129,7 @@ pub fn derive_stats(pack: &Pack, fighter: &Fighter, lasting: &[LastingEffect]) -
                 value,
                 parts,
                 clamped_from: (value != raw).then_some(raw),
+                bumps,
             }
         })
         .collect()

@@ -640,7 +640,14 @@ pub struct QuirkRule {
 #[serde(deny_unknown_fields)]
 pub struct StatEffect {
     pub stat: String,
+    /// Added to the stat's value.
+    #[serde(default)]
     pub add: i64,
+    /// A bump instead: a number shown beside the stat's value that turns
+    /// one die's result up or down (004: the smaller box of "numbers
+    /// following plus signs" under an attribute).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bump: Option<i64>,
 }
 
 /// A rule the engine checks on a fighter or a gang.

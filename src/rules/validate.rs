@@ -168,6 +168,27 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                     ),
                 );
             }
+            match (effect.add, effect.bump) {
+                (0, None) => {
+                    return err(
+                        entry,
+                        format!(
+                            "effect on stat `{}` changes nothing: give `add` or `bump`",
+                            effect.stat
+                        ),
+                    );
+                }
+                (add, Some(_)) if add != 0 => {
+                    return err(
+                        entry,
+                        format!(
+                            "effect on stat `{}` both adds and bumps: one effect does one",
+                            effect.stat
+                        ),
+                    );
+                }
+                _ => {}
+            }
         }
         if let Some(missing) = quirk.includes.iter().find(|id| pack.quirk(id).is_none()) {
             return err(
@@ -1108,6 +1129,9 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
             .for_each(|n| put(format!("quirks.{}.punch", q.id), n));
         for (i, e) in q.effects.iter().enumerate() {
             put(format!("quirks.{}.effects[{i}].add", q.id), e.add);
+            e.bump
+                .into_iter()
+                .for_each(|n| put(format!("quirks.{}.effects[{i}].bump", q.id), n));
         }
         q.cost
             .into_iter()
