@@ -159,7 +159,9 @@ struct CommitSample {
 }
 
 /// One post-battle commit between two gangs of six, each way, undone
-/// outside the timing so every sample starts from the same state.
+/// outside the timing so every sample starts from the same state. Odd
+/// seeds time the write alone first, so neither way always follows the
+/// other.
 fn commit_once(
     session: &mut Session,
     gangs: &[rapsheet::campaign::GangId],
@@ -168,22 +170,27 @@ fn commit_once(
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let (report, roll_seed) = next_battle(session, &mut rng, gangs).unwrap();
     let started = Instant::now();
+    let recorded = session.record_battle(&report, roll_seed).unwrap();
+    let whole = started.elapsed();
+    let batch = recorded.batch.unwrap();
+    let (label, events) = session.batch(batch).unwrap();
+    session.undo(batch).unwrap();
+    let write = |session: &mut Session| {
+        let started = Instant::now();
+        let again = session.commit_events(&label, &events).unwrap();
+        let took = started.elapsed();
+        session.undo(again).unwrap();
+        took
+    };
+    let write_first = (seed % 2 == 1).then(|| write(session));
+    let started = Instant::now();
     let preview = session.preview_battle(&report, roll_seed).unwrap();
     let previewing = started.elapsed();
     let started = Instant::now();
     let recorded = session.record_preview(preview).unwrap();
     let commit = started.elapsed();
     session.undo(recorded.batch.unwrap()).unwrap();
-    let started = Instant::now();
-    let recorded = session.record_battle(&report, roll_seed).unwrap();
-    let whole = started.elapsed();
-    let batch = recorded.batch.unwrap();
-    let (label, events) = session.batch(batch).unwrap();
-    session.undo(batch).unwrap();
-    let started = Instant::now();
-    let again = session.commit_events(&label, &events).unwrap();
-    let write = started.elapsed();
-    session.undo(again).unwrap();
+    let write = write_first.unwrap_or_else(|| write(session));
     CommitSample {
         preview: previewing,
         commit,

@@ -79,7 +79,10 @@ impl Session {
             base,
             house_warnings: Vec::new(),
         };
-        session.read_house_packs()?;
+        // Most campaigns keep none: the packs are not copied again.
+        if !session.store.house_packs()?.is_empty() {
+            session.read_house_packs()?;
+        }
         Ok(session)
     }
 

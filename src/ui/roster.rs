@@ -51,7 +51,12 @@ pub fn roster_ui(
     }
     ui.add_space(4.0);
 
-    // Resources: a change always asks for a reason (the dialog).
+    // Resources: a change always asks for a reason (the dialog). Two a
+    // row where there is room, one where the editor leaves little, so no
+    // amount is ever cut off.
+    // The roster may scroll sideways: what counts is the width in sight.
+    let in_sight = ui.clip_rect().right() - ui.cursor().left();
+    let per_row = if in_sight < 640.0 { 1 } else { 2 };
     egui::Grid::new("resources")
         .num_columns(6)
         .spacing([10.0, 4.0])
@@ -79,7 +84,7 @@ pub fn roster_ui(
                         });
                     }
                 });
-                if i % 2 == 1 {
+                if i % per_row == per_row - 1 {
                     ui.end_row();
                 }
             }
