@@ -144,6 +144,7 @@ fn card(name: &str, gang: &str) -> CardData {
             label: "Move".into(),
             value: "4\"".into(),
             base: None,
+            bumps: None,
         }],
         quirks: vec!["Boot Knife: P2".into()],
         lasting: Vec::new(),

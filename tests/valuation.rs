@@ -894,6 +894,10 @@ fn a_species_bumps_show_beside_the_dice_and_cost_nothing_more() {
     // cost (lines 703-705: "their cost is included (along with the
     // combined bump costs) in the template's base cost"), Orc "+0".
     assert_eq!(grak.value.as_ref().unwrap().value, 3 * (3 + 9));
+    // The card: the dice in the box, the bumps small under them.
+    let cards = s.cards(band, &[]).unwrap();
+    let mo = cards[0].stats.iter().find(|c| c.label == "MO").unwrap();
+    assert_eq!((mo.value.as_str(), mo.bumps.as_deref()), ("3", Some("+2")));
 }
 
 /// 004 (lines 2967-2973): animals have no occupation; "they may possess 1-3

@@ -40,11 +40,26 @@ pub struct DerivedStat {
 impl DerivedStat {
     /// `4"`, `10`, `2d8`; with its bumps after it, `3 +2 -1`.
     pub fn display(&self) -> String {
-        let mut text = self.show(self.value);
-        for bump in &self.bumps {
-            text.push_str(&format!(" {:+}", bump.add));
+        match self.bumps_text() {
+            Some(bumps) => format!("{} {bumps}", self.value_text()),
+            None => self.value_text(),
         }
-        text
+    }
+
+    /// The value alone, without its bumps.
+    pub fn value_text(&self) -> String {
+        self.show(self.value)
+    }
+
+    /// The bumps on its dice, `+2 -1`, if it has any.
+    pub fn bumps_text(&self) -> Option<String> {
+        (!self.bumps.is_empty()).then(|| {
+            self.bumps
+                .iter()
+                .map(|b| format!("{:+}", b.add))
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
     }
 
     fn show(&self, value: i64) -> String {

@@ -429,17 +429,31 @@ pub fn card(
             true,
             stat.value.clone(),
         );
-        if let Some(base) = &stat.base {
-            let base = format!("base {base}");
-            let base_size = fit(
+        // Under the value, small: its bumps (004: "A second, smaller box
+        // below that shows any bumps") and its base where it changed.
+        let under: Vec<String> = stat
+            .bumps
+            .iter()
+            .cloned()
+            .chain(stat.base.iter().map(|b| format!("base {b}")))
+            .collect();
+        if !under.is_empty() {
+            let under = under.join(" ");
+            let under_size = fit(
                 fonts,
-                &base,
+                &under,
                 box_w - 2.0,
                 if large { 5.0 } else { 3.5 },
                 2.0,
-                false,
+                stat.bumps.is_some(),
             );
-            pen.text(bx + 0.8, body_top + box_h - 0.8, base_size, false, base);
+            pen.text(
+                bx + 0.8,
+                body_top + box_h - 0.8,
+                under_size,
+                stat.bumps.is_some(),
+                under,
+            );
         }
     }
     body_top += box_h.max(if data.photo.is_some() { photo } else { 0.0 }) + 2.0;
@@ -553,6 +567,7 @@ pub fn blank_card(
                 label: s.label.clone(),
                 value: String::new(),
                 base: None,
+                bumps: None,
             })
             .collect(),
         quirks: Vec::new(),

@@ -113,6 +113,8 @@ pub struct StatCell {
     pub value: String,
     /// The base value, when quirks or lasting effects changed it.
     pub base: Option<String>,
+    /// The bumps on its dice (`+2 -1`), printed small under the value.
+    pub bumps: Option<String>,
 }
 
 /// Everything a fighter's card shows.

@@ -194,12 +194,13 @@ impl Session {
                         .iter()
                         .map(|s| StatCell {
                             label: s.label.clone(),
-                            value: s.display(),
+                            value: s.value_text(),
                             base: (s.value != s.base).then(|| {
                                 let mut base = s.clone();
                                 base.value = s.base;
-                                base.display()
+                                base.value_text()
                             }),
+                            bumps: s.bumps_text(),
                         })
                         .collect(),
                     quirks: f
@@ -253,6 +254,7 @@ impl Session {
                     label: s.label.clone(),
                     value: String::new(),
                     base: None,
+                    bumps: None,
                 })
                 .collect(),
             quirks: Vec::new(),
