@@ -889,13 +889,13 @@ fn equipment_bought_in_the_editor_is_paid_for() {
         .with_size([1600.0, 1600.0])
         .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
     harness.run();
-    harness.get_by_label("Add a quirk").click();
+    harness.get_by_label("Add a component").click();
     harness.run();
     harness
         .get_by_label("Pay for what is added with Resources")
         .click();
     harness.run();
-    type_into(&mut harness, "Find quirk", "Sword");
+    type_into(&mut harness, "Find component", "Sword");
     harness.get_by_label("+ Sword").click();
     harness.run();
     let view = harness.state().gang_view().expect("view");

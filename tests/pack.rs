@@ -964,6 +964,8 @@ gang = "gang"
 gangs = "gangs"
 fighter = "fighter"
 fighters = "fighters"
+entry = "quirk"
+entries = "quirks"
 
 [[stats]]
 id = "armor"
@@ -1261,6 +1263,8 @@ gang = "gang"
 gangs = "gangs"
 fighter = "fighter"
 fighters = "fighters"
+entry = "quirk"
+entries = "quirks"
 
 [[arc_stages]]
 id = "first-blood"

@@ -26,6 +26,8 @@ gang = "gang"
 gangs = "gangs"
 fighter = "fighter"
 fighters = "fighters"
+entry = "quirk"
+entries = "quirks"
 
 [[stats]]
 id = "armor"

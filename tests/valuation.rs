@@ -32,6 +32,8 @@ gang = "crew"
 gangs = "crews"
 fighter = "hand"
 fighters = "hands"
+entry = "piece of kit"
+entries = "kit"
 
 [[stats]]
 id = "grit"

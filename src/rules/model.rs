@@ -329,11 +329,18 @@ pub struct Words {
     /// The same, plural (`fighters`).
     #[serde(default)]
     pub fighters: String,
+    /// What the game calls one entry of its catalog a fighter has, in
+    /// lower case (`quirk`, `component`).
+    #[serde(default)]
+    pub entry: String,
+    /// The same, plural (`quirks`).
+    #[serde(default)]
+    pub entries: String,
 }
 
 impl Words {
     /// Every word with its field name, for checks and merging.
-    pub fn fields(&self) -> [(&'static str, &String); 9] {
+    pub fn fields(&self) -> [(&'static str, &String); 11] {
         [
             ("card_quirks", &self.card_quirks),
             ("card_lasting", &self.card_lasting),
@@ -344,6 +351,8 @@ impl Words {
             ("gangs", &self.gangs),
             ("fighter", &self.fighter),
             ("fighters", &self.fighters),
+            ("entry", &self.entry),
+            ("entries", &self.entries),
         ]
     }
 
@@ -360,6 +369,8 @@ impl Words {
             gangs: pick(self.gangs, &base.gangs),
             fighter: pick(self.fighter, &base.fighter),
             fighters: pick(self.fighters, &base.fighters),
+            entry: pick(self.entry, &base.entry),
+            entries: pick(self.entries, &base.entries),
         }
     }
 }

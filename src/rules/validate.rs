@@ -421,6 +421,8 @@ fn word_use(field: &str) -> &'static str {
         "gangs" => "what the game calls gangs, plural",
         "fighter" => "what the game calls a fighter (`fighter`, `model`)",
         "fighters" => "what the game calls fighters, plural",
+        "entry" => "what the game calls an entry of its catalog (`quirk`, `component`)",
+        "entries" => "what the game calls entries of its catalog, plural",
         _ => "the heading over the fighters of a battle who did not come through as usual",
     }
 }

@@ -312,9 +312,10 @@ fn quirks_ui(ui: &mut Ui, here: &Here<'_>, dice: &mut Dice) -> Option<Action> {
         hint,
     } = *here;
     let mut action = None;
+    let entries = crate::text::capitalised(&pack.words.entries);
     let count = match here.expected_quirks() {
-        Some(n) => format!("Quirks ({} of {n})", fighter.quirks.len()),
-        None => format!("Quirks ({})", fighter.quirks.len()),
+        Some(n) => format!("{entries} ({} of {n})", fighter.quirks.len()),
+        None => format!("{entries} ({})", fighter.quirks.len()),
     };
     ui.label(RichText::new(count).strong());
     let picks = here.picks();
@@ -434,13 +435,13 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
     let mut action = None;
     let expected = here.expected_quirks();
     let picks = here.picks();
-    egui::CollapsingHeader::new("Add a quirk")
+    egui::CollapsingHeader::new(format!("Add a {}", pack.words.entry))
         .id_salt("add-quirk")
         .default_open(expected.is_some_and(|n| fighter.quirks.len() < n))
         .show(ui, |ui| {
             ui.add_enabled_ui(editable, |ui| {
                 ui.horizontal(|ui| {
-                    let label = ui.label("Find quirk");
+                    let label = ui.label(format!("Find {}", pack.words.entry));
                     ui.text_edit_singleline(&mut editor.filter)
                         .labelled_by(label.id)
                         .on_disabled_hover_text(hint);
@@ -495,7 +496,10 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                                 )
                                 .on_hover_text(quirk_hover(pack, quirk))
                                 .on_disabled_hover_text(if taken {
-                                    "Already taken: each quirk must be different".to_owned()
+                                    format!(
+                                        "Already taken: each {} must be different",
+                                        pack.words.entry
+                                    )
                                 } else if !for_sale {
                                     format!("{} is not bought between games", category.label)
                                 } else {

@@ -149,8 +149,8 @@ pub fn roster_ui(
             let button = ui
                 .button("Recruit")
                 .on_hover_text(format!(
-                    "Add a {} to this {}, then give them quirks on the right",
-                    nouns.fighter, nouns.gang
+                    "Add a {} to this {}, then give them {} on the right",
+                    nouns.fighter, nouns.gang, nouns.entries
                 ))
                 .on_disabled_hover_text(edit_hint(read_only));
             // Between games, a new fighter is bought with the pack's
@@ -283,7 +283,7 @@ fn table_ui(
                 });
             }
             header.col(|ui| {
-                ui.strong("Quirks");
+                ui.strong(crate::text::capitalised(nouns.entries));
             });
             for counter in counters {
                 header.col(|ui| {

@@ -14,6 +14,7 @@ pub struct Nouns<'a> {
     pub gangs: &'a str,
     pub fighter: &'a str,
     pub fighters: &'a str,
+    pub entries: &'a str,
 }
 
 impl<'a> Nouns<'a> {
@@ -24,12 +25,14 @@ impl<'a> Nouns<'a> {
                 gangs: &p.words.gangs,
                 fighter: &p.words.fighter,
                 fighters: &p.words.fighters,
+                entries: &p.words.entries,
             },
             None => Nouns {
                 gang: "gang",
                 gangs: "gangs",
                 fighter: "fighter",
                 fighters: "fighters",
+                entries: "entries",
             },
         }
     }
