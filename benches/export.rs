@@ -40,7 +40,10 @@ const JACKALS_FIGHTERS: [&str; 6] = [
 /// offered.
 fn record(session: &mut Session, value: Value, seed: u64) {
     let mut report: BattleReport = serde_json::from_value(value).expect("report");
-    let preview = session.preview_battle(&report, seed).expect("preview");
+    let preview = session
+        .preview_battle(&report, seed)
+        .expect("preview")
+        .into_procedure();
     for needed in preview.needed {
         assert_eq!(needed.field, "titles", "a choice left out: {needed:?}");
         report.titles.push(TitleChoiceReport {

@@ -964,3 +964,36 @@ fn an_animal_is_held_to_its_templates_dice_and_categories() {
         "{claw:?}"
     );
 }
+
+/// 004 (lines 4885-4889): "A spell may be purchased for a single
+/// character, recording it on their sheet and adding its cost to the
+/// character's abilities section ... Purchasing a spell in this way takes up
+/// an ability allotted by rank." BANE PLAGUE "(+20)" (line 4906).
+#[test]
+fn a_spell_bought_for_a_unit_costs_its_price_and_takes_an_ability_slot() {
+    let (_dir, view) = warband(&[(
+        "Morr",
+        &[
+            "rank-troop",
+            "spell-bane-plague",
+            "skill-alert",
+            "skill-charge",
+        ],
+    )]);
+    let morr = &view.fighters[0];
+    let parts = &morr.value.as_ref().unwrap().parts;
+    assert!(
+        parts
+            .iter()
+            .any(|p| p.from == "Bane Plague" && p.points == 20),
+        "{parts:?}"
+    );
+    // Bane Plague, Alert and Charge: three abilities, over a troop's 2.
+    assert!(
+        broken(&view)
+            .iter()
+            .any(|p| p.starts_with("Morr: A troop unit has at most 2 abilities")),
+        "{:?}",
+        broken(&view)
+    );
+}
