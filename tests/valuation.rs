@@ -128,6 +128,25 @@ fn red_hand_on_the_command_line() -> (tempfile::TempDir, std::path::PathBuf) {
     (dir, db)
 }
 
+/// Red Hand with the 100 resources of a match, on the command line.
+fn red_hand_after_a_match() -> (tempfile::TempDir, std::path::PathBuf) {
+    let (dir, db) = red_hand_on_the_command_line();
+    rapsheet_in(
+        dir.path(),
+        &db,
+        &[
+            "resource",
+            "resources",
+            "100",
+            "--gang",
+            "Red Hand",
+            "--reason",
+            "a match",
+        ],
+    );
+    (dir, db)
+}
+
 fn priced(dir: &Path) -> Session {
     let mut registry = rapsheet::session::builtin_registry().unwrap();
     registry.add_text("priced.toml", PRICED).unwrap();
@@ -629,17 +648,8 @@ fn the_wayfarer_demo_is_two_legal_500_point_warbands() {
 /// change, which one undo takes back.
 #[test]
 fn units_and_equipment_bought_between_matches_are_paid_with_resources() {
-    let (dir, db) = red_hand_on_the_command_line();
+    let (dir, db) = red_hand_after_a_match();
     let run = |args: &[&str]| rapsheet_in(dir.path(), &db, args);
-    run(&[
-        "resource",
-        "resources",
-        "100",
-        "--gang",
-        "Red Hand",
-        "--reason",
-        "a match",
-    ]);
     let resources = || {
         let s = Session::open(&db).unwrap();
         let id = s.gang_named("Red Hand").unwrap().id;
@@ -676,6 +686,17 @@ fn units_and_equipment_bought_between_matches_are_paid_with_resources() {
     let s = Session::open(&db).unwrap();
     let grak = s.fighter_named("Grak", None).unwrap();
     assert!(grak.quirks.is_empty());
+}
+
+/// The problems that name a unit, described.
+fn unit_problems(s: &Session, band: rapsheet::campaign::GangId, unit: &str) -> Vec<String> {
+    s.gang_view(band)
+        .unwrap()
+        .problems
+        .iter()
+        .map(|p| p.describe())
+        .filter(|p| p.starts_with(&format!("{unit}:")))
+        .collect()
 }
 
 /// The budget problems of a warband, described.
@@ -746,18 +767,12 @@ fn a_warband_is_held_to_its_force_point_pool_which_grows_by_what_it_buys() {
 /// skill is not bought on its own, and asking writes nothing.
 #[test]
 fn only_units_and_equipment_are_bought_between_matches() {
-    let (dir, db) = red_hand_on_the_command_line();
-    let run = |args: &[&str]| rapsheet_in(dir.path(), &db, args);
-    run(&[
-        "resource",
-        "resources",
-        "100",
-        "--gang",
-        "Red Hand",
-        "--reason",
-        "a match",
-    ]);
-    run(&["fighter", "add", "Grak", "--gang", "Red Hand", "--buy"]);
+    let (dir, db) = red_hand_after_a_match();
+    rapsheet_in(
+        dir.path(),
+        &db,
+        &["fighter", "add", "Grak", "--gang", "Red Hand", "--buy"],
+    );
     let before = std::fs::read(&db).unwrap();
     let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
         .args(["fighter", "buy", "Grak", "Alert", "--db"])
@@ -816,15 +831,7 @@ fn an_occupation_holds_a_units_dice_to_its_ranges_and_a_skill_outside_it_takes_t
     s.keep_house_pack("our-occupations.toml", OUR_OCCUPATIONS)
         .unwrap();
     let (band, _) = s.found_gang("Red Hand", Some("our-occupations")).unwrap();
-    let problems = |s: &Session, unit: &str| -> Vec<String> {
-        s.gang_view(band)
-            .unwrap()
-            .problems
-            .iter()
-            .filter(|p| p.describe().starts_with(&format!("{unit}:")))
-            .map(|p| p.describe())
-            .collect()
-    };
+    let problems = |s: &Session, unit: &str| unit_problems(s, band, unit);
     // A troop (2 slots) with Charge (Melee, opened) and Alert (General).
     let cutthroat = ["rank-troop", "occupation-cutthroat"];
     let parts = |more: &[&'static str]| -> Vec<&'static str> {
@@ -920,16 +927,8 @@ fn an_animal_is_held_to_its_templates_dice_and_categories() {
         "trait-wild",
     ];
     s.recruit(band, unit("Nib", &rat, &[])).unwrap();
-    let problems: Vec<String> = s
-        .gang_view(band)
-        .unwrap()
-        .problems
-        .iter()
-        .map(|p| p.describe())
-        .filter(|p| p.starts_with("Nib:"))
-        .collect();
     assert_eq!(
-        problems,
+        unit_problems(&s, band, "Nib"),
         [
             "Nib: Giant Rat allows AO 0-0, not 1",
             "Nib: Giant Rat allows BO 0-0, not 1",
@@ -941,15 +940,7 @@ fn an_animal_is_held_to_its_templates_dice_and_categories() {
         ("technical_off", 0),
         ("arcane_off", 0),
     ];
-    let of = |s: &Session, name: &str| -> Vec<String> {
-        s.gang_view(band)
-            .unwrap()
-            .problems
-            .iter()
-            .map(|p| p.describe())
-            .filter(|p| p.starts_with(&format!("{name}:")))
-            .collect()
-    };
+    let of = |s: &Session, name: &str| unit_problems(s, band, name);
     // Charge is Melee, outside Athletics: two slots, a troop's whole 2.
     let mut parts = rat.to_vec();
     parts.push("skill-charge");

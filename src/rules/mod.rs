@@ -88,6 +88,11 @@ impl Registry {
     /// Returns the id it was added under.
     pub fn add_text(&mut self, file: &str, text: &str) -> Result<String, PackError> {
         let pack = self.load_text(file, text)?;
+        self.insert(file, pack)
+    }
+
+    /// Adds a loaded pack under its id, refusing one already there.
+    fn insert(&mut self, file: &str, pack: Pack) -> Result<String, PackError> {
         let id = pack.pack.id.clone();
         if self.packs.contains_key(&id) {
             return Err(PackError::new(
@@ -111,17 +116,7 @@ impl Registry {
     pub fn add_house_text(&mut self, file: &str, text: &str) -> Result<String, PackError> {
         let mut pack = self.load_text(file, text)?;
         pack.pack.house_rules = true;
-        let id = pack.pack.id.clone();
-        if self.packs.contains_key(&id) {
-            return Err(PackError::new(
-                file,
-                "pack.id",
-                format!("a pack with id `{id}` is already loaded"),
-            ));
-        }
-        self.packs.insert(id.clone(), pack);
-        self.order.push(id.clone());
-        Ok(id)
+        self.insert(file, pack)
     }
 
     /// Parses and validates a pack against this registry without adding it.
