@@ -186,17 +186,7 @@ fn quiet_battle(a: &str, b: &str) -> Value {
 #[test]
 fn dead_drop_three_and_one_caches() {
     let (_dir, mut s) = demo();
-    let done = record(
-        &mut s,
-        report(json!({
-            "scenario": "Dead Drop",
-            "gangs": [
-                {"gang": SAINTS, "counts": {"caches": 3}},
-                {"gang": JACKALS, "counts": {"caches": 1}},
-            ],
-            "winner": SAINTS,
-        })),
-    );
+    let done = record(&mut s, three_and_one_caches());
     // 003: "Each gang gets 1 Supply for each cache extracted"
     // 003: "The gang who extracted the most Caches gains 2 Reputation"
     assert_eq!(resources(&s, SAINTS), [3, 0, 0, 2]);
@@ -2196,7 +2186,7 @@ fn a_battle_with_no_winner_names_the_both_ran_ruling() {
 // Commit writes what the preview showed
 // ---------------------------------------------------------------------------
 
-/// The Dead Drop of the first epilogue test, as a report.
+/// A Dead Drop the Saints win with three caches to the Jackals' one.
 fn three_and_one_caches() -> BattleReport {
     report(json!({
         "scenario": "Dead Drop",
