@@ -688,6 +688,16 @@ fn units_and_equipment_bought_between_matches_are_paid_with_resources() {
     assert!(grak.quirks.is_empty());
 }
 
+/// The text of one of Wayfarer's rulings.
+fn wayfarer_ruling(s: &Session, id: &str) -> String {
+    s.pack("wayfarer")
+        .unwrap()
+        .ruling(id)
+        .unwrap()
+        .ruling
+        .clone()
+}
+
 /// The problems that name a unit, described.
 fn unit_problems(s: &Session, band: rapsheet::campaign::GangId, unit: &str) -> Vec<String> {
     s.gang_view(band)
@@ -929,11 +939,10 @@ fn an_animal_is_held_to_its_templates_dice_and_categories() {
     s.recruit(band, unit("Nib", &rat, &[])).unwrap();
     assert_eq!(
         unit_problems(&s, band, "Nib"),
-        [
-            "Nib: Giant Rat allows AO 0-0, not 1",
-            "Nib: Giant Rat allows BO 0-0, not 1",
-            "Nib: Giant Rat allows TO 0-0, not 1",
-        ]
+        ["AO", "BO", "TO"].map(|stat| format!(
+            "Nib: Giant Rat allows {stat} 0-0, not 1 (ruling: {})",
+            wayfarer_ruling(&s, "animal-occupations")
+        ))
     );
     let none = [
         ("ballistic_off", 0),

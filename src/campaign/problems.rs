@@ -145,10 +145,10 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
     for (rule, message, source) in selection_problems(pack, fighter)
         .into_iter()
         .chain(missing_included(pack, fighter))
-        .chain(out_of_range(pack, fighter))
     {
         push(&mut out, rule, message, source);
     }
+    out.extend(out_of_range(pack, fighter));
 
     for constraint in &pack.constraints {
         let broken = match &constraint.rule {
@@ -244,19 +244,21 @@ fn slots_taken(
 }
 
 /// A fighter's own base stats outside the ranges an entry of theirs holds
-/// them to (an occupation's dice).
-fn out_of_range(pack: &Pack, fighter: &Fighter) -> Vec<(String, String, String)> {
+/// them to (an occupation's dice), with the ruling the ranges stand on.
+fn out_of_range(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
     let mut out = Vec::new();
     for def in fighter.quirks.iter().filter_map(|p| pack.quirk(&p.quirk)) {
         for (stat, [min, max]) in &def.ranges {
             let Some(s) = pack.stat(stat) else { continue };
             let base = fighter.base.get(stat).copied().unwrap_or(s.default);
             if base < *min || base > *max {
-                out.push((
-                    format!("quirks.{}.ranges.{stat}", def.id),
-                    format!("{} allows {} {min}-{max}, not {base}", def.name, s.label),
-                    def.source.clone(),
-                ));
+                out.push(Problem {
+                    rule: format!("quirks.{}.ranges.{stat}", def.id),
+                    scope: fighter_scope(fighter),
+                    message: format!("{} allows {} {min}-{max}, not {base}", def.name, s.label),
+                    source: def.source.clone(),
+                    ruling: ruling_text(pack, def.ranges_ruling.as_ref()),
+                });
             }
         }
     }

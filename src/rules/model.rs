@@ -593,6 +593,9 @@ pub struct QuirkDef {
     /// has this entry (an occupation's dice): stat id → `[min, max]`.
     #[serde(default)]
     pub ranges: std::collections::BTreeMap<String, [i64; 2]>,
+    /// The ruling the ranges stand on, if the text does not print them.
+    #[serde(default)]
+    pub ranges_ruling: Option<String>,
     /// Tags this entry opens for its fighter (an occupation's skill
     /// categories), for a `max_slots` constraint's `unopened`.
     #[serde(default)]

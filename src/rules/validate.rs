@@ -196,6 +196,14 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                 format!("includes `{missing}`, which is not in [[quirks]]"),
             );
         }
+        if let Some(ruling) = &quirk.ranges_ruling
+            && pack.ruling(ruling).is_none()
+        {
+            return err(
+                entry,
+                format!("ranges_ruling `{ruling}` is not in [[rulings]]"),
+            );
+        }
         for (stat, [min, max]) in &quirk.ranges {
             if pack.stat(stat).is_none() {
                 return err(
