@@ -275,9 +275,8 @@ pub fn pay_for(
     what: &str,
 ) -> Result<Vec<Event>, CommandError> {
     let resource = pack
-        .valuation
-        .as_ref()
-        .and_then(|v| v.spend.as_deref())
+        .spend_resource()
+        .map(|r| r.id.as_str())
         .ok_or_else(|| CommandError::NothingToBuyWith(pack.pack.name.clone()))?;
     if points <= 0 {
         return Ok(Vec::new());
@@ -292,13 +291,14 @@ pub fn pay_for(
     Ok(events)
 }
 
-/// Whether an entry may be bought between games: the pack's `buys` names
-/// its category, or names none.
+/// Whether an entry may be bought between games ([`Pack::sells`]), told in
+/// words when it may not.
 pub fn may_buy(pack: &Pack, quirk: &crate::rules::QuirkDef) -> Result<(), CommandError> {
+    // A pack that prices nothing buys nothing here: `pay_for` says so.
     let Some(valuation) = &pack.valuation else {
         return Ok(());
     };
-    if valuation.buys.is_empty() || valuation.buys.contains(&quirk.category) {
+    if pack.sells(&quirk.category) {
         return Ok(());
     }
     let labels: Vec<String> = valuation

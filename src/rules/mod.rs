@@ -297,6 +297,21 @@ impl Pack {
         self.resources.iter().find(|r| r.id == id)
     }
 
+    /// The resource fighters and entries are bought with between games
+    /// (`[valuation] spend`), if the game buys them.
+    pub fn spend_resource(&self) -> Option<&ResourceDef> {
+        self.resource(self.valuation.as_ref()?.spend.as_deref()?)
+    }
+
+    /// Whether an entry of `category` may be bought between games: the
+    /// pack buys entries, and `[valuation] buys` names the category or
+    /// names none.
+    pub fn sells(&self, category: &str) -> bool {
+        self.valuation
+            .as_ref()
+            .is_some_and(|v| v.buys.is_empty() || v.buys.iter().any(|c| c == category))
+    }
+
     pub fn counter(&self, id: &str) -> Option<&CounterDef> {
         self.counters.iter().find(|c| c.id == id)
     }

@@ -448,11 +448,7 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                 });
                 // Between games, what is added is bought with the pack's
                 // spending resource.
-                let spend = pack
-                    .valuation
-                    .as_ref()
-                    .and_then(|v| v.spend.as_deref())
-                    .and_then(|r| pack.resource(r));
+                let spend = pack.spend_resource();
                 if let Some(resource) = spend {
                     ui.checkbox(
                         &mut editor.buying,
@@ -481,11 +477,7 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                     }
                     ui.label(RichText::new(&category.label).strong());
                     // While paying, only what the pack sells is offered.
-                    let for_sale = !buying
-                        || pack
-                            .valuation
-                            .as_ref()
-                            .is_none_or(|v| v.buys.is_empty() || v.buys.contains(&category.id));
+                    let for_sale = !buying || pack.sells(&category.id);
                     for quirk in matching {
                         let taken = picks.iter().any(|p| p.quirk == quirk.id);
                         ui.horizontal(|ui| {

@@ -155,9 +155,7 @@ pub fn roster_ui(
                 .on_disabled_hover_text(edit_hint(read_only));
             // Between games, a new fighter is bought with the pack's
             // spending resource.
-            let spend = pack
-                .and_then(|p| Some((p, p.valuation.as_ref()?.spend.as_deref()?)))
-                .and_then(|(p, r)| p.resource(r));
+            let spend = pack.and_then(Pack::spend_resource);
             if let Some(resource) = spend {
                 ui.checkbox(&mut form.buying, format!("Pay with {}", resource.label))
                     .on_hover_text(format!(
