@@ -21,6 +21,7 @@ mod expr;
 mod lex;
 mod pool;
 mod record;
+mod stress;
 mod tier;
 mod twice;
 
@@ -33,6 +34,7 @@ use rand_chacha::ChaCha8Rng;
 pub use expr::{DerivedDie, DiceDialect, Expr, entered, entered_with, parse};
 pub use pool::{Pool, PoolRules, entered_pool, parse_pool};
 pub use record::{DieRoll, RollRecord, RollSource, Scoring};
+pub use stress::{DifficultyShift, PushError, StressPool, StressRoll, StressRules, entered_stress};
 pub use tier::{Ladder, TierShift};
 pub use twice::{MAX_TRIES, TwiceRecord};
 
