@@ -231,6 +231,20 @@ fn record_report(
     let rules = pack.record();
     let usual = pack.default_outcome();
     let others: Vec<_> = pack.outcomes.iter().filter(|o| !o.default).collect();
+    // Tables with rows, rolled by anyone; counters the group has filled in
+    // and no entry takes away.
+    let during: Vec<_> = rules
+        .during
+        .iter()
+        .filter(|r| r.only_with.is_none() && r.not_with.is_none())
+        .filter(|r| pack.table(&r.table).is_some_and(|t| t.unfilled().is_none()))
+        .collect();
+    let changed: Vec<&String> = rules
+        .counters
+        .iter()
+        .filter(|c| pack.counter(c).is_some_and(|d| d.unfilled().is_none()))
+        .filter(|c| !pack.quirks.iter().any(|q| q.no_counters.contains(c)))
+        .collect();
     let mut gangs = Vec::new();
     let mut table_results = Vec::new();
     for i in 0..sides.len() {
@@ -244,18 +258,17 @@ fn record_report(
                 let taken_down = outcome.or(usual).is_some_and(|o| o.taken_down);
                 let downed_by = (taken_down && sides.len() > 1 && !rival.is_empty())
                     .then(|| rival[rng.random_range(0..rival.len())].clone());
-                if !rules.during.is_empty() && rng.random_range(0..10) == 0 {
-                    let during = &rules.during[rng.random_range(0..rules.during.len())];
+                if !during.is_empty() && rng.random_range(0..10) == 0 {
+                    let during = during[rng.random_range(0..during.len())];
                     table_results.push(TableResultReport {
                         fighter: name.clone(),
                         table: during.table.clone(),
                         total: None,
                     });
                 }
-                let counters = rules
-                    .counters
+                let counters = changed
                     .iter()
-                    .map(|c| (c.clone(), rng.random_range(-1..=1)))
+                    .map(|c| ((*c).clone(), rng.random_range(-1..=1)))
                     .collect();
                 FighterReport {
                     fighter: name.clone(),
@@ -289,6 +302,7 @@ fn record_report(
         WinnerRule::Optional | WinnerRule::None => None,
     };
     Ok(BattleReport {
+        flags: Vec::new(),
         format: crate::campaign::battle::REPORT_FORMAT,
         scenario: scenario.map(|s| s.id.clone()),
         gangs,

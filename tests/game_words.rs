@@ -35,6 +35,9 @@ const GENERIC: &[&str] = &[
     "Notes",
     "Name",
     "Value",
+    // The Year Zero-style Synthetic's rule heading (002: "Rolls - Cannot
+    // push skill roles"), and the app's heading over a sheet's checks.
+    "Rolls",
 ];
 
 /// (labels, ids) of every built-in pack.

@@ -412,6 +412,8 @@ fn one_effect_id_left() -> (tempfile::TempDir, Session) {
         battle: None,
         roll: None,
         removed: None,
+        heals_after: None,
+        by_group: None,
     };
     s.commit_events("outside", &[Event::LastingEffectAdded { effect }])
         .expect("stored");

@@ -519,20 +519,20 @@ fn base_stats_match_the_seed() {
     let limit = pack.stat("limit").expect("limit");
     assert_eq!(limit.name, "Action Limit");
     // 003: "Starting Value: 3" (Action Limit)
-    assert_eq!(limit.default, 3);
+    assert_eq!(limit.default, Some(3));
 
     let speed = pack.stat("speed").expect("speed");
     // 003: "Starting Value: 4"" (Speed)
-    assert_eq!(speed.default, 4);
+    assert_eq!(speed.default, Some(4));
     assert_eq!(speed.unit, "\"");
 
     let meat = pack.stat("meat").expect("meat");
     // 003: "Starting Value: 10" (Meat)
-    assert_eq!(meat.default, 10);
+    assert_eq!(meat.default, Some(10));
 
     let armor = pack.stat("armor").expect("armor");
     // 003: "Starting Value: 1" (Armor)
-    assert_eq!(armor.default, 1);
+    assert_eq!(armor.default, Some(1));
 
     // 003: "While all fighters start with the same base stats, those base values can be modified by their quirks and sometimes other actions and effects."
     let plain = fighter(1, false, &[]);
@@ -549,10 +549,10 @@ fn bounty_counter_runs_from_0_to_5() {
     let bounty = pack.counter("bounty").expect("bounty");
     assert_eq!(bounty.label, "Bounty");
     // 003: "Starting Value: 0" (Bounty)
-    assert_eq!(bounty.default, 0);
+    assert_eq!(bounty.default, Some(0));
     assert_eq!(bounty.min, 0);
     // 003: "Raise that fighter's Bounty by 1 to a maximum of 5."
-    assert_eq!(bounty.max, 5);
+    assert_eq!(bounty.max, Some(5));
 }
 
 #[test]

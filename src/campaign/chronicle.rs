@@ -65,6 +65,8 @@ pub struct StoryRules {
     pub record_title: String,
     /// What the pack calls a gang leaving the game early, where it can.
     pub ran: Option<String>,
+    /// Record flag id → its label (The story concludes).
+    pub flags: BTreeMap<String, String>,
 }
 
 /// A gang in a battle.
@@ -97,6 +99,13 @@ pub struct BattleStory {
     pub advancements: Vec<String>,
     pub departures: Vec<String>,
     pub titles: Vec<String>,
+    /// Counters it changed other than bounties (HP, stress, plot points).
+    pub counters: Vec<String>,
+    /// The boxes it ticked (the story concludes), as labelled.
+    pub ticked: Vec<String>,
+    /// The packs it was played with, each with its version, where the
+    /// group's own data was one of them.
+    pub played_with: Vec<String>,
     pub notes: String,
 }
 
@@ -399,6 +408,25 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
                 advancements: Vec::new(),
                 departures: Vec::new(),
                 titles: Vec::new(),
+                counters: Vec::new(),
+                ticked: battle
+                    .played
+                    .flags
+                    .iter()
+                    .map(|f| rules.flags.get(f).cloned().unwrap_or_else(|| f.clone()))
+                    .collect(),
+                // Said where the group's own data took part: which version
+                // of it the record was played with.
+                played_with: if battle.played.packs.iter().any(|p| p.house_rules) {
+                    battle
+                        .played
+                        .packs
+                        .iter()
+                        .map(crate::rules::PackStamp::describe)
+                        .collect()
+                } else {
+                    Vec::new()
+                },
                 notes: battle.notes.clone(),
             };
             for gang in &battle.declined {
@@ -426,9 +454,12 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
                     } => {
                         if rules.bounty_counter.as_deref() == Some(counter.as_str()) {
                             track_bounty(&mut bounty_since, *f, *from, *to, battle.id.0);
+                            story.bounties.push(text);
+                        } else {
+                            story.counters.push(text);
                         }
-                        story.bounties.push(text);
                     }
+                    Event::LastingEffectRemoved { .. } => story.injuries.push(text),
                     Event::TableRolled { .. } => story.rolls.push(text),
                     Event::LastingEffectAdded { effect } => {
                         if effect.table.contains("advancement") {

@@ -56,6 +56,14 @@ pub enum CommandError {
         delta: i64,
         max: i64,
     },
+    #[error(
+        "{label} is not printed in {pack} and the group has not filled it in (ruling {ruling}): give it a start in the group's house rules"
+    )]
+    Unfilled {
+        label: String,
+        pack: String,
+        ruling: String,
+    },
     #[error("a change of {0} needs a reason for the log")]
     NeedsReason(String),
     #[error("nothing to change")]
@@ -356,7 +364,7 @@ pub fn recruit(
             counters: pack
                 .counters
                 .iter()
-                .map(|c| (c.id.clone(), c.default))
+                .filter_map(|c| Some((c.id.clone(), c.start()?)))
                 .collect(),
             notes,
             base: new.base,
@@ -452,19 +460,27 @@ pub fn set_counter(
             counter: counter.to_owned(),
             pack: pack.pack.name.clone(),
         })?;
-    if !(def.min..=def.max).contains(&to) {
+    if let Some(ruling) = def.unfilled() {
+        return Err(CommandError::Unfilled {
+            label: def.label.clone(),
+            pack: pack.pack.name.clone(),
+            ruling: ruling.to_owned(),
+        });
+    }
+    if !(def.min..=def.top()).contains(&to) {
         return Err(CommandError::OutOfBounds {
             label: def.label.clone(),
             value: to,
             min: def.min,
-            max: def.max,
+            max: def.top(),
         });
     }
     let from = fighter
         .counters
         .get(&def.id)
         .copied()
-        .unwrap_or(def.default);
+        .or(def.start())
+        .unwrap_or(0);
     if from == to {
         return Err(CommandError::NoChange);
     }
@@ -507,7 +523,7 @@ pub fn set_base_stat(
         });
     }
     let from = fighter.base.get(&def.id).copied();
-    let to = (value != def.default).then_some(value);
+    let to = (Some(value) != def.default).then_some(value);
     if from == to {
         return Err(CommandError::NoChange);
     }

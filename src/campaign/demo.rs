@@ -14,6 +14,8 @@ use crate::rules::Pack;
 const DEMOS: &[&str] = &[
     include_str!("../../assets/demo/heartbreaker.toml"),
     include_str!("../../assets/demo/wayfarer.toml"),
+    include_str!("../../assets/demo/hwc.toml"),
+    include_str!("../../assets/demo/yearzero.toml"),
 ];
 
 #[derive(Debug, Deserialize)]
@@ -21,7 +23,46 @@ const DEMOS: &[&str] = &[
 struct DemoFile {
     campaign: String,
     ruleset: String,
+    /// The demo group's own data over the pack (what the text does not
+    /// print), kept in the campaign as theirs and played.
+    #[serde(default)]
+    house: Option<DemoHouse>,
     gangs: Vec<DemoGangFile>,
+}
+
+/// The demo group's own data, built as the editor builds it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DemoHouse {
+    id: String,
+    name: String,
+    /// Counter id → its start and most.
+    #[serde(default)]
+    counters: std::collections::BTreeMap<String, DemoCounter>,
+    #[serde(default)]
+    tables: Vec<DemoTable>,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DemoCounter {
+    start: i64,
+    #[serde(default)]
+    max: Option<i64>,
+}
+
+/// A table of the pack the group fills in, or one of their own (rolled
+/// during a record when `during` says when).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct DemoTable {
+    id: String,
+    #[serde(default)]
+    name: String,
+    roll: String,
+    #[serde(default)]
+    during: Option<String>,
+    rows: Vec<crate::rules::TableRowDef>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -60,6 +101,8 @@ pub struct DemoGang {
 pub struct Demo {
     pub campaign: String,
     pub ruleset: String,
+    /// The demo group's own data, to keep in the campaign and play.
+    pub house: Option<crate::rules::Draft>,
     pub gangs: Vec<DemoGang>,
 }
 
@@ -123,9 +166,46 @@ fn resolve(file: DemoFile, pack: &Pack) -> Result<Demo, DemoError> {
             })
         })
         .collect::<Result<Vec<_>, DemoError>>()?;
+    let house = file.house.map(|h| house_draft(h, pack)).transpose()?;
     Ok(Demo {
         campaign: file.campaign,
         ruleset: file.ruleset,
+        house,
         gangs,
     })
+}
+
+/// The demo group's data as a draft over `pack`.
+fn house_draft(house: DemoHouse, pack: &Pack) -> Result<crate::rules::Draft, DemoError> {
+    let mut draft = crate::rules::Draft::new(&house.id, &house.name, pack);
+    for (id, c) in house.counters {
+        if !draft.set_counter(pack, &id, Some(c.start), c.max) {
+            return Err(DemoError::Parse(format!(
+                "no counter `{id}` in {}",
+                pack.pack.name
+            )));
+        }
+    }
+    for t in house.tables {
+        match draft.table_mut(pack, &t.id) {
+            Some(table) => {
+                table.roll = t.roll;
+                table.rows = t.rows;
+            }
+            None => draft.add_table(
+                pack,
+                crate::rules::TableDef {
+                    id: t.id,
+                    name: t.name,
+                    roll: t.roll,
+                    modifiers: Vec::new(),
+                    rows: t.rows,
+                    source: String::new(),
+                    fill_in: None,
+                },
+                t.during,
+            ),
+        }
+    }
+    Ok(draft)
 }

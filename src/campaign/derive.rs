@@ -35,6 +35,10 @@ pub struct DerivedStat {
     /// order the fighter's entries give them.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub bumps: Vec<StatPart>,
+    /// The fill-in ruling of a stat the text does not print and the
+    /// fighter has no value of yet: shown as a dash, counted as 0.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub unset: Option<String>,
 }
 
 impl DerivedStat {
@@ -46,8 +50,11 @@ impl DerivedStat {
         }
     }
 
-    /// The value alone, without its bumps.
+    /// The value alone, without its bumps; a dash for a value not set.
     pub fn value_text(&self) -> String {
+        if self.unset.is_some() {
+            return "—".to_owned();
+        }
         self.show(self.value)
     }
 
@@ -95,7 +102,9 @@ pub fn derive_stats(pack: &Pack, fighter: &Fighter, lasting: &[LastingEffect]) -
     pack.stats
         .iter()
         .map(|stat| {
-            let base = fighter.base.get(&stat.id).copied().unwrap_or(stat.default);
+            let own = fighter.base.get(&stat.id).copied().or(stat.start());
+            let unset = own.is_none().then(|| stat.fill_in.clone()).flatten();
+            let base = own.unwrap_or(0);
             let mut parts = vec![StatPart {
                 from: "base".into(),
                 add: base,
@@ -145,6 +154,7 @@ pub fn derive_stats(pack: &Pack, fighter: &Fighter, lasting: &[LastingEffect]) -
                 parts,
                 clamped_from: (value != raw).then_some(raw),
                 bumps,
+                unset,
             }
         })
         .collect()

@@ -209,6 +209,13 @@ pub enum Event {
         from: Option<String>,
         to: Option<String>,
     },
+    /// A campaign setting (a choice the text leaves to the group) chosen;
+    /// `None` is the pack's default.
+    SettingChanged {
+        setting: String,
+        from: Option<String>,
+        to: Option<String>,
+    },
     /// An arc between two gangs closed by hand before its last stage.
     ArcClosed {
         gangs: [GangId; 2],
@@ -448,6 +455,11 @@ impl Event {
                 from: to,
                 to: from,
             },
+            SettingChanged { setting, from, to } => SettingChanged {
+                setting,
+                from: to,
+                to: from,
+            },
             ArcClosed { gangs, reason } => ArcReopened { gangs, reason },
             ScenarioRolled {
                 gangs,
@@ -528,6 +540,7 @@ impl Event {
             TableRollTakenBack { .. } => "table_roll_taken_back",
             CampaignRulesetChanged { .. } => "campaign_ruleset_changed",
             HousePackSet { .. } => "house_pack_set",
+            SettingChanged { .. } => "setting_changed",
             PhotoChanged { .. } => "photo_changed",
             ArcClosed { .. } => "arc_closed",
             ArcReopened { .. } => "arc_reopened",
@@ -838,6 +851,12 @@ impl Event {
                 (Some(_), None) => format!("House rules {} taken out", names.label(id)),
                 (Some(_), Some(_)) => format!("House rules {} changed", names.label(id)),
             },
+            SettingChanged { setting, to, .. } => format!(
+                "Setting {} is now {}",
+                names.label(setting),
+                to.as_deref()
+                    .map_or_else(|| "the pack's default".to_owned(), |t| names.label(t))
+            ),
             ArcClosed { gangs, reason } => format!(
                 "The arc between {} and {} closed: {reason}",
                 names.gang(gangs[0]),

@@ -164,6 +164,29 @@ pub struct LastingEffect {
     /// Set when healed or reversed, with the reason.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub removed: Option<String>,
+    /// It heals by itself after this many more records of the fighter's
+    /// gang (its row's healing time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub heals_after: Option<u32>,
+    /// The group's pack whose table gave it, for its label.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub by_group: Option<String>,
+}
+
+impl LastingEffect {
+    /// Whose table it came from where it is the group's own, and when it
+    /// heals by itself: `The Night Crew's table, house rules; heals after
+    /// 2 × session`. `noun` is what the game calls a record.
+    pub fn origin(&self, noun: &str) -> Option<String> {
+        let group = self.by_group.as_ref().map(|g| format!("{g}, house rules"));
+        let heals = self
+            .heals_after
+            .map(|n| format!("heals after {n} × {noun}"));
+        match (group, heals) {
+            (Some(g), Some(h)) => Some(format!("{g}; {h}")),
+            (g, h) => g.or(h),
+        }
+    }
 }
 
 impl Fighter {

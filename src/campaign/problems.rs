@@ -149,6 +149,7 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
         push(&mut out, rule, message, source);
     }
     out.extend(out_of_range(pack, fighter));
+    out.extend(unset_stats(pack, fighter));
 
     for constraint in &pack.constraints {
         let broken = match &constraint.rule {
@@ -243,6 +244,34 @@ fn slots_taken(
         .sum()
 }
 
+/// The stats the text does not print that the fighter has no value of
+/// (HWC's Poise, from the game's own sheet): each a problem until set.
+fn unset_stats(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
+    pack.stats
+        .iter()
+        .filter(|s| s.start().is_none() && !fighter.base.contains_key(&s.id))
+        .map(|s| Problem {
+            rule: format!("stats.{}.fill_in", s.id),
+            scope: fighter_scope(fighter),
+            message: format!(
+                "{} is not set: {} does not print it; enter it from the character's sheet",
+                display_name(s),
+                pack.pack.name
+            ),
+            source: s.source.clone(),
+            ruling: ruling_text(pack, s.fill_in.as_ref()),
+        })
+        .collect()
+}
+
+fn display_name(stat: &crate::rules::StatDef) -> &str {
+    if stat.name.is_empty() {
+        &stat.label
+    } else {
+        &stat.name
+    }
+}
+
 /// A fighter's own base stats outside the ranges an entry of theirs holds
 /// them to (an occupation's dice), with the ruling the ranges stand on.
 fn out_of_range(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
@@ -250,7 +279,9 @@ fn out_of_range(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
     for def in fighter.quirks.iter().filter_map(|p| pack.quirk(&p.quirk)) {
         for (stat, [min, max]) in &def.ranges {
             let Some(s) = pack.stat(stat) else { continue };
-            let base = fighter.base.get(stat).copied().unwrap_or(s.default);
+            let Some(base) = fighter.base.get(stat).copied().or(s.start()) else {
+                continue;
+            };
             if base < *min || base > *max {
                 out.push(Problem {
                     rule: format!("quirks.{}.ranges.{stat}", def.id),

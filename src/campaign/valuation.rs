@@ -129,7 +129,12 @@ fn stat_parts(pack: &Pack, valuation: &Valuation, fighter: &Fighter) -> Vec<Valu
         .iter()
         .filter(|s| valuation.stats.is_empty() || valuation.stats.contains(&s.id))
         .filter_map(|stat| {
-            let base = fighter.base.get(&stat.id).copied().unwrap_or(stat.default);
+            let base = fighter
+                .base
+                .get(&stat.id)
+                .copied()
+                .or(stat.start())
+                .unwrap_or(0);
             (base > 0).then(|| ValuePart {
                 from: format!("{} {base}", stat.label),
                 points: base.saturating_mul(valuation.per_stat_point),

@@ -47,6 +47,25 @@ pub enum GangCommand {
 
 #[derive(Debug, Subcommand)]
 pub enum FighterCommand {
+    /// Roll one of the rolls a fighter's sheet offers (initiative, a
+    /// skill's pool); with --push, push the pool and raise the stress.
+    Check {
+        name: String,
+        /// The roll's id or label.
+        check: String,
+        #[arg(long)]
+        gang: Option<String>,
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Dice added to (or taken from) a pool, base dice first; added to
+        /// a sum.
+        #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+        modifier: i32,
+        #[arg(long)]
+        push: bool,
+        #[arg(long)]
+        json: bool,
+    },
     /// A fighter's stats, status, lasting effects and history.
     Show {
         name: String,
@@ -264,6 +283,34 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             say!("{label}");
             Ok(())
         }
+        FighterCommand::Check {
+            name,
+            check,
+            gang,
+            seed,
+            modifier,
+            push,
+            json,
+        } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
+            let mut rolled = session.roll_fighter_check(fighter.id, &check, seed, modifier)?;
+            let first = rolled.clone();
+            if push {
+                rolled = session.push_fighter_check(fighter.id, &rolled)?;
+            }
+            if json {
+                return print_json(
+                    &serde_json::json!({ "roll": first, "pushed": push.then_some(&rolled) }),
+                );
+            }
+            say_check(&first);
+            if push {
+                say!("Pushed:");
+                say_check(&rolled);
+            }
+            Ok(())
+        }
         FighterCommand::Show { name, gang, json } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             let details = session.fighter_details(fighter.id)?;
@@ -283,6 +330,24 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                 details.view.status_text
             );
             say!("  {}", stats.join(" "));
+            let pack = session.gang_pack(&session.gang_named(&details.gang)?)?;
+            let counters: Vec<String> = pack
+                .counters
+                .iter()
+                .map(|c| {
+                    let value = details.view.counters.get(&c.id).map_or_else(
+                        || "— (not printed; the group fills it in)".to_owned(),
+                        |v| v.to_string(),
+                    );
+                    format!("{} {value}", c.label)
+                })
+                .collect();
+            if !counters.is_empty() {
+                say!("  {}", counters.join(", "));
+            }
+            for check in &details.view.checks {
+                say!("  {}: {}", check.label, check.describe());
+            }
             for e in &details.effects {
                 let state = match &e.removed {
                     Some(reason) => format!(" [removed: {reason}]"),
@@ -497,5 +562,49 @@ pub(super) fn captive(session: &mut Session, command: CaptiveCommand) -> Result<
             say!("{} is released", fighter.name);
             Ok(())
         }
+    }
+}
+
+/// A check's roll in words: `Initiative: 2d6 = 7 (3, 4) +2 = 9 (seed 5)`.
+fn say_check(rolled: &crate::session::CheckRolled) {
+    use crate::campaign::checks::CheckRoll;
+    let faces = |dice: &[crate::dice::DieRoll]| -> String {
+        dice.iter()
+            .map(|d| d.face.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match &rolled.result {
+        CheckRoll::Sum { roll, add, total } => say!(
+            "{} {}: {} = {} ({}) {add:+} = {total} (seed {})",
+            rolled.fighter,
+            rolled.check.label,
+            roll.expression,
+            roll.total,
+            faces(&roll.rolls),
+            rolled.seed
+        ),
+        CheckRoll::Pool { pool, roll } => {
+            let mut text = format!(
+                "{} {}: {} base [{}], {} stress [{}]: {} success(es), {} stunt(s)",
+                rolled.fighter,
+                rolled.check.label,
+                pool.base,
+                faces(&roll.base),
+                roll.stress.len(),
+                faces(&roll.stress),
+                roll.successes,
+                roll.stunts
+            );
+            if roll.panic {
+                text.push_str("; a panic roll");
+            } else if roll.can_push {
+                text.push_str("; may be pushed");
+            }
+            say!("{text} (seed {})", rolled.seed);
+        }
+    }
+    if let Some(p) = &rolled.pushed {
+        say!("{} {} → {}", p.counter, p.from, p.to);
     }
 }

@@ -28,6 +28,7 @@ mod pack;
 mod print;
 mod roll;
 mod scenario;
+mod setting;
 mod table;
 
 use std::path::{Path, PathBuf};
@@ -111,6 +112,16 @@ pub enum Command {
     Captive {
         #[command(subcommand)]
         command: gang::CaptiveCommand,
+    },
+    /// The choices a rule text leaves to the group: list them, or choose
+    /// an option (`rapsheet setting plot-refresh story`).
+    Setting {
+        /// The setting's id or label; left out, every setting is listed.
+        setting: Option<String>,
+        /// The option to choose, by id or label.
+        option: Option<String>,
+        #[arg(long)]
+        json: bool,
     },
     /// Change the campaign's ruleset (and every gang that played the old one).
     Ruleset {
@@ -324,9 +335,20 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             if json {
                 print_json(&gangs)
             } else {
-                say!("Created {} with {} gangs:", db.display(), gangs.len());
+                // In the words of the pack the demo's gangs play.
+                let words = session
+                    .pack(&session.info()?.default_ruleset)
+                    .map(|p| p.words.clone())?;
+                let (one, many) = (&words.gang, &words.gangs);
+                let noun = if gangs.len() == 1 { one } else { many };
+                say!("Created {} with {} {noun}:", db.display(), gangs.len());
                 for g in gangs {
-                    say!("  {} ({} fighters)", g.name, g.fighters);
+                    let who = if g.fighters == 1 {
+                        &words.fighter
+                    } else {
+                        &words.fighters
+                    };
+                    say!("  {} ({} {who})", g.name, g.fighters);
                 }
                 Ok(())
             }
@@ -347,6 +369,16 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         Command::Gang { command } => gang::gang(&mut open(db, packs)?, command),
         Command::Fighter { command } => gang::fighter(&mut open(db, packs)?, command),
         Command::Captive { command } => gang::captive(&mut open(db, packs)?, command),
+        Command::Setting {
+            setting,
+            option,
+            json,
+        } => setting::setting(
+            &mut open(db, packs)?,
+            setting.as_deref(),
+            option.as_deref(),
+            json,
+        ),
         Command::Ruleset { pack } => {
             let mut session = open(db, packs)?;
             session.set_campaign_ruleset(&pack)?;

@@ -25,6 +25,126 @@ pub enum HouseCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Put a row in a table of the group's (one the rule text does not
+    /// print, say), replacing the row with the same totals.
+    Row {
+        #[command(flatten)]
+        to: GroupPack,
+        /// The table's id.
+        table: String,
+        /// The totals it covers: `4`, `2-5`, `6+`.
+        #[arg(long)]
+        on: String,
+        /// The result as the group writes it.
+        #[arg(long)]
+        result: String,
+        /// A short name.
+        #[arg(long, default_value = "")]
+        name: String,
+        /// The result stays with the character (a lasting injury).
+        #[arg(long)]
+        lasting: bool,
+        /// A lasting result that heals after this many more records.
+        #[arg(long)]
+        heals_after: Option<u32>,
+        /// A stat it changes for good, `STAT=-1`; repeat for each.
+        #[arg(long = "stat", value_name = "STAT=N", allow_hyphen_values = true)]
+        stats: Vec<String>,
+    },
+    /// Add a table of the group's own (or set the dice of one the rule text
+    /// does not print), rolled during a record when --during says when.
+    Table {
+        #[command(flatten)]
+        to: GroupPack,
+        /// The table's id.
+        table: String,
+        #[arg(long, default_value = "")]
+        name: String,
+        /// The dice rolled on it (`d6`, `2d6`).
+        #[arg(long)]
+        roll: String,
+        /// When it is rolled during a record (`A character is knocked out`).
+        #[arg(long)]
+        during: Option<String>,
+        /// A first row, `TOTALS=RESULT` (`1-2=Cracked Ribs`); repeat for
+        /// each. `house row` sets a row's name, lasting and healing time.
+        #[arg(long = "row", value_name = "TOTALS=RESULT")]
+        rows: Vec<String>,
+    },
+    /// Take a row out of a table of the group's.
+    RemoveRow {
+        #[command(flatten)]
+        to: GroupPack,
+        table: String,
+        #[arg(long)]
+        on: String,
+    },
+    /// Give a counter its start (and most) where the rule text prints none.
+    Counter {
+        #[command(flatten)]
+        to: GroupPack,
+        counter: String,
+        #[arg(long, allow_hyphen_values = true)]
+        start: i64,
+        #[arg(long, allow_hyphen_values = true)]
+        max: Option<i64>,
+    },
+    /// Give a stat a default for new characters.
+    Stat {
+        #[command(flatten)]
+        to: GroupPack,
+        stat: String,
+        #[arg(long, allow_hyphen_values = true)]
+        default: i64,
+    },
+    /// Put an entry in the catalog (a weapon of the group's sheet).
+    Entry {
+        #[command(flatten)]
+        to: GroupPack,
+        /// The entry's id (lower-case letters, digits, `-`).
+        id: String,
+        #[arg(long)]
+        name: String,
+        /// The category's id.
+        #[arg(long)]
+        category: String,
+        #[arg(long, default_value = "")]
+        text: String,
+    },
+    /// What the group's data changes of the pack it is over, and whether
+    /// it checks.
+    Show {
+        id: String,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Write a kept pack to a file others can load.
+    Export {
+        id: String,
+        #[arg(short, long = "output")]
+        out: PathBuf,
+        #[arg(long)]
+        force: bool,
+    },
+}
+
+/// Which of the group's packs an edit goes to, and, for a new one, what it
+/// is over and called.
+#[derive(Debug, clap::Args)]
+pub struct GroupPack {
+    /// The group's pack's id (`our-hwc`).
+    #[arg(long = "house")]
+    id: String,
+    /// For a new pack: the pack it is over.
+    #[arg(long)]
+    base: Option<String>,
+    /// For a new pack: its name.
+    #[arg(long)]
+    title: Option<String>,
+    /// Make the parties that play its base, and the campaign's new ones,
+    /// play it.
+    #[arg(long)]
+    play: bool,
 }
 
 pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> {
@@ -40,6 +160,159 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
             let name = session.pack(&id)?.pack.name.clone();
             session.drop_house_pack(&id)?;
             say!("Took house rules {name} ({id}) out of the campaign");
+        }
+        HouseCommand::Show { id, json } => show_draft(session, &id, json)?,
+        HouseCommand::Export { id, out, force } => {
+            let text = session
+                .house_text(&id)?
+                .ok_or_else(|| anyhow::anyhow!("the campaign keeps no house rules `{id}`"))?;
+            super::print::write_output(session, &out, text.as_bytes(), force)?;
+            say!("Wrote {} to {}", id, out.display());
+        }
+        HouseCommand::Row {
+            to,
+            table,
+            on,
+            result,
+            name,
+            lasting,
+            heals_after,
+            stats,
+        } => {
+            let mut effects = Vec::new();
+            for stat in &stats {
+                let (stat, amount) = stat
+                    .split_once('=')
+                    .ok_or_else(|| anyhow::anyhow!("--stat {stat}: give STAT=N"))?;
+                let amount: i64 = amount
+                    .trim()
+                    .parse()
+                    .with_context(|| format!("--stat {stat}: not a number"))?;
+                effects.push(crate::rules::Effect::Stat {
+                    stat: stat.trim().to_owned(),
+                    amount,
+                });
+            }
+            let row = crate::rules::TableRowDef {
+                on,
+                name,
+                result,
+                effects,
+                fallback: None,
+                lasting: lasting || heals_after.is_some(),
+                heals_after,
+                ruling: None,
+            };
+            edit_draft(session, &to, |draft, base| {
+                if draft.put_row(base, &table, row) {
+                    Ok(())
+                } else {
+                    anyhow::bail!("{} has no table `{table}`", base.pack.name)
+                }
+            })?;
+        }
+        HouseCommand::Table {
+            to,
+            table,
+            name,
+            roll,
+            during,
+            rows,
+        } => {
+            let rows = rows
+                .iter()
+                .map(|r| {
+                    let (on, result) = r
+                        .split_once('=')
+                        .ok_or_else(|| anyhow::anyhow!("--row {r}: give TOTALS=RESULT"))?;
+                    Ok(crate::rules::TableRowDef {
+                        on: on.trim().to_owned(),
+                        name: String::new(),
+                        result: result.trim().to_owned(),
+                        effects: Vec::new(),
+                        fallback: None,
+                        lasting: false,
+                        heals_after: None,
+                        ruling: None,
+                    })
+                })
+                .collect::<Result<Vec<_>>>()?;
+            edit_draft(session, &to, |draft, base| {
+                if let Some(t) = draft.table_mut(base, &table) {
+                    t.roll = roll;
+                    if !name.is_empty() {
+                        t.name = name;
+                    }
+                    t.rows.extend(rows);
+                    return Ok(());
+                }
+                let name = if name.is_empty() { table.clone() } else { name };
+                draft.add_table(
+                    base,
+                    crate::rules::TableDef {
+                        id: table,
+                        name,
+                        roll,
+                        modifiers: Vec::new(),
+                        rows,
+                        source: String::new(),
+                        fill_in: None,
+                    },
+                    during,
+                );
+                Ok(())
+            })?;
+        }
+        HouseCommand::RemoveRow { to, table, on } => {
+            edit_draft(session, &to, |draft, base| {
+                if draft.remove_row(base, &table, &on) {
+                    Ok(())
+                } else {
+                    anyhow::bail!("`{table}` has no row `{on}`")
+                }
+            })?;
+        }
+        HouseCommand::Counter {
+            to,
+            counter,
+            start,
+            max,
+        } => {
+            edit_draft(session, &to, |draft, base| {
+                if draft.set_counter(base, &counter, Some(start), max) {
+                    Ok(())
+                } else {
+                    anyhow::bail!("{} has no counter `{counter}`", base.pack.name)
+                }
+            })?;
+        }
+        HouseCommand::Stat { to, stat, default } => {
+            edit_draft(session, &to, |draft, base| {
+                if draft.set_stat_default(base, &stat, default) {
+                    Ok(())
+                } else {
+                    anyhow::bail!("{} has no stat `{stat}`", base.pack.name)
+                }
+            })?;
+        }
+        HouseCommand::Entry {
+            to,
+            id,
+            name,
+            category,
+            text,
+        } => {
+            let entry: crate::rules::QuirkDef = toml::from_str(&format!(
+                "id = {}\nname = {}\ncategory = {}\ntext = {}\n",
+                toml_str(&id),
+                toml_str(&name),
+                toml_str(&category),
+                toml_str(&text)
+            ))?;
+            edit_draft(session, &to, |draft, _| {
+                draft.put_entry(entry);
+                Ok(())
+            })?;
         }
         HouseCommand::List { json } => {
             let packs = session.house_packs()?;
@@ -137,5 +410,70 @@ pub(super) fn check_pack(file: &Path, json: bool) -> Result<()> {
         return print_json(&summary(&pack));
     }
     say!("ok: {}", line(&summary(&pack)));
+    Ok(())
+}
+
+/// A string as a TOML value, escaped by the TOML writer.
+fn toml_str(text: &str) -> String {
+    toml::Value::String(text.to_owned()).to_string()
+}
+
+/// Edits the group's pack (kept, or new over `--base`), checks it and
+/// keeps it in the campaign as one batch.
+fn edit_draft(
+    session: &mut Session,
+    to: &GroupPack,
+    edit: impl FnOnce(&mut crate::rules::Draft, &Pack) -> Result<()>,
+) -> Result<()> {
+    let kept = session.house_text(&to.id)?.is_some();
+    let (base, title) = match (&to.base, &to.title) {
+        (Some(base), Some(title)) => (base.clone(), title.clone()),
+        _ if kept => (String::new(), String::new()),
+        _ => anyhow::bail!(
+            "the campaign keeps no `{}` yet: give --base PACK and --title NAME to start it",
+            to.id
+        ),
+    };
+    let mut draft = session.house_draft(&to.id, &base, &title)?;
+    let base_id = draft
+        .base_id()
+        .ok_or_else(|| anyhow::anyhow!("`{}` names no pack it is over", to.id))?
+        .to_owned();
+    let base = session.pack(&base_id)?.clone();
+    edit(&mut draft, &base)?;
+    let (_, id) = session.keep_draft(&draft, to.play)?;
+    say!("Kept {} ({id}) in the campaign", draft.own.pack.name);
+    for change in session.draft_changes(&draft)? {
+        say!("  {}: {} → {}", change.entry, change.base, change.group);
+    }
+    Ok(())
+}
+
+/// What a kept pack of the group's changes, and whether it checks.
+fn show_draft(session: &Session, id: &str, json: bool) -> Result<()> {
+    let draft = session.house_draft(id, "", "")?;
+    let changes = session.draft_changes(&draft)?;
+    let check = session.check_draft(&draft).err().map(|e| e.to_string());
+    if json {
+        return print_json(&serde_json::json!({
+            "id": id,
+            "name": draft.own.pack.name,
+            "base": draft.base_id(),
+            "changes": changes,
+            "error": check,
+        }));
+    }
+    say!(
+        "{} ({id}), over {}",
+        draft.own.pack.name,
+        draft.base_id().unwrap_or("-")
+    );
+    for change in &changes {
+        say!("  {}: {} → {}", change.entry, change.base, change.group);
+    }
+    match check {
+        Some(err) => say!("Does not check: {err}"),
+        None => say!("Checks: no errors"),
+    }
     Ok(())
 }

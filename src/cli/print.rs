@@ -10,7 +10,7 @@ use crate::session::{Pick, PrintOrder, Session};
 
 /// Writes an output the command made, atomically, never over the open
 /// campaign, and over an existing file only with `--force`.
-pub(super) fn write_output(
+pub(crate) fn write_output(
     session: &Session,
     path: &Path,
     bytes: &[u8],

@@ -1,6 +1,6 @@
 //! `rapsheet table TABLE --ruleset PACK`: what does a roll mean?
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use serde::Serialize;
 
 use super::print_json;
@@ -52,6 +52,13 @@ pub(super) fn table(
             ids.join(", ")
         )
     })?;
+    if let Some(ruling) = table.unfilled() {
+        bail!(
+            "{} is not printed in {} and has no rows yet (ruling {ruling}): a group enters its own in its house rules",
+            table.name,
+            pack.pack.name
+        );
+    }
     let expr = parse(&table.roll)?;
     let dialect = pack.dice.as_ref().map(|d| d.dialect()).unwrap_or_default();
     let mut dice = Dice::seeded(seed.unwrap_or_else(crate::dice::seed_from_clock));

@@ -276,11 +276,14 @@ fn battle_lines(b: &BattleStory, c: &Chronicle, out: &mut Vec<DocLine>) {
         (takedowns, &b.takedowns),
         ("Rewards", &b.rewards),
         ("Bounties", &b.bounties),
+        ("Counters", &b.counters),
         ("Rolls", &b.rolls),
         ("Injuries", &b.injuries),
         ("Advancement", &b.advancements),
         ("Fates", &b.departures),
         ("Titles", &b.titles),
+        ("Ticked", &b.ticked),
+        ("Played with", &b.played_with),
     ] {
         if items.is_empty() {
             continue;

@@ -9,12 +9,14 @@
 //! caller's job (the CLI and the app), so this module does no I/O.
 
 mod bounds;
+mod draft;
 mod model;
 mod validate;
 
 pub use bounds::{
     MAX_MAGNITUDE, check_bound, count_as_number, out_of_bound, passes_bound, within_bound,
 };
+pub use draft::{Draft, DraftChange};
 pub use model::*;
 
 use std::collections::BTreeMap;
@@ -59,12 +61,19 @@ const BUILTIN: &[(&str, &str)] = &[
         "hardwired28.toml",
         include_str!("../../assets/rulesets/hardwired28.toml"),
     ),
+    ("hwc.toml", include_str!("../../assets/rulesets/hwc.toml")),
+    (
+        "yearzero.toml",
+        include_str!("../../assets/rulesets/yearzero.toml"),
+    ),
 ];
 
 /// Every pack this build knows, by id.
 #[derive(Debug, Clone)]
 pub struct Registry {
     packs: BTreeMap<String, Pack>,
+    /// Each pack's text's digest, by id: which version of it is loaded.
+    digests: BTreeMap<String, String>,
     /// Pack ids in the order they were added (built-in packs first, in
     /// `BUILTIN` order).
     order: Vec<String>,
@@ -76,6 +85,7 @@ impl Registry {
     pub fn builtin() -> Result<Self, PackError> {
         let mut registry = Self {
             packs: BTreeMap::new(),
+            digests: BTreeMap::new(),
             order: Vec::new(),
         };
         for (file, text) in BUILTIN {
@@ -88,7 +98,33 @@ impl Registry {
     /// Returns the id it was added under.
     pub fn add_text(&mut self, file: &str, text: &str) -> Result<String, PackError> {
         let pack = self.load_text(file, text)?;
-        self.insert(file, pack)
+        let id = self.insert(file, pack)?;
+        self.digests.insert(id.clone(), digest(text));
+        Ok(id)
+    }
+
+    /// The packs a record of `id` is played with, the pack first and then
+    /// each base it builds on, with the version of each loaded now.
+    pub fn stamps(&self, id: &str) -> Vec<PackStamp> {
+        let mut out: Vec<PackStamp> = Vec::new();
+        let mut next = Some(id.to_owned());
+        while let Some(id) = next.take() {
+            let Some(pack) = self.packs.get(&id) else {
+                break;
+            };
+            if out.iter().any(|s| s.id == id) {
+                break;
+            }
+            out.push(PackStamp {
+                id: id.clone(),
+                name: pack.pack.name.clone(),
+                version: pack.pack.version.clone(),
+                house_rules: pack.pack.house_rules,
+                digest: self.digests.get(&id).cloned().unwrap_or_default(),
+            });
+            next = pack.pack.base.clone();
+        }
+        out
     }
 
     /// Adds a loaded pack under its id, refusing one already there.
@@ -116,7 +152,10 @@ impl Registry {
     pub fn add_house_text(&mut self, file: &str, text: &str) -> Result<String, PackError> {
         let mut pack = self.load_text(file, text)?;
         pack.pack.house_rules = true;
-        self.insert(file, pack)
+        pack.group = Some(GroupEntries::of(&parse(file, text)?));
+        let id = self.insert(file, pack)?;
+        self.digests.insert(id.clone(), digest(text));
+        Ok(id)
     }
 
     /// Parses and validates a pack against this registry without adding it.
@@ -174,6 +213,76 @@ fn parse(file: &str, text: &str) -> Result<Pack, PackError> {
     })
 }
 
+/// Which version of a pack a record was played with: its id, name and
+/// version as the pack gives them, and a digest of its text, so an edit of
+/// the group's tables shows as a new version.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct PackStamp {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "String::is_empty")]
+    pub version: String,
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub house_rules: bool,
+    /// The first 12 hex digits of the BLAKE3 hash of the pack's text.
+    pub digest: String,
+}
+
+impl PackStamp {
+    /// `HWC 0.1 (a1b2c3d4e5f6)`, `Our tables, house rules (…)`.
+    pub fn describe(&self) -> String {
+        let mut text = self.name.clone();
+        if !self.version.is_empty() {
+            text.push(' ');
+            text.push_str(&self.version);
+        }
+        if self.house_rules {
+            text.push_str(", house rules");
+        }
+        format!("{text} ({})", self.digest)
+    }
+}
+
+/// The entries a group's own pack gives (a house pack kept in the
+/// campaign): what the app labels as the group's wherever it shows.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct GroupEntries {
+    /// The group's pack's name.
+    pub name: String,
+    /// `section.id` of each entry it gives (`tables.critical-injuries`).
+    pub entries: std::collections::BTreeSet<String>,
+}
+
+impl GroupEntries {
+    fn of(own: &Pack) -> Self {
+        let mut entries = std::collections::BTreeSet::new();
+        let mut put = |section: &str, ids: Vec<&str>| {
+            entries.extend(ids.into_iter().map(|id| format!("{section}.{id}")));
+        };
+        put("stats", own.stats.iter().map(|e| e.id.as_str()).collect());
+        put(
+            "counters",
+            own.counters.iter().map(|e| e.id.as_str()).collect(),
+        );
+        put("quirks", own.quirks.iter().map(|e| e.id.as_str()).collect());
+        put("tables", own.tables.iter().map(|e| e.id.as_str()).collect());
+        put(
+            "categories",
+            own.categories.iter().map(|e| e.id.as_str()).collect(),
+        );
+        put("checks", own.checks.iter().map(|e| e.id.as_str()).collect());
+        Self {
+            name: own.pack.name.clone(),
+            entries,
+        }
+    }
+}
+
+/// The digest a pack's text is known by.
+fn digest(text: &str) -> String {
+    blake3::hash(text.as_bytes()).to_hex()[..12].to_owned()
+}
+
 /// Something with an id in a pack section.
 trait Entry {
     fn id(&self) -> &str;
@@ -196,7 +305,9 @@ entry!(
     KeywordDef,
     QuirkDef,
     ConstraintDef,
-    Ruling
+    Ruling,
+    SettingDef,
+    CheckDef
 );
 
 /// Replaces base entries with the override's entries of the same id, and
@@ -244,6 +355,9 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         words: over.words.over(&base.words),
         record: over.record.or_else(|| base.record.clone()),
         valuation: over.valuation.or_else(|| base.valuation.clone()),
+        settings: merge_section(&base.settings, over.settings),
+        checks: merge_section(&base.checks, over.checks),
+        group: None,
         pack: over.pack,
     };
     for target in pack.pack.remove.clone() {
@@ -330,6 +444,19 @@ impl Pack {
 
     pub fn ruling(&self, id: &str) -> Option<&Ruling> {
         self.rulings.iter().find(|r| r.id == id)
+    }
+
+    /// The name of the group's pack when the entry `section.id` is the
+    /// group's own (their table, their counter's start), for its label.
+    pub fn group_of(&self, section: &str, id: &str) -> Option<&str> {
+        self.group
+            .as_ref()
+            .filter(|g| g.entries.contains(&format!("{section}.{id}")))
+            .map(|g| g.name.as_str())
+    }
+
+    pub fn setting(&self, id: &str) -> Option<&SettingDef> {
+        self.settings.iter().find(|s| s.id == id)
     }
 
     pub fn outcome(&self, id: &str) -> Option<&OutcomeDef> {

@@ -67,6 +67,72 @@ pub struct Pack {
     /// How a fighter's value in points is worked out from its parts, where
     /// the game prices its fighters.
     pub valuation: Option<Valuation>,
+    /// Choices the text leaves to the group, kept per campaign.
+    #[serde(default)]
+    pub settings: Vec<SettingDef>,
+    /// Rolls a fighter's sheet offers (initiative, a skill's dice pool).
+    #[serde(default)]
+    pub checks: Vec<CheckDef>,
+    /// Set on a group's own pack kept in the campaign: the entries it
+    /// gives, labelled as the group's wherever they show.
+    #[serde(skip)]
+    pub group: Option<super::GroupEntries>,
+}
+
+/// A choice the text leaves to the group (when plot points return), kept
+/// per campaign.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SettingDef {
+    pub id: String,
+    pub label: String,
+    pub options: Vec<SettingOption>,
+    /// The option a campaign has until the group picks one.
+    pub default: String,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// One option of a setting.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SettingOption {
+    pub id: String,
+    pub label: String,
+}
+
+impl SettingDef {
+    pub fn option(&self, id: &str) -> Option<&SettingOption> {
+        self.options.iter().find(|o| o.id == id)
+    }
+}
+
+/// A roll a fighter's sheet offers: dice plus the highest of some stats
+/// (`2d6` + the higher of two), or a pool of dice, one a point of some
+/// stats, with stress dice from a counter kept apart.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CheckDef {
+    pub id: String,
+    pub label: String,
+    /// Dice rolled and added to (sum form).
+    #[serde(default)]
+    pub roll: Option<String>,
+    /// Sum form: the highest of these stats is added.
+    #[serde(default)]
+    pub plus_highest: Vec<String>,
+    /// Pool form: one base die a point of each of these stats.
+    #[serde(default)]
+    pub pool: Vec<String>,
+    /// Pool form: the counter whose value is the number of stress dice.
+    #[serde(default)]
+    pub stress: Option<String>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
 }
 
 /// A fighter's value, worked out from its parts: its own base stats at a
@@ -192,10 +258,24 @@ pub struct RecordRules {
     /// refreshed).
     #[serde(default)]
     pub resets: Vec<CounterReset>,
+    /// Boxes a record can tick (the story concludes), which resets may ask
+    /// for.
+    #[serde(default)]
+    pub flags: Vec<RecordFlag>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
     pub ruling: Option<String>,
+}
+
+/// A box a record can tick.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct RecordFlag {
+    pub id: String,
+    pub label: String,
+    #[serde(default)]
+    pub source: String,
 }
 
 impl Default for RecordRules {
@@ -210,6 +290,7 @@ impl Default for RecordRules {
             after: Vec::new(),
             counters: Vec::new(),
             resets: Vec::new(),
+            flags: Vec::new(),
             source: String::new(),
             ruling: None,
         }
@@ -256,10 +337,23 @@ pub struct RecordRoll {
     /// After a game: the outcomes whose fighters roll.
     #[serde(default)]
     pub outcomes: Vec<String>,
+    /// Only for fighters with this entry (a synthetic's own table).
+    #[serde(default)]
+    pub only_with: Option<String>,
+    /// Only for fighters without this entry.
+    #[serde(default)]
+    pub not_with: Option<String>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
     pub ruling: Option<String>,
+}
+
+impl RecordRoll {
+    /// Whether a fighter with these entries rolls it.
+    pub fn is_for(&self, has: impl Fn(&str) -> bool) -> bool {
+        self.only_with.as_deref().is_none_or(&has) && !self.not_with.as_deref().is_some_and(&has)
+    }
 }
 
 /// A counter set back at the end of a game.
@@ -269,6 +363,14 @@ pub struct CounterReset {
     pub counter: String,
     /// `min`, `max` or `default`: which of the counter's values it goes to.
     pub to: ResetTo,
+    /// With `option`: only while the campaign's setting has that option.
+    #[serde(default)]
+    pub setting: Option<String>,
+    #[serde(default)]
+    pub option: Option<String>,
+    /// Only in a record that ticks this flag.
+    #[serde(default)]
+    pub flag: Option<String>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
@@ -285,12 +387,13 @@ pub enum ResetTo {
 }
 
 impl CounterReset {
-    /// The value the counter goes to.
-    pub fn value(&self, def: &CounterDef) -> i64 {
+    /// The value the counter goes to; `None` for a value the text does
+    /// not print (no maximum, a start the group has not filled in).
+    pub fn value(&self, def: &CounterDef) -> Option<i64> {
         match self.to {
-            ResetTo::Min => def.min,
+            ResetTo::Min => Some(def.min),
             ResetTo::Max => def.max,
-            ResetTo::Default => def.default,
+            ResetTo::Default => def.start(),
         }
     }
 }
@@ -385,6 +488,9 @@ pub struct DiceRules {
     /// How pools of dice score.
     #[serde(default)]
     pub pool: Option<crate::dice::PoolRules>,
+    /// How stress pools (base dice and stress dice) read their dice.
+    #[serde(default)]
+    pub stress: Option<crate::dice::StressRules>,
     #[serde(default)]
     pub source: String,
 }
@@ -437,7 +543,9 @@ pub struct StatDef {
     /// Full name (`Action Limit`).
     #[serde(default)]
     pub name: String,
-    pub default: i64,
+    /// A new fighter's value; left out only with `fill_in`.
+    #[serde(default)]
+    pub default: Option<i64>,
     #[serde(default)]
     pub min: Option<i64>,
     #[serde(default)]
@@ -453,9 +561,20 @@ pub struct StatDef {
     pub description: String,
     #[serde(default)]
     pub source: String,
+    /// The ruling of a stat the text refers to but prints no value for
+    /// (it is on the game's own sheet): a fighter's is entered when they
+    /// are made, or the group's house rules give a `default`.
+    #[serde(default)]
+    pub fill_in: Option<String>,
 }
 
 impl StatDef {
+    /// A new fighter's value: the pack's default; `None` for a stat the
+    /// group fills in that its house rules have not given a default.
+    pub fn start(&self) -> Option<i64> {
+        self.default
+    }
+
     /// A value as a player types it: a whole number, or the name of a step
     /// on the stat's ladder (`2d8`), in any case.
     pub fn parse_value(&self, text: &str) -> Option<i64> {
@@ -505,14 +624,46 @@ pub struct ResourceDef {
 pub struct CounterDef {
     pub id: String,
     pub label: String,
+    /// A new fighter's value: 0 where left out, except with `fill_in`.
     #[serde(default)]
-    pub default: i64,
+    pub default: Option<i64>,
     pub min: i64,
-    pub max: i64,
+    /// The most it holds; left out where the text prints no maximum.
+    #[serde(default)]
+    pub max: Option<i64>,
     #[serde(default)]
     pub description: String,
     #[serde(default)]
     pub source: String,
+    /// The ruling of a counter the text refers to but prints no starting
+    /// value for: untracked until the group's house rules give `default`.
+    #[serde(default)]
+    pub fill_in: Option<String>,
+}
+
+impl CounterDef {
+    /// A new fighter's value; `None` while the group has not filled it in.
+    pub fn start(&self) -> Option<i64> {
+        match (self.default, &self.fill_in) {
+            (Some(value), _) => Some(value),
+            (None, Some(_)) => None,
+            (None, None) => Some(0),
+        }
+    }
+
+    /// The most it holds: its `max`, or the safety bound where the text
+    /// prints none.
+    pub fn top(&self) -> i64 {
+        self.max.unwrap_or(super::bounds::MAX_MAGNITUDE)
+    }
+
+    /// The ruling that leaves it to the group, while they have not.
+    pub fn unfilled(&self) -> Option<&str> {
+        self.start()
+            .is_none()
+            .then_some(self.fill_in.as_deref())
+            .flatten()
+    }
 }
 
 /// A group of quirks in the catalog (Weapons, Gear, Abilities).
@@ -545,6 +696,10 @@ pub struct QuirkDef {
     pub id: String,
     pub name: String,
     pub category: String,
+    /// Counters a fighter with this entry does not have (a synthetic's
+    /// stress): a record neither changes nor resets them.
+    #[serde(default)]
+    pub no_counters: Vec<String>,
     /// Free tags the constraints refer to (`armor`, `melee`).
     #[serde(default)]
     pub tags: Vec<String>,
@@ -867,14 +1022,31 @@ pub struct OutcomeDef {
 pub struct TableDef {
     pub id: String,
     pub name: String,
-    /// The dice expression rolled on it (`d6`, `2d6`).
+    /// The dice expression rolled on it (`d6`, `2d6`); left out only with
+    /// `fill_in`, where the text does not say.
+    #[serde(default)]
     pub roll: String,
     /// Modifiers a player may apply to the roll (`-2 Injury roll`).
     #[serde(default)]
     pub modifiers: Vec<TableModifier>,
+    #[serde(default)]
     pub rows: Vec<TableRowDef>,
     #[serde(default)]
     pub source: String,
+    /// The ruling of a table the text refers to but does not print: it has
+    /// no rows until the group's house rules give them.
+    #[serde(default)]
+    pub fill_in: Option<String>,
+}
+
+impl TableDef {
+    /// The ruling that leaves the table to the group, while it has no rows.
+    pub fn unfilled(&self) -> Option<&str> {
+        self.rows
+            .is_empty()
+            .then_some(self.fill_in.as_deref())
+            .flatten()
+    }
 }
 
 /// A named modifier to a table's roll.
@@ -910,6 +1082,10 @@ pub struct TableRowDef {
     /// an advancement); false for effects within one battle.
     #[serde(default)]
     pub lasting: bool,
+    /// A lasting result that heals by itself after this many more records
+    /// of the fighter's gang (a critical injury's healing time).
+    #[serde(default)]
+    pub heals_after: Option<u32>,
     #[serde(default)]
     pub ruling: Option<String>,
 }

@@ -86,14 +86,22 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                 "a ladder needs a `min` (the value of its first step)".into(),
             );
         }
-        if stat.min.is_some_and(|min| stat.default < min)
-            || stat.max.is_some_and(|max| stat.default > max)
-        {
-            return err(
-                entry,
-                format!("default {} is outside its bounds", stat.default),
-            );
+        match (stat.default, &stat.fill_in) {
+            (None, None) => {
+                return err(
+                    entry,
+                    "missing `default` (leave it out only with `fill_in`, for a value the text does not print)".into(),
+                );
+            }
+            (Some(default), _)
+                if stat.min.is_some_and(|min| default < min)
+                    || stat.max.is_some_and(|max| default > max) =>
+            {
+                return err(entry, format!("default {default} is outside its bounds"));
+            }
+            _ => {}
         }
+        fill_in_ruling(file, pack, &entry, stat.fill_in.as_ref())?;
     }
     for resource in &pack.resources {
         if resource.min.is_some_and(|min| resource.start < min) {
@@ -104,21 +112,26 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         }
     }
     for counter in &pack.counters {
-        if counter.min > counter.max {
+        let entry = format!("counters.{}", counter.id);
+        if counter.min > counter.top() {
             return err(
-                format!("counters.{}", counter.id),
-                format!("min {} is above max {}", counter.min, counter.max),
+                entry,
+                format!("min {} is above max {}", counter.min, counter.top()),
             );
         }
-        if !(counter.min <= counter.default && counter.default <= counter.max) {
+        if let Some(start) = counter.start()
+            && !(counter.min <= start && start <= counter.top())
+        {
             return err(
-                format!("counters.{}", counter.id),
+                entry,
                 format!(
-                    "default {} is not within {}..{}",
-                    counter.default, counter.min, counter.max
+                    "default {start} is not within {}..{}",
+                    counter.min,
+                    counter.top()
                 ),
             );
         }
+        fill_in_ruling(file, pack, &entry, counter.fill_in.as_ref())?;
     }
 
     let mut tags = BTreeSet::new();
@@ -481,6 +494,138 @@ fn validate_battles(file: &str, pack: &Pack) -> Result<(), PackError> {
     validate_aftermath(file, pack)?;
     validate_rewards(file, pack)?;
     validate_record(file, pack)?;
+    validate_record_conditions(file, pack)?;
+    validate_settings(file, pack)?;
+    validate_checks(file, pack)?;
+    Ok(())
+}
+
+/// The conditions on a record's rolls and resets: the entries a roll is
+/// for, the settings, options and flags a reset asks for, and the
+/// counters an entry takes away.
+fn validate_record_conditions(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
+    let record = pack.record();
+    unique(
+        file,
+        "record.flags",
+        record.flags.iter().map(|f| f.id.as_str()),
+    )?;
+    for (list, rolls) in [("during", &record.during), ("after", &record.after)] {
+        for (i, roll) in rolls.iter().enumerate() {
+            let entry = format!("record.{list}[{i}]");
+            for quirk in roll.only_with.iter().chain(&roll.not_with) {
+                if pack.quirk(quirk).is_none() {
+                    return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
+                }
+            }
+        }
+    }
+    for (i, reset) in record.resets.iter().enumerate() {
+        let entry = format!("record.resets[{i}]");
+        match (&reset.setting, &reset.option) {
+            (Some(setting), Some(option)) => {
+                let Some(def) = pack.settings.iter().find(|s| s.id == *setting) else {
+                    return err(entry, format!("setting `{setting}` is not in [[settings]]"));
+                };
+                if def.option(option).is_none() {
+                    return err(
+                        entry,
+                        format!("option `{option}` is not an option of setting `{setting}`"),
+                    );
+                }
+            }
+            (None, None) => {}
+            _ => {
+                return err(
+                    entry,
+                    "`setting` and `option` go together: the reset applies while the setting has that option".into(),
+                );
+            }
+        }
+        if let Some(flag) = &reset.flag
+            && !record.flags.iter().any(|f| f.id == *flag)
+        {
+            return err(entry, format!("flag `{flag}` is not in record.flags"));
+        }
+    }
+    for quirk in &pack.quirks {
+        if let Some(bad) = quirk.no_counters.iter().find(|c| pack.counter(c).is_none()) {
+            return err(
+                format!("quirks.{}.no_counters", quirk.id),
+                format!("counter `{bad}` is not in [[counters]]"),
+            );
+        }
+    }
+    Ok(())
+}
+
+/// Checks `[[settings]]`: options with ids of their own, a default among
+/// them, and a ruling that exists.
+fn validate_settings(file: &str, pack: &Pack) -> Result<(), PackError> {
+    unique(
+        file,
+        "settings",
+        pack.settings.iter().map(|s| s.id.as_str()),
+    )?;
+    for setting in &pack.settings {
+        let entry = format!("settings.{}", setting.id);
+        unique(
+            file,
+            &format!("{entry}.options"),
+            setting.options.iter().map(|o| o.id.as_str()),
+        )?;
+        if setting.option(&setting.default).is_none() {
+            return Err(PackError::new(
+                file,
+                entry,
+                format!("default `{}` is not one of its options", setting.default),
+            ));
+        }
+        fill_in_ruling(file, pack, &entry, setting.ruling.as_ref())?;
+    }
+    Ok(())
+}
+
+/// Checks `[[checks]]`: a sum (`roll` and `plus_highest`) or a pool
+/// (`pool`, with `stress`), naming stats and counters of the pack.
+fn validate_checks(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
+    unique(file, "checks", pack.checks.iter().map(|c| c.id.as_str()))?;
+    for check in &pack.checks {
+        let entry = format!("checks.{}", check.id);
+        match (&check.roll, check.pool.is_empty()) {
+            (Some(roll), true) => {
+                if let Err(e) = crate::dice::parse(roll) {
+                    return err(entry, format!("roll `{roll}`: {e}"));
+                }
+            }
+            (None, false) => {}
+            _ => {
+                return err(
+                    entry,
+                    "give `roll` (dice plus the highest of `plus_highest`) or `pool` (one die a point of each stat), not both".into(),
+                );
+            }
+        }
+        if check.stress.is_some() && check.pool.is_empty() {
+            return err(entry, "`stress` dice go with a `pool`".into());
+        }
+        if let Some(bad) = check
+            .plus_highest
+            .iter()
+            .chain(&check.pool)
+            .find(|s| pack.stat(s).is_none())
+        {
+            return err(entry, format!("stat `{bad}` is not in [[stats]]"));
+        }
+        if let Some(counter) = &check.stress
+            && pack.counter(counter).is_none()
+        {
+            return err(entry, format!("counter `{counter}` is not in [[counters]]"));
+        }
+        fill_in_ruling(file, pack, &entry, check.ruling.as_ref())?;
+    }
     Ok(())
 }
 
@@ -631,15 +776,45 @@ fn validate_outcomes_and_ids(file: &str, pack: &Pack) -> Result<(), PackError> {
     Ok(())
 }
 
+/// The ruling a `fill_in` names must be in `[[rulings]]`.
+fn fill_in_ruling(
+    file: &str,
+    pack: &Pack,
+    entry: &str,
+    ruling: Option<&String>,
+) -> Result<(), PackError> {
+    match ruling {
+        Some(ruling) if pack.ruling(ruling).is_none() => Err(PackError::new(
+            file,
+            entry,
+            format!("fill_in ruling `{ruling}` is not in [[rulings]]"),
+        )),
+        _ => Ok(()),
+    }
+}
+
 /// Checks the roll tables: their dice, rows covering every total, effects and fall-backs.
 fn validate_tables(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
     for table in &pack.tables {
         let entry = format!("tables.{}", table.id);
+        fill_in_ruling(file, pack, &entry, table.fill_in.as_ref())?;
+        if table.roll.is_empty() && table.rows.is_empty() && table.fill_in.is_some() {
+            continue;
+        }
         let expr = match crate::dice::parse(&table.roll) {
             Ok(expr) => expr,
             Err(e) => return err(entry, format!("roll `{}`: {e}", table.roll)),
         };
+        if table.rows.is_empty() {
+            if table.fill_in.is_none() {
+                return err(
+                    entry,
+                    "a table needs rows (leave them out only with `fill_in`, for a table the text does not print)".into(),
+                );
+            }
+            continue;
+        }
         unique(
             file,
             &format!("{entry}.modifiers"),
@@ -846,6 +1021,19 @@ fn validate_results_and_dice(file: &str, pack: &Pack) -> Result<(), PackError> {
         {
             return err("dice.pool".into(), e.to_string());
         }
+        if let Some(stress) = &dice.stress
+            && let Err(e) = stress.validate()
+        {
+            return err("dice.stress".into(), e.to_string());
+        }
+    }
+    if pack.checks.iter().any(|c| !c.pool.is_empty())
+        && pack.dice.as_ref().and_then(|d| d.stress).is_none()
+    {
+        return err(
+            "checks".into(),
+            "a check with a `pool` needs `[dice.stress]`: the die, its success face and its panic face".into(),
+        );
     }
     Ok(())
 }
@@ -1109,7 +1297,9 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
     let mut out: Vec<(String, i64)> = Vec::new();
     let mut put = |entry: String, n: i64| out.push((entry, n));
     for s in &pack.stats {
-        put(format!("stats.{}.default", s.id), s.default);
+        s.default
+            .into_iter()
+            .for_each(|n| put(format!("stats.{}.default", s.id), n));
         s.min
             .into_iter()
             .for_each(|n| put(format!("stats.{}.min", s.id), n));
@@ -1124,9 +1314,13 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
             .for_each(|n| put(format!("resources.{}.min", r.id), n));
     }
     for c in &pack.counters {
-        put(format!("counters.{}.default", c.id), c.default);
+        c.default
+            .into_iter()
+            .for_each(|n| put(format!("counters.{}.default", c.id), n));
         put(format!("counters.{}.min", c.id), c.min);
-        put(format!("counters.{}.max", c.id), c.max);
+        c.max
+            .into_iter()
+            .for_each(|n| put(format!("counters.{}.max", c.id), n));
     }
     for q in &pack.quirks {
         for (stat, range) in &q.ranges {

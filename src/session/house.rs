@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::Session;
 use crate::campaign::{BatchId, Event};
+use crate::rules::{Draft, DraftChange, Pack, PackError};
 
 /// A house pack the campaign keeps.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -39,6 +40,16 @@ impl Session {
         Ok(())
     }
 
+    /// The text of a kept house pack, as the campaign keeps it.
+    pub fn house_text(&self, id: &str) -> Result<Option<String>> {
+        Ok(self
+            .store
+            .house_packs()?
+            .into_iter()
+            .find(|(k, _)| k == id)
+            .map(|(_, t)| t))
+    }
+
     /// What could not be read of the campaign's house packs.
     pub fn house_warnings(&self) -> &[String] {
         &self.house_warnings
@@ -67,6 +78,106 @@ impl Session {
             .collect())
     }
 
+    /// Every pack the campaign is read with but the kept house pack `id`:
+    /// what a new text of `id` is checked against.
+    fn registry_without(&self, id: &str) -> Result<crate::rules::Registry> {
+        let mut trial = self.base.clone();
+        for (other, other_text) in self.store.house_packs()?.iter().filter(|(o, _)| o != id) {
+            // One this build cannot read is left out, as on opening.
+            let _ = trial.add_house_text(&house_file(other), other_text);
+        }
+        Ok(trial)
+    }
+
+    /// The group's data over `base` kept under `id`, as a draft to edit: the
+    /// kept pack's, or a new one named `name`.
+    pub fn house_draft(&self, id: &str, base: &str, name: &str) -> Result<Draft> {
+        if let Some((_, text)) = self.store.house_packs()?.into_iter().find(|(k, _)| k == id) {
+            return Ok(Draft::from_text(&house_file(id), &text)?);
+        }
+        if self.base.get(id).is_some() {
+            bail!("`{id}` is a pack of this build; the group's data needs an id of its own");
+        }
+        let base = self.pack(base)?;
+        let name = crate::text::name("The group's data", name)?;
+        Ok(Draft::new(id, &name, base))
+    }
+
+    /// A draft checked as `check-pack` checks a file, against every other
+    /// pack the campaign is read with: the pack it makes, or the first
+    /// error, naming the entry.
+    pub fn check_draft(&self, draft: &Draft) -> Result<Pack, PackError> {
+        let trial = self
+            .registry_without(&draft.own.pack.id)
+            .map_err(|e| PackError {
+                file: draft.own.pack.name.clone(),
+                entry: "pack".into(),
+                reason: e.to_string(),
+            })?;
+        draft.check(&trial, &house_file(&draft.own.pack.id))
+    }
+
+    /// What a draft changes of the pack it is over, entry by entry.
+    pub fn draft_changes(&self, draft: &Draft) -> Result<Vec<DraftChange>> {
+        let base = draft
+            .base_id()
+            .ok_or_else(|| anyhow!("the group's data names no pack it is over"))?;
+        Ok(draft.changes(self.pack(base)?))
+    }
+
+    /// Keeps a draft in the campaign (one batch) and, with `play`, makes
+    /// every gang that plays its base, and the campaign's new gangs, play
+    /// it, in the same batch.
+    pub fn keep_draft(&mut self, draft: &Draft, play: bool) -> Result<(BatchId, String)> {
+        let text = draft.to_text();
+        let id = draft.own.pack.id.clone();
+        if let Err(err) = self.check_draft(draft) {
+            bail!("{err}");
+        }
+        let from = self
+            .store
+            .house_packs()?
+            .into_iter()
+            .find(|(k, _)| *k == id)
+            .map(|(_, t)| t);
+        let mut events = Vec::new();
+        if from.as_deref() != Some(text.as_str()) {
+            events.push(Event::HousePackSet {
+                id: id.clone(),
+                from,
+                to: Some(text),
+            });
+        }
+        if play && let Some(base) = draft.base_id() {
+            let info = self.store.info()?;
+            if info.default_ruleset == base {
+                events.push(Event::CampaignRulesetChanged {
+                    from: base.to_owned(),
+                    to: id.clone(),
+                });
+            }
+            for gang in self
+                .store
+                .gangs()?
+                .into_iter()
+                .filter(|g| g.ruleset == base)
+            {
+                events.push(Event::GangRulesetChanged {
+                    gang: gang.id,
+                    from: gang.ruleset,
+                    to: id.clone(),
+                });
+            }
+        }
+        if events.is_empty() {
+            bail!("the campaign keeps this data already");
+        }
+        let label = format!("The group's data: {}", draft.own.pack.name);
+        let batch = self.commit(&label, events)?;
+        self.read_house_packs()?;
+        Ok((batch, id))
+    }
+
     /// Keeps a pack of the group's own in the campaign (or changes the one
     /// kept under its id), checked first against the packs it is read
     /// with. `file` names where the text came from, for its errors.
@@ -80,11 +191,7 @@ impl Session {
             );
         }
         // Checked against every pack but the one it replaces.
-        let mut trial = self.base.clone();
-        for (other, other_text) in kept.iter().filter(|(other, _)| *other != id) {
-            // One this build cannot read is left out, as on opening.
-            let _ = trial.add_house_text(&house_file(other), other_text);
-        }
+        let mut trial = self.registry_without(&id)?;
         trial.add_house_text(file, text)?;
         let from = kept.into_iter().find(|(k, _)| *k == id).map(|(_, t)| t);
         if from.as_deref() == Some(text) {

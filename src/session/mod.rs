@@ -15,7 +15,9 @@
 //!   resource actions taken between them;
 //! - `print.rs`: the one builder of what prints (cards, blank cards,
 //!   roster sheets), for the window and the command line alike;
-//! - `house.rs`: the group's own packs (house rules) kept in the campaign.
+//! - `house.rs`: the group's own packs (house rules) kept in the campaign;
+//! - `settings.rs`: the choices a rule text leaves to the group;
+//! - `sheet.rs`: a character's sheet at the table: its rolls, pushed.
 //!
 //! No SQL here (that is `store`) and no egui (that is `ui`).
 
@@ -24,6 +26,8 @@ mod history;
 mod house;
 mod print;
 mod records;
+mod settings;
+mod sheet;
 mod views;
 
 use std::path::Path;
@@ -41,6 +45,8 @@ pub use history::History;
 pub use house::HousePack;
 pub use print::{Pick, PrintJob, PrintOrder};
 pub use records::{NextScenarios, Preview, Recorded, ScenarioRoll};
+pub use settings::SettingView;
+pub use sheet::{CheckRolled, Pushed};
 pub use views::{
     CounterView, FighterDetails, FighterView, GangSummary, GangValueView, GangView, HistoryLine,
     QuirkView, ResourceView, TitleView, TitlesView, fighter_view,
@@ -123,8 +129,13 @@ impl Session {
         })?;
         let ruleset = demo.ruleset.clone();
         let mut session = Self::create_with(path, &demo.campaign, &ruleset, registry)?;
+        // The demo group's own data, kept as theirs and played.
+        let plays = match &demo.house {
+            Some(draft) => session.keep_draft(draft, true)?.1,
+            None => demo.ruleset.clone(),
+        };
         for gang in demo.gangs {
-            let id = session.found_gang(&gang.name, Some(&demo.ruleset))?.0;
+            let id = session.found_gang(&gang.name, Some(&plays))?.0;
             if !gang.notes.is_empty() {
                 session.set_gang_notes(id, &gang.notes)?;
             }

@@ -184,7 +184,7 @@ impl Session {
                         .map(|c| {
                             (
                                 c.label.clone(),
-                                f.counters.get(&c.id).copied().unwrap_or(0).to_string(),
+                                counter_text(f.counters.get(&c.id).copied()),
                             )
                         })
                         .chain(worth_cells(view, fighter_worth(f)))
@@ -216,11 +216,17 @@ impl Session {
                                 format!("{}: {profile}", q.title())
                             }
                         })
+                        // The rolls the sheet offers, after its entries.
+                        .chain(
+                            f.checks
+                                .iter()
+                                .map(|c| format!("{}: {}", c.label, c.describe())),
+                        )
                         .collect(),
                     lasting: f
                         .lasting
                         .iter()
-                        .map(|e| format!("{}: {}", e.name, e.detail))
+                        .map(|e| lasting_line(e, &pack.record().noun))
                         .collect(),
                     photo: self.store.photo(f.id)?,
                     quirks_heading: pack.words.card_quirks.clone(),
@@ -271,6 +277,7 @@ impl Session {
     /// A gang's roster sheet.
     pub fn roster_sheet(&self, gang: GangId) -> Result<RosterData> {
         let view = self.gang_view(gang)?;
+        let pack = self.pack(&view.ruleset)?;
         let resources: Vec<String> = view
             .resources
             .iter()
@@ -292,7 +299,7 @@ impl Session {
                         format!(
                             "{} {}",
                             c.label,
-                            f.counters.get(&c.id).copied().unwrap_or(0)
+                            counter_text(f.counters.get(&c.id).copied())
                         )
                     })
                     .collect();
@@ -321,7 +328,7 @@ impl Session {
                     let lasting: Vec<String> = f
                         .lasting
                         .iter()
-                        .map(|e| format!("{}: {}", e.name, e.detail))
+                        .map(|e| lasting_line(e, &pack.record().noun))
                         .collect();
                     lines.push(format!("Lasting: {}", lasting.join("; ")));
                 }
@@ -377,4 +384,19 @@ fn worth_cells(view: &GangView, worth: Option<(i64, Option<i64>)>) -> Vec<(Strin
 /// A fighter's value and score, for [`worth_cells`].
 fn fighter_worth(fighter: &FighterView) -> Option<(i64, Option<i64>)> {
     fighter.value.as_ref().map(|v| (v.value, v.score))
+}
+
+/// A counter's value as printed: a dash for one the text does not print
+/// and the group has not filled in.
+fn counter_text(value: Option<i64>) -> String {
+    value.map_or_else(|| "—".to_owned(), |v| v.to_string())
+}
+
+/// A lasting effect as printed, with whose table it came from and when it
+/// heals, where that is said.
+fn lasting_line(effect: &crate::campaign::LastingEffect, noun: &str) -> String {
+    match effect.origin(noun) {
+        Some(origin) => format!("{}: {} ({origin})", effect.name, effect.detail),
+        None => format!("{}: {}", effect.name, effect.detail),
+    }
 }

@@ -67,6 +67,21 @@ pub struct Recorded {
 }
 
 impl Session {
+    /// Each loaded pack's stamps: the versions a record of it is played
+    /// with now.
+    fn stamps(&self) -> std::collections::BTreeMap<String, Vec<crate::rules::PackStamp>> {
+        self.registry
+            .packs()
+            .map(|p| (p.pack.id.clone(), self.registry.stamps(&p.pack.id)))
+            .collect()
+    }
+
+    /// For each lasting effect that heals in time, the records its
+    /// fighter's gang has played since the one that gave it.
+    fn records_since(&self) -> Result<std::collections::BTreeMap<crate::campaign::EffectId, u32>> {
+        Ok(self.store.records_since_healing_effects()?)
+    }
+
     /// The campaign as the post-battle procedure sees it.
     pub fn campaign_state(&self) -> Result<CampaignState> {
         let gangs = self.store.gangs()?;
@@ -80,6 +95,9 @@ impl Session {
                         .map(|p| (p.pack.id.clone(), self.root_of(&p.pack.id))),
                 )
                 .collect(),
+            settings: self.store.settings()?,
+            stamps: self.stamps(),
+            records_since: self.records_since()?,
             gangs,
             fighters: self.store.all_fighters()?,
             titles: self.store.title_holders()?,
@@ -141,6 +159,9 @@ impl Session {
                         .map(|p| (p.pack.id.clone(), self.root_of(&p.pack.id))),
                 )
                 .collect(),
+            settings: self.store.settings()?,
+            stamps: self.stamps(),
+            records_since: self.records_since()?,
             gangs,
             fighters,
             titles,

@@ -66,6 +66,9 @@ pub struct FighterView {
     /// What the fighter is worth and how, where the pack prices fighters.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<crate::campaign::valuation::FighterValue>,
+    /// The rolls the fighter's sheet offers (initiative, skill pools).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub checks: Vec<crate::campaign::checks::Check>,
 }
 
 /// A gang with its roster, worked out against its pack.
@@ -364,7 +367,7 @@ impl Session {
                     id: c.id.clone(),
                     label: c.label.clone(),
                     min: c.min,
-                    max: c.max,
+                    max: c.top(),
                 })
                 .collect(),
             pending: self
@@ -645,6 +648,12 @@ impl Session {
             ..Default::default()
         };
         for p in self.registry.packs() {
+            for flag in &p.record().flags {
+                rules
+                    .flags
+                    .entry(flag.id.clone())
+                    .or_insert_with(|| flag.label.clone());
+            }
             rules
                 .default_outcomes
                 .extend(p.default_outcome().map(|o| o.id.clone()));
@@ -718,6 +727,15 @@ pub fn fighter_view(
     gang_name: &dyn Fn(GangId) -> String,
 ) -> FighterView {
     use crate::campaign::ProblemScope;
+    let stats = derive_stats(pack, fighter, lasting);
+    // A counter the fighter has no value of reads as its start (a counter
+    // the group filled in after the fighter was made).
+    let mut counters = fighter.counters.clone();
+    for c in &pack.counters {
+        if let (false, Some(start)) = (counters.contains_key(&c.id), c.start()) {
+            counters.insert(c.id.clone(), start);
+        }
+    }
     FighterView {
         id: fighter.id,
         name: fighter.name.clone(),
@@ -729,7 +747,10 @@ pub fn fighter_view(
             .filter(|e| e.fighter == fighter.id && e.removed.is_none())
             .cloned()
             .collect(),
-        stats: derive_stats(pack, fighter, lasting),
+        stats: stats.clone(),
+        checks: crate::campaign::checks::checks_for(pack, fighter, &stats, |c| {
+            counters.get(c).copied()
+        }),
         value: crate::campaign::valuation::fighter_value(pack, fighter, lasting),
         quirks: fighter
             .quirks
@@ -758,7 +779,7 @@ pub fn fighter_view(
                 },
             })
             .collect(),
-        counters: fighter.counters.clone(),
+        counters,
         notes: fighter.notes.clone(),
         problems: problems
             .iter()

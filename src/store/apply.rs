@@ -132,6 +132,9 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         ),
         PhotoChanged { fighter, from, to } => change_photo(tx, *fighter, from, to),
         HousePackSet { id, from, to } => set_house_pack(tx, id, from.as_deref(), to.as_deref()),
+        SettingChanged { setting, from, to } => {
+            set_setting(tx, setting, from.as_deref(), to.as_deref())
+        }
         CampaignRulesetChanged { from, to } => update_one(
             tx,
             "UPDATE campaign SET default_ruleset = ?2 WHERE id = 1 AND default_ruleset = ?1",
@@ -443,13 +446,19 @@ fn remove_pending(tx: &Transaction<'_>, effect: &PendingEffect) -> Result<()> {
 fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
     exec(
         tx,
-        "INSERT INTO battle (id, ruleset, scenario, winner, notes) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO battle (id, ruleset, scenario, winner, notes, played) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
         params![
             battle.id,
             battle.ruleset,
             battle.scenario.as_deref().unwrap_or_default(),
             battle.winner,
-            battle.notes
+            battle.notes,
+            if battle.played.is_empty() {
+                String::new()
+            } else {
+                serde_json::to_string(&battle.played)?
+            }
         ],
     )
     .map_err(|e| match e.sqlite_error_code() {
@@ -507,8 +516,9 @@ fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
     exec(
         tx,
         "INSERT INTO lasting_effect \
-         (id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed, lost_quirk) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+         (id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed, lost_quirk, \
+          heals_after, by_group) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
         params![
             effect.id,
             effect.fighter,
@@ -519,7 +529,9 @@ fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
             effect.battle,
             roll,
             effect.removed,
-            effect.lost_quirk
+            effect.lost_quirk,
+            effect.heals_after,
+            effect.by_group
         ],
     )?;
     for (stat, amount) in &effect.stats {
@@ -673,6 +685,26 @@ fn insert_quirks(tx: &Transaction<'_>, fighter: FighterId, quirks: &[QuirkPick])
         ])?;
     }
     Ok(())
+}
+
+/// Sets a campaign setting (or sets it back to the pack's default, with no
+/// row), checking it was as the event says.
+fn set_setting(tx: &Transaction<'_>, id: &str, from: Option<&str>, to: Option<&str>) -> Result<()> {
+    let changed = match (from, to) {
+        (None, Some(value)) => tx
+            .prepare_cached("INSERT OR IGNORE INTO campaign_setting (id, value) VALUES (?1, ?2)")?
+            .execute(params![id, value])?,
+        (Some(old), Some(value)) => tx
+            .prepare_cached("UPDATE campaign_setting SET value = ?3 WHERE id = ?1 AND value = ?2")?
+            .execute(params![id, old, value])?,
+        (Some(old), None) => tx
+            .prepare_cached("DELETE FROM campaign_setting WHERE id = ?1 AND value = ?2")?
+            .execute(params![id, old])?,
+        (None, None) => 1,
+    };
+    expect_one(changed, || {
+        format!("the setting {id} is not as the change expects")
+    })
 }
 
 /// Puts a house pack in, changes it or takes it out, checking it was as the

@@ -12,6 +12,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0005_indexes_for_large_campaigns.sql"),
     include_str!("../../migrations/0006_undo_index.sql"),
     include_str!("../../migrations/0007_house_packs.sql"),
+    include_str!("../../migrations/0008_party_play.sql"),
 ];
 
 /// The schema version this build writes.

@@ -40,23 +40,32 @@ pub struct CampaignDump {
 
 pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> {
     let row = conn
-        .prepare_cached("SELECT id, ruleset, scenario, winner, notes FROM battle WHERE id = ?1")?
+        .prepare_cached(
+            "SELECT id, ruleset, scenario, winner, notes, played FROM battle WHERE id = ?1",
+        )?
         .query_row([id], |r| {
-            Ok(Battle {
-                id: r.get(0)?,
-                ruleset: r.get(1)?,
-                scenario: Some(r.get::<_, String>(2)?).filter(|s| !s.is_empty()),
-                winner: r.get(3)?,
-                notes: r.get(4)?,
-                gangs: Vec::new(),
-                fighters: Vec::new(),
-                declined: Vec::new(),
-            })
+            Ok((
+                Battle {
+                    id: r.get(0)?,
+                    ruleset: r.get(1)?,
+                    scenario: Some(r.get::<_, String>(2)?).filter(|s| !s.is_empty()),
+                    winner: r.get(3)?,
+                    notes: r.get(4)?,
+                    gangs: Vec::new(),
+                    fighters: Vec::new(),
+                    declined: Vec::new(),
+                    played: Default::default(),
+                },
+                r.get::<_, String>(5)?,
+            ))
         })
         .optional()?;
-    let Some(mut battle) = row else {
+    let Some((mut battle, played)) = row else {
         return Ok(None);
     };
+    if !played.is_empty() {
+        battle.played = serde_json::from_str(&played)?;
+    }
     let gangs: Vec<(BattleGang, bool)> = conn
         .prepare_cached(
             "SELECT gang_id, role, ran_for_it, declined FROM battle_gang \
@@ -378,6 +387,8 @@ fn effect_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(LastingEffect, Option<
             battle: r.get(6)?,
             removed: r.get(8)?,
             lost_quirk: r.get(9)?,
+            heals_after: r.get(10)?,
+            by_group: r.get(11)?,
             stats: BTreeMap::new(),
             roll: None,
         },
@@ -385,8 +396,8 @@ fn effect_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(LastingEffect, Option<
     ))
 }
 
-const EFFECT_COLUMNS: &str = "SELECT id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed, lost_quirk \
-     FROM lasting_effect";
+const EFFECT_COLUMNS: &str = "SELECT id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed, lost_quirk, \
+     heals_after, by_group FROM lasting_effect";
 
 fn fill_effect(
     conn: &Connection,
@@ -884,6 +895,31 @@ impl CampaignStore {
 
     /// The house packs kept in the campaign, `(id, text)`, in the order
     /// they were first kept (a pack before those built on it).
+    /// For each lasting effect still on a fighter that heals in time, the
+    /// records the fighter's gang has played since the one that gave it.
+    pub fn records_since_healing_effects(&self) -> Result<BTreeMap<EffectId, u32>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT e.id, COUNT(bg.battle_id) FROM lasting_effect e \
+                 JOIN fighter f ON f.id = e.fighter_id \
+                 LEFT JOIN battle_gang bg ON bg.gang_id = f.gang_id AND bg.battle_id > e.battle_id \
+                 WHERE e.heals_after IS NOT NULL AND e.removed IS NULL \
+                 GROUP BY e.id",
+            )?
+            .query_map([], |r| Ok((r.get(0)?, r.get::<_, u32>(1)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The campaign's settings, setting id → option id.
+    pub fn settings(&self) -> Result<BTreeMap<String, String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT id, value FROM campaign_setting")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
     pub fn house_packs(&self) -> Result<Vec<(String, String)>> {
         Ok(self
             .conn

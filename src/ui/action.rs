@@ -73,6 +73,32 @@ pub enum Action {
         value: i64,
     },
     SetFighterNotes(FighterId, String),
+    /// Rolls one of the checks a fighter's sheet offers.
+    RollCheck {
+        fighter: FighterId,
+        check: String,
+    },
+    /// Pushes a rolled pool: the fighter's stress rises.
+    PushCheck(Box<crate::session::CheckRolled>),
+    /// Opens the editor of the group's own data.
+    OpenHouseEditor,
+    /// Keeps the group's data in the campaign; with `play`, the parties
+    /// that play its base play it.
+    KeepHouseDraft {
+        draft: Box<crate::rules::Draft>,
+        play: bool,
+    },
+    /// Writes the group's data to a file of theirs.
+    SaveHouseDraft {
+        text: String,
+        path: PathBuf,
+        replace: bool,
+    },
+    /// Chooses an option of a campaign setting.
+    SetSetting {
+        setting: String,
+        option: String,
+    },
     /// A fighter's own base value of a stat.
     SetBaseStat {
         fighter: FighterId,

@@ -68,6 +68,8 @@ pub struct RapsheetApp {
     pub(super) found_form: FoundGangForm,
     pub(super) recruit_form: RecruitForm,
     pub(super) editor: FighterEditor,
+    /// The editor of the group's own data, open or not.
+    pub(super) house_editor: super::house_editor::HouseEditor,
     pub(super) battle_form: BattleForm,
     pub(super) chronicle_view: ChronicleView,
     pub(super) log_view: LogView,
@@ -137,6 +139,7 @@ impl RapsheetApp {
             found_form: FoundGangForm::default(),
             recruit_form: RecruitForm::default(),
             editor: FighterEditor::default(),
+            house_editor: Default::default(),
             battle_form: BattleForm::default(),
             chronicle_view: ChronicleView::default(),
             log_view: LogView::default(),
@@ -405,6 +408,53 @@ impl RapsheetApp {
         }
     }
 
+    /// Writes the group's data to a file of theirs, atomically, never over
+    /// the campaign, and over another file only when asked.
+    fn save_house_draft(&mut self, text: &str, path: &std::path::Path, replace: bool) {
+        let existing = if replace {
+            crate::output::Existing::Replace
+        } else {
+            crate::output::Existing::Refuse
+        };
+        let campaign = self.session.as_ref().map(|s| s.path().to_owned());
+        match crate::output::write(path, text.as_bytes(), existing, campaign.as_deref()) {
+            Ok(()) => self.info(format!("Saved the group's data to {}", path.display())),
+            Err(err) => self.error(err.into()),
+        }
+    }
+
+    /// Rolls a check of a fighter's sheet with a new seed; the result shows
+    /// under it. Nothing in the campaign changes.
+    fn roll_check(&mut self, fighter: crate::campaign::FighterId, check: &str) {
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let seed = crate::dice::seed_from_clock();
+        match session.roll_fighter_check(fighter, check, seed, 0) {
+            Ok(rolled) => self.editor.rolled = Some(rolled),
+            Err(err) => self.error(err),
+        }
+    }
+
+    /// Pushes the rolled pool: one change (the stress raised) that undo
+    /// takes back.
+    fn push_check(&mut self, rolled: &crate::session::CheckRolled) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let Some(fighter) = self.state.selected_fighter else {
+            return;
+        };
+        match session.push_fighter_check(fighter, rolled) {
+            Ok(pushed) => {
+                self.info(format!("{} pushed {}", pushed.fighter, pushed.check.label));
+                self.editor.rolled = Some(pushed);
+            }
+            Err(err) => self.error(err),
+        }
+        self.refresh();
+    }
+
     pub fn run_action(&mut self, action: Action) {
         match action {
             Action::SelectGang(id) => {
@@ -519,6 +569,32 @@ impl RapsheetApp {
             }
             Action::SetFighterNotes(id, notes) => {
                 self.change("Notes saved", |s| s.set_fighter_notes(id, &notes));
+            }
+            Action::RollCheck { fighter, check } => self.roll_check(fighter, &check),
+            Action::OpenHouseEditor => {
+                if let Some(session) = &self.session {
+                    let kept = self.state.house.first().map(|p| p.id.clone());
+                    self.house_editor.open_on(session, kept.as_deref());
+                }
+            }
+            Action::KeepHouseDraft { draft, play } => {
+                let what = if play {
+                    "The group's data kept and played"
+                } else {
+                    "The group's data kept"
+                };
+                self.change(what, |s| s.keep_draft(&draft, play).map(|(batch, _)| batch));
+            }
+            Action::SaveHouseDraft {
+                text,
+                path,
+                replace,
+            } => self.save_house_draft(&text, &path, replace),
+            Action::PushCheck(rolled) => self.push_check(&rolled),
+            Action::SetSetting { setting, option } => {
+                self.change("Setting chosen", |s| {
+                    s.set_setting(&setting, &option).map(|(batch, _)| batch)
+                });
             }
             Action::Dismiss(id) => {
                 self.change("Fighter dismissed", |s| s.dismiss(id));

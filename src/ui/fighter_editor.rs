@@ -23,6 +23,8 @@ pub struct FighterEditor {
     photo_path: String,
     /// Entries added now are bought: the gang pays their cost.
     buying: bool,
+    /// The last roll of one of the sheet's checks, shown under it.
+    pub rolled: Option<crate::session::CheckRolled>,
 }
 
 impl FighterEditor {
@@ -124,6 +126,7 @@ pub fn fighter_editor_ui(
     ui.add_space(6.0);
     action = stats_ui(ui, &here).or(action);
     ui.add_space(6.0);
+    action = checks_ui(ui, editor, &here).or(action);
     action = quirks_ui(ui, &here, dice).or(action);
     ui.add_space(6.0);
     action = add_quirk_ui(ui, editor, &here).or(action);
@@ -258,12 +261,17 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
             ui.end_row();
         }
         for counter in &pack.counters {
-            let value = fighter
+            ui.label(&counter.label);
+            let Some(value) = fighter
                 .counters
                 .get(&counter.id)
                 .copied()
-                .unwrap_or(counter.default);
-            ui.label(&counter.label);
+                .or(counter.start())
+            else {
+                ui.label("—").on_hover_text(unfilled_hint(pack, counter));
+                ui.end_row();
+                continue;
+            };
             ui.horizontal(|ui| {
                 ui.label(RichText::new(value.to_string()).monospace().size(16.0));
                 ui.add_enabled_ui(editable, |ui| {
@@ -282,10 +290,10 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
                     }
                     let up = ui
                         .add_enabled(
-                            value < counter.max,
+                            value < counter.top(),
                             egui::Button::new(format!("+ {}", counter.label)).small(),
                         )
-                        .on_hover_text(format!("{} is at most {}", counter.label, counter.max))
+                        .on_hover_text(format!("{} is at most {}", counter.label, counter.top()))
                         .on_disabled_hover_text(hint);
                     if up.clicked() {
                         action = Some(Action::SetCounter {
@@ -545,8 +553,11 @@ fn lasting_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Optio
                         roll.total
                     ));
                 }
+                let origin = effect
+                    .origin(&here.pack.record().noun)
+                    .map_or_else(String::new, |o| format!(" ({o})"));
                 ui.label(RichText::new(format!(
-                    "{} — {}",
+                    "{} — {}{origin}",
                     effect.name, effect.detail
                 )))
                 .on_hover_text(hover);
@@ -677,5 +688,109 @@ fn notes_and_photo_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) 
             action = Some(Action::Dismiss(fighter.id));
         }
     });
+    action
+}
+
+/// Why a counter has no value: the text does not print its start, and the
+/// group has not filled it in.
+fn unfilled_hint(pack: &crate::rules::Pack, counter: &crate::rules::CounterDef) -> String {
+    let ruling = counter
+        .fill_in
+        .as_deref()
+        .and_then(|id| pack.ruling(id))
+        .map_or_else(String::new, |r| format!(" [ruling {}] {}", r.id, r.ruling));
+    format!(
+        "{} is not printed in {}: the group fills it in as house rules.{ruling}",
+        counter.label, pack.pack.name
+    )
+}
+
+/// The rolls the sheet offers (initiative, a skill's pool), each with a
+/// button; the last roll under its check, with Push where it may be.
+fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Action> {
+    use crate::campaign::checks::CheckRoll;
+    let fighter = here.fighter;
+    if fighter.checks.is_empty() {
+        return None;
+    }
+    let mut action = None;
+    ui.label(RichText::new("Rolls").strong());
+    // The button names the roll, so it comes first: the panel is narrow.
+    egui::Grid::new("checks")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for check in &fighter.checks {
+                if ui
+                    .small_button(format!("Roll {}", check.label))
+                    .on_hover_text("Roll it with a new seed; nothing in the campaign changes")
+                    .clicked()
+                {
+                    action = Some(Action::RollCheck {
+                        fighter: fighter.id,
+                        check: check.id.clone(),
+                    });
+                }
+                let text = ui.label(check.describe());
+                if !check.unset.is_empty() {
+                    text.on_hover_text(format!(
+                        "Not set yet: {} (counted as 0)",
+                        check.unset.join(", ")
+                    ));
+                }
+                ui.end_row();
+            }
+        });
+
+    let Some(rolled) = editor
+        .rolled
+        .as_ref()
+        .filter(|r| fighter.checks.iter().any(|c| c.id == r.check.id) && r.fighter == fighter.name)
+    else {
+        return action;
+    };
+    let faces = |dice: &[crate::dice::DieRoll]| {
+        dice.iter()
+            .map(|d| d.face.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    match &rolled.result {
+        CheckRoll::Sum { roll, add, total } => {
+            ui.label(format!(
+                "{}: {} [{}] {add:+} = {total} (seed {})",
+                rolled.check.label,
+                roll.expression,
+                faces(&roll.rolls),
+                rolled.seed
+            ));
+        }
+        CheckRoll::Pool { roll, .. } => {
+            ui.label(format!(
+                "{}: base [{}] stress [{}]: {} success(es), {} stunt(s){} (seed {})",
+                rolled.check.label,
+                faces(&roll.base),
+                faces(&roll.stress),
+                roll.successes,
+                roll.stunts,
+                if roll.panic { "; a panic roll" } else { "" },
+                rolled.seed
+            ));
+            if let Some(p) = &rolled.pushed {
+                ui.label(format!("Pushed: {} {} → {}", p.counter, p.from, p.to));
+            } else if roll.can_push {
+                let push = ui
+                    .add_enabled(
+                        here.editable,
+                        egui::Button::new(format!("Push {}", rolled.check.label)),
+                    )
+                    .on_hover_text("Roll every die that is not a success again, with one more stress die: the stress rises by one (undo takes it back)")
+                    .on_disabled_hover_text(here.hint);
+                if push.clicked() {
+                    action = Some(Action::PushCheck(Box::new(rolled.clone())));
+                }
+            }
+        }
+    }
     action
 }

@@ -11,6 +11,7 @@ mod dialogs;
 mod fighter_editor;
 mod files;
 mod gang_list;
+mod house_editor;
 mod log_view;
 mod menu;
 mod post_battle;

@@ -55,6 +55,8 @@ pub struct BattleForm {
     /// (gang name, action id) → the fighters marked for it, in order.
     pub marks: BTreeMap<(String, String), Vec<String>>,
     pub titles: BTreeMap<usize, String>,
+    /// The `[record] flags` ticked, by id.
+    pub flags: Vec<String>,
     pub notes: String,
     /// The seed of the app's rolls: fixed while the form is open, so the
     /// preview shows the rolls Commit will store.
@@ -146,6 +148,7 @@ impl BattleForm {
             .collect();
         let names: Vec<String> = taking_part.iter().map(|g| g.name.clone()).collect();
         Some(BattleReport {
+            flags: self.flags.clone(),
             format: crate::campaign::battle::REPORT_FORMAT,
             scenario: Some(self.scenario.clone()).filter(|s| !s.is_empty()),
             gangs,
@@ -357,6 +360,23 @@ pub fn post_battle_ui(
     }
 
     advancement_ui(ui, form, data, pack, &names);
+
+    // The boxes a record can tick (the story concludes).
+    for flag in &pack.record().flags {
+        let mut ticked = form.flags.contains(&flag.id);
+        let box_ = ui.checkbox(&mut ticked, &flag.label);
+        let box_ = if flag.source.is_empty() {
+            box_
+        } else {
+            box_.on_hover_text(&flag.source)
+        };
+        if box_.changed() {
+            form.flags.retain(|f| *f != flag.id);
+            if ticked {
+                form.flags.push(flag.id.clone());
+            }
+        }
+    }
 
     ui.horizontal(|ui| {
         let label = ui.label("Notes");
@@ -922,7 +942,7 @@ fn counter_change_ui(
         .counters
         .entry((fighter, counter.id.clone()))
         .or_insert(0);
-    let span = counter.max.saturating_sub(counter.min);
+    let span = counter.top().saturating_sub(counter.min);
     let prefix = if *value > 0 { "+" } else { "" };
     ui.horizontal(|ui| {
         let label = ui.label(RichText::new(&counter.label).weak());

@@ -109,6 +109,7 @@ impl RapsheetApp {
                         ui.separator();
                         ruleset_ui(ui, &state.rulesets, &default_ruleset, read_only, actions);
                         super::widgets::house_rules_ui(ui, &state.house, read_only, actions);
+                        super::widgets::settings_ui(ui, &state.settings, read_only, actions);
                     });
                 if let Some(a) = gang_list_ui(
                     ui,
@@ -267,6 +268,12 @@ impl RapsheetApp {
     /// The dialogs and windows open over the screen.
     pub(super) fn dialogs_ui(&mut self, ctx: &Context) -> Vec<Action> {
         let mut actions = Vec::new();
+        if let Some(session) = &self.session
+            && let Some(action) =
+                super::house_editor::house_editor_ui(ctx, &mut self.house_editor, session)
+        {
+            actions.push(action);
+        }
         let mut close_ransom = false;
         let state = &self.state;
         let dialogs = &mut self.dialogs;

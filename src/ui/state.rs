@@ -47,6 +47,8 @@ pub struct ViewState {
     pub rulesets: Vec<(String, String)>,
     /// The house packs the campaign keeps.
     pub house: Vec<crate::session::HousePack>,
+    /// The choices the campaign's packs leave to the group.
+    pub settings: Vec<crate::session::SettingView>,
     /// The whole chronicle, read the first time it is shown after a change.
     chronicle: Option<Result<Chronicle, String>>,
     /// The chronicle as shown (the whole campaign or one arc), for the arc
@@ -139,6 +141,10 @@ impl ViewState {
             .collect();
         match session.house_packs() {
             Ok(house) => self.house = house,
+            Err(err) => errors.push(err),
+        }
+        match session.settings() {
+            Ok(settings) => self.settings = settings,
             Err(err) => errors.push(err),
         }
         self.chronicle = None;

@@ -110,6 +110,49 @@ pub fn ruleset_ui(
     });
 }
 
+/// The choices the campaign's packs leave to the group (when plot points
+/// return), each a dropdown; the pack's default is marked until chosen.
+pub fn settings_ui(
+    ui: &mut Ui,
+    settings: &[crate::session::SettingView],
+    read_only: Option<&str>,
+    actions: &mut Vec<Action>,
+) {
+    ui.add_enabled_ui(read_only.is_none(), |ui| {
+        for setting in settings {
+            let mut chosen = setting.chosen.clone();
+            let shown = if setting.by_default {
+                format!("{} (default)", setting.chosen_label())
+            } else {
+                setting.chosen_label().to_owned()
+            };
+            let mut hover = format!("{}: {}", setting.pack, setting.source);
+            if let Some(ruling) = &setting.ruling {
+                hover.push_str(&format!("\n[ruling] {ruling}"));
+            }
+            ui.vertical(|ui| {
+                let label = ui.label(&setting.label);
+                egui::ComboBox::from_id_salt(("setting", &setting.id))
+                    .selected_text(shown)
+                    .show_ui(ui, |ui| {
+                        for (id, text) in &setting.options {
+                            ui.selectable_value(&mut chosen, id.clone(), text);
+                        }
+                    })
+                    .response
+                    .labelled_by(label.id)
+                    .on_hover_text(hover);
+            });
+            if chosen != setting.chosen {
+                actions.push(Action::SetSetting {
+                    setting: setting.id.clone(),
+                    option: chosen,
+                });
+            }
+        }
+    });
+}
+
 /// The house rules the campaign keeps, each with a button to take it out
 /// (not while it is played), and one to keep another pack file.
 pub fn house_rules_ui(
@@ -137,6 +180,16 @@ pub fn house_rules_ui(
                     actions.push(Action::DropHousePack(pack.id.clone()));
                 }
             });
+        }
+        if ui
+            .button("The group's data…")
+            .on_hover_text(
+                "Fill in what the rule text does not print (its tables, counters' starts, entries) as your group's own house rules",
+            )
+            .on_disabled_hover_text(edit_hint(read_only))
+            .clicked()
+        {
+            actions.push(Action::OpenHouseEditor);
         }
         if ui
             .button("Keep house rules…")

@@ -124,6 +124,47 @@ impl Run<'_> {
         }
     }
 
+    /// Lasting effects that heal in time (a critical injury's healing
+    /// time): each on a fighter of a gang of this record heals at its end
+    /// when this is the last record it lasts through.
+    pub(super) fn healed_in_time(&mut self) {
+        let gangs: Vec<GangId> = self.battle.gangs.iter().map(|g| g.gang).collect();
+        let due: Vec<(EffectId, FighterId, String, String, u32)> = self
+            .state
+            .lasting
+            .iter()
+            .filter(|e| e.removed.is_none())
+            .filter_map(|e| Some((e, e.heals_after?)))
+            .filter(|(e, _)| {
+                self.fighter_gang(e.fighter)
+                    .is_some_and(|g| gangs.contains(&g))
+            })
+            .filter(|(e, after)| {
+                let since = self.state.records_since.get(&e.id).copied().unwrap_or(0);
+                since.saturating_add(1) >= *after
+            })
+            .map(|(e, after)| (e.id, e.fighter, e.name.clone(), e.table.clone(), after))
+            .collect();
+        let noun = self.pack.record().noun.clone();
+        for (effect, fighter, name, table, after) in due {
+            let reason = format!("healed: its time was {after} × {noun}");
+            self.events.push(Event::LastingEffectRemoved {
+                effect,
+                reason: reason.clone(),
+            });
+            if let Some(e) = self.lasting.iter_mut().find(|e| e.id == effect) {
+                e.removed = Some(reason.clone());
+            }
+            let who = self.fighter_label(fighter);
+            let gang = self.fighter_gang(fighter);
+            let source = self
+                .pack
+                .table(&table)
+                .map_or_else(String::new, |t| t.source.clone());
+            self.change(gang, format!("{who}: {name} {reason}"), &source, None);
+        }
+    }
+
     /// A roll's name: `injury: Brick`, `advancement 2: Brick`.
     fn roll_name(&self, table: &str, fighter: FighterId) -> String {
         let who = self.fighter_label(fighter);
@@ -214,7 +255,7 @@ impl Run<'_> {
             format!(
                 "{fighter_name} rolls {} on {}: [{}]{modifier_text} = {total}: {result} ({how})",
                 record.expression,
-                table.name,
+                self.table_title(table),
                 dice.join(", ")
             ),
             &table.source,
@@ -454,8 +495,12 @@ impl Run<'_> {
                 &mut applied,
             )?;
         }
-        let lasting =
-            !applied.stats.is_empty() || applied.quirk.is_some() || !applied.gains.is_empty();
+        // A row that heals after a time lasts until then, whatever it does
+        // (a critical injury the players play from its text).
+        let lasting = !applied.stats.is_empty()
+            || applied.quirk.is_some()
+            || !applied.gains.is_empty()
+            || (row.lasting && row.heals_after.is_some());
         if lasting && (row.lasting || reverse) {
             // A file from elsewhere may hold the last id there is.
             let Some(next) = self.next_effect else {
@@ -475,13 +520,19 @@ impl Run<'_> {
                 fighter,
                 table: table.id.clone(),
                 name,
-                detail: applied.words.join(", "),
+                detail: if applied.words.is_empty() {
+                    row.result.clone()
+                } else {
+                    applied.words.join(", ")
+                },
                 stats: applied.stats,
                 quirk: applied.quirk,
                 lost_quirk: applied.lost_quirk,
                 battle: Some(self.battle_id()),
                 roll: record.cloned(),
                 removed: None,
+                heals_after: row.heals_after.filter(|_| !reverse),
+                by_group: self.pack.group_of("tables", &table.id).map(str::to_owned),
             };
             self.lasting.push(effect.clone());
             self.events.push(Event::LastingEffectAdded { effect });
@@ -1354,12 +1405,59 @@ impl Run<'_> {
             let Some(table) = self.pack.table(&roll.table).cloned() else {
                 continue;
             };
+            if let Some(ruling) = table.unfilled() {
+                return refuse(format!("{field}.table"), unfilled_table(&table, ruling));
+            }
+            if !roll.is_for(|q| self.fighter_has(fighter, q)) {
+                return refuse(
+                    format!("{field}.table"),
+                    self.not_for(roll, &table, &result.fighter),
+                );
+            }
             match result.total {
                 Some(total) => self.table_result_at_the_table(&field, &table, fighter, total)?,
                 None => self.roll_and_apply(&table, fighter, 0, roll.ruling.as_deref())?,
             }
         }
         Ok(())
+    }
+
+    /// A table's name, and whose it is where it is the group's own.
+    fn table_title(&self, table: &TableDef) -> String {
+        match self.pack.group_of("tables", &table.id) {
+            Some(group) => format!("{} ({group}, house rules)", table.name),
+            None => table.name.clone(),
+        }
+    }
+
+    /// Whether a fighter has an entry, by id.
+    fn fighter_has(&self, fighter: FighterId, quirk: &str) -> bool {
+        self.fighters
+            .get(&fighter)
+            .is_some_and(|f| f.quirks.iter().any(|p| p.quirk == quirk))
+    }
+
+    /// The refusal of a table that is for other fighters (a synthetic's
+    /// own critical table), naming the entry it turns on.
+    fn not_for(&self, roll: &crate::rules::RecordRoll, table: &TableDef, who: &str) -> String {
+        let name = |id: &str| {
+            self.pack
+                .quirk(id)
+                .map_or(id.to_owned(), |q| q.name.clone())
+        };
+        match (&roll.only_with, &roll.not_with) {
+            (Some(with), _) => format!(
+                "{} is only for those with {}; {who} is not",
+                table.name,
+                name(with)
+            ),
+            (_, Some(without)) => format!(
+                "{} is not for those with {}, as {who} is",
+                table.name,
+                name(without)
+            ),
+            _ => format!("{} is not for {who}", table.name),
+        }
     }
 
     /// The refusal of a table the players do not roll during a game.
@@ -1424,7 +1522,8 @@ impl Run<'_> {
             gang,
             format!(
                 "{name}: {} {total}: {} (rolled at the table)",
-                table.name, row.result
+                self.table_title(table),
+                row.result
             ),
             &table.source,
             row.ruling.as_deref(),
@@ -1479,6 +1578,16 @@ impl Run<'_> {
                 continue;
             };
             for fighter in self.fighters_with(&after.outcomes) {
+                if !after.is_for(|q| self.fighter_has(fighter, q)) {
+                    continue;
+                }
+                if let Some(ruling) = table.unfilled() {
+                    let who = self.fighter_label(fighter);
+                    let gang = self.fighter_gang(fighter);
+                    let text = format!("{who}: not rolled: {}", unfilled_table(&table, ruling));
+                    self.change(gang, text, &after.source, after.ruling.as_deref());
+                    continue;
+                }
                 self.roll_and_apply(&table, fighter, 0, after.ruling.as_deref())?;
             }
         }
@@ -1655,4 +1764,13 @@ fn display_name(row: &TableRowDef) -> String {
     } else {
         row.name.clone()
     }
+}
+
+/// What is said of a table the text does not print and the group has not
+/// filled in.
+fn unfilled_table(table: &TableDef, ruling: &str) -> String {
+    format!(
+        "{} is not printed in the rule text and the group has not filled it in (ruling {ruling}): enter its rows in the group's house rules",
+        table.name
+    )
 }

@@ -148,7 +148,7 @@ impl Run<'_> {
             .pack
             .counter(&rules.counter)
             .map_or((rules.counter.clone(), i64::MAX), |c| {
-                (c.label.clone(), c.max)
+                (c.label.clone(), c.top())
             });
         let key = (target.id, rules.counter.clone());
         let from = self.counters.get(&key).copied().unwrap_or(0);

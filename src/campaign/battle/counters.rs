@@ -8,7 +8,11 @@ use super::*;
 impl Run<'_> {
     /// A fighter's counter as it stands in this procedure.
     fn counter_now(&self, fighter: FighterId, counter: &str) -> i64 {
-        let default = self.pack.counter(counter).map_or(0, |c| c.default);
+        let default = self
+            .pack
+            .counter(counter)
+            .and_then(|c| c.start())
+            .unwrap_or(0);
         self.counters
             .get(&(fighter, counter.to_owned()))
             .copied()
@@ -46,7 +50,7 @@ impl Run<'_> {
         };
         let from = self.counter_now(fighter, counter);
         let wanted = from.saturating_add(delta);
-        let to = wanted.clamp(def.min.min(from), def.max.max(from));
+        let to = wanted.clamp(def.min.min(from), def.top().max(from));
         let name = self.fighter_name(fighter);
         self.set_counter(
             fighter,
@@ -71,6 +75,50 @@ impl Run<'_> {
         };
         let gang = self.state.fighter(fighter).map(|f| f.gang);
         self.line(gang, text, source, ruling);
+    }
+
+    /// Whether a reset applies in this record: the campaign's setting has
+    /// its option, and the record ticks its flag.
+    fn reset_applies(&self, reset: &crate::rules::CounterReset) -> bool {
+        let played = &self.battle.played;
+        let setting_ok = match (&reset.setting, &reset.option) {
+            (Some(setting), Some(option)) => played.settings.get(setting) == Some(option),
+            _ => true,
+        };
+        let flag_ok = reset
+            .flag
+            .as_ref()
+            .is_none_or(|flag| played.flags.contains(flag));
+        setting_ok && flag_ok
+    }
+
+    /// Whether the fighter has the counter: none of their entries takes it
+    /// away (a synthetic has no stress).
+    pub(super) fn has_counter(&self, fighter: FighterId, counter: &str) -> bool {
+        let Some(f) = self
+            .fighters
+            .get(&fighter)
+            .or_else(|| self.state.fighter(fighter))
+        else {
+            return false;
+        };
+        !f.quirks
+            .iter()
+            .filter_map(|p| self.pack.quirk(&p.quirk))
+            .any(|q| q.no_counters.iter().any(|c| c == counter))
+    }
+
+    /// The entry that takes the counter away from the fighter, if any.
+    fn entry_without(&self, fighter: FighterId, counter: &str) -> Option<String> {
+        let f = self
+            .fighters
+            .get(&fighter)
+            .or_else(|| self.state.fighter(fighter))?;
+        f.quirks
+            .iter()
+            .filter_map(|p| self.pack.quirk(&p.quirk))
+            .find(|q| q.no_counters.iter().any(|c| c == counter))
+            .map(|q| q.name.clone())
     }
 
     /// "battle #12", "session #3": the record, for reasons in the log.
@@ -111,8 +159,31 @@ impl Run<'_> {
                         };
                         return refuse(field, reason);
                     }
+                    let def = self.pack.counter(counter);
+                    if let Some(def) = def
+                        && let Some(ruling) = def.unfilled()
+                    {
+                        return refuse(
+                            field,
+                            format!(
+                                "{} is not printed in {} and the group has not filled it in (ruling {ruling}): give it a start in the group's house rules",
+                                def.label, self.pack.pack.name
+                            ),
+                        );
+                    }
+                    if let Some(entry) = self.entry_without(fighter, counter) {
+                        return refuse(
+                            field,
+                            format!(
+                                "{} has no {}: {entry}",
+                                f.fighter,
+                                def.map_or(counter.as_str(), |d| d.label.as_str())
+                            ),
+                        );
+                    }
                     if *delta != 0 {
-                        self.change_counter(fighter, counter, *delta, &rules.source, None);
+                        let source = def.map_or_else(String::new, |d| d.source.clone());
+                        self.change_counter(fighter, counter, *delta, &source, None);
                     }
                 }
             }
@@ -128,8 +199,18 @@ impl Run<'_> {
             let Some(def) = self.pack.counter(&reset.counter).cloned() else {
                 continue;
             };
-            let to = reset.value(&def);
+            if !self.reset_applies(reset) {
+                continue;
+            }
+            // A value the text does not print (no maximum, a start the
+            // group has not filled in) sets nothing.
+            let Some(to) = reset.value(&def) else {
+                continue;
+            };
             for &fighter in &fighters {
+                if !self.has_counter(fighter, &reset.counter) {
+                    continue;
+                }
                 let from = self.counter_now(fighter, &reset.counter);
                 if from == to {
                     continue;

@@ -65,6 +65,30 @@ pub struct Battle {
     /// Gangs that declared no bounty after it (the pack's ruling).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub declined: Vec<GangId>,
+    /// What it was played with: boxes ticked, settings, pack versions.
+    #[serde(default, skip_serializing_if = "Played::is_empty")]
+    pub played: Played,
+}
+
+/// What a record was played with, kept so that it reads as it was played
+/// after the group changes its settings or edits its tables.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Played {
+    /// The `[record] flags` it ticked (the story concludes), by id.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
+    /// The campaign's settings then, setting id → option id.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub settings: BTreeMap<String, String>,
+    /// The packs its rules came from, with their versions.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub packs: Vec<crate::rules::PackStamp>,
+}
+
+impl Played {
+    pub fn is_empty(&self) -> bool {
+        self.flags.is_empty() && self.settings.is_empty() && self.packs.is_empty()
+    }
 }
 
 /// What the campaign looks like to the procedure.
@@ -80,6 +104,14 @@ pub struct CampaignState {
     /// Ruleset id → the pack it overrides, down to the first (gangs of one
     /// line of packs share titles).
     pub roots: BTreeMap<String, String>,
+    /// The campaign's settings, setting id → option id (a setting left
+    /// out has the pack's default).
+    pub settings: BTreeMap<String, String>,
+    /// Ruleset id → the packs a record of it is played with now.
+    pub stamps: BTreeMap<String, Vec<crate::rules::PackStamp>>,
+    /// A lasting effect that heals in time → the records its fighter's
+    /// gang has played since the one that gave it.
+    pub records_since: BTreeMap<EffectId, u32>,
 }
 
 impl CampaignState {
@@ -197,6 +229,7 @@ pub fn run_procedure(
     run.counters_changed()?;
     run.table_results()?;
     run.resets()?;
+    run.healed_in_time();
     run.after_rolls()?;
     run.injuries()?;
     run.advancements()?;

@@ -53,6 +53,10 @@ pub struct BattleReport {
     /// critical hit), by total.
     #[serde(default)]
     pub table_results: Vec<TableResultReport>,
+    /// The boxes of the pack's `[record] flags` the record ticks (the
+    /// story concludes), by id or label.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flags: Vec<String>,
     #[serde(default)]
     pub notes: String,
 }

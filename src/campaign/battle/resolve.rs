@@ -50,6 +50,7 @@ pub(super) fn resolve(
     let fighters = resolve_fighters(pack, state, report, &gangs)?;
     let winner = resolve_winner(pack, state, report, &gangs)?;
     let declined = declined(state, report, &gangs);
+    let played = played(pack, state, report)?;
     Ok(Battle {
         id,
         ruleset: pack.pack.id.clone(),
@@ -59,6 +60,60 @@ pub(super) fn resolve(
         fighters,
         notes: report.notes.clone(),
         declined,
+        played,
+    })
+}
+
+/// The boxes the report ticks, the campaign's settings of the pack and
+/// the versions of the packs the record is played with.
+fn played(
+    pack: &Pack,
+    state: &CampaignState,
+    report: &BattleReport,
+) -> Result<Played, ReportError> {
+    let flags = &pack.record().flags;
+    let mut ticked = Vec::new();
+    for (i, name) in report.flags.iter().enumerate() {
+        let Some(flag) = flags
+            .iter()
+            .find(|f| crate::text::same(&f.id, name) || crate::text::same(&f.label, name))
+        else {
+            let known: Vec<&str> = flags.iter().map(|f| f.label.as_str()).collect();
+            let reason = if known.is_empty() {
+                format!(
+                    "a {} of {} has no boxes to tick",
+                    pack.record().noun,
+                    pack.pack.name
+                )
+            } else {
+                format!(
+                    "“{}” is not one of {}",
+                    crate::text::echo(name),
+                    known.join(", ")
+                )
+            };
+            return refuse(format!("flags[{i}]"), reason);
+        };
+        if !ticked.contains(&flag.id) {
+            ticked.push(flag.id.clone());
+        }
+    }
+    let settings = pack
+        .settings
+        .iter()
+        .map(|s| {
+            let chosen = state
+                .settings
+                .get(&s.id)
+                .filter(|o| s.option(o).is_some())
+                .unwrap_or(&s.default);
+            (s.id.clone(), chosen.clone())
+        })
+        .collect();
+    Ok(Played {
+        flags: ticked,
+        settings,
+        packs: state.stamps.get(&pack.pack.id).cloned().unwrap_or_default(),
     })
 }
 

@@ -1,0 +1,224 @@
+//! The rolls a fighter's sheet offers (`[[checks]]` of the pack): dice plus
+//! the highest of some stats (HWC's initiative, 2d6 + Poise or Jets), or a
+//! pool of base dice from some stats with stress dice from a counter kept
+//! apart (a Year Zero-style skill roll). Pure: what the check is for a
+//! fighter, and the roll of it with the dice given.
+
+use serde::Serialize;
+
+use super::Fighter;
+use super::derive::DerivedStat;
+use crate::dice::{Dice, DiceError, RollRecord, StressPool, StressRoll};
+use crate::rules::{CheckDef, Pack};
+
+/// A check as it stands for one fighter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Check {
+    pub id: String,
+    pub label: String,
+    pub form: CheckForm,
+    /// Its stats that the fighter has no value of yet (not printed).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub unset: Vec<String>,
+    pub source: String,
+}
+
+/// What is rolled.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CheckForm {
+    /// `roll` plus `add`, the highest of the stats (`from` names it).
+    Sum {
+        roll: String,
+        add: i64,
+        from: Option<String>,
+    },
+    /// Base dice (each stat's part) and stress dice; `stressable` is false
+    /// for a fighter without the stress counter (a synthetic).
+    Pool {
+        parts: Vec<(String, i64)>,
+        base: u32,
+        stress: u32,
+        stress_label: Option<String>,
+        stressable: bool,
+    },
+}
+
+impl Check {
+    /// `2d6+3 (Jets)`, `5 base + 2 stress dice`.
+    pub fn describe(&self) -> String {
+        match &self.form {
+            CheckForm::Sum { roll, add, from } => match from {
+                Some(from) => format!("{roll}{add:+} ({from})"),
+                None => roll.clone(),
+            },
+            CheckForm::Pool {
+                parts,
+                base,
+                stress,
+                stress_label,
+                stressable,
+            } => {
+                let what: Vec<String> = parts.iter().map(|(l, n)| format!("{l} {n}")).collect();
+                let stress = match (stressable, stress_label) {
+                    (true, Some(label)) => format!(" + {stress} stress ({label})"),
+                    _ => String::new(),
+                };
+                format!("{base} dice ({}){stress}", what.join(" + "))
+            }
+        }
+    }
+}
+
+/// The result of a check.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "kind", rename_all = "snake_case")]
+pub enum CheckRoll {
+    Sum {
+        roll: RollRecord,
+        add: i64,
+        total: i64,
+    },
+    Pool {
+        /// The pool after the difficulty, and what the difficulty did.
+        pool: StressPool,
+        roll: StressRoll,
+    },
+}
+
+/// The checks of the pack as they stand for `fighter`, whose stats are
+/// `stats` (derived) and whose counter `counter` reads.
+pub fn checks_for(
+    pack: &Pack,
+    fighter: &Fighter,
+    stats: &[DerivedStat],
+    counter: impl Fn(&str) -> Option<i64>,
+) -> Vec<Check> {
+    pack.checks
+        .iter()
+        .map(|def| check_for(pack, def, fighter, stats, &counter))
+        .collect()
+}
+
+fn check_for(
+    pack: &Pack,
+    def: &CheckDef,
+    fighter: &Fighter,
+    stats: &[DerivedStat],
+    counter: &impl Fn(&str) -> Option<i64>,
+) -> Check {
+    let stat = |id: &str| stats.iter().find(|s| s.id == id);
+    let label = |id: &str| {
+        pack.stat(id).map_or(id.to_owned(), |s| {
+            if s.name.is_empty() {
+                s.label.clone()
+            } else {
+                s.name.clone()
+            }
+        })
+    };
+    let named: Vec<&String> = def.plus_highest.iter().chain(&def.pool).collect();
+    let unset = named
+        .iter()
+        .filter(|id| stat(id).is_some_and(|s| s.unset.is_some()))
+        .map(|id| label(id))
+        .collect();
+    let form = match &def.roll {
+        Some(roll) => {
+            let best = def
+                .plus_highest
+                .iter()
+                .filter_map(|id| stat(id).map(|s| (id, s.value)))
+                .max_by_key(|(_, v)| *v);
+            CheckForm::Sum {
+                roll: roll.clone(),
+                add: best.map_or(0, |(_, v)| v),
+                from: best.map(|(id, _)| label(id)),
+            }
+        }
+        None => {
+            let parts: Vec<(String, i64)> = def
+                .pool
+                .iter()
+                .map(|id| (label(id), stat(id).map_or(0, |s| s.value)))
+                .collect();
+            let base = parts
+                .iter()
+                .fold(0i64, |sum, (_, n)| sum.saturating_add((*n).max(0)));
+            let stressable = def.stress.as_deref().is_some_and(|c| {
+                !fighter
+                    .quirks
+                    .iter()
+                    .filter_map(|p| pack.quirk(&p.quirk))
+                    .any(|q| q.no_counters.iter().any(|n| n == c))
+            });
+            let stress = def
+                .stress
+                .as_deref()
+                .filter(|_| stressable)
+                .and_then(counter)
+                .unwrap_or(0);
+            CheckForm::Pool {
+                parts,
+                base: u32::try_from(base).unwrap_or(u32::MAX),
+                stress: u32::try_from(stress.max(0)).unwrap_or(u32::MAX),
+                stress_label: def
+                    .stress
+                    .as_deref()
+                    .and_then(|c| pack.counter(c))
+                    .map(|c| c.label.clone()),
+                stressable,
+            }
+        }
+    };
+    Check {
+        id: def.id.clone(),
+        label: def.label.clone(),
+        form,
+        unset,
+        source: def.source.clone(),
+    }
+}
+
+/// Rolls a check with `dice`; `modifier` is a difficulty (dice added to or
+/// taken from a pool, base dice first) or, for a sum, added to the total.
+pub fn roll_check(
+    pack: &Pack,
+    check: &Check,
+    dice: &mut Dice,
+    modifier: i32,
+) -> Result<CheckRoll, DiceError> {
+    match &check.form {
+        CheckForm::Sum { roll, add, .. } => {
+            let expr = crate::dice::parse(roll)?;
+            let dialect = pack.dice.as_ref().map(|d| d.dialect()).unwrap_or_default();
+            let record = dice.roll(&expr, &dialect)?;
+            let add = add.saturating_add(i64::from(modifier));
+            Ok(CheckRoll::Sum {
+                total: record.total.saturating_add(add),
+                roll: record,
+                add,
+            })
+        }
+        CheckForm::Pool {
+            base,
+            stress,
+            stressable,
+            ..
+        } => {
+            let rules = pack
+                .dice
+                .as_ref()
+                .and_then(|d| d.stress)
+                .ok_or_else(|| DiceError::BadRules("the pack has no stress dice".into()))?;
+            let pool = StressPool {
+                base: *base,
+                stress: if *stressable { *stress } else { 0 },
+            }
+            .with_difficulty(modifier)
+            .to;
+            let roll = dice.roll_stress(&pool, &rules, *stressable)?;
+            Ok(CheckRoll::Pool { pool, roll })
+        }
+    }
+}

@@ -1,0 +1,353 @@
+//! A group's own data for a pack, as they edit it: the tables, counters'
+//! starts, stats' defaults and catalog entries a rule text refers to but
+//! does not print (or that the group plays otherwise), written as an
+//! override pack of their own. Pure: the draft is edited, checked against
+//! a registry and written out as TOML; the session keeps it.
+
+use serde::Serialize;
+
+use super::{
+    CounterDef, Pack, PackError, PackInfo, QuirkDef, RecordRoll, Registry, StatDef, TableDef,
+    TableRowDef,
+};
+
+/// The group's override pack while they edit it: only the entries they
+/// give, over the pack named `base`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Draft {
+    pub own: Pack,
+}
+
+/// One difference between the group's pack and its base, in words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct DraftChange {
+    /// `tables.critical-injuries`, `counters.hp`.
+    pub entry: String,
+    /// What the base has, in words (`no rows: the group fills it in`).
+    pub base: String,
+    /// What the group's pack has.
+    pub group: String,
+}
+
+impl Draft {
+    /// A new pack of the group's own over `base`, with nothing in it yet.
+    pub fn new(id: &str, name: &str, base: &Pack) -> Self {
+        Self {
+            own: Pack {
+                pack: PackInfo {
+                    id: id.to_owned(),
+                    name: name.to_owned(),
+                    format: super::FORMAT_VERSION,
+                    version: String::new(),
+                    source: String::new(),
+                    description: String::new(),
+                    base: Some(base.pack.id.clone()),
+                    house_rules: true,
+                    remove: Vec::new(),
+                },
+                ..empty_pack()
+            },
+        }
+    }
+
+    /// The group's pack read from its text, without checking it against
+    /// its base (that is [`Draft::check`]).
+    pub fn from_text(file: &str, text: &str) -> Result<Self, PackError> {
+        Ok(Self {
+            own: super::parse(file, text)?,
+        })
+    }
+
+    /// The id of the pack it overrides.
+    pub fn base_id(&self) -> Option<&str> {
+        self.own.pack.base.as_deref()
+    }
+
+    /// The pack as TOML, without the fields left at their defaults.
+    pub fn to_text(&self) -> String {
+        let mut value = match toml::Value::try_from(&self.own) {
+            Ok(value) => value,
+            Err(err) => return format!("# cannot be written: {err}\n"),
+        };
+        prune(&mut value);
+        let body = toml::to_string(&value).unwrap_or_else(|err| format!("# {err}\n"));
+        format!(
+            "# {}: the group's own data over the pack `{}`.\n\n{body}",
+            self.own.pack.name,
+            self.base_id().unwrap_or("")
+        )
+    }
+
+    /// Checks the pack as `check-pack` would: its errors name the entry.
+    pub fn check(&self, registry: &Registry, file: &str) -> Result<Pack, PackError> {
+        registry.load_text(file, &self.to_text())
+    }
+
+    /// The group's copy of a table of the base (made on first edit), or
+    /// their own table.
+    pub fn table_mut(&mut self, base: &Pack, id: &str) -> Option<&mut TableDef> {
+        copy_in(&mut self.own.tables, &base.tables, id)
+    }
+
+    /// Puts a row in a table, replacing the row with the same `on`.
+    pub fn put_row(&mut self, base: &Pack, table: &str, row: TableRowDef) -> bool {
+        let Some(table) = self.table_mut(base, table) else {
+            return false;
+        };
+        match table.rows.iter_mut().find(|r| r.on == row.on) {
+            Some(old) => *old = row,
+            None => table.rows.push(row),
+        }
+        true
+    }
+
+    /// Takes the row `on` out of a table.
+    pub fn remove_row(&mut self, base: &Pack, table: &str, on: &str) -> bool {
+        let Some(table) = self.table_mut(base, table) else {
+            return false;
+        };
+        let before = table.rows.len();
+        table.rows.retain(|r| r.on != on);
+        table.rows.len() != before
+    }
+
+    /// A new table of the group's, rolled during a record when `during`
+    /// says when.
+    pub fn add_table(&mut self, base: &Pack, table: TableDef, during: Option<String>) {
+        let id = table.id.clone();
+        self.own.tables.retain(|t| t.id != id);
+        self.own.tables.push(table);
+        if let Some(when) = during {
+            let mut record = self
+                .own
+                .record
+                .clone()
+                .unwrap_or_else(|| base.record().clone());
+            if !record.during.iter().any(|r| r.table == id) {
+                record.during.push(RecordRoll {
+                    table: id,
+                    when,
+                    outcomes: Vec::new(),
+                    only_with: None,
+                    not_with: None,
+                    source: String::new(),
+                    ruling: None,
+                });
+            }
+            self.own.record = Some(record);
+        }
+    }
+
+    /// Gives a counter a start and a most (HWC's HP from the sheet).
+    pub fn set_counter(
+        &mut self,
+        base: &Pack,
+        id: &str,
+        start: Option<i64>,
+        max: Option<i64>,
+    ) -> bool {
+        let Some(counter) = copy_in::<CounterDef>(&mut self.own.counters, &base.counters, id)
+        else {
+            return false;
+        };
+        counter.default = start;
+        if max.is_some() {
+            counter.max = max;
+        }
+        true
+    }
+
+    /// Gives a stat a default for new fighters.
+    pub fn set_stat_default(&mut self, base: &Pack, id: &str, default: i64) -> bool {
+        let Some(stat) = copy_in::<StatDef>(&mut self.own.stats, &base.stats, id) else {
+            return false;
+        };
+        stat.default = Some(default);
+        true
+    }
+
+    /// Puts an entry in the catalog, replacing the one with its id.
+    pub fn put_entry(&mut self, entry: QuirkDef) {
+        match self.own.quirks.iter_mut().find(|q| q.id == entry.id) {
+            Some(old) => *old = entry,
+            None => self.own.quirks.push(entry),
+        }
+    }
+
+    /// Takes one of the group's entries out (a table, counter, stat or
+    /// catalog entry of theirs), by `section.id`.
+    pub fn forget(&mut self, section: &str, id: &str) -> bool {
+        fn drop<T: super::Entry>(items: &mut Vec<T>, id: &str) -> bool {
+            let before = items.len();
+            items.retain(|e| e.id() != id);
+            items.len() != before
+        }
+        match section {
+            "tables" => drop(&mut self.own.tables, id),
+            "counters" => drop(&mut self.own.counters, id),
+            "stats" => drop(&mut self.own.stats, id),
+            "quirks" => drop(&mut self.own.quirks, id),
+            _ => false,
+        }
+    }
+
+    /// What the group's pack changes of its base, entry by entry.
+    pub fn changes(&self, base: &Pack) -> Vec<DraftChange> {
+        let mut out = Vec::new();
+        for t in &self.own.tables {
+            let was = base.table(&t.id);
+            out.push(DraftChange {
+                entry: format!("tables.{}", t.id),
+                base: was.map_or_else(|| "not there".to_owned(), describe_table),
+                group: describe_table(t),
+            });
+        }
+        for c in &self.own.counters {
+            out.push(DraftChange {
+                entry: format!("counters.{}", c.id),
+                base: base
+                    .counter(&c.id)
+                    .map_or_else(|| "not there".to_owned(), describe_counter),
+                group: describe_counter(c),
+            });
+        }
+        for s in &self.own.stats {
+            out.push(DraftChange {
+                entry: format!("stats.{}", s.id),
+                base: base
+                    .stat(&s.id)
+                    .map_or_else(|| "not there".to_owned(), describe_stat),
+                group: describe_stat(s),
+            });
+        }
+        for q in &self.own.quirks {
+            out.push(DraftChange {
+                entry: format!("quirks.{}", q.id),
+                base: base
+                    .quirk(&q.id)
+                    .map_or_else(|| "not there".to_owned(), |b| b.name.clone()),
+                group: q.name.clone(),
+            });
+        }
+        if let Some(record) = &self.own.record {
+            let added: Vec<&str> = record
+                .during
+                .iter()
+                .filter(|r| !base.record().during.iter().any(|b| b.table == r.table))
+                .map(|r| r.table.as_str())
+                .collect();
+            if !added.is_empty() {
+                out.push(DraftChange {
+                    entry: "record.during".into(),
+                    base: format!("{} tables", base.record().during.len()),
+                    group: format!("also {}", added.join(", ")),
+                });
+            }
+        }
+        out.retain(|c| c.base != c.group);
+        out
+    }
+}
+
+/// The group's copy of the entry `id`: theirs, or the base's copied in.
+fn copy_in<'a, T: super::Entry + Clone>(
+    own: &'a mut Vec<T>,
+    base: &[T],
+    id: &str,
+) -> Option<&'a mut T> {
+    if !own.iter().any(|e| e.id() == id) {
+        own.push(base.iter().find(|e| e.id() == id)?.clone());
+    }
+    own.iter_mut().find(|e| e.id() == id)
+}
+
+fn describe_table(t: &TableDef) -> String {
+    match t.unfilled() {
+        Some(_) => format!("{} ({}): no rows, the group fills it in", t.name, t.roll),
+        None => format!("{} ({}): {} rows", t.name, t.roll, t.rows.len()),
+    }
+}
+
+fn describe_counter(c: &CounterDef) -> String {
+    let start = c
+        .start()
+        .map_or_else(|| "not printed".to_owned(), |n| n.to_string());
+    let max = c
+        .max
+        .map_or_else(|| "no maximum".to_owned(), |n| format!("at most {n}"));
+    format!("{}: starts at {start}, {max}", c.label)
+}
+
+fn describe_stat(s: &StatDef) -> String {
+    let default = s
+        .default
+        .map_or_else(|| "not printed".to_owned(), |n| n.to_string());
+    format!("{}: {default}", s.label)
+}
+
+/// A pack with nothing in it but its header.
+fn empty_pack() -> Pack {
+    Pack {
+        pack: PackInfo {
+            id: String::new(),
+            name: String::new(),
+            format: super::FORMAT_VERSION,
+            version: String::new(),
+            source: String::new(),
+            description: String::new(),
+            base: None,
+            house_rules: false,
+            remove: Vec::new(),
+        },
+        stats: Vec::new(),
+        resources: Vec::new(),
+        counters: Vec::new(),
+        categories: Vec::new(),
+        keywords: Vec::new(),
+        quirks: Vec::new(),
+        constraints: Vec::new(),
+        recruiting: None,
+        rulings: Vec::new(),
+        outcomes: Vec::new(),
+        tables: Vec::new(),
+        arc_stages: Vec::new(),
+        scenarios: Vec::new(),
+        bounties: None,
+        results: None,
+        injuries: None,
+        advancement: None,
+        titles: Vec::new(),
+        title_rules: None,
+        actions: Vec::new(),
+        dice: None,
+        words: Default::default(),
+        record: None,
+        valuation: None,
+        settings: Vec::new(),
+        checks: Vec::new(),
+        group: None,
+    }
+}
+
+/// Leaves out what reads back as the default anyway: empty strings, lists
+/// and tables, and `false`.
+fn prune(value: &mut toml::Value) {
+    match value {
+        toml::Value::Table(table) => {
+            table.iter_mut().for_each(|(_, v)| prune(v));
+            table.retain(|_, v| !is_default(v));
+        }
+        toml::Value::Array(items) => items.iter_mut().for_each(prune),
+        _ => {}
+    }
+}
+
+fn is_default(value: &toml::Value) -> bool {
+    match value {
+        toml::Value::String(s) => s.is_empty(),
+        toml::Value::Boolean(b) => !b,
+        toml::Value::Array(a) => a.is_empty(),
+        toml::Value::Table(t) => t.is_empty(),
+        _ => false,
+    }
+}

@@ -1,0 +1,154 @@
+//! A character's sheet at the table: the rolls it offers (`[[checks]]`)
+//! rolled with a seed a player can repeat, and a pushed pool, whose stress
+//! is raised as one batch that undo takes back.
+
+use anyhow::{Result, anyhow, bail};
+use serde::Serialize;
+
+use super::Session;
+use crate::campaign::checks::{Check, CheckForm, CheckRoll, roll_check};
+use crate::campaign::{BatchId, Event, FighterId};
+use crate::dice::Dice;
+
+/// A check rolled, with the seed that repeats it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct CheckRolled {
+    pub fighter: String,
+    pub check: Check,
+    pub seed: u64,
+    pub modifier: i32,
+    pub result: CheckRoll,
+    /// Set once a pushed roll raised the fighter's stress.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pushed: Option<Pushed>,
+}
+
+/// What a push changed.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Pushed {
+    pub counter: String,
+    pub from: i64,
+    pub to: i64,
+    pub batch: BatchId,
+}
+
+impl Session {
+    /// A fighter's check by id or label, as it stands.
+    pub fn fighter_check(&self, fighter: FighterId, check: &str) -> Result<Check> {
+        let details = self.fighter_details(fighter)?;
+        let checks = details.view.checks;
+        let known: Vec<String> = checks.iter().map(|c| c.id.clone()).collect();
+        checks
+            .into_iter()
+            .find(|c| c.id == check || crate::text::same(&c.label, check))
+            .ok_or_else(|| {
+                if known.is_empty() {
+                    anyhow!("{}'s sheet offers no rolls", details.view.name)
+                } else {
+                    anyhow!(
+                        "no roll “{}” on {}'s sheet (rolls: {})",
+                        crate::text::echo(check),
+                        details.view.name,
+                        known.join(", ")
+                    )
+                }
+            })
+    }
+
+    /// Rolls a fighter's check with `seed`; `modifier` is the difficulty.
+    pub fn roll_fighter_check(
+        &self,
+        fighter: FighterId,
+        check: &str,
+        seed: u64,
+        modifier: i32,
+    ) -> Result<CheckRolled> {
+        let f = self.fighter(fighter)?;
+        let pack = self.gang_pack(&self.gang(f.gang)?)?;
+        let check = self.fighter_check(fighter, check)?;
+        let mut dice = Dice::seeded(seed);
+        let result = roll_check(pack, &check, &mut dice, modifier)?;
+        Ok(CheckRolled {
+            fighter: f.name,
+            check,
+            seed,
+            modifier,
+            result,
+            pushed: None,
+        })
+    }
+
+    /// Pushes a rolled pool: its failed dice rolled again with one more
+    /// stress die (the dice thrown after the first roll's, from its seed),
+    /// and the fighter's stress raised by one, as one batch.
+    pub fn push_fighter_check(
+        &mut self,
+        fighter: FighterId,
+        rolled: &CheckRolled,
+    ) -> Result<CheckRolled> {
+        let CheckRoll::Pool { pool, roll } = &rolled.result else {
+            bail!(
+                "{} is not a pool of dice: it cannot be pushed",
+                rolled.check.label
+            );
+        };
+        let CheckForm::Pool { .. } = &rolled.check.form else {
+            bail!("{} cannot be pushed", rolled.check.label);
+        };
+        let f = self.fighter(fighter)?;
+        let pack = self.gang_pack(&self.gang(f.gang)?)?.clone();
+        let def = pack
+            .checks
+            .iter()
+            .find(|c| c.id == rolled.check.id)
+            .ok_or_else(|| anyhow!("{} has no roll {}", pack.pack.name, rolled.check.id))?;
+        let counter = def
+            .stress
+            .clone()
+            .ok_or_else(|| anyhow!("{} has no stress to raise", rolled.check.label))?;
+        // The same seed, thrown past the first roll's dice: one seed
+        // repeats the roll and its push.
+        let mut dice = Dice::seeded(rolled.seed);
+        let mut replay = Dice::seeded(rolled.seed);
+        let first = replay.roll_stress(pool, &roll.rules, roll.stressable)?;
+        if first != *roll {
+            bail!("the roll to push is not the one its seed throws");
+        }
+        let _ = dice.roll_stress(pool, &roll.rules, roll.stressable)?;
+        let pushed = roll.pushed(&mut dice)?;
+        let def_counter = pack
+            .counter(&counter)
+            .ok_or_else(|| anyhow!("{} has no counter {counter}", pack.pack.name))?;
+        let from = f
+            .counters
+            .get(&counter)
+            .copied()
+            .or(def_counter.start())
+            .unwrap_or(0);
+        let to = from.saturating_add(1).min(def_counter.top());
+        let event = Event::CounterChanged {
+            fighter,
+            counter: counter.clone(),
+            from,
+            to,
+            reason: format!("pushed {}", rolled.check.label),
+        };
+        let batch = self.commit(
+            &format!("{} pushed {}", f.name, rolled.check.label),
+            vec![event],
+        )?;
+        Ok(CheckRolled {
+            result: CheckRoll::Pool {
+                pool: *pool,
+                roll: pushed,
+            },
+            pushed: Some(Pushed {
+                counter: def_counter.label.clone(),
+                from,
+                to,
+                batch,
+            }),
+            ..rolled.clone()
+        })
+    }
+}

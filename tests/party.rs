@@ -1,0 +1,682 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! Party play: HWC (rule text 001) and the Year Zero-style overview (rule
+//! text 002) as packs, a party played through recorded sessions, the
+//! group's own tables and counters' starts filled in as their house rules,
+//! and the rolls a character's sheet offers. Every rules assertion quotes
+//! the line of 001 or 002 it checks, or names the pack's ruling.
+
+mod util;
+
+use rapsheet::campaign::FighterId;
+use rapsheet::campaign::battle::{BattleReport, FighterReport, GangReport, TableResultReport};
+use rapsheet::campaign::checks::{CheckForm, CheckRoll};
+use rapsheet::campaign::commands::NewFighter;
+use rapsheet::rules::Registry;
+use rapsheet::session::Session;
+use std::collections::BTreeMap;
+
+/// One character in a session: name, outcome, counter changes.
+type Took<'a> = (&'a str, Option<&'a str>, &'a [(&'a str, i64)]);
+
+/// A report of one session of `party`: each (character, outcome, counter
+/// changes), the tables rolled during it and the boxes ticked.
+fn session_report(
+    party: &str,
+    who: &[Took<'_>],
+    tables: &[(&str, &str, i64)],
+    flags: &[&str],
+) -> BattleReport {
+    BattleReport {
+        format: 1,
+        scenario: None,
+        gangs: vec![GangReport {
+            gang: party.into(),
+            role: None,
+            ran_for_it: false,
+            counts: BTreeMap::new(),
+            fighters: Some(
+                who.iter()
+                    .map(|(name, outcome, counters)| FighterReport {
+                        fighter: (*name).into(),
+                        outcome: outcome.map(str::to_owned),
+                        downed_by: None,
+                        counters: counters
+                            .iter()
+                            .map(|(c, n)| ((*c).to_owned(), *n))
+                            .collect(),
+                    })
+                    .collect(),
+            ),
+        }],
+        winner: None,
+        choices: vec![],
+        bounties: vec![],
+        titles: vec![],
+        dice: vec![],
+        advancements: vec![],
+        picks: vec![],
+        marks: vec![],
+        table_results: tables
+            .iter()
+            .map(|(f, t, total)| TableResultReport {
+                fighter: (*f).into(),
+                table: (*t).into(),
+                total: Some(*total),
+            })
+            .collect(),
+        flags: flags.iter().map(|f| (*f).to_owned()).collect(),
+        notes: String::new(),
+    }
+}
+
+/// A character's counter as it stands.
+fn counter(s: &Session, fighter: FighterId, id: &str) -> Option<i64> {
+    s.fighter_details(fighter)
+        .unwrap()
+        .view
+        .counters
+        .get(id)
+        .copied()
+}
+
+fn id_of(s: &Session, party: &str, name: &str) -> FighterId {
+    s.fighter_named(name, Some(party)).unwrap().id
+}
+
+/// An HWC campaign with a party of two, Ada (Poise 1, Jets 3) and Bo.
+fn hwc_party() -> (tempfile::TempDir, Session) {
+    let dir = util::temp();
+    let mut s = Session::create(&dir.path().join("c.rapsheet"), "Relay", "hwc").unwrap();
+    let (party, _) = s.found_gang("Night Crew", None).unwrap();
+    for (name, poise, jets) in [("Ada", 1, 3), ("Bo", 2, 1)] {
+        s.recruit(
+            party,
+            NewFighter {
+                name: name.into(),
+                base: [("poise".to_owned(), poise), ("jets".to_owned(), jets)].into(),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    }
+    (dir, s)
+}
+
+#[test]
+fn every_built_in_pack_loads_with_the_two_party_games() {
+    let registry = Registry::builtin().unwrap();
+    assert!(registry.get("hwc").is_some());
+    assert!(registry.get("yearzero").is_some());
+}
+
+#[test]
+fn hwc_characters_start_with_two_plot_points_and_never_hold_more() {
+    // 001: "All characters start with two plot points. GMs may award plot
+    // points during game ... but you may never have more than 2 plot points
+    // at a time."
+    let (_dir, mut s) = hwc_party();
+    let ada = id_of(&s, "Night Crew", "Ada");
+    assert_eq!(counter(&s, ada, "plot-points"), Some(2));
+    let report = session_report(
+        "Night Crew",
+        &[("Ada", None, &[("plot-points", 1)])],
+        &[],
+        &[],
+    );
+    let recorded = s.record_battle(&report, 1).unwrap();
+    let texts: Vec<&str> = recorded
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.contains("Plot points 2 → 2 (+1; held at its most, 1 lost)")),
+        "an award past the cap is shown as lost: {texts:?}"
+    );
+    assert_eq!(counter(&s, ada, "plot-points"), Some(2));
+}
+
+#[test]
+fn hwc_plot_points_return_as_the_campaign_setting_says() {
+    // 001: "Your plot points return at the end of every game session or at
+    // story conclusion, whatever the GM determines."
+    let (_dir, mut s) = hwc_party();
+    let ada = id_of(&s, "Night Crew", "Ada");
+    let spend = session_report(
+        "Night Crew",
+        &[("Ada", None, &[("plot-points", -2)])],
+        &[],
+        &[],
+    );
+    // The pack's default (ruling plot-refresh): at the end of every session.
+    let setting = &s.settings().unwrap()[0];
+    assert_eq!(
+        (
+            setting.id.as_str(),
+            setting.chosen.as_str(),
+            setting.by_default
+        ),
+        ("plot-refresh", "session", true)
+    );
+    s.record_battle(&spend, 2).unwrap();
+    assert_eq!(
+        counter(&s, ada, "plot-points"),
+        Some(2),
+        "returned at the session's end"
+    );
+
+    // The GM chooses the story's conclusion: a session that does not end
+    // the story leaves them spent; one that does returns them.
+    let (batch, view) = s.set_setting("plot-refresh", "story-conclusion").unwrap();
+    assert_eq!(view.chosen, "story-conclusion");
+    s.record_battle(&spend, 3).unwrap();
+    assert_eq!(counter(&s, ada, "plot-points"), Some(0));
+    let end = session_report(
+        "Night Crew",
+        &[("Ada", None, &[])],
+        &[],
+        &["The story concludes"],
+    );
+    let recorded = s.record_battle(&end, 4).unwrap();
+    assert_eq!(counter(&s, ada, "plot-points"), Some(2));
+    assert_eq!(recorded.procedure.battle.played.flags, ["story-concludes"]);
+    assert_eq!(
+        recorded.procedure.battle.played.settings["plot-refresh"],
+        "story-conclusion"
+    );
+
+    // The setting is one change undo takes back, like any other.
+    assert!(
+        s.set_setting("plot-refresh", "Story").is_err(),
+        "already chosen"
+    );
+    let _ = batch;
+    let err = s
+        .set_setting("plot-refresh", "never")
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("no option “never”"), "{err}");
+}
+
+#[test]
+fn hwc_hp_is_the_groups_to_fill_in_and_refused_until_they_do() {
+    // 001 prints no HP total ("subtracted from their HP total"): ruling
+    // hp-maximum, the counter is fill_in.
+    let (_dir, mut s) = hwc_party();
+    let ada = id_of(&s, "Night Crew", "Ada");
+    assert_eq!(counter(&s, ada, "hp"), None, "not printed, not invented");
+    let report = session_report("Night Crew", &[("Ada", None, &[("hp", -1)])], &[], &[]);
+    let err = s.record_battle(&report, 5).unwrap_err().to_string();
+    assert!(
+        err.contains("HP is not printed in HWC") && err.contains("hp-maximum"),
+        "{err}"
+    );
+
+    // The group fills it in as their own data, and their parties play it.
+    let mut draft = s.house_draft("our-hwc", "hwc", "Our HWC").unwrap();
+    let base = s.pack("hwc").unwrap().clone();
+    assert!(draft.set_counter(&base, "hp", Some(10), Some(10)));
+    s.keep_draft(&draft, true).unwrap();
+    let party = s.gang_named("Night Crew").unwrap();
+    assert_eq!(party.ruleset, "our-hwc");
+    assert_eq!(counter(&s, ada, "hp"), Some(10));
+    s.record_battle(&report, 5).unwrap();
+    assert_eq!(counter(&s, ada, "hp"), Some(9));
+}
+
+#[test]
+fn hwc_initiative_is_2d6_plus_the_higher_of_poise_and_jets() {
+    // 001: "all characters roll 2d6 + their Poise or Jets attribute
+    // (whichever is higher)."
+    let (_dir, s) = hwc_party();
+    let ada = id_of(&s, "Night Crew", "Ada");
+    let check = s.fighter_check(ada, "initiative").unwrap();
+    assert_eq!(check.describe(), "2d6+3 (Jets)");
+    let rolled = s.roll_fighter_check(ada, "Initiative", 11, 0).unwrap();
+    let CheckRoll::Sum { roll, add, total } = &rolled.result else {
+        panic!("a sum")
+    };
+    assert_eq!((roll.rolls.len(), *add), (2, 3));
+    assert_eq!(*total, roll.total + 3);
+    // The same seed, the same roll.
+    assert_eq!(
+        s.roll_fighter_check(ada, "initiative", 11, 0)
+            .unwrap()
+            .result,
+        rolled.result
+    );
+}
+
+#[test]
+fn a_critical_injury_from_the_groups_table_lasts_its_healing_time_and_keeps_its_version() {
+    let (_dir, mut s) = hwc_party();
+    let base = s.pack("hwc").unwrap().clone();
+    let mut draft = s.house_draft("our-hwc", "hwc", "Our HWC").unwrap();
+    draft.set_counter(&base, "hp", Some(10), Some(10));
+    draft.add_table(
+        &base,
+        toml::from_str(
+            r#"id = "wounds"
+name = "Wounds"
+roll = "d6"
+rows = [
+  { on = "1-3", name = "Cracked Ribs", result = "-1 Jets for two sessions", lasting = true, heals_after = 2, effects = [{ kind = "stat", stat = "jets", amount = -1 }] },
+  { on = "4-6", result = "Nothing lasting" },
+]"#,
+        )
+        .unwrap(),
+        Some("A character knocked unconscious".into()),
+    );
+    s.keep_draft(&draft, true).unwrap();
+    let ada = id_of(&s, "Night Crew", "Ada");
+
+    // Session 1: knocked unconscious, a wound rolled on the group's table.
+    let hurt = session_report(
+        "Night Crew",
+        &[("Ada", Some("unconscious"), &[("hp", -10)])],
+        &[("Ada", "wounds", 2)],
+        &[],
+    );
+    let first = s.record_battle(&hurt, 6).unwrap();
+    let lines: Vec<&str> = first
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.contains("Wounds (Our HWC, house rules)")),
+        "the group's table is labelled theirs: {lines:?}"
+    );
+    let view = s.fighter_details(ada).unwrap().view;
+    let wound = &view.lasting[0];
+    assert_eq!(wound.name, "Cracked Ribs");
+    assert_eq!(
+        wound.origin("session").unwrap(),
+        "Our HWC, house rules; heals after 2 × session"
+    );
+    assert_eq!(
+        view.stats.iter().find(|st| st.id == "jets").unwrap().value,
+        2
+    );
+
+    // The group edits its table between sessions: a new version.
+    let mut draft = s.house_draft("our-hwc", "", "").unwrap();
+    let edited_base = s.pack("hwc").unwrap().clone();
+    assert!(
+        draft.put_row(
+            &edited_base,
+            "wounds",
+            toml::from_str(
+                r#"on = "4-6"
+result = "A scar to remember""#
+            )
+            .unwrap()
+        )
+    );
+    s.keep_draft(&draft, false).unwrap();
+
+    // Session 2: still hurt. Session 3: healed at its end.
+    let quiet = session_report("Night Crew", &[("Ada", None, &[])], &[], &[]);
+    s.record_battle(&quiet, 7).unwrap();
+    assert_eq!(s.fighter_details(ada).unwrap().view.lasting.len(), 1);
+    let third = s.record_battle(&quiet, 8).unwrap();
+    assert!(s.fighter_details(ada).unwrap().view.lasting.is_empty());
+    assert!(
+        third
+            .procedure
+            .changes
+            .iter()
+            .any(|c| c.text.contains("Cracked Ribs healed")),
+        "{:?}",
+        third.procedure.changes
+    );
+
+    // Each session keeps the versions of the packs it was played with: the
+    // first reads as it was played after the group's edit.
+    let battles = s.battles().unwrap();
+    let stamp = |i: usize| battles[i].played.packs.clone();
+    assert_eq!(stamp(0)[0].id, "our-hwc");
+    assert!(stamp(0)[0].house_rules);
+    assert_eq!(stamp(0)[1].id, "hwc");
+    assert_ne!(
+        stamp(0)[0].digest,
+        stamp(2)[0].digest,
+        "the edit is a new version"
+    );
+    assert_eq!(
+        stamp(0)[1].digest,
+        stamp(2)[1].digest,
+        "the base did not change"
+    );
+
+    // Undo takes the last session back, healing and all.
+    let newest = s.newest_batch().unwrap().unwrap();
+    s.undo(newest).unwrap();
+    assert_eq!(s.fighter_details(ada).unwrap().view.lasting.len(), 1);
+    assert!(s.verify().unwrap().problems.is_empty());
+}
+
+/// A Year Zero-style campaign with the demo's party (and its group's data).
+fn tamsin() -> (tempfile::TempDir, Session) {
+    let dir = util::temp();
+    let s = Session::create_demo_of(&dir.path().join("c.rapsheet"), "yearzero").unwrap();
+    (dir, s)
+}
+
+#[test]
+fn a_year_zero_pool_is_attribute_plus_skill_with_stress_dice_apart() {
+    // 002: "Base Dice: Attribute + Skill + Gear." "Stress Dice: Stress level"
+    let (_dir, mut s) = tamsin();
+    let ana = id_of(&s, "The Tamsin Crew", "Ana Reyes");
+    // Agility 4 + Ranged Combat 3.
+    let check = s.fighter_check(ana, "Ranged Combat").unwrap();
+    let CheckForm::Pool {
+        base,
+        stress,
+        stressable,
+        ..
+    } = check.form
+    else {
+        panic!("a pool")
+    };
+    assert_eq!((base, stress, stressable), (7, 0, true));
+    // "Difficulty Modifiers: Adjust # of dice (Base Dice first, then Stress Dice)."
+    let hard = s.roll_fighter_check(ana, "ranged-combat", 3, -2).unwrap();
+    let CheckRoll::Pool { pool, roll } = &hard.result else {
+        panic!("a pool")
+    };
+    assert_eq!((pool.base, pool.stress), (5, 0));
+    assert_eq!(roll.base.len(), 5);
+
+    // "Pushing: If no 1s show on Stress Dice, you may add 1 STRESS LEVEL
+    // (and the associated die) then reroll all non-6s."
+    let rolled = (0..50)
+        .map(|seed| s.roll_fighter_check(ana, "ranged-combat", seed, 0).unwrap())
+        .find(|r| matches!(&r.result, CheckRoll::Pool { roll, .. } if roll.can_push))
+        .unwrap();
+    let pushed = s.push_fighter_check(ana, &rolled).unwrap();
+    let CheckRoll::Pool { roll, .. } = &pushed.result else {
+        panic!()
+    };
+    assert_eq!(roll.stress.len(), 1, "one stress die more");
+    assert_eq!(counter(&s, ana, "stress"), Some(1), "stress rose by one");
+    let newest = s.newest_batch().unwrap().unwrap();
+    s.undo(newest).unwrap();
+    assert_eq!(
+        counter(&s, ana, "stress"),
+        Some(0),
+        "undo takes the push back"
+    );
+}
+
+#[test]
+fn a_synthetic_has_no_stress_and_its_own_critical_table() {
+    // 002, Synthetics: "Rolls - Cannot push skill roles or have stress die";
+    // "Panic - Do not suffer stress and never make panic roles"; "Damage -
+    // Critical injury roll on Synthetic Critical Injury table".
+    let (_dir, mut s) = tamsin();
+    let wren = id_of(&s, "The Tamsin Crew", "Wren-7");
+    let check = s.fighter_check(wren, "ranged-combat").unwrap();
+    assert!(matches!(
+        check.form,
+        CheckForm::Pool {
+            stressable: false,
+            ..
+        }
+    ));
+    let stressed = session_report(
+        "The Tamsin Crew",
+        &[("Wren-7", None, &[("stress", 1)])],
+        &[],
+        &[],
+    );
+    let err = s.record_battle(&stressed, 1).unwrap_err().to_string();
+    assert!(err.contains("has no Stress"), "{err}");
+
+    // The humans' critical injuries table, filled in by the demo group, is
+    // not the synthetic's; the synthetic's own is not printed.
+    let wrong = session_report(
+        "The Tamsin Crew",
+        &[("Wren-7", None, &[])],
+        &[("Wren-7", "critical-injuries", 3)],
+        &[],
+    );
+    let err = s.record_battle(&wrong, 1).unwrap_err().to_string();
+    assert!(err.contains("not for those with Synthetic"), "{err}");
+    let own = session_report(
+        "The Tamsin Crew",
+        &[("Wren-7", None, &[])],
+        &[("Wren-7", "synthetic-critical-injury", 3)],
+        &[],
+    );
+    let err = s.record_battle(&own, 1).unwrap_err().to_string();
+    assert!(err.contains("not printed in the rule text"), "{err}");
+}
+
+#[test]
+fn year_zero_stress_is_never_lowered_by_the_app() {
+    // Ruling stress-never-reset: the text gives no way to lower stress.
+    let (_dir, mut s) = tamsin();
+    let ana = id_of(&s, "The Tamsin Crew", "Ana Reyes");
+    let up = session_report(
+        "The Tamsin Crew",
+        &[("Ana Reyes", None, &[("stress", 2)])],
+        &[],
+        &[],
+    );
+    s.record_battle(&up, 1).unwrap();
+    let quiet = session_report("The Tamsin Crew", &[("Ana Reyes", None, &[])], &[], &[]);
+    s.record_battle(&quiet, 2).unwrap();
+    assert_eq!(counter(&s, ana, "stress"), Some(2));
+}
+
+#[test]
+fn a_table_the_text_does_not_print_is_refused_with_its_ruling() {
+    let dir = util::temp();
+    let out = util::rapsheet(
+        dir.path(),
+        &[
+            "table",
+            "panic-roll",
+            "--ruleset",
+            "yearzero",
+            "--total",
+            "3",
+        ],
+    );
+    assert!(!out.status.success());
+    let err = util::stderr(&out);
+    assert!(
+        err.contains("Panic Roll is not printed") && err.contains("panic-roll"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_party_of_each_system_plays_three_sessions_from_the_command_line() {
+    // HWC also spends a plot point, which returns at the session's end
+    // (001: "Your plot points return at the end of every game session").
+    for (ruleset, party, who, table, counters) in [
+        (
+            "hwc",
+            "The Night Crew",
+            "Pim",
+            "lasting-wounds",
+            r#""hp": -1, "plot-points": -1"#,
+        ),
+        (
+            "yearzero",
+            "The Tamsin Crew",
+            "Ana Reyes",
+            "critical-injuries",
+            r#""health": -1"#,
+        ),
+    ] {
+        let dir = util::temp();
+        let d = dir.path();
+        util::ok(d, &["demo", "--ruleset", ruleset]);
+        // The group edits its table from the command line: a row and its
+        // healing time.
+        let group = util::ok(d, &["house", "list", "--json"]);
+        let group: serde_json::Value = serde_json::from_str(&group).unwrap();
+        let pack = group[0]["id"].as_str().unwrap().to_owned();
+        util::ok(
+            d,
+            &[
+                "house",
+                "row",
+                "--house",
+                &pack,
+                table,
+                "--on",
+                "1-2",
+                "--name",
+                "Bad Fall",
+                "--result",
+                "Hurt for one session",
+                "--heals-after",
+                "1",
+            ],
+        );
+        let shown = util::ok(d, &["house", "show", &pack]);
+        assert!(shown.contains("Checks: no errors"), "{shown}");
+        let report = |tables: bool| {
+            let tables = if tables {
+                format!(
+                    r#", "table_results": [{{ "fighter": "{who}", "table": "{table}", "total": 1 }}]"#
+                )
+            } else {
+                String::new()
+            };
+            format!(
+                r#"{{ "gangs": [{{ "gang": "{party}", "fighters": [{{ "fighter": "{who}", "counters": {{ {counters} }} }}] }}]{tables} }}"#
+            )
+        };
+        std::fs::write(d.join("s1.json"), report(true)).unwrap();
+        std::fs::write(d.join("s2.json"), report(false)).unwrap();
+        let first = util::ok(d, &["battle", "record", "s1.json", "--seed", "1"]);
+        assert!(first.contains("Hurt for one session"), "{first}");
+        assert!(
+            first.contains("house rules"),
+            "the group's table is labelled: {first}"
+        );
+        let second = util::ok(d, &["battle", "record", "s2.json", "--seed", "2"]);
+        assert!(second.contains("Bad Fall healed"), "{second}");
+        util::ok(d, &["battle", "record", "s2.json", "--seed", "3"]);
+        let show = util::ok(d, &["fighter", "show", who, "--json"]);
+        let show: serde_json::Value = serde_json::from_str(&show).unwrap();
+        assert_eq!(
+            show["effects"][0]["removed"].as_str().unwrap(),
+            "healed: its time was 1 × session"
+        );
+        // Printed: the party's sheets as a PDF.
+        util::ok(d, &["cards", "--gang", party, "-o", "party.pdf"]);
+        let pdf = std::fs::read(d.join("party.pdf")).unwrap();
+        assert!(pdf.starts_with(b"%PDF"));
+    }
+}
+
+/// Types `text` into the field labelled `label`, replacing what it held.
+fn type_into(
+    harness: &mut egui_kittest::Harness<'_, rapsheet::ui::RapsheetApp>,
+    label: &str,
+    text: &str,
+) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+#[test]
+fn a_party_of_each_system_plays_three_sessions_in_the_app() {
+    use egui_kittest::kittest::Queryable;
+    for (ruleset, who, roll) in [
+        ("hwc", "Pim", "Roll Initiative"),
+        ("yearzero", "Ana Reyes", "Roll Ranged Combat"),
+    ] {
+        let dir = util::temp();
+        let s = Session::create_demo_of(&dir.path().join("c.rapsheet"), ruleset).unwrap();
+        let mut harness = egui_kittest::Harness::builder()
+            .with_size([1400.0, 1000.0])
+            .build_ui_state(
+                |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+                rapsheet::ui::RapsheetApp::with_session(s),
+            );
+        harness.run();
+
+        // The sheet: a roll it offers, rolled from the fighter editor.
+        harness.get_by_label(who).click();
+        harness.run();
+        assert!(
+            harness.query_by_label("Rolls").is_some(),
+            "the sheet's rolls"
+        );
+        harness.get_by_label(roll).click();
+        harness.run();
+        assert!(
+            harness.query_by_label_contains("(seed ").is_some(),
+            "the roll is shown: {:?}",
+            harness.state().status_text()
+        );
+
+        // The group's data: the editor opens on their pack and checks it.
+        harness.get_by_label("The group's data…").click();
+        harness.run();
+        assert!(harness.query_by_label("Checks: no errors").is_some());
+        harness.get_by_label("Close the group's data").click();
+        harness.run();
+
+        // Three sessions, the first with a result of the group's table.
+        for n in 1..=3 {
+            harness.get_by_label("Record").click();
+            harness.run();
+            if n == 1 {
+                harness.get_by_label("Add a table result").click();
+                harness.run();
+            }
+            harness.get_by_label("Commit session").click();
+            harness.run();
+            let status = harness.state().status_text().unwrap_or_default().to_owned();
+            assert!(
+                status.contains(&format!("Session #{n} recorded")),
+                "{status}"
+            );
+        }
+        let path = harness.state().campaign_path().unwrap().to_owned();
+        let session = Session::open(&path).unwrap();
+        let battles = session.battles().unwrap();
+        assert_eq!(battles.len(), 3);
+        assert!(
+            battles[0].played.packs[0].house_rules,
+            "played with the group's data"
+        );
+
+        // Printed: the party's cards.
+        harness.get_by_label("Roster").click();
+        harness.run();
+        harness.get_by_label("Print cards…").click();
+        harness.run();
+        let pdf = dir.path().join("party.pdf");
+        type_into(&mut harness, "PDF file path", pdf.to_str().unwrap());
+        harness.get_by_label("Save PDF").click();
+        harness.step();
+        let mut frames = 0;
+        while harness.query_by_label("Open the PDF").is_none() {
+            assert!(frames < 500, "the PDF was never reported saved");
+            std::thread::sleep(std::time::Duration::from_millis(10));
+            harness.step();
+            frames += 1;
+        }
+        assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
+    }
+}
