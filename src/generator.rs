@@ -242,7 +242,10 @@ fn record_report(
     let changed: Vec<&String> = rules
         .counters
         .iter()
-        .filter(|c| pack.counter(c).is_some_and(|d| d.unfilled().is_none()))
+        .filter(|c| {
+            pack.counter(c)
+                .is_some_and(|d| d.unfilled().is_none() && d.per_entry.is_none())
+        })
         .filter(|c| !pack.quirks.iter().any(|q| q.no_counters.contains(c)))
         .collect();
     let mut gangs = Vec::new();

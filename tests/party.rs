@@ -680,3 +680,125 @@ fn a_party_of_each_system_plays_three_sessions_in_the_app() {
         assert!(std::fs::read(&pdf).unwrap().starts_with(b"%PDF"));
     }
 }
+
+#[test]
+fn hwc_ammo_is_kept_per_weapon_and_a_session_records_shots_fired() {
+    // 001: "Projectile weapons and firearms have a set amount of ammo. Roll
+    // 2d6 when you find a weapon in game to determine the amount of bullets
+    // you find with it. All purchased weapons come with a full 12 shots."
+    // Ruling ammo: one Ammo for each weapon the group tags `projectile`.
+    let (_dir, mut s) = hwc_party();
+    let base = s.pack("hwc").unwrap().clone();
+    let mut draft = s.house_draft("our-hwc", "hwc", "Our HWC").unwrap();
+    draft.set_counter(&base, "hp", Some(10), Some(10));
+    let tags = ["projectile".to_owned()];
+    draft.put_entry(
+        rapsheet::rules::Draft::entry("pistol", "Pistol", "weapons", "", &tags).unwrap(),
+    );
+    draft.put_entry(rapsheet::rules::Draft::entry("rifle", "Rifle", "weapons", "", &tags).unwrap());
+    draft.put_entry(rapsheet::rules::Draft::entry("knife", "Knife", "weapons", "", &[]).unwrap());
+    s.keep_draft(&draft, true).unwrap();
+    let ada = id_of(&s, "Night Crew", "Ada");
+    let pick = |q: &str| rapsheet::campaign::QuirkPick {
+        quirk: q.into(),
+        alt_name: None,
+        with: None,
+    };
+    s.set_quirks(ada, vec![pick("pistol"), pick("rifle"), pick("knife")])
+        .unwrap();
+    // A purchased weapon: a full 12 shots each; a knife keeps none.
+    assert_eq!(counter(&s, ada, "ammo:pistol"), Some(12));
+    assert_eq!(counter(&s, ada, "ammo:rifle"), Some(12));
+    assert_eq!(counter(&s, ada, "ammo:knife"), None);
+
+    // A session: five shots fired from the pistol, none from the rifle.
+    let fired = session_report(
+        "Night Crew",
+        &[("Ada", None, &[("ammo:Pistol", -5)])],
+        &[],
+        &[],
+    );
+    let recorded = s.record_battle(&fired, 9).unwrap();
+    assert!(
+        recorded
+            .procedure
+            .changes
+            .iter()
+            .any(|c| c.text == "Ada: Ammo (Pistol) 12 → 7 (-5)"),
+        "{:?}",
+        recorded.procedure.changes
+    );
+    assert_eq!(counter(&s, ada, "ammo:pistol"), Some(7));
+    assert_eq!(counter(&s, ada, "ammo:rifle"), Some(12));
+
+    // Ammo alone names no weapon; a weapon Ada lacks or that keeps no ammo
+    // is refused.
+    for (key, said) in [
+        ("ammo", "kept for each of Ada's entries tagged projectile"),
+        ("ammo:knife", "is not a counter"),
+    ] {
+        let bad = session_report("Night Crew", &[("Ada", None, &[(key, -1)])], &[], &[]);
+        let err = s.record_battle(&bad, 10).unwrap_err().to_string();
+        assert!(err.contains(said), "{key}: {err}");
+    }
+    let err = s
+        .record_battle(
+            &session_report(
+                "Night Crew",
+                &[("Bo", None, &[("ammo:pistol", -1)])],
+                &[],
+                &[],
+            ),
+            10,
+        )
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("Bo has no Pistol"), "{err}");
+
+    // The card prints each weapon's Ammo beside it.
+    let gang = s.gang_named("Night Crew").unwrap();
+    let cards = s.cards(gang.id, &["Ada".to_owned()]).unwrap();
+    assert!(
+        cards[0]
+            .quirks
+            .iter()
+            .any(|l| l.contains("Pistol") && l.contains("Ammo 7")),
+        "{:?}",
+        cards[0].quirks
+    );
+}
+
+#[test]
+fn full_auto_adds_two_dice_and_raises_stress_before_the_roll() {
+    // 002, Ranged Combat Rolls: "If using Full Auto", "Add 2 dice to Dice
+    // Pool", "Increase Stress Level by 1", "Add additional Stress Dice to
+    // Dice Pool".
+    let (_dir, mut s) = tamsin();
+    let ana = id_of(&s, "The Tamsin Crew", "Ana Reyes");
+    let rolled = s
+        .roll_fighter_check_as(ana, "ranged-combat", "Full auto", 5, 0)
+        .unwrap();
+    let CheckRoll::Pool { pool, roll } = &rolled.result else {
+        panic!("a pool")
+    };
+    // Agility 4 + Ranged Combat 3, and two more; stress 0 → 1.
+    assert_eq!((pool.base, pool.stress), (9, 1));
+    assert_eq!((roll.base.len(), roll.stress.len()), (9, 1));
+    assert_eq!(counter(&s, ana, "stress"), Some(1));
+    let raised = rolled.raised.as_ref().unwrap();
+    assert_eq!((raised.from, raised.to), (0, 1));
+    // Undo takes the stress back.
+    let newest = s.newest_batch().unwrap().unwrap();
+    s.undo(newest).unwrap();
+    assert_eq!(counter(&s, ana, "stress"), Some(0));
+    // A synthetic fires full auto with two more dice and no stress.
+    let wren = id_of(&s, "The Tamsin Crew", "Wren-7");
+    let rolled = s
+        .roll_fighter_check_as(wren, "ranged-combat", "full-auto", 5, 0)
+        .unwrap();
+    assert!(rolled.raised.is_none());
+    let CheckRoll::Pool { pool, .. } = &rolled.result else {
+        panic!("a pool")
+    };
+    assert_eq!(pool.stress, 0);
+}

@@ -20,6 +20,9 @@ pub struct Check {
     /// Its stats that the fighter has no value of yet (not printed).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub unset: Vec<String>,
+    /// The ways of making it (full auto), as the pack gives them.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub options: Vec<crate::rules::CheckOption>,
     pub source: String,
 }
 
@@ -176,24 +179,31 @@ fn check_for(
         label: def.label.clone(),
         form,
         unset,
+        options: def.options.clone(),
         source: def.source.clone(),
     }
 }
 
 /// Rolls a check with `dice`; `modifier` is a difficulty (dice added to or
 /// taken from a pool, base dice first) or, for a sum, added to the total.
+/// `option` is the way it is made (full auto): what it adds, and the stress
+/// it raised before the roll (a stress die more for each point).
 pub fn roll_check(
     pack: &Pack,
     check: &Check,
     dice: &mut Dice,
     modifier: i32,
+    option: Option<&crate::rules::CheckOption>,
 ) -> Result<CheckRoll, DiceError> {
+    let extra = option.map_or(0, |o| o.add);
     match &check.form {
         CheckForm::Sum { roll, add, .. } => {
             let expr = crate::dice::parse(roll)?;
             let dialect = pack.dice.as_ref().map(|d| d.dialect()).unwrap_or_default();
             let record = dice.roll(&expr, &dialect)?;
-            let add = add.saturating_add(i64::from(modifier));
+            let add = add
+                .saturating_add(i64::from(modifier))
+                .saturating_add(extra);
             Ok(CheckRoll::Sum {
                 total: record.total.saturating_add(add),
                 roll: record,
@@ -211,9 +221,15 @@ pub fn roll_check(
                 .as_ref()
                 .and_then(|d| d.stress)
                 .ok_or_else(|| DiceError::BadRules("the pack has no stress dice".into()))?;
+            let raised = option.map_or(0, |o| u32::try_from(o.stress).unwrap_or(0));
+            // The option's dice are base dice added before any difficulty.
             let pool = StressPool {
-                base: *base,
-                stress: if *stressable { *stress } else { 0 },
+                base: base.saturating_add(u32::try_from(extra.max(0)).unwrap_or(0)),
+                stress: if *stressable {
+                    stress.saturating_add(raised)
+                } else {
+                    0
+                },
             }
             .with_difficulty(modifier)
             .to;

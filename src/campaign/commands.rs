@@ -452,14 +452,17 @@ pub fn set_counter(
     to: i64,
     reason: &str,
 ) -> Result<Vec<Event>, CommandError> {
-    let def = pack
-        .counters
-        .iter()
-        .find(|c| c.id == counter || text::same(&c.label, counter))
-        .ok_or_else(|| CommandError::UnknownCounter {
-            counter: counter.to_owned(),
-            pack: pack.pack.name.clone(),
-        })?;
+    let unknown = || CommandError::UnknownCounter {
+        counter: counter.to_owned(),
+        pack: pack.pack.name.clone(),
+    };
+    let (def, entry) = pack.counter_key(counter).ok_or_else(unknown)?;
+    // A counter kept per entry is changed for one the fighter has.
+    let key = match (&def.per_entry, entry) {
+        (None, _) => def.id.clone(),
+        (Some(_), Some(e)) if fighter.quirks.iter().any(|p| p.quirk == e.id) => def.key_for(&e.id),
+        _ => return Err(unknown()),
+    };
     if let Some(ruling) = def.unfilled() {
         return Err(CommandError::Unfilled {
             label: def.label.clone(),
@@ -477,7 +480,7 @@ pub fn set_counter(
     }
     let from = fighter
         .counters
-        .get(&def.id)
+        .get(&key)
         .copied()
         .or(def.start())
         .unwrap_or(0);
@@ -490,7 +493,7 @@ pub fn set_counter(
     }
     Ok(vec![Event::CounterChanged {
         fighter: fighter.id,
-        counter: def.id.clone(),
+        counter: key,
         from,
         to,
         reason: reason.to_owned(),

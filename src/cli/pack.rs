@@ -110,6 +110,10 @@ pub enum HouseCommand {
         category: String,
         #[arg(long, default_value = "")]
         text: String,
+        /// A tag (`projectile`: a weapon keeping its own Ammo); repeat for
+        /// each.
+        #[arg(long = "tag")]
+        tags: Vec<String>,
     },
     /// What the group's data changes of the pack it is over, and whether
     /// it checks.
@@ -301,14 +305,9 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
             name,
             category,
             text,
+            tags,
         } => {
-            let entry: crate::rules::QuirkDef = toml::from_str(&format!(
-                "id = {}\nname = {}\ncategory = {}\ntext = {}\n",
-                toml_str(&id),
-                toml_str(&name),
-                toml_str(&category),
-                toml_str(&text)
-            ))?;
+            let entry = crate::rules::Draft::entry(&id, &name, &category, &text, &tags)?;
             edit_draft(session, &to, |draft, _| {
                 draft.put_entry(entry);
                 Ok(())
@@ -411,11 +410,6 @@ pub(super) fn check_pack(file: &Path, json: bool) -> Result<()> {
     }
     say!("ok: {}", line(&summary(&pack)));
     Ok(())
-}
-
-/// A string as a TOML value, escaped by the TOML writer.
-fn toml_str(text: &str) -> String {
-    toml::Value::String(text.to_owned()).to_string()
 }
 
 /// Edits the group's pack (kept, or new over `--base`), checks it and

@@ -166,6 +166,43 @@ impl Draft {
         true
     }
 
+    /// A catalog entry as the group gives it: id, name, category, its text
+    /// and tags (`projectile`, for a weapon that keeps its own ammo); every
+    /// other field at its default.
+    pub fn entry(
+        id: &str,
+        name: &str,
+        category: &str,
+        text: &str,
+        tags: &[String],
+    ) -> Result<QuirkDef, PackError> {
+        let value = toml::Value::Table(toml::map::Map::from_iter([
+            ("id".to_owned(), toml::Value::String(id.trim().to_owned())),
+            (
+                "name".to_owned(),
+                toml::Value::String(name.trim().to_owned()),
+            ),
+            (
+                "category".to_owned(),
+                toml::Value::String(category.to_owned()),
+            ),
+            ("text".to_owned(), toml::Value::String(text.to_owned())),
+            (
+                "tags".to_owned(),
+                toml::Value::Array(
+                    tags.iter()
+                        .map(|t| toml::Value::String(t.clone()))
+                        .collect(),
+                ),
+            ),
+        ]));
+        value.try_into().map_err(|e: toml::de::Error| PackError {
+            file: "the group's data".into(),
+            entry: format!("quirks.{id}"),
+            reason: e.message().to_owned(),
+        })
+    }
+
     /// Puts an entry in the catalog, replacing the one with its id.
     pub fn put_entry(&mut self, entry: QuirkDef) {
         match self.own.quirks.iter_mut().find(|q| q.id == entry.id) {

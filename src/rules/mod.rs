@@ -430,6 +430,58 @@ impl Pack {
         self.counters.iter().find(|c| c.id == id)
     }
 
+    /// A counter key as a fighter holds it: a counter's id, or for a
+    /// counter kept per entry `counter:entry` (`ammo:pistol`), the entry
+    /// named by id or name. The counter, and the entry where there is one.
+    pub fn counter_key(&self, key: &str) -> Option<(&CounterDef, Option<&QuirkDef>)> {
+        match key.split_once(':') {
+            Some((counter, entry)) => {
+                let def = self.counter(counter.trim())?;
+                let tag = def.per_entry.as_ref()?;
+                let entry = self.find_quirk(entry.trim()).map(|(q, _)| q)?;
+                // Only an entry with the tag keeps one.
+                entry.tags.contains(tag).then_some((def, Some(entry)))
+            }
+            None => self
+                .counter(key)
+                .or_else(|| {
+                    self.counters
+                        .iter()
+                        .find(|c| crate::text::same(&c.label, key))
+                })
+                .map(|c| (c, None)),
+        }
+    }
+
+    /// How a counter key reads: `Ammo (Pistol)`.
+    pub fn counter_title(&self, key: &str) -> String {
+        match self.counter_key(key) {
+            Some((def, Some(entry))) => format!("{} ({})", def.label, entry.name),
+            Some((def, None)) => def.label.clone(),
+            None => key.to_owned(),
+        }
+    }
+
+    /// The keys of the counters a fighter with these entries holds, in the
+    /// pack's order: each counter, or one a tagged entry for a counter kept
+    /// per entry.
+    pub fn counter_keys<'a>(&'a self, entries: &'a [String]) -> Vec<(String, &'a CounterDef)> {
+        let mut out = Vec::new();
+        for c in &self.counters {
+            match &c.per_entry {
+                None => out.push((c.id.clone(), c)),
+                Some(tag) => {
+                    for e in entries {
+                        if self.quirk(e).is_some_and(|q| q.tags.contains(tag)) {
+                            out.push((c.key_for(e), c));
+                        }
+                    }
+                }
+            }
+        }
+        out
+    }
+
     pub fn quirk(&self, id: &str) -> Option<&QuirkDef> {
         self.quirks.iter().find(|q| q.id == id)
     }

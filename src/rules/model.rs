@@ -129,10 +129,31 @@ pub struct CheckDef {
     /// Pool form: the counter whose value is the number of stress dice.
     #[serde(default)]
     pub stress: Option<String>,
+    /// Ways of making the roll that change it (full auto: two base dice
+    /// more, and the stress level up by one first).
+    #[serde(default)]
+    pub options: Vec<CheckOption>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
     pub ruling: Option<String>,
+}
+
+/// A way of making a check: dice it adds, and how much it raises the
+/// stress counter before the roll (a stress die more for each).
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct CheckOption {
+    pub id: String,
+    pub label: String,
+    /// Base dice (pool) or points (sum) it adds.
+    #[serde(default)]
+    pub add: i64,
+    /// How much the stress counter rises before the roll.
+    #[serde(default)]
+    pub stress: i64,
+    #[serde(default)]
+    pub source: String,
 }
 
 /// A fighter's value, worked out from its parts: its own base stats at a
@@ -639,6 +660,10 @@ pub struct CounterDef {
     /// value for: untracked until the group's house rules give `default`.
     #[serde(default)]
     pub fill_in: Option<String>,
+    /// A tag: the fighter has one of this counter for each of their entries
+    /// with it (a weapon's ammo), keyed `counter:entry` (`ammo:pistol`).
+    #[serde(default)]
+    pub per_entry: Option<String>,
 }
 
 impl CounterDef {
@@ -655,6 +680,11 @@ impl CounterDef {
     /// prints none.
     pub fn top(&self) -> i64 {
         self.max.unwrap_or(super::bounds::MAX_MAGNITUDE)
+    }
+
+    /// The key of this counter for one entry (`ammo:pistol`).
+    pub fn key_for(&self, entry: &str) -> String {
+        format!("{}:{entry}", self.id)
     }
 
     /// The ruling that leaves it to the group, while they have not.

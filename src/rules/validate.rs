@@ -611,6 +611,31 @@ fn validate_checks(file: &str, pack: &Pack) -> Result<(), PackError> {
         if check.stress.is_some() && check.pool.is_empty() {
             return err(entry, "`stress` dice go with a `pool`".into());
         }
+        unique(
+            file,
+            &format!("{entry}.options"),
+            check.options.iter().map(|o| o.id.as_str()),
+        )?;
+        if let Some(o) = check
+            .options
+            .iter()
+            .find(|o| o.stress != 0 && check.stress.is_none())
+        {
+            return err(
+                format!("{entry}.options.{}", o.id),
+                "an option that raises stress needs the check's `stress` counter".into(),
+            );
+        }
+        if let Some(o) = check
+            .options
+            .iter()
+            .find(|o| !(0..=100).contains(&o.add.abs()) || !(0..=100).contains(&o.stress))
+        {
+            return err(
+                format!("{entry}.options.{}", o.id),
+                "`add` lies within -100..100 and `stress` within 0..100".into(),
+            );
+        }
         if let Some(bad) = check
             .plus_highest
             .iter()

@@ -210,10 +210,28 @@ impl Session {
                             let profile = pack
                                 .quirk(&q.id)
                                 .map_or(String::new(), |d| pack.card_profile(d));
-                            if profile.is_empty() {
+                            let line = if profile.is_empty() {
                                 q.title()
                             } else {
                                 format!("{}: {profile}", q.title())
+                            };
+                            // What it keeps of its own (a weapon's Ammo).
+                            let kept: Vec<String> = pack
+                                .counter_keys(std::slice::from_ref(&q.id))
+                                .into_iter()
+                                .filter(|(_, d)| d.per_entry.is_some())
+                                .map(|(key, d)| {
+                                    format!(
+                                        "{} {}",
+                                        d.label,
+                                        counter_text(f.counters.get(&key).copied())
+                                    )
+                                })
+                                .collect();
+                            if kept.is_empty() {
+                                line
+                            } else {
+                                format!("{line} · {}", kept.join(", "))
                             }
                         })
                         // The rolls the sheet offers, after its entries.

@@ -17,7 +17,14 @@ pub struct CheckRolled {
     pub check: Check,
     pub seed: u64,
     pub modifier: i32,
+    /// The way it was made (full auto), if not the plain way.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub option: Option<String>,
     pub result: CheckRoll,
+    /// Set when the way it was made (full auto) raised the fighter's
+    /// stress before the roll.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub raised: Option<Pushed>,
     /// Set once a pushed roll raised the fighter's stress.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub pushed: Option<Pushed>,
@@ -67,13 +74,102 @@ impl Session {
         let pack = self.gang_pack(&self.gang(f.gang)?)?;
         let check = self.fighter_check(fighter, check)?;
         let mut dice = Dice::seeded(seed);
-        let result = roll_check(pack, &check, &mut dice, modifier)?;
+        let result = roll_check(pack, &check, &mut dice, modifier, None)?;
         Ok(CheckRolled {
             fighter: f.name,
             check,
             seed,
             modifier,
+            option: None,
             result,
+            raised: None,
+            pushed: None,
+        })
+    }
+
+    /// Rolls a fighter's check made a way that raises their stress first
+    /// (full auto): the stress raised is one batch that undo takes back, and
+    /// its die is in the roll. A way that raises none changes nothing.
+    pub fn roll_fighter_check_as(
+        &mut self,
+        fighter: FighterId,
+        check: &str,
+        option: &str,
+        seed: u64,
+        modifier: i32,
+    ) -> Result<CheckRolled> {
+        let f = self.fighter(fighter)?;
+        let pack = self.gang_pack(&self.gang(f.gang)?)?.clone();
+        let check = self.fighter_check(fighter, check)?;
+        let chosen = check
+            .options
+            .iter()
+            .find(|o| o.id == option || crate::text::same(&o.label, option))
+            .cloned()
+            .ok_or_else(|| {
+                anyhow!(
+                    "{} has no way “{}” ({})",
+                    check.label,
+                    crate::text::echo(option),
+                    check
+                        .options
+                        .iter()
+                        .map(|o| o.id.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })?;
+        let stressable = matches!(
+            check.form,
+            CheckForm::Pool {
+                stressable: true,
+                ..
+            }
+        );
+        let counter = pack
+            .checks
+            .iter()
+            .find(|c| c.id == check.id)
+            .and_then(|c| c.stress.clone());
+        let mut raised = None;
+        if let (true, true, Some(counter)) = (stressable, chosen.stress > 0, counter) {
+            let def = pack
+                .counter(&counter)
+                .ok_or_else(|| anyhow!("{} has no counter {counter}", pack.pack.name))?;
+            let from = f
+                .counters
+                .get(&counter)
+                .copied()
+                .or(def.start())
+                .unwrap_or(0);
+            let to = from.saturating_add(chosen.stress).min(def.top());
+            let event = Event::CounterChanged {
+                fighter,
+                counter: counter.clone(),
+                from,
+                to,
+                reason: format!("{}: {}", check.label, chosen.label),
+            };
+            let what = format!("{} rolled {} ({})", f.name, check.label, chosen.label);
+            let batch = self.commit(&what, vec![event])?;
+            raised = Some(Pushed {
+                counter: def.label.clone(),
+                from,
+                to,
+                batch,
+            });
+        }
+        // The stress is raised before the roll: its die is already there.
+        let mut dice = Dice::seeded(seed);
+        let result = roll_check(&pack, &check, &mut dice, modifier, Some(&chosen))?;
+        Ok(CheckRolled {
+            fighter: f.name,
+            check,
+            seed,
+            modifier,
+            option: Some(chosen.label),
+            result,
+            raised,
             pushed: None,
         })
     }

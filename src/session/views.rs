@@ -360,9 +360,11 @@ impl Session {
                     amount: gang.resources.get(&r.id).copied().unwrap_or(r.start),
                 })
                 .collect(),
+            // A counter kept per entry shows with its entry, not as a column.
             counters: pack
                 .counters
                 .iter()
+                .filter(|c| c.per_entry.is_none())
                 .map(|c| CounterView {
                     id: c.id.clone(),
                     label: c.label.clone(),
@@ -605,6 +607,14 @@ impl Session {
             }
             for c in &pack.counters {
                 names.labels.insert(c.id.clone(), c.label.clone());
+                // A counter kept per entry, for each entry it is kept for.
+                if let Some(tag) = &c.per_entry {
+                    for q in pack.quirks.iter().filter(|q| q.tags.contains(tag)) {
+                        names
+                            .labels
+                            .insert(c.key_for(&q.id), format!("{} ({})", c.label, q.name));
+                    }
+                }
             }
             for s in &pack.scenarios {
                 names.labels.insert(s.id.clone(), s.name.clone());
@@ -731,9 +741,10 @@ pub fn fighter_view(
     // A counter the fighter has no value of reads as its start (a counter
     // the group filled in after the fighter was made).
     let mut counters = fighter.counters.clone();
-    for c in &pack.counters {
-        if let (false, Some(start)) = (counters.contains_key(&c.id), c.start()) {
-            counters.insert(c.id.clone(), start);
+    let entries: Vec<String> = fighter.quirks.iter().map(|p| p.quirk.clone()).collect();
+    for (key, c) in pack.counter_keys(&entries) {
+        if let (false, Some(start)) = (counters.contains_key(&key), c.start()) {
+            counters.insert(key, start);
         }
     }
     FighterView {

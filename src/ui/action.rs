@@ -73,10 +73,12 @@ pub enum Action {
         value: i64,
     },
     SetFighterNotes(FighterId, String),
-    /// Rolls one of the checks a fighter's sheet offers.
+    /// Rolls one of the checks a fighter's sheet offers; `option` is the
+    /// way it is made (full auto), which may raise stress first.
     RollCheck {
         fighter: FighterId,
         check: String,
+        option: Option<String>,
     },
     /// Pushes a rolled pool: the fighter's stress rises.
     PushCheck(Box<crate::session::CheckRolled>),

@@ -425,13 +425,28 @@ impl RapsheetApp {
 
     /// Rolls a check of a fighter's sheet with a new seed; the result shows
     /// under it. Nothing in the campaign changes.
-    fn roll_check(&mut self, fighter: crate::campaign::FighterId, check: &str) {
-        let Some(session) = self.session.as_ref() else {
+    fn roll_check(
+        &mut self,
+        fighter: crate::campaign::FighterId,
+        check: &str,
+        option: Option<&str>,
+    ) {
+        let Some(session) = self.session.as_mut() else {
             return;
         };
         let seed = crate::dice::seed_from_clock();
-        match session.roll_fighter_check(fighter, check, seed, 0) {
-            Ok(rolled) => self.editor.rolled = Some(rolled),
+        let rolled = match option {
+            Some(option) => session.roll_fighter_check_as(fighter, check, option, seed, 0),
+            None => session.roll_fighter_check(fighter, check, seed, 0),
+        };
+        match rolled {
+            Ok(rolled) => {
+                let raised = rolled.raised.is_some();
+                self.editor.rolled = Some(rolled);
+                if raised {
+                    self.refresh();
+                }
+            }
             Err(err) => self.error(err),
         }
     }
@@ -570,7 +585,11 @@ impl RapsheetApp {
             Action::SetFighterNotes(id, notes) => {
                 self.change("Notes saved", |s| s.set_fighter_notes(id, &notes));
             }
-            Action::RollCheck { fighter, check } => self.roll_check(fighter, &check),
+            Action::RollCheck {
+                fighter,
+                check,
+                option,
+            } => self.roll_check(fighter, &check, option.as_deref()),
             Action::OpenHouseEditor => {
                 if let Some(session) = &self.session {
                     let kept = self.state.house.first().map(|p| p.id.clone());

@@ -260,14 +260,12 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
             }
             ui.end_row();
         }
-        for counter in &pack.counters {
-            ui.label(&counter.label);
-            let Some(value) = fighter
-                .counters
-                .get(&counter.id)
-                .copied()
-                .or(counter.start())
-            else {
+        // Each counter; one kept per entry (a weapon's ammo), for each.
+        let entries: Vec<String> = fighter.quirks.iter().map(|q| q.id.clone()).collect();
+        for (key, counter) in pack.counter_keys(&entries) {
+            let title = pack.counter_title(&key);
+            ui.label(&title);
+            let Some(value) = fighter.counters.get(&key).copied().or(counter.start()) else {
                 ui.label("—").on_hover_text(unfilled_hint(pack, counter));
                 ui.end_row();
                 continue;
@@ -278,27 +276,27 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
                     let down = ui
                         .add_enabled(
                             value > counter.min,
-                            egui::Button::new(format!("− {}", counter.label)).small(),
+                            egui::Button::new(format!("− {title}")).small(),
                         )
                         .on_disabled_hover_text(hint);
                     if down.clicked() {
                         action = Some(Action::SetCounter {
                             fighter: fighter.id,
-                            counter: counter.id.clone(),
+                            counter: key.clone(),
                             value: value - 1,
                         });
                     }
                     let up = ui
                         .add_enabled(
                             value < counter.top(),
-                            egui::Button::new(format!("+ {}", counter.label)).small(),
+                            egui::Button::new(format!("+ {title}")).small(),
                         )
-                        .on_hover_text(format!("{} is at most {}", counter.label, counter.top()))
+                        .on_hover_text(format!("{title} is at most {}", counter.top()))
                         .on_disabled_hover_text(hint);
                     if up.clicked() {
                         action = Some(Action::SetCounter {
                             fighter: fighter.id,
-                            counter: counter.id.clone(),
+                            counter: key.clone(),
                             value: value + 1,
                         });
                     }
@@ -729,6 +727,7 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                     action = Some(Action::RollCheck {
                         fighter: fighter.id,
                         check: check.id.clone(),
+                        option: None,
                     });
                 }
                 let text = ui.label(check.describe());
@@ -739,6 +738,26 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                     ));
                 }
                 ui.end_row();
+                // The other ways of making it (full auto), each a button.
+                for option in &check.options {
+                    let button = ui
+                        .add_enabled(
+                            here.editable || option.stress == 0,
+                            egui::Button::new(format!("Roll {}, {}", check.label, option.label))
+                                .small(),
+                        )
+                        .on_hover_text(&option.source)
+                        .on_disabled_hover_text(here.hint);
+                    if button.clicked() {
+                        action = Some(Action::RollCheck {
+                            fighter: fighter.id,
+                            check: check.id.clone(),
+                            option: Some(option.id.clone()),
+                        });
+                    }
+                    ui.label("");
+                    ui.end_row();
+                }
             }
         });
 
@@ -776,6 +795,15 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                 if roll.panic { "; a panic roll" } else { "" },
                 rolled.seed
             ));
+            if let Some(r) = &rolled.raised {
+                ui.label(format!(
+                    "{}: {} {} → {}",
+                    rolled.option.as_deref().unwrap_or_default(),
+                    r.counter,
+                    r.from,
+                    r.to
+                ));
+            }
             if let Some(p) = &rolled.pushed {
                 ui.label(format!("Pushed: {} {} → {}", p.counter, p.from, p.to));
             } else if roll.can_push {

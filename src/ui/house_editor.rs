@@ -26,8 +26,8 @@ pub struct HouseEditor {
     table: String,
     /// A new table of the group's: id, name, dice, when it is rolled.
     new_table: [String; 4],
-    /// A new catalog entry: id, name, category, text.
-    new_entry: [String; 4],
+    /// A new catalog entry: id, name, category, text, tags.
+    new_entry: [String; 5],
     /// Where "Save file" writes, and whether it may replace a file.
     pub save_path: String,
     pub replace: bool,
@@ -84,6 +84,7 @@ pub fn house_editor_ui(
         .open(&mut open)
         .default_width(640.0)
         .default_pos([260.0, 90.0])
+        .default_height(720.0)
         .show(ctx, |ui| {
             if ui.button("Close the group's data").clicked() {
                 editor.open = false;
@@ -137,7 +138,10 @@ fn pack_choices(session: &Session) -> Vec<(String, String)> {
 fn pick_ui(ui: &mut Ui, editor: &mut HouseEditor, session: &Session) {
     let kept = pack_choices(session);
     let current = editor.draft.as_ref().map(|d| d.own.pack.id.clone());
-    let shown = current.clone().unwrap_or_else(|| "a new pack".into());
+    let shown = editor
+        .draft
+        .as_ref()
+        .map_or_else(|| "a new pack".into(), |d| d.own.pack.name.clone());
     let mut picked = None;
     labelled_combo(
         ui,
@@ -470,7 +474,7 @@ fn entries_ui(ui: &mut Ui, editor: &mut HouseEditor, base: &Pack, draft: &mut Dr
         draft.forget("quirks", &id);
     }
     ui.collapsing(format!("Add a {}", words.entry), |ui| {
-        let [id, name, category, text] = &mut editor.new_entry;
+        let [id, name, category, text, tags] = &mut editor.new_entry;
         labelled_text(ui, "Id", id);
         labelled_text(ui, "Name", name);
         let shown = base
@@ -488,14 +492,18 @@ fn entries_ui(ui: &mut Ui, editor: &mut HouseEditor, base: &Pack, draft: &mut Dr
             },
         );
         labelled_text(ui, "Text", text);
+        labelled_text(
+            ui,
+            "Tags, comma between (projectile: keeps its own ammo)",
+            tags,
+        );
         if ui.button(format!("Add the {}", words.entry)).clicked() {
-            let entry = toml::from_str::<crate::rules::QuirkDef>(&format!(
-                "id = {}\nname = {}\ncategory = {}\ntext = {}\n",
-                toml::Value::String(id.trim().to_owned()),
-                toml::Value::String(name.trim().to_owned()),
-                toml::Value::String(category.clone()),
-                toml::Value::String(text.clone()),
-            ));
+            let tags: Vec<String> = tags
+                .split(',')
+                .map(|t| t.trim().to_owned())
+                .filter(|t| !t.is_empty())
+                .collect();
+            let entry = Draft::entry(id, name, category, text, &tags);
             if let Ok(entry) = entry {
                 draft.put_entry(entry);
                 editor.new_entry = Default::default();

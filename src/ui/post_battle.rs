@@ -22,6 +22,9 @@ pub struct BattleGangData {
     pub name: String,
     pub ruleset: String,
     pub fighters: Vec<(FighterId, String)>,
+    /// Each fighter's entries (by id), for the counters kept per entry and
+    /// the counters an entry takes away.
+    pub entries: std::collections::BTreeMap<FighterId, Vec<String>>,
 }
 
 /// The form's state. The report is rebuilt from it after every change and
@@ -817,8 +820,32 @@ fn fighters_ui(
                 } else {
                     ui.label("");
                 }
+                let held = gang.entries.get(id).cloned().unwrap_or_default();
                 for counter in &counters {
-                    counter_change_ui(ui, form, *id, name, counter, present);
+                    // Kept per entry: one field for each of the fighter's.
+                    let keys: Vec<String> = pack
+                        .counter_keys(&held)
+                        .into_iter()
+                        .filter(|(_, d)| d.id == counter.id)
+                        .map(|(k, _)| k)
+                        .collect();
+                    let without = held
+                        .iter()
+                        .filter_map(|e| pack.quirk(e))
+                        .any(|q| q.no_counters.contains(&counter.id));
+                    ui.horizontal(|ui| {
+                        if counter.unfilled().is_some() || without || keys.is_empty() {
+                            ui.label(RichText::new("—").weak()).on_hover_text(format!(
+                                "{name} has no {} to change",
+                                counter.label
+                            ));
+                            return;
+                        }
+                        for key in &keys {
+                            let title = pack.counter_title(key);
+                            counter_change_ui(ui, form, *id, name, counter, key, &title, present);
+                        }
+                    });
                 }
                 ui.end_row();
             }
@@ -930,22 +957,22 @@ fn result_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack, names: &[String]) 
 }
 
 /// The change to one counter of a fighter during the game.
+#[allow(clippy::too_many_arguments)]
 fn counter_change_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
     fighter: FighterId,
     name: &str,
     counter: &crate::rules::CounterDef,
+    key: &str,
+    title: &str,
     present: bool,
 ) {
-    let value = form
-        .counters
-        .entry((fighter, counter.id.clone()))
-        .or_insert(0);
+    let value = form.counters.entry((fighter, key.to_owned())).or_insert(0);
     let span = counter.top().saturating_sub(counter.min);
     let prefix = if *value > 0 { "+" } else { "" };
     ui.horizontal(|ui| {
-        let label = ui.label(RichText::new(&counter.label).weak());
+        let label = ui.label(RichText::new(title).weak());
         ui.add_enabled(
             present,
             egui::DragValue::new(value)
@@ -955,8 +982,8 @@ fn counter_change_ui(
         )
         .labelled_by(label.id)
         .on_hover_text(format!(
-            "{name}: the change to {} during the game ({})",
-            counter.label, counter.description
+            "{name}: the change to {title} during the game ({})",
+            counter.description
         ));
     });
 }

@@ -204,7 +204,7 @@ fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
         && !pack.rulings.is_empty()
     {
         egui::CollapsingHeader::new(format!(
-            "Rulings of the {} pack ({})",
+            "Rulings of {} ({})",
             pack.pack.name,
             pack.rulings.len()
         ))

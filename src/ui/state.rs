@@ -158,6 +158,7 @@ impl ViewState {
                 name: g.name.clone(),
                 ruleset: g.ruleset.clone(),
                 fighters: Vec::new(),
+                entries: Default::default(),
             })
             .collect();
         let titles = match &info {
@@ -189,14 +190,17 @@ impl ViewState {
             if self.battle_loaded.contains(id) {
                 continue;
             }
-            let fighters = session
+            let able: Vec<_> = session
                 .fighters(*id)?
                 .into_iter()
                 .filter(|f| f.status.can_fight())
-                .map(|f| (f.id, f.name))
                 .collect();
             if let Some(data) = self.battle_data.iter_mut().find(|d| d.id == *id) {
-                data.fighters = fighters;
+                data.entries = able
+                    .iter()
+                    .map(|f| (f.id, f.quirks.iter().map(|p| p.quirk.clone()).collect()))
+                    .collect();
+                data.fighters = able.into_iter().map(|f| (f.id, f.name)).collect();
             }
             self.battle_loaded.insert(*id);
         }

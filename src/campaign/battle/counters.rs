@@ -10,8 +10,8 @@ impl Run<'_> {
     fn counter_now(&self, fighter: FighterId, counter: &str) -> i64 {
         let default = self
             .pack
-            .counter(counter)
-            .and_then(|c| c.start())
+            .counter_key(counter)
+            .and_then(|(c, _)| c.start())
             .unwrap_or(0);
         self.counters
             .get(&(fighter, counter.to_owned()))
@@ -45,9 +45,10 @@ impl Run<'_> {
         source: &str,
         ruling: Option<&str>,
     ) {
-        let Some(def) = self.pack.counter(counter).cloned() else {
+        let Some(def) = self.pack.counter_key(counter).map(|(c, _)| c.clone()) else {
             return;
         };
+        let label = self.pack.counter_title(counter);
         let from = self.counter_now(fighter, counter);
         let wanted = from.saturating_add(delta);
         let to = wanted.clamp(def.min.min(from), def.top().max(from));
@@ -59,17 +60,17 @@ impl Run<'_> {
             format!("{}: {source}", self.noun_of_record()),
         );
         let text = if to == wanted {
-            format!("{name}: {} {from} → {to} ({delta:+})", def.label)
+            format!("{name}: {label} {from} → {to} ({delta:+})")
         } else if delta > 0 {
             format!(
                 "{name}: {} {from} → {to} ({delta:+}; held at its most, {} lost)",
-                def.label,
+                label,
                 wanted.saturating_sub(to)
             )
         } else {
             format!(
                 "{name}: {} {from} → {to} ({delta:+}; held at its least, {} not taken)",
-                def.label,
+                label,
                 to.saturating_sub(wanted)
             )
         };
@@ -121,6 +122,80 @@ impl Run<'_> {
             .map(|q| q.name.clone())
     }
 
+    /// The key a report's counter change goes to (`hp`, `ammo:pistol`), or
+    /// why it is refused: a counter the record does not change, one the
+    /// group has not filled in, one the fighter's entries take away, or an
+    /// entry's counter without its entry.
+    fn counter_changed_key(
+        &self,
+        rules: &crate::rules::RecordRules,
+        fighter: FighterId,
+        name: &str,
+        counter: &str,
+    ) -> Result<String, String> {
+        let resolved = self
+            .pack
+            .counter_key(counter)
+            .filter(|(d, _)| rules.counters.contains(&d.id));
+        let Some((def, entry)) = resolved else {
+            let listed: Vec<&str> = rules
+                .counters
+                .iter()
+                .filter_map(|c| self.pack.counter(c).map(|d| d.id.as_str()))
+                .collect();
+            return Err(if listed.is_empty() {
+                format!(
+                    "a {} of {} changes no counters",
+                    rules.noun, self.pack.pack.name
+                )
+            } else {
+                format!(
+                    "“{counter}” is not a counter a {} changes ({})",
+                    rules.noun,
+                    listed.join(", ")
+                )
+            });
+        };
+        if let Some(ruling) = def.unfilled() {
+            return Err(format!(
+                "{} is not printed in {} and the group has not filled it in (ruling {ruling}): give it a start in the group's house rules",
+                def.label, self.pack.pack.name
+            ));
+        }
+        if let Some(entry) = self.entry_without(fighter, &def.id) {
+            return Err(format!("{name} has no {}: {entry}", def.label));
+        }
+        let held: Vec<String> = self
+            .fighters
+            .get(&fighter)
+            .or_else(|| self.state.fighter(fighter))
+            .map(|f| f.quirks.iter().map(|p| p.quirk.clone()).collect())
+            .unwrap_or_default();
+        match (&def.per_entry, entry) {
+            (None, _) => Ok(def.id.clone()),
+            (Some(_), Some(entry)) if held.contains(&entry.id) => Ok(def.key_for(&entry.id)),
+            (Some(_), Some(entry)) => Err(format!("{name} has no {}", entry.name)),
+            (Some(tag), None) => {
+                let keys: Vec<String> = self
+                    .pack
+                    .counter_keys(&held)
+                    .into_iter()
+                    .filter(|(_, d)| d.id == def.id)
+                    .map(|(k, _)| k)
+                    .collect();
+                Err(format!(
+                    "{} is kept for each of {name}'s entries tagged {tag}: name one ({})",
+                    def.label,
+                    if keys.is_empty() {
+                        "none".to_owned()
+                    } else {
+                        keys.join(", ")
+                    }
+                ))
+            }
+        }
+    }
+
     /// "battle #12", "session #3": the record, for reasons in the log.
     fn noun_of_record(&self) -> String {
         format!("{} #{}", self.pack.record().noun, self.battle.id)
@@ -139,51 +214,17 @@ impl Run<'_> {
                 };
                 for (counter, delta) in &f.counters {
                     let field = format!("gangs[{i}].fighters[{j}].counters.{counter}");
-                    if !rules.counters.contains(counter) {
-                        let listed: Vec<&str> = rules
-                            .counters
-                            .iter()
-                            .filter_map(|c| self.pack.counter(c).map(|d| d.id.as_str()))
-                            .collect();
-                        let reason = if listed.is_empty() {
-                            format!(
-                                "a {} of {} changes no counters",
-                                rules.noun, self.pack.pack.name
-                            )
-                        } else {
-                            format!(
-                                "“{counter}” is not a counter a {} changes ({})",
-                                rules.noun,
-                                listed.join(", ")
-                            )
-                        };
-                        return refuse(field, reason);
-                    }
-                    let def = self.pack.counter(counter);
-                    if let Some(def) = def
-                        && let Some(ruling) = def.unfilled()
-                    {
-                        return refuse(
-                            field,
-                            format!(
-                                "{} is not printed in {} and the group has not filled it in (ruling {ruling}): give it a start in the group's house rules",
-                                def.label, self.pack.pack.name
-                            ),
-                        );
-                    }
-                    if let Some(entry) = self.entry_without(fighter, counter) {
-                        return refuse(
-                            field,
-                            format!(
-                                "{} has no {}: {entry}",
-                                f.fighter,
-                                def.map_or(counter.as_str(), |d| d.label.as_str())
-                            ),
-                        );
-                    }
+                    let key = self.counter_changed_key(&rules, fighter, &f.fighter, counter);
+                    let key = key.map_err(|reason| ReportError {
+                        field: field.clone(),
+                        reason,
+                    })?;
                     if *delta != 0 {
-                        let source = def.map_or_else(String::new, |d| d.source.clone());
-                        self.change_counter(fighter, counter, *delta, &source, None);
+                        let source = self
+                            .pack
+                            .counter_key(&key)
+                            .map_or_else(String::new, |(d, _)| d.source.clone());
+                        self.change_counter(fighter, &key, *delta, &source, None);
                     }
                 }
             }
