@@ -133,31 +133,10 @@ impl Session {
             .and_then(|c| c.stress.clone());
         let mut raised = None;
         if let (true, true, Some(counter)) = (stressable, chosen.stress > 0, counter) {
-            let def = pack
-                .counter(&counter)
-                .ok_or_else(|| anyhow!("{} has no counter {counter}", pack.pack.name))?;
-            let from = f
-                .counters
-                .get(&counter)
-                .copied()
-                .or(def.start())
-                .unwrap_or(0);
-            let to = from.saturating_add(chosen.stress).min(def.top());
-            let event = Event::CounterChanged {
-                fighter,
-                counter: counter.clone(),
-                from,
-                to,
-                reason: format!("{}: {}", check.label, chosen.label),
-            };
+            let reason = format!("{}: {}", check.label, chosen.label);
             let what = format!("{} rolled {} ({})", f.name, check.label, chosen.label);
-            let batch = self.commit(&what, vec![event])?;
-            raised = Some(Pushed {
-                counter: def.label.clone(),
-                from,
-                to,
-                batch,
-            });
+            raised =
+                Some(self.raise_stress(&pack, fighter, &counter, chosen.stress, &reason, &what)?);
         }
         // The stress is raised before the roll: its die is already there.
         let mut dice = Dice::seeded(seed);
@@ -212,39 +191,59 @@ impl Session {
         }
         let _ = dice.roll_stress(pool, &roll.rules, roll.stressable)?;
         let pushed = roll.pushed(&mut dice)?;
-        let def_counter = pack
-            .counter(&counter)
-            .ok_or_else(|| anyhow!("{} has no counter {counter}", pack.pack.name))?;
-        let from = f
-            .counters
-            .get(&counter)
-            .copied()
-            .or(def_counter.start())
-            .unwrap_or(0);
-        let to = from.saturating_add(1).min(def_counter.top());
-        let event = Event::CounterChanged {
+        let raised = self.raise_stress(
+            &pack,
             fighter,
-            counter: counter.clone(),
-            from,
-            to,
-            reason: format!("pushed {}", rolled.check.label),
-        };
-        let batch = self.commit(
+            &counter,
+            1,
+            &format!("pushed {}", rolled.check.label),
             &format!("{} pushed {}", f.name, rolled.check.label),
-            vec![event],
         )?;
         Ok(CheckRolled {
             result: CheckRoll::Pool {
                 pool: *pool,
                 roll: pushed,
             },
-            pushed: Some(Pushed {
-                counter: def_counter.label.clone(),
-                from,
-                to,
-                batch,
-            }),
+            pushed: Some(raised),
             ..rolled.clone()
+        })
+    }
+
+    /// Raises a fighter's stress counter by `by` (up to its most) as one
+    /// batch, `reason` in the log and `what` its label.
+    fn raise_stress(
+        &mut self,
+        pack: &crate::rules::Pack,
+        fighter: FighterId,
+        counter: &str,
+        by: i64,
+        reason: &str,
+        what: &str,
+    ) -> Result<Pushed> {
+        let f = self.fighter(fighter)?;
+        let def = pack
+            .counter(counter)
+            .ok_or_else(|| anyhow!("{} has no counter {counter}", pack.pack.name))?;
+        let from = f
+            .counters
+            .get(counter)
+            .copied()
+            .or(def.start())
+            .unwrap_or(0);
+        let to = from.saturating_add(by).min(def.top());
+        let event = Event::CounterChanged {
+            fighter,
+            counter: counter.to_owned(),
+            from,
+            to,
+            reason: reason.to_owned(),
+        };
+        let batch = self.commit(what, vec![event])?;
+        Ok(Pushed {
+            counter: def.label.clone(),
+            from,
+            to,
+            batch,
         })
     }
 }

@@ -690,18 +690,7 @@ fn insert_quirks(tx: &Transaction<'_>, fighter: FighterId, quirks: &[QuirkPick])
 /// Sets a campaign setting (or sets it back to the pack's default, with no
 /// row), checking it was as the event says.
 fn set_setting(tx: &Transaction<'_>, id: &str, from: Option<&str>, to: Option<&str>) -> Result<()> {
-    let changed = match (from, to) {
-        (None, Some(value)) => tx
-            .prepare_cached("INSERT OR IGNORE INTO campaign_setting (id, value) VALUES (?1, ?2)")?
-            .execute(params![id, value])?,
-        (Some(old), Some(value)) => tx
-            .prepare_cached("UPDATE campaign_setting SET value = ?3 WHERE id = ?1 AND value = ?2")?
-            .execute(params![id, old, value])?,
-        (Some(old), None) => tx
-            .prepare_cached("DELETE FROM campaign_setting WHERE id = ?1 AND value = ?2")?
-            .execute(params![id, old])?,
-        (None, None) => 1,
-    };
+    let changed = set_text_row(tx, "campaign_setting", "value", id, from, to)?;
     expect_one(changed, || {
         format!("the setting {id} is not as the change expects")
     })
@@ -715,19 +704,39 @@ fn set_house_pack(
     from: Option<&str>,
     to: Option<&str>,
 ) -> Result<()> {
-    let changed = match (from, to) {
-        (None, Some(text)) => tx
-            .prepare_cached("INSERT OR IGNORE INTO house_pack (id, text) VALUES (?1, ?2)")?
-            .execute(params![id, text])?,
-        (Some(old), Some(text)) => tx
-            .prepare_cached("UPDATE house_pack SET text = ?3 WHERE id = ?1 AND text = ?2")?
-            .execute(params![id, old, text])?,
-        (Some(old), None) => tx
-            .prepare_cached("DELETE FROM house_pack WHERE id = ?1 AND text = ?2")?
-            .execute(params![id, old])?,
-        (None, None) => 1,
-    };
+    let changed = set_text_row(tx, "house_pack", "text", id, from, to)?;
     expect_one(changed, || {
         format!("the house rules {id} are not as the change expects")
+    })
+}
+
+/// Puts in, changes or takes out the row `id` of a table holding one text
+/// `column` by id, where it was `from`: the rows changed (1 when it was as
+/// said). `table` and `column` are this file's own names, never input.
+fn set_text_row(
+    tx: &Transaction<'_>,
+    table: &str,
+    column: &str,
+    id: &str,
+    from: Option<&str>,
+    to: Option<&str>,
+) -> Result<usize> {
+    Ok(match (from, to) {
+        (None, Some(text)) => tx
+            .prepare_cached(&format!(
+                "INSERT OR IGNORE INTO {table} (id, {column}) VALUES (?1, ?2)"
+            ))?
+            .execute(params![id, text])?,
+        (Some(old), Some(text)) => tx
+            .prepare_cached(&format!(
+                "UPDATE {table} SET {column} = ?3 WHERE id = ?1 AND {column} = ?2"
+            ))?
+            .execute(params![id, old, text])?,
+        (Some(old), None) => tx
+            .prepare_cached(&format!(
+                "DELETE FROM {table} WHERE id = ?1 AND {column} = ?2"
+            ))?
+            .execute(params![id, old])?,
+        (None, None) => 1,
     })
 }
