@@ -9,6 +9,11 @@ pub fn data_dir() -> Option<PathBuf> {
     ProjectDirs::from("", "", "Rapsheet").map(|dirs| dirs.data_dir().to_owned())
 }
 
+/// Where backups of campaigns are kept: `backups` in the data directory.
+pub fn backups_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("backups"))
+}
+
 /// The player's documents folder (or home), where printouts go by default.
 pub fn documents_dir() -> Option<PathBuf> {
     directories::UserDirs::new().map(|u| {

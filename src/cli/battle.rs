@@ -76,6 +76,10 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
                     procedure,
                 }
             } else {
+                // A backup before the record, as the app makes one.
+                if let Some(folder) = crate::paths::backups_dir() {
+                    session.keep_backups_in(&folder, Default::default());
+                }
                 session.record_battle(&parsed, seed)?
             };
             if json {

@@ -20,6 +20,7 @@ macro_rules! say_err {
     };
 }
 
+mod backup;
 mod battle;
 mod edit;
 mod export;
@@ -112,6 +113,11 @@ pub enum Command {
     Captive {
         #[command(subcommand)]
         command: gang::CaptiveCommand,
+    },
+    /// The campaign's backups: list them, or make one now.
+    Backup {
+        #[command(subcommand)]
+        command: backup::BackupCommand,
     },
     /// The choices a rule text leaves to the group: list them, or choose
     /// an option (`rapsheet setting plot-refresh story`).
@@ -369,6 +375,11 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         Command::Gang { command } => gang::gang(&mut open(db, packs)?, command),
         Command::Fighter { command } => gang::fighter(&mut open(db, packs)?, command),
         Command::Captive { command } => gang::captive(&mut open(db, packs)?, command),
+        // Restoring needs no campaign open: the backup is the campaign.
+        Command::Backup {
+            command: backup::BackupCommand::Restore { backup, output },
+        } => backup::restore(&backup, &output),
+        Command::Backup { command } => backup::backup(&open(db, packs)?, command),
         Command::Setting {
             setting,
             option,

@@ -16,11 +16,13 @@
 //! - `print.rs`: the one builder of what prints (cards, blank cards,
 //!   roster sheets), for the window and the command line alike;
 //! - `house.rs`: the group's own packs (house rules) kept in the campaign;
+//! - `backups.rs`: backups made, listed, rotated and restored;
 //! - `settings.rs`: the choices a rule text leaves to the group;
 //! - `sheet.rs`: a character's sheet at the table: its rolls, pushed.
 //!
 //! No SQL here (that is `store`) and no egui (that is `ui`).
 
+mod backups;
 mod commands;
 mod history;
 mod house;
@@ -40,6 +42,7 @@ use crate::store::CampaignStore;
 use crate::text;
 
 pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
+pub use backups::{Backup, BackupPolicy, kept, restore_backup};
 pub use commands::{Outcome, saved_but};
 pub use history::History;
 pub use house::HousePack;
@@ -62,6 +65,9 @@ pub struct Session {
     base: Registry,
     /// House packs kept in the campaign that this build cannot read.
     house_warnings: Vec<String>,
+    /// Where a backup is made before every record, and how many are kept;
+    /// `None` (the default) makes none.
+    backups: Option<(std::path::PathBuf, BackupPolicy)>,
 }
 
 impl Session {
@@ -84,6 +90,7 @@ impl Session {
             registry: base.clone(),
             base,
             house_warnings: Vec::new(),
+            backups: None,
         };
         // Most campaigns keep none: the packs are not copied again.
         if !session.store.house_packs()?.is_empty() {
@@ -150,6 +157,17 @@ impl Session {
     /// same packs. The original stays as it is.
     pub fn save_as(&self, path: &Path) -> Result<Self> {
         Self::reading(self.store.save_as(path)?, self.base.clone())
+    }
+
+    /// Makes a backup into `folder` before every record from now on (the
+    /// app and the command line give the platform's backups folder).
+    pub fn keep_backups_in(&mut self, folder: &Path, policy: BackupPolicy) {
+        self.backups = Some((folder.to_owned(), policy));
+    }
+
+    /// Where backups are kept, if the face asked for them.
+    pub fn backups_folder(&self) -> Option<&Path> {
+        self.backups.as_ref().map(|(f, _)| f.as_path())
     }
 
     /// The campaign's file.

@@ -5,7 +5,7 @@
 //! room hands it the campaign as it stands and commits what it decides,
 //! one battle to one batch.
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context as _, Result, anyhow, bail};
 use serde::Serialize;
 
 use super::Session;
@@ -332,6 +332,12 @@ impl Session {
         } else {
             format!("{title} #{}", procedure.battle.id)
         };
+        // A backup before every record, where the face keeps them: one
+        // that does not check stops the record, with nothing written.
+        if let Some((folder, policy)) = self.backups.clone() {
+            self.make_backup(&folder, policy)
+                .context("no backup could be made before the record, so it was not written")?;
+        }
         let batch = self.store.commit(&label, &procedure.events)?;
         Ok(Recorded {
             battle: procedure.battle.id,

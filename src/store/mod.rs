@@ -585,6 +585,77 @@ impl CampaignStore {
     }
 }
 
+impl CampaignStore {
+    /// Writes a backup of the open campaign to `target` (SQLite's online
+    /// backup, into a temporary file beside it), checks the copy and only
+    /// then renames it into place. A copy that does not check is removed
+    /// and reported; a file already at `target` is never replaced.
+    pub fn backup_into(&self, target: &Path) -> Result<()> {
+        if target.exists() {
+            return Err(StoreError::AlreadyExists(target.to_owned()));
+        }
+        let tmp = temp_sibling(target);
+        let result = (|| {
+            {
+                let mut dest = Connection::open(&tmp)?;
+                {
+                    let backup = rusqlite::backup::Backup::new(&self.conn, &mut dest)?;
+                    backup.run_to_completion(256, Duration::ZERO, None)?;
+                }
+                // One file that stands alone: no write-ahead log beside it.
+                let _: String = dest.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+                dest.close().map_err(|(_, e)| e)?;
+            }
+            check_copy(&tmp)?;
+            std::fs::rename(&tmp, target).map_err(|source| StoreError::Io {
+                path: target.to_owned(),
+                source,
+            })
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result
+    }
+}
+
+/// What a campaign copy holds, read without opening it for writing.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct CopyFacts {
+    /// The campaign's name.
+    pub name: String,
+    /// The newest record (battle or session) it holds, if any.
+    pub newest_record: Option<i64>,
+}
+
+/// Checks a campaign copy, read only: its pages (`PRAGMA quick_check`),
+/// that it is a campaign of a schema this build reads, and what it holds.
+pub fn check_copy(path: &Path) -> Result<CopyFacts> {
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let damaged = |detail: String| StoreError::Corrupt {
+        path: path.to_owned(),
+        detail,
+    };
+    let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
+    if check != "ok" {
+        return Err(damaged(check));
+    }
+    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+    if !(1..=SCHEMA_VERSION).contains(&version) {
+        return Err(damaged(format!("schema {version} is not a campaign's")));
+    }
+    let name: String = conn
+        .query_row("SELECT name FROM campaign WHERE id = 1", [], |r| r.get(0))
+        .map_err(|e| damaged(e.to_string()))?;
+    let newest_record: Option<i64> = conn
+        .query_row("SELECT MAX(id) FROM battle", [], |r| r.get(0))
+        .map_err(|e| damaged(e.to_string()))?;
+    Ok(CopyFacts {
+        name,
+        newest_record,
+    })
+}
+
 /// The path made absolute, so the app shows and remembers where the file
 /// really is.
 fn absolute(path: &Path) -> PathBuf {

@@ -82,6 +82,17 @@ pub enum Action {
     },
     /// Pushes a rolled pool: the fighter's stress rises.
     PushCheck(Box<crate::session::CheckRolled>),
+    /// Opens the Backups window.
+    OpenBackups,
+    /// Makes a backup of the campaign now.
+    MakeBackup,
+    /// Closes the Backups window.
+    CloseBackups,
+    /// Restores a backup as a new file.
+    RestoreBackup {
+        backup: PathBuf,
+        to: PathBuf,
+    },
     /// Opens the editor of the group's own data.
     OpenHouseEditor,
     /// Keeps the group's data in the campaign; with `play`, the parties

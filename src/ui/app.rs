@@ -68,6 +68,11 @@ pub struct RapsheetApp {
     pub(super) found_form: FoundGangForm,
     pub(super) recruit_form: RecruitForm,
     pub(super) editor: FighterEditor,
+    /// Where backups are kept; `None` (tests, a machine without a data
+    /// folder) makes none.
+    pub(super) backups: Option<std::path::PathBuf>,
+    /// The Backups window: open, and what it lists.
+    pub(super) backups_window: Option<super::backups_view::BackupsWindow>,
     /// The editor of the group's own data, open or not.
     pub(super) house_editor: super::house_editor::HouseEditor,
     pub(super) battle_form: BattleForm,
@@ -101,7 +106,14 @@ impl RapsheetApp {
     /// Opens `path` (creating an empty campaign there if no file exists), or
     /// the demo in the platform data directory (created on first run).
     pub fn start(path: Option<PathBuf>) -> Self {
+        Self::start_with_backups(path, None)
+    }
+
+    /// [`RapsheetApp::start`], keeping backups in `backups` (the app on
+    /// this machine: the data folder's).
+    pub fn start_with_backups(path: Option<PathBuf>, backups: Option<PathBuf>) -> Self {
         let mut app = Self::empty();
+        app.backups = backups;
         let result = match path {
             Some(path) if path.exists() => Session::open(&path),
             Some(path) => Session::create_demo(&path),
@@ -127,6 +139,14 @@ impl RapsheetApp {
         app
     }
 
+    /// [`RapsheetApp::with_session`], keeping backups in `folder`.
+    pub fn with_session_and_backups(session: Session, folder: PathBuf) -> Self {
+        let mut app = Self::empty();
+        app.backups = Some(folder);
+        app.set_session(session);
+        app
+    }
+
     fn empty() -> Self {
         let seed = crate::dice::seed_from_clock();
         Self {
@@ -140,6 +160,8 @@ impl RapsheetApp {
             recruit_form: RecruitForm::default(),
             editor: FighterEditor::default(),
             house_editor: Default::default(),
+            backups: None,
+            backups_window: None,
             battle_form: BattleForm::default(),
             chronicle_view: ChronicleView::default(),
             log_view: LogView::default(),
@@ -195,7 +217,15 @@ impl RapsheetApp {
         self.recent.truncate(RECENT);
     }
 
-    pub(super) fn set_session(&mut self, session: Session) {
+    pub(super) fn set_session(&mut self, mut session: Session) {
+        // Where the app keeps backups: one before every record, and one a
+        // day the campaign is opened (a failure is said, not hidden).
+        if let Some(folder) = self.backups.clone() {
+            session.keep_backups_in(&folder, Default::default());
+            if let Err(err) = session.daily_backup(&folder, Default::default()) {
+                self.error(err.context("the day's backup was not made"));
+            }
+        }
         let path = session.path().to_owned();
         self.recent.retain(|p| *p != path);
         self.recent.insert(0, path);
@@ -408,6 +438,20 @@ impl RapsheetApp {
         }
     }
 
+    /// Opens (or refreshes) the Backups window on the campaign's backups.
+    fn open_backups(&mut self) {
+        let (Some(session), Some(folder)) = (&self.session, self.backups.clone()) else {
+            self.info("Backups are kept only for a campaign opened in the app on this machine");
+            return;
+        };
+        match session.backups(&folder) {
+            Ok(list) => {
+                self.backups_window = Some(super::backups_view::BackupsWindow::new(folder, list));
+            }
+            Err(err) => self.error(err),
+        }
+    }
+
     /// Writes the group's data to a file of theirs, atomically, never over
     /// the campaign, and over another file only when asked.
     fn save_house_draft(&mut self, text: &str, path: &std::path::Path, replace: bool) {
@@ -590,6 +634,23 @@ impl RapsheetApp {
                 check,
                 option,
             } => self.roll_check(fighter, &check, option.as_deref()),
+            Action::OpenBackups => self.open_backups(),
+            Action::CloseBackups => self.backups_window = None,
+            Action::MakeBackup => {
+                if let (Some(session), Some(folder)) = (&self.session, self.backups.clone()) {
+                    match session.make_backup(&folder, Default::default()) {
+                        Ok((made, _)) => self.info(format!("Backup made: {}", made.path.display())),
+                        Err(err) => self.error(err),
+                    }
+                }
+                self.open_backups();
+            }
+            Action::RestoreBackup { backup, to } => {
+                match crate::session::restore_backup(&backup, &to) {
+                    Ok(()) => self.info(format!("Restored as {}", to.display())),
+                    Err(err) => self.error(err),
+                }
+            }
             Action::OpenHouseEditor => {
                 if let Some(session) = &self.session {
                     let kept = self.state.house.first().map(|p| p.id.clone());

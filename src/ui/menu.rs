@@ -38,6 +38,13 @@ impl RapsheetApp {
             if command_button(ui, Command::SaveCampaignAs, has).clicked() {
                 run(&mut actions, Command::SaveCampaignAs);
             }
+            if ui
+                .add_enabled(has, egui::Button::new("Backups…"))
+                .on_hover_text("The campaign's backups: when, how big, the newest record each holds; restore one as a new file")
+                .clicked()
+            {
+                actions.push(Action::OpenBackups);
+            }
             ui.menu_button("Recent campaigns", |ui| {
                 let current = self.campaign_path().map(Path::to_owned);
                 let others: Vec<&PathBuf> = self

@@ -6,6 +6,7 @@
 
 mod action;
 mod app;
+mod backups_view;
 mod chronicle_view;
 mod dialogs;
 mod fighter_editor;
@@ -99,7 +100,7 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
                         .collect()
                 })
                 .unwrap_or_default();
-            let mut app = RapsheetApp::start(db.or(last));
+            let mut app = RapsheetApp::start_with_backups(db.or(last), crate::paths::backups_dir());
             app.set_recent(recent);
             app.set_output_dir(
                 cc.storage

@@ -268,6 +268,9 @@ impl RapsheetApp {
     /// The dialogs and windows open over the screen.
     pub(super) fn dialogs_ui(&mut self, ctx: &Context) -> Vec<Action> {
         let mut actions = Vec::new();
+        if let Some(action) = super::backups_view::backups_ui(ctx, &mut self.backups_window) {
+            actions.push(action);
+        }
         if let Some(session) = &self.session
             && let Some(action) =
                 super::house_editor::house_editor_ui(ctx, &mut self.house_editor, session)

@@ -1,0 +1,105 @@
+//! `rapsheet backup`: the campaign's backups, listed, made and restored.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Result, anyhow};
+use clap::Subcommand;
+
+use super::print_json;
+use crate::session::{Backup, BackupPolicy, Session, restore_backup};
+
+/// Backups of the campaign.
+#[derive(Debug, Subcommand)]
+pub enum BackupCommand {
+    /// The campaign's backups, newest first: when, size, the newest record
+    /// each holds.
+    List {
+        /// The backups folder (default: `backups` in the data folder).
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Make a backup now (checked, then the older ones rotated: the newest
+    /// 10, and one a day for 7 days).
+    Make {
+        #[arg(long)]
+        dir: Option<PathBuf>,
+        /// How many of the newest to keep.
+        #[arg(long, default_value_t = BackupPolicy::default().newest)]
+        keep: usize,
+        /// For how many days to keep the newest of each day.
+        #[arg(long, default_value_t = BackupPolicy::default().days)]
+        days: usize,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Restore a backup as a new campaign file (never over a file).
+    Restore {
+        /// The backup file (`backup list` names them).
+        backup: PathBuf,
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+    },
+}
+
+/// The folder given, or the data folder's.
+fn folder(dir: Option<PathBuf>) -> Result<PathBuf> {
+    dir.or_else(crate::paths::backups_dir)
+        .ok_or_else(|| anyhow!("this machine has no data folder: give --dir"))
+}
+
+pub(super) fn backup(session: &Session, command: BackupCommand) -> Result<()> {
+    match command {
+        BackupCommand::List { dir, json } => {
+            let list = session.backups(&folder(dir)?)?;
+            if json {
+                return print_json(&list);
+            }
+            if list.is_empty() {
+                say!("No backups of this campaign yet");
+            }
+            list.iter().for_each(say_backup);
+        }
+        BackupCommand::Make {
+            dir,
+            keep,
+            days,
+            json,
+        } => {
+            let policy = BackupPolicy { newest: keep, days };
+            let (made, gone) = session.make_backup(&folder(dir)?, policy)?;
+            if json {
+                return print_json(&serde_json::json!({ "made": made, "removed": gone }));
+            }
+            say!("Made and checked a backup:");
+            say_backup(&made);
+            for path in gone {
+                say!("Took out the older {}", path.display());
+            }
+        }
+        BackupCommand::Restore { backup, output } => restore(&backup, &output)?,
+    }
+    Ok(())
+}
+
+/// A backup restored as a new file; needs no campaign open.
+pub(super) fn restore(backup: &Path, target: &Path) -> Result<()> {
+    restore_backup(backup, target)?;
+    say!("Restored {} as {}", backup.display(), target.display());
+    Ok(())
+}
+
+fn say_backup(b: &Backup) {
+    let holds = match (&b.problem, b.newest_record) {
+        (Some(problem), _) => format!("DOES NOT CHECK: {problem}"),
+        (None, Some(n)) => format!("newest record #{n}"),
+        (None, None) => "no records".to_owned(),
+    };
+    say!(
+        "  {}  {} bytes  {holds}  {}",
+        b.at,
+        b.size,
+        b.path.display()
+    );
+}

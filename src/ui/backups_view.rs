@@ -1,0 +1,100 @@
+//! The Backups window (File ▸ Backups…): the campaign's backups, newest
+//! first, with when each was made, its size and the newest record it holds;
+//! one that does not check says why. A backup is restored as a new file,
+//! never over the open campaign or any other file.
+
+use std::path::PathBuf;
+
+use egui::{Context, RichText};
+
+use super::app::Action;
+use crate::session::Backup;
+
+/// The window's state.
+pub struct BackupsWindow {
+    folder: PathBuf,
+    list: Vec<Backup>,
+    /// The backup chosen to restore, and the new file's path typed.
+    restoring: Option<(PathBuf, String)>,
+}
+
+impl BackupsWindow {
+    pub fn new(folder: PathBuf, list: Vec<Backup>) -> Self {
+        Self {
+            folder,
+            list,
+            restoring: None,
+        }
+    }
+}
+
+/// Draws the window; `None` in `open` closes it.
+pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<Action> {
+    let state = window.as_mut()?;
+    let mut open = true;
+    let mut action = None;
+    egui::Window::new("Backups")
+        .open(&mut open)
+        .default_width(620.0)
+        .show(ctx, |ui| {
+            ui.label(format!("Kept in {}", state.folder.display()));
+            ui.label("A backup is made before every record and once a day the campaign is opened; the newest 10 and one a day for 7 days are kept.");
+            if ui.button("Make a backup now").clicked() {
+                action = Some(Action::MakeBackup);
+            }
+            if ui.button("Close the backups").clicked() {
+                action = action.take().or(Some(Action::CloseBackups));
+            }
+            ui.separator();
+            if state.list.is_empty() {
+                ui.label("No backups of this campaign yet.");
+            }
+            egui::Grid::new("backups").num_columns(4).striped(true).show(ui, |ui| {
+                for h in ["Made (UTC)", "Size", "Holds", ""] {
+                    ui.label(RichText::new(h).strong());
+                }
+                ui.end_row();
+                for b in &state.list {
+                    ui.label(&b.at);
+                    ui.label(format!("{} KB", b.size.div_ceil(1024)));
+                    match (&b.problem, b.newest_record) {
+                        (Some(problem), _) => {
+                            ui.label(RichText::new("does not check").color(ui.visuals().error_fg_color))
+                                .on_hover_text(problem);
+                        }
+                        (None, Some(n)) => {
+                            ui.label(format!("up to record #{n}"));
+                        }
+                        (None, None) => {
+                            ui.label("no records");
+                        }
+                    }
+                    let button = ui.add_enabled(
+                        b.problem.is_none(),
+                        egui::Button::new(format!("Restore {}…", b.at)).small(),
+                    );
+                    if button.clicked() {
+                        let offered = b.path.with_extension("restored.rapsheet");
+                        state.restoring = Some((b.path.clone(), offered.display().to_string()));
+                    }
+                    ui.end_row();
+                }
+            });
+            if let Some((backup, path)) = &mut state.restoring {
+                ui.separator();
+                ui.label("Restore it as a new campaign file (never over a file):");
+                let label = ui.label("New file path");
+                ui.text_edit_singleline(path).labelled_by(label.id);
+                if ui.button("Restore as this new file").clicked() {
+                    action = Some(Action::RestoreBackup {
+                        backup: backup.clone(),
+                        to: PathBuf::from(path.trim()),
+                    });
+                }
+            }
+        });
+    if !open {
+        *window = None;
+    }
+    action
+}
