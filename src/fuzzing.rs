@@ -99,6 +99,21 @@ pub fn battle_report(session: &Session, data: &[u8]) {
     }
 }
 
+/// A bundle's bytes, read as `rapsheet bundle import` reads them; one that
+/// is read is written back and must read as itself.
+pub fn bundle_bytes(data: &[u8]) {
+    let Ok(bundle) = crate::campaign::bundle::read(data) else {
+        return;
+    };
+    let back = serde_json::to_vec(&bundle)
+        .map_err(|e| e.to_string())
+        .and_then(|again| crate::campaign::bundle::read(&again).map_err(|e| e.to_string()));
+    assert!(
+        back.as_ref() == Ok(&bundle),
+        "a bundle does not read back as itself: {back:?}"
+    );
+}
+
 /// Arbitrary bytes written to a file in `dir` and opened as a campaign. A
 /// refused file must be left exactly as it was; an opened one is read as
 /// the app reads it on opening. Errors are the folder's (it cannot be

@@ -49,6 +49,11 @@ fn dice_text_corpus_is_read_without_a_panic() {
 }
 
 #[test]
+fn bundle_corpus_is_read_without_a_panic() {
+    replay("bundle", fuzzing::bundle_bytes);
+}
+
+#[test]
 fn pack_text_corpus_is_loaded_without_a_panic() {
     let registry = registry();
     replay("pack_text", |data| fuzzing::pack_text(&registry, data));

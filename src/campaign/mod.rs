@@ -7,6 +7,7 @@
 
 pub mod actions;
 pub mod battle;
+pub mod bundle;
 pub mod checks;
 pub mod chronicle;
 pub mod commands;

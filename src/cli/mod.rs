@@ -22,6 +22,7 @@ macro_rules! say_err {
 
 mod backup;
 mod battle;
+mod bundle;
 mod edit;
 mod export;
 mod gang;
@@ -113,6 +114,11 @@ pub enum Command {
     Captive {
         #[command(subcommand)]
         command: gang::CaptiveCommand,
+    },
+    /// Bundles: a gang (or every gang) written out, or brought in.
+    Bundle {
+        #[command(subcommand)]
+        command: bundle::BundleCommand,
     },
     /// The campaign's backups: list them, or make one now.
     Backup {
@@ -375,6 +381,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         Command::Gang { command } => gang::gang(&mut open(db, packs)?, command),
         Command::Fighter { command } => gang::fighter(&mut open(db, packs)?, command),
         Command::Captive { command } => gang::captive(&mut open(db, packs)?, command),
+        Command::Bundle { command } => bundle::bundle(&mut open(db, packs)?, command),
         // Restoring needs no campaign open: the backup is the campaign.
         Command::Backup {
             command: backup::BackupCommand::Restore { backup, output },

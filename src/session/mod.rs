@@ -17,12 +17,14 @@
 //!   roster sheets), for the window and the command line alike;
 //! - `house.rs`: the group's own packs (house rules) kept in the campaign;
 //! - `backups.rs`: backups made, listed, rotated and restored;
+//! - `bundles.rs`: gangs written out as a bundle, and brought in from one;
 //! - `settings.rs`: the choices a rule text leaves to the group;
 //! - `sheet.rs`: a character's sheet at the table: its rolls, pushed.
 //!
 //! No SQL here (that is `store`) and no egui (that is `ui`).
 
 mod backups;
+mod bundles;
 mod commands;
 mod history;
 mod house;

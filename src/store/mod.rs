@@ -526,6 +526,30 @@ impl CampaignStore {
         self.commit_batch_with(label, &events, None, &store_photo)
     }
 
+    /// Commits `events` as one batch with the photos they set stored in the
+    /// same transaction (each `(mime, bytes)`, kept by content; the events'
+    /// `PhotoChanged` name them by [`photo_key`]).
+    pub fn commit_with_photos(
+        &mut self,
+        label: &str,
+        events: &[Event],
+        photos: &[(String, Vec<u8>)],
+    ) -> Result<BatchId> {
+        if let Some(reason) = &self.read_only {
+            return Err(StoreError::ReadOnly(reason.clone()));
+        }
+        let store_photos = |tx: &rusqlite::Transaction<'_>| -> Result<()> {
+            for (mime, bytes) in photos {
+                tx.execute(
+                    "INSERT OR IGNORE INTO photo (hash, mime, bytes) VALUES (?1, ?2, ?3)",
+                    (photo_hash(bytes), mime, bytes),
+                )?;
+            }
+            Ok(())
+        };
+        self.commit_batch_with(label, events, None, &store_photos)
+    }
+
     /// A fighter's photo, if one is set.
     pub fn photo(&self, fighter: FighterId) -> Result<Option<Vec<u8>>> {
         use rusqlite::OptionalExtension;
@@ -660,6 +684,11 @@ pub fn check_copy(path: &Path) -> Result<CopyFacts> {
 /// really is.
 fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_owned())
+}
+
+/// The key a photo is stored under, for events that set it.
+pub fn photo_key(bytes: &[u8]) -> String {
+    photo_hash(bytes)
 }
 
 /// A photo's key: the BLAKE3 hash of its bytes (64 hex digits), with its

@@ -82,6 +82,17 @@ pub enum Action {
     },
     /// Pushes a rolled pool: the fighter's stress rises.
     PushCheck(Box<crate::session::CheckRolled>),
+    /// Opens the Bundles window.
+    OpenBundles,
+    CloseBundles,
+    /// Writes a gang (by name), or every gang, to a bundle file.
+    ExportBundle {
+        gang: Option<String>,
+        to: PathBuf,
+        replace: bool,
+    },
+    /// Brings a bundle file's gangs in.
+    ImportBundle(PathBuf),
     /// Opens the Backups window.
     OpenBackups,
     /// Makes a backup of the campaign now.

@@ -71,6 +71,8 @@ pub struct RapsheetApp {
     /// Where backups are kept; `None` (tests, a machine without a data
     /// folder) makes none.
     pub(super) backups: Option<std::path::PathBuf>,
+    /// The Bundles window, open or not.
+    pub(super) bundles_window: Option<super::bundles_view::BundlesWindow>,
     /// The Backups window: open, and what it lists.
     pub(super) backups_window: Option<super::backups_view::BackupsWindow>,
     /// The editor of the group's own data, open or not.
@@ -162,6 +164,7 @@ impl RapsheetApp {
             house_editor: Default::default(),
             backups: None,
             backups_window: None,
+            bundles_window: None,
             battle_form: BattleForm::default(),
             chronicle_view: ChronicleView::default(),
             log_view: LogView::default(),
@@ -438,6 +441,36 @@ impl RapsheetApp {
         }
     }
 
+    /// Writes a gang, or every gang, to a bundle file: atomically, never
+    /// over the campaign, over another file only when asked.
+    fn export_bundle(&mut self, gang: Option<&str>, to: &std::path::Path, replace: bool) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let bytes = gang
+            .map(|g| session.gang_named(g).map(|g| g.id))
+            .transpose()
+            .and_then(|id| session.export_bundle(id))
+            .and_then(|b| Ok(serde_json::to_vec_pretty(&b)?));
+        let existing = if replace {
+            crate::output::Existing::Replace
+        } else {
+            crate::output::Existing::Refuse
+        };
+        let written = bytes.and_then(|bytes| {
+            Ok(crate::output::write(
+                to,
+                &bytes,
+                existing,
+                Some(session.path()),
+            )?)
+        });
+        match written {
+            Ok(()) => self.info(format!("Bundle written to {}", to.display())),
+            Err(err) => self.error(err),
+        }
+    }
+
     /// Opens (or refreshes) the Backups window on the campaign's backups.
     fn open_backups(&mut self) {
         let (Some(session), Some(folder)) = (&self.session, self.backups.clone()) else {
@@ -634,6 +667,23 @@ impl RapsheetApp {
                 check,
                 option,
             } => self.roll_check(fighter, &check, option.as_deref()),
+            Action::OpenBundles => self.bundles_window = Some(Default::default()),
+            Action::CloseBundles => self.bundles_window = None,
+            Action::ExportBundle { gang, to, replace } => {
+                self.export_bundle(gang.as_deref(), &to, replace)
+            }
+            Action::ImportBundle(path) => {
+                let bytes = std::fs::read(&path)
+                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()));
+                match bytes {
+                    Ok(bytes) => {
+                        self.change("Bundle brought in", |s| {
+                            s.import_bundle(&bytes).map(|(b, _)| b)
+                        });
+                    }
+                    Err(err) => self.error(err),
+                }
+            }
             Action::OpenBackups => self.open_backups(),
             Action::CloseBackups => self.backups_window = None,
             Action::MakeBackup => {

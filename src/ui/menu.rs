@@ -39,6 +39,13 @@ impl RapsheetApp {
                 run(&mut actions, Command::SaveCampaignAs);
             }
             if ui
+                .add_enabled(has, egui::Button::new("Bundles…"))
+                .on_hover_text("Carry a gang, or every gang, to another campaign, or bring one in")
+                .clicked()
+            {
+                actions.push(Action::OpenBundles);
+            }
+            if ui
                 .add_enabled(has, egui::Button::new("Backups…"))
                 .on_hover_text("The campaign's backups: when, how big, the newest record each holds; restore one as a new file")
                 .clicked()

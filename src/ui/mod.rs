@@ -7,6 +7,7 @@
 mod action;
 mod app;
 mod backups_view;
+mod bundles_view;
 mod chronicle_view;
 mod dialogs;
 mod fighter_editor;

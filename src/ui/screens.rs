@@ -271,6 +271,12 @@ impl RapsheetApp {
         if let Some(action) = super::backups_view::backups_ui(ctx, &mut self.backups_window) {
             actions.push(action);
         }
+        let selected = self.state.gang_view.as_ref().map(|v| v.name.clone());
+        if let Some(action) =
+            super::bundles_view::bundles_ui(ctx, &mut self.bundles_window, selected.as_deref())
+        {
+            actions.push(action);
+        }
         if let Some(session) = &self.session
             && let Some(action) =
                 super::house_editor::house_editor_ui(ctx, &mut self.house_editor, session)

@@ -1,0 +1,347 @@
+//! Bundles: one gang, or every gang of a campaign, as one versioned JSON
+//! file that moves between laptops (`docs/bundle.md`): each gang with its
+//! fighters, their entries, stats, counters, lasting effects and photos,
+//! and the group's own packs they play. A bundle is untrusted input: it is
+//! read within a size limit, every field checked, the field at fault named.
+//! Pure: bytes in, a bundle or the events of its import out.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{EffectId, Event, Fighter, FighterId, Gang, GangId, LastingEffect, QuirkPick};
+use crate::rules::Pack;
+
+/// The bundle format this build writes and reads.
+pub const BUNDLE_FORMAT: u32 = 1;
+
+/// The largest bundle read: photos travel inside it.
+pub const MAX_BUNDLE_BYTES: usize = 64 * 1024 * 1024;
+
+/// The largest photo a bundle carries (as the app takes one).
+const MAX_PHOTO_BYTES: usize = 8 * 1024 * 1024;
+
+/// A bundle file.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Bundle {
+    /// Always `rapsheet-bundle`: what the file is.
+    pub kind: String,
+    /// The bundle format, [`BUNDLE_FORMAT`].
+    pub format: u32,
+    /// The campaign it came from.
+    pub campaign: String,
+    /// The group's own packs the gangs play (house rules), as text.
+    #[serde(default)]
+    pub packs: Vec<BundlePack>,
+    pub gangs: Vec<BundleGang>,
+}
+
+/// A pack of the group's, as its TOML text.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundlePack {
+    pub id: String,
+    pub text: String,
+}
+
+/// A gang as it travels.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundleGang {
+    pub name: String,
+    /// The pack it plays, by id.
+    pub ruleset: String,
+    #[serde(default)]
+    pub notes: String,
+    #[serde(default)]
+    pub resources: BTreeMap<String, i64>,
+    #[serde(default)]
+    pub fighters: Vec<BundleFighter>,
+}
+
+/// A fighter as they travel.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundleFighter {
+    pub name: String,
+    #[serde(default)]
+    pub leader: bool,
+    #[serde(default)]
+    pub quirks: Vec<QuirkPick>,
+    #[serde(default)]
+    pub base: BTreeMap<String, i64>,
+    #[serde(default)]
+    pub counters: BTreeMap<String, i64>,
+    #[serde(default)]
+    pub notes: String,
+    /// A PNG or JPEG, base64.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub photo: Option<String>,
+    /// Lasting effects still on the fighter (injuries, advancements).
+    #[serde(default)]
+    pub lasting: Vec<BundleEffect>,
+}
+
+/// A lasting effect as it travels.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundleEffect {
+    pub table: String,
+    pub name: String,
+    #[serde(default)]
+    pub detail: String,
+    #[serde(default)]
+    pub stats: BTreeMap<String, i64>,
+    #[serde(default)]
+    pub quirk: Option<String>,
+    #[serde(default)]
+    pub lost_quirk: Option<String>,
+    #[serde(default)]
+    pub heals_after: Option<u32>,
+    #[serde(default)]
+    pub by_group: Option<String>,
+}
+
+/// Why a bundle is refused: the field at fault and the reason.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {reason}")]
+pub struct BundleError {
+    pub field: String,
+    pub reason: String,
+}
+
+fn refuse<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, BundleError> {
+    Err(BundleError {
+        field: field.into(),
+        reason: reason.into(),
+    })
+}
+
+/// Reads a bundle's bytes: within the size limit, JSON of this format,
+/// every name a name, every number within the safety bound, every photo a
+/// PNG or JPEG of a fighter's size.
+pub fn read(bytes: &[u8]) -> Result<Bundle, BundleError> {
+    if bytes.len() > MAX_BUNDLE_BYTES {
+        return refuse(
+            "bundle",
+            format!(
+                "{} MB is more than a bundle may be ({} MB)",
+                bytes.len() / 1_000_000,
+                MAX_BUNDLE_BYTES / 1_000_000
+            ),
+        );
+    }
+    let value: serde_json::Value = match serde_json::from_slice(bytes) {
+        Ok(v) => v,
+        Err(e) => return refuse("bundle", format!("not JSON: {e}")),
+    };
+    match value.get("format").and_then(serde_json::Value::as_u64) {
+        Some(f) if f == u64::from(BUNDLE_FORMAT) => {}
+        Some(f) => {
+            return refuse(
+                "format",
+                format!("format {f} is not one this build reads (format {BUNDLE_FORMAT})"),
+            );
+        }
+        None => return refuse("format", "missing: not a Rapsheet bundle"),
+    }
+    let bundle: Bundle = match serde_json::from_value(value) {
+        Ok(b) => b,
+        Err(e) => return refuse("bundle", e.to_string()),
+    };
+    if bundle.kind != "rapsheet-bundle" {
+        return refuse("kind", "not a Rapsheet bundle");
+    }
+    check(&bundle)?;
+    Ok(bundle)
+}
+
+/// Every name, number and photo of a bundle read.
+fn check(bundle: &Bundle) -> Result<(), BundleError> {
+    for (i, g) in bundle.gangs.iter().enumerate() {
+        let at = format!("gangs[{i}]");
+        crate::text::name("A gang", &g.name)
+            .or_else(|e| refuse(format!("{at}.name"), e.to_string()))?;
+        numbers(&format!("{at}.resources"), &g.resources)?;
+        for (j, f) in g.fighters.iter().enumerate() {
+            let at = format!("{at}.fighters[{j}]");
+            crate::text::name("A fighter", &f.name)
+                .or_else(|e| refuse(format!("{at}.name"), e.to_string()))?;
+            numbers(&format!("{at}.base"), &f.base)?;
+            numbers(&format!("{at}.counters"), &f.counters)?;
+            if let Some(photo) = &f.photo {
+                photo_bytes(photo).map_err(|reason| BundleError {
+                    field: format!("{at}.photo"),
+                    reason,
+                })?;
+            }
+            for (k, e) in f.lasting.iter().enumerate() {
+                numbers(&format!("{at}.lasting[{k}].stats"), &e.stats)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn numbers(field: &str, values: &BTreeMap<String, i64>) -> Result<(), BundleError> {
+    for (key, n) in values {
+        if let Err(reason) = crate::rules::check_bound(*n) {
+            return refuse(format!("{field}.{key}"), reason);
+        }
+    }
+    Ok(())
+}
+
+/// A photo's bytes and type, from its base64.
+pub fn photo_bytes(text: &str) -> Result<(&'static str, Vec<u8>), String> {
+    use base64::Engine as _;
+    if text.len() > MAX_PHOTO_BYTES.saturating_mul(4) / 3 + 4 {
+        return Err(format!(
+            "a photo is at most {} MB",
+            MAX_PHOTO_BYTES / 1_000_000
+        ));
+    }
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(text)
+        .map_err(|e| format!("not base64: {e}"))?;
+    let mime = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        "image/png"
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        "image/jpeg"
+    } else {
+        return Err("not a PNG or JPEG image".into());
+    };
+    Ok((mime, bytes))
+}
+
+/// A photo as it travels: base64.
+pub fn photo_text(bytes: &[u8]) -> String {
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode(bytes)
+}
+
+/// What an import writes: its events, and the photos (`mime`, bytes) they
+/// set.
+pub type Imported = (Vec<Event>, Vec<(String, Vec<u8>)>);
+
+/// The next ids the campaign gives, for an import's new gang, fighters and
+/// lasting effects.
+#[derive(Debug, Clone, Copy)]
+pub struct NextIds {
+    pub gang: GangId,
+    pub fighter: FighterId,
+    pub effect: EffectId,
+}
+
+/// The events that bring one bundled gang into a campaign whose gangs are
+/// `gangs`, playing `pack`, and the photos to store with them (`(mime,
+/// bytes, key)`). Refused: a gang name already taken, an entry or stat the
+/// pack does not have.
+pub fn import_gang(
+    gang: &BundleGang,
+    at: &str,
+    gangs: &[Gang],
+    pack: &Pack,
+    ids: NextIds,
+    photo_key: impl Fn(&[u8]) -> String,
+) -> Result<Imported, BundleError> {
+    if let Some(taken) = gangs
+        .iter()
+        .find(|g| crate::text::same(&g.name, &gang.name))
+    {
+        return refuse(
+            format!("{at}.name"),
+            format!("the campaign has a gang called {} already", taken.name),
+        );
+    }
+    let mut events = vec![Event::GangFounded {
+        gang: Gang {
+            id: ids.gang,
+            name: crate::text::name("A gang", &gang.name).map_err(|e| BundleError {
+                field: format!("{at}.name"),
+                reason: e.to_string(),
+            })?,
+            ruleset: pack.pack.id.clone(),
+            resources: pack
+                .resources
+                .iter()
+                .map(|r| {
+                    (
+                        r.id.clone(),
+                        gang.resources.get(&r.id).copied().unwrap_or(r.start),
+                    )
+                })
+                .collect(),
+            notes: gang.notes.clone(),
+        },
+    }];
+    let mut photos = Vec::new();
+    let (mut fighter_id, mut effect_id) = (ids.fighter.0, ids.effect.0);
+    for (j, f) in gang.fighters.iter().enumerate() {
+        let at = format!("{at}.fighters[{j}]");
+        if let Some(bad) = f.quirks.iter().find(|p| pack.quirk(&p.quirk).is_none()) {
+            return refuse(
+                format!("{at}.quirks"),
+                format!("{} has no entry `{}`", pack.pack.name, bad.quirk),
+            );
+        }
+        if let Some(bad) = f.base.keys().find(|s| pack.stat(s).is_none()) {
+            return refuse(
+                format!("{at}.base"),
+                format!("{} has no stat `{bad}`", pack.pack.name),
+            );
+        }
+        let id = FighterId(fighter_id);
+        fighter_id = fighter_id.saturating_add(1);
+        events.push(Event::FighterRecruited {
+            fighter: Fighter {
+                id,
+                gang: ids.gang,
+                name: crate::text::name("A fighter", &f.name).map_err(|e| BundleError {
+                    field: format!("{at}.name"),
+                    reason: e.to_string(),
+                })?,
+                leader: f.leader,
+                quirks: f.quirks.clone(),
+                counters: f.counters.clone(),
+                notes: f.notes.clone(),
+                base: f.base.clone(),
+                status: Default::default(),
+            },
+        });
+        if let Some(photo) = &f.photo {
+            let (mime, bytes) = photo_bytes(photo).map_err(|reason| BundleError {
+                field: format!("{at}.photo"),
+                reason,
+            })?;
+            events.push(Event::PhotoChanged {
+                fighter: id,
+                from: None,
+                to: Some(photo_key(&bytes)),
+            });
+            photos.push((mime.to_owned(), bytes));
+        }
+        for e in &f.lasting {
+            events.push(Event::LastingEffectAdded {
+                effect: LastingEffect {
+                    id: EffectId(effect_id),
+                    fighter: id,
+                    table: e.table.clone(),
+                    name: e.name.clone(),
+                    detail: e.detail.clone(),
+                    stats: e.stats.clone(),
+                    quirk: e.quirk.clone(),
+                    lost_quirk: e.lost_quirk.clone(),
+                    battle: None,
+                    roll: None,
+                    removed: None,
+                    heals_after: e.heals_after,
+                    by_group: e.by_group.clone(),
+                },
+            });
+            effect_id = effect_id.saturating_add(1);
+        }
+    }
+    Ok((events, photos))
+}

@@ -1,0 +1,62 @@
+//! `rapsheet bundle`: a gang, or every gang, written out as a bundle file,
+//! and a bundle's gangs brought into a campaign.
+
+use std::path::PathBuf;
+
+use anyhow::{Context as _, Result};
+use clap::Subcommand;
+
+use crate::session::Session;
+
+/// Bundles (`docs/bundle.md`).
+#[derive(Debug, Subcommand)]
+pub enum BundleCommand {
+    /// Write one gang (or every gang) with its fighters, lasting effects,
+    /// photos and the group's own packs it plays.
+    Export {
+        #[arg(long)]
+        gang: Option<String>,
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+        #[arg(long)]
+        force: bool,
+    },
+    /// Bring a bundle's gangs into the campaign, as one change undo takes
+    /// back.
+    Import { file: PathBuf },
+}
+
+pub(super) fn bundle(session: &mut Session, command: BundleCommand) -> Result<()> {
+    match command {
+        BundleCommand::Export {
+            gang,
+            output,
+            force,
+        } => {
+            let gang = gang.map(|g| session.gang_named(&g)).transpose()?;
+            let bundle = session.export_bundle(gang.map(|g| g.id))?;
+            let bytes = serde_json::to_vec_pretty(&bundle)?;
+            super::print::write_output(session, &output, &bytes, force)?;
+            let names: Vec<&str> = bundle.gangs.iter().map(|g| g.name.as_str()).collect();
+            say!("Wrote {} to {}", names.join(", "), output.display());
+        }
+        BundleCommand::Import { file } => {
+            let meta = std::fs::metadata(&file)
+                .with_context(|| format!("cannot read {}", file.display()))?;
+            if meta.len() > crate::campaign::bundle::MAX_BUNDLE_BYTES as u64 {
+                anyhow::bail!(
+                    "{}: {} MB is more than a bundle may be",
+                    file.display(),
+                    meta.len() / 1_000_000
+                );
+            }
+            let bytes =
+                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+            let (_, names) = session
+                .import_bundle(&bytes)
+                .with_context(|| format!("{} was not brought in", file.display()))?;
+            say!("Brought in {}", names.join(", "));
+        }
+    }
+    Ok(())
+}

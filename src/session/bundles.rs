@@ -1,0 +1,166 @@
+//! Bundles (`docs/bundle.md`): a gang, or every gang, written out with
+//! its fighters, lasting effects, photos and the group's own packs it
+//! plays; and a bundle's gangs brought into this campaign as one batch that
+//! undo takes back.
+
+use anyhow::{Result, anyhow, bail};
+
+use super::Session;
+use crate::campaign::bundle::{
+    self, BUNDLE_FORMAT, Bundle, BundleEffect, BundleFighter, BundleGang, BundlePack, NextIds,
+};
+use crate::campaign::{BatchId, EffectId, Event, FighterId, GangId};
+
+impl Session {
+    /// The bundle of one gang, or of every gang of the campaign.
+    pub fn export_bundle(&self, gang: Option<GangId>) -> Result<Bundle> {
+        let gangs = match gang {
+            Some(id) => vec![self.gang(id)?],
+            None => self.store.gangs()?,
+        };
+        let kept = self.store.house_packs()?;
+        let mut packs: Vec<BundlePack> = Vec::new();
+        let mut out = Vec::new();
+        for g in gangs {
+            // The group's packs the gang's pack stands on, bases first.
+            for stamp in self.registry.stamps(&g.ruleset).iter().rev() {
+                if let Some((id, text)) = kept.iter().find(|(id, _)| *id == stamp.id)
+                    && !packs.iter().any(|p| p.id == *id)
+                {
+                    packs.push(BundlePack {
+                        id: id.clone(),
+                        text: text.clone(),
+                    });
+                }
+            }
+            let mut fighters = Vec::new();
+            for f in self.store.fighters(g.id)? {
+                if matches!(f.status, crate::campaign::FighterStatus::Gone { .. }) {
+                    continue;
+                }
+                let lasting = self
+                    .store
+                    .lasting_effects(f.id)?
+                    .into_iter()
+                    .filter(|e| e.removed.is_none())
+                    .map(|e| BundleEffect {
+                        table: e.table,
+                        name: e.name,
+                        detail: e.detail,
+                        stats: e.stats,
+                        quirk: e.quirk,
+                        lost_quirk: e.lost_quirk,
+                        heals_after: e.heals_after,
+                        by_group: e.by_group,
+                    })
+                    .collect();
+                fighters.push(BundleFighter {
+                    photo: self.store.photo(f.id)?.map(|b| bundle::photo_text(&b)),
+                    name: f.name,
+                    leader: f.leader,
+                    quirks: f.quirks,
+                    base: f.base,
+                    counters: f.counters,
+                    notes: f.notes,
+                    lasting,
+                });
+            }
+            out.push(BundleGang {
+                name: g.name,
+                ruleset: g.ruleset,
+                notes: g.notes,
+                resources: g.resources,
+                fighters,
+            });
+        }
+        Ok(Bundle {
+            kind: "rapsheet-bundle".into(),
+            format: BUNDLE_FORMAT,
+            campaign: self.store.info()?.name,
+            packs,
+            gangs: out,
+        })
+    }
+
+    /// Brings a bundle's gangs into the campaign, with the group's packs
+    /// they play that the campaign does not keep yet, as one batch. Refused,
+    /// with nothing written, where a name is taken, a pack is missing or
+    /// differs from the one kept under its id, or the bundle is bad.
+    pub fn import_bundle(&mut self, bytes: &[u8]) -> Result<(BatchId, Vec<String>)> {
+        let bundle = bundle::read(bytes)?;
+        if bundle.gangs.is_empty() {
+            bail!("gangs: the bundle holds no gang");
+        }
+        let kept = self.store.house_packs()?;
+        let mut trial = self.registry.clone();
+        let mut events = Vec::new();
+        for (i, p) in bundle.packs.iter().enumerate() {
+            match kept.iter().find(|(id, _)| *id == p.id) {
+                Some((_, text)) if *text == p.text => continue,
+                Some(_) => bail!(
+                    "packs[{i}]: the campaign keeps other house rules under the id `{}`; take them out or rename one first",
+                    p.id
+                ),
+                None if self.base.get(&p.id).is_some() => {
+                    bail!(
+                        "packs[{i}]: `{}` is a pack of this build, not house rules",
+                        p.id
+                    )
+                }
+                None => {}
+            }
+            trial
+                .add_house_text(&format!("packs[{i}] ({})", p.id), &p.text)
+                .map_err(|e| anyhow!("{e}"))?;
+            events.push(Event::HousePackSet {
+                id: p.id.clone(),
+                from: None,
+                to: Some(p.text.clone()),
+            });
+        }
+        let mut gangs = self.store.gangs()?;
+        let mut ids = NextIds {
+            gang: self.store.next_gang_id()?,
+            fighter: self.store.next_fighter_id()?,
+            effect: self.store.next_effect_id()?,
+        };
+        let mut photos = Vec::new();
+        let mut names = Vec::new();
+        for (i, g) in bundle.gangs.iter().enumerate() {
+            let pack = trial.get(&g.ruleset).ok_or_else(|| {
+                anyhow!(
+                    "gangs[{i}].ruleset: this build has no pack `{}` and the bundle does not carry it",
+                    g.ruleset
+                )
+            })?;
+            let at = format!("gangs[{i}]");
+            let (mut more, mut pics) =
+                bundle::import_gang(g, &at, &gangs, pack, ids, crate::store::photo_key)?;
+            for e in &more {
+                if let Event::GangFounded { gang } = e {
+                    gangs.push(gang.clone());
+                    names.push(gang.name.clone());
+                }
+            }
+            let fighters = more
+                .iter()
+                .filter(|e| matches!(e, Event::FighterRecruited { .. }))
+                .count();
+            let effects = more
+                .iter()
+                .filter(|e| matches!(e, Event::LastingEffectAdded { .. }))
+                .count();
+            ids = NextIds {
+                gang: GangId(ids.gang.0.saturating_add(1)),
+                fighter: FighterId(ids.fighter.0.saturating_add(fighters as i64)),
+                effect: EffectId(ids.effect.0.saturating_add(effects as i64)),
+            };
+            events.append(&mut more);
+            photos.append(&mut pics);
+        }
+        let label = format!("Bring in {} from {}", names.join(", "), bundle.campaign);
+        let batch = self.store.commit_with_photos(&label, &events, &photos)?;
+        self.read_house_packs()?;
+        Ok((batch, names))
+    }
+}

@@ -1,0 +1,78 @@
+//! The Bundles window (File ▸ Bundles…): the selected gang, or every gang,
+//! written to a bundle file; a bundle's gangs brought in as one change.
+//! Paths are typed, as in the app's other file fields.
+
+use std::path::PathBuf;
+
+use egui::Context;
+
+use super::app::Action;
+
+/// What is typed in the window.
+#[derive(Default)]
+pub struct BundlesWindow {
+    pub export_path: String,
+    pub whole: bool,
+    pub replace: bool,
+    pub import_path: String,
+}
+
+/// Draws the window; closing it drops its state.
+pub fn bundles_ui(
+    ctx: &Context,
+    window: &mut Option<BundlesWindow>,
+    selected: Option<&str>,
+) -> Option<Action> {
+    let state = window.as_mut()?;
+    let mut open = true;
+    let mut action = None;
+    egui::Window::new("Bundles")
+        .open(&mut open)
+        .default_width(520.0)
+        .show(ctx, |ui| {
+            if ui.button("Close the bundles").clicked() {
+                action = Some(Action::CloseBundles);
+            }
+            ui.label("A bundle carries gangs, their fighters, photos and the group's own packs to another campaign (docs/bundle.md).");
+            ui.separator();
+            let what = match (state.whole, selected) {
+                (false, Some(name)) => name.to_owned(),
+                _ => "every gang".to_owned(),
+            };
+            ui.checkbox(&mut state.whole, "Every gang of the campaign");
+            ui.horizontal(|ui| {
+                let label = ui.label("Bundle file to write");
+                ui.text_edit_singleline(&mut state.export_path)
+                    .labelled_by(label.id);
+            });
+            ui.checkbox(&mut state.replace, "replace a file there");
+            let ready = !state.export_path.trim().is_empty();
+            if ui
+                .add_enabled(ready, egui::Button::new(format!("Export {what}")))
+                .clicked()
+            {
+                action = Some(Action::ExportBundle {
+                    gang: (!state.whole).then(|| selected.map(str::to_owned)).flatten(),
+                    to: PathBuf::from(state.export_path.trim()),
+                    replace: state.replace,
+                });
+            }
+            ui.separator();
+            ui.horizontal(|ui| {
+                let label = ui.label("Bundle file to bring in");
+                ui.text_edit_singleline(&mut state.import_path)
+                    .labelled_by(label.id);
+            });
+            if ui
+                .add_enabled(!state.import_path.trim().is_empty(), egui::Button::new("Bring in its gangs"))
+                .on_hover_text("One change, which undo takes back")
+                .clicked()
+            {
+                action = Some(Action::ImportBundle(PathBuf::from(state.import_path.trim())));
+            }
+        });
+    if !open {
+        *window = None;
+    }
+    action
+}

@@ -1,0 +1,215 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! Bundles (docs/bundle.md): a gang moves between campaigns with its
+//! fighters, entries, lasting effects, photo and the group's own packs it
+//! plays, as one batch undo takes back; a whole campaign's gangs travel
+//! too; a hostile bundle is refused naming the field, with nothing written.
+
+mod util;
+
+use rapsheet::campaign::bundle;
+use rapsheet::session::Session;
+
+#[test]
+fn a_gang_moves_between_campaigns_and_undo_takes_it_back() {
+    let dir = util::temp();
+    let mut from = Session::create_demo(&dir.path().join("a.rapsheet")).unwrap();
+    let saints = from.gang_named("The Rust Saints").unwrap();
+    let brick = from
+        .fighter_named("Brick", Some("The Rust Saints"))
+        .unwrap()
+        .id;
+    from.set_photo(brick, Some(&util::TINY_PNG)).unwrap();
+    let bytes = serde_json::to_vec(&from.export_bundle(Some(saints.id)).unwrap()).unwrap();
+
+    let mut to = Session::create(&dir.path().join("b.rapsheet"), "B", "heartbreaker").unwrap();
+    let (batch, names) = to.import_bundle(&bytes).unwrap();
+    assert_eq!(names, ["The Rust Saints"]);
+    let moved = to.gang_named("The Rust Saints").unwrap();
+    assert_eq!(moved.ruleset, saints.ruleset);
+    assert_eq!(moved.resources, saints.resources);
+    let roster: Vec<String> = to
+        .fighters(moved.id)
+        .unwrap()
+        .into_iter()
+        .map(|f| f.name)
+        .collect();
+    let before: Vec<String> = from
+        .fighters(saints.id)
+        .unwrap()
+        .into_iter()
+        .map(|f| f.name)
+        .collect();
+    assert_eq!(roster, before);
+    let brick_there = to
+        .fighter_named("Brick", Some("The Rust Saints"))
+        .unwrap()
+        .id;
+    assert_eq!(to.photo(brick_there).unwrap().unwrap(), util::TINY_PNG);
+    assert!(to.verify().unwrap().problems.is_empty());
+    // Twice is refused: the name is taken, and nothing is written.
+    let err = to.import_bundle(&bytes).unwrap_err().to_string();
+    assert!(err.contains("gangs[0].name"), "{err}");
+    assert_eq!(to.newest_batch().unwrap(), Some(batch));
+    // One batch, which undo takes back.
+    to.undo(batch).unwrap();
+    assert!(to.gang_named("The Rust Saints").is_err());
+    assert!(to.verify().unwrap().problems.is_empty());
+}
+
+#[test]
+fn the_groups_own_pack_travels_with_the_party_that_plays_it() {
+    let dir = util::temp();
+    let from = Session::create_demo_of(&dir.path().join("a.rapsheet"), "hwc").unwrap();
+    let bytes = serde_json::to_vec(&from.export_bundle(None).unwrap()).unwrap();
+    let mut to = Session::create(&dir.path().join("b.rapsheet"), "B", "hwc").unwrap();
+    to.import_bundle(&bytes).unwrap();
+    let party = to.gang_named("The Night Crew").unwrap();
+    assert_eq!(party.ruleset, "dead-air-table");
+    assert_eq!(to.house_packs().unwrap()[0].id, "dead-air-table");
+    let pim = to.fighter_named("Pim", Some("The Night Crew")).unwrap().id;
+    assert_eq!(to.fighter_details(pim).unwrap().view.counters["hp"], 10);
+}
+
+#[test]
+fn a_hostile_bundle_is_refused_naming_the_field() {
+    let good = r#"{"kind":"rapsheet-bundle","format":1,"campaign":"x","gangs":[{"name":"A","ruleset":"heartbreaker"}]}"#;
+    assert!(bundle::read(good.as_bytes()).is_ok());
+    let cases: [(&[u8], &str); 7] = [
+        (b"{ not json", "bundle: not JSON"),
+        (br#"{"kind":"rapsheet-bundle","format":9,"campaign":"x","gangs":[]}"#, "format: format 9 is not one this build reads"),
+        (br#"{"kind":"something","format":1,"campaign":"x","gangs":[]}"#, "kind: not a Rapsheet bundle"),
+        (br#"{"kind":"rapsheet-bundle","format":1,"campaign":"x","gangs":[{"name":"a\u0007b","ruleset":"heartbreaker"}]}"#, "gangs[0].name"),
+        (br#"{"kind":"rapsheet-bundle","format":1,"campaign":"x","gangs":[{"name":"A","ruleset":"heartbreaker","resources":{"supply":4611686018427387904}}]}"#, "gangs[0].resources.supply"),
+        (br#"{"kind":"rapsheet-bundle","format":1,"campaign":"x","gangs":[{"name":"A","ruleset":"heartbreaker","fighters":[{"name":"B","photo":"../../etc/passwd"}]}]}"#, "gangs[0].fighters[0].photo"),
+        (br#"{"kind":"rapsheet-bundle","format":1,"campaign":"x","gangs":[],"extra":1}"#, "unknown field"),
+    ];
+    for (bytes, said) in cases {
+        let err = bundle::read(bytes).unwrap_err().to_string();
+        assert!(err.contains(said), "{said}: {err}");
+    }
+    let huge = vec![b' '; bundle::MAX_BUNDLE_BYTES + 1];
+    assert!(
+        bundle::read(&huge)
+            .unwrap_err()
+            .to_string()
+            .contains("more than a bundle may be")
+    );
+
+    // Into a campaign: an entry its pack lacks, nothing written.
+    let dir = util::temp();
+    let mut s = Session::create(&dir.path().join("c.rapsheet"), "C", "heartbreaker").unwrap();
+    let before = s.newest_batch().unwrap();
+    let bad = br#"{"kind":"rapsheet-bundle","format":1,"campaign":"x","gangs":[{"name":"A","ruleset":"heartbreaker","fighters":[{"name":"B","quirks":[{"quirk":"laser-sword"}]}]}]}"#;
+    let err = s.import_bundle(bad).unwrap_err().to_string();
+    assert!(
+        err.contains("gangs[0].fighters[0].quirks") && err.contains("laser-sword"),
+        "{err}"
+    );
+    let missing = br#"{"kind":"rapsheet-bundle","format":1,"campaign":"x","gangs":[{"name":"A","ruleset":"no-such-game"}]}"#;
+    let err = s.import_bundle(missing).unwrap_err().to_string();
+    assert!(err.contains("gangs[0].ruleset"), "{err}");
+    assert_eq!(s.newest_batch().unwrap(), before);
+}
+
+#[test]
+fn the_command_line_exports_and_imports_a_gang() {
+    let dir = util::temp();
+    let d = dir.path();
+    util::ok(d, &["demo"]);
+    let out = util::ok(
+        d,
+        &[
+            "bundle",
+            "export",
+            "--gang",
+            "Neon Jackals",
+            "-o",
+            "jackals.json",
+        ],
+    );
+    assert!(out.contains("Wrote Neon Jackals"), "{out}");
+    let out = util::rapsheet(
+        d,
+        &["new", "--ruleset", "heartbreaker", "--db", "other.rapsheet"],
+    );
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    let out = util::rapsheet(
+        d,
+        &["bundle", "import", "jackals.json", "--db", "other.rapsheet"],
+    );
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    assert!(util::stdout(&out).contains("Brought in Neon Jackals"));
+    let again = util::rapsheet(
+        d,
+        &["bundle", "import", "jackals.json", "--db", "other.rapsheet"],
+    );
+    assert!(!again.status.success());
+    assert!(util::stderr(&again).contains("was not brought in"));
+}
+
+/// Types `text` into the field labelled `label`.
+fn type_into(
+    harness: &mut egui_kittest::Harness<'_, rapsheet::ui::RapsheetApp>,
+    label: &str,
+    text: &str,
+) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
+
+#[test]
+fn the_app_exports_a_gang_and_brings_it_into_another_campaign() {
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let harness_for = |s: Session| {
+        let mut h = egui_kittest::Harness::builder()
+            .with_size([1280.0, 900.0])
+            .build_ui_state(
+                |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+                rapsheet::ui::RapsheetApp::with_session(s),
+            );
+        h.run();
+        h
+    };
+    let file = dir.path().join("saints.json");
+    let mut from = harness_for(Session::create_demo(&dir.path().join("a.rapsheet")).unwrap());
+    from.query_all_by_label_contains("The Rust Saints")
+        .next()
+        .unwrap()
+        .click();
+    from.run();
+    from.get_by_label("File").click();
+    from.run();
+    from.get_by_label("Bundles…").click();
+    from.run();
+    type_into(&mut from, "Bundle file to write", file.to_str().unwrap());
+    from.get_by_label("Export The Rust Saints").click();
+    from.run();
+    assert!(file.exists(), "{:?}", from.state().status_text());
+
+    let mut to =
+        harness_for(Session::create(&dir.path().join("b.rapsheet"), "B", "heartbreaker").unwrap());
+    to.get_by_label("File").click();
+    to.run();
+    to.get_by_label("Bundles…").click();
+    to.run();
+    type_into(&mut to, "Bundle file to bring in", file.to_str().unwrap());
+    to.get_by_label("Bring in its gangs").click();
+    to.run();
+    let status = to.state().status_text().unwrap_or_default().to_owned();
+    assert!(status.contains("Bundle brought in"), "{status}");
+    let path = to.state().campaign_path().unwrap().to_owned();
+    drop(to);
+    let s = Session::open(&path).unwrap();
+    assert_eq!(
+        s.fighters(s.gang_named("The Rust Saints").unwrap().id)
+            .unwrap()
+            .len(),
+        6
+    );
+}
