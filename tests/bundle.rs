@@ -148,20 +148,6 @@ fn the_command_line_exports_and_imports_a_gang() {
     assert!(util::stderr(&again).contains("was not brought in"));
 }
 
-/// Types `text` into the field labelled `label`.
-fn type_into(
-    harness: &mut egui_kittest::Harness<'_, rapsheet::ui::RapsheetApp>,
-    label: &str,
-    text: &str,
-) {
-    use egui_kittest::kittest::Queryable;
-    harness.get_by_label(label).click();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-}
-
 #[test]
 fn the_app_exports_a_gang_and_brings_it_into_another_campaign() {
     use egui_kittest::kittest::Queryable;
@@ -187,7 +173,7 @@ fn the_app_exports_a_gang_and_brings_it_into_another_campaign() {
     from.run();
     from.get_by_label("Bundles…").click();
     from.run();
-    type_into(&mut from, "Bundle file to write", file.to_str().unwrap());
+    util::type_into(&mut from, "Bundle file to write", file.to_str().unwrap());
     from.get_by_label("Export The Rust Saints").click();
     from.run();
     assert!(file.exists(), "{:?}", from.state().status_text());
@@ -198,7 +184,7 @@ fn the_app_exports_a_gang_and_brings_it_into_another_campaign() {
     to.run();
     to.get_by_label("Bundles…").click();
     to.run();
-    type_into(&mut to, "Bundle file to bring in", file.to_str().unwrap());
+    util::type_into(&mut to, "Bundle file to bring in", file.to_str().unwrap());
     to.get_by_label("Bring in its gangs").click();
     to.run();
     let status = to.state().status_text().unwrap_or_default().to_owned();

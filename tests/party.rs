@@ -583,20 +583,6 @@ fn a_party_of_each_system_plays_three_sessions_from_the_command_line() {
     }
 }
 
-/// Types `text` into the field labelled `label`, replacing what it held.
-fn type_into(
-    harness: &mut egui_kittest::Harness<'_, rapsheet::ui::RapsheetApp>,
-    label: &str,
-    text: &str,
-) {
-    use egui_kittest::kittest::Queryable;
-    harness.get_by_label(label).click();
-    harness.run();
-    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    harness.get_by_label(label).type_text(text);
-    harness.run();
-}
-
 #[test]
 fn a_party_of_each_system_plays_three_sessions_in_the_app() {
     use egui_kittest::kittest::Queryable;
@@ -667,7 +653,7 @@ fn a_party_of_each_system_plays_three_sessions_in_the_app() {
         harness.get_by_label("Print cards…").click();
         harness.run();
         let pdf = dir.path().join("party.pdf");
-        type_into(&mut harness, "PDF file path", pdf.to_str().unwrap());
+        util::type_into(&mut harness, "PDF file path", pdf.to_str().unwrap());
         harness.get_by_label("Save PDF").click();
         harness.step();
         let mut frames = 0;

@@ -585,36 +585,15 @@ impl CampaignStore {
     /// Copies the open campaign to a new file (SQLite's online backup) and
     /// returns the copy, open. The original stays as it is.
     pub fn save_as(&self, target: &Path) -> Result<CampaignStore> {
-        if target.exists() {
-            return Err(StoreError::AlreadyExists(target.to_owned()));
-        }
-        let tmp = temp_sibling(target);
-        let result = (|| {
-            let mut dest = Connection::open(&tmp)?;
-            {
-                let backup = rusqlite::backup::Backup::new(&self.conn, &mut dest)?;
-                backup.run_to_completion(256, Duration::ZERO, None)?;
-            }
-            dest.close().map_err(|(_, e)| e)?;
-            std::fs::rename(&tmp, target).map_err(|source| StoreError::Io {
-                path: target.to_owned(),
-                source,
-            })
-        })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result?;
+        self.copy_to(target, false)?;
         CampaignStore::open(target)
     }
-}
 
-impl CampaignStore {
-    /// Writes a backup of the open campaign to `target` (SQLite's online
-    /// backup, into a temporary file beside it), checks the copy and only
-    /// then renames it into place. A copy that does not check is removed
-    /// and reported; a file already at `target` is never replaced.
-    pub fn backup_into(&self, target: &Path) -> Result<()> {
+    /// Copies the open campaign to `target` with SQLite's online backup,
+    /// into a temporary file beside it that is renamed into place; never
+    /// over a file already there. `standalone`: the copy keeps no
+    /// write-ahead log and is checked before it is renamed (a backup).
+    fn copy_to(&self, target: &Path, standalone: bool) -> Result<()> {
         if target.exists() {
             return Err(StoreError::AlreadyExists(target.to_owned()));
         }
@@ -626,11 +605,15 @@ impl CampaignStore {
                     let backup = rusqlite::backup::Backup::new(&self.conn, &mut dest)?;
                     backup.run_to_completion(256, Duration::ZERO, None)?;
                 }
-                // One file that stands alone: no write-ahead log beside it.
-                let _: String = dest.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+                if standalone {
+                    let _: String =
+                        dest.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+                }
                 dest.close().map_err(|(_, e)| e)?;
             }
-            check_copy(&tmp)?;
+            if standalone {
+                check_copy(&tmp)?;
+            }
             std::fs::rename(&tmp, target).map_err(|source| StoreError::Io {
                 path: target.to_owned(),
                 source,
@@ -640,6 +623,16 @@ impl CampaignStore {
             let _ = std::fs::remove_file(&tmp);
         }
         result
+    }
+}
+
+impl CampaignStore {
+    /// Writes a backup of the open campaign to `target` (SQLite's online
+    /// backup, into a temporary file beside it), checks the copy and only
+    /// then renames it into place. A copy that does not check is removed
+    /// and reported; a file already at `target` is never replaced.
+    pub fn backup_into(&self, target: &Path) -> Result<()> {
+        self.copy_to(target, true)
     }
 }
 

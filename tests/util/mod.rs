@@ -95,3 +95,18 @@ pub fn ok(dir: &Path, args: &[&str]) -> String {
     assert!(out.status.success(), "{args:?}: {}", stderr(&out));
     stdout(&out)
 }
+
+/// Types `text` into the app's field labelled `label`, replacing what it
+/// held.
+pub fn type_into(
+    harness: &mut egui_kittest::Harness<'_, rapsheet::ui::RapsheetApp>,
+    label: &str,
+    text: &str,
+) {
+    use egui_kittest::kittest::Queryable;
+    harness.get_by_label(label).click();
+    harness.run();
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    harness.get_by_label(label).type_text(text);
+    harness.run();
+}
