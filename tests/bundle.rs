@@ -199,3 +199,142 @@ fn the_app_exports_a_gang_and_brings_it_into_another_campaign() {
         6
     );
 }
+
+#[test]
+fn a_whole_campaign_round_trips_through_a_bundle_with_the_same_chronicle() {
+    let dir = util::temp();
+    let d = dir.path();
+    util::ok(d, &["demo"]);
+    std::fs::copy(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/battle-report.in/report.json"),
+        d.join("report.json"),
+    )
+    .unwrap();
+    util::ok(d, &["battle", "record", "report.json", "--seed", "7"]);
+    std::fs::write(d.join("photo.png"), util::TINY_PNG).unwrap();
+    util::ok(
+        d,
+        &[
+            "fighter",
+            "photo",
+            "Brick",
+            "photo.png",
+            "--gang",
+            "The Rust Saints",
+        ],
+    );
+    util::ok(d, &["bundle", "export", "--whole", "-o", "whole.json"]);
+    let out = util::rapsheet(
+        d,
+        &[
+            "bundle",
+            "import",
+            "whole.json",
+            "--whole",
+            "--db",
+            "again.rapsheet",
+        ],
+    );
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    assert!(util::stdout(&out).contains("verified"));
+
+    let first = Session::open(&d.join("c.rapsheet")).unwrap();
+    let again = Session::open(&d.join("again.rapsheet")).unwrap();
+    assert!(again.verify().unwrap().problems.is_empty());
+    let story = |s: &Session| serde_json::to_value(s.chronicle().unwrap()).unwrap();
+    assert_eq!(
+        story(&first),
+        story(&again),
+        "the chronicle of both is the same"
+    );
+    let brick = |s: &Session| {
+        s.fighter_named("Brick", Some("The Rust Saints"))
+            .unwrap()
+            .id
+    };
+    assert_eq!(
+        again.photo(brick(&again)).unwrap(),
+        first.photo(brick(&first)).unwrap()
+    );
+    // Never over a file; a gang's bundle is not a whole campaign.
+    let out = util::rapsheet(
+        d,
+        &[
+            "bundle",
+            "import",
+            "whole.json",
+            "--whole",
+            "--db",
+            "again.rapsheet",
+        ],
+    );
+    assert!(!out.status.success());
+    util::ok(
+        d,
+        &[
+            "bundle",
+            "export",
+            "--gang",
+            "Neon Jackals",
+            "-o",
+            "jackals.json",
+        ],
+    );
+    let out = util::rapsheet(
+        d,
+        &[
+            "bundle",
+            "import",
+            "jackals.json",
+            "--whole",
+            "--db",
+            "new.rapsheet",
+        ],
+    );
+    assert!(
+        util::stderr(&out).contains("not a whole campaign"),
+        "{}",
+        util::stderr(&out)
+    );
+    assert!(!d.join("new.rapsheet").exists());
+}
+
+#[test]
+fn the_app_makes_a_campaign_again_from_its_whole_bundle() {
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let s = Session::create_demo(&dir.path().join("a.rapsheet")).unwrap();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(s),
+        );
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Bundles…").click();
+    h.run();
+    h.get_by_label("Every gang of the campaign").click();
+    h.run();
+    h.get_by_label("With the campaign's history (the whole campaign)")
+        .click();
+    h.run();
+    let file = dir.path().join("whole.json");
+    util::type_into(&mut h, "Bundle file to write", file.to_str().unwrap());
+    h.get_by_label("Export every gang").click();
+    h.run();
+    assert!(file.exists(), "{:?}", h.state().status_text());
+    util::type_into(&mut h, "Bundle file to bring in", file.to_str().unwrap());
+    let made = dir.path().join("again.rapsheet");
+    util::type_into(&mut h, "New campaign file", made.to_str().unwrap());
+    h.get_by_label("Make a new campaign from a whole campaign's bundle")
+        .click();
+    h.run();
+    assert_eq!(h.state().campaign_path().unwrap(), made.as_path());
+    let a = Session::open(&dir.path().join("a.rapsheet")).unwrap();
+    let story = |s: &Session| serde_json::to_value(s.chronicle().unwrap()).unwrap();
+    drop(h);
+    let b = Session::open(&made).unwrap();
+    assert_eq!(story(&a), story(&b));
+}

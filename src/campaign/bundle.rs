@@ -35,6 +35,86 @@ pub struct Bundle {
     #[serde(default)]
     pub packs: Vec<BundlePack>,
     pub gangs: Vec<BundleGang>,
+    /// A whole campaign's bundle also carries its log and every photo, so
+    /// it can be made again as it was, history and all.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub log: Option<BundleLog>,
+}
+
+/// A campaign's log and photos, in a whole campaign's bundle.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundleLog {
+    pub batches: Vec<BundleBatch>,
+    #[serde(default)]
+    pub photos: Vec<BundlePhoto>,
+}
+
+/// One batch of the log: its id, time, label, the batch it takes back and
+/// its events, each as the campaign file stores it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundleBatch {
+    pub id: i64,
+    pub at: String,
+    pub label: String,
+    #[serde(default)]
+    pub undoes: Option<i64>,
+    pub events: Vec<serde_json::Value>,
+}
+
+/// A stored photo: its key, type and bytes (base64).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BundlePhoto {
+    pub key: String,
+    pub data: String,
+}
+
+impl BundleLog {
+    /// The log as events, each checked; the field at fault named.
+    pub fn batches(&self) -> Result<Vec<super::LoggedBatch>, BundleError> {
+        let mut out = Vec::new();
+        for (i, b) in self.batches.iter().enumerate() {
+            let mut events = Vec::new();
+            for (j, e) in b.events.iter().enumerate() {
+                let event = super::wire::decode(&e.to_string()).map_err(|err| BundleError {
+                    field: format!("log.batches[{i}].events[{j}]"),
+                    reason: err.to_string(),
+                })?;
+                events.push(event);
+            }
+            out.push(super::LoggedBatch {
+                id: super::BatchId(b.id),
+                at: b.at.clone(),
+                label: b.label.clone(),
+                undoes: b.undoes.map(super::BatchId),
+                events,
+            });
+        }
+        Ok(out)
+    }
+
+    /// The photos as (key, type, bytes), each an image.
+    pub fn photos(&self) -> Result<Vec<(String, String, Vec<u8>)>, BundleError> {
+        self.photos
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let (mime, bytes) = photo_bytes(&p.data).map_err(|reason| BundleError {
+                    field: format!("log.photos[{i}]"),
+                    reason,
+                })?;
+                if p.key.is_empty()
+                    || p.key.len() > 100
+                    || !p.key.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                {
+                    return refuse(format!("log.photos[{i}].key"), "not a photo's key");
+                }
+                Ok((p.key.clone(), mime.to_owned(), bytes))
+            })
+            .collect()
+    }
 }
 
 /// A pack of the group's, as its TOML text.
@@ -154,6 +234,10 @@ pub fn read(bytes: &[u8]) -> Result<Bundle, BundleError> {
         return refuse("kind", "not a Rapsheet bundle");
     }
     check(&bundle)?;
+    if let Some(log) = &bundle.log {
+        log.batches()?;
+        log.photos()?;
+    }
     Ok(bundle)
 }
 

@@ -216,3 +216,14 @@ pub struct PendingEffect {
     /// The battle it was used in, once used.
     pub used_in: Option<BattleId>,
 }
+
+/// One batch of a campaign's log as it travels: id, time, label, the
+/// batch it takes back, and its events in order.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LoggedBatch {
+    pub id: BatchId,
+    pub at: String,
+    pub label: String,
+    pub undoes: Option<BatchId>,
+    pub events: Vec<super::Event>,
+}

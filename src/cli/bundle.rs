@@ -14,8 +14,12 @@ pub enum BundleCommand {
     /// Write one gang (or every gang) with its fighters, lasting effects,
     /// photos and the group's own packs it plays.
     Export {
-        #[arg(long)]
+        #[arg(long, conflicts_with = "whole")]
         gang: Option<String>,
+        /// The whole campaign: every gang, its log and photos, to be made
+        /// again as it was (`bundle import FILE --whole --db NEW`).
+        #[arg(long)]
+        whole: bool,
         #[arg(short = 'o', long = "output", value_name = "FILE")]
         output: PathBuf,
         #[arg(long)]
@@ -23,40 +27,70 @@ pub enum BundleCommand {
     },
     /// Bring a bundle's gangs into the campaign, as one change undo takes
     /// back.
-    Import { file: PathBuf },
+    Import {
+        file: PathBuf,
+        /// Make a new campaign file (`--db`, which must not exist) from a
+        /// whole campaign's bundle.
+        #[arg(long)]
+        whole: bool,
+    },
 }
 
 pub(super) fn bundle(session: &mut Session, command: BundleCommand) -> Result<()> {
     match command {
         BundleCommand::Export {
             gang,
+            whole,
             output,
             force,
         } => {
             let gang = gang.map(|g| session.gang_named(&g)).transpose()?;
-            let bundle = session.export_bundle(gang.map(|g| g.id))?;
+            let bundle = if whole {
+                session.export_whole_bundle()?
+            } else {
+                session.export_bundle(gang.map(|g| g.id))?
+            };
             let bytes = serde_json::to_vec_pretty(&bundle)?;
             super::print::write_output(session, &output, &bytes, force)?;
             let names: Vec<&str> = bundle.gangs.iter().map(|g| g.name.as_str()).collect();
             say!("Wrote {} to {}", names.join(", "), output.display());
         }
-        BundleCommand::Import { file } => {
-            let meta = std::fs::metadata(&file)
-                .with_context(|| format!("cannot read {}", file.display()))?;
-            if meta.len() > crate::campaign::bundle::MAX_BUNDLE_BYTES as u64 {
-                anyhow::bail!(
-                    "{}: {} MB is more than a bundle may be",
-                    file.display(),
-                    meta.len() / 1_000_000
-                );
-            }
-            let bytes =
-                std::fs::read(&file).with_context(|| format!("cannot read {}", file.display()))?;
+        BundleCommand::Import { file, .. } => {
+            let bytes = read_bundle(&file)?;
             let (_, names) = session
                 .import_bundle(&bytes)
                 .with_context(|| format!("{} was not brought in", file.display()))?;
             say!("Brought in {}", names.join(", "));
         }
     }
+    Ok(())
+}
+
+/// A bundle file's bytes, refused before reading when it is too large.
+fn read_bundle(file: &std::path::Path) -> Result<Vec<u8>> {
+    let meta =
+        std::fs::metadata(file).with_context(|| format!("cannot read {}", file.display()))?;
+    if meta.len() > crate::campaign::bundle::MAX_BUNDLE_BYTES as u64 {
+        anyhow::bail!(
+            "{}: {} MB is more than a bundle may be",
+            file.display(),
+            meta.len() / 1_000_000
+        );
+    }
+    std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))
+}
+
+/// `bundle import FILE --whole --db NEW`: a new campaign file made from a
+/// whole campaign's bundle, and verified.
+pub(super) fn import_whole(file: &std::path::Path, db: &std::path::Path) -> Result<()> {
+    let bytes = read_bundle(file)?;
+    let session = Session::create_from_bundle(db, &bytes)
+        .with_context(|| format!("{} was not made from {}", db.display(), file.display()))?;
+    say!(
+        "Made {} from {}: {} gangs, verified",
+        db.display(),
+        file.display(),
+        session.gang_list()?.len()
+    );
     Ok(())
 }

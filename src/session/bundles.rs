@@ -79,7 +79,65 @@ impl Session {
             campaign: self.store.info()?.name,
             packs,
             gangs: out,
+            log: None,
         })
+    }
+
+    /// The whole campaign's bundle: every gang, and the log and photos, so
+    /// it is made again as it was.
+    pub fn export_whole_bundle(&self) -> Result<Bundle> {
+        let mut bundle = self.export_bundle(None)?;
+        let mut batches = Vec::new();
+        for b in self.store.log_batches()? {
+            let events = b
+                .events
+                .iter()
+                .map(|e| Ok(serde_json::from_str(&crate::campaign::wire::encode(e)?)?))
+                .collect::<Result<Vec<serde_json::Value>>>()?;
+            batches.push(bundle::BundleBatch {
+                id: b.id.0,
+                at: b.at,
+                label: b.label,
+                undoes: b.undoes.map(|u| u.0),
+                events,
+            });
+        }
+        let photos = self
+            .store
+            .all_photos()?
+            .into_iter()
+            .map(|(key, _, bytes)| bundle::BundlePhoto {
+                key,
+                data: bundle::photo_text(&bytes),
+            })
+            .collect();
+        bundle.log = Some(bundle::BundleLog { batches, photos });
+        Ok(bundle)
+    }
+
+    /// Makes a new campaign file at `path` from a whole campaign's bundle:
+    /// its log replayed batch by batch, then checked with `verify`; a copy
+    /// that does not verify is removed and said.
+    pub fn create_from_bundle(path: &std::path::Path, bytes: &[u8]) -> Result<Self> {
+        let bundle = bundle::read(bytes)?;
+        let log = bundle.log.as_ref().ok_or_else(|| {
+            anyhow!("log: this bundle carries gangs, not a whole campaign; bring them into a campaign instead")
+        })?;
+        let store =
+            crate::store::CampaignStore::create_from_log(path, &log.batches()?, &log.photos()?)?;
+        let session = Self::reading(store, super::builtin_registry()?)?;
+        let verified = session.verify()?;
+        if !verified.problems.is_empty() {
+            drop(session);
+            for file in crate::output::campaign_files(path) {
+                let _ = std::fs::remove_file(file);
+            }
+            bail!(
+                "the campaign made from the bundle does not verify: {}",
+                verified.problems.join("; ")
+            );
+        }
+        Ok(session)
     }
 
     /// Brings a bundle's gangs into the campaign, with the group's packs

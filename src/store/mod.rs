@@ -23,6 +23,8 @@ pub use migrations::SCHEMA_VERSION;
 pub use read::{CampaignDump, LogEntry};
 pub use verify::Verification;
 
+use crate::campaign::LoggedBatch;
+
 use crate::campaign::{
     BatchId, BattleId, CampaignInfo, EffectId, Event, FighterId, GangId, PendingId,
 };
@@ -627,6 +629,102 @@ impl CampaignStore {
 }
 
 impl CampaignStore {
+    /// The log, batch by batch, oldest first.
+    pub fn log_batches(&self) -> Result<Vec<LoggedBatch>> {
+        let mut out: Vec<LoggedBatch> = Vec::new();
+        for entry in self.full_log()? {
+            match out.last_mut() {
+                Some(last) if last.id == entry.batch => last.events.push(entry.event),
+                _ => out.push(LoggedBatch {
+                    id: entry.batch,
+                    at: entry.at,
+                    label: entry.label,
+                    undoes: entry.undoes,
+                    events: vec![entry.event],
+                }),
+            }
+        }
+        Ok(out)
+    }
+
+    /// Every photo stored: key, type and bytes.
+    pub fn all_photos(&self) -> Result<Vec<(String, String, Vec<u8>)>> {
+        Ok(self
+            .conn
+            .prepare("SELECT hash, mime, bytes FROM photo ORDER BY hash")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Makes a new campaign file at `path` from a log (its first event the
+    /// campaign's creation) and the photos it names: every batch replayed
+    /// in order with its own id, time and label, in one transaction, into a
+    /// temporary file renamed into place; never over a file.
+    pub fn create_from_log(
+        path: &Path,
+        batches: &[LoggedBatch],
+        photos: &[(String, String, Vec<u8>)],
+    ) -> Result<Self> {
+        let path = &absolute(path);
+        if path.exists() {
+            return Err(StoreError::AlreadyExists(path.to_owned()));
+        }
+        if !batches
+            .first()
+            .and_then(|b| b.events.first())
+            .is_some_and(Event::is_creation)
+        {
+            return Err(StoreError::Conflict(
+                "the log does not begin with the campaign's creation".into(),
+            ));
+        }
+        let tmp = temp_sibling(path);
+        let result = (|| {
+            let mut conn = Connection::open(&tmp)?;
+            configure_memory(&conn)?;
+            migrate(&mut conn, 0)?;
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            for (hash, mime, bytes) in photos {
+                tx.execute(
+                    "INSERT OR IGNORE INTO photo (hash, mime, bytes) VALUES (?1, ?2, ?3)",
+                    (hash, mime, bytes),
+                )?;
+            }
+            for batch in batches {
+                tx.execute(
+                    "INSERT INTO batch (id, at, label, undoes) VALUES (?1, ?2, ?3, ?4)",
+                    (batch.id, &batch.at, &batch.label, batch.undoes),
+                )?;
+                for event in &batch.events {
+                    apply::apply(&tx, event)?;
+                    tx.execute(
+                        "INSERT INTO event (batch_id, kind, gang_id, fighter_id, battle_id, payload) \
+                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+                        (
+                            batch.id,
+                            event.kind(),
+                            event.gang(),
+                            event.fighter(),
+                            event.battle(),
+                            crate::campaign::wire::encode(event)?,
+                        ),
+                    )?;
+                }
+            }
+            tx.commit()?;
+            conn.close().map_err(|(_, e)| e)?;
+            std::fs::rename(&tmp, path).map_err(|source| StoreError::Io {
+                path: path.to_owned(),
+                source,
+            })
+        })();
+        if result.is_err() {
+            let _ = std::fs::remove_file(&tmp);
+        }
+        result?;
+        Self::open(path)
+    }
+
     /// Writes a backup of the open campaign to `target` (SQLite's online
     /// backup, into a temporary file beside it), checks the copy and only
     /// then renames it into place. A copy that does not check is removed

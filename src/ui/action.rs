@@ -88,8 +88,15 @@ pub enum Action {
     /// Writes a gang (by name), or every gang, to a bundle file.
     ExportBundle {
         gang: Option<String>,
+        /// The whole campaign, with its log and photos.
+        whole: bool,
         to: PathBuf,
         replace: bool,
+    },
+    /// Makes a new campaign file from a whole campaign's bundle and opens it.
+    OpenWholeBundle {
+        file: PathBuf,
+        to: PathBuf,
     },
     /// Brings a bundle file's gangs in.
     ImportBundle(PathBuf),

@@ -443,15 +443,24 @@ impl RapsheetApp {
 
     /// Writes a gang, or every gang, to a bundle file: atomically, never
     /// over the campaign, over another file only when asked.
-    fn export_bundle(&mut self, gang: Option<&str>, to: &std::path::Path, replace: bool) {
+    fn export_bundle(
+        &mut self,
+        gang: Option<&str>,
+        whole: bool,
+        to: &std::path::Path,
+        replace: bool,
+    ) {
         let Some(session) = &self.session else {
             return;
         };
-        let bytes = gang
-            .map(|g| session.gang_named(g).map(|g| g.id))
-            .transpose()
-            .and_then(|id| session.export_bundle(id))
-            .and_then(|b| Ok(serde_json::to_vec_pretty(&b)?));
+        let bundle = if whole {
+            session.export_whole_bundle()
+        } else {
+            gang.map(|g| session.gang_named(g).map(|g| g.id))
+                .transpose()
+                .and_then(|id| session.export_bundle(id))
+        };
+        let bytes = bundle.and_then(|b| Ok(serde_json::to_vec_pretty(&b)?));
         let existing = if replace {
             crate::output::Existing::Replace
         } else {
@@ -669,8 +678,24 @@ impl RapsheetApp {
             } => self.roll_check(fighter, &check, option.as_deref()),
             Action::OpenBundles => self.bundles_window = Some(Default::default()),
             Action::CloseBundles => self.bundles_window = None,
-            Action::ExportBundle { gang, to, replace } => {
-                self.export_bundle(gang.as_deref(), &to, replace)
+            Action::ExportBundle {
+                gang,
+                whole,
+                to,
+                replace,
+            } => self.export_bundle(gang.as_deref(), whole, &to, replace),
+            Action::OpenWholeBundle { file, to } => {
+                let made = std::fs::read(&file)
+                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))
+                    .and_then(|bytes| Session::create_from_bundle(&to, &bytes));
+                match made {
+                    Ok(session) => {
+                        self.bundles_window = None;
+                        self.set_session(session);
+                        self.info(format!("Made {} from the bundle", to.display()));
+                    }
+                    Err(err) => self.error(err),
+                }
             }
             Action::ImportBundle(path) => {
                 let bytes = std::fs::read(&path)

@@ -13,6 +13,10 @@ use super::app::Action;
 pub struct BundlesWindow {
     pub export_path: String,
     pub whole: bool,
+    /// The whole campaign with its history (to be made again as it was).
+    pub history: bool,
+    /// Where a campaign made from a whole campaign's bundle goes.
+    pub new_path: String,
     pub replace: bool,
     pub import_path: String,
 }
@@ -40,6 +44,11 @@ pub fn bundles_ui(
                 _ => "every gang".to_owned(),
             };
             ui.checkbox(&mut state.whole, "Every gang of the campaign");
+            if state.whole {
+                ui.checkbox(&mut state.history, "With the campaign's history (the whole campaign)");
+            } else {
+                state.history = false;
+            }
             ui.horizontal(|ui| {
                 let label = ui.label("Bundle file to write");
                 ui.text_edit_singleline(&mut state.export_path)
@@ -53,6 +62,7 @@ pub fn bundles_ui(
             {
                 action = Some(Action::ExportBundle {
                     gang: (!state.whole).then(|| selected.map(str::to_owned)).flatten(),
+                    whole: state.history,
                     to: PathBuf::from(state.export_path.trim()),
                     replace: state.replace,
                 });
@@ -69,6 +79,21 @@ pub fn bundles_ui(
                 .clicked()
             {
                 action = Some(Action::ImportBundle(PathBuf::from(state.import_path.trim())));
+            }
+            ui.horizontal(|ui| {
+                let label = ui.label("New campaign file");
+                ui.text_edit_singleline(&mut state.new_path).labelled_by(label.id);
+            });
+            let ready = !state.import_path.trim().is_empty() && !state.new_path.trim().is_empty();
+            if ui
+                .add_enabled(ready, egui::Button::new("Make a new campaign from a whole campaign's bundle"))
+                .on_hover_text("The campaign as it was, history and all, in a new file that is then opened")
+                .clicked()
+            {
+                action = Some(Action::OpenWholeBundle {
+                    file: PathBuf::from(state.import_path.trim()),
+                    to: PathBuf::from(state.new_path.trim()),
+                });
             }
         });
     if !open {
