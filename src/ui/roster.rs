@@ -112,7 +112,12 @@ pub fn roster_ui(
             });
         }
     });
+    // Only where the pack has resource actions to take.
+    let has_actions = pack.is_none_or(|p| !p.actions.is_empty());
     ui.add_enabled_ui(read_only.is_none(), |ui| {
+        if !has_actions {
+            return;
+        }
         let button = ui
             .button("Resource action…")
             .on_hover_text(action_hint(pack))
