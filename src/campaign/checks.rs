@@ -112,13 +112,8 @@ fn check_for(
 ) -> Check {
     let stat = |id: &str| stats.iter().find(|s| s.id == id);
     let label = |id: &str| {
-        pack.stat(id).map_or(id.to_owned(), |s| {
-            if s.name.is_empty() {
-                s.label.clone()
-            } else {
-                s.name.clone()
-            }
-        })
+        pack.stat(id)
+            .map_or(id.to_owned(), |s| s.title().to_owned())
     };
     let named: Vec<&String> = def.plus_highest.iter().chain(&def.pool).collect();
     let unset = named
@@ -149,11 +144,8 @@ fn check_for(
                 .iter()
                 .fold(0i64, |sum, (_, n)| sum.saturating_add((*n).max(0)));
             let stressable = def.stress.as_deref().is_some_and(|c| {
-                !fighter
-                    .quirks
-                    .iter()
-                    .filter_map(|p| pack.quirk(&p.quirk))
-                    .any(|q| q.no_counters.iter().any(|n| n == c))
+                pack.entry_taking(c, fighter.quirks.iter().map(|p| p.quirk.as_str()))
+                    .is_none()
             });
             let stress = def
                 .stress

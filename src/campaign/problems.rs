@@ -255,21 +255,13 @@ fn unset_stats(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
             scope: fighter_scope(fighter),
             message: format!(
                 "{} is not set: {} does not print it; enter it from the character's sheet",
-                display_name(s),
+                s.title(),
                 pack.pack.name
             ),
             source: s.source.clone(),
             ruling: ruling_text(pack, s.fill_in.as_ref()),
         })
         .collect()
-}
-
-fn display_name(stat: &crate::rules::StatDef) -> &str {
-    if stat.name.is_empty() {
-        &stat.label
-    } else {
-        &stat.name
-    }
 }
 
 /// A fighter's own base stats outside the ranges an entry of theirs holds

@@ -56,7 +56,7 @@ pub(super) fn bundle(session: &mut Session, command: BundleCommand) -> Result<()
             say!("Wrote {} to {}", names.join(", "), output.display());
         }
         BundleCommand::Import { file, .. } => {
-            let bytes = read_bundle(&file)?;
+            let bytes = crate::session::read_bundle_file(&file)?;
             let (_, names) = session
                 .import_bundle(&bytes)
                 .with_context(|| format!("{} was not brought in", file.display()))?;
@@ -66,24 +66,10 @@ pub(super) fn bundle(session: &mut Session, command: BundleCommand) -> Result<()
     Ok(())
 }
 
-/// A bundle file's bytes, refused before reading when it is too large.
-fn read_bundle(file: &std::path::Path) -> Result<Vec<u8>> {
-    let meta =
-        std::fs::metadata(file).with_context(|| format!("cannot read {}", file.display()))?;
-    if meta.len() > crate::campaign::bundle::MAX_BUNDLE_BYTES as u64 {
-        anyhow::bail!(
-            "{}: {} MB is more than a bundle may be",
-            file.display(),
-            meta.len() / 1_000_000
-        );
-    }
-    std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))
-}
-
 /// `bundle import FILE --whole --db NEW`: a new campaign file made from a
 /// whole campaign's bundle, and verified.
 pub(super) fn import_whole(file: &std::path::Path, db: &std::path::Path) -> Result<()> {
-    let bytes = read_bundle(file)?;
+    let bytes = crate::session::read_bundle_file(file)?;
     let session = Session::create_from_bundle(db, &bytes)
         .with_context(|| format!("{} was not made from {}", db.display(), file.display()))?;
     say!(

@@ -214,16 +214,12 @@ impl Draft {
     /// Takes one of the group's entries out (a table, counter, stat or
     /// catalog entry of theirs), by `section.id`.
     pub fn forget(&mut self, section: &str, id: &str) -> bool {
-        fn drop<T: super::Entry>(items: &mut Vec<T>, id: &str) -> bool {
-            let before = items.len();
-            items.retain(|e| e.id() != id);
-            items.len() != before
-        }
+        use super::remove_from;
         match section {
-            "tables" => drop(&mut self.own.tables, id),
-            "counters" => drop(&mut self.own.counters, id),
-            "stats" => drop(&mut self.own.stats, id),
-            "quirks" => drop(&mut self.own.quirks, id),
+            "tables" => remove_from(&mut self.own.tables, id),
+            "counters" => remove_from(&mut self.own.counters, id),
+            "stats" => remove_from(&mut self.own.stats, id),
+            "quirks" => remove_from(&mut self.own.quirks, id),
             _ => false,
         }
     }
@@ -231,40 +227,41 @@ impl Draft {
     /// What the group's pack changes of its base, entry by entry.
     pub fn changes(&self, base: &Pack) -> Vec<DraftChange> {
         let mut out = Vec::new();
-        for t in &self.own.tables {
-            let was = base.table(&t.id);
+        // Each entry of the group's against the base's of the same id.
+        let mut put = |entry: String, was: Option<String>, group: String| {
             out.push(DraftChange {
-                entry: format!("tables.{}", t.id),
-                base: was.map_or_else(|| "not there".to_owned(), describe_table),
-                group: describe_table(t),
+                entry,
+                base: was.unwrap_or_else(|| "not there".to_owned()),
+                group,
             });
+        };
+        for t in &self.own.tables {
+            put(
+                format!("tables.{}", t.id),
+                base.table(&t.id).map(describe_table),
+                describe_table(t),
+            );
         }
         for c in &self.own.counters {
-            out.push(DraftChange {
-                entry: format!("counters.{}", c.id),
-                base: base
-                    .counter(&c.id)
-                    .map_or_else(|| "not there".to_owned(), describe_counter),
-                group: describe_counter(c),
-            });
+            put(
+                format!("counters.{}", c.id),
+                base.counter(&c.id).map(describe_counter),
+                describe_counter(c),
+            );
         }
         for s in &self.own.stats {
-            out.push(DraftChange {
-                entry: format!("stats.{}", s.id),
-                base: base
-                    .stat(&s.id)
-                    .map_or_else(|| "not there".to_owned(), describe_stat),
-                group: describe_stat(s),
-            });
+            put(
+                format!("stats.{}", s.id),
+                base.stat(&s.id).map(describe_stat),
+                describe_stat(s),
+            );
         }
         for q in &self.own.quirks {
-            out.push(DraftChange {
-                entry: format!("quirks.{}", q.id),
-                base: base
-                    .quirk(&q.id)
-                    .map_or_else(|| "not there".to_owned(), |b| b.name.clone()),
-                group: q.name.clone(),
-            });
+            put(
+                format!("quirks.{}", q.id),
+                base.quirk(&q.id).map(|b| b.name.clone()),
+                q.name.clone(),
+            );
         }
         if let Some(record) = &self.own.record {
             let added: Vec<&str> = record

@@ -453,6 +453,19 @@ impl Pack {
         }
     }
 
+    /// The first of these entries (by id) that takes the counter away from
+    /// its fighter (a synthetic's stress), if any.
+    pub fn entry_taking<'a>(
+        &self,
+        counter: &str,
+        entries: impl IntoIterator<Item = &'a str>,
+    ) -> Option<&QuirkDef> {
+        entries
+            .into_iter()
+            .filter_map(|e| self.quirk(e))
+            .find(|q| q.no_counters.iter().any(|c| c == counter))
+    }
+
     /// How a counter key reads: `Ammo (Pistol)`.
     pub fn counter_title(&self, key: &str) -> String {
         match self.counter_key(key) {

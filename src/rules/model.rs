@@ -596,6 +596,16 @@ impl StatDef {
         self.default
     }
 
+    /// What the stat is called in a sentence: its name, or its label where
+    /// it has none.
+    pub fn title(&self) -> &str {
+        if self.name.is_empty() {
+            &self.label
+        } else {
+            &self.name
+        }
+    }
+
     /// A value as a player types it: a whole number, or the name of a step
     /// on the stat's ladder (`2d8`), in any case.
     pub fn parse_value(&self, text: &str) -> Option<i64> {

@@ -11,6 +11,22 @@ use crate::campaign::bundle::{
 };
 use crate::campaign::{BatchId, EffectId, Event, FighterId, GangId};
 
+/// A bundle file's bytes, refused before they are read when the file is
+/// larger than a bundle may be.
+pub fn read_bundle_file(file: &std::path::Path) -> Result<Vec<u8>> {
+    use anyhow::Context as _;
+    let meta =
+        std::fs::metadata(file).with_context(|| format!("cannot read {}", file.display()))?;
+    if meta.len() > bundle::MAX_BUNDLE_BYTES as u64 {
+        bail!(
+            "{}: {} MB is more than a bundle may be",
+            file.display(),
+            meta.len() / 1_000_000
+        );
+    }
+    std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))
+}
+
 impl Session {
     /// The bundle of one gang, or of every gang of the campaign.
     pub fn export_bundle(&self, gang: Option<GangId>) -> Result<Bundle> {

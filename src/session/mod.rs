@@ -45,6 +45,7 @@ use crate::text;
 
 pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
 pub use backups::{Backup, BackupPolicy, kept, restore_backup};
+pub use bundles::read_bundle_file;
 pub use commands::{Outcome, saved_but};
 pub use history::History;
 pub use house::HousePack;

@@ -441,6 +441,20 @@ impl RapsheetApp {
         }
     }
 
+    /// Makes a new campaign file from a whole campaign's bundle and opens it.
+    fn open_whole_bundle(&mut self, file: &std::path::Path, to: &std::path::Path) {
+        let made = crate::session::read_bundle_file(file)
+            .and_then(|bytes| Session::create_from_bundle(to, &bytes));
+        match made {
+            Ok(session) => {
+                self.bundles_window = None;
+                self.set_session(session);
+                self.info(format!("Made {} from the bundle", to.display()));
+            }
+            Err(err) => self.error(err),
+        }
+    }
+
     /// Writes a gang, or every gang, to a bundle file: atomically, never
     /// over the campaign, over another file only when asked.
     fn export_bundle(
@@ -684,30 +698,12 @@ impl RapsheetApp {
                 to,
                 replace,
             } => self.export_bundle(gang.as_deref(), whole, &to, replace),
-            Action::OpenWholeBundle { file, to } => {
-                let made = std::fs::read(&file)
-                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", file.display()))
-                    .and_then(|bytes| Session::create_from_bundle(&to, &bytes));
-                match made {
-                    Ok(session) => {
-                        self.bundles_window = None;
-                        self.set_session(session);
-                        self.info(format!("Made {} from the bundle", to.display()));
-                    }
-                    Err(err) => self.error(err),
-                }
-            }
+            Action::OpenWholeBundle { file, to } => self.open_whole_bundle(&file, &to),
             Action::ImportBundle(path) => {
-                let bytes = std::fs::read(&path)
-                    .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()));
-                match bytes {
-                    Ok(bytes) => {
-                        self.change("Bundle brought in", |s| {
-                            s.import_bundle(&bytes).map(|(b, _)| b)
-                        });
-                    }
-                    Err(err) => self.error(err),
-                }
+                self.change("Bundle brought in", |s| {
+                    let bytes = crate::session::read_bundle_file(&path)?;
+                    s.import_bundle(&bytes).map(|(b, _)| b)
+                });
             }
             Action::OpenBackups => self.open_backups(),
             Action::CloseBackups => self.backups_window = None,

@@ -171,21 +171,7 @@ fn pick_ui(ui: &mut Ui, editor: &mut HouseEditor, session: &Session) {
             .collect();
         labelled_text(ui, "Id (lower-case letters, digits, -)", &mut editor.new_id);
         labelled_text(ui, "Name", &mut editor.new_name);
-        let base_name = bases
-            .iter()
-            .find(|(id, _)| *id == editor.new_base)
-            .map_or("choose", |(_, n)| n.as_str())
-            .to_owned();
-        labelled_combo(
-            ui,
-            "Over the pack",
-            |c| c.selected_text(base_name),
-            |ui| {
-                for (id, name) in &bases {
-                    ui.selectable_value(&mut editor.new_base, id.clone(), name);
-                }
-            },
-        );
+        pick_id(ui, "Over the pack", &bases, &mut editor.new_base, "choose");
         if ui.button("Start it").clicked() {
             match session.house_draft(&editor.new_id, &editor.new_base, &editor.new_name) {
                 Ok(draft) => editor.set(session, draft),
@@ -249,21 +235,7 @@ fn tables_ui(ui: &mut Ui, editor: &mut HouseEditor, base: &Pack, draft: &mut Dra
             ids.push((t.id.clone(), format!("{} (the group's)", t.name)));
         }
     }
-    let shown = ids
-        .iter()
-        .find(|(id, _)| *id == editor.table)
-        .map_or("choose a table", |(_, n)| n.as_str())
-        .to_owned();
-    labelled_combo(
-        ui,
-        "Table",
-        |c| c.selected_text(shown),
-        |ui| {
-            for (id, name) in &ids {
-                ui.selectable_value(&mut editor.table, id.clone(), name);
-            }
-        },
-    );
+    pick_id(ui, "Table", &ids, &mut editor.table, "choose a table");
     if !editor.table.is_empty() {
         let id = editor.table.clone();
         if let Some(table) = draft.own.tables.iter().find(|t| t.id == id).cloned() {
@@ -477,20 +449,12 @@ fn entries_ui(ui: &mut Ui, editor: &mut HouseEditor, base: &Pack, draft: &mut Dr
         let [id, name, category, text, tags] = &mut editor.new_entry;
         labelled_text(ui, "Id", id);
         labelled_text(ui, "Name", name);
-        let shown = base
-            .category(category)
-            .map_or("choose", |c| c.label.as_str())
-            .to_owned();
-        labelled_combo(
-            ui,
-            "Category",
-            |c| c.selected_text(shown),
-            |ui| {
-                for c in &base.categories {
-                    ui.selectable_value(category, c.id.clone(), &c.label);
-                }
-            },
-        );
+        let categories: Vec<(String, String)> = base
+            .categories
+            .iter()
+            .map(|c| (c.id.clone(), c.label.clone()))
+            .collect();
+        pick_id(ui, "Category", &categories, category, "choose");
         labelled_text(ui, "Text", text);
         labelled_text(
             ui,
@@ -583,4 +547,30 @@ fn labelled_text(ui: &mut Ui, label: &str, text: &mut String) {
         let l = ui.label(label);
         ui.text_edit_singleline(text).labelled_by(l.id);
     });
+}
+
+/// A labelled dropdown of `(id, name)` choices that sets `selected` to the
+/// id picked; shows `none` until one is.
+fn pick_id(
+    ui: &mut Ui,
+    label: &str,
+    choices: &[(String, String)],
+    selected: &mut String,
+    none: &str,
+) {
+    let shown = choices
+        .iter()
+        .find(|(id, _)| id == selected)
+        .map_or(none, |(_, n)| n.as_str())
+        .to_owned();
+    labelled_combo(
+        ui,
+        label,
+        |c| c.selected_text(shown),
+        |ui| {
+            for (id, name) in choices {
+                ui.selectable_value(selected, id.clone(), name);
+            }
+        },
+    );
 }

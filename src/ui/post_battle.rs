@@ -627,11 +627,7 @@ pub fn option_label(
         return quirk.name.clone();
     }
     if let Some(stat) = pack.stat(option) {
-        return if stat.name.is_empty() {
-            stat.label.clone()
-        } else {
-            stat.name.clone()
-        };
+        return stat.title().to_owned();
     }
     // A row of a table (`10-11`): name it.
     pack.tables
@@ -829,10 +825,9 @@ fn fighters_ui(
                         .filter(|(_, d)| d.id == counter.id)
                         .map(|(k, _)| k)
                         .collect();
-                    let without = held
-                        .iter()
-                        .filter_map(|e| pack.quirk(e))
-                        .any(|q| q.no_counters.contains(&counter.id));
+                    let without = pack
+                        .entry_taking(&counter.id, held.iter().map(String::as_str))
+                        .is_some();
                     ui.horizontal(|ui| {
                         if counter.unfilled().is_some() || without || keys.is_empty() {
                             ui.label(RichText::new("—").weak()).on_hover_text(format!(

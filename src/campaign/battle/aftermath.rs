@@ -1335,13 +1335,10 @@ impl Run<'_> {
     }
 
     fn stat_change(&mut self, fighter: FighterId, stat: &str, amount: i64, applied: &mut Applied) {
-        let label = self.pack.stat(stat).map_or(stat.to_owned(), |s| {
-            if s.name.is_empty() {
-                s.label.clone()
-            } else {
-                s.name.clone()
-            }
-        });
+        let label = self
+            .pack
+            .stat(stat)
+            .map_or(stat.to_owned(), |s| s.title().to_owned());
         *applied.stats.entry(stat.to_owned()).or_default() += amount;
         let unit = self.pack.stat(stat).map_or("", |s| s.unit.as_str());
         let text = format!("{amount:+}{unit} {label}");

@@ -96,17 +96,8 @@ impl Run<'_> {
     /// Whether the fighter has the counter: none of their entries takes it
     /// away (a synthetic has no stress).
     pub(super) fn has_counter(&self, fighter: FighterId, counter: &str) -> bool {
-        let Some(f) = self
-            .fighters
-            .get(&fighter)
-            .or_else(|| self.state.fighter(fighter))
-        else {
-            return false;
-        };
-        !f.quirks
-            .iter()
-            .filter_map(|p| self.pack.quirk(&p.quirk))
-            .any(|q| q.no_counters.iter().any(|c| c == counter))
+        let known = self.fighters.contains_key(&fighter) || self.state.fighter(fighter).is_some();
+        known && self.entry_without(fighter, counter).is_none()
     }
 
     /// The entry that takes the counter away from the fighter, if any.
@@ -115,10 +106,8 @@ impl Run<'_> {
             .fighters
             .get(&fighter)
             .or_else(|| self.state.fighter(fighter))?;
-        f.quirks
-            .iter()
-            .filter_map(|p| self.pack.quirk(&p.quirk))
-            .find(|q| q.no_counters.iter().any(|c| c == counter))
+        self.pack
+            .entry_taking(counter, f.quirks.iter().map(|p| p.quirk.as_str()))
             .map(|q| q.name.clone())
     }
 
@@ -157,10 +146,12 @@ impl Run<'_> {
             });
         };
         if let Some(ruling) = def.unfilled() {
-            return Err(format!(
-                "{} is not printed in {} and the group has not filled it in (ruling {ruling}): give it a start in the group's house rules",
-                def.label, self.pack.pack.name
-            ));
+            return Err(crate::campaign::commands::CommandError::Unfilled {
+                label: def.label.clone(),
+                pack: self.pack.pack.name.clone(),
+                ruling: ruling.to_owned(),
+            }
+            .to_string());
         }
         if let Some(entry) = self.entry_without(fighter, &def.id) {
             return Err(format!("{name} has no {}: {entry}", def.label));
