@@ -906,14 +906,14 @@ pub struct Names {
 }
 
 impl Names {
-    fn gang(&self, id: GangId) -> String {
+    pub(crate) fn gang(&self, id: GangId) -> String {
         self.gangs
             .get(&id)
             .cloned()
             .unwrap_or_else(|| format!("gang #{id}"))
     }
 
-    fn fighter(&self, id: FighterId) -> String {
+    pub(crate) fn fighter(&self, id: FighterId) -> String {
         self.fighters
             .get(&id)
             .cloned()
@@ -928,7 +928,7 @@ impl Names {
             .unwrap_or_else(|| ruleset.to_owned())
     }
 
-    fn label(&self, id: &str) -> String {
+    pub(crate) fn label(&self, id: &str) -> String {
         self.labels
             .get(id)
             .cloned()
@@ -939,11 +939,11 @@ impl Names {
         self.label(id)
     }
 
-    fn resource(&self, id: &str) -> String {
+    pub(crate) fn resource(&self, id: &str) -> String {
         self.label(id)
     }
 
-    fn counter(&self, id: &str) -> String {
+    pub(crate) fn counter(&self, id: &str) -> String {
         self.label(id)
     }
 }

@@ -14,6 +14,7 @@ pub mod commands;
 pub mod demo;
 mod derive;
 mod event;
+pub mod merge;
 mod model;
 mod problems;
 pub mod titles;

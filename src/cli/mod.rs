@@ -26,6 +26,7 @@ mod bundle;
 mod edit;
 mod export;
 mod gang;
+mod merge;
 mod pack;
 mod print;
 mod roll;
@@ -120,6 +121,10 @@ pub enum Command {
         #[command(subcommand)]
         command: bundle::BundleCommand,
     },
+    /// Merge another copy of this campaign (one that recorded other
+    /// battles since they parted) into a new file; conflicts are chosen
+    /// by number, and neither copy is written to.
+    Merge(merge::MergeArgs),
     /// The campaign's backups: list them, or make one now.
     Backup {
         #[command(subcommand)]
@@ -386,6 +391,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             command: bundle::BundleCommand::Import { file, whole: true },
         } => bundle::import_whole(&file, need_db(db)?),
         Command::Bundle { command } => bundle::bundle(&mut open(db, packs)?, command),
+        Command::Merge(args) => merge::merge(&open(db, packs)?, args),
         // Restoring needs no campaign open: the backup is the campaign.
         Command::Backup {
             command: backup::BackupCommand::Restore { backup, output },

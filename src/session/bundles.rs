@@ -139,21 +139,13 @@ impl Session {
         let log = bundle.log.as_ref().ok_or_else(|| {
             anyhow!("log: this bundle carries gangs, not a whole campaign; bring them into a campaign instead")
         })?;
-        let store =
-            crate::store::CampaignStore::create_from_log(path, &log.batches()?, &log.photos()?)?;
-        let session = Self::reading(store, super::builtin_registry()?)?;
-        let verified = session.verify()?;
-        if !verified.problems.is_empty() {
-            drop(session);
-            for file in crate::output::campaign_files(path) {
-                let _ = std::fs::remove_file(file);
-            }
-            bail!(
-                "the campaign made from the bundle does not verify: {}",
-                verified.problems.join("; ")
-            );
-        }
-        Ok(session)
+        Self::made_from_log(
+            path,
+            &log.batches()?,
+            &log.photos()?,
+            super::builtin_registry()?,
+            "the bundle",
+        )
     }
 
     /// Brings a bundle's gangs into the campaign, with the group's packs

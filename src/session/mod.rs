@@ -28,6 +28,7 @@ mod bundles;
 mod commands;
 mod history;
 mod house;
+mod merge;
 mod print;
 mod records;
 mod settings;
@@ -49,6 +50,7 @@ pub use bundles::read_bundle_file;
 pub use commands::{Outcome, saved_but};
 pub use history::History;
 pub use house::HousePack;
+pub use merge::{ConflictView, Merge, MergePreview};
 pub use print::{Pick, PrintJob, PrintOrder};
 pub use records::{NextScenarios, Preview, Recorded, ScenarioRoll};
 pub use settings::SettingView;
@@ -117,6 +119,32 @@ impl Session {
         }
         let store = CampaignStore::create(path, &name, ruleset)?;
         Self::reading(store, registry)
+    }
+
+    /// Makes a new campaign file at `path` by replaying a log (with the
+    /// photos it names), then checks it with `verify`; a file that does not
+    /// verify is removed and said, naming where the log came from (`from`).
+    fn made_from_log(
+        path: &Path,
+        batches: &[crate::campaign::LoggedBatch],
+        photos: &[crate::store::StoredPhoto],
+        registry: Registry,
+        from: &str,
+    ) -> Result<Self> {
+        let store = CampaignStore::create_from_log(path, batches, photos)?;
+        let session = Self::reading(store, registry)?;
+        let verified = session.verify()?;
+        if !verified.problems.is_empty() {
+            drop(session);
+            for file in crate::output::campaign_files(path) {
+                let _ = std::fs::remove_file(file);
+            }
+            bail!(
+                "the campaign made from {from} does not verify: {}",
+                verified.problems.join("; ")
+            );
+        }
+        Ok(session)
     }
 
     /// Creates a campaign file holding the demo gangs.

@@ -103,6 +103,9 @@ macro_rules! sql_id {
 }
 sql_id!(GangId, FighterId, BatchId, BattleId, PendingId, EffectId);
 
+/// A stored photo: its key, its type and its bytes.
+pub type StoredPhoto = (String, String, Vec<u8>);
+
 /// An open campaign file.
 pub struct CampaignStore {
     conn: Counted,
@@ -648,7 +651,7 @@ impl CampaignStore {
     }
 
     /// Every photo stored: key, type and bytes.
-    pub fn all_photos(&self) -> Result<Vec<(String, String, Vec<u8>)>> {
+    pub fn all_photos(&self) -> Result<Vec<StoredPhoto>> {
         Ok(self
             .conn
             .prepare("SELECT hash, mime, bytes FROM photo ORDER BY hash")?
@@ -663,7 +666,7 @@ impl CampaignStore {
     pub fn create_from_log(
         path: &Path,
         batches: &[LoggedBatch],
-        photos: &[(String, String, Vec<u8>)],
+        photos: &[StoredPhoto],
     ) -> Result<Self> {
         let path = &absolute(path);
         if path.exists() {
@@ -723,6 +726,32 @@ impl CampaignStore {
         }
         result?;
         Self::open(path)
+    }
+
+    /// Another copy of a campaign, read without writing to it (not even a
+    /// lock beside it): its log and its photos, for merging. A file that
+    /// is not a sound campaign this build reads is refused.
+    pub fn read_copy(path: &Path) -> Result<(Vec<LoggedBatch>, Vec<StoredPhoto>)> {
+        let path = &absolute(path);
+        let version = inspect(path)?;
+        if version < SCHEMA_VERSION {
+            return Err(StoreError::ReadOnly(format!(
+                "{} is of schema {version}; open it in this Rapsheet once to upgrade it first",
+                path.display()
+            )));
+        }
+        let conn = if wal_path(path).exists() {
+            open_read_only(path)?
+        } else {
+            open_immutable(path)?
+        };
+        let copy = Self {
+            conn: conn.into(),
+            path: path.to_owned(),
+            read_only: Some("another copy, read to merge".to_owned()),
+            lock: None,
+        };
+        Ok((copy.log_batches()?, copy.all_photos()?))
     }
 
     /// Writes a backup of the open campaign to `target` (SQLite's online

@@ -82,6 +82,13 @@ pub enum Action {
     },
     /// Pushes a rolled pool: the fighter's stress rises.
     PushCheck(Box<crate::session::CheckRolled>),
+    /// Opens the Merge window.
+    OpenMerge,
+    CloseMerge,
+    /// Reads another copy of the campaign and shows the merge.
+    LookAtMerge(PathBuf),
+    /// Writes the merge looked at, as chosen, to a new file and opens it.
+    WriteMerge(PathBuf),
     /// Opens the Bundles window.
     OpenBundles,
     CloseBundles,

@@ -71,6 +71,8 @@ pub struct RapsheetApp {
     /// Where backups are kept; `None` (tests, a machine without a data
     /// folder) makes none.
     pub(super) backups: Option<std::path::PathBuf>,
+    /// The Merge window, open or not.
+    pub(super) merge_window: Option<super::merge_view::MergeWindow>,
     /// The Bundles window, open or not.
     pub(super) bundles_window: Option<super::bundles_view::BundlesWindow>,
     /// The Backups window: open, and what it lists.
@@ -165,6 +167,7 @@ impl RapsheetApp {
             backups: None,
             backups_window: None,
             bundles_window: None,
+            merge_window: None,
             battle_form: BattleForm::default(),
             chronicle_view: ChronicleView::default(),
             log_view: LogView::default(),
@@ -442,6 +445,38 @@ impl RapsheetApp {
     }
 
     /// Makes a new campaign file from a whole campaign's bundle and opens it.
+    /// Reads another copy and shows the merge in the Merge window.
+    fn look_at_merge(&mut self, other: &std::path::Path) {
+        let (Some(session), Some(window)) = (&self.session, self.merge_window.as_mut()) else {
+            return;
+        };
+        let looked = session
+            .plan_merge(other)
+            .and_then(|m| session.merge_preview(&m).map(|p| (m, p)));
+        match looked {
+            Ok((merge, preview)) => window.show(merge, preview, session.path()),
+            Err(err) => self.error(err),
+        }
+    }
+
+    /// Writes the merge looked at, as chosen, to a new file, and opens it.
+    fn write_merge(&mut self, to: &std::path::Path) {
+        let (Some(session), Some(window)) = (&self.session, &self.merge_window) else {
+            return;
+        };
+        let Some((merge, _)) = &window.looked else {
+            return;
+        };
+        match session.write_merge(merge, &window.choices, to) {
+            Ok(merged) => {
+                self.merge_window = None;
+                self.set_session(merged);
+                self.info(format!("Merged into {}, verified", to.display()));
+            }
+            Err(err) => self.error(err),
+        }
+    }
+
     fn open_whole_bundle(&mut self, file: &std::path::Path, to: &std::path::Path) {
         let made = crate::session::read_bundle_file(file)
             .and_then(|bytes| Session::create_from_bundle(to, &bytes));
@@ -699,6 +734,10 @@ impl RapsheetApp {
                 replace,
             } => self.export_bundle(gang.as_deref(), whole, &to, replace),
             Action::OpenWholeBundle { file, to } => self.open_whole_bundle(&file, &to),
+            Action::OpenMerge => self.merge_window = Some(Default::default()),
+            Action::CloseMerge => self.merge_window = None,
+            Action::LookAtMerge(other) => self.look_at_merge(&other),
+            Action::WriteMerge(to) => self.write_merge(&to),
             Action::ImportBundle(path) => {
                 self.change("Bundle brought in", |s| {
                     let bytes = crate::session::read_bundle_file(&path)?;

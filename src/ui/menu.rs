@@ -46,6 +46,13 @@ impl RapsheetApp {
                 actions.push(Action::OpenBundles);
             }
             if ui
+                .add_enabled(has, egui::Button::new("Merge…"))
+                .on_hover_text("Merge another copy of this campaign, which recorded other things since the two parted, into a new file")
+                .clicked()
+            {
+                actions.push(Action::OpenMerge);
+            }
+            if ui
                 .add_enabled(has, egui::Button::new("Backups…"))
                 .on_hover_text("The campaign's backups: when, how big, the newest record each holds; restore one as a new file")
                 .clicked()

@@ -16,6 +16,7 @@ mod gang_list;
 mod house_editor;
 mod log_view;
 mod menu;
+mod merge_view;
 mod post_battle;
 mod print_dialog;
 mod roster;

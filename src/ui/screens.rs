@@ -271,6 +271,9 @@ impl RapsheetApp {
         if let Some(action) = super::backups_view::backups_ui(ctx, &mut self.backups_window) {
             actions.push(action);
         }
+        if let Some(action) = super::merge_view::merge_ui(ctx, &mut self.merge_window) {
+            actions.push(action);
+        }
         let selected = self.state.gang_view.as_ref().map(|v| v.name.clone());
         if let Some(action) =
             super::bundles_view::bundles_ui(ctx, &mut self.bundles_window, selected.as_deref())

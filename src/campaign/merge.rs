@@ -1,0 +1,823 @@
+//! Merging two copies of one campaign that parted: the batches both logs
+//! share, then this copy's own, then the other copy's replayed after them
+//! in the order they were made, with what each copy created given ids of
+//! its own and every conflict put to the player.
+//!
+//! A conflict is one thing both copies changed since they parted (the same
+//! fighter's lasting effects, the same gang's Supply): nothing about it is
+//! merged until the player chooses this copy's, the other's, or (where a
+//! number or a list can hold both) both. Pure: logs in, a log out; the
+//! store replays it into a new file and checks every event as it goes.
+
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
+
+use serde::Serialize;
+
+use super::battle::Battle;
+use super::{
+    BatchId, BattleId, EffectId, Event, Fighter, FighterId, FighterStatus, Gang, GangId,
+    LastingEffect, LoggedBatch, Names, PendingEffect, PendingId,
+};
+
+/// Why two logs cannot be merged as asked.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum MergeError {
+    #[error("the two files are not copies of one campaign: their logs share no beginning")]
+    NotCopies,
+    #[error("conflict {0} is not chosen (this copy's, the other's, or both)")]
+    Unchosen(usize),
+    #[error(
+        "conflict {0}: only a number or lasting effects can keep both; choose this copy's or the other's"
+    )]
+    NotBoth(usize),
+    #[error("there is no conflict {0} (there are {1})")]
+    NoSuchConflict(usize, usize),
+    #[error("conflict {0}: keeping both gives a number too large to keep")]
+    Overflow(usize),
+}
+
+/// Whose a thing is: the campaign's, a gang's, a fighter's, or a promised
+/// effect's.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case", tag = "of", content = "id")]
+pub enum Owner {
+    Campaign,
+    Gang(GangId),
+    Fighter(FighterId),
+    Pending(PendingId),
+}
+
+/// Which of its things.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+#[serde(rename_all = "snake_case", tag = "aspect", content = "id")]
+pub enum Aspect {
+    Name,
+    Notes,
+    Ruleset,
+    Setting(String),
+    HousePack(String),
+    Title(String),
+    Resource(String),
+    Counter(String),
+    BaseStat(String),
+    /// The gang a fighter is in, and whether they lead it.
+    Place,
+    Quirks,
+    Status,
+    Photo,
+    LastingEffects,
+    /// Whether a promised effect was used.
+    Use,
+}
+
+/// One thing an event changes, for telling whether both copies changed it.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize)]
+pub struct Key {
+    pub owner: Owner,
+    pub aspect: Aspect,
+}
+
+impl Key {
+    /// Whether both copies' changes can be kept together: numbers add up,
+    /// lasting effects sit side by side.
+    pub fn can_keep_both(&self) -> bool {
+        matches!(
+            self.aspect,
+            Aspect::Resource(_) | Aspect::Counter(_) | Aspect::LastingEffects
+        )
+    }
+
+    /// The thing in words: `Rook: lasting effects`, `Ash Dogs: Supply`.
+    pub fn describe(&self, names: &Names) -> String {
+        let owner = match &self.owner {
+            Owner::Campaign => "The campaign".to_owned(),
+            Owner::Gang(g) => names.gang(*g),
+            Owner::Fighter(f) => names.fighter(*f),
+            Owner::Pending(p) => format!("promised effect #{p}"),
+        };
+        let aspect = match &self.aspect {
+            Aspect::Name => "name".to_owned(),
+            Aspect::Notes => "notes".to_owned(),
+            Aspect::Ruleset => "ruleset pack".to_owned(),
+            Aspect::Setting(s) => format!("setting {}", names.label(s)),
+            Aspect::HousePack(p) => format!("house pack {p}"),
+            Aspect::Title(t) => names.label(t),
+            Aspect::Resource(r) => names.resource(r),
+            Aspect::Counter(c) => names.counter(c),
+            Aspect::BaseStat(s) => names.label(s),
+            Aspect::Place => "gang and leader mark".to_owned(),
+            Aspect::Quirks => "quirks".to_owned(),
+            Aspect::Status => "status".to_owned(),
+            Aspect::Photo => "photo".to_owned(),
+            Aspect::LastingEffects => "lasting effects".to_owned(),
+            Aspect::Use => "use".to_owned(),
+        };
+        format!("{owner}: {aspect}")
+    }
+}
+
+/// What the player chose for a conflict.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Choice {
+    /// This copy's changes stand; the other's to this thing are left out.
+    Ours,
+    /// This copy's changes to it are taken back and the other's made.
+    Theirs,
+    /// Both: the other's change added to this copy's number, or its
+    /// lasting effects beside this copy's.
+    Both,
+}
+
+/// One thing both copies changed since they parted, with each copy's
+/// changes to it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Conflict {
+    pub key: Key,
+    pub ours: Vec<Event>,
+    pub theirs: Vec<Event>,
+}
+
+impl Conflict {
+    /// The number both copies' changes make together, as `from → to`,
+    /// where the thing is a number.
+    pub fn both_value(&self) -> Option<(i64, i64)> {
+        let now = self.ours.last().and_then(numbers)?.1;
+        let delta = self.theirs.iter().try_fold(0i64, |sum, e| {
+            let (from, to) = numbers(e)?;
+            sum.checked_add(to.checked_sub(from)?)
+        })?;
+        Some((now, now.checked_add(delta)?))
+    }
+}
+
+/// What a merge would do: where the copies parted, what each did since,
+/// the ids the other copy's new things take, and the conflicts.
+#[derive(Debug, Clone)]
+pub struct MergePlan {
+    /// The last batch both logs hold.
+    pub parted_after: BatchId,
+    /// This copy's batches since.
+    pub ours: Vec<LoggedBatch>,
+    /// The other copy's batches since, ids already made this copy's.
+    pub theirs: Vec<LoggedBatch>,
+    /// The other copy's new gangs, fighters and records, with the ids they
+    /// take here: `(theirs, here)`.
+    pub gangs: Vec<(GangId, GangId)>,
+    pub fighters: Vec<(FighterId, FighterId)>,
+    pub battles: Vec<(BattleId, BattleId)>,
+    pub conflicts: Vec<Conflict>,
+    /// What both copies changed to the same value (a title both gave the
+    /// same gang): kept once, as this copy made it.
+    pub agreed: Vec<Key>,
+    /// Each lasting effect's fighter, in both copies (ids made this copy's).
+    owners: HashMap<EffectId, FighterId>,
+}
+
+/// The plan for merging `theirs` into `ours` (each a whole log, oldest
+/// first).
+pub fn plan(ours: &[LoggedBatch], theirs: &[LoggedBatch]) -> Result<MergePlan, MergeError> {
+    let shared = ours.iter().zip(theirs).take_while(|(a, b)| a == b).count();
+    let parted_after = match shared.checked_sub(1) {
+        Some(last) => ours[last].id,
+        None => return Err(MergeError::NotCopies),
+    };
+    let (common, our_new) = ours.split_at(shared);
+    let mut ids = Remap::after(common, ours);
+    let their_new: Vec<LoggedBatch> = theirs[shared..].iter().map(|b| ids.batch(b)).collect();
+    let owners = effect_owners(ours.iter().chain(&their_new));
+    let ours_by_key = changed_by_key(our_new, &owners);
+    let theirs_by_key = changed_by_key(&their_new, &owners);
+    let mut agreed = Vec::new();
+    let mut conflicts = Vec::new();
+    for (key, theirs) in theirs_by_key {
+        let Some(ours) = ours_by_key.get(&key) else {
+            continue;
+        };
+        if !key.can_keep_both() && ends_alike(ours, &theirs) {
+            agreed.push(key);
+        } else {
+            conflicts.push(Conflict {
+                key,
+                ours: ours.clone(),
+                theirs,
+            });
+        }
+    }
+    Ok(MergePlan {
+        parted_after,
+        ours: our_new.to_vec(),
+        theirs: their_new,
+        gangs: ids.gangs.fresh(),
+        fighters: ids.fighters.fresh(),
+        battles: ids.battles.fresh(),
+        conflicts,
+        agreed,
+        owners,
+    })
+}
+
+impl MergePlan {
+    /// The other copy's batches as they go after this copy's, with every
+    /// conflict settled as chosen (`choices[i]` for conflict `i + 1`).
+    pub fn resolve(&self, choices: &[Option<Choice>]) -> Result<Vec<LoggedBatch>, MergeError> {
+        if choices.len() > self.conflicts.len() {
+            return Err(MergeError::NoSuchConflict(
+                choices.len(),
+                self.conflicts.len(),
+            ));
+        }
+        let mut settle: HashMap<&Key, (usize, Choice)> = HashMap::new();
+        for (i, conflict) in self.conflicts.iter().enumerate() {
+            let number = i + 1;
+            let choice = choices
+                .get(i)
+                .copied()
+                .flatten()
+                .ok_or(MergeError::Unchosen(number))?;
+            if choice == Choice::Both && !conflict.key.can_keep_both() {
+                return Err(MergeError::NotBoth(number));
+            }
+            settle.insert(&conflict.key, (i, choice));
+        }
+        let owners = &self.owners;
+        let mut numbers_now: HashMap<&Key, i64> = HashMap::new();
+        let mut taken_back: HashSet<&Key> = HashSet::new();
+        let mut dropped: HashSet<BatchId> = HashSet::new();
+        let mut out = Vec::new();
+        for batch in &self.theirs {
+            let mut events = Vec::new();
+            for event in &batch.events {
+                let Some((key, (i, choice))) = key_of(event, owners)
+                    .and_then(|k| settle.get_key_value(&k).map(|(k, c)| (*k, *c)))
+                else {
+                    if !key_of(event, owners).is_some_and(|k| self.agreed.contains(&k)) {
+                        events.push(event.clone());
+                    }
+                    continue;
+                };
+                let conflict = &self.conflicts[i];
+                match choice {
+                    Choice::Ours => {}
+                    Choice::Theirs => {
+                        if taken_back.insert(key) {
+                            events.extend(conflict.ours.iter().rev().map(taken_back_event));
+                        }
+                        events.push(event.clone());
+                    }
+                    Choice::Both => match numbers(event) {
+                        Some((from, to)) => {
+                            let now = *numbers_now.entry(key).or_insert_with(|| {
+                                conflict.ours.last().and_then(numbers).map_or(from, |n| n.1)
+                            });
+                            let next = to
+                                .checked_sub(from)
+                                .and_then(|d| now.checked_add(d))
+                                .ok_or(MergeError::Overflow(i + 1))?;
+                            numbers_now.insert(key, next);
+                            events.push(with_numbers(event, now, next));
+                        }
+                        // A lasting effect: kept beside this copy's, unless
+                        // this copy already did the same to the same one.
+                        None if conflict.ours.iter().any(|o| same_change(o, event)) => {}
+                        None => events.push(event.clone()),
+                    },
+                }
+            }
+            if events.is_empty() {
+                dropped.insert(batch.id);
+                continue;
+            }
+            out.push(LoggedBatch {
+                id: batch.id,
+                at: batch.at.clone(),
+                label: batch.label.clone(),
+                undoes: batch.undoes.filter(|u| !dropped.contains(u)),
+                events,
+            });
+        }
+        Ok(out)
+    }
+}
+
+/// This copy's change taken back for the other copy's, said so where the
+/// change carries a reason.
+fn taken_back_event(event: &Event) -> Event {
+    const REASON: &str = "merged: the other copy's kept";
+    let mut back = event.inverse();
+    match &mut back {
+        Event::ResourceAdjusted { reason, .. }
+        | Event::CounterChanged { reason, .. }
+        | Event::FighterStatusChanged { reason, .. }
+        | Event::LastingEffectRemoved { reason, .. }
+        | Event::LastingEffectRestored { reason, .. } => *reason = REASON.to_owned(),
+        _ => {}
+    }
+    back
+}
+
+/// The `from` and `to` of a change to a number.
+fn numbers(event: &Event) -> Option<(i64, i64)> {
+    match event {
+        Event::ResourceAdjusted { from, to, .. } | Event::CounterChanged { from, to, .. } => {
+            Some((*from, *to))
+        }
+        _ => None,
+    }
+}
+
+/// A change to a number, made from `from` to `to` instead.
+fn with_numbers(event: &Event, new_from: i64, new_to: i64) -> Event {
+    let mut event = event.clone();
+    if let Event::ResourceAdjusted { from, to, .. } | Event::CounterChanged { from, to, .. } =
+        &mut event
+    {
+        (*from, *to) = (new_from, new_to);
+    }
+    event
+}
+
+/// Whether two events do the same to the same lasting effect.
+fn same_change(a: &Event, b: &Event) -> bool {
+    use Event::*;
+    match (a, b) {
+        (LastingEffectRemoved { effect: x, .. }, LastingEffectRemoved { effect: y, .. })
+        | (LastingEffectRestored { effect: x, .. }, LastingEffectRestored { effect: y, .. }) => {
+            x == y
+        }
+        (LastingEffectDeleted { effect: x }, LastingEffectDeleted { effect: y }) => x.id == y.id,
+        _ => false,
+    }
+}
+
+/// Each lasting effect's fighter, from the effects these batches add.
+fn effect_owners<'a>(
+    batches: impl Iterator<Item = &'a LoggedBatch>,
+) -> HashMap<EffectId, FighterId> {
+    batches
+        .flat_map(|b| &b.events)
+        .filter_map(|e| match e {
+            Event::LastingEffectAdded { effect } => Some((effect.id, effect.fighter)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The events of these batches that change something, by what they
+/// change; a number or a text put back where it was counts as unchanged.
+fn changed_by_key(
+    batches: &[LoggedBatch],
+    owners: &HashMap<EffectId, FighterId>,
+) -> BTreeMap<Key, Vec<Event>> {
+    let mut by_key: BTreeMap<Key, Vec<Event>> = BTreeMap::new();
+    for event in batches.iter().flat_map(|b| &b.events) {
+        if let Some(key) = key_of(event, owners) {
+            by_key.entry(key).or_default().push(event.clone());
+        }
+    }
+    by_key.retain(|_, events| !comes_back(events));
+    by_key
+}
+
+/// Whether a run of changes to one value ends where it began.
+fn comes_back(events: &[Event]) -> bool {
+    let (Some(first), Some(last)) = (events.first(), events.last()) else {
+        return true;
+    };
+    match (span(first), span(last)) {
+        (Some((from, _)), Some((_, to))) => from == to,
+        _ => false,
+    }
+}
+
+/// Whether two runs of changes to one value leave it the same.
+fn ends_alike(ours: &[Event], theirs: &[Event]) -> bool {
+    match (ours.last().and_then(span), theirs.last().and_then(span)) {
+        (Some((_, a)), Some((_, b))) => a == b,
+        _ => false,
+    }
+}
+
+/// A change's value before and after, as JSON, where it is one value.
+fn span(event: &Event) -> Option<(serde_json::Value, serde_json::Value)> {
+    use Event::*;
+    fn pair<T: Serialize>(a: &T, b: &T) -> Option<(serde_json::Value, serde_json::Value)> {
+        Some((serde_json::to_value(a).ok()?, serde_json::to_value(b).ok()?))
+    }
+    match event {
+        CampaignRenamed { from, to }
+        | GangRenamed { from, to, .. }
+        | GangNotesChanged { from, to, .. }
+        | FighterRenamed { from, to, .. }
+        | FighterNotesChanged { from, to, .. }
+        | CampaignRulesetChanged { from, to }
+        | GangRulesetChanged { from, to, .. } => pair(from, to),
+        ResourceAdjusted { from, to, .. } | CounterChanged { from, to, .. } => pair(from, to),
+        HousePackSet { from, to, .. }
+        | SettingChanged { from, to, .. }
+        | PhotoChanged { from, to, .. } => pair(from, to),
+        TitleChanged { from, to, .. } => pair(from, to),
+        QuirksChanged { from, to, .. } => pair(from, to),
+        FighterStatusChanged { from, to, .. } => pair(from, to),
+        BaseStatSet { from, to, .. } => pair(from, to),
+        _ => None,
+    }
+}
+
+/// What an event changes, where it changes something both copies could
+/// have changed; `None` for what only adds to the record (a new gang, a
+/// roll, a record of a game).
+pub fn key_of(event: &Event, owners: &HashMap<EffectId, FighterId>) -> Option<Key> {
+    use Event::*;
+    let key = |owner, aspect| Some(Key { owner, aspect });
+    let campaign = |aspect| key(Owner::Campaign, aspect);
+    let gang = |g: &GangId, aspect| key(Owner::Gang(*g), aspect);
+    let fighter = |f: &FighterId, aspect| key(Owner::Fighter(*f), aspect);
+    match event {
+        CampaignRenamed { .. } => campaign(Aspect::Name),
+        CampaignRulesetChanged { .. } => campaign(Aspect::Ruleset),
+        SettingChanged { setting, .. } => campaign(Aspect::Setting(setting.clone())),
+        HousePackSet { id, .. } => campaign(Aspect::HousePack(id.clone())),
+        TitleChanged { title, .. } => campaign(Aspect::Title(title.clone())),
+        GangRenamed { gang: g, .. } => gang(g, Aspect::Name),
+        GangNotesChanged { gang: g, .. } => gang(g, Aspect::Notes),
+        GangRulesetChanged { gang: g, .. } => gang(g, Aspect::Ruleset),
+        ResourceAdjusted {
+            gang: g, resource, ..
+        } => gang(g, Aspect::Resource(resource.clone())),
+        FighterRenamed { fighter: f, .. } => fighter(f, Aspect::Name),
+        FighterNotesChanged { fighter: f, .. } => fighter(f, Aspect::Notes),
+        LeaderChanged { fighter: f, .. } | FighterTransferred { fighter: f, .. } => {
+            fighter(f, Aspect::Place)
+        }
+        QuirksChanged { fighter: f, .. } => fighter(f, Aspect::Quirks),
+        CounterChanged {
+            fighter: f,
+            counter,
+            ..
+        } => fighter(f, Aspect::Counter(counter.clone())),
+        FighterStatusChanged { fighter: f, .. } => fighter(f, Aspect::Status),
+        BaseStatSet {
+            fighter: f, stat, ..
+        } => fighter(f, Aspect::BaseStat(stat.clone())),
+        PhotoChanged { fighter: f, .. } => fighter(f, Aspect::Photo),
+        LastingEffectAdded { effect } | LastingEffectDeleted { effect } => {
+            fighter(&effect.fighter, Aspect::LastingEffects)
+        }
+        LastingEffectRemoved { effect, .. } | LastingEffectRestored { effect, .. } => {
+            fighter(owners.get(effect)?, Aspect::LastingEffects)
+        }
+        PendingEffectUsed { effect, .. } | PendingEffectUnused { effect, .. } => {
+            key(Owner::Pending(*effect), Aspect::Use)
+        }
+        _ => None,
+    }
+}
+
+/// One kind of id: those that stand for the same thing in both copies
+/// (alive where they parted) keep theirs; the other copy's new ones are
+/// given new ids after every id this copy has used.
+#[derive(Debug)]
+struct Ids {
+    shared: BTreeSet<i64>,
+    fresh: BTreeMap<i64, i64>,
+    /// In the order they were first met.
+    order: Vec<i64>,
+    next: i64,
+}
+
+impl Ids {
+    fn new(shared: BTreeSet<i64>, used: impl Iterator<Item = i64>) -> Self {
+        let top = used.chain(shared.iter().copied()).max().unwrap_or(0);
+        Self {
+            shared,
+            fresh: BTreeMap::new(),
+            order: Vec::new(),
+            next: top.saturating_add(1),
+        }
+    }
+
+    fn map(&mut self, id: i64) -> i64 {
+        if self.shared.contains(&id) {
+            return id;
+        }
+        if let Some(here) = self.fresh.get(&id) {
+            return *here;
+        }
+        let here = self.next;
+        self.next = self.next.saturating_add(1);
+        self.fresh.insert(id, here);
+        self.order.push(id);
+        here
+    }
+
+    fn fresh<T: From<i64>>(&self) -> Vec<(T, T)> {
+        self.order
+            .iter()
+            .map(|id| (T::from(*id), T::from(self.fresh[id])))
+            .collect()
+    }
+}
+
+macro_rules! from_i64 {
+    ($($t:ty),*) => {$(
+        impl From<i64> for $t {
+            fn from(id: i64) -> Self {
+                Self(id)
+            }
+        }
+    )*};
+}
+from_i64!(GangId, FighterId, BattleId);
+
+/// The ids of the other copy's batches since the parting, made this copy's.
+struct Remap {
+    gangs: Ids,
+    fighters: Ids,
+    battles: Ids,
+    effects: Ids,
+    pending: Ids,
+    batches: Ids,
+}
+
+impl Remap {
+    /// Ids for merging after this copy's whole log `ours`, whose first
+    /// batches are `common`.
+    fn after(common: &[LoggedBatch], ours: &[LoggedBatch]) -> Self {
+        let alive = Alive::of(common);
+        let made = Alive::made(ours);
+        Self {
+            gangs: Ids::new(alive.gangs, made.gangs.into_iter()),
+            fighters: Ids::new(alive.fighters, made.fighters.into_iter()),
+            battles: Ids::new(alive.battles, made.battles.into_iter()),
+            effects: Ids::new(alive.effects, made.effects.into_iter()),
+            pending: Ids::new(alive.pending, made.pending.into_iter()),
+            batches: Ids::new(
+                common.iter().map(|b| b.id.0).collect(),
+                ours.iter().map(|b| b.id.0),
+            ),
+        }
+    }
+
+    fn batch(&mut self, b: &LoggedBatch) -> LoggedBatch {
+        let mut label = b.label.clone();
+        for event in &b.events {
+            if let Event::BattleRecorded { battle } | Event::BattleUnrecorded { battle } = event {
+                let here = self.battles.map(battle.id.0);
+                label = renumbered(&label, battle.id.0, here);
+            }
+        }
+        LoggedBatch {
+            id: BatchId(self.batches.map(b.id.0)),
+            at: b.at.clone(),
+            label,
+            undoes: b.undoes.map(|u| BatchId(self.batches.map(u.0))),
+            events: b.events.iter().map(|e| self.event(e)).collect(),
+        }
+    }
+
+    fn gang(&mut self, id: &mut GangId) {
+        id.0 = self.gangs.map(id.0);
+    }
+
+    fn fighter(&mut self, id: &mut FighterId) {
+        id.0 = self.fighters.map(id.0);
+    }
+
+    fn battle(&mut self, id: &mut BattleId) {
+        id.0 = self.battles.map(id.0);
+    }
+
+    fn effect(&mut self, id: &mut EffectId) {
+        id.0 = self.effects.map(id.0);
+    }
+
+    fn pending_id(&mut self, id: &mut PendingId) {
+        id.0 = self.pending.map(id.0);
+    }
+
+    fn gang_row(&mut self, gang: &mut Gang) {
+        self.gang(&mut gang.id);
+    }
+
+    fn fighter_row(&mut self, fighter: &mut Fighter) {
+        self.fighter(&mut fighter.id);
+        self.gang(&mut fighter.gang);
+        self.status(&mut fighter.status);
+    }
+
+    fn status(&mut self, status: &mut FighterStatus) {
+        match status {
+            FighterStatus::Active => {}
+            FighterStatus::Wounded { battle } => self.battle(battle),
+            FighterStatus::Captured { by, battle } => {
+                self.gang(by);
+                self.battle(battle);
+            }
+            FighterStatus::Gone { battle, .. } => {
+                if let Some(b) = battle {
+                    self.battle(b);
+                }
+            }
+        }
+    }
+
+    fn battle_row(&mut self, battle: &mut Battle) {
+        self.battle(&mut battle.id);
+        for g in &mut battle.gangs {
+            self.gang(&mut g.gang);
+        }
+        if let Some(w) = &mut battle.winner {
+            self.gang(w);
+        }
+        for f in &mut battle.fighters {
+            self.fighter(&mut f.fighter);
+            self.gang(&mut f.gang);
+            if let Some(by) = &mut f.downed_by {
+                self.fighter(by);
+            }
+        }
+        for g in &mut battle.declined {
+            self.gang(g);
+        }
+    }
+
+    fn effect_row(&mut self, effect: &mut LastingEffect) {
+        self.effect(&mut effect.id);
+        self.fighter(&mut effect.fighter);
+        if let Some(b) = &mut effect.battle {
+            self.battle(b);
+        }
+    }
+
+    fn pending_row(&mut self, effect: &mut PendingEffect) {
+        self.pending_id(&mut effect.id);
+        self.gang(&mut effect.gang);
+        if let Some(b) = &mut effect.used_in {
+            self.battle(b);
+        }
+    }
+
+    /// The event with every id it names made this copy's.
+    fn event(&mut self, event: &Event) -> Event {
+        use Event::*;
+        let mut event = event.clone();
+        match &mut event {
+            CampaignCreated { .. }
+            | CampaignRenamed { .. }
+            | HousePackSet { .. }
+            | SettingChanged { .. }
+            | CampaignRulesetChanged { .. } => {}
+            GangFounded { gang } | GangDisbanded { gang } => self.gang_row(gang),
+            GangRenamed { gang, .. }
+            | GangNotesChanged { gang, .. }
+            | ResourceAdjusted { gang, .. }
+            | GangRulesetChanged { gang, .. } => self.gang(gang),
+            FighterRecruited { fighter } | FighterDismissed { fighter } => {
+                self.fighter_row(fighter)
+            }
+            FighterRenamed { fighter, .. }
+            | LeaderChanged { fighter, .. }
+            | QuirksChanged { fighter, .. }
+            | CounterChanged { fighter, .. }
+            | FighterNotesChanged { fighter, .. }
+            | BaseStatSet { fighter, .. }
+            | PhotoChanged { fighter, .. } => self.fighter(fighter),
+            FighterStatusChanged {
+                fighter, from, to, ..
+            } => {
+                self.fighter(fighter);
+                self.status(from);
+                self.status(to);
+            }
+            FighterTransferred {
+                fighter, from, to, ..
+            } => {
+                self.fighter(fighter);
+                self.gang(from);
+                self.gang(to);
+            }
+            BattleRecorded { battle } | BattleUnrecorded { battle } => self.battle_row(battle),
+            TitleChanged { from, to, .. } => {
+                for g in [from, to].into_iter().flatten() {
+                    self.gang(g);
+                }
+            }
+            ActionTaken { gang, target, .. } | ActionTakenBack { gang, target, .. } => {
+                self.gang(gang);
+                if let Some(t) = target {
+                    self.gang(t);
+                }
+            }
+            PendingEffectAdded { effect } | PendingEffectRemoved { effect } => {
+                self.pending_row(effect)
+            }
+            PendingEffectUsed {
+                effect,
+                battle,
+                fighters,
+            }
+            | PendingEffectUnused {
+                effect,
+                battle,
+                fighters,
+            } => {
+                self.pending_id(effect);
+                self.battle(battle);
+                for f in fighters {
+                    self.fighter(f);
+                }
+            }
+            LastingEffectAdded { effect } | LastingEffectDeleted { effect } => {
+                self.effect_row(effect)
+            }
+            LastingEffectRemoved { effect, .. } | LastingEffectRestored { effect, .. } => {
+                self.effect(effect)
+            }
+            TableRolled {
+                battle, fighter, ..
+            }
+            | TableRollTakenBack {
+                battle, fighter, ..
+            } => {
+                if let Some(b) = battle {
+                    self.battle(b);
+                }
+                if let Some(f) = fighter {
+                    self.fighter(f);
+                }
+            }
+            ArcClosed { gangs, .. }
+            | ArcReopened { gangs, .. }
+            | ScenarioRolled { gangs, .. }
+            | ScenarioRollTakenBack { gangs, .. } => {
+                for g in gangs {
+                    self.gang(g);
+                }
+            }
+        }
+        event
+    }
+}
+
+/// A record's label with its number as it is here: `Match #1: …` → `Match
+/// #2: …` (the number standing alone after `#`).
+fn renumbered(label: &str, there: i64, here: i64) -> String {
+    match label.split_once(&format!("#{there}")) {
+        Some((before, after)) if !after.starts_with(|c: char| c.is_ascii_digit()) => {
+            format!("{before}#{here}{after}")
+        }
+        _ => label.to_owned(),
+    }
+}
+
+/// The ids of each kind a log leaves standing, or has ever made.
+#[derive(Default)]
+struct Alive {
+    gangs: BTreeSet<i64>,
+    fighters: BTreeSet<i64>,
+    battles: BTreeSet<i64>,
+    effects: BTreeSet<i64>,
+    pending: BTreeSet<i64>,
+}
+
+impl Alive {
+    /// What stands at the end of these batches.
+    fn of(batches: &[LoggedBatch]) -> Self {
+        Self::fold(batches, true)
+    }
+
+    /// Every id these batches ever made.
+    fn made(batches: &[LoggedBatch]) -> Self {
+        Self::fold(batches, false)
+    }
+
+    fn fold(batches: &[LoggedBatch], take_away: bool) -> Self {
+        use Event::*;
+        let mut s = Self::default();
+        for event in batches.iter().flat_map(|b| &b.events) {
+            let (set, id, made) = match event {
+                GangFounded { gang } => (&mut s.gangs, gang.id.0, true),
+                GangDisbanded { gang } => (&mut s.gangs, gang.id.0, false),
+                FighterRecruited { fighter } => (&mut s.fighters, fighter.id.0, true),
+                FighterDismissed { fighter } => (&mut s.fighters, fighter.id.0, false),
+                BattleRecorded { battle } => (&mut s.battles, battle.id.0, true),
+                BattleUnrecorded { battle } => (&mut s.battles, battle.id.0, false),
+                LastingEffectAdded { effect } => (&mut s.effects, effect.id.0, true),
+                LastingEffectDeleted { effect } => (&mut s.effects, effect.id.0, false),
+                PendingEffectAdded { effect } => (&mut s.pending, effect.id.0, true),
+                PendingEffectRemoved { effect } => (&mut s.pending, effect.id.0, false),
+                _ => continue,
+            };
+            if made {
+                set.insert(id);
+            } else if take_away {
+                set.remove(&id);
+            }
+        }
+        s
+    }
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,301 @@
+use super::*;
+
+fn batch(id: i64, label: &str, events: Vec<Event>) -> LoggedBatch {
+    LoggedBatch {
+        id: BatchId(id),
+        at: format!("2026-11-0{id}T20:00:00Z"),
+        label: label.to_owned(),
+        undoes: None,
+        events,
+    }
+}
+
+fn gang(id: i64, name: &str) -> Gang {
+    Gang {
+        id: GangId(id),
+        name: name.to_owned(),
+        ruleset: "game".to_owned(),
+        resources: BTreeMap::from([("supply".to_owned(), 5)]),
+        notes: String::new(),
+    }
+}
+
+fn fighter(id: i64, gang: i64, name: &str) -> Fighter {
+    Fighter {
+        id: FighterId(id),
+        gang: GangId(gang),
+        name: name.to_owned(),
+        leader: false,
+        quirks: Vec::new(),
+        counters: BTreeMap::new(),
+        notes: String::new(),
+        base: BTreeMap::new(),
+        status: FighterStatus::Active,
+    }
+}
+
+fn supply(gang: i64, from: i64, to: i64) -> Event {
+    Event::ResourceAdjusted {
+        gang: GangId(gang),
+        resource: "supply".to_owned(),
+        from,
+        to,
+        reason: "spent".to_owned(),
+    }
+}
+
+fn effect(id: i64, fighter: i64, name: &str) -> Event {
+    Event::LastingEffectAdded {
+        effect: LastingEffect {
+            id: EffectId(id),
+            fighter: FighterId(fighter),
+            table: "injury".to_owned(),
+            name: name.to_owned(),
+            detail: String::new(),
+            stats: BTreeMap::new(),
+            quirk: None,
+            lost_quirk: None,
+            battle: None,
+            roll: None,
+            removed: None,
+            heals_after: None,
+            by_group: None,
+        },
+    }
+}
+
+/// Where the copies parted: a campaign, a gang of five Supply, a fighter
+/// with one lasting effect.
+fn common() -> Vec<LoggedBatch> {
+    vec![
+        batch(
+            1,
+            "Campaign created",
+            vec![Event::CampaignCreated {
+                name: "Ash".into(),
+                default_ruleset: "game".into(),
+            }],
+        ),
+        batch(
+            2,
+            "Found",
+            vec![
+                Event::GangFounded {
+                    gang: gang(1, "Dogs"),
+                },
+                Event::FighterRecruited {
+                    fighter: fighter(1, 1, "Rook"),
+                },
+                effect(1, 1, "Scar"),
+            ],
+        ),
+    ]
+}
+
+fn with(mut log: Vec<LoggedBatch>, more: Vec<LoggedBatch>) -> Vec<LoggedBatch> {
+    log.extend(more);
+    log
+}
+
+#[test]
+fn logs_that_share_no_beginning_are_not_copies() {
+    let other = vec![batch(
+        1,
+        "Campaign created",
+        vec![Event::CampaignCreated {
+            name: "Else".into(),
+            default_ruleset: "game".into(),
+        }],
+    )];
+    assert_eq!(plan(&common(), &other).unwrap_err(), MergeError::NotCopies);
+}
+
+#[test]
+fn the_other_copys_new_things_get_ids_after_every_id_this_copy_used() {
+    let ours = with(
+        common(),
+        vec![batch(
+            3,
+            "Found Cats",
+            vec![Event::GangFounded {
+                gang: gang(2, "Cats"),
+            }],
+        )],
+    );
+    let theirs = with(
+        common(),
+        vec![batch(
+            3,
+            "Found Owls",
+            vec![
+                Event::GangFounded {
+                    gang: gang(2, "Owls"),
+                },
+                Event::FighterRecruited {
+                    fighter: fighter(2, 2, "Wren"),
+                },
+                supply(2, 5, 4),
+            ],
+        )],
+    );
+    let plan = plan(&ours, &theirs).unwrap();
+    assert_eq!(plan.parted_after, BatchId(2));
+    assert!(plan.conflicts.is_empty());
+    assert_eq!(plan.gangs, vec![(GangId(2), GangId(3))]);
+    assert_eq!(plan.fighters, vec![(FighterId(2), FighterId(2))]);
+    let merged = plan.resolve(&[]).unwrap();
+    assert_eq!(merged[0].id, BatchId(4));
+    assert_eq!(
+        merged[0].events[1],
+        Event::FighterRecruited {
+            fighter: fighter(2, 3, "Wren")
+        }
+    );
+    assert_eq!(merged[0].events[2], supply(3, 5, 4));
+}
+
+fn both_spent() -> (Vec<LoggedBatch>, Vec<LoggedBatch>) {
+    let ours = with(common(), vec![batch(3, "Ours", vec![supply(1, 5, 3)])]);
+    let theirs = with(common(), vec![batch(3, "Theirs", vec![supply(1, 5, 4)])]);
+    (ours, theirs)
+}
+
+#[test]
+fn both_copies_spending_the_same_supply_is_a_conflict_settled_each_way() {
+    let (ours, theirs) = both_spent();
+    let plan = plan(&ours, &theirs).unwrap();
+    assert_eq!(plan.conflicts.len(), 1);
+    assert_eq!(
+        plan.conflicts[0].key,
+        Key {
+            owner: Owner::Gang(GangId(1)),
+            aspect: Aspect::Resource("supply".into())
+        }
+    );
+    assert_eq!(plan.conflicts[0].both_value(), Some((3, 2)));
+    assert_eq!(plan.resolve(&[]).unwrap_err(), MergeError::Unchosen(1));
+
+    // This copy's: the other's spending is left out, and its batch with it.
+    assert!(plan.resolve(&[Some(Choice::Ours)]).unwrap().is_empty());
+    // The other's: this copy's spending taken back, then theirs made.
+    let theirs = plan.resolve(&[Some(Choice::Theirs)]).unwrap();
+    let events = &theirs[0].events;
+    assert!(matches!(
+        events[0],
+        Event::ResourceAdjusted { from: 3, to: 5, .. }
+    ));
+    assert_eq!(events[1], supply(1, 5, 4));
+    // Both: the other's -1 made on this copy's 3.
+    let both = plan.resolve(&[Some(Choice::Both)]).unwrap();
+    assert_eq!(both[0].events, vec![supply(1, 3, 2)]);
+}
+
+#[test]
+fn a_change_this_copy_took_back_is_no_conflict() {
+    let ours = with(
+        common(),
+        vec![
+            batch(3, "Spend", vec![supply(1, 5, 3)]),
+            batch(4, "Undo: Spend", vec![supply(1, 3, 5)]),
+        ],
+    );
+    let theirs = with(common(), vec![batch(3, "Theirs", vec![supply(1, 5, 4)])]);
+    let plan = plan(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty());
+    let merged = plan.resolve(&[]).unwrap();
+    assert_eq!(merged[0].id, BatchId(5));
+    assert_eq!(merged[0].events, vec![supply(1, 5, 4)]);
+}
+
+#[test]
+fn both_copies_injuring_one_fighter_can_keep_both_injuries() {
+    let ours = with(
+        common(),
+        vec![batch(3, "Ours", vec![effect(2, 1, "Crippled")])],
+    );
+    let theirs = with(
+        common(),
+        vec![batch(3, "Theirs", vec![effect(2, 1, "Lost Eye")])],
+    );
+    let plan = plan(&ours, &theirs).unwrap();
+    assert_eq!(plan.conflicts.len(), 1);
+    assert!(plan.conflicts[0].key.can_keep_both());
+    let both = plan.resolve(&[Some(Choice::Both)]).unwrap();
+    assert_eq!(both[0].events, vec![effect(3, 1, "Lost Eye")]);
+    let theirs = plan.resolve(&[Some(Choice::Theirs)]).unwrap();
+    assert!(matches!(
+        &theirs[0].events[0],
+        Event::LastingEffectDeleted { effect } if effect.name == "Crippled"
+    ));
+    assert_eq!(theirs[0].events[1], effect(3, 1, "Lost Eye"));
+}
+
+#[test]
+fn a_name_changed_by_both_cannot_keep_both() {
+    let rename = |to: &str| Event::FighterRenamed {
+        fighter: FighterId(1),
+        from: "Rook".into(),
+        to: to.into(),
+    };
+    let ours = with(common(), vec![batch(3, "Ours", vec![rename("Raven")])]);
+    let theirs = with(common(), vec![batch(3, "Theirs", vec![rename("Crow")])]);
+    let plan = plan(&ours, &theirs).unwrap();
+    assert_eq!(
+        plan.resolve(&[Some(Choice::Both)]).unwrap_err(),
+        MergeError::NotBoth(1)
+    );
+    assert_eq!(
+        plan.resolve(&[Some(Choice::Ours), Some(Choice::Ours)])
+            .unwrap_err(),
+        MergeError::NoSuchConflict(2, 1)
+    );
+}
+
+#[test]
+fn a_lasting_effect_healed_in_the_other_copy_is_found_by_its_fighter() {
+    let heal = Event::LastingEffectRemoved {
+        effect: EffectId(1),
+        reason: "healed".into(),
+    };
+    let ours = with(
+        common(),
+        vec![batch(3, "Ours", vec![effect(2, 1, "Crippled")])],
+    );
+    let theirs = with(common(), vec![batch(3, "Theirs", vec![heal.clone()])]);
+    let plan = plan(&ours, &theirs).unwrap();
+    assert_eq!(plan.conflicts.len(), 1);
+    assert_eq!(plan.conflicts[0].theirs, vec![heal.clone()]);
+    assert_eq!(
+        plan.resolve(&[Some(Choice::Both)]).unwrap()[0].events,
+        vec![heal]
+    );
+}
+
+#[test]
+fn a_title_both_copies_gave_the_same_gang_is_agreed_not_a_conflict() {
+    let title = Event::TitleChanged {
+        title: "quartermaster".into(),
+        from: None,
+        to: Some(GangId(1)),
+    };
+    let ours = with(common(), vec![batch(3, "Ours", vec![title.clone()])]);
+    let theirs = with(
+        common(),
+        vec![batch(3, "Theirs", vec![title, supply(1, 5, 6)])],
+    );
+    let plan = plan(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty());
+    assert_eq!(plan.agreed.len(), 1);
+    assert_eq!(plan.resolve(&[]).unwrap()[0].events, vec![supply(1, 5, 6)]);
+}
+
+#[test]
+fn a_records_label_takes_its_new_number() {
+    assert_eq!(
+        renumbered("Match #1: Escalation", 1, 2),
+        "Match #2: Escalation"
+    );
+    assert_eq!(renumbered("Undo: Match #1", 1, 3), "Undo: Match #3");
+    assert_eq!(renumbered("Match #12: x", 1, 2), "Match #12: x");
+    assert_eq!(renumbered("Found Owls", 1, 2), "Found Owls");
+}

@@ -1,0 +1,232 @@
+//! Merging another copy of this campaign into a new file: what each copy
+//! did since they parted, the conflicts put side by side, and the merged
+//! campaign written as a new file with both copies left as they were.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, Result, bail};
+use serde::Serialize;
+
+use super::Session;
+use crate::campaign::merge::{self, Choice, Key, MergePlan};
+use crate::campaign::{Event, LoggedBatch, Names};
+use crate::store::CampaignStore;
+
+/// Another copy read and planned against this one.
+#[derive(Debug, Clone)]
+pub struct Merge {
+    pub other: PathBuf,
+    plan: MergePlan,
+    photos: Vec<crate::store::StoredPhoto>,
+}
+
+/// What a merge would do, in words: the faces show it, the command line
+/// prints it (`--json`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MergePreview {
+    /// The other copy's file.
+    pub other: String,
+    /// The last change both copies hold.
+    pub parted_after: String,
+    /// This copy's changes since, oldest first.
+    pub ours: Vec<String>,
+    /// The other copy's changes since, to be made after this copy's.
+    pub theirs: Vec<String>,
+    /// The other copy's new gangs, fighters and records and the numbers
+    /// they take here, where these differ.
+    pub renumbered: Vec<String>,
+    pub conflicts: Vec<ConflictView>,
+    /// What both copies changed alike, kept once.
+    pub agreed: Vec<String>,
+}
+
+/// One conflict, side by side.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct ConflictView {
+    /// Its number, for choosing (`--take N=ours`).
+    pub number: usize,
+    /// What both copies changed: `Rook: lasting effects`.
+    pub subject: String,
+    pub key: Key,
+    /// This copy's changes to it.
+    pub ours: Vec<String>,
+    /// The other copy's.
+    pub theirs: Vec<String>,
+    /// What keeping both gives, where both can be kept.
+    pub both: Option<String>,
+}
+
+impl Session {
+    /// Reads another copy of this campaign (without writing to it) and
+    /// plans merging it into this one.
+    pub fn plan_merge(&self, other: &Path) -> Result<Merge> {
+        let other = std::path::absolute(other).unwrap_or_else(|_| other.to_owned());
+        if same_file(&other, self.path()) {
+            bail!("{} is this campaign itself", other.display());
+        }
+        let (theirs, photos) = CampaignStore::read_copy(&other)
+            .with_context(|| format!("cannot read {}", other.display()))?;
+        let plan = merge::plan(&self.store.log_batches()?, &theirs)
+            .with_context(|| format!("{} cannot be merged", other.display()))?;
+        Ok(Merge {
+            other,
+            plan,
+            photos,
+        })
+    }
+
+    /// A merge in words, the other copy's new things named as they are
+    /// there.
+    pub fn merge_preview(&self, merge: &Merge) -> Result<MergePreview> {
+        let plan = &merge.plan;
+        let names = self.merge_names(plan)?;
+        let describe = |events: &[Event]| events.iter().map(|e| e.describe(&names)).collect();
+        let parted = self
+            .store
+            .batch(plan.parted_after)
+            .map(|(label, _)| label)?;
+        let mut renumbered = Vec::new();
+        let gang = |id| names.gangs.get(&id).cloned().unwrap_or_default();
+        for (there, here) in plan.gangs.iter().filter(|(a, b)| a != b) {
+            renumbered.push(format!(
+                "{}: gang #{there} there, #{here} here",
+                gang(*here)
+            ));
+        }
+        for (there, here) in plan.fighters.iter().filter(|(a, b)| a != b) {
+            let name = names.fighters.get(here).cloned().unwrap_or_default();
+            renumbered.push(format!("{name}: #{there} there, #{here} here"));
+        }
+        for (there, here) in plan.battles.iter().filter(|(a, b)| a != b) {
+            renumbered.push(format!("record #{there} there, #{here} here"));
+        }
+        let conflicts = plan
+            .conflicts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ConflictView {
+                number: i + 1,
+                subject: c.key.describe(&names),
+                key: c.key.clone(),
+                ours: describe(&c.ours),
+                theirs: describe(&c.theirs),
+                both: c.key.can_keep_both().then(|| match c.both_value() {
+                    Some((from, to)) => format!("{from} → {to}"),
+                    None => "this copy's and the other's side by side".to_owned(),
+                }),
+            })
+            .collect();
+        Ok(MergePreview {
+            other: merge.other.display().to_string(),
+            parted_after: parted,
+            ours: plan.ours.iter().map(|b| b.label.clone()).collect(),
+            theirs: plan.theirs.iter().map(|b| b.label.clone()).collect(),
+            renumbered,
+            conflicts,
+            agreed: plan.agreed.iter().map(|k| k.describe(&names)).collect(),
+        })
+    }
+
+    /// Writes the merged campaign to `output` (a new file), every conflict
+    /// settled as chosen (`choices[i]` for conflict `i + 1`), and checks it
+    /// with `verify`. Neither copy is written to. Refused, with nothing
+    /// written, when a conflict is not chosen, a new gang or fighter has a
+    /// name the other copy already uses, or this campaign changed since the
+    /// merge was planned.
+    pub fn write_merge(
+        &self,
+        merge: &Merge,
+        choices: &[Option<Choice>],
+        output: &Path,
+    ) -> Result<Session> {
+        let output_abs = std::path::absolute(output).unwrap_or_else(|_| output.to_owned());
+        if same_file(&output_abs, self.path()) || same_file(&output_abs, &merge.other) {
+            bail!("the merged campaign goes to a new file, not over either copy");
+        }
+        let now = self.plan_merge(&merge.other)?;
+        if now.plan.parted_after != merge.plan.parted_after
+            || now.plan.ours != merge.plan.ours
+            || now.plan.theirs != merge.plan.theirs
+        {
+            bail!("a copy changed since the merge was looked at; look again");
+        }
+        let theirs = merge.plan.resolve(choices)?;
+        self.check_new_names(&theirs)?;
+        let mut log = self.store.log_batches()?;
+        log.extend(theirs);
+        let mut photos = self.store.all_photos()?;
+        for photo in &merge.photos {
+            if !photos.iter().any(|p| p.0 == photo.0) {
+                photos.push(photo.clone());
+            }
+        }
+        Self::made_from_log(output, &log, &photos, self.base.clone(), "the two copies")
+            .with_context(|| format!("{} was not written", output.display()))
+    }
+
+    /// Names for this copy's ids and for the other copy's new things.
+    fn merge_names(&self, plan: &MergePlan) -> Result<Names> {
+        let mut names = self.names()?;
+        for event in plan.theirs.iter().flat_map(|b| &b.events) {
+            match event {
+                Event::GangFounded { gang } => {
+                    names
+                        .gangs
+                        .entry(gang.id)
+                        .or_insert_with(|| gang.name.clone());
+                }
+                Event::FighterRecruited { fighter } => {
+                    names
+                        .fighters
+                        .entry(fighter.id)
+                        .or_insert_with(|| fighter.name.clone());
+                }
+                _ => {}
+            }
+        }
+        Ok(names)
+    }
+
+    /// Refuses a gang the other copy founded, or a fighter it recruited,
+    /// under a name this copy already uses there.
+    fn check_new_names(&self, theirs: &[LoggedBatch]) -> Result<()> {
+        let gangs = self.store.gangs()?;
+        for event in theirs.iter().flat_map(|b| &b.events) {
+            match event {
+                Event::GangFounded { gang }
+                    if gangs.iter().any(|g| {
+                        g.id != gang.id && g.name.to_lowercase() == gang.name.to_lowercase()
+                    }) =>
+                {
+                    bail!(
+                        "both copies have a gang called “{}”: rename it in one copy, then merge again",
+                        gang.name
+                    );
+                }
+                Event::FighterRecruited { fighter }
+                    if gangs.iter().any(|g| g.id == fighter.gang)
+                        && self
+                            .store
+                            .fighters(fighter.gang)?
+                            .iter()
+                            .any(|f| f.id != fighter.id && f.name == fighter.name) =>
+                {
+                    bail!(
+                        "both copies recruited a fighter called “{}” into one gang: rename one in its copy, then merge again",
+                        fighter.name
+                    );
+                }
+                _ => {}
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whether two paths name one file (as far as can be told).
+fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a == b,
+    }
+}

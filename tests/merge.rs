@@ -1,0 +1,314 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! Merging two copies of one campaign: each recorded something else since
+//! they parted; the other copy's changes are made after this copy's, with
+//! new ids, every conflict chosen by the player, into a new file, both
+//! copies left byte for byte as they were.
+
+mod util;
+
+use std::path::{Path, PathBuf};
+
+use rapsheet::campaign::battle::BattleReport;
+use rapsheet::campaign::commands::NewFighter;
+use rapsheet::campaign::merge::{Aspect, Choice};
+use rapsheet::session::Session;
+
+fn report() -> BattleReport {
+    let mut report: BattleReport = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/battle-report.in/report.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    report.dice.clear();
+    report
+}
+
+/// The demo campaign, and a second copy of it made by copying the file.
+fn two_copies(dir: &Path) -> (PathBuf, PathBuf) {
+    let ours = dir.join("ours.rapsheet");
+    drop(Session::create_demo(&ours).unwrap());
+    let theirs = dir.join("theirs.rapsheet");
+    std::fs::copy(&ours, &theirs).unwrap();
+    (ours, theirs)
+}
+
+fn bytes(path: &Path) -> Vec<u8> {
+    std::fs::read(path).unwrap()
+}
+
+#[test]
+fn copies_that_changed_different_things_merge_without_conflicts() {
+    let dir = util::temp();
+    let (ours_path, theirs_path) = two_copies(dir.path());
+    let mut report_declared = report();
+    let mut ours = Session::open(&ours_path).unwrap();
+    util::declare_nothing_in(&ours, &mut report_declared);
+    ours.record_battle(&report_declared, 3).unwrap();
+    drop(ours);
+    {
+        let mut theirs = Session::open(&theirs_path).unwrap();
+        let (owls, _) = theirs.found_gang("Ash Owls", None).unwrap();
+        theirs
+            .recruit(
+                owls,
+                NewFighter {
+                    name: "Kestrel".into(),
+                    leader: true,
+                    quirks: Vec::new(),
+                    notes: String::new(),
+                    base: Default::default(),
+                },
+            )
+            .unwrap();
+    }
+    let before = (bytes(&ours_path), bytes(&theirs_path));
+    let ours = Session::open(&ours_path).unwrap();
+
+    let merge = ours.plan_merge(&theirs_path).unwrap();
+    let preview = ours.merge_preview(&merge).unwrap();
+    assert!(preview.conflicts.is_empty(), "{:?}", preview.conflicts);
+    assert_eq!(preview.ours.len(), 1, "{:?}", preview.ours);
+    assert_eq!(preview.theirs.len(), 2, "{:?}", preview.theirs);
+
+    let out = dir.path().join("merged.rapsheet");
+    let merged = ours.write_merge(&merge, &[], &out).unwrap();
+    assert!(merged.verify().unwrap().problems.is_empty());
+    assert!(merged.gang_named("Ash Owls").is_ok());
+    assert!(merged.fighter_named("Kestrel", Some("Ash Owls")).is_ok());
+    assert_eq!(merged.battles().unwrap().len(), 1);
+    // Undo in the merged campaign takes back the other copy's last change.
+    drop(merged);
+    let mut merged = Session::open(&out).unwrap();
+    merged.undo_last().unwrap();
+    assert!(merged.fighter_named("Kestrel", Some("Ash Owls")).is_err());
+    assert!(merged.verify().unwrap().problems.is_empty());
+    // Neither copy was written to.
+    drop(ours);
+    assert_eq!((bytes(&ours_path), bytes(&theirs_path)), before);
+}
+
+/// Both copies played a match between the two demo warbands in which Ruk
+/// was defeated, with other injury dice: Wounded here (10), dead there (2).
+// 004: "10-11 WOUNDED: The unit has to rest up to heal or be repaired and
+// may not fight in the next match." / "2-5 DEATH/DESTRUCTION: The unit is
+// removed from your force."
+fn both_played(dir: &Path) -> (Session, PathBuf) {
+    let ours_path = dir.join("ours.rapsheet");
+    drop(Session::create_demo_of(&ours_path, "wayfarer").unwrap());
+    let theirs_path = dir.join("theirs.rapsheet");
+    std::fs::copy(&ours_path, &theirs_path).unwrap();
+    let ruk_defeated = |faces: [u32; 2]| -> BattleReport {
+        serde_json::from_value(serde_json::json!({
+            "scenario": "escalation-match",
+            "gangs": [
+                {"gang": "The Tusk Road", "fighters": [{"fighter": "Ruk", "outcome": "defeated"}]},
+                {"gang": "The Lantern Kin"}
+            ],
+            "winner": "The Lantern Kin",
+            "dice": [{"roll": "injury: Ruk", "faces": faces}]
+        }))
+        .unwrap()
+    };
+    let mut ours = Session::open(&ours_path).unwrap();
+    ours.record_battle(&ruk_defeated([5, 5]), 3).unwrap();
+    Session::open(&theirs_path)
+        .unwrap()
+        .record_battle(&ruk_defeated([1, 1]), 3)
+        .unwrap();
+    (ours, theirs_path)
+}
+
+fn ruk(session: &Session) -> String {
+    let id = session.fighter_named("Ruk", None).unwrap().id;
+    session.fighter_details(id).unwrap().view.status_text
+}
+
+#[test]
+fn a_conflict_is_shown_side_by_side_and_settled_each_way() {
+    let dir = util::temp();
+    let (ours, theirs_path) = both_played(dir.path());
+    assert_eq!(ruk(&ours), "wounded: misses the next battle");
+    assert_eq!(ruk(&Session::open(&theirs_path).unwrap()), "dead");
+
+    let merge = ours.plan_merge(&theirs_path).unwrap();
+    let preview = ours.merge_preview(&merge).unwrap();
+    let (number, status) = preview
+        .conflicts
+        .iter()
+        .enumerate()
+        .find(|(_, c)| c.subject == "Ruk: status")
+        .unwrap_or_else(|| panic!("{:#?}", preview.conflicts));
+    assert_eq!(status.key.aspect, Aspect::Status);
+    assert!(
+        status.ours.iter().any(|l| l.contains("wounded")),
+        "{status:?}"
+    );
+    assert!(
+        status.theirs.iter().any(|l| l.contains("dead")),
+        "{status:?}"
+    );
+    assert_eq!(status.both, None, "a status cannot be both");
+    let n = preview.conflicts.len();
+
+    // Nothing is written until every conflict is chosen.
+    let out = dir.path().join("unchosen.rapsheet");
+    let err = ours
+        .write_merge(&merge, &[], &out)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(err.contains("is not chosen"), "{err}");
+    assert!(!out.exists());
+    let mut choices = vec![Some(Choice::Ours); n];
+    choices[number] = Some(Choice::Both);
+    assert!(ours.write_merge(&merge, &choices, &out).is_err());
+    assert!(!out.exists());
+
+    // This copy's: the other copy's match is in the record, what it did to
+    // Ruk is not.
+    let out = dir.path().join("ours.merged.rapsheet");
+    let kept = ours
+        .write_merge(&merge, &vec![Some(Choice::Ours); n], &out)
+        .unwrap();
+    assert!(kept.verify().unwrap().problems.is_empty());
+    assert_eq!(kept.battles().unwrap().len(), 2);
+    assert_eq!(ruk(&kept), "wounded: misses the next battle");
+
+    // The other copy's: this copy's change to Ruk is taken back for it.
+    let out = dir.path().join("theirs.merged.rapsheet");
+    let mut choices = vec![Some(Choice::Ours); n];
+    choices[number] = Some(Choice::Theirs);
+    let taken = ours.write_merge(&merge, &choices, &out).unwrap();
+    assert!(taken.verify().unwrap().problems.is_empty());
+    assert_eq!(ruk(&taken), "dead");
+}
+
+#[test]
+fn the_command_line_lists_a_dry_run_and_writes_only_when_every_conflict_is_chosen() {
+    let dir = util::temp();
+    let (ours, theirs_path) = both_played(dir.path());
+    drop(ours);
+    let d = dir.path();
+    let run = |args: &[&str]| util::rapsheet(d, args);
+    let dry = run(&[
+        "merge",
+        "theirs.rapsheet",
+        "--dry-run",
+        "--db",
+        "ours.rapsheet",
+    ]);
+    assert!(dry.status.success(), "{}", util::stderr(&dry));
+    let text = util::stdout(&dry);
+    assert!(text.contains("Conflict 1:"), "{text}");
+    assert!(text.contains("Ruk: status"), "{text}");
+    assert!(!d.join("merged.rapsheet").exists());
+
+    let json = run(&[
+        "merge",
+        "theirs.rapsheet",
+        "--dry-run",
+        "--json",
+        "--db",
+        "ours.rapsheet",
+    ]);
+    let preview: serde_json::Value = serde_json::from_slice(&json.stdout).unwrap();
+    let conflicts = preview["conflicts"].as_array().unwrap();
+    assert!(!conflicts.is_empty());
+
+    let refused = run(&[
+        "merge",
+        "theirs.rapsheet",
+        "-o",
+        "merged.rapsheet",
+        "--db",
+        "ours.rapsheet",
+    ]);
+    assert!(!refused.status.success());
+    assert!(
+        util::stderr(&refused).contains("--take 1="),
+        "{}",
+        util::stderr(&refused)
+    );
+    assert!(!d.join("merged.rapsheet").exists());
+
+    let written = run(&[
+        "merge",
+        "theirs.rapsheet",
+        "-o",
+        "merged.rapsheet",
+        "--all",
+        "ours",
+        "--take",
+        "1=theirs",
+        "--db",
+        "ours.rapsheet",
+    ]);
+    assert!(written.status.success(), "{}", util::stderr(&written));
+    assert!(util::stdout(&written).contains("verified"));
+    let verified = run(&["verify", "--db", "merged.rapsheet"]);
+    assert!(verified.status.success(), "{}", util::stderr(&verified));
+    let merged = Session::open(&d.join("merged.rapsheet")).unwrap();
+    assert!(merged.verify().unwrap().problems.is_empty());
+    let _ = theirs_path;
+}
+
+#[test]
+fn a_file_that_is_not_a_copy_is_refused() {
+    let dir = util::temp();
+    let (ours_path, _) = two_copies(dir.path());
+    let other = dir.path().join("other.rapsheet");
+    drop(Session::create_demo(&other).unwrap());
+    let ours = Session::open(&ours_path).unwrap();
+    let err = format!("{:#}", ours.plan_merge(&other).unwrap_err());
+    assert!(err.contains("not copies of one campaign"), "{err}");
+    let err = format!("{:#}", ours.plan_merge(&ours_path).unwrap_err());
+    assert!(err.contains("this campaign itself"), "{err}");
+    let junk = dir.path().join("junk.rapsheet");
+    std::fs::write(&junk, b"not a campaign").unwrap();
+    assert!(ours.plan_merge(&junk).is_err());
+}
+
+#[test]
+fn the_app_shows_a_conflict_side_by_side_and_writes_the_merge_as_chosen() {
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let (ours, theirs_path) = both_played(dir.path());
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(ours),
+        );
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Merge…").click();
+    h.run();
+    util::type_into(&mut h, "The other copy", theirs_path.to_str().unwrap());
+    h.get_by_label("Look at the merge").click();
+    h.run();
+    // Side by side: the status here and the status there.
+    assert!(h.query_by_label_contains("Ruk: status").is_some());
+    assert!(h.query_by_label_contains("Ruk is now dead").is_some());
+    assert!(h.query_by_label_contains("Ruk is now wounded").is_some());
+    assert!(
+        h.query_by_label_contains("conflicts still to choose")
+            .is_some()
+    );
+    h.get_by_label("The other's for all").click();
+    h.run();
+    let out = dir.path().join("merged.rapsheet");
+    util::type_into(&mut h, "Merged campaign file", out.to_str().unwrap());
+    h.get_by_label("Write the merged campaign").click();
+    h.run();
+    let status = h.state().status_text().unwrap_or_default().to_owned();
+    assert!(status.contains("Merged into"), "{status}");
+    assert_eq!(h.state().campaign_path().unwrap(), out.as_path());
+    drop(h);
+    let merged = Session::open(&out).unwrap();
+    assert_eq!(ruk(&merged), "dead");
+    assert!(merged.verify().unwrap().problems.is_empty());
+}
