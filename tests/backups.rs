@@ -143,6 +143,28 @@ fn the_app_makes_a_daily_backup_and_restores_one_from_the_backups_window() {
     harness.get_by_label("Make a backup now").click();
     harness.run();
     assert_eq!(std::fs::read_dir(&folder).unwrap().count(), 2);
+    // The counts kept are the player's: the newest one, no days.
+    for (label, value) in [
+        ("Keep the newest", "1"),
+        ("and the newest of each day for (days)", "0"),
+    ] {
+        util::type_into(&mut harness, label, value);
+        harness.key_press(egui::Key::Enter);
+        harness.run();
+    }
+    harness.get_by_label("Keep these counts").click();
+    harness.run();
+    assert_eq!(
+        harness.state().backup_policy(),
+        BackupPolicy { newest: 1, days: 0 }
+    );
+    harness.get_by_label("Make a backup now").click();
+    harness.run();
+    assert_eq!(
+        std::fs::read_dir(&folder).unwrap().count(),
+        1,
+        "rotated to the newest one"
+    );
     let restore = harness
         .query_all_by_label_contains("Restore 20")
         .next()
@@ -167,4 +189,17 @@ fn the_app_makes_a_daily_backup_and_restores_one_from_the_backups_window() {
             .problems
             .is_empty()
     );
+}
+
+#[test]
+fn the_apps_backup_counts_are_kept_as_a_setting_and_a_bad_one_is_ignored() {
+    let policy = BackupPolicy {
+        newest: 3,
+        days: 14,
+    };
+    assert_eq!(policy.to_setting(), "3 14");
+    assert_eq!(BackupPolicy::from_setting("3 14"), Some(policy));
+    for bad in ["", "3", "0 7", "-1 7", "x y", "99999999999999999999999 1"] {
+        assert_eq!(BackupPolicy::from_setting(bad), None, "{bad}");
+    }
 }

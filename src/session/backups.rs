@@ -20,6 +20,22 @@ pub struct BackupPolicy {
     pub days: usize,
 }
 
+impl BackupPolicy {
+    /// The policy as the app keeps it among its settings: `10 7`.
+    pub fn to_setting(self) -> String {
+        format!("{} {}", self.newest, self.days)
+    }
+
+    /// A policy kept by [`BackupPolicy::to_setting`]; `None` for anything
+    /// else (then the default stands). At least one backup is kept.
+    pub fn from_setting(text: &str) -> Option<Self> {
+        let (newest, days) = text.trim().split_once(' ')?;
+        let newest: usize = newest.parse().ok()?;
+        let days: usize = days.trim().parse().ok()?;
+        (newest >= 1).then_some(Self { newest, days })
+    }
+}
+
 impl Default for BackupPolicy {
     fn default() -> Self {
         Self {

@@ -82,6 +82,8 @@ pub enum Action {
     },
     /// Pushes a rolled pool: the fighter's stress rises.
     PushCheck(Box<crate::session::CheckRolled>),
+    /// Keeps this many backups from now on (kept as the app's setting).
+    SetBackupPolicy(crate::session::BackupPolicy),
     /// Opens the Merge window.
     OpenMerge,
     CloseMerge,

@@ -71,6 +71,8 @@ pub struct RapsheetApp {
     /// Where backups are kept; `None` (tests, a machine without a data
     /// folder) makes none.
     pub(super) backups: Option<std::path::PathBuf>,
+    /// How many backups are kept (the app's setting).
+    pub(super) backup_policy: crate::session::BackupPolicy,
     /// The Merge window, open or not.
     pub(super) merge_window: Option<super::merge_view::MergeWindow>,
     /// The Bundles window, open or not.
@@ -110,14 +112,19 @@ impl RapsheetApp {
     /// Opens `path` (creating an empty campaign there if no file exists), or
     /// the demo in the platform data directory (created on first run).
     pub fn start(path: Option<PathBuf>) -> Self {
-        Self::start_with_backups(path, None)
+        Self::start_with_backups(path, None, Default::default())
     }
 
     /// [`RapsheetApp::start`], keeping backups in `backups` (the app on
     /// this machine: the data folder's).
-    pub fn start_with_backups(path: Option<PathBuf>, backups: Option<PathBuf>) -> Self {
+    pub fn start_with_backups(
+        path: Option<PathBuf>,
+        backups: Option<PathBuf>,
+        policy: crate::session::BackupPolicy,
+    ) -> Self {
         let mut app = Self::empty();
         app.backups = backups;
+        app.backup_policy = policy;
         let result = match path {
             Some(path) if path.exists() => Session::open(&path),
             Some(path) => Session::create_demo(&path),
@@ -165,6 +172,7 @@ impl RapsheetApp {
             editor: FighterEditor::default(),
             house_editor: Default::default(),
             backups: None,
+            backup_policy: Default::default(),
             backups_window: None,
             bundles_window: None,
             merge_window: None,
@@ -214,6 +222,24 @@ impl RapsheetApp {
         self.no_native_dialog = true;
     }
 
+    /// How many backups are kept.
+    pub fn backup_policy(&self) -> crate::session::BackupPolicy {
+        self.backup_policy
+    }
+
+    /// How many backups are kept from now on: the newest so many, and the
+    /// newest of each day for so many days.
+    pub fn set_backup_policy(&mut self, policy: crate::session::BackupPolicy) {
+        self.backup_policy = policy;
+        if let (Some(session), Some(folder)) = (self.session.as_mut(), self.backups.clone()) {
+            session.keep_backups_in(&folder, policy);
+            self.info(format!(
+                "Backups kept: the newest {} and one a day for {} days",
+                policy.newest, policy.days
+            ));
+        }
+    }
+
     pub fn set_recent(&mut self, recent: Vec<PathBuf>) {
         let current = self.campaign_path().map(Path::to_owned);
         self.recent = current.into_iter().chain(recent).collect();
@@ -227,8 +253,8 @@ impl RapsheetApp {
         // Where the app keeps backups: one before every record, and one a
         // day the campaign is opened (a failure is said, not hidden).
         if let Some(folder) = self.backups.clone() {
-            session.keep_backups_in(&folder, Default::default());
-            if let Err(err) = session.daily_backup(&folder, Default::default()) {
+            session.keep_backups_in(&folder, self.backup_policy);
+            if let Err(err) = session.daily_backup(&folder, self.backup_policy) {
                 self.error(err.context("the day's backup was not made"));
             }
         }
@@ -537,7 +563,11 @@ impl RapsheetApp {
         };
         match session.backups(&folder) {
             Ok(list) => {
-                self.backups_window = Some(super::backups_view::BackupsWindow::new(folder, list));
+                self.backups_window = Some(super::backups_view::BackupsWindow::new(
+                    folder,
+                    list,
+                    self.backup_policy,
+                ));
             }
             Err(err) => self.error(err),
         }
@@ -734,6 +764,7 @@ impl RapsheetApp {
                 replace,
             } => self.export_bundle(gang.as_deref(), whole, &to, replace),
             Action::OpenWholeBundle { file, to } => self.open_whole_bundle(&file, &to),
+            Action::SetBackupPolicy(policy) => self.set_backup_policy(policy),
             Action::OpenMerge => self.merge_window = Some(Default::default()),
             Action::CloseMerge => self.merge_window = None,
             Action::LookAtMerge(other) => self.look_at_merge(&other),
@@ -748,7 +779,7 @@ impl RapsheetApp {
             Action::CloseBackups => self.backups_window = None,
             Action::MakeBackup => {
                 if let (Some(session), Some(folder)) = (&self.session, self.backups.clone()) {
-                    match session.make_backup(&folder, Default::default()) {
+                    match session.make_backup(&folder, self.backup_policy) {
                         Ok((made, _)) => self.info(format!("Backup made: {}", made.path.display())),
                         Err(err) => self.error(err),
                     }
@@ -1153,5 +1184,6 @@ impl eframe::App for RapsheetApp {
         if let Some(dir) = &self.output_dir {
             storage.set_string(super::OUTPUT_DIR, dir.display().to_string());
         }
+        storage.set_string(super::BACKUP_POLICY, self.backup_policy.to_setting());
     }
 }

@@ -8,7 +8,7 @@ use std::path::PathBuf;
 use egui::{Context, RichText};
 
 use super::app::Action;
-use crate::session::Backup;
+use crate::session::{Backup, BackupPolicy};
 
 /// The window's state.
 pub struct BackupsWindow {
@@ -16,16 +16,41 @@ pub struct BackupsWindow {
     list: Vec<Backup>,
     /// The backup chosen to restore, and the new file's path typed.
     restoring: Option<(PathBuf, String)>,
+    /// How many are kept, as being edited.
+    policy: BackupPolicy,
 }
 
 impl BackupsWindow {
-    pub fn new(folder: PathBuf, list: Vec<Backup>) -> Self {
+    pub fn new(folder: PathBuf, list: Vec<Backup>, policy: BackupPolicy) -> Self {
         Self {
             folder,
             list,
             restoring: None,
+            policy,
         }
     }
+}
+
+/// How many backups are kept: the newest so many, and one a day for so
+/// many days; kept as the app's setting when the player says so.
+fn policy_ui(ui: &mut egui::Ui, policy: &mut BackupPolicy) -> Option<Action> {
+    let mut action = None;
+    ui.horizontal(|ui| {
+        let label = ui.label("Keep the newest");
+        ui.add(egui::DragValue::new(&mut policy.newest).range(1..=1000))
+            .labelled_by(label.id);
+        let label = ui.label("and the newest of each day for (days)");
+        ui.add(egui::DragValue::new(&mut policy.days).range(0..=3650))
+            .labelled_by(label.id);
+        if ui
+            .button("Keep these counts")
+            .on_hover_text("Older backups go when the next one is made")
+            .clicked()
+        {
+            action = Some(Action::SetBackupPolicy(*policy));
+        }
+    });
+    action
 }
 
 /// Draws the window; `None` in `open` closes it.
@@ -38,9 +63,10 @@ pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<A
         .default_width(620.0)
         .show(ctx, |ui| {
             ui.label(format!("Kept in {}", state.folder.display()));
-            ui.label("A backup is made before every record and once a day the campaign is opened; the newest 10 and one a day for 7 days are kept.");
+            ui.label("A backup is made before every record and once a day the campaign is opened.");
+            action = policy_ui(ui, &mut state.policy);
             if ui.button("Make a backup now").clicked() {
-                action = Some(Action::MakeBackup);
+                action = action.take().or(Some(Action::MakeBackup));
             }
             if ui.button("Close the backups").clicked() {
                 action = action.take().or(Some(Action::CloseBackups));
@@ -49,37 +75,43 @@ pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<A
             if state.list.is_empty() {
                 ui.label("No backups of this campaign yet.");
             }
-            egui::Grid::new("backups").num_columns(4).striped(true).show(ui, |ui| {
-                for h in ["Made (UTC)", "Size", "Holds", ""] {
-                    ui.label(RichText::new(h).strong());
-                }
-                ui.end_row();
-                for b in &state.list {
-                    ui.label(&b.at);
-                    ui.label(format!("{} KB", b.size.div_ceil(1024)));
-                    match (&b.problem, b.newest_record) {
-                        (Some(problem), _) => {
-                            ui.label(RichText::new("does not check").color(ui.visuals().error_fg_color))
-                                .on_hover_text(problem);
-                        }
-                        (None, Some(n)) => {
-                            ui.label(format!("up to record #{n}"));
-                        }
-                        (None, None) => {
-                            ui.label("no records");
-                        }
-                    }
-                    let button = ui.add_enabled(
-                        b.problem.is_none(),
-                        egui::Button::new(format!("Restore {}…", b.at)).small(),
-                    );
-                    if button.clicked() {
-                        let offered = b.path.with_extension("restored.rapsheet");
-                        state.restoring = Some((b.path.clone(), offered.display().to_string()));
+            egui::Grid::new("backups")
+                .num_columns(4)
+                .striped(true)
+                .show(ui, |ui| {
+                    for h in ["Made (UTC)", "Size", "Holds", ""] {
+                        ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
-                }
-            });
+                    for b in &state.list {
+                        ui.label(&b.at);
+                        ui.label(format!("{} KB", b.size.div_ceil(1024)));
+                        match (&b.problem, b.newest_record) {
+                            (Some(problem), _) => {
+                                ui.label(
+                                    RichText::new("does not check")
+                                        .color(ui.visuals().error_fg_color),
+                                )
+                                .on_hover_text(problem);
+                            }
+                            (None, Some(n)) => {
+                                ui.label(format!("up to record #{n}"));
+                            }
+                            (None, None) => {
+                                ui.label("no records");
+                            }
+                        }
+                        let button = ui.add_enabled(
+                            b.problem.is_none(),
+                            egui::Button::new(format!("Restore {}…", b.at)).small(),
+                        );
+                        if button.clicked() {
+                            let offered = b.path.with_extension("restored.rapsheet");
+                            state.restoring = Some((b.path.clone(), offered.display().to_string()));
+                        }
+                        ui.end_row();
+                    }
+                });
             if let Some((backup, path)) = &mut state.restoring {
                 ui.separator();
                 ui.label("Restore it as a new campaign file (never over a file):");

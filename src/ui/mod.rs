@@ -38,6 +38,8 @@ const LAST_CAMPAIGN: &str = "last_campaign";
 const RECENT_CAMPAIGNS: &str = "recent_campaigns";
 /// The storage key of the folder the last printout went to.
 const OUTPUT_DIR: &str = "output_dir";
+/// The storage key of how many backups are kept (`10 7`).
+const BACKUP_POLICY: &str = "backup_policy";
 
 /// The launch benchmark's probe: with `RAPSHEET_CLOSE_AFTER_FIRST_FRAME`
 /// set, the window closes once its first frame has been shown (the second
@@ -102,7 +104,13 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
                         .collect()
                 })
                 .unwrap_or_default();
-            let mut app = RapsheetApp::start_with_backups(db.or(last), crate::paths::backups_dir());
+            let policy = cc
+                .storage
+                .and_then(|s| s.get_string(BACKUP_POLICY))
+                .and_then(|text| crate::session::BackupPolicy::from_setting(&text))
+                .unwrap_or_default();
+            let mut app =
+                RapsheetApp::start_with_backups(db.or(last), crate::paths::backups_dir(), policy);
             app.set_recent(recent);
             app.set_output_dir(
                 cc.storage
