@@ -56,6 +56,7 @@ fn bench_cards(c: &mut Criterion) {
     let style = CardStyle {
         size: CardSize::Poker,
         write_in: true,
+        ..CardStyle::default()
     };
     let mut group = c.benchmark_group("cards");
     group.bench_function("500", |b| {

@@ -12,7 +12,8 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use rapsheet::campaign::commands::NewFighter;
-use rapsheet::print::layout::{self, MARGIN};
+use rapsheet::print::card;
+use rapsheet::print::layout::MARGIN;
 use rapsheet::print::{
     CardData, CardSize, CardStyle, Fonts, Item, PageLayout, PageSize, PrintError, StatCell,
     card_layout, cards_pdf, roster_pdf,
@@ -226,7 +227,7 @@ fn the_demo_cards_show_every_name_stat_and_quirk() {
     run_ok(dir.path(), &["cards", "--db", DB, "-o", path_str(&pdf)]);
 
     let whole = squash(&pdf_text(&pdf));
-    let slots = layout::grid(PageSize::A4, CardSize::Poker);
+    let slots = card::grid(PageSize::A4, style_of(CardSize::Poker));
     let (cw, ch) = CardSize::Poker.mm();
     for (i, fighter) in demo_fighters(&session).iter().enumerate() {
         assert!(
@@ -342,7 +343,7 @@ fn poker_cards_on_a4_go_nine_to_a_page() {
         (w - 595.3).abs() < 1.0 && (h - 841.9).abs() < 1.0,
         "A4: {w} × {h}"
     );
-    assert_eq!(layout::grid(PageSize::A4, CardSize::Poker).len(), 9);
+    assert_eq!(card::grid(PageSize::A4, style_of(CardSize::Poker)).len(), 9);
 
     // Exactly nine fill one page; a tenth starts another.
     for (blanks, pages) in [("3", 1), ("4", 2)] {
@@ -367,7 +368,7 @@ fn poker_cards_on_a4_go_nine_to_a_page() {
 
 #[test]
 fn large_cards_on_a4_go_four_to_a_page() {
-    assert_eq!(layout::grid(PageSize::A4, CardSize::Large).len(), 4);
+    assert_eq!(card::grid(PageSize::A4, style_of(CardSize::Large)).len(), 4);
     let dir = temp();
     make_demo(dir.path());
     let pdf = dir.path().join("cards.pdf");
@@ -387,7 +388,7 @@ fn large_cards_print_every_fighter() {
         dir.path(),
         &["cards", "--db", DB, "--size", "large", "-o", path_str(&pdf)],
     );
-    let per_page = layout::grid(PageSize::A4, CardSize::Large).len();
+    let per_page = card::grid(PageSize::A4, style_of(CardSize::Large)).len();
     assert!(per_page >= 2);
     assert_eq!(pdf_pages(&pdf), 12usize.div_ceil(per_page));
     let text = pdf_text(&pdf);
@@ -421,7 +422,7 @@ fn poker_cards_on_letter() {
     // Letter is 17.6 mm shorter than A4, but three rows of 88 mm with their
     // gaps (268 mm) still fit inside the margins and the crop marks: nine a
     // page, as on A4.
-    let per_page = layout::grid(PageSize::Letter, CardSize::Poker).len();
+    let per_page = card::grid(PageSize::Letter, style_of(CardSize::Poker)).len();
     assert_eq!(per_page, 9);
     assert_eq!(pdf_pages(&pdf), 12usize.div_ceil(per_page));
     let text = pdf_text(&pdf);
@@ -472,7 +473,7 @@ fn blank_cards_are_added_after_the_fighters() {
             DB,
             "--gang",
             JACKALS,
-            "--fighters",
+            "--fighter",
             "Hush",
             "--blank",
             "1",
@@ -497,8 +498,10 @@ fn chosen_fighters_print_alone_on_one_page() {
             DB,
             "--gang",
             JACKALS,
-            "--fighters",
-            "Hush,Wren",
+            "--fighter",
+            "Hush",
+            "--fighter",
+            "Wren",
             "-o",
             path_str(&pdf),
         ],
@@ -529,8 +532,10 @@ fn an_unknown_fighter_fails_with_one_line_and_no_file() {
             DB,
             "--gang",
             JACKALS,
-            "--fighters",
-            "Hush,Nobody",
+            "--fighter",
+            "Hush",
+            "--fighter",
+            "Nobody",
             "-o",
             "out.pdf",
         ],
@@ -547,7 +552,7 @@ fn an_unknown_fighter_fails_with_one_line_and_no_file() {
             DB,
             "--gang",
             JACKALS,
-            "--fighters",
+            "--fighter",
             "Brick",
             "-o",
             "out.pdf",
@@ -564,7 +569,7 @@ fn bad_print_options_fail_with_one_line() {
     for (args, word) in [
         (&["--size", "tarot"][..], "tarot"),
         (&["--page", "a3"][..], "a3"),
-        (&["--fighters", "Hush"][..], "--gang"),
+        (&["--fighter", "Hush"][..], "--gang"),
         (&["--gang", "Nobody's Gang"][..], "Nobody's Gang"),
     ] {
         let mut all = vec!["cards", "--db", DB, "-o", "out.pdf"];
@@ -672,6 +677,11 @@ fn extreme_card(i: usize) -> CardData {
         lasting_heading: "LASTING".into(),
         notes_heading: "NOTES".into(),
         marks_heading: "MARKS".into(),
+        status: (i % 2 == 1).then(|| eighty("Held by the Most Holy and Unrepentant Congregation ")),
+        track: Some(("MEAT".into(), [10, 40, 1, 60][i % 4])),
+        tokens: vec!["Ready".into(), "Second Wind".into()],
+        write_ins: vec!["Bounty".into(), "Plot points".into()],
+        name_label: "NAME".into(),
         blank: false,
     }
 }
@@ -698,6 +708,9 @@ fn bbox(fonts: &Fonts, item: &Item) -> (f32, f32, f32, f32) {
 }
 
 const EPS: f32 = 0.01;
+
+/// A text's box on the page (left, top, right, bottom) and the text.
+type TextBox = (f32, f32, f32, f32, String);
 
 fn inside((x0, y0, x1, y1): (f32, f32, f32, f32), (cx, cy, cw, ch): (f32, f32, f32, f32)) -> bool {
     x0 >= cx - EPS && y0 >= cy - EPS && x1 <= cx + cw + EPS && y1 <= cy + ch + EPS
@@ -733,10 +746,13 @@ fn check_pages(
     style: CardStyle,
     marks_in_margins: bool,
 ) {
-    let what = format!("{:?} on {page:?}, write-in {}", style.size, style.write_in);
+    let what = format!(
+        "{:?} on {page:?}, write-in {}, marks {}, bleed {}",
+        style.size, style.write_in, style.marks, style.bleed
+    );
     let (pw, ph) = page.mm();
     let (cw, ch) = style.size.mm();
-    let per_page = layout::grid(page, style.size).len();
+    let per_page = card::grid(page, style).len();
     let total = cards.len() + blanks;
     assert_eq!(pages.len(), total.div_ceil(per_page), "{what}: pages");
     let mut first = 0;
@@ -765,35 +781,54 @@ fn check_pages(
             }
         }
 
-        // Each item belongs to the card it lies inside; the crop marks lie
-        // in none.
+        // Each item belongs to the card it lies inside (the header band
+        // runs out into the bleed); the crop marks lie in none.
+        let bleed = style.bleed;
+        let with_bleed = |(x, y, w, h): (f32, f32, f32, f32)| {
+            (x - bleed, y - bleed, w + 2.0 * bleed, h + 2.0 * bleed)
+        };
         let mut texts: Vec<String> = vec![String::new(); layout.cards.len()];
+        let mut boxes_of: Vec<Vec<TextBox>> = vec![Vec::new(); layout.cards.len()];
         let mut marks = Vec::new();
         for item in &layout.items {
             let b = bbox(fonts, item);
             if let Item::Text { text, .. } = item {
                 assert!(!text.trim().is_empty(), "{what}: an empty text {item:?}");
             }
-            match layout.cards.iter().position(|&c| inside(b, c)) {
+            match layout.cards.iter().position(|&c| inside(b, with_bleed(c))) {
                 Some(k) => {
-                    if let Item::Text { text, .. } = item {
+                    if let Item::Text { text, size, .. } = item {
                         texts[k].push_str(text);
+                        boxes_of[k].push((
+                            b.0,
+                            b.1,
+                            b.2,
+                            b.3 + size * 0.25 * 25.4 / 72.0,
+                            text.clone(),
+                        ));
                     }
                     if let Item::Image { card, .. } = item {
                         assert_eq!(*card, first + k, "{what}: a photo on another's card");
                         assert!(cards[*card].photo.is_some(), "{what}");
                     }
+                    // Nothing but the bleed's band lies outside the trim.
+                    if !inside(b, layout.cards[k]) {
+                        assert!(
+                            matches!(item, Item::Rect { fill: Some(_), stroke, .. } if *stroke == 0.0),
+                            "{what}: {item:?} crosses card {k}'s trim"
+                        );
+                    }
                 }
                 None => {
                     assert!(
-                        matches!(item, Item::Line { .. }),
+                        style.marks && matches!(item, Item::Line { .. }),
                         "{what}: {item:?} (box {b:?}) is not inside a card: {:?}",
                         layout.cards
                     );
                     for &c in &layout.cards {
                         assert!(
-                            !reaches_into(b, c),
-                            "{what}: crop mark {item:?} reaches into card {c:?}"
+                            !reaches_into(b, with_bleed(c)),
+                            "{what}: crop mark {item:?} reaches into card {c:?} or its bleed"
                         );
                     }
                     assert!(
@@ -808,16 +843,48 @@ fn check_pages(
                 }
             }
         }
-        // A mark near each corner of each card.
-        for &(x, y, w, h) in &layout.cards {
-            for (cx, cy) in [(x, y), (x + w, y), (x, y + h), (x + w, y + h)] {
-                let near = marks.iter().filter(|m| {
-                    let dx = (m.0 - cx).abs().min((m.2 - cx).abs());
-                    let dy = (m.1 - cy).abs().min((m.3 - cy).abs());
-                    dx < 3.0 && dy < 3.0
-                });
-                assert!(near.count() >= 2, "{what}: no crop mark at ({cx}, {cy})");
+        // No two texts of a card overlap.
+        for (k, boxes) in boxes_of.iter().enumerate() {
+            for (i, a) in boxes.iter().enumerate() {
+                for b in &boxes[i + 1..] {
+                    let across = a.2.min(b.2) - a.0.max(b.0);
+                    let down = a.3.min(b.3) - a.1.max(b.1);
+                    assert!(
+                        across <= 0.05 || down <= 0.05,
+                        "{what}: card {k}: {:?} and {:?} overlap",
+                        a.4,
+                        b.4
+                    );
+                }
             }
+        }
+        // Every cut line has a mark at each end, in line with it; no two
+        // marks run into each other.
+        if style.marks {
+            for &(x, y, w, h) in &layout.cards {
+                for cut in [x, x + w] {
+                    let on = marks
+                        .iter()
+                        .filter(|m| (m.0 - cut).abs() < EPS && (m.2 - cut).abs() < EPS)
+                        .count();
+                    assert!(on >= 2, "{what}: the cut at x = {cut} has {on} marks");
+                }
+                for cut in [y, y + h] {
+                    let on = marks
+                        .iter()
+                        .filter(|m| (m.1 - cut).abs() < EPS && (m.3 - cut).abs() < EPS)
+                        .count();
+                    assert!(on >= 2, "{what}: the cut at y = {cut} has {on} marks");
+                }
+            }
+            for (i, a) in marks.iter().enumerate() {
+                for b in &marks[i + 1..] {
+                    let apart = (a.0.max(b.0) - a.2.min(b.2)).max(a.1.max(b.1) - a.3.min(b.3));
+                    assert!(apart > 0.5, "{what}: marks {a:?} and {b:?} run together");
+                }
+            }
+        } else {
+            assert!(marks.is_empty(), "{what}: marks though none were asked for");
         }
 
         // Nothing of a card is dropped: its texts, run together, hold every
@@ -870,10 +937,7 @@ fn the_tiny_png_is_a_png() {
     // It prints: the PDF writer decodes it.
     let mut card = extreme_card(0);
     card.photo = Some(TINY_PNG.to_vec());
-    let style = CardStyle {
-        size: CardSize::Poker,
-        write_in: false,
-    };
+    let style = style_of(CardSize::Poker);
     cards_pdf(&[card], 0, PageSize::A4, style).expect("a PDF with the photo");
 }
 
@@ -894,9 +958,25 @@ fn check_layouts_but(
 ) {
     let fonts = Fonts::load().expect("fonts");
     for write_in in [false, true] {
-        let style = CardStyle { size, write_in };
-        let pages = card_layout(cards, blanks, page, style).expect("layout");
-        check_pages(&fonts, &pages, cards, blanks, page, style, marks_in_margins);
+        // Shared cut lines with marks; bleed with marks; no marks.
+        for (marks, bleed) in [(true, 0.0), (true, 3.0), (false, 0.0)] {
+            let style = CardStyle {
+                size,
+                write_in,
+                marks,
+                bleed,
+            };
+            let pages = card_layout(cards, blanks, page, style).expect("layout");
+            check_pages(&fonts, &pages, cards, blanks, page, style, marks_in_margins);
+        }
+    }
+}
+
+/// Cards of `size` with the other options as they come.
+fn style_of(size: CardSize) -> CardStyle {
+    CardStyle {
+        size,
+        ..CardStyle::default()
     }
 }
 
@@ -908,6 +988,7 @@ fn check_no_text_under_boxes(cards: &[CardData], size: CardSize, page: PageSize)
     let style = CardStyle {
         size,
         write_in: true,
+        ..CardStyle::default()
     };
     let pages = card_layout(cards, 1, page, style).expect("layout");
     for (p, layout) in pages.iter().enumerate() {
@@ -1021,10 +1102,11 @@ fn card_layout_is_the_pure_layout_once_the_glyphs_are_checked() {
             let style = CardStyle {
                 size,
                 write_in: true,
+                ..CardStyle::default()
             };
             assert_eq!(
                 card_layout(&cards, 2, page, style).expect("layout"),
-                layout::card_pages(&fonts, &cards, 2, page, style)
+                card::card_pages(&fonts, &cards, 2, page, style)
             );
         }
     }
@@ -1125,7 +1207,7 @@ fn greek_and_cyrillic_names_print_as_they_are() {
             DB,
             "--gang",
             JACKALS,
-            "--fighters",
+            "--fighter",
             name,
             "-o",
             path_str(&pdf),
@@ -1216,7 +1298,7 @@ fn roster_warning_names_the_fighter_not_the_headline() {
 fn a_photo_set_on_the_command_line_prints() {
     let dir = temp();
     make_demo(dir.path());
-    let hush = ["--gang", JACKALS, "--fighters", "Hush"];
+    let hush = ["--gang", JACKALS, "--fighter", "Hush"];
     let without = dir.path().join("without.pdf");
     let mut args = vec!["cards", "--db", DB, "-o", path_str(&without)];
     args.extend_from_slice(&hush);
@@ -1287,7 +1369,7 @@ fn a_file_that_is_not_an_image_is_refused_as_a_photo() {
             DB,
             "--gang",
             JACKALS,
-            "--fighters",
+            "--fighter",
             "Hush",
             "-o",
             path_str(&pdf),
@@ -1358,6 +1440,7 @@ fn the_print_window_and_the_command_line_print_the_same_cards() {
             style: CardStyle {
                 size: CardSize::Large,
                 write_in: true,
+                ..CardStyle::default()
             },
             ..PrintOrder::default()
         })
@@ -1377,8 +1460,10 @@ fn the_print_window_and_the_command_line_print_the_same_cards() {
             DB,
             "--gang",
             JACKALS,
-            "--fighters",
-            &names.join(","),
+            "--fighter",
+            names[0],
+            "--fighter",
+            names[1],
             "--blank",
             "1",
             "--size",

@@ -153,7 +153,7 @@ fn card(name: &str, gang: &str) -> CardData {
         lasting_heading: "LASTING".into(),
         notes_heading: "NOTES".into(),
         marks_heading: "MARKS".into(),
-        blank: false,
+        ..CardData::default()
     }
 }
 

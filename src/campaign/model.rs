@@ -174,6 +174,18 @@ pub struct LastingEffect {
 }
 
 impl LastingEffect {
+    /// The effect in a line, its name then what it does, `sep` between;
+    /// the detail once only, where the name already says it (a crippling's
+    /// name is what it took: `Crippled: -1 Armor`).
+    pub fn summary(&self, sep: &str) -> String {
+        let detail = self.detail.trim();
+        if detail.is_empty() || self.name.ends_with(detail) {
+            self.name.clone()
+        } else {
+            format!("{}{sep}{detail}", self.name)
+        }
+    }
+
     /// Whose table it came from where it is the group's own, and when it
     /// heals by itself: `The Night Crew's table, house rules; heals after
     /// 2 × session`. `noun` is what the game calls a record.
@@ -226,4 +238,44 @@ pub struct LoggedBatch {
     pub label: String,
     pub undoes: Option<BatchId>,
     pub events: Vec<super::Event>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn effect(name: &str, detail: &str) -> LastingEffect {
+        LastingEffect {
+            id: EffectId(1),
+            fighter: FighterId(1),
+            table: "injury".into(),
+            name: name.into(),
+            detail: detail.into(),
+            stats: BTreeMap::new(),
+            quirk: None,
+            lost_quirk: None,
+            battle: None,
+            roll: None,
+            removed: None,
+            heals_after: None,
+            by_group: None,
+        }
+    }
+
+    #[test]
+    fn a_lasting_effect_says_its_detail_once() {
+        assert_eq!(
+            effect("Crippled: -1 Armor", "-1 Armor").summary(": "),
+            "Crippled: -1 Armor"
+        );
+        assert_eq!(
+            effect("Crippled: loses Headshot", "loses Headshot").summary(": "),
+            "Crippled: loses Headshot"
+        );
+        assert_eq!(effect("Wounded", "").summary(": "), "Wounded");
+        assert_eq!(
+            effect("Bonus Athletics die", "+1 Athletics").summary(" — "),
+            "Bonus Athletics die — +1 Athletics"
+        );
+    }
 }

@@ -353,7 +353,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                     Some(reason) => format!(" [removed: {reason}]"),
                     None => String::new(),
                 };
-                say!("  #{} {}: {}{state}", e.id, e.name, e.detail);
+                say!("  #{} {}{state}", e.id, e.summary(": "));
             }
             for line in &details.history {
                 say!("  {}  {}", line.at, line.text);

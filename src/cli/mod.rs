@@ -40,7 +40,7 @@ use anyhow::{Context as _, Result, bail};
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
-use crate::print::{CardSize, PageSize};
+use crate::print::PageSize;
 use crate::session::Session;
 
 #[derive(Debug, Parser)]
@@ -221,35 +221,18 @@ pub enum Command {
         json: bool,
     },
     /// Print fighter cards to PDF (every gang's, one gang's, or chosen fighters').
-    Cards {
-        /// The gang (default: every gang of the campaign).
-        #[arg(long)]
-        gang: Option<String>,
-        /// Only these fighters, comma-separated.
-        #[arg(long, value_delimiter = ',')]
-        fighters: Vec<String>,
-        /// poker (63×88 mm) or large (100×110 mm).
-        #[arg(long, value_enum, ignore_case = true, default_value_t = CardSize::Poker)]
-        size: CardSize,
-        /// a4 or letter.
-        #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
-        page: PageSize,
-        /// Blank cards to add, for fighters written in by hand.
-        #[arg(long, default_value_t = 0)]
-        blank: usize,
-        /// Boxes for notes and marks during a battle.
-        #[arg(long)]
-        write_in: bool,
-        #[arg(short = 'o', long = "output", value_name = "FILE")]
-        output: PathBuf,
-        /// Replace the output file if one is already there.
-        #[arg(long)]
-        force: bool,
-    },
+    Cards(print::CardsArgs),
     /// Print a gang's roster sheet to PDF.
     Roster {
+        /// The gang (also as `--gang`).
+        #[arg(
+            value_name = "GANG",
+            required_unless_present = "gang",
+            conflicts_with = "gang"
+        )]
+        named: Option<String>,
         #[arg(long)]
-        gang: String,
+        gang: Option<String>,
         #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
         page: PageSize,
         #[arg(short = 'o', long = "output", value_name = "FILE")]
@@ -470,32 +453,17 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             &modifiers,
             json,
         ),
-        Command::Cards {
-            gang,
-            fighters,
-            size,
-            page,
-            blank,
-            write_in,
-            output,
-            force,
-        } => print::cards(
-            &open(db, packs)?,
-            gang.as_deref(),
-            &fighters,
-            size,
-            page,
-            blank,
-            write_in,
-            &output,
-            force,
-        ),
+        Command::Cards(args) => print::cards(&open(db, packs)?, args),
         Command::Roster {
+            named,
             gang,
             page,
             output,
             force,
-        } => print::roster(&open(db, packs)?, &gang, page, &output, force),
+        } => {
+            let gang = named.or(gang).unwrap_or_default();
+            print::roster(&open(db, packs)?, &gang, page, &output, force)
+        }
         Command::Export { command } => export::export(&open(db, packs)?, command),
         Command::Arc { command } => export::arc(&mut open(db, packs)?, command),
         Command::Scenario { command } => scenario::scenario(&mut open(db, packs)?, command),

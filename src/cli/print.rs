@@ -31,34 +31,99 @@ pub(crate) fn write_output(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
-pub(super) fn cards(
-    session: &Session,
-    gang: Option<&str>,
-    fighters: &[String],
-    size: CardSize,
-    page: PageSize,
-    blank: usize,
-    write_in: bool,
-    out: &Path,
-    force: bool,
-) -> Result<()> {
-    if gang.is_none() && !fighters.is_empty() {
-        bail!("--fighters needs --gang");
+/// What `rapsheet cards` is told.
+#[derive(Debug, clap::Args)]
+pub struct CardsArgs {
+    /// The gang (default: every gang of the campaign).
+    #[arg(long)]
+    pub gang: Option<String>,
+    /// Only this fighter; repeat for more (a name may hold a comma).
+    #[arg(long = "fighter", alias = "fighters", value_name = "NAME")]
+    pub fighters: Vec<String>,
+    /// Only the fighters who can fight the next battle (not wounded,
+    /// held or gone).
+    #[arg(long)]
+    pub crew: bool,
+    /// poker (63×88 mm) or large (100×110 mm).
+    #[arg(long, value_enum, ignore_case = true, default_value_t = CardSize::Poker)]
+    pub size: CardSize,
+    /// a4 or letter.
+    #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
+    pub page: PageSize,
+    /// Blank cards to add, for fighters written in by hand.
+    #[arg(long, default_value_t = 0)]
+    pub blank: usize,
+    /// Blank cards alone, no fighter's (with --blank N).
+    #[arg(long, requires = "blank")]
+    pub blank_only: bool,
+    /// Boxes to write in during a battle: one per counter, and notes.
+    #[arg(long)]
+    pub write_in: bool,
+    /// No crop marks.
+    #[arg(long)]
+    pub no_crop_marks: bool,
+    /// Bleed in mm (0 to 5): the header band runs past the cut, and the
+    /// cards sit apart; without it neighbours share their cut lines.
+    #[arg(long, default_value_t = 0.0, value_parser = parse_bleed)]
+    pub bleed: f32,
+    #[arg(short = 'o', long = "output", value_name = "FILE")]
+    pub output: std::path::PathBuf,
+    /// Replace the output file if one is already there.
+    #[arg(long)]
+    pub force: bool,
+}
+
+fn parse_bleed(text: &str) -> Result<f32, String> {
+    let mm: f32 = text
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of millimetres"))?;
+    if (0.0..=crate::print::card::MAX_BLEED).contains(&mm) {
+        Ok(mm)
+    } else {
+        Err(format!(
+            "{mm} mm: the bleed is 0 to {} mm",
+            crate::print::card::MAX_BLEED
+        ))
     }
-    let gang = gang.map(|name| session.gang_named(name)).transpose()?;
+}
+
+pub(super) fn cards(session: &Session, args: CardsArgs) -> Result<()> {
+    if args.gang.is_none() && !args.fighters.is_empty() {
+        bail!("--fighter needs --gang");
+    }
+    let gang = args
+        .gang
+        .as_deref()
+        .map(|name| session.gang_named(name))
+        .transpose()?;
+    let fighters = if args.blank_only {
+        Pick::Nobody
+    } else {
+        Pick::Names(args.fighters)
+    };
     let job = session.print_job(&PrintOrder {
         gang: gang.map(|g| g.id),
-        fighters: Pick::Names(fighters.to_vec()),
-        blanks: blank,
+        fighters,
+        crew: args.crew,
+        blanks: args.blank,
         roster: false,
-        page,
-        style: CardStyle { size, write_in },
+        page: args.page,
+        style: CardStyle {
+            size: args.size,
+            write_in: args.write_in,
+            marks: !args.no_crop_marks,
+            bleed: args.bleed,
+        },
     })?;
     let bytes = job.pdf()?;
-    write_output(session, out, &bytes, force)?;
+    write_output(session, &args.output, &bytes, args.force)?;
     warn(&job.warnings()?);
-    say!("Wrote {} cards to {}", job.card_count(), out.display());
+    say!(
+        "Wrote {} cards to {}",
+        job.card_count(),
+        args.output.display()
+    );
     Ok(())
 }
 

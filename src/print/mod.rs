@@ -8,14 +8,16 @@
 //! naming whose text holds it — never an error. No campaign logic and no
 //! SQL here.
 
+pub mod card;
 mod fonts;
 pub mod layout;
 mod pdf;
 
 use serde::Serialize;
 
+pub use card::CardStyle;
 pub use fonts::{Fonts, PLACEHOLDER, SystemFont, system_fallbacks};
-pub use layout::{CardSize, CardStyle, Item, PageLayout, PageSize};
+pub use layout::{CardSize, Item, PageLayout, PageSize};
 
 /// Why a PDF could not be made.
 #[derive(Debug, thiserror::Error)]
@@ -106,7 +108,7 @@ fn fonts_for(texts: &[(String, &str)]) -> Result<Fonts, PrintError> {
 }
 
 /// A stat cell on a card.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct StatCell {
     pub label: String,
     /// The derived value as shown (`4"`, `2d8`).
@@ -118,7 +120,7 @@ pub struct StatCell {
 }
 
 /// Everything a fighter's card shows.
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct CardData {
     pub name: String,
     pub gang: String,
@@ -141,8 +143,52 @@ pub struct CardData {
     #[serde(default)]
     pub marks_heading: String,
     /// A blank card to fill in by hand, with this card's labels.
+    /// Why the fighter cannot fight now (wounded, held), where that is so.
+    pub status: Option<String>,
+    /// The pack's track: its label and a box for each point of the
+    /// fighter's value (003's Meat).
+    pub track: Option<(String, u32)>,
+    /// The tokens the text puts on a card, each given a place.
+    pub tokens: Vec<String>,
+    /// The counters given a write-in box, by label.
+    pub write_ins: Vec<String>,
+    /// The label of a blank card's name line (`NAME`).
+    pub name_label: String,
     #[serde(default)]
     pub blank: bool,
+}
+
+impl CardData {
+    /// A blank card with this card's labels: its boxes, empty, for a
+    /// fighter written in by hand.
+    pub fn blank_like(&self) -> CardData {
+        CardData {
+            counters: self
+                .counters
+                .iter()
+                .map(|(label, _)| (label.clone(), String::new()))
+                .collect(),
+            stats: self
+                .stats
+                .iter()
+                .map(|s| StatCell {
+                    label: s.label.clone(),
+                    value: String::new(),
+                    base: None,
+                    bumps: None,
+                })
+                .collect(),
+            quirks_heading: self.quirks_heading.clone(),
+            lasting_heading: self.lasting_heading.clone(),
+            notes_heading: self.notes_heading.clone(),
+            marks_heading: self.marks_heading.clone(),
+            tokens: self.tokens.clone(),
+            write_ins: self.write_ins.clone(),
+            name_label: self.name_label.clone(),
+            blank: true,
+            ..CardData::default()
+        }
+    }
 }
 
 /// One fighter's lines on a roster sheet.
@@ -216,7 +262,7 @@ fn card_pages(
         return Err(PrintError::Nothing);
     }
     let fonts = fonts_for(&card_texts(cards))?;
-    let pages = layout::card_pages(&fonts, cards, blanks, page, style);
+    let pages = card::card_pages(&fonts, cards, blanks, page, style);
     Ok((fonts, pages))
 }
 

@@ -58,6 +58,7 @@ pub(super) fn write(
     title: &str,
 ) -> Result<Vec<u8>, PrintError> {
     let mut doc = PdfDocument::new(title);
+    stamp(&mut doc);
     // Each face added when a page first uses it.
     let mut font_ids: HashMap<usize, FontId> = HashMap::new();
     let mut font_id = |doc: &mut PdfDocument, face: usize| -> Result<FontId, PrintError> {
@@ -219,9 +220,46 @@ pub(super) fn write(
         out.push(PdfPage::new(Mm(page.w), Mm(page.h), ops));
     }
     let mut save_warnings = Vec::new();
-    Ok(doc
+    let bytes = doc
         .with_pages(out)
-        .save(&PdfSaveOptions::default(), &mut save_warnings))
+        .save(&PdfSaveOptions::default(), &mut save_warnings);
+    Ok(without_empty_claims(bytes))
+}
+
+/// What made the document and when: this program, now (or at
+/// `SOURCE_DATE_EPOCH` where set, for a reproducible file).
+fn stamp(doc: &mut PdfDocument) {
+    let made = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<i64>().ok())
+        .and_then(|t| printpdf::OffsetDateTime::from_unix_timestamp(t).ok())
+        .unwrap_or_else(printpdf::OffsetDateTime::now_utc);
+    let info = &mut doc.metadata.info;
+    info.creation_date = made;
+    info.modification_date = made;
+    info.metadata_date = made;
+    let us = format!("Rapsheet {}", env!("CARGO_PKG_VERSION"));
+    info.creator = us.clone();
+    info.producer = us;
+}
+
+/// The document with the empty entries printpdf always writes into its
+/// information dictionary blanked out: an empty `GTS_PDFXVersion` makes
+/// readers take the file for PDF/X, which it does not claim to be. The
+/// entries are overwritten with spaces, so every offset stays right.
+fn without_empty_claims(mut bytes: Vec<u8>) -> Vec<u8> {
+    for entry in [&b"/GTS_PDFXVersion()"[..], b"/Identifier()"] {
+        let mut from = 0;
+        while let Some(at) = bytes[from..]
+            .windows(entry.len())
+            .position(|w| w == entry)
+            .map(|i| i + from)
+        {
+            bytes[at..at + entry.len()].fill(b' ');
+            from = at + entry.len();
+        }
+    }
+    bytes
 }
 
 /// Positioned glyphs, each where shaping put it (a mark above its letter,

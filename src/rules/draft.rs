@@ -347,6 +347,7 @@ fn empty_pack() -> Pack {
         arc_stages: Vec::new(),
         scenarios: Vec::new(),
         bounties: None,
+        card: None,
         results: None,
         injuries: None,
         advancement: None,

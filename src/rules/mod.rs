@@ -355,6 +355,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         words: over.words.over(&base.words),
         record: over.record.or_else(|| base.record.clone()),
         valuation: over.valuation.or_else(|| base.valuation.clone()),
+        card: over.card.or_else(|| base.card.clone()),
         settings: merge_section(&base.settings, over.settings),
         checks: merge_section(&base.checks, over.checks),
         group: None,

@@ -67,6 +67,8 @@ pub struct Pack {
     /// How a fighter's value in points is worked out from its parts, where
     /// the game prices its fighters.
     pub valuation: Option<Valuation>,
+    /// What a printed card holds for play at the table, beyond the stats.
+    pub card: Option<CardRules>,
     /// Choices the text leaves to the group, kept per campaign.
     #[serde(default)]
     pub settings: Vec<SettingDef>,
@@ -437,6 +439,10 @@ pub struct Words {
     /// Heading of the tick boxes on a printed card.
     #[serde(default)]
     pub card_marks: String,
+    /// The label of the name line on a blank card (`NAME`); left out, the
+    /// line is unlabelled.
+    #[serde(default)]
+    pub card_name: String,
     /// Heading over the fighters of a battle who did not come through with
     /// the default outcome, in the chronicle.
     #[serde(default)]
@@ -488,6 +494,7 @@ impl Words {
             card_lasting: pick(self.card_lasting, &base.card_lasting),
             card_notes: pick(self.card_notes, &base.card_notes),
             card_marks: pick(self.card_marks, &base.card_marks),
+            card_name: pick(self.card_name, &base.card_name),
             takedowns: pick(self.takedowns, &base.takedowns),
             gang: pick(self.gang, &base.gang),
             gangs: pick(self.gangs, &base.gangs),
@@ -497,6 +504,25 @@ impl Words {
             entries: pick(self.entries, &base.entries),
         }
     }
+}
+
+/// What a printed card holds for play at the table (`[card]`).
+#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CardRules {
+    /// The stat whose value is a track of boxes ticked off during a game
+    /// (003's Meat: "All damage a fighter takes is subtracted from their
+    /// meat").
+    #[serde(default)]
+    pub track: Option<String>,
+    /// Tokens the text puts on a fighter's card, each given a place
+    /// (003: "Each standing fighter in the Zone gains a Ready token, either
+    /// placed near their model or on their card/sheet").
+    #[serde(default)]
+    pub tokens: Vec<String>,
+    /// The lines of the text this follows.
+    #[serde(default)]
+    pub source: String,
 }
 
 /// The system's dice conventions.

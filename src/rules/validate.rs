@@ -245,6 +245,7 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         tags.extend(quirk.tags.iter().map(String::as_str));
     }
     check_valuation(file, pack)?;
+    check_card(file, pack)?;
 
     for constraint in &pack.constraints {
         let entry = format!("constraints.{}", constraint.id);
@@ -337,6 +338,30 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         if recruiting.leaders + recruiting.recruits == 0 {
             return err("recruiting".into(), "a gang of no fighters".into());
         }
+    }
+    Ok(())
+}
+
+/// What a card holds: a track of a stat the pack has, tokens with names.
+fn check_card(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let Some(card) = &pack.card else {
+        return Ok(());
+    };
+    if let Some(track) = &card.track
+        && pack.stat(track).is_none()
+    {
+        return Err(PackError::new(
+            file,
+            "card.track",
+            format!("no stat `{track}` in the pack"),
+        ));
+    }
+    if let Some(i) = card.tokens.iter().position(|t| t.trim().is_empty()) {
+        return Err(PackError::new(
+            file,
+            format!("card.tokens[{i}]"),
+            "a token needs a name",
+        ));
     }
     Ok(())
 }

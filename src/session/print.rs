@@ -28,6 +28,8 @@ pub enum Pick {
     Ids(BTreeSet<FighterId>),
     /// These fighters, by name: a name the gang lacks is refused.
     Names(Vec<String>),
+    /// No fighter: blank cards alone.
+    Nobody,
 }
 
 /// What to print, as a face asked for it.
@@ -36,6 +38,8 @@ pub struct PrintOrder {
     /// The gang; `None` is every gang of the campaign.
     pub gang: Option<GangId>,
     pub fighters: Pick,
+    /// Only the fighters who can fight the next battle.
+    pub crew: bool,
     /// Blank cards to add, with the labels of the gang (or the first gang).
     pub blanks: usize,
     /// A roster sheet instead of cards.
@@ -126,13 +130,19 @@ impl Session {
                 Pick::Ids(ids) => {
                     self.cards_where(*gang, |f| ids.is_empty() || ids.contains(&f.id))?
                 }
+                Pick::Nobody => Vec::new(),
             });
         }
-        // Blank cards carry the labels of the gang (or the first gang).
-        if let Some(g) = order.gang.or_else(|| gangs.first().copied())
-            && order.blanks > 0
-        {
-            let template = self.blank_card(g)?;
+        if order.crew {
+            cards.retain(|c| c.status.is_none());
+        }
+        // Blank cards carry the labels of the gang (or the first gang, or
+        // the campaign's pack where it has none).
+        if order.blanks > 0 {
+            let template = match order.gang.or_else(|| gangs.first().copied()) {
+                Some(g) => self.blank_card(g)?,
+                None => self.blank_card_of_campaign()?,
+            };
             cards.extend(std::iter::repeat_n(template, order.blanks));
         }
         Ok(PrintJob::Cards {
@@ -247,11 +257,9 @@ impl Session {
                         .map(|e| lasting_line(e, &pack.record().noun))
                         .collect(),
                     photo: self.store.photo(f.id)?,
-                    quirks_heading: pack.words.card_quirks.clone(),
-                    lasting_heading: pack.words.card_lasting.clone(),
-                    notes_heading: pack.words.card_notes.clone(),
-                    marks_heading: pack.words.card_marks.clone(),
-                    blank: false,
+                    status: (!f.status.can_fight()).then(|| capitalized(&f.status_text)),
+                    track: track_of(pack, f),
+                    ..card_labels(pack, view)
                 })
             })
             .collect()
@@ -262,9 +270,6 @@ impl Session {
         let view = self.gang_view(gang)?;
         let pack = self.pack(&view.ruleset)?;
         Ok(CardData {
-            name: String::new(),
-            gang: String::new(),
-            leader: false,
             counters: view
                 .counters
                 .iter()
@@ -276,19 +281,50 @@ impl Session {
                 .iter()
                 .map(|s| StatCell {
                     label: s.label.clone(),
-                    value: String::new(),
-                    base: None,
-                    bumps: None,
+                    ..StatCell::default()
                 })
                 .collect(),
-            quirks: Vec::new(),
-            lasting: Vec::new(),
-            photo: None,
+            blank: true,
+            ..card_labels(pack, &view)
+        })
+    }
+
+    /// A blank card of the campaign's own pack, where it has no gang yet.
+    fn blank_card_of_campaign(&self) -> Result<CardData> {
+        let pack = self.pack(&self.info()?.default_ruleset)?;
+        Ok(CardData {
+            counters: pack
+                .counters
+                .iter()
+                .filter(|c| c.per_entry.is_none())
+                .map(|c| (c.label.clone(), String::new()))
+                .collect(),
+            stats: pack
+                .stats
+                .iter()
+                .map(|s| StatCell {
+                    label: s.label.clone(),
+                    ..StatCell::default()
+                })
+                .collect(),
             quirks_heading: pack.words.card_quirks.clone(),
             lasting_heading: pack.words.card_lasting.clone(),
             notes_heading: pack.words.card_notes.clone(),
             marks_heading: pack.words.card_marks.clone(),
+            tokens: pack
+                .card
+                .as_ref()
+                .map(|c| c.tokens.clone())
+                .unwrap_or_default(),
+            write_ins: pack
+                .counters
+                .iter()
+                .filter(|c| c.per_entry.is_none())
+                .map(|c| c.label.clone())
+                .collect(),
+            name_label: pack.words.card_name.clone(),
             blank: true,
+            ..CardData::default()
         })
     }
 
@@ -384,6 +420,48 @@ impl Session {
     }
 }
 
+/// What every card of a gang carries from its pack: the headings, the
+/// tokens the text puts on a card, a write-in box per counter, the blank
+/// card's name label.
+fn card_labels(pack: &crate::rules::Pack, view: &GangView) -> CardData {
+    CardData {
+        quirks_heading: pack.words.card_quirks.clone(),
+        lasting_heading: pack.words.card_lasting.clone(),
+        notes_heading: pack.words.card_notes.clone(),
+        marks_heading: pack.words.card_marks.clone(),
+        tokens: pack
+            .card
+            .as_ref()
+            .map(|c| c.tokens.clone())
+            .unwrap_or_default(),
+        write_ins: view.counters.iter().map(|c| c.label.clone()).collect(),
+        name_label: pack.words.card_name.clone(),
+        ..CardData::default()
+    }
+}
+
+/// The most boxes a track prints; a larger value prints as its number only.
+const TRACK_MOST: i64 = 60;
+
+/// The pack's track for a fighter: the track stat's label and a box for
+/// each point of its value now (003's Meat of 10: ten boxes).
+fn track_of(pack: &crate::rules::Pack, fighter: &FighterView) -> Option<(String, u32)> {
+    let id = pack.card.as_ref()?.track.as_ref()?;
+    let stat = fighter.stats.iter().find(|s| &s.id == id)?;
+    (1..=TRACK_MOST)
+        .contains(&stat.value)
+        .then(|| (stat.label.clone(), u32::try_from(stat.value).unwrap_or(0)))
+}
+
+/// A status as a card prints it: `Wounded: misses the next battle`.
+fn capitalized(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// A value and its score as labelled cells (`Value`, `73`; `VP`, `1`),
 /// where the gang's pack prices its fighters; `worth` none gives the
 /// labels with empty values (a blank card).
@@ -414,7 +492,7 @@ fn counter_text(value: Option<i64>) -> String {
 /// heals, where that is said.
 fn lasting_line(effect: &crate::campaign::LastingEffect, noun: &str) -> String {
     match effect.origin(noun) {
-        Some(origin) => format!("{}: {} ({origin})", effect.name, effect.detail),
-        None => format!("{}: {}", effect.name, effect.detail),
+        Some(origin) => format!("{} ({origin})", effect.summary(": ")),
+        None => effect.summary(": "),
     }
 }

@@ -554,11 +554,8 @@ fn lasting_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Optio
                 let origin = effect
                     .origin(&here.pack.record().noun)
                     .map_or_else(String::new, |o| format!(" ({o})"));
-                ui.label(RichText::new(format!(
-                    "{} — {}{origin}",
-                    effect.name, effect.detail
-                )))
-                .on_hover_text(hover);
+                ui.label(RichText::new(format!("{}{origin}", effect.summary(" — "))))
+                    .on_hover_text(hover);
                 ui.add_enabled_ui(editable, |ui| {
                     let healing_this = editor
                         .healing

@@ -70,15 +70,23 @@ impl RapsheetApp {
             anyhow::bail!("nothing to print");
         };
         let request = &dialog.request;
+        let fighters = if request.blank_only && request.blanks > 0 {
+            Pick::Nobody
+        } else {
+            Pick::Ids(request.fighters.clone())
+        };
         session.print_job(&PrintOrder {
             gang: request.gang,
-            fighters: Pick::Ids(request.fighters.clone()),
+            fighters,
+            crew: request.crew,
             blanks: request.blanks,
             roster: request.roster,
             page: request.page,
             style: crate::print::CardStyle {
                 size: request.size,
                 write_in: request.write_in,
+                marks: request.marks,
+                bleed: request.bleed,
             },
         })
     }

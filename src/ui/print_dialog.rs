@@ -20,7 +20,15 @@ pub struct PrintRequest {
     pub size: CardSize,
     pub page: PageSize,
     pub blanks: usize,
+    /// Blank cards alone, no fighter's.
+    pub blank_only: bool,
+    /// Only the fighters who can fight the next battle.
+    pub crew: bool,
     pub write_in: bool,
+    /// Crop marks outside the grid.
+    pub marks: bool,
+    /// Bleed in mm.
+    pub bleed: f32,
     /// A roster sheet instead of cards.
     pub roster: bool,
 }
@@ -55,7 +63,11 @@ impl PrintDialog {
                 size: CardSize::Poker,
                 page: PageSize::A4,
                 blanks: 0,
+                blank_only: false,
+                crew: false,
                 write_in: false,
+                marks: true,
+                bleed: 0.0,
                 roster,
             },
             path: dir.join(file).display().to_string(),
@@ -195,12 +207,37 @@ fn options_ui(ui: &mut Ui, dialog: &mut PrintDialog, fighters: &[(FighterId, Str
         ui.label(RichText::new("Card size").strong());
         ui.radio_value(&mut request.size, CardSize::Poker, "Poker, 63 × 88 mm");
         ui.radio_value(&mut request.size, CardSize::Large, "Large, 100 × 110 mm");
+        ui.checkbox(
+            &mut request.crew,
+            "Only those who can fight the next battle",
+        )
+        .on_hover_text("Leaves out the wounded, the held and the gone");
         ui.horizontal(|ui| {
             let label = ui.label("Blank cards");
             ui.add(egui::DragValue::new(&mut request.blanks).range(0..=54))
                 .labelled_by(label.id);
         });
-        ui.checkbox(&mut request.write_in, "Boxes for notes and marks");
+        ui.add_enabled(
+            request.blanks > 0,
+            egui::Checkbox::new(&mut request.blank_only, "Blank cards only"),
+        );
+        ui.checkbox(
+            &mut request.write_in,
+            "Boxes to write in (counters and notes)",
+        );
+        ui.add_space(4.0);
+        ui.label(RichText::new("Cutting").strong());
+        ui.checkbox(&mut request.marks, "Crop marks");
+        ui.horizontal(|ui| {
+            let label = ui.label("Bleed (mm)");
+            ui.add(
+                egui::DragValue::new(&mut request.bleed)
+                    .range(0.0..=crate::print::card::MAX_BLEED)
+                    .speed(0.1),
+            )
+            .labelled_by(label.id)
+            .on_hover_text("Without bleed, neighbouring cards share their cut lines");
+        });
     }
     ui.label(RichText::new("Paper").strong());
     ui.radio_value(&mut request.page, PageSize::A4, "A4");

@@ -390,11 +390,7 @@ fn fighter_row(
             );
         }
         if !fighter.lasting.is_empty() {
-            let names: Vec<String> = fighter
-                .lasting
-                .iter()
-                .map(|e| format!("{}: {}", e.name, e.detail))
-                .collect();
+            let names: Vec<String> = fighter.lasting.iter().map(|e| e.summary(": ")).collect();
             ui.label(RichText::new("✚").small())
                 .on_hover_text(format!("Lasting effects:\n{}", names.join("\n")));
         }

@@ -1,0 +1,716 @@
+//! A fighter's card, and cards on a sheet. Top to bottom: the header band
+//! (name, gang, counters), the status where the fighter cannot fight, the
+//! stats, the track of boxes the pack's track stat sizes, the tokens the
+//! text puts on a card, the entries and lasting effects in the largest
+//! type that fits, and the write-in boxes (one per counter, and notes).
+//!
+//! Text wraps before it shrinks, nothing is cut, no two texts overlap, and
+//! no label is under [`LABEL`] points. On a sheet, neighbouring cards share
+//! their cut lines unless there is bleed; crop marks sit outside the grid,
+//! one pair per cut line, and can be left out; nothing is drawn on the trim
+//! line itself.
+
+use super::fonts::{Fonts, MM_PER_PT};
+use super::layout::{
+    CardSize, Item, MARGIN, PageLayout, PageSize, Pen, leading, wrap, wrap_hanging,
+};
+use super::{CardData, StatCell};
+
+/// The smallest a label is printed (points).
+pub const LABEL: f32 = 6.0;
+/// Crop mark length, and its distance from the grid (or its bleed).
+const MARK: f32 = 2.0;
+const MARK_GAP: f32 = 0.8;
+/// The grey of the header band and the status strip.
+const BAND: f32 = 0.88;
+const STATUS: f32 = 0.7;
+/// The largest bleed asked for (mm).
+pub const MAX_BLEED: f32 = 5.0;
+
+/// Options for cards on a sheet.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CardStyle {
+    pub size: CardSize,
+    /// Boxes to write in during a game: one per counter, and notes.
+    pub write_in: bool,
+    /// Crop marks outside the grid.
+    pub marks: bool,
+    /// How far (mm) the header band runs past the trim, for a cut that
+    /// wanders; cards then sit twice that apart.
+    pub bleed: f32,
+}
+
+impl Default for CardStyle {
+    fn default() -> Self {
+        Self {
+            size: CardSize::Poker,
+            write_in: false,
+            marks: true,
+            bleed: 0.0,
+        }
+    }
+}
+
+impl CardStyle {
+    fn bleed(&self) -> f32 {
+        self.bleed.clamp(0.0, MAX_BLEED)
+    }
+}
+
+/// A card's place and its measures.
+struct Frame {
+    x: f32,
+    y: f32,
+    w: f32,
+    h: f32,
+    pad: f32,
+    large: bool,
+}
+
+impl Frame {
+    fn new(x: f32, y: f32, size: CardSize) -> Self {
+        let (w, h) = size.mm();
+        let large = size == CardSize::Large;
+        Self {
+            x,
+            y,
+            w,
+            h,
+            pad: if large { 3.5 } else { 2.5 },
+            large,
+        }
+    }
+
+    fn left(&self) -> f32 {
+        self.x + self.pad
+    }
+
+    fn inner(&self) -> f32 {
+        self.w - 2.0 * self.pad
+    }
+
+    fn bottom(&self) -> f32 {
+        self.y + self.h - self.pad
+    }
+
+    /// A size for poker cards, or for large ones.
+    fn pick(&self, poker: f32, large: f32) -> f32 {
+        if self.large { large } else { poker }
+    }
+}
+
+/// The largest size from `start` down to `floor` at which `text` wraps into
+/// at most `max_lines` lines `width` wide; below that, `floor` with as many
+/// lines as it takes (nothing is cut).
+fn wrap_fit(
+    fonts: &Fonts,
+    text: &str,
+    width: f32,
+    (start, floor): (f32, f32),
+    max_lines: usize,
+    bold: bool,
+) -> (f32, Vec<String>) {
+    let mut size = start;
+    loop {
+        let lines = wrap(fonts, text, width, size, bold);
+        if lines.len() <= max_lines || size <= floor {
+            return (size, lines);
+        }
+        size = (size - 0.25).max(floor);
+    }
+}
+
+/// How far a line's top is above its baseline at `size` (mm): the whole
+/// em, so that no accent or tall script reaches the line above.
+fn ascent(size: f32) -> f32 {
+    size * MM_PER_PT
+}
+
+/// The depth of a descender at `size` (mm).
+fn descent(size: f32) -> f32 {
+    size * MM_PER_PT * 0.25
+}
+
+/// Lines from `top` down, each baseline its ascent below the line above;
+/// returns the y under the last line's descenders.
+fn lines_at(pen: &mut Pen<'_>, x: f32, top: f32, size: f32, bold: bool, lines: &[String]) -> f32 {
+    let mut y = top;
+    for line in lines {
+        let baseline = y + ascent(size);
+        pen.text(x, baseline, size, bold, line.clone());
+        y = baseline + step(size) - ascent(size);
+    }
+    y
+}
+
+/// From one line's baseline to the next's at `size` (mm).
+fn step(size: f32) -> f32 {
+    leading(size).max(ascent(size) + descent(size))
+}
+
+/// Lays out one card at (x, y). `index` names the card for its photo.
+pub fn card(
+    fonts: &Fonts,
+    data: &CardData,
+    index: usize,
+    x: f32,
+    y: f32,
+    style: CardStyle,
+    items: &mut Vec<Item>,
+) {
+    let f = Frame::new(x, y, style.size);
+    let mut pen = Pen { items };
+    let mut top = header(fonts, data, &f, style.bleed(), &mut pen);
+    if let Some(status) = &data.status {
+        top = status_strip(fonts, status, &f, top, &mut pen);
+    }
+    top = stats(fonts, data, index, &f, top, &mut pen);
+    let bottom = if style.write_in {
+        write_in(fonts, data, &f, &mut pen)
+    } else {
+        f.bottom()
+    };
+    // The track and the tokens where they leave room for the entries (a
+    // header swollen by a very long name may not).
+    let room = bottom - f.pick(10.0, 12.0);
+    if let Some((label, boxes)) = &data.track {
+        top = if_room(&mut pen, top, room, |pen, top| {
+            track(fonts, label, *boxes, &f, top, pen)
+        });
+    }
+    if !data.tokens.is_empty() {
+        top = if_room(&mut pen, top, room, |pen, top| {
+            tokens(fonts, &data.tokens, &f, top, pen)
+        });
+    }
+    if data.blank {
+        let lines = wrap(
+            fonts,
+            &data.quirks_heading,
+            f.inner(),
+            f.pick(9.0, 11.0),
+            true,
+        );
+        let below = lines_at(&mut pen, f.left(), top, f.pick(9.0, 11.0), true, &lines);
+        ruled(&f, below, bottom, &mut pen);
+    } else {
+        body(fonts, data, &f, top, bottom, &mut pen);
+    }
+}
+
+/// Draws a part of a card from `top` if it ends above `room`; otherwise
+/// leaves it out. Returns the y under what was drawn.
+fn if_room(
+    pen: &mut Pen<'_>,
+    top: f32,
+    room: f32,
+    part: impl Fn(&mut Pen<'_>, f32) -> Option<f32>,
+) -> f32 {
+    let mut scratch = Vec::new();
+    match part(
+        &mut Pen {
+            items: &mut scratch,
+        },
+        top,
+    ) {
+        Some(below) if below <= room => {
+            pen.items.append(&mut scratch);
+            below
+        }
+        _ => top,
+    }
+}
+
+/// The header band: the name (wrapped before it shrinks), the gang under
+/// it, the counters on the right. Returns the y under it.
+fn header(fonts: &Fonts, data: &CardData, f: &Frame, bleed: f32, pen: &mut Pen<'_>) -> f32 {
+    let counter_w = f.pick(12.0, 16.0);
+    let counters_w = counter_w * data.counters.len() as f32;
+    let name_w = f.inner() - counters_w - if counters_w > 0.0 { 1.5 } else { 0.0 };
+    // The band is drawn first, its height known once the text is placed.
+    let band = pen.items.len();
+    pen.rect(f.x, f.y, f.w, 0.0, Some(BAND), 0.0);
+
+    let top = f.y + f.pad * 0.8;
+    let mut y = if data.blank {
+        blank_name(fonts, data, f, name_w, top, pen)
+    } else {
+        let name = if data.leader {
+            format!("★ {}", data.name)
+        } else {
+            data.name.clone()
+        };
+        let (size, lines) = wrap_fit(
+            fonts,
+            &name,
+            name_w,
+            (f.pick(11.0, 15.0), 6.0),
+            f.pick(2.0, 2.0) as usize,
+            true,
+        );
+        lines_at(pen, f.left(), top, size, true, &lines)
+    };
+    if !data.gang.is_empty() {
+        let (size, lines) = wrap_fit(fonts, &data.gang, name_w, (f.pick(7.0, 8.5), 5.0), 2, false);
+        y = lines_at(pen, f.left(), y + 0.3, size, false, &lines);
+    }
+    let mut bottom = y + 0.8;
+    for (i, (label, value)) in data.counters.iter().enumerate() {
+        let bx = f.x + f.w - f.pad - counters_w + i as f32 * counter_w;
+        bottom = bottom.max(counter_box(
+            fonts,
+            label,
+            value,
+            (bx, top),
+            counter_w - 0.8,
+            f,
+            pen,
+        ));
+    }
+    let bottom = bottom.max(f.y + f.pick(10.0, 12.0));
+    // The band from the card's top (and its bleed) to under the header.
+    if let Some(Item::Rect { x, y, w, h, .. }) = pen.items.get_mut(band) {
+        *x = f.x - bleed;
+        *y = f.y - bleed;
+        *w = f.w + 2.0 * bleed;
+        *h = bottom - f.y + bleed;
+    }
+    bottom + 1.5
+}
+
+/// A blank card's name line: its label, and a rule to write on.
+fn blank_name(
+    fonts: &Fonts,
+    data: &CardData,
+    f: &Frame,
+    width: f32,
+    top: f32,
+    pen: &mut Pen<'_>,
+) -> f32 {
+    let lines = wrap(fonts, &data.name_label, width, LABEL, true);
+    let y = lines_at(pen, f.left(), top, LABEL, true, &lines);
+    let rule = y + f.pick(6.0, 8.0);
+    pen.line(f.left(), rule, f.left() + width, rule, 0.2);
+    rule + 0.5
+}
+
+/// A counter's box: its label (wrapped at [`LABEL`] points where it must)
+/// and its value. Returns the y under it.
+fn counter_box(
+    fonts: &Fonts,
+    label: &str,
+    value: &str,
+    (x, y): (f32, f32),
+    w: f32,
+    f: &Frame,
+    pen: &mut Pen<'_>,
+) -> f32 {
+    let at = pen.items.len();
+    pen.rect(x, y, w, 0.0, Some(1.0), 0.25);
+    let lines = wrap(fonts, &label.to_uppercase(), w - 1.2, LABEL, true);
+    let below = lines_at(pen, x + 0.6, y + 0.5, LABEL, true, &lines);
+    let (size, values) = wrap_fit(fonts, value, w - 1.2, (f.pick(9.0, 12.0), LABEL), 1, true);
+    let bottom = lines_at(pen, x + 0.6, below, size, true, &values) + 0.4;
+    let h = (bottom - y).max(f.pick(8.0, 10.0));
+    if let Some(Item::Rect { h: rh, .. }) = pen.items.get_mut(at) {
+        *rh = h;
+    }
+    y + h
+}
+
+/// Why the fighter cannot fight, in a strip across the card.
+fn status_strip(fonts: &Fonts, status: &str, f: &Frame, top: f32, pen: &mut Pen<'_>) -> f32 {
+    let size = f.pick(7.0, 8.5);
+    let lines = wrap(fonts, status, f.inner() - 1.6, size, true);
+    let at = pen.items.len();
+    pen.rect(f.left(), top, f.inner(), 0.0, Some(STATUS), 0.0);
+    let bottom = lines_at(pen, f.left() + 0.8, top + 0.4, size, true, &lines) + 0.4;
+    if let Some(Item::Rect { h, .. }) = pen.items.get_mut(at) {
+        *h = bottom - top;
+    }
+    bottom + 1.2
+}
+
+/// The stats in rows of boxes (as many to a row as are wide enough), the
+/// photo at the right where there is one. Returns the y under them.
+fn stats(
+    fonts: &Fonts,
+    data: &CardData,
+    index: usize,
+    f: &Frame,
+    top: f32,
+    pen: &mut Pen<'_>,
+) -> f32 {
+    let photo = f.pick(17.0, 24.0);
+    let width = if data.photo.is_some() {
+        pen.items.push(Item::Image {
+            x: f.x + f.w - f.pad - photo,
+            y: top,
+            w: photo,
+            h: photo,
+            card: index,
+        });
+        pen.rect(f.x + f.w - f.pad - photo, top, photo, photo, None, 0.2);
+        f.inner() - photo - 1.5
+    } else {
+        f.inner()
+    };
+    let per_row = ((width / f.pick(9.0, 12.0)).floor() as usize).clamp(1, data.stats.len().max(1));
+    let box_w = width / per_row as f32;
+    let mut y = top;
+    for row in data.stats.chunks(per_row) {
+        let mut scratch = Vec::new();
+        let h = row
+            .iter()
+            .map(|s| {
+                let mut measure = Pen {
+                    items: &mut scratch,
+                };
+                stat_box(fonts, s, (0.0, 0.0), box_w - 0.8, f, &mut measure, None)
+            })
+            .fold(0.0, f32::max);
+        for (i, stat) in row.iter().enumerate() {
+            let bx = f.left() + i as f32 * box_w;
+            stat_box(fonts, stat, (bx, y), box_w - 0.8, f, pen, Some(h));
+        }
+        y += h + 0.8;
+    }
+    let bottom = if data.photo.is_some() {
+        y.max(top + photo + 0.8)
+    } else {
+        y
+    };
+    bottom + 0.7
+}
+
+/// A stat's box: label, value, and under it in small type its bumps and
+/// its base where quirks or lasting effects changed it. Returns the height
+/// it needs; the box itself is drawn as `row_h` high where given (a
+/// measure is taken with a pen whose items are then dropped).
+fn stat_box(
+    fonts: &Fonts,
+    stat: &StatCell,
+    (x, y): (f32, f32),
+    w: f32,
+    f: &Frame,
+    pen: &mut Pen<'_>,
+    row_h: Option<f32>,
+) -> f32 {
+    if let Some(h) = row_h {
+        pen.rect(x, y, w, h, None, 0.25);
+    }
+    let labels = wrap(fonts, &stat.label, w - 1.2, LABEL, true);
+    let mut cy = lines_at(pen, x + 0.6, y + 0.4, LABEL, true, &labels);
+    let (size, values) = wrap_fit(
+        fonts,
+        &stat.value,
+        w - 1.2,
+        (f.pick(10.0, 14.0), LABEL),
+        1,
+        true,
+    );
+    cy = lines_at(pen, x + 0.6, cy, size, true, &values);
+    // 004: "A second, smaller box below that shows any bumps".
+    let under: Vec<String> = stat
+        .bumps
+        .iter()
+        .cloned()
+        .chain(stat.base.iter().map(|b| format!("base {b}")))
+        .collect();
+    if !under.is_empty() {
+        let bold = stat.bumps.is_some();
+        let (size, lines) = wrap_fit(fonts, &under.join(" "), w - 1.2, (LABEL, 5.0), 1, bold);
+        cy = lines_at(pen, x + 0.6, cy, size, bold, &lines);
+    }
+    cy + 0.4 - y
+}
+
+/// The track the pack's track stat sizes: its label and a box for each
+/// point, in as few rows as fit. Returns the y under it.
+fn track(
+    fonts: &Fonts,
+    label: &str,
+    boxes: u32,
+    f: &Frame,
+    top: f32,
+    pen: &mut Pen<'_>,
+) -> Option<f32> {
+    let labels = wrap(fonts, &label.to_uppercase(), f.inner(), LABEL, true);
+    let y = lines_at(pen, f.left(), top, LABEL, true, &labels) + 0.3;
+    let n = boxes.max(1) as usize;
+    let gap = 0.6;
+    let (largest, smallest) = (f.pick(5.0, 6.0), 2.8);
+    let fits = |side: f32| ((f.inner() + gap) / (side + gap)).floor().max(1.0) as usize;
+    let mut per_row = n.min(fits(smallest));
+    // Fewest rows first, then the largest boxes those rows allow; more than
+    // two rows is no track to tick (the value is in its stat's box).
+    let rows = n.div_ceil(per_row);
+    if rows > 2 {
+        return None;
+    }
+    per_row = n.div_ceil(rows);
+    let side = ((f.inner() - (per_row as f32 - 1.0) * gap) / per_row as f32).min(largest);
+    for i in 0..n {
+        let (r, c) = (i / per_row, i % per_row);
+        pen.rect(
+            f.left() + c as f32 * (side + gap),
+            y + r as f32 * (side + gap),
+            side,
+            side,
+            None,
+            0.25,
+        );
+    }
+    Some(y + rows as f32 * (side + gap) + 0.8)
+}
+
+/// A place for each token the text puts on a card: a box and its name,
+/// side by side while they fit. Returns the y under them.
+fn tokens(fonts: &Fonts, names: &[String], f: &Frame, top: f32, pen: &mut Pen<'_>) -> Option<f32> {
+    let side = f.pick(5.0, 6.0);
+    let (mut x, mut y) = (f.left(), top);
+    for name in names {
+        let label = name.to_uppercase();
+        let room = f.inner() - side - 0.8;
+        let (size, lines) = wrap_fit(fonts, &label, room, (LABEL, LABEL), 1, true);
+        let width = side
+            + 0.8
+            + lines
+                .iter()
+                .map(|l| fonts.width(l, size, true))
+                .fold(0.0, f32::max);
+        if x > f.left() && x + width > f.left() + f.inner() {
+            x = f.left();
+            y += side + 0.8;
+        }
+        pen.rect(x, y, side, side, None, 0.25);
+        let text_h = lines.len() as f32 * step(size);
+        let below = lines_at(
+            pen,
+            x + side + 0.8,
+            y + ((side - text_h) / 2.0).max(0.0),
+            size,
+            true,
+            &lines,
+        );
+        y = y.max(below - side);
+        x += width + 2.5;
+    }
+    Some(y + side + 1.2)
+}
+
+/// The write-in boxes at the bottom: one per counter (the pack's, which
+/// change in play), the marks where the pack has no track and no counter,
+/// and notes. Returns the y above them.
+fn write_in(fonts: &Fonts, data: &CardData, f: &Frame, pen: &mut Pen<'_>) -> f32 {
+    let h = f.pick(12.0, 16.0);
+    let top = f.bottom() - h;
+    let mut x = f.left();
+    for label in &data.write_ins {
+        let label = label.to_uppercase();
+        // As wide as its label, up to a third of the card.
+        let box_w = (fonts.width(&label, LABEL, true) + 2.0)
+            .max(f.pick(11.0, 15.0))
+            .min(f.inner() / 3.0);
+        pen.rect(x, top, box_w - 0.8, h, None, 0.2);
+        let lines = wrap(fonts, &label, box_w - 2.0, LABEL, true);
+        lines_at(pen, x + 0.6, top + 0.4, LABEL, true, &lines);
+        x += box_w;
+    }
+    if data.track.is_none() && data.write_ins.is_empty() {
+        let marks_w = f.inner() * 0.36;
+        let lines = wrap(fonts, &data.marks_heading, marks_w, LABEL, true);
+        let under = lines_at(pen, x, top + 0.4, LABEL, true, &lines) + 0.4;
+        let side = ((marks_w - 4.0 * 0.8) / 5.0)
+            .min(f.bottom() - under)
+            .max(1.0);
+        for i in 0..5 {
+            pen.rect(x + i as f32 * (side + 0.8), under, side, side, None, 0.2);
+        }
+        x += marks_w + 0.8;
+    }
+    let notes_w = f.left() + f.inner() - x;
+    if notes_w > 8.0 {
+        pen.rect(x, top, notes_w, h, None, 0.2);
+        let lines = wrap(fonts, &data.notes_heading, notes_w - 1.2, LABEL, true);
+        lines_at(pen, x + 0.6, top + 0.4, LABEL, true, &lines);
+    }
+    top - 1.0
+}
+
+/// The entries and lasting effects, in the largest type that fits between
+/// `top` and `bottom` (a readable size first, smaller only as needed),
+/// each line hanging under its first.
+fn body(fonts: &Fonts, data: &CardData, f: &Frame, top: f32, bottom: f32, pen: &mut Pen<'_>) {
+    let indent = 1.0;
+    let hang = f.pick(2.5, 3.0);
+    let width = f.inner() - indent;
+    let blocks: Vec<(&String, &[String])> = [
+        (&data.quirks_heading, data.quirks.as_slice()),
+        (&data.lasting_heading, data.lasting.as_slice()),
+    ]
+    .into_iter()
+    .filter(|(_, lines)| !lines.is_empty())
+    .collect();
+    let laid = |size: f32| -> Vec<(bool, bool, String)> {
+        let mut out = Vec::new();
+        for (heading, lines) in &blocks {
+            out.push((true, false, (*heading).clone()));
+            for line in *lines {
+                for (i, l) in wrap_hanging(fonts, line, width, width - hang, size, false)
+                    .into_iter()
+                    .enumerate()
+                {
+                    out.push((false, i > 0, l));
+                }
+            }
+        }
+        out
+    };
+    let height = |lines: &[(bool, bool, String)], size: f32| {
+        lines.len() as f32 * step(size) + blocks.len() as f32 * 0.8
+    };
+    let mut size = f.pick(9.0, 11.0);
+    let mut lines = laid(size);
+    // Small type only as a last resort: it is never cut.
+    while size > 1.0 && top + height(&lines, size) > bottom {
+        size -= 0.25;
+        lines = laid(size);
+    }
+    let mut y = top;
+    for (heading, hanging, text) in lines {
+        if heading && y > top {
+            y += 0.8;
+        }
+        let x = f.left() + if heading { 0.0 } else { indent } + if hanging { hang } else { 0.0 };
+        y = lines_at(pen, x, y, size, heading, std::slice::from_ref(&text));
+    }
+}
+
+/// Ruled lines to write a blank card's entries on.
+fn ruled(f: &Frame, top: f32, bottom: f32, pen: &mut Pen<'_>) {
+    let mut y = top + f.pick(5.5, 6.5);
+    while y < bottom {
+        pen.line(f.left(), y, f.left() + f.inner(), y, 0.15);
+        y += f.pick(5.5, 6.5);
+    }
+}
+
+/// Where the cards go on a page (their trim, top-left corners): as many as
+/// fit inside the margins with room for the crop marks and the bleed
+/// outside the grid, the grid centred. Without bleed, neighbours share a
+/// cut line; with it, they sit twice the bleed apart.
+pub fn grid(page: PageSize, style: CardStyle) -> Vec<(f32, f32)> {
+    let (pw, ph) = page.mm();
+    let (cw, ch) = style.size.mm();
+    let bleed = style.bleed();
+    let gap = 2.0 * bleed;
+    let outer = MARGIN + MARK + MARK_GAP + bleed;
+    let usable_w = pw - 2.0 * outer;
+    let usable_h = ph - 2.0 * outer;
+    let cols = ((usable_w + gap) / (cw + gap)).floor().max(1.0) as usize;
+    let rows = ((usable_h + gap) / (ch + gap)).floor().max(1.0) as usize;
+    let grid_w = cols as f32 * cw + (cols - 1) as f32 * gap;
+    let grid_h = rows as f32 * ch + (rows - 1) as f32 * gap;
+    let x0 = (pw - grid_w) / 2.0;
+    let y0 = (ph - grid_h) / 2.0;
+    let mut out = Vec::new();
+    for r in 0..rows {
+        for c in 0..cols {
+            out.push((x0 + c as f32 * (cw + gap), y0 + r as f32 * (ch + gap)));
+        }
+    }
+    out
+}
+
+/// Crop marks for the cards placed: for every cut line, a short stroke at
+/// each end, outside the grid and its bleed, none on a card.
+pub fn crop_marks(cards: &[(f32, f32, f32, f32)], bleed: f32, items: &mut Vec<Item>) {
+    let Some(&(x0, y0, _, _)) = cards.first() else {
+        return;
+    };
+    let right = cards.iter().map(|c| c.0 + c.2).fold(x0, f32::max);
+    let bottom = cards.iter().map(|c| c.1 + c.3).fold(y0, f32::max);
+    let left = cards.iter().map(|c| c.0).fold(x0, f32::min);
+    let top = cards.iter().map(|c| c.1).fold(y0, f32::min);
+    let mut xs: Vec<f32> = cards.iter().flat_map(|c| [c.0, c.0 + c.2]).collect();
+    let mut ys: Vec<f32> = cards.iter().flat_map(|c| [c.1, c.1 + c.3]).collect();
+    for v in [&mut xs, &mut ys] {
+        v.sort_by(f32::total_cmp);
+        v.dedup_by(|a, b| (*a - *b).abs() < 0.01);
+    }
+    let near = bleed + MARK_GAP;
+    for x in xs {
+        for (from, to) in [
+            (top - near, top - near - MARK),
+            (bottom + near, bottom + near + MARK),
+        ] {
+            items.push(Item::Line {
+                x1: x,
+                y1: from,
+                x2: x,
+                y2: to,
+                width: 0.2,
+            });
+        }
+    }
+    for y in ys {
+        for (from, to) in [
+            (left - near, left - near - MARK),
+            (right + near, right + near + MARK),
+        ] {
+            items.push(Item::Line {
+                x1: from,
+                y1: y,
+                x2: to,
+                y2: y,
+                width: 0.2,
+            });
+        }
+    }
+}
+
+/// Cards on pages, as many per page as fit, blanks after the fighters
+/// (each like the first card's, or `template` where there is none).
+pub fn card_pages(
+    fonts: &Fonts,
+    cards: &[CardData],
+    blanks: usize,
+    page: PageSize,
+    style: CardStyle,
+) -> Vec<PageLayout> {
+    let slots = grid(page, style);
+    let (pw, ph) = page.mm();
+    let (cw, ch) = style.size.mm();
+    let total = cards.len() + blanks;
+    let blank = cards.first().map(CardData::blank_like);
+    let mut pages = Vec::new();
+    let mut i = 0;
+    while i < total || pages.is_empty() {
+        let mut layout = PageLayout {
+            w: pw,
+            h: ph,
+            items: Vec::new(),
+            cards: Vec::new(),
+        };
+        for &(x, y) in &slots {
+            if i >= total {
+                break;
+            }
+            let Some(data) = cards.get(i).or(blank.as_ref()) else {
+                break;
+            };
+            card(fonts, data, i, x, y, style, &mut layout.items);
+            layout.cards.push((x, y, cw, ch));
+            i += 1;
+        }
+        if style.marks {
+            crop_marks(&layout.cards, style.bleed(), &mut layout.items);
+        }
+        pages.push(layout);
+        if total == 0 || blank.is_none() && i >= cards.len() {
+            break;
+        }
+    }
+    pages
+}
