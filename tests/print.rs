@@ -311,7 +311,12 @@ fn the_roster_shows_every_name_stats_line_and_quirk() {
                 .iter()
                 .map(|s| format!("{} {}", s.label, s.display()))
                 .collect();
-            let headline = format!("{} {}", fighter.name, stats.join(" "));
+            assert!(
+                text.contains(&fighter.name),
+                "{} missing:\n{text}",
+                fighter.name
+            );
+            let headline = stats.join(" ");
             assert!(text.contains(&headline), "{headline} missing:\n{text}");
             for quirk in &fighter.quirks {
                 assert!(

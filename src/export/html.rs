@@ -20,7 +20,8 @@ enum Block {
     Heading(String),
     Subheading(String),
     Text(String),
-    List(Vec<String>),
+    /// Items, each its paragraphs.
+    List(Vec<Vec<String>>),
 }
 
 fn blocks(lines: Vec<DocLine>) -> Vec<Block> {
@@ -31,8 +32,15 @@ fn blocks(lines: Vec<DocLine>) -> Vec<Block> {
             DocLine::Subheading(t) => out.push(Block::Subheading(t)),
             DocLine::Text(t) => out.push(Block::Text(t)),
             DocLine::Bullet(t) => match out.last_mut() {
-                Some(Block::List(items)) => items.push(t),
-                _ => out.push(Block::List(vec![t])),
+                Some(Block::List(items)) => items.push(vec![t]),
+                _ => out.push(Block::List(vec![vec![t]])),
+            },
+            DocLine::BulletMore(t) => match out.last_mut().and_then(|b| match b {
+                Block::List(items) => items.last_mut(),
+                _ => None,
+            }) {
+                Some(item) => item.push(t),
+                None => out.push(Block::Text(t)),
             },
         }
     }
@@ -74,7 +82,14 @@ pub fn html(export: &Export<'_>) -> String {
                         Block::List(items) => {
                             ul {
                                 (nl)
-                                @for item in &items { li { (text(item)) } (nl) }
+                                @for item in &items {
+                                    li {
+                                        @for (i, para) in item.iter().enumerate() {
+                                            @if i == 0 { (text(para)) } @else { br; (text(para)) }
+                                        }
+                                    }
+                                    (nl)
+                                }
                             }
                             (nl)
                         }

@@ -31,6 +31,22 @@ pub fn markdown(export: &Export<'_>) -> String {
                 append_text(&arena, para, &t);
                 doc.append(para);
             }
+            // On a line of its own in the item above (a hard break: a
+            // paragraph of its own would make the whole list loose).
+            DocLine::BulletMore(t) => match list
+                .and_then(|l| l.last_child())
+                .and_then(|item| item.last_child())
+            {
+                Some(para) => {
+                    para.append(node(&arena, NodeValue::LineBreak));
+                    append_text(&arena, para, &t);
+                }
+                None => {
+                    let para = node(&arena, NodeValue::Paragraph);
+                    append_text(&arena, para, &t);
+                    doc.append(para);
+                }
+            },
             DocLine::Bullet(t) => {
                 let list = *list.get_or_insert_with(|| {
                     let l = node(&arena, NodeValue::List(bullets()));

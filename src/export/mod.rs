@@ -163,13 +163,13 @@ pub fn lines(export: &Export<'_>) -> Vec<DocLine> {
                 state
             )));
             for (stage, scenarios) in &arc.next {
-                out.push(DocLine::Text(format!(
+                out.push(DocLine::BulletMore(format!(
                     "Next: {stage} ({})",
                     scenarios.join(", ")
                 )));
             }
             if let Some(why) = &arc.next_why {
-                out.push(DocLine::Text(format!("Because {why}.")));
+                out.push(DocLine::BulletMore(format!("Because {why}.")));
             }
         }
     }

@@ -322,14 +322,30 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
         y += 5.0;
     }
     let size = 8.5;
+    // The name gives way in its own cell (wrapped, then smaller); the
+    // stats beside it keep their size.
+    let name_w = width * 0.34;
+    let stats_x = left + name_w + 3.0;
+    let stats_w = right - stats_x;
     for fighter in &data.fighters {
-        let mut block: Vec<(bool, String)> = vec![(true, fighter.headline.clone())];
-        for line in &fighter.lines {
-            for l in wrap(fonts, line, width - 4.0, size, false) {
-                block.push((false, l));
-            }
+        let mut name_size = size + 1.5;
+        let mut name = wrap(fonts, &fighter.name, name_w, name_size, true);
+        while name.len() > 2 && name_size > 6.0 {
+            name_size -= 0.25;
+            name = wrap(fonts, &fighter.name, name_w, name_size, true);
         }
-        let needed = block.len() as f32 * leading(size) + 3.0;
+        let stats = wrap(fonts, &fighter.headline, stats_w, size, false);
+        let mut lines = Vec::new();
+        for line in &fighter.lines {
+            lines.extend(
+                wrap_hanging(fonts, line, width - 4.0, width - 8.0, size, false)
+                    .into_iter()
+                    .enumerate(),
+            );
+        }
+        let head_h =
+            (name.len() as f32 * leading(name_size)).max(stats.len() as f32 * leading(size));
+        let needed = head_h + lines.len() as f32 * leading(size) + 3.0;
         if y + needed > bottom {
             pages.push(PageLayout {
                 w: pw,
@@ -345,13 +361,22 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
         let mut pen = Pen {
             items: &mut page.items,
         };
-        for (bold, text) in block {
-            let (x, text_size) = if bold {
-                (left, fit(fonts, &text, width, size + 1.0, 4.0, true))
-            } else {
-                (left + 4.0, size)
-            };
-            pen.text(x, y, text_size, bold, text);
+        for (i, line) in name.into_iter().enumerate() {
+            pen.text(
+                left,
+                y + i as f32 * leading(name_size),
+                name_size,
+                true,
+                line,
+            );
+        }
+        for (i, line) in stats.into_iter().enumerate() {
+            pen.text(stats_x, y + i as f32 * leading(size), size, false, line);
+        }
+        y += head_h;
+        for (i, text) in lines {
+            let x = left + if i == 0 { 4.0 } else { 8.0 };
+            pen.text(x, y, size, false, text);
             y += leading(size);
         }
         y += 1.0;
@@ -361,7 +386,9 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
     pages
 }
 
-/// A plain document on pages: title, headings, text and bullets, wrapped.
+/// A plain document on pages: title, headings, text and bullets, wrapped
+/// (a bullet's lines hang under its text), with a running head and the
+/// page number on every page after the first.
 pub fn document_pages(
     fonts: &Fonts,
     title: &str,
@@ -372,65 +399,153 @@ pub fn document_pages(
     let (pw, ph) = page.mm();
     let left = MARGIN + 10.0;
     let right = pw - MARGIN - 10.0;
-    let bottom = ph - MARGIN - 10.0;
-    let new_page = || PageLayout {
-        w: pw,
-        h: ph,
-        items: Vec::new(),
-        cards: Vec::new(),
+    let bottom = ph - MARGIN - 14.0;
+    let top = MARGIN + 16.0;
+    let mut doc = Doc {
+        fonts,
+        pages: Vec::new(),
+        y: MARGIN + 14.0,
+        right,
+        bottom,
+        top,
+        size: (pw, ph),
+        section: String::new(),
+        sections: Vec::new(),
     };
-    let mut pages = vec![new_page()];
-    let mut y = MARGIN + 14.0;
-    let put = |pages: &mut Vec<PageLayout>,
-               y: &mut f32,
-               x: f32,
-               size: f32,
-               bold: bool,
-               text: String,
-               before: f32| {
-        let width = right - x;
-        for (i, line) in wrap(fonts, &text, width, size, bold)
-            .into_iter()
-            .enumerate()
-        {
-            let step = leading(size) + if i == 0 { before } else { 0.0 };
-            if *y + step > bottom {
-                pages.push(new_page());
-                *y = MARGIN + 12.0;
-            } else {
-                *y += if i == 0 { before } else { 0.0 };
+    doc.new_page();
+    doc.y = MARGIN + 14.0;
+    let bullet = "• ";
+    let hang = fonts.width(bullet, 9.0, false);
+    doc.put((left, left), 18.0, true, title, 0.0);
+    doc.y += 2.0;
+    for line in lines {
+        match line {
+            DocLine::Heading(t) => {
+                doc.section = t.clone();
+                doc.put((left, left), 14.0, true, t, 4.0);
             }
-            if let Some(p) = pages.last_mut() {
+            DocLine::Subheading(t) => doc.put((left, left), 11.0, true, t, 2.5),
+            DocLine::Text(t) => doc.put((left, left), 9.5, false, t, 0.5),
+            DocLine::Bullet(t) => doc.put(
+                (left + 4.0, left + 4.0 + hang),
+                9.0,
+                false,
+                &format!("{bullet}{t}"),
+                0.0,
+            ),
+            DocLine::BulletMore(t) => {
+                doc.put((left + 4.0 + hang, left + 4.0 + hang), 9.0, false, t, 0.3);
+            }
+        }
+    }
+    doc.finish(title)
+}
+
+/// A document being laid out: its pages, where the next line goes, and
+/// the section each page begins in (for its running head).
+struct Doc<'a> {
+    fonts: &'a Fonts,
+    pages: Vec<PageLayout>,
+    y: f32,
+    right: f32,
+    bottom: f32,
+    /// Where text begins on a page after the first.
+    top: f32,
+    size: (f32, f32),
+    /// The heading the text is under now.
+    section: String,
+    /// The heading each page begins under.
+    sections: Vec<String>,
+}
+
+impl Doc<'_> {
+    fn new_page(&mut self) {
+        self.pages.push(PageLayout {
+            w: self.size.0,
+            h: self.size.1,
+            items: Vec::new(),
+            cards: Vec::new(),
+        });
+        self.sections.push(self.section.clone());
+        self.y = self.top;
+    }
+
+    /// Puts text wrapped, its first line at `x.0` and the rest hanging at
+    /// `x.1`, `before` mm below what came before it.
+    fn put(&mut self, (first, rest): (f32, f32), size: f32, bold: bool, text: &str, before: f32) {
+        let lines = wrap_hanging(
+            self.fonts,
+            text,
+            self.right - first,
+            self.right - rest,
+            size,
+            bold,
+        );
+        for (i, line) in lines.into_iter().enumerate() {
+            let gap = if i == 0 { before } else { 0.0 };
+            if self.y + gap + leading(size) > self.bottom {
+                self.new_page();
+            } else {
+                self.y += gap;
+            }
+            let x = if i == 0 { first } else { rest };
+            if let Some(p) = self.pages.last_mut() {
                 p.items.push(Item::Text {
                     x,
-                    y: *y,
+                    y: self.y,
                     size,
                     bold,
                     text: line,
                 });
             }
-            *y += leading(size);
-        }
-    };
-    put(&mut pages, &mut y, left, 18.0, true, title.to_owned(), 0.0);
-    y += 2.0;
-    for line in lines {
-        match line {
-            DocLine::Heading(t) => put(&mut pages, &mut y, left, 14.0, true, t.clone(), 4.0),
-            DocLine::Subheading(t) => put(&mut pages, &mut y, left, 11.0, true, t.clone(), 2.5),
-            DocLine::Text(t) => put(&mut pages, &mut y, left, 9.5, false, t.clone(), 0.5),
-            DocLine::Bullet(t) => put(
-                &mut pages,
-                &mut y,
-                left + 4.0,
-                9.0,
-                false,
-                format!("• {t}"),
-                0.0,
-            ),
+            self.y += leading(size);
         }
     }
-    pages
+
+    /// The pages, each after the first with its running head (the title
+    /// and the section it begins in) and its number of the whole.
+    fn finish(mut self, title: &str) -> Vec<PageLayout> {
+        let total = self.pages.len();
+        let (pw, ph) = self.size;
+        let (left, right) = (MARGIN + 10.0, self.right);
+        let size = 7.5;
+        for (n, page) in self.pages.iter_mut().enumerate() {
+            let number = format!("{} / {total}", n + 1);
+            let wide = self.fonts.width(&number, size, false);
+            page.items.push(Item::Text {
+                x: (pw - wide) / 2.0,
+                y: ph - MARGIN - 6.0,
+                size,
+                bold: false,
+                text: number,
+            });
+            if n == 0 {
+                continue;
+            }
+            let section = &self.sections[n];
+            let head = if section.is_empty() {
+                title.to_owned()
+            } else {
+                format!("{title} · {section}")
+            };
+            let size_fit = fit(self.fonts, &head, right - left, size, 4.0, false);
+            page.items.push(Item::Text {
+                x: left,
+                y: MARGIN + 7.0,
+                size: size_fit,
+                bold: false,
+                text: head,
+            });
+            page.items.push(Item::Line {
+                x1: left,
+                y1: MARGIN + 8.5,
+                x2: right,
+                y2: MARGIN + 8.5,
+                width: 0.2,
+            });
+        }
+        self.pages
+    }
 }
 
 #[cfg(test)]

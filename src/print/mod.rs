@@ -194,9 +194,9 @@ impl CardData {
 /// One fighter's lines on a roster sheet.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RosterFighter {
-    /// The fighter's name, for messages about the lines.
+    /// The fighter's name as printed (with the leader's mark).
     pub name: String,
-    /// Name, stats and counters on one line.
+    /// Stats and counters, beside the name.
     pub headline: String,
     /// Quirks, lasting effects, status.
     pub lines: Vec<String>,
@@ -333,6 +333,8 @@ pub enum DocLine {
     Subheading(String),
     Text(String),
     Bullet(String),
+    /// A paragraph of the bullet above it (an arc's next stage).
+    BulletMore(String),
 }
 
 /// Every text of a document, with the section it is in (the nearest
@@ -352,7 +354,7 @@ fn document_texts<'a>(title: &'a str, lines: &'a [DocLine]) -> Vec<(String, &'a 
                 subheading = t;
                 t
             }
-            DocLine::Text(t) | DocLine::Bullet(t) => t,
+            DocLine::Text(t) | DocLine::Bullet(t) | DocLine::BulletMore(t) => t,
         };
         let owner = [title, heading, subheading]
             .into_iter()

@@ -365,12 +365,7 @@ impl Session {
                             .map(|(label, value)| format!("{label} {value}")),
                     )
                     .collect();
-                let mut headline = format!("{}{}", if f.leader { "★ " } else { "" }, f.name);
-                headline.push_str(&format!(
-                    "   {}   {}",
-                    stats.join("  "),
-                    counters.join("  ")
-                ));
+                let headline = format!("{}   {}", stats.join("  "), counters.join("  "));
                 let mut lines = vec![
                     f.quirks
                         .iter()
@@ -384,13 +379,17 @@ impl Session {
                         .iter()
                         .map(|e| lasting_line(e, &pack.record().noun))
                         .collect();
-                    lines.push(format!("Lasting: {}", lasting.join("; ")));
+                    lines.push(format!(
+                        "{}: {}",
+                        pack.words.card_lasting,
+                        lasting.join("; ")
+                    ));
                 }
                 if !f.status.can_fight() {
                     lines.push(format!("Status: {}", f.status_text));
                 }
                 RosterFighter {
-                    name: f.name.clone(),
+                    name: format!("{}{}", if f.leader { "★ " } else { "" }, f.name),
                     headline,
                     lines,
                 }

@@ -244,6 +244,7 @@ fn story_rows(lines: &[DocLine], columns: usize) -> Vec<(RowKind, String)> {
             DocLine::Subheading(t) => (RowKind::Subheading, t, ""),
             DocLine::Text(t) => (RowKind::Text, t, ""),
             DocLine::Bullet(t) => (RowKind::Text, t, "  • "),
+            DocLine::BulletMore(t) => (RowKind::Text, t, "    "),
         };
         if kind != RowKind::Text && !rows.is_empty() {
             rows.push((RowKind::Text, String::new()));
