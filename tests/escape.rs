@@ -173,6 +173,14 @@ fn expected(lines: &[DocLine]) -> Read {
             DocLine::Heading(t) | DocLine::Subheading(t) => want.headings.push(t.clone()),
             DocLine::Text(t) => want.paragraphs.push(t.clone()),
             DocLine::Bullet(t) => want.items.push(t.clone()),
+            // A line of its own in the item above.
+            DocLine::BulletMore(t) => match want.items.last_mut() {
+                Some(item) => {
+                    item.push('\n');
+                    item.push_str(t);
+                }
+                None => want.paragraphs.push(t.clone()),
+            },
         }
     }
     want
