@@ -687,6 +687,21 @@ fn extreme_card(i: usize) -> CardData {
         tokens: vec!["Ready".into(), "Second Wind".into()],
         write_ins: vec!["Bounty".into(), "Plot points".into()],
         name_label: "NAME".into(),
+        // The last prints its entries by category, as a unit record does.
+        groups: if i % 4 == 3 {
+            vec![
+                (
+                    "RANK".into(),
+                    vec![eighty("Champion: Max abilities 4; one per 1,000 points ")],
+                ),
+                (
+                    "EQUIPMENT".into(),
+                    QUIRK_TITLES.iter().map(|t| (*t).to_owned()).collect(),
+                ),
+            ]
+        } else {
+            Vec::new()
+        },
         blank: false,
     }
 }
@@ -900,12 +915,15 @@ fn check_pages(
                 assert!(text.contains("QUIRKS"), "{what}: blank card {k}: {text}");
                 continue;
             };
-            let mut parts = vec![
-                card.name.clone(),
-                card.gang.clone(),
-                card.quirks_heading.clone(),
-            ];
-            parts.extend(card.quirks.iter().cloned());
+            let mut parts = vec![card.name.clone(), card.gang.clone()];
+            if card.groups.is_empty() {
+                parts.push(card.quirks_heading.clone());
+                parts.extend(card.quirks.iter().cloned());
+            }
+            for (heading, lines) in &card.groups {
+                parts.push(heading.clone());
+                parts.extend(lines.iter().cloned());
+            }
             parts.extend(card.lasting.iter().cloned());
             if !card.lasting.is_empty() {
                 parts.push(card.lasting_heading.clone());

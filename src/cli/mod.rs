@@ -293,7 +293,10 @@ pub enum Command {
 /// error (help, version, a missing argument) as clap words it.
 pub fn one_line_usage_error(err: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
-    if err.kind() != ErrorKind::InvalidValue {
+    if !matches!(
+        err.kind(),
+        ErrorKind::InvalidValue | ErrorKind::ValueValidation
+    ) {
         return None;
     }
     let text = |kind| match err.get(kind) {
@@ -304,6 +307,11 @@ pub fn one_line_usage_error(err: &clap::Error) -> Option<String> {
     let arg = text(ContextKind::InvalidArg)?;
     let flag = arg.split_whitespace().next().unwrap_or(&arg).to_owned();
     let value = text(ContextKind::InvalidValue)?;
+    // A value our own parser refused: its reason, already in words.
+    if err.kind() == ErrorKind::ValueValidation {
+        let reason = std::error::Error::source(err)?.to_string();
+        return Some(format!("{flag} {value}: {reason}"));
+    }
     let expected = match err.get(ContextKind::ValidValue) {
         Some(ContextValue::Strings(values)) => match values.split_last() {
             Some((last, [])) => last.clone(),

@@ -44,9 +44,11 @@ pub struct CardsArgs {
     /// held or gone).
     #[arg(long)]
     pub crew: bool,
-    /// poker (63×88 mm) or large (100×110 mm).
-    #[arg(long, value_enum, ignore_case = true, default_value_t = CardSize::Poker)]
-    pub size: CardSize,
+    /// poker (63×88 mm), large (100×110 mm) or sheet (a character sheet,
+    /// 190×130 mm, two to a page); left out, the size the gang's pack
+    /// prints on (poker unless it says).
+    #[arg(long, value_parser = parse_size)]
+    pub size: Option<CardSize>,
     /// a4 or letter.
     #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
     pub page: PageSize,
@@ -73,16 +75,20 @@ pub struct CardsArgs {
     pub force: bool,
 }
 
+fn parse_size(text: &str) -> Result<CardSize, String> {
+    CardSize::named(text).ok_or_else(|| "expected poker, large or sheet".to_owned())
+}
+
 fn parse_bleed(text: &str) -> Result<f32, String> {
     let mm: f32 = text
         .trim()
         .parse()
-        .map_err(|_| format!("`{text}` is not a number of millimetres"))?;
+        .map_err(|_| "expected a number of millimetres".to_owned())?;
     if (0.0..=crate::print::card::MAX_BLEED).contains(&mm) {
         Ok(mm)
     } else {
         Err(format!(
-            "{mm} mm: the bleed is 0 to {} mm",
+            "the bleed is 0 to {} mm",
             crate::print::card::MAX_BLEED
         ))
     }
@@ -102,6 +108,10 @@ pub(super) fn cards(session: &Session, args: CardsArgs) -> Result<()> {
     } else {
         Pick::Names(args.fighters)
     };
+    let size = match args.size {
+        Some(size) => size,
+        None => session.card_size(gang.as_ref().map(|g| g.id))?,
+    };
     let job = session.print_job(&PrintOrder {
         gang: gang.map(|g| g.id),
         fighters,
@@ -110,7 +120,7 @@ pub(super) fn cards(session: &Session, args: CardsArgs) -> Result<()> {
         roster: false,
         page: args.page,
         style: CardStyle {
-            size: args.size,
+            size,
             write_in: args.write_in,
             marks: !args.no_crop_marks,
             bleed: args.bleed,

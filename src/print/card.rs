@@ -70,7 +70,7 @@ struct Frame {
 impl Frame {
     fn new(x: f32, y: f32, size: CardSize) -> Self {
         let (w, h) = size.mm();
-        let large = size == CardSize::Large;
+        let large = size != CardSize::Poker;
         Self {
             x,
             y,
@@ -224,8 +224,19 @@ fn if_room(
 /// The header band: the name (wrapped before it shrinks), the gang under
 /// it, the counters on the right. Returns the y under it.
 fn header(fonts: &Fonts, data: &CardData, f: &Frame, bleed: f32, pen: &mut Pen<'_>) -> f32 {
-    let counter_w = f.pick(12.0, 16.0);
-    let counters_w = counter_w * data.counters.len() as f32;
+    // Each counter as wide as the longest word of its label, at least.
+    let widths: Vec<f32> = data
+        .counters
+        .iter()
+        .map(|(label, _)| {
+            label
+                .to_uppercase()
+                .split_whitespace()
+                .map(|w| fonts.width(w, LABEL, true) + 2.4)
+                .fold(f.pick(12.0, 16.0), f32::max)
+        })
+        .collect();
+    let counters_w: f32 = widths.iter().sum();
     let name_w = f.inner() - counters_w - if counters_w > 0.0 { 1.5 } else { 0.0 };
     // The band is drawn first, its height known once the text is placed.
     let band = pen.items.len();
@@ -255,17 +266,10 @@ fn header(fonts: &Fonts, data: &CardData, f: &Frame, bleed: f32, pen: &mut Pen<'
         y = lines_at(pen, f.left(), y + 0.3, size, false, &lines);
     }
     let mut bottom = y + 0.8;
-    for (i, (label, value)) in data.counters.iter().enumerate() {
-        let bx = f.x + f.w - f.pad - counters_w + i as f32 * counter_w;
-        bottom = bottom.max(counter_box(
-            fonts,
-            label,
-            value,
-            (bx, top),
-            counter_w - 0.8,
-            f,
-            pen,
-        ));
+    let mut bx = f.x + f.w - f.pad - counters_w;
+    for ((label, value), w) in data.counters.iter().zip(&widths) {
+        bottom = bottom.max(counter_box(fonts, label, value, (bx, top), w - 0.8, f, pen));
+        bx += w;
     }
     let bottom = bottom.max(f.y + f.pick(10.0, 12.0));
     // The band from the card's top (and its bleed) to under the header.
@@ -355,8 +359,15 @@ fn stats(
     } else {
         f.inner()
     };
-    let per_row = ((width / f.pick(9.0, 12.0)).floor() as usize).clamp(1, data.stats.len().max(1));
-    let box_w = width / per_row as f32;
+    // Boxes wide enough for every label at its size, one word to a line.
+    let widest = data
+        .stats
+        .iter()
+        .flat_map(|s| s.label.split_whitespace())
+        .map(|w| fonts.width(w, LABEL, true) + 2.0)
+        .fold(f.pick(9.0, 12.0), f32::max);
+    let per_row = ((width / widest).floor() as usize).clamp(1, data.stats.len().max(1));
+    let box_w = (width / per_row as f32).min(30.0);
     let mut y = top;
     for row in data.stats.chunks(per_row) {
         let mut scratch = Vec::new();
@@ -509,11 +520,11 @@ fn write_in(fonts: &Fonts, data: &CardData, f: &Frame, pen: &mut Pen<'_>) -> f32
     for label in &data.write_ins {
         let label = label.to_uppercase();
         // As wide as its label, up to a third of the card.
-        let box_w = (fonts.width(&label, LABEL, true) + 2.0)
+        let box_w = (fonts.width(&label, LABEL, true) + 2.4)
             .max(f.pick(11.0, 15.0))
             .min(f.inner() / 3.0);
         pen.rect(x, top, box_w - 0.8, h, None, 0.2);
-        let lines = wrap(fonts, &label, box_w - 2.0, LABEL, true);
+        let lines = wrap(fonts, &label, box_w - 1.4, LABEL, true);
         lines_at(pen, x + 0.6, top + 0.4, LABEL, true, &lines);
         x += box_w;
     }
@@ -545,13 +556,26 @@ fn body(fonts: &Fonts, data: &CardData, f: &Frame, top: f32, bottom: f32, pen: &
     let indent = 1.0;
     let hang = f.pick(2.5, 3.0);
     let width = f.inner() - indent;
-    let blocks: Vec<(&String, &[String])> = [
-        (&data.quirks_heading, data.quirks.as_slice()),
-        (&data.lasting_heading, data.lasting.as_slice()),
-    ]
-    .into_iter()
-    .filter(|(_, lines)| !lines.is_empty())
-    .collect();
+    // The entries under one heading, or under their categories' (a unit
+    // record's rank, species, skills, equipment), then the lasting effects.
+    let entries: Vec<(&String, &[String])> = if data.groups.is_empty() {
+        vec![(&data.quirks_heading, data.quirks.as_slice())]
+    } else {
+        data.groups
+            .iter()
+            .map(|(heading, lines)| (heading, lines.as_slice()))
+            .collect()
+    };
+    // The entries' heading stands even over none (room to write them in).
+    let blocks: Vec<(&String, &[String])> = entries
+        .into_iter()
+        .filter(|(_, lines)| data.groups.is_empty() || !lines.is_empty())
+        .chain(
+            [(&data.lasting_heading, data.lasting.as_slice())]
+                .into_iter()
+                .filter(|(_, lines)| !lines.is_empty()),
+        )
+        .collect();
     let laid = |size: f32| -> Vec<(bool, bool, String)> {
         let mut out = Vec::new();
         for (heading, lines) in &blocks {

@@ -55,26 +55,7 @@ pub struct PageLayout {
     pub cards: Vec<(f32, f32, f32, f32)>,
 }
 
-/// Card sizes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
-#[derive(clap::ValueEnum)]
-pub enum CardSize {
-    /// 63 × 88 mm.
-    #[default]
-    Poker,
-    /// 100 × 110 mm.
-    Large,
-}
-
-impl CardSize {
-    pub fn mm(self) -> (f32, f32) {
-        match self {
-            CardSize::Poker => (63.0, 88.0),
-            CardSize::Large => (100.0, 110.0),
-        }
-    }
-}
+pub use crate::rules::CardSize;
 
 /// Paper sizes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, serde::Deserialize, Default)]
@@ -328,11 +309,16 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
     let stats_x = left + name_w + 3.0;
     let stats_w = right - stats_x;
     for fighter in &data.fighters {
+        let shown = if fighter.leader {
+            format!("★ {}", fighter.name)
+        } else {
+            fighter.name.clone()
+        };
         let mut name_size = size + 1.5;
-        let mut name = wrap(fonts, &fighter.name, name_w, name_size, true);
+        let mut name = wrap(fonts, &shown, name_w, name_size, true);
         while name.len() > 2 && name_size > 6.0 {
             name_size -= 0.25;
-            name = wrap(fonts, &fighter.name, name_w, name_size, true);
+            name = wrap(fonts, &shown, name_w, name_size, true);
         }
         let stats = wrap(fonts, &fighter.headline, stats_w, size, false);
         let mut lines = Vec::new();

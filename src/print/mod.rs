@@ -154,6 +154,9 @@ pub struct CardData {
     pub write_ins: Vec<String>,
     /// The label of a blank card's name line (`NAME`).
     pub name_label: String,
+    /// The entries by category (heading, lines), where the pack prints
+    /// them so (a unit record); empty, `quirks` under `quirks_heading`.
+    pub groups: Vec<(String, Vec<String>)>,
     #[serde(default)]
     pub blank: bool,
 }
@@ -194,8 +197,9 @@ impl CardData {
 /// One fighter's lines on a roster sheet.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct RosterFighter {
-    /// The fighter's name as printed (with the leader's mark).
     pub name: String,
+    /// Printed with the leader's mark.
+    pub leader: bool,
     /// Stats and counters, beside the name.
     pub headline: String,
     /// Quirks, lasting effects, status.
@@ -234,6 +238,12 @@ fn card_texts(cards: &[CardData]) -> Vec<(String, &str)> {
             )
             .chain(card.stats.iter().filter_map(|s| s.base.as_deref()))
             .chain(card.quirks.iter().map(String::as_str))
+            .chain(
+                card.groups
+                    .iter()
+                    .flat_map(|(h, lines)| std::iter::once(h).chain(lines))
+                    .map(String::as_str),
+            )
             .chain(card.lasting.iter().map(String::as_str))
             .chain([
                 card.quirks_heading.as_str(),
@@ -301,6 +311,7 @@ fn roster_texts(data: &RosterData) -> Vec<(String, &str)> {
     .collect();
     for f in &data.fighters {
         let who = fighter_owner(&f.name, &data.gang);
+        out.push((who.clone(), f.name.as_str()));
         out.push((who.clone(), f.headline.as_str()));
         out.extend(f.lines.iter().map(|l| (who.clone(), l.as_str())));
     }

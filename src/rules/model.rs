@@ -506,6 +506,45 @@ impl Words {
     }
 }
 
+/// The sizes a card prints at.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum CardSize {
+    /// 63 × 88 mm.
+    #[default]
+    Poker,
+    /// 100 × 110 mm.
+    Large,
+    /// A character sheet, 190 × 130 mm: two to a page.
+    Sheet,
+}
+
+impl CardSize {
+    /// Every size, with its name as written (`poker`).
+    pub const ALL: [(CardSize, &'static str); 3] = [
+        (CardSize::Poker, "poker"),
+        (CardSize::Large, "large"),
+        (CardSize::Sheet, "sheet"),
+    ];
+
+    /// Width and height in mm.
+    pub fn mm(self) -> (f32, f32) {
+        match self {
+            CardSize::Poker => (63.0, 88.0),
+            CardSize::Large => (100.0, 110.0),
+            CardSize::Sheet => (190.0, 130.0),
+        }
+    }
+
+    /// A size by its name (`poker`, `large`, `sheet`), any case.
+    pub fn named(name: &str) -> Option<CardSize> {
+        Self::ALL
+            .iter()
+            .find(|(_, n)| n.eq_ignore_ascii_case(name.trim()))
+            .map(|(size, _)| *size)
+    }
+}
+
 /// What a printed card holds for play at the table (`[card]`).
 #[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -520,6 +559,14 @@ pub struct CardRules {
     /// placed near their model or on their card/sheet").
     #[serde(default)]
     pub tokens: Vec<String>,
+    /// The card size its fighters print on unless asked (`sheet`: a
+    /// party's character sheet).
+    #[serde(default)]
+    pub size: Option<CardSize>,
+    /// The entries printed under their categories' labels (a unit record's
+    /// rank, species, skills, equipment) instead of under one heading.
+    #[serde(default)]
+    pub by_category: bool,
     /// The lines of the text this follows.
     #[serde(default)]
     pub source: String,

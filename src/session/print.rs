@@ -152,6 +152,21 @@ impl Session {
         })
     }
 
+    /// The card size a gang's pack prints on (the campaign's pack where no
+    /// gang is given): poker unless the pack says.
+    pub fn card_size(&self, gang: Option<GangId>) -> Result<crate::print::CardSize> {
+        let ruleset = match gang {
+            Some(g) => self.gang(g)?.ruleset,
+            None => self.info()?.default_ruleset,
+        };
+        Ok(self
+            .pack(&ruleset)?
+            .card
+            .as_ref()
+            .and_then(|c| c.size)
+            .unwrap_or_default())
+    }
+
     /// Fighter cards for a gang: every fighter on its roster, or those named.
     pub fn cards(&self, gang: GangId, only: &[String]) -> Result<Vec<CardData>> {
         let view = self.gang_view(gang)?;
@@ -213,43 +228,12 @@ impl Session {
                             bumps: s.bumps_text(),
                         })
                         .collect(),
+                    groups: groups_of(pack, f),
                     quirks: f
                         .quirks
                         .iter()
-                        .map(|q| {
-                            let profile = pack
-                                .quirk(&q.id)
-                                .map_or(String::new(), |d| pack.card_profile(d));
-                            let line = if profile.is_empty() {
-                                q.title()
-                            } else {
-                                format!("{}: {profile}", q.title())
-                            };
-                            // What it keeps of its own (a weapon's Ammo).
-                            let kept: Vec<String> = pack
-                                .counter_keys(std::slice::from_ref(&q.id))
-                                .into_iter()
-                                .filter(|(_, d)| d.per_entry.is_some())
-                                .map(|(key, d)| {
-                                    format!(
-                                        "{} {}",
-                                        d.label,
-                                        counter_text(f.counters.get(&key).copied())
-                                    )
-                                })
-                                .collect();
-                            if kept.is_empty() {
-                                line
-                            } else {
-                                format!("{line} · {}", kept.join(", "))
-                            }
-                        })
-                        // The rolls the sheet offers, after its entries.
-                        .chain(
-                            f.checks
-                                .iter()
-                                .map(|c| format!("{}: {}", c.label, c.describe())),
-                        )
+                        .map(|q| entry_line(pack, f, q))
+                        .chain(check_lines(f))
                         .collect(),
                     lasting: f
                         .lasting
@@ -389,7 +373,8 @@ impl Session {
                     lines.push(format!("Status: {}", f.status_text));
                 }
                 RosterFighter {
-                    name: format!("{}{}", if f.leader { "★ " } else { "" }, f.name),
+                    name: f.name.clone(),
+                    leader: f.leader,
                     headline,
                     lines,
                 }
@@ -437,6 +422,82 @@ fn card_labels(pack: &crate::rules::Pack, view: &GangView) -> CardData {
         name_label: pack.words.card_name.clone(),
         ..CardData::default()
     }
+}
+
+/// An entry as its card prints it: its title, its short profile, and what
+/// it keeps of its own (a weapon's Ammo).
+fn entry_line(
+    pack: &crate::rules::Pack,
+    fighter: &FighterView,
+    entry: &crate::session::QuirkView,
+) -> String {
+    let profile = pack
+        .quirk(&entry.id)
+        .map_or(String::new(), |d| pack.card_profile(d));
+    let line = if profile.is_empty() {
+        entry.title()
+    } else {
+        format!("{}: {profile}", entry.title())
+    };
+    let kept: Vec<String> = pack
+        .counter_keys(std::slice::from_ref(&entry.id))
+        .into_iter()
+        .filter(|(_, d)| d.per_entry.is_some())
+        .map(|(key, d)| {
+            format!(
+                "{} {}",
+                d.label,
+                counter_text(fighter.counters.get(&key).copied())
+            )
+        })
+        .collect();
+    if kept.is_empty() {
+        line
+    } else {
+        format!("{line} · {}", kept.join(", "))
+    }
+}
+
+/// The rolls a fighter's sheet offers, as lines after its entries.
+fn check_lines(fighter: &FighterView) -> impl Iterator<Item = String> + '_ {
+    fighter
+        .checks
+        .iter()
+        .map(|c| format!("{}: {}", c.label, c.describe()))
+}
+
+/// The entries under their categories' labels, in the pack's order of
+/// categories (a unit record), where the pack prints them so; the sheet's
+/// rolls after them under the entries' heading.
+fn groups_of(pack: &crate::rules::Pack, fighter: &FighterView) -> Vec<(String, Vec<String>)> {
+    if !pack.card.as_ref().is_some_and(|c| c.by_category) {
+        return Vec::new();
+    }
+    let mut groups: Vec<(String, Vec<String>)> = pack
+        .categories
+        .iter()
+        .map(|c| {
+            let lines = fighter
+                .quirks
+                .iter()
+                .filter(|q| q.category == c.id)
+                .map(|q| entry_line(pack, fighter, q))
+                .collect();
+            (c.label.to_uppercase(), lines)
+        })
+        .filter(|(_, lines): &(String, Vec<String>)| !lines.is_empty())
+        .collect();
+    let uncategorised: Vec<String> = fighter
+        .quirks
+        .iter()
+        .filter(|q| !pack.categories.iter().any(|c| c.id == q.category))
+        .map(|q| entry_line(pack, fighter, q))
+        .chain(check_lines(fighter))
+        .collect();
+    if !uncategorised.is_empty() {
+        groups.push((pack.words.card_quirks.clone(), uncategorised));
+    }
+    groups
 }
 
 /// The most boxes a track prints; a larger value prints as its number only.

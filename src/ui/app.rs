@@ -933,7 +933,12 @@ impl RapsheetApp {
                 let name = gang
                     .and_then(|g| self.state.gangs.iter().find(|x| x.id == g))
                     .map_or("Campaign".to_owned(), |g| g.name.clone());
-                self.dialogs.print = Some(PrintDialog::new(gang, roster, dir, &name));
+                let mut dialog = PrintDialog::new(gang, roster, dir, &name);
+                // The size the gang's pack prints on (a party's sheets).
+                if let Some(Ok(size)) = self.session.as_ref().map(|s| s.card_size(gang)) {
+                    dialog.request.size = size;
+                }
+                self.dialogs.print = Some(dialog);
             }
             Action::ClosePrint => self.dialogs.print = None,
             Action::AskPdfPath => {

@@ -207,6 +207,11 @@ fn options_ui(ui: &mut Ui, dialog: &mut PrintDialog, fighters: &[(FighterId, Str
         ui.label(RichText::new("Card size").strong());
         ui.radio_value(&mut request.size, CardSize::Poker, "Poker, 63 × 88 mm");
         ui.radio_value(&mut request.size, CardSize::Large, "Large, 100 × 110 mm");
+        ui.radio_value(
+            &mut request.size,
+            CardSize::Sheet,
+            "Character sheet, 190 × 130 mm",
+        );
         ui.checkbox(
             &mut request.crew,
             "Only those who can fight the next battle",
