@@ -1,0 +1,535 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! Cards and documents for the table: what a card holds in play (a track
+//! the pack's stat sizes, places for tokens, the status where it is true,
+//! write-in boxes per counter), how it reads (names wrapped before they
+//! shrink, labels of 6 pt or more), how it is cut (shared cut lines, crop
+//! marks that can be left out, bleed), the options players ask for (blank
+//! cards alone, the crew only, names with commas), the PDF's metadata, the
+//! chronicle's page numbers and running heads, and a sheet for every
+//! system. Read back with poppler (`pdftotext`, `pdfinfo`).
+
+mod util;
+
+use std::path::Path;
+
+use rapsheet::campaign::commands::NewFighter;
+use rapsheet::print::card::{self, LABEL};
+use rapsheet::print::{CardSize, CardStyle, Item, PageLayout, PageSize};
+use rapsheet::session::{Pick, PrintOrder, Session};
+use util::{rapsheet, stderr, stdout, temp};
+
+const DB: &str = "c.rapsheet";
+const SAINTS: &str = "The Rust Saints";
+const JACKALS: &str = "Neon Jackals";
+
+fn run_ok(dir: &Path, args: &[&str]) -> String {
+    let out = rapsheet(dir, args);
+    assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    stdout(&out)
+}
+
+fn poppler(tool: &str, args: &[&str]) -> String {
+    let out = std::process::Command::new(tool)
+        .args(args)
+        .output()
+        .unwrap_or_else(|e| panic!("{tool} (poppler-utils): {e}"));
+    assert!(out.status.success(), "{tool} {args:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+fn text_of(pdf: &Path) -> String {
+    poppler("pdftotext", &["-layout", pdf.to_str().unwrap(), "-"])
+}
+
+fn demo(dir: &Path) -> Session {
+    Session::create_demo(&dir.join(DB)).unwrap()
+}
+
+/// The layout of one gang's cards.
+fn pages(session: &Session, gang: &str, style: CardStyle) -> Vec<PageLayout> {
+    let gang = session.gang_named(gang).unwrap().id;
+    session
+        .print_job(&PrintOrder {
+            gang: Some(gang),
+            style,
+            ..PrintOrder::default()
+        })
+        .unwrap()
+        .pages()
+        .unwrap()
+}
+
+fn large() -> CardStyle {
+    CardStyle {
+        size: CardSize::Large,
+        ..CardStyle::default()
+    }
+}
+
+/// The texts inside a card's rectangle.
+fn texts_in(page: &PageLayout, card: usize) -> Vec<(f32, f32, f32, bool, String)> {
+    let (cx, cy, cw, ch) = page.cards[card];
+    page.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Text {
+                x,
+                y,
+                size,
+                bold,
+                text,
+            } if *x >= cx && *x <= cx + cw && *y >= cy && *y <= cy + ch => {
+                Some((*x, *y, *size, *bold, text.clone()))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn a_card_holds_a_track_as_long_as_the_meat_and_places_for_the_tokens() {
+    let dir = temp();
+    let session = demo(dir.path());
+    let cinder = session
+        .cards(
+            session.gang_named(SAINTS).unwrap().id,
+            &["Mother Cinder".into()],
+        )
+        .unwrap()
+        .remove(0);
+    // 003: "All damage a fighter takes is subtracted from their meat."
+    assert_eq!(cinder.track, Some(("MEAT".into(), 10)));
+    // 003: "Each standing fighter in the Zone gains a Ready token, either
+    // placed near their model or on their card/sheet."
+    assert_eq!(cinder.tokens, ["Ready", "Second Wind"]);
+    assert_eq!(cinder.write_ins, ["Bounty"]);
+
+    // Ten boxes in a row, each as big as the next.
+    let page = &pages(&session, SAINTS, large())[0];
+    let (cx, cy, cw, ch) = page.cards[0];
+    let mut rows: std::collections::BTreeMap<i64, Vec<f32>> = Default::default();
+    for item in &page.items {
+        if let Item::Rect { x, y, w, h, .. } = item
+            && (w - h).abs() < 0.01
+            && *x >= cx
+            && *x + w <= cx + cw
+            && *y >= cy
+            && *y + h <= cy + ch
+        {
+            rows.entry((y * 100.0) as i64).or_default().push(*w);
+        }
+    }
+    assert!(
+        rows.values().any(|r| r.len() == 10),
+        "a row of ten boxes: {rows:?}"
+    );
+    let words: Vec<String> = texts_in(page, 0).into_iter().map(|t| t.4).collect();
+    for label in ["MEAT", "READY", "SECOND WIND", "BOUNTY"] {
+        assert!(words.iter().any(|w| w == label), "{label} in {words:?}");
+    }
+}
+
+#[test]
+fn no_label_is_under_six_points_and_a_long_name_wraps_before_it_shrinks() {
+    let dir = temp();
+    let mut session = demo(dir.path());
+    let name = "Maximiliana Featherstonehaugh-Cholmondeley IX";
+    assert_eq!(name.chars().count(), 45);
+    let gang = session.gang_named(JACKALS).unwrap().id;
+    session
+        .recruit(
+            gang,
+            NewFighter {
+                name: name.into(),
+                ..NewFighter::default()
+            },
+        )
+        .unwrap();
+    for style in [CardStyle::default(), large()] {
+        for page in pages(&session, JACKALS, style) {
+            for item in &page.items {
+                if let Item::Text {
+                    size, bold, text, ..
+                } = item
+                {
+                    assert!(!*bold || *size >= LABEL, "{text:?} at {size} pt");
+                }
+            }
+        }
+    }
+    // On a large card the name takes two lines at 9 pt or more, not one
+    // line at 5.
+    let pages = pages(&session, JACKALS, large());
+    let page = pages.last().unwrap();
+    let card = page.cards.len() - 1;
+    let lines: Vec<_> = texts_in(page, card)
+        .into_iter()
+        .filter(|t| t.3 && name.contains(t.4.trim()))
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(lines.iter().all(|l| l.2 >= 9.0), "{lines:?}");
+}
+
+#[test]
+fn a_wounded_fighter_says_so_and_the_crew_leaves_them_out() {
+    let dir = temp();
+    let d = dir.path();
+    run_ok(d, &["demo", "--db", DB]);
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/battle-report.in/report.json"),
+        d.join("report.json"),
+    )
+    .unwrap();
+    run_ok(
+        d,
+        &["battle", "record", "report.json", "--seed", "7", "--db", DB],
+    );
+    run_ok(d, &["cards", "--gang", SAINTS, "-o", "all.pdf", "--db", DB]);
+    let all = text_of(&d.join("all.pdf"));
+    assert!(all.contains("Wounded: misses the next battle"), "{all}");
+    let out = run_ok(
+        d,
+        &[
+            "cards", "--gang", SAINTS, "--crew", "-o", "crew.pdf", "--db", DB,
+        ],
+    );
+    assert!(out.contains("Wrote 5 cards"), "{out}");
+    let crew = text_of(&d.join("crew.pdf"));
+    assert!(
+        !crew.contains("Brick") && !crew.contains("Wounded"),
+        "{crew}"
+    );
+}
+
+#[test]
+fn neighbours_share_their_cut_lines_and_marks_can_be_left_out() {
+    let style = CardStyle::default();
+    let slots = card::grid(PageSize::A4, style);
+    let (cw, _) = CardSize::Poker.mm();
+    // One cut between neighbours: the next card starts where this ends.
+    assert!((slots[1].0 - (slots[0].0 + cw)).abs() < 0.01, "{slots:?}");
+    // With bleed they sit twice the bleed apart.
+    let bled = card::grid(
+        PageSize::A4,
+        CardStyle {
+            bleed: 3.0,
+            ..style
+        },
+    );
+    assert!(
+        (bled[1].0 - (bled[0].0 + cw) - 6.0).abs() < 0.01,
+        "{bled:?}"
+    );
+
+    let dir = temp();
+    let session = demo(dir.path());
+    let marked = pages(&session, SAINTS, style);
+    let unmarked = pages(
+        &session,
+        SAINTS,
+        CardStyle {
+            marks: false,
+            ..style
+        },
+    );
+    let lines = |p: &PageLayout| {
+        p.items
+            .iter()
+            .filter(|i| matches!(i, Item::Line { .. }))
+            .count()
+    };
+    assert!(lines(&marked[0]) > lines(&unmarked[0]));
+    // Nothing is drawn on the trim line itself: no card has a border.
+    for &(x, y, w, h) in &marked[0].cards {
+        assert!(!marked[0].items.iter().any(|i| matches!(
+            i,
+            Item::Rect { x: rx, y: ry, w: rw, h: rh, stroke, .. }
+                if *stroke > 0.0 && (*rx - x).abs() < 0.01 && (*ry - y).abs() < 0.01
+                    && (*rw - w).abs() < 0.01 && (*rh - h).abs() < 0.01
+        )));
+    }
+    let d = dir.path();
+    run_ok(
+        d,
+        &[
+            "cards",
+            "--no-crop-marks",
+            "--bleed",
+            "2",
+            "-o",
+            "cut.pdf",
+            "--db",
+            DB,
+        ],
+    );
+    let bad = rapsheet(d, &["cards", "--bleed", "9", "-o", "x.pdf", "--db", DB]);
+    assert!(stderr(&bad).contains("--bleed 9: the bleed is 0 to 5 mm"));
+}
+
+#[test]
+fn blank_cards_print_alone_with_a_name_line_even_in_a_campaign_with_no_gang() {
+    let dir = temp();
+    let d = dir.path();
+    run_ok(d, &["demo", "--db", DB]);
+    let out = run_ok(
+        d,
+        &[
+            "cards",
+            "--blank",
+            "3",
+            "--blank-only",
+            "-o",
+            "b.pdf",
+            "--db",
+            DB,
+        ],
+    );
+    assert!(out.contains("Wrote 3 cards"), "{out}");
+    let text = text_of(&d.join("b.pdf"));
+    assert_eq!(text.matches("NAME").count(), 3, "{text}");
+    assert!(!text.contains("Brick") && !text.contains(SAINTS), "{text}");
+
+    run_ok(d, &["new", "--name", "Empty", "--db", "empty.rapsheet"]);
+    let out = run_ok(
+        d,
+        &[
+            "cards",
+            "--blank",
+            "2",
+            "--blank-only",
+            "-o",
+            "e.pdf",
+            "--db",
+            "empty.rapsheet",
+        ],
+    );
+    assert!(out.contains("Wrote 2 cards"), "{out}");
+    let text = text_of(&d.join("e.pdf"));
+    assert!(text.contains("MEAT") && text.contains("NAME"), "{text}");
+}
+
+#[test]
+fn a_fighter_whose_name_holds_a_comma_is_printed_by_name() {
+    let dir = temp();
+    let d = dir.path();
+    let mut session = demo(d);
+    let gang = session.gang_named(JACKALS).unwrap().id;
+    session
+        .recruit(
+            gang,
+            NewFighter {
+                name: "Vex, the Younger".into(),
+                ..NewFighter::default()
+            },
+        )
+        .unwrap();
+    drop(session);
+    let out = run_ok(
+        d,
+        &[
+            "cards",
+            "--gang",
+            JACKALS,
+            "--fighter",
+            "Vex, the Younger",
+            "--fighter",
+            "Hush",
+            "-o",
+            "two.pdf",
+            "--db",
+            DB,
+        ],
+    );
+    assert!(out.contains("Wrote 2 cards"), "{out}");
+    assert!(text_of(&d.join("two.pdf")).contains("Vex, the Younger"));
+}
+
+#[test]
+fn the_pdf_says_what_made_it_and_when_and_claims_no_pdf_x() {
+    let dir = temp();
+    let d = dir.path();
+    run_ok(d, &["demo", "--db", DB]);
+    run_ok(d, &["cards", "-o", "now.pdf", "--db", DB]);
+    let info = poppler("pdfinfo", &[d.join("now.pdf").to_str().unwrap()]);
+    assert!(info.contains("Creator:         Rapsheet"), "{info}");
+    assert!(info.contains("Producer:        Rapsheet"), "{info}");
+    assert!(!info.contains("1970"), "{info}");
+    assert!(!info.contains("PDF subtype"), "{info}");
+    // A reproducible file where SOURCE_DATE_EPOCH is set.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+        .args(["roster", SAINTS, "-o", "then.pdf", "--db", DB])
+        .current_dir(d)
+        .env("HOME", d)
+        .env("XDG_DATA_HOME", d.join("data"))
+        .env("SOURCE_DATE_EPOCH", "1700000000")
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let info = poppler(
+        "pdfinfo",
+        &["-isodates", d.join("then.pdf").to_str().unwrap()],
+    );
+    assert!(info.contains("2023-11-14T22:13:20"), "{info}");
+}
+
+#[test]
+fn the_chronicle_pdf_has_page_numbers_and_running_heads() {
+    let dir = temp();
+    let d = dir.path();
+    run_ok(
+        d,
+        &[
+            "gen",
+            "--db",
+            DB,
+            "--gangs",
+            "4",
+            "--fighters-per-gang",
+            "6",
+            "--battles",
+            "30",
+            "--seed",
+            "1",
+        ],
+    );
+    run_ok(
+        d,
+        &[
+            "export",
+            "campaign",
+            "--format",
+            "pdf",
+            "-o",
+            "story.pdf",
+            "--db",
+            DB,
+        ],
+    );
+    let pdf = d.join("story.pdf");
+    let info = poppler("pdfinfo", &[pdf.to_str().unwrap()]);
+    let pages: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .unwrap()
+        .trim()
+        .parse()
+        .unwrap();
+    assert!(pages > 2, "{info}");
+    for n in 1..=pages {
+        let page = poppler(
+            "pdftotext",
+            &[
+                "-f",
+                &n.to_string(),
+                "-l",
+                &n.to_string(),
+                pdf.to_str().unwrap(),
+                "-",
+            ],
+        );
+        let tight: String = page.split_whitespace().collect();
+        assert!(tight.contains(&format!("{n}/{pages}")), "page {n}: {page}");
+        if n > 1 {
+            assert!(
+                tight.starts_with("Generatedcampaign—chronicle·"),
+                "page {n}'s head: {page}"
+            );
+        }
+    }
+}
+
+#[test]
+fn each_system_prints_its_own_sheet_from_the_same_layout() {
+    let dir = temp();
+    let d = dir.path();
+    // A party's characters print as character sheets, two to a page.
+    run_ok(d, &["demo", "--ruleset", "hwc", "--db", "hwc.rapsheet"]);
+    let out = run_ok(d, &["cards", "-o", "hwc.pdf", "--db", "hwc.rapsheet"]);
+    assert!(out.contains("Wrote 4 cards"), "{out}");
+    let info = poppler("pdfinfo", &[d.join("hwc.pdf").to_str().unwrap()]);
+    assert!(info.contains("Pages:           2"), "{info}");
+    // Wayfarer's unit record: the entries under their categories.
+    run_ok(d, &["demo", "--ruleset", "wayfarer", "--db", "w.rapsheet"]);
+    run_ok(d, &["cards", "-o", "w.pdf", "--db", "w.rapsheet"]);
+    let text = text_of(&d.join("w.pdf"));
+    for heading in ["RANK", "SPECIES", "EQUIPMENT"] {
+        assert!(text.contains(heading), "{heading}: {text}");
+    }
+    // Asked for, any size still prints.
+    run_ok(
+        d,
+        &[
+            "cards",
+            "--size",
+            "poker",
+            "-o",
+            "small.pdf",
+            "--db",
+            "hwc.rapsheet",
+        ],
+    );
+}
+
+#[test]
+fn the_roster_gives_way_only_in_the_name_cell() {
+    let dir = temp();
+    let d = dir.path();
+    let mut session = demo(d);
+    let gang = session.gang_named(JACKALS).unwrap().id;
+    let long = "Bartholomew Featherstonehaugh-Cholmondeley of the Ninth Furnace, Warden";
+    session
+        .recruit(
+            gang,
+            NewFighter {
+                name: long.into(),
+                ..NewFighter::default()
+            },
+        )
+        .unwrap();
+    let sheet = session.roster_sheet(gang).unwrap();
+    let pages = rapsheet::print::roster_layout(&sheet, PageSize::A4).unwrap();
+    let sizes: Vec<f32> = pages
+        .iter()
+        .flat_map(|p| &p.items)
+        .filter_map(|i| match i {
+            Item::Text {
+                size,
+                bold: false,
+                text,
+                ..
+            } if text.contains("LIMIT") => Some(*size),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(sizes.len(), 7, "every fighter's stats line");
+    assert!(sizes.iter().all(|s| *s == sizes[0]), "{sizes:?}");
+    drop(session);
+    run_ok(d, &["roster", JACKALS, "-o", "r.pdf", "--db", DB]);
+    assert!(squash(&text_of(&d.join("r.pdf"))).contains("Ninth Furnace"));
+}
+
+fn squash(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[test]
+fn the_print_window_and_the_command_line_take_the_same_new_options() {
+    let dir = temp();
+    let session = demo(dir.path());
+    let gang = session.gang_named(JACKALS).unwrap().id;
+    let job = session
+        .print_job(&PrintOrder {
+            gang: Some(gang),
+            fighters: Pick::Nobody,
+            blanks: 2,
+            ..PrintOrder::default()
+        })
+        .unwrap();
+    assert_eq!(job.card_count(), 2);
+    assert_eq!(session.card_size(Some(gang)).unwrap(), CardSize::Poker);
+}
