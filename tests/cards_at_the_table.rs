@@ -533,3 +533,55 @@ fn the_print_window_and_the_command_line_take_the_same_new_options() {
     assert_eq!(job.card_count(), 2);
     assert_eq!(session.card_size(Some(gang)).unwrap(), CardSize::Poker);
 }
+
+/// A page rendered grey by pdftoppm, as (width, height, pixels).
+fn rendered(pdf: &Path, dpi: u32) -> (usize, usize, Vec<u8>) {
+    let out = std::process::Command::new("pdftoppm")
+        .args(["-gray", "-r", &dpi.to_string(), "-f", "1", "-l", "1"])
+        .arg(pdf)
+        .output()
+        .expect("pdftoppm (poppler-utils)");
+    assert!(out.status.success());
+    // PGM: "P5", width, height, maximum, then one byte a pixel.
+    let bytes = out.stdout;
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !bytes[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&bytes[start..at]).into_owned());
+    }
+    assert_eq!(fields[0], "P5");
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (w, h, bytes[at + 1..].to_vec())
+}
+
+#[test]
+fn the_cut_between_two_cards_is_blank_paper_below_the_header() {
+    let dir = temp();
+    let d = dir.path();
+    run_ok(d, &["demo", "--db", DB]);
+    run_ok(d, &["cards", "-o", "cards.pdf", "--db", DB]);
+    let dpi = 100;
+    let (w, _, pixels) = rendered(&d.join("cards.pdf"), dpi);
+    let px = |mm: f32| (mm / 25.4 * dpi as f32).round() as usize;
+    let slots = card::grid(PageSize::A4, CardStyle::default());
+    let (_, ch) = CardSize::Poker.mm();
+    let (cut, top) = (slots[1].0, slots[1].1);
+    // From under the header band to the card's foot, the cut line and a
+    // hair either side are paper: no border on the trim.
+    for y in px(top + 25.0)..px(top + ch - 1.0) {
+        for x in px(cut) - 1..=px(cut) + 1 {
+            let grey = pixels[y * w + x];
+            assert!(grey > 240, "ink at ({x}, {y}) on the cut: {grey}");
+        }
+    }
+    // The header band is printed, and runs to the cut.
+    let band = pixels[px(top + 3.0) * w + px(cut) - 2];
+    assert!(band < 240, "the band reaches the cut: {band}");
+}
