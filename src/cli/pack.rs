@@ -424,7 +424,7 @@ fn edit_draft(
         (Some(base), Some(title)) => (base.clone(), title.clone()),
         _ if kept => (String::new(), String::new()),
         _ => anyhow::bail!(
-            "the campaign keeps no `{}` yet: give --base PACK and --title NAME to start it",
+            "the campaign keeps no `{}` yet: give --base PACK and --title TITLE to start it",
             to.id
         ),
     };

@@ -38,7 +38,7 @@ pub struct CardsArgs {
     #[arg(long)]
     pub gang: Option<String>,
     /// Only this fighter; repeat for more (a name may hold a comma).
-    #[arg(long = "fighter", alias = "fighters", value_name = "NAME")]
+    #[arg(long = "fighter", alias = "fighters", value_name = "FIGHTER")]
     pub fighters: Vec<String>,
     /// Only the fighters who can fight the next battle (not wounded,
     /// held or gone).

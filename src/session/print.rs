@@ -243,7 +243,10 @@ impl Session {
                     photo: self.store.photo(f.id)?,
                     status: (!f.status.can_fight()).then(|| capitalized(&f.status_text)),
                     track: track_of(pack, f),
-                    ..card_labels(pack, view)
+                    ..card_labels(
+                        pack,
+                        view.counters.iter().map(|c| c.label.clone()).collect(),
+                    )
                 })
             })
             .collect()
@@ -260,55 +263,32 @@ impl Session {
                 .map(|c| (c.label.clone(), String::new()))
                 .chain(worth_cells(&view, None))
                 .collect(),
-            stats: pack
-                .stats
-                .iter()
-                .map(|s| StatCell {
-                    label: s.label.clone(),
-                    ..StatCell::default()
-                })
-                .collect(),
+            stats: blank_stats(pack),
             blank: true,
-            ..card_labels(pack, &view)
+            ..card_labels(
+                pack,
+                view.counters.iter().map(|c| c.label.clone()).collect(),
+            )
         })
     }
 
     /// A blank card of the campaign's own pack, where it has no gang yet.
     fn blank_card_of_campaign(&self) -> Result<CardData> {
         let pack = self.pack(&self.info()?.default_ruleset)?;
+        let counters: Vec<String> = pack
+            .counters
+            .iter()
+            .filter(|c| c.per_entry.is_none())
+            .map(|c| c.label.clone())
+            .collect();
         Ok(CardData {
-            counters: pack
-                .counters
+            counters: counters
                 .iter()
-                .filter(|c| c.per_entry.is_none())
-                .map(|c| (c.label.clone(), String::new()))
+                .map(|c| (c.clone(), String::new()))
                 .collect(),
-            stats: pack
-                .stats
-                .iter()
-                .map(|s| StatCell {
-                    label: s.label.clone(),
-                    ..StatCell::default()
-                })
-                .collect(),
-            quirks_heading: pack.words.card_quirks.clone(),
-            lasting_heading: pack.words.card_lasting.clone(),
-            notes_heading: pack.words.card_notes.clone(),
-            marks_heading: pack.words.card_marks.clone(),
-            tokens: pack
-                .card
-                .as_ref()
-                .map(|c| c.tokens.clone())
-                .unwrap_or_default(),
-            write_ins: pack
-                .counters
-                .iter()
-                .filter(|c| c.per_entry.is_none())
-                .map(|c| c.label.clone())
-                .collect(),
-            name_label: pack.words.card_name.clone(),
+            stats: blank_stats(pack),
             blank: true,
-            ..CardData::default()
+            ..card_labels(pack, counters)
         })
     }
 
@@ -404,10 +384,10 @@ impl Session {
     }
 }
 
-/// What every card of a gang carries from its pack: the headings, the
-/// tokens the text puts on a card, a write-in box per counter, the blank
-/// card's name label.
-fn card_labels(pack: &crate::rules::Pack, view: &GangView) -> CardData {
+/// What every card of a pack carries: the headings, the tokens the text
+/// puts on a card, a write-in box per counter (`write_ins`, by label), the
+/// blank card's name label.
+fn card_labels(pack: &crate::rules::Pack, write_ins: Vec<String>) -> CardData {
     CardData {
         quirks_heading: pack.words.card_quirks.clone(),
         lasting_heading: pack.words.card_lasting.clone(),
@@ -418,10 +398,21 @@ fn card_labels(pack: &crate::rules::Pack, view: &GangView) -> CardData {
             .as_ref()
             .map(|c| c.tokens.clone())
             .unwrap_or_default(),
-        write_ins: view.counters.iter().map(|c| c.label.clone()).collect(),
+        write_ins,
         name_label: pack.words.card_name.clone(),
         ..CardData::default()
     }
+}
+
+/// A pack's stats with nothing in them, for a blank card.
+fn blank_stats(pack: &crate::rules::Pack) -> Vec<StatCell> {
+    pack.stats
+        .iter()
+        .map(|s| StatCell {
+            label: s.label.clone(),
+            ..StatCell::default()
+        })
+        .collect()
 }
 
 /// An entry as its card prints it: its title, its short profile, and what

@@ -234,14 +234,14 @@ fn options_ui(ui: &mut Ui, dialog: &mut PrintDialog, fighters: &[(FighterId, Str
         ui.label(RichText::new("Cutting").strong());
         ui.checkbox(&mut request.marks, "Crop marks");
         ui.horizontal(|ui| {
-            let label = ui.label("Bleed (mm)");
+            let label = ui.label("Printed past the cut (mm)");
             ui.add(
                 egui::DragValue::new(&mut request.bleed)
                     .range(0.0..=crate::print::card::MAX_BLEED)
                     .speed(0.1),
             )
             .labelled_by(label.id)
-            .on_hover_text("Without bleed, neighbouring cards share their cut lines");
+            .on_hover_text("The header band runs this far past the cut, and the cards sit apart; at 0, neighbouring cards share their cut lines");
         });
     }
     ui.label(RichText::new("Paper").strong());
