@@ -430,7 +430,8 @@ fn stat_box(
         .collect();
     if !under.is_empty() {
         let bold = stat.bumps.is_some();
-        let (size, lines) = wrap_fit(fonts, &under.join(" "), w - 1.2, (LABEL, 5.0), 1, bold);
+        let lines = wrap(fonts, &under.join(" "), w - 1.2, LABEL, bold);
+        let size = LABEL;
         cy = lines_at(pen, x + 0.6, cy, size, bold, &lines);
     }
     cy + 0.4 - y
