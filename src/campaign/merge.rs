@@ -34,6 +34,15 @@ pub enum MergeError {
     NoSuchConflict(usize, usize),
     #[error("conflict {0}: keeping both gives a number too large to keep")]
     Overflow(usize),
+    #[error(
+        "{by} took back {what} (“{label}”), which {other} changed since the copies parted: take it back there too, or bring it back here, then merge again"
+    )]
+    TakenBack {
+        by: &'static str,
+        other: &'static str,
+        what: String,
+        label: String,
+    },
 }
 
 /// Whose a thing is: the campaign's, a gang's, a fighter's, or a promised
@@ -170,6 +179,12 @@ pub struct MergePlan {
     /// What both copies changed to the same value (a title both gave the
     /// same gang): kept once, as this copy made it.
     pub agreed: Vec<Key>,
+    /// What the other copy changed and changed back, which this copy
+    /// changed: nothing of theirs to make.
+    pub came_back: Vec<Key>,
+    /// The other copy's batches that took back a shared change just as
+    /// this copy did: left out, this copy's stands.
+    pub both_took_back: HashSet<BatchId>,
     /// Each lasting effect's fighter, in both copies (ids made this copy's).
     owners: HashMap<EffectId, FighterId>,
 }
@@ -185,16 +200,48 @@ pub fn plan(ours: &[LoggedBatch], theirs: &[LoggedBatch]) -> Result<MergePlan, M
     let (common, our_new) = ours.split_at(shared);
     let mut ids = Remap::after(common, ours);
     let their_new: Vec<LoggedBatch> = theirs[shared..].iter().map(|b| ids.batch(b)).collect();
+    // A batch both copies took back alike (the same shared change undone
+    // the same way) counts once: this copy's.
+    let both_took_back: HashSet<BatchId> = their_new
+        .iter()
+        .filter(|t| {
+            t.undoes.is_some_and(|u| u <= parted_after)
+                && our_new
+                    .iter()
+                    .any(|o| o.undoes == t.undoes && o.events == t.events)
+        })
+        .map(|t| t.id)
+        .collect();
+    let ours_kept: Vec<LoggedBatch> = our_new
+        .iter()
+        .filter(|o| {
+            !their_new
+                .iter()
+                .any(|t| both_took_back.contains(&t.id) && t.undoes == o.undoes)
+        })
+        .cloned()
+        .collect();
+    let theirs_kept: Vec<LoggedBatch> = their_new
+        .iter()
+        .filter(|t| !both_took_back.contains(&t.id))
+        .cloned()
+        .collect();
     let owners = effect_owners(ours.iter().chain(&their_new));
-    let ours_by_key = changed_by_key(our_new, &owners);
-    let theirs_by_key = changed_by_key(&their_new, &owners);
+    refuse_taken_back(&ours_kept, &theirs_kept, &owners, &ids)?;
+    let ours_by_key = changed_by_key(&ours_kept, &owners);
+    let theirs_by_key = events_by_key(&theirs_kept, &owners);
     let mut agreed = Vec::new();
+    let mut came_back = Vec::new();
     let mut conflicts = Vec::new();
     for (key, theirs) in theirs_by_key {
         let Some(ours) = ours_by_key.get(&key) else {
             continue;
         };
-        if !key.can_keep_both() && ends_alike(ours, &theirs) {
+        if comes_back(&theirs) {
+            // The other copy changed it and back again: nothing of theirs
+            // to make, and this copy's change stands.
+            came_back.push(key);
+        } else if !key.can_keep_both() && ends_alike(ours, &theirs) {
             agreed.push(key);
         } else {
             conflicts.push(Conflict {
@@ -213,8 +260,103 @@ pub fn plan(ours: &[LoggedBatch], theirs: &[LoggedBatch]) -> Result<MergePlan, M
         battles: ids.battles.fresh(),
         conflicts,
         agreed,
+        came_back,
+        both_took_back,
         owners,
     })
+}
+
+/// Refuses a merge where one copy took back (undid) something both had
+/// when they parted that the other copy changed since: neither reading can
+/// be made without guessing, and an id freed that way may have been given
+/// to something else.
+fn refuse_taken_back(
+    ours: &[LoggedBatch],
+    theirs: &[LoggedBatch],
+    owners: &HashMap<EffectId, FighterId>,
+    ids: &Remap,
+) -> Result<(), MergeError> {
+    let sides = [
+        (ours, theirs, "this copy", "the other copy"),
+        (theirs, ours, "the other copy", "this copy"),
+    ];
+    for (deleting, other, by, other_name) in sides {
+        for batch in deleting {
+            for thing in batch.events.iter().filter_map(deleted) {
+                if !ids.shared(&thing) {
+                    continue;
+                }
+                if other
+                    .iter()
+                    .flat_map(|b| &b.events)
+                    .any(|e| touched(e, owners).contains(&thing))
+                {
+                    return Err(MergeError::TakenBack {
+                        by,
+                        other: other_name,
+                        what: thing.to_string(),
+                        label: batch.label.clone(),
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A thing with an id in a campaign.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Thing {
+    Gang(GangId),
+    Fighter(FighterId),
+    Battle(BattleId),
+    Effect(EffectId),
+    Pending(PendingId),
+}
+
+impl std::fmt::Display for Thing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Thing::Gang(id) => write!(f, "gang #{id}"),
+            Thing::Fighter(id) => write!(f, "fighter #{id}"),
+            Thing::Battle(id) => write!(f, "record #{id}"),
+            Thing::Effect(id) => write!(f, "lasting effect #{id}"),
+            Thing::Pending(id) => write!(f, "promised effect #{id}"),
+        }
+    }
+}
+
+/// The thing an event takes out of the campaign, if it takes one out.
+fn deleted(event: &Event) -> Option<Thing> {
+    use Event::*;
+    Some(match event {
+        GangDisbanded { gang } => Thing::Gang(gang.id),
+        FighterDismissed { fighter } => Thing::Fighter(fighter.id),
+        BattleUnrecorded { battle } => Thing::Battle(battle.id),
+        LastingEffectDeleted { effect } => Thing::Effect(effect.id),
+        PendingEffectRemoved { effect } => Thing::Pending(effect.id),
+        _ => return None,
+    })
+}
+
+/// The things an event changes (not those it only names).
+fn touched(event: &Event, owners: &HashMap<EffectId, FighterId>) -> Vec<Thing> {
+    use Event::*;
+    let mut out: Vec<Thing> = deleted(event).into_iter().collect();
+    match key_of(event, owners).map(|k| k.owner) {
+        Some(Owner::Gang(g)) => out.push(Thing::Gang(g)),
+        Some(Owner::Fighter(f)) => out.push(Thing::Fighter(f)),
+        Some(Owner::Pending(p)) => out.push(Thing::Pending(p)),
+        _ => {}
+    }
+    match event {
+        LastingEffectAdded { effect } => out.push(Thing::Effect(effect.id)),
+        LastingEffectRemoved { effect, .. } | LastingEffectRestored { effect, .. } => {
+            out.push(Thing::Effect(*effect));
+        }
+        _ => {}
+    }
+    out
 }
 
 impl MergePlan {
@@ -241,17 +383,27 @@ impl MergePlan {
             settle.insert(&conflict.key, (i, choice));
         }
         let owners = &self.owners;
+        let skip: HashSet<&Key> = self.agreed.iter().chain(&self.came_back).collect();
         let mut numbers_now: HashMap<&Key, i64> = HashMap::new();
         let mut taken_back: HashSet<&Key> = HashSet::new();
-        let mut dropped: HashSet<BatchId> = HashSet::new();
+        // The other copy's batches get ids in the order they go in; an
+        // undo follows the batch it takes back, or takes back nothing here.
+        let mut next = self.theirs.first().map_or(BatchId(1), |b| b.id);
+        let mut renamed: HashMap<BatchId, BatchId> = HashMap::new();
         let mut out = Vec::new();
         for batch in &self.theirs {
+            if self.both_took_back.contains(&batch.id) {
+                continue;
+            }
+            let mut back = Vec::new();
             let mut events = Vec::new();
             for event in &batch.events {
-                let Some((key, (i, choice))) = key_of(event, owners)
-                    .and_then(|k| settle.get_key_value(&k).map(|(k, c)| (*k, *c)))
+                let key = key_of(event, owners);
+                let Some((key, (i, choice))) = key
+                    .as_ref()
+                    .and_then(|k| settle.get_key_value(k).map(|(k, c)| (*k, *c)))
                 else {
-                    if !key_of(event, owners).is_some_and(|k| self.agreed.contains(&k)) {
+                    if !key.as_ref().is_some_and(|k| skip.contains(k)) {
                         events.push(event.clone());
                     }
                     continue;
@@ -261,7 +413,7 @@ impl MergePlan {
                     Choice::Ours => {}
                     Choice::Theirs => {
                         if taken_back.insert(key) {
-                            events.extend(conflict.ours.iter().rev().map(taken_back_event));
+                            back.extend(conflict.ours.iter().rev().map(taken_back_event));
                         }
                         events.push(event.clone());
                     }
@@ -279,22 +431,47 @@ impl MergePlan {
                         }
                         // A lasting effect: kept beside this copy's, unless
                         // this copy already did the same to the same one.
-                        None if conflict.ours.iter().any(|o| same_change(o, event)) => {}
+                        None if conflict
+                            .ours
+                            .iter()
+                            .rev()
+                            .find(|o| effect_of(o) == effect_of(event))
+                            .is_some_and(|o| same_change(o, event)) => {}
                         None => events.push(event.clone()),
                     },
                 }
             }
+            // This copy's changes taken back as a change of their own, so
+            // undo and redo of the other copy's batch stay as they were.
+            if !back.is_empty() {
+                out.push(LoggedBatch {
+                    id: next,
+                    at: batch.at.clone(),
+                    label: format!("Taken back for the other copy's: {}", batch.label),
+                    undoes: None,
+                    events: back,
+                });
+                next = BatchId(next.0.saturating_add(1));
+            }
             if events.is_empty() {
-                dropped.insert(batch.id);
                 continue;
             }
+            renamed.insert(batch.id, next);
+            let undoes = batch.undoes.and_then(|u| {
+                if u < self.theirs[0].id {
+                    Some(u)
+                } else {
+                    renamed.get(&u).copied()
+                }
+            });
             out.push(LoggedBatch {
-                id: batch.id,
+                id: next,
                 at: batch.at.clone(),
                 label: batch.label.clone(),
-                undoes: batch.undoes.filter(|u| !dropped.contains(u)),
+                undoes,
                 events,
             });
+            next = BatchId(next.0.saturating_add(1));
         }
         Ok(out)
     }
@@ -337,6 +514,16 @@ fn with_numbers(event: &Event, new_from: i64, new_to: i64) -> Event {
     event
 }
 
+/// The lasting effect an event changes, if it changes one.
+fn effect_of(event: &Event) -> Option<EffectId> {
+    use Event::*;
+    match event {
+        LastingEffectAdded { effect } | LastingEffectDeleted { effect } => Some(effect.id),
+        LastingEffectRemoved { effect, .. } | LastingEffectRestored { effect, .. } => Some(*effect),
+        _ => None,
+    }
+}
+
 /// Whether two events do the same to the same lasting effect.
 fn same_change(a: &Event, b: &Event) -> bool {
     use Event::*;
@@ -369,13 +556,22 @@ fn changed_by_key(
     batches: &[LoggedBatch],
     owners: &HashMap<EffectId, FighterId>,
 ) -> BTreeMap<Key, Vec<Event>> {
+    let mut by_key = events_by_key(batches, owners);
+    by_key.retain(|_, events| !comes_back(events));
+    by_key
+}
+
+/// The events of these batches that change something, by what they change.
+fn events_by_key(
+    batches: &[LoggedBatch],
+    owners: &HashMap<EffectId, FighterId>,
+) -> BTreeMap<Key, Vec<Event>> {
     let mut by_key: BTreeMap<Key, Vec<Event>> = BTreeMap::new();
     for event in batches.iter().flat_map(|b| &b.events) {
         if let Some(key) = key_of(event, owners) {
             by_key.entry(key).or_default().push(event.clone());
         }
     }
-    by_key.retain(|_, events| !comes_back(events));
     by_key
 }
 
@@ -541,6 +737,17 @@ struct Remap {
 }
 
 impl Remap {
+    /// Whether a thing is one both copies had where they parted.
+    fn shared(&self, thing: &Thing) -> bool {
+        match thing {
+            Thing::Gang(id) => self.gangs.shared.contains(&id.0),
+            Thing::Fighter(id) => self.fighters.shared.contains(&id.0),
+            Thing::Battle(id) => self.battles.shared.contains(&id.0),
+            Thing::Effect(id) => self.effects.shared.contains(&id.0),
+            Thing::Pending(id) => self.pending.shared.contains(&id.0),
+        }
+    }
+
     /// Ids for merging after this copy's whole log `ours`, whose first
     /// batches are `common`.
     fn after(common: &[LoggedBatch], ours: &[LoggedBatch]) -> Self {

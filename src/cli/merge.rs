@@ -115,6 +115,12 @@ fn show(preview: &MergePreview) {
     for line in &preview.agreed {
         say!("Both copies made the same change: {line}");
     }
+    for line in &preview.came_back {
+        say!("The other copy changed it and back again, so this copy's stands: {line}");
+    }
+    for line in &preview.both_took_back {
+        say!("Both copies took it back, once here: {line}");
+    }
     if preview.conflicts.is_empty() {
         say!("No conflicts");
     }

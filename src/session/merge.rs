@@ -38,6 +38,11 @@ pub struct MergePreview {
     pub conflicts: Vec<ConflictView>,
     /// What both copies changed alike, kept once.
     pub agreed: Vec<String>,
+    /// What the other copy changed and changed back, which this copy
+    /// changed: this copy's stands.
+    pub came_back: Vec<String>,
+    /// Shared changes both copies took back alike: taken back once.
+    pub both_took_back: Vec<String>,
 }
 
 /// One conflict, side by side.
@@ -124,6 +129,13 @@ impl Session {
             renumbered,
             conflicts,
             agreed: plan.agreed.iter().map(|k| k.describe(&names)).collect(),
+            came_back: plan.came_back.iter().map(|k| k.describe(&names)).collect(),
+            both_took_back: plan
+                .theirs
+                .iter()
+                .filter(|b| plan.both_took_back.contains(&b.id))
+                .map(|b| b.label.clone())
+                .collect(),
         })
     }
 

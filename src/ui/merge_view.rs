@@ -127,6 +127,14 @@ fn preview_ui(ui: &mut egui::Ui, preview: &MergePreview) {
     for line in &preview.agreed {
         ui.label(format!("Both copies made the same change: {line}"));
     }
+    for line in &preview.came_back {
+        ui.label(format!(
+            "The other copy changed it and back again, so this copy's stands: {line}"
+        ));
+    }
+    for line in &preview.both_took_back {
+        ui.label(format!("Both copies took it back, once here: {line}"));
+    }
 }
 
 /// Every conflict side by side, with its choice.

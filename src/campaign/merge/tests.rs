@@ -177,14 +177,21 @@ fn both_copies_spending_the_same_supply_is_a_conflict_settled_each_way() {
 
     // This copy's: the other's spending is left out, and its batch with it.
     assert!(plan.resolve(&[Some(Choice::Ours)]).unwrap().is_empty());
-    // The other's: this copy's spending taken back, then theirs made.
+    // The other's: this copy's spending taken back, as a change of its
+    // own, then theirs made.
     let theirs = plan.resolve(&[Some(Choice::Theirs)]).unwrap();
-    let events = &theirs[0].events;
+    assert_eq!(theirs.len(), 2);
+    assert!(
+        theirs[0]
+            .label
+            .starts_with("Taken back for the other copy's")
+    );
     assert!(matches!(
-        events[0],
-        Event::ResourceAdjusted { from: 3, to: 5, .. }
+        theirs[0].events[..],
+        [Event::ResourceAdjusted { from: 3, to: 5, .. }]
     ));
-    assert_eq!(events[1], supply(1, 5, 4));
+    assert_eq!(theirs[1].events, vec![supply(1, 5, 4)]);
+    assert_eq!(theirs[1].id, BatchId(theirs[0].id.0 + 1));
     // Both: the other's -1 made on this copy's 3.
     let both = plan.resolve(&[Some(Choice::Both)]).unwrap();
     assert_eq!(both[0].events, vec![supply(1, 3, 2)]);
@@ -227,7 +234,7 @@ fn both_copies_injuring_one_fighter_can_keep_both_injuries() {
         &theirs[0].events[0],
         Event::LastingEffectDeleted { effect } if effect.name == "Crippled"
     ));
-    assert_eq!(theirs[0].events[1], effect(3, 1, "Lost Eye"));
+    assert_eq!(theirs[1].events[0], effect(3, 1, "Lost Eye"));
 }
 
 #[test]
@@ -298,4 +305,127 @@ fn a_records_label_takes_its_new_number() {
     assert_eq!(renumbered("Undo: Match #1", 1, 3), "Undo: Match #3");
     assert_eq!(renumbered("Match #12: x", 1, 2), "Match #12: x");
     assert_eq!(renumbered("Found Owls", 1, 2), "Found Owls");
+}
+
+#[test]
+fn a_change_the_other_copy_made_and_took_back_leaves_this_copys_standing() {
+    let ours = with(common(), vec![batch(3, "Ours", vec![supply(1, 5, 4)])]);
+    let theirs = with(
+        common(),
+        vec![
+            batch(3, "Spend", vec![supply(1, 5, 3)]),
+            batch(4, "Refund", vec![supply(1, 3, 5)]),
+        ],
+    );
+    let plan = plan(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty());
+    assert_eq!(plan.came_back.len(), 1);
+    assert!(plan.resolve(&[]).unwrap().is_empty());
+}
+
+/// The shared log with one more shared batch: Supply spent 5 → 3.
+fn common_with_spending() -> Vec<LoggedBatch> {
+    with(common(), vec![batch(3, "Spend", vec![supply(1, 5, 3)])])
+}
+
+fn undo_of_spending(id: i64) -> LoggedBatch {
+    LoggedBatch {
+        undoes: Some(BatchId(3)),
+        ..batch(id, "Undo: Spend", vec![supply(1, 3, 5)])
+    }
+}
+
+#[test]
+fn a_shared_change_both_copies_took_back_is_taken_back_once() {
+    let ours = with(common_with_spending(), vec![undo_of_spending(4)]);
+    // Taken back on the other laptop a minute later.
+    let later = LoggedBatch {
+        at: "2026-11-04T20:01:00Z".into(),
+        ..undo_of_spending(4)
+    };
+    let theirs = with(
+        common_with_spending(),
+        vec![later, batch(5, "Found", vec![supply(1, 5, 6)])],
+    );
+    let plan = plan(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty(), "{:?}", plan.conflicts);
+    assert_eq!(plan.both_took_back.len(), 1);
+    let merged = plan.resolve(&[]).unwrap();
+    assert_eq!(merged.len(), 1);
+    assert_eq!(merged[0].id, BatchId(5));
+    assert_eq!(merged[0].events, vec![supply(1, 5, 6)]);
+}
+
+#[test]
+fn a_shared_thing_one_copy_took_back_and_the_other_changed_is_refused() {
+    let injured = with(
+        common(),
+        vec![batch(3, "Injury", vec![effect(2, 1, "Scar")])],
+    );
+    let Event::LastingEffectAdded { effect: scar } = effect(2, 1, "Scar") else {
+        unreachable!()
+    };
+    let ours = with(
+        injured.clone(),
+        vec![LoggedBatch {
+            undoes: Some(BatchId(3)),
+            ..batch(
+                4,
+                "Undo: Injury",
+                vec![Event::LastingEffectDeleted { effect: scar }],
+            )
+        }],
+    );
+    let theirs = with(
+        injured,
+        vec![batch(
+            4,
+            "Healed",
+            vec![Event::LastingEffectRemoved {
+                effect: EffectId(2),
+                reason: "healed".into(),
+            }],
+        )],
+    );
+    let err = plan(&ours, &theirs).unwrap_err();
+    assert!(
+        matches!(
+            &err,
+            MergeError::TakenBack {
+                by: "this copy",
+                ..
+            }
+        ),
+        "{err}"
+    );
+    assert!(err.to_string().contains("lasting effect #2"), "{err}");
+    assert!(err.to_string().contains("Undo: Injury"), "{err}");
+}
+
+#[test]
+fn keeping_both_heals_an_effect_this_copy_healed_and_brought_back() {
+    let heal = Event::LastingEffectRemoved {
+        effect: EffectId(1),
+        reason: "healed".into(),
+    };
+    let back = Event::LastingEffectRestored {
+        effect: EffectId(1),
+        reason: "not yet".into(),
+    };
+    let ours = with(
+        common(),
+        vec![
+            batch(3, "Heal", vec![heal.clone()]),
+            batch(4, "Unheal", vec![back]),
+            batch(5, "Injury", vec![effect(2, 1, "Crippled")]),
+        ],
+    );
+    let theirs = with(common(), vec![batch(3, "Theirs", vec![heal.clone()])]);
+    let plan = plan(&ours, &theirs).unwrap();
+    assert_eq!(plan.conflicts.len(), 1);
+    // This copy's last word on the effect is that it is back: theirs heals it.
+    assert_eq!(
+        plan.resolve(&[Some(Choice::Both)]).unwrap()[0].events,
+        vec![heal]
+    );
 }
