@@ -307,6 +307,28 @@ fn blank_cards_print_alone_with_a_name_line_even_in_a_campaign_with_no_gang() {
     assert!(out.contains("Wrote 2 cards"), "{out}");
     let text = text_of(&d.join("e.pdf"));
     assert!(text.contains("MEAT") && text.contains("NAME"), "{text}");
+
+    // A number of blanks past all use is refused in a line, nothing made.
+    let out = rapsheet(
+        d,
+        &[
+            "cards",
+            "--blank",
+            "18446744073709551615",
+            "-o",
+            "huge.pdf",
+            "--db",
+            DB,
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out)
+            .contains("--blank 18446744073709551615: expected a number of cards from 0 to 1000"),
+        "{}",
+        stderr(&out)
+    );
+    assert!(!d.join("huge.pdf").exists());
 }
 
 #[test]

@@ -648,7 +648,14 @@ fn extreme_card(i: usize) -> CardData {
         name: names[i % names.len()].clone(),
         gang: eighty("The Most Holy and Unrepentant Congregation of the Last Working Furnace "),
         leader: i == 0,
-        counters: vec![("Bounty".into(), "12".into())],
+        // One with more counters than a header holds beside a name.
+        counters: if i % 4 == 2 {
+            (1..=6)
+                .map(|n| (format!("Plot points {n}"), n.to_string()))
+                .collect()
+        } else {
+            vec![("Bounty".into(), "12".into())]
+        },
         stats: vec![
             StatCell {
                 label: "LIMIT".into(),
@@ -685,7 +692,11 @@ fn extreme_card(i: usize) -> CardData {
         status: (i % 2 == 1).then(|| eighty("Held by the Most Holy and Unrepentant Congregation ")),
         track: Some(("MEAT".into(), [10, 40, 1, 60][i % 4])),
         tokens: vec!["Ready".into(), "Second Wind".into()],
-        write_ins: vec!["Bounty".into(), "Plot points".into()],
+        write_ins: if i % 4 == 2 {
+            (1..=6).map(|n| format!("Plot points {n}")).collect()
+        } else {
+            vec!["Bounty".into(), "Plot points".into()]
+        },
         name_label: "NAME".into(),
         // The last prints its entries by category, as a unit record does.
         groups: if i % 4 == 3 {

@@ -52,8 +52,8 @@ pub struct CardsArgs {
     /// a4 or letter.
     #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
     pub page: PageSize,
-    /// Blank cards to add, for fighters written in by hand.
-    #[arg(long, default_value_t = 0)]
+    /// Blank cards to add, for fighters written in by hand (up to 1000).
+    #[arg(long, default_value_t = 0, value_parser = parse_blanks)]
     pub blank: usize,
     /// Blank cards alone, no fighter's (with --blank N).
     #[arg(long, requires = "blank")]
@@ -73,6 +73,16 @@ pub struct CardsArgs {
     /// Replace the output file if one is already there.
     #[arg(long)]
     pub force: bool,
+}
+
+fn parse_blanks(text: &str) -> Result<usize, String> {
+    match text.trim().parse::<usize>() {
+        Ok(n) if n <= crate::session::MOST_BLANKS => Ok(n),
+        _ => Err(format!(
+            "expected a number of cards from 0 to {}",
+            crate::session::MOST_BLANKS
+        )),
+    }
 }
 
 fn parse_size(text: &str) -> Result<CardSize, String> {

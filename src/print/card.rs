@@ -158,6 +158,33 @@ pub fn card(
     style: CardStyle,
     items: &mut Vec<Item>,
 ) {
+    if style.write_in {
+        let mut trial = Vec::new();
+        if card_once(fonts, data, index, (x, y), style, &mut trial) {
+            items.append(&mut trial);
+            return;
+        }
+        // The entries need the room the write-in boxes would take: they
+        // give way, as nothing of the fighter may be cut.
+        let without = CardStyle {
+            write_in: false,
+            ..style
+        };
+        card_once(fonts, data, index, (x, y), without, items);
+    } else {
+        card_once(fonts, data, index, (x, y), style, items);
+    }
+}
+
+/// Lays out one card; returns whether its entries fit.
+fn card_once(
+    fonts: &Fonts,
+    data: &CardData,
+    index: usize,
+    (x, y): (f32, f32),
+    style: CardStyle,
+    items: &mut Vec<Item>,
+) -> bool {
     let f = Frame::new(x, y, style.size);
     let mut pen = Pen { items };
     let mut top = header(fonts, data, &f, style.bleed(), &mut pen);
@@ -193,8 +220,9 @@ pub fn card(
         );
         let below = lines_at(&mut pen, f.left(), top, f.pick(9.0, 11.0), true, &lines);
         ruled(&f, below, bottom, &mut pen);
+        below <= bottom
     } else {
-        body(fonts, data, &f, top, bottom, &mut pen);
+        body(fonts, data, &f, top, bottom, &mut pen)
     }
 }
 
@@ -237,7 +265,14 @@ fn header(fonts: &Fonts, data: &CardData, f: &Frame, bleed: f32, pen: &mut Pen<'
         })
         .collect();
     let counters_w: f32 = widths.iter().sum();
-    let name_w = f.inner() - counters_w - if counters_w > 0.0 { 1.5 } else { 0.0 };
+    // Beside the name while they leave it half the card; else in rows of
+    // their own under it.
+    let beside = counters_w <= f.inner() * 0.5;
+    let name_w = if beside && counters_w > 0.0 {
+        f.inner() - counters_w - 1.5
+    } else {
+        f.inner()
+    };
     // The band is drawn first, its height known once the text is placed.
     let band = pen.items.len();
     pen.rect(f.x, f.y, f.w, 0.0, Some(BAND), 0.0);
@@ -262,14 +297,44 @@ fn header(fonts: &Fonts, data: &CardData, f: &Frame, bleed: f32, pen: &mut Pen<'
         lines_at(pen, f.left(), top, size, true, &lines)
     };
     if !data.gang.is_empty() {
-        let (size, lines) = wrap_fit(fonts, &data.gang, name_w, (f.pick(7.0, 8.5), 5.0), 2, false);
+        let (size, lines) = wrap_fit(
+            fonts,
+            &data.gang,
+            name_w,
+            (f.pick(7.0, 8.5), LABEL),
+            2,
+            false,
+        );
         y = lines_at(pen, f.left(), y + 0.3, size, false, &lines);
     }
     let mut bottom = y + 0.8;
-    let mut bx = f.x + f.w - f.pad - counters_w;
-    for ((label, value), w) in data.counters.iter().zip(&widths) {
-        bottom = bottom.max(counter_box(fonts, label, value, (bx, top), w - 0.8, f, pen));
-        bx += w;
+    if beside {
+        let mut bx = f.x + f.w - f.pad - counters_w;
+        for ((label, value), w) in data.counters.iter().zip(&widths) {
+            bottom = bottom.max(counter_box(fonts, label, value, (bx, top), w - 0.8, f, pen));
+            bx += w;
+        }
+    } else {
+        // Left to right, a new row where the next would not fit.
+        let (mut bx, mut row_top, mut row_bottom) = (f.left(), y + 0.6, y + 0.6);
+        for ((label, value), w) in data.counters.iter().zip(&widths) {
+            let w = w.min(f.inner());
+            if bx > f.left() && bx + w > f.left() + f.inner() + 0.01 {
+                bx = f.left();
+                row_top = row_bottom + 0.8;
+            }
+            row_bottom = row_bottom.max(counter_box(
+                fonts,
+                label,
+                value,
+                (bx, row_top),
+                w - 0.8,
+                f,
+                pen,
+            ));
+            bx += w;
+        }
+        bottom = row_bottom + 0.8;
     }
     let bottom = bottom.max(f.y + f.pick(10.0, 12.0));
     // The band from the card's top (and its bleed) to under the header.
@@ -516,44 +581,89 @@ fn tokens(fonts: &Fonts, names: &[String], f: &Frame, top: f32, pen: &mut Pen<'_
 /// and notes. Returns the y above them.
 fn write_in(fonts: &Fonts, data: &CardData, f: &Frame, pen: &mut Pen<'_>) -> f32 {
     let h = f.pick(12.0, 16.0);
-    let top = f.bottom() - h;
-    let mut x = f.left();
-    for label in &data.write_ins {
-        let label = label.to_uppercase();
-        // As wide as its label, up to a third of the card.
-        let box_w = (fonts.width(&label, LABEL, true) + 2.4)
-            .max(f.pick(11.0, 15.0))
-            .min(f.inner() / 3.0);
-        pen.rect(x, top, box_w - 0.8, h, None, 0.2);
-        let lines = wrap(fonts, &label, box_w - 1.4, LABEL, true);
-        lines_at(pen, x + 0.6, top + 0.4, LABEL, true, &lines);
-        x += box_w;
+    // Each box as wide as its label (up to a third of the card); in rows
+    // from the foot of the card up, the notes last.
+    let mut boxes: Vec<(String, f32)> = data
+        .write_ins
+        .iter()
+        .map(|l| {
+            let label = l.to_uppercase();
+            let w = (fonts.width(&label, LABEL, true) + 2.4)
+                .max(f.pick(11.0, 15.0))
+                .min(f.inner() / 3.0);
+            (label, w)
+        })
+        .collect();
+    let marks = data.track.is_none() && data.write_ins.is_empty();
+    if marks {
+        boxes.push((String::new(), f.inner() * 0.36 + 0.8));
     }
-    if data.track.is_none() && data.write_ins.is_empty() {
-        let marks_w = f.inner() * 0.36;
-        let lines = wrap(fonts, &data.marks_heading, marks_w, LABEL, true);
-        let under = lines_at(pen, x, top + 0.4, LABEL, true, &lines) + 0.4;
-        let side = ((marks_w - 4.0 * 0.8) / 5.0)
-            .min(f.bottom() - under)
-            .max(1.0);
-        for i in 0..5 {
-            pen.rect(x + i as f32 * (side + 0.8), under, side, side, None, 0.2);
+    let mut rows: Vec<Vec<(String, f32)>> = vec![Vec::new()];
+    let mut used = 0.0;
+    for b in boxes {
+        if used > 0.0 && used + b.1 > f.inner() + 0.01 {
+            rows.push(Vec::new());
+            used = 0.0;
         }
-        x += marks_w + 0.8;
+        used += b.1;
+        if let Some(row) = rows.last_mut() {
+            row.push(b);
+        }
     }
-    let notes_w = f.left() + f.inner() - x;
-    if notes_w > 8.0 {
-        pen.rect(x, top, notes_w, h, None, 0.2);
-        let lines = wrap(fonts, &data.notes_heading, notes_w - 1.2, LABEL, true);
-        lines_at(pen, x + 0.6, top + 0.4, LABEL, true, &lines);
+    let top = f.bottom() - h * rows.len() as f32 - 0.8 * (rows.len() as f32 - 1.0);
+    for (r, row) in rows.iter().enumerate() {
+        let y = top + r as f32 * (h + 0.8);
+        let mut x = f.left();
+        for (label, w) in row {
+            if label.is_empty() {
+                marks_boxes(fonts, data, (x, y), w - 0.8, h, pen);
+            } else {
+                pen.rect(x, y, w - 0.8, h, None, 0.2);
+                let lines = wrap(fonts, label, w - 1.4, LABEL, true);
+                lines_at(pen, x + 0.6, y + 0.4, LABEL, true, &lines);
+            }
+            x += w;
+        }
+        // The notes fill what is left of the last row.
+        let notes_w = f.left() + f.inner() - x;
+        if r + 1 == rows.len() && notes_w > 8.0 {
+            pen.rect(x, y, notes_w, h, None, 0.2);
+            let lines = wrap(fonts, &data.notes_heading, notes_w - 1.2, LABEL, true);
+            lines_at(pen, x + 0.6, y + 0.4, LABEL, true, &lines);
+        }
     }
     top - 1.0
+}
+
+/// Five tick boxes under the marks heading, where a pack has neither a
+/// track nor a counter.
+fn marks_boxes(
+    fonts: &Fonts,
+    data: &CardData,
+    (x, y): (f32, f32),
+    w: f32,
+    h: f32,
+    pen: &mut Pen<'_>,
+) {
+    let lines = wrap(fonts, &data.marks_heading, w, LABEL, true);
+    let under = lines_at(pen, x, y + 0.4, LABEL, true, &lines) + 0.4;
+    let side = ((w - 4.0 * 0.8) / 5.0).min(y + h - under).max(0.5);
+    for i in 0..5 {
+        pen.rect(x + i as f32 * (side + 0.8), under, side, side, None, 0.2);
+    }
 }
 
 /// The entries and lasting effects, in the largest type that fits between
 /// `top` and `bottom` (a readable size first, smaller only as needed),
 /// each line hanging under its first.
-fn body(fonts: &Fonts, data: &CardData, f: &Frame, top: f32, bottom: f32, pen: &mut Pen<'_>) {
+fn body(
+    fonts: &Fonts,
+    data: &CardData,
+    f: &Frame,
+    top: f32,
+    bottom: f32,
+    pen: &mut Pen<'_>,
+) -> bool {
     let indent = 1.0;
     let hang = f.pick(2.5, 3.0);
     let width = f.inner() - indent;
@@ -577,10 +687,16 @@ fn body(fonts: &Fonts, data: &CardData, f: &Frame, top: f32, bottom: f32, pen: &
                 .filter(|(_, lines)| !lines.is_empty()),
         )
         .collect();
+    // Headings are labels: not under LABEL (wrapped like the rest) unless
+    // the entries could not fit at all otherwise: nothing is cut.
+    let floor = std::cell::Cell::new(LABEL);
+    let heading_size = |size: f32| size.max(floor.get());
     let laid = |size: f32| -> Vec<(bool, bool, String)> {
         let mut out = Vec::new();
         for (heading, lines) in &blocks {
-            out.push((true, false, (*heading).clone()));
+            for l in wrap(fonts, heading, f.inner(), heading_size(size), true) {
+                out.push((true, false, l));
+            }
             for line in *lines {
                 for (i, l) in wrap_hanging(fonts, line, width, width - hang, size, false)
                     .into_iter()
@@ -593,7 +709,11 @@ fn body(fonts: &Fonts, data: &CardData, f: &Frame, top: f32, bottom: f32, pen: &
         out
     };
     let height = |lines: &[(bool, bool, String)], size: f32| {
-        lines.len() as f32 * step(size) + blocks.len() as f32 * 0.8
+        lines
+            .iter()
+            .map(|(heading, _, _)| step(if *heading { heading_size(size) } else { size }))
+            .sum::<f32>()
+            + blocks.len() as f32 * 0.8
     };
     let mut size = f.pick(9.0, 11.0);
     let mut lines = laid(size);
@@ -602,14 +722,23 @@ fn body(fonts: &Fonts, data: &CardData, f: &Frame, top: f32, bottom: f32, pen: &
         size -= 0.25;
         lines = laid(size);
     }
+    if top + height(&lines, size) > bottom {
+        floor.set(size);
+        lines = laid(size);
+    }
+    let fits = top + height(&lines, size) <= bottom + 0.01;
     let mut y = top;
+    let mut after_heading = false;
     for (heading, hanging, text) in lines {
-        if heading && y > top {
+        if heading && y > top && !after_heading {
             y += 0.8;
         }
+        after_heading = heading;
         let x = f.left() + if heading { 0.0 } else { indent } + if hanging { hang } else { 0.0 };
-        y = lines_at(pen, x, y, size, heading, std::slice::from_ref(&text));
+        let at = if heading { heading_size(size) } else { size };
+        y = lines_at(pen, x, y, at, heading, std::slice::from_ref(&text));
     }
+    fits
 }
 
 /// Ruled lines to write a blank card's entries on.

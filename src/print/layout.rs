@@ -286,8 +286,19 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
             return pages;
         };
         let mut pen = Pen { items };
-        let title_size = fit(fonts, &data.gang, width, 20.0, 8.0, true);
-        pen.text(left, y, title_size, true, data.gang.clone());
+        // The gang's name wraps before it shrinks, as a card's does.
+        let mut title_size = 20.0;
+        let mut title = wrap(fonts, &data.gang, width, title_size, true);
+        while title.len() > 2 && title_size > 10.0 {
+            title_size -= 0.5;
+            title = wrap(fonts, &data.gang, width, title_size, true);
+        }
+        for (i, line) in title.into_iter().enumerate() {
+            if i > 0 {
+                y += leading(title_size);
+            }
+            pen.text(left, y, title_size, true, line);
+        }
         y += 6.0;
         for line in [&data.ruleset, &data.resources, &data.titles] {
             if line.is_empty() {
@@ -361,12 +372,35 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
         }
         y += head_h;
         for (i, text) in lines {
+            // A fighter longer than a page goes on over the next.
+            if y + leading(size) > bottom {
+                pages.push(PageLayout {
+                    w: pw,
+                    h: ph,
+                    items: Vec::new(),
+                    cards: Vec::new(),
+                });
+                y = MARGIN + 8.0;
+            }
             let x = left + if i == 0 { 4.0 } else { 8.0 };
-            pen.text(x, y, size, false, text);
+            if let Some(page) = pages.last_mut() {
+                page.items.push(Item::Text {
+                    x,
+                    y,
+                    size,
+                    bold: false,
+                    text,
+                });
+            }
             y += leading(size);
         }
         y += 1.0;
-        pen.line(left, y, right, y, 0.15);
+        if let Some(page) = pages.last_mut() {
+            Pen {
+                items: &mut page.items,
+            }
+            .line(left, y, right, y, 0.15);
+        }
         y += 3.0;
     }
     pages
@@ -514,7 +548,13 @@ impl Doc<'_> {
             } else {
                 format!("{title} · {section}")
             };
-            let size_fit = fit(self.fonts, &head, right - left, size, 4.0, false);
+            // The section gives way where the two will not fit at 6 pt.
+            let head = if self.fonts.width(&head, 6.0, false) > right - left {
+                title.to_owned()
+            } else {
+                head
+            };
+            let size_fit = fit(self.fonts, &head, right - left, size, 6.0, false);
             page.items.push(Item::Text {
                 x: left,
                 y: MARGIN + 7.0,

@@ -51,7 +51,7 @@ pub use commands::{Outcome, saved_but};
 pub use history::History;
 pub use house::HousePack;
 pub use merge::{ConflictView, Merge, MergePreview};
-pub use print::{Pick, PrintJob, PrintOrder};
+pub use print::{MOST_BLANKS, Pick, PrintJob, PrintOrder};
 pub use records::{NextScenarios, Preview, Recorded, ScenarioRoll};
 pub use settings::SettingView;
 pub use sheet::{CheckRolled, Pushed};

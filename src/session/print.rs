@@ -18,6 +18,9 @@ use crate::print::{
 };
 use crate::text;
 
+/// The most blank cards one print makes (a hundred pages and more).
+pub const MOST_BLANKS: usize = 1000;
+
 /// Which fighters of a gang get a card. An empty list is everyone.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub enum Pick {
@@ -132,6 +135,12 @@ impl Session {
                 }
                 Pick::Nobody => Vec::new(),
             });
+        }
+        if order.blanks > MOST_BLANKS {
+            bail!(
+                "{} blank cards: at most {MOST_BLANKS} at a time",
+                order.blanks
+            );
         }
         if order.crew {
             cards.retain(|c| c.status.is_none());
