@@ -794,38 +794,28 @@ pub fn crop_marks(cards: &[(f32, f32, f32, f32)], bleed: f32, items: &mut Vec<It
         v.dedup_by(|a, b| (*a - *b).abs() < 0.01);
     }
     let near = bleed + MARK_GAP;
+    // Each stroke runs away from the grid, along its cut line.
+    let mut mark = |x1: f32, y1: f32, x2: f32, y2: f32| {
+        items.push(Item::Line {
+            x1,
+            y1,
+            x2,
+            y2,
+            width: 0.2,
+        });
+    };
     for x in xs {
-        for (from, to) in [
-            (top - near, top - near - MARK),
-            (bottom + near, bottom + near + MARK),
-        ] {
-            items.push(Item::Line {
-                x1: x,
-                y1: from,
-                x2: x,
-                y2: to,
-                width: 0.2,
-            });
-        }
+        mark(x, top - near, x, top - near - MARK);
+        mark(x, bottom + near, x, bottom + near + MARK);
     }
     for y in ys {
-        for (from, to) in [
-            (left - near, left - near - MARK),
-            (right + near, right + near + MARK),
-        ] {
-            items.push(Item::Line {
-                x1: from,
-                y1: y,
-                x2: to,
-                y2: y,
-                width: 0.2,
-            });
-        }
+        mark(left - near, y, left - near - MARK, y);
+        mark(right + near, y, right + near + MARK, y);
     }
 }
 
 /// Cards on pages, as many per page as fit, blanks after the fighters
-/// (each like the first card's, or `template` where there is none).
+/// (each with the first card's labels).
 pub fn card_pages(
     fonts: &Fonts,
     cards: &[CardData],
@@ -841,12 +831,7 @@ pub fn card_pages(
     let mut pages = Vec::new();
     let mut i = 0;
     while i < total || pages.is_empty() {
-        let mut layout = PageLayout {
-            w: pw,
-            h: ph,
-            items: Vec::new(),
-            cards: Vec::new(),
-        };
+        let mut layout = PageLayout::empty(pw, ph);
         for &(x, y) in &slots {
             if i >= total {
                 break;

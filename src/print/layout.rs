@@ -55,6 +55,18 @@ pub struct PageLayout {
     pub cards: Vec<(f32, f32, f32, f32)>,
 }
 
+impl PageLayout {
+    /// A page of `w` × `h` mm with nothing on it yet.
+    pub fn empty(w: f32, h: f32) -> Self {
+        Self {
+            w,
+            h,
+            items: Vec::new(),
+            cards: Vec::new(),
+        }
+    }
+}
+
 pub use crate::rules::CardSize;
 
 /// Paper sizes.
@@ -273,12 +285,7 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
     let right = pw - MARGIN - 4.0;
     let width = right - left;
     let bottom = ph - MARGIN - 4.0;
-    let mut pages = vec![PageLayout {
-        w: pw,
-        h: ph,
-        items: Vec::new(),
-        cards: Vec::new(),
-    }];
+    let mut pages = vec![PageLayout::empty(pw, ph)];
     let mut y = MARGIN + 10.0;
     {
         let page = pages.last_mut().map(|p| &mut p.items);
@@ -344,12 +351,7 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
             (name.len() as f32 * leading(name_size)).max(stats.len() as f32 * leading(size));
         let needed = head_h + lines.len() as f32 * leading(size) + 3.0;
         if y + needed > bottom {
-            pages.push(PageLayout {
-                w: pw,
-                h: ph,
-                items: Vec::new(),
-                cards: Vec::new(),
-            });
+            pages.push(PageLayout::empty(pw, ph));
             y = MARGIN + 8.0;
         }
         let Some(page) = pages.last_mut() else {
@@ -374,12 +376,7 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
         for (i, text) in lines {
             // A fighter longer than a page goes on over the next.
             if y + leading(size) > bottom {
-                pages.push(PageLayout {
-                    w: pw,
-                    h: ph,
-                    items: Vec::new(),
-                    cards: Vec::new(),
-                });
+                pages.push(PageLayout::empty(pw, ph));
                 y = MARGIN + 8.0;
             }
             let x = left + if i == 0 { 4.0 } else { 8.0 };
@@ -480,12 +477,7 @@ struct Doc<'a> {
 
 impl Doc<'_> {
     fn new_page(&mut self) {
-        self.pages.push(PageLayout {
-            w: self.size.0,
-            h: self.size.1,
-            items: Vec::new(),
-            cards: Vec::new(),
-        });
+        self.pages.push(PageLayout::empty(self.size.0, self.size.1));
         self.sections.push(self.section.clone());
         self.y = self.top;
     }
