@@ -106,12 +106,8 @@ pub fn write(
 /// Refuses a path that names one of the campaign's files, by spelling
 /// (made canonical) or by identity on disk (a symlink or a hard link).
 fn refuse_campaign(path: &Path, campaign: &Path) -> Result<(), OutputError> {
-    let target = canonical_target(path);
-    let target_id = file_id(path);
     for file in campaign_files(campaign) {
-        let same_name = target.is_some() && canonical_target(&file) == target;
-        let same_file = target_id.is_some() && file_id(&file) == target_id;
-        if same_name || same_file {
+        if same_place(path, &file) {
             let which = file
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())
@@ -123,6 +119,14 @@ fn refuse_campaign(path: &Path, campaign: &Path) -> Result<(), OutputError> {
         }
     }
     Ok(())
+}
+
+/// Whether two paths name one place: by spelling (made canonical) or by
+/// identity on disk (a symlink or a hard link).
+pub fn same_place(a: &Path, b: &Path) -> bool {
+    let (ca, cb) = (canonical_target(a), canonical_target(b));
+    let (ia, ib) = (file_id(a), file_id(b));
+    (ca.is_some() && ca == cb) || (ia.is_some() && ia == ib)
 }
 
 /// The path with its folder made canonical and, when the file exists, its

@@ -12,7 +12,7 @@
 
 use super::fonts::{Fonts, MM_PER_PT};
 use super::layout::{
-    CardSize, Item, MARGIN, PageLayout, PageSize, Pen, leading, wrap, wrap_hanging,
+    CardSize, Item, MARGIN, PageLayout, PageSize, Pen, leading, wrap, wrap_fit, wrap_hanging,
 };
 use super::{CardData, StatCell};
 
@@ -96,27 +96,6 @@ impl Frame {
     /// A size for poker cards, or for large ones.
     fn pick(&self, poker: f32, large: f32) -> f32 {
         if self.large { large } else { poker }
-    }
-}
-
-/// The largest size from `start` down to `floor` at which `text` wraps into
-/// at most `max_lines` lines `width` wide; below that, `floor` with as many
-/// lines as it takes (nothing is cut).
-fn wrap_fit(
-    fonts: &Fonts,
-    text: &str,
-    width: f32,
-    (start, floor): (f32, f32),
-    max_lines: usize,
-    bold: bool,
-) -> (f32, Vec<String>) {
-    let mut size = start;
-    loop {
-        let lines = wrap(fonts, text, width, size, bold);
-        if lines.len() <= max_lines || size <= floor {
-            return (size, lines);
-        }
-        size = (size - 0.25).max(floor);
     }
 }
 
@@ -286,14 +265,7 @@ fn header(fonts: &Fonts, data: &CardData, f: &Frame, bleed: f32, pen: &mut Pen<'
         } else {
             data.name.clone()
         };
-        let (size, lines) = wrap_fit(
-            fonts,
-            &name,
-            name_w,
-            (f.pick(11.0, 15.0), 6.0),
-            f.pick(2.0, 2.0) as usize,
-            true,
-        );
+        let (size, lines) = wrap_fit(fonts, &name, name_w, (f.pick(11.0, 15.0), 6.0), 2, true);
         lines_at(pen, f.left(), top, size, true, &lines)
     };
     if !data.gang.is_empty() {
@@ -549,7 +521,8 @@ fn tokens(fonts: &Fonts, names: &[String], f: &Frame, top: f32, pen: &mut Pen<'_
     for name in names {
         let label = name.to_uppercase();
         let room = f.inner() - side - 0.8;
-        let (size, lines) = wrap_fit(fonts, &label, room, (LABEL, LABEL), 1, true);
+        let size = LABEL;
+        let lines = wrap(fonts, &label, room, size, true);
         let width = side
             + 0.8
             + lines

@@ -125,6 +125,27 @@ pub fn wrap_hanging(
         .collect()
 }
 
+/// The largest size from `start` down to `floor` at which `text` wraps into
+/// at most `max_lines` lines `width` wide; below that, `floor` with as many
+/// lines as it takes (nothing is cut).
+pub(super) fn wrap_fit(
+    fonts: &Fonts,
+    text: &str,
+    width: f32,
+    (start, floor): (f32, f32),
+    max_lines: usize,
+    bold: bool,
+) -> (f32, Vec<String>) {
+    let mut size = start;
+    loop {
+        let lines = wrap(fonts, text, width, size, bold);
+        if lines.len() <= max_lines || size <= floor {
+            return (size, lines);
+        }
+        size = (size - 0.25).max(floor);
+    }
+}
+
 /// A piece of a line as textwrap lays it out: a word measured in the
 /// font, with the space after it.
 #[derive(Debug)]
@@ -332,12 +353,7 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
         } else {
             fighter.name.clone()
         };
-        let mut name_size = size + 1.5;
-        let mut name = wrap(fonts, &shown, name_w, name_size, true);
-        while name.len() > 2 && name_size > 6.0 {
-            name_size -= 0.25;
-            name = wrap(fonts, &shown, name_w, name_size, true);
-        }
+        let (name_size, name) = wrap_fit(fonts, &shown, name_w, (size + 1.5, 6.0), 2, true);
         let stats = wrap(fonts, &fighter.headline, stats_w, size, false);
         let mut lines = Vec::new();
         for line in &fighter.lines {

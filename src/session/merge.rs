@@ -66,7 +66,7 @@ impl Session {
     /// plans merging it into this one.
     pub fn plan_merge(&self, other: &Path) -> Result<Merge> {
         let other = std::path::absolute(other).unwrap_or_else(|_| other.to_owned());
-        if same_file(&other, self.path()) {
+        if crate::output::same_place(&other, self.path()) {
             bail!("{} is this campaign itself", other.display());
         }
         let (theirs, photos) = CampaignStore::read_copy(&other)
@@ -152,7 +152,9 @@ impl Session {
         output: &Path,
     ) -> Result<Session> {
         let output_abs = std::path::absolute(output).unwrap_or_else(|_| output.to_owned());
-        if same_file(&output_abs, self.path()) || same_file(&output_abs, &merge.other) {
+        if crate::output::same_place(&output_abs, self.path())
+            || crate::output::same_place(&output_abs, &merge.other)
+        {
             bail!("the merged campaign goes to a new file, not over either copy");
         }
         let now = self.plan_merge(&merge.other)?;
@@ -232,13 +234,5 @@ impl Session {
             }
         }
         Ok(())
-    }
-}
-
-/// Whether two paths name one file (as far as can be told).
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(a), Ok(b)) => a == b,
-        _ => a == b,
     }
 }

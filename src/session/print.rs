@@ -250,7 +250,7 @@ impl Session {
                         .map(|e| lasting_line(e, &pack.record().noun))
                         .collect(),
                     photo: self.store.photo(f.id)?,
-                    status: (!f.status.can_fight()).then(|| capitalized(&f.status_text)),
+                    status: (!f.status.can_fight()).then(|| text::capitalised(&f.status_text)),
                     track: track_of(pack, f),
                     ..card_labels(
                         pack,
@@ -511,15 +511,6 @@ fn track_of(pack: &crate::rules::Pack, fighter: &FighterView) -> Option<(String,
     (1..=TRACK_MOST)
         .contains(&stat.value)
         .then(|| (stat.label.clone(), u32::try_from(stat.value).unwrap_or(0)))
-}
-
-/// A status as a card prints it: `Wounded: misses the next battle`.
-fn capitalized(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
 }
 
 /// A value and its score as labelled cells (`Value`, `73`; `VP`, `1`),

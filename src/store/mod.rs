@@ -740,11 +740,7 @@ impl CampaignStore {
                 path.display()
             )));
         }
-        let conn = if wal_path(path).exists() {
-            open_read_only(path)?
-        } else {
-            open_immutable(path)?
-        };
+        let conn = open_as_it_stands(path)?;
         let copy = Self {
             conn: conn.into(),
             path: path.to_owned(),
@@ -869,13 +865,7 @@ fn inspect(path: &Path) -> Result<i64> {
     drop(file);
     check_length(path, &header, len, wal_path(path).exists())?;
 
-    // With no WAL beside it, the file alone is the whole database: read it
-    // as immutable so that not even a `-shm` file appears next to it.
-    let conn = if wal_path(path).exists() {
-        open_read_only(path)?
-    } else {
-        open_immutable(path)?
-    };
+    let conn = open_as_it_stands(path)?;
     let check = |conn: &Connection| -> rusqlite::Result<(i64, i64, String)> {
         let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -944,6 +934,17 @@ fn url_path(path: &Path) -> String {
         }
     }
     out
+}
+
+/// A file opened to read, never to write. With no WAL beside it, the file
+/// alone is the whole database: it is read as immutable so that not even a
+/// `-shm` file appears next to it.
+fn open_as_it_stands(path: &Path) -> Result<Connection> {
+    if wal_path(path).exists() {
+        open_read_only(path)
+    } else {
+        open_immutable(path)
+    }
 }
 
 fn open_read_only(path: &Path) -> Result<Connection> {
