@@ -475,7 +475,9 @@ fn each_system_prints_its_own_sheet_from_the_same_layout() {
     assert!(out.contains("Wrote 4 cards"), "{out}");
     let info = poppler("pdfinfo", &[d.join("hwc.pdf").to_str().unwrap()]);
     assert!(info.contains("Pages:           2"), "{info}");
-    // Wayfarer's unit record: the entries under their categories.
+    // Wayfarer's unit record: the entries under their categories. 004:
+    // "purchase the armor, weapons, or devices and record them on the
+    // unit's record sheet".
     run_ok(d, &["demo", "--ruleset", "wayfarer", "--db", "w.rapsheet"]);
     run_ok(d, &["cards", "-o", "w.pdf", "--db", "w.rapsheet"]);
     let text = text_of(&d.join("w.pdf"));
@@ -606,4 +608,25 @@ fn the_cut_between_two_cards_is_blank_paper_below_the_header() {
     // The header band is printed, and runs to the cut.
     let band = pixels[px(top + 3.0) * w + px(cut) - 2];
     assert!(band < 240, "the band reaches the cut: {band}");
+}
+
+#[test]
+fn a_hardwired_28_card_ticks_off_health() {
+    let dir = temp();
+    let mut session = Session::create(&dir.path().join(DB), "Shift", "hardwired28").unwrap();
+    let (gang, _) = session.found_gang("Night Crew", None).unwrap();
+    session
+        .recruit(
+            gang,
+            NewFighter {
+                name: "Okoro".into(),
+                ..NewFighter::default()
+            },
+        )
+        .unwrap();
+    let card = session.cards(gang, &[]).unwrap().remove(0);
+    // 000: "Health | Damage until Out of Action"; the pack's default Health
+    // is 10, so ten boxes.
+    assert_eq!(card.track, Some(("HEALTH".into(), 10)));
+    assert!(card.tokens.is_empty());
 }
