@@ -126,3 +126,201 @@ fn a_bad_house_pack_is_refused_naming_the_entry_and_nothing_is_written() {
     );
     assert_eq!(std::fs::read(d.join("c.rapsheet")).unwrap(), before);
 }
+
+/// Every `house` subcommand from the command line, on an HWC party whose
+/// group writes its own data: a table of its own (001 prints none), a
+/// lasting row, a counter's start, a stat's default, a weapon, then show,
+/// export, drop and keep again.
+#[test]
+fn every_house_subcommand_works_from_the_command_line() {
+    let dir = util::temp();
+    let d = dir.path();
+    ok(d, &["new", "--ruleset", "hwc", "--name", "Relay"]);
+    ok(d, &["gang", "new", "Crew"]);
+    ok(d, &["fighter", "add", "Pim", "--gang", "Crew"]);
+    let ours = ["--house", "ours"];
+    let with = |args: &[&str]| -> Vec<String> {
+        args.iter().chain(&ours).map(|a| (*a).to_owned()).collect()
+    };
+    let run = |args: Vec<String>| {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        ok(d, &args)
+    };
+    // A new pack needs to say what it is over.
+    let err = refused(
+        d,
+        &with(&["house", "stat", "poise", "--default", "1"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(err.contains("give --base PACK and --title TITLE"), "{err}");
+    let said = run(with(&[
+        "house",
+        "table",
+        "wounds",
+        "--roll",
+        "d6",
+        "--row",
+        "1-3=Bruised",
+        "--row",
+        "4-6=Scarred",
+        "--during",
+        "A character is knocked out",
+        "--base",
+        "hwc",
+        "--title",
+        "Our HWC",
+        "--play",
+    ]));
+    assert!(said.contains("Kept Our HWC (ours)"), "{said}");
+    run(with(&[
+        "house",
+        "row",
+        "wounds",
+        "--on",
+        "4-6",
+        "--name",
+        "Scar",
+        "--result",
+        "A scar",
+        "--lasting",
+    ]));
+    // A row taken out leaves totals no row covers: refused, the table is
+    // as it was.
+    let err = refused(
+        d,
+        &with(&["house", "remove-row", "wounds", "--on", "1-3"])
+            .iter()
+            .map(String::as_str)
+            .collect::<Vec<_>>(),
+    );
+    assert!(err.contains("lands on no row"), "{err}");
+    run(with(&[
+        "house", "row", "wounds", "--on", "1-3", "--result", "Winded",
+    ]));
+    // 001 prints no HP total: the group gives it.
+    run(with(&[
+        "house", "counter", "hp", "--start", "10", "--max", "10",
+    ]));
+    run(with(&["house", "stat", "poise", "--default", "1"]));
+    // The entry subcommand that once could not be run at all.
+    run(with(&[
+        "house",
+        "entry",
+        "pistol",
+        "--name",
+        "Pistol",
+        "--category",
+        "weapons",
+        "--tag",
+        "projectile",
+        "--text",
+        "A sidearm",
+    ]));
+    let shown = ok(d, &["house", "show", "ours"]);
+    assert!(shown.contains("Checks: no errors"), "{shown}");
+    assert!(shown.contains("tables.wounds"), "{shown}");
+    assert!(shown.contains("Pistol"), "{shown}");
+    let list = ok(d, &["house", "list"]);
+    assert!(list.contains("Our HWC"), "{list}");
+    ok(d, &["house", "export", "ours", "-o", "ours.toml"]);
+    let text = std::fs::read_to_string(d.join("ours.toml")).unwrap();
+    assert!(text.contains("Scar"), "{text}");
+    // Played by the party: cannot be dropped until nothing plays it.
+    let err = refused(d, &["house", "drop", "ours"]);
+    assert!(err.contains("Crew"), "{err}");
+    ok(d, &["undo"]);
+    ok(d, &["house", "keep", "ours.toml"]);
+    assert!(ok(d, &["verify"]).contains("sound"));
+}
+
+/// A table the group entered is the one a record rolls and `table` reads;
+/// a lasting row with no stat stays on the character; what the group
+/// entered is labelled theirs in `fighter show`, the history and the
+/// chronicle.
+#[test]
+fn the_groups_own_table_is_rolled_kept_and_labelled_as_theirs() {
+    let dir = util::temp();
+    let d = dir.path();
+    ok(d, &["new", "--ruleset", "hwc", "--name", "Relay"]);
+    ok(d, &["gang", "new", "Crew"]);
+    ok(d, &["fighter", "add", "Pim", "--gang", "Crew"]);
+    ok(
+        d,
+        &[
+            "house",
+            "table",
+            "--house",
+            "ours",
+            "--base",
+            "hwc",
+            "--title",
+            "Our HWC",
+            "wounds",
+            "--roll",
+            "d6",
+            "--row",
+            "1-3=Bruised",
+            "--row",
+            "4-6=Scarred",
+            "--during",
+            "A character is knocked out",
+            "--play",
+        ],
+    );
+    ok(
+        d,
+        &[
+            "house",
+            "row",
+            "--house",
+            "ours",
+            "wounds",
+            "--on",
+            "4-6",
+            "--name",
+            "Scar",
+            "--result",
+            "A scar across the jaw",
+            "--lasting",
+        ],
+    );
+    // `table` reads the campaign's own: the group's rows, not the book's.
+    let looked = ok(d, &["table", "wounds", "--total", "5"]);
+    assert_eq!(looked, "wounds 5: A scar across the jaw\n");
+    std::fs::write(
+        d.join("s.json"),
+        r#"{ "gangs": [{ "gang": "Crew", "fighters": [{ "fighter": "Pim" }] }],
+            "table_results": [{ "fighter": "Pim", "table": "wounds", "total": 5 }] }"#,
+    )
+    .unwrap();
+    let recorded = ok(d, &["battle", "record", "s.json", "--seed", "1"]);
+    assert!(
+        recorded.contains("wounds (Our HWC, house rules) 5: A scar"),
+        "{recorded}"
+    );
+    // Lasting, with no stat: the result stays on the character, labelled.
+    let pim = ok(d, &["fighter", "show", "Pim"]);
+    assert!(
+        pim.contains("#1 Scar: A scar across the jaw (Our HWC, house rules)"),
+        "{pim}"
+    );
+    // The history and the chronicle say whose table it was, with no empty
+    // dice list for a total entered by hand.
+    assert!(
+        pim.contains("Pim: wounds (Our HWC, house rules) d6 = 5: Scar (dice entered by hand)"),
+        "{pim}"
+    );
+    ok(d, &["export", "campaign", "--format", "md", "-o", "c.md"]);
+    let chronicle = std::fs::read_to_string(d.join("c.md")).unwrap();
+    assert!(
+        chronicle.contains("wounds (Our HWC, house rules) d6 = 5"),
+        "{chronicle}"
+    );
+    assert!(!chronicle.contains("\\[\\]"), "{chronicle}");
+    ok(d, &["undo"]);
+    let pim = ok(d, &["fighter", "show", "Pim"]);
+    assert!(!pim.contains("#1 Scar"), "{pim}");
+    assert!(pim.contains("Pim: Scar taken back"), "{pim}");
+}

@@ -215,20 +215,19 @@ fn a_value_below_the_least_is_raised_to_it_and_a_crew_over_its_limit_is_told() {
     assert_eq!((value.value, value.raised_from), (5, Some(0)));
     assert!(view.legal, "{:?}", view.problems);
 
-    for (name, grit) in [("Rook", 9), ("Fen", 9)] {
-        hand(&mut s, "Gulls", name, grit, &["hook"]);
-    }
-    // 5 + 25 + 25 = 55, over 40.
-    let view = s.gang_view(crew).unwrap();
-    let over = view
-        .problems
-        .iter()
-        .find(|p| p.rule == "valuation.limit")
-        .expect("over the limit");
-    assert_eq!(
-        over.message,
-        "Its hands add up to 55 Worth, over the limit of 40."
+    hand(&mut s, "Gulls", "Rook", 9, &["hook"]);
+    // 5 + 25 + 25 = 55, over 40: the third hand is refused, naming the
+    // limit, and nothing is written.
+    let refused = s
+        .recruit(crew, unit("Fen", &["hook"], &[("grit", 9), ("luck", 4)]))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains("Its hands add up to 55 Worth, over the limit of 40."),
+        "{refused}"
     );
+    assert!(s.fighter_named("Fen", None).is_err());
+    assert!(s.gang_view(crew).unwrap().legal);
 }
 
 #[test]
@@ -404,29 +403,24 @@ fn a_wayfarer_unit_from_the_catalog_is_priced_part_by_part_and_checked() {
     assert_eq!(part.ruling.as_deref(), Some("cost-treefolk"));
 
     // 004 (line 655): "Step 2: Select species template"; (808-809)
-    // BESTIAL: "You may never use equipment".
-    recruit(&mut s, "Twice", &["species-orc", "species-treefolk"]);
-    recruit(&mut s, "Beast", &["trait-bestial", "weapon-sword"]);
-    let view = s.gang_view(band).unwrap();
-    let rules: Vec<(&str, &str)> = view
-        .problems
-        .iter()
-        .map(|p| (p.rule.as_str(), p.message.as_str()))
-        .collect();
+    // BESTIAL: "You may never use equipment". Each is refused, naming it.
+    let refused = |s: &mut Session, name: &str, parts: &[&str]| {
+        s.recruit(band, unit(name, parts, &dice))
+            .unwrap_err()
+            .to_string()
+    };
+    let twice = refused(&mut s, "Twice", &["species-orc", "species-treefolk"]);
     assert!(
-        rules.contains(&(
-            "constraints.one-species",
-            "A unit has one species template."
-        )),
-        "{rules:?}"
+        twice.contains("A unit has one species template."),
+        "{twice}"
     );
+    let beast = refused(&mut s, "Beast", &["trait-bestial", "weapon-sword"]);
     assert!(
-        rules.contains(&(
-            "constraints.bestial-no-equipment",
-            "A Bestial unit may never use equipment."
-        )),
-        "{rules:?}"
+        beast.contains("A Bestial unit may never use equipment."),
+        "{beast}"
     );
+    assert!(s.fighter_named("Twice", None).is_err());
+    assert!(s.fighter_named("Beast", None).is_err());
 }
 
 /// A Wayfarer warband with units of the given parts, every attribute at its
@@ -442,6 +436,21 @@ fn warband(units: &[(&str, &[&str])]) -> (tempfile::TempDir, rapsheet::session::
     (dir, view)
 }
 
+/// Why recruiting the last of `units` into a Wayfarer warband of the others
+/// is refused (every other recruit accepted).
+fn refusal(units: &[(&str, &[&str])]) -> String {
+    let dir = util::temp();
+    let mut s = Session::create(&dir.path().join("w.rapsheet"), "W", "wayfarer").unwrap();
+    let (band, _) = s.found_gang("Red Hand", None).unwrap();
+    let (last, others) = units.split_last().unwrap();
+    for (name, parts) in others {
+        s.recruit(band, unit(name, parts, &[])).unwrap();
+    }
+    s.recruit(band, unit(last.0, last.1, &[]))
+        .unwrap_err()
+        .to_string()
+}
+
 fn broken(view: &rapsheet::session::GangView) -> Vec<String> {
     view.problems.iter().map(|p| p.describe()).collect()
 }
@@ -450,7 +459,7 @@ fn broken(view: &rapsheet::session::GangView) -> Vec<String> {
 fn a_ranks_abilities_are_capped_and_a_species_own_traits_take_no_slot_and_cost_nothing_more() {
     // 004 (lines 560-573): "The number of abilities you may purchase is
     // dependent upon the character's rank": Troop 2.
-    let (_d, view) = warband(&[(
+    let refused = refusal(&[(
         "Grak",
         &[
             "rank-troop",
@@ -461,11 +470,8 @@ fn a_ranks_abilities_are_capped_and_a_species_own_traits_take_no_slot_and_cost_n
         ][..],
     )]);
     assert!(
-        broken(&view)
-            .iter()
-            .any(|p| p.contains("A troop unit has at most 2 abilities")),
-        "{:?}",
-        broken(&view)
+        refused.contains("Grak: A troop unit has at most 2 abilities"),
+        "{refused}"
     );
     let (_d, view) = warband(&[(
         "Grak",
@@ -521,34 +527,35 @@ fn elite_and_champion_allowances_count_each_thousand_points_or_part_of_it() {
         ("E", champion),
     ]);
     assert!(view.legal, "{:?}", broken(&view));
-    let (_d, view) = warband(&[
+    // A fifth elite unit: five units of ten dice, 150 points, one 1,000 or
+    // part of it. Refused, naming the allowance and its ruling.
+    let fifth = refusal(&[
         ("A", elite),
         ("B", elite),
         ("C", elite),
         ("D", elite),
         ("E", elite),
-        ("F", champion),
-        ("G", champion),
     ]);
-    let problems = broken(&view);
-    // Seven units of ten dice: 210 points, one 1,000 or part of it.
     assert!(
-        problems.iter().any(|p| p.starts_with(
-            "Up to four elite units per 1,000 points. (5 units with Elite; 4 allowed at 210 points)"
-        )),
-        "{problems:?}"
+        fifth.starts_with(
+            "refused: Up to four elite units per 1,000 points. (5 units with Elite; 4 allowed at 150 points) (ruling: "
+        ),
+        "{fifth}"
     );
+    // A second champion beside four elites and one: six units, 180 points.
+    let second = refusal(&[
+        ("A", elite),
+        ("B", elite),
+        ("C", elite),
+        ("D", elite),
+        ("E", champion),
+        ("F", champion),
+    ]);
     assert!(
-        problems.iter().any(|p| p.starts_with(
-            "One champion unit per 1,000 points. (2 units with Champion; 1 allowed at 210 points)"
-        )),
-        "{problems:?}"
-    );
-    assert!(
-        view.problems
-            .iter()
-            .all(|p| !p.rule.contains("allowance") || p.ruling.is_some()),
-        "the allowances are labelled with their ruling"
+        second.starts_with(
+            "refused: One champion unit per 1,000 points. (2 units with Champion; 1 allowed at 180 points) (ruling: "
+        ),
+        "{second}"
     );
 }
 
@@ -742,14 +749,18 @@ fn a_warband_is_held_to_its_force_point_pool_which_grows_by_what_it_buys() {
             .unwrap();
     }
     assert!(budget_problems(&s, band).is_empty());
-    // A seventeenth before the first match: 510, over the 500.
-    s.recruit(band, unit("Grunt 16", &[], &[])).unwrap();
-    assert_eq!(
-        budget_problems(&s, band),
-        ["Its units add up to 510 Value, more than its 500 Force Point Pool. (ruling: force-pool)"]
+    // A seventeenth before the first match: 510, over the 500, refused.
+    let refused = s
+        .recruit(band, unit("Grunt 16", &[], &[]))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains(
+            "Its units add up to 510 Value, more than its 500 Force Point Pool. (ruling: force-pool)"
+        ),
+        "{refused}"
     );
-    s.dismiss(s.fighter_named("Grunt 16", None).unwrap().id)
-        .unwrap();
+    assert!(budget_problems(&s, band).is_empty());
     // After a match, a unit bought with resources pays its value and adds
     // as much to the pool, in one step.
     s.adjust_resource(band, "resources", 100, "a match")
@@ -765,11 +776,16 @@ fn a_warband_is_held_to_its_force_point_pool_which_grows_by_what_it_buys() {
     // One undo takes back the sword, its price and its points.
     s.undo_last().unwrap();
     assert_eq!(pool(&s), (530, 70));
-    // A unit added without paying is over the pool again.
-    s.recruit(band, unit("Stowaway", &[], &[])).unwrap();
-    assert_eq!(
-        budget_problems(&s, band),
-        ["Its units add up to 540 Value, more than its 530 Force Point Pool. (ruling: force-pool)"]
+    // A unit added without paying would be over the pool again.
+    let refused = s
+        .recruit(band, unit("Stowaway", &[], &[]))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        refused.contains(
+            "Its units add up to 540 Value, more than its 530 Force Point Pool. (ruling: force-pool)"
+        ),
+        "{refused}"
     );
 }
 
@@ -863,21 +879,21 @@ fn an_occupation_holds_a_units_dice_to_its_ranges_and_a_skill_outside_it_takes_t
     assert!(problems(&s, "Vex").is_empty(), "{:?}", problems(&s, "Vex"));
     // Advancing Assault is Ballistics, outside Melee and Larceny: two
     // slots, so Charge and it are three, over a troop's 2.
-    s.recruit(
-        band,
-        unit(
-            "Sly",
-            &parts(&["skill-charge", "skill-advancing-assault"]),
-            &[("arcane_off", 0)],
-        ),
-    )
-    .unwrap();
-    let sly = problems(&s, "Sly");
-    assert_eq!(sly.len(), 1, "{sly:?}");
+    let sly = s
+        .recruit(
+            band,
+            unit(
+                "Sly",
+                &parts(&["skill-charge", "skill-advancing-assault"]),
+                &[("arcane_off", 0)],
+            ),
+        )
+        .unwrap_err()
+        .to_string();
     assert!(
-        sly[0].starts_with("Sly: A troop unit has at most 2 abilities")
-            && sly[0].contains("takes two, as the text says"),
-        "{sly:?}"
+        sly.starts_with("refused: Sly: A troop unit has at most 2 abilities")
+            && sly.contains("takes two, as the text says"),
+        "{sly}"
     );
     // Arcane OFF at the default 1 die, where a Cutthroat allows none.
     s.recruit(band, unit("Dim", &parts(&[]), &[])).unwrap();
@@ -957,11 +973,13 @@ fn an_animal_is_held_to_its_templates_dice_and_categories() {
     assert!(of(&s, "Fang").is_empty(), "{:?}", of(&s, "Fang"));
     // With Alert (General, one slot) beside it: three, over the 2.
     parts.push("skill-alert");
-    s.recruit(band, unit("Claw", &parts, &none)).unwrap();
-    let claw = of(&s, "Claw");
+    let claw = s
+        .recruit(band, unit("Claw", &parts, &none))
+        .unwrap_err()
+        .to_string();
     assert!(
-        claw.len() == 1 && claw[0].starts_with("Claw: A troop unit has at most 2 abilities"),
-        "{claw:?}"
+        claw.starts_with("refused: Claw: A troop unit has at most 2 abilities"),
+        "{claw}"
     );
 }
 
@@ -971,15 +989,7 @@ fn an_animal_is_held_to_its_templates_dice_and_categories() {
 /// an ability allotted by rank." BANE PLAGUE "(+20)" (line 4906).
 #[test]
 fn a_spell_bought_for_a_unit_costs_its_price_and_takes_an_ability_slot() {
-    let (_dir, view) = warband(&[(
-        "Morr",
-        &[
-            "rank-troop",
-            "spell-bane-plague",
-            "skill-alert",
-            "skill-charge",
-        ],
-    )]);
+    let (_dir, view) = warband(&[("Morr", &["rank-troop", "spell-bane-plague", "skill-alert"])]);
     let morr = &view.fighters[0];
     let parts = &morr.value.as_ref().unwrap().parts;
     assert!(
@@ -988,12 +998,19 @@ fn a_spell_bought_for_a_unit_costs_its_price_and_takes_an_ability_slot() {
             .any(|p| p.from == "Bane Plague" && p.points == 20),
         "{parts:?}"
     );
+    assert!(view.legal, "{:?}", broken(&view));
     // Bane Plague, Alert and Charge: three abilities, over a troop's 2.
+    let refused = refusal(&[(
+        "Morr",
+        &[
+            "rank-troop",
+            "spell-bane-plague",
+            "skill-alert",
+            "skill-charge",
+        ],
+    )]);
     assert!(
-        broken(&view)
-            .iter()
-            .any(|p| p.starts_with("Morr: A troop unit has at most 2 abilities")),
-        "{:?}",
-        broken(&view)
+        refused.starts_with("refused: Morr: A troop unit has at most 2 abilities"),
+        "{refused}"
     );
 }

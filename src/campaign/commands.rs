@@ -22,6 +22,15 @@ pub enum CommandError {
     NotForSale { name: String, buys: String },
     #[error("{gang} already has a fighter called “{name}”")]
     FighterNameTaken { gang: String, name: String },
+    #[error("refused: {problem} ({rule_source})")]
+    BreaksRule {
+        problem: String,
+        rule_source: String,
+    },
+    #[error(
+        "“{name}” was dismissed from {gang} and keeps that name in its history; choose another"
+    )]
+    FighterNameKept { gang: String, name: String },
     #[error("“{query}” is not a quirk of {pack}{hint}")]
     UnknownQuirk {
         query: String,
@@ -386,6 +395,19 @@ fn check_fighter_name(
         Some(taken) => Err(CommandError::FighterNameTaken {
             gang: gang.name.clone(),
             name: taken.name.clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Refuses a name that a fighter dismissed from the gang keeps in its
+/// history (`kept`, their names).
+pub fn check_name_not_kept(gang: &Gang, kept: &[String], name: &str) -> Result<(), CommandError> {
+    let name = check_name("A fighter", name)?;
+    match kept.iter().find(|k| text::same(k, &name)) {
+        Some(held) => Err(CommandError::FighterNameKept {
+            gang: gang.name.clone(),
+            name: held.clone(),
         }),
         None => Ok(()),
     }

@@ -825,11 +825,16 @@ impl Event {
                 } else {
                     format!(" {modifier:+}")
                 };
+                // Dice entered as a total show no faces.
+                let faces = if dice.is_empty() {
+                    String::new()
+                } else {
+                    format!(" [{}]", dice.join(", "))
+                };
                 format!(
-                    "{who}{} {} [{}]{modifier} = {total}: {result} ({by})",
+                    "{who}{} {}{faces}{modifier} = {total}: {result} ({by})",
                     names.label(table),
                     roll.expression,
-                    dice.join(", ")
                 )
             }
             TableRollTakenBack { fighter, table, .. } => {

@@ -186,6 +186,15 @@ impl LastingEffect {
         }
     }
 
+    /// The effect in a line with whose table it came from and when it
+    /// heals, where that is said: `Scar: A scar (Our HWC, house rules)`.
+    pub fn line(&self, noun: &str) -> String {
+        match self.origin(noun) {
+            Some(origin) => format!("{} ({origin})", self.summary(": ")),
+            None => self.summary(": "),
+        }
+    }
+
     /// Whose table it came from where it is the group's own, and when it
     /// heals by itself: `The Night Crew's table, house rules; heals after
     /// 2 × session`. `noun` is what the game calls a record.

@@ -362,6 +362,37 @@ pub fn gang_problems(pack: &Pack, fighters: &[Fighter]) -> Vec<Problem> {
     gang_problems_after(pack, fighters, &BTreeMap::new(), &[], &BTreeMap::new())
 }
 
+/// True for a problem that breaks a rule the pack states outright — a
+/// constraint that is a limit, a points limit, the same entry twice — and
+/// not a count a gang being built has yet to reach. A stat outside the
+/// ranges an entry allows is not one: the entry is often chosen before the
+/// dice are set to it, so it is shown until they are.
+pub fn breaks_a_stated_rule(pack: &Pack, problem: &Problem) -> bool {
+    let rule = problem.rule.as_str();
+    if let Some(id) = rule.strip_prefix("constraints.") {
+        return pack
+            .constraints
+            .iter()
+            .any(|c| c.id == id && c.rule.is_a_limit());
+    }
+    rule.starts_with("valuation.") || rule == "recruiting.distinct"
+}
+
+/// The stated rules (see [`breaks_a_stated_rule`]) that `after` breaks
+/// and `before` does not: what a change would newly break.
+pub fn new_breaks(pack: &Pack, before: &[Problem], after: &[Problem]) -> Vec<Problem> {
+    after
+        .iter()
+        .filter(|p| breaks_a_stated_rule(pack, p))
+        .filter(|p| {
+            !before
+                .iter()
+                .any(|b| b.rule == p.rule && b.scope == p.scope)
+        })
+        .cloned()
+        .collect()
+}
+
 /// True when giving `fighter` the quirk `quirk` would break a constraint of
 /// the pack that the gang does not break now (Lightweight beside Light
 /// Armor; a third Bonded): such a quirk is not offered.

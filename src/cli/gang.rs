@@ -106,8 +106,10 @@ pub enum FighterCommand {
         #[arg(long)]
         gang: Option<String>,
     },
-    /// Recruit a fighter. A fighter who breaks a rule is still added and the
-    /// problems are printed.
+    /// Recruit a fighter. One who would break a limit the pack states (a
+    /// constraint, a stat's range, a points limit) is refused, naming the
+    /// rule; one still short of what recruiting asks (entries, a leader)
+    /// is added and the problems are printed.
     Add {
         name: String,
         /// The gang's name.
@@ -353,7 +355,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                     Some(reason) => format!(" [removed: {reason}]"),
                     None => String::new(),
                 };
-                say!("  #{} {}{state}", e.id, e.summary(": "));
+                say!("  #{} {}{state}", e.id, e.line(&pack.record().noun));
             }
             for line in &details.history {
                 say!("  {}  {}", line.at, line.text);

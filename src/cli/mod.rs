@@ -204,7 +204,8 @@ pub enum Command {
     Table {
         /// The table's id (`seize-control`).
         table: String,
-        /// The ruleset (default: the primary system's book rules).
+        /// The ruleset (default: the one the campaign plays, with --db;
+        /// else the primary system's book rules).
         #[arg(long)]
         ruleset: Option<String>,
         /// The total rolled at the table.
@@ -453,14 +454,25 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             seed,
             modifiers,
             json,
-        } => table::table(
-            &table,
-            &default_ruleset(ruleset, packs)?,
-            total,
-            seed,
-            &modifiers,
-            json,
-        ),
+        } => {
+            let pack = match db {
+                Some(_) => {
+                    let session = open(db, packs)?;
+                    let ruleset = match ruleset {
+                        Some(r) => r,
+                        None => session.info()?.default_ruleset,
+                    };
+                    session.pack(&ruleset)?.clone()
+                }
+                None => {
+                    let ruleset = default_ruleset(ruleset, packs)?;
+                    registry(packs)?.get(&ruleset).cloned().ok_or_else(|| {
+                        anyhow::anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)")
+                    })?
+                }
+            };
+            table::table(&pack, &table, total, seed, &modifiers, json)
+        }
         Command::Cards(args) => print::cards(&open(db, packs)?, args),
         Command::Roster {
             named,
@@ -670,5 +682,18 @@ impl serde_json::ser::Formatter for ControlsEscaped {
     }
     fn end_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
         self.0.end_object_value(w)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory as _;
+
+    /// Every command and subcommand is well formed (no two arguments of
+    /// one command share a name): clap checks the whole tree, which it
+    /// otherwise does only for the commands a run happens to parse.
+    #[test]
+    fn every_command_line_is_well_formed() {
+        super::Cli::command().debug_assert();
     }
 }

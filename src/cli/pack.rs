@@ -137,8 +137,8 @@ pub enum HouseCommand {
 #[derive(Debug, clap::Args)]
 pub struct GroupPack {
     /// The group's pack's id (`our-hwc`).
-    #[arg(long = "house")]
-    id: String,
+    #[arg(long = "house", value_name = "ID")]
+    house: String,
     /// For a new pack: the pack it is over.
     #[arg(long)]
     base: Option<String>,
@@ -419,19 +419,19 @@ fn edit_draft(
     to: &GroupPack,
     edit: impl FnOnce(&mut crate::rules::Draft, &Pack) -> Result<()>,
 ) -> Result<()> {
-    let kept = session.house_text(&to.id)?.is_some();
+    let kept = session.house_text(&to.house)?.is_some();
     let (base, title) = match (&to.base, &to.title) {
         (Some(base), Some(title)) => (base.clone(), title.clone()),
         _ if kept => (String::new(), String::new()),
         _ => anyhow::bail!(
             "the campaign keeps no `{}` yet: give --base PACK and --title TITLE to start it",
-            to.id
+            to.house
         ),
     };
-    let mut draft = session.house_draft(&to.id, &base, &title)?;
+    let mut draft = session.house_draft(&to.house, &base, &title)?;
     let base_id = draft
         .base_id()
-        .ok_or_else(|| anyhow::anyhow!("`{}` names no pack it is over", to.id))?
+        .ok_or_else(|| anyhow::anyhow!("`{}` names no pack it is over", to.house))?
         .to_owned();
     let base = session.pack(&base_id)?.clone();
     edit(&mut draft, &base)?;

@@ -1,12 +1,13 @@
-//! `rapsheet table TABLE --ruleset PACK`: what does a roll mean?
+//! `rapsheet table TABLE --ruleset PACK`: what does a roll mean? With
+//! `--db`, the campaign's packs are read too (the tables its group filled
+//! in), and the ruleset it plays is the default.
 
 use anyhow::{Result, anyhow, bail};
 use serde::Serialize;
 
 use super::print_json;
 use crate::dice::{Dice, RollRecord, parse};
-use crate::rules::{Effect, TableRowDef};
-use crate::session::builtin_registry;
+use crate::rules::{Effect, Pack, TableRowDef};
 
 #[derive(Serialize)]
 struct Lookup<'a> {
@@ -33,17 +34,13 @@ struct Again<'a> {
 }
 
 pub(super) fn table(
+    pack: &Pack,
     id: &str,
-    ruleset: &str,
     total: Option<i64>,
     seed: Option<u64>,
     modifiers: &[String],
     json: bool,
 ) -> Result<()> {
-    let registry = builtin_registry()?;
-    let pack = registry
-        .get(ruleset)
-        .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?;
     let table = pack.table(id).ok_or_else(|| {
         let ids: Vec<&str> = pack.tables.iter().map(|t| t.id.as_str()).collect();
         anyhow!(

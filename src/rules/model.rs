@@ -986,6 +986,24 @@ pub enum ConstraintKind {
     },
 }
 
+impl ConstraintKind {
+    /// True for a cap or a prohibition: broken by adding, mended only by
+    /// taking away, so a change that would break it is refused. A minimum,
+    /// an exact count or a requirement is met a step at a time while a
+    /// gang is built, and is only shown.
+    pub fn is_a_limit(&self) -> bool {
+        match self {
+            ConstraintKind::MaxTagged { .. }
+            | ConstraintKind::ForbidsTagged { .. }
+            | ConstraintKind::MaxSlots { .. }
+            | ConstraintKind::GangCountPerPoints { .. } => true,
+            ConstraintKind::RequiresAny { .. }
+            | ConstraintKind::GangCount { .. }
+            | ConstraintKind::MinTagged { .. } => false,
+        }
+    }
+}
+
 /// A constraint as written in the file: every field any kind uses.
 #[derive(Debug, Clone, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -12,7 +12,8 @@ use serde::Serialize;
 
 use super::Session;
 use crate::campaign::commands::{self, NewFighter};
-use crate::campaign::{BatchId, Event, FighterId, GangId, Problem, QuirkPick};
+use crate::campaign::{BatchId, Event, Fighter, FighterId, Gang, GangId, Problem, QuirkPick};
+use crate::rules::Pack;
 use crate::text;
 
 /// What a command did: the batch it wrote and the rules now broken.
@@ -108,15 +109,18 @@ impl Session {
         self.commit(&format!("{} {label} {delta:+}", gang.name), events)
     }
 
-    /// Recruits a fighter; a fighter who breaks a rule is still recruited and
+    /// Recruits a fighter. One who would break a limit the pack states is
+    /// refused; one still short of what recruiting asks is recruited and
     /// the gang's problems come back with the outcome.
     pub fn recruit(&mut self, gang: GangId, new: NewFighter) -> Result<Outcome> {
         let gang = self.gang(gang)?;
         let pack = self.gang_pack(&gang)?;
         let roster = self.store.fighters(gang.id)?;
+        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, &new.name)?;
         let id = self.store.next_fighter_id()?;
         let label = format!("Recruit {} into {}", new.name.trim(), gang.name);
         let events = commands::recruit(pack, &gang, &roster, id, new)?;
+        self.refuse_new_breaks(pack, &gang, &events)?;
         let batch = self.commit(&label, events)?;
         // Saved: from here on a failure is a warning, not a refusal.
         let (problems, warnings) = match self.gang_view(gang.id) {
@@ -141,6 +145,7 @@ impl Session {
         let gang = self.gang(gang)?;
         let pack = self.gang_pack(&gang)?;
         let roster = self.store.fighters(gang.id)?;
+        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, &new.name)?;
         let id = self.store.next_fighter_id()?;
         let name = new.name.trim().to_owned();
         let mut events = commands::recruit(pack, &gang, &roster, id, new)?;
@@ -157,6 +162,7 @@ impl Session {
             commands::pay_for(pack, &gang, value, &name)
                 .with_context(|| format!("buying {name} for {value}"))?,
         );
+        self.refuse_new_breaks(pack, &gang, &events)?;
         let label = format!("Buy {name} for {} for {value}", gang.name);
         let batch = self.commit(&label, events)?;
         let problems = self
@@ -189,10 +195,41 @@ impl Session {
             commands::pay_for(pack, &gang, cost, &format!("{what} for {}", fighter.name))
                 .with_context(|| format!("buying {what} for {cost}"))?,
         );
+        self.refuse_new_breaks(pack, &gang, &events)?;
         self.commit(
             &format!("Buy {what} for {} for {cost}", fighter.name),
             events,
         )
+    }
+
+    /// Refuses a change (`events`, with what it pays) that would make the
+    /// gang break a rule its pack states (a constraint that is a limit, a
+    /// points limit) that it does not break now, naming the rule and its
+    /// source, before anything is paid or written. A count the gang has yet to reach (a recruit still
+    /// short of entries) is no refusal: a gang is built a step at a time.
+    fn refuse_new_breaks(&self, pack: &Pack, gang: &Gang, events: &[Event]) -> Result<()> {
+        let lasting = self.store.lasting_effects_of_gang(gang.id)?;
+        let before = self.roster(gang.id)?;
+        let (mut after, mut paid) = (before.clone(), gang.clone());
+        for event in events {
+            changed_roster(&mut after, event);
+            if let Event::ResourceAdjusted { resource, to, .. } = event {
+                paid.resources.insert(resource.clone(), *to);
+            }
+        }
+        let breaks = crate::campaign::new_breaks(
+            pack,
+            &self.problems_of(pack, gang, &before, &lasting)?,
+            &self.problems_of(pack, &paid, &after, &lasting)?,
+        );
+        match breaks.first() {
+            None => Ok(()),
+            Some(problem) => Err(commands::CommandError::BreaksRule {
+                problem: problem.describe(),
+                rule_source: problem.source.clone(),
+            }
+            .into()),
+        }
     }
 
     /// Resolves quirk names (id, name or alt name) against a gang's pack.
@@ -220,6 +257,7 @@ impl Session {
     pub fn rename_fighter(&mut self, fighter: FighterId, to: &str) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
+        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, to)?;
         let events = commands::rename_fighter(&gang, &self.store.fighters(gang.id)?, &fighter, to)?;
         self.commit(&format!("Rename {} to {}", fighter.name, to.trim()), events)
     }
@@ -238,7 +276,9 @@ impl Session {
     pub fn set_quirks(&mut self, fighter: FighterId, quirks: Vec<QuirkPick>) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
-        let events = commands::set_quirks(self.gang_pack(&gang)?, &fighter, quirks)?;
+        let pack = self.gang_pack(&gang)?;
+        let events = commands::set_quirks(pack, &fighter, quirks)?;
+        self.refuse_new_breaks(pack, &gang, &events)?;
         self.commit(&format!("Quirks of {}", fighter.name), events)
     }
 
@@ -268,6 +308,7 @@ impl Session {
         let gang = self.gang(fighter.gang)?;
         let pack = self.gang_pack(&gang)?;
         let events = commands::set_base_stat(pack, &fighter, stat, value)?;
+        self.refuse_new_breaks(pack, &gang, &events)?;
         let label = match pack.stat(stat).or_else(|| {
             pack.stats
                 .iter()
@@ -406,5 +447,32 @@ impl Session {
                 reason: reason.to_owned(),
             }],
         )
+    }
+}
+
+/// A roster as one event of a change would leave it (the events that make
+/// or change a fighter; others leave it as it is).
+fn changed_roster(roster: &mut Vec<Fighter>, event: &Event) {
+    fn find(roster: &mut [Fighter], id: FighterId) -> Option<&mut Fighter> {
+        roster.iter_mut().find(|f| f.id == id)
+    }
+    match event {
+        Event::FighterRecruited { fighter } => roster.push(fighter.clone()),
+        Event::QuirksChanged { fighter, to, .. } => {
+            if let Some(f) = find(roster, *fighter) {
+                f.quirks = to.clone();
+            }
+        }
+        Event::BaseStatSet {
+            fighter, stat, to, ..
+        } => {
+            if let Some(f) = find(roster, *fighter) {
+                match to {
+                    Some(v) => f.base.insert(stat.clone(), *v),
+                    None => f.base.remove(stat),
+                };
+            }
+        }
+        _ => {}
     }
 }

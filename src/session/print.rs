@@ -247,7 +247,7 @@ impl Session {
                     lasting: f
                         .lasting
                         .iter()
-                        .map(|e| lasting_line(e, &pack.record().noun))
+                        .map(|e| e.line(&pack.record().noun))
                         .collect(),
                     photo: self.store.photo(f.id)?,
                     status: (!f.status.can_fight()).then(|| text::capitalised(&f.status_text)),
@@ -350,7 +350,7 @@ impl Session {
                     let lasting: Vec<String> = f
                         .lasting
                         .iter()
-                        .map(|e| lasting_line(e, &pack.record().noun))
+                        .map(|e| e.line(&pack.record().noun))
                         .collect();
                     lines.push(format!(
                         "{}: {}",
@@ -537,13 +537,4 @@ fn fighter_worth(fighter: &FighterView) -> Option<(i64, Option<i64>)> {
 /// and the group has not filled in.
 fn counter_text(value: Option<i64>) -> String {
     value.map_or_else(|| "—".to_owned(), |v| v.to_string())
-}
-
-/// A lasting effect as printed, with whose table it came from and when it
-/// heals, where that is said.
-fn lasting_line(effect: &crate::campaign::LastingEffect, noun: &str) -> String {
-    match effect.origin(noun) {
-        Some(origin) => format!("{} ({origin})", effect.summary(": ")),
-        None => effect.summary(": "),
-    }
 }

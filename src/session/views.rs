@@ -418,7 +418,7 @@ impl Session {
     /// lost by a crippling do not count against the quirks a fighter is
     /// recruited with, but every other rule checks the quirks they have;
     /// the size of a starting gang stops applying once the gang has fought.
-    fn problems_of(
+    pub(super) fn problems_of(
         &self,
         pack: &Pack,
         gang: &crate::campaign::Gang,
@@ -624,6 +624,23 @@ impl Session {
             }
             for a in &pack.actions {
                 names.labels.insert(a.id.clone(), a.name.clone());
+            }
+            // A table is called by its name; one the group entered says
+            // so, and that label stands over the book's of the same id.
+            for t in &pack.tables {
+                match pack.group_of("tables", &t.id) {
+                    Some(group) => {
+                        names
+                            .labels
+                            .insert(t.id.clone(), format!("{} ({group}, house rules)", t.name));
+                    }
+                    None => {
+                        names
+                            .labels
+                            .entry(t.id.clone())
+                            .or_insert_with(|| t.name.clone());
+                    }
+                }
             }
         }
         Ok(names)

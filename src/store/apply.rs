@@ -220,7 +220,9 @@ fn disband_gang(tx: &Transaction<'_>, gang: &Gang) -> Result<()> {
     expect_one(n, || format!("gang #{} is not in the campaign", gang.id))
 }
 
-/// Takes a recruitment back: only a fighter exactly as recruited.
+/// Dismisses a fighter exactly as they stand. One who took part in the
+/// campaign's history (a record, a lasting effect) keeps their row, marked
+/// dismissed, so that history still names them; anyone else is removed.
 fn dismiss_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
     let current = super::read::fighter(tx, fighter.id)?;
     if current.as_ref() != Some(fighter) {
@@ -229,6 +231,14 @@ fn dismiss_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
             fighter.name
         )));
     }
+    if has_history(tx, fighter.id)? {
+        return update_one(
+            tx,
+            "UPDATE fighter SET dismissed = 1 WHERE id = ?1 AND dismissed = 0",
+            [fighter.id],
+            || format!("{} is already dismissed", fighter.name),
+        );
+    }
     exec(
         tx,
         "DELETE FROM fighter_stat WHERE fighter_id = ?1",
@@ -236,6 +246,32 @@ fn dismiss_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
     )?;
     let n = exec(tx, "DELETE FROM fighter WHERE id = ?1", [fighter.id])?;
     expect_one(n, || format!("{} is not in the campaign", fighter.name))
+}
+
+/// True when a record or a lasting effect names the fighter.
+fn has_history(tx: &Transaction<'_>, fighter: FighterId) -> Result<bool> {
+    Ok(tx
+        .prepare_cached(
+            "SELECT EXISTS (SELECT 1 FROM battle_fighter WHERE fighter_id = ?1 OR downed_by = ?1) \
+             OR EXISTS (SELECT 1 FROM lasting_effect WHERE fighter_id = ?1)",
+        )?
+        .query_row([fighter], |r| r.get(0))?)
+}
+
+/// Brings back a fighter kept dismissed: only as they were dismissed.
+fn take_back_dismissal(tx: &Transaction<'_>, kept: &Fighter, fighter: &Fighter) -> Result<()> {
+    if kept != fighter {
+        return Err(StoreError::Conflict(format!(
+            "{} was dismissed as someone else; cannot bring them back as “{}”",
+            kept.name, fighter.name
+        )));
+    }
+    exec(
+        tx,
+        "UPDATE fighter SET dismissed = 0 WHERE id = ?1",
+        [fighter.id],
+    )?;
+    Ok(())
 }
 
 fn change_quirks(
@@ -627,6 +663,9 @@ fn set_resource(
 }
 
 fn insert_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
+    if let Some(kept) = super::read::dismissed_fighter(tx, fighter.id)? {
+        return take_back_dismissal(tx, &kept, fighter);
+    }
     exec(
         tx,
         "INSERT INTO fighter (id, gang_id, name, is_leader, notes) VALUES (?1, ?2, ?3, ?4, ?5)",

@@ -13,6 +13,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0006_undo_index.sql"),
     include_str!("../../migrations/0007_house_packs.sql"),
     include_str!("../../migrations/0008_party_play.sql"),
+    include_str!("../../migrations/0009_dismissed_fighters.sql"),
 ];
 
 /// The schema version this build writes.

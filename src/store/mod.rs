@@ -289,7 +289,9 @@ impl CampaignStore {
         } else {
             None
         };
-        configure(&conn)?;
+        // The journal mode is set once the upgrade holds: a file whose
+        // upgrade is refused keeps every byte, its header's too.
+        configure_connection(&conn)?;
         migrate(&mut conn, version).map_err(|err| StoreError::Migration {
             path: path.to_owned(),
             from: version,
@@ -302,6 +304,7 @@ impl CampaignStore {
                 None => one_line(&err),
             },
         })?;
+        configure(&conn)?;
         Ok(Self {
             conn: conn.into(),
             path: path.to_owned(),
@@ -963,8 +966,14 @@ fn configure_memory(conn: &Connection) -> Result<()> {
 }
 
 fn configure(conn: &Connection) -> Result<()> {
-    conn.busy_timeout(Duration::from_millis(250))?;
+    configure_connection(conn)?;
     conn.pragma_update(None, "journal_mode", "WAL")?;
+    Ok(())
+}
+
+/// The settings of this connection alone; nothing written to the file.
+fn configure_connection(conn: &Connection) -> Result<()> {
+    conn.busy_timeout(Duration::from_millis(250))?;
     conn.pragma_update(None, "synchronous", "FULL")?;
     conn.pragma_update(None, "foreign_keys", "ON")?;
     Ok(())

@@ -36,6 +36,9 @@ pub struct CampaignDump {
     pub titles: TitleHolders,
     pub pending: Vec<PendingEffect>,
     pub lasting: Vec<LastingEffect>,
+    /// Fighters dismissed after taking part in the campaign's history,
+    /// kept for that history's sake.
+    pub dismissed: Vec<Fighter>,
 }
 
 pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> {
@@ -419,10 +422,23 @@ pub(super) fn lasting_effect(conn: &Connection, id: EffectId) -> Result<Option<L
     row.map(|r| fill_effect(conn, r)).transpose()
 }
 
+/// A fighter on the campaign's rolls; `Ok(None)` for one dismissed.
 pub(super) fn fighter(conn: &Connection, id: FighterId) -> Result<Option<Fighter>> {
+    fighter_kept(conn, id, false)
+}
+
+/// A fighter dismissed after taking part in the campaign's history, as
+/// they were when dismissed.
+pub(super) fn dismissed_fighter(conn: &Connection, id: FighterId) -> Result<Option<Fighter>> {
+    fighter_kept(conn, id, true)
+}
+
+fn fighter_kept(conn: &Connection, id: FighterId, dismissed: bool) -> Result<Option<Fighter>> {
     let row = conn
-        .prepare_cached(&format!("{FIGHTER_COLUMNS} WHERE id = ?1"))?
-        .query_row([id], fighter_row)
+        .prepare_cached(&format!(
+            "{FIGHTER_COLUMNS} WHERE id = ?1 AND dismissed = ?2"
+        ))?
+        .query_row(params![id, dismissed], fighter_row)
         .optional()?;
     row.map(|f| fill(conn, f)).transpose()
 }
@@ -498,14 +514,18 @@ impl CampaignStore {
     fn fighters_where(&self, clause: &str, gang: GangId) -> Result<Vec<Fighter>> {
         let rows: Vec<Fighter> = self
             .conn
-            .prepare_cached(&format!("{FIGHTER_COLUMNS} WHERE {clause}"))?
+            .prepare_cached(&format!(
+                "{FIGHTER_COLUMNS} WHERE dismissed = 0 AND {clause}"
+            ))?
             .query_map([gang], fighter_row)?
             .collect::<rusqlite::Result<_>>()?;
         let scope = clause.split(" ORDER BY").next().unwrap_or(clause);
         fill_many(
             &self.conn,
             rows,
-            &format!("WHERE fighter_id IN (SELECT id FROM fighter WHERE {scope})"),
+            &format!(
+                "WHERE fighter_id IN (SELECT id FROM fighter WHERE dismissed = 0 AND {scope})"
+            ),
             [gang],
         )
     }
@@ -519,7 +539,9 @@ impl CampaignStore {
     pub fn roster_sizes(&self) -> Result<BTreeMap<GangId, usize>> {
         let rows = self
             .conn
-            .prepare_cached("SELECT gang_id, count(*) FROM fighter GROUP BY gang_id")?
+            .prepare_cached(
+                "SELECT gang_id, count(*) FROM fighter WHERE dismissed = 0 GROUP BY gang_id",
+            )?
             .query_map([], |r| Ok((r.get(0)?, r.get::<_, i64>(1)? as usize)))?
             .collect::<rusqlite::Result<_>>()?;
         Ok(rows)
@@ -702,14 +724,41 @@ impl CampaignStore {
             .collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Every fighter of the campaign, by id.
+    /// Every fighter of the campaign, by id (not those dismissed).
     pub fn all_fighters(&self) -> Result<Vec<Fighter>> {
+        self.fighters_kept(false)
+    }
+
+    /// Every fighter dismissed after taking part in the campaign's
+    /// history, by id, as they were when dismissed.
+    pub fn dismissed_fighters(&self) -> Result<Vec<Fighter>> {
+        self.fighters_kept(true)
+    }
+
+    fn fighters_kept(&self, dismissed: bool) -> Result<Vec<Fighter>> {
         let rows: Vec<Fighter> = self
             .conn
-            .prepare_cached(&format!("{FIGHTER_COLUMNS} ORDER BY id"))?
-            .query_map(params![], fighter_row)?
+            .prepare_cached(&format!(
+                "{FIGHTER_COLUMNS} WHERE dismissed = ?1 ORDER BY id"
+            ))?
+            .query_map([dismissed], fighter_row)?
             .collect::<rusqlite::Result<_>>()?;
-        fill_many(&self.conn, rows, "", params![])
+        fill_many(
+            &self.conn,
+            rows,
+            "WHERE fighter_id IN (SELECT id FROM fighter WHERE dismissed = ?1)",
+            [dismissed],
+        )
+    }
+
+    /// The names a gang's dismissed fighters keep in its history (no
+    /// one else in the gang may take them).
+    pub fn dismissed_names(&self, gang: GangId) -> Result<Vec<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT name FROM fighter WHERE gang_id = ?1 AND dismissed = 1")?
+            .query_map([gang], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?)
     }
 
     /// Every lasting effect on a fighter (removed ones too), oldest first.
@@ -721,7 +770,7 @@ impl CampaignStore {
     /// oldest first: two queries, however many.
     pub fn lasting_effects_of_gang(&self, gang: GangId) -> Result<Vec<LastingEffect>> {
         self.lasting_effects_where(
-            "WHERE fighter_id IN (SELECT id FROM fighter WHERE gang_id = ?1)",
+            "WHERE fighter_id IN (SELECT id FROM fighter WHERE gang_id = ?1 AND dismissed = 0)",
             [gang],
         )
     }
@@ -836,7 +885,8 @@ impl CampaignStore {
         Ok(self
             .conn
             .prepare_cached(
-                "SELECT gang_id, name FROM fighter WHERE is_leader AND status != 'gone' ORDER BY id",
+                "SELECT gang_id, name FROM fighter \
+                 WHERE is_leader AND status != 'gone' AND dismissed = 0 ORDER BY id",
             )?
             .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
             .collect::<rusqlite::Result<_>>()?)
@@ -955,6 +1005,7 @@ impl CampaignStore {
             titles: self.title_holders()?,
             pending: self.pending_effects()?,
             lasting: self.all_lasting_effects()?,
+            dismissed: self.dismissed_fighters()?,
         })
     }
 }

@@ -500,7 +500,10 @@ impl Run<'_> {
         let lasting = !applied.stats.is_empty()
             || applied.quirk.is_some()
             || !applied.gains.is_empty()
-            || (row.lasting && row.heals_after.is_some());
+            || (row.lasting && row.heals_after.is_some())
+            // A lasting row that only says what stays, in words (a
+            // group's own "A scar").
+            || (row.lasting && row.effects.is_empty());
         if lasting && (row.lasting || reverse) {
             // A file from elsewhere may hold the last id there is.
             let Some(next) = self.next_effect else {
