@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::Fighter;
 use super::derive::DerivedStat;
-use crate::dice::{Dice, DiceError, RollRecord, StressPool, StressRoll};
+use crate::dice::{Dice, DiceError, Ladder, RollRecord, StressPool, StressRoll, TierShift};
 use crate::rules::{CheckDef, Pack};
 
 /// A check as it stands for one fighter.
@@ -45,6 +45,18 @@ pub enum CheckForm {
         stress_label: Option<String>,
         stressable: bool,
     },
+    /// The dice of the fighter's rung on a stat's ladder (`2d6` for Wits),
+    /// stepped along the ladder by a difficulty, held to its ends.
+    Tier {
+        /// The stat's label.
+        stat: String,
+        /// The rung the fighter stands on.
+        dice: String,
+        /// The ladder, lowest rung first.
+        ladder: Vec<String>,
+        /// The pack's word for one step (`DT`), or none.
+        step: String,
+    },
 }
 
 impl Check {
@@ -69,8 +81,34 @@ impl Check {
                 };
                 format!("{base} dice ({}){stress}", what.join(" + "))
             }
+            CheckForm::Tier { stat, dice, .. } => format!("{dice} ({stat})"),
         }
     }
+}
+
+/// A step along a ladder in words: `2d6`, `2d6 +1 DT → 2d8`, and where an
+/// end of the ladder held it, `2d6 -3 DT → 2d4 (held at the ladder's
+/// lowest, 2d4)`.
+pub fn shift_text(shift: &TierShift, step: &str) -> String {
+    let from = shift.from.to_string();
+    if shift.requested == 0 {
+        return from;
+    }
+    let word = if step.is_empty() {
+        String::new()
+    } else {
+        format!(" {step}")
+    };
+    let mut text = format!("{from} {:+}{word} → {}", shift.requested, shift.to);
+    if shift.clamped {
+        let end = if shift.requested < 0 {
+            "lowest"
+        } else {
+            "highest"
+        };
+        text.push_str(&format!(" (held at the ladder's {end}, {})", shift.to));
+    }
+    text
 }
 
 /// The result of a check.
@@ -86,6 +124,14 @@ pub enum CheckRoll {
         /// The pool after the difficulty, and what the difficulty did.
         pool: StressPool,
         roll: StressRoll,
+    },
+    /// The rung's dice moved by the steps asked for, and their roll.
+    Tier {
+        shift: TierShift,
+        /// The step in words (`2d6 +1 DT → 2d8`).
+        steps: String,
+        roll: RollRecord,
+        total: i64,
     },
 }
 
@@ -115,13 +161,31 @@ fn check_for(
         pack.stat(id)
             .map_or(id.to_owned(), |s| s.title().to_owned())
     };
-    let named: Vec<&String> = def.plus_highest.iter().chain(&def.pool).collect();
+    let named: Vec<&String> = def
+        .plus_highest
+        .iter()
+        .chain(&def.pool)
+        .chain(&def.tier)
+        .collect();
     let unset = named
         .iter()
         .filter(|id| stat(id).is_some_and(|s| s.unset.is_some()))
         .map(|id| label(id))
         .collect();
     let form = match &def.roll {
+        _ if def.tier.is_some() => {
+            let id = def.tier.as_deref().unwrap_or_default();
+            let ladder = pack.stat(id).map(|s| s.ladder.clone()).unwrap_or_default();
+            CheckForm::Tier {
+                stat: label(id),
+                dice: stat(id).map_or_else(
+                    || ladder.first().cloned().unwrap_or_default(),
+                    DerivedStat::value_text,
+                ),
+                ladder,
+                step: def.step.clone(),
+            }
+        }
         Some(roll) => {
             let best = def
                 .plus_highest
@@ -200,6 +264,24 @@ pub fn roll_check(
                 total: record.total.saturating_add(add),
                 roll: record,
                 add,
+            })
+        }
+        CheckForm::Tier {
+            dice: rung,
+            ladder,
+            step,
+            ..
+        } => {
+            let ladder = Ladder::from_texts(ladder)?;
+            let steps = i32::try_from(extra).unwrap_or(0).saturating_add(modifier);
+            let shift = ladder.shift(&crate::dice::parse(rung)?, steps)?;
+            let dialect = pack.dice.as_ref().map(|d| d.dialect()).unwrap_or_default();
+            let record = dice.roll(&shift.to, &dialect)?;
+            Ok(CheckRoll::Tier {
+                steps: shift_text(&shift, step),
+                shift,
+                total: record.total,
+                roll: record,
             })
         }
         CheckForm::Pool {

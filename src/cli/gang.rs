@@ -58,7 +58,7 @@ pub enum FighterCommand {
         #[arg(long)]
         seed: Option<u64>,
         /// Dice added to (or taken from) a pool, base dice first; added to
-        /// a sum.
+        /// a sum; steps up (or down) a ladder of dice for a tier.
         #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
         modifier: i32,
         #[arg(long)]
@@ -331,6 +331,9 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                 details.gang,
                 details.view.status_text
             );
+            for lowered in &details.view.lowered {
+                say!("  {}", lowered.text);
+            }
             say!("  {}", stats.join(" "));
             let pack = session.gang_pack(&session.gang_named(&details.gang)?)?;
             let counters: Vec<String> = pack
@@ -583,6 +586,15 @@ fn say_check(rolled: &crate::session::CheckRolled) {
             rolled.check.label,
             roll.expression,
             roll.total,
+            faces(&roll.rolls),
+            rolled.seed
+        ),
+        CheckRoll::Tier {
+            steps, roll, total, ..
+        } => say!(
+            "{} {}: {steps} = {total} ({}) (seed {})",
+            rolled.fighter,
+            rolled.check.label,
             faces(&roll.rolls),
             rolled.seed
         ),

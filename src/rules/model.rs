@@ -131,6 +131,14 @@ pub struct CheckDef {
     /// Pool form: the counter whose value is the number of stress dice.
     #[serde(default)]
     pub stress: Option<String>,
+    /// Tier form: the stat on a ladder of dice whose rung is rolled; a
+    /// difficulty (and an option's `add`) steps along the ladder.
+    #[serde(default)]
+    pub tier: Option<String>,
+    /// Tier form: the word for one step along the ladder, shown with the
+    /// step in the roll line.
+    #[serde(default)]
+    pub step: String,
     /// Ways of making the roll that change it (full auto: two base dice
     /// more, and the stress level up by one first).
     #[serde(default)]
@@ -747,6 +755,24 @@ pub struct CounterDef {
     /// with it (a weapon's ammo), keyed `counter:entry` (`ammo:pistol`).
     #[serde(default)]
     pub per_entry: Option<String>,
+    /// The stat this counter is taken from (Damage from Health): the
+    /// fighter's state shows the stat as what is left of it.
+    #[serde(default)]
+    pub lowers: Option<CounterLowers>,
+}
+
+/// A stat a counter is taken from, and the word for a fighter while the
+/// counter keeps it below its full value.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CounterLowers {
+    pub stat: String,
+    /// Shown while the stat is below its full value (`Wounded`); may be
+    /// left empty.
+    #[serde(default)]
+    pub word: String,
+    #[serde(default)]
+    pub source: String,
 }
 
 impl CounterDef {
@@ -1143,6 +1169,10 @@ pub struct OutcomeDef {
     /// True when the fighter was taken down (a bounty on them is claimed).
     #[serde(default)]
     pub taken_down: bool,
+    /// Resources (ids) a fighter with this outcome does not gain from the
+    /// tables rolled for them in the record; a loss still applies.
+    #[serde(default)]
+    pub forfeits: Vec<String>,
     #[serde(default)]
     pub source: String,
 }
@@ -1261,6 +1291,12 @@ pub enum Effect {
     Gain { what: String },
     /// The fighter gains a quirk of the pack (of a category, or any).
     GainQuirk {
+        #[serde(default)]
+        category: Option<String>,
+    },
+    /// The fighter loses a quirk they have (of a category, or any); their
+    /// gang picks which, and healing the lasting effect gives it back.
+    LoseQuirk {
         #[serde(default)]
         category: Option<String>,
     },

@@ -131,6 +131,20 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                 ),
             );
         }
+        if let Some(lowers) = &counter.lowers {
+            if pack.stat(&lowers.stat).is_none() {
+                return err(
+                    format!("{entry}.lowers"),
+                    format!("stat `{}` is not in [[stats]]", lowers.stat),
+                );
+            }
+            if counter.per_entry.is_some() {
+                return err(
+                    format!("{entry}.lowers"),
+                    "a counter kept for each entry (`per_entry`) lowers no stat".into(),
+                );
+            }
+        }
         fill_in_ruling(file, pack, &entry, counter.fill_in.as_ref())?;
     }
 
@@ -619,19 +633,39 @@ fn validate_checks(file: &str, pack: &Pack) -> Result<(), PackError> {
     unique(file, "checks", pack.checks.iter().map(|c| c.id.as_str()))?;
     for check in &pack.checks {
         let entry = format!("checks.{}", check.id);
-        match (&check.roll, check.pool.is_empty()) {
-            (Some(roll), true) => {
+        match (&check.roll, check.pool.is_empty(), &check.tier) {
+            (Some(roll), true, None) => {
                 if let Err(e) = crate::dice::parse(roll) {
                     return err(entry, format!("roll `{roll}`: {e}"));
                 }
             }
-            (None, false) => {}
+            (None, false, None) => {}
+            (None, true, Some(tier)) => {
+                let Some(stat) = pack.stat(tier) else {
+                    return err(
+                        format!("{entry}.tier"),
+                        format!("stat `{tier}` is not in [[stats]]"),
+                    );
+                };
+                if stat.ladder.is_empty() {
+                    return err(
+                        format!("{entry}.tier"),
+                        format!("stat `{tier}` has no `ladder` of dice to step along"),
+                    );
+                }
+                if let Err(e) = crate::dice::Ladder::from_texts(&stat.ladder) {
+                    return err(format!("{entry}.tier"), format!("stat `{tier}`: {e}"));
+                }
+            }
             _ => {
                 return err(
                     entry,
-                    "give `roll` (dice plus the highest of `plus_highest`) or `pool` (one die a point of each stat), not both".into(),
+                    "give one of `roll` (dice plus the highest of `plus_highest`), `pool` (one die a point of each stat) and `tier` (the dice of a stat's ladder)".into(),
                 );
             }
+        }
+        if !check.step.is_empty() && check.tier.is_none() {
+            return err(format!("{entry}.step"), "`step` goes with a `tier`".into());
         }
         if check.stress.is_some() && check.pool.is_empty() {
             return err(entry, "`stress` dice go with a `pool`".into());
@@ -807,6 +841,14 @@ fn validate_outcomes_and_ids(file: &str, pack: &Pack) -> Result<(), PackError> {
                 format!(
                     "exactly one outcome needs default = true (the outcome of a fighter who came through as usual); {found}"
                 ),
+            );
+        }
+    }
+    for outcome in &pack.outcomes {
+        if let Some(bad) = outcome.forfeits.iter().find(|r| pack.resource(r).is_none()) {
+            return err(
+                format!("outcomes.{}.forfeits", outcome.id),
+                format!("resource `{bad}` is not in [[resources]]"),
             );
         }
     }
@@ -1321,6 +1363,9 @@ fn check_effect(pack: &Pack, effect: &Effect) -> Result<(), String> {
             Err(format!("resource `{resource}` is not in [[resources]]"))
         }
         Effect::GainQuirk {
+            category: Some(category),
+        }
+        | Effect::LoseQuirk {
             category: Some(category),
         } if pack.category(category).is_none() => {
             Err(format!("category `{category}` is not in [[categories]]"))

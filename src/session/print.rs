@@ -250,7 +250,7 @@ impl Session {
                         .map(|e| e.line(&pack.record().noun))
                         .collect(),
                     photo: self.store.photo(f.id)?,
-                    status: (!f.status.can_fight()).then(|| text::capitalised(&f.status_text)),
+                    status: card_status(f),
                     track: track_of(pack, f),
                     ..card_labels(
                         pack,
@@ -361,6 +361,7 @@ impl Session {
                 if !f.status.can_fight() {
                     lines.push(format!("Status: {}", f.status_text));
                 }
+                lines.extend(f.lowered.iter().map(|l| l.text.clone()));
                 RosterFighter {
                     name: f.name.clone(),
                     leader: f.leader,
@@ -511,6 +512,18 @@ fn track_of(pack: &crate::rules::Pack, fighter: &FighterView) -> Option<(String,
     (1..=TRACK_MOST)
         .contains(&stat.value)
         .then(|| (stat.label.clone(), u32::try_from(stat.value).unwrap_or(0)))
+}
+
+/// The strip under a card's header: the status where the fighter cannot
+/// fight, and each stat a counter keeps below its full value (`Wounded:
+/// Health 7 of 9`).
+fn card_status(fighter: &FighterView) -> Option<String> {
+    let status = (!fighter.status.can_fight()).then(|| text::capitalised(&fighter.status_text));
+    let parts: Vec<String> = status
+        .into_iter()
+        .chain(fighter.lowered.iter().map(|l| l.text.clone()))
+        .collect();
+    (!parts.is_empty()).then(|| parts.join("; "))
 }
 
 /// A value and its score as labelled cells (`Value`, `73`; `VP`, `1`),

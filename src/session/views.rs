@@ -69,6 +69,63 @@ pub struct FighterView {
     /// The rolls the fighter's sheet offers (initiative, skill pools).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub checks: Vec<crate::campaign::checks::Check>,
+    /// Stats a counter keeps below their full value (Health less Damage),
+    /// with the pack's word for that state.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lowered: Vec<LoweredStat>,
+}
+
+/// A stat a counter keeps below its full value: `Health 7 of 9`, and the
+/// pack's word for the fighter (`Wounded`).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LoweredStat {
+    pub stat: String,
+    pub label: String,
+    /// What is left of it.
+    pub value: i64,
+    /// Its full value.
+    pub of: i64,
+    /// The pack's word for the fighter while it is lowered, if any.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub word: String,
+    /// The line of the text that says so.
+    pub source: String,
+    /// The state in words: `Wounded: Health 7 of 9`.
+    pub text: String,
+}
+
+/// Each stat a counter of the fighter keeps below its full value.
+fn lowered_stats(
+    pack: &Pack,
+    stats: &[crate::campaign::DerivedStat],
+    counters: &std::collections::BTreeMap<String, i64>,
+) -> Vec<LoweredStat> {
+    pack.counters
+        .iter()
+        .filter_map(|c| {
+            let lowers = c.lowers.as_ref()?;
+            let by = counters.get(&c.id).copied().unwrap_or(0);
+            let stat = stats.iter().find(|s| s.id == lowers.stat)?;
+            let label = pack.stat(&stat.id)?.title().to_owned();
+            (by > 0 && stat.unset.is_none()).then(|| {
+                let value = stat.value.saturating_sub(by);
+                let shown = format!("{label} {value} of {}", stat.value);
+                LoweredStat {
+                    stat: stat.id.clone(),
+                    label,
+                    value,
+                    of: stat.value,
+                    word: lowers.word.clone(),
+                    source: lowers.source.clone(),
+                    text: if lowers.word.is_empty() {
+                        shown
+                    } else {
+                        format!("{}: {shown}", lowers.word)
+                    },
+                }
+            })
+        })
+        .collect()
 }
 
 /// A gang with its roster, worked out against its pack.
@@ -807,6 +864,7 @@ pub fn fighter_view(
                 },
             })
             .collect(),
+        lowered: lowered_stats(pack, &stats, &counters),
         counters,
         notes: fighter.notes.clone(),
         problems: problems

@@ -79,6 +79,8 @@ pub enum Action {
         fighter: FighterId,
         check: String,
         option: Option<String>,
+        /// The difficulty: steps along a ladder of dice for a tier check.
+        modifier: i32,
     },
     /// Pushes a rolled pool: the fighter's stress rises.
     PushCheck(Box<crate::session::CheckRolled>),

@@ -595,14 +595,15 @@ impl RapsheetApp {
         fighter: crate::campaign::FighterId,
         check: &str,
         option: Option<&str>,
+        modifier: i32,
     ) {
         let Some(session) = self.session.as_mut() else {
             return;
         };
         let seed = crate::dice::seed_from_clock();
         let rolled = match option {
-            Some(option) => session.roll_fighter_check_as(fighter, check, option, seed, 0),
-            None => session.roll_fighter_check(fighter, check, seed, 0),
+            Some(option) => session.roll_fighter_check_as(fighter, check, option, seed, modifier),
+            None => session.roll_fighter_check(fighter, check, seed, modifier),
         };
         match rolled {
             Ok(rolled) => {
@@ -754,7 +755,8 @@ impl RapsheetApp {
                 fighter,
                 check,
                 option,
-            } => self.roll_check(fighter, &check, option.as_deref()),
+                modifier,
+            } => self.roll_check(fighter, &check, option.as_deref(), modifier),
             Action::OpenBundles => self.bundles_window = Some(Default::default()),
             Action::CloseBundles => self.bundles_window = None,
             Action::ExportBundle {

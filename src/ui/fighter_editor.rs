@@ -198,6 +198,10 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
     if !fighter.status.can_fight() {
         ui.label(RichText::new(&fighter.status_text).color(ui.visuals().warn_fg_color));
     }
+    for lowered in &fighter.lowered {
+        ui.label(RichText::new(&lowered.text).color(ui.visuals().warn_fg_color))
+            .on_hover_text(&lowered.source);
+    }
     if ui.small_button("Close editor").clicked() {
         action = Some(Action::SelectFighter(None));
     }
@@ -703,7 +707,7 @@ fn unfilled_hint(pack: &crate::rules::Pack, counter: &crate::rules::CounterDef) 
 /// The rolls the sheet offers (initiative, a skill's pool), each with a
 /// button; the last roll under its check, with Push where it may be.
 fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Action> {
-    use crate::campaign::checks::CheckRoll;
+    use crate::campaign::checks::{CheckForm, CheckRoll};
     let fighter = here.fighter;
     if fighter.checks.is_empty() {
         return None;
@@ -725,6 +729,7 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                         fighter: fighter.id,
                         check: check.id.clone(),
                         option: None,
+                        modifier: 0,
                     });
                 }
                 let text = ui.label(check.describe());
@@ -735,6 +740,32 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                     ));
                 }
                 ui.end_row();
+                // A tier check a step down or up its ladder, each a button.
+                if let CheckForm::Tier { step, .. } = &check.form {
+                    ui.horizontal(|ui| {
+                        for by in [-1, 1] {
+                            let word = if step.is_empty() {
+                                format!("{by:+}")
+                            } else {
+                                format!("{by:+} {step}")
+                            };
+                            if ui
+                                .small_button(format!("Roll {} {word}", check.label))
+                                .on_hover_text("One step along the ladder, held at its ends")
+                                .clicked()
+                            {
+                                action = Some(Action::RollCheck {
+                                    fighter: fighter.id,
+                                    check: check.id.clone(),
+                                    option: None,
+                                    modifier: by,
+                                });
+                            }
+                        }
+                    });
+                    ui.label("");
+                    ui.end_row();
+                }
                 // The other ways of making it (full auto), each a button.
                 for option in &check.options {
                     let button = ui
@@ -750,6 +781,7 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                             fighter: fighter.id,
                             check: check.id.clone(),
                             option: Some(option.id.clone()),
+                            modifier: 0,
                         });
                     }
                     ui.label("");
@@ -777,6 +809,16 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                 "{}: {} [{}] {add:+} = {total} (seed {})",
                 rolled.check.label,
                 roll.expression,
+                faces(&roll.rolls),
+                rolled.seed
+            ));
+        }
+        CheckRoll::Tier {
+            steps, roll, total, ..
+        } => {
+            ui.label(format!(
+                "{}: {steps} = {total} [{}] (seed {})",
+                rolled.check.label,
                 faces(&roll.rolls),
                 rolled.seed
             ));

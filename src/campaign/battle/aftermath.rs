@@ -416,6 +416,14 @@ impl Run<'_> {
                 .quirk_options(fighter, category.as_deref(), reverse)
                 .is_empty(),
             Effect::Gain { .. } => true,
+            // What a fighter does not have cannot be taken; a loss is not
+            // reversed.
+            Effect::LoseQuirk { category } => {
+                !reverse
+                    && !self
+                        .quirk_options(fighter, category.as_deref(), true)
+                        .is_empty()
+            }
             // Only gains can be reversed (004: "The No “I” in Team result is
             // not applicable").
             _ => !reverse,
@@ -582,7 +590,12 @@ impl Run<'_> {
                 self.effect_stat_choice(&at, stats, amount, applied)?
             }
             Effect::Gain { what } => self.effect_gain(&at, what, applied)?,
-            Effect::GainQuirk { category } => self.effect_gain_quirk(&at, category, applied)?,
+            Effect::GainQuirk { category } => {
+                self.effect_gain_quirk(&at, category, at.reverse, applied)?
+            }
+            Effect::LoseQuirk { category } => {
+                self.effect_gain_quirk(&at, category, true, applied)?
+            }
             Effect::Resource { resource, amount } => self.effect_resource(&at, resource, amount)?,
             Effect::ResourceFromValue { resource, percent } => {
                 self.effect_resource_from_value(&at, resource, percent)?
@@ -1034,24 +1047,30 @@ impl Run<'_> {
         &mut self,
         at: &At<'_>,
         category: &Option<String>,
+        reverse: bool,
         applied: &mut Applied,
     ) -> Result<(), ReportError> {
         let row = at.row;
         let fighter = at.fighter;
         let roll = at.roll;
-        let reverse = at.reverse;
         let name = &at.name;
         let gang = at.gang;
         let source = &at.source;
         let options = self.quirk_options(fighter, category.as_deref(), reverse);
         match self.pick(roll) {
             None => {
-                let verb = if reverse {
-                    "loses a quirk"
-                } else {
-                    "gains a quirk"
-                };
-                self.need(roll, fighter, format!("{name} {verb}: which?"), options);
+                let verb = if reverse { "loses" } else { "gains" };
+                // The category's label where the row names one (a power).
+                let what = category
+                    .as_deref()
+                    .and_then(|c| self.pack.category(c))
+                    .map_or_else(|| "a quirk".to_owned(), |c| format!("one of {}", c.label));
+                self.need(
+                    roll,
+                    fighter,
+                    format!("{name} {verb} {what}: which?"),
+                    options,
+                );
             }
             Some(p) => {
                 let Some(quirk) = self
@@ -1114,10 +1133,44 @@ impl Run<'_> {
         resource: &str,
         amount: &i64,
     ) -> Result<(), ReportError> {
-        if let Some(g) = at.gang {
-            self.pay(at, g, resource, *amount, "")?;
+        let Some(g) = at.gang else {
+            return Ok(());
+        };
+        // An outcome may forfeit a resource's gains (000's model that flees
+        // off the table: "no Merits"); its losses still apply.
+        if *amount > 0
+            && let Some(outcome) = self.forfeiting(at.fighter, resource)
+        {
+            let label = self.pack.resource_label(resource).to_owned();
+            self.change(
+                Some(g),
+                format!(
+                    "{}: no {label} from {} ({})",
+                    at.name,
+                    display_name(at.row),
+                    outcome.label
+                ),
+                &outcome.source,
+                None,
+            );
+            return Ok(());
         }
-        Ok(())
+        self.pay(at, g, resource, *amount, "")
+    }
+
+    /// The fighter's outcome in this record, where it forfeits `resource`.
+    fn forfeiting(&self, fighter: FighterId, resource: &str) -> Option<crate::rules::OutcomeDef> {
+        let outcome = self
+            .battle
+            .fighters
+            .iter()
+            .find(|bf| bf.fighter == fighter)?
+            .outcome
+            .clone();
+        self.pack
+            .outcome(&outcome)
+            .filter(|o| o.forfeits.iter().any(|r| r == resource))
+            .cloned()
     }
 
     /// Changes the fighter's gang's resource by `amount` as the row says,
