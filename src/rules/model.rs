@@ -747,9 +747,24 @@ pub struct CounterDef {
     /// with it (a weapon's ammo), keyed `counter:entry` (`ammo:pistol`).
     #[serde(default)]
     pub per_entry: Option<String>,
+    /// With `per_entry`: the roll an entry found in play starts with (a
+    /// found weapon's bullets, `2d6`); a count it cannot roll is refused.
+    #[serde(default)]
+    pub found: Option<String>,
+    /// Spent, never overdrawn: a change that takes more than the fighter
+    /// holds is refused, not held at `min` (a plot point spent).
+    #[serde(default)]
+    pub spent: bool,
 }
 
 impl CounterDef {
+    /// The counts an entry found in play may start with: the totals its
+    /// `found` roll can make.
+    pub fn found_totals(&self) -> Option<std::ops::RangeInclusive<i64>> {
+        let roll = self.found.as_deref()?;
+        crate::dice::parse(roll).ok().map(|e| e.totals())
+    }
+
     /// A new fighter's value; `None` while the group has not filled it in.
     pub fn start(&self) -> Option<i64> {
         match (self.default, &self.fill_in) {
