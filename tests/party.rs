@@ -788,3 +788,461 @@ fn full_auto_adds_two_dice_and_raises_stress_before_the_roll() {
     };
     assert_eq!(pool.stress, 0);
 }
+
+#[test]
+fn full_auto_is_a_way_of_rolling_from_the_command_line() {
+    // 002:30-33, Ranged Combat Rolls: "If using Full Auto", "Add 2 dice to
+    // Dice Pool", "Increase Stress Level by 1", "Add additional Stress Dice
+    // to Dice Pool".
+    let dir = util::temp();
+    let d = dir.path();
+    util::ok(d, &["demo", "--ruleset", "yearzero"]);
+    let said = util::ok(
+        d,
+        &[
+            "fighter",
+            "check",
+            "Ana Reyes",
+            "ranged-combat",
+            "--as",
+            "full-auto",
+            "--seed",
+            "5",
+        ],
+    );
+    // Agility 4 + Ranged Combat 3, and two more; stress 0 → 1 first.
+    assert!(said.contains("Stress level 0 → 1"), "{said}");
+    assert!(
+        said.contains("Ana Reyes Ranged Combat, Full auto: 9 base [")
+            && said.contains("], 1 stress ["),
+        "{said}"
+    );
+    let shown = util::ok(d, &["fighter", "show", "Ana Reyes"]);
+    assert!(shown.contains("Stress level 1"), "{shown}");
+    // Undo takes the stress back.
+    util::ok(d, &["undo"]);
+    let shown = util::ok(d, &["fighter", "show", "Ana Reyes"]);
+    assert!(shown.contains("Stress level 0"), "{shown}");
+
+    // The label is taken too; a way the roll does not have is refused.
+    let said = util::ok(
+        d,
+        &[
+            "fighter",
+            "check",
+            "Ana Reyes",
+            "Ranged Combat",
+            "--as",
+            "Full auto",
+            "--seed",
+            "5",
+        ],
+    );
+    assert!(said.contains("Full auto: 9 base"), "{said}");
+    let out = util::rapsheet(
+        d,
+        &[
+            "fighter",
+            "check",
+            "Ana Reyes",
+            "ranged-combat",
+            "--as",
+            "burst",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(!out.status.success());
+    let err = util::stderr(&out);
+    assert!(
+        err.contains("Ranged Combat has no way “burst” (full-auto)"),
+        "{err}"
+    );
+}
+
+/// An HWC party whose Ada carries a Pistol the group tags `projectile`.
+fn armed_party() -> (tempfile::TempDir, Session, FighterId) {
+    let (dir, mut s) = hwc_party();
+    let mut draft = s.house_draft("our-hwc", "hwc", "Our HWC").unwrap();
+    let tags = ["projectile".to_owned()];
+    draft.put_entry(
+        rapsheet::rules::Draft::entry("pistol", "Pistol", "weapons", "", &tags).unwrap(),
+    );
+    s.keep_draft(&draft, true).unwrap();
+    let ada = id_of(&s, "Night Crew", "Ada");
+    let pistol = rapsheet::campaign::QuirkPick {
+        quirk: "pistol".into(),
+        alt_name: None,
+        with: None,
+    };
+    s.set_quirks(ada, vec![pistol]).unwrap();
+    (dir, s, ada)
+}
+
+#[test]
+fn a_found_weapon_has_2d6_bullets_and_no_count_2d6_cannot_roll() {
+    // 001:46: "Roll 2d6 when you find a weapon in game to determine the
+    // amount of bullets you find with it. All purchased weapons come with a
+    // full 12 shots."
+    let (_dir, mut s, ada) = armed_party();
+    assert_eq!(counter(&s, ada, "ammo:pistol"), Some(12));
+    let before = s.dump().unwrap();
+    for (count, said) in [
+        (
+            13,
+            "Ammo (Pistol) of a possession found in play is rolled on 2d6: 2 to 12, not 13",
+        ),
+        (1, "rolled on 2d6: 2 to 12, not 1"),
+    ] {
+        let err = s
+            .set_found_counter(ada, "ammo:pistol", count)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(said), "{count}: {err}");
+    }
+    assert_eq!(s.dump().unwrap(), before, "a refusal changes nothing");
+    s.set_found_counter(ada, "ammo:Pistol", 7).unwrap();
+    assert_eq!(counter(&s, ada, "ammo:pistol"), Some(7));
+    let history = s.fighter_details(ada).unwrap().history;
+    assert!(
+        history.iter().any(|l| l
+            .text
+            .contains("Ammo (Pistol) 12 → 7: found in play, rolled on 2d6")),
+        "{history:?}"
+    );
+    // Shots fired afterwards go below 2: only the find is rolled.
+    s.set_counter(ada, "ammo:pistol", 0, "all fired").unwrap();
+    assert_eq!(counter(&s, ada, "ammo:pistol"), Some(0));
+    // Plot points are not found with a possession.
+    let err = s
+        .set_found_counter(ada, "plot-points", 1)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("Plot points is not rolled for a possession found in play"),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_found_weapons_bullets_from_the_command_line_and_no_character_ammo() {
+    // 001:46: "Projectile weapons and firearms have a set amount of ammo.
+    // Roll 2d6 when you find a weapon in game to determine the amount of
+    // bullets you find with it."
+    let dir = util::temp();
+    let d = dir.path();
+    util::ok(d, &["demo", "--ruleset", "hwc"]);
+    let group = util::ok(d, &["house", "list", "--json"]);
+    let group: serde_json::Value = serde_json::from_str(&group).unwrap();
+    let pack = group[0]["id"].as_str().unwrap().to_owned();
+    util::ok(
+        d,
+        &[
+            "house",
+            "entry",
+            "--house",
+            &pack,
+            "pistol",
+            "--name",
+            "Pistol",
+            "--category",
+            "weapons",
+            "--tag",
+            "projectile",
+        ],
+    );
+    util::ok(d, &["fighter", "quirk", "add", "Pim", "Pistol"]);
+    // Ammo is the Pistol's, not the character's.
+    let shown = util::ok(d, &["fighter", "show", "Pim"]);
+    assert!(shown.contains("Ammo (Pistol) 12"), "{shown}");
+    assert!(
+        !shown.contains("Ammo —") && !shown.contains("Ammo 12"),
+        "{shown}"
+    );
+
+    let file = || std::fs::read(d.join("c.rapsheet")).unwrap();
+    let before = file();
+    for (args, said) in [
+        (
+            vec!["ammo:pistol", "13", "--found"],
+            "Ammo (Pistol) of a possession found in play is rolled on 2d6: 2 to 12, not 13",
+        ),
+        (
+            vec!["ammo", "5"],
+            "Ammo is kept for each of Pim's entries tagged projectile: name one (ammo:pistol)",
+        ),
+    ] {
+        let mut all = vec!["fighter", "counter", "Pim"];
+        all.extend(args.iter().copied());
+        all.extend(["--db", "c.rapsheet"]);
+        let out = util::rapsheet(d, &all);
+        assert!(!out.status.success(), "{args:?}");
+        let err = util::stderr(&out);
+        assert!(err.contains(said), "{args:?}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "one line: {err}");
+    }
+    assert!(file() == before, "a refusal leaves the file untouched");
+
+    let said = util::ok(
+        d,
+        &["fighter", "counter", "Pim", "ammo:Pistol", "7", "--found"],
+    );
+    assert!(said.contains("Pim: Ammo (Pistol) 7"), "{said}");
+    // Shots fired, set by hand.
+    util::ok(d, &["fighter", "counter", "Pim", "ammo:pistol", "1"]);
+    let shown = util::ok(d, &["fighter", "show", "Pim"]);
+    assert!(shown.contains("Ammo (Pistol) 1"), "{shown}");
+    assert!(shown.contains("found in play, rolled on 2d6"), "{shown}");
+}
+
+#[test]
+fn a_plot_point_award_lost_at_two_is_kept_in_the_history_log_and_chronicle() {
+    // 001:64: "GMs may award plot points during game to represent critical
+    // situations or for completing major tasks, but you may never have more
+    // than 2 plot points at a time."
+    let dir = util::temp();
+    let d = dir.path();
+    util::ok(d, &["demo", "--ruleset", "hwc"]);
+    let report = |n: i64| {
+        format!(
+            r#"{{ "gangs": [{{ "gang": "The Night Crew", "fighters": [{{ "fighter": "Pim", "counters": {{ "plot-points": {n} }} }}] }}] }}"#
+        )
+    };
+    std::fs::write(d.join("award.json"), report(1)).unwrap();
+    let said = util::ok(d, &["battle", "record", "award.json", "--seed", "1"]);
+    assert!(
+        said.contains("Pim: Plot points 2 → 2 (+1; held at its most, 1 lost)"),
+        "{said}"
+    );
+    let kept = "Plot points 2 → 2: session #1 (+1; held at its most, 1 lost)";
+    let log = util::ok(d, &["log"]);
+    assert!(log.contains(kept), "{log}");
+    let shown = util::ok(d, &["fighter", "show", "Pim"]);
+    assert!(shown.contains(kept), "{shown}");
+    util::ok(
+        d,
+        &["export", "campaign", "--format", "md", "-o", "story.md"],
+    );
+    let story = std::fs::read_to_string(d.join("story.md")).unwrap();
+    assert!(story.contains("held at its most, 1 lost"), "{story}");
+}
+
+#[test]
+fn spending_more_plot_points_than_held_is_refused_not_clamped() {
+    // 001:64: "All characters start with two plot points." 001:66: "You can
+    // use plot points to do the following"; spent, they are gone: a
+    // character cannot spend what they do not hold.
+    let (_dir, mut s) = hwc_party();
+    let ada = id_of(&s, "Night Crew", "Ada");
+    s.set_counter(ada, "plot-points", 1, "spent on a Revive")
+        .unwrap();
+    let before = s.dump().unwrap();
+    let over = session_report(
+        "Night Crew",
+        &[("Ada", None, &[("plot-points", -2)])],
+        &[],
+        &[],
+    );
+    let err = s.record_battle(&over, 1).unwrap_err().to_string();
+    assert!(
+        err.contains("Ada holds 1 Plot points: 2 cannot be spent")
+            && err.contains("counters.plot-points"),
+        "{err}"
+    );
+    assert_eq!(s.dump().unwrap(), before, "nothing recorded");
+    // By hand, a count below none is refused too.
+    let err = s
+        .set_counter(ada, "plot-points", -1, "spent")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("Plot points must be between 0 and 2, not -1"),
+        "{err}"
+    );
+    // Spending what Ada holds is fine.
+    let spend = session_report(
+        "Night Crew",
+        &[("Ada", None, &[("plot-points", -1)])],
+        &[],
+        &[],
+    );
+    let recorded = s.record_battle(&spend, 1).unwrap();
+    assert!(
+        recorded
+            .procedure
+            .changes
+            .iter()
+            .any(|c| c.text == "Ada: Plot points 1 → 0 (-1)"),
+        "{:?}",
+        recorded.procedure.changes
+    );
+}
+
+#[test]
+fn spending_more_plot_points_than_held_from_the_command_line_is_refused() {
+    // 001:64: "you may never have more than 2 plot points at a time"; a
+    // character spends only the plot points they hold.
+    let dir = util::temp();
+    let d = dir.path();
+    util::ok(d, &["demo", "--ruleset", "hwc"]);
+    util::ok(d, &["fighter", "counter", "Pim", "plot-points", "1"]);
+    std::fs::write(
+        d.join("over.json"),
+        r#"{ "gangs": [{ "gang": "The Night Crew", "fighters": [{ "fighter": "Pim", "counters": { "plot-points": -2 } }] }] }"#,
+    )
+    .unwrap();
+    let before = std::fs::read(d.join("c.rapsheet")).unwrap();
+    for args in [
+        vec!["battle", "record", "over.json", "--seed", "1"],
+        vec!["fighter", "counter", "Pim", "plot-points", "-1"],
+    ] {
+        let mut all = args.clone();
+        all.extend(["--db", "c.rapsheet"]);
+        let out = util::rapsheet(d, &all);
+        assert!(!out.status.success(), "{args:?}");
+        let err = util::stderr(&out);
+        assert!(
+            err.contains("Pim holds 1 Plot points: 2 cannot be spent")
+                || err.contains("Plot points must be between 0 and 2, not -1"),
+            "{args:?}: {err}"
+        );
+    }
+    assert!(std::fs::read(d.join("c.rapsheet")).unwrap() == before);
+}
+
+#[test]
+fn a_synthetic_has_no_stress_on_its_sheet_card_or_counter() {
+    // 002:238-239: "Rolls - Cannot push skill roles or have stress die";
+    // "Panic - Do not suffer stress and never make panic roles".
+    let (_dir, mut s) = tamsin();
+    let wren = id_of(&s, "The Tamsin Crew", "Wren-7");
+    let ana = id_of(&s, "The Tamsin Crew", "Ana Reyes");
+    assert_eq!(counter(&s, wren, "stress"), None);
+    assert_eq!(counter(&s, ana, "stress"), Some(0));
+    let before = s.dump().unwrap();
+    let err = s
+        .set_counter(wren, "stress", 1, "by hand")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(err, "Wren-7 has no Stress level: Synthetic");
+    assert_eq!(s.dump().unwrap(), before);
+    // The printed sheet: Ana's has a stress level, Wren-7's none.
+    let gang = s.gang_named("The Tamsin Crew").unwrap();
+    let cards = s
+        .cards(gang.id, &["Ana Reyes".to_owned(), "Wren-7".to_owned()])
+        .unwrap();
+    let has_stress = |name: &str| {
+        cards
+            .iter()
+            .find(|c| c.name == name)
+            .unwrap()
+            .counters
+            .iter()
+            .any(|(label, _)| label == "Stress level")
+    };
+    assert!(has_stress("Ana Reyes"));
+    assert!(!has_stress("Wren-7"));
+}
+
+#[test]
+fn a_synthetic_has_no_stress_from_the_command_line() {
+    // 002:238-239: "Rolls - Cannot push skill roles or have stress die";
+    // "Panic - Do not suffer stress and never make panic roles".
+    let dir = util::temp();
+    let d = dir.path();
+    util::ok(d, &["demo", "--ruleset", "yearzero"]);
+    let shown = util::ok(d, &["fighter", "show", "Wren-7"]);
+    assert!(!shown.contains("Stress level"), "{shown}");
+    let shown = util::ok(d, &["fighter", "show", "Ana Reyes"]);
+    assert!(shown.contains("Stress level 0"), "{shown}");
+    let before = std::fs::read(d.join("c.rapsheet")).unwrap();
+    let out = util::rapsheet(
+        d,
+        &[
+            "fighter",
+            "counter",
+            "Wren-7",
+            "stress",
+            "1",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(!out.status.success());
+    let err = util::stderr(&out);
+    assert!(
+        err.contains("Wren-7 has no Stress level: Synthetic"),
+        "{err}"
+    );
+    assert!(std::fs::read(d.join("c.rapsheet")).unwrap() == before);
+}
+
+#[test]
+fn a_synthetic_has_no_stress_level_in_the_app() {
+    // 002:238-239: "Rolls - Cannot push skill roles or have stress die";
+    // "Panic - Do not suffer stress and never make panic roles".
+    use egui_kittest::kittest::Queryable;
+    let (_dir, s) = tamsin();
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 1000.0])
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(s),
+        );
+    harness.run();
+    harness.get_by_label("Ana Reyes").click();
+    harness.run();
+    assert!(harness.query_by_label("+ Stress level").is_some());
+    harness.get_by_label("Wren-7").click();
+    harness.run();
+    assert!(harness.query_by_label("+ Stress level").is_none());
+    assert!(harness.query_by_label("− Stress level").is_none());
+}
+
+#[test]
+fn spending_more_plot_points_than_held_in_the_apps_record_form_is_refused() {
+    // 001:64: "All characters start with two plot points."; a character
+    // spends only the plot points they hold.
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let path = dir.path().join("c.rapsheet");
+    let mut s = Session::create(&path, "Relay", "hwc").unwrap();
+    let (party, _) = s.found_gang("Night Crew", None).unwrap();
+    s.recruit(
+        party,
+        NewFighter {
+            name: "Ada".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let ada = id_of(&s, "Night Crew", "Ada");
+    s.set_counter(ada, "plot-points", 1, "spent").unwrap();
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 1000.0])
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(s),
+        );
+    harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
+    harness.get_by_label("Plot points").click();
+    harness.run();
+    harness.get_by_label("Plot points").type_text("-2");
+    harness.key_press(egui::Key::Enter);
+    harness.run();
+    // The preview says why, and there is nothing to commit.
+    assert!(harness.query_by_label("Commit session").is_none());
+    let said = harness
+        .state()
+        .battle_error()
+        .unwrap_or_default()
+        .to_owned();
+    assert!(
+        said.contains("Ada holds 1 Plot points: 2 cannot be spent"),
+        "{said}"
+    );
+    let session = Session::open(&path).unwrap();
+    assert!(session.battles().unwrap().is_empty(), "nothing recorded");
+}

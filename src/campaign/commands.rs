@@ -73,6 +73,40 @@ pub enum CommandError {
         pack: String,
         ruling: String,
     },
+    /// A count for an entry found in play that its roll cannot make.
+    #[error("{label} of a {entry} found in play is rolled on {roll}: {min} to {max}, not {value}")]
+    FoundRoll {
+        label: String,
+        entry: String,
+        roll: String,
+        min: i64,
+        max: i64,
+        value: i64,
+    },
+    #[error("{label} is not rolled for a {entry} found in play in {pack}")]
+    NotFound {
+        label: String,
+        entry: String,
+        pack: String,
+    },
+    /// A counter kept per entry, named without its entry.
+    #[error("{label} is kept for each of {fighter}'s entries tagged {tag}: name one ({keys})")]
+    PerEntry {
+        label: String,
+        fighter: String,
+        tag: String,
+        keys: String,
+    },
+    #[error("{fighter} has no {entry}")]
+    NoEntry { fighter: String, entry: String },
+    /// One of the fighter's entries takes the counter away (a synthetic
+    /// has no stress).
+    #[error("{fighter} has no {label}: {entry}")]
+    TakenAway {
+        fighter: String,
+        label: String,
+        entry: String,
+    },
     #[error("a change of {0} needs a reason for the log")]
     NeedsReason(String),
     #[error("nothing to change")]
@@ -480,11 +514,43 @@ pub fn set_counter(
     };
     let (def, entry) = pack.counter_key(counter).ok_or_else(unknown)?;
     // A counter kept per entry is changed for one the fighter has.
+    let held: Vec<String> = fighter.quirks.iter().map(|p| p.quirk.clone()).collect();
     let key = match (&def.per_entry, entry) {
         (None, _) => def.id.clone(),
-        (Some(_), Some(e)) if fighter.quirks.iter().any(|p| p.quirk == e.id) => def.key_for(&e.id),
-        _ => return Err(unknown()),
+        (Some(_), Some(e)) if held.contains(&e.id) => def.key_for(&e.id),
+        (Some(_), Some(e)) => {
+            return Err(CommandError::NoEntry {
+                fighter: fighter.name.clone(),
+                entry: e.name.clone(),
+            });
+        }
+        (Some(tag), None) => {
+            let keys: Vec<String> = pack
+                .counter_keys(&held)
+                .into_iter()
+                .filter(|(_, d)| d.id == def.id)
+                .map(|(k, _)| k)
+                .collect();
+            return Err(CommandError::PerEntry {
+                label: def.label.clone(),
+                fighter: fighter.name.clone(),
+                tag: tag.clone(),
+                keys: if keys.is_empty() {
+                    "none".to_owned()
+                } else {
+                    keys.join(", ")
+                },
+            });
+        }
     };
+    if let Some(entry) = pack.entry_taking(&def.id, fighter.quirks.iter().map(|p| p.quirk.as_str()))
+    {
+        return Err(CommandError::TakenAway {
+            fighter: fighter.name.clone(),
+            label: def.label.clone(),
+            entry: entry.name.clone(),
+        });
+    }
     if let Some(ruling) = def.unfilled() {
         return Err(CommandError::Unfilled {
             label: def.label.clone(),
@@ -520,6 +586,41 @@ pub fn set_counter(
         to,
         reason: reason.to_owned(),
     }])
+}
+
+/// Sets the count an entry found in play starts with (a found weapon's
+/// bullets): a total its counter's `found` roll can make, and no other.
+pub fn set_found_counter(
+    pack: &Pack,
+    fighter: &Fighter,
+    counter: &str,
+    to: i64,
+) -> Result<Vec<Event>, CommandError> {
+    let (def, _) = pack
+        .counter_key(counter)
+        .ok_or_else(|| CommandError::UnknownCounter {
+            counter: counter.to_owned(),
+            pack: pack.pack.name.clone(),
+        })?;
+    let (Some(roll), Some(totals)) = (&def.found, def.found_totals()) else {
+        return Err(CommandError::NotFound {
+            label: def.label.clone(),
+            entry: pack.words.entry.clone(),
+            pack: pack.pack.name.clone(),
+        });
+    };
+    if !totals.contains(&to) {
+        return Err(CommandError::FoundRoll {
+            label: pack.counter_title(counter),
+            entry: pack.words.entry.clone(),
+            roll: roll.clone(),
+            min: *totals.start(),
+            max: *totals.end(),
+            value: to,
+        });
+    }
+    let reason = format!("found in play, rolled on {roll}");
+    set_counter(pack, fighter, counter, to, &reason)
 }
 
 /// Sets a fighter's own base value of a stat, within the stat's bounds;

@@ -171,17 +171,19 @@ pub(super) fn counter(
     session: &mut Session,
     name: &str,
     gang: Option<&str>,
-    counter: &str,
-    value: i64,
+    (counter, value, found): (&str, i64, bool),
     json: bool,
 ) -> Result<()> {
     let fighter = session.fighter_named(name, gang)?;
     let pack = session.pack(&session.gang(fighter.gang)?.ruleset)?;
-    let Some(def) = pack
-        .counters
-        .iter()
-        .find(|c| crate::text::same(&c.id, counter) || crate::text::same(&c.label, counter))
-    else {
+    // A counter by id or label; one kept per entry as `counter:entry`
+    // (`ammo:pistol`), the entry by id or name.
+    let Some((def, _)) = pack.counter_key(counter).or_else(|| {
+        pack.counters
+            .iter()
+            .find(|c| crate::text::same(&c.id, counter))
+            .map(|c| (c, None))
+    }) else {
         let known: Vec<&str> = pack.counters.iter().map(|c| c.label.as_str()).collect();
         bail!(
             "“{}” is not a counter of {} ({})",
@@ -190,8 +192,15 @@ pub(super) fn counter(
             known.join(", ")
         );
     };
-    let (id, label) = (def.id.clone(), def.label.clone());
-    session.set_counter(fighter.id, &id, value, "set by hand")?;
+    let (id, label) = match counter.split_once(':') {
+        Some(_) => (counter.to_owned(), pack.counter_title(counter)),
+        None => (def.id.clone(), def.label.clone()),
+    };
+    if found {
+        session.set_found_counter(fighter.id, &id, value)?;
+    } else {
+        session.set_counter(fighter.id, &id, value, "set by hand")?;
+    }
     show_fighter(
         session,
         fighter.id,

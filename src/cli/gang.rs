@@ -61,6 +61,10 @@ pub enum FighterCommand {
         /// a sum; steps up (or down) a ladder of dice for a tier.
         #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
         modifier: i32,
+        /// Another way of making the roll, by its id or label (`full-auto`):
+        /// its dice are added, and the stress it raises is raised first.
+        #[arg(long = "as", value_name = "WAY")]
+        way: Option<String>,
         #[arg(long)]
         push: bool,
         #[arg(long)]
@@ -171,9 +175,14 @@ pub enum FighterCommand {
     /// `bounty`, `Bounty`).
     Counter {
         name: String,
+        /// The counter; one kept per entry as `counter:entry` (`ammo:pistol`).
         counter: String,
         #[arg(allow_hyphen_values = true)]
         value: i64,
+        /// The entry was found in play: the value is what its counter's
+        /// `found` roll gave (HWC's found weapon, 2d6 bullets).
+        #[arg(long)]
+        found: bool,
         #[arg(long)]
         gang: Option<String>,
         #[arg(long)]
@@ -263,9 +272,16 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             name,
             counter,
             value,
+            found,
             gang,
             json,
-        } => edit::counter(session, &name, gang.as_deref(), &counter, value, json),
+        } => edit::counter(
+            session,
+            &name,
+            gang.as_deref(),
+            (&counter, value, found),
+            json,
+        ),
         FighterCommand::Notes {
             name,
             text,
@@ -291,12 +307,18 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             gang,
             seed,
             modifier,
+            way,
             push,
             json,
         } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
-            let mut rolled = session.roll_fighter_check(fighter.id, &check, seed, modifier)?;
+            let mut rolled = match &way {
+                Some(way) => {
+                    session.roll_fighter_check_as(fighter.id, &check, way, seed, modifier)?
+                }
+                None => session.roll_fighter_check(fighter.id, &check, seed, modifier)?,
+            };
             let first = rolled.clone();
             if push {
                 rolled = session.push_fighter_check(fighter.id, &rolled)?;
@@ -336,15 +358,18 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             }
             say!("  {}", stats.join(" "));
             let pack = session.gang_pack(&session.gang_named(&details.gang)?)?;
+            // The counters the character holds: one kept per entry, for
+            // each (Ammo (Pistol)); none an entry takes away.
+            let entries: Vec<String> = details.view.quirks.iter().map(|q| q.id.clone()).collect();
             let counters: Vec<String> = pack
-                .counters
-                .iter()
-                .map(|c| {
-                    let value = details.view.counters.get(&c.id).map_or_else(
+                .counter_keys(&entries)
+                .into_iter()
+                .map(|(key, _)| {
+                    let value = details.view.counters.get(&key).map_or_else(
                         || "— (not printed; the group fills it in)".to_owned(),
                         |v| v.to_string(),
                     );
-                    format!("{} {value}", c.label)
+                    format!("{} {value}", pack.counter_title(&key))
                 })
                 .collect();
             if !counters.is_empty() {
@@ -579,11 +604,18 @@ fn say_check(rolled: &crate::session::CheckRolled) {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    // The way it was made, where it was another (`Ranged Combat, Full auto`).
+    let label = match &rolled.option {
+        Some(way) => format!("{}, {way}", rolled.check.label),
+        None => rolled.check.label.clone(),
+    };
+    if let Some(r) = &rolled.raised {
+        say!("{} {} → {}", r.counter, r.from, r.to);
+    }
     match &rolled.result {
         CheckRoll::Sum { roll, add, total } => say!(
-            "{} {}: {} = {} ({}) {add:+} = {total} (seed {})",
+            "{} {label}: {} = {} ({}) {add:+} = {total} (seed {})",
             rolled.fighter,
-            rolled.check.label,
             roll.expression,
             roll.total,
             faces(&roll.rolls),
@@ -600,9 +632,8 @@ fn say_check(rolled: &crate::session::CheckRolled) {
         ),
         CheckRoll::Pool { pool, roll } => {
             let mut text = format!(
-                "{} {}: {} base [{}], {} stress [{}]: {} success(es), {} stunt(s)",
+                "{} {label}: {} base [{}], {} stress [{}]: {} success(es), {} stunt(s)",
                 rolled.fighter,
-                rolled.check.label,
                 pool.base,
                 faces(&roll.base),
                 roll.stress.len(),

@@ -102,7 +102,8 @@ pub enum HouseCommand {
         #[command(flatten)]
         to: GroupPack,
         /// The entry's id (lower-case letters, digits, `-`).
-        id: String,
+        #[arg(value_name = "ID")]
+        entry: String,
         #[arg(long)]
         name: String,
         /// The category's id.
@@ -301,13 +302,13 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
         }
         HouseCommand::Entry {
             to,
-            id,
+            entry,
             name,
             category,
             text,
             tags,
         } => {
-            let entry = crate::rules::Draft::entry(&id, &name, &category, &text, &tags)?;
+            let entry = crate::rules::Draft::entry(&entry, &name, &category, &text, &tags)?;
             edit_draft(session, &to, |draft, _| {
                 draft.put_entry(entry);
                 Ok(())

@@ -478,10 +478,15 @@ impl Pack {
 
     /// The keys of the counters a fighter with these entries holds, in the
     /// pack's order: each counter, or one a tagged entry for a counter kept
-    /// per entry.
+    /// per entry; none that one of the entries takes away (a synthetic's
+    /// stress).
     pub fn counter_keys<'a>(&'a self, entries: &'a [String]) -> Vec<(String, &'a CounterDef)> {
         let mut out = Vec::new();
-        for c in &self.counters {
+        let taken = |c: &CounterDef| {
+            self.entry_taking(&c.id, entries.iter().map(String::as_str))
+                .is_some()
+        };
+        for c in self.counters.iter().filter(|c| !taken(c)) {
             match &c.per_entry {
                 None => out.push((c.id.clone(), c)),
                 Some(tag) => {

@@ -759,6 +759,14 @@ pub struct CounterDef {
     /// fighter's state shows the stat as what is left of it.
     #[serde(default)]
     pub lowers: Option<CounterLowers>,
+    /// With `per_entry`: the roll an entry found in play starts with (a
+    /// found weapon's bullets, `2d6`); a count it cannot roll is refused.
+    #[serde(default)]
+    pub found: Option<String>,
+    /// Spent, never overdrawn: a change that takes more than the fighter
+    /// holds is refused, not held at `min` (a plot point spent).
+    #[serde(default)]
+    pub spent: bool,
 }
 
 /// A stat a counter is taken from, and the word for a fighter while the
@@ -776,6 +784,13 @@ pub struct CounterLowers {
 }
 
 impl CounterDef {
+    /// The counts an entry found in play may start with: the totals its
+    /// `found` roll can make.
+    pub fn found_totals(&self) -> Option<std::ops::RangeInclusive<i64>> {
+        let roll = self.found.as_deref()?;
+        crate::dice::parse(roll).ok().map(|e| e.totals())
+    }
+
     /// A new fighter's value; `None` while the group has not filled it in.
     pub fn start(&self) -> Option<i64> {
         match (self.default, &self.fill_in) {

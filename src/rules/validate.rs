@@ -146,6 +146,30 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
             }
         }
         fill_in_ruling(file, pack, &entry, counter.fill_in.as_ref())?;
+        if let Some(roll) = &counter.found {
+            if counter.per_entry.is_none() {
+                return err(
+                    format!("{entry}.found"),
+                    "only a counter kept per entry (`per_entry`) is found with its entry".into(),
+                );
+            }
+            let totals = match crate::dice::parse(roll) {
+                Ok(expr) => expr.totals(),
+                Err(e) => return err(format!("{entry}.found"), format!("roll `{roll}`: {e}")),
+            };
+            if *totals.start() < counter.min || *totals.end() > counter.top() {
+                return err(
+                    format!("{entry}.found"),
+                    format!(
+                        "`{roll}` rolls {} to {}, not within {}..{}",
+                        totals.start(),
+                        totals.end(),
+                        counter.min,
+                        counter.top()
+                    ),
+                );
+            }
+        }
     }
 
     let mut tags = BTreeSet::new();

@@ -291,9 +291,26 @@ impl Session {
     ) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
-        let events =
-            commands::set_counter(self.gang_pack(&gang)?, &fighter, counter, value, reason)?;
-        self.commit(&format!("{} of {}", counter, fighter.name), events)
+        let pack = self.gang_pack(&gang)?;
+        let events = commands::set_counter(pack, &fighter, counter, value, reason)?;
+        let label = format!("{} of {}", pack.counter_title(counter), fighter.name);
+        self.commit(&label, events)
+    }
+
+    /// Sets the count an entry found in play starts with (a found weapon's
+    /// bullets), within the totals of its counter's `found` roll.
+    pub fn set_found_counter(
+        &mut self,
+        fighter: FighterId,
+        counter: &str,
+        value: i64,
+    ) -> Result<BatchId> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let events = commands::set_found_counter(pack, &fighter, counter, value)?;
+        let label = format!("{} of {}, found", pack.counter_title(counter), fighter.name);
+        self.commit(&label, events)
     }
 
     pub fn set_fighter_notes(&mut self, fighter: FighterId, notes: &str) -> Result<BatchId> {

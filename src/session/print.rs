@@ -212,9 +212,15 @@ impl Session {
                     name: f.name.clone(),
                     gang: view.name.clone(),
                     leader: f.leader,
+                    // None that one of the fighter's entries takes away
+                    // (a synthetic has no stress).
                     counters: view
                         .counters
                         .iter()
+                        .filter(|c| {
+                            pack.entry_taking(&c.id, f.quirks.iter().map(|q| q.id.as_str()))
+                                .is_none()
+                        })
                         .map(|c| {
                             (
                                 c.label.clone(),

@@ -816,6 +816,13 @@ pub fn fighter_view(
     // the group filled in after the fighter was made).
     let mut counters = fighter.counters.clone();
     let entries: Vec<String> = fighter.quirks.iter().map(|p| p.quirk.clone()).collect();
+    // None that an entry takes away (a synthetic has no stress).
+    counters.retain(|key, _| {
+        pack.counter_key(key).is_none_or(|(c, _)| {
+            pack.entry_taking(&c.id, entries.iter().map(String::as_str))
+                .is_none()
+        })
+    });
     for (key, c) in pack.counter_keys(&entries) {
         if let (false, Some(start)) = (counters.contains_key(&key), c.start()) {
             counters.insert(key, start);

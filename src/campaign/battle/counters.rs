@@ -53,26 +53,41 @@ impl Run<'_> {
         let wanted = from.saturating_add(delta);
         let to = wanted.clamp(def.min.min(from), def.top().max(from));
         let name = self.fighter_name(fighter);
-        self.set_counter(
-            fighter,
-            counter,
-            to,
-            format!("{}: {source}", self.noun_of_record()),
-        );
-        let text = if to == wanted {
-            format!("{name}: {label} {from} → {to} ({delta:+})")
+        // What the bound held back, said in the stored change too (its
+        // history, the log and the chronicle), not only here.
+        let held = if to == wanted {
+            None
         } else if delta > 0 {
-            format!(
-                "{name}: {} {from} → {to} ({delta:+}; held at its most, {} lost)",
-                label,
+            Some(format!(
+                "held at its most, {} lost",
                 wanted.saturating_sub(to)
-            )
+            ))
         } else {
-            format!(
-                "{name}: {} {from} → {to} ({delta:+}; held at its least, {} not taken)",
-                label,
+            Some(format!(
+                "held at its least, {} not taken",
                 to.saturating_sub(wanted)
-            )
+            ))
+        };
+        let noun = self.noun_of_record();
+        let reason = match &held {
+            Some(held) => format!("{noun} ({delta:+}; {held}): {source}"),
+            None => format!("{noun}: {source}"),
+        };
+        if held.is_some() && from == to {
+            // Nothing changed, but the change asked for is kept.
+            self.events.push(Event::CounterChanged {
+                fighter,
+                counter: counter.to_owned(),
+                from,
+                to,
+                reason,
+            });
+        } else {
+            self.set_counter(fighter, counter, to, reason);
+        }
+        let text = match &held {
+            None => format!("{name}: {label} {from} → {to} ({delta:+})"),
+            Some(held) => format!("{name}: {label} {from} → {to} ({delta:+}; {held})"),
         };
         let gang = self.state.fighter(fighter).map(|f| f.gang);
         self.line(gang, text, source, ruling);
@@ -210,6 +225,24 @@ impl Run<'_> {
                         field: field.clone(),
                         reason,
                     })?;
+                    // A counter that is spent is never overdrawn: more
+                    // than the fighter holds is refused, not held at its
+                    // least.
+                    let spent = self.pack.counter_key(&key).filter(|(d, _)| d.spent);
+                    if let Some((def, _)) = spent {
+                        let from = self.counter_now(fighter, &key);
+                        if from.saturating_add(*delta) < def.min {
+                            return Err(ReportError {
+                                field,
+                                reason: format!(
+                                    "{} holds {from} {}: {} cannot be spent",
+                                    f.fighter,
+                                    self.pack.counter_title(&key),
+                                    delta.saturating_neg()
+                                ),
+                            });
+                        }
+                    }
                     if *delta != 0 {
                         let source = self
                             .pack
