@@ -1596,9 +1596,13 @@ fn hardwired28_permanent_criticals_are_lasting_and_6_plus_rows_carry_minus_2_inj
                 assert!(
                     row.effects.iter().any(|e| matches!(
                         e,
-                        Effect::Stat { amount: -1, .. } | Effect::Gain { .. }
+                        Effect::Stat { amount: -1, .. }
+                            | Effect::Gain { .. }
+                            | Effect::LoseQuirk { .. }
                     )),
-                    "{} {}: a lasting stat effect",
+                    // 000:235 "Forget power permanently": the power is
+                    // taken off the model.
+                    "{} {}: a lasting stat effect, or an entry lost",
                     t.id,
                     row.on
                 );
