@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Fighter, FighterId};
+use super::{Fighter, FighterId, LastingEffect};
 use crate::rules::{ConstraintKind, Pack};
 
 /// Whom a problem is about.
@@ -64,14 +64,21 @@ fn ruling_text(pack: &Pack, id: Option<&String>) -> Option<String> {
 /// What one fighter breaks on its own: quirk count, duplicates, unknown
 /// quirks and the per-fighter constraints.
 pub fn fighter_problems(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
-    fighter_problems_after(pack, fighter, 0)
+    fighter_problems_after(pack, fighter, 0, &[])
 }
 
 /// The same for a fighter whose lasting effects changed their quirks:
 /// `changed` is the quirks they gained (by advancement) less the quirks
 /// they lost (by a crippling). The recruiting count is of the quirks they
 /// were recruited with; every other rule checks the quirks they have now.
-pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> Vec<Problem> {
+/// `lasting` holds the effects on the fighter (or its gang's), for the
+/// stats it has now and what it is worth.
+pub fn fighter_problems_after(
+    pack: &Pack,
+    fighter: &Fighter,
+    changed: i64,
+    lasting: &[LastingEffect],
+) -> Vec<Problem> {
     let mut out = Vec::new();
     let scope = fighter_scope(fighter);
     let push = |out: &mut Vec<Problem>, rule: String, message: String, source: String| {
@@ -152,6 +159,8 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
     out.extend(unset_stats(pack, fighter));
 
     for constraint in &pack.constraints {
+        // What the fighter has that breaks it, where the message says it.
+        let mut had = None;
         let broken = match &constraint.rule {
             ConstraintKind::MaxTagged { tag, max } => {
                 let n = fighter
@@ -184,13 +193,62 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
                 fighter.has_quirk(quirk)
                     && slots_taken(pack, fighter, tag, unopened.as_ref()) > *max
             }
+            ConstraintKind::StatRange {
+                quirk,
+                stat,
+                min,
+                max,
+                unless_tagged,
+            } => {
+                // Held to it: a fighter with the entry, and without one
+                // carrying `unless_tagged` (a type that will do instead).
+                let excused = unless_tagged
+                    .as_deref()
+                    .is_some_and(|t| tagged(pack, fighter, t).next().is_some());
+                let held = fighter.has_quirk(quirk) && !excused;
+                let now = held
+                    .then(|| {
+                        super::derive_stats(pack, fighter, lasting)
+                            .into_iter()
+                            .find(|s| s.id == *stat)
+                    })
+                    .flatten()
+                    .filter(|s| {
+                        min.is_some_and(|m| s.value < m) || max.is_some_and(|m| s.value > m)
+                    });
+                had = now.map(|s| {
+                    let name = pack.stat(stat).map_or(s.label.as_str(), |d| d.title());
+                    format!("{name} {}", s.value_text())
+                });
+                had.is_some()
+            }
+            ConstraintKind::MaxScore { quirk, max } => {
+                let score = fighter
+                    .has_quirk(quirk)
+                    .then(|| super::valuation::fighter_value(pack, fighter, lasting))
+                    .flatten()
+                    .and_then(|v| v.score)
+                    .filter(|score| score > max);
+                had = score.map(|score| {
+                    let label = pack
+                        .valuation
+                        .as_ref()
+                        .and_then(|v| v.score.as_ref())
+                        .map_or("", |s| s.label.as_str());
+                    format!("{score} {label}")
+                });
+                had.is_some()
+            }
             ConstraintKind::GangCount { .. } | ConstraintKind::GangCountPerPoints { .. } => false,
         };
         if broken {
             out.push(Problem {
                 rule: format!("constraints.{}", constraint.id),
                 scope: scope.clone(),
-                message: constraint.message.clone(),
+                message: match had {
+                    Some(had) => format!("{} ({had})", constraint.message),
+                    None => constraint.message.clone(),
+                },
                 source: constraint.source.clone(),
                 ruling: ruling_text(pack, constraint.ruling.as_ref()),
             });
@@ -371,19 +429,44 @@ pub fn quirk_breaks_a_rule(
     fighter: FighterId,
     quirk: &str,
 ) -> bool {
-    let constraints = |list: &[Fighter]| -> Vec<(String, ProblemScope)> {
-        gang_problems(pack, list)
+    !problems_if_given(pack, fighters, fighter, quirk, &[]).is_empty()
+}
+
+/// The constraints of the pack giving `fighter` (one of `fighters`, its
+/// gang's roster) the entry `quirk` would break that the gang does not
+/// break now, each as the problem a player would read, with its rule and
+/// source (004's Bestial unit and a sword: "A Bestial unit may never use
+/// equipment."). Empty when the entry breaks none: what a purchase checks
+/// before it is paid for. `lasting` holds the gang's lasting effects.
+pub fn problems_if_given(
+    pack: &Pack,
+    fighters: &[Fighter],
+    fighter: FighterId,
+    quirk: &str,
+    lasting: &[LastingEffect],
+) -> Vec<Problem> {
+    let constraints = |list: &[Fighter]| -> Vec<Problem> {
+        gang_problems_after(pack, list, &BTreeMap::new(), lasting, &BTreeMap::new())
             .into_iter()
             .filter(|p| p.rule.starts_with("constraints."))
-            .map(|p| (p.rule, p.scope))
             .collect()
     };
-    let before = constraints(fighters);
+    let before: Vec<(String, ProblemScope)> = constraints(fighters)
+        .into_iter()
+        .map(|p| (p.rule, p.scope))
+        .collect();
     let mut trial = fighters.to_vec();
     if let Some(f) = trial.iter_mut().find(|f| f.id == fighter) {
         f.quirks.push(super::QuirkPick::new(quirk));
     }
-    constraints(&trial).iter().any(|p| !before.contains(p))
+    constraints(&trial)
+        .into_iter()
+        .filter(|p| {
+            !before
+                .iter()
+                .any(|(rule, scope)| *rule == p.rule && *scope == p.scope)
+        })
+        .collect()
 }
 
 /// `gang_problems` with each fighter's quirks gained less quirks lost by
@@ -516,7 +599,9 @@ pub fn gang_problems_after(
             | ConstraintKind::ForbidsTagged { .. }
             | ConstraintKind::RequiresAny { .. }
             | ConstraintKind::MinTagged { .. }
-            | ConstraintKind::MaxSlots { .. } => None,
+            | ConstraintKind::MaxSlots { .. }
+            | ConstraintKind::StatRange { .. }
+            | ConstraintKind::MaxScore { .. } => None,
         };
         if let Some(count) = broken {
             out.push(Problem {
@@ -530,7 +615,7 @@ pub fn gang_problems_after(
     }
     for fighter in fighters {
         let delta = changed.get(&fighter.id).copied().unwrap_or(0);
-        out.extend(fighter_problems_after(pack, fighter, delta));
+        out.extend(fighter_problems_after(pack, fighter, delta, lasting));
     }
     out
 }

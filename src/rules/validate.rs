@@ -301,6 +301,46 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                     return err(entry, format!("tag `{tag}` is on no quirk"));
                 }
             }
+            ConstraintKind::StatRange {
+                quirk,
+                stat,
+                min,
+                max,
+                unless_tagged,
+            } => {
+                if !known_quirk(quirk) {
+                    return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
+                }
+                if pack.stat(stat).is_none() {
+                    return err(entry, format!("stat `{stat}` is not in [[stats]]"));
+                }
+                if let (Some(min), Some(max)) = (min, max)
+                    && min > max
+                {
+                    return err(entry, format!("`min` {min} is above `max` {max}"));
+                }
+                if let Some(tag) = unless_tagged
+                    && !known_tag(tag)
+                {
+                    return err(entry, format!("tag `{tag}` is on no quirk"));
+                }
+            }
+            ConstraintKind::MaxScore { quirk, .. } => {
+                if !known_quirk(quirk) {
+                    return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
+                }
+                if pack
+                    .valuation
+                    .as_ref()
+                    .and_then(|v| v.score.as_ref())
+                    .is_none()
+                {
+                    return err(
+                        entry,
+                        "holds a score, but the pack has no [valuation.score]".into(),
+                    );
+                }
+            }
             ConstraintKind::GangCountPerPoints { quirk, per, .. } => {
                 if !known_quirk(quirk) {
                     return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
@@ -1412,6 +1452,17 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
             }
             ConstraintKind::MaxSlots { max, .. } => {
                 put(format!("constraints.{}.max", c.id), count_as_number(*max));
+            }
+            ConstraintKind::StatRange { min, max, .. } => {
+                if let Some(min) = min {
+                    put(format!("constraints.{}.min", c.id), *min);
+                }
+                if let Some(max) = max {
+                    put(format!("constraints.{}.max", c.id), *max);
+                }
+            }
+            ConstraintKind::MaxScore { max, .. } => {
+                put(format!("constraints.{}.max", c.id), *max);
             }
             ConstraintKind::GangCountPerPoints { max, per, .. } => {
                 put(format!("constraints.{}.max", c.id), count_as_number(*max));
