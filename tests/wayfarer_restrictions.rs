@@ -1,8 +1,9 @@
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
-//! What Wayfarer Tactics' traits and skills (004) say a unit may not have,
-//! or must have, as the rules a warband is checked by: through the
-//! session, the command line and the pack checker.
+//! What Wayfarer Tactics' traits, skills and ranks (004) say a unit may
+//! not have, or must have, as the rules a warband is checked by: through
+//! the session, the command line and the pack checker. Where the text is
+//! open, the warband shows the ruling it relies on.
 
 mod util;
 
@@ -393,6 +394,109 @@ fn a_construct_may_not_take_robotic_drone() {
     assert!(recruited(&mut s, band, unit("Drone", &["trait-robotic-drone"], &[])).is_empty());
 }
 
+// 004:589-593 (RANK): "Hero | N/A | Use of heroes is optional." A hero is
+// held to no number of abilities (ruling hero-abilities), and its warband,
+// legal, shows that it relies on the ruling.
+#[test]
+fn a_legal_warband_with_a_hero_shows_the_ruling_it_relies_on() {
+    let (_dir, mut s, band) = red_hand();
+    let hero = [
+        "rank-hero",
+        "skill-alert",
+        "skill-charge",
+        "skill-commander",
+        "skill-duelist",
+        "skill-iron-will",
+        "skill-rage",
+    ];
+    assert!(recruited(&mut s, band, unit("Ulric", &hero, &[])).is_empty());
+    let view = s.gang_view(band).unwrap();
+    let ruling = s
+        .pack("wayfarer")
+        .unwrap()
+        .ruling("hero-abilities")
+        .unwrap()
+        .ruling
+        .clone();
+    let hero = view
+        .relies_on
+        .iter()
+        .find(|r| r.ruling == "hero-abilities")
+        .expect("relies on hero-abilities");
+    assert_eq!(hero.fighters, ["Ulric"]);
+    assert_eq!(hero.rules, ["constraints.hero-abilities"]);
+    assert_eq!(
+        hero.describe(),
+        format!("relies on ruling hero-abilities: {ruling} (Ulric)")
+    );
+    // A troop's six abilities break its rank's 2, and show that ruling
+    // with the problem rather than as relied on.
+    let troop = [
+        "rank-troop",
+        "skill-alert",
+        "skill-charge",
+        "skill-commander",
+    ];
+    s.recruit(band, unit("Gorm", &troop, &[])).unwrap();
+    let view = s.gang_view(band).unwrap();
+    assert!(!view.legal);
+    let slots = view.relies_on.iter().find(|r| r.ruling == "ability-slots");
+    assert!(
+        slots.is_none_or(|r| !r.fighters.contains(&"Gorm".to_owned())),
+        "{slots:?}"
+    );
+}
+
+// 004:589-593: "Hero | N/A | Use of heroes is optional." The command line
+// shows the ruling a legal warband relies on, and so does its JSON.
+#[test]
+fn gang_show_names_the_ruling_a_legal_warband_relies_on() {
+    let (dir, db) = red_hand_on_the_command_line();
+    rapsheet(
+        dir.path(),
+        &db,
+        &[
+            "fighter",
+            "add",
+            "Ulric",
+            "--gang",
+            "Red Hand",
+            "--quirk",
+            "Hero",
+            "--quirk",
+            "Alert",
+            "--quirk",
+            "Charge",
+            "--quirk",
+            "Commander",
+        ],
+    );
+    let shown = rapsheet(dir.path(), &db, &["gang", "show", "Red Hand"]);
+    assert!(!shown.contains("problem:"), "{shown}");
+    assert!(
+        shown.contains("  relies on ruling hero-abilities: No maximum:"),
+        "{shown}"
+    );
+    assert!(shown.contains("(Ulric)"), "{shown}");
+    let json: serde_json::Value = serde_json::from_str(&rapsheet(
+        dir.path(),
+        &db,
+        &["gang", "show", "Red Hand", "--json"],
+    ))
+    .unwrap();
+    assert_eq!(json["legal"], true);
+    let relied = json["relies_on"].as_array().unwrap();
+    let hero = relied
+        .iter()
+        .find(|r| r["ruling"] == "hero-abilities")
+        .expect("hero-abilities in relies_on");
+    assert_eq!(hero["fighters"], serde_json::json!(["Ulric"]));
+    assert!(
+        hero["text"].as_str().unwrap().starts_with("No maximum:"),
+        "{hero}"
+    );
+}
+
 /// A made-up priced game for the pack checker: one stat, one entry, a
 /// score.
 const PRICED: &str = r#"
@@ -432,6 +536,11 @@ category = "kit"
 tags = ["tool"]
 cost = 7
 
+[[rulings]]
+id = "open"
+question = "The text prints N/A."
+ruling = "No maximum."
+
 [[outcomes]]
 id = "fine"
 label = "Fine"
@@ -462,7 +571,7 @@ fn constraint(fields: &str) -> String {
 }
 
 #[test]
-fn the_pack_checker_refuses_a_bad_stat_range_or_max_score() {
+fn the_pack_checker_refuses_a_bad_stat_range_max_score_or_open_max_slots() {
     let loads = |text: &str| {
         rapsheet::session::builtin_registry()
             .unwrap()
@@ -475,6 +584,10 @@ fn the_pack_checker_refuses_a_bad_stat_range_or_max_score() {
             "kind = \"stat_range\"\nquirk = \"hook\"\nstat = \"grit\"\nmin = 1\nunless_tagged = \"tool\""
         ),
         "\n[[constraints]]\nid = \"d\"\nmessage = \"M.\"\nkind = \"max_score\"\nquirk = \"hook\"\nmax = 1\n"
+    ));
+    loads(&format!(
+        "{PRICED}{}",
+        constraint("kind = \"max_slots\"\nquirk = \"hook\"\ntag = \"tool\"\nruling = \"open\"")
     ));
     let cases = [
         (
@@ -494,6 +607,10 @@ fn the_pack_checker_refuses_a_bad_stat_range_or_max_score() {
         (
             constraint("kind = \"max_score\"\nquirk = \"hook\"\nmax = 1"),
             "constraints.c: holds a score, but the pack has no [valuation.score]",
+        ),
+        (
+            constraint("kind = \"max_slots\"\nquirk = \"hook\"\ntag = \"tool\""),
+            "constraints.c: no `max` is no maximum: name the ruling that says so (`ruling`)",
         ),
         (
             constraint("kind = \"max_tagged\"\ntag = \"tool\"\nmax = -1"),

@@ -190,8 +190,10 @@ pub fn fighter_problems_after(
                 max,
                 unopened,
             } => {
+                // No maximum: the text prints none (the ruling says so).
                 fighter.has_quirk(quirk)
-                    && slots_taken(pack, fighter, tag, unopened.as_ref()) > *max
+                    && max
+                        .is_some_and(|max| slots_taken(pack, fighter, tag, unopened.as_ref()) > max)
             }
             ConstraintKind::StatRange {
                 quirk,
@@ -632,4 +634,113 @@ fn per_points(points: i64, per: usize, max: usize, rounding: crate::rules::Round
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A ruling a roster's legality rests on: a rule the roster keeps as the
+/// pack decided where the text is silent or open (a rank whose maximum is
+/// "N/A"), shown beside the roster whether or not it breaks anything.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reliance {
+    /// The ruling's id (`hero-abilities`).
+    pub ruling: String,
+    /// What the pack decided.
+    pub text: String,
+    /// The rules that rest on it (`constraints.hero-abilities`).
+    pub rules: Vec<String>,
+    /// The fighters it concerns, in roster order; none where it is about
+    /// the gang as a whole.
+    pub fighters: Vec<String>,
+}
+
+impl Reliance {
+    /// `relies on ruling hero-abilities: <what the pack decided> (Ulric)`.
+    pub fn describe(&self) -> String {
+        let mut text = format!("relies on ruling {}: {}", self.ruling, self.text);
+        if !self.fighters.is_empty() {
+            text.push_str(&format!(" ({})", self.fighters.join(", ")));
+        }
+        text
+    }
+}
+
+/// The rulings the roster keeps its rules by: each constraint with a ruling
+/// that concerns a fighter (or the gang) and that it does not break, and
+/// each entry's ranges that rest on a ruling and that its fighter keeps.
+/// `problems` are the roster's (a rule broken is shown as its problem, with
+/// the ruling, not here). One a ruling, in the pack's order of rulings.
+pub fn rulings_relied_on(pack: &Pack, fighters: &[Fighter], problems: &[Problem]) -> Vec<Reliance> {
+    let broken = |rule: &str, scope: &ProblemScope| {
+        problems.iter().any(|p| p.rule == rule && p.scope == *scope)
+    };
+    let broken_under = |prefix: &str, scope: &ProblemScope| {
+        problems
+            .iter()
+            .any(|p| p.rule.starts_with(prefix) && p.scope == *scope)
+    };
+    // (ruling, rule, fighter's name if any)
+    let mut found: Vec<(&str, String, Option<&str>)> = Vec::new();
+    for constraint in &pack.constraints {
+        let Some(ruling) = constraint.ruling.as_deref() else {
+            continue;
+        };
+        let rule = format!("constraints.{}", constraint.id);
+        let trigger = constraint.rule.quirk();
+        match &constraint.rule {
+            ConstraintKind::GangCount { .. } | ConstraintKind::GangCountPerPoints { .. } => {
+                if trigger.is_some_and(|q| fighters.iter().any(|f| f.has_quirk(q)))
+                    && !broken(&rule, &ProblemScope::Gang)
+                {
+                    found.push((ruling, rule, None));
+                }
+            }
+            kind => {
+                for fighter in fighters {
+                    let concerns = match (kind, trigger) {
+                        (_, Some(q)) => fighter.has_quirk(q),
+                        (ConstraintKind::MaxTagged { tag, .. }, None) => {
+                            tagged(pack, fighter, tag).next().is_some()
+                        }
+                        _ => true,
+                    };
+                    if concerns && !broken(&rule, &fighter_scope(fighter)) {
+                        found.push((ruling, rule.clone(), Some(&fighter.name)));
+                    }
+                }
+            }
+        }
+    }
+    for fighter in fighters {
+        for def in fighter.quirks.iter().filter_map(|p| pack.quirk(&p.quirk)) {
+            let Some(ruling) = def.ranges_ruling.as_deref() else {
+                continue;
+            };
+            let rule = format!("quirks.{}.ranges", def.id);
+            if !def.ranges.is_empty() && !broken_under(&rule, &fighter_scope(fighter)) {
+                found.push((ruling, rule, Some(&fighter.name)));
+            }
+        }
+    }
+    let mut out: Vec<Reliance> = Vec::new();
+    for r in &pack.rulings {
+        let mut reliance = Reliance {
+            ruling: r.id.clone(),
+            text: r.ruling.clone(),
+            rules: Vec::new(),
+            fighters: Vec::new(),
+        };
+        for (_, rule, fighter) in found.iter().filter(|(id, ..)| *id == r.id) {
+            if !reliance.rules.contains(rule) {
+                reliance.rules.push(rule.clone());
+            }
+            if let Some(name) = fighter
+                && !reliance.fighters.iter().any(|n| n == name)
+            {
+                reliance.fighters.push((*name).to_owned());
+            }
+        }
+        if !reliance.rules.is_empty() {
+            out.push(reliance);
+        }
+    }
+    out
 }

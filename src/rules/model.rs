@@ -966,11 +966,13 @@ pub enum ConstraintKind {
     /// A fighter has at least `min` quirks carrying `tag`.
     MinTagged { tag: String, min: usize },
     /// A fighter with `quirk` has at most `max` quirks carrying `tag`,
-    /// not counting those another of its quirks includes.
+    /// not counting those another of its quirks includes. No `max`: the
+    /// text prints none (a rank whose maximum is "N/A"), and the
+    /// constraint's ruling says so.
     MaxSlots {
         quirk: String,
         tag: String,
-        max: usize,
+        max: Option<usize>,
         /// What an entry of a category the fighter's entries do not open
         /// takes, if more than one slot.
         unopened: Option<Unopened>,
@@ -997,6 +999,23 @@ pub enum ConstraintKind {
     /// A fighter with `quirk` has a score (the value's, as
     /// `[valuation.score]` works it out) of at most `max`.
     MaxScore { quirk: String, max: i64 },
+}
+
+impl ConstraintKind {
+    /// The entry a fighter (or, for a gang's count, some fighter) has for
+    /// the constraint to concern it; `None` for a kind about every fighter.
+    pub fn quirk(&self) -> Option<&str> {
+        match self {
+            ConstraintKind::MaxTagged { .. } | ConstraintKind::MinTagged { .. } => None,
+            ConstraintKind::ForbidsTagged { quirk, .. }
+            | ConstraintKind::RequiresAny { quirk, .. }
+            | ConstraintKind::GangCount { quirk, .. }
+            | ConstraintKind::MaxSlots { quirk, .. }
+            | ConstraintKind::GangCountPerPoints { quirk, .. }
+            | ConstraintKind::StatRange { quirk, .. }
+            | ConstraintKind::MaxScore { quirk, .. } => Some(quirk),
+        }
+    }
 }
 
 /// A constraint as written in the file: every field any kind uses.
@@ -1097,10 +1116,12 @@ impl TryFrom<RawConstraint> for ConstraintDef {
                 tag: raw.tag.ok_or_else(|| need("tag"))?,
                 min: count("min", raw.min)?.ok_or_else(|| need("min"))?,
             },
+            // `max` left out: no maximum, which the constraint's ruling
+            // must say (checked with the pack).
             "max_slots" => ConstraintKind::MaxSlots {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
                 tag: raw.tag.ok_or_else(|| need("tag"))?,
-                max: count("max", raw.max)?.ok_or_else(|| need("max"))?,
+                max: count("max", raw.max)?,
                 unopened: raw.unopened,
             },
             "gang_count_per_points" => ConstraintKind::GangCountPerPoints {

@@ -293,12 +293,20 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
             ConstraintKind::MinTagged { tag, .. } if !known_tag(tag) => {
                 return err(entry, format!("tag `{tag}` is on no quirk"));
             }
-            ConstraintKind::MaxSlots { quirk, tag, .. } => {
+            ConstraintKind::MaxSlots {
+                quirk, tag, max, ..
+            } => {
                 if !known_quirk(quirk) {
                     return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
                 }
                 if !known_tag(tag) {
                     return err(entry, format!("tag `{tag}` is on no quirk"));
+                }
+                if max.is_none() && constraint.ruling.is_none() {
+                    return err(
+                        entry,
+                        "no `max` is no maximum: name the ruling that says so (`ruling`)".into(),
+                    );
                 }
             }
             ConstraintKind::StatRange {
@@ -1450,7 +1458,7 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
             ConstraintKind::MinTagged { min, .. } => {
                 put(format!("constraints.{}.min", c.id), count_as_number(*min));
             }
-            ConstraintKind::MaxSlots { max, .. } => {
+            ConstraintKind::MaxSlots { max: Some(max), .. } => {
                 put(format!("constraints.{}.max", c.id), count_as_number(*max));
             }
             ConstraintKind::StatRange { min, max, .. } => {
