@@ -1034,3 +1034,61 @@ fn a_wayfarer_match_records_through_the_screen() {
     let kin = session.gang_named("The Lantern Kin").expect("kin");
     assert_eq!(kin.resources["resources"], 30, "{}", view.name);
 }
+
+/// 004 (lines 589-593), RANK: "Hero | N/A | Use of heroes is optional."
+/// (ruling hero-abilities); (lines 808-809), BESTIAL: "You may never use
+/// equipment or possess a Technical OFF score higher than zero." The
+/// roster's problems area shows what a unit breaks and the ruling a legal
+/// unit relies on.
+#[test]
+fn the_roster_shows_a_broken_restriction_and_the_ruling_a_unit_relies_on() {
+    let dir = util::temp();
+    let path = dir.path().join("w.rapsheet");
+    let mut session = Session::create(&path, "W", "wayfarer").expect("create");
+    let (band, _) = session.found_gang("Red Hand", None).expect("found");
+    for (name, parts) in [
+        (
+            "Ulric",
+            &[
+                "rank-hero",
+                "skill-alert",
+                "skill-charge",
+                "skill-commander",
+            ][..],
+        ),
+        ("Fang", &["trait-bestial"][..]),
+    ] {
+        session
+            .recruit(
+                band,
+                rapsheet::campaign::commands::NewFighter {
+                    name: name.into(),
+                    quirks: parts
+                        .iter()
+                        .map(|q| rapsheet::campaign::QuirkPick::new(*q))
+                        .collect(),
+                    ..Default::default()
+                },
+            )
+            .expect("recruit");
+    }
+    let mut app = RapsheetApp::with_session(session);
+    app.run_action(Action::SelectGang(band));
+    let mut harness = Harness::builder()
+        .with_size([1600.0, 1000.0])
+        .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains(
+                "Fang: A Bestial unit may never possess a Technical OFF score higher than zero. (Technical OFF 1)"
+            )
+            .is_some()
+    );
+    assert!(
+        harness
+            .query_by_label_contains("Relies on ruling hero-abilities: No maximum:")
+            .is_some()
+    );
+    assert!(harness.query_by_label_contains("(Ulric)").is_some());
+}

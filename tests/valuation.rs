@@ -953,13 +953,21 @@ fn an_animal_is_held_to_its_templates_dice_and_categories() {
         "trait-wild",
     ];
     s.recruit(band, unit("Nib", &rat, &[])).unwrap();
-    assert_eq!(
-        unit_problems(&s, band, "Nib"),
-        ["AO", "BO", "TO"].map(|stat| format!(
-            "Nib: Giant Rat allows {stat} 0-0, not 1 (ruling: {})",
-            wayfarer_ruling(&s, "animal-occupations")
-        ))
+    let mut expected: Vec<String> = ["AO", "BO", "TO"]
+        .map(|stat| {
+            format!(
+                "Nib: Giant Rat allows {stat} 0-0, not 1 (ruling: {})",
+                wayfarer_ruling(&s, "animal-occupations")
+            )
+        })
+        .into();
+    // 004 (lines 1069-1070), WILD: "You may never use equipment or possess
+    // a Technical OFF score higher than zero."
+    expected.push(
+        "Nib: A Wild unit may never possess a Technical OFF score higher than zero. (Technical OFF 1)"
+            .into(),
     );
+    assert_eq!(unit_problems(&s, band, "Nib"), expected);
     let none = [
         ("ballistic_off", 0),
         ("technical_off", 0),

@@ -25,6 +25,6 @@ pub use derive::{DerivedStat, StatPart, derive_stats};
 pub use event::{Event, FighterSnapshot, GangSnapshot, Names};
 pub use model::*;
 pub use problems::{
-    Problem, ProblemScope, breaks_a_stated_rule, fighter_problems, gang_problems,
-    gang_problems_after, new_breaks, quirk_breaks_a_rule,
+    Problem, ProblemScope, Reliance, breaks_a_stated_rule, fighter_problems, gang_problems,
+    gang_problems_after, new_breaks, problems_if_given, quirk_breaks_a_rule, rulings_relied_on,
 };

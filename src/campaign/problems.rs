@@ -8,7 +8,7 @@ use std::collections::BTreeMap;
 
 use serde::Serialize;
 
-use super::{Fighter, FighterId};
+use super::{Fighter, FighterId, LastingEffect};
 use crate::rules::{ConstraintKind, Pack};
 
 /// Whom a problem is about.
@@ -64,14 +64,21 @@ fn ruling_text(pack: &Pack, id: Option<&String>) -> Option<String> {
 /// What one fighter breaks on its own: quirk count, duplicates, unknown
 /// quirks and the per-fighter constraints.
 pub fn fighter_problems(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
-    fighter_problems_after(pack, fighter, 0)
+    fighter_problems_after(pack, fighter, 0, &[])
 }
 
 /// The same for a fighter whose lasting effects changed their quirks:
 /// `changed` is the quirks they gained (by advancement) less the quirks
 /// they lost (by a crippling). The recruiting count is of the quirks they
 /// were recruited with; every other rule checks the quirks they have now.
-pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> Vec<Problem> {
+/// `lasting` holds the effects on the fighter (or its gang's), for the
+/// stats it has now and what it is worth.
+pub fn fighter_problems_after(
+    pack: &Pack,
+    fighter: &Fighter,
+    changed: i64,
+    lasting: &[LastingEffect],
+) -> Vec<Problem> {
     let mut out = Vec::new();
     let scope = fighter_scope(fighter);
     let push = |out: &mut Vec<Problem>, rule: String, message: String, source: String| {
@@ -152,6 +159,8 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
     out.extend(unset_stats(pack, fighter));
 
     for constraint in &pack.constraints {
+        // What the fighter has that breaks it, where the message says it.
+        let mut had = None;
         let broken = match &constraint.rule {
             ConstraintKind::MaxTagged { tag, max } => {
                 let n = fighter
@@ -181,8 +190,56 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
                 max,
                 unopened,
             } => {
+                // No maximum: the text prints none (the ruling says so).
                 fighter.has_quirk(quirk)
-                    && slots_taken(pack, fighter, tag, unopened.as_ref()) > *max
+                    && max
+                        .is_some_and(|max| slots_taken(pack, fighter, tag, unopened.as_ref()) > max)
+            }
+            ConstraintKind::StatRange {
+                quirk,
+                stat,
+                min,
+                max,
+                unless_tagged,
+            } => {
+                // Held to it: a fighter with the entry, and without one
+                // carrying `unless_tagged` (a type that will do instead).
+                let excused = unless_tagged
+                    .as_deref()
+                    .is_some_and(|t| tagged(pack, fighter, t).next().is_some());
+                let held = fighter.has_quirk(quirk) && !excused;
+                let now = held
+                    .then(|| {
+                        super::derive_stats(pack, fighter, lasting)
+                            .into_iter()
+                            .find(|s| s.id == *stat)
+                    })
+                    .flatten()
+                    .filter(|s| {
+                        min.is_some_and(|m| s.value < m) || max.is_some_and(|m| s.value > m)
+                    });
+                had = now.map(|s| {
+                    let name = pack.stat(stat).map_or(s.label.as_str(), |d| d.title());
+                    format!("{name} {}", s.value_text())
+                });
+                had.is_some()
+            }
+            ConstraintKind::MaxScore { quirk, max } => {
+                let score = fighter
+                    .has_quirk(quirk)
+                    .then(|| super::valuation::fighter_value(pack, fighter, lasting))
+                    .flatten()
+                    .and_then(|v| v.score)
+                    .filter(|score| score > max);
+                had = score.map(|score| {
+                    let label = pack
+                        .valuation
+                        .as_ref()
+                        .and_then(|v| v.score.as_ref())
+                        .map_or("", |s| s.label.as_str());
+                    format!("{score} {label}")
+                });
+                had.is_some()
             }
             ConstraintKind::GangCount { .. } | ConstraintKind::GangCountPerPoints { .. } => false,
         };
@@ -190,7 +247,10 @@ pub fn fighter_problems_after(pack: &Pack, fighter: &Fighter, changed: i64) -> V
             out.push(Problem {
                 rule: format!("constraints.{}", constraint.id),
                 scope: scope.clone(),
-                message: constraint.message.clone(),
+                message: match had {
+                    Some(had) => format!("{} ({had})", constraint.message),
+                    None => constraint.message.clone(),
+                },
                 source: constraint.source.clone(),
                 ruling: ruling_text(pack, constraint.ruling.as_ref()),
             });
@@ -402,19 +462,44 @@ pub fn quirk_breaks_a_rule(
     fighter: FighterId,
     quirk: &str,
 ) -> bool {
-    let constraints = |list: &[Fighter]| -> Vec<(String, ProblemScope)> {
-        gang_problems(pack, list)
+    !problems_if_given(pack, fighters, fighter, quirk, &[]).is_empty()
+}
+
+/// The constraints of the pack giving `fighter` (one of `fighters`, its
+/// gang's roster) the entry `quirk` would break that the gang does not
+/// break now, each as the problem a player would read, with its rule and
+/// source (004's Bestial unit and a sword: "A Bestial unit may never use
+/// equipment."). Empty when the entry breaks none: what a purchase checks
+/// before it is paid for. `lasting` holds the gang's lasting effects.
+pub fn problems_if_given(
+    pack: &Pack,
+    fighters: &[Fighter],
+    fighter: FighterId,
+    quirk: &str,
+    lasting: &[LastingEffect],
+) -> Vec<Problem> {
+    let constraints = |list: &[Fighter]| -> Vec<Problem> {
+        gang_problems_after(pack, list, &BTreeMap::new(), lasting, &BTreeMap::new())
             .into_iter()
             .filter(|p| p.rule.starts_with("constraints."))
-            .map(|p| (p.rule, p.scope))
             .collect()
     };
-    let before = constraints(fighters);
+    let before: Vec<(String, ProblemScope)> = constraints(fighters)
+        .into_iter()
+        .map(|p| (p.rule, p.scope))
+        .collect();
     let mut trial = fighters.to_vec();
     if let Some(f) = trial.iter_mut().find(|f| f.id == fighter) {
         f.quirks.push(super::QuirkPick::new(quirk));
     }
-    constraints(&trial).iter().any(|p| !before.contains(p))
+    constraints(&trial)
+        .into_iter()
+        .filter(|p| {
+            !before
+                .iter()
+                .any(|(rule, scope)| *rule == p.rule && *scope == p.scope)
+        })
+        .collect()
 }
 
 /// `gang_problems` with each fighter's quirks gained less quirks lost by
@@ -547,7 +632,9 @@ pub fn gang_problems_after(
             | ConstraintKind::ForbidsTagged { .. }
             | ConstraintKind::RequiresAny { .. }
             | ConstraintKind::MinTagged { .. }
-            | ConstraintKind::MaxSlots { .. } => None,
+            | ConstraintKind::MaxSlots { .. }
+            | ConstraintKind::StatRange { .. }
+            | ConstraintKind::MaxScore { .. } => None,
         };
         if let Some(count) = broken {
             out.push(Problem {
@@ -561,7 +648,7 @@ pub fn gang_problems_after(
     }
     for fighter in fighters {
         let delta = changed.get(&fighter.id).copied().unwrap_or(0);
-        out.extend(fighter_problems_after(pack, fighter, delta));
+        out.extend(fighter_problems_after(pack, fighter, delta, lasting));
     }
     out
 }
@@ -578,4 +665,113 @@ fn per_points(points: i64, per: usize, max: usize, rounding: crate::rules::Round
 
 fn plural(n: usize) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+/// A ruling a roster's legality rests on: a rule the roster keeps as the
+/// pack decided where the text is silent or open (a rank whose maximum is
+/// "N/A"), shown beside the roster whether or not it breaks anything.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Reliance {
+    /// The ruling's id (`hero-abilities`).
+    pub ruling: String,
+    /// What the pack decided.
+    pub text: String,
+    /// The rules that rest on it (`constraints.hero-abilities`).
+    pub rules: Vec<String>,
+    /// The fighters it concerns, in roster order; none where it is about
+    /// the gang as a whole.
+    pub fighters: Vec<String>,
+}
+
+impl Reliance {
+    /// `relies on ruling hero-abilities: <what the pack decided> (Ulric)`.
+    pub fn describe(&self) -> String {
+        let mut text = format!("relies on ruling {}: {}", self.ruling, self.text);
+        if !self.fighters.is_empty() {
+            text.push_str(&format!(" ({})", self.fighters.join(", ")));
+        }
+        text
+    }
+}
+
+/// The rulings the roster keeps its rules by: each constraint with a ruling
+/// that concerns a fighter (or the gang) and that it does not break, and
+/// each entry's ranges that rest on a ruling and that its fighter keeps.
+/// `problems` are the roster's (a rule broken is shown as its problem, with
+/// the ruling, not here). One a ruling, in the pack's order of rulings.
+pub fn rulings_relied_on(pack: &Pack, fighters: &[Fighter], problems: &[Problem]) -> Vec<Reliance> {
+    let broken = |rule: &str, scope: &ProblemScope| {
+        problems.iter().any(|p| p.rule == rule && p.scope == *scope)
+    };
+    let broken_under = |prefix: &str, scope: &ProblemScope| {
+        problems
+            .iter()
+            .any(|p| p.rule.starts_with(prefix) && p.scope == *scope)
+    };
+    // (ruling, rule, fighter's name if any)
+    let mut found: Vec<(&str, String, Option<&str>)> = Vec::new();
+    for constraint in &pack.constraints {
+        let Some(ruling) = constraint.ruling.as_deref() else {
+            continue;
+        };
+        let rule = format!("constraints.{}", constraint.id);
+        let trigger = constraint.rule.quirk();
+        match &constraint.rule {
+            ConstraintKind::GangCount { .. } | ConstraintKind::GangCountPerPoints { .. } => {
+                if trigger.is_some_and(|q| fighters.iter().any(|f| f.has_quirk(q)))
+                    && !broken(&rule, &ProblemScope::Gang)
+                {
+                    found.push((ruling, rule, None));
+                }
+            }
+            kind => {
+                for fighter in fighters {
+                    let concerns = match (kind, trigger) {
+                        (_, Some(q)) => fighter.has_quirk(q),
+                        (ConstraintKind::MaxTagged { tag, .. }, None) => {
+                            tagged(pack, fighter, tag).next().is_some()
+                        }
+                        _ => true,
+                    };
+                    if concerns && !broken(&rule, &fighter_scope(fighter)) {
+                        found.push((ruling, rule.clone(), Some(&fighter.name)));
+                    }
+                }
+            }
+        }
+    }
+    for fighter in fighters {
+        for def in fighter.quirks.iter().filter_map(|p| pack.quirk(&p.quirk)) {
+            let Some(ruling) = def.ranges_ruling.as_deref() else {
+                continue;
+            };
+            let rule = format!("quirks.{}.ranges", def.id);
+            if !def.ranges.is_empty() && !broken_under(&rule, &fighter_scope(fighter)) {
+                found.push((ruling, rule, Some(&fighter.name)));
+            }
+        }
+    }
+    let mut out: Vec<Reliance> = Vec::new();
+    for r in &pack.rulings {
+        let mut reliance = Reliance {
+            ruling: r.id.clone(),
+            text: r.ruling.clone(),
+            rules: Vec::new(),
+            fighters: Vec::new(),
+        };
+        for (_, rule, fighter) in found.iter().filter(|(id, ..)| *id == r.id) {
+            if !reliance.rules.contains(rule) {
+                reliance.rules.push(rule.clone());
+            }
+            if let Some(name) = fighter
+                && !reliance.fighters.iter().any(|n| n == name)
+            {
+                reliance.fighters.push((*name).to_owned());
+            }
+        }
+        if !reliance.rules.is_empty() {
+            out.push(reliance);
+        }
+    }
+    out
 }

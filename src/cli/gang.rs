@@ -550,6 +550,9 @@ fn print_roster(view: &GangView) {
     for p in &view.problems {
         say!("  problem: {}", p.describe());
     }
+    for r in &view.relies_on {
+        say!("  {}", r.describe());
+    }
 }
 
 #[derive(Debug, Subcommand)]

@@ -1007,11 +1007,13 @@ pub enum ConstraintKind {
     /// A fighter has at least `min` quirks carrying `tag`.
     MinTagged { tag: String, min: usize },
     /// A fighter with `quirk` has at most `max` quirks carrying `tag`,
-    /// not counting those another of its quirks includes.
+    /// not counting those another of its quirks includes. No `max`: the
+    /// text prints none (a rank whose maximum is "N/A"), and the
+    /// constraint's ruling says so.
     MaxSlots {
         quirk: String,
         tag: String,
-        max: usize,
+        max: Option<usize>,
         /// What an entry of a category the fighter's entries do not open
         /// takes, if more than one slot.
         unopened: Option<Unopened>,
@@ -1025,6 +1027,36 @@ pub enum ConstraintKind {
         per: usize,
         rounding: Rounding,
     },
+    /// A fighter with `quirk` has a value of `stat` (as it has it now,
+    /// with what lasting effects did to it) of at least `min` and at most
+    /// `max`, unless one of its entries carries `unless_tagged`.
+    StatRange {
+        quirk: String,
+        stat: String,
+        min: Option<i64>,
+        max: Option<i64>,
+        unless_tagged: Option<String>,
+    },
+    /// A fighter with `quirk` has a score (the value's, as
+    /// `[valuation.score]` works it out) of at most `max`.
+    MaxScore { quirk: String, max: i64 },
+}
+
+impl ConstraintKind {
+    /// The entry a fighter (or, for a gang's count, some fighter) has for
+    /// the constraint to concern it; `None` for a kind about every fighter.
+    pub fn quirk(&self) -> Option<&str> {
+        match self {
+            ConstraintKind::MaxTagged { .. } | ConstraintKind::MinTagged { .. } => None,
+            ConstraintKind::ForbidsTagged { quirk, .. }
+            | ConstraintKind::RequiresAny { quirk, .. }
+            | ConstraintKind::GangCount { quirk, .. }
+            | ConstraintKind::MaxSlots { quirk, .. }
+            | ConstraintKind::GangCountPerPoints { quirk, .. }
+            | ConstraintKind::StatRange { quirk, .. }
+            | ConstraintKind::MaxScore { quirk, .. } => Some(quirk),
+        }
+    }
 }
 
 impl ConstraintKind {
@@ -1037,10 +1069,15 @@ impl ConstraintKind {
             ConstraintKind::MaxTagged { .. }
             | ConstraintKind::ForbidsTagged { .. }
             | ConstraintKind::MaxSlots { .. }
-            | ConstraintKind::GangCountPerPoints { .. } => true,
+            | ConstraintKind::GangCountPerPoints { .. }
+            | ConstraintKind::MaxScore { .. } => true,
+            // A stat held while a fighter has an entry is met by setting
+            // the stat, before or after the entry is chosen, as a stat's
+            // ranges are.
             ConstraintKind::RequiresAny { .. }
             | ConstraintKind::GangCount { .. }
-            | ConstraintKind::MinTagged { .. } => false,
+            | ConstraintKind::MinTagged { .. }
+            | ConstraintKind::StatRange { .. } => false,
         }
     }
 }
@@ -1057,14 +1094,17 @@ pub struct RawConstraint {
     ruling: Option<String>,
     kind: String,
     tag: Option<String>,
-    max: Option<usize>,
     quirk: Option<String>,
     any_of: Option<Vec<String>>,
     allowed: Option<Vec<usize>>,
-    min: Option<usize>,
+    // Signed: a stat's bounds may be below 0; a count's are checked.
+    min: Option<i64>,
+    max: Option<i64>,
     per: Option<usize>,
     rounding: Option<Rounding>,
     unopened: Option<Unopened>,
+    stat: Option<String>,
+    unless_tagged: Option<String>,
 }
 
 impl TryFrom<RawConstraint> for ConstraintDef {
@@ -1088,9 +1128,11 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             "min_tagged" => &["tag", "min"],
             "max_slots" => &["quirk", "tag", "max", "unopened"],
             "gang_count_per_points" => &["quirk", "max", "per", "rounding"],
+            "stat_range" => &["quirk", "stat", "min", "max", "unless_tagged"],
+            "max_score" => &["quirk", "max"],
             other => {
                 return Err(format!(
-                    "constraint `{id}`: unknown kind `{other}` (expected max_tagged, forbids_tagged, requires_any, gang_count, min_tagged, max_slots or gang_count_per_points)"
+                    "constraint `{id}`: unknown kind `{other}` (expected max_tagged, forbids_tagged, requires_any, gang_count, min_tagged, max_slots, gang_count_per_points, stat_range or max_score)"
                 ));
             }
         };
@@ -1104,16 +1146,27 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             ("per", raw.per.is_some()),
             ("rounding", raw.rounding.is_some()),
             ("unopened", raw.unopened.is_some()),
+            ("stat", raw.stat.is_some()),
+            ("unless_tagged", raw.unless_tagged.is_some()),
         ];
         for (field, is_set) in present {
             if is_set && !used.contains(&field) {
                 return Err(extra(field));
             }
         }
+        // A count: 0 or more.
+        let count = |field: &str, n: Option<i64>| -> Result<Option<usize>, String> {
+            n.map(|n| {
+                usize::try_from(n).map_err(|_| {
+                    format!("constraint `{id}`: `{field}` is {n}; a count is 0 or more")
+                })
+            })
+            .transpose()
+        };
         let rule = match raw.kind.as_str() {
             "max_tagged" => ConstraintKind::MaxTagged {
                 tag: raw.tag.ok_or_else(|| need("tag"))?,
-                max: raw.max.ok_or_else(|| need("max"))?,
+                max: count("max", raw.max)?.ok_or_else(|| need("max"))?,
             },
             "forbids_tagged" => ConstraintKind::ForbidsTagged {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
@@ -1125,19 +1178,37 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             },
             "min_tagged" => ConstraintKind::MinTagged {
                 tag: raw.tag.ok_or_else(|| need("tag"))?,
-                min: raw.min.ok_or_else(|| need("min"))?,
+                min: count("min", raw.min)?.ok_or_else(|| need("min"))?,
             },
+            // `max` left out: no maximum, which the constraint's ruling
+            // must say (checked with the pack).
             "max_slots" => ConstraintKind::MaxSlots {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
                 tag: raw.tag.ok_or_else(|| need("tag"))?,
-                max: raw.max.ok_or_else(|| need("max"))?,
+                max: count("max", raw.max)?,
                 unopened: raw.unopened,
             },
             "gang_count_per_points" => ConstraintKind::GangCountPerPoints {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
-                max: raw.max.ok_or_else(|| need("max"))?,
+                max: count("max", raw.max)?.ok_or_else(|| need("max"))?,
                 per: raw.per.ok_or_else(|| need("per"))?,
                 rounding: raw.rounding.ok_or_else(|| need("rounding"))?,
+            },
+            "stat_range" => {
+                if raw.min.is_none() && raw.max.is_none() {
+                    return Err(need("min` or `max"));
+                }
+                ConstraintKind::StatRange {
+                    quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
+                    stat: raw.stat.ok_or_else(|| need("stat"))?,
+                    min: raw.min,
+                    max: raw.max,
+                    unless_tagged: raw.unless_tagged,
+                }
+            }
+            "max_score" => ConstraintKind::MaxScore {
+                quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
+                max: raw.max.ok_or_else(|| need("max"))?,
             },
             _ => ConstraintKind::GangCount {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,

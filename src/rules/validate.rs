@@ -331,12 +331,60 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
             ConstraintKind::MinTagged { tag, .. } if !known_tag(tag) => {
                 return err(entry, format!("tag `{tag}` is on no quirk"));
             }
-            ConstraintKind::MaxSlots { quirk, tag, .. } => {
+            ConstraintKind::MaxSlots {
+                quirk, tag, max, ..
+            } => {
                 if !known_quirk(quirk) {
                     return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
                 }
                 if !known_tag(tag) {
                     return err(entry, format!("tag `{tag}` is on no quirk"));
+                }
+                if max.is_none() && constraint.ruling.is_none() {
+                    return err(
+                        entry,
+                        "no `max` is no maximum: name the ruling that says so (`ruling`)".into(),
+                    );
+                }
+            }
+            ConstraintKind::StatRange {
+                quirk,
+                stat,
+                min,
+                max,
+                unless_tagged,
+            } => {
+                if !known_quirk(quirk) {
+                    return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
+                }
+                if pack.stat(stat).is_none() {
+                    return err(entry, format!("stat `{stat}` is not in [[stats]]"));
+                }
+                if let (Some(min), Some(max)) = (min, max)
+                    && min > max
+                {
+                    return err(entry, format!("`min` {min} is above `max` {max}"));
+                }
+                if let Some(tag) = unless_tagged
+                    && !known_tag(tag)
+                {
+                    return err(entry, format!("tag `{tag}` is on no quirk"));
+                }
+            }
+            ConstraintKind::MaxScore { quirk, .. } => {
+                if !known_quirk(quirk) {
+                    return err(entry, format!("quirk `{quirk}` is not in [[quirks]]"));
+                }
+                if pack
+                    .valuation
+                    .as_ref()
+                    .and_then(|v| v.score.as_ref())
+                    .is_none()
+                {
+                    return err(
+                        entry,
+                        "holds a score, but the pack has no [valuation.score]".into(),
+                    );
                 }
             }
             ConstraintKind::GangCountPerPoints { quirk, per, .. } => {
@@ -1479,8 +1527,19 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
             ConstraintKind::MinTagged { min, .. } => {
                 put(format!("constraints.{}.min", c.id), count_as_number(*min));
             }
-            ConstraintKind::MaxSlots { max, .. } => {
+            ConstraintKind::MaxSlots { max: Some(max), .. } => {
                 put(format!("constraints.{}.max", c.id), count_as_number(*max));
+            }
+            ConstraintKind::StatRange { min, max, .. } => {
+                if let Some(min) = min {
+                    put(format!("constraints.{}.min", c.id), *min);
+                }
+                if let Some(max) = max {
+                    put(format!("constraints.{}.max", c.id), *max);
+                }
+            }
+            ConstraintKind::MaxScore { max, .. } => {
+                put(format!("constraints.{}.max", c.id), *max);
             }
             ConstraintKind::GangCountPerPoints { max, per, .. } => {
                 put(format!("constraints.{}.max", c.id), count_as_number(*max));

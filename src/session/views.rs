@@ -153,6 +153,9 @@ pub struct GangView {
     pub problems: Vec<Problem>,
     /// True when the gang breaks no rule.
     pub legal: bool,
+    /// The pack's rulings the roster keeps its rules by (where the text is
+    /// silent or open); a rule it breaks shows its ruling with the problem.
+    pub relies_on: Vec<crate::campaign::Reliance>,
     /// What the fighters on its roster are worth together, with the
     /// pack's names for the value and its score.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -453,6 +456,7 @@ impl Session {
             gone,
             captives,
             legal: problems.is_empty(),
+            relies_on: crate::campaign::rulings_relied_on(pack, &fighters, &problems),
             problems,
             value: crate::campaign::valuation::gang_value(
                 pack,

@@ -205,6 +205,15 @@ fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
             }
         });
     }
+    // What the roster is legal by: the pack's rulings where the text is
+    // silent or open, each named.
+    for reliance in &view.relies_on {
+        let text = crate::text::capitalised(&reliance.describe());
+        let response = ui.label(RichText::new(text).weak());
+        if let Some(ruling) = pack.and_then(|p| p.ruling(&reliance.ruling)) {
+            response.on_hover_text(&ruling.question);
+        }
+    }
     if let Some(pack) = pack
         && !pack.rulings.is_empty()
     {
