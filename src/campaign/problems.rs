@@ -1,7 +1,8 @@
 //! The recruiting rules and quirk constraints a fighter or gang breaks.
 //!
-//! A gang may be saved while it breaks a rule; these are shown beside it,
-//! never used to refuse an edit. Every check is a *kind* of constraint read
+//! A gang may be saved while it breaks a rule; these are shown beside it.
+//! A change that would newly break a limit is refused by the session
+//! (see [`new_breaks`]). Every check is a *kind* of constraint read
 //! from the pack; nothing here names a quirk.
 
 use std::collections::BTreeMap;
