@@ -89,6 +89,13 @@ mod tests {
         out.extend(13u32.to_be_bytes());
         out.extend(&ihdr);
         out.extend(crc32(&ihdr).to_be_bytes());
+        // The start of a stream of zeros: far too little for the picture.
+        let idat = [
+            b'I', b'D', b'A', b'T', 0x78, 0x01, 0x00, 0x00, 0x01, 0xFF, 0xFE, 0x00,
+        ];
+        out.extend(8u32.to_be_bytes());
+        out.extend(idat);
+        out.extend(crc32(&idat).to_be_bytes());
         out
     }
 
