@@ -55,7 +55,7 @@ pub fn name(what: &'static str, raw: &str) -> Result<String, TextError> {
             max: MAX_NAME,
         });
     }
-    if let Some((at, c)) = trimmed.chars().enumerate().find(|(_, c)| breaks_a_line(*c)) {
+    if let Some((at, c)) = trimmed.chars().enumerate().find(|(_, c)| shown_escaped(*c)) {
         return Err(TextError::ControlCharacter {
             code: code_point(c),
             at: at + 1,
@@ -121,6 +121,12 @@ pub fn key(text: &str) -> String {
     normal.to_lowercase().nfc().collect()
 }
 
+/// A name as a key to look names up by: two names are [`same`] exactly
+/// when their keys are equal (and hash alike).
+pub fn name_key(name: &str) -> unicase::UniCase<String> {
+    unicase::UniCase::unicode(name.trim().nfc().collect())
+}
+
 /// Whether `text` contains `part`, compared as names are.
 pub fn contains(text: &str, part: &str) -> bool {
     key(text).contains(&key(part))
@@ -148,12 +154,13 @@ pub fn echo(text: &str) -> String {
     visible(&clip(text, ECHO)).into_owned()
 }
 
-/// Control characters shown as code points (`\u{1b}`) rather than sent on
-/// raw, where they could drive a terminal or vanish: text made safe to
-/// print. Line breaks and tabs are kept, and a Windows line end counts as
-/// one line break.
+/// Control characters shown as code points (`\u{1b}`, `\u{202e}`) rather
+/// than sent on raw, where they could drive a terminal, reorder the text
+/// around them or vanish: text made safe to print. Line breaks and tabs
+/// are kept, and a Windows line end counts as one line break. Every output
+/// (Markdown, HTML, PDF, the terminal) shows text through this.
 pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
-    let hidden = |c: char| c != '\n' && c != '\t' && breaks_a_line(c);
+    let hidden = |c: char| c != '\n' && c != '\t' && shown_escaped(c);
     if !text.contains(hidden) {
         return std::borrow::Cow::Borrowed(text);
     }
@@ -168,15 +175,28 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
-/// A character that has no place inside a line of text: the C0 and C1
-/// controls, the line and paragraph separators, and the bidirectional
-/// embedding, override and isolate controls (which would reorder the text
-/// around a name).
-fn breaks_a_line(c: char) -> bool {
+/// A character no output shows as itself, and no name may hold: the C0
+/// and C1 controls, the line and paragraph separators, the bidirectional
+/// controls (embeddings, overrides, isolates and the direction marks,
+/// which would reorder the text around them), and the invisible format
+/// characters that could hide a difference between two names (zero-width
+/// space, word joiner, byte order mark…). The joiners emoji and some
+/// scripts need (U+200C, U+200D) are kept.
+pub fn shown_escaped(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{2028}' | '\u{2029}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+            '\u{2028}'
+                | '\u{2029}'
+                | '\u{061C}'
+                | '\u{200B}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{2064}'
+                | '\u{2066}'..='\u{206F}'
+                | '\u{FEFF}'
+                | '\u{FFF9}'..='\u{FFFB}'
         )
 }
 
@@ -219,6 +239,7 @@ mod tests {
         );
         assert!(name("A fighter", "two\nlines").is_err());
         assert!(name("A fighter", "evil\u{202e}reversed").is_err());
+        assert!(name("A fighter", "mark\u{200f}ed").is_err());
     }
 
     #[test]

@@ -421,3 +421,147 @@ fn terminal_error_escapes_what_was_typed() {
     assert!(!err.contains('\u{1b}'), "{err:?}");
     assert!(err.contains("\\u{1b}[2Jnobody"), "{err}");
 }
+
+// ---------------------------------------------------------------------------
+// A right-to-left override and its kin are shown, never obeyed, the same
+// way in every output: as the Markdown export shows them.
+// ---------------------------------------------------------------------------
+
+/// A note that would read backwards from the override on, were it obeyed.
+const REVERSED: &str = "Ambush \u{202e}evil\u{202c} at the \u{200f}docks";
+
+/// How the Markdown export shows [`REVERSED`].
+const REVERSED_SHOWN: &str = "Ambush \\u{202e}evil\\u{202c} at the \\u{200f}docks";
+
+/// The hidden characters the PDFs and the JSON must not carry raw.
+const HIDDEN: [char; 3] = ['\u{202e}', '\u{202c}', '\u{200f}'];
+
+/// The demo campaign with one battle noted with [`REVERSED`], closed.
+fn reversed_campaign() -> (tempfile::TempDir, PathBuf) {
+    let guard = util::temp();
+    let dir = guard.path().to_path_buf();
+    let mut s = Session::create_demo(&dir.join("c.rapsheet")).expect("demo");
+    s.set_campaign_ruleset("heartbreaker").expect("ruleset");
+    let report: BattleReport = serde_json::from_value(json!({
+        "scenario": "Dead Drop",
+        "gangs": [{"gang": "The Rust Saints"}, {"gang": JACKALS}],
+        "winner": JACKALS,
+        "notes": REVERSED,
+    }))
+    .expect("report");
+    let mut report = report;
+    util::declare_nothing(&mut report);
+    s.record_battle(&report, 3).expect("record");
+    drop(s);
+    (guard, dir)
+}
+
+/// The text of a PDF as `pdftotext` reads it; `None` (with a note) where
+/// poppler is not installed.
+fn pdf_text(pdf: &std::path::Path) -> Option<String> {
+    match std::process::Command::new("pdftotext")
+        .args(["-enc", "UTF-8"])
+        .arg(pdf)
+        .arg("-")
+        .output()
+    {
+        Ok(out) => {
+            assert!(out.status.success(), "{}", stderr(&out));
+            Some(String::from_utf8(out.stdout).expect("utf-8"))
+        }
+        Err(_) => {
+            eprintln!("pdftotext is not installed (poppler-utils): the PDF's text not checked");
+            None
+        }
+    }
+}
+
+#[test]
+fn markdown_shows_a_right_to_left_override_as_its_code_point() {
+    let (_guard, dir) = reversed_campaign();
+    let out = cli(
+        &dir,
+        &["export", "campaign", "--format", "md", "-o", "c.md"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let md = std::fs::read_to_string(dir.join("c.md")).expect("md");
+    let read = read_markdown(&md);
+    assert!(read.paragraphs.iter().any(|p| p == REVERSED_SHOWN), "{md}");
+    assert!(!md.contains(HIDDEN), "{md}");
+}
+
+#[test]
+fn chronicle_pdf_shows_a_right_to_left_override_as_markdown_does() {
+    let (_guard, dir) = reversed_campaign();
+    let out = cli(
+        &dir,
+        &["export", "campaign", "--format", "pdf", "-o", "c.pdf"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // Shown, so no character is missing from the fonts.
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+    if let Some(text) = pdf_text(&dir.join("c.pdf")) {
+        assert!(text.contains(REVERSED_SHOWN), "{text}");
+        assert!(!text.contains(HIDDEN), "{text:?}");
+    }
+}
+
+#[test]
+fn cards_show_a_right_to_left_override_in_a_name_as_markdown_does() {
+    // A name from a file written before names refused it (or by hand).
+    let card = rapsheet::print::CardData {
+        name: "Brick \u{202e}kcirb".into(),
+        gang: "The \u{2066}Rust\u{2069} Saints".into(),
+        quirks: vec![REVERSED.into()],
+        ..rapsheet::print::CardData::default()
+    };
+    let warnings = rapsheet::print::card_warnings(std::slice::from_ref(&card)).expect("warnings");
+    assert!(warnings.is_empty(), "{warnings:?}");
+    let pdf = rapsheet::print::cards_pdf(
+        &[card],
+        0,
+        rapsheet::print::PageSize::A4,
+        rapsheet::print::CardStyle::default(),
+    )
+    .expect("cards");
+    let guard = util::temp();
+    let path = guard.path().join("cards.pdf");
+    std::fs::write(&path, pdf).expect("write");
+    if let Some(text) = pdf_text(&path) {
+        let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(flat.contains("Brick \\u{202e}kcirb"), "{text}");
+        assert!(flat.contains("The \\u{2066}Rust\\u{2069} Saints"), "{text}");
+        assert!(
+            !text.contains(HIDDEN) && !text.contains('\u{2066}'),
+            "{text:?}"
+        );
+    }
+}
+
+#[test]
+fn json_output_escapes_a_right_to_left_override_and_reads_back_whole() {
+    let (_guard, dir) = closed();
+    let out = cli(
+        &dir,
+        &[
+            "resource", "supply", "1", "--gang", JACKALS, "--reason", REVERSED,
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = cli(&dir, &["log", "--json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = stdout(&out);
+    assert!(!text.contains(HIDDEN), "reaches the terminal: {text:?}");
+    assert!(
+        text.contains(r"Ambush \u202eevil\u202c at the \u200fdocks"),
+        "{text}"
+    );
+    let value: serde_json::Value = serde_json::from_str(&text).expect("json");
+    assert!(
+        strings(&value).iter().any(|s| s.contains(REVERSED)),
+        "{text}"
+    );
+    // The terminal's own lines show it as the Markdown export does.
+    let out = cli(&dir, &["log"]);
+    assert!(stdout(&out).contains(REVERSED_SHOWN), "{}", stdout(&out));
+}

@@ -519,3 +519,226 @@ fn verify_reads_one_snapshot_while_another_process_writes() {
         "the campaign never opened while it was written"
     );
 }
+
+// ---------------------------------------------------------------------------
+// Bounded work: files far larger than any campaign needs are refused by a
+// stated limit, before the work they would ask for.
+// ---------------------------------------------------------------------------
+
+#[test]
+fn a_bundle_of_fifty_thousand_gangs_is_refused_by_the_gang_limit() {
+    let dir = temp();
+    demo(dir.path());
+    let before = fingerprint(dir.path());
+    let gangs: Vec<serde_json::Value> = (0..50_000)
+        .map(|i| serde_json::json!({"name": format!("Gang {i}"), "ruleset": "heartbreaker"}))
+        .collect();
+    let bundle = serde_json::json!({
+        "kind": "rapsheet-bundle",
+        "format": 1,
+        "campaign": "Hostile",
+        "gangs": gangs,
+    });
+    let bytes = serde_json::to_vec(&bundle).unwrap();
+    assert!(bytes.len() > 2_000_000, "{} bytes", bytes.len());
+    std::fs::write(dir.path().join("many.json"), bytes).unwrap();
+    let out = rapsheet(
+        dir.path(),
+        &["bundle", "import", "many.json", "--db", "c.rapsheet"],
+    );
+    assert!(!out.status.success(), "{}", stdout(&out));
+    assert_eq!(
+        stderr(&out).trim(),
+        "rapsheet: many.json was not brought in: gangs: 50000 gangs is more than a bundle may carry (at most 1000)"
+    );
+    assert_eq!(fingerprint(dir.path()), before);
+}
+
+/// A pack whose one table has `rows` rows, one per total from 1.
+fn pack_with_rows(rows: usize) -> String {
+    let mut text = String::from(
+        "[pack]\nid = \"huge\"\nname = \"Huge\"\nformat = 1\nbase = \"heartbreaker\"\n\n\
+         [[tables]]\nid = \"huge\"\nname = \"Huge\"\nroll = \"d6\"\nrows = [\n",
+    );
+    for i in 1..=rows {
+        text.push_str(&format!("  {{ on = \"{i}\", result = \"row {i}\" }},\n"));
+    }
+    text.push_str("]\n");
+    text
+}
+
+#[test]
+fn a_table_of_a_hundred_thousand_rows_is_refused_by_the_row_limit() {
+    let dir = temp();
+    demo(dir.path());
+    let before = fingerprint(dir.path());
+    std::fs::write(dir.path().join("huge.toml"), pack_with_rows(100_000)).unwrap();
+    let said = "tables.huge: 100000 rows; a table has at most 1000 (one for each total of a d1000)";
+    let out = rapsheet(dir.path(), &["check-pack", "huge.toml"]);
+    assert!(!out.status.success(), "{}", stdout(&out));
+    assert!(stderr(&out).contains(said), "{}", stderr(&out));
+    assert_eq!(stderr(&out).trim().lines().count(), 1, "{}", stderr(&out));
+    let out = rapsheet(
+        dir.path(),
+        &["house", "keep", "huge.toml", "--db", "c.rapsheet"],
+    );
+    assert!(!out.status.success(), "{}", stdout(&out));
+    assert!(stderr(&out).contains(said), "{}", stderr(&out));
+    assert_eq!(fingerprint(dir.path()), before);
+    // At the limit the table is read.
+    std::fs::write(dir.path().join("full.toml"), pack_with_rows(1000)).unwrap();
+    let out = rapsheet(dir.path(), &["check-pack", "full.toml"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+// ---------------------------------------------------------------------------
+// Photos are looked into where they come in
+// ---------------------------------------------------------------------------
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut crc = 0xFFFF_FFFFu32;
+    for &b in bytes {
+        crc ^= u32::from(b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+fn png_chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend(u32::try_from(data.len()).unwrap().to_be_bytes());
+    let mut body = kind.to_vec();
+    body.extend(data);
+    out.extend(&body);
+    out.extend(crc32(&body).to_be_bytes());
+}
+
+/// A PNG of a few dozen bytes whose header claims 100,000 × 100,000
+/// pixels: decoded, it would ask for tens of gigabytes.
+fn png_bomb() -> Vec<u8> {
+    let mut out = b"\x89PNG\r\n\x1a\n".to_vec();
+    let mut ihdr = Vec::new();
+    ihdr.extend(100_000u32.to_be_bytes());
+    ihdr.extend(100_000u32.to_be_bytes());
+    ihdr.extend([8, 2, 0, 0, 0]);
+    png_chunk(&mut out, b"IHDR", &ihdr);
+    // The start of a stream of zeros (a stored zlib block).
+    png_chunk(
+        &mut out,
+        b"IDAT",
+        &[0x78, 0x01, 0x00, 0x00, 0x01, 0xFF, 0xFE, 0x00],
+    );
+    png_chunk(&mut out, b"IEND", &[]);
+    out
+}
+
+/// A real 8 × 8 JPEG whose frame header is changed to claim 65,500 ×
+/// 65,500 pixels.
+fn jpeg_claiming_65500() -> Vec<u8> {
+    let mut bytes = Vec::new();
+    let pixels = vec![128u8; 8 * 8 * 3];
+    image::codecs::jpeg::JpegEncoder::new(&mut bytes)
+        .encode(&pixels, 8, 8, image::ExtendedColorType::Rgb8)
+        .unwrap();
+    let sof = bytes
+        .windows(2)
+        .position(|w| w == [0xFF, 0xC0])
+        .expect("a baseline frame header");
+    // Marker, length (2), precision (1), then height and width.
+    bytes[sof + 5..sof + 9].copy_from_slice(&[0xFF, 0xDC, 0xFF, 0xDC]);
+    bytes
+}
+
+fn png_with_garbage() -> Vec<u8> {
+    let mut bytes = b"\x89PNG\r\n\x1a\n".to_vec();
+    bytes.extend(std::iter::repeat_n(b'Z', 200));
+    bytes
+}
+
+#[test]
+fn a_hostile_photo_is_refused_when_it_is_given() {
+    let dir = temp();
+    demo(dir.path());
+    let before = fingerprint(dir.path());
+    for (file, bytes, said) in [
+        (
+            "bomb.png",
+            png_bomb(),
+            "rapsheet: the photo is 100000 × 100000 pixels (10000 megapixels); at most 40 megapixels",
+        ),
+        (
+            "huge.jpg",
+            jpeg_claiming_65500(),
+            "rapsheet: the photo is 65500 × 65500 pixels (4290 megapixels); at most 40 megapixels",
+        ),
+        (
+            "garbage.png",
+            png_with_garbage(),
+            "rapsheet: the photo is not a PNG image that can be read",
+        ),
+    ] {
+        std::fs::write(dir.path().join(file), bytes).unwrap();
+        let out = rapsheet(
+            dir.path(),
+            &["fighter", "photo", "Hush", file, "--db", "c.rapsheet"],
+        );
+        assert!(!out.status.success(), "{file}: {}", stdout(&out));
+        let err = stderr(&out);
+        assert!(err.starts_with(said), "{file}: {err}");
+        assert_eq!(err.trim().lines().count(), 1, "{file}: {err}");
+    }
+    assert_eq!(fingerprint(dir.path()), before);
+    // A real photo is still taken.
+    std::fs::write(dir.path().join("tiny.png"), TINY_PNG).unwrap();
+    let out = rapsheet(
+        dir.path(),
+        &["fighter", "photo", "Hush", "tiny.png", "--db", "c.rapsheet"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+}
+
+#[test]
+fn a_hostile_photo_in_a_bundle_is_refused_naming_the_fighter() {
+    let dir = temp();
+    demo(dir.path());
+    let before = fingerprint(dir.path());
+    for (bytes, said) in [
+        (png_bomb(), "100000 × 100000 pixels"),
+        (jpeg_claiming_65500(), "65500 × 65500 pixels"),
+        (png_with_garbage(), "not a PNG image that can be read"),
+    ] {
+        let bundle = serde_json::json!({
+            "kind": "rapsheet-bundle",
+            "format": 1,
+            "campaign": "Hostile",
+            "gangs": [{"name": "Photographers", "ruleset": "heartbreaker", "fighters": [
+                {"name": "Snap", "photo": rapsheet::campaign::bundle::photo_text(&bytes)},
+            ]}],
+        });
+        std::fs::write(
+            dir.path().join("photo.json"),
+            serde_json::to_vec(&bundle).unwrap(),
+        )
+        .unwrap();
+        let out = rapsheet(
+            dir.path(),
+            &["bundle", "import", "photo.json", "--db", "c.rapsheet"],
+        );
+        assert!(!out.status.success(), "{}", stdout(&out));
+        let err = stderr(&out);
+        assert!(
+            err.starts_with(
+                "rapsheet: photo.json was not brought in: gangs[0].fighters[0].photo: the photo is "
+            ),
+            "{err}"
+        );
+        assert!(err.contains(said), "{err}");
+        assert_eq!(err.trim().lines().count(), 1, "{err}");
+    }
+    assert_eq!(fingerprint(dir.path()), before);
+}

@@ -326,16 +326,12 @@ fn an_escape_in_a_battles_notes_does_not_break_the_campaign_pdf() {
         ],
     );
     assert!(!err.contains('\u{1b}'), "a raw escape reached the terminal");
-    let warnings: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
-    assert_eq!(warnings.len(), 1, "{err}");
-    assert!(
-        warnings[0].contains("U+001B") && warnings[0].contains("Dead Drop"),
-        "{}",
-        warnings[0]
-    );
+    // Shown as its code point, as the Markdown export shows it: nothing
+    // is missing from the fonts.
+    assert!(!err.contains("warning:"), "{err}");
     if let Some(text) = pdf_text(&dir.path().join("story.pdf"), false) {
-        assert!(text.contains("Ambush"), "{text}");
-        assert!(text.contains("[31m at the docks"), "{text}");
+        assert!(text.contains("Ambush\\u{1b}[31m at the docks"), "{text}");
+        assert!(!text.contains('\u{1b}'), "{text:?}");
     }
 }
 
@@ -374,15 +370,12 @@ fn newlines_in_notes_are_line_breaks_in_the_pdf() {
 }
 
 #[test]
-fn control_characters_in_a_name_print_as_placeholders_and_are_named() {
+fn control_characters_in_a_name_print_as_their_code_points() {
     let name = "Bell\u{7}ringer\tTwo";
     let cards = [card(name, JACKALS)];
+    // Shown as the Markdown export shows them: nothing is missing.
     let warnings = card_warnings(&cards).expect("warnings");
-    assert_eq!(warnings.len(), 1, "{warnings:?}");
-    assert_eq!(warnings[0].character, '\u{7}');
-    let message = warnings[0].to_string();
-    assert!(!message.contains('\u{7}'), "{message:?}");
-    assert!(message.contains("U+0007"), "{message}");
+    assert!(warnings.is_empty(), "{warnings:?}");
     let dir = temp();
     let pdf = write_pdf(
         dir.path(),
@@ -390,7 +383,10 @@ fn control_characters_in_a_name_print_as_placeholders_and_are_named() {
         &cards_pdf(&cards, 0, PageSize::A4, CardStyle::default()).expect("pdf"),
     );
     if let Some(text) = pdf_text(&pdf, false) {
-        assert!(text.contains("ringer Two"), "{text}");
+        // The tab is a space where the name wraps.
+        assert!(text.contains("Bell\\u{7}ringer"), "{text}");
+        assert!(text.contains("Two"), "{text}");
+        assert!(!text.contains('\u{7}'), "{text:?}");
     }
 }
 

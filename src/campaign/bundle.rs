@@ -18,8 +18,10 @@ pub const BUNDLE_FORMAT: u32 = 1;
 /// The largest bundle read: photos travel inside it.
 pub const MAX_BUNDLE_BYTES: usize = 64 * 1024 * 1024;
 
-/// The largest photo a bundle carries (as the app takes one).
-const MAX_PHOTO_BYTES: usize = 8 * 1024 * 1024;
+use super::photo::MAX_PHOTO_BYTES;
+
+/// The most gangs a bundle may carry: far more than any campaign plays.
+pub const MAX_BUNDLE_GANGS: usize = 1000;
 
 /// A bundle file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -233,6 +235,15 @@ pub fn read(bytes: &[u8]) -> Result<Bundle, BundleError> {
     if bundle.kind != "rapsheet-bundle" {
         return refuse("kind", "not a Rapsheet bundle");
     }
+    if bundle.gangs.len() > MAX_BUNDLE_GANGS {
+        return refuse(
+            "gangs",
+            format!(
+                "{} gangs is more than a bundle may carry (at most {MAX_BUNDLE_GANGS})",
+                bundle.gangs.len()
+            ),
+        );
+    }
     check(&bundle)?;
     if let Some(log) = &bundle.log {
         log.batches()?;
@@ -277,8 +288,18 @@ fn numbers(field: &str, values: &BTreeMap<String, i64>) -> Result<(), BundleErro
     Ok(())
 }
 
-/// A photo's bytes and type, from its base64.
+/// A photo's bytes and type, from its base64: a PNG or JPEG the app
+/// takes as a fighter's photo ([`super::photo::check`]: within its size
+/// and pixel limits, and decoding whole).
 pub fn photo_bytes(text: &str) -> Result<(&'static str, Vec<u8>), String> {
+    let bytes = photo_base64(text)?;
+    let mime = super::photo::check(&bytes)?;
+    Ok((mime, bytes))
+}
+
+/// A photo's bytes from its base64, within the size limit, not yet looked
+/// into.
+fn photo_base64(text: &str) -> Result<Vec<u8>, String> {
     use base64::Engine as _;
     if text.len() > MAX_PHOTO_BYTES.saturating_mul(4) / 3 + 4 {
         return Err(format!(
@@ -286,17 +307,9 @@ pub fn photo_bytes(text: &str) -> Result<(&'static str, Vec<u8>), String> {
             MAX_PHOTO_BYTES / 1_000_000
         ));
     }
-    let bytes = base64::engine::general_purpose::STANDARD
+    base64::engine::general_purpose::STANDARD
         .decode(text)
-        .map_err(|e| format!("not base64: {e}"))?;
-    let mime = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        "image/png"
-    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        "image/jpeg"
-    } else {
-        return Err("not a PNG or JPEG image".into());
-    };
-    Ok((mime, bytes))
+        .map_err(|e| format!("not base64: {e}"))
 }
 
 /// A photo as it travels: base64.
@@ -318,25 +331,47 @@ pub struct NextIds {
     pub effect: EffectId,
 }
 
-/// The events that bring one bundled gang into a campaign whose gangs are
-/// `gangs`, playing `pack`, and the photos to store with them (`(mime,
-/// bytes, key)`). Refused: a gang name already taken, an entry or stat the
-/// pack does not have.
+/// The gang names a campaign has, looked up as names compare
+/// ([`crate::text::same`]) in one step each, however many gangs a bundle
+/// brings.
+#[derive(Debug, Default)]
+pub struct GangNames(std::collections::HashMap<unicase::UniCase<String>, String>);
+
+impl GangNames {
+    pub fn new(gangs: &[Gang]) -> Self {
+        let mut names = Self::default();
+        for g in gangs {
+            names.insert(&g.name);
+        }
+        names
+    }
+
+    /// The name taken that is the same name as `name`.
+    pub fn taken(&self, name: &str) -> Option<&str> {
+        self.0.get(&crate::text::name_key(name)).map(String::as_str)
+    }
+
+    pub fn insert(&mut self, name: &str) {
+        self.0.insert(crate::text::name_key(name), name.to_owned());
+    }
+}
+
+/// The events that bring one bundled gang of a bundle [`read`] into a
+/// campaign whose gang names are `gangs`, playing `pack`, and the photos to
+/// store with them (`(mime, bytes, key)`). Refused: a gang name already
+/// taken, an entry or stat the pack does not have.
 pub fn import_gang(
     gang: &BundleGang,
     at: &str,
-    gangs: &[Gang],
+    gangs: &GangNames,
     pack: &Pack,
     ids: NextIds,
     photo_key: impl Fn(&[u8]) -> String,
 ) -> Result<Imported, BundleError> {
-    if let Some(taken) = gangs
-        .iter()
-        .find(|g| crate::text::same(&g.name, &gang.name))
-    {
+    if let Some(taken) = gangs.taken(&gang.name) {
         return refuse(
             format!("{at}.name"),
-            format!("the campaign has a gang called {} already", taken.name),
+            format!("the campaign has a gang called {taken} already"),
         );
     }
     let mut events = vec![Event::GangFounded {
@@ -395,10 +430,16 @@ pub fn import_gang(
             },
         });
         if let Some(photo) = &f.photo {
-            let (mime, bytes) = photo_bytes(photo).map_err(|reason| BundleError {
+            // Looked into (decoded whole) when the bundle was read.
+            let bytes = photo_base64(photo).map_err(|reason| BundleError {
                 field: format!("{at}.photo"),
                 reason,
             })?;
+            let mime = if bytes.starts_with(b"\x89PNG") {
+                "image/png"
+            } else {
+                "image/jpeg"
+            };
             events.push(Event::PhotoChanged {
                 fighter: id,
                 from: None,

@@ -16,6 +16,7 @@ mod derive;
 mod event;
 pub mod merge;
 mod model;
+pub mod photo;
 mod problems;
 pub mod titles;
 pub mod valuation;

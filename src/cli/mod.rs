@@ -619,70 +619,8 @@ fn registry(packs: &[PathBuf]) -> Result<crate::rules::Registry> {
 }
 
 pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<()> {
-    let mut out = Vec::new();
-    let mut json = serde_json::Serializer::with_formatter(&mut out, ControlsEscaped::default());
-    value.serialize(&mut json)?;
-    println!("{}", String::from_utf8(out)?);
+    println!("{}", crate::export::pretty_json(value)?);
     Ok(())
-}
-
-/// Pretty JSON with every control character written as `\uXXXX`:
-/// serde_json escapes those below U+0020 itself but writes DEL and the C1
-/// controls (U+0080–U+009F, among them a one-character CSI) as they are.
-#[derive(Default)]
-struct ControlsEscaped(serde_json::ser::PrettyFormatter<'static>);
-
-impl serde_json::ser::Formatter for ControlsEscaped {
-    fn write_string_fragment<W: ?Sized + std::io::Write>(
-        &mut self,
-        writer: &mut W,
-        fragment: &str,
-    ) -> std::io::Result<()> {
-        for c in fragment.chars() {
-            if c.is_control() {
-                write!(writer, "\\u{:04x}", u32::from(c))?;
-            } else {
-                let mut buf = [0; 4];
-                writer.write_all(c.encode_utf8(&mut buf).as_bytes())?;
-            }
-        }
-        Ok(())
-    }
-    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.begin_array(w)
-    }
-    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.end_array(w)
-    }
-    fn begin_array_value<W: ?Sized + std::io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> std::io::Result<()> {
-        self.0.begin_array_value(w, first)
-    }
-    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.end_array_value(w)
-    }
-    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.begin_object(w)
-    }
-    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.end_object(w)
-    }
-    fn begin_object_key<W: ?Sized + std::io::Write>(
-        &mut self,
-        w: &mut W,
-        first: bool,
-    ) -> std::io::Result<()> {
-        self.0.begin_object_key(w, first)
-    }
-    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.begin_object_value(w)
-    }
-    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
-        self.0.end_object_value(w)
-    }
 }
 
 #[cfg(test)]

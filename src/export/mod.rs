@@ -126,13 +126,85 @@ fn title(export: &Export<'_>) -> String {
 }
 
 pub fn json(export: &Export<'_>) -> Result<String, serde_json::Error> {
-    serde_json::to_string_pretty(&JsonExport {
+    pretty_json(&JsonExport {
         format: "rapsheet-chronicle",
         version: JSON_VERSION,
         campaign: export.campaign,
         scope: &export.scope,
         chronicle: export.chronicle,
     })
+}
+
+/// Pretty JSON as every JSON output writes it (the export, the command
+/// line's `--json`): characters no output shows as themselves escaped.
+pub fn pretty_json<T: Serialize + ?Sized>(value: &T) -> Result<String, serde_json::Error> {
+    let mut out = Vec::new();
+    let mut json = serde_json::Serializer::with_formatter(&mut out, ControlsEscaped::default());
+    value.serialize(&mut json)?;
+    // The formatter writes whole characters only.
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Pretty JSON with every character no output shows as itself
+/// ([`crate::text::shown_escaped`]: controls, bidirectional overrides and
+/// marks, invisible format characters) written as `\uXXXX`: serde_json
+/// escapes those below U+0020 itself but writes DEL, the C1 controls
+/// (among them a one-character CSI) and U+202E as they are. Read back, the
+/// JSON gives the text as stored.
+#[derive(Default)]
+struct ControlsEscaped(serde_json::ser::PrettyFormatter<'static>);
+
+impl serde_json::ser::Formatter for ControlsEscaped {
+    fn write_string_fragment<W: ?Sized + std::io::Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> std::io::Result<()> {
+        for c in fragment.chars() {
+            if crate::text::shown_escaped(c) {
+                write!(writer, "\\u{:04x}", u32::from(c))?;
+            } else {
+                let mut buf = [0; 4];
+                writer.write_all(c.encode_utf8(&mut buf).as_bytes())?;
+            }
+        }
+        Ok(())
+    }
+    fn begin_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_array(w)
+    }
+    fn end_array<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_array(w)
+    }
+    fn begin_array_value<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.0.begin_array_value(w, first)
+    }
+    fn end_array_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_array_value(w)
+    }
+    fn begin_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_object(w)
+    }
+    fn end_object<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_object(w)
+    }
+    fn begin_object_key<W: ?Sized + std::io::Write>(
+        &mut self,
+        w: &mut W,
+        first: bool,
+    ) -> std::io::Result<()> {
+        self.0.begin_object_key(w, first)
+    }
+    fn begin_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.begin_object_value(w)
+    }
+    fn end_object_value<W: ?Sized + std::io::Write>(&mut self, w: &mut W) -> std::io::Result<()> {
+        self.0.end_object_value(w)
+    }
 }
 
 /// The chronicle as lines: the one reading the Markdown, HTML and PDF

@@ -185,7 +185,7 @@ impl Fonts {
     /// once, in order.
     pub fn missing(&self, text: &str) -> Vec<char> {
         let mut out: Vec<char> = Vec::new();
-        for c in text.chars() {
+        for c in crate::text::visible(text).chars() {
             if !self.can_draw(c) && !out.contains(&c) {
                 out.push(c);
             }
@@ -196,7 +196,8 @@ impl Fonts {
     /// The width of `text` in millimetres at `size` points: its widest
     /// line, when it has several.
     pub fn width(&self, text: &str, size: f32, bold: bool) -> f32 {
-        text.split('\n')
+        crate::text::visible(text)
+            .split('\n')
             .map(|line| self.line_width(line, size, bold))
             .fold(0.0, f32::max)
     }
@@ -228,8 +229,11 @@ impl Fonts {
     }
 
     /// One line of text, ready to draw at `size` points.
+    /// Control characters (a right-to-left override among them) are
+    /// drawn as the code points they are, as every output shows them,
+    /// never obeyed.
     pub(super) fn shape(&self, text: &str, size: f32, bold: bool) -> Shaped {
-        let line = one_line(text).into_owned();
+        let line = one_line(&crate::text::visible(text)).into_owned();
         if self.is_plain(&line, bold) {
             Shaped::Plain(line)
         } else {

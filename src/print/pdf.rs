@@ -57,7 +57,7 @@ pub(super) fn write(
     cards: &[CardData],
     title: &str,
 ) -> Result<Vec<u8>, PrintError> {
-    let mut doc = PdfDocument::new(title);
+    let mut doc = PdfDocument::new(&crate::text::visible(title));
     stamp(&mut doc);
     // Each face added when a page first uses it.
     let mut font_ids: HashMap<usize, FontId> = HashMap::new();

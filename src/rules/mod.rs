@@ -18,6 +18,7 @@ pub use bounds::{
 };
 pub use draft::{Draft, DraftChange};
 pub use model::*;
+pub use validate::MAX_TABLE_ROWS;
 
 use std::collections::BTreeMap;
 

@@ -8,6 +8,10 @@ use super::{
     TableRowDef, check_bound, count_as_number,
 };
 
+/// The most rows a roll table may have: a row for every total of the
+/// largest die a pack may roll (a d1000).
+pub const MAX_TABLE_ROWS: usize = 1000;
+
 pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
 
@@ -21,6 +25,16 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         );
     }
     check_id(file, "pack.id", &pack.pack.id)?;
+    // First of all, so that no later check walks a hostile number of rows.
+    if let Some(table) = pack.tables.iter().find(|t| t.rows.len() > MAX_TABLE_ROWS) {
+        return err(
+            format!("tables.{}", table.id),
+            format!(
+                "{} rows; a table has at most {MAX_TABLE_ROWS} (one for each total of a d1000)",
+                table.rows.len()
+            ),
+        );
+    }
     if pack.pack.name.trim().is_empty() {
         return err("pack.name".into(), "a pack needs a name".into());
     }

@@ -184,7 +184,7 @@ impl Session {
                 to: Some(p.text.clone()),
             });
         }
-        let mut gangs = self.store.gangs()?;
+        let mut gangs = bundle::GangNames::new(&self.store.gangs()?);
         let mut ids = NextIds {
             gang: self.store.next_gang_id()?,
             fighter: self.store.next_fighter_id()?,
@@ -204,7 +204,7 @@ impl Session {
                 bundle::import_gang(g, &at, &gangs, pack, ids, crate::store::photo_key)?;
             for e in &more {
                 if let Event::GangFounded { gang } = e {
-                    gangs.push(gang.clone());
+                    gangs.insert(&gang.name);
                     names.push(gang.name.clone());
                 }
             }

@@ -366,28 +366,11 @@ impl Session {
 
     /// Sets a fighter's photo from PNG or JPEG bytes, or removes it.
     pub fn set_photo(&mut self, fighter: FighterId, bytes: Option<&[u8]>) -> Result<BatchId> {
-        /// Photos are stored in the campaign file; keep it portable.
-        const MAX_PHOTO: usize = 8 * 1024 * 1024;
         let f = self.fighter(fighter)?;
         let photo = match bytes {
             None => None,
-            Some(b) if b.len() > MAX_PHOTO => {
-                bail!(
-                    "the photo is {} MB; at most {} MB",
-                    b.len() / 1_000_000,
-                    MAX_PHOTO / 1_000_000
-                )
-            }
-            Some(b) if b.starts_with(b"\x89PNG\r\n\x1a\n") => Some(("image/png", b)),
-            Some(b) if b.starts_with(&[0xFF, 0xD8, 0xFF]) => Some(("image/jpeg", b)),
-            Some(_) => bail!("a photo must be a PNG or JPEG image"),
+            Some(b) => Some((crate::campaign::photo::check(b).map_err(|e| anyhow!(e))?, b)),
         };
-        if let Some((_, b)) = photo {
-            let mut warnings = Vec::new();
-            printpdf::RawImage::decode_from_bytes(b, &mut warnings).map_err(|e| {
-                anyhow!("the photo is not a PNG or JPEG image that can be read: {e}")
-            })?;
-        }
         let label = if photo.is_some() {
             format!("Photo of {}", f.name)
         } else {

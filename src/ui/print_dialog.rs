@@ -303,7 +303,7 @@ fn preview_ui(ui: &mut Ui, page: &PageLayout) {
                 painter.text(
                     at(*x, *y),
                     egui::Align2::LEFT_BOTTOM,
-                    text,
+                    crate::text::visible(text),
                     FontId::proportional(px.max(1.0)),
                     ink,
                 );
