@@ -5,8 +5,12 @@
 //! campaign or any file that belongs to it (its `-wal`, `-shm`, `-journal`
 //! and `.lock`, however the path is spelled: `./c.rapsheet`, a symlink or a
 //! hard link), and never over an existing file unless the player asked.
+//! No output, and no new campaign, is ever another campaign's side file
+//! (`X-wal`, `X-shm`, `X-journal`, `X.lock`): SQLite would take it, or
+//! delete it, the next time `X` opens.
 //! The faces (CLI and GUI) come here for every file they write; the
-//! campaign itself is written only by `store`.
+//! campaign itself is written only by `store`, into temporary files named
+//! here so that one a killed run left behind is known and cleared.
 
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -25,6 +29,12 @@ pub enum Existing {
 pub enum OutputError {
     #[error("{}: that is the open campaign's file ({}); choose another name", .path.display(), .which)]
     IsCampaign { path: PathBuf, which: String },
+    #[error("{}: that name is the {suffix} file of the campaign {campaign}, overwritten or deleted when it opens; choose another name", .path.display())]
+    SideFile {
+        path: PathBuf,
+        campaign: String,
+        suffix: &'static str,
+    },
     #[error("{}: a file is already there", .0.display())]
     Exists(PathBuf),
     #[error("{}: not a file name", .0.display())]
@@ -36,11 +46,15 @@ pub enum OutputError {
     },
 }
 
+/// What SQLite and Rapsheet add to a campaign's name for the files they
+/// keep beside it.
+const SIDE_SUFFIXES: [&str; 4] = ["-wal", "-shm", "-journal", ".lock"];
+
 /// The files that make up a campaign on disk: the database and what
 /// SQLite and Rapsheet keep beside it.
 pub fn campaign_files(campaign: &Path) -> Vec<PathBuf> {
     let mut files = vec![campaign.to_owned()];
-    for suffix in ["-wal", "-shm", "-journal", ".lock"] {
+    for suffix in SIDE_SUFFIXES {
         let mut name = campaign.as_os_str().to_owned();
         name.push(suffix);
         files.push(PathBuf::from(name));
@@ -67,6 +81,8 @@ pub fn write(
     if let Some(campaign) = campaign {
         refuse_campaign(path, campaign)?;
     }
+    refuse_side_file(path)?;
+    clear_stale_temporaries(path);
     let present = path.symlink_metadata().is_ok();
     if present && existing == Existing::Refuse {
         return Err(OutputError::Exists(path.to_owned()));
@@ -77,7 +93,7 @@ pub fn write(
     };
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned());
     let mut builder = tempfile::Builder::new();
-    let prefix = format!(".{}.", name.unwrap_or_default());
+    let prefix = format!("{TEMP_PREFIX}{}.", name.unwrap_or_default());
     builder.prefix(&prefix).suffix(".tmp");
     #[cfg(unix)]
     {
@@ -101,6 +117,87 @@ pub fn write(
     }
     sync_folder(&folder);
     Ok(())
+}
+
+/// Refuses a path named as a campaign's side file: `X-wal`, `X-shm`,
+/// `X-journal` or `X.lock`, where `X` is a file already there (whatever it
+/// holds) or named as a campaign (`.rapsheet`), so one yet to be made. Every
+/// output and every new campaign file is checked here.
+pub fn refuse_side_file(path: &Path) -> Result<(), OutputError> {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Ok(());
+    };
+    for suffix in SIDE_SUFFIXES {
+        let Some(campaign) = name.strip_suffix(suffix).filter(|c| !c.is_empty()) else {
+            continue;
+        };
+        let beside = path.with_file_name(campaign);
+        let named_as_one = campaign.ends_with(&format!(".{}", crate::store::EXTENSION));
+        if named_as_one || std::fs::metadata(&beside).is_ok_and(|m| m.is_file()) {
+            return Err(OutputError::SideFile {
+                path: path.to_owned(),
+                campaign: campaign.to_owned(),
+                suffix,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// How every temporary file Rapsheet writes beside a target begins: one
+/// left by a run that was killed is known by it, and only such files are
+/// ever cleared.
+pub const TEMP_PREFIX: &str = ".rapsheet-partial-";
+
+/// How long a temporary file is left alone: one older than this, unchanged,
+/// belongs to a run that is over.
+const STALE: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A new temporary file's name beside `target`, for a file written in
+/// place there and renamed onto `target` when whole.
+pub fn temp_sibling(target: &Path) -> PathBuf {
+    let name = target
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    target.with_file_name(format!(
+        "{TEMP_PREFIX}{name}.{}.{nanos}.tmp",
+        std::process::id()
+    ))
+}
+
+/// Takes out the temporary files a killed run left in `target`'s folder:
+/// plain files whose name begins with [`TEMP_PREFIX`] (with what SQLite
+/// kept beside them) and that have not changed for a minute. Nothing else
+/// is touched. Best effort: a file that cannot be taken out stays.
+pub fn clear_stale_temporaries(target: &Path) {
+    let folder = match target.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let Ok(entries) = std::fs::read_dir(folder) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        if !entry.file_name().to_string_lossy().starts_with(TEMP_PREFIX) {
+            continue;
+        }
+        // Not through a link, and never a folder.
+        let Ok(meta) = entry.path().symlink_metadata() else {
+            continue;
+        };
+        let old = meta
+            .modified()
+            .ok()
+            .and_then(|at| at.elapsed().ok())
+            .is_some_and(|age| age > STALE);
+        if meta.is_file() && old {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
 }
 
 /// Refuses a path that names one of the campaign's files, by spelling

@@ -70,8 +70,11 @@ fn a_backup_is_made_checked_listed_rotated_and_restored_as_a_new_file() {
         "the oldest went"
     );
 
-    // A broken file among them is reported, not taken for a backup.
-    let broken = folder.join("c.backup-20200101T000000.000Z.rapsheet");
+    // A broken file named as one of them is reported, not taken for a
+    // backup.
+    let name = list[0].path.file_name().unwrap().to_str().unwrap();
+    let identity = name.split('.').nth(1).unwrap();
+    let broken = folder.join(format!("c.{identity}.backup-20200101T000000.000Z.rapsheet"));
     std::fs::write(&broken, b"not a campaign").unwrap();
     let list = s.backups(&folder).unwrap();
     let bad = list.iter().find(|b| b.path == broken).unwrap();

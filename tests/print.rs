@@ -185,13 +185,17 @@ fn demo_names(session: &Session) -> Vec<String> {
 }
 
 /// The files in a folder called `name`, or named like its temporary
-/// sibling (`.out.pdf.123.tmp`).
+/// sibling (`.rapsheet-partial-out.pdf.123.tmp`).
 fn leftovers(dir: &Path, name: &str) -> Vec<String> {
     std::fs::read_dir(dir)
         .expect("read dir")
         .filter_map(Result::ok)
         .map(|e| e.file_name().to_string_lossy().into_owned())
-        .filter(|n| n == name || n.starts_with(&format!(".{name}")))
+        .filter(|n| {
+            n == name
+                || n.starts_with(&format!(".{name}"))
+                || n.starts_with(&format!("{}{name}", rapsheet::output::TEMP_PREFIX))
+        })
         .collect()
 }
 

@@ -2,7 +2,7 @@
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use clap::Subcommand;
 
 use super::print_json;
@@ -25,7 +25,8 @@ pub enum BackupCommand {
     Make {
         #[arg(long)]
         dir: Option<PathBuf>,
-        /// How many of the newest to keep.
+        /// How many of the newest to keep (1 or more: the newest is always
+        /// kept).
         #[arg(long, default_value_t = BackupPolicy::default().newest)]
         keep: usize,
         /// For how many days to keep the newest of each day.
@@ -67,6 +68,11 @@ pub(super) fn backup(session: &Session, command: BackupCommand) -> Result<()> {
             days,
             json,
         } => {
+            if keep == 0 {
+                bail!(
+                    "--keep 0 would keep no backup: the newest is always kept, so give 1 or more"
+                );
+            }
             let policy = BackupPolicy { newest: keep, days };
             let (made, gone) = session.make_backup(&folder(dir)?, policy)?;
             if json {

@@ -1,8 +1,10 @@
 //! Backups of the open campaign: made with SQLite's online backup into a
 //! folder the face gives (the platform's data folder, for the app and the
-//! command line), checked after they are written, named by campaign and
-//! time, and rotated (the newest few, and one a day for some days); a
-//! backup is restored as a new file, never over another.
+//! command line), checked after they are written, named by the campaign's
+//! identity and the time, and rotated (the newest few, and one a day for
+//! some days: never none); a backup is restored as a new file, never over
+//! another. Only the campaign's own backups are listed or rotated: nothing
+//! else in the folder is trusted as one or taken out.
 
 use std::path::{Path, PathBuf};
 
@@ -34,6 +36,14 @@ impl BackupPolicy {
         let days: usize = days.trim().parse().ok()?;
         (newest >= 1).then_some(Self { newest, days })
     }
+
+    /// Refuses a policy that keeps no backup: the newest is always kept.
+    pub fn check(self) -> Result<Self> {
+        if self.newest == 0 {
+            bail!("the newest backup is always kept: keep 1 or more of the newest, not 0");
+        }
+        Ok(self)
+    }
 }
 
 impl Default for BackupPolicy {
@@ -59,31 +69,38 @@ pub struct Backup {
     pub problem: Option<String>,
 }
 
-/// The suffix of every backup's name, before its extension.
+/// What every backup's name holds before its time and extension.
 const MARK: &str = ".backup-";
 
 impl Session {
     /// Writes a backup of the campaign into `folder` (made if missing),
     /// checks it, and rotates the campaign's backups there by `policy`.
-    /// Returns the backup and the older ones taken out.
+    /// Returns the backup and the older ones taken out. A backup is named
+    /// by the campaign's identity, not its file's name
+    /// (`camp.1f2e3d4c5b6a.backup-20261125T170509.123Z.rapsheet`), so two
+    /// campaigns whose files share a name keep their backups apart.
     pub fn make_backup(
         &self,
         folder: &Path,
         policy: BackupPolicy,
     ) -> Result<(Backup, Vec<PathBuf>)> {
+        policy.check()?;
         std::fs::create_dir_all(folder)
             .with_context(|| format!("cannot make the backups folder {}", folder.display()))?;
         let now = jiff::Timestamp::now();
         let stamp = now.strftime("%Y%m%dT%H%M%S%.3fZ").to_string();
         let target = folder.join(format!(
-            "{}{MARK}{stamp}.{}",
+            "{}.{}{MARK}{stamp}.{}",
             self.backup_stem(),
+            self.store.identity()?,
             super::EXTENSION
         ));
         self.store
             .backup_into(&target)
             .with_context(|| format!("the backup {} was not kept", target.display()))?;
-        let made = read_backup(&target)?;
+        let made = read_backup(&target, &self.store.identity()?, &self.backup_stem())?
+            .map(|(_, b)| b)
+            .with_context(|| format!("the backup {} cannot be read", target.display()))?;
         let gone = self.rotate_backups(folder, policy)?;
         Ok((made, gone))
     }
@@ -95,38 +112,51 @@ impl Session {
         if self
             .backups(folder)?
             .iter()
-            .any(|b| b.at.starts_with(&today))
+            .any(|b| b.problem.is_none() && b.at.starts_with(&today))
         {
             return Ok(None);
         }
         self.make_backup(folder, policy).map(|(b, _)| Some(b))
     }
 
-    /// The campaign's backups in `folder`, newest first.
+    /// The campaign's backups in `folder`, newest first: the files named as
+    /// its backups (one that does not check, or holds another campaign, is
+    /// listed with why), and those named by an earlier Rapsheet after the
+    /// campaign's file that hold this campaign. Anything else there (other
+    /// campaigns' backups, folders, links, other files) is not looked at.
     pub fn backups(&self, folder: &Path) -> Result<Vec<Backup>> {
-        let prefix = format!("{}{MARK}", self.backup_stem());
+        let identity = self.store.identity()?;
+        let stem = self.backup_stem();
         let mut out = Vec::new();
         let Ok(entries) = std::fs::read_dir(folder) else {
-            return Ok(out);
+            return Ok(Vec::new());
         };
         for entry in entries.flatten() {
-            let name = entry.file_name().to_string_lossy().into_owned();
-            if name.starts_with(&prefix) && name.ends_with(super::EXTENSION) {
-                out.push(read_backup(&entry.path())?);
+            // A plain file: never a folder, and never through a link.
+            if !entry.file_type().is_ok_and(|t| t.is_file()) {
+                continue;
+            }
+            if let Some(backup) = read_backup(&entry.path(), &identity, &stem)? {
+                out.push(backup);
             }
         }
         // Newest first: the names carry the time to the millisecond.
-        out.sort_by(|a, b| b.path.cmp(&a.path));
-        Ok(out)
+        out.sort_by(|a, b| b.0.cmp(&a.0));
+        Ok(out.into_iter().map(|(_, b)| b).collect())
     }
 
-    /// Takes out the backups `policy` does not keep; returns them.
+    /// Takes out the backups `policy` does not keep; returns them. Only
+    /// backups that check and hold this campaign are counted or taken out.
     fn rotate_backups(&self, folder: &Path, policy: BackupPolicy) -> Result<Vec<PathBuf>> {
-        let all = self.backups(folder)?;
-        let times: Vec<&str> = all.iter().map(|b| b.at.as_str()).collect();
+        let sound: Vec<Backup> = self
+            .backups(folder)?
+            .into_iter()
+            .filter(|b| b.problem.is_none())
+            .collect();
+        let times: Vec<&str> = sound.iter().map(|b| b.at.as_str()).collect();
         let keep = kept(&times, policy);
         let mut gone = Vec::new();
-        for (i, backup) in all.iter().enumerate() {
+        for (i, backup) in sound.iter().enumerate() {
             if !keep.contains(&i) {
                 std::fs::remove_file(&backup.path)
                     .with_context(|| format!("cannot take out {}", backup.path.display()))?;
@@ -168,40 +198,63 @@ pub fn kept(times: &[&str], policy: BackupPolicy) -> Vec<usize> {
     keep
 }
 
-/// A backup file as listed: when (from its name), its size, and what it
-/// holds, or why it does not check.
-fn read_backup(path: &Path) -> Result<Backup> {
-    let name = path
-        .file_stem()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let stamp = name.rsplit(MARK).next().unwrap_or_default();
-    let at = jiff::fmt::strtime::parse("%Y%m%dT%H%M%S%.fZ", stamp)
-        .and_then(|t| t.to_datetime())
-        .map_or_else(
-            |_| stamp.to_owned(),
-            |t| format!("{}Z", t.strftime("%Y-%m-%dT%H:%M:%S")),
-        );
+/// A file in a backups folder as one of the campaign's (`identity`)
+/// backups, with the time its name carries (to sort by): `None` where it
+/// is not one. Named with the identity, it is listed even when it does not
+/// check (then with why); named as an earlier Rapsheet named backups, by
+/// the campaign file's name alone (`stem`), only when it holds this
+/// campaign.
+fn read_backup(path: &Path, identity: &str, stem: &str) -> Result<Option<(String, Backup)>> {
+    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+        return Ok(None);
+    };
+    let Some((before, stamp)) = name
+        .strip_suffix(&format!(".{}", super::EXTENSION))
+        .and_then(|s| s.rsplit_once(MARK))
+    else {
+        return Ok(None);
+    };
+    let Ok(at) =
+        jiff::fmt::strtime::parse("%Y%m%dT%H%M%S%.fZ", stamp).and_then(|t| t.to_datetime())
+    else {
+        return Ok(None);
+    };
+    let at = format!("{}Z", at.strftime("%Y-%m-%dT%H:%M:%S"));
+    let named_ours = before.rsplit('.').next() == Some(identity);
+    // As an earlier Rapsheet named them: after the campaign file alone.
+    if !named_ours && before != stem {
+        return Ok(None);
+    }
+    let facts = crate::store::check_copy(path);
+    let problem = match &facts {
+        Ok(f) if f.identity.as_deref() == Some(identity) => None,
+        Ok(_) => Some("it holds another campaign".to_owned()),
+        Err(err) => Some(err.to_string()),
+    };
+    if !named_ours && problem.is_some() {
+        return Ok(None);
+    }
     let size = std::fs::metadata(path)
         .with_context(|| format!("cannot read {}", path.display()))?
         .len();
-    let (newest_record, problem) = match crate::store::check_copy(path) {
-        Ok(facts) => (facts.newest_record, None),
-        Err(err) => (None, Some(err.to_string())),
-    };
-    Ok(Backup {
-        path: path.to_owned(),
-        at,
-        size,
-        newest_record,
-        problem,
-    })
+    let newest_record = facts.ok().and_then(|f| f.newest_record);
+    Ok(Some((
+        stamp.to_owned(),
+        Backup {
+            path: path.to_owned(),
+            at,
+            size,
+            newest_record: newest_record.filter(|_| problem.is_none()),
+            problem,
+        },
+    )))
 }
 
 /// Restores a backup as a new campaign file at `target`: checked first,
 /// copied to a temporary file beside the target and renamed into place;
 /// never over a file already there.
 pub fn restore_backup(backup: &Path, target: &Path) -> Result<()> {
+    crate::output::refuse_side_file(target)?;
     if target.exists() {
         bail!(
             "{}: a file is already there; restore to a new file",

@@ -117,6 +117,7 @@ impl Session {
         if registry.get(ruleset).is_none() {
             bail!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)");
         }
+        crate::output::refuse_side_file(path)?;
         let store = CampaignStore::create(path, &name, ruleset)?;
         Self::reading(store, registry)
     }
@@ -131,6 +132,7 @@ impl Session {
         registry: Registry,
         from: &str,
     ) -> Result<Self> {
+        crate::output::refuse_side_file(path)?;
         let store = CampaignStore::create_from_log(path, batches, photos)?;
         let session = Self::reading(store, registry)?;
         let verified = session.verify()?;
@@ -187,6 +189,7 @@ impl Session {
     /// Copies the campaign to a new file and opens the copy, read with the
     /// same packs. The original stays as it is.
     pub fn save_as(&self, path: &Path) -> Result<Self> {
+        crate::output::refuse_side_file(path)?;
         Self::reading(self.store.save_as(path)?, self.base.clone())
     }
 

@@ -753,6 +753,12 @@ impl CampaignStore {
         Ok((copy.log_batches()?, copy.all_photos()?))
     }
 
+    /// The campaign's own identity, kept by every copy of it whatever the
+    /// file is called: twelve hex digits, hashed from its creation.
+    pub fn identity(&self) -> Result<String> {
+        identity(&self.conn)?.ok_or_else(|| StoreError::Conflict("the campaign has no log".into()))
+    }
+
     /// Writes a backup of the open campaign to `target` (SQLite's online
     /// backup, into a temporary file beside it), checks the copy and only
     /// then renames it into place. A copy that does not check is removed
@@ -769,6 +775,8 @@ pub struct CopyFacts {
     pub name: String,
     /// The newest record (battle or session) it holds, if any.
     pub newest_record: Option<i64>,
+    /// The campaign's identity (see [`CampaignStore::identity`]).
+    pub identity: Option<String>,
 }
 
 /// Checks a campaign copy, read only: its pages (`PRAGMA quick_check`),
@@ -793,10 +801,29 @@ pub fn check_copy(path: &Path) -> Result<CopyFacts> {
     let newest_record: Option<i64> = conn
         .query_row("SELECT MAX(id) FROM battle", [], |r| r.get(0))
         .map_err(|e| damaged(e.to_string()))?;
+    let identity = identity(&conn).map_err(|e| damaged(e.to_string()))?;
     Ok(CopyFacts {
         name,
         newest_record,
+        identity,
     })
+}
+
+/// The campaign's own identity, the same in every copy of it however made
+/// (a copy, a backup, a whole bundle made again, a merge): its first
+/// batch, the campaign's creation, by id and time to the millisecond,
+/// hashed. `None` for a file with no log.
+fn identity(conn: &Connection) -> rusqlite::Result<Option<String>> {
+    use rusqlite::OptionalExtension;
+    let first: Option<(i64, String)> = conn
+        .query_row("SELECT id, at FROM batch ORDER BY id LIMIT 1", [], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .optional()?;
+    Ok(first.map(|(id, at)| {
+        let hash = blake3::hash(format!("{id} {at}").as_bytes()).to_hex();
+        hash[..12].to_owned()
+    }))
 }
 
 /// The path made absolute, so the app shows and remembers where the file
@@ -1052,12 +1079,12 @@ fn one_line(err: &StoreError) -> String {
     text.lines().next().unwrap_or_default().to_owned()
 }
 
+/// A temporary file beside `target` for a campaign written there whole,
+/// named so that the next run clears it if this one is killed; the ones
+/// an earlier run left are cleared first.
 fn temp_sibling(target: &Path) -> PathBuf {
-    let name = target
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    target.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+    crate::output::clear_stale_temporaries(target);
+    crate::output::temp_sibling(target)
 }
 
 /// The lock file next to a campaign, held while it is open for writing.

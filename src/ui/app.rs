@@ -228,8 +228,13 @@ impl RapsheetApp {
     }
 
     /// How many backups are kept from now on: the newest so many, and the
-    /// newest of each day for so many days.
+    /// newest of each day for so many days. Keeping none is refused: the
+    /// newest backup is always kept.
     pub fn set_backup_policy(&mut self, policy: crate::session::BackupPolicy) {
+        if let Err(err) = policy.check() {
+            self.error(err);
+            return;
+        }
         self.backup_policy = policy;
         if let (Some(session), Some(folder)) = (self.session.as_mut(), self.backups.clone()) {
             session.keep_backups_in(&folder, policy);
