@@ -816,9 +816,11 @@ pub fn check_copy(path: &Path) -> Result<CopyFacts> {
 fn identity(conn: &Connection) -> rusqlite::Result<Option<String>> {
     use rusqlite::OptionalExtension;
     let first: Option<(i64, String)> = conn
-        .query_row("SELECT id, at FROM batch ORDER BY id LIMIT 1", [], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
+        .query_row(
+            "SELECT id, at FROM batch WHERE id = (SELECT min(id) FROM batch)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
         .optional()?;
     Ok(first.map(|(id, at)| {
         let hash = blake3::hash(format!("{id} {at}").as_bytes()).to_hex();
