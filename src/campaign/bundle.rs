@@ -318,9 +318,10 @@ pub fn photo_text(bytes: &[u8]) -> String {
     base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
-/// What an import writes: its events, and the photos (`mime`, bytes) they
-/// set.
-pub type Imported = (Vec<Event>, Vec<(String, Vec<u8>)>);
+/// What an import writes: its events, the photos (`mime`, bytes) they
+/// set, and where in the bundle each event comes from (`gangs[0].fighters[2]`),
+/// for naming the field of one the gate refuses.
+pub type Imported = (Vec<Event>, Vec<(String, Vec<u8>)>, Vec<String>);
 
 /// The next ids the campaign gives, for an import's new gang, fighters and
 /// lasting effects.
@@ -374,6 +375,13 @@ pub fn import_gang(
             format!("the campaign has a gang called {taken} already"),
         );
     }
+    if let Some(bad) = gang.resources.keys().find(|r| pack.resource(r).is_none()) {
+        return refuse(
+            format!("{at}.resources.{bad}"),
+            format!("{} has no such resource", pack.pack.name),
+        );
+    }
+    let mut places = vec![at.to_owned()];
     let mut events = vec![Event::GangFounded {
         gang: Gang {
             id: ids.gang,
@@ -411,6 +419,12 @@ pub fn import_gang(
                 format!("{} has no stat `{bad}`", pack.pack.name),
             );
         }
+        if let Some(bad) = f.counters.keys().find(|c| pack.counter_key(c).is_none()) {
+            return refuse(
+                format!("{at}.counters.{bad}"),
+                format!("{} has no such counter", pack.pack.name),
+            );
+        }
         let id = FighterId(fighter_id);
         fighter_id = fighter_id.saturating_add(1);
         events.push(Event::FighterRecruited {
@@ -429,6 +443,7 @@ pub fn import_gang(
                 status: Default::default(),
             },
         });
+        places.push(at.clone());
         if let Some(photo) = &f.photo {
             // Looked into (decoded whole) when the bundle was read.
             let bytes = photo_base64(photo).map_err(|reason| BundleError {
@@ -446,8 +461,10 @@ pub fn import_gang(
                 to: Some(photo_key(&bytes)),
             });
             photos.push((mime.to_owned(), bytes));
+            places.push(format!("{at}.photo"));
         }
-        for e in &f.lasting {
+        for (k, e) in f.lasting.iter().enumerate() {
+            places.push(format!("{at}.lasting[{k}]"));
             events.push(Event::LastingEffectAdded {
                 effect: LastingEffect {
                     id: EffectId(effect_id),
@@ -468,5 +485,5 @@ pub fn import_gang(
             effect_id = effect_id.saturating_add(1);
         }
     }
-    Ok((events, photos))
+    Ok((events, photos, places))
 }

@@ -281,8 +281,8 @@ fn refuse_taken_back(
         (theirs, ours, "the other copy", "this copy"),
     ];
     for (deleting, other, by, other_name) in sides {
-        for batch in deleting {
-            for thing in batch.events.iter().filter_map(deleted) {
+        for (thing, label) in still_taken_back(deleting) {
+            {
                 if !ids.shared(&thing) {
                     continue;
                 }
@@ -295,7 +295,7 @@ fn refuse_taken_back(
                         by,
                         other: other_name,
                         what: thing.to_string(),
-                        label: batch.label.clone(),
+                        label,
                     });
                 }
             }
@@ -324,6 +324,36 @@ impl std::fmt::Display for Thing {
             Thing::Pending(id) => write!(f, "promised effect #{id}"),
         }
     }
+}
+
+/// The things a copy's batches took out and did not bring back (a
+/// dismissal undone is no dismissal), each with the label of the batch
+/// that took it out.
+fn still_taken_back(batches: &[LoggedBatch]) -> Vec<(Thing, String)> {
+    let mut out: Vec<(Thing, String)> = Vec::new();
+    for batch in batches {
+        for event in &batch.events {
+            if let Some(thing) = deleted(event) {
+                out.push((thing, batch.label.clone()));
+            } else if let Some(thing) = created(event) {
+                out.retain(|(t, _)| *t != thing);
+            }
+        }
+    }
+    out
+}
+
+/// The thing an event puts (back) into the campaign, if it puts one in.
+fn created(event: &Event) -> Option<Thing> {
+    use Event::*;
+    Some(match event {
+        GangFounded { gang } => Thing::Gang(gang.id),
+        FighterRecruited { fighter } => Thing::Fighter(fighter.id),
+        BattleRecorded { battle } => Thing::Battle(battle.id),
+        LastingEffectAdded { effect } => Thing::Effect(effect.id),
+        PendingEffectAdded { effect } => Thing::Pending(effect.id),
+        _ => return None,
+    })
 }
 
 /// The thing an event takes out of the campaign, if it takes one out.

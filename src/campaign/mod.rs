@@ -14,6 +14,7 @@ pub mod commands;
 pub mod demo;
 mod derive;
 mod event;
+pub mod gate;
 pub mod merge;
 mod model;
 pub mod photo;

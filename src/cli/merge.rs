@@ -60,14 +60,6 @@ fn parse_take(s: &str) -> Result<(usize, Choice), String> {
 pub(super) fn merge(session: &Session, args: MergeArgs) -> Result<()> {
     let merge = session.plan_merge(&args.theirs)?;
     let preview = session.merge_preview(&merge)?;
-    let Some(output) = args.output.filter(|_| !args.dry_run) else {
-        return if args.json {
-            print_json(&preview)
-        } else {
-            show(&preview);
-            Ok(())
-        };
-    };
     let mut choices = vec![args.all; preview.conflicts.len()];
     for (n, choice) in args.take {
         match choices.get_mut(n.wrapping_sub(1)) {
@@ -75,6 +67,17 @@ pub(super) fn merge(session: &Session, args: MergeArgs) -> Result<()> {
             None => bail!("there is no conflict {n} (there are {})", choices.len()),
         }
     }
+    let Some(output) = args.output.filter(|_| !args.dry_run) else {
+        // The dry run makes the merge as the real one would, then throws
+        // it away, so it refuses what the merge would refuse.
+        session.try_merge(&merge, &choices)?;
+        return if args.json {
+            print_json(&preview)
+        } else {
+            show(&preview);
+            Ok(())
+        };
+    };
     if let Some(n) = choices.iter().position(Option::is_none) {
         show(&preview);
         bail!(

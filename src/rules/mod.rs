@@ -20,6 +20,10 @@ pub use draft::{Draft, DraftChange};
 pub use model::*;
 pub use validate::MAX_TABLE_ROWS;
 
+/// The longest pack text read, in bytes: far beyond the largest rule book
+/// written as a pack.
+pub const MAX_PACK_BYTES: usize = 4 * 1024 * 1024;
+
 use std::collections::BTreeMap;
 
 /// A pack refused, with where and why.

@@ -17,6 +17,12 @@ pub fn read_bundle_file(file: &std::path::Path) -> Result<Vec<u8>> {
     use anyhow::Context as _;
     let meta =
         std::fs::metadata(file).with_context(|| format!("cannot read {}", file.display()))?;
+    if !meta.is_file() {
+        bail!(
+            "{}: not a file (a folder, a pipe or a device)",
+            file.display()
+        );
+    }
     if meta.len() > bundle::MAX_BUNDLE_BYTES as u64 {
         bail!(
             "{}: {} MB is more than a bundle may be",
@@ -191,6 +197,7 @@ impl Session {
             effect: self.store.next_effect_id()?,
         };
         let mut photos = Vec::new();
+        let mut places: Vec<String> = (0..events.len()).map(|i| format!("packs[{i}]")).collect();
         let mut names = Vec::new();
         for (i, g) in bundle.gangs.iter().enumerate() {
             let pack = trial.get(&g.ruleset).ok_or_else(|| {
@@ -200,8 +207,9 @@ impl Session {
                 )
             })?;
             let at = format!("gangs[{i}]");
-            let (mut more, mut pics) =
+            let (mut more, mut pics, mut at_places) =
                 bundle::import_gang(g, &at, &gangs, pack, ids, crate::store::photo_key)?;
+            places.append(&mut at_places);
             for e in &more {
                 if let Event::GangFounded { gang } = e {
                     gangs.insert(&gang.name);
@@ -225,7 +233,16 @@ impl Session {
             photos.append(&mut pics);
         }
         let label = format!("Bring in {} from {}", names.join(", "), bundle.campaign);
-        let batch = self.store.commit_with_photos(&label, &events, &photos)?;
+        // Every event through the one gate, a refusal named by where in
+        // the bundle it came from.
+        let mut gate = crate::campaign::gate::Gate::new(&self.base, &self.registry);
+        let mut place = places.iter();
+        let batch = self
+            .store
+            .commit_with_photos(&label, &events, &photos, &mut |state, e| {
+                let at = place.next().map_or("gangs", String::as_str);
+                gate.check(state, e).map_err(|err| err.within(at))
+            })?;
         self.read_house_packs()?;
         Ok((batch, names))
     }

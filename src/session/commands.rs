@@ -376,7 +376,10 @@ impl Session {
         } else {
             format!("{} has no photo", f.name)
         };
-        Ok(self.store.set_photo(&label, fighter, photo)?)
+        let mut gate = crate::campaign::gate::Gate::new(&self.base, &self.registry);
+        Ok(self
+            .store
+            .set_photo(&label, fighter, photo, &mut |state, e| gate.check(state, e))?)
     }
 
     /// The captive's gang pays a ransom and gets the fighter back.

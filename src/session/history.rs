@@ -21,9 +21,10 @@ pub struct History {
 impl Session {
     /// Takes back a batch (or redoes an undone one).
     pub fn undo(&mut self, batch: BatchId) -> Result<BatchId> {
+        let mut gate = crate::campaign::gate::Gate::new(&self.base, &self.registry);
         let new = self
             .store
-            .undo(batch)
+            .undo(batch, &mut |state, e| gate.check(state, e))
             .with_context(|| format!("cannot undo change #{batch}"))?;
         self.after_house_change(new)?;
         Ok(new)
@@ -104,6 +105,6 @@ impl Session {
     /// Commits events built elsewhere (an import, another program's
     /// change in a test) as one batch, checked like any other.
     pub fn commit_events(&mut self, label: &str, events: &[Event]) -> Result<BatchId> {
-        Ok(self.store.commit(label, events)?)
+        self.commit(label, events.to_vec())
     }
 }

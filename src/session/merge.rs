@@ -115,9 +115,11 @@ impl Session {
                 key: c.key.clone(),
                 ours: describe(&c.ours),
                 theirs: describe(&c.theirs),
-                both: c.key.can_keep_both().then(|| match c.both_value() {
-                    Some((from, to)) => format!("{from} → {to}"),
-                    None => "this copy's and the other's side by side".to_owned(),
+                both: (c.key.can_keep_both() && self.both_within(c).is_ok()).then(|| {
+                    match c.both_value() {
+                        Some((from, to)) => format!("{from} → {to}"),
+                        None => "this copy's and the other's side by side".to_owned(),
+                    }
                 }),
             })
             .collect();
@@ -164,6 +166,16 @@ impl Session {
         {
             bail!("a copy changed since the merge was looked at; look again");
         }
+        for (i, (conflict, choice)) in merge.plan.conflicts.iter().zip(choices).enumerate() {
+            if *choice == Some(Choice::Both) {
+                self.both_within(conflict).map_err(|why| {
+                    anyhow::anyhow!(
+                        "conflict {}: {why}; choose this copy's or the other's",
+                        i + 1
+                    )
+                })?;
+            }
+        }
         let theirs = merge.plan.resolve(choices)?;
         self.check_new_names(&theirs)?;
         let mut log = self.store.log_batches()?;
@@ -176,6 +188,64 @@ impl Session {
         }
         Self::made_from_log(output, &log, &photos, self.base.clone(), "the two copies")
             .with_context(|| format!("{} was not written", output.display()))
+    }
+
+    /// Tries the merge as [`Session::write_merge`] would write it, conflicts
+    /// not chosen taken as this copy's, into a file that is removed again:
+    /// what a dry run says is what the merge does.
+    pub fn try_merge(&self, merge: &Merge, choices: &[Option<Choice>]) -> Result<()> {
+        let folder = tempfile::Builder::new()
+            .prefix(".rapsheet-merge-trial")
+            .tempdir()
+            .context("no room to try the merge")?;
+        let choices: Vec<Option<Choice>> = (0..merge.plan.conflicts.len())
+            .map(|i| choices.get(i).copied().flatten().or(Some(Choice::Ours)))
+            .collect();
+        let trial = folder.path().join("merged.rapsheet");
+        self.write_merge(merge, &choices, &trial)
+            .map(drop)
+            .map_err(|e| anyhow::anyhow!("{}", e.root_cause()))
+    }
+
+    /// Whether keeping both copies' changes to a number leaves it within
+    /// its pack's floor and bounds; the reason when it does not.
+    fn both_within(&self, conflict: &merge::Conflict) -> Result<(), String> {
+        let Some((_, to)) = conflict.both_value() else {
+            return Ok(());
+        };
+        let gang = match conflict.key.owner {
+            merge::Owner::Gang(g) => self.store.gang(g).ok().flatten(),
+            merge::Owner::Fighter(f) => match self.store.fighter(f).ok().flatten() {
+                Some(fighter) => self.store.gang(fighter.gang).ok().flatten(),
+                None => None,
+            },
+            _ => None,
+        };
+        let Some(pack) = gang.and_then(|g| self.registry.get(&g.ruleset)) else {
+            return Ok(());
+        };
+        let (label, min, max) = match &conflict.key.aspect {
+            merge::Aspect::Resource(r) => match pack.resource(r) {
+                Some(def) => (
+                    def.label.clone(),
+                    def.min.unwrap_or(-crate::rules::MAX_MAGNITUDE),
+                    crate::rules::MAX_MAGNITUDE,
+                ),
+                None => return Ok(()),
+            },
+            merge::Aspect::Counter(c) => match pack.counter_key(c) {
+                Some((def, _)) => (def.label.clone(), def.min, def.top()),
+                None => return Ok(()),
+            },
+            _ => return Ok(()),
+        };
+        if (min..=max).contains(&to) {
+            Ok(())
+        } else {
+            Err(format!(
+                "keeping both would make {label} {to}, outside {min} to {max}"
+            ))
+        }
     }
 
     /// Names for this copy's ids and for the other copy's new things.

@@ -39,6 +39,7 @@ use std::path::Path;
 
 use anyhow::{Context as _, Result, anyhow, bail};
 
+use crate::campaign::gate::{self, Gate};
 use crate::campaign::{BatchId, CampaignInfo, Event, Gang, demo};
 use crate::rules::{Pack, Registry};
 use crate::store::CampaignStore;
@@ -118,7 +119,9 @@ impl Session {
             bail!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)");
         }
         crate::output::refuse_side_file(path)?;
-        let store = CampaignStore::create(path, &name, ruleset)?;
+        let mut gate = Gate::new(&registry, &registry);
+        let store =
+            CampaignStore::create(path, &name, ruleset, &mut |state, e| gate.check(state, e))?;
         Self::reading(store, registry)
     }
 
@@ -133,7 +136,11 @@ impl Session {
         from: &str,
     ) -> Result<Self> {
         crate::output::refuse_side_file(path)?;
-        let store = CampaignStore::create_from_log(path, batches, photos)?;
+        gate::check_log(batches)?;
+        let mut gate = Gate::new(&registry, &registry);
+        let store = CampaignStore::create_from_log(path, batches, photos, &mut |state, e| {
+            gate.check(state, e)
+        })?;
         let session = Self::reading(store, registry)?;
         let verified = session.verify()?;
         if !verified.problems.is_empty() {
@@ -255,8 +262,12 @@ impl Session {
         self.registry.packs()
     }
 
+    /// Commits a change as one batch, every event through the one gate.
     fn commit(&mut self, label: &str, events: Vec<Event>) -> Result<BatchId> {
-        Ok(self.store.commit(label, &events)?)
+        let mut gate = Gate::new(&self.base, &self.registry);
+        Ok(self
+            .store
+            .commit(label, &events, &mut |state, e| gate.check(state, e))?)
     }
 
     /// The first pack of a pack's line of overrides (the pack itself when

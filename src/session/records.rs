@@ -338,7 +338,7 @@ impl Session {
             self.make_backup(&folder, policy)
                 .context("no backup could be made before the record, so it was not written")?;
         }
-        let batch = self.store.commit(&label, &procedure.events)?;
+        let batch = self.commit(&label, procedure.events.clone())?;
         Ok(Recorded {
             battle: procedure.battle.id,
             batch: Some(batch),

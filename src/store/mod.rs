@@ -7,6 +7,7 @@
 //! byte, what is not a campaign this build can safely edit.
 
 mod apply;
+mod gate_state;
 mod migrations;
 mod read;
 mod verify;
@@ -41,6 +42,10 @@ pub const EXTENSION: &str = "rapsheet";
 pub enum StoreError {
     #[error("{0}: no such file")]
     NotFound(PathBuf),
+    #[error("{0}: not a file (a folder, a pipe or a device)")]
+    NotAFile(PathBuf),
+    #[error("{path}: this copy does not verify ({problems}); `rapsheet verify` on it says more")]
+    DoesNotVerify { path: PathBuf, problems: String },
     #[error("{0}: a file is already there")]
     AlreadyExists(PathBuf),
     #[error("{0}: not a campaign file (it is not an SQLite database)")]
@@ -79,6 +84,10 @@ pub enum StoreError {
         event: i64,
         source: crate::campaign::wire::WireError,
     },
+    /// A change the gate refused ([`crate::campaign::gate`]), naming the
+    /// field.
+    #[error("{0}")]
+    Refused(#[from] crate::campaign::gate::GateError),
     #[error("campaign file: {0}")]
     Sqlite(#[from] rusqlite::Error),
     #[error("campaign log: {0}")]
@@ -102,6 +111,12 @@ macro_rules! sql_id {
     )*};
 }
 sql_id!(GangId, FighterId, BatchId, BattleId, PendingId, EffectId);
+
+/// What every event passes before it is applied, inside the transaction
+/// it is written in: the one gate ([`crate::campaign::gate::Gate`]), which
+/// the session gives with the packs the campaign is read with.
+pub type Check<'c> = dyn FnMut(&dyn crate::campaign::gate::State, &Event) -> Result<(), crate::campaign::gate::GateError>
+    + 'c;
 
 /// A stored photo: its key, its type and its bytes.
 pub type StoredPhoto = (String, String, Vec<u8>);
@@ -178,7 +193,12 @@ impl std::fmt::Debug for CampaignStore {
 
 impl CampaignStore {
     /// Creates a new, empty campaign file. Refuses to replace any file.
-    pub fn create(path: &Path, name: &str, default_ruleset: &str) -> Result<Self> {
+    pub fn create(
+        path: &Path,
+        name: &str,
+        default_ruleset: &str,
+        check: &mut Check,
+    ) -> Result<Self> {
         let path = &absolute(path);
         if path.exists() {
             return Err(StoreError::AlreadyExists(path.to_owned()));
@@ -209,6 +229,7 @@ impl CampaignStore {
                 name: name.to_owned(),
                 default_ruleset: default_ruleset.to_owned(),
             }],
+            check,
         )?;
         Ok(store)
     }
@@ -391,15 +412,15 @@ impl CampaignStore {
 
     /// Applies a batch of events and appends it to the log, all in one
     /// transaction: either all of it is in the file afterwards, or none.
-    pub fn commit(&mut self, label: &str, events: &[Event]) -> Result<BatchId> {
-        self.commit_batch(label, events, None)
+    pub fn commit(&mut self, label: &str, events: &[Event], check: &mut Check) -> Result<BatchId> {
+        self.commit_batch(label, events, None, check)
     }
 
     /// Takes back a batch. A change (or a redo) is taken back by its
     /// inverse, newest event first; an undo is taken back by committing
     /// again what it undid, so a redo reads as the original did. Returns
     /// the new batch.
-    pub fn undo(&mut self, batch: BatchId) -> Result<BatchId> {
+    pub fn undo(&mut self, batch: BatchId, check: &mut Check) -> Result<BatchId> {
         let (label, events) = self.batch(batch)?;
         if events.iter().any(Event::is_creation) {
             return Err(StoreError::Conflict(
@@ -422,9 +443,16 @@ impl CampaignStore {
             .iter()
             .any(|e| matches!(e, Event::PhotoChanged { .. }));
         if touches_photos {
-            self.commit_batch_after(&label, &events, Some(batch), &collect_photos)
+            self.commit_batch_around(
+                &label,
+                &events,
+                Some(batch),
+                check,
+                &|_| Ok(()),
+                &collect_photos,
+            )
         } else {
-            self.commit_batch(&label, &events, Some(batch))
+            self.commit_batch(&label, &events, Some(batch), check)
         }
     }
 
@@ -433,39 +461,21 @@ impl CampaignStore {
         label: &str,
         events: &[Event],
         undoes: Option<BatchId>,
+        check: &mut Check,
     ) -> Result<BatchId> {
-        self.commit_batch_with(label, events, undoes, &|_| Ok(()))
-    }
-
-    /// Commits a batch, running `after` last in the same transaction (a
-    /// clean-up the events make necessary).
-    fn commit_batch_after(
-        &mut self,
-        label: &str,
-        events: &[Event],
-        undoes: Option<BatchId>,
-        after: &dyn Fn(&rusqlite::Transaction<'_>) -> Result<()>,
-    ) -> Result<BatchId> {
-        self.commit_batch_around(label, events, undoes, &|_| Ok(()), after)
+        self.commit_batch_around(label, events, undoes, check, &|_| Ok(()), &|_| Ok(()))
     }
 
     /// Commits a batch, running `before` first in the same transaction
-    /// (storing what the events refer to, such as a photo).
-    fn commit_batch_with(
-        &mut self,
-        label: &str,
-        events: &[Event],
-        undoes: Option<BatchId>,
-        before: &dyn Fn(&rusqlite::Transaction<'_>) -> Result<()>,
-    ) -> Result<BatchId> {
-        self.commit_batch_around(label, events, undoes, before, &|_| Ok(()))
-    }
-
+    /// (storing what the events refer to, such as a photo) and `after` last
+    /// (a clean-up the events make necessary); every event passes `check`
+    /// just before it is applied.
     fn commit_batch_around(
         &mut self,
         label: &str,
         events: &[Event],
         undoes: Option<BatchId>,
+        check: &mut Check,
         before: &dyn Fn(&rusqlite::Transaction<'_>) -> Result<()>,
         after: &dyn Fn(&rusqlite::Transaction<'_>) -> Result<()>,
     ) -> Result<BatchId> {
@@ -480,6 +490,7 @@ impl CampaignStore {
             .execute((label, undoes))?;
         let batch = BatchId(tx.last_insert_rowid());
         for event in events {
+            check(&gate_state::Reading(&tx), event)?;
             apply::apply(&tx, event)?;
             tx.prepare_cached(
                 "INSERT INTO event (batch_id, kind, gang_id, fighter_id, battle_id, payload) \
@@ -507,6 +518,7 @@ impl CampaignStore {
         label: &str,
         fighter: FighterId,
         photo: Option<(&str, &[u8])>,
+        check: &mut Check,
     ) -> Result<BatchId> {
         if let Some(reason) = &self.read_only {
             return Err(StoreError::ReadOnly(reason.clone()));
@@ -531,7 +543,7 @@ impl CampaignStore {
             from,
             to: to.clone(),
         }];
-        self.commit_batch_with(label, &events, None, &store_photo)
+        self.commit_batch_around(label, &events, None, check, &store_photo, &|_| Ok(()))
     }
 
     /// Commits `events` as one batch with the photos they set stored in the
@@ -542,6 +554,7 @@ impl CampaignStore {
         label: &str,
         events: &[Event],
         photos: &[(String, Vec<u8>)],
+        check: &mut Check,
     ) -> Result<BatchId> {
         if let Some(reason) = &self.read_only {
             return Err(StoreError::ReadOnly(reason.clone()));
@@ -555,7 +568,7 @@ impl CampaignStore {
             }
             Ok(())
         };
-        self.commit_batch_with(label, events, None, &store_photos)
+        self.commit_batch_around(label, events, None, check, &store_photos, &|_| Ok(()))
     }
 
     /// A fighter's photo, if one is set.
@@ -670,6 +683,7 @@ impl CampaignStore {
         path: &Path,
         batches: &[LoggedBatch],
         photos: &[StoredPhoto],
+        check: &mut Check,
     ) -> Result<Self> {
         let path = &absolute(path);
         if path.exists() {
@@ -696,13 +710,18 @@ impl CampaignStore {
                     (hash, mime, bytes),
                 )?;
             }
-            for batch in batches {
+            for (i, batch) in batches.iter().enumerate() {
                 tx.execute(
                     "INSERT INTO batch (id, at, label, undoes) VALUES (?1, ?2, ?3, ?4)",
                     (batch.id, &batch.at, &batch.label, batch.undoes),
                 )?;
-                for event in &batch.events {
-                    apply::apply(&tx, event)?;
+                for (j, event) in batch.events.iter().enumerate() {
+                    let at = format!("log.batches[{i}].events[{j}]");
+                    check(&gate_state::Reading(&tx), event).map_err(|e| e.within(&at))?;
+                    apply::apply(&tx, event).map_err(|e| match e {
+                        StoreError::Conflict(why) => StoreError::Conflict(format!("{at}: {why}")),
+                        other => other,
+                    })?;
                     tx.execute(
                         "INSERT INTO event (batch_id, kind, gang_id, fighter_id, battle_id, payload) \
                          VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
@@ -750,6 +769,13 @@ impl CampaignStore {
             read_only: Some("another copy, read to merge".to_owned()),
             lock: None,
         };
+        let verified = copy.verify()?;
+        if !verified.problems.is_empty() {
+            return Err(StoreError::DoesNotVerify {
+                path: path.to_owned(),
+                problems: verified.problems.join("; "),
+            });
+        }
         Ok((copy.log_batches()?, copy.all_photos()?))
     }
 
@@ -875,6 +901,16 @@ fn inspect(path: &Path) -> Result<i64> {
         path: path.to_owned(),
         source,
     };
+    // A pipe, a device or a folder is refused before it is opened: opening
+    // a FIFO would wait for a writer that may never come.
+    match std::fs::metadata(path) {
+        Ok(meta) if !meta.is_file() => return Err(StoreError::NotAFile(path.to_owned())),
+        Ok(_) => {}
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(StoreError::NotFound(path.to_owned()));
+        }
+        Err(e) => return Err(io(e)),
+    }
     let mut file = match File::open(path) {
         Ok(file) => file,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {

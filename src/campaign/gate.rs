@@ -1,0 +1,799 @@
+//! The one gate every change passes before it is written, whatever face or
+//! file it came from: a command typed in the window or at the command line,
+//! an undo, a gang bundle, a whole campaign's bundle replayed, the other
+//! copy of a merge. Each event is checked against the campaign as it stands
+//! just before it (earlier events of the same batch included) and the packs
+//! it is read with:
+//!
+//! - names are names ([`crate::text::name`]: NFC, one line, no control,
+//!   bidirectional or invisible format character, at most 80 characters)
+//!   and no gang shares one, nor two fighters of a gang, as names compare;
+//! - notes and reasons are within their length;
+//! - numbers lie within the safety bound and within the pack's bounds and
+//!   floors — a value already outside (from older rules) may come back;
+//! - every gang, fighter, record, lasting effect, photo, pack, resource,
+//!   stat, counter and entry an event names exists;
+//!
+//! and a log replayed whole ([`check_log`]) has dense, increasing batch ids,
+//! undoes that name an earlier batch, and times that are times. The error
+//! names the field. Pure: the campaign is read through [`State`], which the
+//! store gives over its open transaction.
+
+use std::borrow::Cow;
+
+use super::battle::Battle;
+use super::{
+    BatchId, BattleId, EffectId, Event, Fighter, FighterId, Gang, GangId, LastingEffect,
+    LoggedBatch, QuirkPick,
+};
+use crate::rules::{Pack, Registry};
+use crate::text;
+
+/// The longest label of a batch, in characters.
+pub const MAX_LABEL: usize = 100_000;
+
+/// The campaign as it stands, as far as the gate reads it.
+pub trait State {
+    fn gang(&self, id: GangId) -> Result<Option<Gang>, String>;
+    /// Every gang's name, by id.
+    fn gang_names(&self) -> Result<Vec<(GangId, String)>, String>;
+    /// A fighter of a gang's roster or gone from it; not one dismissed.
+    fn fighter(&self, id: FighterId) -> Result<Option<Fighter>, String>;
+    /// The names a gang's fighters hold, dismissed ones' too, by id.
+    fn fighter_names(&self, gang: GangId) -> Result<Vec<(FighterId, String)>, String>;
+    fn lasting_effect(&self, id: EffectId) -> Result<Option<LastingEffect>, String>;
+    fn has_battle(&self, id: BattleId) -> Result<bool, String>;
+    fn has_photo(&self, key: &str) -> Result<bool, String>;
+    /// The group's packs the campaign keeps, as (id, text), in the order
+    /// they were put in.
+    fn house_packs(&self) -> Result<Vec<(String, String)>, String>;
+}
+
+/// Why a change was refused: the field at fault and the reason, in words.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{field}: {reason}")]
+pub struct GateError {
+    pub field: String,
+    pub reason: String,
+}
+
+impl GateError {
+    fn new(field: impl Into<String>, reason: impl Into<String>) -> Self {
+        Self {
+            field: field.into(),
+            reason: reason.into(),
+        }
+    }
+
+    /// The same refusal, its field placed inside `outer`
+    /// (`log.batches[3].events[0]` + `gang.name`).
+    pub fn within(self, outer: &str) -> Self {
+        let field = if self.field.is_empty() {
+            outer.to_owned()
+        } else {
+            format!("{outer}.{}", self.field)
+        };
+        Self { field, ..self }
+    }
+}
+
+type Checked = Result<(), GateError>;
+
+fn refuse(field: impl Into<String>, reason: impl Into<String>) -> Checked {
+    Err(GateError::new(field, reason))
+}
+
+fn looked<T>(result: Result<T, String>) -> Result<T, GateError> {
+    result.map_err(|e| GateError::new("", format!("the campaign cannot be read: {e}")))
+}
+
+/// The gate, with the packs a campaign is read with: the build's (`base`)
+/// and the group's it keeps, followed as the changes it checks put packs in
+/// or take them out.
+pub struct Gate<'a> {
+    base: &'a Registry,
+    packs: Cow<'a, Registry>,
+}
+
+impl<'a> Gate<'a> {
+    /// A gate for a campaign read with `packs` (the build's `base` and the
+    /// house packs it keeps now).
+    pub fn new(base: &'a Registry, packs: &'a Registry) -> Self {
+        Self {
+            base,
+            packs: Cow::Borrowed(packs),
+        }
+    }
+
+    /// Checks one event against the campaign as it stands before it; an
+    /// event that changes the campaign's packs is followed.
+    pub fn check(&mut self, state: &dyn State, event: &Event) -> Checked {
+        self.check_event(state, event)?;
+        if let Event::HousePackSet { .. } = event {
+            self.follow_house_packs(state, event)?;
+        }
+        Ok(())
+    }
+
+    fn pack(&self, field: &str, id: &str) -> Result<&Pack, GateError> {
+        self.packs.get(id).ok_or_else(|| {
+            GateError::new(
+                field,
+                format!(
+                    "no pack `{}` is known here (neither this build's nor the group's)",
+                    text::echo(id)
+                ),
+            )
+        })
+    }
+
+    fn gang_pack(&self, state: &dyn State, field: &str, id: GangId) -> Result<&Pack, GateError> {
+        let gang = existing_gang(state, field, id)?;
+        self.pack(&format!("{field} ruleset"), &gang.ruleset)
+    }
+
+    fn fighter_pack(
+        &self,
+        state: &dyn State,
+        field: &str,
+        id: FighterId,
+    ) -> Result<(Fighter, &Pack), GateError> {
+        let fighter = existing_fighter(state, field, id)?;
+        let pack = self.gang_pack(state, field, fighter.gang)?;
+        Ok((fighter, pack))
+    }
+
+    /// The packs after a house pack is put in, changed or taken out: the
+    /// build's and those the campaign keeps, read as a session reads them.
+    fn follow_house_packs(&mut self, state: &dyn State, event: &Event) -> Checked {
+        let Event::HousePackSet { id, to, .. } = event else {
+            return Ok(());
+        };
+        let mut kept = looked(state.house_packs())?;
+        kept.retain(|(k, _)| k != id);
+        if let Some(text) = to {
+            kept.push((id.clone(), text.clone()));
+        }
+        let mut packs = self.base.clone();
+        for (k, text) in &kept {
+            let read = packs.add_house_text(&format!("house pack `{k}`"), text);
+            if k == id {
+                read.map_err(|e| GateError::new("to", e.to_string()))?;
+            }
+        }
+        self.packs = Cow::Owned(packs);
+        Ok(())
+    }
+
+    fn check_event(&self, state: &dyn State, event: &Event) -> Checked {
+        use Event::*;
+        match event {
+            CampaignCreated {
+                name,
+                default_ruleset,
+            } => {
+                is_name("A campaign", "name", name)?;
+                self.pack("default_ruleset", default_ruleset).map(drop)
+            }
+            CampaignRenamed { to, .. } => is_name("A campaign", "to", to),
+            GangFounded { gang } => self.gang_founded(state, gang),
+            GangDisbanded { gang } => existing_gang(state, "gang.id", gang.id).map(drop),
+            GangRenamed { gang, to, .. } => {
+                existing_gang(state, "gang", *gang)?;
+                is_name("A gang", "to", to)?;
+                gang_name_free(state, "to", *gang, to)
+            }
+            GangNotesChanged { gang, to, .. } => {
+                existing_gang(state, "gang", *gang)?;
+                is_notes("to", to)
+            }
+            ResourceAdjusted {
+                gang,
+                resource,
+                from,
+                to,
+                reason,
+            } => {
+                let pack = self.gang_pack(state, "gang", *gang)?;
+                resource_within(pack, "to", resource, Some(*from), *to)?;
+                is_notes("reason", reason)
+            }
+            FighterRecruited { fighter } => self.fighter_recruited(state, fighter),
+            FighterDismissed { fighter } => {
+                existing_fighter(state, "fighter.id", fighter.id).map(drop)
+            }
+            FighterRenamed { fighter, to, .. } => {
+                let f = existing_fighter(state, "fighter", *fighter)?;
+                is_name("A fighter", "to", to)?;
+                fighter_name_free(state, "to", f.gang, *fighter, to)
+            }
+            LeaderChanged { fighter, .. } | FighterNotesChanged { fighter, .. } => {
+                existing_fighter(state, "fighter", *fighter)?;
+                match event {
+                    FighterNotesChanged { to, .. } => is_notes("to", to),
+                    _ => Ok(()),
+                }
+            }
+            QuirksChanged { fighter, to, .. } => {
+                let (_, pack) = self.fighter_pack(state, "fighter", *fighter)?;
+                entries_known(pack, "to", to)
+            }
+            CounterChanged {
+                fighter,
+                counter,
+                from,
+                to,
+                reason,
+            } => {
+                let (_, pack) = self.fighter_pack(state, "fighter", *fighter)?;
+                counter_within(pack, "to", counter, Some(*from), *to)?;
+                is_notes("reason", reason)
+            }
+            BattleRecorded { battle } | BattleUnrecorded { battle } => {
+                self.battle_known(state, battle)
+            }
+            TitleChanged { to, .. } => match to {
+                Some(gang) => existing_gang(state, "to", *gang).map(drop),
+                None => Ok(()),
+            },
+            ActionTaken { gang, target, .. } | ActionTakenBack { gang, target, .. } => {
+                existing_gang(state, "gang", *gang)?;
+                match target {
+                    Some(t) => existing_gang(state, "target", *t).map(drop),
+                    None => Ok(()),
+                }
+            }
+            PendingEffectAdded { effect } | PendingEffectRemoved { effect } => {
+                existing_gang(state, "effect.gang", effect.gang)?;
+                is_notes("effect.text", &effect.text)
+            }
+            PendingEffectUsed {
+                battle, fighters, ..
+            }
+            | PendingEffectUnused {
+                battle, fighters, ..
+            } => {
+                existing_battle(state, "battle", *battle)?;
+                fighters_exist(state, "fighters", fighters)
+            }
+            FighterStatusChanged {
+                fighter,
+                to,
+                reason,
+                ..
+            } => {
+                existing_fighter(state, "fighter", *fighter)?;
+                if let Some(captors) = to.gang() {
+                    existing_gang(state, "to.by", captors)?;
+                }
+                is_notes("reason", reason)
+            }
+            FighterTransferred {
+                fighter, from, to, ..
+            } => self.transferred(state, *fighter, *from, *to),
+            BaseStatSet {
+                fighter,
+                stat,
+                from,
+                to,
+            } => {
+                let (_, pack) = self.fighter_pack(state, "fighter", *fighter)?;
+                stat_within(pack, "to", stat, *from, *to)
+            }
+            LastingEffectAdded { effect } | LastingEffectDeleted { effect } => {
+                self.lasting_effect(state, event, effect)
+            }
+            LastingEffectRemoved { effect, reason } | LastingEffectRestored { effect, reason } => {
+                existing_effect(state, "effect", *effect)?;
+                is_notes("reason", reason)
+            }
+            TableRolled {
+                fighter,
+                battle,
+                modifier,
+                total,
+                row,
+                result,
+                ..
+            }
+            | TableRollTakenBack {
+                fighter,
+                battle,
+                modifier,
+                total,
+                row,
+                result,
+                ..
+            } => {
+                if let Some(f) = fighter {
+                    existing_fighter(state, "fighter", *f)?;
+                }
+                if let Some(b) = battle {
+                    existing_battle(state, "battle", *b)?;
+                }
+                within_bound("modifier", *modifier)?;
+                within_bound("total", *total)?;
+                is_notes("row", row)?;
+                is_notes("result", result)
+            }
+            CampaignRulesetChanged { to, .. } => self.pack("to", to).map(drop),
+            HousePackSet { id, to, .. } => self.house_pack(id, to.as_deref()),
+            SettingChanged { setting, to, .. } => {
+                is_notes("setting", setting)?;
+                match to {
+                    Some(option) => is_notes("to", option),
+                    None => Ok(()),
+                }
+            }
+            ArcClosed { gangs, reason } | ArcReopened { gangs, reason } => {
+                gangs_exist(state, "gangs", gangs)?;
+                is_notes("reason", reason)
+            }
+            ScenarioRolled { gangs, .. } | ScenarioRollTakenBack { gangs, .. } => {
+                gangs_exist(state, "gangs", gangs)
+            }
+            PhotoChanged { fighter, to, .. } => {
+                existing_fighter(state, "fighter", *fighter)?;
+                match to {
+                    Some(key) if !looked(state.has_photo(key))? => {
+                        refuse("to", "names a photo the campaign does not hold")
+                    }
+                    _ => Ok(()),
+                }
+            }
+            GangRulesetChanged { gang, to, .. } => {
+                existing_gang(state, "gang", *gang)?;
+                self.pack("to", to).map(drop)
+            }
+        }
+    }
+
+    /// A new gang: a new id, a name no other gang has, a pack known here,
+    /// and only its pack's resources, each within its floor and the bound.
+    fn gang_founded(&self, state: &dyn State, gang: &Gang) -> Checked {
+        if looked(state.gang(gang.id))?.is_some() {
+            return refuse(
+                "gang.id",
+                format!("the campaign has a gang #{} already", gang.id),
+            );
+        }
+        is_name("A gang", "gang.name", &gang.name)?;
+        gang_name_free(state, "gang.name", gang.id, &gang.name)?;
+        is_notes("gang.notes", &gang.notes)?;
+        let pack = self.pack("gang.ruleset", &gang.ruleset)?;
+        for (resource, value) in &gang.resources {
+            resource_within(
+                pack,
+                &format!("gang.resources.{resource}"),
+                resource,
+                None,
+                *value,
+            )?;
+        }
+        Ok(())
+    }
+
+    /// A fighter joining (or dismissed and taken back): a gang that exists,
+    /// a name no one else of the gang holds, entries, stats and counters
+    /// of the gang's pack within their bounds.
+    fn fighter_recruited(&self, state: &dyn State, fighter: &Fighter) -> Checked {
+        if looked(state.fighter(fighter.id))?.is_some() {
+            return refuse(
+                "fighter.id",
+                format!("the campaign has a fighter #{} already", fighter.id),
+            );
+        }
+        let pack = self.gang_pack(state, "fighter.gang", fighter.gang)?;
+        is_name("A fighter", "fighter.name", &fighter.name)?;
+        fighter_name_free(
+            state,
+            "fighter.name",
+            fighter.gang,
+            fighter.id,
+            &fighter.name,
+        )?;
+        is_notes("fighter.notes", &fighter.notes)?;
+        entries_known(pack, "fighter.quirks", &fighter.quirks)?;
+        for (stat, value) in &fighter.base {
+            stat_within(
+                pack,
+                &format!("fighter.base.{stat}"),
+                stat,
+                None,
+                Some(*value),
+            )?;
+        }
+        for (counter, value) in &fighter.counters {
+            counter_within(
+                pack,
+                &format!("fighter.counters.{counter}"),
+                counter,
+                None,
+                *value,
+            )?;
+        }
+        if let Some(captors) = fighter.status.gang() {
+            existing_gang(state, "fighter.status.by", captors)?;
+        }
+        Ok(())
+    }
+
+    /// A fighter moved between gangs: both gangs exist, and the fighter's
+    /// name is free in the gang joined.
+    fn transferred(&self, state: &dyn State, id: FighterId, from: GangId, to: GangId) -> Checked {
+        let fighter = existing_fighter(state, "fighter", id)?;
+        existing_gang(state, "from", from)?;
+        let joined = existing_gang(state, "to", to)?;
+        fighter_name_free(state, "to", to, id, &fighter.name).map_err(|_| {
+            GateError::new(
+                "to",
+                format!(
+                    "{} has a fighter called “{}” already (or keeps that name in its history); rename one first",
+                    joined.name, fighter.name
+                ),
+            )
+        })
+    }
+
+    /// A record: its gangs and fighters exist, its counts within the bound.
+    fn battle_known(&self, state: &dyn State, battle: &Battle) -> Checked {
+        for (i, g) in battle.gangs.iter().enumerate() {
+            existing_gang(state, &format!("battle.gangs[{i}].gang"), g.gang)?;
+            for (count, n) in &g.counts {
+                within_bound(&format!("battle.gangs[{i}].counts.{count}"), *n)?;
+            }
+        }
+        for (i, f) in battle.fighters.iter().enumerate() {
+            let field = format!("battle.fighters[{i}]");
+            existing_fighter(state, &format!("{field}.fighter"), f.fighter)?;
+            if let Some(by) = f.downed_by {
+                existing_fighter(state, &format!("{field}.downed_by"), by)?;
+            }
+        }
+        is_notes("battle.notes", &battle.notes)
+    }
+
+    /// A lasting effect: on a fighter who exists, named as a name, its
+    /// stats the fighter's pack's, its entries known; one taken back
+    /// exists.
+    fn lasting_effect(&self, state: &dyn State, event: &Event, effect: &LastingEffect) -> Checked {
+        if let Event::LastingEffectDeleted { .. } = event {
+            return existing_effect(state, "effect.id", effect.id).map(drop);
+        }
+        if looked(state.lasting_effect(effect.id))?.is_some() {
+            return refuse(
+                "effect.id",
+                format!("the campaign has a lasting effect #{} already", effect.id),
+            );
+        }
+        let (_, pack) = self.fighter_pack(state, "effect.fighter", effect.fighter)?;
+        is_name("A lasting effect", "effect.name", &effect.name)?;
+        is_notes("effect.detail", &effect.detail)?;
+        for (stat, n) in &effect.stats {
+            let field = format!("effect.stats.{stat}");
+            if pack.stat(stat).is_none() {
+                return refuse(field, format!("{} has no such stat", pack.pack.name));
+            }
+            within_bound(&field, *n)?;
+        }
+        for (field, entry) in [
+            ("effect.quirk", &effect.quirk),
+            ("effect.lost_quirk", &effect.lost_quirk),
+        ] {
+            if let Some(id) = entry
+                && pack.quirk(id).is_none()
+            {
+                return refuse(field, unknown_entry(pack, id));
+            }
+        }
+        if let Some(battle) = effect.battle {
+            existing_battle(state, "effect.battle", battle)?;
+        }
+        Ok(())
+    }
+
+    /// A group's pack put in or changed: its id is a pack's id, not one of
+    /// this build's, and the text is a pack of that id that reads.
+    fn house_pack(&self, id: &str, to: Option<&str>) -> Checked {
+        is_pack_id("id", id)?;
+        if self.base.get(id).is_some() {
+            return refuse(
+                "id",
+                format!("`{id}` is a pack of this build, not the group's own"),
+            );
+        }
+        let Some(text) = to else { return Ok(()) };
+        if text.len() > crate::rules::MAX_PACK_BYTES {
+            return refuse(
+                "to",
+                format!(
+                    "the pack is longer than {} MB",
+                    crate::rules::MAX_PACK_BYTES / (1024 * 1024)
+                ),
+            );
+        }
+        match Registry::pack_id("to", text) {
+            Ok(said) if said == id => Ok(()),
+            Ok(said) => refuse(
+                "to",
+                format!(
+                    "the pack's text calls itself `{}`, not `{id}`",
+                    text::echo(&said)
+                ),
+            ),
+            Err(e) => refuse("to", e.to_string()),
+        }
+    }
+}
+
+/// A log replayed whole: batch ids from 1 up with none missing, each undo
+/// naming an earlier batch, every time a time and every label within its
+/// length; the first batch's first event the campaign's creation, and no
+/// other.
+pub fn check_log(batches: &[LoggedBatch]) -> Checked {
+    for (i, batch) in batches.iter().enumerate() {
+        let field = format!("log.batches[{i}]");
+        let expected = i64::try_from(i).unwrap_or(i64::MAX).saturating_add(1);
+        if batch.id != BatchId(expected) {
+            return refuse(
+                format!("{field}.id"),
+                format!(
+                    "batch ids run 1, 2, 3… with none missing: this one should be {expected}, not {}",
+                    batch.id
+                ),
+            );
+        }
+        if let Some(undone) = batch.undoes
+            && !(1..batch.id.0).contains(&undone.0)
+        {
+            return refuse(
+                format!("{field}.undoes"),
+                format!(
+                    "a batch takes back an earlier batch of the log, not #{undone} (it is #{})",
+                    batch.id
+                ),
+            );
+        }
+        if batch.at.len() > 64 || batch.at.parse::<jiff::Timestamp>().is_err() {
+            return refuse(
+                format!("{field}.at"),
+                format!("“{}” is not a time", text::echo(&batch.at)),
+            );
+        }
+        is_label(&format!("{field}.label"), &batch.label)?;
+        for (j, event) in batch.events.iter().enumerate() {
+            if event.is_creation() != (i == 0 && j == 0) {
+                return refuse(
+                    format!("{field}.events[{j}]"),
+                    "a campaign is created once, by the first change of its log",
+                );
+            }
+        }
+    }
+    if batches.is_empty() {
+        return refuse("log.batches", "the log is empty");
+    }
+    Ok(())
+}
+
+/// A batch's label: at most [`MAX_LABEL`] characters.
+pub fn is_label(field: &str, label: &str) -> Checked {
+    if label.len() > MAX_LABEL * 4 || label.chars().count() > MAX_LABEL {
+        return refuse(
+            field,
+            format!("the label is longer than {MAX_LABEL} characters"),
+        );
+    }
+    Ok(())
+}
+
+fn is_name(what: &'static str, field: &str, name: &str) -> Checked {
+    match text::name(what, name) {
+        Ok(stored) if stored == name => Ok(()),
+        Ok(_) => refuse(
+            field,
+            "the name is not stored as names are (trimmed, in Unicode's composed form)",
+        ),
+        Err(e) => refuse(field, e.to_string()),
+    }
+}
+
+fn is_notes(field: &str, notes: &str) -> Checked {
+    if notes.len() > text::MAX_NOTES * 4 || text::graphemes(notes) > text::MAX_NOTES {
+        return refuse(field, format!("longer than {} characters", text::MAX_NOTES));
+    }
+    Ok(())
+}
+
+/// A pack's id: a name, of letters, digits and `-`, `_`, `.`.
+fn is_pack_id(field: &str, id: &str) -> Checked {
+    let fits = !id.is_empty()
+        && id.chars().count() <= text::MAX_NAME
+        && id
+            .chars()
+            .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | '.'));
+    if fits {
+        Ok(())
+    } else {
+        refuse(
+            field,
+            format!(
+                "“{}” is not a pack's id (letters, digits, `-`, `_` and `.`, at most {} characters)",
+                text::echo(id),
+                text::MAX_NAME
+            ),
+        )
+    }
+}
+
+fn within_bound(field: &str, n: i64) -> Checked {
+    crate::rules::check_bound(n).or_else(|reason| refuse(field, reason))
+}
+
+/// Whether moving a value from `from` (`None`: a new value) to `to` takes
+/// it past `min..=max`, further out than it was.
+fn goes_past(min: i64, max: i64, from: Option<i64>, to: i64) -> bool {
+    match from {
+        None => !(min..=max).contains(&to),
+        Some(from) => (to < min && to < from) || (to > max && to > from),
+    }
+}
+
+fn resource_within(pack: &Pack, field: &str, id: &str, from: Option<i64>, to: i64) -> Checked {
+    let Some(def) = pack.resource(id) else {
+        return refuse(
+            field,
+            format!("{} has no resource `{}`", pack.pack.name, text::echo(id)),
+        );
+    };
+    let min = def.min.unwrap_or(-crate::rules::MAX_MAGNITUDE);
+    if goes_past(min, crate::rules::MAX_MAGNITUDE, from, to) {
+        return refuse(
+            field,
+            format!(
+                "{} of {to} lies outside {min} to {}",
+                def.label,
+                crate::rules::MAX_MAGNITUDE
+            ),
+        );
+    }
+    Ok(())
+}
+
+fn counter_within(pack: &Pack, field: &str, key: &str, from: Option<i64>, to: i64) -> Checked {
+    let Some((def, _)) = pack.counter_key(key) else {
+        return refuse(
+            field,
+            format!("{} has no counter `{}`", pack.pack.name, text::echo(key)),
+        );
+    };
+    let min = def.min.max(-crate::rules::MAX_MAGNITUDE);
+    if goes_past(min, def.top(), from, to) {
+        return refuse(
+            field,
+            format!("{} of {to} lies outside {min} to {}", def.label, def.top()),
+        );
+    }
+    Ok(())
+}
+
+fn stat_within(pack: &Pack, field: &str, id: &str, from: Option<i64>, to: Option<i64>) -> Checked {
+    let Some(def) = pack.stat(id) else {
+        return refuse(
+            field,
+            format!("{} has no stat `{}`", pack.pack.name, text::echo(id)),
+        );
+    };
+    let Some(to) = to else { return Ok(()) };
+    let min = def.min.unwrap_or(-crate::rules::MAX_MAGNITUDE);
+    let max = def.max.unwrap_or(crate::rules::MAX_MAGNITUDE);
+    if goes_past(min, max, from, to) {
+        return refuse(
+            field,
+            format!("{} of {to} lies outside {min} to {max}", def.label),
+        );
+    }
+    Ok(())
+}
+
+/// Every entry of a fighter's is one of the pack's; an alternative name
+/// is a name; a selection names an entry of the pack.
+fn entries_known(pack: &Pack, field: &str, picks: &[QuirkPick]) -> Checked {
+    for (i, pick) in picks.iter().enumerate() {
+        let at = format!("{field}[{i}]");
+        if pack.quirk(&pick.quirk).is_none() {
+            return refuse(format!("{at}.quirk"), unknown_entry(pack, &pick.quirk));
+        }
+        if let Some(alt) = &pick.alt_name {
+            is_name("An entry", &format!("{at}.alt_name"), alt)?;
+        }
+        // One the fighter does not carry is a problem the roster shows,
+        // as when it is typed; one the pack does not have is no entry.
+        if let Some(with) = &pick.with
+            && pack.quirk(with).is_none()
+        {
+            return refuse(format!("{at}.with"), unknown_entry(pack, with));
+        }
+    }
+    Ok(())
+}
+
+fn unknown_entry(pack: &Pack, id: &str) -> String {
+    format!("{} has no `{}`", pack.pack.name, text::echo(id))
+}
+
+fn existing_gang(state: &dyn State, field: &str, id: GangId) -> Result<Gang, GateError> {
+    looked(state.gang(id))?
+        .ok_or_else(|| GateError::new(field, format!("the campaign has no gang #{id}")))
+}
+
+fn existing_fighter(state: &dyn State, field: &str, id: FighterId) -> Result<Fighter, GateError> {
+    looked(state.fighter(id))?
+        .ok_or_else(|| GateError::new(field, format!("the campaign has no fighter #{id}")))
+}
+
+fn existing_effect(
+    state: &dyn State,
+    field: &str,
+    id: EffectId,
+) -> Result<LastingEffect, GateError> {
+    looked(state.lasting_effect(id))?
+        .ok_or_else(|| GateError::new(field, format!("the campaign has no lasting effect #{id}")))
+}
+
+fn existing_battle(state: &dyn State, field: &str, id: BattleId) -> Checked {
+    if looked(state.has_battle(id))? {
+        Ok(())
+    } else {
+        refuse(field, format!("the campaign has no record #{id}"))
+    }
+}
+
+fn gangs_exist(state: &dyn State, field: &str, gangs: &[GangId]) -> Checked {
+    for (i, g) in gangs.iter().enumerate() {
+        existing_gang(state, &format!("{field}[{i}]"), *g)?;
+    }
+    Ok(())
+}
+
+fn fighters_exist(state: &dyn State, field: &str, fighters: &[FighterId]) -> Checked {
+    for (i, f) in fighters.iter().enumerate() {
+        existing_fighter(state, &format!("{field}[{i}]"), *f)?;
+    }
+    Ok(())
+}
+
+/// No other gang is called `name`, as names compare.
+fn gang_name_free(state: &dyn State, field: &str, id: GangId, name: &str) -> Checked {
+    match looked(state.gang_names())?
+        .into_iter()
+        .find(|(other, n)| *other != id && text::same(n, name))
+    {
+        Some((_, taken)) => refuse(
+            field,
+            format!("the campaign has a gang called “{taken}” already"),
+        ),
+        None => Ok(()),
+    }
+}
+
+/// No one else of the gang, on its roster, gone or dismissed, is called
+/// `name`, as names compare.
+fn fighter_name_free(
+    state: &dyn State,
+    field: &str,
+    gang: GangId,
+    id: FighterId,
+    name: &str,
+) -> Checked {
+    match looked(state.fighter_names(gang))?
+        .into_iter()
+        .find(|(other, n)| *other != id && text::same(n, name))
+    {
+        Some((_, taken)) => refuse(
+            field,
+            format!("a fighter of the gang is called “{taken}” already"),
+        ),
+        None => Ok(()),
+    }
+}
