@@ -42,6 +42,10 @@ pub trait State {
     /// The names a gang's fighters hold, dismissed ones' too, by id.
     fn fighter_names(&self, gang: GangId) -> Result<Vec<(FighterId, String)>, String>;
     fn lasting_effect(&self, id: EffectId) -> Result<Option<LastingEffect>, String>;
+    /// Whether a gang of that id is there (one lookup, nothing read).
+    fn has_gang(&self, id: GangId) -> Result<bool, String>;
+    /// Whether a fighter of that id is there, not dismissed.
+    fn has_fighter(&self, id: FighterId) -> Result<bool, String>;
     fn has_battle(&self, id: BattleId) -> Result<bool, String>;
     fn has_photo(&self, key: &str) -> Result<bool, String>;
     /// The group's packs the campaign keeps, as (id, text), in the order
@@ -177,14 +181,14 @@ impl<'a> Gate<'a> {
             }
             CampaignRenamed { to, .. } => is_name("A campaign", "to", to),
             GangFounded { gang } => self.gang_founded(state, gang),
-            GangDisbanded { gang } => existing_gang(state, "gang.id", gang.id).map(drop),
+            GangDisbanded { gang } => gang_there(state, "gang.id", gang.id),
             GangRenamed { gang, to, .. } => {
-                existing_gang(state, "gang", *gang)?;
+                gang_there(state, "gang", *gang)?;
                 is_name("A gang", "to", to)?;
                 gang_name_free(state, "to", *gang, to)
             }
             GangNotesChanged { gang, to, .. } => {
-                existing_gang(state, "gang", *gang)?;
+                gang_there(state, "gang", *gang)?;
                 is_notes("to", to)
             }
             ResourceAdjusted {
@@ -199,16 +203,14 @@ impl<'a> Gate<'a> {
                 is_notes("reason", reason)
             }
             FighterRecruited { fighter } => self.fighter_recruited(state, fighter),
-            FighterDismissed { fighter } => {
-                existing_fighter(state, "fighter.id", fighter.id).map(drop)
-            }
+            FighterDismissed { fighter } => fighter_there(state, "fighter.id", fighter.id),
             FighterRenamed { fighter, to, .. } => {
                 let f = existing_fighter(state, "fighter", *fighter)?;
                 is_name("A fighter", "to", to)?;
                 fighter_name_free(state, "to", f.gang, *fighter, to)
             }
             LeaderChanged { fighter, .. } | FighterNotesChanged { fighter, .. } => {
-                existing_fighter(state, "fighter", *fighter)?;
+                fighter_there(state, "fighter", *fighter)?;
                 match event {
                     FighterNotesChanged { to, .. } => is_notes("to", to),
                     _ => Ok(()),
@@ -233,18 +235,18 @@ impl<'a> Gate<'a> {
                 self.battle_known(state, battle)
             }
             TitleChanged { to, .. } => match to {
-                Some(gang) => existing_gang(state, "to", *gang).map(drop),
+                Some(gang) => gang_there(state, "to", *gang),
                 None => Ok(()),
             },
             ActionTaken { gang, target, .. } | ActionTakenBack { gang, target, .. } => {
-                existing_gang(state, "gang", *gang)?;
+                gang_there(state, "gang", *gang)?;
                 match target {
-                    Some(t) => existing_gang(state, "target", *t).map(drop),
+                    Some(t) => gang_there(state, "target", *t),
                     None => Ok(()),
                 }
             }
             PendingEffectAdded { effect } | PendingEffectRemoved { effect } => {
-                existing_gang(state, "effect.gang", effect.gang)?;
+                gang_there(state, "effect.gang", effect.gang)?;
                 is_notes("effect.text", &effect.text)
             }
             PendingEffectUsed {
@@ -262,9 +264,9 @@ impl<'a> Gate<'a> {
                 reason,
                 ..
             } => {
-                existing_fighter(state, "fighter", *fighter)?;
+                fighter_there(state, "fighter", *fighter)?;
                 if let Some(captors) = to.gang() {
-                    existing_gang(state, "to.by", captors)?;
+                    gang_there(state, "to.by", captors)?;
                 }
                 is_notes("reason", reason)
             }
@@ -306,7 +308,7 @@ impl<'a> Gate<'a> {
                 ..
             } => {
                 if let Some(f) = fighter {
-                    existing_fighter(state, "fighter", *f)?;
+                    fighter_there(state, "fighter", *f)?;
                 }
                 if let Some(b) = battle {
                     existing_battle(state, "battle", *b)?;
@@ -333,7 +335,7 @@ impl<'a> Gate<'a> {
                 gangs_exist(state, "gangs", gangs)
             }
             PhotoChanged { fighter, to, .. } => {
-                existing_fighter(state, "fighter", *fighter)?;
+                fighter_there(state, "fighter", *fighter)?;
                 match to {
                     Some(key) if !looked(state.has_photo(key))? => {
                         refuse("to", "names a photo the campaign does not hold")
@@ -342,7 +344,7 @@ impl<'a> Gate<'a> {
                 }
             }
             GangRulesetChanged { gang, to, .. } => {
-                existing_gang(state, "gang", *gang)?;
+                gang_there(state, "gang", *gang)?;
                 self.pack("to", to).map(drop)
             }
         }
@@ -351,7 +353,7 @@ impl<'a> Gate<'a> {
     /// A new gang: a new id, a name no other gang has, a pack known here,
     /// and only its pack's resources, each within its floor and the bound.
     fn gang_founded(&self, state: &dyn State, gang: &Gang) -> Checked {
-        if looked(state.gang(gang.id))?.is_some() {
+        if looked(state.has_gang(gang.id))? {
             return refuse(
                 "gang.id",
                 format!("the campaign has a gang #{} already", gang.id),
@@ -377,7 +379,7 @@ impl<'a> Gate<'a> {
     /// a name no one else of the gang holds, entries, stats and counters
     /// of the gang's pack within their bounds.
     fn fighter_recruited(&self, state: &dyn State, fighter: &Fighter) -> Checked {
-        if looked(state.fighter(fighter.id))?.is_some() {
+        if looked(state.has_fighter(fighter.id))? {
             return refuse(
                 "fighter.id",
                 format!("the campaign has a fighter #{} already", fighter.id),
@@ -413,7 +415,7 @@ impl<'a> Gate<'a> {
             )?;
         }
         if let Some(captors) = fighter.status.gang() {
-            existing_gang(state, "fighter.status.by", captors)?;
+            gang_there(state, "fighter.status.by", captors)?;
         }
         Ok(())
     }
@@ -422,7 +424,7 @@ impl<'a> Gate<'a> {
     /// name is free in the gang joined.
     fn transferred(&self, state: &dyn State, id: FighterId, from: GangId, to: GangId) -> Checked {
         let fighter = existing_fighter(state, "fighter", id)?;
-        existing_gang(state, "from", from)?;
+        gang_there(state, "from", from)?;
         let joined = existing_gang(state, "to", to)?;
         fighter_name_free(state, "to", to, id, &fighter.name).map_err(|_| {
             GateError::new(
@@ -438,16 +440,16 @@ impl<'a> Gate<'a> {
     /// A record: its gangs and fighters exist, its counts within the bound.
     fn battle_known(&self, state: &dyn State, battle: &Battle) -> Checked {
         for (i, g) in battle.gangs.iter().enumerate() {
-            existing_gang(state, &format!("battle.gangs[{i}].gang"), g.gang)?;
+            gang_there(state, &format!("battle.gangs[{i}].gang"), g.gang)?;
             for (count, n) in &g.counts {
                 within_bound(&format!("battle.gangs[{i}].counts.{count}"), *n)?;
             }
         }
         for (i, f) in battle.fighters.iter().enumerate() {
             let field = format!("battle.fighters[{i}]");
-            existing_fighter(state, &format!("{field}.fighter"), f.fighter)?;
+            fighter_there(state, &format!("{field}.fighter"), f.fighter)?;
             if let Some(by) = f.downed_by {
-                existing_fighter(state, &format!("{field}.downed_by"), by)?;
+                fighter_there(state, &format!("{field}.downed_by"), by)?;
             }
         }
         is_notes("battle.notes", &battle.notes)
@@ -741,6 +743,22 @@ fn existing_effect(
         .ok_or_else(|| GateError::new(field, format!("the campaign has no lasting effect #{id}")))
 }
 
+fn gang_there(state: &dyn State, field: &str, id: GangId) -> Checked {
+    if looked(state.has_gang(id))? {
+        Ok(())
+    } else {
+        refuse(field, format!("the campaign has no gang #{id}"))
+    }
+}
+
+fn fighter_there(state: &dyn State, field: &str, id: FighterId) -> Checked {
+    if looked(state.has_fighter(id))? {
+        Ok(())
+    } else {
+        refuse(field, format!("the campaign has no fighter #{id}"))
+    }
+}
+
 fn existing_battle(state: &dyn State, field: &str, id: BattleId) -> Checked {
     if looked(state.has_battle(id))? {
         Ok(())
@@ -751,14 +769,14 @@ fn existing_battle(state: &dyn State, field: &str, id: BattleId) -> Checked {
 
 fn gangs_exist(state: &dyn State, field: &str, gangs: &[GangId]) -> Checked {
     for (i, g) in gangs.iter().enumerate() {
-        existing_gang(state, &format!("{field}[{i}]"), *g)?;
+        gang_there(state, &format!("{field}[{i}]"), *g)?;
     }
     Ok(())
 }
 
 fn fighters_exist(state: &dyn State, field: &str, fighters: &[FighterId]) -> Checked {
     for (i, f) in fighters.iter().enumerate() {
-        existing_fighter(state, &format!("{field}[{i}]"), *f)?;
+        fighter_there(state, &format!("{field}[{i}]"), *f)?;
     }
     Ok(())
 }

@@ -62,6 +62,14 @@ impl State for Reading<'_> {
         said(read::lasting_effect(self.0, id))
     }
 
+    fn has_gang(&self, id: GangId) -> Result<bool, String> {
+        self.exists("SELECT 1 FROM gang WHERE id = ?1", id)
+    }
+
+    fn has_fighter(&self, id: FighterId) -> Result<bool, String> {
+        self.exists("SELECT 1 FROM fighter WHERE id = ?1 AND dismissed = 0", id)
+    }
+
     fn has_battle(&self, id: BattleId) -> Result<bool, String> {
         self.exists("SELECT 1 FROM battle WHERE id = ?1", id)
     }
