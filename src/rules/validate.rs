@@ -38,6 +38,11 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     if pack.pack.name.trim().is_empty() {
         return err("pack.name".into(), "a pack needs a name".into());
     }
+    // A pack's name is a name as a player's are: one line, no control or
+    // invisible character, at most a name's length.
+    if let Err(e) = crate::text::name("A pack", &pack.pack.name) {
+        return err("pack.name".into(), e.to_string());
+    }
     if pack.stats.is_empty() {
         return err("stats".into(), "a pack needs at least one stat".into());
     }
@@ -573,20 +578,29 @@ fn word_use(field: &str) -> &'static str {
     }
 }
 
+/// An id as a pack may give one: lower-case letters, digits, `-` or `_`,
+/// at most as long as a name. The refusal repeats the id short and with
+/// any control character shown as its code point, so it stays one line.
 fn check_id(file: &str, entry: &str, id: &str) -> Result<(), PackError> {
-    let ok = !id.is_empty()
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    if ok {
-        Ok(())
+    let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_';
+    let reason = if id.is_empty() {
+        "an id cannot be empty".to_owned()
+    } else if !id.chars().all(allowed) {
+        format!(
+            "id `{}` must be lower-case letters, digits, `-` or `_`",
+            crate::text::echo(id)
+        )
+    } else if id.len() > crate::text::MAX_NAME {
+        format!(
+            "id `{}` is too long ({} characters; at most {})",
+            crate::text::echo(id),
+            id.len(),
+            crate::text::MAX_NAME
+        )
     } else {
-        Err(PackError::new(
-            file,
-            entry,
-            format!("id `{id}` must be lower-case letters, digits, `-` or `_`"),
-        ))
-    }
+        return Ok(());
+    };
+    Err(PackError::new(file, entry, reason))
 }
 
 fn unique<'a>(
@@ -596,7 +610,7 @@ fn unique<'a>(
 ) -> Result<(), PackError> {
     let mut seen = BTreeSet::new();
     for id in ids {
-        check_id(file, &format!("{section}.{id}"), id)?;
+        check_id(file, &format!("{section}.{}", crate::text::echo(id)), id)?;
         if !seen.insert(id) {
             return Err(PackError::new(
                 file,

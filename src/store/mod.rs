@@ -10,6 +10,7 @@ mod apply;
 mod migrations;
 mod read;
 mod verify;
+mod words;
 
 use std::fs::File;
 use std::io::Read;
@@ -79,10 +80,36 @@ pub enum StoreError {
         event: i64,
         source: crate::campaign::wire::WireError,
     },
-    #[error("campaign file: {0}")]
+    #[error("{}", words::sqlite_error(.0))]
     Sqlite(#[from] rusqlite::Error),
     #[error("campaign log: {0}")]
     Json(#[from] serde_json::Error),
+}
+
+impl StoreError {
+    /// The same error said of `path`: what a check of a temporary file
+    /// reports of the file it becomes.
+    fn named(self, path: &Path) -> Self {
+        let path = path.to_owned();
+        match self {
+            Self::NotFound(_) => Self::NotFound(path),
+            Self::AlreadyExists(_) => Self::AlreadyExists(path),
+            Self::NotSqlite(_) => Self::NotSqlite(path),
+            Self::NotRapsheet(_) => Self::NotRapsheet(path),
+            Self::Busy(_) => Self::Busy(path),
+            Self::Corrupt { detail, .. } => Self::Corrupt { path, detail },
+            Self::TooNew {
+                found, supported, ..
+            } => Self::TooNew {
+                path,
+                found,
+                supported,
+            },
+            Self::Io { source, .. } => Self::Io { path, source },
+            Self::Migration { from, detail, .. } => Self::Migration { path, from, detail },
+            other => other,
+        }
+    }
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -620,7 +647,8 @@ impl CampaignStore {
                 dest.close().map_err(|(_, e)| e)?;
             }
             if standalone {
-                check_copy(&tmp)?;
+                // Said of the file asked for, never of the temporary one.
+                check_copy(&tmp).map_err(|e| e.named(target))?;
             }
             std::fs::rename(&tmp, target).map_err(|source| StoreError::Io {
                 path: target.to_owned(),
@@ -630,7 +658,14 @@ impl CampaignStore {
         if result.is_err() {
             let _ = std::fs::remove_file(&tmp);
         }
-        result
+        // SQLite's own errors name no file: said of the file asked for.
+        result.map_err(|e| match e {
+            StoreError::Sqlite(_) => StoreError::Io {
+                path: target.to_owned(),
+                source: std::io::Error::other(one_line(&e)),
+            },
+            other => other,
+        })
     }
 }
 
@@ -782,17 +817,12 @@ pub struct CopyFacts {
 /// Checks a campaign copy, read only: its pages (`PRAGMA quick_check`),
 /// that it is a campaign of a schema this build reads, and what it holds.
 pub fn check_copy(path: &Path) -> Result<CopyFacts> {
+    // What opening refuses is said as opening says it, of this file: not
+    // SQLite, another program's, made by a newer Rapsheet, or damaged.
+    let version = inspect(path)?;
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    let damaged = |detail: String| StoreError::Corrupt {
-        path: path.to_owned(),
-        detail,
-    };
-    let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
-    if check != "ok" {
-        return Err(damaged(check));
-    }
-    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    if !(1..=SCHEMA_VERSION).contains(&version) {
+    let damaged = |detail: String| corrupt(path, detail);
+    if version < 1 {
         return Err(damaged(format!("schema {version} is not a campaign's")));
     }
     let name: String = conn
