@@ -72,7 +72,7 @@ fn refused(dir: &Path, args: &[&str]) -> String {
     one_line(dir, &all)
 }
 
-/// A pack's id and name are names: a control or direction character, or
+/// A pack's id and name, and its entries', are names: a control or direction character, or
 /// a hundred thousand characters, is refused by `check-pack` and by
 /// `house keep` in the same words, naming the field, repeating the text
 /// short and shown.
@@ -109,6 +109,17 @@ fn check_pack_and_house_keep_refuse_a_bad_id_or_name_alike() {
             "name = \"The Marches\"",
             format!("name = \"{long}\""),
             "pack.name",
+        ),
+        // An entry's name is a name too.
+        (
+            "name = \"Lucky\"",
+            "name = \"Lu\\u202Ecky\"".to_owned(),
+            "quirks.trait-lucky.name",
+        ),
+        (
+            "id = \"trait-lucky\"",
+            format!("id = \"{long}\""),
+            "quirks.aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa…",
         ),
     ];
     for (i, (from, to, field)) in cases.iter().enumerate() {
