@@ -1103,6 +1103,11 @@ fn collect_photos(tx: &rusqlite::Transaction<'_>) -> Result<()> {
 
 /// An SQLite error in one line, without the SQL it came from.
 fn one_line(err: &StoreError) -> String {
+    if let StoreError::Sqlite(e) = err
+        && let Some(words) = words::constraint(e)
+    {
+        return words;
+    }
     let text = match err {
         StoreError::Sqlite(rusqlite::Error::SqlInputError { msg, .. }) => msg.clone(),
         StoreError::Sqlite(rusqlite::Error::SqliteFailure(_, Some(msg))) => msg.clone(),

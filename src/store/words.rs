@@ -14,7 +14,7 @@ pub(super) fn sqlite_error(err: &rusqlite::Error) -> String {
 }
 
 /// What a failed constraint means, when `err` is one.
-fn constraint(err: &rusqlite::Error) -> Option<String> {
+pub(super) fn constraint(err: &rusqlite::Error) -> Option<String> {
     use rusqlite::ffi;
     let rusqlite::Error::SqliteFailure(failure, message) = err else {
         return None;
