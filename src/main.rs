@@ -60,7 +60,11 @@ fn main() -> ExitCode {
                 }
                 text.push_str(&cause);
             }
-            eprintln!("rapsheet: {}", rapsheet::text::visible(&text));
+            // One line: a line break it quotes is shown as one.
+            let shown = rapsheet::text::visible(&text)
+                .replace('\n', "\\u{a}")
+                .replace('\t', "\\u{9}");
+            eprintln!("rapsheet: {shown}");
             ExitCode::FAILURE
         }
     }

@@ -403,3 +403,14 @@ fn an_argument_that_is_not_text_is_named_in_one_line() {
     ]);
     assert!(err.starts_with("rapsheet: --gang “Red"), "{err}");
 }
+
+/// A line break in what was typed, repeated by a refusal, is shown as one:
+/// the refusal stays one line.
+#[test]
+fn a_line_break_a_refusal_repeats_keeps_it_one_line() {
+    let dir = util::temp();
+    let d = dir.path();
+    ok(d, &["new", "--ruleset", "wayfarer"]);
+    let err = refused(d, &["gang", "show", "Red\nHand"]);
+    assert!(err.contains("Red\\u{a}Hand"), "{err}");
+}
