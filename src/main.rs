@@ -15,6 +15,17 @@ fn main() -> ExitCode {
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
+        // An argument that is not text: named in one line.
+        Err(err) if err.kind() == clap::error::ErrorKind::InvalidUtf8 => {
+            let args: Vec<_> = std::env::args_os().collect();
+            match rapsheet::cli::non_utf8_argument(&args) {
+                Some(line) => {
+                    eprintln!("rapsheet: {}", rapsheet::text::visible(&line));
+                    return ExitCode::from(2);
+                }
+                None => err.exit(),
+            }
+        }
         Err(err) => match rapsheet::cli::one_line_usage_error(&err) {
             Some(line) => {
                 eprintln!("rapsheet: {}", rapsheet::text::visible(&line));
@@ -35,9 +46,25 @@ fn main() -> ExitCode {
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
-            // An error may quote what was typed: shown, never obeyed.
-            let text = format!("{err:#}");
-            eprintln!("rapsheet: {}", rapsheet::text::visible(&text));
+            // An error may quote what was typed: shown, never obeyed. Each
+            // cause once: one that says what the line says already is
+            // left out.
+            let mut text = String::new();
+            for cause in err.chain() {
+                let cause = cause.to_string();
+                if text.contains(&cause) {
+                    continue;
+                }
+                if !text.is_empty() {
+                    text.push_str(": ");
+                }
+                text.push_str(&cause);
+            }
+            // One line: a line break it quotes is shown as one.
+            let shown = rapsheet::text::visible(&text)
+                .replace('\n', "\\u{a}")
+                .replace('\t', "\\u{9}");
+            eprintln!("rapsheet: {shown}");
             ExitCode::FAILURE
         }
     }

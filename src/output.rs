@@ -71,9 +71,11 @@ pub fn write(
     existing: Existing,
     campaign: Option<&Path>,
 ) -> Result<(), OutputError> {
+    // An error of the temporary file is said of the file asked for: the
+    // temporary file's name is never shown.
     let io = |source| OutputError::Io {
         path: path.to_owned(),
-        source,
+        source: without_path(source),
     };
     if path.file_name().is_none() {
         return Err(OutputError::NotAFileName(path.to_owned()));
@@ -117,6 +119,20 @@ pub fn write(
     }
     sync_folder(&folder);
     Ok(())
+}
+
+/// An I/O error without the path a library wrapped into it (tempfile
+/// adds its temporary file's, ` at path "…"`): the error of the file
+/// asked for, never of the temporary one.
+fn without_path(err: std::io::Error) -> std::io::Error {
+    if err.get_ref().is_none() {
+        return err;
+    }
+    let text = err.to_string();
+    match text.rfind(" at path ") {
+        Some(cut) => std::io::Error::new(err.kind(), text[..cut].to_owned()),
+        None => err,
+    }
 }
 
 /// Refuses a path named as a campaign's side file: `X-wal`, `X-shm`,
@@ -338,5 +354,8 @@ mod tests {
         let out = dir.path().join("missing").join("x.pdf");
         let err = write(&out, b"x", Existing::Refuse, None).unwrap_err();
         assert!(err.to_string().contains("x.pdf"), "{err}");
+        // Said of the file asked for, never of the temporary one.
+        assert!(!err.to_string().contains(TEMP_PREFIX), "{err}");
+        assert_eq!(err.to_string().lines().count(), 1, "{err}");
     }
 }

@@ -79,7 +79,10 @@ fn a_backup_is_made_checked_listed_rotated_and_restored_as_a_new_file() {
     let list = s.backups(&folder).unwrap();
     let bad = list.iter().find(|b| b.path == broken).unwrap();
     assert!(
-        bad.problem.as_deref().unwrap().contains("not a database"),
+        bad.problem
+            .as_deref()
+            .unwrap()
+            .contains("not a campaign file (it is not an SQLite database)"),
         "{bad:?}"
     );
     let err = restore_backup(&broken, &dir.path().join("x.rapsheet")).unwrap_err();

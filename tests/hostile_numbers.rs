@@ -92,7 +92,7 @@ fn outside(session: &mut Session, events: &[Event]) {
     drop(std::mem::replace(session, spare));
     let mut store = rapsheet::store::CampaignStore::open(&path).expect("open");
     store
-        .commit("outside", events, &mut |_, _| Ok(()))
+        .commit("outside", events, &mut |_, _, _| Ok(()))
         .expect("stored");
     drop(store);
     *session = Session::open(&path).expect("reopen");

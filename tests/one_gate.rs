@@ -316,7 +316,7 @@ fn a_gang_bundle_is_held_to_what_the_commands_hold() {
 /// written it: replayed without the gate, so it verifies.
 fn unchecked_copy(dir: &Path, name: &str, log: &[rapsheet::campaign::LoggedBatch]) -> PathBuf {
     let path = dir.join(name);
-    CampaignStore::create_from_log(&path, log, &[], &mut |_, _| Ok(())).unwrap();
+    CampaignStore::create_from_log(&path, log, &[], &mut |_, _, _| Ok(())).unwrap();
     path
 }
 

@@ -218,12 +218,21 @@ pub fn read(bytes: &[u8]) -> Result<Bundle, BundleError> {
         Ok(v) => v,
         Err(e) => return refuse("bundle", format!("not JSON: {e}")),
     };
-    match value.get("format").and_then(serde_json::Value::as_u64) {
-        Some(f) if f == u64::from(BUNDLE_FORMAT) => {}
-        Some(f) => {
+    match value.get("format") {
+        Some(f) if f.as_u64() == Some(u64::from(BUNDLE_FORMAT)) => {}
+        Some(serde_json::Value::Number(f)) => {
             return refuse(
                 "format",
                 format!("format {f} is not one this build reads (format {BUNDLE_FORMAT})"),
+            );
+        }
+        Some(other) => {
+            return refuse(
+                "format",
+                format!(
+                    "must be a number ({BUNDLE_FORMAT} for this build), not {}",
+                    json_kind(other)
+                ),
             );
         }
         None => return refuse("format", "missing: not a Rapsheet bundle"),
@@ -252,8 +261,38 @@ pub fn read(bytes: &[u8]) -> Result<Bundle, BundleError> {
     Ok(bundle)
 }
 
+/// What a JSON value is, in words, for a field of the wrong kind.
+fn json_kind(value: &serde_json::Value) -> &'static str {
+    match value {
+        serde_json::Value::Null => "null",
+        serde_json::Value::Bool(_) => "true or false",
+        serde_json::Value::Number(_) => "a number",
+        serde_json::Value::String(_) => "text",
+        serde_json::Value::Array(_) => "a list",
+        serde_json::Value::Object(_) => "an object",
+    }
+}
+
 /// Every name, number and photo of a bundle read.
 fn check(bundle: &Bundle) -> Result<(), BundleError> {
+    // Each pack is kept under the id it travels with: its text must give
+    // itself that id, or the campaign would keep it under a name it
+    // does not answer to.
+    for (i, p) in bundle.packs.iter().enumerate() {
+        let at = format!("packs[{i}]");
+        let own = crate::rules::Registry::pack_id(&format!("{at}.text"), &p.text)
+            .or_else(|e| refuse(format!("{at}.text"), format!("{}: {}", e.entry, e.reason)))?;
+        if own != p.id {
+            return refuse(
+                format!("{at}.id"),
+                format!(
+                    "`{}` differs from the id its text gives itself (`{}`)",
+                    crate::text::echo(&p.id),
+                    crate::text::echo(&own)
+                ),
+            );
+        }
+    }
     for (i, g) in bundle.gangs.iter().enumerate() {
         let at = format!("gangs[{i}]");
         crate::text::name("A gang", &g.name)

@@ -280,6 +280,33 @@ pub fn resolve_quirks(pack: &Pack, queries: &[String]) -> Result<Vec<QuirkPick>,
         .collect()
 }
 
+/// Resolves the entries to take from a fighter: by the pack's id, name or
+/// alternative name, or, for an entry the pack no longer has (a house
+/// pack changed since the fighter was given it), by the id the fighter
+/// holds it under.
+pub fn resolve_held_quirks(
+    pack: &Pack,
+    fighter: &Fighter,
+    queries: &[String],
+) -> Result<Vec<QuirkPick>, CommandError> {
+    queries
+        .iter()
+        .map(|query| {
+            let held = fighter
+                .quirks
+                .iter()
+                .find(|p| pack.quirk(&p.quirk).is_none() && text::same(&p.quirk, query));
+            match held {
+                Some(pick) => Ok(pick.clone()),
+                None => Ok(resolve_quirks(pack, std::slice::from_ref(query))?
+                    .into_iter()
+                    .next()
+                    .ok_or_else(|| unknown_quirk(pack, query))?),
+            }
+        })
+        .collect()
+}
+
 fn unknown_quirk(pack: &Pack, query: &str) -> CommandError {
     let typed = text::key(query);
     // A name that begins as the query does (its first three characters)
@@ -487,7 +514,13 @@ pub fn set_quirks(
     fighter: &Fighter,
     to: Vec<QuirkPick>,
 ) -> Result<Vec<Event>, CommandError> {
-    if let Some(bad) = to.iter().find(|p| pack.quirk(&p.quirk).is_none()) {
+    // An entry the fighter holds already may stay (or go) though the pack
+    // no longer has it (a house pack changed since); a new one must be
+    // the pack's.
+    if let Some(bad) = to
+        .iter()
+        .find(|p| pack.quirk(&p.quirk).is_none() && !fighter.quirks.contains(p))
+    {
         return Err(unknown_quirk(pack, &bad.quirk));
     }
     if to == fighter.quirks {

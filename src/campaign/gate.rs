@@ -97,6 +97,8 @@ fn looked<T>(result: Result<T, String>) -> Result<T, GateError> {
 pub struct Gate<'a> {
     base: &'a Registry,
     packs: Cow<'a, Registry>,
+    /// Whether the event checked now is part of an undo.
+    takes_back: bool,
 }
 
 impl<'a> Gate<'a> {
@@ -106,12 +108,16 @@ impl<'a> Gate<'a> {
         Self {
             base,
             packs: Cow::Borrowed(packs),
+            takes_back: false,
         }
     }
 
     /// Checks one event against the campaign as it stands before it; an
-    /// event that changes the campaign's packs is followed.
-    pub fn check(&mut self, state: &dyn State, event: &Event) -> Checked {
+    /// event that changes the campaign's packs is followed. An undo
+    /// (`takes_back`) may give back an entry the pack has since dropped, as
+    /// the fighter held it; everything else is checked alike.
+    pub fn check(&mut self, state: &dyn State, event: &Event, takes_back: bool) -> Checked {
+        self.takes_back = takes_back;
         self.check_event(state, event)?;
         if let Event::HousePackSet { .. } = event {
             self.follow_house_packs(state, event)?;
@@ -216,9 +222,16 @@ impl<'a> Gate<'a> {
                     _ => Ok(()),
                 }
             }
-            QuirksChanged { fighter, to, .. } => {
+            QuirksChanged { fighter, from, to } => {
+                // An entry the pack has since dropped may stay or go; only
+                // those the change gives must be the pack's.
                 let (_, pack) = self.fighter_pack(state, "fighter", *fighter)?;
-                entries_known(pack, "to", to)
+                let given: Vec<QuirkPick> = to
+                    .iter()
+                    .filter(|p| !from.contains(p) && !self.takes_back)
+                    .cloned()
+                    .collect();
+                entries_known(pack, "to", &given)
             }
             CounterChanged {
                 fighter,
@@ -395,7 +408,9 @@ impl<'a> Gate<'a> {
             &fighter.name,
         )?;
         is_notes("fighter.notes", &fighter.notes)?;
-        entries_known(pack, "fighter.quirks", &fighter.quirks)?;
+        if !self.takes_back {
+            entries_known(pack, "fighter.quirks", &fighter.quirks)?;
+        }
         for (stat, value) in &fighter.base {
             stat_within(
                 pack,

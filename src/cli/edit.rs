@@ -138,7 +138,11 @@ pub(super) fn quirks(session: &mut Session, change: QuirkChange) -> Result<()> {
         } => (name, quirks, gang, json, false),
     };
     let fighter = session.fighter_named(&name, gang.as_deref())?;
-    let picked = session.resolve_quirks(fighter.gang, &names)?;
+    let picked = if adding {
+        session.resolve_quirks(fighter.gang, &names)?
+    } else {
+        session.resolve_held_quirks(fighter.id, &names)?
+    };
     let pack = session.pack(&session.gang(fighter.gang)?.ruleset)?;
     let name_of = |id: &str| {
         pack.quirk(id)

@@ -324,6 +324,64 @@ pub fn one_line_usage_error(err: &clap::Error) -> Option<String> {
     Some(format!("{flag} {value}: expected {expected}"))
 }
 
+/// An argument whose bytes are not UTF-8 text, in one line naming the
+/// argument (`NAME`, `--gang`) and showing what was given, instead of
+/// clap's usage block, which names none. `args` are the command line's
+/// arguments, the program's name first. `None` when every argument is
+/// text.
+pub fn non_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
+    use clap::CommandFactory as _;
+    let at = args.iter().skip(1).position(|a| a.to_str().is_none())? + 1;
+    let given = args.get(at)?.to_string_lossy().into_owned();
+    // The same line with that argument given as text: whichever argument
+    // takes it is the one to name.
+    const MARK: &str = "\u{1}rapsheet-not-text\u{1}";
+    let trial: Vec<std::ffi::OsString> = args
+        .iter()
+        .enumerate()
+        .map(|(i, a)| {
+            if i == at {
+                MARK.into()
+            } else {
+                a.to_string_lossy().into_owned().into()
+            }
+        })
+        .collect();
+    let mut cmd = Cli::command().ignore_errors(true);
+    let named = cmd
+        .try_get_matches_from_mut(&trial)
+        .ok()
+        .and_then(|m| taker(&cmd, &m, MARK));
+    let what = named.unwrap_or_else(|| format!("argument {at}"));
+    Some(format!(
+        "{what} “{}”: not text (its bytes are not UTF-8); give it as text",
+        crate::text::echo(&given)
+    ))
+}
+
+/// The argument, of `cmd` or the subcommand it ran, that took `value`:
+/// `--long` for an option, its value name for a positional one.
+fn taker(cmd: &clap::Command, matches: &clap::ArgMatches, value: &str) -> Option<String> {
+    if let Some((name, sub)) = matches.subcommand()
+        && let Some(found) = cmd.find_subcommand(name).and_then(|c| taker(c, sub, value))
+    {
+        return Some(found);
+    }
+    let id = matches.ids().find(|id| {
+        matches
+            .try_get_raw(id.as_str())
+            .ok()
+            .flatten()
+            .is_some_and(|mut raw| raw.any(|v| v == std::ffi::OsStr::new(value)))
+    })?;
+    let arg = cmd.get_arguments().find(|a| a.get_id() == id)?;
+    Some(match (arg.get_long(), arg.get_value_names()) {
+        (Some(long), _) => format!("--{long}"),
+        (None, Some([name, ..])) => name.to_string(),
+        (None, _) => id.as_str().to_uppercase(),
+    })
+}
+
 /// Runs a command. `Ok(())` means exit 0.
 pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
     run_with_packs(db, &[], command)

@@ -38,6 +38,21 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     if pack.pack.name.trim().is_empty() {
         return err("pack.name".into(), "a pack needs a name".into());
     }
+    // A pack's name is a name as a player's are: one line, no control or
+    // invisible character, at most a name's length.
+    if let Err(e) = crate::text::name("A pack", &pack.pack.name) {
+        return err("pack.name".into(), e.to_string());
+    }
+    // So is every name and label an entry gives itself: what the app
+    // prints of it in a line of its own.
+    for (entry, name) in entry_names(pack) {
+        if name.trim().is_empty() {
+            continue;
+        }
+        if let Err(e) = crate::text::name("An entry", name) {
+            return err(entry, e.to_string());
+        }
+    }
     if pack.stats.is_empty() {
         return err("stats".into(), "a pack needs at least one stat".into());
     }
@@ -573,20 +588,75 @@ fn word_use(field: &str) -> &'static str {
     }
 }
 
-fn check_id(file: &str, entry: &str, id: &str) -> Result<(), PackError> {
-    let ok = !id.is_empty()
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_');
-    if ok {
-        Ok(())
-    } else {
-        Err(PackError::new(
-            file,
-            entry,
-            format!("id `{id}` must be lower-case letters, digits, `-` or `_`"),
-        ))
+/// The names and labels of a pack's entries, each with its field
+/// (`quirks.<id>.name`), the id shown short.
+fn entry_names(pack: &Pack) -> Vec<(String, &str)> {
+    let mut out: Vec<(String, &str)> = Vec::new();
+    let field =
+        |section: &str, id: &str, what: &str| format!("{section}.{}.{what}", crate::text::echo(id));
+    for q in &pack.quirks {
+        out.push((field("quirks", &q.id, "name"), &q.name));
+        for alt in &q.alt_names {
+            out.push((field("quirks", &q.id, "alt_names"), alt));
+        }
     }
+    for s in &pack.stats {
+        out.push((field("stats", &s.id, "label"), &s.label));
+        out.push((field("stats", &s.id, "name"), &s.name));
+    }
+    for r in &pack.resources {
+        out.push((field("resources", &r.id, "label"), &r.label));
+    }
+    for c in &pack.counters {
+        out.push((field("counters", &c.id, "label"), &c.label));
+    }
+    for c in &pack.categories {
+        out.push((field("categories", &c.id, "label"), &c.label));
+    }
+    for k in &pack.keywords {
+        out.push((field("keywords", &k.id, "name"), &k.name));
+    }
+    for t in &pack.tables {
+        out.push((field("tables", &t.id, "name"), &t.name));
+    }
+    for s in &pack.scenarios {
+        out.push((field("scenarios", &s.id, "name"), &s.name));
+    }
+    for t in &pack.titles {
+        out.push((field("titles", &t.id, "name"), &t.name));
+    }
+    for a in &pack.actions {
+        out.push((field("actions", &a.id, "name"), &a.name));
+    }
+    for o in &pack.outcomes {
+        out.push((field("outcomes", &o.id, "label"), &o.label));
+    }
+    out
+}
+
+/// An id as a pack may give one: lower-case letters, digits, `-` or `_`,
+/// at most as long as a name. The refusal repeats the id short and with
+/// any control character shown as its code point, so it stays one line.
+fn check_id(file: &str, entry: &str, id: &str) -> Result<(), PackError> {
+    let allowed = |c: char| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-' || c == '_';
+    let reason = if id.is_empty() {
+        "an id cannot be empty".to_owned()
+    } else if !id.chars().all(allowed) {
+        format!(
+            "id `{}` must be lower-case letters, digits, `-` or `_`",
+            crate::text::echo(id)
+        )
+    } else if id.len() > crate::text::MAX_NAME {
+        format!(
+            "id `{}` is too long ({} characters; at most {})",
+            crate::text::echo(id),
+            id.len(),
+            crate::text::MAX_NAME
+        )
+    } else {
+        return Ok(());
+    };
+    Err(PackError::new(file, entry, reason))
 }
 
 fn unique<'a>(
@@ -596,7 +666,7 @@ fn unique<'a>(
 ) -> Result<(), PackError> {
     let mut seen = BTreeSet::new();
     for id in ids {
-        check_id(file, &format!("{section}.{id}"), id)?;
+        check_id(file, &format!("{section}.{}", crate::text::echo(id)), id)?;
         if !seen.insert(id) {
             return Err(PackError::new(
                 file,

@@ -237,12 +237,12 @@ impl Session {
         // the bundle it came from.
         let mut gate = crate::campaign::gate::Gate::new(&self.base, &self.registry);
         let mut place = places.iter();
-        let batch = self
-            .store
-            .commit_with_photos(&label, &events, &photos, &mut |state, e| {
-                let at = place.next().map_or("gangs", String::as_str);
-                gate.check(state, e).map_err(|err| err.within(at))
-            })?;
+        let batch =
+            self.store
+                .commit_with_photos(&label, &events, &photos, &mut |state, e, back| {
+                    let at = place.next().map_or("gangs", String::as_str);
+                    gate.check(state, e, back).map_err(|err| err.within(at))
+                })?;
         self.read_house_packs()?;
         Ok((batch, names))
     }

@@ -238,6 +238,22 @@ impl Session {
         Ok(commands::resolve_quirks(self.gang_pack(&gang)?, names)?)
     }
 
+    /// Resolves entries to take from a fighter: as [`Self::resolve_quirks`],
+    /// and also one the fighter holds that the pack no longer has.
+    pub fn resolve_held_quirks(
+        &self,
+        fighter: FighterId,
+        names: &[String],
+    ) -> Result<Vec<QuirkPick>> {
+        let fighter = self.fighter(fighter)?;
+        let gang = self.gang(fighter.gang)?;
+        Ok(commands::resolve_held_quirks(
+            self.gang_pack(&gang)?,
+            &fighter,
+            names,
+        )?)
+    }
+
     pub fn dismiss(&mut self, fighter: FighterId) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
         // The photo goes first, in the same batch, so undoing the dismissal
@@ -379,7 +395,9 @@ impl Session {
         let mut gate = crate::campaign::gate::Gate::new(&self.base, &self.registry);
         Ok(self
             .store
-            .set_photo(&label, fighter, photo, &mut |state, e| gate.check(state, e))?)
+            .set_photo(&label, fighter, photo, &mut |state, e, back| {
+                gate.check(state, e, back)
+            })?)
     }
 
     /// The captive's gang pays a ransom and gets the fighter back.

@@ -24,7 +24,7 @@ impl Session {
         let mut gate = crate::campaign::gate::Gate::new(&self.base, &self.registry);
         let new = self
             .store
-            .undo(batch, &mut |state, e| gate.check(state, e))
+            .undo(batch, &mut |state, e, back| gate.check(state, e, back))
             .with_context(|| format!("cannot undo change #{batch}"))?;
         self.after_house_change(new)?;
         Ok(new)

@@ -120,8 +120,9 @@ impl Session {
         }
         crate::output::refuse_side_file(path)?;
         let mut gate = Gate::new(&registry, &registry);
-        let store =
-            CampaignStore::create(path, &name, ruleset, &mut |state, e| gate.check(state, e))?;
+        let store = CampaignStore::create(path, &name, ruleset, &mut |state, e, back| {
+            gate.check(state, e, back)
+        })?;
         Self::reading(store, registry)
     }
 
@@ -138,9 +139,10 @@ impl Session {
         crate::output::refuse_side_file(path)?;
         gate::check_log(batches)?;
         let mut gate = Gate::new(&registry, &registry);
-        let store = CampaignStore::create_from_log(path, batches, photos, &mut |state, e| {
-            gate.check(state, e)
-        })?;
+        let store =
+            CampaignStore::create_from_log(path, batches, photos, &mut |state, e, back| {
+                gate.check(state, e, back)
+            })?;
         let session = Self::reading(store, registry)?;
         let verified = session.verify()?;
         if !verified.problems.is_empty() {
@@ -265,9 +267,9 @@ impl Session {
     /// Commits a change as one batch, every event through the one gate.
     fn commit(&mut self, label: &str, events: Vec<Event>) -> Result<BatchId> {
         let mut gate = Gate::new(&self.base, &self.registry);
-        Ok(self
-            .store
-            .commit(label, &events, &mut |state, e| gate.check(state, e))?)
+        Ok(self.store.commit(label, &events, &mut |state, e, back| {
+            gate.check(state, e, back)
+        })?)
     }
 
     /// The first pack of a pack's line of overrides (the pack itself when

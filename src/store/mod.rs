@@ -11,6 +11,7 @@ mod gate_state;
 mod migrations;
 mod read;
 mod verify;
+mod words;
 
 use std::fs::File;
 use std::io::Read;
@@ -88,10 +89,36 @@ pub enum StoreError {
     /// field.
     #[error("{0}")]
     Refused(#[from] crate::campaign::gate::GateError),
-    #[error("campaign file: {0}")]
+    #[error("{}", words::sqlite_error(.0))]
     Sqlite(#[from] rusqlite::Error),
     #[error("campaign log: {0}")]
     Json(#[from] serde_json::Error),
+}
+
+impl StoreError {
+    /// The same error said of `path`: what a check of a temporary file
+    /// reports of the file it becomes.
+    fn named(self, path: &Path) -> Self {
+        let path = path.to_owned();
+        match self {
+            Self::NotFound(_) => Self::NotFound(path),
+            Self::AlreadyExists(_) => Self::AlreadyExists(path),
+            Self::NotSqlite(_) => Self::NotSqlite(path),
+            Self::NotRapsheet(_) => Self::NotRapsheet(path),
+            Self::Busy(_) => Self::Busy(path),
+            Self::Corrupt { detail, .. } => Self::Corrupt { path, detail },
+            Self::TooNew {
+                found, supported, ..
+            } => Self::TooNew {
+                path,
+                found,
+                supported,
+            },
+            Self::Io { source, .. } => Self::Io { path, source },
+            Self::Migration { from, detail, .. } => Self::Migration { path, from, detail },
+            other => other,
+        }
+    }
 }
 
 pub type Result<T, E = StoreError> = std::result::Result<T, E>;
@@ -115,7 +142,12 @@ sql_id!(GangId, FighterId, BatchId, BattleId, PendingId, EffectId);
 /// What every event passes before it is applied, inside the transaction
 /// it is written in: the one gate ([`crate::campaign::gate::Gate`]), which
 /// the session gives with the packs the campaign is read with.
-pub type Check<'c> = dyn FnMut(&dyn crate::campaign::gate::State, &Event) -> Result<(), crate::campaign::gate::GateError>
+/// It is told whether the event's batch takes back another (an undo).
+pub type Check<'c> = dyn FnMut(
+        &dyn crate::campaign::gate::State,
+        &Event,
+        bool,
+    ) -> Result<(), crate::campaign::gate::GateError>
     + 'c;
 
 /// A stored photo: its key, its type and its bytes.
@@ -490,7 +522,7 @@ impl CampaignStore {
             .execute((label, undoes))?;
         let batch = BatchId(tx.last_insert_rowid());
         for event in events {
-            check(&gate_state::Reading(&tx), event)?;
+            check(&gate_state::Reading(&tx), event, undoes.is_some())?;
             apply::apply(&tx, event)?;
             tx.prepare_cached(
                 "INSERT INTO event (batch_id, kind, gang_id, fighter_id, battle_id, payload) \
@@ -633,7 +665,8 @@ impl CampaignStore {
                 dest.close().map_err(|(_, e)| e)?;
             }
             if standalone {
-                check_copy(&tmp)?;
+                // Said of the file asked for, never of the temporary one.
+                check_copy(&tmp).map_err(|e| e.named(target))?;
             }
             std::fs::rename(&tmp, target).map_err(|source| StoreError::Io {
                 path: target.to_owned(),
@@ -643,7 +676,14 @@ impl CampaignStore {
         if result.is_err() {
             let _ = std::fs::remove_file(&tmp);
         }
-        result
+        // SQLite's own errors name no file: said of the file asked for.
+        result.map_err(|e| match e {
+            StoreError::Sqlite(_) => StoreError::Io {
+                path: target.to_owned(),
+                source: std::io::Error::other(one_line(&e)),
+            },
+            other => other,
+        })
     }
 }
 
@@ -717,7 +757,8 @@ impl CampaignStore {
                 )?;
                 for (j, event) in batch.events.iter().enumerate() {
                     let at = format!("log.batches[{i}].events[{j}]");
-                    check(&gate_state::Reading(&tx), event).map_err(|e| e.within(&at))?;
+                    check(&gate_state::Reading(&tx), event, batch.undoes.is_some())
+                        .map_err(|e| e.within(&at))?;
                     apply::apply(&tx, event).map_err(|e| match e {
                         StoreError::Conflict(why) => StoreError::Conflict(format!("{at}: {why}")),
                         other => other,
@@ -808,17 +849,12 @@ pub struct CopyFacts {
 /// Checks a campaign copy, read only: its pages (`PRAGMA quick_check`),
 /// that it is a campaign of a schema this build reads, and what it holds.
 pub fn check_copy(path: &Path) -> Result<CopyFacts> {
+    // What opening refuses is said as opening says it, of this file: not
+    // SQLite, another program's, made by a newer Rapsheet, or damaged.
+    let version = inspect(path)?;
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
-    let damaged = |detail: String| StoreError::Corrupt {
-        path: path.to_owned(),
-        detail,
-    };
-    let check: String = conn.query_row("PRAGMA quick_check", [], |r| r.get(0))?;
-    if check != "ok" {
-        return Err(damaged(check));
-    }
-    let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-    if !(1..=SCHEMA_VERSION).contains(&version) {
+    let damaged = |detail: String| corrupt(path, detail);
+    if version < 1 {
         return Err(damaged(format!("schema {version} is not a campaign's")));
     }
     let name: String = conn
@@ -1109,6 +1145,11 @@ fn collect_photos(tx: &rusqlite::Transaction<'_>) -> Result<()> {
 
 /// An SQLite error in one line, without the SQL it came from.
 fn one_line(err: &StoreError) -> String {
+    if let StoreError::Sqlite(e) = err
+        && let Some(words) = words::constraint(e)
+    {
+        return words;
+    }
     let text = match err {
         StoreError::Sqlite(rusqlite::Error::SqlInputError { msg, .. }) => msg.clone(),
         StoreError::Sqlite(rusqlite::Error::SqliteFailure(_, Some(msg))) => msg.clone(),

@@ -680,14 +680,14 @@ fn a_photo_is_keyed_by_its_blake3_hash() {
 /// session puts every change through.
 impl CampaignStore {
     fn commit_unchecked(&mut self, label: &str, events: &[Event]) -> Result<BatchId> {
-        self.commit(label, events, &mut |_, _| Ok(()))
+        self.commit(label, events, &mut |_, _, _| Ok(()))
     }
 
     fn create_unchecked(path: &Path, name: &str, ruleset: &str) -> Result<Self> {
-        Self::create(path, name, ruleset, &mut |_, _| Ok(()))
+        Self::create(path, name, ruleset, &mut |_, _, _| Ok(()))
     }
 
     fn undo_unchecked(&mut self, batch: BatchId) -> Result<BatchId> {
-        self.undo(batch, &mut |_, _| Ok(()))
+        self.undo(batch, &mut |_, _, _| Ok(()))
     }
 }
