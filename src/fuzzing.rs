@@ -177,7 +177,9 @@ pub fn whole_bundle(dir: &Path, data: &[u8]) -> std::io::Result<()> {
             assert!(left.is_empty(), "a refused bundle left {left:?}");
         }
         Ok(session) => {
-            let verified = session.verify().expect("a made campaign reads");
+            let verified = session
+                .verify()
+                .unwrap_or_else(|e| panic!("a made campaign does not read: {e:#}"));
             assert!(
                 verified.problems.is_empty(),
                 "a campaign made from a bundle does not verify: {:?}",
@@ -187,7 +189,8 @@ pub fn whole_bundle(dir: &Path, data: &[u8]) -> std::io::Result<()> {
                 .export_whole_bundle()
                 .map_err(|e| e.to_string())
                 .and_then(|b| serde_json::to_vec(&b).map_err(|e| e.to_string()));
-            let again = again.expect("a made campaign's whole bundle is written");
+            let again = again
+                .unwrap_or_else(|e| panic!("a made campaign's whole bundle is not written: {e:#}"));
             let copy = Session::create_from_bundle(&case.join("again.rapsheet"), &again)
                 .unwrap_or_else(|e| panic!("a made campaign's own bundle is refused: {e:#}"));
             let (first, second) = (session.dump(), copy.dump());
@@ -270,8 +273,11 @@ pub fn merge_copy(dir: &Path, data: &[u8]) -> std::io::Result<()> {
     std::fs::write(&ours_path, &campaign)?;
     std::fs::write(&theirs_path, data)?;
     {
-        let ours = Session::open(&ours_path).expect("the merge campaign opens");
-        let before = ours.dump().expect("the merge campaign reads");
+        let ours = Session::open(&ours_path)
+            .unwrap_or_else(|e| panic!("the merge campaign does not open: {e:#}"));
+        let before = ours
+            .dump()
+            .unwrap_or_else(|e| panic!("the merge campaign does not read: {e:#}"));
         if let Ok(merge) = ours.plan_merge(&theirs_path)
             && let Ok(preview) = ours.merge_preview(&merge)
         {
@@ -287,7 +293,9 @@ pub fn merge_copy(dir: &Path, data: &[u8]) -> std::io::Result<()> {
                 .collect();
             match ours.write_merge(&merge, &choices, &output) {
                 Ok(merged) => {
-                    let verified = merged.verify().expect("a merged campaign reads");
+                    let verified = merged
+                        .verify()
+                        .unwrap_or_else(|e| panic!("a merged campaign does not read: {e:#}"));
                     assert!(
                         verified.problems.is_empty(),
                         "a merged campaign does not verify: {:?}",
@@ -303,7 +311,9 @@ pub fn merge_copy(dir: &Path, data: &[u8]) -> std::io::Result<()> {
                 }
             }
         }
-        let after = ours.dump().expect("the merge campaign reads");
+        let after = ours
+            .dump()
+            .unwrap_or_else(|e| panic!("the merge campaign does not read: {e:#}"));
         assert!(before == after, "the merge changed this campaign");
     }
     assert!(
