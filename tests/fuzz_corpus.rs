@@ -28,14 +28,18 @@ fn inputs(target: &str) -> Vec<(PathBuf, Vec<u8>)> {
     out
 }
 
-/// Runs `check` on every kept input, naming the file of any that panics.
+/// Runs `check` on every kept input, naming the files of all that panic.
 fn replay(target: &str, mut check: impl FnMut(&[u8])) {
     let inputs = inputs(target);
     assert!(!inputs.is_empty(), "no corpus kept for {target}");
+    let mut panics = Vec::new();
     for (path, bytes) in inputs {
         let outcome = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| check(&bytes)));
-        assert!(outcome.is_ok(), "{} panics", path.display());
+        if outcome.is_err() {
+            panics.push(path.display().to_string());
+        }
     }
+    assert!(panics.is_empty(), "these panic: {panics:#?}");
 }
 
 fn registry() -> Registry {
@@ -74,4 +78,40 @@ fn campaign_file_corpus_is_opened_or_refused_without_a_write() {
     replay("campaign_file", |data| {
         fuzzing::campaign_file(dir.path(), data).expect("the temp dir works")
     });
+}
+
+#[test]
+fn whole_bundle_corpus_makes_a_campaign_that_verifies_or_leaves_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    replay("whole_bundle", |data| {
+        fuzzing::whole_bundle(dir.path(), data).expect("the temp dir works")
+    });
+}
+
+#[test]
+fn merge_copy_corpus_merges_or_is_refused_with_both_copies_untouched() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    replay("merge_copy", |data| {
+        fuzzing::merge_copy(dir.path(), data).expect("the temp dir works")
+    });
+}
+
+/// The kept copies are copies of the merge target's campaign: were the
+/// demo to change, they would all be refused as strangers and the corpus
+/// would test nothing but that refusal.
+#[test]
+fn merge_copy_corpus_holds_copies_of_the_merge_campaign() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let ours = dir.path().join("ours.rapsheet");
+    std::fs::write(&ours, fuzzing::merge_campaign(dir.path()).unwrap()).unwrap();
+    let session = Session::open(&ours).unwrap();
+    let copies = inputs("merge_copy")
+        .into_iter()
+        .filter(|(_, bytes)| {
+            let theirs = dir.path().join("theirs.rapsheet");
+            std::fs::write(&theirs, bytes).unwrap();
+            session.plan_merge(&theirs).is_ok()
+        })
+        .count();
+    assert!(copies >= 3, "only {copies} kept copies can be merged");
 }
