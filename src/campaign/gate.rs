@@ -302,35 +302,7 @@ impl<'a> Gate<'a> {
                 existing_effect(state, "effect", *effect)?;
                 is_notes("reason", reason)
             }
-            TableRolled {
-                fighter,
-                battle,
-                modifier,
-                total,
-                row,
-                result,
-                ..
-            }
-            | TableRollTakenBack {
-                fighter,
-                battle,
-                modifier,
-                total,
-                row,
-                result,
-                ..
-            } => {
-                if let Some(f) = fighter {
-                    fighter_there(state, "fighter", *f)?;
-                }
-                if let Some(b) = battle {
-                    existing_battle(state, "battle", *b)?;
-                }
-                within_bound("modifier", *modifier)?;
-                within_bound("total", *total)?;
-                is_notes("row", row)?;
-                is_notes("result", result)
-            }
+            TableRolled { .. } | TableRollTakenBack { .. } => table_roll(state, event),
             CampaignRulesetChanged { to, .. } => self.pack("to", to).map(drop),
             HousePackSet { id, to, .. } => self.house_pack(id, to.as_deref()),
             SettingChanged { setting, to, .. } => {
@@ -756,6 +728,42 @@ fn existing_effect(
 ) -> Result<LastingEffect, GateError> {
     looked(state.lasting_effect(id))?
         .ok_or_else(|| GateError::new(field, format!("the campaign has no lasting effect #{id}")))
+}
+
+/// A roll on a table: its fighter and record exist, its numbers lie within
+/// the bound and its texts within their length.
+fn table_roll(state: &dyn State, event: &Event) -> Checked {
+    let (Event::TableRolled {
+        fighter,
+        battle,
+        modifier,
+        total,
+        row,
+        result,
+        ..
+    }
+    | Event::TableRollTakenBack {
+        fighter,
+        battle,
+        modifier,
+        total,
+        row,
+        result,
+        ..
+    }) = event
+    else {
+        return Ok(());
+    };
+    if let Some(f) = fighter {
+        fighter_there(state, "fighter", *f)?;
+    }
+    if let Some(b) = battle {
+        existing_battle(state, "battle", *b)?;
+    }
+    within_bound("modifier", *modifier)?;
+    within_bound("total", *total)?;
+    is_notes("row", row)?;
+    is_notes("result", result)
 }
 
 fn gang_there(state: &dyn State, field: &str, id: GangId) -> Checked {
