@@ -624,3 +624,43 @@ proptest! {
         }
     }
 }
+
+/// The app's merge view offers no *Both* where keeping both would take a
+/// number past its floor: each copy spent the gang's last Supply.
+#[test]
+fn the_app_does_not_offer_both_past_a_floor() {
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let (mut ours, _) = demo_whole(dir.path());
+    let gang = ours.gang_list().unwrap()[0].id;
+    let supply = ours.gang(gang).unwrap().resources["supply"];
+    let other = dir.path().join("other.rapsheet");
+    let mut theirs = ours.save_as(&other).unwrap();
+    ours.adjust_resource(gang, "supply", -supply, "spent here")
+        .unwrap();
+    theirs
+        .adjust_resource(gang, "supply", -supply, "spent there")
+        .unwrap();
+    drop(theirs);
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([1280.0, 900.0])
+        .wgpu()
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(ours),
+        );
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Merge…").click();
+    h.run();
+    util::type_into(&mut h, "The other copy", other.to_str().unwrap());
+    h.get_by_label("Look at the merge").click();
+    h.run();
+    assert!(h.query_all_by_label_contains("Supply").next().is_some());
+    assert!(h.query_by_label("This copy's").is_some());
+    assert!(h.query_by_label_contains("Both:").is_none());
+    if let Ok(shot) = std::env::var("RAPSHEET_SHOT") {
+        h.render().unwrap().save(shot).unwrap();
+    }
+}
