@@ -489,11 +489,10 @@ pub fn import_gang(
                 field: format!("{at}.photo"),
                 reason,
             })?;
-            let mime = if bytes.starts_with(b"\x89PNG") {
-                "image/png"
-            } else {
-                "image/jpeg"
-            };
+            let mime = super::photo::mime(&bytes).ok_or_else(|| BundleError {
+                field: format!("{at}.photo"),
+                reason: "a photo must be a PNG or JPEG image".into(),
+            })?;
             events.push(Event::PhotoChanged {
                 fighter: id,
                 from: None,

@@ -97,8 +97,6 @@ fn looked<T>(result: Result<T, String>) -> Result<T, GateError> {
 pub struct Gate<'a> {
     base: &'a Registry,
     packs: Cow<'a, Registry>,
-    /// Whether the event checked now is part of an undo.
-    takes_back: bool,
 }
 
 impl<'a> Gate<'a> {
@@ -108,7 +106,6 @@ impl<'a> Gate<'a> {
         Self {
             base,
             packs: Cow::Borrowed(packs),
-            takes_back: false,
         }
     }
 
@@ -117,8 +114,7 @@ impl<'a> Gate<'a> {
     /// (`takes_back`) may give back an entry the pack has since dropped, as
     /// the fighter held it; everything else is checked alike.
     pub fn check(&mut self, state: &dyn State, event: &Event, takes_back: bool) -> Checked {
-        self.takes_back = takes_back;
-        self.check_event(state, event)?;
+        self.check_event(state, event, takes_back)?;
         if let Event::HousePackSet { .. } = event {
             self.follow_house_packs(state, event)?;
         }
@@ -175,7 +171,7 @@ impl<'a> Gate<'a> {
         Ok(())
     }
 
-    fn check_event(&self, state: &dyn State, event: &Event) -> Checked {
+    fn check_event(&self, state: &dyn State, event: &Event, takes_back: bool) -> Checked {
         use Event::*;
         match event {
             CampaignCreated {
@@ -208,7 +204,7 @@ impl<'a> Gate<'a> {
                 resource_within(pack, "to", resource, Some(*from), *to)?;
                 is_notes("reason", reason)
             }
-            FighterRecruited { fighter } => self.fighter_recruited(state, fighter),
+            FighterRecruited { fighter } => self.fighter_recruited(state, fighter, takes_back),
             FighterDismissed { fighter } => fighter_there(state, "fighter.id", fighter.id),
             FighterRenamed { fighter, to, .. } => {
                 let f = existing_fighter(state, "fighter", *fighter)?;
@@ -223,14 +219,15 @@ impl<'a> Gate<'a> {
                 }
             }
             QuirksChanged { fighter, from, to } => {
-                // An entry the pack has since dropped may stay or go; only
-                // those the change gives must be the pack's.
+                // An entry the pack has since dropped may stay or go (or
+                // come back with an undo); only those the change gives
+                // must be the pack's.
                 let (_, pack) = self.fighter_pack(state, "fighter", *fighter)?;
-                let given: Vec<QuirkPick> = to
-                    .iter()
-                    .filter(|p| !from.contains(p) && !self.takes_back)
-                    .cloned()
-                    .collect();
+                if takes_back {
+                    return Ok(());
+                }
+                let given: Vec<QuirkPick> =
+                    to.iter().filter(|p| !from.contains(p)).cloned().collect();
                 entries_known(pack, "to", &given)
             }
             CounterChanged {
@@ -363,7 +360,7 @@ impl<'a> Gate<'a> {
     /// A fighter joining (or dismissed and taken back): a gang that exists,
     /// a name no one else of the gang holds, entries, stats and counters
     /// of the gang's pack within their bounds.
-    fn fighter_recruited(&self, state: &dyn State, fighter: &Fighter) -> Checked {
+    fn fighter_recruited(&self, state: &dyn State, fighter: &Fighter, takes_back: bool) -> Checked {
         if looked(state.has_fighter(fighter.id))? {
             return refuse(
                 "fighter.id",
@@ -380,7 +377,7 @@ impl<'a> Gate<'a> {
             &fighter.name,
         )?;
         is_notes("fighter.notes", &fighter.notes)?;
-        if !self.takes_back {
+        if !takes_back {
             entries_known(pack, "fighter.quirks", &fighter.quirks)?;
         }
         for (stat, value) in &fighter.base {
@@ -620,12 +617,22 @@ fn within_bound(field: &str, n: i64) -> Checked {
 }
 
 /// Whether moving a value from `from` (`None`: a new value) to `to` takes
-/// it past `min..=max`, further out than it was.
-fn goes_past(min: i64, max: i64, from: Option<i64>, to: i64) -> bool {
+/// it past `range`, further out than it was.
+fn goes_past(range: &std::ops::RangeInclusive<i64>, from: Option<i64>, to: i64) -> bool {
+    let (min, max) = (*range.start(), *range.end());
     match from {
-        None => !(min..=max).contains(&to),
+        None => !range.contains(&to),
         Some(from) => (to < min && to < from) || (to > max && to > from),
     }
+}
+
+/// Why `to` is refused for the number called `label`.
+fn outside(label: &str, to: i64, range: &std::ops::RangeInclusive<i64>) -> String {
+    format!(
+        "{label} of {to} lies outside {} to {}",
+        range.start(),
+        range.end()
+    )
 }
 
 fn resource_within(pack: &Pack, field: &str, id: &str, from: Option<i64>, to: i64) -> Checked {
@@ -635,16 +642,9 @@ fn resource_within(pack: &Pack, field: &str, id: &str, from: Option<i64>, to: i6
             format!("{} has no resource `{}`", pack.pack.name, text::echo(id)),
         );
     };
-    let min = def.min.unwrap_or(-crate::rules::MAX_MAGNITUDE);
-    if goes_past(min, crate::rules::MAX_MAGNITUDE, from, to) {
-        return refuse(
-            field,
-            format!(
-                "{} of {to} lies outside {min} to {}",
-                def.label,
-                crate::rules::MAX_MAGNITUDE
-            ),
-        );
+    let range = def.range();
+    if goes_past(&range, from, to) {
+        return refuse(field, outside(&def.label, to, &range));
     }
     Ok(())
 }
@@ -656,12 +656,9 @@ fn counter_within(pack: &Pack, field: &str, key: &str, from: Option<i64>, to: i6
             format!("{} has no counter `{}`", pack.pack.name, text::echo(key)),
         );
     };
-    let min = def.min.max(-crate::rules::MAX_MAGNITUDE);
-    if goes_past(min, def.top(), from, to) {
-        return refuse(
-            field,
-            format!("{} of {to} lies outside {min} to {}", def.label, def.top()),
-        );
+    let range = def.range();
+    if goes_past(&range, from, to) {
+        return refuse(field, outside(&def.label, to, &range));
     }
     Ok(())
 }
@@ -674,13 +671,10 @@ fn stat_within(pack: &Pack, field: &str, id: &str, from: Option<i64>, to: Option
         );
     };
     let Some(to) = to else { return Ok(()) };
-    let min = def.min.unwrap_or(-crate::rules::MAX_MAGNITUDE);
-    let max = def.max.unwrap_or(crate::rules::MAX_MAGNITUDE);
-    if goes_past(min, max, from, to) {
-        return refuse(
-            field,
-            format!("{} of {to} lies outside {min} to {max}", def.label),
-        );
+    let top = crate::rules::MAX_MAGNITUDE;
+    let range = def.min.unwrap_or(-top)..=def.max.unwrap_or(top);
+    if goes_past(&range, from, to) {
+        return refuse(field, outside(&def.label, to, &range));
     }
     Ok(())
 }

@@ -282,22 +282,20 @@ fn refuse_taken_back(
     ];
     for (deleting, other, by, other_name) in sides {
         for (thing, label) in still_taken_back(deleting) {
+            if !ids.shared(&thing) {
+                continue;
+            }
+            if other
+                .iter()
+                .flat_map(|b| &b.events)
+                .any(|e| touched(e, owners).contains(&thing))
             {
-                if !ids.shared(&thing) {
-                    continue;
-                }
-                if other
-                    .iter()
-                    .flat_map(|b| &b.events)
-                    .any(|e| touched(e, owners).contains(&thing))
-                {
-                    return Err(MergeError::TakenBack {
-                        by,
-                        other: other_name,
-                        what: thing.to_string(),
-                        label,
-                    });
-                }
+                return Err(MergeError::TakenBack {
+                    by,
+                    other: other_name,
+                    what: thing.to_string(),
+                    label,
+                });
             }
         }
     }

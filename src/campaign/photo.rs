@@ -20,6 +20,17 @@ pub const MAX_PHOTO_BYTES: usize = 8 * 1024 * 1024;
 /// than any phone camera takes and far more than a card prints.
 pub const MAX_PHOTO_PIXELS: u64 = 40_000_000;
 
+/// The MIME type of a PNG or JPEG by its first bytes, looking no further.
+pub fn mime(bytes: &[u8]) -> Option<&'static str> {
+    if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
+        Some("image/png")
+    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
+        Some("image/jpeg")
+    } else {
+        None
+    }
+}
+
 /// The photo's MIME type (`image/png`, `image/jpeg`), or why it is
 /// refused, in words (`the photo is 65500 × 65500 pixels …`).
 pub fn check(bytes: &[u8]) -> Result<&'static str, String> {
@@ -30,12 +41,13 @@ pub fn check(bytes: &[u8]) -> Result<&'static str, String> {
             MAX_PHOTO_BYTES / 1_000_000
         ));
     }
-    let (mime, format) = if bytes.starts_with(b"\x89PNG\r\n\x1a\n") {
-        ("image/png", ImageFormat::Png)
-    } else if bytes.starts_with(&[0xFF, 0xD8, 0xFF]) {
-        ("image/jpeg", ImageFormat::Jpeg)
-    } else {
+    let Some(mime) = mime(bytes) else {
         return Err("a photo must be a PNG or JPEG image".into());
+    };
+    let format = if mime == "image/png" {
+        ImageFormat::Png
+    } else {
+        ImageFormat::Jpeg
     };
     let unreadable = |e: image::ImageError| {
         let reason = e.to_string().replace(['\n', '\r'], " ");

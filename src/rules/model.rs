@@ -730,6 +730,15 @@ pub struct ResourceDef {
     pub source: String,
 }
 
+impl ResourceDef {
+    /// The amounts a gang may hold: from its floor (or the safety bound)
+    /// up to the safety bound.
+    pub fn range(&self) -> std::ops::RangeInclusive<i64> {
+        let top = super::bounds::MAX_MAGNITUDE;
+        self.min.unwrap_or(-top)..=top
+    }
+}
+
 /// A per-fighter counter with bounds (Bounty 0..5).
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -784,6 +793,12 @@ pub struct CounterLowers {
 }
 
 impl CounterDef {
+    /// The values it may hold: from its minimum to its most, within the
+    /// safety bound.
+    pub fn range(&self) -> std::ops::RangeInclusive<i64> {
+        self.min.max(-super::bounds::MAX_MAGNITUDE)..=self.top()
+    }
+
     /// The counts an entry found in play may start with: the totals its
     /// `found` roll can make.
     pub fn found_totals(&self) -> Option<std::ops::RangeInclusive<i64>> {

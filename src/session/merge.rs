@@ -159,10 +159,17 @@ impl Session {
         {
             bail!("the merged campaign goes to a new file, not over either copy");
         }
-        let now = self.plan_merge(&merge.other)?;
-        if now.plan.parted_after != merge.plan.parted_after
-            || now.plan.ours != merge.plan.ours
-            || now.plan.theirs != merge.plan.theirs
+        // Whether either log moved on since the plan: the other copy was
+        // verified when the merge was planned, and what is merged is its
+        // log, which is compared here and replayed through the gate.
+        let ours = self.store.log_batches()?;
+        let theirs_now = CampaignStore::copy_log(&merge.other)
+            .with_context(|| format!("cannot read {}", merge.other.display()))?;
+        let now = merge::plan(&ours, &theirs_now)
+            .with_context(|| format!("{} cannot be merged", merge.other.display()))?;
+        if now.parted_after != merge.plan.parted_after
+            || now.ours != merge.plan.ours
+            || now.theirs != merge.plan.theirs
         {
             bail!("a copy changed since the merge was looked at; look again");
         }
@@ -178,7 +185,7 @@ impl Session {
         }
         let theirs = merge.plan.resolve(choices)?;
         self.check_new_names(&theirs)?;
-        let mut log = self.store.log_batches()?;
+        let mut log = ours;
         log.extend(theirs);
         let mut photos = self.store.all_photos()?;
         for photo in &merge.photos {
@@ -224,26 +231,24 @@ impl Session {
         let Some(pack) = gang.and_then(|g| self.registry.get(&g.ruleset)) else {
             return Ok(());
         };
-        let (label, min, max) = match &conflict.key.aspect {
+        let (label, range) = match &conflict.key.aspect {
             merge::Aspect::Resource(r) => match pack.resource(r) {
-                Some(def) => (
-                    def.label.clone(),
-                    def.min.unwrap_or(-crate::rules::MAX_MAGNITUDE),
-                    crate::rules::MAX_MAGNITUDE,
-                ),
+                Some(def) => (&def.label, def.range()),
                 None => return Ok(()),
             },
             merge::Aspect::Counter(c) => match pack.counter_key(c) {
-                Some((def, _)) => (def.label.clone(), def.min, def.top()),
+                Some((def, _)) => (&def.label, def.range()),
                 None => return Ok(()),
             },
             _ => return Ok(()),
         };
-        if (min..=max).contains(&to) {
+        if range.contains(&to) {
             Ok(())
         } else {
             Err(format!(
-                "keeping both would make {label} {to}, outside {min} to {max}"
+                "keeping both would make {label} {to}, outside {} to {}",
+                range.start(),
+                range.end()
             ))
         }
     }

@@ -795,6 +795,26 @@ impl CampaignStore {
     /// lock beside it): its log and its photos, for merging. A file that
     /// is not a sound campaign this build reads is refused.
     pub fn read_copy(path: &Path) -> Result<(Vec<LoggedBatch>, Vec<StoredPhoto>)> {
+        let copy = Self::open_copy(path)?;
+        let verified = copy.verify()?;
+        if !verified.problems.is_empty() {
+            return Err(StoreError::DoesNotVerify {
+                path: copy.path.clone(),
+                problems: verified.problems.join("; "),
+            });
+        }
+        Ok((copy.log_batches()?, copy.all_photos()?))
+    }
+
+    /// Another copy's log alone, read as [`Self::read_copy`] reads it but
+    /// not verified again: for telling whether it moved on since it was.
+    pub fn copy_log(path: &Path) -> Result<Vec<LoggedBatch>> {
+        Self::open_copy(path)?.log_batches()
+    }
+
+    /// Another copy of a campaign opened to be read, never written: a
+    /// sound campaign file of this build's schema.
+    fn open_copy(path: &Path) -> Result<Self> {
         let path = &absolute(path);
         let version = inspect(path)?;
         if version < SCHEMA_VERSION {
@@ -804,20 +824,12 @@ impl CampaignStore {
             )));
         }
         let conn = open_as_it_stands(path)?;
-        let copy = Self {
+        Ok(Self {
             conn: conn.into(),
             path: path.to_owned(),
             read_only: Some("another copy, read to merge".to_owned()),
             lock: None,
-        };
-        let verified = copy.verify()?;
-        if !verified.problems.is_empty() {
-            return Err(StoreError::DoesNotVerify {
-                path: path.to_owned(),
-                problems: verified.problems.join("; "),
-            });
-        }
-        Ok((copy.log_batches()?, copy.all_photos()?))
+        })
     }
 
     /// The campaign's own identity, kept by every copy of it whatever the
