@@ -312,3 +312,221 @@ fn the_app_shows_a_conflict_side_by_side_and_writes_the_merge_as_chosen() {
     assert_eq!(ruk(&merged), "dead");
     assert!(merged.verify().unwrap().problems.is_empty());
 }
+
+/// Both copies recorded a battle between the same two gangs, with bounties
+/// declared, injuries, Supply and experience on both sides.
+fn two_battles_between_the_same_gangs(dir: &Path) -> (PathBuf, PathBuf) {
+    let (ours_path, theirs_path) = two_copies(dir);
+    let mut with_dice = report();
+    with_dice.dice =
+        serde_json::from_value(serde_json::json!([{"roll": "injury: Brick", "faces": [5, 5]}]))
+            .unwrap();
+    for path in [&ours_path, &theirs_path] {
+        Session::open(path)
+            .unwrap()
+            .record_battle(&with_dice, 3)
+            .unwrap();
+    }
+    (ours_path, theirs_path)
+}
+
+/// 29.1: two laptops that each recorded a battle between the same gangs
+/// merge with no question, and both battles' effects are in the result.
+#[test]
+fn two_battles_between_the_same_gangs_merge_without_a_question() {
+    let dir = util::temp();
+    let (ours_path, theirs_path) = two_battles_between_the_same_gangs(dir.path());
+    let ours = Session::open(&ours_path).unwrap();
+    let one = Session::open(&theirs_path).unwrap();
+    let merge = ours.plan_merge(&theirs_path).unwrap();
+    let preview = ours.merge_preview(&merge).unwrap();
+    assert!(preview.conflicts.is_empty(), "{:#?}", preview.conflicts);
+    assert!(!preview.composed.is_empty(), "{preview:#?}");
+    let out = dir.path().join("merged.rapsheet");
+    let merged = ours.write_merge(&merge, &[], &out).unwrap();
+    assert!(merged.verify().unwrap().problems.is_empty());
+    assert_eq!(merged.battles().unwrap().len(), 2);
+    // Every number one battle moved, the two battles moved twice as far.
+    for gang in one.gangs().unwrap() {
+        let before = ours_before(&gang.name);
+        let merged_gang = merged.gang_named(&gang.name).unwrap();
+        for (resource, after_one) in &gang.resources {
+            let start = before.resources[resource];
+            assert_eq!(
+                merged_gang.resources[resource] - start,
+                2 * (after_one - start),
+                "{}: {resource}",
+                gang.name
+            );
+        }
+        for fighter in one.fighters(gang.id).unwrap() {
+            let start = ours_fighter_before(&fighter.name);
+            let there = merged
+                .fighter_named(&fighter.name, Some(&gang.name))
+                .unwrap();
+            for (counter, after_one) in &fighter.counters {
+                let was = start.counters.get(counter).copied().unwrap_or(0);
+                assert_eq!(
+                    there.counters.get(counter).copied().unwrap_or(0) - was,
+                    2 * (after_one - was),
+                    "{}: {counter}",
+                    fighter.name
+                );
+            }
+        }
+    }
+    // Brick was wounded in each battle: the later wound stands.
+    assert!(
+        preview
+            .composed
+            .iter()
+            .any(|l| l == "Brick: status, the later"),
+        "{:?}",
+        preview.composed
+    );
+    assert_eq!(
+        ruk_like(&merged, "Brick"),
+        "wounded: misses the next battle"
+    );
+    let brick = merged.fighter_named("Brick", None).unwrap();
+    let last = merged.battles().unwrap().last().unwrap().id;
+    assert_eq!(
+        brick.status,
+        rapsheet::campaign::FighterStatus::Wounded { battle: last }
+    );
+}
+
+fn ruk_like(session: &Session, name: &str) -> String {
+    let id = session.fighter_named(name, None).unwrap().id;
+    session.fighter_details(id).unwrap().view.status_text
+}
+
+/// The demo's gang as it was before either battle.
+fn ours_before(name: &str) -> rapsheet::campaign::Gang {
+    let dir = util::temp();
+    let path = dir.path().join("demo.rapsheet");
+    Session::create_demo(&path)
+        .unwrap()
+        .gang_named(name)
+        .unwrap()
+}
+
+fn ours_fighter_before(name: &str) -> rapsheet::campaign::Fighter {
+    let dir = util::temp();
+    let path = dir.path().join("demo.rapsheet");
+    Session::create_demo(&path)
+        .unwrap()
+        .fighter_named(name, None)
+        .unwrap()
+}
+
+/// 29.1 in the app: two battles merge with nothing to choose, what both
+/// changed listed as kept.
+#[test]
+fn the_app_merges_two_battles_with_nothing_to_choose() {
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let (ours_path, theirs_path) = two_battles_between_the_same_gangs(dir.path());
+    let ours = Session::open(&ours_path).unwrap();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(ours),
+        );
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Merge…").click();
+    h.run();
+    util::type_into(&mut h, "The other copy", theirs_path.to_str().unwrap());
+    h.get_by_label("Look at the merge").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("No conflicts: nothing to choose")
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains(
+            "Both copies changed it, both kept: The Rust Saints: Supply: 1 → 2"
+        )
+        .is_some()
+    );
+    let out = dir.path().join("merged.rapsheet");
+    util::type_into(&mut h, "Merged campaign file", out.to_str().unwrap());
+    h.get_by_label("Write the merged campaign").click();
+    h.run();
+    let status = h.state().status_text().unwrap_or_default().to_owned();
+    assert!(status.contains("Merged into"), "{status}");
+    drop(h);
+    let merged = Session::open(&out).unwrap();
+    assert_eq!(merged.battles().unwrap().len(), 2);
+    assert!(merged.verify().unwrap().problems.is_empty());
+}
+
+/// 29.1 on the command line: a fighter dismissed on one laptop and given
+/// experience on the other is the one question; both answers verify.
+#[test]
+fn a_fighter_dismissed_here_and_advanced_there_is_asked_once_on_the_command_line() {
+    let dir = util::temp();
+    let (ours_path, _) = two_copies(dir.path());
+    {
+        let mut ours = Session::open(&ours_path).unwrap();
+        let brick = ours.fighter_named("Brick", None).unwrap().id;
+        ours.dismiss(brick).unwrap();
+    }
+    let d = dir.path();
+    let theirs = util::rapsheet(
+        d,
+        &[
+            "fighter",
+            "counter",
+            "Brick",
+            "Bounty",
+            "3",
+            "--db",
+            "theirs.rapsheet",
+        ],
+    );
+    assert!(theirs.status.success(), "{}", util::stderr(&theirs));
+    let dry = util::rapsheet(
+        d,
+        &[
+            "merge",
+            "theirs.rapsheet",
+            "--dry-run",
+            "--db",
+            "ours.rapsheet",
+        ],
+    );
+    let text = util::stdout(&dry);
+    assert!(
+        text.contains("Conflict 1: Brick: dismissed in one copy, changed in the other"),
+        "{text}"
+    );
+    assert!(!text.contains("Conflict 2"), "{text}");
+    for (take, brick_there) in [("1=ours", false), ("1=theirs", true)] {
+        let out = format!("merged-{take}.rapsheet");
+        let run = util::rapsheet(
+            d,
+            &[
+                "merge",
+                "theirs.rapsheet",
+                "-o",
+                &out,
+                "--take",
+                take,
+                "--db",
+                "ours.rapsheet",
+            ],
+        );
+        assert!(run.status.success(), "{take}: {}", util::stderr(&run));
+        let merged = Session::open(&d.join(&out)).unwrap();
+        assert!(merged.verify().unwrap().problems.is_empty());
+        let brick = merged.fighter_named("Brick", None);
+        assert_eq!(brick.is_ok(), brick_there, "{take}");
+        if let Ok(brick) = brick {
+            assert_eq!(brick.counters.get("bounty"), Some(&3));
+        }
+    }
+}

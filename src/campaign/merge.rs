@@ -16,7 +16,7 @@ use serde::Serialize;
 use super::battle::Battle;
 use super::{
     BatchId, BattleId, EffectId, Event, Fighter, FighterId, FighterStatus, Gang, GangId,
-    LastingEffect, LoggedBatch, Names, PendingEffect, PendingId,
+    LastingEffect, LoggedBatch, Names, PendingEffect, PendingId, QuirkPick,
 };
 
 /// Why two logs cannot be merged as asked.
@@ -77,6 +77,9 @@ pub enum Aspect {
     LastingEffects,
     /// Whether a promised effect was used.
     Use,
+    /// Whether a fighter is still in the campaign: one copy dismissed them
+    /// and the other changed them.
+    Presence,
 }
 
 /// One thing an event changes, for telling whether both copies changed it.
@@ -88,11 +91,12 @@ pub struct Key {
 
 impl Key {
     /// Whether both copies' changes can be kept together: numbers add up,
-    /// lasting effects sit side by side.
+    /// lasting effects sit side by side, entries gained and lost on each
+    /// side are gained and lost.
     pub fn can_keep_both(&self) -> bool {
         matches!(
             self.aspect,
-            Aspect::Resource(_) | Aspect::Counter(_) | Aspect::LastingEffects
+            Aspect::Resource(_) | Aspect::Counter(_) | Aspect::LastingEffects | Aspect::Quirks
         )
     }
 
@@ -120,6 +124,7 @@ impl Key {
             Aspect::Photo => "photo".to_owned(),
             Aspect::LastingEffects => "lasting effects".to_owned(),
             Aspect::Use => "use".to_owned(),
+            Aspect::Presence => "dismissed in one copy, changed in the other".to_owned(),
         };
         format!("{owner}: {aspect}")
     }
@@ -158,6 +163,26 @@ impl Conflict {
         })?;
         Some((now, now.checked_add(delta)?))
     }
+
+    /// Whether both copies' changes hold at once: lasting effects and
+    /// entries always; numbers where the sum is one the number may take.
+    fn holds_together(&self, within: Within) -> bool {
+        match self.key.aspect {
+            Aspect::LastingEffects | Aspect::Quirks => true,
+            // Wounded in each copy's battle: the later wound stands.
+            Aspect::Status => match (self.ours.last(), self.theirs.last()) {
+                (
+                    Some(Event::FighterStatusChanged { to: a, .. }),
+                    Some(Event::FighterStatusChanged { to: b, .. }),
+                ) => same_kind(a, b),
+                _ => false,
+            },
+            Aspect::Resource(_) | Aspect::Counter(_) => self
+                .both_value()
+                .is_some_and(|(_, to)| within(&self.key, to)),
+            _ => false,
+        }
+    }
 }
 
 /// What a merge would do: where the copies parted, what each did since,
@@ -176,8 +201,13 @@ pub struct MergePlan {
     pub fighters: Vec<(FighterId, FighterId)>,
     pub battles: Vec<(BattleId, BattleId)>,
     pub conflicts: Vec<Conflict>,
+    /// What both copies changed in ways that hold together (each spent
+    /// some of a resource the floor allows both, each added a lasting
+    /// effect): both copies' changes are kept without asking.
+    pub composed: Vec<Conflict>,
     /// What both copies changed to the same value (a title both gave the
-    /// same gang): kept once, as this copy made it.
+    /// same gang, a fighter both dismissed): kept once, as this copy made
+    /// it.
     pub agreed: Vec<Key>,
     /// What the other copy changed and changed back, which this copy
     /// changed: nothing of theirs to make.
@@ -189,9 +219,19 @@ pub struct MergePlan {
     owners: HashMap<EffectId, FighterId>,
 }
 
+/// Whether a number (a resource or counter, named by its key) may take a
+/// value: its pack's floor and bounds.
+pub type Within<'a> = &'a dyn Fn(&Key, i64) -> bool;
+
 /// The plan for merging `theirs` into `ours` (each a whole log, oldest
-/// first).
-pub fn plan(ours: &[LoggedBatch], theirs: &[LoggedBatch]) -> Result<MergePlan, MergeError> {
+/// first). What both copies changed is kept without asking where both
+/// changes can hold at once (numbers `within` their bounds, lasting
+/// effects, entries), and is a conflict where they cannot.
+pub fn plan(
+    ours: &[LoggedBatch],
+    theirs: &[LoggedBatch],
+    within: Within,
+) -> Result<MergePlan, MergeError> {
     let shared = ours.iter().zip(theirs).take_while(|(a, b)| a == b).count();
     let parted_after = match shared.checked_sub(1) {
         Some(last) => ours[last].id,
@@ -228,27 +268,42 @@ pub fn plan(ours: &[LoggedBatch], theirs: &[LoggedBatch]) -> Result<MergePlan, M
         .collect();
     let owners = effect_owners(ours.iter().chain(&their_new));
     refuse_taken_back(&ours_kept, &theirs_kept, &owners, &ids)?;
+    let (mut conflicts, mut agreed) = presence_conflicts(&ours_kept, &theirs_kept, &owners, &ids);
+    let settled_fighters: HashSet<FighterId> = conflicts
+        .iter()
+        .map(|c| &c.key)
+        .chain(&agreed)
+        .filter_map(|k| match k.owner {
+            Owner::Fighter(f) => Some(f),
+            _ => None,
+        })
+        .collect();
     let ours_by_key = changed_by_key(&ours_kept, &owners);
     let theirs_by_key = events_by_key(&theirs_kept, &owners);
-    let mut agreed = Vec::new();
     let mut came_back = Vec::new();
-    let mut conflicts = Vec::new();
+    let mut composed = Vec::new();
     for (key, theirs) in theirs_by_key {
+        if matches!(key.owner, Owner::Fighter(f) if settled_fighters.contains(&f)) {
+            continue;
+        }
         let Some(ours) = ours_by_key.get(&key) else {
             continue;
         };
-        if comes_back(&theirs) {
+        let both = Conflict {
+            key,
+            ours: ours.clone(),
+            theirs,
+        };
+        if comes_back(&both.theirs) {
             // The other copy changed it and back again: nothing of theirs
             // to make, and this copy's change stands.
-            came_back.push(key);
-        } else if !key.can_keep_both() && ends_alike(ours, &theirs) {
-            agreed.push(key);
+            came_back.push(both.key);
+        } else if both.holds_together(within) {
+            composed.push(both);
+        } else if !both.key.can_keep_both() && ends_alike(&both.ours, &both.theirs) {
+            agreed.push(both.key);
         } else {
-            conflicts.push(Conflict {
-                key,
-                ours: ours.clone(),
-                theirs,
-            });
+            conflicts.push(both);
         }
     }
     Ok(MergePlan {
@@ -259,11 +314,70 @@ pub fn plan(ours: &[LoggedBatch], theirs: &[LoggedBatch]) -> Result<MergePlan, M
         fighters: ids.fighters.fresh(),
         battles: ids.battles.fresh(),
         conflicts,
+        composed,
         agreed,
         came_back,
         both_took_back,
         owners,
     })
+}
+
+/// The fighters one copy dismissed (and did not bring back) where the
+/// other copy changed them since: a conflict each, to keep the dismissal
+/// or the changes. A fighter both copies dismissed is agreed.
+fn presence_conflicts(
+    ours: &[LoggedBatch],
+    theirs: &[LoggedBatch],
+    owners: &HashMap<EffectId, FighterId>,
+    ids: &Remap,
+) -> (Vec<Conflict>, Vec<Key>) {
+    let gone = |batches: &[LoggedBatch]| -> BTreeSet<FighterId> {
+        still_taken_back(batches)
+            .into_iter()
+            .filter_map(|(thing, _)| match thing {
+                Thing::Fighter(f) if ids.shared(&thing) => Some(f),
+                _ => None,
+            })
+            .collect()
+    };
+    let (ours_gone, theirs_gone) = (gone(ours), gone(theirs));
+    let mut conflicts = Vec::new();
+    let mut agreed = Vec::new();
+    for fighter in ours_gone.union(&theirs_gone) {
+        let key = Key {
+            owner: Owner::Fighter(*fighter),
+            aspect: Aspect::Presence,
+        };
+        if ours_gone.contains(fighter) && theirs_gone.contains(fighter) {
+            agreed.push(key);
+            continue;
+        }
+        let ours = about_fighter(ours, *fighter, owners);
+        let theirs = about_fighter(theirs, *fighter, owners);
+        if !ours.is_empty() && !theirs.is_empty() {
+            conflicts.push(Conflict { key, ours, theirs });
+        }
+    }
+    (conflicts, agreed)
+}
+
+/// The events of these batches that change a fighter or roll for them.
+fn about_fighter(
+    batches: &[LoggedBatch],
+    fighter: FighterId,
+    owners: &HashMap<EffectId, FighterId>,
+) -> Vec<Event> {
+    batches
+        .iter()
+        .flat_map(|b| &b.events)
+        .filter(|e| concerns(e, fighter, owners))
+        .cloned()
+        .collect()
+}
+
+/// Whether an event changes a fighter or rolls for them.
+fn concerns(event: &Event, fighter: FighterId, owners: &HashMap<EffectId, FighterId>) -> bool {
+    event.fighter() == Some(fighter) || touched(event, owners).contains(&Thing::Fighter(fighter))
 }
 
 /// Refuses a merge where one copy took back (undid) something both had
@@ -282,7 +396,9 @@ fn refuse_taken_back(
     ];
     for (deleting, other, by, other_name) in sides {
         for (thing, label) in still_taken_back(deleting) {
-            if !ids.shared(&thing) {
+            // A dismissed fighter the other copy changed is a conflict to
+            // choose, not a refusal.
+            if !ids.shared(&thing) || matches!(thing, Thing::Fighter(_)) {
                 continue;
             }
             if other
@@ -397,7 +513,8 @@ impl MergePlan {
                 self.conflicts.len(),
             ));
         }
-        let mut settle: HashMap<&Key, (usize, Choice)> = HashMap::new();
+        let mut settle: HashMap<&Key, (&Conflict, usize, Choice)> = HashMap::new();
+        let mut presence: HashMap<FighterId, (Option<&Conflict>, Choice)> = HashMap::new();
         for (i, conflict) in self.conflicts.iter().enumerate() {
             let number = i + 1;
             let choice = choices
@@ -408,11 +525,28 @@ impl MergePlan {
             if choice == Choice::Both && !conflict.key.can_keep_both() {
                 return Err(MergeError::NotBoth(number));
             }
-            settle.insert(&conflict.key, (i, choice));
+            match (&conflict.key.owner, &conflict.key.aspect) {
+                (Owner::Fighter(f), Aspect::Presence) => {
+                    presence.insert(*f, (Some(conflict), choice));
+                }
+                _ => {
+                    settle.insert(&conflict.key, (conflict, number, choice));
+                }
+            }
+        }
+        for conflict in &self.composed {
+            settle.insert(&conflict.key, (conflict, 0, Choice::Both));
+        }
+        for key in &self.agreed {
+            if let (Owner::Fighter(f), Aspect::Presence) = (&key.owner, &key.aspect) {
+                presence.insert(*f, (None, Choice::Ours));
+            }
         }
         let owners = &self.owners;
         let skip: HashSet<&Key> = self.agreed.iter().chain(&self.came_back).collect();
         let mut numbers_now: HashMap<&Key, i64> = HashMap::new();
+        let mut entries_now: HashMap<&Key, Vec<QuirkPick>> = HashMap::new();
+        let mut statuses_now: HashMap<&Key, FighterStatus> = HashMap::new();
         let mut taken_back: HashSet<&Key> = HashSet::new();
         // The other copy's batches get ids in the order they go in; an
         // undo follows the batch it takes back, or takes back nothing here.
@@ -426,8 +560,23 @@ impl MergePlan {
             let mut back = Vec::new();
             let mut events = Vec::new();
             for event in &batch.events {
+                if let Some((conflict, choice)) = presence
+                    .iter()
+                    .find(|(f, _)| concerns(event, **f, owners))
+                    .map(|(_, settled)| *settled)
+                {
+                    if choice == Choice::Theirs {
+                        if let Some(conflict) = conflict
+                            && taken_back.insert(&conflict.key)
+                        {
+                            back.extend(conflict.ours.iter().rev().map(taken_back_event));
+                        }
+                        events.push(event.clone());
+                    }
+                    continue;
+                }
                 let key = key_of(event, owners);
-                let Some((key, (i, choice))) = key
+                let Some((key, (conflict, number, choice))) = key
                     .as_ref()
                     .and_then(|k| settle.get_key_value(k).map(|(k, c)| (*k, *c)))
                 else {
@@ -436,7 +585,6 @@ impl MergePlan {
                     }
                     continue;
                 };
-                let conflict = &self.conflicts[i];
                 match choice {
                     Choice::Ours => {}
                     Choice::Theirs => {
@@ -444,6 +592,22 @@ impl MergePlan {
                             back.extend(conflict.ours.iter().rev().map(taken_back_event));
                         }
                         events.push(event.clone());
+                    }
+                    Choice::Both if matches!(event, Event::QuirksChanged { .. }) => {
+                        let now = entries_now
+                            .entry(key)
+                            .or_insert_with(|| entries_after(&conflict.ours));
+                        let (moved, next) = entries_moved(event, now);
+                        *now = next;
+                        events.extend(moved);
+                    }
+                    Choice::Both if matches!(event, Event::FighterStatusChanged { .. }) => {
+                        let now = statuses_now
+                            .entry(key)
+                            .or_insert_with(|| status_after(&conflict.ours));
+                        let (moved, next) = status_moved(event, now);
+                        *now = next;
+                        events.push(moved);
                     }
                     Choice::Both => match numbers(event) {
                         Some((from, to)) => {
@@ -453,7 +617,7 @@ impl MergePlan {
                             let next = to
                                 .checked_sub(from)
                                 .and_then(|d| now.checked_add(d))
-                                .ok_or(MergeError::Overflow(i + 1))?;
+                                .ok_or(MergeError::Overflow(number))?;
                             numbers_now.insert(key, next);
                             events.push(with_numbers(event, now, next));
                         }
@@ -519,6 +683,73 @@ fn taken_back_event(event: &Event) -> Event {
         _ => {}
     }
     back
+}
+
+/// Whether two statuses are of one kind, so that the later of them can
+/// stand for both: wounded and wounded, held by the same gang, gone the
+/// same way.
+fn same_kind(a: &FighterStatus, b: &FighterStatus) -> bool {
+    match (a, b) {
+        (FighterStatus::Wounded { .. }, FighterStatus::Wounded { .. }) => true,
+        (FighterStatus::Captured { by: x, .. }, FighterStatus::Captured { by: y, .. }) => x == y,
+        (FighterStatus::Gone { status: x, .. }, FighterStatus::Gone { status: y, .. }) => x == y,
+        _ => false,
+    }
+}
+
+/// A fighter's status after this copy's changes to it.
+fn status_after(ours: &[Event]) -> FighterStatus {
+    match ours.last() {
+        Some(Event::FighterStatusChanged { to, .. }) => to.clone(),
+        _ => FighterStatus::Active,
+    }
+}
+
+/// The other copy's change of status made from this copy's status.
+fn status_moved(event: &Event, now: &FighterStatus) -> (Event, FighterStatus) {
+    let mut moved = event.clone();
+    let mut next = now.clone();
+    if let Event::FighterStatusChanged { from, to, .. } = &mut moved {
+        *from = now.clone();
+        next = to.clone();
+    }
+    (moved, next)
+}
+
+/// A fighter's entries after this copy's changes to them.
+fn entries_after(ours: &[Event]) -> Vec<QuirkPick> {
+    match ours.last() {
+        Some(Event::QuirksChanged { to, .. }) => to.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// The other copy's change to a fighter's entries made on this copy's:
+/// what it gained is gained (once), what it lost is lost. The change (none
+/// where nothing is left to change) and the entries after it.
+fn entries_moved(event: &Event, now: &[QuirkPick]) -> (Option<Event>, Vec<QuirkPick>) {
+    let Event::QuirksChanged { fighter, from, to } = event else {
+        return (None, now.to_vec());
+    };
+    let mut next: Vec<QuirkPick> = now
+        .iter()
+        .filter(|pick| !from.contains(pick) || to.contains(pick))
+        .cloned()
+        .collect();
+    for pick in to {
+        if !from.contains(pick) && !next.contains(pick) {
+            next.push(pick.clone());
+        }
+    }
+    if next == now {
+        return (None, next);
+    }
+    let moved = Event::QuirksChanged {
+        fighter: *fighter,
+        from: now.to_vec(),
+        to: next.clone(),
+    };
+    (Some(moved), next)
 }
 
 /// The `from` and `to` of a change to a number.

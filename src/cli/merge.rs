@@ -115,6 +115,9 @@ fn show(preview: &MergePreview) {
     for line in &preview.renumbered {
         say!("  renumbered: {line}");
     }
+    for line in &preview.composed {
+        say!("Both copies changed it, both kept: {line}");
+    }
     for line in &preview.agreed {
         say!("Both copies made the same change: {line}");
     }

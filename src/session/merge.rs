@@ -36,6 +36,9 @@ pub struct MergePreview {
     /// they take here, where these differ.
     pub renumbered: Vec<String>,
     pub conflicts: Vec<ConflictView>,
+    /// What both copies changed in ways that hold together, both kept:
+    /// `Ash Dogs: Supply: 5 → 2, both copies' changes`.
+    pub composed: Vec<String>,
     /// What both copies changed alike, kept once.
     pub agreed: Vec<String>,
     /// What the other copy changed and changed back, which this copy
@@ -71,7 +74,8 @@ impl Session {
         }
         let (theirs, photos) = CampaignStore::read_copy(&other)
             .with_context(|| format!("cannot read {}", other.display()))?;
-        let plan = merge::plan(&self.store.log_batches()?, &theirs)
+        let within = |key: &Key, to| self.within(key, to).is_ok();
+        let plan = merge::plan(&self.store.log_batches()?, &theirs, &within)
             .with_context(|| format!("{} cannot be merged", other.display()))?;
         Ok(Merge {
             other,
@@ -130,6 +134,18 @@ impl Session {
             theirs: plan.theirs.iter().map(|b| b.label.clone()).collect(),
             renumbered,
             conflicts,
+            composed: plan
+                .composed
+                .iter()
+                .map(|c| {
+                    let subject = c.key.describe(&names);
+                    match (c.both_value(), &c.key.aspect) {
+                        (Some((from, to)), _) => format!("{subject}: {from} → {to}"),
+                        (None, merge::Aspect::Status) => format!("{subject}, the later"),
+                        (None, _) => format!("{subject}, both copies'"),
+                    }
+                })
+                .collect(),
             agreed: plan.agreed.iter().map(|k| k.describe(&names)).collect(),
             came_back: plan.came_back.iter().map(|k| k.describe(&names)).collect(),
             both_took_back: plan
@@ -165,7 +181,8 @@ impl Session {
         let ours = self.store.log_batches()?;
         let theirs_now = CampaignStore::copy_log(&merge.other)
             .with_context(|| format!("cannot read {}", merge.other.display()))?;
-        let now = merge::plan(&ours, &theirs_now)
+        let within = |key: &Key, to| self.within(key, to).is_ok();
+        let now = merge::plan(&ours, &theirs_now, &within)
             .with_context(|| format!("{} cannot be merged", merge.other.display()))?;
         if now.parted_after != merge.plan.parted_after
             || now.ours != merge.plan.ours
@@ -217,10 +234,16 @@ impl Session {
     /// Whether keeping both copies' changes to a number leaves it within
     /// its pack's floor and bounds; the reason when it does not.
     fn both_within(&self, conflict: &merge::Conflict) -> Result<(), String> {
-        let Some((_, to)) = conflict.both_value() else {
-            return Ok(());
-        };
-        let gang = match conflict.key.owner {
+        match conflict.both_value() {
+            Some((_, to)) => self.within(&conflict.key, to),
+            None => Ok(()),
+        }
+    }
+
+    /// Whether a resource or counter may take a value: its pack's floor
+    /// and bounds; the reason when it may not.
+    fn within(&self, key: &Key, to: i64) -> Result<(), String> {
+        let gang = match key.owner {
             merge::Owner::Gang(g) => self.store.gang(g).ok().flatten(),
             merge::Owner::Fighter(f) => match self.store.fighter(f).ok().flatten() {
                 Some(fighter) => self.store.gang(fighter.gang).ok().flatten(),
@@ -231,7 +254,7 @@ impl Session {
         let Some(pack) = gang.and_then(|g| self.registry.get(&g.ruleset)) else {
             return Ok(());
         };
-        let (label, range) = match &conflict.key.aspect {
+        let (label, range) = match &key.aspect {
             merge::Aspect::Resource(r) => match pack.resource(r) {
                 Some(def) => (&def.label, def.range()),
                 None => return Ok(()),
@@ -253,11 +276,19 @@ impl Session {
         }
     }
 
-    /// Names for this copy's ids and for the other copy's new things.
+    /// Names for this copy's ids, the fighters either copy dismissed and
+    /// the other copy's new things.
     fn merge_names(&self, plan: &MergePlan) -> Result<Names> {
         let mut names = self.names()?;
-        for event in plan.theirs.iter().flat_map(|b| &b.events) {
+        let ours = plan.ours.iter().flat_map(|b| &b.events);
+        for event in ours.chain(plan.theirs.iter().flat_map(|b| &b.events)) {
             match event {
+                Event::FighterDismissed { fighter } => {
+                    names
+                        .fighters
+                        .entry(fighter.id)
+                        .or_insert_with(|| fighter.name.clone());
+                }
                 Event::GangFounded { gang } => {
                     names
                         .gangs

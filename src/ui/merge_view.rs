@@ -124,6 +124,9 @@ fn preview_ui(ui: &mut egui::Ui, preview: &MergePreview) {
     if !preview.renumbered.is_empty() {
         list(ui, "Renumbered here".to_owned(), &preview.renumbered);
     }
+    for line in &preview.composed {
+        ui.label(format!("Both copies changed it, both kept: {line}"));
+    }
     for line in &preview.agreed {
         ui.label(format!("Both copies made the same change: {line}"));
     }

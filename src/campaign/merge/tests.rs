@@ -92,6 +92,12 @@ fn common() -> Vec<LoggedBatch> {
     ]
 }
 
+/// The plan with a floor of 0 under every number, as the packs' resources
+/// have.
+fn planned(ours: &[LoggedBatch], theirs: &[LoggedBatch]) -> Result<MergePlan, MergeError> {
+    plan(ours, theirs, &|_, value| value >= 0)
+}
+
 fn with(mut log: Vec<LoggedBatch>, more: Vec<LoggedBatch>) -> Vec<LoggedBatch> {
     log.extend(more);
     log
@@ -107,7 +113,10 @@ fn logs_that_share_no_beginning_are_not_copies() {
             default_ruleset: "game".into(),
         }],
     )];
-    assert_eq!(plan(&common(), &other).unwrap_err(), MergeError::NotCopies);
+    assert_eq!(
+        planned(&common(), &other).unwrap_err(),
+        MergeError::NotCopies
+    );
 }
 
 #[test]
@@ -138,7 +147,7 @@ fn the_other_copys_new_things_get_ids_after_every_id_this_copy_used() {
             ],
         )],
     );
-    let plan = plan(&ours, &theirs).unwrap();
+    let plan = planned(&ours, &theirs).unwrap();
     assert_eq!(plan.parted_after, BatchId(2));
     assert!(plan.conflicts.is_empty());
     assert_eq!(plan.gangs, vec![(GangId(2), GangId(3))]);
@@ -154,16 +163,30 @@ fn the_other_copys_new_things_get_ids_after_every_id_this_copy_used() {
     assert_eq!(merged[0].events[2], supply(3, 5, 4));
 }
 
-fn both_spent() -> (Vec<LoggedBatch>, Vec<LoggedBatch>) {
-    let ours = with(common(), vec![batch(3, "Ours", vec![supply(1, 5, 3)])]);
-    let theirs = with(common(), vec![batch(3, "Theirs", vec![supply(1, 5, 4)])]);
+fn both_spent(ours: i64, theirs: i64) -> (Vec<LoggedBatch>, Vec<LoggedBatch>) {
+    let ours = with(common(), vec![batch(3, "Ours", vec![supply(1, 5, ours)])]);
+    let theirs = with(
+        common(),
+        vec![batch(3, "Theirs", vec![supply(1, 5, theirs)])],
+    );
     (ours, theirs)
 }
 
 #[test]
-fn both_copies_spending_the_same_supply_is_a_conflict_settled_each_way() {
-    let (ours, theirs) = both_spent();
-    let plan = plan(&ours, &theirs).unwrap();
+fn two_spends_the_floor_allows_are_both_made_without_asking() {
+    let (ours, theirs) = both_spent(3, 4);
+    let plan = planned(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty(), "{:?}", plan.conflicts);
+    assert_eq!(plan.composed.len(), 1);
+    // The other's -1 made on this copy's 3.
+    let both = plan.resolve(&[]).unwrap();
+    assert_eq!(both[0].events, vec![supply(1, 3, 2)]);
+}
+
+#[test]
+fn two_spends_that_together_go_below_the_floor_are_a_conflict_settled_each_way() {
+    let (ours, theirs) = both_spent(1, 2);
+    let plan = planned(&ours, &theirs).unwrap();
     assert_eq!(plan.conflicts.len(), 1);
     assert_eq!(
         plan.conflicts[0].key,
@@ -172,7 +195,7 @@ fn both_copies_spending_the_same_supply_is_a_conflict_settled_each_way() {
             aspect: Aspect::Resource("supply".into())
         }
     );
-    assert_eq!(plan.conflicts[0].both_value(), Some((3, 2)));
+    assert_eq!(plan.conflicts[0].both_value(), Some((1, -2)));
     assert_eq!(plan.resolve(&[]).unwrap_err(), MergeError::Unchosen(1));
 
     // This copy's: the other's spending is left out, and its batch with it.
@@ -188,13 +211,10 @@ fn both_copies_spending_the_same_supply_is_a_conflict_settled_each_way() {
     );
     assert!(matches!(
         theirs[0].events[..],
-        [Event::ResourceAdjusted { from: 3, to: 5, .. }]
+        [Event::ResourceAdjusted { from: 1, to: 5, .. }]
     ));
-    assert_eq!(theirs[1].events, vec![supply(1, 5, 4)]);
+    assert_eq!(theirs[1].events, vec![supply(1, 5, 2)]);
     assert_eq!(theirs[1].id, BatchId(theirs[0].id.0 + 1));
-    // Both: the other's -1 made on this copy's 3.
-    let both = plan.resolve(&[Some(Choice::Both)]).unwrap();
-    assert_eq!(both[0].events, vec![supply(1, 3, 2)]);
 }
 
 #[test]
@@ -207,7 +227,7 @@ fn a_change_this_copy_took_back_is_no_conflict() {
         ],
     );
     let theirs = with(common(), vec![batch(3, "Theirs", vec![supply(1, 5, 4)])]);
-    let plan = plan(&ours, &theirs).unwrap();
+    let plan = planned(&ours, &theirs).unwrap();
     assert!(plan.conflicts.is_empty());
     let merged = plan.resolve(&[]).unwrap();
     assert_eq!(merged[0].id, BatchId(5));
@@ -215,7 +235,7 @@ fn a_change_this_copy_took_back_is_no_conflict() {
 }
 
 #[test]
-fn both_copies_injuring_one_fighter_can_keep_both_injuries() {
+fn both_copies_injuring_one_fighter_keep_both_injuries_without_asking() {
     let ours = with(
         common(),
         vec![batch(3, "Ours", vec![effect(2, 1, "Crippled")])],
@@ -224,17 +244,11 @@ fn both_copies_injuring_one_fighter_can_keep_both_injuries() {
         common(),
         vec![batch(3, "Theirs", vec![effect(2, 1, "Lost Eye")])],
     );
-    let plan = plan(&ours, &theirs).unwrap();
-    assert_eq!(plan.conflicts.len(), 1);
-    assert!(plan.conflicts[0].key.can_keep_both());
-    let both = plan.resolve(&[Some(Choice::Both)]).unwrap();
+    let plan = planned(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty());
+    assert_eq!(plan.composed.len(), 1);
+    let both = plan.resolve(&[]).unwrap();
     assert_eq!(both[0].events, vec![effect(3, 1, "Lost Eye")]);
-    let theirs = plan.resolve(&[Some(Choice::Theirs)]).unwrap();
-    assert!(matches!(
-        &theirs[0].events[0],
-        Event::LastingEffectDeleted { effect } if effect.name == "Crippled"
-    ));
-    assert_eq!(theirs[1].events[0], effect(3, 1, "Lost Eye"));
 }
 
 #[test]
@@ -246,7 +260,7 @@ fn a_name_changed_by_both_cannot_keep_both() {
     };
     let ours = with(common(), vec![batch(3, "Ours", vec![rename("Raven")])]);
     let theirs = with(common(), vec![batch(3, "Theirs", vec![rename("Crow")])]);
-    let plan = plan(&ours, &theirs).unwrap();
+    let plan = planned(&ours, &theirs).unwrap();
     assert_eq!(
         plan.resolve(&[Some(Choice::Both)]).unwrap_err(),
         MergeError::NotBoth(1)
@@ -269,13 +283,10 @@ fn a_lasting_effect_healed_in_the_other_copy_is_found_by_its_fighter() {
         vec![batch(3, "Ours", vec![effect(2, 1, "Crippled")])],
     );
     let theirs = with(common(), vec![batch(3, "Theirs", vec![heal.clone()])]);
-    let plan = plan(&ours, &theirs).unwrap();
-    assert_eq!(plan.conflicts.len(), 1);
-    assert_eq!(plan.conflicts[0].theirs, vec![heal.clone()]);
-    assert_eq!(
-        plan.resolve(&[Some(Choice::Both)]).unwrap()[0].events,
-        vec![heal]
-    );
+    let plan = planned(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty());
+    assert_eq!(plan.composed[0].theirs, vec![heal.clone()]);
+    assert_eq!(plan.resolve(&[]).unwrap()[0].events, vec![heal]);
 }
 
 #[test]
@@ -290,7 +301,7 @@ fn a_title_both_copies_gave_the_same_gang_is_agreed_not_a_conflict() {
         common(),
         vec![batch(3, "Theirs", vec![title, supply(1, 5, 6)])],
     );
-    let plan = plan(&ours, &theirs).unwrap();
+    let plan = planned(&ours, &theirs).unwrap();
     assert!(plan.conflicts.is_empty());
     assert_eq!(plan.agreed.len(), 1);
     assert_eq!(plan.resolve(&[]).unwrap()[0].events, vec![supply(1, 5, 6)]);
@@ -317,7 +328,7 @@ fn a_change_the_other_copy_made_and_took_back_leaves_this_copys_standing() {
             batch(4, "Refund", vec![supply(1, 3, 5)]),
         ],
     );
-    let plan = plan(&ours, &theirs).unwrap();
+    let plan = planned(&ours, &theirs).unwrap();
     assert!(plan.conflicts.is_empty());
     assert_eq!(plan.came_back.len(), 1);
     assert!(plan.resolve(&[]).unwrap().is_empty());
@@ -347,7 +358,7 @@ fn a_shared_change_both_copies_took_back_is_taken_back_once() {
         common_with_spending(),
         vec![later, batch(5, "Found", vec![supply(1, 5, 6)])],
     );
-    let plan = plan(&ours, &theirs).unwrap();
+    let plan = planned(&ours, &theirs).unwrap();
     assert!(plan.conflicts.is_empty(), "{:?}", plan.conflicts);
     assert_eq!(plan.both_took_back.len(), 1);
     let merged = plan.resolve(&[]).unwrap();
@@ -387,7 +398,7 @@ fn a_shared_thing_one_copy_took_back_and_the_other_changed_is_refused() {
             }],
         )],
     );
-    let err = plan(&ours, &theirs).unwrap_err();
+    let err = planned(&ours, &theirs).unwrap_err();
     assert!(
         matches!(
             &err,
@@ -421,11 +432,151 @@ fn keeping_both_heals_an_effect_this_copy_healed_and_brought_back() {
         ],
     );
     let theirs = with(common(), vec![batch(3, "Theirs", vec![heal.clone()])]);
-    let plan = plan(&ours, &theirs).unwrap();
-    assert_eq!(plan.conflicts.len(), 1);
+    let plan = planned(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty());
     // This copy's last word on the effect is that it is back: theirs heals it.
+    assert_eq!(plan.resolve(&[]).unwrap()[0].events, vec![heal]);
+}
+
+fn entries(fighter: i64, from: &[&str], to: &[&str]) -> Event {
+    let picks = |ids: &[&str]| {
+        ids.iter()
+            .map(|id| QuirkPick {
+                quirk: (*id).to_owned(),
+                alt_name: None,
+                with: None,
+            })
+            .collect()
+    };
+    Event::QuirksChanged {
+        fighter: FighterId(fighter),
+        from: picks(from),
+        to: picks(to),
+    }
+}
+
+#[test]
+fn entries_gained_and_lost_in_both_copies_are_gained_and_lost() {
+    let ours = with(
+        common(),
+        vec![batch(3, "Ours", vec![entries(1, &[], &["brave", "quick"])])],
+    );
+    let theirs = with(
+        common(),
+        vec![
+            batch(3, "Theirs", vec![entries(1, &[], &["quick", "tough"])]),
+            batch(4, "Lost", vec![entries(1, &["quick", "tough"], &["tough"])]),
+        ],
+    );
+    let plan = planned(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty(), "{:?}", plan.conflicts);
+    let merged = plan.resolve(&[]).unwrap();
     assert_eq!(
-        plan.resolve(&[Some(Choice::Both)]).unwrap()[0].events,
-        vec![heal]
+        merged[0].events,
+        vec![entries(
+            1,
+            &["brave", "quick"],
+            &["brave", "quick", "tough"]
+        )]
+    );
+    assert_eq!(
+        merged[1].events,
+        vec![entries(
+            1,
+            &["brave", "quick", "tough"],
+            &["brave", "tough"]
+        )]
+    );
+}
+
+fn dismissed(fighter: Fighter) -> Event {
+    Event::FighterDismissed { fighter }
+}
+
+fn xp(from: i64, to: i64) -> Event {
+    Event::CounterChanged {
+        fighter: FighterId(1),
+        counter: "xp".into(),
+        from,
+        to,
+        reason: "battle".into(),
+    }
+}
+
+#[test]
+fn a_fighter_dismissed_in_one_copy_and_advanced_in_the_other_is_one_conflict() {
+    let ours = with(
+        common(),
+        vec![batch(
+            3,
+            "Dismiss Rook",
+            vec![dismissed(fighter(1, 1, "Rook"))],
+        )],
+    );
+    let theirs = with(
+        common(),
+        vec![batch(3, "Match", vec![xp(0, 2), supply(1, 5, 7)])],
+    );
+    let plan = planned(&ours, &theirs).unwrap();
+    assert_eq!(plan.conflicts.len(), 1, "{:?}", plan.conflicts);
+    assert_eq!(plan.conflicts[0].key.aspect, Aspect::Presence);
+    assert_eq!(
+        plan.resolve(&[Some(Choice::Both)]).unwrap_err(),
+        MergeError::NotBoth(1)
+    );
+    // The dismissal stands: the match's other changes are made.
+    let kept = plan.resolve(&[Some(Choice::Ours)]).unwrap();
+    assert_eq!(kept[0].events, vec![supply(1, 5, 7)]);
+    // The other's: Rook comes back, then advances.
+    let back = plan.resolve(&[Some(Choice::Theirs)]).unwrap();
+    assert_eq!(
+        back[0].events,
+        vec![Event::FighterRecruited {
+            fighter: fighter(1, 1, "Rook")
+        }]
+    );
+    assert_eq!(back[1].events, vec![xp(0, 2), supply(1, 5, 7)]);
+}
+
+#[test]
+fn a_fighter_both_copies_dismissed_is_dismissed_once() {
+    let gone = batch(3, "Dismiss Rook", vec![dismissed(fighter(1, 1, "Rook"))]);
+    let ours = with(common(), vec![gone.clone()]);
+    let theirs = with(
+        common(),
+        vec![LoggedBatch {
+            at: "2026-11-04T21:00:00Z".into(),
+            ..gone
+        }],
+    );
+    let plan = planned(&ours, &theirs).unwrap();
+    assert!(plan.conflicts.is_empty(), "{:?}", plan.conflicts);
+    assert!(plan.resolve(&[]).unwrap().is_empty());
+}
+
+#[test]
+fn a_title_the_copies_gave_different_gangs_is_a_conflict() {
+    let title = |to| Event::TitleChanged {
+        title: "quartermaster".into(),
+        from: None,
+        to: Some(GangId(to)),
+    };
+    let second = batch(
+        3,
+        "Found",
+        vec![Event::GangFounded {
+            gang: gang(2, "Owls"),
+        }],
+    );
+    let ours = with(
+        common(),
+        vec![second.clone(), batch(4, "Ours", vec![title(1)])],
+    );
+    let theirs = with(common(), vec![second, batch(4, "Theirs", vec![title(2)])]);
+    let plan = planned(&ours, &theirs).unwrap();
+    assert_eq!(plan.conflicts.len(), 1);
+    assert_eq!(
+        plan.conflicts[0].key.aspect,
+        Aspect::Title("quartermaster".into())
     );
 }
