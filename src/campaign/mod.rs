@@ -15,6 +15,7 @@ pub mod demo;
 mod derive;
 mod event;
 pub mod gate;
+pub mod league;
 pub mod merge;
 mod model;
 pub mod photo;

@@ -8,6 +8,7 @@
 
 mod apply;
 mod gate_state;
+pub mod league;
 mod migrations;
 mod read;
 mod verify;

@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod postgres;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 

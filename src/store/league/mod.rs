@@ -1,0 +1,309 @@
+//! A league's server: one PostgreSQL database shared by every laptop of a
+//! league, holding one append-only table of batches in the server's order.
+//!
+//! [`League`] is the only place that speaks to PostgreSQL. The server adds
+//! order, durability and authority only: a gapless sequence, the author and
+//! the time stamped by PostgreSQL, row-level security on who may append
+//! what, and no update, delete or truncate for anyone. The schema is
+//! versioned SQL (`schema/`), applied by [`League::init`] in order.
+//!
+//! The connection is TLS only, the league's certificate pinned (see
+//! [`tls`]); a password is passed in, used and never kept, shown or
+//! logged. A member's password goes to the server only as a SCRAM
+//! verifier.
+//!
+//! The server needs, for `init`: an empty database owned by the organiser's
+//! login, a login with CREATEROLE (to invite members), and in
+//! `pg_hba.conf` only `hostssl … scram-sha-256` lines for the league's
+//! database, with `hostnossl all all 0.0.0.0/0 reject` so that a plain
+//! connection is refused.
+
+mod error;
+mod schema;
+pub mod tls;
+
+use std::time::Duration;
+
+use postgres::config::SslMode;
+use postgres::{Client, Config};
+use rand::RngExt;
+use tokio_postgres_rustls::MakeRustlsConnect;
+
+pub use error::{LeagueError, PushError};
+pub use schema::SCHEMA_VERSION;
+
+/// Where a league's server is and who connects: what an invite carries.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Address {
+    pub host: String,
+    pub port: u16,
+    pub database: String,
+    pub login: String,
+    /// The league's certificate (PEM), the one the client trusts.
+    pub certificate: String,
+}
+
+/// A batch as the server holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ServerBatch {
+    /// Its place in the server's order, from 1, with no gap.
+    pub seq: i64,
+    /// The id the laptop that made it gave it.
+    pub uid: String,
+    /// The login that pushed it, as the server saw it.
+    pub author: String,
+    /// When the server took it (RFC 3339, UTC).
+    pub received: String,
+    /// When the laptop made it, as the laptop said.
+    pub at: String,
+    pub label: String,
+    /// The `seq` of the batch it takes back.
+    pub undoes: Option<i64>,
+    /// The events: a JSON list of event objects, the text as sent.
+    pub events: String,
+}
+
+/// A batch to push.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewBatch {
+    pub uid: String,
+    pub at: String,
+    pub label: String,
+    pub undoes: Option<i64>,
+    /// A JSON list of event objects, each with its `type`.
+    pub events: String,
+}
+
+/// A member of the league and the gangs that are theirs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Member {
+    pub login: String,
+    pub gangs: Vec<i64>,
+    pub organiser: bool,
+}
+
+/// A connection to a league's server.
+pub struct League {
+    client: Client,
+}
+
+impl std::fmt::Debug for League {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("League").finish_non_exhaustive()
+    }
+}
+
+/// How long a connection may take before the server counts as offline.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
+
+impl League {
+    /// Connects over TLS, trusting only the address's certificate.
+    pub fn connect(address: &Address, password: &str) -> Result<League, LeagueError> {
+        let tls = tls::pinned_config(&address.certificate)
+            .map_err(|e| LeagueError::Invalid(e.to_string()))?;
+        let client = Config::new()
+            .host(&address.host)
+            .port(address.port)
+            .dbname(&address.database)
+            .user(&address.login)
+            .password(password)
+            .ssl_mode(SslMode::Require)
+            .connect_timeout(CONNECT_TIMEOUT)
+            .application_name("rapsheet")
+            .connect(MakeRustlsConnect::new(tls))?;
+        Ok(League { client })
+    }
+
+    /// Makes the connected database a league, the connected login its
+    /// organiser: applies the schema, version after version, in one
+    /// transaction. Refuses a database that holds other tables.
+    pub fn init(&mut self) -> Result<(), LeagueError> {
+        schema::check_can_init(&mut self.client)?;
+        schema::apply(&mut self.client)
+    }
+
+    /// The schema version the league's database is at.
+    pub fn schema_version(&mut self) -> Result<i64, LeagueError> {
+        let row = self
+            .client
+            .query_one("SELECT max(version) FROM league.schema_version", &[])?;
+        Ok(row.get::<_, Option<i64>>(0).unwrap_or(0))
+    }
+
+    /// The newest batch's `seq`; 0 when there is none.
+    pub fn head(&mut self) -> Result<i64, LeagueError> {
+        let row = self
+            .client
+            .query_one("SELECT coalesce(max(seq), 0) FROM league.batch", &[])?;
+        Ok(row.get(0))
+    }
+
+    /// Every batch after `seq`, in the server's order.
+    pub fn fetch_after(&mut self, seq: i64) -> Result<Vec<ServerBatch>, LeagueError> {
+        let rows = self.client.query(
+            "SELECT seq, uid, author,
+                    to_char(received AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
+                    at, label, undoes, events::text
+             FROM league.batch WHERE seq > $1 ORDER BY seq",
+            &[&seq],
+        )?;
+        Ok(rows.iter().map(server_batch).collect())
+    }
+
+    /// Appends `batches` after the batch `after` (the head this laptop
+    /// last saw), numbered `after + 1`, `after + 2`, …, in one transaction:
+    /// all land or none. Returns the new head.
+    pub fn push(&mut self, after: i64, batches: &[NewBatch]) -> Result<i64, PushError> {
+        let mut tx = self.client.transaction().map_err(LeagueError::from)?;
+        let mut seq = after;
+        for batch in batches {
+            seq += 1;
+            insert(&mut tx, seq, batch).map_err(|e| error::push_error(e, &batch.uid))?;
+        }
+        tx.commit()
+            .map_err(|e| error::push_error(e, last_uid(batches)))?;
+        Ok(seq)
+    }
+
+    /// Makes a member's login with a new password (returned, never
+    /// kept), lets it into the league and gives it `gangs`. The organiser's.
+    pub fn invite(&mut self, login: &str, gangs: &[i64]) -> Result<String, LeagueError> {
+        check_login(login)?;
+        let password = new_password();
+        let verifier = postgres_protocol::password::scram_sha_256(password.as_bytes());
+        let players = schema::players_role(&mut self.client)?;
+        let mut tx = self.client.transaction()?;
+        tx.batch_execute(&format!(
+            "CREATE ROLE {login} LOGIN PASSWORD {verifier}; GRANT {players} TO {login};",
+            login = schema::ident(login),
+            verifier = schema::literal(&verifier),
+            players = schema::ident(&players),
+        ))
+        .map_err(|e| role_error(e, login))?;
+        tx.execute("INSERT INTO league.member (login) VALUES ($1)", &[&login])?;
+        for gang in gangs {
+            assign_in(&mut tx, login, *gang)?;
+        }
+        tx.commit()?;
+        Ok(password)
+    }
+
+    /// Gives `gang` to the member `login` (from whoever had it). The
+    /// organiser's.
+    pub fn assign(&mut self, login: &str, gang: i64) -> Result<(), LeagueError> {
+        let mut tx = self.client.transaction()?;
+        assign_in(&mut tx, login, gang)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Every member, by login, with their gangs and whether they organise.
+    pub fn members(&mut self) -> Result<Vec<Member>, LeagueError> {
+        let rows = self.client.query(
+            "SELECT m.login, m.organiser,
+                    coalesce(array_agg(o.gang ORDER BY o.gang)
+                             FILTER (WHERE o.gang IS NOT NULL), '{}')
+             FROM league.member m LEFT JOIN league.gang_owner o ON o.login = m.login
+             GROUP BY m.login, m.organiser ORDER BY m.login",
+            &[],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|row| Member {
+                login: row.get(0),
+                organiser: row.get(1),
+                gangs: row.get(2),
+            })
+            .collect())
+    }
+
+    /// The login this connection is, as the server sees it.
+    pub fn whoami(&mut self) -> Result<String, LeagueError> {
+        let row = self.client.query_one("SELECT session_user::text", &[])?;
+        Ok(row.get(0))
+    }
+}
+
+fn server_batch(row: &postgres::Row) -> ServerBatch {
+    ServerBatch {
+        seq: row.get(0),
+        uid: row.get(1),
+        author: row.get(2),
+        received: row.get(3),
+        at: row.get(4),
+        label: row.get(5),
+        undoes: row.get(6),
+        events: row.get(7),
+    }
+}
+
+fn insert(
+    tx: &mut postgres::Transaction<'_>,
+    seq: i64,
+    batch: &NewBatch,
+) -> Result<u64, postgres::Error> {
+    tx.execute(
+        "INSERT INTO league.batch (seq, uid, at, label, undoes, events)
+         VALUES ($1, $2, $3, $4, $5, $6::text::json)",
+        &[
+            &seq,
+            &batch.uid,
+            &batch.at,
+            &batch.label,
+            &batch.undoes,
+            &batch.events,
+        ],
+    )
+}
+
+fn last_uid(batches: &[NewBatch]) -> &str {
+    batches.last().map_or("", |b| b.uid.as_str())
+}
+
+fn assign_in(
+    tx: &mut postgres::Transaction<'_>,
+    login: &str,
+    gang: i64,
+) -> Result<(), LeagueError> {
+    tx.execute(
+        "INSERT INTO league.gang_owner (gang, login) VALUES ($1, $2)
+         ON CONFLICT (gang) DO UPDATE SET login = excluded.login",
+        &[&gang, &login],
+    )
+    .map_err(|e| match e.code() {
+        Some(c) if *c == postgres::error::SqlState::FOREIGN_KEY_VIOLATION => {
+            LeagueError::Invalid(format!("{login} is not a member of this league"))
+        }
+        _ => LeagueError::from(e),
+    })?;
+    Ok(())
+}
+
+/// A login name the server takes as it is: not empty, at most 63 bytes
+/// (PostgreSQL's limit), no control character.
+fn check_login(login: &str) -> Result<(), LeagueError> {
+    if login.is_empty() || login.len() > 63 || login.chars().any(char::is_control) {
+        return Err(LeagueError::Invalid(format!(
+            "“{login}” cannot be a login: 1 to 63 bytes, no control characters"
+        )));
+    }
+    Ok(())
+}
+
+/// A new password: 24 letters and digits from the system's randomness.
+fn new_password() -> String {
+    rand::rng()
+        .sample_iter(rand::distr::Alphanumeric)
+        .take(24)
+        .map(char::from)
+        .collect()
+}
+
+fn role_error(error: postgres::Error, login: &str) -> LeagueError {
+    match error.code() {
+        Some(c) if *c == postgres::error::SqlState::DUPLICATE_OBJECT => LeagueError::Invalid(
+            format!("a login named {login} already exists on this server; pick another name"),
+        ),
+        _ => LeagueError::from(error),
+    }
+}
