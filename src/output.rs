@@ -71,6 +71,27 @@ pub fn write(
     existing: Existing,
     campaign: Option<&Path>,
 ) -> Result<(), OutputError> {
+    write_with_mode(path, bytes, existing, campaign, 0o666)
+}
+
+/// [`write`] for a file that holds a secret (a league invite's password):
+/// readable and writable by its owner alone.
+pub fn write_private(
+    path: &Path,
+    bytes: &[u8],
+    existing: Existing,
+    campaign: Option<&Path>,
+) -> Result<(), OutputError> {
+    write_with_mode(path, bytes, existing, campaign, 0o600)
+}
+
+fn write_with_mode(
+    path: &Path,
+    bytes: &[u8],
+    existing: Existing,
+    campaign: Option<&Path>,
+    #[cfg_attr(not(unix), allow(unused_variables))] mode: u32,
+) -> Result<(), OutputError> {
     // An error of the temporary file is said of the file asked for: the
     // temporary file's name is never shown.
     let io = |source| OutputError::Io {
@@ -100,8 +121,9 @@ pub fn write(
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt as _;
-        // As a plain file would be made: the umask decides, not 0600.
-        builder.permissions(std::fs::Permissions::from_mode(0o666));
+        // As a plain file would be made (the umask decides, not 0600),
+        // unless it holds a secret.
+        builder.permissions(std::fs::Permissions::from_mode(mode));
     }
     let mut tmp = builder.tempfile_in(&folder).map_err(io)?;
     tmp.write_all(bytes).map_err(io)?;

@@ -507,6 +507,20 @@ impl MergePlan {
     /// The other copy's batches as they go after this copy's, with every
     /// conflict settled as chosen (`choices[i]` for conflict `i + 1`).
     pub fn resolve(&self, choices: &[Option<Choice>]) -> Result<Vec<LoggedBatch>, MergeError> {
+        Ok(self
+            .resolve_traced(choices)?
+            .into_iter()
+            .map(|(_, batch)| batch)
+            .collect())
+    }
+
+    /// [`MergePlan::resolve`], each batch with the index in
+    /// [`MergePlan::theirs`] of the batch it was made from (`None` for this
+    /// copy's changes taken back for the other's).
+    pub fn resolve_traced(
+        &self,
+        choices: &[Option<Choice>],
+    ) -> Result<Vec<(Option<usize>, LoggedBatch)>, MergeError> {
         if choices.len() > self.conflicts.len() {
             return Err(MergeError::NoSuchConflict(
                 choices.len(),
@@ -553,7 +567,7 @@ impl MergePlan {
         let mut next = self.theirs.first().map_or(BatchId(1), |b| b.id);
         let mut renamed: HashMap<BatchId, BatchId> = HashMap::new();
         let mut out = Vec::new();
-        for batch in &self.theirs {
+        for (index, batch) in self.theirs.iter().enumerate() {
             if self.both_took_back.contains(&batch.id) {
                 continue;
             }
@@ -636,13 +650,16 @@ impl MergePlan {
             // This copy's changes taken back as a change of their own, so
             // undo and redo of the other copy's batch stay as they were.
             if !back.is_empty() {
-                out.push(LoggedBatch {
-                    id: next,
-                    at: batch.at.clone(),
-                    label: format!("Taken back for the other copy's: {}", batch.label),
-                    undoes: None,
-                    events: back,
-                });
+                out.push((
+                    None,
+                    LoggedBatch {
+                        id: next,
+                        at: batch.at.clone(),
+                        label: format!("Taken back for the other copy's: {}", batch.label),
+                        undoes: None,
+                        events: back,
+                    },
+                ));
                 next = BatchId(next.0.saturating_add(1));
             }
             if events.is_empty() {
@@ -656,13 +673,16 @@ impl MergePlan {
                     renamed.get(&u).copied()
                 }
             });
-            out.push(LoggedBatch {
-                id: next,
-                at: batch.at.clone(),
-                label: batch.label.clone(),
-                undoes,
-                events,
-            });
+            out.push((
+                Some(index),
+                LoggedBatch {
+                    id: next,
+                    at: batch.at.clone(),
+                    label: batch.label.clone(),
+                    undoes,
+                    events,
+                },
+            ));
             next = BatchId(next.0.saturating_add(1));
         }
         Ok(out)

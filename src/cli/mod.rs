@@ -26,6 +26,7 @@ mod bundle;
 mod edit;
 mod export;
 mod gang;
+mod league;
 mod merge;
 mod pack;
 mod print;
@@ -125,6 +126,12 @@ pub enum Command {
     /// battles since they parted) into a new file; conflicts are chosen
     /// by number, and neither copy is written to.
     Merge(merge::MergeArgs),
+    /// A campaign shared through a league's server: init, invite, join,
+    /// sync, status, who.
+    League {
+        #[command(subcommand)]
+        command: league::LeagueCommand,
+    },
     /// The campaign's backups: list them, or make one now.
     Backup {
         #[command(subcommand)]
@@ -442,6 +449,11 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         } => bundle::import_whole(&file, need_db(db)?),
         Command::Bundle { command } => bundle::bundle(&mut open(db, packs)?, command),
         Command::Merge(args) => merge::merge(&open(db, packs)?, args),
+        // Joining makes the campaign file.
+        Command::League {
+            command: league::LeagueCommand::Join { invite },
+        } => league::join(&invite, need_db(db)?),
+        Command::League { command } => league::league(&mut open(db, packs)?, command),
         // Restoring needs no campaign open: the backup is the campaign.
         Command::Backup {
             command: backup::BackupCommand::Restore { backup, output },

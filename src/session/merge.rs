@@ -89,7 +89,6 @@ impl Session {
     pub fn merge_preview(&self, merge: &Merge) -> Result<MergePreview> {
         let plan = &merge.plan;
         let names = self.merge_names(plan)?;
-        let describe = |events: &[Event]| events.iter().map(|e| e.describe(&names)).collect();
         let parted = self
             .store
             .batch(plan.parted_after)
@@ -109,24 +108,7 @@ impl Session {
         for (there, here) in plan.battles.iter().filter(|(a, b)| a != b) {
             renumbered.push(format!("record #{there} there, #{here} here"));
         }
-        let conflicts = plan
-            .conflicts
-            .iter()
-            .enumerate()
-            .map(|(i, c)| ConflictView {
-                number: i + 1,
-                subject: c.key.describe(&names),
-                key: c.key.clone(),
-                ours: describe(&c.ours),
-                theirs: describe(&c.theirs),
-                both: (c.key.can_keep_both() && self.both_within(c).is_ok()).then(|| {
-                    match c.both_value() {
-                        Some((from, to)) => format!("{from} → {to}"),
-                        None => "this copy's and the other's side by side".to_owned(),
-                    }
-                }),
-            })
-            .collect();
+        let conflicts = self.conflict_views(plan, &names);
         Ok(MergePreview {
             other: merge.other.display().to_string(),
             parted_after: parted,
@@ -155,6 +137,34 @@ impl Session {
                 .map(|b| b.label.clone())
                 .collect(),
         })
+    }
+
+    /// A plan's conflicts side by side, in words.
+    pub(super) fn conflict_views(&self, plan: &MergePlan, names: &Names) -> Vec<ConflictView> {
+        let describe = |events: &[Event]| events.iter().map(|e| e.describe(names)).collect();
+        plan.conflicts
+            .iter()
+            .enumerate()
+            .map(|(i, c)| ConflictView {
+                number: i + 1,
+                subject: c.key.describe(names),
+                key: c.key.clone(),
+                ours: describe(&c.ours),
+                theirs: describe(&c.theirs),
+                both: (c.key.can_keep_both() && self.both_within(c).is_ok()).then(|| {
+                    match c.both_value() {
+                        Some((from, to)) => format!("{from} → {to}"),
+                        None => "this copy's and the other's side by side".to_owned(),
+                    }
+                }),
+            })
+            .collect()
+    }
+
+    /// Whether a resource or counter may take a value, for planning a
+    /// merge.
+    pub(super) fn may_take(&self, key: &Key, to: i64) -> bool {
+        self.within(key, to).is_ok()
     }
 
     /// Writes the merged campaign to `output` (a new file), every conflict
@@ -278,7 +288,7 @@ impl Session {
 
     /// Names for this copy's ids, the fighters either copy dismissed and
     /// the other copy's new things.
-    fn merge_names(&self, plan: &MergePlan) -> Result<Names> {
+    pub(super) fn merge_names(&self, plan: &MergePlan) -> Result<Names> {
         let mut names = self.names()?;
         let ours = plan.ours.iter().flat_map(|b| &b.events);
         for event in ours.chain(plan.theirs.iter().flat_map(|b| &b.events)) {

@@ -28,6 +28,7 @@ mod bundles;
 mod commands;
 mod history;
 mod house;
+pub mod league;
 mod merge;
 mod print;
 mod records;

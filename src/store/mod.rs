@@ -9,6 +9,7 @@
 mod apply;
 mod gate_state;
 pub mod league;
+mod league_file;
 mod migrations;
 mod read;
 mod verify;
@@ -22,6 +23,7 @@ use std::time::Duration;
 use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
+pub use league_file::{BatchName, LeagueTie};
 pub use migrations::SCHEMA_VERSION;
 pub use read::{CampaignDump, LogEntry};
 pub use verify::Verification;
@@ -751,33 +753,7 @@ impl CampaignStore {
                     (hash, mime, bytes),
                 )?;
             }
-            for (i, batch) in batches.iter().enumerate() {
-                tx.execute(
-                    "INSERT INTO batch (id, at, label, undoes) VALUES (?1, ?2, ?3, ?4)",
-                    (batch.id, &batch.at, &batch.label, batch.undoes),
-                )?;
-                for (j, event) in batch.events.iter().enumerate() {
-                    let at = format!("log.batches[{i}].events[{j}]");
-                    check(&gate_state::Reading(&tx), event, batch.undoes.is_some())
-                        .map_err(|e| e.within(&at))?;
-                    apply::apply(&tx, event).map_err(|e| match e {
-                        StoreError::Conflict(why) => StoreError::Conflict(format!("{at}: {why}")),
-                        other => other,
-                    })?;
-                    tx.execute(
-                        "INSERT INTO event (batch_id, kind, gang_id, fighter_id, battle_id, payload) \
-                         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-                        (
-                            batch.id,
-                            event.kind(),
-                            event.gang(),
-                            event.fighter(),
-                            event.battle(),
-                            crate::campaign::wire::encode(event)?,
-                        ),
-                    )?;
-                }
-            }
+            replay(&tx, batches, 0, check)?;
             tx.commit()?;
             conn.close().map_err(|(_, e)| e)?;
             std::fs::rename(&tmp, path).map_err(|source| StoreError::Io {
@@ -1177,6 +1153,43 @@ fn one_line(err: &StoreError) -> String {
 fn temp_sibling(target: &Path) -> PathBuf {
     crate::output::clear_stale_temporaries(target);
     crate::output::temp_sibling(target)
+}
+
+/// Replays batches into an open transaction, each with its own id, time
+/// and label, every event through `check`; `offset` is the index of the
+/// first in the whole log, for naming the field of a refused event.
+fn replay(
+    tx: &rusqlite::Transaction<'_>,
+    batches: &[LoggedBatch],
+    offset: usize,
+    check: &mut Check,
+) -> Result<()> {
+    for (i, batch) in batches.iter().enumerate() {
+        tx.prepare_cached("INSERT INTO batch (id, at, label, undoes) VALUES (?1, ?2, ?3, ?4)")?
+            .execute((batch.id, &batch.at, &batch.label, batch.undoes))?;
+        for (j, event) in batch.events.iter().enumerate() {
+            let at = format!("log.batches[{}].events[{j}]", offset.saturating_add(i));
+            check(&gate_state::Reading(tx), event, batch.undoes.is_some())
+                .map_err(|e| e.within(&at))?;
+            apply::apply(tx, event).map_err(|e| match e {
+                StoreError::Conflict(why) => StoreError::Conflict(format!("{at}: {why}")),
+                other => other,
+            })?;
+            tx.prepare_cached(
+                "INSERT INTO event (batch_id, kind, gang_id, fighter_id, battle_id, payload) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            )?
+            .execute((
+                batch.id,
+                event.kind(),
+                event.gang(),
+                event.fighter(),
+                event.battle(),
+                crate::campaign::wire::encode(event)?,
+            ))?;
+        }
+    }
+    Ok(())
 }
 
 /// The lock file next to a campaign, held while it is open for writing.

@@ -585,6 +585,8 @@ impl CampaignStore {
     /// The newest change still in effect that undo takes back: a change or
     /// a redo (an even number of steps from an original change) that no
     /// later batch takes back. The campaign's creation is never offered.
+    /// In a league campaign, only this member's own batches: another
+    /// member's change is theirs to take back.
     pub fn newest_undoable(&self) -> Result<Option<BatchId>> {
         // Newest first, stopping at the first: a few index reads, however
         // long the log.
@@ -593,6 +595,8 @@ impl CampaignStore {
              WHERE NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = b.id) \
              AND NOT EXISTS (SELECT 1 FROM event e \
                              WHERE e.batch_id = b.id AND e.kind = 'campaign_created') \
+             AND NOT EXISTS (SELECT 1 FROM league_batch n JOIN league l \
+                             WHERE n.batch_id = b.id AND n.author <> l.login) \
              ORDER BY b.id DESC",
         )?;
         let mut rows = stmt.query([])?;
@@ -613,6 +617,8 @@ impl CampaignStore {
              WHERE b.id > coalesce((SELECT id FROM batch WHERE undoes IS NULL \
                                     ORDER BY id DESC LIMIT 1), 0) \
              AND NOT EXISTS (SELECT 1 FROM batch u WHERE u.undoes = b.id) \
+             AND NOT EXISTS (SELECT 1 FROM league_batch n JOIN league l \
+                             WHERE n.batch_id = b.id AND n.author <> l.login) \
              ORDER BY b.id DESC",
         )?;
         let mut rows = stmt.query([])?;

@@ -1,0 +1,243 @@
+//! `rapsheet league`: a campaign shared through a league's PostgreSQL
+//! server — set up, invite, join, sync, status and members.
+
+use std::path::{Path, PathBuf};
+
+use anyhow::{Context as _, Result, bail};
+use clap::Subcommand;
+
+use super::print_json;
+use crate::campaign::merge::Choice;
+use crate::session::Session;
+use crate::session::league::{LeagueStatus, ServerAddress, SyncOutcome, read_invite};
+
+/// What `rapsheet league` is told.
+#[derive(Debug, Subcommand)]
+pub enum LeagueCommand {
+    /// Makes an empty PostgreSQL database this campaign's league (the
+    /// organiser's login; its password from PGPASSWORD or the password
+    /// file), and sends it the campaign's whole log.
+    Init {
+        #[arg(long)]
+        host: String,
+        #[arg(long, default_value_t = 5432)]
+        port: u16,
+        #[arg(long)]
+        database: String,
+        #[arg(long)]
+        login: String,
+        /// The server's certificate (PEM), the only one trusted.
+        #[arg(long, value_name = "FILE")]
+        certificate: PathBuf,
+    },
+    /// Makes a member's login and writes their invite (organiser).
+    Invite {
+        /// The member's login.
+        name: String,
+        /// A gang that is theirs (repeat for more).
+        #[arg(long = "gang", value_name = "GANG")]
+        gangs: Vec<String>,
+        /// The invite file: a new file, readable by its owner alone.
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: Option<PathBuf>,
+    },
+    /// Joins a league with an invite: a new campaign file (`--db`) made
+    /// from the league's log.
+    Join { invite: PathBuf },
+    /// Fetches the league's new changes, makes this laptop's again after
+    /// them, and sends them.
+    Sync {
+        /// A conflict's choice: `N=league` (the server's stands) or
+        /// `N=mine` (this laptop's); repeat for each conflict.
+        #[arg(long = "take", value_name = "N=CHOICE", value_parser = parse_take)]
+        take: Vec<(usize, Choice)>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Synced, changes to send and to fetch, the last sync.
+    Status {
+        /// Only what this file knows: the server is not asked.
+        #[arg(long)]
+        offline: bool,
+        #[arg(long)]
+        json: bool,
+    },
+    /// The members and their gangs.
+    Who {
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn parse_take(s: &str) -> Result<(usize, Choice), String> {
+    let (n, choice) = s
+        .split_once('=')
+        .ok_or_else(|| format!("`{s}` is not N=CHOICE (say 2=mine)"))?;
+    let n: usize = n
+        .trim()
+        .parse()
+        .map_err(|_| format!("`{n}` is not a conflict's number"))?;
+    match choice.trim() {
+        "league" => Ok((n, Choice::Ours)),
+        "mine" => Ok((n, Choice::Theirs)),
+        other => Err(format!("`{other}` is not league or mine")),
+    }
+}
+
+/// `rapsheet league join`: needs no campaign open, it makes one.
+pub(super) fn join(invite: &Path, db: &Path) -> Result<()> {
+    let invite = read_invite(invite)?;
+    let session = Session::league_join(&invite, db)?;
+    let tie = session
+        .league()?
+        .context("the joined campaign has no league")?;
+    say!(
+        "Joined the league at {}:{}/{} as {}: {} changes, verified",
+        tie.host,
+        tie.port,
+        tie.database,
+        tie.login,
+        tie.synced
+    );
+    Ok(())
+}
+
+pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()> {
+    match command {
+        LeagueCommand::Init {
+            host,
+            port,
+            database,
+            login,
+            certificate,
+        } => {
+            let certificate = std::fs::read_to_string(&certificate)
+                .with_context(|| format!("cannot read {}", certificate.display()))?;
+            let password = std::env::var("PGPASSWORD")
+                .context("give the organiser's password in PGPASSWORD")?;
+            let server = ServerAddress {
+                host,
+                port,
+                database,
+                login,
+                certificate,
+            };
+            let sent = session.league_init(&server, &password)?;
+            say!(
+                "The league is set up at {}:{}/{}; sent the campaign's {sent} changes",
+                server.host,
+                server.port,
+                server.database
+            );
+            Ok(())
+        }
+        LeagueCommand::Invite {
+            name,
+            gangs,
+            output,
+        } => {
+            let output = output.unwrap_or_else(|| PathBuf::from(format!("{name}.invite")));
+            session.league_invite(&name, &gangs, &output)?;
+            say!(
+                "Wrote the invite for {name} to {} (it holds the password: hand it over privately)",
+                output.display()
+            );
+            Ok(())
+        }
+        LeagueCommand::Join { .. } => bail!("`league join` makes a new campaign file"),
+        LeagueCommand::Sync { take, json } => sync(session, &take, json),
+        LeagueCommand::Status { offline, json } => {
+            let status = session.league_status(!offline)?;
+            if json {
+                print_json(&status)
+            } else {
+                show_status(&status);
+                Ok(())
+            }
+        }
+        LeagueCommand::Who { json } => {
+            let members = session.league_members()?;
+            if json {
+                return print_json(&members);
+            }
+            for m in members {
+                let role = if m.organiser { " (organiser)" } else { "" };
+                say!("{}{role}: {}", m.login, m.gangs.join(", "));
+            }
+            Ok(())
+        }
+    }
+}
+
+fn sync(session: &mut Session, take: &[(usize, Choice)], json: bool) -> Result<()> {
+    let mut choices: Vec<Option<Choice>> = Vec::new();
+    for (n, choice) in take {
+        let i = n.checked_sub(1).context("conflicts are numbered from 1")?;
+        if choices.len() <= i {
+            choices.resize(i + 1, None);
+        }
+        choices[i] = Some(*choice);
+    }
+    let outcome = session.league_sync(&choices)?;
+    if json {
+        print_json(&outcome)?;
+    } else {
+        show_sync(&outcome);
+    }
+    match outcome {
+        SyncOutcome::Synced { .. } => Ok(()),
+        SyncOutcome::Conflicts { conflicts } => bail!(
+            "nothing was sent: choose each conflict with --take N=league|mine ({} to choose)",
+            conflicts.len()
+        ),
+        SyncOutcome::Refused { change, reason, .. } => {
+            bail!("the league's server refused “{change}”: {reason}; it stays on this laptop")
+        }
+        SyncOutcome::Offline { reason } => {
+            bail!("offline ({reason}); every change stays on this laptop")
+        }
+    }
+}
+
+fn show_sync(outcome: &SyncOutcome) {
+    match outcome {
+        SyncOutcome::Synced {
+            fetched,
+            sent,
+            head,
+            left_out,
+        } => {
+            say!("Synced: fetched {fetched}, sent {sent}; the league is at change {head}");
+            for line in left_out {
+                say!("  left out: {line}");
+            }
+        }
+        SyncOutcome::Conflicts { conflicts } => {
+            for c in conflicts {
+                say!("Conflict {}: {}", c.number, c.subject);
+                for line in &c.ours {
+                    say!("  league: {line}");
+                }
+                for line in &c.theirs {
+                    say!("  mine:   {line}");
+                }
+            }
+        }
+        SyncOutcome::Refused { fetched, sent, .. } => {
+            say!("Fetched {fetched}, sent {sent}");
+        }
+        SyncOutcome::Offline { .. } => {}
+    }
+}
+
+fn show_status(status: &LeagueStatus) {
+    say!("League: {} as {}", status.server, status.login);
+    say!("  {}", status.short());
+    say!("  changes from the league here: {}", status.synced);
+    if let Some(at) = &status.last_sync {
+        say!("  last sync: {at}");
+    }
+    if let Some(why) = &status.offline {
+        say!("  offline: {why}");
+    }
+}

@@ -1,0 +1,359 @@
+//! A campaign shared through a league's PostgreSQL server, every laptop
+//! keeping its own file and working offline as ever.
+//!
+//! The rooms:
+//! - `mod.rs` (here): setting a league up (`init`), inviting a member,
+//!   joining with an invite, the members, and the league's state as this
+//!   laptop knows it;
+//! - `sync.rs`: a sync — the server's new batches fetched and replayed,
+//!   this laptop's unsent ones made again after them through the merge,
+//!   then sent at the server's head;
+//! - `passwords.rs`: the player's password file.
+//!
+//! The server decides order, durability and who may write what; this
+//! laptop only asks it (`store::league`).
+
+mod passwords;
+mod sync;
+
+use std::path::Path;
+
+use anyhow::{Context as _, Result, anyhow, bail};
+use serde::{Deserialize, Serialize};
+
+use super::Session;
+use crate::campaign::LoggedBatch;
+use crate::store::league::{Address, League, NewBatch, ServerBatch};
+use crate::store::{BatchName, LeagueTie};
+
+pub use sync::{SyncConflict, SyncOutcome};
+
+/// What an invite file holds: where the league's server is, the member's
+/// login and password, and the league's certificate. Handed over
+/// privately; joining moves the password into the player's password file.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Invite {
+    pub host: String,
+    pub port: u16,
+    pub database: String,
+    pub login: String,
+    pub password: String,
+    pub certificate: String,
+}
+
+/// The league as this laptop knows it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct LeagueStatus {
+    /// `host:port/database`.
+    pub server: String,
+    pub login: String,
+    /// The server's batches this file holds.
+    pub synced: i64,
+    /// This laptop's changes not yet sent.
+    pub to_send: usize,
+    /// The server's changes not yet here, where the server was asked.
+    pub to_fetch: Option<i64>,
+    /// When this file last met the server.
+    pub last_sync: Option<String>,
+    /// Why the server could not be asked, where it was asked and could
+    /// not be reached.
+    pub offline: Option<String>,
+}
+
+impl LeagueStatus {
+    /// The status in a few words, for the status bar: `synced`, `3 changes
+    /// to send`, `offline`.
+    pub fn short(&self) -> String {
+        let mut parts = Vec::new();
+        if self.to_send > 0 {
+            parts.push(count(self.to_send as i64, "change", "changes") + " to send");
+        }
+        if let Some(n) = self.to_fetch.filter(|n| *n > 0) {
+            parts.push(count(n, "change", "changes") + " to fetch");
+        }
+        if self.offline.is_some() {
+            parts.push("offline".to_owned());
+        }
+        if parts.is_empty() {
+            "synced".to_owned()
+        } else {
+            parts.join(", ")
+        }
+    }
+}
+
+fn count(n: i64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
+/// A member and the gangs that are theirs, by name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct MemberView {
+    pub login: String,
+    pub organiser: bool,
+    pub gangs: Vec<String>,
+}
+
+/// The organiser's settings for a new league's server.
+#[derive(Debug, Clone)]
+pub struct ServerAddress {
+    pub host: String,
+    pub port: u16,
+    pub database: String,
+    pub login: String,
+    /// The league's certificate (PEM).
+    pub certificate: String,
+}
+
+impl Session {
+    /// The league this campaign is tied to, if it is.
+    pub fn league(&self) -> Result<Option<LeagueTie>> {
+        Ok(self.store.league()?)
+    }
+
+    fn tie(&self) -> Result<LeagueTie> {
+        self.league()?.ok_or_else(|| {
+            anyhow!(
+                "this campaign is not in a league (join one with `rapsheet league join INVITE`)"
+            )
+        })
+    }
+
+    /// Makes an empty PostgreSQL database this campaign's league, the
+    /// login the organiser's: applies the league's schema and sends the
+    /// campaign's whole log as the league's first changes, then ties the
+    /// file to the league. `password` is kept in the player's password file.
+    pub fn league_init(&mut self, server: &ServerAddress, password: &str) -> Result<usize> {
+        if self.league()?.is_some() {
+            bail!("this campaign is already in a league");
+        }
+        let tie = LeagueTie {
+            host: server.host.clone(),
+            port: server.port,
+            database: server.database.clone(),
+            login: server.login.clone(),
+            certificate: server.certificate.clone(),
+            synced: 0,
+            last_sync: None,
+        };
+        let mut league = League::connect(&address(&tie), password)?;
+        league.init()?;
+        let log = self.store.log_batches()?;
+        let names: Vec<BatchName> = log
+            .iter()
+            .map(|b| BatchName {
+                batch: b.id,
+                uid: sync::new_uid(),
+                author: tie.login.clone(),
+            })
+            .collect();
+        let sent = new_batches(&log, &names)?;
+        let head = league.push(0, &sent)?;
+        passwords::remember(&tie, password)?;
+        let tie = LeagueTie {
+            synced: head,
+            last_sync: Some(sync::now()),
+            ..tie
+        };
+        self.store.tie_to_league(&tie, &names)?;
+        Ok(log.len())
+    }
+
+    /// Makes a member's login on the league's server, gives them `gangs`
+    /// (by name) and writes their invite to `output` (a new file, readable
+    /// by its owner alone). The organiser's.
+    pub fn league_invite(&self, login: &str, gangs: &[String], output: &Path) -> Result<Invite> {
+        let tie = self.tie()?;
+        let mut ids = Vec::new();
+        for name in gangs {
+            ids.push(self.gang_named(name)?.id.0);
+        }
+        if output.exists() {
+            bail!(
+                "{} is already there; choose a new file for the invite",
+                output.display()
+            );
+        }
+        let mut league = League::connect(&address(&tie), &passwords::password_for(&tie)?)?;
+        let password = league.invite(login, &ids)?;
+        let invite = Invite {
+            host: tie.host.clone(),
+            port: tie.port,
+            database: tie.database.clone(),
+            login: login.to_owned(),
+            password,
+            certificate: tie.certificate.clone(),
+        };
+        write_invite(&invite, output)?;
+        Ok(invite)
+    }
+
+    /// Joins a league with an invite: the password goes into the player's
+    /// password file, and a new campaign file at `path` is made from the
+    /// league's whole log and tied to it.
+    pub fn league_join(invite: &Invite, path: &Path) -> Result<Session> {
+        if path.exists() {
+            bail!("{} is already there; join into a new file", path.display());
+        }
+        let tie = LeagueTie {
+            host: invite.host.clone(),
+            port: invite.port,
+            database: invite.database.clone(),
+            login: invite.login.clone(),
+            certificate: invite.certificate.clone(),
+            synced: 0,
+            last_sync: None,
+        };
+        let mut league = League::connect(&address(&tie), &invite.password)?;
+        let fetched = league.fetch_after(0)?;
+        if fetched.is_empty() {
+            bail!("the league's server holds no campaign yet: the organiser sets it up first");
+        }
+        let (log, names) = read_batches(&fetched)?;
+        passwords::remember(&tie, &invite.password)?;
+        let mut session = Session::made_from_log(
+            path,
+            &log,
+            &[],
+            super::builtin_registry()?,
+            "the league's server",
+        )?;
+        let tie = LeagueTie {
+            synced: fetched.last().map_or(0, |b| b.seq),
+            last_sync: Some(sync::now()),
+            ..tie
+        };
+        session.store.tie_to_league(&tie, &names)?;
+        Ok(session)
+    }
+
+    /// The league's members and their gangs.
+    pub fn league_members(&self) -> Result<Vec<MemberView>> {
+        let tie = self.tie()?;
+        let mut league = League::connect(&address(&tie), &passwords::password_for(&tie)?)?;
+        let names = self.names()?;
+        Ok(league
+            .members()?
+            .into_iter()
+            .map(|m| MemberView {
+                login: m.login,
+                organiser: m.organiser,
+                gangs: m
+                    .gangs
+                    .into_iter()
+                    .map(|g| names.gang(crate::campaign::GangId(g)))
+                    .collect(),
+            })
+            .collect())
+    }
+
+    /// The league as this laptop knows it; with `ask_server`, the server
+    /// is asked how many changes wait there (and said offline where it
+    /// cannot be reached).
+    pub fn league_status(&self, ask_server: bool) -> Result<LeagueStatus> {
+        let tie = self.tie()?;
+        let newest = self.store.newest_batch()?.map_or(0, |b| b.0);
+        let mut status = LeagueStatus {
+            server: format!("{}:{}/{}", tie.host, tie.port, tie.database),
+            login: tie.login.clone(),
+            synced: tie.synced,
+            to_send: usize::try_from(newest.saturating_sub(tie.synced)).unwrap_or(0),
+            to_fetch: None,
+            last_sync: tie.last_sync.clone(),
+            offline: None,
+        };
+        if ask_server {
+            let head = passwords::password_for(&tie)
+                .and_then(|p| Ok(League::connect(&address(&tie), &p)?.head()?));
+            match head {
+                Ok(head) => status.to_fetch = Some(head.saturating_sub(tie.synced).max(0)),
+                Err(err) => status.offline = Some(format!("{err:#}")),
+            }
+        }
+        Ok(status)
+    }
+}
+
+/// Reads an invite file.
+pub fn read_invite(path: &Path) -> Result<Invite> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the invite {}", path.display()))?;
+    toml::from_str(&text).with_context(|| format!("{} is not a league invite", path.display()))
+}
+
+/// Writes an invite as a new file readable by its owner alone.
+fn write_invite(invite: &Invite, output: &Path) -> Result<()> {
+    let text = format!(
+        "# An invitation to a Rapsheet league for {}. It holds the login's password:\n\
+         # hand it over privately. `rapsheet league join` moves the password into the\n\
+         # player's password file; the file can be deleted after that.\n{}",
+        invite.login,
+        toml::to_string(invite)?
+    );
+    crate::output::write_private(
+        output,
+        text.as_bytes(),
+        crate::output::Existing::Refuse,
+        None,
+    )?;
+    Ok(())
+}
+
+/// The server's address for a tie.
+fn address(tie: &LeagueTie) -> Address {
+    Address {
+        host: tie.host.clone(),
+        port: tie.port,
+        database: tie.database.clone(),
+        login: tie.login.clone(),
+        certificate: tie.certificate.clone(),
+    }
+}
+
+/// Batches as the server is sent them: the events as JSON, an undo naming
+/// the batch it takes back by its number (the same here and there).
+fn new_batches(log: &[LoggedBatch], names: &[BatchName]) -> Result<Vec<NewBatch>> {
+    log.iter()
+        .zip(names)
+        .map(|(batch, name)| {
+            Ok(NewBatch {
+                uid: name.uid.clone(),
+                at: batch.at.clone(),
+                label: batch.label.clone(),
+                undoes: batch.undoes.map(|u| u.0),
+                events: serde_json::to_string(&batch.events)?,
+            })
+        })
+        .collect()
+}
+
+/// The server's batches as a log, each with its name and author.
+fn read_batches(fetched: &[ServerBatch]) -> Result<(Vec<LoggedBatch>, Vec<BatchName>)> {
+    let mut log = Vec::new();
+    let mut names = Vec::new();
+    for batch in fetched {
+        log.push(read_batch(batch)?);
+        names.push(BatchName {
+            batch: crate::campaign::BatchId(batch.seq),
+            uid: batch.uid.clone(),
+            author: batch.author.clone(),
+        });
+    }
+    Ok((log, names))
+}
+
+fn read_batch(batch: &ServerBatch) -> Result<LoggedBatch> {
+    Ok(LoggedBatch {
+        id: crate::campaign::BatchId(batch.seq),
+        at: batch.at.clone(),
+        label: batch.label.clone(),
+        undoes: batch.undoes.map(crate::campaign::BatchId),
+        events: serde_json::from_str(&batch.events).with_context(|| {
+            format!(
+                "the league's change {} (“{}”, by {}) cannot be read",
+                batch.seq, batch.label, batch.author
+            )
+        })?,
+    })
+}

@@ -1,0 +1,392 @@
+//! A sync. The server's new batches are fetched and replayed after the
+//! log here. Where this laptop also has unsent batches, they are made again
+//! after the server's through the merge (what can all hold is kept without
+//! asking; a real conflict is put to the player, and nothing is sent or
+//! changed until it is chosen). Then this laptop's batches are sent at the
+//! server's head in one transaction. A lost race (another member sent
+//! first) is tried again after a pause, a bounded number of times; a batch
+//! the server refuses is named with the reason and stays on this laptop,
+//! with every batch after it.
+//!
+//! A batch of the server's that cannot be replayed here (made by another
+//! build, or put on the server by hand past the app) is kept in its place
+//! as an empty batch labelled "Left out: …" with the reason: every laptop
+//! decides the same from the same log, so all stay alike, and the
+//! organiser can see it and take it back.
+
+use std::time::Duration;
+
+use anyhow::{Result, bail};
+use serde::Serialize;
+
+use super::{address, new_batches, passwords, read_batches};
+use crate::campaign::gate::Gate;
+use crate::campaign::merge::{self, Choice, Key};
+use crate::campaign::{BatchId, LoggedBatch};
+use crate::rules::Registry;
+use crate::session::{ConflictView, Session};
+use crate::store::league::{League, LeagueError, PushError, ServerBatch};
+use crate::store::{BatchName, CampaignStore, LeagueTie};
+
+/// How many times a send lost to another member's is tried again.
+const ATTEMPTS: u32 = 8;
+
+/// What a sync did.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[serde(tag = "outcome", rename_all = "snake_case")]
+pub enum SyncOutcome {
+    /// The file holds the server's whole log and the server this laptop's
+    /// changes.
+    Synced {
+        fetched: usize,
+        sent: usize,
+        /// The server's newest change.
+        head: i64,
+        /// The server's changes that could not be replayed here, kept
+        /// empty in their place, each with the reason.
+        left_out: Vec<String>,
+    },
+    /// The server's changes and this laptop's cannot all hold: nothing was
+    /// sent and nothing here changed. Choose each (`league`: the server's
+    /// stands; `mine`: this laptop's), then sync again.
+    Conflicts { conflicts: Vec<SyncConflict> },
+    /// The server refused one of this laptop's changes: it, and the
+    /// changes made after it, stay on this laptop.
+    Refused {
+        fetched: usize,
+        sent: usize,
+        head: i64,
+        change: String,
+        reason: String,
+    },
+    /// The server could not be reached: everything stays on this laptop.
+    Offline { reason: String },
+}
+
+/// A conflict between the server's changes and this laptop's unsent ones,
+/// side by side.
+pub type SyncConflict = ConflictView;
+
+/// What became of the server's new batches here.
+enum TakenIn {
+    Done { left_out: Vec<String> },
+    Conflicts(Vec<SyncConflict>),
+}
+
+impl Session {
+    /// Syncs with the league's server; `choices[i]` settles conflict
+    /// `i + 1` where this laptop's unsent changes and the server's new ones
+    /// cannot all hold (`Ours` keeps the league's, `Theirs` this laptop's).
+    pub fn league_sync(&mut self, choices: &[Option<Choice>]) -> Result<SyncOutcome> {
+        let tie = self.tie()?;
+        let password = passwords::password_for(&tie)?;
+        let mut league = match League::connect(&address(&tie), &password) {
+            Ok(league) => league,
+            Err(LeagueError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
+            Err(err) => return Err(err.into()),
+        };
+        let mut fetched = 0;
+        let mut left_out = Vec::new();
+        for attempt in 0..ATTEMPTS {
+            let server = match league.fetch_after(self.tie()?.synced) {
+                Ok(server) => server,
+                Err(LeagueError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
+                Err(err) => return Err(err.into()),
+            };
+            let server = self.own_already_there(server)?;
+            if !server.is_empty() {
+                fetched += server.len();
+                match self.take_in(&server, choices)? {
+                    TakenIn::Done { left_out: more } => left_out.extend(more),
+                    TakenIn::Conflicts(conflicts) => {
+                        return Ok(SyncOutcome::Conflicts { conflicts });
+                    }
+                }
+            }
+            let tie = self.tie()?;
+            let (unsent, names) = self.unsent_named(&tie)?;
+            if unsent.is_empty() {
+                self.store.mark_synced(tie.synced, &now())?;
+                return Ok(SyncOutcome::Synced {
+                    fetched,
+                    sent: 0,
+                    head: tie.synced,
+                    left_out,
+                });
+            }
+            let batches = new_batches(&unsent, &names)?;
+            match league.push(tie.synced, &batches) {
+                Ok(head) => {
+                    self.store.mark_synced(head, &now())?;
+                    return Ok(SyncOutcome::Synced {
+                        fetched,
+                        sent: unsent.len(),
+                        head,
+                        left_out,
+                    });
+                }
+                Err(PushError::LostRace | PushError::AlreadyThere(_)) => pause(attempt),
+                Err(PushError::Refused { uid, reason }) => {
+                    return self.send_before_refused(
+                        &mut league,
+                        &tie,
+                        &unsent,
+                        &names,
+                        fetched,
+                        &uid,
+                        reason,
+                    );
+                }
+                Err(PushError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
+                Err(err @ PushError::Other(_)) => return Err(err.into()),
+            }
+        }
+        bail!(
+            "other members kept sending first ({ATTEMPTS} tries); this laptop's changes are kept here: sync again"
+        )
+    }
+
+    /// The server's new batches without those that are this laptop's own,
+    /// sent by a sync cut short before it could note them sent: those are
+    /// noted sent now.
+    fn own_already_there(&mut self, server: Vec<ServerBatch>) -> Result<Vec<ServerBatch>> {
+        let tie = self.tie()?;
+        let names = self.store.batch_names(BatchId(tie.synced))?;
+        let mine = server
+            .iter()
+            .zip(&names)
+            .take_while(|(s, n)| s.uid == n.uid && s.seq == n.batch.0)
+            .count();
+        if mine == 0 {
+            return Ok(server);
+        }
+        let synced = server[mine - 1].seq;
+        self.store.mark_synced(synced, &now())?;
+        Ok(server.into_iter().skip(mine).collect())
+    }
+
+    /// Replays the server's new batches here: after the whole log where
+    /// this laptop sent everything, or before this laptop's unsent batches,
+    /// which are made again after them through the merge.
+    fn take_in(&mut self, server: &[ServerBatch], choices: &[Option<Choice>]) -> Result<TakenIn> {
+        let tie = self.tie()?;
+        let (fetched, fetched_names) = read_batches(server)?;
+        let head = server.last().map_or(tie.synced, |b| b.seq);
+        let local = self.store.log_batches()?;
+        let split = local.partition_point(|b| b.id.0 <= tie.synced);
+        if split == local.len() {
+            let registry = self.registry.clone();
+            let left_out = append_or_leave_out(
+                &mut self.store,
+                &self.base,
+                &registry,
+                &fetched,
+                &fetched_names,
+                head,
+            )?;
+            self.read_house_packs()?;
+            return Ok(TakenIn::Done { left_out });
+        }
+        let mut league_log = local[..split].to_vec();
+        league_log.extend(fetched.iter().cloned());
+        let within = |key: &Key, to| self.may_take(key, to);
+        let plan = merge::plan(&league_log, &local, &within)?;
+        let unchosen = plan.conflicts.len() > choices.len()
+            || choices
+                .iter()
+                .take(plan.conflicts.len())
+                .any(Option::is_none);
+        if !plan.conflicts.is_empty() && unchosen {
+            let names = self.merge_names(&plan)?;
+            return Ok(TakenIn::Conflicts(self.conflict_views(&plan, &names)));
+        }
+        let mine = plan.resolve_traced(choices)?;
+        let unsent_names = self.store.batch_names(BatchId(tie.synced))?;
+        let mine_names: Vec<BatchName> = mine
+            .iter()
+            .map(|(from, batch)| BatchName {
+                batch: batch.id,
+                uid: from
+                    .and_then(|i| local.get(split + i))
+                    .and_then(|b| unsent_names.iter().find(|n| n.batch == b.id))
+                    .map_or_else(new_uid, |n| n.uid.clone()),
+                author: tie.login.clone(),
+            })
+            .collect();
+        let mut prefix_names = self.store.batch_names(BatchId(0))?;
+        prefix_names.retain(|n| n.batch.0 <= tie.synced);
+        let new_tie = LeagueTie {
+            synced: head,
+            last_sync: Some(now()),
+            ..tie
+        };
+        let (base, registry) = (self.base.clone(), self.registry.clone());
+        let mine: Vec<LoggedBatch> = mine.into_iter().map(|(_, b)| b).collect();
+        let mut left_out = Vec::new();
+        let prefix = &local[..split];
+        let mut gate = Gate::new(&base, &base);
+        self.store.rebuild(
+            prefix,
+            &prefix_names,
+            &new_tie,
+            &mut |state, e, back| gate.check(state, e, back),
+            &mut |store| {
+                left_out =
+                    append_or_leave_out(store, &base, &registry, &fetched, &fetched_names, head)?;
+                let mut gate = Gate::new(&base, &registry);
+                store.append_from_league(
+                    &mine,
+                    &mine_names,
+                    head,
+                    &now(),
+                    &mut |state, e, back| gate.check(state, e, back),
+                )?;
+                Ok(())
+            },
+        )?;
+        self.read_house_packs()?;
+        Ok(TakenIn::Done { left_out })
+    }
+
+    /// This laptop's batches not yet on the server, each with its name
+    /// (names made now are kept in the file before anything is sent).
+    fn unsent_named(&mut self, tie: &LeagueTie) -> Result<(Vec<LoggedBatch>, Vec<BatchName>)> {
+        let unsent: Vec<LoggedBatch> = self
+            .store
+            .log_batches()?
+            .into_iter()
+            .filter(|b| b.id.0 > tie.synced)
+            .collect();
+        let known = self.store.batch_names(BatchId(tie.synced))?;
+        let names: Vec<BatchName> = unsent
+            .iter()
+            .map(|b| match known.iter().find(|n| n.batch == b.id) {
+                Some(name) => name.clone(),
+                None => BatchName {
+                    batch: b.id,
+                    uid: new_uid(),
+                    author: tie.login.clone(),
+                },
+            })
+            .collect();
+        if names.len() > known.len() {
+            self.store.name_batches(&names)?;
+        }
+        Ok((unsent, names))
+    }
+
+    /// Sends the batches before the one the server refused, and says
+    /// which it refused and why.
+    #[allow(clippy::too_many_arguments)]
+    fn send_before_refused(
+        &mut self,
+        league: &mut League,
+        tie: &LeagueTie,
+        unsent: &[LoggedBatch],
+        names: &[BatchName],
+        fetched: usize,
+        uid: &str,
+        reason: String,
+    ) -> Result<SyncOutcome> {
+        let at = names.iter().position(|n| n.uid == uid).unwrap_or(0);
+        let mut head = tie.synced;
+        if at > 0
+            && let Ok(new_head) =
+                league.push(tie.synced, &new_batches(&unsent[..at], &names[..at])?)
+        {
+            head = new_head;
+            self.store.mark_synced(head, &now())?;
+        }
+        let sent = usize::try_from(head - tie.synced).unwrap_or(0);
+        Ok(SyncOutcome::Refused {
+            fetched,
+            sent,
+            head,
+            change: unsent.get(at).map_or_else(String::new, |b| b.label.clone()),
+            reason,
+        })
+    }
+}
+
+/// Appends the server's batches to a store; one that cannot be replayed is
+/// put in its place as an empty batch saying why, so the log keeps the
+/// server's numbers. Returns what was left out.
+fn append_or_leave_out(
+    store: &mut CampaignStore,
+    base: &Registry,
+    registry: &Registry,
+    batches: &[LoggedBatch],
+    names: &[BatchName],
+    head: i64,
+) -> crate::store::Result<Vec<String>> {
+    let all = {
+        let mut gate = Gate::new(base, registry);
+        store.append_from_league(batches, names, head, &now(), &mut |state, e, back| {
+            gate.check(state, e, back)
+        })
+    };
+    if all.is_ok() {
+        return Ok(Vec::new());
+    }
+    // One at a time, to find those that cannot be replayed.
+    let mut left_out = Vec::new();
+    let mut registry = registry.clone();
+    for (batch, name) in batches.iter().zip(names) {
+        let one = {
+            let mut gate = Gate::new(base, &registry);
+            store.append_from_league(
+                std::slice::from_ref(batch),
+                std::slice::from_ref(name),
+                batch.id.0,
+                &now(),
+                &mut |state, e, back| gate.check(state, e, back),
+            )
+        };
+        if let Err(err) = one {
+            let why = err.to_string();
+            left_out.push(format!("{} (by {}): {why}", batch.label, name.author));
+            let empty = LoggedBatch {
+                label: format!("Left out: {} — {why}", batch.label),
+                undoes: None,
+                events: Vec::new(),
+                ..batch.clone()
+            };
+            store.append_from_league(
+                std::slice::from_ref(&empty),
+                std::slice::from_ref(name),
+                batch.id.0,
+                &now(),
+                &mut |_, _, _| Ok(()),
+            )?;
+        }
+        registry = registry_of(base, store)?;
+    }
+    Ok(left_out)
+}
+
+/// The packs a store's campaign is read with: `base` and its house packs.
+fn registry_of(base: &Registry, store: &CampaignStore) -> crate::store::Result<Registry> {
+    let mut registry = base.clone();
+    for (id, text) in store.house_packs()? {
+        let _ = registry.add_house_text(&format!("house rules `{id}`"), &text);
+    }
+    Ok(registry)
+}
+
+/// A pause before trying a lost race again: longer each time, with jitter
+/// so the members who lost do not all try again at once.
+fn pause(attempt: u32) {
+    let base = 20u64.saturating_mul(1 << attempt.min(6));
+    let jitter = rand::random_range(0..=base);
+    std::thread::sleep(Duration::from_millis(base + jitter));
+}
+
+/// A new batch name: 128 random bits, in hex.
+pub(super) fn new_uid() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// Now, as the log writes times.
+pub(super) fn now() -> String {
+    jiff::Timestamp::now().to_string()
+}

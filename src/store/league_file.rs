@@ -1,0 +1,234 @@
+//! The campaign file's side of a league: where the league's server is,
+//! how far this file has replayed the server's log, and each batch's name
+//! there (made on the laptop that made the batch) with who made it.
+//!
+//! Batches `1..=synced` of a league campaign are the server's, in its
+//! order and with its numbers; those after are this laptop's, not yet
+//! sent. No password is kept in the file.
+
+use rusqlite::{OptionalExtension as _, TransactionBehavior};
+
+use super::{
+    CampaignStore, Check, Counted, Result, StoreError, absolute, configure, configure_connection,
+    replay, temp_sibling,
+};
+use crate::campaign::{BatchId, LoggedBatch};
+
+/// Where a campaign's league server is, and how far this file holds its
+/// log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeagueTie {
+    pub host: String,
+    pub port: u16,
+    pub database: String,
+    /// The member's login on the server.
+    pub login: String,
+    /// The league's certificate (PEM), the only one the connection trusts.
+    pub certificate: String,
+    /// The server's batches this file holds: `1..=synced`.
+    pub synced: i64,
+    /// When this file last met the server (RFC 3339).
+    pub last_sync: Option<String>,
+}
+
+/// A batch's name in the league and who made it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BatchName {
+    pub batch: BatchId,
+    pub uid: String,
+    pub author: String,
+}
+
+impl CampaignStore {
+    /// The league this campaign is tied to, if it is.
+    pub fn league(&self) -> Result<Option<LeagueTie>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT host, port, database, login, certificate, synced, last_sync \
+                 FROM league WHERE one = 1",
+            )?
+            .query_row([], |r| {
+                Ok(LeagueTie {
+                    host: r.get(0)?,
+                    port: r.get(1)?,
+                    database: r.get(2)?,
+                    login: r.get(3)?,
+                    certificate: r.get(4)?,
+                    synced: r.get(5)?,
+                    last_sync: r.get(6)?,
+                })
+            })
+            .optional()?)
+    }
+
+    /// The names of the batches after `after`, oldest first; a batch with
+    /// no name yet is left out.
+    pub fn batch_names(&self, after: BatchId) -> Result<Vec<BatchName>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT batch_id, uid, author FROM league_batch WHERE batch_id > ?1 ORDER BY batch_id",
+        )?;
+        let rows = stmt.query_map([after], |r| {
+            Ok(BatchName {
+                batch: r.get(0)?,
+                uid: r.get(1)?,
+                author: r.get(2)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Ties the file to a league, with the name of every batch it holds
+    /// of the league's log: one transaction.
+    pub fn tie_to_league(&mut self, tie: &LeagueTie, names: &[BatchName]) -> Result<()> {
+        self.writable()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        write_tie(&tx, tie)?;
+        write_names(&tx, names)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Names batches made here before they are sent, so that a send cut
+    /// short is known again by its names when the server's log comes back.
+    pub fn name_batches(&mut self, names: &[BatchName]) -> Result<()> {
+        self.writable()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        write_names(&tx, names)?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Notes that the file holds the server's log up to `synced`, as of
+    /// `at`.
+    pub fn mark_synced(&mut self, synced: i64, at: &str) -> Result<()> {
+        self.writable()?;
+        self.conn
+            .prepare_cached("UPDATE league SET synced = ?1, last_sync = ?2 WHERE one = 1")?
+            .execute((synced, at))?;
+        Ok(())
+    }
+
+    /// Replays the server's new batches after the whole log here (each
+    /// with its own id, time and label, every event through `check`), names
+    /// them, and notes how far the file now holds the server's log: one
+    /// transaction, so a sync cut short leaves the file as it was.
+    pub fn append_from_league(
+        &mut self,
+        batches: &[LoggedBatch],
+        names: &[BatchName],
+        synced: i64,
+        at: &str,
+        check: &mut Check,
+    ) -> Result<()> {
+        self.writable()?;
+        let offset: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM batch", [], |r| r.get(0))?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        replay(&tx, batches, usize::try_from(offset).unwrap_or(0), check)?;
+        write_names(&tx, names)?;
+        tx.prepare_cached("UPDATE league SET synced = ?1, last_sync = ?2 WHERE one = 1")?
+            .execute((synced, at))?;
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// Makes the file hold `prefix` as the beginning of its whole log
+    /// instead, tied to the league as `tie`, and whatever `fill` adds after
+    /// it (the server's new batches, then this laptop's made again after
+    /// them): the new file is written beside this one, then renamed over
+    /// it, so a sync cut short at any point leaves one whole file, the old
+    /// or the new.
+    pub fn rebuild(
+        &mut self,
+        prefix: &[LoggedBatch],
+        names: &[BatchName],
+        tie: &LeagueTie,
+        check: &mut Check,
+        fill: &mut dyn FnMut(&mut CampaignStore) -> Result<()>,
+    ) -> Result<()> {
+        self.writable()?;
+        let photos = self.all_photos()?;
+        let path = absolute(&self.path);
+        let tmp = temp_sibling(&path);
+        let made = Self::create_from_log(&tmp, prefix, &photos, check).and_then(|mut made| {
+            made.tie_to_league(tie, names)?;
+            fill(&mut made)
+        });
+        if let Err(err) = made {
+            for file in crate::output::campaign_files(&tmp) {
+                let _ = std::fs::remove_file(file);
+            }
+            return Err(err);
+        }
+        // The old connection is closed first, so its journal is folded
+        // back and nothing of it is left beside the new file.
+        let old = std::mem::replace(
+            &mut self.conn,
+            rusqlite::Connection::open_in_memory()?.into(),
+        );
+        old.conn.close().map_err(|(_, e)| e)?;
+        std::fs::rename(&tmp, &path).map_err(|source| StoreError::Io {
+            path: path.clone(),
+            source,
+        })?;
+        self.conn = open_unlocked(&path)?;
+        Ok(())
+    }
+
+    fn writable(&self) -> Result<()> {
+        match &self.read_only {
+            Some(reason) => Err(StoreError::ReadOnly(reason.clone())),
+            None => Ok(()),
+        }
+    }
+}
+
+/// A read-write connection to a file whose lock this program holds.
+fn open_unlocked(path: &std::path::Path) -> Result<Counted> {
+    let conn = rusqlite::Connection::open_with_flags(
+        path,
+        rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
+    )?;
+    conn.busy_timeout(std::time::Duration::from_millis(250))?;
+    configure_connection(&conn)?;
+    configure(&conn)?;
+    Ok(conn.into())
+}
+
+fn write_tie(tx: &rusqlite::Transaction<'_>, tie: &LeagueTie) -> Result<()> {
+    tx.prepare_cached(
+        "INSERT INTO league (one, host, port, database, login, certificate, synced, last_sync) \
+         VALUES (1, ?1, ?2, ?3, ?4, ?5, ?6, ?7) \
+         ON CONFLICT (one) DO UPDATE SET host = ?1, port = ?2, database = ?3, login = ?4, \
+         certificate = ?5, synced = ?6, last_sync = ?7",
+    )?
+    .execute((
+        &tie.host,
+        tie.port,
+        &tie.database,
+        &tie.login,
+        &tie.certificate,
+        tie.synced,
+        &tie.last_sync,
+    ))?;
+    Ok(())
+}
+
+fn write_names(tx: &rusqlite::Transaction<'_>, names: &[BatchName]) -> Result<()> {
+    let mut stmt = tx.prepare_cached(
+        "INSERT INTO league_batch (batch_id, uid, author) VALUES (?1, ?2, ?3) \
+         ON CONFLICT (batch_id) DO UPDATE SET uid = ?2, author = ?3",
+    )?;
+    for name in names {
+        stmt.execute((name.batch, &name.uid, &name.author))?;
+    }
+    Ok(())
+}

@@ -1,0 +1,265 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! A league played from laptops: the organiser sets the league up from a
+//! campaign, invites members, each joins into a file of their own, plays
+//! offline and syncs; every laptop ends with the server's log, and a
+//! campaign cloned fresh from the server reads byte for byte the same.
+//! A real PostgreSQL (`util::postgres`), the `rapsheet` binary as each
+//! laptop, each laptop with a home of its own (its password file there).
+
+mod util;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use util::postgres::{TestLeague, cluster};
+
+/// A laptop: a folder that is its home, and its campaign file there.
+struct Laptop {
+    home: PathBuf,
+}
+
+impl Laptop {
+    fn new(root: &Path, name: &str) -> Laptop {
+        let home = root.join(name);
+        std::fs::create_dir_all(&home).unwrap();
+        Laptop { home }
+    }
+
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_rapsheet"));
+        command
+            .args(args)
+            .current_dir(&self.home)
+            .env_remove("PGPASSWORD")
+            .env("XDG_DATA_HOME", self.home.join("data"))
+            .env("XDG_CONFIG_HOME", self.home.join("config"))
+            .env("HOME", &self.home);
+        command
+    }
+
+    /// Runs `rapsheet ARGS --db campaign.rapsheet` here.
+    fn run(&self, args: &[&str]) -> Output {
+        let mut all = args.to_vec();
+        all.extend(["--db", "campaign.rapsheet"]);
+        self.command(&all).output().unwrap()
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "{:?} in {}: {}{}",
+            args,
+            self.home.display(),
+            util::stdout(&out),
+            util::stderr(&out)
+        );
+        util::stdout(&out)
+    }
+
+    fn file(&self) -> PathBuf {
+        self.home.join("campaign.rapsheet")
+    }
+
+    /// The campaign's chronicle as JSON, bytes.
+    fn chronicle(&self, name: &str) -> Vec<u8> {
+        let out = self.home.join(name);
+        self.ok(&[
+            "export",
+            "campaign",
+            "--format",
+            "json",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        std::fs::read(out).unwrap()
+    }
+}
+
+/// The organiser's laptop with the demo campaign made a league's, and
+/// the league.
+fn organised(root: &Path, name: &str) -> (Laptop, TestLeague) {
+    let league = cluster().league(name);
+    let organiser = Laptop::new(root, "organiser");
+    organiser.ok(&["demo"]);
+    let cert = organiser.home.join("league.pem");
+    std::fs::write(&cert, &league.address.certificate).unwrap();
+    let out = organiser
+        .command(&[
+            "league",
+            "init",
+            "--host",
+            &league.address.host,
+            "--port",
+            &league.address.port.to_string(),
+            "--database",
+            &league.address.database,
+            "--login",
+            &league.address.login,
+            "--certificate",
+            cert.to_str().unwrap(),
+            "--db",
+            "campaign.rapsheet",
+        ])
+        .env("PGPASSWORD", &league.password)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    (organiser, league)
+}
+
+/// A member invited with `gang`, joined on a laptop of their own. Logins
+/// are the cluster's, so each league's carry its name.
+fn member(root: &Path, organiser: &Laptop, league: &TestLeague, name: &str, gang: &str) -> Laptop {
+    let login = &format!("{}_{name}", league.address.database);
+    let invite = organiser.home.join(format!("{login}.invite"));
+    organiser.ok(&[
+        "league",
+        "invite",
+        login,
+        "--gang",
+        gang,
+        "-o",
+        invite.to_str().unwrap(),
+    ]);
+    let laptop = Laptop::new(root, name);
+    let out = laptop
+        .command(&[
+            "league",
+            "join",
+            invite.to_str().unwrap(),
+            "--db",
+            "campaign.rapsheet",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    laptop
+}
+
+/// Every laptop's chronicle equals that of a campaign joined fresh from
+/// the server, and every laptop verifies.
+fn all_alike(root: &Path, organiser: &Laptop, league: &TestLeague, laptops: &[&Laptop]) {
+    let fresh = member(root, organiser, league, "fresh", "Neon Jackals");
+    let expected = fresh.chronicle("fresh.json");
+    for (i, laptop) in laptops.iter().enumerate() {
+        laptop.ok(&["verify"]);
+        let got = laptop.chronicle(&format!("chronicle-{i}.json"));
+        assert!(
+            got == expected,
+            "{} differs from the server's campaign",
+            laptop.home.display()
+        );
+    }
+}
+
+#[test]
+fn two_members_play_offline_sync_and_end_alike() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised(root, "league_two");
+    let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
+    let ben = member(root, &organiser, &league, "ben", "The Rust Saints");
+    let status = ann.ok(&["league", "status"]);
+    assert!(status.contains("synced"), "{status}");
+
+    // Offline, each changes their own gang.
+    ann.ok(&[
+        "resource",
+        "ammo",
+        "2",
+        "--gang",
+        "Neon Jackals",
+        "--reason",
+        "a crate",
+    ]);
+    ben.ok(&[
+        "resource",
+        "supply",
+        "1",
+        "--gang",
+        "The Rust Saints",
+        "--reason",
+        "scavenged",
+    ]);
+    let status = ann.ok(&["league", "status", "--offline"]);
+    assert!(status.contains("1 change to send"), "{status}");
+
+    let sent = ann.ok(&["league", "sync"]);
+    assert!(sent.contains("sent 1"), "{sent}");
+    // Ben's change is made again after Ann's, then sent.
+    let rebased = ben.ok(&["league", "sync"]);
+    assert!(rebased.contains("fetched 1, sent 1"), "{rebased}");
+    ann.ok(&["league", "sync"]);
+    organiser.ok(&["league", "sync"]);
+    let ann_gang = ann.ok(&["gang", "show", "Neon Jackals"]);
+    assert!(ann_gang.contains("Ammo 2"), "{ann_gang}");
+    let ben_sees = ben.ok(&["gang", "show", "Neon Jackals"]);
+    assert!(ben_sees.contains("Ammo 2"), "{ben_sees}");
+    let who = organiser.ok(&["league", "who"]);
+    assert!(who.contains("league_two_ann: Neon Jackals"), "{who}");
+    assert!(who.contains("league_two_ben: The Rust Saints"), "{who}");
+    all_alike(root, &organiser, &league, &[&organiser, &ann, &ben]);
+}
+
+#[test]
+fn a_change_to_a_rivals_gang_is_refused_by_the_server_and_stays_on_the_laptop() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised(root, "league_rival");
+    let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
+    ann.ok(&[
+        "resource",
+        "supply",
+        "3",
+        "--gang",
+        "The Rust Saints",
+        "--reason",
+        "a gift?",
+    ]);
+    let out = ann.run(&["league", "sync"]);
+    assert!(!out.status.success());
+    let err = util::stderr(&out);
+    assert!(err.contains("refused"), "{err}");
+    assert!(err.contains("stays on this laptop"), "{err}");
+    let status = ann.ok(&["league", "status", "--offline"]);
+    assert!(status.contains("1 change to send"), "{status}");
+    // Taken back here, the laptop syncs again.
+    ann.ok(&["undo"]);
+    let _ = std::fs::metadata(ann.file()).unwrap();
+}
+
+#[test]
+fn undo_takes_back_the_members_own_newest_change_not_anothers() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised(root, "league_undo");
+    let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
+    let ben = member(root, &organiser, &league, "ben", "The Rust Saints");
+    ann.ok(&[
+        "resource",
+        "ammo",
+        "2",
+        "--gang",
+        "Neon Jackals",
+        "--reason",
+        "a crate",
+    ]);
+    ann.ok(&["league", "sync"]);
+    ben.ok(&[
+        "resource",
+        "supply",
+        "1",
+        "--gang",
+        "The Rust Saints",
+        "--reason",
+        "scavenged",
+    ]);
+    ben.ok(&["league", "sync"]);
+    ann.ok(&["league", "sync"]);
+    // Ben's change is Ann's newest batch; undo takes back Ann's own.
+    let undone = ann.ok(&["undo"]);
+    assert!(undone.contains("Ammo"), "{undone}");
+    let gang = ann.ok(&["gang", "show", "The Rust Saints"]);
+    assert!(gang.contains("Supply 1"), "{gang}");
+}
