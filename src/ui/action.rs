@@ -93,6 +93,18 @@ pub enum Action {
     LookAtMerge(PathBuf),
     /// Writes the merge looked at, as chosen, to a new file and opens it.
     WriteMerge(PathBuf),
+    /// Opens the League window.
+    OpenLeague,
+    CloseLeague,
+    /// Syncs with the league's server, conflicts settled as chosen.
+    LeagueSync(Vec<Option<crate::campaign::merge::Choice>>),
+    /// Asks the server for the members and their gangs.
+    LeagueMembers,
+    /// Joins a league with an invite, into a new campaign file, and opens it.
+    LeagueJoin {
+        invite: PathBuf,
+        to: PathBuf,
+    },
     /// Opens the Bundles window.
     OpenBundles,
     CloseBundles,

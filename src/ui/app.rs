@@ -75,6 +75,13 @@ pub struct RapsheetApp {
     pub(super) backup_policy: crate::session::BackupPolicy,
     /// The Merge window, open or not.
     pub(super) merge_window: Option<super::merge_view::MergeWindow>,
+    /// The League window, open or not.
+    pub(super) league_window: Option<super::league_view::LeagueWindow>,
+    /// The league as this laptop knows it, read once per change (`None`:
+    /// the campaign is in no league).
+    pub(super) league_status: Option<crate::session::league::LeagueStatus>,
+    /// Why the last sync could not reach the server, until one does.
+    pub(super) league_offline: Option<String>,
     /// The Bundles window, open or not.
     pub(super) bundles_window: Option<super::bundles_view::BundlesWindow>,
     /// The Backups window: open, and what it lists.
@@ -176,6 +183,9 @@ impl RapsheetApp {
             backups_window: None,
             bundles_window: None,
             merge_window: None,
+            league_window: None,
+            league_status: None,
+            league_offline: None,
             battle_form: BattleForm::default(),
             chronicle_view: ChronicleView::default(),
             log_view: LogView::default(),
@@ -347,6 +357,7 @@ impl RapsheetApp {
         let refreshed = self.state.refresh(session);
         if refreshed.changed {
             self.battle_form.dirty = true;
+            self.league_status = session.league_status(false).ok();
         }
         let view = self.state.selected_fighter_view().cloned();
         self.editor.sync(view.as_ref());
@@ -477,6 +488,81 @@ impl RapsheetApp {
 
     /// Makes a new campaign file from a whole campaign's bundle and opens it.
     /// Reads another copy and shows the merge in the Merge window.
+    /// Syncs with the league's server and shows what came of it.
+    fn league_sync(&mut self, choices: &[Option<crate::campaign::merge::Choice>]) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        match session.league_sync(choices) {
+            Ok(outcome) => {
+                use crate::session::league::SyncOutcome;
+                self.league_offline = match &outcome {
+                    SyncOutcome::Offline { reason } => Some(reason.clone()),
+                    _ => None,
+                };
+                let said = match &outcome {
+                    SyncOutcome::Synced { fetched, sent, .. } => {
+                        format!("Synced: fetched {fetched}, sent {sent}")
+                    }
+                    SyncOutcome::Conflicts { conflicts } => format!(
+                        "Nothing sent: {} to choose in File ▸ League…",
+                        match conflicts.len() {
+                            1 => "1 conflict".to_owned(),
+                            n => format!("{n} conflicts"),
+                        }
+                    ),
+                    SyncOutcome::Refused { change, reason, .. } => {
+                        format!("The league's server refused “{change}”: {reason}")
+                    }
+                    SyncOutcome::Offline { reason } => format!("Offline: {reason}"),
+                };
+                let refused = matches!(outcome, SyncOutcome::Refused { .. });
+                self.league_window
+                    .get_or_insert_with(Default::default)
+                    .show(outcome);
+                if refused {
+                    self.error(anyhow::anyhow!(said));
+                } else {
+                    self.info(said);
+                }
+                self.state.forget();
+                self.refresh();
+                if let Some(session) = &self.session {
+                    self.league_status = session.league_status(false).ok();
+                }
+            }
+            Err(err) => self.error(err),
+        }
+    }
+
+    /// The league's members, shown in the League window.
+    fn league_members(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        match session.league_members() {
+            Ok(members) => {
+                self.league_window
+                    .get_or_insert_with(Default::default)
+                    .members = Some(members);
+            }
+            Err(err) => self.error(err),
+        }
+    }
+
+    /// Joins a league with an invite into a new campaign file, and opens it.
+    fn league_join(&mut self, invite: &std::path::Path, to: &std::path::Path) {
+        let joined = crate::session::league::read_invite(invite)
+            .and_then(|invite| Session::league_join(&invite, to));
+        match joined {
+            Ok(session) => {
+                self.set_session(session);
+                self.info(format!("Joined the league: {}", to.display()));
+            }
+            Err(err) => self.error(err),
+        }
+    }
+
     fn look_at_merge(&mut self, other: &std::path::Path) {
         let (Some(session), Some(window)) = (&self.session, self.merge_window.as_mut()) else {
             return;
@@ -774,6 +860,11 @@ impl RapsheetApp {
             Action::SetBackupPolicy(policy) => self.set_backup_policy(policy),
             Action::OpenMerge => self.merge_window = Some(Default::default()),
             Action::CloseMerge => self.merge_window = None,
+            Action::OpenLeague => self.league_window = Some(Default::default()),
+            Action::CloseLeague => self.league_window = None,
+            Action::LeagueSync(choices) => self.league_sync(&choices),
+            Action::LeagueMembers => self.league_members(),
+            Action::LeagueJoin { invite, to } => self.league_join(&invite, &to),
             Action::LookAtMerge(other) => self.look_at_merge(&other),
             Action::WriteMerge(to) => self.write_merge(&to),
             Action::ImportBundle(path) => {

@@ -53,6 +53,13 @@ impl RapsheetApp {
                 actions.push(Action::OpenMerge);
             }
             if ui
+                .add_enabled(has, egui::Button::new("League…"))
+                .on_hover_text("A campaign shared through a league's server: sync, its members, or join one with an invite")
+                .clicked()
+            {
+                actions.push(Action::OpenLeague);
+            }
+            if ui
                 .add_enabled(has, egui::Button::new("Backups…"))
                 .on_hover_text("The campaign's backups: when, how big, the newest record each holds; restore one as a new file")
                 .clicked()
@@ -191,6 +198,18 @@ impl RapsheetApp {
                 ui.label(
                     RichText::new(format!("Read-only: {reason}")).color(ui.visuals().warn_fg_color),
                 );
+            }
+            if let Some(league) = &self.league_status {
+                ui.separator();
+                let text = match &self.league_offline {
+                    Some(_) => format!("League: offline ({})", league.short()),
+                    None => format!("League: {}", league.short()),
+                };
+                let hover = match &league.last_sync {
+                    Some(at) => format!("{} as {}; last sync {at}", league.server, league.login),
+                    None => format!("{} as {}; never synced", league.server, league.login),
+                };
+                ui.label(text).on_hover_text(hover);
             }
             if let Some(writer) = &self.writer {
                 ui.separator();

@@ -14,6 +14,7 @@ mod fighter_editor;
 mod files;
 mod gang_list;
 mod house_editor;
+mod league_view;
 mod log_view;
 mod menu;
 mod merge_view;

@@ -274,6 +274,11 @@ impl RapsheetApp {
         if let Some(action) = super::merge_view::merge_ui(ctx, &mut self.merge_window) {
             actions.push(action);
         }
+        if let Some(action) =
+            super::league_view::league_ui(ctx, &mut self.league_window, self.league_status.as_ref())
+        {
+            actions.push(action);
+        }
         let selected = self.state.gang_view.as_ref().map(|v| v.name.clone());
         if let Some(action) =
             super::bundles_view::bundles_ui(ctx, &mut self.bundles_window, selected.as_deref())

@@ -1,0 +1,210 @@
+//! The League window (File ▸ League…): a campaign shared through a
+//! league's server. In a league: where the server is, what waits to be sent
+//! and fetched, Sync, a conflict between the server's changes and this
+//! laptop's side by side with a choice, and the members. Not in one: join
+//! with an invite into a new campaign file.
+
+use std::path::PathBuf;
+
+use egui::{Context, RichText};
+
+use super::app::Action;
+use crate::campaign::merge::Choice;
+use crate::session::league::{LeagueStatus, MemberView, SyncOutcome};
+
+/// What is typed, chosen and shown in the window.
+#[derive(Default)]
+pub struct LeagueWindow {
+    pub invite_path: String,
+    pub join_path: String,
+    /// The last sync's outcome, and the choice for each of its conflicts.
+    pub outcome: Option<SyncOutcome>,
+    pub choices: Vec<Option<Choice>>,
+    pub members: Option<Vec<MemberView>>,
+}
+
+impl LeagueWindow {
+    /// A sync's outcome shown: its conflicts unchosen.
+    pub fn show(&mut self, outcome: SyncOutcome) {
+        self.choices = match &outcome {
+            SyncOutcome::Conflicts { conflicts } => vec![None; conflicts.len()],
+            _ => Vec::new(),
+        };
+        self.outcome = Some(outcome);
+    }
+}
+
+/// Draws the window; closing it drops its state. `status` is the league
+/// as this laptop knows it (`None`: the campaign is in no league).
+pub fn league_ui(
+    ctx: &Context,
+    window: &mut Option<LeagueWindow>,
+    status: Option<&LeagueStatus>,
+) -> Option<Action> {
+    let state = window.as_mut()?;
+    let mut open = true;
+    let mut action = None;
+    egui::Window::new("League")
+        .open(&mut open)
+        .default_width(680.0)
+        .show(ctx, |ui| {
+            if ui.button("Close the league window").clicked() {
+                action = Some(Action::CloseLeague);
+            }
+            let asked = match status {
+                Some(status) => in_league_ui(ui, state, status),
+                None => join_ui(ui, state),
+            };
+            if asked.is_some() {
+                action = asked;
+            }
+        });
+    if !open {
+        *window = None;
+    }
+    action
+}
+
+/// The league this campaign is in: status, Sync, the last outcome.
+fn in_league_ui(
+    ui: &mut egui::Ui,
+    state: &mut LeagueWindow,
+    status: &LeagueStatus,
+) -> Option<Action> {
+    let mut action = None;
+    ui.label(format!(
+        "The league's server: {}, as {}",
+        status.server, status.login
+    ));
+    ui.label(format!("Now: {}", status.short()));
+    ui.label(match &status.last_sync {
+        Some(at) => format!("Last sync: {at}"),
+        None => "Never synced".to_owned(),
+    });
+    ui.horizontal(|ui| {
+        if ui
+            .button("Sync now")
+            .on_hover_text("Fetch the league's new changes, make this laptop's again after them, and send them")
+            .clicked()
+        {
+            action = Some(Action::LeagueSync(Vec::new()));
+        }
+        if ui
+            .button("Who is in the league")
+            .on_hover_text("The members and their gangs, as the server has them")
+            .clicked()
+        {
+            action = Some(Action::LeagueMembers);
+        }
+    });
+    if let Some(outcome) = &state.outcome {
+        ui.separator();
+        if let Some(chosen) = outcome_ui(ui, outcome, &mut state.choices) {
+            action = Some(Action::LeagueSync(chosen));
+        }
+    }
+    if let Some(members) = &state.members {
+        ui.separator();
+        for m in members {
+            let role = if m.organiser { " (organiser)" } else { "" };
+            ui.label(format!("{}{role}: {}", m.login, m.gangs.join(", ")));
+        }
+    }
+    action
+}
+
+/// A sync's outcome; for conflicts, each side by side with its choice,
+/// and the choices once all are made.
+fn outcome_ui(
+    ui: &mut egui::Ui,
+    outcome: &SyncOutcome,
+    choices: &mut [Option<Choice>],
+) -> Option<Vec<Option<Choice>>> {
+    match outcome {
+        SyncOutcome::Synced {
+            fetched,
+            sent,
+            head,
+            left_out,
+        } => {
+            ui.label(format!(
+                "Synced: fetched {fetched}, sent {sent}; the league is at change {head}"
+            ));
+            for line in left_out {
+                ui.label(
+                    RichText::new(format!("Left out: {line}")).color(ui.visuals().warn_fg_color),
+                );
+            }
+            None
+        }
+        SyncOutcome::Refused { change, reason, .. } => {
+            ui.label(
+                RichText::new(format!(
+                    "The server refused “{change}”: {reason}. It stays on this laptop: take it back (Undo) or ask the organiser."
+                ))
+                .color(ui.visuals().error_fg_color),
+            );
+            None
+        }
+        SyncOutcome::Offline { reason } => {
+            ui.label(format!(
+                "Offline: {reason}. Every change stays on this laptop."
+            ));
+            None
+        }
+        SyncOutcome::Conflicts { conflicts } => {
+            ui.label("The league's changes and this laptop's cannot all hold. Nothing was sent: choose each, then sync.");
+            for (c, choice) in conflicts.iter().zip(choices.iter_mut()) {
+                ui.group(|ui| {
+                    ui.strong(format!("Conflict {}: {}", c.number, c.subject));
+                    ui.columns(2, |cols| {
+                        cols[0].label(RichText::new("The league's").strong());
+                        for line in &c.ours {
+                            cols[0].label(line);
+                        }
+                        cols[1].label(RichText::new("This laptop's").strong());
+                        for line in &c.theirs {
+                            cols[1].label(line);
+                        }
+                    });
+                    ui.horizontal(|ui| {
+                        ui.radio_value(choice, Some(Choice::Ours), "Keep the league's");
+                        ui.radio_value(choice, Some(Choice::Theirs), "Keep this laptop's");
+                    });
+                });
+            }
+            let unchosen = choices.iter().filter(|c| c.is_none()).count();
+            let sync = ui.add_enabled(unchosen == 0, egui::Button::new("Sync with these choices"));
+            if unchosen > 0 {
+                ui.label(match unchosen {
+                    1 => "1 conflict still to choose".to_owned(),
+                    n => format!("{n} conflicts still to choose"),
+                });
+            }
+            sync.clicked().then(|| choices.to_vec())
+        }
+    }
+}
+
+/// Joining a league with an invite, into a new campaign file.
+fn join_ui(ui: &mut egui::Ui, state: &mut LeagueWindow) -> Option<Action> {
+    ui.label("This campaign is in no league. Join one with the invite the organiser gave you: a new campaign file is made from the league's changes.");
+    ui.horizontal(|ui| {
+        let label = ui.label("Invite file");
+        ui.text_edit_singleline(&mut state.invite_path)
+            .labelled_by(label.id);
+    });
+    ui.horizontal(|ui| {
+        let label = ui.label("New campaign file");
+        ui.text_edit_singleline(&mut state.join_path)
+            .labelled_by(label.id);
+    });
+    let ready = !state.invite_path.trim().is_empty() && !state.join_path.trim().is_empty();
+    ui.add_enabled(ready, egui::Button::new("Join the league"))
+        .on_disabled_hover_text("Give the invite file and a new campaign file")
+        .clicked()
+        .then(|| Action::LeagueJoin {
+            invite: PathBuf::from(state.invite_path.trim()),
+            to: PathBuf::from(state.join_path.trim()),
+        })
+}
