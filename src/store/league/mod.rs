@@ -12,6 +12,17 @@
 //! logged. A member's password goes to the server only as a SCRAM
 //! verifier.
 //!
+//! Who may append what (the rule of `campaign::league`, enforced by the
+//! server's row-level security): every member reads every batch; the
+//! organiser appends anything; a player appends a batch whose every
+//! touched gang is theirs, or a record (a battle recorded or taken back)
+//! naming one of their gangs that touches only the gangs it names, so a
+//! record carries its effects on the rival; never a campaign-wide batch.
+//! A player's gangs are those the organiser assigned ([`League::invite`],
+//! [`League::assign`]) and those their own batches founded while no one
+//! owned them and no earlier batch had touched them; a gang the organiser
+//! founds stays unassigned until assigned.
+//!
 //! The server needs, for `init`: an empty database owned by the organiser's
 //! login, a login with CREATEROLE (to invite members), and in
 //! `pg_hba.conf` only `hostssl … scram-sha-256` lines for the league's
