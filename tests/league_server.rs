@@ -783,3 +783,47 @@ fn the_servers_event_kinds_are_the_programs() {
         assert_eq!(league::KINDS[league::kind_index(&event)], event.kind());
     }
 }
+
+#[test]
+fn photos_are_shared_once_and_checked_against_their_key() {
+    let name = "photos";
+    let (test, mut organiser, password) = league_of_two(name);
+    let alice_login = format!("{name}_alice");
+    let mut alice = League::connect(&test.as_login(&alice_login), &password).unwrap();
+    let photo = util::TINY_PNG.to_vec();
+    let key = rapsheet::store::photo_key(&photo);
+    alice.push_photo(&key, &photo).unwrap();
+    alice.push_photo(&key, &photo).unwrap();
+    assert_eq!(organiser.fetch_photo(&key).unwrap(), Some(photo.clone()));
+    assert_eq!(organiser.fetch_photo(&"0".repeat(16)).unwrap(), None);
+
+    // A key naming another length is refused; bytes that are not the
+    // key's are refused when fetched.
+    let wrong_length = format!("{}-1", "a".repeat(64));
+    assert!(alice.push_photo(&wrong_length, &photo).is_err());
+    let other = format!("{}-{}", "b".repeat(64), photo.len());
+    alice.push_photo(&other, &photo).unwrap();
+    let forged = organiser.fetch_photo(&other).unwrap_err();
+    assert!(forged.to_string().contains("not the photo"), "{forged}");
+
+    // No one changes or deletes a photo.
+    let mut raw = cluster()
+        .client(&test.as_login(&alice_login), &password)
+        .unwrap();
+    let mut organiser_raw = cluster().client(&test.address, &test.password).unwrap();
+    for client in [&mut raw, &mut organiser_raw] {
+        for sql in [
+            "UPDATE league.photo SET bytes = '\\x00'",
+            "DELETE FROM league.photo",
+            "TRUNCATE league.photo",
+        ] {
+            let error = client.batch_execute(sql).unwrap_err();
+            assert_eq!(error.code().unwrap().code(), "42501", "{sql}: {error}");
+        }
+    }
+    let author: String = organiser_raw
+        .query_one("SELECT author FROM league.photo WHERE key = $1", &[&key])
+        .unwrap()
+        .get(0);
+    assert_eq!(author, alice_login);
+}

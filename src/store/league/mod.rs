@@ -228,6 +228,34 @@ impl League {
             .collect())
     }
 
+    /// Shares a photo under the key the campaign stores it under (see
+    /// [`crate::store::photo_key`]). A photo already there stays as it is.
+    pub fn push_photo(&mut self, key: &str, bytes: &[u8]) -> Result<(), LeagueError> {
+        self.client.execute(
+            "INSERT INTO league.photo (key, bytes) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+            &[&key, &bytes],
+        )?;
+        Ok(())
+    }
+
+    /// The photo shared under `key`, where there is one. A key that is a
+    /// BLAKE3 hash is checked against the bytes: a photo that does not
+    /// match its key is refused.
+    pub fn fetch_photo(&mut self, key: &str) -> Result<Option<Vec<u8>>, LeagueError> {
+        let row = self
+            .client
+            .query_opt("SELECT bytes FROM league.photo WHERE key = $1", &[&key])?;
+        let Some(bytes) = row.map(|r| r.get::<_, Vec<u8>>(0)) else {
+            return Ok(None);
+        };
+        if key.len() > 64 && crate::store::photo_key(&bytes) != key {
+            return Err(LeagueError::Invalid(format!(
+                "the photo shared under {key} is not the photo of that key"
+            )));
+        }
+        Ok(Some(bytes))
+    }
+
     /// The login this connection is, as the server sees it.
     pub fn whoami(&mut self) -> Result<String, LeagueError> {
         let row = self.client.query_one("SELECT session_user::text", &[])?;
