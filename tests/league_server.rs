@@ -827,3 +827,58 @@ fn photos_are_shared_once_and_checked_against_their_key() {
         .get(0);
     assert_eq!(author, alice_login);
 }
+
+/// The places of a league's batches as the laptop reads them back.
+fn places_of(batches: &[ServerBatch]) -> Places {
+    let mut places = Places::default();
+    for b in batches {
+        let events: Vec<Event> = serde_json::from_str(&b.events).unwrap();
+        places.take(&events);
+    }
+    places
+}
+
+#[test]
+fn the_laptop_tells_before_pushing_what_the_server_will_refuse() {
+    let name = "predicted";
+    let (test, mut organiser, password) = league_of_two(name);
+    let alice_login = format!("{name}_alice");
+    let mut alice = League::connect(&test.as_login(&alice_login), &password).unwrap();
+    let candidates = [
+        list(&[resource(1), counter(10)]),
+        list(&[resource(2)]),
+        list(&[counter(20)]),
+        list(&[r#"{"type":"campaign_renamed","from":"L","to":"M"}"#.to_owned()]),
+        list(&[record(1, &[1, 2]), resource(2), counter(20)]),
+        list(&[record(2, &[2, 3]), resource(2)]),
+        list(&[record(3, &[1, 2]), counter(30)]),
+        list(&[fighter(20, 1)]),
+    ];
+    for (i, events) in candidates.iter().enumerate() {
+        let batches = alice.fetch_after(0).unwrap();
+        let places = places_of(&batches);
+        let mine: BTreeSet<GangId> = organiser
+            .members()
+            .unwrap()
+            .into_iter()
+            .find(|m| m.login == alice_login)
+            .unwrap()
+            .gangs
+            .into_iter()
+            .map(GangId)
+            .collect();
+        let typed: Vec<Event> = serde_json::from_str(events).unwrap();
+        let predicted = league::may_append(&places.reach(&typed), &mine, false);
+        let head = alice.head().unwrap();
+        let pushed = alice.push(head, &[batch(&format!("candidate-{i}"), events)]);
+        match (predicted, pushed) {
+            (Ok(()), Ok(_)) => {}
+            (Err(refusal), Err(PushError::Refused { reason, .. })) => {
+                assert_eq!(reason, refusal.to_string(), "candidate {i}")
+            }
+            (predicted, pushed) => {
+                panic!("candidate {i}: predicted {predicted:?}, the server said {pushed:?}")
+            }
+        }
+    }
+}
