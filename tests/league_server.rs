@@ -453,6 +453,19 @@ fn only_tls_to_the_pinned_certificate_connects() {
     }
     let league = League::connect(&test.address, &test.password).unwrap();
     assert!(!format!("{league:?}").contains(&test.password));
+    // No server listening: offline, said so.
+    let mut nowhere = test.address.clone();
+    nowhere.port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let offline = League::connect(&nowhere, &test.password).unwrap_err();
+    assert!(matches!(offline, LeagueError::Offline(_)), "{offline}");
+    assert!(
+        offline.to_string().contains("cannot be reached"),
+        "{offline}"
+    );
 }
 
 /// Campaigns whose logs hold every kind of event the program makes: the
