@@ -453,6 +453,19 @@ fn only_tls_to_the_pinned_certificate_connects() {
     }
     let league = League::connect(&test.address, &test.password).unwrap();
     assert!(!format!("{league:?}").contains(&test.password));
+    // No server listening: offline, said so.
+    let mut nowhere = test.address.clone();
+    nowhere.port = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port();
+    let offline = League::connect(&nowhere, &test.password).unwrap_err();
+    assert!(matches!(offline, LeagueError::Offline(_)), "{offline}");
+    assert!(
+        offline.to_string().contains("cannot be reached"),
+        "{offline}"
+    );
 }
 
 /// Campaigns whose logs hold every kind of event the program makes: the
@@ -781,5 +794,104 @@ fn the_servers_event_kinds_are_the_programs() {
     ];
     for event in made {
         assert_eq!(league::KINDS[league::kind_index(&event)], event.kind());
+    }
+}
+
+#[test]
+fn photos_are_shared_once_and_checked_against_their_key() {
+    let name = "photos";
+    let (test, mut organiser, password) = league_of_two(name);
+    let alice_login = format!("{name}_alice");
+    let mut alice = League::connect(&test.as_login(&alice_login), &password).unwrap();
+    let photo = util::TINY_PNG.to_vec();
+    let key = rapsheet::store::photo_key(&photo);
+    alice.push_photo(&key, &photo).unwrap();
+    alice.push_photo(&key, &photo).unwrap();
+    assert_eq!(organiser.fetch_photo(&key).unwrap(), Some(photo.clone()));
+    assert_eq!(organiser.fetch_photo(&"0".repeat(16)).unwrap(), None);
+
+    // A key naming another length is refused; bytes that are not the
+    // key's are refused when fetched.
+    let wrong_length = format!("{}-1", "a".repeat(64));
+    assert!(alice.push_photo(&wrong_length, &photo).is_err());
+    let other = format!("{}-{}", "b".repeat(64), photo.len());
+    alice.push_photo(&other, &photo).unwrap();
+    let forged = organiser.fetch_photo(&other).unwrap_err();
+    assert!(forged.to_string().contains("not the photo"), "{forged}");
+
+    // No one changes or deletes a photo.
+    let mut raw = cluster()
+        .client(&test.as_login(&alice_login), &password)
+        .unwrap();
+    let mut organiser_raw = cluster().client(&test.address, &test.password).unwrap();
+    for client in [&mut raw, &mut organiser_raw] {
+        for sql in [
+            "UPDATE league.photo SET bytes = '\\x00'",
+            "DELETE FROM league.photo",
+            "TRUNCATE league.photo",
+        ] {
+            let error = client.batch_execute(sql).unwrap_err();
+            assert_eq!(error.code().unwrap().code(), "42501", "{sql}: {error}");
+        }
+    }
+    let author: String = organiser_raw
+        .query_one("SELECT author FROM league.photo WHERE key = $1", &[&key])
+        .unwrap()
+        .get(0);
+    assert_eq!(author, alice_login);
+}
+
+/// The places of a league's batches as the laptop reads them back.
+fn places_of(batches: &[ServerBatch]) -> Places {
+    let mut places = Places::default();
+    for b in batches {
+        let events: Vec<Event> = serde_json::from_str(&b.events).unwrap();
+        places.take(&events);
+    }
+    places
+}
+
+#[test]
+fn the_laptop_tells_before_pushing_what_the_server_will_refuse() {
+    let name = "predicted";
+    let (test, mut organiser, password) = league_of_two(name);
+    let alice_login = format!("{name}_alice");
+    let mut alice = League::connect(&test.as_login(&alice_login), &password).unwrap();
+    let candidates = [
+        list(&[resource(1), counter(10)]),
+        list(&[resource(2)]),
+        list(&[counter(20)]),
+        list(&[r#"{"type":"campaign_renamed","from":"L","to":"M"}"#.to_owned()]),
+        list(&[record(1, &[1, 2]), resource(2), counter(20)]),
+        list(&[record(2, &[2, 3]), resource(2)]),
+        list(&[record(3, &[1, 2]), counter(30)]),
+        list(&[fighter(20, 1)]),
+    ];
+    for (i, events) in candidates.iter().enumerate() {
+        let batches = alice.fetch_after(0).unwrap();
+        let places = places_of(&batches);
+        let mine: BTreeSet<GangId> = organiser
+            .members()
+            .unwrap()
+            .into_iter()
+            .find(|m| m.login == alice_login)
+            .unwrap()
+            .gangs
+            .into_iter()
+            .map(GangId)
+            .collect();
+        let typed: Vec<Event> = serde_json::from_str(events).unwrap();
+        let predicted = league::may_append(&places.reach(&typed), &mine, false);
+        let head = alice.head().unwrap();
+        let pushed = alice.push(head, &[batch(&format!("candidate-{i}"), events)]);
+        match (predicted, pushed) {
+            (Ok(()), Ok(_)) => {}
+            (Err(refusal), Err(PushError::Refused { reason, .. })) => {
+                assert_eq!(reason, refusal.to_string(), "candidate {i}")
+            }
+            (predicted, pushed) => {
+                panic!("candidate {i}: predicted {predicted:?}, the server said {pushed:?}")
+            }
+        }
     }
 }

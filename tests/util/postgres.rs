@@ -280,7 +280,13 @@ impl Drop for Cluster {
 /// /usr/lib/postgresql.
 fn postgres_bin() -> PathBuf {
     if let Some(bin) = std::env::var_os("PG_BIN") {
-        return PathBuf::from(bin);
+        let bin = PathBuf::from(bin);
+        assert!(
+            bin.join("initdb").exists(),
+            "PostgreSQL is not installed: apt-get install postgresql (PG_BIN={} has no initdb)",
+            bin.display()
+        );
+        return bin;
     }
     let mut found: Vec<PathBuf> = fs::read_dir("/usr/lib/postgresql")
         .into_iter()

@@ -12,6 +12,17 @@
 //! logged. A member's password goes to the server only as a SCRAM
 //! verifier.
 //!
+//! Who may append what (the rule of `campaign::league`, enforced by the
+//! server's row-level security): every member reads every batch; the
+//! organiser appends anything; a player appends a batch whose every
+//! touched gang is theirs, or a record (a battle recorded or taken back)
+//! naming one of their gangs that touches only the gangs it names, so a
+//! record carries its effects on the rival; never a campaign-wide batch.
+//! A player's gangs are those the organiser assigned ([`League::invite`],
+//! [`League::assign`]) and those their own batches founded while no one
+//! owned them and no earlier batch had touched them; a gang the organiser
+//! founds stays unassigned until assigned.
+//!
 //! The server needs, for `init`: an empty database owned by the organiser's
 //! login, a login with CREATEROLE (to invite members), and in
 //! `pg_hba.conf` only `hostssl … scram-sha-256` lines for the league's
@@ -215,6 +226,34 @@ impl League {
                 gangs: row.get(2),
             })
             .collect())
+    }
+
+    /// Shares a photo under the key the campaign stores it under (see
+    /// [`crate::store::photo_key`]). A photo already there stays as it is.
+    pub fn push_photo(&mut self, key: &str, bytes: &[u8]) -> Result<(), LeagueError> {
+        self.client.execute(
+            "INSERT INTO league.photo (key, bytes) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+            &[&key, &bytes],
+        )?;
+        Ok(())
+    }
+
+    /// The photo shared under `key`, where there is one. A key that is a
+    /// BLAKE3 hash is checked against the bytes: a photo that does not
+    /// match its key is refused.
+    pub fn fetch_photo(&mut self, key: &str) -> Result<Option<Vec<u8>>, LeagueError> {
+        let row = self
+            .client
+            .query_opt("SELECT bytes FROM league.photo WHERE key = $1", &[&key])?;
+        let Some(bytes) = row.map(|r| r.get::<_, Vec<u8>>(0)) else {
+            return Ok(None);
+        };
+        if key.len() > 64 && crate::store::photo_key(&bytes) != key {
+            return Err(LeagueError::Invalid(format!(
+                "the photo shared under {key} is not the photo of that key"
+            )));
+        }
+        Ok(Some(bytes))
     }
 
     /// The login this connection is, as the server sees it.

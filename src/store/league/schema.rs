@@ -6,7 +6,10 @@ use postgres::Client;
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 1] = [(1, include_str!("schema/0001_batches.sql"))];
+const VERSIONS: [(i64, &str); 2] = [
+    (1, include_str!("schema/0001_batches.sql")),
+    (2, include_str!("schema/0002_photos.sql")),
+];
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = VERSIONS.len() as i64;
