@@ -318,6 +318,11 @@ fn a_player_appends_only_what_the_rules_let_them_with_raw_sql() {
         ),
         "42501"
     );
+    // A title taken from a third gang outside a record.
+    assert_eq!(
+        refused(&mut alice, "title", list(&[title(3, 1)]), head + 1),
+        "42501"
+    );
     assert_eq!(league.head().unwrap(), head, "nothing refused landed");
 
     // No one changes, deletes or truncates a batch: not alice, not the organiser.
@@ -356,6 +361,16 @@ fn a_player_appends_only_what_the_rules_let_them_with_raw_sql() {
     // A record naming her gang carries its effects on the rival.
     let carried = list(&[record(3, &[1, 2]), resource(2), counter(20), resource(1)]);
     raw_insert(&mut alice, head + 2, "record", &carried).unwrap();
+    // A record of her game that moves a title from a gang it does not
+    // name: titles go where the rules put them.
+    raw_insert(
+        &mut alice,
+        head + 3,
+        "record-title",
+        &list(&[record(4, &[1, 2]), title(3, 1)]),
+    )
+    .unwrap();
+    let head = head + 1;
     // A gang she founds is hers.
     raw_insert(
         &mut alice,
@@ -390,6 +405,10 @@ fn a_player_appends_only_what_the_rules_let_them_with_raw_sql() {
         .unwrap()
         .get(0);
     assert_eq!(seen, head + 4);
+}
+
+fn title(from: i64, to: i64) -> String {
+    format!(r#"{{"type":"title_changed","title":"t","from":{from},"to":{to}}}"#)
 }
 
 #[test]

@@ -19,7 +19,10 @@
 //! - a record (a battle recorded or taken back) touches every gang it
 //!   names, every gang of a fighter it lists and its winner; it names the
 //!   gangs that took part;
-//! - a title touches the gang that loses it and the gang that takes it;
+//! - a title touches the gang that loses it and the gang that takes it,
+//!   except within a record: a record moves a title where the rules put
+//!   it, from whichever gang held it (and its undo moves it back), so
+//!   there a title touches no gang;
 //! - a scenario rolled between two gangs touches both;
 //! - an event that gives an id (a fighter, an effect) a new home also
 //!   touches the gang the id belonged to before;
@@ -171,8 +174,14 @@ impl Places {
     /// placed for the batches after it.
     pub fn take(&mut self, events: &[Event]) -> Reach {
         let mut reach = Reach::default();
+        let in_record = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::BattleRecorded { .. } | Event::BattleUnrecorded { .. }
+            )
+        });
         for event in events {
-            self.take_event(event, &mut reach);
+            self.take_event(event, in_record, &mut reach);
         }
         reach
     }
@@ -182,7 +191,7 @@ impl Places {
         self.clone().take(events)
     }
 
-    fn take_event(&mut self, event: &Event, reach: &mut Reach) {
+    fn take_event(&mut self, event: &Event, in_record: bool, reach: &mut Reach) {
         use Event::*;
         match event {
             CampaignCreated { .. }
@@ -238,6 +247,7 @@ impl Places {
                 reach.touched.extend(battle.fighters.iter().map(|f| f.gang));
                 reach.touched.extend(battle.winner);
             }
+            TitleChanged { .. } if in_record => {}
             TitleChanged { from, to, .. } => {
                 reach.touched.extend(*from);
                 reach.touched.extend(*to);

@@ -184,7 +184,7 @@ END $$;
 
 -- The reach of one event; places the ids it names for the events after it.
 -- Runs only inside the batch trigger (its owner's rights).
-CREATE FUNCTION league.take_event(e json, author text) RETURNS league.reach
+CREATE FUNCTION league.take_event(e json, author text, in_record boolean) RETURNS league.reach
 LANGUAGE plpgsql SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
     r league.reach := ROW(ARRAY[]::bigint[], ARRAY[]::bigint[], false, false);
@@ -247,8 +247,13 @@ BEGIN
             r := league.touch(r, (e -> 'battle' ->> 'winner')::bigint);
         END IF;
     WHEN 'title_changed' THEN
-        r := league.touch_placed(r, (e ->> 'from')::bigint);
-        r := league.touch_placed(r, (e ->> 'to')::bigint);
+        -- A record moves a title where the rules put it, from whichever
+        -- gang held it (and its undo moves it back): within a record a
+        -- title touches no gang. Outside one it touches both.
+        IF NOT in_record THEN
+            r := league.touch_placed(r, (e ->> 'from')::bigint);
+            r := league.touch_placed(r, (e ->> 'to')::bigint);
+        END IF;
     WHEN 'pending_effect_added', 'pending_effect_removed' THEN
         x := league.id_of(e -> 'effect', 'id');
         g := league.id_of(e -> 'effect', 'gang');
@@ -334,15 +339,20 @@ DECLARE
     touched bigint[] := ARRAY[]::bigint[];
     named bigint[] := NULL;
     wide boolean := false;
+    in_record boolean;
 BEGIN
     NEW.author := session_user;
     NEW.received := now();
     PERFORM league.check_order(NEW);
+    in_record := EXISTS (
+        SELECT 1 FROM json_array_elements(NEW.events) x
+        WHERE json_typeof(x) = 'object'
+          AND x ->> 'type' IN ('battle_recorded', 'battle_unrecorded'));
     FOR e IN SELECT x FROM json_array_elements(NEW.events) x LOOP
         IF json_typeof(e) IS DISTINCT FROM 'object' THEN
             RAISE EXCEPTION 'an event of a batch is an object with a type' USING ERRCODE = '22023';
         END IF;
-        r := league.take_event(e, NEW.author);
+        r := league.take_event(e, NEW.author, in_record);
         touched := touched || ARRAY(SELECT unnest(r.touched) EXCEPT SELECT unnest(touched));
         IF r.record THEN
             named := coalesce(named, ARRAY[]::bigint[])
