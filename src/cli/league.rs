@@ -162,7 +162,11 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             }
             for m in members {
                 let role = if m.organiser { " (organiser)" } else { "" };
-                say!("{}{role}: {}", m.login, m.gangs.join(", "));
+                let gangs = match m.gangs.is_empty() {
+                    true => "no gang".to_owned(),
+                    false => m.gangs.join(", "),
+                };
+                say!("{}{role}: {gangs}", m.login);
             }
             Ok(())
         }

@@ -290,8 +290,13 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
-    /// Take back the newest change still in effect.
-    Undo,
+    /// Take back the newest change still in effect (in a league, this
+    /// member's own newest), or the change `--change N` (as `rapsheet log`
+    /// numbers it: the organiser taking back a member's change).
+    Undo {
+        #[arg(long, value_name = "N")]
+        change: Option<i64>,
+    },
     /// Redo the newest undo (until a new change is made).
     Redo,
 }
@@ -628,11 +633,25 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             }
             let names = session.names()?;
             for e in entries {
-                say!("#{} {}  {}", e.batch, e.at, e.event.describe(&names));
+                match &e.author {
+                    Some(by) => say!(
+                        "#{} {} by {by}  {}",
+                        e.batch,
+                        e.at,
+                        e.event.describe(&names)
+                    ),
+                    None => say!("#{} {}  {}", e.batch, e.at, e.event.describe(&names)),
+                }
             }
             Ok(())
         }
-        Command::Undo => {
+        Command::Undo { change: Some(n) } => {
+            let mut session = open(db, packs)?;
+            let batch = session.undo(crate::campaign::BatchId(n))?;
+            say!("{}", session.batch_label(batch)?);
+            Ok(())
+        }
+        Command::Undo { change: None } => {
             let mut session = open(db, packs)?;
             match session.undo_last()? {
                 Some((_, label)) => say!("{label}"),

@@ -23,6 +23,9 @@ pub struct LogEntry {
     /// The batch this entry's batch takes back, for undo and redo.
     pub undoes: Option<BatchId>,
     pub event: Event,
+    /// Who made the batch, in a league campaign (the member's login).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
 }
 
 /// The whole state of a campaign, for comparisons (undo restores it
@@ -157,16 +160,18 @@ fn log_entries(
             r.get(3)?,
             r.get(4)?,
             r.get::<_, String>(5)?,
+            r.get::<_, Option<String>>(6)?,
         ))
     })?;
     rows.map(|row| {
-        let (id, batch, at, label, undoes, payload) = row?;
+        let (id, batch, at, label, undoes, payload, author) = row?;
         Ok(LogEntry {
             id,
             batch,
             at,
             label,
             undoes,
+            author,
             event: crate::campaign::wire::decode(&payload)
                 .map_err(|source| StoreError::BadEvent { event: id, source })?,
         })
@@ -550,8 +555,9 @@ impl CampaignStore {
     /// The newest `limit` events of the log, newest first.
     pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload \
+            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload, n.author \
              FROM event e JOIN batch b ON b.id = e.batch_id \
+             LEFT JOIN league_batch n ON n.batch_id = b.id \
              ORDER BY e.id DESC LIMIT ?1",
         )?;
         log_entries(&mut stmt, [limit as i64])
@@ -924,7 +930,7 @@ impl CampaignStore {
     /// The whole log, oldest first.
     pub fn full_log(&self) -> Result<Vec<LogEntry>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload \
+            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload, NULL \
              FROM event e JOIN batch b ON b.id = e.batch_id ORDER BY e.id",
         )?;
         log_entries(&mut stmt, [])
@@ -933,7 +939,7 @@ impl CampaignStore {
     /// The log entries about a fighter, oldest first.
     pub fn fighter_history(&self, fighter: FighterId) -> Result<Vec<LogEntry>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload \
+            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload, NULL \
              FROM event e JOIN batch b ON b.id = e.batch_id \
              WHERE e.fighter_id = ?1 ORDER BY e.id",
         )?;

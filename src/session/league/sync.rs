@@ -103,6 +103,7 @@ impl Session {
                     }
                 }
             }
+            self.drop_taken_back_unsent()?;
             let tie = self.tie()?;
             let (unsent, names) = self.unsent_named(&tie)?;
             if unsent.is_empty() {
@@ -248,6 +249,89 @@ impl Session {
         Ok(TakenIn::Done { left_out })
     }
 
+    /// The server's words with each gang it names by number named as the
+    /// players know it (`gang #1` → `The Rust Saints`).
+    fn gangs_named_in(&self, mut text: String) -> Result<String> {
+        let mut gangs = self.store.gangs()?;
+        // Longer numbers first, so `#12` is not read as `#1`.
+        gangs.sort_by_key(|g| std::cmp::Reverse(g.id.0));
+        for gang in gangs {
+            text = text.replace(&format!("gang #{}", gang.id), &gang.name);
+        }
+        Ok(text)
+    }
+
+    /// Leaves out of the log a change made here and taken back here, both
+    /// not yet sent: the league never needs to see either (a change the
+    /// server refused, taken back, is gone). The batches after them are
+    /// renumbered.
+    fn drop_taken_back_unsent(&mut self) -> Result<()> {
+        let tie = self.tie()?;
+        let local = self.store.log_batches()?;
+        let split = local.partition_point(|b| b.id.0 <= tie.synced);
+        let unsent = &local[split..];
+        let target_of_another = |id: BatchId| unsent.iter().any(|b| b.undoes == Some(id));
+        let mut dropped = std::collections::BTreeSet::new();
+        for undo in unsent {
+            if let Some(done) = undo.undoes
+                && done.0 > tie.synced
+                && !target_of_another(undo.id)
+                && !dropped.contains(&done)
+            {
+                dropped.insert(done);
+                dropped.insert(undo.id);
+            }
+        }
+        if dropped.is_empty() {
+            return Ok(());
+        }
+        let names = self.store.batch_names(BatchId(tie.synced))?;
+        let mut renumbered = std::collections::BTreeMap::new();
+        let mut kept = Vec::new();
+        let mut kept_names = Vec::new();
+        for batch in unsent.iter().filter(|b| !dropped.contains(&b.id)) {
+            let id = BatchId(tie.synced + 1 + kept.len() as i64);
+            renumbered.insert(batch.id, id);
+            let undoes = batch
+                .undoes
+                .map(|u| renumbered.get(&u).copied().unwrap_or(u));
+            if let Some(name) = names.iter().find(|n| n.batch == batch.id) {
+                kept_names.push(BatchName {
+                    batch: id,
+                    ..name.clone()
+                });
+            }
+            kept.push(LoggedBatch {
+                id,
+                undoes,
+                ..batch.clone()
+            });
+        }
+        let mut prefix_names = self.store.batch_names(BatchId(0))?;
+        prefix_names.retain(|n| n.batch.0 <= tie.synced);
+        let (base, registry) = (self.base.clone(), self.registry.clone());
+        let mut gate = Gate::new(&base, &base);
+        let synced = tie.synced;
+        self.store.rebuild(
+            &local[..split],
+            &prefix_names,
+            &tie,
+            &mut |state, e, back| gate.check(state, e, back),
+            &mut |store| {
+                let mut gate = Gate::new(&base, &registry);
+                store.append_from_league(
+                    &kept,
+                    &kept_names,
+                    synced,
+                    &now(),
+                    &mut |state, e, back| gate.check(state, e, back),
+                )
+            },
+        )?;
+        self.read_house_packs()?;
+        Ok(())
+    }
+
     /// This laptop's batches not yet on the server, each with its name
     /// (names made now are kept in the file before anything is sent).
     fn unsent_named(&mut self, tie: &LeagueTie) -> Result<(Vec<LoggedBatch>, Vec<BatchName>)> {
@@ -298,6 +382,7 @@ impl Session {
             self.store.mark_synced(head, &now())?;
         }
         let sent = usize::try_from(head - tie.synced).unwrap_or(0);
+        let reason = self.gangs_named_in(reason)?;
         Ok(SyncOutcome::Refused {
             fetched,
             sent,

@@ -1,0 +1,183 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! docs/league.md's examples run against a real PostgreSQL, so they cannot
+//! drift. Each ```shell-session block begins with whose laptop it is on
+//! (`# the organiser's laptop`, `# ann's laptop`): each laptop is a folder
+//! of its own with its own home (its password file there); the invites
+//! and the league's certificate the organiser has are handed to the others.
+//! A `$` line is a command, the lines after it its output: `...` stands for
+//! any lines, `[..]` for any text in a line, `? failed` for a command that
+//! fails. The document's server (`db.example.org`, port 5432) is the test's.
+
+mod util;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use util::postgres::cluster;
+
+/// One command and what it prints.
+struct Step {
+    command: String,
+    fails: bool,
+    expected: Vec<String>,
+}
+
+/// The blocks of the document: whose laptop, and its steps.
+fn blocks(doc: &str) -> Vec<(String, Vec<Step>)> {
+    let mut out = Vec::new();
+    for block in doc.split("```shell-session\n").skip(1) {
+        let body = block.split("\n```").next().unwrap();
+        let mut lines = body.lines();
+        let who = lines
+            .next()
+            .and_then(|l| l.strip_prefix("# "))
+            .and_then(|l| l.strip_suffix(" laptop"))
+            .expect("a block begins with whose laptop it is on")
+            .trim_start_matches("the ")
+            .trim_end_matches("'s")
+            .to_owned();
+        let mut steps: Vec<Step> = Vec::new();
+        for line in lines {
+            if let Some(command) = line.strip_prefix("$ ") {
+                steps.push(Step {
+                    command: command.to_owned(),
+                    fails: false,
+                    expected: Vec::new(),
+                });
+            } else if let Some(step) = steps.last_mut() {
+                if line == "? failed" {
+                    step.fails = true;
+                } else {
+                    step.expected.push(line.to_owned());
+                }
+            }
+        }
+        for step in &mut steps {
+            while step.expected.last().is_some_and(|l| l.is_empty()) {
+                step.expected.pop();
+            }
+        }
+        out.push((who, steps));
+    }
+    out
+}
+
+/// Whether `got` matches `expected`, line for line (`...` any lines,
+/// `[..]` any text within a line).
+fn matches(expected: &[String], got: &[&str]) -> bool {
+    match expected.split_first() {
+        None => got.is_empty(),
+        Some((first, rest)) if first == "..." => {
+            (0..=got.len()).any(|skip| matches(rest, &got[skip..]))
+        }
+        Some((first, rest)) => got
+            .split_first()
+            .is_some_and(|(line, more)| line_matches(first, line) && matches(rest, more)),
+    }
+}
+
+fn line_matches(pattern: &str, line: &str) -> bool {
+    let mut parts = pattern.split("[..]");
+    let first = parts.next().unwrap_or_default();
+    let Some(mut rest) = line.strip_prefix(first) else {
+        return false;
+    };
+    let parts: Vec<&str> = parts.collect();
+    for (i, part) in parts.iter().enumerate() {
+        if i + 1 == parts.len() {
+            return rest.ends_with(part);
+        }
+        match rest.find(part) {
+            Some(at) => rest = &rest[at + part.len()..],
+            None => return false,
+        }
+    }
+    rest.is_empty()
+}
+
+#[test]
+fn the_league_documents_examples_run_against_a_real_server() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/league.md")).unwrap();
+    let cluster = cluster();
+    let mut admin = cluster.superuser("postgres");
+    admin
+        .batch_execute("CREATE ROLE organiser LOGIN CREATEROLE PASSWORD 'organiser-password'")
+        .unwrap();
+    admin
+        .batch_execute("CREATE DATABASE league OWNER organiser")
+        .unwrap();
+    let port = cluster.port.to_string();
+    let ours = |text: &str| {
+        text.replace("db.example.org:5432", &format!("127.0.0.1:{port}"))
+            .replace("--host db.example.org", "--host 127.0.0.1")
+            .replace("--port 5432", &format!("--port {port}"))
+    };
+    let dir = util::temp();
+    let organiser = dir.path().join("organiser");
+    std::fs::create_dir_all(&organiser).unwrap();
+    std::fs::write(organiser.join("league.pem"), &cluster.certificate).unwrap();
+    for (who, steps) in blocks(&doc) {
+        let home = dir.path().join(&who);
+        std::fs::create_dir_all(&home).unwrap();
+        hand_over(&organiser, &home);
+        for step in steps {
+            let mut words = shlex::split(&ours(&step.command)).unwrap();
+            let mut env: Vec<(String, String)> = Vec::new();
+            while let Some((key, value)) = words.first().and_then(|w| w.split_once('=')) {
+                env.push((key.to_owned(), value.to_owned()));
+                words.remove(0);
+            }
+            assert_eq!(words[0], "rapsheet", "{}", step.command);
+            let out = laptop(&home, &words[1..], &env);
+            let text = format!(
+                "{}{}",
+                String::from_utf8_lossy(&out.stdout),
+                String::from_utf8_lossy(&out.stderr)
+            );
+            let got: Vec<&str> = text.lines().collect();
+            let expected: Vec<String> = step.expected.iter().map(|l| ours(l)).collect();
+            assert_eq!(
+                !out.status.success(),
+                step.fails,
+                "{who}: `{}` {}:\n{text}",
+                step.command,
+                if step.fails { "worked" } else { "failed" }
+            );
+            assert!(
+                matches(&expected, &got),
+                "{who}: `{}` printed\n{text}\nnot\n{}",
+                step.command,
+                expected.join("\n")
+            );
+        }
+    }
+}
+
+/// Runs `rapsheet ARGS` on the laptop whose home is `home`.
+fn laptop(home: &Path, args: &[String], env: &[(String, String)]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+        .args(args)
+        .current_dir(home)
+        .env_remove("PGPASSWORD")
+        .env("XDG_DATA_HOME", home.join("data"))
+        .env("XDG_CONFIG_HOME", home.join("config"))
+        .env("HOME", home)
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .output()
+        .unwrap()
+}
+
+/// The organiser's invites and certificate, on another laptop.
+fn hand_over(organiser: &Path, home: &Path) {
+    if organiser == home {
+        return;
+    }
+    for entry in std::fs::read_dir(organiser).unwrap() {
+        let path: PathBuf = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        if name.ends_with(".invite") || name.ends_with(".pem") {
+            let _ = std::fs::copy(&path, home.join(name));
+        }
+    }
+}
