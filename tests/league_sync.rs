@@ -140,7 +140,7 @@ fn member(root: &Path, organiser: &Laptop, league: &TestLeague, name: &str, gang
 /// Every laptop's chronicle equals that of a campaign joined fresh from
 /// the server, and every laptop verifies.
 fn all_alike(root: &Path, organiser: &Laptop, league: &TestLeague, laptops: &[&Laptop]) {
-    let fresh = member(root, organiser, league, "fresh", "Neon Jackals");
+    let fresh = member(root, organiser, league, "fresh", "The Rust Saints");
     let expected = fresh.chronicle("fresh.json");
     for (i, laptop) in laptops.iter().enumerate() {
         laptop.ok(&["verify"]);
@@ -262,4 +262,108 @@ fn undo_takes_back_the_members_own_newest_change_not_anothers() {
     assert!(undone.contains("Ammo"), "{undone}");
     let gang = ann.ok(&["gang", "show", "The Rust Saints"]);
     assert!(gang.contains("Supply 1"), "{gang}");
+}
+
+/// The password file a laptop's join wrote, under its settings folder.
+fn password_file(laptop: &Laptop) -> PathBuf {
+    let mut found = Vec::new();
+    let mut folders = vec![laptop.home.join("config")];
+    while let Some(folder) = folders.pop() {
+        for entry in std::fs::read_dir(&folder).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                folders.push(path);
+            } else if path.file_name().is_some_and(|n| n == "league-passwords") {
+                found.push(path);
+            }
+        }
+    }
+    found.pop().expect("the join kept the password")
+}
+
+/// The app's Sync (File ▸ League…): the status bar says what waits, Sync
+/// sends it, and a conflict with the league's changes is shown side by
+/// side and settled by the player's choice before anything is sent.
+#[test]
+fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised(root, "league_app");
+    let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
+    // The organiser renames Ann's gang and syncs; Ann, offline, renames it
+    // otherwise and spends some of its Ammo.
+    organiser.ok(&["gang", "rename", "Neon Jackals", "Jackals of the Spire"]);
+    organiser.ok(&["league", "sync"]);
+    ann.ok(&["gang", "rename", "Neon Jackals", "Neon Hounds"]);
+    ann.ok(&[
+        "resource",
+        "ammo",
+        "1",
+        "--gang",
+        "Neon Hounds",
+        "--reason",
+        "a crate",
+    ]);
+    let mut session = rapsheet::session::Session::open(&ann.file()).unwrap();
+    session.keep_league_passwords_in(password_file(&ann));
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(session),
+        );
+    h.run();
+    assert!(
+        h.query_by_label_contains("League: 2 changes to send")
+            .is_some()
+    );
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("League…").click();
+    h.run();
+    h.get_by_label("Sync now").click();
+    h.run();
+    assert!(h.query_by_label_contains("Conflict 1:").is_some());
+    assert!(
+        h.query_all_by_label_contains("Jackals of the Spire")
+            .next()
+            .is_some()
+    );
+    assert!(
+        h.query_all_by_label_contains("Neon Hounds")
+            .next()
+            .is_some()
+    );
+    assert!(
+        h.query_by_label_contains("1 conflict still to choose")
+            .is_some()
+    );
+    if std::env::var_os("RAPSHEET_SHOT").is_some() {
+        h.render()
+            .unwrap()
+            .save(root.join("league-conflict.png"))
+            .unwrap();
+        std::fs::copy(root.join("league-conflict.png"), "/tmp/league-conflict.png").unwrap();
+    }
+    h.get_by_label("Keep the league's").click();
+    h.run();
+    h.get_by_label("Sync with these choices").click();
+    h.run();
+    let status = h.state().status_text().unwrap_or_default().to_owned();
+    assert!(status.contains("Synced: fetched 1, sent 1"), "{status}");
+    assert!(h.query_by_label_contains("League: synced").is_some());
+    if std::env::var_os("RAPSHEET_SHOT").is_some() {
+        h.render()
+            .unwrap()
+            .save(root.join("league-window.png"))
+            .unwrap();
+        std::fs::copy(root.join("league-window.png"), "/tmp/league-window.png").unwrap();
+    }
+    drop(h);
+    // The league's name stands, Ann's Ammo went to the league.
+    organiser.ok(&["league", "sync"]);
+    let gang = organiser.ok(&["gang", "show", "Jackals of the Spire"]);
+    assert!(gang.contains("Ammo 1"), "{gang}");
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }

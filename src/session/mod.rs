@@ -75,6 +75,9 @@ pub struct Session {
     /// Where a backup is made before every record, and how many are kept;
     /// `None` (the default) makes none.
     backups: Option<(std::path::PathBuf, BackupPolicy)>,
+    /// Where league passwords are read; `None`: the password file in the
+    /// settings folder.
+    league_passwords: Option<std::path::PathBuf>,
 }
 
 impl Session {
@@ -98,6 +101,7 @@ impl Session {
             base,
             house_warnings: Vec::new(),
             backups: None,
+            league_passwords: None,
         };
         // Most campaigns keep none: the packs are not copied again.
         if !session.store.house_packs()?.is_empty() {

@@ -107,6 +107,12 @@ pub struct ServerAddress {
 }
 
 impl Session {
+    /// Reads and keeps league passwords in `file` instead of the password
+    /// file in the settings folder.
+    pub fn keep_league_passwords_in(&mut self, file: std::path::PathBuf) {
+        self.league_passwords = Some(file);
+    }
+
     /// The league this campaign is tied to, if it is.
     pub fn league(&self) -> Result<Option<LeagueTie>> {
         Ok(self.store.league()?)
@@ -150,7 +156,7 @@ impl Session {
             .collect();
         let sent = new_batches(&log, &names)?;
         let head = league.push(0, &sent)?;
-        passwords::remember(&tie, password)?;
+        passwords::remember(self.league_passwords.as_deref(), &tie, password)?;
         let tie = LeagueTie {
             synced: head,
             last_sync: Some(sync::now()),
@@ -175,7 +181,10 @@ impl Session {
                 output.display()
             );
         }
-        let mut league = League::connect(&address(&tie), &passwords::password_for(&tie)?)?;
+        let mut league = League::connect(
+            &address(&tie),
+            &passwords::password_for(self.league_passwords.as_deref(), &tie)?,
+        )?;
         let password = league.invite(login, &ids)?;
         let invite = Invite {
             host: tie.host.clone(),
@@ -211,7 +220,7 @@ impl Session {
             bail!("the league's server holds no campaign yet: the organiser sets it up first");
         }
         let (log, names) = read_batches(&fetched)?;
-        passwords::remember(&tie, &invite.password)?;
+        passwords::remember(None, &tie, &invite.password)?;
         let mut session = Session::made_from_log(
             path,
             &log,
@@ -231,7 +240,10 @@ impl Session {
     /// The league's members and their gangs.
     pub fn league_members(&self) -> Result<Vec<MemberView>> {
         let tie = self.tie()?;
-        let mut league = League::connect(&address(&tie), &passwords::password_for(&tie)?)?;
+        let mut league = League::connect(
+            &address(&tie),
+            &passwords::password_for(self.league_passwords.as_deref(), &tie)?,
+        )?;
         let names = self.names()?;
         Ok(league
             .members()?
@@ -264,7 +276,7 @@ impl Session {
             offline: None,
         };
         if ask_server {
-            let head = passwords::password_for(&tie)
+            let head = passwords::password_for(self.league_passwords.as_deref(), &tie)
                 .and_then(|p| Ok(League::connect(&address(&tie), &p)?.head()?));
             match head {
                 Ok(head) => status.to_fetch = Some(head.saturating_sub(tie.synced).max(0)),

@@ -5,7 +5,7 @@
 //! the player alone. `PGPASSWORD`, where it is set, comes first.
 
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use anyhow::{Context as _, Result, anyhow};
 
@@ -18,12 +18,15 @@ pub fn file() -> Option<PathBuf> {
 }
 
 /// The password for a league login: `PGPASSWORD`, or the line for it in
-/// the password file.
-pub fn password_for(tie: &LeagueTie) -> Result<String> {
+/// the password file (`at`, or the one in the settings folder).
+pub fn password_for(at: Option<&Path>, tie: &LeagueTie) -> Result<String> {
     if let Some(password) = std::env::var_os("PGPASSWORD").and_then(|p| p.into_string().ok()) {
         return Ok(password);
     }
-    let path = file().ok_or_else(|| anyhow!("this machine has no settings folder"))?;
+    let path = at
+        .map(Path::to_owned)
+        .or_else(file)
+        .ok_or_else(|| anyhow!("this machine has no settings folder"))?;
     let text = std::fs::read_to_string(&path).unwrap_or_default();
     text.lines()
         .filter_map(parse_line)
@@ -38,11 +41,14 @@ pub fn password_for(tie: &LeagueTie) -> Result<String> {
         })
 }
 
-/// Keeps a league login's password in the password file (replacing the
-/// line for the same login), written to a temporary file then renamed, and
-/// readable by the player alone.
-pub fn remember(tie: &LeagueTie, password: &str) -> Result<()> {
-    let path = file().ok_or_else(|| anyhow!("this machine has no settings folder"))?;
+/// Keeps a league login's password in the password file (`at`, or the one
+/// in the settings folder), replacing the line for the same login, written
+/// to a temporary file then renamed, and readable by the player alone.
+pub fn remember(at: Option<&Path>, tie: &LeagueTie, password: &str) -> Result<()> {
+    let path = at
+        .map(Path::to_owned)
+        .or_else(file)
+        .ok_or_else(|| anyhow!("this machine has no settings folder"))?;
     let folder = path
         .parent()
         .ok_or_else(|| anyhow!("no folder for {}", path.display()))?;

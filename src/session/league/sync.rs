@@ -79,7 +79,7 @@ impl Session {
     /// cannot all hold (`Ours` keeps the league's, `Theirs` this laptop's).
     pub fn league_sync(&mut self, choices: &[Option<Choice>]) -> Result<SyncOutcome> {
         let tie = self.tie()?;
-        let password = passwords::password_for(&tie)?;
+        let password = passwords::password_for(self.league_passwords.as_deref(), &tie)?;
         let mut league = match League::connect(&address(&tie), &password) {
             Ok(league) => league,
             Err(LeagueError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
