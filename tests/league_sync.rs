@@ -367,3 +367,75 @@ fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
     assert!(gang.contains("Ammo 1"), "{gang}");
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }
+
+/// A batch on the server that no laptop can replay (put there past the
+/// app: here a change to a resource the pack does not have) is kept in its
+/// place, empty and labelled with the reason, on every laptop alike; the
+/// changes after it replay as ever.
+#[test]
+fn a_batch_no_laptop_can_replay_is_left_out_alike_everywhere() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised(root, "league_left_out");
+    let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    let head: i64 = raw
+        .query_one("SELECT max(seq) FROM league.batch", &[])
+        .unwrap()
+        .get(0);
+    raw.execute(
+        "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
+         touched_gangs, record_gangs, campaign_wide) \
+         VALUES ($1, 'by-hand', '', now(), '2026-11-26T00:00:00Z', 'By hand', $2::text::json, \
+         '{}', NULL, false)",
+        &[
+            &(head + 1),
+            &r#"[{"type":"resource_adjusted","gang":1,"resource":"gold","from":0,"to":5,"reason":"by hand"}]"#,
+        ],
+    )
+    .unwrap();
+    ann.ok(&[
+        "resource",
+        "ammo",
+        "1",
+        "--gang",
+        "Neon Jackals",
+        "--reason",
+        "a crate",
+    ]);
+    let synced = ann.ok(&["league", "sync"]);
+    assert!(synced.contains("left out: By hand"), "{synced}");
+    let organiser_sync = organiser.ok(&["league", "sync"]);
+    assert!(
+        organiser_sync.contains("left out: By hand"),
+        "{organiser_sync}"
+    );
+    let log = ann.ok(&["log", "--limit", "5"]);
+    assert!(log.contains("Ammo +1"), "{log}");
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}
+
+/// A fighter's photo set on one laptop travels through the league to the
+/// others (the server keeps it once, by its key).
+#[test]
+fn a_photo_travels_through_the_league() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised(root, "league_photo");
+    let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
+    std::fs::write(ann.home.join("vex.png"), util::TINY_PNG).unwrap();
+    ann.ok(&["fighter", "photo", "Vex Ninefingers", "vex.png"]);
+    ann.ok(&["league", "sync"]);
+    organiser.ok(&["league", "sync"]);
+    let organisers = rapsheet::session::Session::open(&organiser.file()).unwrap();
+    let vex = organisers
+        .fighter_named("Vex Ninefingers", None)
+        .unwrap()
+        .id;
+    assert_eq!(
+        organisers.photo(vex).unwrap().as_deref(),
+        Some(&util::TINY_PNG[..])
+    );
+    drop(organisers);
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}

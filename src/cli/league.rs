@@ -162,9 +162,10 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             }
             for m in members {
                 let role = if m.organiser { " (organiser)" } else { "" };
-                let gangs = match m.gangs.is_empty() {
-                    true => "no gang".to_owned(),
-                    false => m.gangs.join(", "),
+                let gangs = if m.gangs.is_empty() {
+                    "no gang".to_owned()
+                } else {
+                    m.gangs.join(", ")
                 };
                 say!("{}{role}: {gangs}", m.login);
             }

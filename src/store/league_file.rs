@@ -9,8 +9,8 @@
 use rusqlite::{OptionalExtension as _, TransactionBehavior};
 
 use super::{
-    CampaignStore, Check, Counted, Result, StoreError, absolute, configure, configure_connection,
-    replay, temp_sibling,
+    CampaignStore, Check, Counted, Result, StoreError, StoredPhoto, absolute, configure,
+    configure_connection, replay, temp_sibling,
 };
 use crate::campaign::{BatchId, LoggedBatch};
 
@@ -121,6 +121,7 @@ impl CampaignStore {
         &mut self,
         batches: &[LoggedBatch],
         names: &[BatchName],
+        photos: &[StoredPhoto],
         synced: i64,
         at: &str,
         check: &mut Check,
@@ -132,6 +133,12 @@ impl CampaignStore {
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        for (hash, mime, bytes) in photos {
+            tx.prepare_cached(
+                "INSERT OR IGNORE INTO photo (hash, mime, bytes) VALUES (?1, ?2, ?3)",
+            )?
+            .execute((hash, mime, bytes))?;
+        }
         replay(&tx, batches, usize::try_from(offset).unwrap_or(0), check)?;
         write_names(&tx, names)?;
         tx.prepare_cached("UPDATE league SET synced = ?1, last_sync = ?2 WHERE one = 1")?
@@ -181,6 +188,23 @@ impl CampaignStore {
         })?;
         self.conn = open_unlocked(&path)?;
         Ok(())
+    }
+
+    /// The stored photos with these keys (those there are).
+    pub fn photos_with_keys(&self, keys: &[String]) -> Result<Vec<StoredPhoto>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT hash, mime, bytes FROM photo WHERE hash = ?1")?;
+        let mut out = Vec::new();
+        for key in keys {
+            if let Some(photo) = stmt
+                .query_row([key], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .optional()?
+            {
+                out.push(photo);
+            }
+        }
+        Ok(out)
     }
 
     fn writable(&self) -> Result<()> {

@@ -107,7 +107,12 @@ fn in_league_ui(
         ui.separator();
         for m in members {
             let role = if m.organiser { " (organiser)" } else { "" };
-            ui.label(format!("{}{role}: {}", m.login, m.gangs.join(", ")));
+            let gangs = if m.gangs.is_empty() {
+                "no gang".to_owned()
+            } else {
+                m.gangs.join(", ")
+            };
+            ui.label(format!("{}{role}: {gangs}", m.login));
         }
     }
     action

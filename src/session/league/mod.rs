@@ -155,6 +155,9 @@ impl Session {
             })
             .collect();
         let sent = new_batches(&log, &names)?;
+        for (key, _, bytes) in self.store.all_photos()? {
+            league.push_photo(&key, &bytes)?;
+        }
         let head = league.push(0, &sent)?;
         passwords::remember(self.league_passwords.as_deref(), &tie, password)?;
         let tie = LeagueTie {
@@ -202,6 +205,16 @@ impl Session {
     /// password file, and a new campaign file at `path` is made from the
     /// league's whole log and tied to it.
     pub fn league_join(invite: &Invite, path: &Path) -> Result<Session> {
+        Self::league_join_with(invite, path, None)
+    }
+
+    /// [`Session::league_join`] keeping the password in `passwords`
+    /// instead of the password file in the settings folder.
+    pub fn league_join_with(
+        invite: &Invite,
+        path: &Path,
+        passwords: Option<&Path>,
+    ) -> Result<Session> {
         if path.exists() {
             bail!("{} is already there; join into a new file", path.display());
         }
@@ -220,20 +233,45 @@ impl Session {
             bail!("the league's server holds no campaign yet: the organiser sets it up first");
         }
         let (log, names) = read_batches(&fetched)?;
-        passwords::remember(None, &tie, &invite.password)?;
+        passwords::remember(passwords, &tie, &invite.password)?;
+        // The campaign's creation first, then the rest as a sync replays
+        // it: a batch no laptop can replay is left out alike everywhere.
         let mut session = Session::made_from_log(
             path,
-            &log,
+            &log[..1],
             &[],
             super::builtin_registry()?,
             "the league's server",
         )?;
-        let tie = LeagueTie {
-            synced: fetched.last().map_or(0, |b| b.seq),
-            last_sync: Some(sync::now()),
-            ..tie
-        };
-        session.store.tie_to_league(&tie, &names)?;
+        let head = fetched.last().map_or(0, |b| b.seq);
+        session.store.tie_to_league(
+            &LeagueTie {
+                synced: 1,
+                last_sync: Some(sync::now()),
+                ..tie
+            },
+            &names[..1],
+        )?;
+        let photos = sync::fetch_photos(&mut league, &session.store, &log)?;
+        let registry = session.registry.clone();
+        sync::append_or_leave_out(
+            &mut session.store,
+            &session.base,
+            &registry,
+            &log[1..],
+            &names[1..],
+            &photos,
+            head,
+        )?;
+        session.read_house_packs()?;
+        let verified = session.verify()?;
+        if !verified.problems.is_empty() {
+            bail!(
+                "the campaign made from the league's server does not verify: {}",
+                verified.problems.join("; ")
+            );
+        }
+        session.league_passwords = passwords.map(Path::to_owned);
         Ok(session)
     }
 

@@ -26,7 +26,7 @@ use crate::campaign::{BatchId, LoggedBatch};
 use crate::rules::Registry;
 use crate::session::{ConflictView, Session};
 use crate::store::league::{League, LeagueError, PushError, ServerBatch};
-use crate::store::{BatchName, CampaignStore, LeagueTie};
+use crate::store::{BatchName, CampaignStore, LeagueTie, StoredPhoto};
 
 /// How many times a send lost to another member's is tried again.
 const ATTEMPTS: u32 = 8;
@@ -96,7 +96,7 @@ impl Session {
             let server = self.own_already_there(server)?;
             if !server.is_empty() {
                 fetched += server.len();
-                match self.take_in(&server, choices)? {
+                match self.take_in(&mut league, &server, choices)? {
                     TakenIn::Done { left_out: more } => left_out.extend(more),
                     TakenIn::Conflicts(conflicts) => {
                         return Ok(SyncOutcome::Conflicts { conflicts });
@@ -116,6 +116,13 @@ impl Session {
                 });
             }
             let batches = new_batches(&unsent, &names)?;
+            for (key, _, bytes) in self.store.photos_with_keys(&photo_keys(&unsent))? {
+                if let Err(err) = league.push_photo(&key, &bytes) {
+                    return Ok(SyncOutcome::Offline {
+                        reason: err.to_string(),
+                    });
+                }
+            }
             match league.push(tie.synced, &batches) {
                 Ok(head) => {
                     self.store.mark_synced(head, &now())?;
@@ -169,9 +176,15 @@ impl Session {
     /// Replays the server's new batches here: after the whole log where
     /// this laptop sent everything, or before this laptop's unsent batches,
     /// which are made again after them through the merge.
-    fn take_in(&mut self, server: &[ServerBatch], choices: &[Option<Choice>]) -> Result<TakenIn> {
+    fn take_in(
+        &mut self,
+        league: &mut League,
+        server: &[ServerBatch],
+        choices: &[Option<Choice>],
+    ) -> Result<TakenIn> {
         let tie = self.tie()?;
         let (fetched, fetched_names) = read_batches(server)?;
+        let photos = fetch_photos(league, &self.store, &fetched)?;
         let head = server.last().map_or(tie.synced, |b| b.seq);
         let local = self.store.log_batches()?;
         let split = local.partition_point(|b| b.id.0 <= tie.synced);
@@ -183,6 +196,7 @@ impl Session {
                 &registry,
                 &fetched,
                 &fetched_names,
+                &photos,
                 head,
             )?;
             self.read_house_packs()?;
@@ -232,12 +246,20 @@ impl Session {
             &new_tie,
             &mut |state, e, back| gate.check(state, e, back),
             &mut |store| {
-                left_out =
-                    append_or_leave_out(store, &base, &registry, &fetched, &fetched_names, head)?;
+                left_out = append_or_leave_out(
+                    store,
+                    &base,
+                    &registry,
+                    &fetched,
+                    &fetched_names,
+                    &photos,
+                    head,
+                )?;
                 let mut gate = Gate::new(&base, &registry);
                 store.append_from_league(
                     &mine,
                     &mine_names,
+                    &[],
                     head,
                     &now(),
                     &mut |state, e, back| gate.check(state, e, back),
@@ -322,6 +344,7 @@ impl Session {
                 store.append_from_league(
                     &kept,
                     &kept_names,
+                    &[],
                     synced,
                     &now(),
                     &mut |state, e, back| gate.check(state, e, back),
@@ -396,19 +419,25 @@ impl Session {
 /// Appends the server's batches to a store; one that cannot be replayed is
 /// put in its place as an empty batch saying why, so the log keeps the
 /// server's numbers. Returns what was left out.
-fn append_or_leave_out(
+pub(super) fn append_or_leave_out(
     store: &mut CampaignStore,
     base: &Registry,
     registry: &Registry,
     batches: &[LoggedBatch],
     names: &[BatchName],
+    photos: &[StoredPhoto],
     head: i64,
 ) -> crate::store::Result<Vec<String>> {
     let all = {
         let mut gate = Gate::new(base, registry);
-        store.append_from_league(batches, names, head, &now(), &mut |state, e, back| {
-            gate.check(state, e, back)
-        })
+        store.append_from_league(
+            batches,
+            names,
+            photos,
+            head,
+            &now(),
+            &mut |state, e, back| gate.check(state, e, back),
+        )
     };
     if all.is_ok() {
         return Ok(Vec::new());
@@ -419,9 +448,16 @@ fn append_or_leave_out(
     for (batch, name) in batches.iter().zip(names) {
         let one = {
             let mut gate = Gate::new(base, &registry);
+            let keys = photo_keys(std::slice::from_ref(batch));
+            let its_photos: Vec<StoredPhoto> = photos
+                .iter()
+                .filter(|p| keys.contains(&p.0))
+                .cloned()
+                .collect();
             store.append_from_league(
                 std::slice::from_ref(batch),
                 std::slice::from_ref(name),
+                &its_photos,
                 batch.id.0,
                 &now(),
                 &mut |state, e, back| gate.check(state, e, back),
@@ -439,6 +475,7 @@ fn append_or_leave_out(
             store.append_from_league(
                 std::slice::from_ref(&empty),
                 std::slice::from_ref(name),
+                &[],
                 batch.id.0,
                 &now(),
                 &mut |_, _, _| Ok(()),
@@ -447,6 +484,48 @@ fn append_or_leave_out(
         registry = registry_of(base, store)?;
     }
     Ok(left_out)
+}
+
+/// The photos these batches show (a fighter's photo set or given back).
+pub(super) fn photo_keys(batches: &[LoggedBatch]) -> Vec<String> {
+    let mut keys: Vec<String> = batches
+        .iter()
+        .flat_map(|b| &b.events)
+        .filter_map(|e| match e {
+            crate::campaign::Event::PhotoChanged { from, to, .. } => {
+                Some(from.iter().chain(to).cloned().collect::<Vec<_>>())
+            }
+            _ => None,
+        })
+        .flatten()
+        .collect();
+    keys.sort();
+    keys.dedup();
+    keys
+}
+
+/// The photos the server's batches show that this file does not hold,
+/// fetched from the server (each checked against its key there).
+pub(super) fn fetch_photos(
+    league: &mut League,
+    store: &CampaignStore,
+    batches: &[LoggedBatch],
+) -> Result<Vec<StoredPhoto>> {
+    let keys = photo_keys(batches);
+    let here: Vec<String> = store
+        .photos_with_keys(&keys)?
+        .into_iter()
+        .map(|p| p.0)
+        .collect();
+    let mut out = Vec::new();
+    for key in keys.into_iter().filter(|k| !here.contains(k)) {
+        if let Some(bytes) = league.fetch_photo(&key)?
+            && let Some(mime) = crate::campaign::photo::mime(&bytes)
+        {
+            out.push((key, mime.to_owned(), bytes));
+        }
+    }
+    Ok(out)
 }
 
 /// The packs a store's campaign is read with: `base` and its house packs.

@@ -1,0 +1,267 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! A league's sync against a real PostgreSQL (a throwaway cluster, as the
+//! tests start it), on the demo campaign and on the decade campaign (the
+//! scale bench's file, made once and kept). Each figure is set against a
+//! floor measured in the same run: connecting over TLS and asking the
+//! server its newest batch, which every sync does at least.
+//!
+//! - a sync that fetches one new batch, and one that sends one: on both
+//!   campaigns, median of several, and the growth from the demo to the
+//!   decade campaign (a sync should cost what it fetches and sends, not
+//!   the campaign's size: near 1×);
+//! - a first join (the whole log fetched and replayed into a new file);
+//! - 16 laptops (`RAPSHEET_BENCH_LAPTOPS`) each sending one change at once,
+//!   over several rounds: the round's wall time and the median sync.
+//!
+//! `cargo bench --bench league`.
+
+#[allow(dead_code)]
+#[path = "../tests/util/postgres.rs"]
+mod postgres;
+
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+use rapsheet::generator::{GenSize, generate};
+use rapsheet::session::Session;
+use rapsheet::session::league::{Invite, ServerAddress};
+use rapsheet::store::league::League;
+
+const SAMPLES: usize = 9;
+
+fn main() {
+    let cluster = postgres::cluster();
+    let dir = tempfile::tempdir().unwrap();
+    let floor = median((0..SAMPLES).map(|_| {
+        let league = cluster.league(&format!("floor{}", fastrand()));
+        let started = Instant::now();
+        let mut client = League::connect(&league.address, &league.password).unwrap();
+        client.whoami().unwrap();
+        started.elapsed()
+    }));
+    println!("floor: connect over TLS and one query: {}", ms(floor));
+    let campaigns = [("demo", demo(dir.path())), ("decade", decade())];
+    let mut rows = Vec::new();
+    for (i, (name, file)) in campaigns.iter().enumerate() {
+        let figures = one_campaign(cluster, dir.path(), &format!("bench{i}"), file);
+        println!(
+            "{name}: init (send the whole log) {}, first join {}, sync fetching 1 {} ({:.1}× floor), sync sending 1 {} ({:.1}× floor)",
+            ms(figures.init),
+            ms(figures.join),
+            ms(figures.fetch_one),
+            ratio(figures.fetch_one, floor),
+            ms(figures.send_one),
+            ratio(figures.send_one, floor)
+        );
+        rows.push(figures);
+    }
+    if let [small, large] = rows.as_slice() {
+        println!(
+            "growth from the demo to the decade campaign: sync fetching 1 {:.2}×, sync sending 1 {:.2}×, first join {:.1}×",
+            ratio(large.fetch_one, small.fetch_one),
+            ratio(large.send_one, small.send_one),
+            ratio(large.join, small.join)
+        );
+    }
+    let laptops = std::env::var("RAPSHEET_BENCH_LAPTOPS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(16);
+    concurrent(cluster, dir.path(), laptops, floor);
+}
+
+/// What one campaign's league measured.
+struct Figures {
+    init: Duration,
+    join: Duration,
+    fetch_one: Duration,
+    send_one: Duration,
+}
+
+fn one_campaign(cluster: &postgres::Cluster, dir: &Path, db: &str, file: &Path) -> Figures {
+    let league = cluster.league(db);
+    let here = dir.join(format!("{db}-organiser.rapsheet"));
+    std::fs::copy(file, &here).unwrap();
+    let mut organiser = Session::open(&here).unwrap();
+    organiser.keep_league_passwords_in(dir.join(format!("{db}-organiser-passwords")));
+    let server = ServerAddress {
+        host: league.address.host.clone(),
+        port: league.address.port,
+        database: league.address.database.clone(),
+        login: league.address.login.clone(),
+        certificate: league.address.certificate.clone(),
+    };
+    let started = Instant::now();
+    organiser.league_init(&server, &league.password).unwrap();
+    let init = started.elapsed();
+    let gangs = organiser.gang_list().unwrap();
+    let (theirs, mine) = (gangs[0].clone(), gangs[1].clone());
+    let member = join(&organiser, dir, &format!("{db}_member"), &mine.name);
+    let started = Instant::now();
+    let mut member = Session::league_join_with(
+        &member,
+        &dir.join(format!("{db}-member.rapsheet")),
+        Some(&dir.join(format!("{db}-member-passwords"))),
+    )
+    .unwrap();
+    let join = started.elapsed();
+    let resource = first_resource(&organiser, theirs.id);
+    let fetch_one = median((0..SAMPLES).map(|_| {
+        organiser
+            .adjust_resource(theirs.id, &resource, 1, "bench")
+            .unwrap();
+        organiser.league_sync(&[]).unwrap();
+        let started = Instant::now();
+        member.league_sync(&[]).unwrap();
+        started.elapsed()
+    }));
+    let send_one = median((0..SAMPLES).map(|_| {
+        member
+            .adjust_resource(mine.id, &resource, 1, "bench")
+            .unwrap();
+        let started = Instant::now();
+        member.league_sync(&[]).unwrap();
+        started.elapsed()
+    }));
+    Figures {
+        init,
+        join,
+        fetch_one,
+        send_one,
+    }
+}
+
+/// `laptops` members of the demo's league each sending one change at
+/// once, over several rounds.
+fn concurrent(cluster: &postgres::Cluster, dir: &Path, laptops: usize, floor: Duration) {
+    let league = cluster.league("bench_many");
+    let here = dir.join("many-organiser.rapsheet");
+    drop(Session::create_demo(&here).unwrap());
+    let mut organiser = Session::open(&here).unwrap();
+    organiser.keep_league_passwords_in(dir.join("many-organiser-passwords"));
+    let server = ServerAddress {
+        host: league.address.host.clone(),
+        port: league.address.port,
+        database: league.address.database.clone(),
+        login: league.address.login.clone(),
+        certificate: league.address.certificate.clone(),
+    };
+    organiser.league_init(&server, &league.password).unwrap();
+    let gang = organiser.gang_list().unwrap()[0].clone();
+    let mut members = Vec::new();
+    for i in 0..laptops {
+        // Each member founds a gang of their own, which becomes theirs.
+        let invite = join(&organiser, dir, &format!("bench_many_{i}"), &gang.name);
+        let mut session = Session::league_join_with(
+            &invite,
+            &dir.join(format!("many-{i}.rapsheet")),
+            Some(&dir.join(format!("many-{i}-passwords"))),
+        )
+        .unwrap();
+        let (own, _) = session.found_gang(&format!("Crew {i}"), None).unwrap();
+        session.league_sync(&[]).unwrap();
+        members.push((session, own));
+    }
+    let resource = first_resource(&organiser, gang.id);
+    let mut rounds = Vec::new();
+    let mut syncs = Vec::new();
+    for _ in 0..5 {
+        let started = Instant::now();
+        let took: Vec<Duration> = std::thread::scope(|scope| {
+            let handles: Vec<_> = members
+                .iter_mut()
+                .map(|(session, own)| {
+                    let resource = resource.clone();
+                    scope.spawn(move || {
+                        session
+                            .adjust_resource(*own, &resource, 1, "bench")
+                            .unwrap();
+                        let started = Instant::now();
+                        session.league_sync(&[]).unwrap();
+                        started.elapsed()
+                    })
+                })
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        rounds.push(started.elapsed());
+        syncs.extend(took);
+    }
+    let sync = median(syncs.into_iter());
+    println!(
+        "{laptops} laptops sending one change each at once: a round {} (median of 5), a sync {} ({:.1}× floor)",
+        ms(median(rounds.into_iter())),
+        ms(sync),
+        ratio(sync, floor)
+    );
+}
+
+/// The organiser's invite for `login` with `gang`.
+fn join(organiser: &Session, dir: &Path, login: &str, gang: &str) -> Invite {
+    let file = dir.join(format!("{login}.invite"));
+    organiser
+        .league_invite(login, &[gang.to_owned()], &file)
+        .unwrap()
+}
+
+fn first_resource(session: &Session, gang: rapsheet::campaign::GangId) -> String {
+    let gang = session.gang_view(gang).unwrap();
+    gang.resources[0].id.clone()
+}
+
+fn demo(dir: &Path) -> PathBuf {
+    let path = dir.join("demo.rapsheet");
+    drop(Session::create_demo(&path).unwrap());
+    path
+}
+
+/// The scale bench's decade campaign, made once and kept.
+fn decade() -> PathBuf {
+    let size = GenSize {
+        gangs: 200,
+        fighters_per_gang: 12,
+        battles: 5000,
+        seed: 1,
+    };
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("decade-200x12-5000-s1.rapsheet");
+    if path.exists() {
+        return path;
+    }
+    let partial = path.with_extension("partial");
+    let _ = std::fs::remove_file(&partial);
+    let ruleset = rapsheet::campaign::demo::ruleset().unwrap();
+    let mut session = Session::create(&partial, "The decade campaign", &ruleset).unwrap();
+    session.set_bulk(true).unwrap();
+    eprintln!("generating the decade campaign (once)…");
+    generate(&mut session, size, &mut |_, _| {}).unwrap();
+    session.set_bulk(false).unwrap();
+    drop(session);
+    for suffix in ["-wal", "-shm"] {
+        let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
+    }
+    std::fs::rename(&partial, &path).unwrap();
+    path
+}
+
+fn median(samples: impl Iterator<Item = Duration>) -> Duration {
+    let mut all: Vec<Duration> = samples.collect();
+    all.sort();
+    all.get(all.len() / 2).copied().unwrap_or_default()
+}
+
+fn ms(d: Duration) -> String {
+    format!("{:.1} ms", d.as_secs_f64() * 1000.0)
+}
+
+fn ratio(a: Duration, b: Duration) -> f64 {
+    a.as_secs_f64() / b.as_secs_f64().max(1e-9)
+}
+
+/// A small number that differs between calls, for database names.
+fn fastrand() -> u32 {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static NEXT: AtomicU32 = AtomicU32::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
+}
