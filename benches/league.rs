@@ -16,6 +16,8 @@
 //!
 //! `cargo bench --bench league`.
 
+#[path = "support/decade.rs"]
+mod decade;
 #[allow(dead_code)]
 #[path = "../tests/util/postgres.rs"]
 mod postgres;
@@ -23,7 +25,7 @@ mod postgres;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rapsheet::generator::{GenSize, generate};
+use rapsheet::generator::GenSize;
 use rapsheet::session::Session;
 use rapsheet::session::league::{Invite, ServerAddress};
 use rapsheet::store::league::League;
@@ -218,31 +220,12 @@ fn demo(dir: &Path) -> PathBuf {
 
 /// The scale bench's decade campaign, made once and kept.
 fn decade() -> PathBuf {
-    let size = GenSize {
+    decade::campaign(GenSize {
         gangs: 200,
         fighters_per_gang: 12,
         battles: 5000,
         seed: 1,
-    };
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join("decade-200x12-5000-s1.rapsheet");
-    if path.exists() {
-        return path;
-    }
-    let partial = path.with_extension("partial");
-    let _ = std::fs::remove_file(&partial);
-    let ruleset = rapsheet::campaign::demo::ruleset().unwrap();
-    let mut session = Session::create(&partial, "The decade campaign", &ruleset).unwrap();
-    session.set_bulk(true).unwrap();
-    eprintln!("generating the decade campaign (once)…");
-    generate(&mut session, size, &mut |_, _| {}).unwrap();
-    session.set_bulk(false).unwrap();
-    drop(session);
-    for suffix in ["-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
-    }
-    std::fs::rename(&partial, &path).unwrap();
-    path
+    })
 }
 
 fn median(samples: impl Iterator<Item = Duration>) -> Duration {

@@ -47,36 +47,10 @@ fn sizes() -> Vec<GenSize> {
     }
 }
 
-/// The generated campaign, made once and kept.
-fn campaign(size: GenSize) -> PathBuf {
-    let dir = Path::new(env!("CARGO_TARGET_TMPDIR"));
-    let path = dir.join(format!(
-        "decade-{}x{}-{}-s{}.rapsheet",
-        size.gangs, size.fighters_per_gang, size.battles, size.seed
-    ));
-    if path.exists() {
-        return path;
-    }
-    let partial = path.with_extension("partial");
-    let _ = std::fs::remove_file(&partial);
-    let ruleset = rapsheet::campaign::demo::ruleset().unwrap();
-    let mut session = Session::create(&partial, "The decade campaign", &ruleset).unwrap();
-    session.set_bulk(true).unwrap();
-    let started = Instant::now();
-    eprintln!(
-        "generating {} gangs of {} and {} battles (once)…",
-        size.gangs, size.fighters_per_gang, size.battles
-    );
-    generate(&mut session, size, &mut |_, _| {}).unwrap();
-    session.set_bulk(false).unwrap();
-    drop(session);
-    for suffix in ["-wal", "-shm"] {
-        let _ = std::fs::remove_file(format!("{}{suffix}", partial.display()));
-    }
-    std::fs::rename(&partial, &path).unwrap();
-    eprintln!("generated in {:.1} s", started.elapsed().as_secs_f64());
-    path
-}
+#[allow(dead_code)]
+#[path = "support/decade.rs"]
+mod decade;
+use decade::campaign;
 
 /// Opening the file and everything the first screen shows.
 fn open_first_screen(path: &Path) -> RapsheetApp {

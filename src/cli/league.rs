@@ -206,13 +206,8 @@ fn sync(session: &mut Session, take: &[(usize, Choice)], json: bool) -> Result<(
 
 fn show_sync(outcome: &SyncOutcome) {
     match outcome {
-        SyncOutcome::Synced {
-            fetched,
-            sent,
-            head,
-            left_out,
-        } => {
-            say!("Synced: fetched {fetched}, sent {sent}; the league is at change {head}");
+        SyncOutcome::Synced { left_out, .. } => {
+            say!("{}", outcome.headline());
             for line in left_out {
                 say!("  left out: {line}");
             }

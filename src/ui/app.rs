@@ -501,20 +501,10 @@ impl RapsheetApp {
                     _ => None,
                 };
                 let said = match &outcome {
-                    SyncOutcome::Synced { fetched, sent, .. } => {
-                        format!("Synced: fetched {fetched}, sent {sent}")
+                    SyncOutcome::Conflicts { .. } => {
+                        format!("{} in File ▸ League…", outcome.headline())
                     }
-                    SyncOutcome::Conflicts { conflicts } => format!(
-                        "Nothing sent: {} to choose in File ▸ League…",
-                        match conflicts.len() {
-                            1 => "1 conflict".to_owned(),
-                            n => format!("{n} conflicts"),
-                        }
-                    ),
-                    SyncOutcome::Refused { change, reason, .. } => {
-                        format!("The league's server refused “{change}”: {reason}")
-                    }
-                    SyncOutcome::Offline { reason } => format!("Offline: {reason}"),
+                    _ => outcome.headline(),
                 };
                 let refused = matches!(outcome, SyncOutcome::Refused { .. });
                 self.league_window

@@ -126,15 +126,8 @@ fn outcome_ui(
     choices: &mut [Option<Choice>],
 ) -> Option<Vec<Option<Choice>>> {
     match outcome {
-        SyncOutcome::Synced {
-            fetched,
-            sent,
-            head,
-            left_out,
-        } => {
-            ui.label(format!(
-                "Synced: fetched {fetched}, sent {sent}; the league is at change {head}"
-            ));
+        SyncOutcome::Synced { left_out, .. } => {
+            ui.label(outcome.headline());
             for line in left_out {
                 ui.label(
                     RichText::new(format!("Left out: {line}")).color(ui.visuals().warn_fg_color),

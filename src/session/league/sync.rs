@@ -63,6 +63,33 @@ pub enum SyncOutcome {
     Offline { reason: String },
 }
 
+impl SyncOutcome {
+    /// The outcome in one line, as the command line and the window say it.
+    pub fn headline(&self) -> String {
+        match self {
+            SyncOutcome::Synced {
+                fetched,
+                sent,
+                head,
+                ..
+            } => format!("Synced: fetched {fetched}, sent {sent}; the league is at change {head}"),
+            SyncOutcome::Conflicts { conflicts } => format!(
+                "Nothing sent: {} to choose",
+                match conflicts.len() {
+                    1 => "1 conflict".to_owned(),
+                    n => format!("{n} conflicts"),
+                }
+            ),
+            SyncOutcome::Refused { change, reason, .. } => {
+                format!("The league's server refused “{change}”: {reason}; it stays on this laptop")
+            }
+            SyncOutcome::Offline { reason } => {
+                format!("Offline ({reason}); every change stays on this laptop")
+            }
+        }
+    }
+}
+
 /// A conflict between the server's changes and this laptop's unsent ones,
 /// side by side.
 pub type SyncConflict = ConflictView;
