@@ -850,7 +850,16 @@ impl RapsheetApp {
             Action::SetBackupPolicy(policy) => self.set_backup_policy(policy),
             Action::OpenMerge => self.merge_window = Some(Default::default()),
             Action::CloseMerge => self.merge_window = None,
-            Action::OpenLeague => self.league_window = Some(Default::default()),
+            Action::OpenLeague => {
+                self.league_window = Some(Default::default());
+                // Opening the window asks the server what waits there.
+                if let Some(session) = &self.session
+                    && let Ok(status) = session.league_status(true)
+                {
+                    self.league_offline = status.offline.clone();
+                    self.league_status = Some(status);
+                }
+            }
             Action::CloseLeague => self.league_window = None,
             Action::LeagueSync(choices) => self.league_sync(&choices),
             Action::LeagueMembers => self.league_members(),

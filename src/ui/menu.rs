@@ -201,10 +201,17 @@ impl RapsheetApp {
             }
             if let Some(league) = &self.league_status {
                 ui.separator();
-                let text = match &self.league_offline {
-                    Some(_) => format!("League: offline ({})", league.short()),
-                    None => format!("League: {}", league.short()),
+                // The last sync that could not reach the server says so
+                // until one does.
+                let shown = match (&self.league_offline, &league.offline) {
+                    (Some(why), None) => crate::session::league::LeagueStatus {
+                        offline: Some(why.clone()),
+                        ..league.clone()
+                    }
+                    .short(),
+                    _ => league.short(),
                 };
+                let text = format!("League: {shown}");
                 let hover = match &league.last_sync {
                     Some(at) => format!("{} as {}; last sync {at}", league.server, league.login),
                     None => format!("{} as {}; never synced", league.server, league.login),
