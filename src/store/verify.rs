@@ -7,6 +7,7 @@
 //! read in one snapshot, so a writer in another process cannot make a
 //! sound file look damaged.
 
+use rusqlite::OptionalExtension as _;
 use rusqlite::{Connection, TransactionBehavior};
 
 use super::{CampaignStore, Result, apply, configure_memory, migrate};
@@ -42,6 +43,24 @@ impl CampaignStore {
         Ok(out)
     }
 
+    /// A league campaign cannot hold more of the server's changes than
+    /// its log has.
+    fn league_problems(&self) -> Result<Vec<String>> {
+        let synced: Option<i64> = self
+            .conn
+            .query_row("SELECT synced FROM league", [], |r| r.get(0))
+            .optional()?;
+        let newest: i64 =
+            self.conn
+                .query_row("SELECT coalesce(max(id), 0) FROM batch", [], |r| r.get(0))?;
+        Ok(match synced {
+            Some(synced) if synced > newest => vec![format!(
+                "the file says it holds the league's first {synced} changes, but its log has {newest}"
+            )],
+            _ => Vec::new(),
+        })
+    }
+
     fn verify_in_snapshot(&self) -> Result<Verification> {
         let mut out = Verification::default();
         let integrity: Vec<String> = self
@@ -60,6 +79,7 @@ impl CampaignStore {
             out.problems
                 .push(format!("{table} row {row} refers to a missing {parent}"));
         }
+        out.problems.extend(self.league_problems()?);
         if !out.problems.is_empty() {
             return Ok(out);
         }
