@@ -87,6 +87,7 @@ impl Session {
         };
         let mut fetched = 0;
         let mut left_out = Vec::new();
+        let mut choices = choices;
         for attempt in 0..ATTEMPTS {
             let server = match league.fetch_after(self.tie()?.synced) {
                 Ok(server) => server,
@@ -97,7 +98,13 @@ impl Session {
             if !server.is_empty() {
                 fetched += server.len();
                 match self.take_in(&server, choices)? {
-                    TakenIn::Done { left_out: more } => left_out.extend(more),
+                    TakenIn::Done { left_out: more } => {
+                        left_out.extend(more);
+                        // The choices settled the conflicts with what was
+                        // fetched; a conflict with what a later try
+                        // fetches is another, put to the player.
+                        choices = &[];
+                    }
                     TakenIn::Conflicts(conflicts) => {
                         return Ok(SyncOutcome::Conflicts { conflicts });
                     }
@@ -200,6 +207,13 @@ impl Session {
             let names = self.merge_names(&plan)?;
             return Ok(TakenIn::Conflicts(self.conflict_views(&plan, &names)));
         }
+        // Choices for conflicts that are no longer there (the server's log
+        // moved on since they were shown) have nothing left to settle.
+        let choices = if plan.conflicts.is_empty() {
+            &[]
+        } else {
+            choices
+        };
         let mine = plan.resolve_traced(choices)?;
         let unsent_names = self.store.batch_names(BatchId(tie.synced))?;
         let mine_names: Vec<BatchName> = mine
