@@ -203,3 +203,80 @@ fn a_laptop_killed_mid_sync_loses_nothing_and_doubles_nothing() {
     assert_eq!(exactly_once(&league, &everyone), start + 7);
     all_alike(root, &organiser, &league, &everyone);
 }
+
+/// A member settles a conflict (`--take 1=league`) and, while that sync
+/// waits to send, another member sends first: the sync loses the race,
+/// fetches again and goes on with the conflict settled, rather than
+/// failing on a choice that has nothing left to settle.
+#[test]
+fn a_sync_that_settled_its_conflicts_and_lost_a_race_goes_on() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised(root, "league_settled", 3);
+    let ann = member(root, &organiser, &league, "ann", &gang(1));
+    let ben = member(root, &organiser, &league, "ben", &gang(2));
+    organiser.ok(&["gang", "rename", &gang(1), "The Organised"]);
+    organiser.ok(&["league", "sync"]);
+    ann.ok(&["gang", "rename", &gang(1), "Ann's Own"]);
+    ann.ok(&[
+        "resource",
+        "ammo",
+        "1",
+        "--gang",
+        "Ann's Own",
+        "--reason",
+        "a crate",
+    ]);
+    let out = ann.run(&["league", "sync"]);
+    assert!(!out.status.success());
+    assert!(
+        util::stdout(&out).contains("Conflict 1:"),
+        "{}",
+        util::stdout(&out)
+    );
+
+    ben.ok(&[
+        "resource",
+        "supply",
+        "1",
+        "--gang",
+        &gang(2),
+        "--reason",
+        "scavenged",
+    ]);
+    let all = Laptop::with_db(&[
+        "league",
+        "sync",
+        "--take",
+        "1=league",
+        "--pause-at",
+        "before-send",
+    ]);
+    let all: Vec<&str> = all.iter().map(String::as_str).collect();
+    let mut child = ann
+        .command(&all)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut err = BufReader::new(child.stderr.take().unwrap());
+    let mut line = String::new();
+    err.read_line(&mut line).unwrap();
+    assert_eq!(line.trim(), "paused before sending");
+    ben.ok(&["league", "sync"]);
+    drop(child.stdin.take());
+    let mut rest = String::new();
+    std::io::Read::read_to_string(&mut err, &mut rest).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}{rest}", util::stdout(&out));
+
+    for laptop in [&ben, &organiser] {
+        laptop.ok(&["league", "sync"]);
+    }
+    let shown = ann.ok(&["gang", "show", "The Organised"]);
+    assert!(shown.contains("Ammo 1"), "{shown}");
+    let everyone = [&organiser, &ann, &ben];
+    exactly_once(&league, &everyone);
+    all_alike(root, &organiser, &league, &everyone);
+}
