@@ -113,9 +113,9 @@ fn one_campaign(cluster: &postgres::Cluster, dir: &Path, db: &str, file: &Path) 
         organiser
             .adjust_resource(theirs.id, &resource, 1, "bench")
             .unwrap();
-        organiser.league_sync(&[]).unwrap();
+        organiser.league_sync(&[], None).unwrap();
         let started = Instant::now();
-        member.league_sync(&[]).unwrap();
+        member.league_sync(&[], None).unwrap();
         started.elapsed()
     }));
     let send_one = median((0..SAMPLES).map(|_| {
@@ -123,7 +123,7 @@ fn one_campaign(cluster: &postgres::Cluster, dir: &Path, db: &str, file: &Path) 
             .adjust_resource(mine.id, &resource, 1, "bench")
             .unwrap();
         let started = Instant::now();
-        member.league_sync(&[]).unwrap();
+        member.league_sync(&[], None).unwrap();
         started.elapsed()
     }));
     Figures {
@@ -162,7 +162,7 @@ fn concurrent(cluster: &postgres::Cluster, dir: &Path, laptops: usize, floor: Du
         )
         .unwrap();
         let (own, _) = session.found_gang(&format!("Crew {i}"), None).unwrap();
-        session.league_sync(&[]).unwrap();
+        session.league_sync(&[], None).unwrap();
         members.push((session, own));
     }
     let resource = first_resource(&organiser, gang.id);
@@ -180,7 +180,7 @@ fn concurrent(cluster: &postgres::Cluster, dir: &Path, laptops: usize, floor: Du
                             .adjust_resource(*own, &resource, 1, "bench")
                             .unwrap();
                         let started = Instant::now();
-                        session.league_sync(&[]).unwrap();
+                        session.league_sync(&[], None).unwrap();
                         started.elapsed()
                     })
                 })

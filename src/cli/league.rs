@@ -9,7 +9,7 @@ use clap::Subcommand;
 use super::print_json;
 use crate::campaign::merge::Choice;
 use crate::session::Session;
-use crate::session::league::{LeagueStatus, ServerAddress, SyncOutcome, read_invite};
+use crate::session::league::{LeagueStatus, Pause, ServerAddress, SyncOutcome, read_invite};
 
 /// What `rapsheet league` is told.
 #[derive(Debug, Subcommand)]
@@ -53,6 +53,10 @@ pub enum LeagueCommand {
         take: Vec<(usize, Choice)>,
         #[arg(long)]
         json: bool,
+        /// The fault harness's: stop a minute at this point of the sync
+        /// (`before-send`, `after-send`), saying so on standard error.
+        #[arg(long, value_name = "POINT", value_parser = parse_pause, hide = true)]
+        pause_at: Option<Pause>,
     },
     /// Synced, changes to send and to fetch, the last sync.
     Status {
@@ -81,6 +85,14 @@ fn parse_take(s: &str) -> Result<(usize, Choice), String> {
         "league" => Ok((n, Choice::Ours)),
         "mine" => Ok((n, Choice::Theirs)),
         other => Err(format!("`{other}` is not league or mine")),
+    }
+}
+
+fn parse_pause(s: &str) -> Result<Pause, String> {
+    match s {
+        "before-send" => Ok(Pause::BeforeSend),
+        "after-send" => Ok(Pause::AfterSend),
+        other => Err(format!("`{other}` is not before-send or after-send")),
     }
 }
 
@@ -145,7 +157,11 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             Ok(())
         }
         LeagueCommand::Join { .. } => bail!("`league join` makes a new campaign file"),
-        LeagueCommand::Sync { take, json } => sync(session, &take, json),
+        LeagueCommand::Sync {
+            take,
+            json,
+            pause_at,
+        } => sync(session, &take, json, pause_at),
         LeagueCommand::Status { offline, json } => {
             let status = session.league_status(!offline)?;
             if json {
@@ -174,7 +190,12 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
     }
 }
 
-fn sync(session: &mut Session, take: &[(usize, Choice)], json: bool) -> Result<()> {
+fn sync(
+    session: &mut Session,
+    take: &[(usize, Choice)],
+    json: bool,
+    pause: Option<Pause>,
+) -> Result<()> {
     let mut choices: Vec<Option<Choice>> = Vec::new();
     for (n, choice) in take {
         let i = n.checked_sub(1).context("conflicts are numbered from 1")?;
@@ -183,7 +204,7 @@ fn sync(session: &mut Session, take: &[(usize, Choice)], json: bool) -> Result<(
         }
         choices[i] = Some(*choice);
     }
-    let outcome = session.league_sync(&choices)?;
+    let outcome = session.league_sync(&choices, pause)?;
     if json {
         print_json(&outcome)?;
     } else {

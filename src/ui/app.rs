@@ -493,7 +493,7 @@ impl RapsheetApp {
         let Some(session) = self.session.as_mut() else {
             return;
         };
-        match session.league_sync(choices) {
+        match session.league_sync(choices, None) {
             Ok(outcome) => {
                 use crate::session::league::SyncOutcome;
                 self.league_offline = match &outcome {

@@ -199,6 +199,39 @@ impl Cluster {
             .status();
     }
 
+    /// Stops the server at once (`pg_ctl stop -m immediate`), as a server
+    /// that goes away mid-sync; its data and port stay for
+    /// [`Cluster::start_again`]. Every test of the binary loses the server
+    /// meanwhile: a binary whose tests may run alongside keeps to one test
+    /// that does this.
+    pub fn stop_now(&self) {
+        self.stop();
+    }
+
+    /// Starts the stopped server again, on the same port with the same
+    /// data.
+    pub fn start_again(&self) {
+        let output = self
+            .command("pg_ctl")
+            .arg("-D")
+            .arg(&self.data)
+            .arg("-l")
+            .arg(self.base.join("log"))
+            .arg("-o")
+            .arg(format!("-p {}", self.port))
+            .args(["-w", "-t", "60", "start"])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .output()
+            .expect("run pg_ctl");
+        assert!(
+            output.status.success(),
+            "PostgreSQL did not start again:\n{}",
+            fs::read_to_string(self.base.join("log")).unwrap_or_default()
+        );
+    }
+
     /// Makes a file or folder the server's (when it runs as postgres).
     fn hand_over(&self, path: &Path) {
         if self.as_postgres {

@@ -26,7 +26,7 @@ use crate::campaign::LoggedBatch;
 use crate::store::league::{Address, League, NewBatch, ServerBatch};
 use crate::store::{BatchName, LeagueTie};
 
-pub use sync::{SyncConflict, SyncOutcome};
+pub use sync::{Pause, SyncConflict, SyncOutcome};
 
 /// What an invite file holds: where the league's server is, the member's
 /// login and password, and the league's certificate. Handed over

@@ -31,6 +31,34 @@ use crate::store::{BatchName, CampaignStore, LeagueTie, StoredPhoto};
 /// How many times a send lost to another member's is tried again.
 const ATTEMPTS: u32 = 8;
 
+/// Where a sync stops for a while, for the fault harness's tests to kill
+/// the process at a known point: before this laptop's batches are sent,
+/// or after the server took them and before the file notes them sent.
+/// It says so on standard error and waits there a minute, or until its
+/// standard input ends (the harness lets it go on by closing it). The app
+/// never pauses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pause {
+    BeforeSend,
+    AfterSend,
+}
+
+impl Pause {
+    fn here(self) {
+        let at = match self {
+            Pause::BeforeSend => "before",
+            Pause::AfterSend => "after",
+        };
+        eprintln!("paused {at} sending");
+        let (ended, ends) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let _ = std::io::Read::read(&mut std::io::stdin(), &mut [0u8; 1]);
+            let _ = ended.send(());
+        });
+        let _ = ends.recv_timeout(Duration::from_secs(60));
+    }
+}
+
 /// What a sync did.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 #[serde(tag = "outcome", rename_all = "snake_case")]
@@ -104,7 +132,12 @@ impl Session {
     /// Syncs with the league's server; `choices[i]` settles conflict
     /// `i + 1` where this laptop's unsent changes and the server's new ones
     /// cannot all hold (`Ours` keeps the league's, `Theirs` this laptop's).
-    pub fn league_sync(&mut self, choices: &[Option<Choice>]) -> Result<SyncOutcome> {
+    /// `pause_at` is the fault harness's (see [`Pause`]); `None` elsewhere.
+    pub fn league_sync(
+        &mut self,
+        choices: &[Option<Choice>],
+        pause_at: Option<Pause>,
+    ) -> Result<SyncOutcome> {
         let tie = self.tie()?;
         let password = passwords::password_for(self.league_passwords.as_deref(), &tie)?;
         let mut league = match League::connect(&address(&tie), &password) {
@@ -114,6 +147,7 @@ impl Session {
         };
         let mut fetched = 0;
         let mut left_out = Vec::new();
+        let mut choices = choices;
         for attempt in 0..ATTEMPTS {
             let server = match league.fetch_after(self.tie()?.synced) {
                 Ok(server) => server,
@@ -124,7 +158,13 @@ impl Session {
             if !server.is_empty() {
                 fetched += server.len();
                 match self.take_in(&mut league, &server, choices)? {
-                    TakenIn::Done { left_out: more } => left_out.extend(more),
+                    TakenIn::Done { left_out: more } => {
+                        left_out.extend(more);
+                        // The choices settled the conflicts with what was
+                        // fetched; a conflict with what a later try
+                        // fetches is another, put to the player.
+                        choices = &[];
+                    }
                     TakenIn::Conflicts(conflicts) => {
                         return Ok(SyncOutcome::Conflicts { conflicts });
                     }
@@ -150,8 +190,14 @@ impl Session {
                     });
                 }
             }
+            if pause_at == Some(Pause::BeforeSend) {
+                Pause::BeforeSend.here();
+            }
             match league.push(tie.synced, &batches) {
                 Ok(head) => {
+                    if pause_at == Some(Pause::AfterSend) {
+                        Pause::AfterSend.here();
+                    }
                     self.store.mark_synced(head, &now())?;
                     return Ok(SyncOutcome::Synced {
                         fetched,
@@ -242,6 +288,13 @@ impl Session {
             let names = self.merge_names(&plan)?;
             return Ok(TakenIn::Conflicts(self.conflict_views(&plan, &names)));
         }
+        // Choices for conflicts that are no longer there (the server's log
+        // moved on since they were shown) have nothing left to settle.
+        let choices = if plan.conflicts.is_empty() {
+            &[]
+        } else {
+            choices
+        };
         let mine = plan.resolve_traced(choices)?;
         let unsent_names = self.store.batch_names(BatchId(tie.synced))?;
         let mine_names: Vec<BatchName> = mine
