@@ -127,9 +127,10 @@ impl CampaignStore {
         check: &mut Check,
     ) -> Result<()> {
         self.writable()?;
-        let offset: i64 = self
-            .conn
-            .query_row("SELECT count(*) FROM batch", [], |r| r.get(0))?;
+        // Batch ids are dense from 1: the newest is how many there are.
+        let offset: i64 =
+            self.conn
+                .query_row("SELECT coalesce(max(id), 0) FROM batch", [], |r| r.get(0))?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;

@@ -693,17 +693,45 @@ impl CampaignStore {
 impl CampaignStore {
     /// The log, batch by batch, oldest first.
     pub fn log_batches(&self) -> Result<Vec<LoggedBatch>> {
+        self.log_batches_after(BatchId(0))
+    }
+
+    /// The batches after `after`, oldest first, each with its events (a
+    /// batch with none, such as a league's change left out, is there too):
+    /// reads only those batches, however long the log.
+    pub fn log_batches_after(&self, after: BatchId) -> Result<Vec<LoggedBatch>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT b.id, b.at, b.label, b.undoes, e.id, e.payload \
+             FROM batch b LEFT JOIN event e ON e.batch_id = b.id \
+             WHERE b.id > ?1 ORDER BY b.id, e.id",
+        )?;
+        let rows = stmt.query_map([after], |r| {
+            Ok((
+                r.get::<_, BatchId>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<BatchId>>(3)?,
+                r.get::<_, Option<i64>>(4)?,
+                r.get::<_, Option<String>>(5)?,
+            ))
+        })?;
         let mut out: Vec<LoggedBatch> = Vec::new();
-        for entry in self.full_log()? {
-            match out.last_mut() {
-                Some(last) if last.id == entry.batch => last.events.push(entry.event),
-                _ => out.push(LoggedBatch {
-                    id: entry.batch,
-                    at: entry.at,
-                    label: entry.label,
-                    undoes: entry.undoes,
-                    events: vec![entry.event],
-                }),
+        for row in rows {
+            let (id, at, label, undoes, event, payload) = row?;
+            if out.last().is_none_or(|last| last.id != id) {
+                out.push(LoggedBatch {
+                    id,
+                    at,
+                    label,
+                    undoes,
+                    events: Vec::new(),
+                });
+            }
+            if let (Some(event), Some(payload), Some(last)) = (event, payload, out.last_mut()) {
+                last.events.push(
+                    crate::campaign::wire::decode(&payload)
+                        .map_err(|source| StoreError::BadEvent { event, source })?,
+                );
             }
         }
         Ok(out)

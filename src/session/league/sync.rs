@@ -259,9 +259,9 @@ impl Session {
         let (fetched, fetched_names) = read_batches(server)?;
         let photos = fetch_photos(league, &self.store, &fetched)?;
         let head = server.last().map_or(tie.synced, |b| b.seq);
-        let local = self.store.log_batches()?;
-        let split = local.partition_point(|b| b.id.0 <= tie.synced);
-        if split == local.len() {
+        let unsent_here = self.store.newest_batch()?.is_some_and(|b| b.0 > tie.synced);
+        if !unsent_here {
+            // A sync that only fetches costs what it fetches.
             let registry = self.registry.clone();
             let left_out = append_or_leave_out(
                 &mut self.store,
@@ -275,6 +275,8 @@ impl Session {
             self.read_house_packs()?;
             return Ok(TakenIn::Done { left_out });
         }
+        let local = self.store.log_batches()?;
+        let split = local.partition_point(|b| b.id.0 <= tie.synced);
         let mut league_log = local[..split].to_vec();
         league_log.extend(fetched.iter().cloned());
         let within = |key: &Key, to| self.may_take(key, to);
@@ -369,9 +371,7 @@ impl Session {
     /// renumbered.
     fn drop_taken_back_unsent(&mut self) -> Result<()> {
         let tie = self.tie()?;
-        let local = self.store.log_batches()?;
-        let split = local.partition_point(|b| b.id.0 <= tie.synced);
-        let unsent = &local[split..];
+        let unsent = &self.store.log_batches_after(BatchId(tie.synced))?;
         let target_of_another = |id: BatchId| unsent.iter().any(|b| b.undoes == Some(id));
         let mut dropped = std::collections::BTreeSet::new();
         for undo in unsent {
@@ -411,11 +411,13 @@ impl Session {
         }
         let mut prefix_names = self.store.batch_names(BatchId(0))?;
         prefix_names.retain(|n| n.batch.0 <= tie.synced);
+        let mut prefix = self.store.log_batches()?;
+        prefix.retain(|b| b.id.0 <= tie.synced);
         let (base, registry) = (self.base.clone(), self.registry.clone());
         let mut gate = Gate::new(&base, &base);
         let synced = tie.synced;
         self.store.rebuild(
-            &local[..split],
+            &prefix,
             &prefix_names,
             &tie,
             &mut |state, e, back| gate.check(state, e, back),
@@ -438,12 +440,7 @@ impl Session {
     /// This laptop's batches not yet on the server, each with its name
     /// (names made now are kept in the file before anything is sent).
     fn unsent_named(&mut self, tie: &LeagueTie) -> Result<(Vec<LoggedBatch>, Vec<BatchName>)> {
-        let unsent: Vec<LoggedBatch> = self
-            .store
-            .log_batches()?
-            .into_iter()
-            .filter(|b| b.id.0 > tie.synced)
-            .collect();
+        let unsent = self.store.log_batches_after(BatchId(tie.synced))?;
         let known = self.store.batch_names(BatchId(tie.synced))?;
         let names: Vec<BatchName> = unsent
             .iter()
