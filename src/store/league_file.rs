@@ -8,10 +8,7 @@
 
 use rusqlite::{OptionalExtension as _, TransactionBehavior};
 
-use super::{
-    CampaignStore, Check, Counted, Result, StoreError, StoredPhoto, absolute, configure,
-    configure_connection, replay, temp_sibling,
-};
+use super::{CampaignStore, Check, Result, StoreError, StoredPhoto, replay};
 use crate::campaign::{BatchId, LoggedBatch};
 
 /// Where a campaign's league server is, and how far this file holds its
@@ -127,67 +124,37 @@ impl CampaignStore {
         check: &mut Check,
     ) -> Result<()> {
         self.writable()?;
-        // Batch ids are dense from 1: the newest is how many there are.
-        let offset: i64 =
-            self.conn
-                .query_row("SELECT coalesce(max(id), 0) FROM batch", [], |r| r.get(0))?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        for (hash, mime, bytes) in photos {
-            tx.prepare_cached(
-                "INSERT OR IGNORE INTO photo (hash, mime, bytes) VALUES (?1, ?2, ?3)",
-            )?
-            .execute((hash, mime, bytes))?;
-        }
-        replay(&tx, batches, usize::try_from(offset).unwrap_or(0), check)?;
-        write_names(&tx, names)?;
-        tx.prepare_cached("UPDATE league SET synced = ?1, last_sync = ?2 WHERE one = 1")?
-            .execute((synced, at))?;
+        append_in(&tx, batches, names, photos, synced, at, check)?;
         tx.commit()?;
         Ok(())
     }
 
-    /// Makes the file hold `prefix` as the beginning of its whole log
-    /// instead, tied to the league as `tie`, and whatever `fill` adds after
-    /// it (the server's new batches, then this laptop's made again after
-    /// them): the new file is written beside this one, then renamed over
-    /// it, so a sync cut short at any point leaves one whole file, the old
-    /// or the new.
-    pub fn rebuild(
+    /// Takes this laptop's unsent batches (those after `synced`, the last
+    /// the server has) out of the log and the state, newest first, their
+    /// events undone exactly; then `fill` appends what goes after them
+    /// (the server's new batches, these made again): all in one
+    /// transaction, so a sync cut short leaves the file as it was. Costs
+    /// what is taken out and put in, not the campaign's size.
+    pub fn rewind(
         &mut self,
-        prefix: &[LoggedBatch],
-        names: &[BatchName],
-        tie: &LeagueTie,
-        check: &mut Check,
-        fill: &mut dyn FnMut(&mut CampaignStore) -> Result<()>,
+        synced: i64,
+        fill: &mut dyn FnMut(&mut Rewound<'_>) -> Result<()>,
     ) -> Result<()> {
         self.writable()?;
-        let photos = self.all_photos()?;
-        let path = absolute(&self.path);
-        let tmp = temp_sibling(&path);
-        let made = Self::create_from_log(&tmp, prefix, &photos, check).and_then(|mut made| {
-            made.tie_to_league(tie, names)?;
-            fill(&mut made)
-        });
-        if let Err(err) = made {
-            for file in crate::output::campaign_files(&tmp) {
-                let _ = std::fs::remove_file(file);
-            }
-            return Err(err);
-        }
-        // The old connection is closed first, so its journal is folded
-        // back and nothing of it is left beside the new file.
-        let old = std::mem::replace(
-            &mut self.conn,
-            rusqlite::Connection::open_in_memory()?.into(),
-        );
-        old.conn.close().map_err(|(_, e)| e)?;
-        std::fs::rename(&tmp, &path).map_err(|source| StoreError::Io {
-            path: path.clone(),
-            source,
-        })?;
-        self.conn = open_unlocked(&path)?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        rewind_in(&tx, synced)?;
+        let mut rewound = Rewound {
+            tx: &tx,
+            savepoints: 0,
+        };
+        fill(&mut rewound)?;
+        super::collect_photos(&tx)?;
+        tx.commit()?;
         Ok(())
     }
 
@@ -216,16 +183,127 @@ impl CampaignStore {
     }
 }
 
-/// A read-write connection to a file whose lock this program holds.
-fn open_unlocked(path: &std::path::Path) -> Result<Counted> {
-    let conn = rusqlite::Connection::open_with_flags(
-        path,
-        rusqlite::OpenFlags::SQLITE_OPEN_READ_WRITE | rusqlite::OpenFlags::SQLITE_OPEN_NO_MUTEX,
-    )?;
-    conn.busy_timeout(std::time::Duration::from_millis(250))?;
-    configure_connection(&conn)?;
-    configure(&conn)?;
-    Ok(conn.into())
+/// Where the league's batches are appended: the file (each append its
+/// own transaction) or a file being rewound (each append a savepoint of
+/// the rewind's transaction). Either way an append that fails leaves
+/// nothing of itself.
+pub trait Appender {
+    /// Replays batches after the log (each with its own id, time and
+    /// label, every event through `check`), with the photos they show,
+    /// names them and notes the file holds the server's log to `synced`.
+    fn append(
+        &mut self,
+        batches: &[LoggedBatch],
+        names: &[BatchName],
+        photos: &[StoredPhoto],
+        synced: i64,
+        at: &str,
+        check: &mut Check,
+    ) -> Result<()>;
+
+    /// The house packs the campaign keeps, as far as it has been appended.
+    fn house_packs(&self) -> Result<Vec<(String, String)>>;
+}
+
+impl Appender for CampaignStore {
+    fn append(
+        &mut self,
+        batches: &[LoggedBatch],
+        names: &[BatchName],
+        photos: &[StoredPhoto],
+        synced: i64,
+        at: &str,
+        check: &mut Check,
+    ) -> Result<()> {
+        self.append_from_league(batches, names, photos, synced, at, check)
+    }
+
+    fn house_packs(&self) -> Result<Vec<(String, String)>> {
+        CampaignStore::house_packs(self)
+    }
+}
+
+/// A file inside [`CampaignStore::rewind`]'s transaction.
+pub struct Rewound<'t> {
+    tx: &'t rusqlite::Transaction<'t>,
+    savepoints: u32,
+}
+
+impl Appender for Rewound<'_> {
+    fn append(
+        &mut self,
+        batches: &[LoggedBatch],
+        names: &[BatchName],
+        photos: &[StoredPhoto],
+        synced: i64,
+        at: &str,
+        check: &mut Check,
+    ) -> Result<()> {
+        self.savepoints += 1;
+        let name = format!("append_{}", self.savepoints);
+        self.tx.execute_batch(&format!("SAVEPOINT {name}"))?;
+        match append_in(self.tx, batches, names, photos, synced, at, check) {
+            Ok(()) => {
+                self.tx.execute_batch(&format!("RELEASE {name}"))?;
+                Ok(())
+            }
+            Err(err) => {
+                self.tx
+                    .execute_batch(&format!("ROLLBACK TO {name}; RELEASE {name}"))?;
+                Err(err)
+            }
+        }
+    }
+
+    fn house_packs(&self) -> Result<Vec<(String, String)>> {
+        Ok(self
+            .tx
+            .prepare_cached("SELECT id, text FROM house_pack ORDER BY rowid")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+}
+
+fn append_in(
+    tx: &rusqlite::Transaction<'_>,
+    batches: &[LoggedBatch],
+    names: &[BatchName],
+    photos: &[StoredPhoto],
+    synced: i64,
+    at: &str,
+    check: &mut Check,
+) -> Result<()> {
+    // Batch ids are dense from 1: the newest is how many there are.
+    let offset: i64 = tx.query_row("SELECT coalesce(max(id), 0) FROM batch", [], |r| r.get(0))?;
+    for (hash, mime, bytes) in photos {
+        tx.prepare_cached("INSERT OR IGNORE INTO photo (hash, mime, bytes) VALUES (?1, ?2, ?3)")?
+            .execute((hash, mime, bytes))?;
+    }
+    replay(tx, batches, usize::try_from(offset).unwrap_or(0), check)?;
+    write_names(tx, names)?;
+    tx.prepare_cached("UPDATE league SET synced = ?1, last_sync = ?2 WHERE one = 1")?
+        .execute((synced, at))?;
+    Ok(())
+}
+
+/// Takes the batches after `synced` out of the log and the state, newest
+/// first, each event undone by its exact inverse.
+fn rewind_in(tx: &rusqlite::Transaction<'_>, synced: i64) -> Result<()> {
+    tx.execute("INSERT INTO league_rewind (one) VALUES (1)", [])?;
+    let events: Vec<(i64, String)> = tx
+        .prepare("SELECT id, payload FROM event WHERE batch_id > ?1 ORDER BY id DESC")?
+        .query_map([synced], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    for (id, payload) in events {
+        let event = crate::campaign::wire::decode(&payload)
+            .map_err(|source| StoreError::BadEvent { event: id, source })?;
+        super::apply::apply(tx, &event.inverse())?;
+    }
+    tx.execute("DELETE FROM league_batch WHERE batch_id > ?1", [synced])?;
+    tx.execute("DELETE FROM event WHERE batch_id > ?1", [synced])?;
+    tx.execute("DELETE FROM batch WHERE id > ?1", [synced])?;
+    tx.execute("DELETE FROM league_rewind", [])?;
+    Ok(())
 }
 
 fn write_tie(tx: &rusqlite::Transaction<'_>, tie: &LeagueTie) -> Result<()> {

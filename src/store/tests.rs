@@ -407,6 +407,62 @@ fn the_log_is_append_only() {
     assert!(store.conn.execute("DELETE FROM batch", []).is_err());
 }
 
+/// A league campaign's unsent batches come out of the log only through a
+/// sync's rewind, which undoes them exactly; nothing the server has, and
+/// nothing outside a rewind, can be deleted.
+#[test]
+fn only_a_rewind_takes_unsent_league_batches_out_of_the_log() {
+    let dir = temp();
+    let path = sample(dir.path());
+    let mut store = CampaignStore::open(&path).expect("open");
+    let tie = LeagueTie {
+        host: "h".into(),
+        port: 1,
+        database: "d".into(),
+        login: "l".into(),
+        certificate: String::new(),
+        synced: 2,
+        last_sync: None,
+    };
+    store.tie_to_league(&tie, &[]).expect("tie");
+    let before = store.dump().expect("dump");
+    store
+        .commit_unchecked(
+            "Recruit",
+            &[Event::FighterRecruited {
+                fighter: fighter(3, 1, "Slag", &[]),
+            }],
+        )
+        .expect("commit");
+    // Outside a rewind nothing is deleted, unsent or not.
+    assert!(
+        store
+            .conn
+            .execute("DELETE FROM event WHERE batch_id = 3", [])
+            .is_err()
+    );
+    assert!(
+        store
+            .conn
+            .execute("DELETE FROM batch WHERE id = 3", [])
+            .is_err()
+    );
+    // The rewind takes batch 3 back out; batches the server has stay.
+    store.rewind(2, &mut |_| Ok(())).expect("rewind");
+    assert_eq!(store.dump().expect("dump"), before);
+    assert_eq!(store.batch_count().expect("count"), 2);
+    store
+        .conn
+        .execute("INSERT INTO league_rewind (one) VALUES (1)", [])
+        .expect("flag");
+    assert!(
+        store
+            .conn
+            .execute("DELETE FROM batch WHERE id = 2", [])
+            .is_err()
+    );
+}
+
 #[test]
 fn save_as_copies_and_leaves_the_original() {
     let dir = temp();

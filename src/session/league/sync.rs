@@ -26,7 +26,7 @@ use crate::campaign::{BatchId, LoggedBatch};
 use crate::rules::Registry;
 use crate::session::{ConflictView, Session};
 use crate::store::league::{League, LeagueError, PushError, ServerBatch};
-use crate::store::{BatchName, CampaignStore, LeagueTie, StoredPhoto};
+use crate::store::{Appender, BatchName, CampaignStore, LeagueTie, StoredPhoto};
 
 /// How many times a send lost to another member's is tried again.
 const ATTEMPTS: u32 = 8;
@@ -310,45 +310,31 @@ impl Session {
                 author: tie.login.clone(),
             })
             .collect();
-        let mut prefix_names = self.store.batch_names(BatchId(0))?;
-        prefix_names.retain(|n| n.batch.0 <= tie.synced);
-        let new_tie = LeagueTie {
-            synced: head,
-            last_sync: Some(now()),
-            ..tie
-        };
-        let (base, registry) = (self.base.clone(), self.registry.clone());
+        let base = self.base.clone();
         let mine: Vec<LoggedBatch> = mine.into_iter().map(|(_, b)| b).collect();
         let mut left_out = Vec::new();
-        let prefix = &local[..split];
-        let mut gate = Gate::new(&base, &base);
-        self.store.rebuild(
-            prefix,
-            &prefix_names,
-            &new_tie,
-            &mut |state, e, back| gate.check(state, e, back),
-            &mut |store| {
-                left_out = append_or_leave_out(
-                    store,
-                    &base,
-                    &registry,
-                    &fetched,
-                    &fetched_names,
-                    &photos,
-                    head,
-                )?;
-                let mut gate = Gate::new(&base, &registry);
-                store.append_from_league(
-                    &mine,
-                    &mine_names,
-                    &[],
-                    head,
-                    &now(),
-                    &mut |state, e, back| gate.check(state, e, back),
-                )?;
-                Ok(())
-            },
-        )?;
+        self.store.rewind(tie.synced, &mut |rewound| {
+            let registry = registry_of(&base, rewound)?;
+            left_out = append_or_leave_out(
+                rewound,
+                &base,
+                &registry,
+                &fetched,
+                &fetched_names,
+                &photos,
+                head,
+            )?;
+            let now_read = registry_of(&base, rewound)?;
+            let mut gate = Gate::new(&base, &now_read);
+            rewound.append(
+                &mine,
+                &mine_names,
+                &[],
+                head,
+                &now(),
+                &mut |state, e, back| gate.check(state, e, back),
+            )
+        })?;
         self.read_house_packs()?;
         Ok(TakenIn::Done { left_out })
     }
@@ -409,30 +395,20 @@ impl Session {
                 ..batch.clone()
             });
         }
-        let mut prefix_names = self.store.batch_names(BatchId(0))?;
-        prefix_names.retain(|n| n.batch.0 <= tie.synced);
-        let mut prefix = self.store.log_batches()?;
-        prefix.retain(|b| b.id.0 <= tie.synced);
-        let (base, registry) = (self.base.clone(), self.registry.clone());
-        let mut gate = Gate::new(&base, &base);
+        let base = self.base.clone();
         let synced = tie.synced;
-        self.store.rebuild(
-            &prefix,
-            &prefix_names,
-            &tie,
-            &mut |state, e, back| gate.check(state, e, back),
-            &mut |store| {
-                let mut gate = Gate::new(&base, &registry);
-                store.append_from_league(
-                    &kept,
-                    &kept_names,
-                    &[],
-                    synced,
-                    &now(),
-                    &mut |state, e, back| gate.check(state, e, back),
-                )
-            },
-        )?;
+        self.store.rewind(synced, &mut |rewound| {
+            let registry = registry_of(&base, rewound)?;
+            let mut gate = Gate::new(&base, &registry);
+            rewound.append(
+                &kept,
+                &kept_names,
+                &[],
+                synced,
+                &now(),
+                &mut |state, e, back| gate.check(state, e, back),
+            )
+        })?;
         self.read_house_packs()?;
         Ok(())
     }
@@ -497,7 +473,7 @@ impl Session {
 /// put in its place as an empty batch saying why, so the log keeps the
 /// server's numbers. Returns what was left out.
 pub(super) fn append_or_leave_out(
-    store: &mut CampaignStore,
+    store: &mut impl Appender,
     base: &Registry,
     registry: &Registry,
     batches: &[LoggedBatch],
@@ -507,7 +483,7 @@ pub(super) fn append_or_leave_out(
 ) -> crate::store::Result<Vec<String>> {
     let all = {
         let mut gate = Gate::new(base, registry);
-        store.append_from_league(
+        store.append(
             batches,
             names,
             photos,
@@ -531,7 +507,7 @@ pub(super) fn append_or_leave_out(
                 .filter(|p| keys.contains(&p.0))
                 .cloned()
                 .collect();
-            store.append_from_league(
+            store.append(
                 std::slice::from_ref(batch),
                 std::slice::from_ref(name),
                 &its_photos,
@@ -549,7 +525,7 @@ pub(super) fn append_or_leave_out(
                 events: Vec::new(),
                 ..batch.clone()
             };
-            store.append_from_league(
+            store.append(
                 std::slice::from_ref(&empty),
                 std::slice::from_ref(name),
                 &[],
@@ -606,7 +582,7 @@ pub(super) fn fetch_photos(
 }
 
 /// The packs a store's campaign is read with: `base` and its house packs.
-fn registry_of(base: &Registry, store: &CampaignStore) -> crate::store::Result<Registry> {
+fn registry_of(base: &Registry, store: &impl Appender) -> crate::store::Result<Registry> {
     let mut registry = base.clone();
     for (id, text) in store.house_packs()? {
         let _ = registry.add_house_text(&format!("house rules `{id}`"), &text);
