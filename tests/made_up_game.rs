@@ -394,3 +394,50 @@ fn a_made_up_party_game_records_a_night_in_the_app() {
     harness.run();
     assert!(nights().is_empty(), "Ctrl+Z takes the night back");
 }
+
+/// 30.10: `--pack FILE` is honoured by the commands that read packs with
+/// no campaign open: the list of rulesets, a roll in the pack's dice, and
+/// the demo (refused, saying which packs have one, for a pack with none).
+#[test]
+fn a_pack_file_is_read_by_rulesets_roll_and_demo() {
+    let dir = util::temp();
+    let pack = pack_file();
+    let pack = pack.to_str().unwrap();
+    let run = |args: &[&str]| util::rapsheet(dir.path(), args);
+    let listed = run(&["--pack", pack, "rulesets"]);
+    assert!(
+        util::stdout(&listed).contains("Skyfarers (skyfarers)"),
+        "{}",
+        util::stdout(&listed)
+    );
+    let rolled = run(&[
+        "--pack",
+        pack,
+        "roll",
+        "d6",
+        "--seed",
+        "3",
+        "--ruleset",
+        "skyfarers",
+    ]);
+    assert!(rolled.status.success(), "{}", util::stderr(&rolled));
+    let demo = run(&[
+        "--pack",
+        pack,
+        "demo",
+        "--ruleset",
+        "skyfarers",
+        "--db",
+        "d.rapsheet",
+    ]);
+    assert!(!demo.status.success());
+    assert!(
+        util::stderr(&demo).contains("there is no demo for Skyfarers"),
+        "{}",
+        util::stderr(&demo)
+    );
+    assert!(!dir.path().join("d.rapsheet").exists());
+    // Without the file, the game is not there.
+    let without = run(&["roll", "d6", "--ruleset", "skyfarers"]);
+    assert!(!without.status.success());
+}

@@ -405,7 +405,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         Command::Demo { ruleset, json } => {
             let db = need_db(db)?;
             let made = match &ruleset {
-                Some(r) => Session::create_demo_of(db, r),
+                Some(r) => Session::create_demo_with(db, r, registry(packs)?),
                 None => Session::create_demo(db),
             };
             let session =
@@ -442,7 +442,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             say!("Created {}", db.display());
             Ok(())
         }
-        Command::Rulesets { json } => pack::rulesets(json),
+        Command::Rulesets { json } => pack::rulesets(&registry(packs)?, json),
         Command::CheckPack { file, json } => pack::check_pack(&file, json),
         Command::House { command } => pack::house(&mut open(db, packs)?, command),
         Command::Gang { command } => gang::gang(&mut open(db, packs)?, command),
@@ -521,7 +521,13 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             seed,
             ruleset,
             json,
-        } => roll::roll(&expression, seed, &default_ruleset(ruleset, packs)?, json),
+        } => roll::roll(
+            &registry(packs)?,
+            &expression,
+            seed,
+            &default_ruleset(ruleset, packs)?,
+            json,
+        ),
         Command::Table {
             table,
             ruleset,

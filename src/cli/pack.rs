@@ -389,8 +389,7 @@ fn line(s: &PackSummary<'_>) -> String {
     )
 }
 
-pub(super) fn rulesets(json: bool) -> Result<()> {
-    let registry = builtin_registry()?;
+pub(super) fn rulesets(registry: &crate::rules::Registry, json: bool) -> Result<()> {
     let packs: Vec<_> = registry.packs().map(summary).collect();
     if json {
         return print_json(&packs);

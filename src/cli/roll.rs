@@ -4,11 +4,15 @@ use anyhow::{Result, anyhow};
 
 use super::print_json;
 use crate::dice::{Dice, parse, parse_pool};
-use crate::session::builtin_registry;
 
-pub(super) fn roll(expression: &str, seed: Option<u64>, ruleset: &str, json: bool) -> Result<()> {
+pub(super) fn roll(
+    registry: &crate::rules::Registry,
+    expression: &str,
+    seed: Option<u64>,
+    ruleset: &str,
+    json: bool,
+) -> Result<()> {
     let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
-    let registry = builtin_registry()?;
     let pack = registry
         .get(ruleset)
         .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?;

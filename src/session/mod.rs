@@ -170,7 +170,12 @@ impl Session {
 
     /// Creates a campaign file holding the demo played with `ruleset`.
     pub fn create_demo_of(path: &Path, ruleset: &str) -> Result<Self> {
-        let registry = builtin_registry()?;
+        Self::create_demo_with(path, ruleset, builtin_registry()?)
+    }
+
+    /// [`Session::create_demo_of`] read with `registry` (the built-in packs
+    /// and the pack files given with `--pack`).
+    pub fn create_demo_with(path: &Path, ruleset: &str, registry: Registry) -> Result<Self> {
         let pack = registry
             .get(ruleset)
             .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?;
