@@ -439,3 +439,24 @@ fn a_photo_travels_through_the_league() {
     drop(organisers);
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }
+
+/// An invite that is not one is refused in one line naming what is wrong,
+/// and nothing is made.
+#[test]
+fn a_bad_invite_is_refused_in_one_line() {
+    let dir = util::temp();
+    let laptop = Laptop::new(dir.path(), "ann");
+    std::fs::write(laptop.home.join("bad.invite"), "junk = 1\n").unwrap();
+    let out = laptop
+        .command(&["league", "join", "bad.invite", "--db", "campaign.rapsheet"])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = util::stderr(&out);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("bad.invite is not a league invite: unknown field `junk`"),
+        "{err}"
+    );
+    assert!(!laptop.file().exists());
+}

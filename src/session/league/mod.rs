@@ -329,7 +329,13 @@ impl Session {
 pub fn read_invite(path: &Path) -> Result<Invite> {
     let text = std::fs::read_to_string(path)
         .with_context(|| format!("cannot read the invite {}", path.display()))?;
-    toml::from_str(&text).with_context(|| format!("{} is not a league invite", path.display()))
+    toml::from_str(&text).map_err(|e| {
+        anyhow!(
+            "{} is not a league invite: {}",
+            path.display(),
+            e.message().trim()
+        )
+    })
 }
 
 /// Writes an invite as a new file readable by its owner alone.
