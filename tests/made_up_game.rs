@@ -441,3 +441,52 @@ fn a_pack_file_is_read_by_rulesets_roll_and_demo() {
     let without = run(&["roll", "d6", "--ruleset", "skyfarers"]);
     assert!(!without.status.success());
 }
+
+/// 30.10: a game that is only a file is kept in the campaign with the same
+/// `--pack` it was started with (not refused as a pack of this build),
+/// after which the campaign opens without the file, and `house show` says
+/// what it is.
+#[test]
+fn a_game_read_from_a_file_is_kept_in_the_campaign_and_shown() {
+    let dir = util::temp();
+    let pack = pack_file();
+    let pack = pack.to_str().unwrap();
+    sky(
+        dir.path(),
+        &["new", "--name", "Sky", "--ruleset", "skyfarers"],
+    );
+    let kept = sky(dir.path(), &["house", "keep", pack]);
+    assert!(kept.contains("Skyfarers (skyfarers)"), "{kept}");
+    // No --pack from here on: the campaign carries its game.
+    util::ok(dir.path(), &["gang", "new", "Kestrels"]);
+    let shown = util::ok(dir.path(), &["house", "show", "skyfarers"]);
+    assert!(
+        shown.contains("Skyfarers (skyfarers), a whole game of the group's own"),
+        "{shown}"
+    );
+    assert!(shown.contains("Checks: no errors"), "{shown}");
+    util::ok(dir.path(), &["verify"]);
+    // A pack of this build is still not the group's to keep.
+    let builtin = dir.path().join("hb.toml");
+    std::fs::write(
+        &builtin,
+        "[pack]\nid = \"heartbreaker\"\nname = \"Mine\"\nformat = 1\n",
+    )
+    .unwrap();
+    let refused = util::rapsheet(
+        dir.path(),
+        &[
+            "house",
+            "keep",
+            builtin.to_str().unwrap(),
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(!refused.status.success());
+    assert!(
+        util::stderr(&refused).contains("is a pack of this build"),
+        "{}",
+        util::stderr(&refused)
+    );
+}

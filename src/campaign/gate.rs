@@ -482,7 +482,7 @@ impl<'a> Gate<'a> {
     /// this build's, and the text is a pack of that id that reads.
     fn house_pack(&self, id: &str, to: Option<&str>) -> Checked {
         is_pack_id("id", id)?;
-        if self.base.get(id).is_some() {
+        if self.base.is_builtin(id) {
             return refuse(
                 "id",
                 format!("`{id}` is a pack of this build, not the group's own"),

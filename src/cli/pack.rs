@@ -446,7 +446,11 @@ fn edit_draft(
 /// What a kept pack of the group's changes, and whether it checks.
 fn show_draft(session: &Session, id: &str, json: bool) -> Result<()> {
     let draft = session.house_draft(id, "", "")?;
-    let changes = session.draft_changes(&draft)?;
+    // A whole game of the group's own is over no pack: nothing it changes.
+    let changes = match draft.base_id() {
+        Some(_) => session.draft_changes(&draft)?,
+        None => Vec::new(),
+    };
     let check = session.check_draft(&draft).err().map(|e| e.to_string());
     if json {
         return print_json(&serde_json::json!({
@@ -457,11 +461,13 @@ fn show_draft(session: &Session, id: &str, json: bool) -> Result<()> {
             "error": check,
         }));
     }
-    say!(
-        "{} ({id}), over {}",
-        draft.own.pack.name,
-        draft.base_id().unwrap_or("-")
-    );
+    match draft.base_id() {
+        Some(base) => say!("{} ({id}), over {base}", draft.own.pack.name),
+        None => say!(
+            "{} ({id}), a whole game of the group's own",
+            draft.own.pack.name
+        ),
+    }
     for change in &changes {
         say!("  {}: {} → {}", change.entry, change.base, change.group);
     }

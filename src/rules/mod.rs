@@ -82,6 +82,9 @@ pub struct Registry {
     /// Pack ids in the order they were added (built-in packs first, in
     /// `BUILTIN` order).
     order: Vec<String>,
+    /// The packs of this build, by id (the others came from pack files or
+    /// are kept in a campaign).
+    builtin: std::collections::BTreeSet<String>,
 }
 
 impl Registry {
@@ -92,11 +95,19 @@ impl Registry {
             packs: BTreeMap::new(),
             digests: BTreeMap::new(),
             order: Vec::new(),
+            builtin: std::collections::BTreeSet::new(),
         };
         for (file, text) in BUILTIN {
-            registry.add_text(file, text)?;
+            let id = registry.add_text(file, text)?;
+            registry.builtin.insert(id);
         }
         Ok(registry)
+    }
+
+    /// Whether `id` is a pack of this build (not one read from a pack
+    /// file, nor one a campaign keeps).
+    pub fn is_builtin(&self, id: &str) -> bool {
+        self.builtin.contains(id)
     }
 
     /// Parses, merges (for an override) and validates a pack, then adds it.
@@ -155,6 +166,14 @@ impl Registry {
     /// Adds a group's own pack, marked as house rules whatever its text
     /// says (a pack kept in a campaign).
     pub fn add_house_text(&mut self, file: &str, text: &str) -> Result<String, PackError> {
+        // A game read from a pack file and kept in the campaign too: the
+        // kept one is the campaign's, and stands for the file's.
+        let id = Self::pack_id(file, text)?;
+        if !self.is_builtin(&id) && self.packs.get(&id).is_some_and(|p| !p.pack.house_rules) {
+            self.packs.remove(&id);
+            self.digests.remove(&id);
+            self.order.retain(|o| *o != id);
+        }
         let mut pack = self.load_text(file, text)?;
         pack.pack.house_rules = true;
         pack.group = Some(GroupEntries::of(&parse(file, text)?));

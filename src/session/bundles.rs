@@ -173,7 +173,7 @@ impl Session {
                     "packs[{i}]: the campaign keeps other house rules under the id `{}`; take them out or rename one first",
                     p.id
                 ),
-                None if self.base.get(&p.id).is_some() => {
+                None if self.base.is_builtin(&p.id) => {
                     bail!(
                         "packs[{i}]: `{}` is a pack of this build, not house rules",
                         p.id

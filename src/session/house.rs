@@ -95,7 +95,7 @@ impl Session {
         if let Some((_, text)) = self.store.house_packs()?.into_iter().find(|(k, _)| k == id) {
             return Ok(Draft::from_text(&house_file(id), &text)?);
         }
-        if self.base.get(id).is_some() {
+        if self.base.is_builtin(id) {
             bail!("`{id}` is a pack of this build; the group's data needs an id of its own");
         }
         let base = self.pack(base)?;
@@ -185,7 +185,7 @@ impl Session {
     pub fn keep_house_pack(&mut self, file: &str, text: &str) -> Result<(BatchId, String)> {
         let kept = self.store.house_packs()?;
         let id = crate::rules::Registry::pack_id(file, text)?;
-        if self.base.get(&id).is_some() {
+        if self.base.is_builtin(&id) {
             bail!(
                 "{file}: pack.id: `{id}` is a pack of this build; house rules need an id of their own"
             );
