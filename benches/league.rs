@@ -87,13 +87,7 @@ fn one_campaign(cluster: &postgres::Cluster, dir: &Path, db: &str, file: &Path) 
     std::fs::copy(file, &here).unwrap();
     let mut organiser = Session::open(&here).unwrap();
     organiser.keep_league_passwords_in(dir.join(format!("{db}-organiser-passwords")));
-    let server = ServerAddress {
-        host: league.address.host.clone(),
-        port: league.address.port,
-        database: league.address.database.clone(),
-        login: league.address.login.clone(),
-        certificate: league.address.certificate.clone(),
-    };
+    let server = server_of(&league);
     let started = Instant::now();
     organiser.league_init(&server, &league.password).unwrap();
     let init = started.elapsed();
@@ -142,13 +136,7 @@ fn concurrent(cluster: &postgres::Cluster, dir: &Path, laptops: usize, floor: Du
     drop(Session::create_demo(&here).unwrap());
     let mut organiser = Session::open(&here).unwrap();
     organiser.keep_league_passwords_in(dir.join("many-organiser-passwords"));
-    let server = ServerAddress {
-        host: league.address.host.clone(),
-        port: league.address.port,
-        database: league.address.database.clone(),
-        login: league.address.login.clone(),
-        certificate: league.address.certificate.clone(),
-    };
+    let server = server_of(&league);
     organiser.league_init(&server, &league.password).unwrap();
     let gang = organiser.gang_list().unwrap()[0].clone();
     let mut members = Vec::new();
@@ -197,6 +185,18 @@ fn concurrent(cluster: &postgres::Cluster, dir: &Path, laptops: usize, floor: Du
         ms(sync),
         ratio(sync, floor)
     );
+}
+
+/// Where the league's server is, as the organiser sets it up.
+fn server_of(league: &postgres::TestLeague) -> ServerAddress {
+    let a = &league.address;
+    ServerAddress {
+        host: a.host.clone(),
+        port: a.port,
+        database: a.database.clone(),
+        login: a.login.clone(),
+        certificate: a.certificate.clone(),
+    }
 }
 
 /// The organiser's invite for `login` with `gang`.

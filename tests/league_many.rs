@@ -115,7 +115,7 @@ fn many_laptops_play_offline_sync_at_once_and_end_alike() {
     } else {
         assert!(on_server <= before + made, "a batch doubled");
     }
-    all_alike(root, &organiser, &league, &everyone);
+    all_alike(root, &organiser, &league, &gang(0), &everyone);
     eprintln!(
         "{n} laptops, {ROUNDS} rounds: {made} batches made, {} on the server after {before}, \
          {conflicts} conflicts settled; joined in {joined:.1?}, all in {:.1?}",
@@ -201,7 +201,7 @@ fn a_laptop_killed_mid_sync_loses_nothing_and_doubles_nothing() {
     }
     let everyone = [&organiser, &ann, &ben];
     assert_eq!(exactly_once(&league, &everyone), start + 7);
-    all_alike(root, &organiser, &league, &everyone);
+    all_alike(root, &organiser, &league, &gang(0), &everyone);
 }
 
 /// A member settles a conflict (`--take 1=league`) and, while that sync
@@ -278,5 +278,5 @@ fn a_sync_that_settled_its_conflicts_and_lost_a_race_goes_on() {
     assert!(shown.contains("Ammo 1"), "{shown}");
     let everyone = [&organiser, &ann, &ben];
     exactly_once(&league, &everyone);
-    all_alike(root, &organiser, &league, &everyone);
+    all_alike(root, &organiser, &league, &gang(0), &everyone);
 }

@@ -82,5 +82,5 @@ fn a_server_stopped_mid_sync_and_started_again_loses_nothing() {
     }
     let everyone = [&organiser, &ann, &ben, &cat];
     assert_eq!(exactly_once(&league, &everyone), start + 6);
-    all_alike(root, &organiser, &league, &everyone);
+    all_alike(root, &organiser, &league, &gang(0), &everyone);
 }

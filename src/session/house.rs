@@ -28,13 +28,7 @@ impl Session {
     /// A house pack this build cannot read is left out and said in
     /// [`Session::house_warnings`].
     pub(super) fn read_house_packs(&mut self) -> Result<()> {
-        let mut registry = self.base.clone();
-        let mut warnings = Vec::new();
-        for (id, text) in self.store.house_packs()? {
-            if let Err(err) = registry.add_house_text(&house_file(&id), &text) {
-                warnings.push(format!("house rules `{id}` are not read: {err}"));
-            }
-        }
+        let (registry, warnings) = with_house_packs(&self.base, self.store.house_packs()?);
         self.registry = registry;
         self.house_warnings = warnings;
         Ok(())
@@ -268,6 +262,22 @@ impl Session {
         }
         Ok(())
     }
+}
+
+/// `base` and the house packs `kept` (id and text, in the order kept); a
+/// house pack this build cannot read is left out, and said.
+pub(in crate::session) fn with_house_packs(
+    base: &crate::rules::Registry,
+    kept: Vec<(String, String)>,
+) -> (crate::rules::Registry, Vec<String>) {
+    let mut registry = base.clone();
+    let mut warnings = Vec::new();
+    for (id, text) in kept {
+        if let Err(err) = registry.add_house_text(&house_file(&id), &text) {
+            warnings.push(format!("house rules `{id}` are not read: {err}"));
+        }
+    }
+    (registry, warnings)
 }
 
 /// How a kept pack is named in its errors.

@@ -256,11 +256,7 @@ impl Appender for Rewound<'_> {
     }
 
     fn house_packs(&self) -> Result<Vec<(String, String)>> {
-        Ok(self
-            .tx
-            .prepare_cached("SELECT id, text FROM house_pack ORDER BY rowid")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<_>>()?)
+        super::read::house_packs(self.tx)
     }
 }
 

@@ -179,6 +179,14 @@ fn log_entries(
     .collect()
 }
 
+/// The house packs a campaign keeps, id and text, in the order kept.
+pub(super) fn house_packs(conn: &Connection) -> Result<Vec<(String, String)>> {
+    Ok(conn
+        .prepare_cached("SELECT id, text FROM house_pack ORDER BY rowid")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
 pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
     let row = conn
         .prepare_cached("SELECT id, name, ruleset, notes FROM gang WHERE id = ?1")?
@@ -983,11 +991,7 @@ impl CampaignStore {
     }
 
     pub fn house_packs(&self) -> Result<Vec<(String, String)>> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT id, text FROM house_pack ORDER BY rowid")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<_>>()?)
+        house_packs(&self.conn)
     }
 
     /// The number of batches in the log.

@@ -1,5 +1,5 @@
-//! Laptops of a league for the tests of many laptops and of faults
-//! (`league_many`, `league_restart`): each the `rapsheet` binary with a
+//! Laptops of a league for the league's tests (`league_sync`,
+//! `league_many`, `league_restart`): each the `rapsheet` binary with a
 //! home of its own, a league made from a generated campaign, and the
 //! checks that all laptops end with the server's log. Taken in with
 //! `#[path]` by the test files that use it, beside `mod util`.
@@ -189,19 +189,29 @@ pub fn settle(laptop: &Laptop, child: Child, settled: &mut Settled) {
 /// The organiser's laptop with a made campaign of `gangs` gangs made a
 /// league's, and the league.
 pub fn organised(root: &Path, name: &str, gangs: usize) -> (Laptop, TestLeague) {
+    organised_with(
+        root,
+        name,
+        &[
+            "gen",
+            "--gangs",
+            &gangs.to_string(),
+            "--fighters-per-gang",
+            "6",
+            "--battles",
+            "0",
+            "--seed",
+            "29",
+        ],
+    )
+}
+
+/// The organiser's laptop with the campaign `make` makes (a `rapsheet`
+/// command: `demo`, `gen …`) made a league's, and the league.
+pub fn organised_with(root: &Path, name: &str, make: &[&str]) -> (Laptop, TestLeague) {
     let league = cluster().league(name);
     let organiser = Laptop::new(root, "organiser");
-    organiser.ok(&[
-        "gen",
-        "--gangs",
-        &gangs.to_string(),
-        "--fighters-per-gang",
-        "6",
-        "--battles",
-        "0",
-        "--seed",
-        "29",
-    ]);
+    organiser.ok(make);
     let cert = organiser.home.join("league.pem");
     std::fs::write(&cert, &league.address.certificate).unwrap();
     let out = organiser
@@ -307,9 +317,15 @@ pub fn exactly_once(league: &TestLeague, laptops: &[&Laptop]) -> usize {
 }
 
 /// Every laptop verifies, and its chronicle equals that of a campaign
-/// joined fresh from the server.
-pub fn all_alike(root: &Path, organiser: &Laptop, league: &TestLeague, laptops: &[&Laptop]) {
-    let fresh = member(root, organiser, league, "fresh", &gang(0));
+/// joined fresh from the server (by a member given `fresh_gang`).
+pub fn all_alike(
+    root: &Path,
+    organiser: &Laptop,
+    league: &TestLeague,
+    fresh_gang: &str,
+    laptops: &[&Laptop],
+) {
+    let fresh = member(root, organiser, league, "fresh", fresh_gang);
     let expected = fresh.chronicle("fresh.json");
     for (i, laptop) in laptops.iter().enumerate() {
         laptop.ok(&["verify"]);

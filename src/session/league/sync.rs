@@ -281,12 +281,9 @@ impl Session {
         league_log.extend(fetched.iter().cloned());
         let within = |key: &Key, to| self.may_take(key, to);
         let plan = merge::plan(&league_log, &local, &within)?;
-        let unchosen = plan.conflicts.len() > choices.len()
-            || choices
-                .iter()
-                .take(plan.conflicts.len())
-                .any(Option::is_none);
-        if !plan.conflicts.is_empty() && unchosen {
+        let unchosen =
+            (0..plan.conflicts.len()).any(|i| choices.get(i).copied().flatten().is_none());
+        if unchosen {
             let names = self.merge_names(&plan)?;
             return Ok(TakenIn::Conflicts(self.conflict_views(&plan, &names)));
         }
@@ -583,11 +580,7 @@ pub(super) fn fetch_photos(
 
 /// The packs a store's campaign is read with: `base` and its house packs.
 fn registry_of(base: &Registry, store: &impl Appender) -> crate::store::Result<Registry> {
-    let mut registry = base.clone();
-    for (id, text) in store.house_packs()? {
-        let _ = registry.add_house_text(&format!("house rules `{id}`"), &text);
-    }
-    Ok(registry)
+    Ok(crate::session::house::with_house_packs(base, store.house_packs()?).0)
 }
 
 /// A pause before trying a lost race again: longer each time, with jitter
