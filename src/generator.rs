@@ -43,9 +43,11 @@ pub fn generate(
         let (id, _) = session.found_gang(&format!("Gang {:03}", g + 1), Some(&ruleset))?;
         for f in 0..size.fighters_per_gang {
             let leader = f == 0;
-            let wanted = pack.recruiting.as_ref().map_or(0, |r| {
-                r.quirks_per_fighter + if leader { r.leader_extra_quirks } else { 0 }
-            });
+            let wanted = pack
+                .recruiting
+                .as_ref()
+                .and_then(|r| r.entries_for(leader))
+                .map_or(0, |r| r.min());
             // Distinct quirks the constraints allow, tried a few times.
             let mut quirks = Vec::new();
             for _ in 0..20 {

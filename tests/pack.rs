@@ -14,7 +14,7 @@ use rapsheet::campaign::{
     DerivedStat, Fighter, FighterId, GangId, Problem, QuirkPick, derive_stats, fighter_problems,
     gang_problems,
 };
-use rapsheet::rules::{FORMAT_VERSION, Pack, PackError, QuirkDef, Registry};
+use rapsheet::rules::{CountRange, FORMAT_VERSION, Pack, PackError, QuirkDef, Registry};
 
 // ---------------------------------------------------------------------------
 // The seed's catalog, copied from 003 "Quirks".
@@ -758,9 +758,12 @@ fn recruiting_numbers_match_the_seed() {
     let pack = heartbreaker();
     let r = pack.recruiting.as_ref().expect("recruiting");
     // 003: "Start with 6 fighters (1 leader + 5 recruits)"
-    assert_eq!((r.leaders, r.recruits), (1, 5));
+    assert_eq!(
+        (r.leaders, r.recruits),
+        (CountRange::Exactly(1), CountRange::Exactly(5))
+    );
     // 003: "Give each fighter 4 different quirks"
-    assert_eq!(r.quirks_per_fighter, 4);
+    assert_eq!(r.quirks_per_fighter, Some(CountRange::Exactly(4)));
     assert!(r.distinct_quirks);
     // 003: "The leader gets 1 extra quirk"
     assert_eq!(r.leader_extra_quirks, 1);

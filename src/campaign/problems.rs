@@ -104,30 +104,33 @@ pub fn fighter_problems_after(
     }
 
     if let Some(recruiting) = &pack.recruiting {
-        let (expected, who) = if fighter.leader {
-            (
-                recruiting.quirks_per_fighter + recruiting.leader_extra_quirks,
-                "the leader",
-            )
+        let who = if fighter.leader {
+            "the leader"
         } else {
-            (recruiting.quirks_per_fighter, "a recruit")
+            "a recruit"
         };
-        let recruited = i64::try_from(fighter.quirks.len())
-            .unwrap_or(i64::MAX)
-            .saturating_sub(changed);
-        if recruited != i64::try_from(expected).unwrap_or(i64::MAX) {
+        let recruited = usize::try_from(
+            i64::try_from(fighter.quirks.len())
+                .unwrap_or(i64::MAX)
+                .saturating_sub(changed),
+        )
+        .unwrap_or(0);
+        if let Some(expected) = recruiting.entries_for(fighter.leader)
+            && !expected.contains(recruited)
+        {
+            let has = format!(
+                "{recruited} {}",
+                counted(recruited, &pack.words.entry, &pack.words.entries)
+            );
             push(
                 &mut out,
                 "recruiting.quirks".into(),
                 if changed == 0 {
-                    format!(
-                        "has {recruited} quirk{}; {who} has {expected}",
-                        if recruited == 1 { "" } else { "s" }
-                    )
+                    format!("has {has}; {who} has {}", expected.describe())
                 } else {
                     format!(
-                        "was recruited with {recruited} quirk{}; {who} has {expected}",
-                        if recruited == 1 { "" } else { "s" }
+                        "was recruited with {has}; {who} has {}",
+                        expected.describe()
                     )
                 },
                 recruiting.source.clone(),
@@ -242,7 +245,9 @@ pub fn fighter_problems_after(
                 });
                 had.is_some()
             }
-            ConstraintKind::GangCount { .. } | ConstraintKind::GangCountPerPoints { .. } => false,
+            ConstraintKind::GangCount { .. }
+            | ConstraintKind::GangCountPerPoints { .. }
+            | ConstraintKind::GangMaxTagged { .. } => false,
         };
         if broken {
             out.push(Problem {
@@ -559,30 +564,39 @@ pub fn gang_problems_after(
         });
     }
     if let Some(recruiting) = &pack.recruiting {
+        let words = &pack.words;
         let leaders = fighters.iter().filter(|f| f.leader).count();
-        if leaders != recruiting.leaders {
+        if !recruiting.leaders.contains(leaders) {
             out.push(gang(
                 "recruiting.leaders",
                 format!(
-                    "The gang has {leaders} leader{}; it needs {}.",
+                    "The {} has {leaders} leader{}; it needs {}.",
+                    words.gang,
                     plural(leaders),
-                    recruiting.leaders
+                    recruiting.leaders.describe()
                 ),
                 &recruiting.source,
             ));
         }
-        let size = recruiting.leaders + recruiting.recruits;
-        if fighters.len() != size {
+        let size = recruiting.size();
+        if !size.contains(fighters.len()) {
             out.push(gang(
                 "recruiting.size",
                 format!(
-                    "The gang has {} fighter{}; a starting gang has {size} ({} leader{} + {} recruit{}).",
+                    "The {} has {} {}; a starting {} has {} ({} leader{} + {} recruit{}).",
+                    words.gang,
                     fighters.len(),
-                    plural(fighters.len()),
-                    recruiting.leaders,
-                    plural(recruiting.leaders),
-                    recruiting.recruits,
-                    plural(recruiting.recruits),
+                    counted(fighters.len(), &words.fighter, &words.fighters),
+                    words.gang,
+                    size.describe(),
+                    recruiting.leaders.describe(),
+                    if recruiting.leaders.is_one() { "" } else { "s" },
+                    recruiting.recruits.describe(),
+                    if recruiting.recruits.is_one() {
+                        ""
+                    } else {
+                        "s"
+                    },
                 ),
                 &recruiting.source,
             ));
@@ -628,6 +642,18 @@ pub fn gang_problems_after(
                     )
                 })
             }
+            ConstraintKind::GangMaxTagged { tag, max } => {
+                let n = fighters
+                    .iter()
+                    .filter(|f| tagged(pack, f, tag).next().is_some())
+                    .count();
+                (n > *max).then(|| {
+                    format!(
+                        "{n} {}; {max} allowed",
+                        counted(n, &pack.words.fighter, &pack.words.fighters)
+                    )
+                })
+            }
             // A fighter's own rules: checked with each fighter.
             ConstraintKind::MaxTagged { .. }
             | ConstraintKind::ForbidsTagged { .. }
@@ -662,6 +688,11 @@ fn per_points(points: i64, per: usize, max: usize, rounding: crate::rules::Round
     usize::try_from(whole)
         .unwrap_or(usize::MAX)
         .saturating_mul(max)
+}
+
+/// The noun for `n` of something: `one` for 1, `many` otherwise.
+fn counted<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
+    if n == 1 { one } else { many }
 }
 
 fn plural(n: usize) -> &'static str {
@@ -718,6 +749,15 @@ pub fn rulings_relied_on(pack: &Pack, fighters: &[Fighter], problems: &[Problem]
         let rule = format!("constraints.{}", constraint.id);
         let trigger = constraint.rule.quirk();
         match &constraint.rule {
+            ConstraintKind::GangMaxTagged { tag, .. } => {
+                if fighters
+                    .iter()
+                    .any(|f| tagged(pack, f, tag).next().is_some())
+                    && !broken(&rule, &ProblemScope::Gang)
+                {
+                    found.push((ruling, rule, None));
+                }
+            }
             ConstraintKind::GangCount { .. } | ConstraintKind::GangCountPerPoints { .. } => {
                 if trigger.is_some_and(|q| fighters.iter().any(|f| f.has_quirk(q)))
                     && !broken(&rule, &ProblemScope::Gang)

@@ -9,6 +9,7 @@
 //! caller's job (the CLI and the app), so this module does no I/O.
 
 mod bounds;
+mod count;
 mod draft;
 mod model;
 mod validate;
@@ -16,6 +17,7 @@ mod validate;
 pub use bounds::{
     MAX_MAGNITUDE, check_bound, count_as_number, out_of_bound, passes_bound, within_bound,
 };
+pub use count::{Between, CountRange};
 pub use draft::{Draft, DraftChange};
 pub use model::*;
 pub use validate::MAX_TABLE_ROWS;

@@ -1055,6 +1055,8 @@ pub enum ConstraintKind {
     /// A fighter with `quirk` has a score (the value's, as
     /// `[valuation.score]` works it out) of at most `max`.
     MaxScore { quirk: String, max: i64 },
+    /// A gang has at most `max` fighters with an entry carrying `tag`.
+    GangMaxTagged { tag: String, max: usize },
 }
 
 impl ConstraintKind {
@@ -1062,7 +1064,9 @@ impl ConstraintKind {
     /// the constraint to concern it; `None` for a kind about every fighter.
     pub fn quirk(&self) -> Option<&str> {
         match self {
-            ConstraintKind::MaxTagged { .. } | ConstraintKind::MinTagged { .. } => None,
+            ConstraintKind::MaxTagged { .. }
+            | ConstraintKind::MinTagged { .. }
+            | ConstraintKind::GangMaxTagged { .. } => None,
             ConstraintKind::ForbidsTagged { quirk, .. }
             | ConstraintKind::RequiresAny { quirk, .. }
             | ConstraintKind::GangCount { quirk, .. }
@@ -1085,6 +1089,7 @@ impl ConstraintKind {
             | ConstraintKind::ForbidsTagged { .. }
             | ConstraintKind::MaxSlots { .. }
             | ConstraintKind::GangCountPerPoints { .. }
+            | ConstraintKind::GangMaxTagged { .. }
             | ConstraintKind::MaxScore { .. } => true,
             // A stat held while a fighter has an entry is met by setting
             // the stat, before or after the entry is chosen, as a stat's
@@ -1145,9 +1150,10 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             "gang_count_per_points" => &["quirk", "max", "per", "rounding"],
             "stat_range" => &["quirk", "stat", "min", "max", "unless_tagged"],
             "max_score" => &["quirk", "max"],
+            "gang_max_tagged" => &["tag", "max"],
             other => {
                 return Err(format!(
-                    "constraint `{id}`: unknown kind `{other}` (expected max_tagged, forbids_tagged, requires_any, gang_count, min_tagged, max_slots, gang_count_per_points, stat_range or max_score)"
+                    "constraint `{id}`: unknown kind `{other}` (expected max_tagged, forbids_tagged, requires_any, gang_count, min_tagged, max_slots, gang_count_per_points, stat_range, max_score or gang_max_tagged)"
                 ));
             }
         };
@@ -1225,6 +1231,10 @@ impl TryFrom<RawConstraint> for ConstraintDef {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
                 max: raw.max.ok_or_else(|| need("max"))?,
             },
+            "gang_max_tagged" => ConstraintKind::GangMaxTagged {
+                tag: raw.tag.ok_or_else(|| need("tag"))?,
+                max: count("max", raw.max)?.ok_or_else(|| need("max"))?,
+            },
             _ => ConstraintKind::GangCount {
                 quirk: raw.quirk.ok_or_else(|| need("quirk"))?,
                 allowed: raw.allowed.ok_or_else(|| need("allowed"))?,
@@ -1244,9 +1254,15 @@ impl TryFrom<RawConstraint> for ConstraintDef {
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Recruiting {
-    pub leaders: usize,
-    pub recruits: usize,
-    pub quirks_per_fighter: usize,
+    /// How many leaders a starting gang has: a number or a range.
+    pub leaders: super::CountRange,
+    /// How many other fighters it starts with: a number or a range.
+    pub recruits: super::CountRange,
+    /// How many entries each fighter is recruited with: a number or a
+    /// range; left out, the number is not checked.
+    #[serde(default)]
+    pub quirks_per_fighter: Option<super::CountRange>,
+    /// How many more a leader has than `quirks_per_fighter`.
     #[serde(default)]
     pub leader_extra_quirks: usize,
     /// Each fighter's quirks must all be different.
@@ -1254,6 +1270,20 @@ pub struct Recruiting {
     pub distinct_quirks: bool,
     #[serde(default)]
     pub source: String,
+}
+
+impl Recruiting {
+    /// How many entries a fighter is recruited with, a leader's or
+    /// another's; `None` where the pack does not check it.
+    pub fn entries_for(&self, leader: bool) -> Option<super::CountRange> {
+        let extra = if leader { self.leader_extra_quirks } else { 0 };
+        self.quirks_per_fighter.map(|r| r.plus(extra))
+    }
+
+    /// How many fighters a starting gang has in all.
+    pub fn size(&self) -> super::CountRange {
+        self.leaders.and(&self.recruits)
+    }
 }
 
 /// A fighter's outcome in a battle.

@@ -327,7 +327,9 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
         let known_quirk = |id: &str| pack.quirk(id).is_some();
         let known_tag = |tag: &str| tags.contains(tag);
         match &constraint.rule {
-            ConstraintKind::MaxTagged { tag, .. } if !known_tag(tag) => {
+            ConstraintKind::MaxTagged { tag, .. } | ConstraintKind::GangMaxTagged { tag, .. }
+                if !known_tag(tag) =>
+            {
                 return err(entry, format!("tag `{tag}` is on no quirk"));
             }
             ConstraintKind::ForbidsTagged { quirk, tag } => {
@@ -433,24 +435,36 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
                     );
                 }
             }
-            ConstraintKind::MaxTagged { .. } | ConstraintKind::MinTagged { .. } => {}
+            ConstraintKind::MaxTagged { .. }
+            | ConstraintKind::MinTagged { .. }
+            | ConstraintKind::GangMaxTagged { .. } => {}
         }
     }
 
     validate_battles(file, pack)?;
 
     if let Some(recruiting) = &pack.recruiting {
-        let needed = recruiting.quirks_per_fighter + recruiting.leader_extra_quirks;
+        for (field, range) in [
+            ("leaders", Some(recruiting.leaders)),
+            ("recruits", Some(recruiting.recruits)),
+            ("quirks_per_fighter", recruiting.quirks_per_fighter),
+        ] {
+            if let Some(reason) = range.and_then(|r| r.backwards()) {
+                return err(format!("recruiting.{field}"), reason);
+            }
+        }
+        let needed = recruiting.entries_for(true).map_or(0, |r| r.min());
         if recruiting.distinct_quirks && needed > pack.quirks.len() {
             return err(
                 "recruiting".into(),
                 format!(
-                    "a leader needs {needed} different quirks but the catalog has {}",
+                    "a leader needs {needed} different {} but the catalog has {}",
+                    pack.words.entries,
                     pack.quirks.len()
                 ),
             );
         }
-        if recruiting.leaders + recruiting.recruits == 0 {
+        if recruiting.size().max() == Some(0) {
             return err("recruiting".into(), "a gang of no fighters".into());
         }
     }
@@ -1605,7 +1619,7 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
     }
     for c in &pack.constraints {
         match &c.rule {
-            ConstraintKind::MaxTagged { max, .. } => {
+            ConstraintKind::MaxTagged { max, .. } | ConstraintKind::GangMaxTagged { max, .. } => {
                 put(format!("constraints.{}.max", c.id), count_as_number(*max));
             }
             ConstraintKind::MinTagged { min, .. } => {
@@ -1641,12 +1655,15 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
         }
     }
     if let Some(r) = &pack.recruiting {
-        put("recruiting.leaders".into(), count_as_number(r.leaders));
-        put("recruiting.recruits".into(), count_as_number(r.recruits));
-        put(
-            "recruiting.quirks_per_fighter".into(),
-            count_as_number(r.quirks_per_fighter),
-        );
+        for (field, range) in [
+            ("leaders", Some(r.leaders)),
+            ("recruits", Some(r.recruits)),
+            ("quirks_per_fighter", r.quirks_per_fighter),
+        ] {
+            for (end, n) in range.iter().flat_map(|r| r.ends()) {
+                put(format!("recruiting.{field}{end}"), count_as_number(n));
+            }
+        }
         put(
             "recruiting.leader_extra_quirks".into(),
             count_as_number(r.leader_extra_quirks),

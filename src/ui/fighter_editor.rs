@@ -159,15 +159,12 @@ impl Here<'_> {
             .collect()
     }
 
-    /// How many quirks the pack's recruiting rules give this fighter.
-    fn expected_quirks(&self) -> Option<usize> {
-        self.pack.recruiting.as_ref().map(|r| {
-            if self.fighter.leader {
-                r.quirks_per_fighter + r.leader_extra_quirks
-            } else {
-                r.quirks_per_fighter
-            }
-        })
+    /// How many entries the pack's recruiting rules give this fighter.
+    fn expected_quirks(&self) -> Option<crate::rules::CountRange> {
+        self.pack
+            .recruiting
+            .as_ref()
+            .and_then(|r| r.entries_for(self.fighter.leader))
     }
 }
 
@@ -324,7 +321,7 @@ fn quirks_ui(ui: &mut Ui, here: &Here<'_>, dice: &mut Dice) -> Option<Action> {
     let mut action = None;
     let entries = crate::text::capitalised(&pack.words.entries);
     let count = match here.expected_quirks() {
-        Some(n) => format!("{entries} ({} of {n})", fighter.quirks.len()),
+        Some(n) => format!("{entries} ({} of {})", fighter.quirks.len(), n.describe()),
         None => format!("{entries} ({})", fighter.quirks.len()),
     };
     ui.label(RichText::new(count).strong());
@@ -447,7 +444,7 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
     let picks = here.picks();
     egui::CollapsingHeader::new(format!("Add a {}", pack.words.entry))
         .id_salt("add-quirk")
-        .default_open(expected.is_some_and(|n| fighter.quirks.len() < n))
+        .default_open(expected.is_some_and(|n| fighter.quirks.len() < n.min()))
         .show(ui, |ui| {
             ui.add_enabled_ui(editable, |ui| {
                 ui.horizontal(|ui| {
