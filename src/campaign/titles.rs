@@ -1,4 +1,5 @@
-//! Titles: the gang with the most of a resource holds its title. Pure.
+//! Titles: the gang with the most (or the fewest) of a resource holds its
+//! title. Pure.
 //!
 //! The pack names the titles and their resources; how ties and second place
 //! are settled are the pack's rulings (`title-ties`, `title-second-place`),
@@ -7,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::GangId;
-use crate::rules::Pack;
+use crate::rules::{Comparison, Pack, TieRule, TitleDef};
 
 /// Title id → the gang holding it.
 pub type TitleHolders = BTreeMap<String, GangId>;
@@ -44,21 +45,27 @@ pub fn award_titles(
             .unwrap_or(0)
     };
     // The leader of a title among the gangs not excluded: the one gang with
-    // the most (above 0); on a tie the current holder if tied, else nobody.
-    let leader = |title: &str, resource: &str, excluded: &BTreeSet<GangId>| {
+    // the most (above 0) or the fewest; on a tie, as the title says (the
+    // current holder if tied, or nobody).
+    let leader = |title: &TitleDef, excluded: &BTreeSet<GangId>| {
+        let fewest = title.comparison == Comparison::Fewest;
         let eligible: Vec<GangId> = standings
             .iter()
             .map(|(g, _)| *g)
-            .filter(|g| !excluded.contains(g) && amount(*g, resource) > 0)
+            .filter(|g| !excluded.contains(g) && (fewest || amount(*g, &title.resource) > 0))
             .collect();
-        let best = eligible.iter().map(|g| amount(*g, resource)).max()?;
+        let values = eligible.iter().map(|g| amount(*g, &title.resource));
+        let best = if fewest { values.min()? } else { values.max()? };
         let top: Vec<GangId> = eligible
             .into_iter()
-            .filter(|g| amount(*g, resource) == best)
+            .filter(|g| amount(*g, &title.resource) == best)
             .collect();
-        match top.as_slice() {
-            [one] => Some(*one),
-            tied => current.get(title).copied().filter(|h| tied.contains(h)),
+        match (top.as_slice(), title.ties) {
+            ([one], _) => Some(*one),
+            (_, TieRule::Nobody) => None,
+            (tied, TieRule::HolderKeeps) => {
+                current.get(&title.id).copied().filter(|h| tied.contains(h))
+            }
         }
     };
 
@@ -66,13 +73,7 @@ pub fn award_titles(
     let first: Vec<(String, String, Option<GangId>)> = pack
         .titles
         .iter()
-        .map(|t| {
-            (
-                t.id.clone(),
-                t.resource.clone(),
-                leader(&t.id, &t.resource, &no_one),
-            )
-        })
+        .map(|t| (t.id.clone(), t.resource.clone(), leader(t, &no_one)))
         .collect();
 
     let one_per_gang = pack.title_rules.as_ref().is_some_and(|r| r.one_per_gang);
@@ -131,9 +132,12 @@ pub fn award_titles(
             }
         }
         // Second place: the best-placed gang holding no other title.
-        for (title, resource, _) in given_up {
+        for (title, _, _) in given_up {
             let holding: BTreeSet<GangId> = award.holders.values().copied().collect();
-            if let Some(second) = leader(&title, &resource, &holding) {
+            let Some(def) = pack.titles.iter().find(|t| t.id == title) else {
+                continue;
+            };
+            if let Some(second) = leader(def, &holding) {
                 award.holders.insert(title, second);
             }
         }

@@ -188,9 +188,9 @@ pub(super) fn titles(session: &Session, ruleset: Option<String>, json: bool) -> 
             (_, None) => " (leading now: nobody)".to_owned(),
         };
         say!(
-            "{} (most {}): {}{leading}",
+            "{} ({}): {}{leading}",
             t.name,
-            t.resource,
+            t.measure,
             match (&t.holder, &t.holder_leader) {
                 (Some(gang), Some(leader)) => format!("{leader} of {gang}"),
                 (Some(gang), None) => gang.clone(),

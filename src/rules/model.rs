@@ -293,6 +293,20 @@ pub struct RecordRules {
     /// for.
     #[serde(default)]
     pub flags: Vec<RecordFlag>,
+    /// True when a record may be played without one of the pack's
+    /// scenarios (a plain game); a pack without scenarios plays none.
+    #[serde(default)]
+    pub scenario_optional: bool,
+    /// Lines that follow every record, with or without a scenario, after
+    /// the scenario's own epilogue: written as a scenario's epilogue lines
+    /// are, counting by outcome (`per = "outcome:<id>"`).
+    #[serde(default)]
+    pub epilogue: Vec<EpilogueRule>,
+    /// Effects at the start of every record, before anything in it: for
+    /// every gang of the campaign, or every gang in the record (a resource
+    /// that decays). A resource held at its floor stays there.
+    #[serde(default)]
+    pub upkeep: Vec<Upkeep>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
@@ -322,6 +336,9 @@ impl Default for RecordRules {
             counters: Vec::new(),
             resets: Vec::new(),
             flags: Vec::new(),
+            scenario_optional: false,
+            epilogue: Vec::new(),
+            upkeep: Vec::new(),
             source: String::new(),
             ruling: None,
         }
@@ -1304,8 +1321,39 @@ pub struct OutcomeDef {
     /// tables rolled for them in the record; a loss still applies.
     #[serde(default)]
     pub forfeits: Vec<String>,
+    /// What the outcome does to the fighter, as a table row's effects do
+    /// (leaves the gang, a counter change, a stat): applied after the
+    /// record's epilogue to every fighter with it.
+    #[serde(default)]
+    pub effects: Vec<Effect>,
+    /// True when what `effects` do stays with the fighter, as a table
+    /// row's `lasting`.
+    #[serde(default)]
+    pub lasting: bool,
+    /// A lasting result that heals by itself after this many more records.
+    #[serde(default)]
+    pub heals_after: Option<u32>,
     #[serde(default)]
     pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+impl OutcomeDef {
+    /// The outcome as a row of a table of its own, for applying its
+    /// effects as a table row's are.
+    pub fn as_row(&self) -> TableRowDef {
+        TableRowDef {
+            on: String::new(),
+            name: self.label.clone(),
+            result: self.label.clone(),
+            effects: self.effects.clone(),
+            fallback: None,
+            lasting: self.lasting,
+            heals_after: self.heals_after,
+            ruling: self.ruling.clone(),
+        }
+    }
 }
 
 /// A roll table: an expression to roll and rows keyed by totals.
@@ -1348,6 +1396,12 @@ pub struct TableModifier {
     pub id: String,
     pub label: String,
     pub amount: i64,
+    /// A stat or counter of the fighter (its id): the modifier is `amount`
+    /// once per point of it, applied to every roll on the table for a
+    /// fighter, rolled by the app or entered by hand ("−1 per point of
+    /// Chill"). Without it, a modifier is applied when a player names it.
+    #[serde(default)]
+    pub per: Option<String>,
     #[serde(default)]
     pub source: String,
 }
@@ -1420,6 +1474,9 @@ pub enum Effect {
     StatChoice { stats: Vec<String>, amount: i64 },
     /// The fighter gains something the player names (a skill, a trait).
     Gain { what: String },
+    /// The fighter gains this entry of the pack (by its id); a crippling
+    /// takes it away.
+    GainEntry { quirk: String },
     /// The fighter gains a quirk of the pack (of a category, or any).
     GainQuirk {
         #[serde(default)]
@@ -1530,6 +1587,10 @@ pub enum PreviousResult {
 pub struct CountDef {
     pub id: String,
     pub label: String,
+    /// The count is how many of the gang's fighters ended with one of
+    /// these outcomes, read from the report: typed, it must agree.
+    #[serde(default)]
+    pub outcomes: Vec<String>,
     /// The most one gang can have.
     #[serde(default)]
     pub max: Option<i64>,
@@ -1549,7 +1610,10 @@ pub struct EpilogueRule {
     /// The line as printed.
     pub text: String,
     /// Who it applies to: `winner`, `loser`, `each`, `ran_for_it`,
-    /// `most:<count>` or `role:<role>`.
+    /// `most:<count>`, `fewest:<count>` (no one on a tie) or
+    /// `role:<role>`. A count is the scenario's, or `outcome:<id>` (how
+    /// many of the gang's fighters ended with that outcome; several ids
+    /// separated by commas).
     pub to: String,
     /// Applies only when the gang with this role won.
     #[serde(default)]
@@ -1557,7 +1621,8 @@ pub struct EpilogueRule {
     /// Fixed changes (a negative amount is a loss).
     #[serde(default)]
     pub gain: Vec<Amount>,
-    /// Multiply `gain` by this count of the gang's.
+    /// Multiply `gain` by this count of the gang's (a scenario count, or
+    /// `outcome:<id>`: 1 per fighter of the gang with that outcome).
     #[serde(default)]
     pub per: Option<String>,
     /// The player picks one of these.
@@ -1660,17 +1725,48 @@ pub struct BountyRules {
     pub no_declaration_ruling: Option<String>,
 }
 
-/// A title held by the gang with the most of a resource.
+/// A title held by the gang with the most (or the fewest) of a resource.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TitleDef {
     pub id: String,
     pub name: String,
     pub resource: String,
+    /// Whether the most or the fewest of it holds the title.
+    #[serde(default)]
+    pub comparison: Comparison,
+    /// Who holds it when the best are tied.
+    #[serde(default)]
+    pub ties: TieRule,
+    /// The ruling `ties` rests on, where the text does not say.
+    #[serde(default)]
+    pub ruling: Option<String>,
     #[serde(default)]
     pub text: String,
     #[serde(default)]
     pub source: String,
+}
+
+/// Which end of a comparison wins.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum Comparison {
+    /// The most, above none (a gang with none never holds it).
+    #[default]
+    Most,
+    /// The fewest, of every gang of the game.
+    Fewest,
+}
+
+/// Who holds a title when the best are tied.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum TieRule {
+    /// The holder keeps it while tied for the best; otherwise no one.
+    #[default]
+    HolderKeeps,
+    /// No one holds it while the best are tied.
+    Nobody,
 }
 
 /// How titles are shared out.
@@ -1753,6 +1849,8 @@ pub enum Recipient {
     RanForIt,
     /// The gang with the most of a count (no one on a tie).
     Most(String),
+    /// The gang with the fewest of a count (no one on a tie).
+    Fewest(String),
     /// The gang with a role.
     Role(String),
 }
@@ -1766,13 +1864,51 @@ impl EpilogueRule {
             "ran_for_it" => Ok(Recipient::RanForIt),
             other => match other.split_once(':') {
                 Some(("most", count)) => Ok(Recipient::Most(count.to_owned())),
+                Some(("fewest", count)) => Ok(Recipient::Fewest(count.to_owned())),
                 Some(("role", role)) => Ok(Recipient::Role(role.to_owned())),
                 _ => Err(format!(
-                    "`to = \"{other}\"`: expected winner, loser, each, ran_for_it, most:<count> or role:<role>"
+                    "`to = \"{other}\"`: expected winner, loser, each, ran_for_it, most:<count>, fewest:<count> or role:<role>"
                 )),
             },
         }
     }
+}
+
+/// The outcomes a count of fighters by outcome names (`outcome:a,b`), or
+/// `None` for a count of the scenario's.
+pub fn outcome_count(count: &str) -> Option<Vec<&str>> {
+    count
+        .strip_prefix("outcome:")
+        .map(|ids| ids.split(',').map(str::trim).collect())
+}
+
+/// Who upkeep applies to.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[serde(rename_all = "snake_case")]
+pub enum UpkeepScope {
+    /// Every gang of the pack's game in the campaign.
+    #[default]
+    Campaign,
+    /// Every gang taking part in the record.
+    Record,
+}
+
+/// A change made to gangs at the start of every record.
+#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Upkeep {
+    /// Unique among the pack's upkeep lines.
+    pub id: String,
+    /// The line as printed.
+    pub text: String,
+    #[serde(default)]
+    pub to: UpkeepScope,
+    /// The resources it changes (a negative amount is a loss).
+    pub gain: Vec<Amount>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
 }
 
 /// The totals a table row covers.

@@ -915,6 +915,54 @@ fn validate_record(file: &str, pack: &Pack) -> Result<(), PackError> {
             "a record of one side cannot always have a winner: use `optional` or `none`".into(),
         );
     }
+    let amounts = |entry: &str, list: &[Amount]| check_amounts(file, pack, entry, list);
+    unique(
+        file,
+        "record.epilogue",
+        record.epilogue.iter().map(|r| r.id.as_str()),
+    )?;
+    for rule in &record.epilogue {
+        let entry = format!("record.epilogue.{}", rule.id);
+        let within = Within {
+            what: "every record",
+            roles: &[],
+            counts: &[],
+        };
+        check_epilogue_line(pack, &within, rule).or_else(|reason| err(entry.clone(), reason))?;
+        amounts(&entry, &rule.gain)?;
+        amounts(&entry, &rule.choice)?;
+        // A choice names its line: the same id in a scenario would be two.
+        if let Some(scenario) = pack
+            .scenarios
+            .iter()
+            .find(|s| s.epilogue.iter().any(|r| r.id == rule.id))
+        {
+            return err(
+                entry,
+                format!(
+                    "`{}` is also a line of scenario `{}`; a choice could not say which",
+                    rule.id, scenario.id
+                ),
+            );
+        }
+    }
+    unique(
+        file,
+        "record.upkeep",
+        record.upkeep.iter().map(|u| u.id.as_str()),
+    )?;
+    for upkeep in &record.upkeep {
+        let entry = format!("record.upkeep.{}", upkeep.id);
+        if upkeep.gain.is_empty() {
+            return err(entry, "the line changes nothing: give `gain`".into());
+        }
+        amounts(&entry, &upkeep.gain)?;
+        if let Some(ruling) = &upkeep.ruling
+            && pack.ruling(ruling).is_none()
+        {
+            return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
+        }
+    }
     for (list, rolls) in [("during", &record.during), ("after", &record.after)] {
         for (i, roll) in rolls.iter().enumerate() {
             let entry = format!("record.{list}[{i}]");
@@ -1021,6 +1069,22 @@ fn validate_outcomes_and_ids(file: &str, pack: &Pack) -> Result<(), PackError> {
                 format!("resource `{bad}` is not in [[resources]]"),
             );
         }
+        for (i, effect) in outcome.effects.iter().enumerate() {
+            if let Err(reason) = check_effect(pack, effect) {
+                return err(format!("outcomes.{}.effects[{i}]", outcome.id), reason);
+            }
+            if let Some(why) = not_after_an_outcome(effect) {
+                return err(format!("outcomes.{}.effects[{i}]", outcome.id), why.into());
+            }
+        }
+        if let Some(ruling) = &outcome.ruling
+            && pack.ruling(ruling).is_none()
+        {
+            return err(
+                format!("outcomes.{}.ruling", outcome.id),
+                format!("ruling `{ruling}` is not in [[rulings]]"),
+            );
+        }
     }
     unique(file, "tables", pack.tables.iter().map(|e| e.id.as_str()))?;
     unique(
@@ -1085,14 +1149,23 @@ fn validate_tables(file: &str, pack: &Pack) -> Result<(), PackError> {
         // Modifiers can push a roll past the dice's own range.
         // Saturating: the sums only widen the range checked, and a range
         // held at the ends of i64 is still every total a roll can reach.
-        let down = table
-            .modifiers
-            .iter()
-            .fold(0i64, |sum, m| sum.saturating_add(m.amount.min(0)));
-        let up = table
-            .modifiers
-            .iter()
-            .fold(0i64, |sum, m| sum.saturating_add(m.amount.max(0)));
+        let mut reach = Vec::new();
+        for m in &table.modifiers {
+            match &m.per {
+                None => reach.push((m.amount.min(0), m.amount.max(0))),
+                Some(per) => match per_bounds(pack, per) {
+                    Ok((min, max)) => {
+                        let (a, b) = (m.amount.saturating_mul(min), m.amount.saturating_mul(max));
+                        reach.push((a.min(b), a.max(b)));
+                    }
+                    Err(reason) => {
+                        return err(format!("{entry}.modifiers.{}.per", m.id), reason);
+                    }
+                },
+            }
+        }
+        let down = reach.iter().fold(0i64, |sum, r| sum.saturating_add(r.0));
+        let up = reach.iter().fold(0i64, |sum, r| sum.saturating_add(r.1));
         let (low, high) = (
             expr.min().saturating_add(down),
             expr.max().saturating_add(up),
@@ -1202,59 +1275,109 @@ fn validate_scenarios(file: &str, pack: &Pack) -> Result<(), PackError> {
                 "a scenario has no roles or one for each of the two gangs".into(),
             );
         }
-        let has_role = |id: &str| scenario.roles.iter().any(|r| r.id == id);
-        let has_count = |id: &str| scenario.counts.iter().any(|c| c.id == id);
+        for count in &scenario.counts {
+            if let Some(bad) = count.outcomes.iter().find(|o| pack.outcome(o).is_none()) {
+                return err(
+                    format!("{entry}.counts.{}", count.id),
+                    format!("outcome `{bad}` is not in [[outcomes]]"),
+                );
+            }
+        }
         for rule in &scenario.epilogue {
             let entry = format!("{entry}.epilogue.{}", rule.id);
-            match rule.recipient() {
-                Err(reason) => return err(entry, reason),
-                Ok(Recipient::Role(role)) if !has_role(&role) => {
-                    return err(
-                        entry,
-                        format!("role `{role}` is not a role of the scenario"),
-                    );
-                }
-                Ok(Recipient::Most(count)) if !has_count(&count) => {
-                    return err(
-                        entry,
-                        format!("count `{count}` is not a count of the scenario"),
-                    );
-                }
-                Ok(_) => {}
-            }
-            if let Some(role) = &rule.when_winner
-                && !has_role(role)
-            {
-                return err(
-                    entry,
-                    format!("when_winner `{role}` is not a role of the scenario"),
-                );
-            }
-            if let Some(count) = &rule.per
-                && !has_count(count)
-            {
-                return err(
-                    entry,
-                    format!("per `{count}` is not a count of the scenario"),
-                );
-            }
-            if rule.gain.is_empty() && rule.choice.is_empty() {
-                return err(
-                    entry,
-                    "the line changes nothing: give `gain` or `choice`".into(),
-                );
-            }
-            if rule.optional && rule.choice.is_empty() {
-                return err(entry, "`optional` needs a `choice`".into());
-            }
-            if let Some(ruling) = &rule.ruling
-                && pack.ruling(ruling).is_none()
-            {
-                return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
-            }
+            let within = Within {
+                what: "the scenario",
+                roles: &scenario.roles,
+                counts: &scenario.counts,
+            };
+            check_epilogue_line(pack, &within, rule)
+                .or_else(|reason| err(entry.clone(), reason))?;
             amounts(&entry, &rule.gain)?;
             amounts(&entry, &rule.choice)?;
         }
+    }
+    Ok(())
+}
+
+/// The least and most of the stat or counter a modifier counts points of:
+/// both must be bounded, so that the rows can cover every total.
+fn per_bounds(pack: &Pack, per: &str) -> Result<(i64, i64), String> {
+    let (stat, counter) = (pack.stat(per), pack.counter(per));
+    let bounds = match (stat, counter) {
+        (Some(_), Some(_)) => {
+            return Err(format!(
+                "`{per}` is both a stat and a counter; a modifier cannot say which"
+            ));
+        }
+        (Some(s), None) => (s.min, s.max),
+        (None, Some(c)) => (Some(c.min), c.max),
+        (None, None) => return Err(format!("`{per}` is not a stat or a counter")),
+    };
+    match bounds {
+        (Some(min), Some(max)) => Ok((min, max)),
+        _ => Err(format!(
+            "`{per}` needs a min and a max, so that the rows can cover every total"
+        )),
+    }
+}
+
+/// What an epilogue line may name: its scenario's roles and counts (none
+/// for the lines of every record).
+struct Within<'a> {
+    what: &'a str,
+    roles: &'a [crate::rules::RoleDef],
+    counts: &'a [crate::rules::CountDef],
+}
+
+/// Checks one epilogue line: who it is for, what it counts, what it gives.
+fn check_epilogue_line(
+    pack: &Pack,
+    within: &Within<'_>,
+    rule: &crate::rules::EpilogueRule,
+) -> Result<(), String> {
+    let what = within.what;
+    let has_role = |id: &str| within.roles.iter().any(|r| r.id == id);
+    // A count of the scenario's, or of fighters by outcome.
+    let check_count = |field: &str, count: &str| -> Result<(), String> {
+        match crate::rules::outcome_count(count) {
+            Some(outcomes) => match outcomes.iter().find(|o| pack.outcome(o).is_none()) {
+                Some(bad) => Err(format!(
+                    "{field} `{count}`: outcome `{bad}` is not in [[outcomes]]"
+                )),
+                None => Ok(()),
+            },
+            None if within.counts.iter().any(|c| c.id == count) => Ok(()),
+            None => Err(format!(
+                "{field} `{count}` is not a count of {what} (nor `outcome:<id>`)"
+            )),
+        }
+    };
+    match rule.recipient()? {
+        Recipient::Role(role) if !has_role(&role) => {
+            return Err(format!("role `{role}` is not a role of {what}"));
+        }
+        Recipient::Most(count) => check_count("most", &count)?,
+        Recipient::Fewest(count) => check_count("fewest", &count)?,
+        _ => {}
+    }
+    if let Some(role) = &rule.when_winner
+        && !has_role(role)
+    {
+        return Err(format!("when_winner `{role}` is not a role of {what}"));
+    }
+    if let Some(count) = &rule.per {
+        check_count("per", count)?;
+    }
+    if rule.gain.is_empty() && rule.choice.is_empty() {
+        return Err("the line changes nothing: give `gain` or `choice`".into());
+    }
+    if rule.optional && rule.choice.is_empty() {
+        return Err("`optional` needs a `choice`".into());
+    }
+    if let Some(ruling) = &rule.ruling
+        && pack.ruling(ruling).is_none()
+    {
+        return Err(format!("ruling `{ruling}` is not in [[rulings]]"));
     }
     Ok(())
 }
@@ -1470,6 +1593,14 @@ fn validate_rewards(file: &str, pack: &Pack) -> Result<(), PackError> {
                 format!("resource `{}` is not in [[resources]]", title.resource),
             );
         }
+        if let Some(ruling) = &title.ruling
+            && pack.ruling(ruling).is_none()
+        {
+            return err(
+                format!("titles.{}.ruling", title.id),
+                format!("ruling `{ruling}` is not in [[rulings]]"),
+            );
+        }
     }
     for action in &pack.actions {
         let entry = format!("actions.{}", action.id);
@@ -1522,8 +1653,26 @@ fn validate_rewards(file: &str, pack: &Pack) -> Result<(), PackError> {
     Ok(())
 }
 
+/// Why an effect cannot follow from an outcome: one that needs a row of
+/// its table to fall back on, or another roll of the same table.
+fn not_after_an_outcome(effect: &Effect) -> Option<&'static str> {
+    match effect {
+        Effect::Cripple { .. } => {
+            Some("a crippling falls back on a row of its table; an outcome has no table")
+        }
+        Effect::RollTwice { .. } => {
+            Some("rolling the same table twice more needs a table; an outcome has none")
+        }
+        Effect::Choice { options } => options.iter().find_map(not_after_an_outcome),
+        _ => None,
+    }
+}
+
 fn check_effect(pack: &Pack, effect: &Effect) -> Result<(), String> {
     match effect {
+        Effect::GainEntry { quirk } if pack.quirk(quirk).is_none() => {
+            Err(format!("quirk `{quirk}` is not in [[quirks]]"))
+        }
         Effect::StatChoice { stats, .. } => match stats.iter().find(|s| pack.stat(s).is_none()) {
             Some(stat) => Err(format!("stat `{stat}` is not in [[stats]]")),
             None if stats.is_empty() => Err("stat_choice names no stat".into()),
@@ -1688,6 +1837,11 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
             }
         }
     }
+    for o in &pack.outcomes {
+        for (i, e) in o.effects.iter().enumerate() {
+            effect_numbers(&format!("outcomes.{}.effects[{i}]", o.id), e, &mut put);
+        }
+    }
     for s in &pack.arc_stages {
         put(format!("arc_stages.{}.step", s.id), i64::from(s.step));
     }
@@ -1707,6 +1861,24 @@ fn numbers(pack: &Pack) -> Vec<(String, i64)> {
                 for (i, a) in amounts.iter().enumerate() {
                     put(format!("{entry}.{list}[{i}].amount"), a.amount);
                 }
+            }
+        }
+    }
+    if let Some(record) = &pack.record {
+        for rule in &record.epilogue {
+            let entry = format!("record.epilogue.{}", rule.id);
+            for (list, amounts) in [("gain", &rule.gain), ("choice", &rule.choice)] {
+                for (i, a) in amounts.iter().enumerate() {
+                    put(format!("{entry}.{list}[{i}].amount"), a.amount);
+                }
+            }
+        }
+        for upkeep in &record.upkeep {
+            for (i, a) in upkeep.gain.iter().enumerate() {
+                put(
+                    format!("record.upkeep.{}.gain[{i}].amount", upkeep.id),
+                    a.amount,
+                );
             }
         }
     }

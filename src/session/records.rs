@@ -139,6 +139,7 @@ impl Session {
             .collect();
         if let Ok(pack) = self.report_pack(report) {
             others.extend(self.title_contenders(pack, named.len())?);
+            others.extend(self.upkept(pack)?);
         }
         others.retain(|id| !gangs.contains_key(id));
         others.sort();
@@ -191,6 +192,20 @@ impl Session {
             .collect();
         let places = pack.titles.len() + taking_part + 1;
         let mut out = Vec::new();
+        // The fewest of something may be any gang's: every gang contends.
+        if pack
+            .titles
+            .iter()
+            .any(|t| t.comparison == crate::rules::Comparison::Fewest)
+        {
+            out.extend(
+                self.store
+                    .gangs()?
+                    .into_iter()
+                    .filter(|g| rulesets.contains(&g.ruleset))
+                    .map(|g| g.id),
+            );
+        }
         for title in &pack.titles {
             out.extend(
                 self.store
@@ -198,6 +213,27 @@ impl Session {
             );
         }
         Ok(out)
+    }
+
+    /// The gangs a record's upkeep changes beyond those in it: every gang
+    /// of the pack's game, where an upkeep line is for the whole campaign.
+    fn upkept(&self, pack: &Pack) -> Result<Vec<GangId>> {
+        let campaign_wide = pack
+            .record()
+            .upkeep
+            .iter()
+            .any(|u| u.to == crate::rules::UpkeepScope::Campaign);
+        if !campaign_wide {
+            return Ok(Vec::new());
+        }
+        let root = self.root_of(&pack.pack.id);
+        Ok(self
+            .store
+            .gangs()?
+            .into_iter()
+            .filter(|g| self.root_of(&g.ruleset) == root)
+            .map(|g| g.id)
+            .collect())
     }
 
     /// A gang by name as names are compared (any case, any normal form).

@@ -226,6 +226,8 @@ pub struct TitleView {
     pub id: String,
     pub name: String,
     pub resource: String,
+    /// What holds it, in words: `most Pearls`, `fewest Pearls`.
+    pub measure: String,
     pub holder: Option<String>,
     /// The holding gang's leader, who bears the title (003: "The leader of
     /// the gang with the most … holds its title").
@@ -605,11 +607,23 @@ impl Session {
                         )
                     })
                     .collect();
-                standing.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+                // Best first: the most, or the fewest.
+                standing.sort_by(|a, b| match t.comparison {
+                    crate::rules::Comparison::Most => b.1.cmp(&a.1).then(a.0.cmp(&b.0)),
+                    crate::rules::Comparison::Fewest => a.1.cmp(&b.1).then(a.0.cmp(&b.0)),
+                });
                 TitleView {
                     id: t.id.clone(),
                     name: t.name.clone(),
                     resource: pack.resource_label(&t.resource).to_owned(),
+                    measure: format!(
+                        "{} {}",
+                        match t.comparison {
+                            crate::rules::Comparison::Most => "most",
+                            crate::rules::Comparison::Fewest => "fewest",
+                        },
+                        pack.resource_label(&t.resource)
+                    ),
                     holder: holders.get(&t.id).map(|g| name(*g)),
                     holder_leader: holders.get(&t.id).and_then(|g| leaders.get(g).cloned()),
                     standings: standing,
@@ -621,6 +635,7 @@ impl Session {
             .title_rules
             .iter()
             .flat_map(|r| r.rulings.iter())
+            .chain(pack.titles.iter().filter_map(|t| t.ruling.as_ref()))
             .filter_map(|id| pack.ruling(id))
             .map(|r| r.ruling.clone())
             .collect();

@@ -58,7 +58,7 @@ pub fn titles_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) -> Opt
             ui.end_row();
             for title in &view.titles {
                 ui.label(RichText::new(&title.name).strong())
-                    .on_hover_text(format!("Most {}", title.resource));
+                    .on_hover_text(crate::text::capitalised(&title.measure));
                 let held = match (&title.holder, &title.holder_leader) {
                     (Some(gang), Some(leader)) => format!("{leader} of {gang}"),
                     (Some(gang), None) => gang.clone(),

@@ -185,6 +185,44 @@ impl Run<'_> {
         }
     }
 
+    /// The table's modifiers that come from the fighter (`per` a stat or
+    /// counter, as the fighter has it now): their sum, and each as the roll
+    /// line shows it (`− 1 (Chill 1)`).
+    fn fighter_modifiers(&self, table: &TableDef, fighter: FighterId) -> (i64, String) {
+        let mut sum = 0i64;
+        let mut shown = String::new();
+        for m in &table.modifiers {
+            let Some(per) = &m.per else { continue };
+            let (points, label) = match self.pack.stat(per) {
+                Some(def) => (
+                    self.stat_now(fighter, per).map_or(0, |(v, ..)| v),
+                    def.title().to_owned(),
+                ),
+                None => (
+                    self.counters
+                        .get(&(fighter, per.clone()))
+                        .copied()
+                        .or_else(|| self.pack.counter(per).and_then(|c| c.start()))
+                        .unwrap_or(0),
+                    self.pack
+                        .counter(per)
+                        .map_or_else(|| per.clone(), |c| c.label.clone()),
+                ),
+            };
+            let amount = m.amount.saturating_mul(points);
+            if amount == 0 {
+                continue;
+            }
+            sum = sum.saturating_add(amount);
+            let sign = if amount < 0 { '−' } else { '+' };
+            shown.push_str(&format!(
+                " {sign} {} ({label} {points})",
+                amount.unsigned_abs()
+            ));
+        }
+        (sum, shown)
+    }
+
     /// Rolls on a table for a fighter (or takes the dice entered by hand),
     /// records the roll and returns its name, total and row.
     fn roll_on(
@@ -223,6 +261,9 @@ impl Run<'_> {
                     reason: e.to_string(),
                 })?,
         };
+        let (from_fighter, fighter_text) = self.fighter_modifiers(table, fighter);
+        let asked = modifier;
+        let modifier = modifier.saturating_add(from_fighter);
         let total = record.total.saturating_add(modifier);
         let row = table.lookup(total).cloned();
         let result = row
@@ -244,10 +285,10 @@ impl Run<'_> {
             RollSource::Hand => "entered by hand",
             RollSource::App { .. } => "rolled by the app",
         };
-        let modifier_text = if modifier == 0 {
-            String::new()
+        let modifier_text = if asked == 0 {
+            fighter_text
         } else {
-            format!(" {modifier:+}")
+            format!(" {asked:+}{fighter_text}")
         };
         let gang = self.fighter_gang(fighter);
         self.change(
@@ -416,6 +457,14 @@ impl Run<'_> {
                 .quirk_options(fighter, category.as_deref(), reverse)
                 .is_empty(),
             Effect::Gain { .. } => true,
+            // Taken back only from a fighter who has it.
+            Effect::GainEntry { quirk } => {
+                !reverse
+                    || self
+                        .fighters
+                        .get(&fighter)
+                        .is_some_and(|f| f.has_quirk(quirk))
+            }
             // What a fighter does not have cannot be taken; a loss is not
             // reversed.
             Effect::LoseQuirk { category } => {
@@ -593,6 +642,7 @@ impl Run<'_> {
             Effect::GainQuirk { category } => {
                 self.effect_gain_quirk(&at, category, at.reverse, applied)?
             }
+            Effect::GainEntry { quirk } => self.give_quirk(&at, quirk, at.reverse, applied),
             Effect::LoseQuirk { category } => {
                 self.effect_gain_quirk(&at, category, true, applied)?
             }
@@ -631,7 +681,7 @@ impl Run<'_> {
         );
         self.change(
             gang,
-            format!("{name} leaves the gang ({status})"),
+            format!("{name} leaves the {} ({status})", self.pack.words.gang),
             source,
             None,
         );
@@ -687,8 +737,9 @@ impl Run<'_> {
                     return refuse(
                         format!("picks[{roll}]"),
                         format!(
-                            "{} already has a fighter called {name}; rename one of them first",
-                            self.name(rival)
+                            "{} already has a {} called {name}; rename one of them first",
+                            self.name(rival),
+                            self.pack.words.fighter
                         ),
                     );
                 }
@@ -738,7 +789,12 @@ impl Run<'_> {
                     },
                     display_name(row),
                 );
-                self.change(gang, format!("{name} deserts the gang"), source, None);
+                self.change(
+                    gang,
+                    format!("{name} deserts the {}", self.pack.words.gang),
+                    source,
+                    None,
+                );
             }
         }
         Ok(())
@@ -909,7 +965,11 @@ impl Run<'_> {
         );
         self.change(
             gang,
-            format!("{name} misses the gang's next battle"),
+            format!(
+                "{name} misses the {}'s next {}",
+                self.pack.words.gang,
+                self.pack.record().noun
+            ),
             source,
             None,
         );
@@ -1050,12 +1110,9 @@ impl Run<'_> {
         reverse: bool,
         applied: &mut Applied,
     ) -> Result<(), ReportError> {
-        let row = at.row;
         let fighter = at.fighter;
         let roll = at.roll;
         let name = &at.name;
-        let gang = at.gang;
-        let source = &at.source;
         let options = self.quirk_options(fighter, category.as_deref(), reverse);
         match self.pick(roll) {
             None => {
@@ -1064,7 +1121,10 @@ impl Run<'_> {
                 let what = category
                     .as_deref()
                     .and_then(|c| self.pack.category(c))
-                    .map_or_else(|| "a quirk".to_owned(), |c| format!("one of {}", c.label));
+                    .map_or_else(
+                        || format!("a {}", self.pack.words.entry),
+                        |c| format!("one of {}", c.label),
+                    );
                 self.need(
                     roll,
                     fighter,
@@ -1084,46 +1144,53 @@ impl Run<'_> {
                         format!("“{p}” is not one of {}", options.join(", ")),
                     );
                 };
-                let from = self.quirks_of(fighter);
-                let mut to = from.clone();
-                if reverse {
-                    to.retain(|q| q.quirk != quirk);
-                } else {
-                    to.push(QuirkPick::new(quirk.clone()));
-                }
-                self.events.push(Event::QuirksChanged {
-                    fighter,
-                    from,
-                    to: to.clone(),
-                });
-                if let Some(f) = self.fighters.get_mut(&fighter) {
-                    f.quirks = to;
-                }
-                let label = self
-                    .pack
-                    .quirk(&quirk)
-                    .map_or(quirk.clone(), |q| q.name.clone());
-                let text = if reverse {
-                    format!("loses {label}")
-                } else {
-                    format!("gains {label}")
-                };
-                self.change(
-                    gang,
-                    format!("{name} {text}"),
-                    source,
-                    row.ruling.as_deref(),
-                );
-                applied.words.push(text);
-                if !reverse {
-                    applied.quirk = Some(quirk);
-                } else {
-                    applied.gains.push(format!("lost {label}"));
-                    applied.lost_quirk = Some(quirk);
-                }
+                self.give_quirk(at, &quirk, reverse, applied);
             }
         }
         Ok(())
+    }
+
+    /// The fighter gains the entry `quirk` (or loses it, `reverse`), with
+    /// its change line and what the lasting effect records.
+    fn give_quirk(&mut self, at: &At<'_>, quirk: &str, reverse: bool, applied: &mut Applied) {
+        let fighter = at.fighter;
+        let from = self.quirks_of(fighter);
+        let mut to = from.clone();
+        if reverse {
+            to.retain(|q| q.quirk != quirk);
+        } else {
+            to.push(QuirkPick::new(quirk.to_owned()));
+        }
+        self.events.push(Event::QuirksChanged {
+            fighter,
+            from,
+            to: to.clone(),
+        });
+        if let Some(f) = self.fighters.get_mut(&fighter) {
+            f.quirks = to;
+        }
+        let label = self
+            .pack
+            .quirk(quirk)
+            .map_or(quirk.to_owned(), |q| q.name.clone());
+        let text = if reverse {
+            format!("loses {label}")
+        } else {
+            format!("gains {label}")
+        };
+        self.change(
+            at.gang,
+            format!("{} {text}", at.name),
+            &at.source,
+            at.row.ruling.as_deref(),
+        );
+        applied.words.push(text);
+        if !reverse {
+            applied.quirk = Some(quirk.to_owned());
+        } else {
+            applied.gains.push(format!("lost {label}"));
+            applied.lost_quirk = Some(quirk.to_owned());
+        }
     }
 
     /// Applies `Effect::Resource` to the fighter (the kind says the rule).
@@ -1424,6 +1491,35 @@ impl Run<'_> {
             .unwrap_or(0)
     }
 
+    /// What each fighter's outcome does to them, where the pack's outcome
+    /// carries effects (drowned: leaves the gang): applied as a row of a
+    /// table of the outcome's own, picks asked under `outcome: fighter`.
+    pub(super) fn outcome_effects(&mut self) -> Result<(), ReportError> {
+        for bf in self.battle.fighters.clone() {
+            let Some(outcome) = self.pack.outcome(&bf.outcome) else {
+                continue;
+            };
+            if outcome.effects.is_empty() {
+                continue;
+            }
+            let table = TableDef {
+                id: outcome.id.clone(),
+                name: outcome.label.clone(),
+                roll: String::new(),
+                modifiers: Vec::new(),
+                rows: Vec::new(),
+                source: outcome.source.clone(),
+                fill_in: None,
+            };
+            let row = outcome.as_row();
+            let roll = format!("{}: {}", outcome.id, self.fighter_label(bf.fighter));
+            self.roll_names.push(roll.clone());
+            self.apply_row(&table, &row, bf.fighter, &roll, None, None, 0)
+                .map_err(|e| named(e, &roll))?;
+        }
+        Ok(())
+    }
+
     /// Results the fighters suffered during the battle (criticals).
     pub(super) fn table_results(&mut self) -> Result<(), ReportError> {
         let during = self.pack.record().during.clone();
@@ -1541,18 +1637,25 @@ impl Run<'_> {
         field: &str,
         table: &TableDef,
         fighter: FighterId,
-        total: i64,
+        rolled: i64,
     ) -> Result<(), ReportError> {
+        // The dice's total as rolled at the table; the fighter's own
+        // modifiers apply as they do to the app's rolls.
+        let (modifier, modifier_text) = self.fighter_modifiers(table, fighter);
+        let total = rolled.saturating_add(modifier);
         let Some(row) = table.lookup(total).cloned() else {
             return refuse(
                 format!("{field}.total"),
-                format!("{} has no row for {total}", table.name),
+                format!(
+                    "{} has no row for {rolled}{modifier_text} = {total}",
+                    table.name
+                ),
             );
         };
         let record = RollRecord {
             expression: table.roll.clone(),
             dice: Vec::new(),
-            total,
+            total: rolled,
             source: RollSource::Hand,
             rolls: Vec::new(),
             scoring: Default::default(),
@@ -1564,7 +1667,7 @@ impl Run<'_> {
             fighter: Some(fighter),
             table: table.id.clone(),
             roll: record.clone(),
-            modifier: 0,
+            modifier,
             total,
             row: row.on.clone(),
             result: display_name(&row),
@@ -1574,8 +1677,13 @@ impl Run<'_> {
         self.change(
             gang,
             format!(
-                "{name}: {} {total}: {} (rolled at the table)",
+                "{name}: {} {rolled}{}: {} (rolled at the table)",
                 self.table_title(table),
+                if modifier_text.is_empty() {
+                    String::new()
+                } else {
+                    format!("{modifier_text} = {total}")
+                },
                 row.result
             ),
             &table.source,
@@ -1724,7 +1832,10 @@ impl Run<'_> {
             {
                 return refuse(
                     format!("{field}.fighter"),
-                    format!("{} has left the gang", nomination.fighter),
+                    format!(
+                        "{} has left the {}",
+                        nomination.fighter, self.pack.words.gang
+                    ),
                 );
             }
             let allowed = match (&rules.per_resource, rules.per_battle) {

@@ -28,16 +28,7 @@ impl Run<'_> {
             .state
             .gangs
             .iter()
-            .filter(|g| {
-                let root = |r: &String| {
-                    self.state
-                        .roots
-                        .get(r)
-                        .cloned()
-                        .unwrap_or_else(|| r.clone())
-                };
-                root(&g.ruleset) == root(&self.pack.pack.id)
-            })
+            .filter(|g| self.plays_this_game(g))
             .map(|g| (g.id, self.resources.get(&g.id).cloned().unwrap_or_default()))
             .collect();
         let award = award_titles(self.pack, &standings, &self.state.titles, &choices);

@@ -138,8 +138,10 @@ impl Run<'_> {
             return refuse(
                 format!("{field}.fighter"),
                 format!(
-                    "“{name}” is not a fighter of {}, the rival gang",
-                    self.name(rival)
+                    "“{name}” is not a {} of {}, the rival {}",
+                    self.pack.words.fighter,
+                    self.name(rival),
+                    self.pack.words.gang
                 ),
             );
         };
@@ -194,8 +196,9 @@ impl Run<'_> {
             return refuse(
                 format!("{field}.fighter"),
                 format!(
-                    "missing: {} declares a {label} on a rival fighter",
-                    self.name(by)
+                    "missing: {} declares a {label} on a rival {}",
+                    self.name(by),
+                    self.pack.words.fighter
                 ),
             );
         };
@@ -234,7 +237,11 @@ impl Run<'_> {
                 field: "bounties".into(),
                 gang: self.name(side.gang),
                 rule: "declare".into(),
-                text: format!("declare a {label} on a fighter of {}", self.name(rival)),
+                text: format!(
+                    "declare a {label} on a {} of {}",
+                    self.pack.words.fighter,
+                    self.name(rival)
+                ),
                 options,
             });
         }

@@ -1,11 +1,59 @@
-//! A scenario's epilogue: who each line is for (the winner, each gang, the
-//! gang with the most of a count…), what it gives, and the choices it asks
-//! for. Pure.
+//! A record's epilogue — its scenario's lines, then the lines the pack's
+//! `[record]` gives every record: who each line is for (the winner, each
+//! gang, the gang with the most or fewest of a count…), what it gives, and
+//! the choices it asks for. A count is the scenario's, as the report gives
+//! it, or the number of a gang's fighters with an outcome. Pure.
 
 use super::*;
 
 impl Run<'_> {
-    pub(super) fn recipients(&self, rule: &EpilogueRule, scenario: &ScenarioDef) -> Vec<GangId> {
+    /// A gang's count: the scenario's (as the report gives it), or how many
+    /// of its fighters ended with one of the outcomes `outcome:<ids>` names.
+    pub(super) fn count_of(&self, gang: GangId, count: &str) -> i64 {
+        match crate::rules::outcome_count(count) {
+            Some(outcomes) => {
+                let n = self
+                    .battle
+                    .fighters
+                    .iter()
+                    .filter(|bf| bf.gang == gang && outcomes.contains(&bf.outcome.as_str()))
+                    .count();
+                i64::try_from(n).unwrap_or(i64::MAX)
+            }
+            None => self
+                .battle
+                .gangs
+                .iter()
+                .find(|g| g.gang == gang)
+                .and_then(|g| g.counts.get(count))
+                .copied()
+                .unwrap_or(0),
+        }
+    }
+
+    /// The one gang with the most (or, `fewest`, the fewest) of a count;
+    /// none on a tie.
+    fn best_at(&self, count: &str, fewest: bool) -> Vec<GangId> {
+        let values: Vec<(GangId, i64)> = self
+            .battle
+            .gangs
+            .iter()
+            .map(|g| (g.gang, self.count_of(g.gang, count)))
+            .collect();
+        let best = if fewest {
+            values.iter().map(|(_, v)| *v).min()
+        } else {
+            values.iter().map(|(_, v)| *v).max()
+        };
+        let top: Vec<GangId> = values
+            .iter()
+            .filter(|(_, v)| Some(*v) == best)
+            .map(|(g, _)| *g)
+            .collect();
+        if top.len() == 1 { top } else { Vec::new() }
+    }
+
+    pub(super) fn recipients(&self, rule: &EpilogueRule) -> Vec<GangId> {
         let gangs = &self.battle.gangs;
         if let Some(role) = &rule.when_winner {
             let winner_role = self
@@ -31,31 +79,24 @@ impl Run<'_> {
                 .filter(|g| g.ran_for_it)
                 .map(|g| g.gang)
                 .collect(),
-            Ok(Recipient::Most(count)) => {
-                let value = |g: &BattleGang| g.counts.get(&count).copied().unwrap_or(0);
-                let best = gangs.iter().map(value).max().unwrap_or(0);
-                let top: Vec<GangId> = gangs
-                    .iter()
-                    .filter(|g| value(g) == best)
-                    .map(|g| g.gang)
-                    .collect();
-                if top.len() == 1 { top } else { Vec::new() }
-            }
+            Ok(Recipient::Most(count)) => self.best_at(&count, false),
+            Ok(Recipient::Fewest(count)) => self.best_at(&count, true),
             Ok(Recipient::Role(role)) => gangs
                 .iter()
                 .filter(|g| g.role.as_deref() == Some(role.as_str()))
                 .map(|g| g.gang)
                 .collect(),
-            Err(_) => {
-                let _ = scenario;
-                Vec::new()
-            }
+            Err(_) => Vec::new(),
         }
     }
 
+    /// `lines` are the record's epilogue (its scenario's, then the
+    /// pack's for every record); `of` names where they come from, for a
+    /// choice that names none of them.
     pub(super) fn epilogue(
         &mut self,
-        scenario: &ScenarioDef,
+        lines: &[EpilogueRule],
+        of: &str,
         report: &BattleReport,
     ) -> Result<(), ReportError> {
         // Every pick must name a line that offers a choice to that gang.
@@ -67,13 +108,11 @@ impl Run<'_> {
                     format!("no gang called “{}”", choice.gang),
                 );
             };
-            let Some(rule) = scenario
-                .epilogue
+            let Some(rule) = lines
                 .iter()
                 .find(|r| crate::text::same(&r.id, &choice.rule))
             else {
-                let ids: Vec<&str> = scenario
-                    .epilogue
+                let ids: Vec<&str> = lines
                     .iter()
                     .filter(|r| !r.choice.is_empty())
                     .map(|r| r.id.as_str())
@@ -82,13 +121,13 @@ impl Run<'_> {
                     format!("{field}.rule"),
                     format!(
                         "{} has no epilogue line “{}” with a choice ({})",
-                        scenario.name,
+                        of,
                         choice.rule,
                         ids.join(", ")
                     ),
                 );
             };
-            if rule.choice.is_empty() || !self.recipients(rule, scenario).contains(&gang) {
+            if rule.choice.is_empty() || !self.recipients(rule).contains(&gang) {
                 return refuse(
                     format!("{field}.rule"),
                     format!(
@@ -125,23 +164,16 @@ impl Run<'_> {
             }
         }
 
-        for rule in &scenario.epilogue {
-            let recipients = self.recipients(rule, scenario);
+        for rule in lines {
+            let recipients = self.recipients(rule);
             if recipients.is_empty() {
                 self.explain_nobody(rule);
             }
             for gang in recipients {
-                let times = match &rule.per {
-                    Some(count) => self
-                        .battle
-                        .gangs
-                        .iter()
-                        .find(|g| g.gang == gang)
-                        .and_then(|g| g.counts.get(count))
-                        .copied()
-                        .unwrap_or(0),
-                    None => 1,
-                };
+                let times = rule
+                    .per
+                    .as_ref()
+                    .map_or(1, |count| self.count_of(gang, count));
                 if times == 0 {
                     self.line(
                         Some(gang),
@@ -226,10 +258,10 @@ impl Run<'_> {
     pub(super) fn explain_nobody(&mut self, rule: &EpilogueRule) {
         let gangs = &self.battle.gangs;
         match rule.recipient() {
-            Ok(Recipient::Most(count)) => {
+            Ok(Recipient::Most(count) | Recipient::Fewest(count)) => {
                 let values: Vec<i64> = gangs
                     .iter()
-                    .map(|g| g.counts.get(&count).copied().unwrap_or(0))
+                    .map(|g| self.count_of(g.gang, &count))
                     .collect();
                 let text = format!("nobody: a tie at {}", values.first().copied().unwrap_or(0));
                 self.line(None, text, &rule.text, rule.ruling.as_deref());

@@ -17,6 +17,7 @@ mod counters;
 mod epilogue;
 mod report;
 mod resolve;
+mod upkeep;
 
 pub use report::*;
 use resolve::resolve;
@@ -217,16 +218,23 @@ pub fn run_procedure(
     run.events.push(Event::BattleRecorded {
         battle: battle.clone(),
     });
+    run.upkeep()?;
     run.rested();
     run.pending_effects()?;
     run.bounty_claims()?;
-    if let Some(scenario) = scenario {
-        run.epilogue(scenario, report)?;
-    }
+    let lines: Vec<EpilogueRule> = scenario
+        .iter()
+        .flat_map(|s| s.epilogue.iter())
+        .chain(&pack.record().epilogue)
+        .cloned()
+        .collect();
+    let of = scenario.map_or_else(|| pack.record().title(), |s| s.name.clone());
+    run.epilogue(&lines, &of, report)?;
     // Advancement counts what the battle itself gained, not the bonuses of
     // the rolls after it (ruling resources-gained).
     run.gained_in_battle = run.gained.clone();
     run.counters_changed()?;
+    run.outcome_effects()?;
     run.table_results()?;
     run.resets()?;
     run.healed_in_time();
@@ -596,7 +604,11 @@ impl<'a> Run<'a> {
                 else {
                     return refuse(
                         field,
-                        format!("“{name}” is not a fighter of {gang_name} in this record"),
+                        format!(
+                            "“{name}” is not a {} of {gang_name} in this {}",
+                            self.pack.words.fighter,
+                            self.pack.record().noun
+                        ),
                     );
                 };
                 if chosen.iter().any(|(id, _)| *id == found.0) {
@@ -608,8 +620,9 @@ impl<'a> Run<'a> {
                 return refuse(
                     format!("marks[{i}].fighters"),
                     format!(
-                        "{} marks {wanted} fighters, not {}",
+                        "{} marks {wanted} {}, not {}",
                         effect.action_name,
+                        self.pack.words.fighters,
                         chosen.len()
                     ),
                 );

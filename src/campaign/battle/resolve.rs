@@ -44,10 +44,11 @@ pub(super) fn resolve(
         let gang = resolve_gang(pack, state, scenario, i, g, &gangs)?;
         gangs.push(gang);
     }
-    if let Some(scenario) = scenario {
-        check_roles_and_totals(scenario, &gangs)?;
-    }
     let fighters = resolve_fighters(pack, state, report, &gangs)?;
+    if let Some(scenario) = scenario {
+        counts_from_outcomes(pack, state, scenario, report, &mut gangs, &fighters)?;
+        check_roles_and_totals(pack, scenario, &gangs)?;
+    }
     let winner = resolve_winner(pack, state, report, &gangs)?;
     let declined = declined(state, report, &gangs);
     let played = played(pack, state, report)?;
@@ -150,6 +151,7 @@ fn resolve_scenario<'p>(
     };
     match (&report.scenario, pack.scenarios.is_empty()) {
         (None, true) => Ok(None),
+        (None, false) if pack.record().scenario_optional => Ok(None),
         (Some(name), true) => refuse(
             "scenario",
             format!(
@@ -193,7 +195,10 @@ fn resolve_gang(
     let Some(gang) = state.gang_named(&g.gang) else {
         return refuse(
             format!("{field}.gang"),
-            format!("no gang called “{}” in this campaign", g.gang),
+            format!(
+                "no {} called “{}” in this campaign",
+                pack.words.gang, g.gang
+            ),
         );
     };
     if gang.ruleset != pack.pack.id {
@@ -312,9 +317,62 @@ fn resolve_counts(
     Ok(counts)
 }
 
+/// The scenario's counts of fighters by outcome, read from the report's
+/// fighters; a count typed beside them must agree, or the report is
+/// refused naming both fields.
+fn counts_from_outcomes(
+    pack: &Pack,
+    state: &CampaignState,
+    scenario: &ScenarioDef,
+    report: &BattleReport,
+    gangs: &mut [BattleGang],
+    fighters: &[BattleFighter],
+) -> Result<(), ReportError> {
+    for (i, gang) in gangs.iter_mut().enumerate() {
+        for def in scenario.counts.iter().filter(|c| !c.outcomes.is_empty()) {
+            let n = fighters
+                .iter()
+                .filter(|f| f.gang == gang.gang && def.outcomes.contains(&f.outcome))
+                .count();
+            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            if let Some(typed) = gang.counts.get(&def.id)
+                && *typed != n
+            {
+                let key = report.gangs[i]
+                    .counts
+                    .keys()
+                    .find(|k| crate::text::same(k, &def.id) || crate::text::same(k, &def.label))
+                    .cloned()
+                    .unwrap_or_else(|| def.id.clone());
+                let name = state.gang(gang.gang).map_or("", |g| g.name.as_str());
+                let outcomes: Vec<&str> = def
+                    .outcomes
+                    .iter()
+                    .map(|o| pack.outcome(o).map_or(o.as_str(), |o| o.label.as_str()))
+                    .collect();
+                return refuse(
+                    format!("gangs[{i}].counts.{key}"),
+                    format!(
+                        "{} {typed} contradicts gangs[{i}].fighters: {n} of {name}'s {} ended {}",
+                        def.label,
+                        pack.words.fighters,
+                        outcomes.join(" or ")
+                    ),
+                );
+            }
+            gang.counts.insert(def.id.clone(), n);
+        }
+    }
+    Ok(())
+}
+
 /// No two gangs share a role, and their counts cannot pass the scenario's
 /// totals.
-fn check_roles_and_totals(scenario: &ScenarioDef, gangs: &[BattleGang]) -> Result<(), ReportError> {
+fn check_roles_and_totals(
+    pack: &Pack,
+    scenario: &ScenarioDef,
+    gangs: &[BattleGang],
+) -> Result<(), ReportError> {
     for (i, gang) in gangs.iter().enumerate() {
         let Some(role) = &gang.role else { continue };
         if gangs[..i].iter().any(|g| g.role.as_ref() == Some(role)) {
@@ -325,7 +383,7 @@ fn check_roles_and_totals(scenario: &ScenarioDef, gangs: &[BattleGang]) -> Resul
                 .map_or(role.as_str(), |r| r.label.as_str());
             return refuse(
                 format!("gangs[{i}].role"),
-                format!("two gangs cannot both be the {label}"),
+                format!("two {} cannot both be the {label}", pack.words.gangs),
             );
         }
     }
@@ -395,21 +453,24 @@ fn resolve_fighters(
                             Some(other) => {
                                 format!("{} fights for {}, not {gang_name}", fr.fighter, other.name)
                             }
-                            None => format!("“{}” is not a fighter of {gang_name}", fr.fighter),
+                            None => format!(
+                                "“{}” is not a {} of {gang_name}",
+                                fr.fighter, pack.words.fighter
+                            ),
                         };
                         return refuse(format!("{field}.fighter"), reason);
                     };
                     if !fighter.status.can_fight() {
                         let why = match &fighter.status {
                             FighterStatus::Wounded { .. } => {
-                                "is wounded and misses this battle".to_owned()
+                                format!("is wounded and misses this {}", pack.record().noun)
                             }
                             FighterStatus::Captured { by, .. } => format!(
                                 "is held by {} and cannot fight",
                                 state.gang(*by).map_or("a rival", |g| g.name.as_str())
                             ),
                             FighterStatus::Gone { status, .. } => {
-                                format!("has left the gang ({status})")
+                                format!("has left the {} ({status})", pack.words.gang)
                             }
                             FighterStatus::Active => String::new(),
                         };
@@ -458,7 +519,10 @@ fn resolve_fighters(
                                 None => {
                                     return refuse(
                                         format!("{field}.downed_by"),
-                                        format!("“{name}” is not a fighter of a rival gang"),
+                                        format!(
+                                            "“{name}” is not a {} of a rival {}",
+                                            pack.words.fighter, pack.words.gang
+                                        ),
                                     );
                                 }
                             }
@@ -493,8 +557,8 @@ fn resolve_winner(
             WinnerRule::Required if !all_ran => refuse(
                 "winner",
                 format!(
-                    "missing: a {} has a winner unless every gang {ran}",
-                    rules.noun
+                    "missing: a {} has a winner unless every {} {ran}",
+                    rules.noun, pack.words.gang
                 ),
             ),
             _ => Ok(None),
@@ -519,7 +583,10 @@ fn resolve_winner(
     if all_ran && gangs.len() > 1 {
         return refuse(
             "winner",
-            format!("every gang {ran}, so there is no winner (null)"),
+            format!(
+                "every {} {ran}, so there is no winner (null)",
+                pack.words.gang
+            ),
         );
     }
     if gangs[index].ran_for_it {
