@@ -824,7 +824,7 @@ fn injury_10_11_wounded_misses_the_next_match_only() {
         let with_brick = escalation(&[], &["Ash", "Brick"]);
         let e = refused(&mut s, &with_brick);
         assert_eq!(e.field, "gangs[0].fighters[1].fighter");
-        assert!(e.reason.contains("misses this battle"), "{}", e.reason);
+        assert!(e.reason.contains("misses this match"), "{}", e.reason);
 
         // The next match without Brick: Brick has rested.
         let without = escalation(&[], &["Ash"]);

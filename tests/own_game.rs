@@ -36,9 +36,9 @@ fn tide_refused(dir: &Path, args: &[&str]) -> String {
     util::stderr(&out)
 }
 
-/// A campaign of two clans: Gull (Maren, chief, and Oda, Pell) and Kelp
-/// (Sorn, chief, and Tam, Ulla).
-fn two_clans(dir: &Path) {
+/// A campaign of three clans: Gull (Maren, chief, and Oda, Pell), Kelp
+/// (Sorn, chief, and Tam, Ulla) and Reed (Vey, chief, and Wynn, Xan).
+fn three_clans(dir: &Path) {
     tide(
         dir,
         &["new", "--ruleset", "tidewreck", "--name", "The Reef"],
@@ -46,6 +46,7 @@ fn two_clans(dir: &Path) {
     for (clan, divers) in [
         ("Gull Clan", ["Maren", "Oda", "Pell"]),
         ("Kelp Clan", ["Sorn", "Tam", "Ulla"]),
+        ("Reed Clan", ["Vey", "Wynn", "Xan"]),
     ] {
         tide(dir, &["gang", "new", clan]);
         for (i, diver) in divers.iter().enumerate() {
@@ -141,5 +142,170 @@ fn a_clan_is_recruited_within_the_ranges_and_limits_of_its_pack() {
         many.contains("has 3 charms; a recruit has 0 to 2"),
         "{many}"
     );
+    tide(d, &["verify"]);
+}
+
+fn clan(dir: &Path, name: &str) -> serde_json::Value {
+    serde_json::from_str(&tide(dir, &["gang", "show", name, "--json"])).unwrap()
+}
+
+fn pearls(dir: &Path, name: &str) -> i64 {
+    clan(dir, name)["resources"][0]["amount"].as_i64().unwrap()
+}
+
+/// A diver as `gang show --json` has them.
+fn diver(dir: &Path, clan_name: &str, name: &str) -> serde_json::Value {
+    clan(dir, clan_name)["fighters"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["name"] == name)
+        .cloned()
+        .unwrap_or(serde_json::Value::Null)
+}
+
+fn stat(diver: &serde_json::Value, id: &str) -> i64 {
+    diver["stats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["id"] == id)
+        .map(|s| s["value"].as_i64().unwrap())
+        .unwrap()
+}
+
+/// Everything a clan is, for comparing before and after undo.
+fn everything(dir: &Path) -> Vec<serde_json::Value> {
+    let mut all: Vec<serde_json::Value> = ["Gull Clan", "Kelp Clan", "Reed Clan"]
+        .iter()
+        .map(|c| clan(dir, c))
+        .collect();
+    all.push(serde_json::from_str(&tide(dir, &["titles", "--json"])).unwrap());
+    all
+}
+
+fn write_report(dir: &Path, file: &str, report: serde_json::Value) {
+    std::fs::write(dir.join(file), report.to_string()).unwrap();
+}
+
+#[test]
+fn tides_play_every_kind_of_rule_from_the_command_line() {
+    let dir = util::temp();
+    let d = dir.path();
+    three_clans(d);
+    let before = everything(d);
+
+    // A plain tide of three clans: `scenario_optional = true`.
+    write_report(
+        d,
+        "tide1.json",
+        serde_json::json!({
+            "gangs": [
+                {"gang": "Gull Clan", "fighters": [
+                    {"fighter": "Maren"},
+                    {"fighter": "Oda", "outcome": "soaked"},
+                    {"fighter": "Pell", "outcome": "gasping"}]},
+                {"gang": "Kelp Clan", "fighters": [
+                    {"fighter": "Sorn", "outcome": "drowned"},
+                    {"fighter": "Tam", "outcome": "drowned"},
+                    {"fighter": "Ulla", "outcome": "drowned"}]},
+                {"gang": "Reed Clan"},
+            ],
+            "dice": [
+                {"roll": "wreck-finds: Maren", "faces": [6]},
+                {"roll": "wreck-finds: Vey", "faces": [1]},
+                {"roll": "wreck-finds: Wynn", "faces": [4]},
+                {"roll": "wreck-finds: Xan", "faces": [2]},
+            ],
+        }),
+    );
+    let told = tide(d, &["battle", "record", "tide1.json"]);
+    // "Every clan's hoard loses 1 Pearl to the tide.", held at the floor.
+    assert!(
+        told.contains("Gull Clan: -1 Pearls, held at its floor: +0"),
+        "{told}"
+    );
+    // "A clan gains 1 Pearl for every diver who surfaced." Gull: Maren
+    // only (Oda came up soaked); Kelp: none; Reed: all three.
+    // "The clan with the most divers surfaced gains 2 Pearls.": Reed.
+    // Finds: Wynn's 4 is "A Pearl".
+    assert_eq!(pearls(d, "Gull Clan"), 1);
+    assert_eq!(pearls(d, "Kelp Clan"), 0);
+    assert_eq!(pearls(d, "Reed Clan"), 3 + 2 + 1);
+    // "A soaked diver gains 1 Chill."
+    assert!(told.contains("Oda: Chill 0 → 1 (+1)"), "{told}");
+    // "A gasping diver loses 1 Lungs for good."
+    assert_eq!(stat(&diver(d, "Gull Clan", "Pell"), "lungs"), 2);
+    // "A drowned diver is gone for good."
+    assert!(told.contains("Sorn leaves the clan (drowned)"), "{told}");
+    assert!(diver(d, "Kelp Clan", "Sorn").is_null());
+    // "The diver gains Eel Skin": the named entry, no pick asked.
+    assert!(told.contains("Maren gains Eel Skin"), "{told}");
+    assert_eq!(
+        diver(d, "Gull Clan", "Maren")["quirks"][0]["name"],
+        "Eel Skin"
+    );
+    // Titles: the most Pearls, and the fewest.
+    let titles = tide(d, &["titles"]);
+    assert!(
+        titles.contains("The Deep Hoard (most Pearls): Vey of Reed Clan"),
+        "{titles}"
+    );
+    assert!(
+        titles.contains("The Lightest Hold (fewest Pearls): Kelp Clan"),
+        "{titles}"
+    );
+
+    // The Sunken Vault: a count typed against the outcomes is refused,
+    // naming both fields.
+    let vault = |surfaced: Option<i64>| {
+        let mut gull = serde_json::json!({"gang": "Gull Clan", "counts": {"chests": 1},
+            "fighters": [{"fighter": "Maren"}, {"fighter": "Oda"}]});
+        if let Some(n) = surfaced {
+            gull["counts"]["Divers surfaced"] = n.into();
+        }
+        serde_json::json!({
+            "scenario": "The Sunken Vault",
+            "gangs": [gull, {"gang": "Reed Clan", "counts": {"chests": 0}}],
+            "dice": [
+                {"roll": "wreck-finds: Maren", "faces": [3]},
+                {"roll": "wreck-finds: Oda", "faces": [6]},
+                {"roll": "wreck-finds: Vey", "faces": [2]},
+                {"roll": "wreck-finds: Wynn", "faces": [2]},
+                {"roll": "wreck-finds: Xan", "faces": [2]},
+            ],
+        })
+    };
+    write_report(d, "wrong.json", vault(Some(3)));
+    let refused = tide_refused(d, &["battle", "record", "wrong.json"]);
+    assert!(
+        refused.contains("gangs[0].counts.Divers surfaced: Divers surfaced 3 contradicts gangs[0].fighters: 2 of Gull Clan's divers ended Surfaced or Soaked to the bone"),
+        "{refused}"
+    );
+    assert_eq!(
+        pearls(d, "Gull Clan"),
+        1,
+        "a refused report changes nothing"
+    );
+    write_report(d, "tide2.json", vault(None));
+    let told = tide(d, &["battle", "record", "tide2.json"]);
+    // "-1 to the roll for every point of Chill.": Oda's 6 is a 5.
+    assert!(
+        told.contains(
+            "Oda rolls d6 on Finds in the Wreck: [6] − 1 (Chill 1) = 5: A Pearl (entered by hand)"
+        ),
+        "{told}"
+    );
+    // Gull: 1 − 1 upkeep + 2 a chest + 2 surfaced + 1 Oda's find.
+    assert_eq!(pearls(d, "Gull Clan"), 5);
+    // Reed: 6 − 1 + 3 surfaced + 2 the most surfaced.
+    assert_eq!(pearls(d, "Reed Clan"), 10);
+    assert_eq!(pearls(d, "Kelp Clan"), 0);
+    tide(d, &["verify"]);
+
+    // Undo both tides: exactly as it was.
+    tide(d, &["battle", "undo"]);
+    tide(d, &["battle", "undo"]);
+    assert_eq!(everything(d), before);
     tide(d, &["verify"]);
 }
