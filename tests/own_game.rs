@@ -309,3 +309,30 @@ fn tides_play_every_kind_of_rule_from_the_command_line() {
     assert_eq!(everything(d), before);
     tide(d, &["verify"]);
 }
+
+#[test]
+fn a_game_kept_in_the_campaign_shows_as_the_groups_own_game() {
+    let dir = util::temp();
+    let d = dir.path();
+    three_clans(d);
+    let pack = pack_file();
+    let kept = tide(d, &["house", "keep", pack.to_str().unwrap()]);
+    assert_eq!(
+        kept,
+        "Kept the group's own game Tidewreck (tidewreck) in the campaign\n"
+    );
+    // Without the file: the campaign's own copy is its game.
+    let shown = util::ok(d, &["gang", "show", "Gull Clan"]);
+    assert!(shown.starts_with("Gull Clan (Tidewreck)\n"), "{shown}");
+    assert!(!shown.contains("house rules"), "{shown}");
+    let rulesets = tide(d, &["rulesets"]);
+    assert!(
+        rulesets.contains(
+            "Tidewreck (tidewreck): 2 stats, 1 resource, 4 charms, 1 constraint, 1 ruling"
+        ),
+        "{rulesets}"
+    );
+    let house = util::ok(d, &["house", "list"]);
+    assert!(house.contains("Tidewreck (tidewreck)"), "{house}");
+    util::ok(d, &["verify"]);
+}

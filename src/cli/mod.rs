@@ -442,7 +442,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             say!("Created {}", db.display());
             Ok(())
         }
-        Command::Rulesets { json } => pack::rulesets(&registry(packs)?, json),
+        Command::Rulesets { json } => pack::rulesets(registry(packs)?.packs(), json),
         Command::CheckPack { file, json } => pack::check_pack(&file, json),
         Command::House { command } => pack::house(&mut open(db, packs)?, command),
         Command::Gang { command } => gang::gang(&mut open(db, packs)?, command),

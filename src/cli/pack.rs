@@ -158,13 +158,23 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
             let text = std::fs::read_to_string(&file)
                 .with_context(|| format!("cannot read the pack {}", file.display()))?;
             let (_, id) = session.keep_house_pack(&file.display().to_string(), &text)?;
-            let name = session.pack(&id)?.pack.name.clone();
-            say!("Kept house rules {name} ({id}) in the campaign");
+            let info = session.pack(&id)?.pack.clone();
+            let what = if info.own_game() {
+                "the group's own game"
+            } else {
+                "house rules"
+            };
+            say!("Kept {what} {} ({id}) in the campaign", info.name);
         }
         HouseCommand::Drop { id } => {
-            let name = session.pack(&id)?.pack.name.clone();
+            let info = session.pack(&id)?.pack.clone();
             session.drop_house_pack(&id)?;
-            say!("Took house rules {name} ({id}) out of the campaign");
+            let what = if info.own_game() {
+                "the group's own game"
+            } else {
+                "house rules"
+            };
+            say!("Took {what} {} ({id}) out of the campaign", info.name);
         }
         HouseCommand::Show { id, json } => show_draft(session, &id, json)?,
         HouseCommand::Export { id, out, force } => {
@@ -365,7 +375,7 @@ fn summary(pack: &Pack) -> PackSummary<'_> {
         name: &pack.pack.name,
         format: pack.pack.format,
         version: &pack.pack.version,
-        house_rules: pack.pack.house_rules,
+        house_rules: pack.pack.labelled_house_rules(),
         base: pack.pack.base.as_deref(),
         stats: pack.stats.len(),
         resources: pack.resources.len(),
@@ -375,26 +385,33 @@ fn summary(pack: &Pack) -> PackSummary<'_> {
     }
 }
 
-fn line(s: &PackSummary<'_>) -> String {
+/// `Name (id): 4 stats, 1 resource, 30 quirks, …`, each count with its
+/// noun as many or one, the entries in the pack's own word.
+fn line(pack: &Pack) -> String {
+    let s = summary(pack);
+    let words = &pack.words;
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     format!(
-        "{} ({}){}: {} stats, {} resources, {} quirks, {} constraints, {} rulings",
+        "{} ({}){}: {}, {}, {}, {}, {}",
         s.name,
         s.id,
         if s.house_rules { ", house rules" } else { "" },
-        s.stats,
-        s.resources,
-        s.quirks,
-        s.constraints,
-        s.rulings
+        count(s.stats, "stat", "stats"),
+        count(s.resources, "resource", "resources"),
+        count(s.quirks, &words.entry, &words.entries),
+        count(s.constraints, "constraint", "constraints"),
+        count(s.rulings, "ruling", "rulings"),
     )
 }
 
-pub(super) fn rulesets(registry: &crate::rules::Registry, json: bool) -> Result<()> {
-    let packs: Vec<_> = registry.packs().map(summary).collect();
+pub(super) fn rulesets<'a>(packs: impl Iterator<Item = &'a Pack>, json: bool) -> Result<()> {
+    let packs: Vec<&Pack> = packs.collect();
     if json {
-        return print_json(&packs);
+        let summaries: Vec<_> = packs.iter().map(|p| summary(p)).collect();
+        return print_json(&summaries);
     }
-    for p in &packs {
+    for p in packs {
         say!("{}", line(p));
     }
     Ok(())
@@ -408,7 +425,7 @@ pub(super) fn check_pack(file: &Path, json: bool) -> Result<()> {
     if json {
         return print_json(&summary(&pack));
     }
-    say!("ok: {}", line(&summary(&pack)));
+    say!("ok: {}", line(&pack));
     Ok(())
 }
 

@@ -137,7 +137,7 @@ impl Registry {
                 id: id.clone(),
                 name: pack.pack.name.clone(),
                 version: pack.pack.version.clone(),
-                house_rules: pack.pack.house_rules,
+                house_rules: pack.pack.labelled_house_rules(),
                 digest: self.digests.get(&id).cloned().unwrap_or_default(),
             });
             next = pack.pack.base.clone();

@@ -493,6 +493,20 @@ pub struct Words {
     pub entries: String,
 }
 
+impl PackInfo {
+    /// True for house rules laid over another pack: what the app labels
+    /// "house rules". A whole game kept in a campaign is the group's own
+    /// game and shows as its name.
+    pub fn labelled_house_rules(&self) -> bool {
+        self.house_rules && self.base.is_some()
+    }
+
+    /// True for a whole game a group keeps in its campaign.
+    pub fn own_game(&self) -> bool {
+        self.house_rules && self.base.is_none()
+    }
+}
+
 impl Words {
     /// Every word with its field name, for checks and merging.
     pub fn fields(&self) -> [(&'static str, &String); 11] {

@@ -191,15 +191,16 @@ impl Session {
         if from.as_deref() == Some(text) {
             bail!("{file}: the campaign keeps these house rules already");
         }
-        let name = trial
-            .get(&id)
-            .map_or_else(|| id.clone(), |p| p.pack.name.clone());
+        let label = trial.get(&id).map_or_else(
+            || format!("Keep house rules {id}"),
+            |p| format!("Keep {} {}", what_it_is(p.pack.own_game()), p.pack.name),
+        );
         let event = Event::HousePackSet {
             id: id.clone(),
             from,
             to: Some(text.to_owned()),
         };
-        let batch = self.commit(&format!("Keep house rules {name}"), vec![event])?;
+        let batch = self.commit(&label, vec![event])?;
         self.read_house_packs()?;
         Ok((batch, id))
     }
@@ -245,7 +246,8 @@ impl Session {
             from: text,
             to: None,
         };
-        let batch = self.commit(&format!("Take out house rules {}", pack.name), vec![event])?;
+        let label = format!("Take out {} {}", what_it_is(pack.base.is_none()), pack.name);
+        let batch = self.commit(&label, vec![event])?;
         self.read_house_packs()?;
         Ok(batch)
     }
@@ -283,4 +285,14 @@ pub(in crate::session) fn with_house_packs(
 /// How a kept pack is named in its errors.
 fn house_file(id: &str) -> String {
     format!("house rules `{id}`")
+}
+
+/// What a kept pack is, as the log says it: house rules over another
+/// pack, or a whole game of the group's own.
+fn what_it_is(own_game: bool) -> &'static str {
+    if own_game {
+        "the group's own game"
+    } else {
+        "house rules"
+    }
 }

@@ -412,7 +412,7 @@ impl Session {
             name: gang.name.clone(),
             ruleset: gang.ruleset.clone(),
             ruleset_name: pack.pack.name.clone(),
-            house_rules: pack.pack.house_rules,
+            house_rules: pack.pack.labelled_house_rules(),
             resources: pack
                 .resources
                 .iter()

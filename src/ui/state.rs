@@ -131,7 +131,7 @@ impl ViewState {
             .packs()
             .map(|p| {
                 // House rules are a choice, and say so wherever they show.
-                let name = if p.pack.house_rules {
+                let name = if p.pack.labelled_house_rules() {
                     format!("{} (house rules)", p.pack.name)
                 } else {
                     p.pack.name.clone()

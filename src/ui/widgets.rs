@@ -166,7 +166,13 @@ pub fn house_rules_ui(
             // The name and its button one under the other: the sidebar is
             // narrow.
             ui.vertical(|ui| {
-                ui.label(format!("{} (house rules)", pack.name));
+                // A whole game of the group's own is its name; house
+                // rules over another pack say so.
+                ui.label(if pack.base.is_some() {
+                    format!("{} (house rules)", pack.name)
+                } else {
+                    pack.name.clone()
+                });
                 let played = !pack.played_by.is_empty();
                 let button = ui
                     .add_enabled(!played, egui::Button::new(format!("Take out {}", pack.name)).small())
