@@ -255,6 +255,11 @@ fn tides_play_every_kind_of_rule_from_the_command_line() {
         titles.contains("The Lightest Hold (fewest Pearls): Kelp Clan"),
         "{titles}"
     );
+    // `count = "counter:chill"`: Oda's 1 Chill is the most a clan holds.
+    assert!(
+        titles.contains("The Coldest Clan (most Chill): Maren of Gull Clan"),
+        "{titles}"
+    );
 
     // The Sunken Vault: a count typed against the outcomes is refused,
     // naming both fields.

@@ -8,7 +8,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use super::GangId;
-use crate::rules::{Comparison, Pack, TieRule, TitleDef};
+use crate::rules::{Comparison, Pack, TieRule, TitleCount, TitleDef};
 
 /// Title id → the gang holding it.
 pub type TitleHolders = BTreeMap<String, GangId>;
@@ -23,6 +23,38 @@ pub struct Award {
     /// Gangs that qualify for several titles and have not chosen one, with
     /// the titles they qualify for.
     pub must_choose: Vec<(GangId, Vec<String>)>,
+}
+
+/// What a gang has of everything its pack's titles compare: its
+/// resources, and each title's count of its `fighters` (those on its
+/// roster), under [`TitleDef::measure`].
+pub fn measures<'a>(
+    pack: &Pack,
+    resources: &BTreeMap<String, i64>,
+    fighters: impl Iterator<Item = &'a super::Fighter> + Clone,
+) -> BTreeMap<String, i64> {
+    let mut out = resources.clone();
+    for title in &pack.titles {
+        let Some(count) = &title.count else { continue };
+        let on_roster = fighters.clone().filter(|f| f.status.on_roster());
+        let n = match TitleCount::parse(count) {
+            Ok(TitleCount::Fighters) => i64::try_from(on_roster.count()).unwrap_or(i64::MAX),
+            Ok(TitleCount::Counter(id)) => {
+                let start = pack.counter(&id).and_then(|c| c.start()).unwrap_or(0);
+                on_roster.fold(0i64, |sum, f| {
+                    sum.saturating_add(f.counters.get(&id).copied().unwrap_or(start))
+                })
+            }
+            Err(_) => 0,
+        };
+        out.insert(count.clone(), n);
+    }
+    out
+}
+
+/// True when some title of the pack compares a count of fighters.
+pub fn counts_fighters(pack: &Pack) -> bool {
+    pack.titles.iter().any(|t| t.count.is_some())
 }
 
 /// Compares the gangs' resources and says who holds each title.
@@ -52,13 +84,13 @@ pub fn award_titles(
         let eligible: Vec<GangId> = standings
             .iter()
             .map(|(g, _)| *g)
-            .filter(|g| !excluded.contains(g) && (fewest || amount(*g, &title.resource) > 0))
+            .filter(|g| !excluded.contains(g) && (fewest || amount(*g, title.measure()) > 0))
             .collect();
-        let values = eligible.iter().map(|g| amount(*g, &title.resource));
+        let values = eligible.iter().map(|g| amount(*g, title.measure()));
         let best = if fewest { values.min()? } else { values.max()? };
         let top: Vec<GangId> = eligible
             .into_iter()
-            .filter(|g| amount(*g, &title.resource) == best)
+            .filter(|g| amount(*g, title.measure()) == best)
             .collect();
         match (top.as_slice(), title.ties) {
             ([one], _) => Some(*one),
@@ -73,7 +105,7 @@ pub fn award_titles(
     let first: Vec<(String, String, Option<GangId>)> = pack
         .titles
         .iter()
-        .map(|t| (t.id.clone(), t.resource.clone(), leader(t, &no_one)))
+        .map(|t| (t.id.clone(), t.measure().to_owned(), leader(t, &no_one)))
         .collect();
 
     let one_per_gang = pack.title_rules.as_ref().is_some_and(|r| r.one_per_gang);

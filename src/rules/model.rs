@@ -1745,7 +1745,14 @@ pub struct BountyRules {
 pub struct TitleDef {
     pub id: String,
     pub name: String,
+    /// The resource compared; or, with `count`, left out.
+    #[serde(default)]
     pub resource: String,
+    /// A count compared instead of a resource: `fighters` (the fighters on
+    /// a gang's roster) or `counter:<id>` (the points of a counter its
+    /// fighters on the roster hold between them).
+    #[serde(default)]
+    pub count: Option<String>,
     /// Whether the most or the fewest of it holds the title.
     #[serde(default)]
     pub comparison: Comparison,
@@ -1759,6 +1766,35 @@ pub struct TitleDef {
     pub text: String,
     #[serde(default)]
     pub source: String,
+}
+
+impl TitleDef {
+    /// The key its standings are read under: the resource's id, or the
+    /// count as written (see [`TitleDef::count`]).
+    pub fn measure(&self) -> &str {
+        self.count.as_deref().unwrap_or(&self.resource)
+    }
+}
+
+/// A count a title compares, as `count` writes it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum TitleCount {
+    /// The fighters on the gang's roster.
+    Fighters,
+    /// The points of this counter the gang's fighters hold.
+    Counter(String),
+}
+
+impl TitleCount {
+    pub fn parse(count: &str) -> Result<TitleCount, String> {
+        match count.split_once(':') {
+            None if count == "fighters" => Ok(TitleCount::Fighters),
+            Some(("counter", id)) => Ok(TitleCount::Counter(id.to_owned())),
+            _ => Err(format!(
+                "`count = \"{count}\"`: expected fighters or counter:<id>"
+            )),
+        }
+    }
 }
 
 /// Which end of a comparison wins.

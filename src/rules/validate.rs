@@ -1587,11 +1587,31 @@ fn validate_rewards(file: &str, pack: &Pack) -> Result<(), PackError> {
         }
     }
     for title in &pack.titles {
-        if pack.resource(&title.resource).is_none() {
-            return err(
-                format!("titles.{}", title.id),
-                format!("resource `{}` is not in [[resources]]", title.resource),
-            );
+        let entry = format!("titles.{}", title.id);
+        match (&title.count, title.resource.is_empty()) {
+            (None, true) => {
+                return err(
+                    entry,
+                    "give the `resource` or the `count` it compares".into(),
+                );
+            }
+            (Some(_), false) => {
+                return err(entry, "give a `resource` or a `count`, not both".into());
+            }
+            (None, false) if pack.resource(&title.resource).is_none() => {
+                return err(
+                    entry,
+                    format!("resource `{}` is not in [[resources]]", title.resource),
+                );
+            }
+            (Some(count), true) => match crate::rules::TitleCount::parse(count) {
+                Err(reason) => return err(entry, reason),
+                Ok(crate::rules::TitleCount::Counter(id)) if pack.counter(&id).is_none() => {
+                    return err(entry, format!("counter `{id}` is not in [[counters]]"));
+                }
+                Ok(_) => {}
+            },
+            (None, false) => {}
         }
         if let Some(ruling) = &title.ruling
             && pack.ruling(ruling).is_none()

@@ -144,6 +144,15 @@ impl Session {
         others.retain(|id| !gangs.contains_key(id));
         others.sort();
         others.dedup();
+        // A title of a count of fighters compares every contender's.
+        if self
+            .report_pack(report)
+            .is_ok_and(crate::campaign::titles::counts_fighters)
+        {
+            for g in &others {
+                fighters.extend(self.store.fighters(*g)?);
+            }
+        }
         for gang in self.store.gangs_by_ids(&others)? {
             gangs.insert(gang.id, gang);
         }
@@ -192,11 +201,13 @@ impl Session {
             .collect();
         let places = pack.titles.len() + taking_part + 1;
         let mut out = Vec::new();
-        // The fewest of something may be any gang's: every gang contends.
-        if pack
-            .titles
-            .iter()
-            .any(|t| t.comparison == crate::rules::Comparison::Fewest)
+        // The fewest of something may be any gang's, and a count of
+        // fighters is not indexed: every gang contends.
+        if crate::campaign::titles::counts_fighters(pack)
+            || pack
+                .titles
+                .iter()
+                .any(|t| t.comparison == crate::rules::Comparison::Fewest)
         {
             out.extend(
                 self.store
@@ -206,13 +217,38 @@ impl Session {
                     .map(|g| g.id),
             );
         }
-        for title in &pack.titles {
+        for title in pack.titles.iter().filter(|t| t.count.is_none()) {
             out.extend(
                 self.store
                     .resource_leaders(&title.resource, &rulesets, places)?,
             );
         }
         Ok(out)
+    }
+
+    /// What every gang of the game (`root`) has of everything `pack`'s
+    /// titles compare.
+    pub(super) fn title_standings(
+        &self,
+        pack: &Pack,
+        root: &str,
+    ) -> Result<Vec<(GangId, std::collections::BTreeMap<String, i64>)>> {
+        let fighters = if crate::campaign::titles::counts_fighters(pack) {
+            self.store.all_fighters()?
+        } else {
+            Vec::new()
+        };
+        Ok(self
+            .store
+            .gangs()?
+            .into_iter()
+            .filter(|g| self.root_of(&g.ruleset) == root)
+            .map(|g| {
+                let own = fighters.iter().filter(|f| f.gang == g.id);
+                let measures = crate::campaign::titles::measures(pack, &g.resources, own);
+                (g.id, measures)
+            })
+            .collect())
     }
 
     /// The gangs a record's upkeep changes beyond those in it: every gang
@@ -487,13 +523,7 @@ impl Session {
         let chooser = self.gang(gang)?;
         let pack = self.gang_pack(&chooser)?.clone();
         let root = self.root_of(&chooser.ruleset);
-        let standings: Vec<(GangId, std::collections::BTreeMap<String, i64>)> = self
-            .store
-            .gangs()?
-            .into_iter()
-            .filter(|g| self.root_of(&g.ruleset) == root)
-            .map(|g| (g.id, g.resources))
-            .collect();
+        let standings = self.title_standings(&pack, &root)?;
         let holders = self.store.title_holders()?;
         let open =
             crate::campaign::titles::award_titles(&pack, &standings, &holders, &Default::default());

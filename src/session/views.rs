@@ -583,8 +583,9 @@ impl Session {
             .filter(|g| self.root_of(&g.ruleset) == root)
             .collect();
         let holders = self.store.title_holders()?;
-        let standings: Vec<(GangId, std::collections::BTreeMap<String, i64>)> =
-            gangs.iter().map(|g| (g.id, g.resources.clone())).collect();
+        let standings = self.title_standings(pack, &root)?;
+        let measured: std::collections::BTreeMap<GangId, &std::collections::BTreeMap<String, i64>> =
+            standings.iter().map(|(g, m)| (*g, m)).collect();
         let award = award_titles(pack, &standings, &holders, &Default::default());
         let name = |id: GangId| {
             gangs
@@ -603,7 +604,11 @@ impl Session {
                     .map(|g| {
                         (
                             g.name.clone(),
-                            g.resources.get(&t.resource).copied().unwrap_or(0),
+                            measured
+                                .get(&g.id)
+                                .and_then(|m| m.get(t.measure()))
+                                .copied()
+                                .unwrap_or(0),
                         )
                     })
                     .collect();
@@ -615,14 +620,14 @@ impl Session {
                 TitleView {
                     id: t.id.clone(),
                     name: t.name.clone(),
-                    resource: pack.resource_label(&t.resource).to_owned(),
+                    resource: title_measure_label(pack, t),
                     measure: format!(
                         "{} {}",
                         match t.comparison {
                             crate::rules::Comparison::Most => "most",
                             crate::rules::Comparison::Fewest => "fewest",
                         },
-                        pack.resource_label(&t.resource)
+                        title_measure_label(pack, t)
                     ),
                     holder: holders.get(&t.id).map(|g| name(*g)),
                     holder_leader: holders.get(&t.id).and_then(|g| leaders.get(g).cloned()),
@@ -898,5 +903,17 @@ pub fn fighter_view(
             .filter(|p| matches!(&p.scope, ProblemScope::Fighter { fighter: id, .. } if *id == fighter.id))
             .cloned()
             .collect(),
+    }
+}
+
+/// What a title compares, in the pack's words: the resource's label, the
+/// fighters, or the counter's label.
+fn title_measure_label(pack: &crate::rules::Pack, title: &crate::rules::TitleDef) -> String {
+    match title.count.as_deref().map(crate::rules::TitleCount::parse) {
+        Some(Ok(crate::rules::TitleCount::Fighters)) => pack.words.fighters.clone(),
+        Some(Ok(crate::rules::TitleCount::Counter(id))) => {
+            pack.counter(&id).map_or(id.clone(), |c| c.label.clone())
+        }
+        _ => pack.resource_label(&title.resource).to_owned(),
     }
 }

@@ -4,6 +4,33 @@
 use super::*;
 
 impl Run<'_> {
+    /// What `gang` has of everything the titles compare, as the record
+    /// leaves it: its resources, and its fighters' counts.
+    fn title_measures(
+        &self,
+        gang: GangId,
+        resources: &BTreeMap<String, i64>,
+    ) -> BTreeMap<String, i64> {
+        if !crate::campaign::titles::counts_fighters(self.pack) {
+            return resources.clone();
+        }
+        let fighters: Vec<Fighter> = self
+            .fighters
+            .values()
+            .filter(|f| f.gang == gang)
+            .map(|f| {
+                let mut f = f.clone();
+                for ((id, counter), value) in &self.counters {
+                    if *id == f.id {
+                        f.counters.insert(counter.clone(), *value);
+                    }
+                }
+                f
+            })
+            .collect();
+        crate::campaign::titles::measures(self.pack, resources, fighters.iter())
+    }
+
     pub(super) fn titles(&mut self, report: &BattleReport) -> Result<(), ReportError> {
         let mut choices = BTreeMap::new();
         for (i, choice) in report.titles.iter().enumerate() {
@@ -29,7 +56,10 @@ impl Run<'_> {
             .gangs
             .iter()
             .filter(|g| self.plays_this_game(g))
-            .map(|g| (g.id, self.resources.get(&g.id).cloned().unwrap_or_default()))
+            .map(|g| {
+                let resources = self.resources.get(&g.id).cloned().unwrap_or_default();
+                (g.id, self.title_measures(g.id, &resources))
+            })
             .collect();
         let award = award_titles(self.pack, &standings, &self.state.titles, &choices);
         // A choice between titles never holds the record up: the titles
