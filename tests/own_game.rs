@@ -341,3 +341,45 @@ fn a_game_kept_in_the_campaign_shows_as_the_groups_own_game() {
     assert!(house.contains("Tidewreck (tidewreck)"), "{house}");
     util::ok(d, &["verify"]);
 }
+
+#[test]
+fn a_roll_for_a_diver_takes_the_modifier_their_chill_brings() {
+    let dir = util::temp();
+    let d = dir.path();
+    three_clans(d);
+    tide(d, &["fighter", "counter", "Oda", "chill", "2"]);
+    // `modifiers = [{ …, amount = -1, per = "chill" }]`: "-1 to the roll
+    // for every point of Chill."
+    let looked = tide(
+        d,
+        &["table", "wreck-finds", "--total", "6", "--fighter", "Oda"],
+    );
+    assert_eq!(
+        looked,
+        "Finds in the Wreck 6 − 2 (Chill 2) = 4: The clan gains 1 Pearl\n"
+    );
+    let looked = tide(
+        d,
+        &["table", "wreck-finds", "--total", "6", "--fighter", "Maren"],
+    );
+    assert_eq!(looked, "Finds in the Wreck 6: The diver gains Eel Skin\n");
+    // Rolled by the app: the same modifier, whatever the dice.
+    let json: serde_json::Value = serde_json::from_str(&tide(
+        d,
+        &[
+            "table",
+            "wreck-finds",
+            "--seed",
+            "7",
+            "--fighter",
+            "Oda",
+            "--json",
+        ],
+    ))
+    .unwrap();
+    assert_eq!(
+        json["total"].as_i64().unwrap(),
+        json["natural"].as_i64().unwrap() - 2,
+        "{json}"
+    );
+}

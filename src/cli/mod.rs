@@ -225,6 +225,10 @@ pub enum Command {
         /// A modifier of the table's, by id; repeat for each.
         #[arg(long = "modifier", value_name = "MODIFIER")]
         modifiers: Vec<String>,
+        /// The fighter the roll is for (with --db): the table's modifiers
+        /// that come from a fighter's stat or counter apply.
+        #[arg(long)]
+        fighter: Option<String>,
         #[arg(long)]
         json: bool,
     },
@@ -534,16 +538,29 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             total,
             seed,
             modifiers,
+            fighter,
             json,
         } => {
+            let mut from_fighter = Vec::new();
             let pack = match db {
                 Some(_) => {
                     let session = open(db, packs)?;
-                    let ruleset = match ruleset {
-                        Some(r) => r,
-                        None => session.info()?.default_ruleset,
+                    let fighter = fighter
+                        .map(|name| session.fighter_named(&name, None))
+                        .transpose()?;
+                    let ruleset = match (ruleset, &fighter) {
+                        (Some(r), _) => r,
+                        (None, Some(f)) => session.gang(f.gang)?.ruleset,
+                        (None, None) => session.info()?.default_ruleset,
                     };
-                    session.pack(&ruleset)?.clone()
+                    let pack = session.pack(&ruleset)?.clone();
+                    if let (Some(f), Some(t)) = (&fighter, pack.table(&table)) {
+                        from_fighter = session.fighter_modifiers(f, t)?;
+                    }
+                    pack
+                }
+                None if fighter.is_some() => {
+                    anyhow::bail!("--fighter needs --db: the campaign the fighter is in")
                 }
                 None => {
                     let ruleset = default_ruleset(ruleset, packs)?;
@@ -552,7 +569,13 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
                     })?
                 }
             };
-            table::table(&pack, &table, total, seed, &modifiers, json)
+            let asked = table::Asked {
+                total,
+                seed,
+                modifiers: &modifiers,
+                from_fighter: &from_fighter,
+            };
+            table::table(&pack, &table, &asked, json)
         }
         Command::Cards(args) => print::cards(&open(db, packs)?, args),
         Command::Roster {

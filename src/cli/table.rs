@@ -7,7 +7,7 @@ use serde::Serialize;
 
 use super::print_json;
 use crate::dice::{Dice, RollRecord, parse};
-use crate::rules::{Effect, Pack, TableRowDef};
+use crate::rules::{Effect, FighterModifier, Pack, TableRowDef};
 
 #[derive(Serialize)]
 struct Lookup<'a> {
@@ -19,6 +19,9 @@ struct Lookup<'a> {
     record: Option<RollRecord>,
     natural: i64,
     modifiers: &'a [String],
+    /// The modifiers that came from the fighter the roll is for.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    from_fighter: &'a [FighterModifier],
     total: i64,
     row: Option<&'a TableRowDef>,
     /// The two more results a "roll twice" row asks for.
@@ -33,14 +36,22 @@ struct Again<'a> {
     row: Option<&'a TableRowDef>,
 }
 
-pub(super) fn table(
-    pack: &Pack,
-    id: &str,
-    total: Option<i64>,
-    seed: Option<u64>,
-    modifiers: &[String],
-    json: bool,
-) -> Result<()> {
+/// What a lookup is asked: the total rolled (or a seed to roll with), the
+/// modifiers named, and those the fighter the roll is for brings.
+pub(super) struct Asked<'a> {
+    pub total: Option<i64>,
+    pub seed: Option<u64>,
+    pub modifiers: &'a [String],
+    pub from_fighter: &'a [FighterModifier],
+}
+
+pub(super) fn table(pack: &Pack, id: &str, asked: &Asked<'_>, json: bool) -> Result<()> {
+    let Asked {
+        total,
+        seed,
+        modifiers,
+        from_fighter,
+    } = *asked;
     let table = pack.table(id).ok_or_else(|| {
         let ids: Vec<&str> = pack.tables.iter().map(|t| t.id.as_str()).collect();
         anyhow!(
@@ -76,9 +87,12 @@ pub(super) fn table(
             (record.total, Some(record))
         }
     };
-    let (modified, row) = table
+    let (by_fighter, shown) = FighterModifier::total(from_fighter);
+    let (modified, _) = table
         .lookup_with(natural, modifiers)
         .map_err(|e| anyhow!(e))?;
+    let modified = modified.saturating_add(by_fighter);
+    let row = table.lookup(modified);
     // A "roll twice, ignoring N" row: two more results, rolled here.
     let mut again = Vec::new();
     let twice = row
@@ -105,14 +119,24 @@ pub(super) fn table(
             record,
             natural,
             modifiers,
+            from_fighter,
             total: modified,
             row,
             again,
         });
     }
+    // `6 − 1 (Chill 1) = 5` where the fighter brings a modifier.
+    let rolled = if shown.is_empty() {
+        modified.to_string()
+    } else {
+        format!(
+            "{}{shown} = {modified}",
+            modified.saturating_sub(by_fighter)
+        )
+    };
     match row {
-        Some(row) => say!("{} {modified}: {}", table.name, row.result),
-        None => say!("{} {modified}: no row", table.name),
+        Some(row) => say!("{} {rolled}: {}", table.name, row.result),
+        None => say!("{} {rolled}: no row", table.name),
     }
     for a in &again {
         match a.row {

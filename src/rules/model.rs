@@ -1420,6 +1420,34 @@ pub struct TableModifier {
     pub source: String,
 }
 
+/// A modifier a roll takes from its fighter: `amount` for their `points`
+/// of the stat or counter `label`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct FighterModifier {
+    pub label: String,
+    pub points: i64,
+    pub amount: i64,
+}
+
+impl FighterModifier {
+    /// ` − 1 (Chill 1)`, as a roll line shows it after the dice.
+    pub fn shown(&self) -> String {
+        let sign = if self.amount < 0 { '−' } else { '+' };
+        format!(
+            " {sign} {} ({} {})",
+            self.amount.unsigned_abs(),
+            self.label,
+            self.points
+        )
+    }
+
+    /// Their sum, and how a roll line shows them.
+    pub fn total(list: &[FighterModifier]) -> (i64, String) {
+        let sum = list.iter().fold(0i64, |s, m| s.saturating_add(m.amount));
+        (sum, list.iter().map(FighterModifier::shown).collect())
+    }
+}
+
 /// One row of a roll table.
 #[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -2062,6 +2090,34 @@ impl TableDef {
             total = total.saturating_add(m.amount);
         }
         Ok((total, self.lookup(total)))
+    }
+
+    /// The modifiers that come from the fighter a roll is for (`per` a
+    /// stat or counter): `points` gives what the fighter has of an id.
+    /// Those that come to nothing are left out.
+    pub fn from_fighter(
+        &self,
+        pack: &super::Pack,
+        points: impl Fn(&str) -> Option<i64>,
+    ) -> Vec<FighterModifier> {
+        self.modifiers
+            .iter()
+            .filter_map(|m| {
+                let per = m.per.as_deref()?;
+                let label = match (pack.stat(per), pack.counter(per)) {
+                    (Some(stat), _) => stat.title().to_owned(),
+                    (None, Some(counter)) => counter.label.clone(),
+                    (None, None) => per.to_owned(),
+                };
+                let points = points(per).unwrap_or(0);
+                let amount = m.amount.saturating_mul(points);
+                (amount != 0).then_some(FighterModifier {
+                    label,
+                    points,
+                    amount,
+                })
+            })
+            .collect()
     }
 
     /// Checks that rows parse and do not overlap, and that every total from

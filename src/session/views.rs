@@ -303,6 +303,28 @@ impl Session {
             .collect())
     }
 
+    /// The modifiers a roll on `table` of the fighter's pack takes from the
+    /// fighter, as they have their stats and counters now.
+    pub fn fighter_modifiers(
+        &self,
+        fighter: &Fighter,
+        table: &crate::rules::TableDef,
+    ) -> Result<Vec<crate::rules::FighterModifier>> {
+        let gang = self.gang(fighter.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let lasting = self.store.lasting_effects(fighter.id)?;
+        let stats = crate::campaign::derive_stats(pack, fighter, &lasting);
+        let points = |per: &str| match stats.iter().find(|s| s.id == per) {
+            Some(stat) => Some(stat.value),
+            None => fighter
+                .counters
+                .get(per)
+                .copied()
+                .or_else(|| pack.counter(per).and_then(|c| c.start())),
+        };
+        Ok(table.from_fighter(pack, points))
+    }
+
     /// Finds a fighter by name, in a gang or anywhere in the campaign.
     pub fn fighter_named(&self, name: &str, gang: Option<&str>) -> Result<Fighter> {
         let gang = gang.map(|g| self.gang_named(g)).transpose()?;

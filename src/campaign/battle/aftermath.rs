@@ -189,38 +189,15 @@ impl Run<'_> {
     /// counter, as the fighter has it now): their sum, and each as the roll
     /// line shows it (`− 1 (Chill 1)`).
     fn fighter_modifiers(&self, table: &TableDef, fighter: FighterId) -> (i64, String) {
-        let mut sum = 0i64;
-        let mut shown = String::new();
-        for m in &table.modifiers {
-            let Some(per) = &m.per else { continue };
-            let (points, label) = match self.pack.stat(per) {
-                Some(def) => (
-                    self.stat_now(fighter, per).map_or(0, |(v, ..)| v),
-                    def.title().to_owned(),
-                ),
-                None => (
-                    self.counters
-                        .get(&(fighter, per.clone()))
-                        .copied()
-                        .or_else(|| self.pack.counter(per).and_then(|c| c.start()))
-                        .unwrap_or(0),
-                    self.pack
-                        .counter(per)
-                        .map_or_else(|| per.clone(), |c| c.label.clone()),
-                ),
-            };
-            let amount = m.amount.saturating_mul(points);
-            if amount == 0 {
-                continue;
-            }
-            sum = sum.saturating_add(amount);
-            let sign = if amount < 0 { '−' } else { '+' };
-            shown.push_str(&format!(
-                " {sign} {} ({label} {points})",
-                amount.unsigned_abs()
-            ));
-        }
-        (sum, shown)
+        let points = |per: &str| match self.pack.stat(per) {
+            Some(_) => self.stat_now(fighter, per).map(|(v, ..)| v),
+            None => self
+                .counters
+                .get(&(fighter, per.to_owned()))
+                .copied()
+                .or_else(|| self.pack.counter(per).and_then(|c| c.start())),
+        };
+        crate::rules::FighterModifier::total(&table.from_fighter(self.pack, points))
     }
 
     /// Rolls on a table for a fighter (or takes the dice entered by hand),
