@@ -13,6 +13,11 @@ mod util;
 
 use std::path::{Path, PathBuf};
 
+use egui_kittest::Harness;
+use egui_kittest::kittest::Queryable;
+use rapsheet::session::{Session, builtin_registry};
+use rapsheet::ui::RapsheetApp;
+
 fn pack_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/tidewreck.toml")
 }
@@ -382,4 +387,107 @@ fn a_roll_for_a_diver_takes_the_modifier_their_chill_brings() {
         json["natural"].as_i64().unwrap() - 2,
         "{json}"
     );
+}
+
+/// The built-in packs and Tidewreck.
+fn registry() -> rapsheet::rules::Registry {
+    let mut registry = builtin_registry().unwrap();
+    registry
+        .add_text(
+            "tidewreck.toml",
+            &std::fs::read_to_string(pack_file()).unwrap(),
+        )
+        .unwrap();
+    registry
+}
+
+/// Saves what the app shows, where `RAPSHEET_SHOT` names a folder.
+fn shot(harness: &mut Harness<'_, RapsheetApp>, name: &str) {
+    if let Ok(dir) = std::env::var("RAPSHEET_SHOT") {
+        harness.run();
+        if let Ok(image) = harness.render() {
+            let _ = image.save(Path::new(&dir).join(format!("{name}.png")));
+        }
+    }
+}
+
+#[test]
+fn a_tide_is_recorded_in_the_app_and_taken_back() {
+    let dir = util::temp();
+    let d = dir.path();
+    three_clans(d);
+    let path = d.join("c.rapsheet");
+    let session = Session::open_with(&path, registry()).unwrap();
+    let before = everything(d);
+    // Tall enough for the whole form and its preview.
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1800.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(session),
+        );
+    harness.run();
+    // The pack's words for its clans and divers.
+    for word in ["Clans", "Found a clan", "New diver name"] {
+        assert!(
+            harness.query_by_label_contains(word).is_some(),
+            "the app does not show “{word}”"
+        );
+    }
+    harness.get_by_label("Record").click();
+    harness.run();
+    // `scenario_optional = true`: a plain tide unless one is chosen.
+    assert!(harness.query_by_label_contains("Record a tide").is_some());
+    assert!(
+        harness.query_by_label_contains("Chests raised").is_none(),
+        "no scenario's counts on a plain tide"
+    );
+    // Three clans: `max_sides = 3`.
+    harness.get_by_label("Add a clan").click();
+    harness.run();
+    harness.get_by_label("Clan 3").click();
+    harness.run();
+    harness.get_by_label("Reed Clan").click();
+    harness.run();
+    // Oda comes up soaked, Pell gasping, and every Kelp diver drowns.
+    let click_nth = |h: &mut Harness<'_, RapsheetApp>, label: &str, n: usize| {
+        h.get_all_by_label(label).nth(n).unwrap().click();
+        h.run();
+    };
+    click_nth(&mut harness, "Soaked to the bone", 1);
+    click_nth(&mut harness, "Came up gasping", 2);
+    for n in 3..6 {
+        click_nth(&mut harness, "Drowned", n);
+    }
+    shot(&mut harness, "tide-form");
+    // The preview says what the pack's rules do before anything changes.
+    for line in [
+        "Oda: Chill 0 → 1 (+1)",
+        "Pell: -1 Lungs",
+        "Sorn leaves the clan (drowned)",
+        "Reed Clan: +2 Pearls",
+    ] {
+        assert!(
+            harness.query_by_label_contains(line).is_some(),
+            "the preview does not show “{line}”"
+        );
+    }
+    harness.get_by_label("Commit tide").click();
+    harness.run();
+    let status = harness.state().status_text().unwrap_or_default().to_owned();
+    shot(&mut harness, "tide-committed");
+    assert!(status.contains("Tide #1 recorded"), "{status}");
+    assert_eq!(stat(&diver(d, "Gull Clan", "Pell"), "lungs"), 2);
+    assert!(diver(d, "Kelp Clan", "Ulla").is_null());
+    assert!(
+        pearls(d, "Reed Clan") >= 5,
+        "3 surfaced and the most of them"
+    );
+    util::ok(d, &["verify"]);
+
+    // Ctrl+Z takes the whole tide back: every clan as it was.
+    harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
+    harness.run();
+    assert_eq!(everything(d), before);
+    util::ok(d, &["verify"]);
 }

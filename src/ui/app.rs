@@ -398,8 +398,13 @@ impl RapsheetApp {
                 for (i, g) in gangs.into_iter().enumerate().take(form.gangs.len()) {
                     form.gangs[i] = g;
                 }
-                // The scenario the rivals' arc says comes next.
+                // The scenario the rivals' arc says comes next, where
+                // the pack's records are not plain games unless chosen.
+                let plain = session
+                    .pack(&first.ruleset)
+                    .is_ok_and(|p| p.record().scenario_optional);
                 if let [Some(a), Some(b)] = form.gangs.as_slice()
+                    && !plain
                     && let Ok(next) = session.next_scenarios(*a, *b)
                     && let Some((id, _)) = next.scenarios.first()
                 {

@@ -271,7 +271,9 @@ pub fn post_battle_ui(
     if form.gangs.len() < least || form.gangs.len() > rules.max_sides {
         form.set_sides(least.max(form.gangs.len().min(rules.max_sides)));
     }
+    // A pack whose records may be plain games starts on a plain one.
     if form.scenario.is_empty()
+        && !rules.scenario_optional
         && let Some(first) = pack.scenarios.first()
     {
         form.scenario = first.id.clone();
@@ -717,6 +719,27 @@ fn role_and_counts_ui(
     }
     if let Some(scenario) = scenario {
         for count in &scenario.counts {
+            // A count of fighters by outcome is read from the outcomes
+            // below, not typed.
+            if !count.outcomes.is_empty() {
+                let usual = pack.default_outcome().map(|o| o.id.clone());
+                let n = gang
+                    .fighters
+                    .iter()
+                    .filter(|(id, _)| !form.absent.contains(id))
+                    .filter(|(id, _)| {
+                        let outcome = form
+                            .outcomes
+                            .get(id)
+                            .map(|(o, _)| o.clone())
+                            .or(usual.clone());
+                        outcome.is_some_and(|o| count.outcomes.contains(&o))
+                    })
+                    .count();
+                ui.label(format!("{} ({}): {n}", count.label, gang.name))
+                    .on_hover_text("Counted from the outcomes");
+                continue;
+            }
             ui.horizontal(|ui| {
                 let label = ui.label(format!("{} ({})", count.label, gang.name));
                 let value = form.counts[i].entry(count.id.clone()).or_insert(0);
@@ -850,14 +873,26 @@ fn fighters_ui(
 /// The scenario, by arc stage, for a pack that plays scenarios.
 fn scenario_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack) {
     ui.horizontal(|ui| {
-        let current = pack
-            .scenario(&form.scenario)
-            .map_or("Choose…".to_owned(), |s| s.name.clone());
+        let optional = pack.record().scenario_optional;
+        let plain = format!("None: a plain {}", pack.record().noun);
+        let current = pack.scenario(&form.scenario).map_or_else(
+            || {
+                if optional {
+                    plain.clone()
+                } else {
+                    "Choose…".to_owned()
+                }
+            },
+            |s| s.name.clone(),
+        );
         let response = labelled_combo(
             ui,
             "Scenario",
             |c| c.selected_text(current).width(220.0),
             |ui| {
+                if optional {
+                    ui.selectable_value(&mut form.scenario, String::new(), &plain);
+                }
                 for stage in &pack.arc_stages {
                     ui.label(RichText::new(&stage.name).weak());
                     for s in pack.scenarios.iter().filter(|s| s.stage == stage.id) {
