@@ -117,3 +117,30 @@ fn without_optional_parts(line: &str) -> String {
     }
     out
 }
+
+/// docs/packs.md shows its game whole, step by step: the file of step n
+/// (`docs/packs.in/fogbound-n.toml`) is the guide's TOML blocks of steps
+/// 1 to n, one after the other.
+#[test]
+fn the_pack_guide_shows_every_step_of_its_game() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let doc = std::fs::read_to_string(root.join("docs/packs.md")).expect("doc");
+    let steps: Vec<&str> = doc
+        .split("```toml\n")
+        .skip(1)
+        .filter_map(|rest| rest.split("\n```").next())
+        // The first block is the `#:schema` line alone.
+        .filter(|block| block.lines().count() > 1)
+        .collect();
+    assert_eq!(steps.len(), 5, "five steps");
+    for n in 1..=steps.len() {
+        let path = root.join(format!("docs/packs.in/fogbound-{n}.toml"));
+        let file = std::fs::read_to_string(&path).expect("a step's file");
+        assert_eq!(
+            file,
+            format!("{}\n", steps[..n].join("\n\n")),
+            "{} is not steps 1 to {n} of docs/packs.md",
+            path.display()
+        );
+    }
+}

@@ -22,7 +22,7 @@ pub enum CommandError {
     NotForSale { name: String, buys: String },
     #[error("{gang} already has a fighter called “{name}”")]
     FighterNameTaken { gang: String, name: String },
-    #[error("refused: {problem} ({rule_source})")]
+    #[error("refused: {problem}{}", cited(.problem, .rule_source))]
     BreaksRule {
         problem: String,
         rule_source: String,
@@ -113,6 +113,17 @@ pub enum CommandError {
     NoChange,
     #[error("{0} still has fighters; dismiss them first")]
     GangNotEmpty(String),
+}
+
+/// The rule text a refusal cites, after the problem: left out where the
+/// problem already says it word for word (a pack's message that is its
+/// own source) or there is none.
+fn cited(problem: &str, source: &str) -> String {
+    if source.is_empty() || problem.contains(source) {
+        String::new()
+    } else {
+        format!(" ({source})")
+    }
 }
 
 fn check_name(what: &'static str, name: &str) -> Result<String, CommandError> {
