@@ -1,0 +1,285 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+
+//! Each kind of rule a pack can say, one at a time, in a small game of
+//! this file's own (two or three bands of runners): where it applies,
+//! where it does not, and what a pack that misuses it is told. The whole
+//! game that uses them together is `tests/packs/tidewreck.toml`
+//! (tests/own_game.rs).
+
+mod util;
+
+use rapsheet::campaign::battle::BattleReport;
+use rapsheet::rules::Registry;
+use rapsheet::session::{Session, builtin_registry};
+
+/// The game: its `[record]`, titles and whatever a test adds after it.
+const GAME: &str = r#"
+[pack]
+id = "runners"
+name = "Runners"
+format = 1
+
+[words]
+card_quirks = "KIT"
+card_lasting = "MARKS"
+card_notes = "NOTES"
+card_marks = "PIPS"
+takedowns = "Caught"
+gang = "band"
+gangs = "bands"
+fighter = "runner"
+fighters = "runners"
+entry = "kit"
+entries = "kits"
+
+[[stats]]
+id = "pace"
+label = "PACE"
+name = "Pace"
+default = 3
+min = 1
+max = 6
+
+[[resources]]
+id = "coin"
+label = "Coin"
+min = 0
+
+[[counters]]
+id = "blisters"
+label = "Blisters"
+default = 0
+min = 0
+max = 3
+
+[[outcomes]]
+id = "finished"
+label = "Finished"
+default = true
+
+[[outcomes]]
+id = "caught"
+label = "Caught"
+taken_down = true
+
+[record]
+noun = "race"
+min_sides = 2
+max_sides = 3
+winner = "optional"
+"#;
+
+fn registry(extra: &str) -> Registry {
+    let mut registry = builtin_registry().unwrap();
+    registry
+        .add_text("runners.toml", &format!("{GAME}{extra}"))
+        .unwrap();
+    registry
+}
+
+/// Why the game with `extra` is refused.
+fn refused(extra: &str) -> String {
+    let mut registry = builtin_registry().unwrap();
+    registry
+        .add_text("runners.toml", &format!("{GAME}{extra}"))
+        .unwrap_err()
+        .to_string()
+}
+
+/// A campaign of the game with `extra`, bands A, B and C of two runners
+/// each (A1 and A2…), the first of each its leader.
+fn campaign(dir: &std::path::Path, extra: &str) -> Session {
+    let mut s =
+        Session::create_with(&dir.join("c.rapsheet"), "Races", "runners", registry(extra)).unwrap();
+    for band in ["A", "B", "C"] {
+        let (id, _) = s.found_gang(band, None).unwrap();
+        for n in 1..=2 {
+            s.recruit(
+                id,
+                rapsheet::campaign::commands::NewFighter {
+                    name: format!("{band}{n}"),
+                    leader: n == 1,
+                    ..Default::default()
+                },
+            )
+            .unwrap();
+        }
+    }
+    s
+}
+
+fn coin(s: &Session, band: &str) -> i64 {
+    let id = s.gang_named(band).unwrap().id;
+    s.gang_view(id)
+        .unwrap()
+        .resources
+        .iter()
+        .find(|r| r.id == "coin")
+        .map(|r| r.amount)
+        .unwrap()
+}
+
+fn report(json: serde_json::Value) -> BattleReport {
+    serde_json::from_value(json).unwrap()
+}
+
+#[test]
+fn upkeep_for_the_record_touches_only_the_bands_in_it() {
+    let dir = util::temp();
+    let extra = r#"
+[[record.upkeep]]
+id = "entry-fee"
+text = "Each band that runs pays 1 Coin."
+to = "record"
+gain = [{ resource = "coin", amount = -1 }]
+
+[[record.upkeep]]
+id = "stipend"
+text = "Every band is paid 2 Coin."
+gain = [{ resource = "coin", amount = 2 }]
+"#;
+    let mut s = campaign(dir.path(), extra);
+    s.record_battle(
+        &report(serde_json::json!({"gangs": [{"gang": "A"}, {"gang": "B"}]})),
+        1,
+    )
+    .unwrap();
+    // The fee first, held at the floor of 0; then the stipend for all.
+    assert_eq!(coin(&s, "A"), 2);
+    assert_eq!(coin(&s, "B"), 2);
+    assert_eq!(coin(&s, "C"), 2);
+    s.record_battle(
+        &report(serde_json::json!({"gangs": [{"gang": "A"}, {"gang": "B"}]})),
+        1,
+    )
+    .unwrap();
+    assert_eq!(coin(&s, "A"), 3);
+    assert_eq!(coin(&s, "C"), 4, "C ran in neither race");
+}
+
+#[test]
+fn the_fewest_of_a_count_by_outcome_takes_a_line_and_a_tie_takes_none() {
+    let dir = util::temp();
+    let extra = r#"
+[[record.epilogue]]
+id = "consolation"
+text = "The band with the fewest runners caught gains 3 Coin."
+to = "fewest:outcome:caught"
+gain = [{ resource = "coin", amount = 3 }]
+"#;
+    let mut s = campaign(dir.path(), extra);
+    let race = |a: &str, b: &str| {
+        report(serde_json::json!({"gangs": [
+            {"gang": "A", "fighters": [{"fighter": "A1", "outcome": a}, {"fighter": "A2"}]},
+            {"gang": "B", "fighters": [{"fighter": "B1", "outcome": b}, {"fighter": "B2"}]},
+        ]}))
+    };
+    let told = s.record_battle(&race("caught", "finished"), 1).unwrap();
+    assert_eq!((coin(&s, "A"), coin(&s, "B")), (0, 3));
+    // A tie for the fewest: nobody, and the line says so.
+    let told2 = s.record_battle(&race("finished", "finished"), 1).unwrap();
+    assert_eq!((coin(&s, "A"), coin(&s, "B")), (0, 3));
+    let text: Vec<String> = told2
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.clone())
+        .collect();
+    assert!(text.iter().any(|t| t == "nobody: a tie at 0"), "{text:?}");
+    drop(told);
+}
+
+#[test]
+fn a_title_of_the_fighters_on_a_roster_and_its_tie_rule() {
+    let dir = util::temp();
+    let extra = r#"
+[[rulings]]
+id = "small-ties"
+question = "Who is the Smallest Band while bands are tied?"
+ruling = "No one."
+
+[[titles]]
+id = "smallest"
+name = "The Smallest Band"
+count = "fighters"
+comparison = "fewest"
+ties = "nobody"
+ruling = "small-ties"
+
+[[titles]]
+id = "blistered"
+name = "The Most Blistered"
+count = "counter:blisters"
+"#;
+    let mut s = campaign(dir.path(), extra);
+    let race = report(serde_json::json!({"gangs": [{"gang": "A"}, {"gang": "B"}]}));
+    s.record_battle(&race, 1).unwrap();
+    let titles = s.titles("runners").unwrap();
+    // Three bands of two: tied, so no one.
+    let smallest = titles.titles.iter().find(|t| t.id == "smallest").unwrap();
+    assert_eq!(smallest.holder, None);
+    assert_eq!(smallest.measure, "fewest runners");
+    assert!(
+        titles.rulings.contains(&"No one.".to_owned()),
+        "{:?}",
+        titles.rulings
+    );
+    // B's second runner is dismissed and leaves the roster; the next race
+    // makes B the smallest, and A1's blisters the most.
+    let b2 = s.fighter_named("B2", None).unwrap();
+    s.dismiss(b2.id).unwrap();
+    let a1 = s.fighter_named("A1", None).unwrap();
+    s.set_counter(a1.id, "blisters", 2, "a long run").unwrap();
+    s.record_battle(&race, 1).unwrap();
+    let titles = s.titles("runners").unwrap();
+    let holder = |id: &str| {
+        titles
+            .titles
+            .iter()
+            .find(|t| t.id == id)
+            .and_then(|t| t.holder.clone())
+    };
+    assert_eq!(holder("smallest").as_deref(), Some("B"));
+    assert_eq!(holder("blistered").as_deref(), Some("A"));
+}
+
+#[test]
+fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
+    for (extra, says) in [
+        (
+            "\n[recruiting]\nleaders = 1\nrecruits = { min = 4, max = 2 }\n",
+            "recruiting.recruits: the range runs backwards (4 to 2)",
+        ),
+        (
+            "\n[[constraints]]\nid = \"x\"\nkind = \"gang_max_tagged\"\ntag = \"nope\"\nmax = 1\nmessage = \"m\"\n",
+            "constraints.x: tag `nope` is on no quirk",
+        ),
+        (
+            "\n[[record.upkeep]]\nid = \"u\"\ntext = \"t\"\ngain = []\n",
+            "record.upkeep.u: the line changes nothing",
+        ),
+        (
+            "\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"each\"\nper = \"outcome:lost\"\ngain = [{ resource = \"coin\", amount = 1 }]\n",
+            "per `outcome:lost`: outcome `lost` is not in [[outcomes]]",
+        ),
+        (
+            "\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"most:laps\"\ngain = [{ resource = \"coin\", amount = 1 }]\n",
+            "most `laps` is not a count of every record (nor `outcome:<id>`)",
+        ),
+        (
+            "\n[[titles]]\nid = \"t\"\nname = \"T\"\nresource = \"coin\"\ncount = \"fighters\"\n",
+            "titles.t: give a `resource` or a `count`, not both",
+        ),
+        (
+            "\n[[titles]]\nid = \"t\"\nname = \"T\"\ncount = \"counter:nope\"\n",
+            "titles.t: counter `nope` is not in [[counters]]",
+        ),
+        (
+            "\n[[tables]]\nid = \"t\"\nname = \"T\"\nroll = \"d6\"\nmodifiers = [{ id = \"p\", label = \"P\", amount = -1, per = \"coin\" }]\nrows = [{ on = \"1+\", result = \"r\" }]\n",
+            "tables.t.modifiers.p.per: `coin` is not a stat or a counter",
+        ),
+    ] {
+        let e = refused(extra);
+        assert!(e.contains(says), "{extra}\nsays: {e}");
+    }
+}
