@@ -517,9 +517,10 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pa
                 };
                 let name = ui.label(roll_label(pack, &roll.roll));
                 ui.label(format!(
-                    "{} [{}] = {}: {} ({by})",
+                    "{} [{}]{} = {}: {} ({by})",
                     roll.record.expression,
                     dice.join(", "),
+                    roll.modifier_text,
                     roll.total,
                     roll.result
                 ));

@@ -285,6 +285,7 @@ impl Run<'_> {
             table: table.id.clone(),
             record,
             modifier,
+            modifier_text,
             total,
             result,
         });

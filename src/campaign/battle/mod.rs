@@ -197,6 +197,10 @@ pub struct RollMade {
     pub table: String,
     pub record: crate::dice::RollRecord,
     pub modifier: i64,
+    /// The modifier as the roll line shows it after the dice (` +1`,
+    /// ` − 1 (Chill 1)`); empty for none.
+    #[serde(skip_serializing_if = "String::is_empty")]
+    pub modifier_text: String,
     pub total: i64,
     /// The row's result.
     pub result: String,
