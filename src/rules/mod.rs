@@ -11,6 +11,7 @@
 mod bounds;
 mod draft;
 mod model;
+mod schema;
 mod validate;
 
 pub use bounds::{
@@ -18,6 +19,7 @@ pub use bounds::{
 };
 pub use draft::{Draft, DraftChange};
 pub use model::*;
+pub use schema::{REGENERATE as REGENERATE_SCHEMA, pack_schema};
 pub use validate::MAX_TABLE_ROWS;
 
 /// The longest pack text read, in bytes: far beyond the largest rule book

@@ -4,13 +4,14 @@
 //! `mod.rs`. Rust knows *kinds* of things here (a stat, a quirk, a
 //! constraint); every number and name comes from the pack.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The pack format this build reads.
 pub const FORMAT_VERSION: u32 = 1;
 
 /// A whole ruleset pack (after any override has been applied).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Pack {
     pub pack: PackInfo,
@@ -83,7 +84,7 @@ pub struct Pack {
 
 /// A choice the text leaves to the group (when plot points return), kept
 /// per campaign.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SettingDef {
     pub id: String,
@@ -98,7 +99,7 @@ pub struct SettingDef {
 }
 
 /// One option of a setting.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SettingOption {
     pub id: String,
@@ -114,7 +115,7 @@ impl SettingDef {
 /// A roll a fighter's sheet offers: dice plus the highest of some stats
 /// (`2d6` + the higher of two), or a pool of dice, one a point of some
 /// stats, with stress dice from a counter kept apart.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CheckDef {
     pub id: String,
@@ -151,7 +152,7 @@ pub struct CheckDef {
 
 /// A way of making a check: dice it adds, and how much it raises the
 /// stress counter before the roll (a stress die more for each).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CheckOption {
     pub id: String,
@@ -170,7 +171,7 @@ pub struct CheckOption {
 /// price per point, and the cost of each of its entries (their `cost`).
 /// Derived, never typed; what happens to a fighter later (lasting
 /// injuries and advancements) does not change it.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Valuation {
     /// What the value is called (`Value`).
@@ -213,7 +214,7 @@ pub struct Valuation {
 
 /// A score worked out from a fighter's value: the value divided, rounded
 /// as the text says, and never below a minimum.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreRule {
     /// Its short name (`VP`).
@@ -227,7 +228,7 @@ pub struct ScoreRule {
 }
 
 /// How a division is rounded.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Rounding {
     Down,
@@ -252,7 +253,7 @@ impl Rounding {
 /// the tables rolled during a game and after it, the counters a game
 /// changes and what the end of a game resets. A battle between two gangs
 /// in a scenario is one use of it; a session of one party is another.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RecordRules {
     /// What one record is called, in the singular and lower case
@@ -300,7 +301,7 @@ pub struct RecordRules {
 }
 
 /// A box a record can tick.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RecordFlag {
     pub id: String,
@@ -344,7 +345,7 @@ impl RecordRules {
 }
 
 /// Whether a record names a winner.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum WinnerRule {
     /// Always, unless every side ran.
@@ -358,7 +359,7 @@ pub enum WinnerRule {
 
 /// A table rolled in a record: during the game by a fighter, or after it
 /// for each fighter with one of `outcomes`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RecordRoll {
     pub table: String,
@@ -388,7 +389,7 @@ impl RecordRoll {
 }
 
 /// A counter set back at the end of a game.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CounterReset {
     pub counter: String,
@@ -409,7 +410,7 @@ pub struct CounterReset {
 }
 
 /// Which of a counter's values a reset goes to.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum ResetTo {
     Min,
@@ -432,7 +433,7 @@ impl CounterReset {
 /// Headings and phrases the app shows that are not the name of an entry.
 /// A base pack gives every one; an override keeps the base's words unless
 /// it gives its own.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Words {
     /// Heading over a fighter's quirks on a printed card (`QUIRKS`).
@@ -515,7 +516,7 @@ impl Words {
 }
 
 /// The sizes a card prints at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CardSize {
     /// 63 × 88 mm.
@@ -554,7 +555,7 @@ impl CardSize {
 }
 
 /// What a printed card holds for play at the table (`[card]`).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CardRules {
     /// The stat whose value is a track of boxes ticked off during a game
@@ -581,7 +582,7 @@ pub struct CardRules {
 }
 
 /// The system's dice conventions.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct DiceRules {
     /// Dice read off bigger ones (a d3 is a d6 halved).
@@ -606,7 +607,7 @@ impl DiceRules {
 }
 
 /// The `[pack]` header.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PackInfo {
     /// Stable id, stored in campaign files (`heartbreaker`).
@@ -636,7 +637,7 @@ pub struct PackInfo {
 }
 
 /// A fighter stat (Action Limit, Speed…).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StatDef {
     pub id: String,
@@ -712,7 +713,7 @@ impl StatDef {
 }
 
 /// A gang resource (Supply, Territory…).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ResourceDef {
     pub id: String,
@@ -740,7 +741,7 @@ impl ResourceDef {
 }
 
 /// A per-fighter counter with bounds (Bounty 0..5).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CounterDef {
     pub id: String,
@@ -780,7 +781,7 @@ pub struct CounterDef {
 
 /// A stat a counter is taken from, and the word for a fighter while the
 /// counter keeps it below its full value.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CounterLowers {
     pub stat: String,
@@ -836,7 +837,7 @@ impl CounterDef {
 }
 
 /// A group of quirks in the catalog (Weapons, Gear, Abilities).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CategoryDef {
     pub id: String,
@@ -844,7 +845,7 @@ pub struct CategoryDef {
 }
 
 /// A keyword a quirk can carry with a value (`Knockback X`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct KeywordDef {
     pub id: String,
@@ -859,7 +860,7 @@ pub struct KeywordDef {
 }
 
 /// One entry of the quirk catalog.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct QuirkDef {
     pub id: String,
@@ -930,7 +931,7 @@ pub struct QuirkDef {
 /// constraint: an entry carrying a tag that begins with `prefix`, where the
 /// fighter has entries that open tags and none of them (nor `open`) opens
 /// that tag, takes `slots` slots instead of one.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Unopened {
     pub prefix: String,
@@ -942,7 +943,7 @@ pub struct Unopened {
 
 /// A quirk that works with another of the fighter's quirks, which the
 /// player selects.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct QuirkSelect {
     /// The quirks (ids) it may be selected among.
@@ -954,7 +955,7 @@ pub struct QuirkSelect {
 }
 
 /// A keyword on a quirk with its value (`knockback`, `3`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct KeywordUse {
     pub keyword: String,
@@ -963,7 +964,7 @@ pub struct KeywordUse {
 }
 
 /// A named rule or action on a quirk (`Deflect: …`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct QuirkRule {
     pub name: String,
@@ -974,7 +975,7 @@ pub struct QuirkRule {
 }
 
 /// A change a quirk makes to one stat.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StatEffect {
     pub stat: String,
@@ -992,7 +993,7 @@ pub struct StatEffect {
 ///
 /// Read through [`RawConstraint`] so that a misspelt field is refused (serde
 /// cannot deny unknown fields beside a flattened enum).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(try_from = "RawConstraint")]
 pub struct ConstraintDef {
     pub id: String,
@@ -1008,7 +1009,7 @@ pub struct ConstraintDef {
 }
 
 /// The kinds of constraint the engine knows how to evaluate.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ConstraintKind {
     /// A fighter has at most `max` quirks carrying `tag`.
@@ -1098,8 +1099,9 @@ impl ConstraintKind {
 }
 
 /// A constraint as written in the file: every field any kind uses.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(transform = super::schema::constraint_kinds)]
 pub struct RawConstraint {
     id: String,
     message: String,
@@ -1241,7 +1243,7 @@ impl TryFrom<RawConstraint> for ConstraintDef {
 }
 
 /// How a starting gang is recruited.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Recruiting {
     pub leaders: usize,
@@ -1257,7 +1259,7 @@ pub struct Recruiting {
 }
 
 /// A fighter's outcome in a battle.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct OutcomeDef {
     pub id: String,
@@ -1279,7 +1281,7 @@ pub struct OutcomeDef {
 }
 
 /// A roll table: an expression to roll and rows keyed by totals.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TableDef {
     pub id: String,
@@ -1312,7 +1314,7 @@ impl TableDef {
 }
 
 /// A named modifier to a table's roll.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TableModifier {
     pub id: String,
@@ -1323,7 +1325,7 @@ pub struct TableModifier {
 }
 
 /// One row of a roll table.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TableRowDef {
     /// The totals it covers: `4`, `2-5`, `6+` (that or more), `1-` (that or
@@ -1353,7 +1355,7 @@ pub struct TableRowDef {
 }
 
 /// What a table result, an epilogue or an action does, as data.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Effect {
     /// Change a gang resource.
@@ -1413,7 +1415,7 @@ pub enum Effect {
 }
 
 /// A stage of an arc (First Blood, Score to Settle…).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ArcStageDef {
     pub id: String,
@@ -1435,7 +1437,7 @@ pub struct ArcStageDef {
 }
 
 /// A scenario with its roles, counts and epilogue.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioDef {
     pub id: String,
@@ -1463,7 +1465,7 @@ pub struct ScenarioDef {
 }
 
 /// The count a gang reaches to win a scenario.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct WinAt {
     /// The scenario count's id.
@@ -1474,7 +1476,7 @@ pub struct WinAt {
 }
 
 /// A role in a scenario (Captors, Rescuers…).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RoleDef {
     pub id: String,
@@ -1487,7 +1489,7 @@ pub struct RoleDef {
 }
 
 /// A gang's result in the previous battle.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PreviousResult {
     Winner,
@@ -1495,7 +1497,7 @@ pub enum PreviousResult {
 }
 
 /// A number a gang records in a scenario.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CountDef {
     pub id: String,
@@ -1511,7 +1513,7 @@ pub struct CountDef {
 }
 
 /// One line of a scenario's epilogue.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EpilogueRule {
     /// Unique within the scenario; a player's choice names it.
@@ -1544,7 +1546,7 @@ pub struct EpilogueRule {
 }
 
 /// An amount of a resource.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Amount {
     pub resource: String,
@@ -1552,7 +1554,7 @@ pub struct Amount {
 }
 
 /// How a battle's result is read.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ResultRules {
     /// The ruling shown when a battle has no winner (both gangs ran).
@@ -1563,7 +1565,7 @@ pub struct ResultRules {
 }
 
 /// Injury rolls after a battle.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct InjuryRules {
     /// The injury table's id.
@@ -1584,7 +1586,7 @@ pub struct InjuryRules {
 }
 
 /// Advancement rolls after a battle.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AdvancementRules {
     /// The advancement table's id.
@@ -1608,7 +1610,7 @@ pub struct AdvancementRules {
 }
 
 /// How bounties work.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct BountyRules {
     /// The fighter counter that holds a bounty.
@@ -1631,7 +1633,7 @@ pub struct BountyRules {
 }
 
 /// A title held by the gang with the most of a resource.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TitleDef {
     pub id: String,
@@ -1644,7 +1646,7 @@ pub struct TitleDef {
 }
 
 /// How titles are shared out.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TitleRules {
     /// A gang holds at most one title: one qualifying for more chooses, and
@@ -1662,7 +1664,7 @@ pub struct TitleRules {
 }
 
 /// A resource action a gang may take between battles.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ActionDef {
     pub id: String,
@@ -1688,7 +1690,7 @@ pub struct ActionDef {
 }
 
 /// Fighters an action marks in the gang's next battle.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ActionMarks {
     /// How many fighters (all of them, when the gang fields fewer).
@@ -1699,7 +1701,7 @@ pub struct ActionMarks {
 
 /// A decision the pack makes where the rule text is silent or contradicts
 /// itself. Shown to players labelled as a ruling.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Ruling {
     pub id: String,
