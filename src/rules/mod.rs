@@ -10,6 +10,7 @@
 
 mod bounds;
 mod draft;
+pub mod locate;
 mod model;
 mod schema;
 mod validate;
