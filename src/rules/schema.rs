@@ -96,45 +96,68 @@ fn no_null(schema: &mut Schema) {
     }
 }
 
-/// The kinds of constraint: (kind, the fields it uses, those of them it
-/// needs, those of them that are counts). A kind refuses the other fields
-/// of `KIND_FIELDS`; a count is 0 or more. `TryFrom<RawConstraint>` reads
-/// the same (a test holds the two together).
-pub const CONSTRAINT_KINDS: &[(&str, &[&str], &[&str], &[&str])] = &[
-    ("max_tagged", &["tag", "max"], &["tag", "max"], &["max"]),
-    ("forbids_tagged", &["quirk", "tag"], &["quirk", "tag"], &[]),
-    (
+/// A kind of constraint, with the fields it reads.
+struct Kind {
+    name: &'static str,
+    /// The fields it uses; it refuses the other fields of `KIND_FIELDS`.
+    uses: &'static [&'static str],
+    /// Those of them it needs.
+    needs: &'static [&'static str],
+    /// Those of them that are counts: 0 or more.
+    counts: &'static [&'static str],
+}
+
+const fn kind(
+    name: &'static str,
+    uses: &'static [&'static str],
+    needs: &'static [&'static str],
+    counts: &'static [&'static str],
+) -> Kind {
+    Kind {
+        name,
+        uses,
+        needs,
+        counts,
+    }
+}
+
+/// The kinds of constraint, read as `TryFrom<RawConstraint>` reads them
+/// (a test holds the schema and the loader together).
+const CONSTRAINT_KINDS: &[Kind] = &[
+    kind("max_tagged", &["tag", "max"], &["tag", "max"], &["max"]),
+    kind("forbids_tagged", &["quirk", "tag"], &["quirk", "tag"], &[]),
+    kind(
         "requires_any",
         &["quirk", "any_of"],
         &["quirk", "any_of"],
         &[],
     ),
-    (
+    kind(
         "gang_count",
         &["quirk", "allowed"],
         &["quirk", "allowed"],
         &[],
     ),
-    ("min_tagged", &["tag", "min"], &["tag", "min"], &["min"]),
-    (
+    kind("min_tagged", &["tag", "min"], &["tag", "min"], &["min"]),
+    kind(
         "max_slots",
         &["quirk", "tag", "max", "unopened"],
         &["quirk", "tag"],
         &["max"],
     ),
-    (
+    kind(
         "gang_count_per_points",
         &["quirk", "max", "per", "rounding"],
         &["quirk", "max", "per", "rounding"],
         &["max"],
     ),
-    (
+    kind(
         "stat_range",
         &["quirk", "stat", "min", "max", "unless_tagged"],
         &["quirk", "stat"],
         &[],
     ),
-    ("max_score", &["quirk", "max"], &["quirk", "max"], &[]),
+    kind("max_score", &["quirk", "max"], &["quirk", "max"], &[]),
 ];
 
 /// The fields of a constraint that only some kinds use.
@@ -207,7 +230,7 @@ const CONSTRAINT_FIELDS: &[(&str, &str)] = &[
 /// kind) narrowed to what each kind reads: `kind` one of the kinds, and
 /// for each the fields it needs and those it does not use.
 pub(super) fn constraint_kinds(schema: &mut Schema) {
-    let kinds: Vec<&str> = CONSTRAINT_KINDS.iter().map(|(k, ..)| *k).collect();
+    let kinds: Vec<&str> = CONSTRAINT_KINDS.iter().map(|k| k.name).collect();
     if let Some(kind) = schema.pointer_mut("/properties/kind") {
         *kind = json!({
             "description": "What the constraint checks; it decides which of the other fields it reads.",
@@ -222,29 +245,36 @@ pub(super) fn constraint_kinds(schema: &mut Schema) {
     }
     let rules: Vec<Value> = CONSTRAINT_KINDS
         .iter()
-        .map(|(kind, uses, needs, counts)| {
-            let unused: Vec<Value> = KIND_FIELDS
-                .iter()
-                .filter(|f| !uses.contains(f))
-                .map(|f| json!({ "required": [f] }))
-                .collect();
-            let mut then = json!({ "required": needs, "not": { "anyOf": unused } });
-            if !counts.is_empty() {
-                let counts: serde_json::Map<String, Value> = counts
+        .map(
+            |Kind {
+                 name,
+                 uses,
+                 needs,
+                 counts,
+             }| {
+                let unused: Vec<Value> = KIND_FIELDS
                     .iter()
-                    .map(|f| ((*f).to_owned(), json!({ "minimum": 0 })))
+                    .filter(|f| !uses.contains(f))
+                    .map(|f| json!({ "required": [f] }))
                     .collect();
-                then["properties"] = Value::Object(counts);
-            }
-            // A stat's range needs one end at least.
-            if uses.contains(&"stat") {
-                then["anyOf"] = json!([{ "required": ["min"] }, { "required": ["max"] }]);
-            }
-            json!({
-                "if": { "properties": { "kind": { "const": kind } }, "required": ["kind"] },
-                "then": then,
-            })
-        })
+                let mut then = json!({ "required": needs, "not": { "anyOf": unused } });
+                if !counts.is_empty() {
+                    let counts: serde_json::Map<String, Value> = counts
+                        .iter()
+                        .map(|f| ((*f).to_owned(), json!({ "minimum": 0 })))
+                        .collect();
+                    then["properties"] = Value::Object(counts);
+                }
+                // A stat's range needs one end at least.
+                if uses.contains(&"stat") {
+                    then["anyOf"] = json!([{ "required": ["min"] }, { "required": ["max"] }]);
+                }
+                json!({
+                    "if": { "properties": { "kind": { "const": name } }, "required": ["kind"] },
+                    "then": then,
+                })
+            },
+        )
         .collect();
     schema.insert("allOf".to_owned(), Value::Array(rules));
 }
