@@ -259,11 +259,12 @@ fn check_pack_names_the_line_and_column_of_a_wrong_type() {
     let (line, json) = check(&text);
     assert_eq!(at(&json), (36, 11), "{line}");
     assert!(
-        line.starts_with("rapsheet: game.toml:36:11: line 36: "),
+        line.starts_with("rapsheet: game.toml:36:11: stats.wile.default: "),
         "{line}"
     );
     assert_eq!(json["file"], "game.toml");
-    assert_eq!(json["entry"], "line 36");
+    // Said of the entry it is in, where the loader says `line 36`.
+    assert_eq!(json["entry"], "stats.wile.default");
 }
 
 #[test]
@@ -301,4 +302,21 @@ fn check_pack_names_the_words_table_for_a_missing_word() {
     let (line, json) = check(&text);
     assert_eq!(json["entry"], "words.fighters");
     assert_eq!(at(&json), (20, 1), "{line}");
+}
+
+#[test]
+fn check_pack_names_the_entry_of_a_misspelt_field_deep_in_a_table_row() {
+    let text = lantern_road().replacen(
+        "stat = \"wile\", amount = 1",
+        "stat = \"wile\", amonut = 1",
+        1,
+    );
+    let (line, json) = check(&text);
+    // The TOML reader stops at the row's list of effects.
+    assert_eq!(json["entry"], "tables.omens row `6`.effects", "{line}");
+    assert_eq!(at(&json), (92, 103), "{line}");
+    assert!(
+        line.ends_with("unknown field `amonut`, expected `stat` or `amount`"),
+        "{line}"
+    );
 }

@@ -406,8 +406,14 @@ pub(super) fn check_pack(file: &Path, json: bool) -> Result<()> {
     let registry = builtin_registry()?;
     let pack = match registry.load_text(&file.display().to_string(), &text) {
         Ok(pack) => pack,
-        Err(err) => {
+        Err(mut err) => {
             let at = crate::rules::locate::position(&text, &err.entry);
+            // A reading error is said of the entry it is in, where one is.
+            if err.entry.starts_with("line ")
+                && let Some(entry) = crate::rules::locate::reading_entry(&text)
+            {
+                err.entry = entry;
+            }
             if json {
                 print_json(&serde_json::json!({
                     "file": err.file,

@@ -65,6 +65,59 @@ fn reading_error(text: &str) -> Option<usize> {
         .map(|s| s.start)
 }
 
+/// The entry a reading error is in, where the TOML reader stopped
+/// (`stats.wile.default` for a wrong type, `quirks.slasher` for a field
+/// left out): `None` where the text is not TOML, or fits the model.
+pub fn reading_entry(text: &str) -> Option<String> {
+    let offset = reading_error(text)?;
+    let root = DeTable::parse(text).ok()?;
+    let mut found = None;
+    entries_at(root.get_ref(), offset, "", &mut found);
+    found
+}
+
+/// Whether a span holds the offset (an empty span: starts at it).
+fn holds(span: &std::ops::Range<usize>, offset: usize) -> bool {
+    span.start == offset || span.contains(&offset)
+}
+
+/// The innermost entry of the table around `offset`, by the path the
+/// checks name entries with.
+fn entries_at(table: &DeTable<'_>, offset: usize, prefix: &str, found: &mut Option<String>) {
+    for (key, value) in table {
+        let name = key.get_ref().as_ref();
+        let path = if prefix.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{prefix}.{name}")
+        };
+        if holds(&key.span(), offset) || holds(&value.span(), offset) {
+            *found = Some(path.clone());
+        }
+        match value.get_ref() {
+            DeValue::Table(t) => entries_at(t, offset, &path, found),
+            DeValue::Array(items) => {
+                for (i, item) in items.iter().enumerate() {
+                    let item_path = match (name, text_of(item, "on"), text_of(item, "id")) {
+                        ("rows", Some(on), _) if !prefix.is_empty() => {
+                            format!("{prefix} row `{on}`")
+                        }
+                        (_, _, Some(id)) => format!("{path}.{id}"),
+                        _ => format!("{path}[{i}]"),
+                    };
+                    if holds(&item.span(), offset) {
+                        *found = Some(item_path.clone());
+                    }
+                    if let DeValue::Table(t) = item.get_ref() {
+                        entries_at(t, offset, &item_path, found);
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+}
+
 /// One step of an entry's path.
 #[derive(Debug, PartialEq, Eq)]
 enum Step<'a> {
