@@ -193,7 +193,9 @@ message = "x"
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("bad.toml: constraints.needs-ghost: quirk `ghost-gun` is not in [[quirks]]"),
+        err.contains(
+            "bad.toml:8:1: constraints.needs-ghost: quirk `ghost-gun` is not in [[quirks]]"
+        ),
         "{err}"
     );
 }

@@ -127,11 +127,23 @@ fn check_pack_and_house_keep_refuse_a_bad_id_or_name_alike() {
         std::fs::write(d.join(&file), MARCHES.replacen(from, to, 1)).unwrap();
         let checked = one_line(d, &["check-pack", &file]);
         let kept = refused(d, &["house", "keep", &file]);
-        assert_eq!(checked, kept, "check-pack and house keep disagree");
+        // check-pack names the line and column too (`bad0.toml:8:1:`).
+        let rest = checked
+            .strip_prefix(&format!("rapsheet: {file}:"))
+            .unwrap_or_else(|| panic!("{checked}"));
+        let (position, said) = rest.split_once(": ").unwrap();
         assert!(
-            checked.starts_with(&format!("rapsheet: {file}: {field}: ")),
+            position
+                .split(':')
+                .all(|n| n.parse::<usize>().is_ok_and(|n| n > 0)),
             "{checked}"
         );
+        assert_eq!(
+            format!("rapsheet: {file}: {said}"),
+            kept,
+            "check-pack and house keep disagree"
+        );
+        assert!(said.starts_with(&format!("{field}: ")), "{checked}");
         assert!(!checked.contains('\u{202E}'), "{checked}");
         assert!(!checked.contains('\u{1B}'), "{checked}");
     }

@@ -335,7 +335,10 @@ fn check_pack_refuses_a_fallback_loop_with_one_line_naming_the_row() {
     let err = stderr(&out);
     assert_eq!(err.lines().count(), 1, "{err}");
     assert!(
-        err.contains("loop.toml: tables.injury row `1-2`: its fallbacks go round in a loop: `1-2` → `3-4` → `1-2`"),
+        err.starts_with("rapsheet: loop.toml:")
+            && err.contains(
+                ": tables.injury row `1-2`: its fallbacks go round in a loop: `1-2` → `3-4` → `1-2`"
+            ),
         "{err}"
     );
 }
@@ -352,7 +355,8 @@ fn check_pack_refuses_a_number_past_the_bound_naming_its_field() {
     assert!(!out.status.success());
     let err = stderr(&out);
     assert!(
-        err.contains("big.toml: scenarios.dead-drop.counts.caches.total_max: 4611686018427387904 is out of bounds"),
+        err.starts_with("rapsheet: big.toml:")
+            && err.contains(": scenarios.dead-drop.counts.caches.total_max: 4611686018427387904 is out of bounds"),
         "{err}"
     );
 }

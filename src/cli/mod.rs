@@ -97,6 +97,16 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Print the JSON Schema of the pack format (for an editor that checks
+    /// a pack as it is typed).
+    PackSchema {
+        /// Write it to this file instead.
+        #[arg(long, value_name = "FILE")]
+        out: Option<PathBuf>,
+        /// Replace the file if it is there.
+        #[arg(long, requires = "out")]
+        force: bool,
+    },
     /// House rules kept in the campaign: keep, drop, list.
     House {
         #[command(subcommand)]
@@ -448,6 +458,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         }
         Command::Rulesets { json } => pack::rulesets(registry(packs)?.packs(), json),
         Command::CheckPack { file, json } => pack::check_pack(&file, json),
+        Command::PackSchema { out, force } => pack::pack_schema(out.as_deref(), force),
         Command::House { command } => pack::house(&mut open(db, packs)?, command),
         Command::Gang { command } => gang::gang(&mut open(db, packs)?, command),
         Command::Fighter { command } => gang::fighter(&mut open(db, packs)?, command),

@@ -421,11 +421,57 @@ pub(super) fn check_pack(file: &Path, json: bool) -> Result<()> {
     let text =
         std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
     let registry = builtin_registry()?;
-    let pack = registry.load_text(&file.display().to_string(), &text)?;
+    let pack = match registry.load_text(&file.display().to_string(), &text) {
+        Ok(pack) => pack,
+        Err(mut err) => {
+            let at = crate::rules::locate::position(&text, &err.entry);
+            // A reading error is said of the entry it is in, where one is.
+            if err.entry.starts_with("line ")
+                && let Some(entry) = crate::rules::locate::reading_entry(&text)
+            {
+                err.entry = entry;
+            }
+            if json {
+                print_json(&serde_json::json!({
+                    "file": err.file,
+                    "line": at.line,
+                    "column": at.column,
+                    "entry": err.entry,
+                    "reason": err.reason,
+                }))?;
+            }
+            anyhow::bail!("{}:{at}: {}: {}", err.file, err.entry, err.reason);
+        }
+    };
     if json {
         return print_json(&summary(&pack));
     }
     say!("ok: {}", line(&pack));
+    Ok(())
+}
+
+/// Prints the pack format's JSON Schema, or writes it to `out` (through a
+/// temporary file, refusing to replace one unless `force`).
+pub(super) fn pack_schema(out: Option<&Path>, force: bool) -> Result<()> {
+    let text = crate::rules::pack_schema();
+    let Some(path) = out else {
+        print!("{text}");
+        return Ok(());
+    };
+    let existing = if force {
+        crate::output::Existing::Replace
+    } else {
+        crate::output::Existing::Refuse
+    };
+    match crate::output::write(path, text.as_bytes(), existing, None) {
+        Ok(()) => {}
+        Err(crate::output::OutputError::Exists(path)) => anyhow::bail!(
+            "{}: a file is already there; add --force to replace it",
+            path.display()
+        ),
+        Err(err) => return Err(err.into()),
+    }
+    say!("Wrote the pack schema to {}", path.display());
     Ok(())
 }
 

@@ -232,7 +232,7 @@ pub(crate) fn parse_with_tiers(text: &str) -> Result<Parsed, DiceError> {
 /// A die a game reads off a bigger die instead of rolling it: a d`sides`
 /// is a d`rolled` scaled down, rounding up. `rolled` must be a multiple of
 /// `sides`; twice `sides` is "halve the result, rounding up".
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct DerivedDie {
     pub sides: u32,
     pub rolled: u32,

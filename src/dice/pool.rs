@@ -165,7 +165,7 @@ fn modifier(c: &mut Cursor, sign: i64) -> Result<i32, DiceError> {
 /// let record = Dice::seeded(7).roll_pool(&parse_pool("5 on 4+").unwrap(), &heartbreaker).unwrap();
 /// assert!(record.successes().unwrap() <= 10);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct PoolRules {
     /// Sides of each pool die.
     pub sides: u32,

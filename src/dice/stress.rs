@@ -41,7 +41,7 @@ use super::{Dice, DiceError};
 /// assert_eq!((roll.base.len(), roll.stress.len()), (4, 2));
 /// assert!(roll.successes <= 6);
 /// ```
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, schemars::JsonSchema)]
 pub struct StressRules {
     /// Sides of every die, base and stress.
     pub sides: u32,

@@ -1,10 +1,11 @@
 //! How many of something a rule allows: one number, or a range.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// A count a rule allows, as a pack writes it: one number (`4`) or a
 /// range (`{ min = 3, max = 5 }`; `max` left out for no upper end).
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(
     untagged,
     expecting = "a count (`4`) or a range (`{ min = 3, max = 5 }`, `max` left out for no most)"
@@ -17,7 +18,7 @@ pub enum CountRange {
 }
 
 /// The two ends of a [`CountRange`].
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Between {
     pub min: usize,

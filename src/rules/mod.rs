@@ -11,7 +11,9 @@
 mod bounds;
 mod count;
 mod draft;
+pub mod locate;
 mod model;
+mod schema;
 mod validate;
 
 pub use bounds::{
@@ -20,6 +22,7 @@ pub use bounds::{
 pub use count::{Between, CountRange};
 pub use draft::{Draft, DraftChange};
 pub use model::*;
+pub use schema::{REGENERATE as REGENERATE_SCHEMA, pack_schema};
 pub use validate::MAX_TABLE_ROWS;
 
 /// The longest pack text read, in bytes: far beyond the largest rule book

@@ -4,13 +4,14 @@
 //! `mod.rs`. Rust knows *kinds* of things here (a stat, a quirk, a
 //! constraint); every number and name comes from the pack.
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 /// The pack format this build reads.
 pub const FORMAT_VERSION: u32 = 1;
 
 /// A whole ruleset pack (after any override has been applied).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Pack {
     pub pack: PackInfo,
@@ -83,7 +84,7 @@ pub struct Pack {
 
 /// A choice the text leaves to the group (when plot points return), kept
 /// per campaign.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SettingDef {
     pub id: String,
@@ -98,7 +99,7 @@ pub struct SettingDef {
 }
 
 /// One option of a setting.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct SettingOption {
     pub id: String,
@@ -114,7 +115,7 @@ impl SettingDef {
 /// A roll a fighter's sheet offers: dice plus the highest of some stats
 /// (`2d6` + the higher of two), or a pool of dice, one a point of some
 /// stats, with stress dice from a counter kept apart.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CheckDef {
     pub id: String,
@@ -151,7 +152,7 @@ pub struct CheckDef {
 
 /// A way of making a check: dice it adds, and how much it raises the
 /// stress counter before the roll (a stress die more for each).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct CheckOption {
     pub id: String,
@@ -170,7 +171,7 @@ pub struct CheckOption {
 /// price per point, and the cost of each of its entries (their `cost`).
 /// Derived, never typed; what happens to a fighter later (lasting
 /// injuries and advancements) does not change it.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Valuation {
     /// What the value is called (`Value`).
@@ -213,7 +214,7 @@ pub struct Valuation {
 
 /// A score worked out from a fighter's value: the value divided, rounded
 /// as the text says, and never below a minimum.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ScoreRule {
     /// Its short name (`VP`).
@@ -227,7 +228,7 @@ pub struct ScoreRule {
 }
 
 /// How a division is rounded.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum Rounding {
     Down,
@@ -252,7 +253,7 @@ impl Rounding {
 /// the tables rolled during a game and after it, the counters a game
 /// changes and what the end of a game resets. A battle between two gangs
 /// in a scenario is one use of it; a session of one party is another.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RecordRules {
     /// What one record is called, in the singular and lower case
@@ -314,7 +315,7 @@ pub struct RecordRules {
 }
 
 /// A box a record can tick.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RecordFlag {
     pub id: String,
@@ -361,7 +362,7 @@ impl RecordRules {
 }
 
 /// Whether a record names a winner.
-#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum WinnerRule {
     /// Always, unless every side ran.
@@ -375,7 +376,7 @@ pub enum WinnerRule {
 
 /// A table rolled in a record: during the game by a fighter, or after it
 /// for each fighter with one of `outcomes`.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RecordRoll {
     pub table: String,
@@ -405,7 +406,7 @@ impl RecordRoll {
 }
 
 /// A counter set back at the end of a game.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CounterReset {
     pub counter: String,
@@ -426,7 +427,7 @@ pub struct CounterReset {
 }
 
 /// Which of a counter's values a reset goes to.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum ResetTo {
     Min,
@@ -449,7 +450,7 @@ impl CounterReset {
 /// Headings and phrases the app shows that are not the name of an entry.
 /// A base pack gives every one; an override keeps the base's words unless
 /// it gives its own.
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Words {
     /// Heading over a fighter's quirks on a printed card (`QUIRKS`).
@@ -546,7 +547,7 @@ impl Words {
 }
 
 /// The sizes a card prints at.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum CardSize {
     /// 63 × 88 mm.
@@ -585,7 +586,7 @@ impl CardSize {
 }
 
 /// What a printed card holds for play at the table (`[card]`).
-#[derive(Debug, Clone, Default, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CardRules {
     /// The stat whose value is a track of boxes ticked off during a game
@@ -612,7 +613,7 @@ pub struct CardRules {
 }
 
 /// The system's dice conventions.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct DiceRules {
     /// Dice read off bigger ones (a d3 is a d6 halved).
@@ -637,7 +638,7 @@ impl DiceRules {
 }
 
 /// The `[pack]` header.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct PackInfo {
     /// Stable id, stored in campaign files (`heartbreaker`).
@@ -667,7 +668,7 @@ pub struct PackInfo {
 }
 
 /// A fighter stat (Action Limit, Speed…).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StatDef {
     pub id: String,
@@ -743,7 +744,7 @@ impl StatDef {
 }
 
 /// A gang resource (Supply, Territory…).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ResourceDef {
     pub id: String,
@@ -771,7 +772,7 @@ impl ResourceDef {
 }
 
 /// A per-fighter counter with bounds (Bounty 0..5).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CounterDef {
     pub id: String,
@@ -811,7 +812,7 @@ pub struct CounterDef {
 
 /// A stat a counter is taken from, and the word for a fighter while the
 /// counter keeps it below its full value.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CounterLowers {
     pub stat: String,
@@ -867,7 +868,7 @@ impl CounterDef {
 }
 
 /// A group of quirks in the catalog (Weapons, Gear, Abilities).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CategoryDef {
     pub id: String,
@@ -875,7 +876,7 @@ pub struct CategoryDef {
 }
 
 /// A keyword a quirk can carry with a value (`Knockback X`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct KeywordDef {
     pub id: String,
@@ -890,7 +891,7 @@ pub struct KeywordDef {
 }
 
 /// One entry of the quirk catalog.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct QuirkDef {
     pub id: String,
@@ -961,7 +962,7 @@ pub struct QuirkDef {
 /// constraint: an entry carrying a tag that begins with `prefix`, where the
 /// fighter has entries that open tags and none of them (nor `open`) opens
 /// that tag, takes `slots` slots instead of one.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Unopened {
     pub prefix: String,
@@ -973,7 +974,7 @@ pub struct Unopened {
 
 /// A quirk that works with another of the fighter's quirks, which the
 /// player selects.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct QuirkSelect {
     /// The quirks (ids) it may be selected among.
@@ -985,7 +986,7 @@ pub struct QuirkSelect {
 }
 
 /// A keyword on a quirk with its value (`knockback`, `3`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct KeywordUse {
     pub keyword: String,
@@ -994,7 +995,7 @@ pub struct KeywordUse {
 }
 
 /// A named rule or action on a quirk (`Deflect: …`).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct QuirkRule {
     pub name: String,
@@ -1005,7 +1006,7 @@ pub struct QuirkRule {
 }
 
 /// A change a quirk makes to one stat.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct StatEffect {
     pub stat: String,
@@ -1023,7 +1024,7 @@ pub struct StatEffect {
 ///
 /// Read through [`RawConstraint`] so that a misspelt field is refused (serde
 /// cannot deny unknown fields beside a flattened enum).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(try_from = "RawConstraint")]
 pub struct ConstraintDef {
     pub id: String,
@@ -1039,7 +1040,7 @@ pub struct ConstraintDef {
 }
 
 /// The kinds of constraint the engine knows how to evaluate.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum ConstraintKind {
     /// A fighter has at most `max` quirks carrying `tag`.
@@ -1134,8 +1135,9 @@ impl ConstraintKind {
 }
 
 /// A constraint as written in the file: every field any kind uses.
-#[derive(Debug, Clone, Deserialize)]
+#[derive(Debug, Clone, Deserialize, JsonSchema)]
 #[serde(deny_unknown_fields)]
+#[schemars(transform = super::schema::constraint_kinds)]
 pub struct RawConstraint {
     id: String,
     message: String,
@@ -1171,22 +1173,21 @@ impl TryFrom<RawConstraint> for ConstraintDef {
                 raw.kind
             )
         };
-        let used: &[&str] = match raw.kind.as_str() {
-            "max_tagged" => &["tag", "max"],
-            "forbids_tagged" => &["quirk", "tag"],
-            "requires_any" => &["quirk", "any_of"],
-            "gang_count" => &["quirk", "allowed"],
-            "min_tagged" => &["tag", "min"],
-            "max_slots" => &["quirk", "tag", "max", "unopened"],
-            "gang_count_per_points" => &["quirk", "max", "per", "rounding"],
-            "stat_range" => &["quirk", "stat", "min", "max", "unless_tagged"],
-            "max_score" => &["quirk", "max"],
-            "gang_max_tagged" => &["tag", "max"],
-            other => {
-                return Err(format!(
-                    "constraint `{id}`: unknown kind `{other}` (expected max_tagged, forbids_tagged, requires_any, gang_count, min_tagged, max_slots, gang_count_per_points, stat_range, max_score or gang_max_tagged)"
-                ));
-            }
+        // One table of the kinds and their fields, read by the schema too.
+        let Some(used) = super::schema::CONSTRAINT_KINDS
+            .iter()
+            .find(|k| k.name == raw.kind)
+            .map(|k| k.uses)
+        else {
+            let names: Vec<&str> = super::schema::CONSTRAINT_KINDS
+                .iter()
+                .map(|k| k.name)
+                .collect();
+            return Err(format!(
+                "constraint `{id}`: unknown kind `{}` (expected {})",
+                raw.kind,
+                names.join(", ")
+            ));
         };
         let present = [
             ("tag", raw.tag.is_some()),
@@ -1282,7 +1283,7 @@ impl TryFrom<RawConstraint> for ConstraintDef {
 }
 
 /// How a starting gang is recruited.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Recruiting {
     /// How many leaders a starting gang has: a number or a range.
@@ -1318,7 +1319,7 @@ impl Recruiting {
 }
 
 /// A fighter's outcome in a battle.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct OutcomeDef {
     pub id: String,
@@ -1371,7 +1372,7 @@ impl OutcomeDef {
 }
 
 /// A roll table: an expression to roll and rows keyed by totals.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TableDef {
     pub id: String,
@@ -1404,7 +1405,7 @@ impl TableDef {
 }
 
 /// A named modifier to a table's roll.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TableModifier {
     pub id: String,
@@ -1449,7 +1450,7 @@ impl FighterModifier {
 }
 
 /// One row of a roll table.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TableRowDef {
     /// The totals it covers: `4`, `2-5`, `6+` (that or more), `1-` (that or
@@ -1479,7 +1480,7 @@ pub struct TableRowDef {
 }
 
 /// What a table result, an epilogue or an action does, as data.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Effect {
     /// Change a gang resource.
@@ -1542,7 +1543,7 @@ pub enum Effect {
 }
 
 /// A stage of an arc (First Blood, Score to Settle…).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ArcStageDef {
     pub id: String,
@@ -1564,7 +1565,7 @@ pub struct ArcStageDef {
 }
 
 /// A scenario with its roles, counts and epilogue.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ScenarioDef {
     pub id: String,
@@ -1592,7 +1593,7 @@ pub struct ScenarioDef {
 }
 
 /// The count a gang reaches to win a scenario.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct WinAt {
     /// The scenario count's id.
@@ -1603,7 +1604,7 @@ pub struct WinAt {
 }
 
 /// A role in a scenario (Captors, Rescuers…).
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct RoleDef {
     pub id: String,
@@ -1616,7 +1617,7 @@ pub struct RoleDef {
 }
 
 /// A gang's result in the previous battle.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
 pub enum PreviousResult {
     Winner,
@@ -1624,7 +1625,7 @@ pub enum PreviousResult {
 }
 
 /// A number a gang records in a scenario.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct CountDef {
     pub id: String,
@@ -1644,7 +1645,7 @@ pub struct CountDef {
 }
 
 /// One line of a scenario's epilogue.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct EpilogueRule {
     /// Unique within the scenario; a player's choice names it.
@@ -1681,7 +1682,7 @@ pub struct EpilogueRule {
 }
 
 /// An amount of a resource.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Amount {
     pub resource: String,
@@ -1689,7 +1690,7 @@ pub struct Amount {
 }
 
 /// How a battle's result is read.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ResultRules {
     /// The ruling shown when a battle has no winner (both gangs ran).
@@ -1700,7 +1701,7 @@ pub struct ResultRules {
 }
 
 /// Injury rolls after a battle.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct InjuryRules {
     /// The injury table's id.
@@ -1721,7 +1722,7 @@ pub struct InjuryRules {
 }
 
 /// Advancement rolls after a battle.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct AdvancementRules {
     /// The advancement table's id.
@@ -1745,7 +1746,7 @@ pub struct AdvancementRules {
 }
 
 /// How bounties work.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct BountyRules {
     /// The fighter counter that holds a bounty.
@@ -1768,7 +1769,7 @@ pub struct BountyRules {
 }
 
 /// A title held by the gang with the most (or the fewest) of a resource.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TitleDef {
     pub id: String,
@@ -1826,7 +1827,7 @@ impl TitleCount {
 }
 
 /// Which end of a comparison wins.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum Comparison {
     /// The most, above none (a gang with none never holds it).
@@ -1837,7 +1838,7 @@ pub enum Comparison {
 }
 
 /// Who holds a title when the best are tied.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum TieRule {
     /// The holder keeps it while tied for the best; otherwise no one.
@@ -1848,7 +1849,7 @@ pub enum TieRule {
 }
 
 /// How titles are shared out.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct TitleRules {
     /// A gang holds at most one title: one qualifying for more chooses, and
@@ -1866,7 +1867,7 @@ pub struct TitleRules {
 }
 
 /// A resource action a gang may take between battles.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ActionDef {
     pub id: String,
@@ -1892,7 +1893,7 @@ pub struct ActionDef {
 }
 
 /// Fighters an action marks in the gang's next battle.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct ActionMarks {
     /// How many fighters (all of them, when the gang fields fewer).
@@ -1903,7 +1904,7 @@ pub struct ActionMarks {
 
 /// A decision the pack makes where the rule text is silent or contradicts
 /// itself. Shown to players labelled as a ruling.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Ruling {
     pub id: String,
@@ -1961,7 +1962,7 @@ pub fn outcome_count(count: &str) -> Option<Vec<&str>> {
 }
 
 /// Who upkeep applies to.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq, Default)]
 #[serde(rename_all = "snake_case")]
 pub enum UpkeepScope {
     /// Every gang of the pack's game in the campaign.
@@ -1972,7 +1973,7 @@ pub enum UpkeepScope {
 }
 
 /// A change made to gangs at the start of every record.
-#[derive(Debug, Clone, Serialize, Deserialize, PartialEq)]
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Upkeep {
     /// Unique among the pack's upkeep lines.
