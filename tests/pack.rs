@@ -966,6 +966,8 @@ fighter = "fighter"
 fighters = "fighters"
 entry = "quirk"
 entries = "quirks"
+leader = "leader"
+leaders = "leaders"
 
 [[stats]]
 id = "armor"
@@ -1265,6 +1267,8 @@ fighter = "fighter"
 fighters = "fighters"
 entry = "quirk"
 entries = "quirks"
+leader = "leader"
+leaders = "leaders"
 
 [[arc_stages]]
 id = "first-blood"

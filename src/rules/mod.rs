@@ -12,6 +12,7 @@ mod bounds;
 mod draft;
 mod model;
 mod validate;
+mod words;
 
 pub use bounds::{
     MAX_MAGNITUDE, check_bound, count_as_number, out_of_bound, passes_bound, within_bound,
@@ -19,6 +20,7 @@ pub use bounds::{
 pub use draft::{Draft, DraftChange};
 pub use model::*;
 pub use validate::MAX_TABLE_ROWS;
+pub use words::{Noun, counted};
 
 /// The longest pack text read, in bytes: far beyond the largest rule book
 /// written as a pack.
