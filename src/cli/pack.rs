@@ -357,6 +357,11 @@ struct PackSummary<'a> {
     quirks: usize,
     constraints: usize,
     rulings: usize,
+    /// The pack's words for one entry and several, for the line.
+    #[serde(skip)]
+    entry: &'a str,
+    #[serde(skip)]
+    entries: &'a str,
 }
 
 fn summary(pack: &Pack) -> PackSummary<'_> {
@@ -372,18 +377,20 @@ fn summary(pack: &Pack) -> PackSummary<'_> {
         quirks: pack.quirks.len(),
         constraints: pack.constraints.len(),
         rulings: pack.rulings.len(),
+        entry: &pack.words.entry,
+        entries: &pack.words.entries,
     }
 }
 
 fn line(s: &PackSummary<'_>) -> String {
     format!(
-        "{} ({}){}: {} stats, {} resources, {} quirks, {} constraints, {} rulings",
+        "{} ({}){}: {} stats, {} resources, {}, {} constraints, {} rulings",
         s.name,
         s.id,
         if s.house_rules { ", house rules" } else { "" },
         s.stats,
         s.resources,
-        s.quirks,
+        crate::rules::counted(s.quirks, s.entry, s.entries),
         s.constraints,
         s.rulings
     )

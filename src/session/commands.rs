@@ -281,10 +281,11 @@ impl Session {
     pub fn set_leader(&mut self, fighter: FighterId, leader: bool) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
         let events = commands::set_leader(&fighter, leader)?;
+        let word = &self.gang_pack(&self.gang(fighter.gang)?)?.words.leader;
         let label = if leader {
-            format!("Make {} leader", fighter.name)
+            format!("Make {} {word}", fighter.name)
         } else {
-            format!("{} steps down as leader", fighter.name)
+            format!("{} steps down as {word}", fighter.name)
         };
         self.commit(&label, events)
     }
@@ -295,7 +296,12 @@ impl Session {
         let pack = self.gang_pack(&gang)?;
         let events = commands::set_quirks(pack, &fighter, quirks)?;
         self.refuse_new_breaks(pack, &gang, &events)?;
-        self.commit(&format!("Quirks of {}", fighter.name), events)
+        let label = format!(
+            "{} of {}",
+            crate::text::capitalised(&pack.words.entries),
+            fighter.name
+        );
+        self.commit(&label, events)
     }
 
     pub fn set_counter(
@@ -404,7 +410,11 @@ impl Session {
     pub fn ransom(&mut self, fighter: FighterId, resource: &str, amount: i64) -> Result<BatchId> {
         let f = self.fighter(fighter)?;
         let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
-            bail!("{} is not held by a rival gang", f.name);
+            bail!(
+                "{} is not held by a rival {}",
+                f.name,
+                self.campaign_words()?.0.gang
+            );
         };
         let owner = self.gang(f.gang)?;
         let captors = self.gang(by)?;
@@ -423,7 +433,11 @@ impl Session {
     pub fn release(&mut self, fighter: FighterId) -> Result<BatchId> {
         let f = self.fighter(fighter)?;
         let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
-            bail!("{} is not held by a rival gang", f.name);
+            bail!(
+                "{} is not held by a rival {}",
+                f.name,
+                self.campaign_words()?.0.gang
+            );
         };
         let captors = self.gang(by)?;
         let events = commands::release(&f, &captors)?;
