@@ -264,14 +264,11 @@ impl RapsheetApp {
         self.recent.truncate(RECENT);
     }
 
-    /// The words of the open campaign's game, or none where no campaign
+    /// The words of the open campaign's game (read with its names, so
+    /// drawing a frame asks the store nothing), or none where no campaign
     /// is open.
     pub(super) fn words(&self) -> crate::rules::Words {
-        self.session
-            .as_ref()
-            .and_then(|s| s.campaign_words().ok())
-            .map(|(words, _)| words)
-            .unwrap_or_default()
+        self.state.names.words.clone()
     }
 
     pub(super) fn set_session(&mut self, mut session: Session) {
