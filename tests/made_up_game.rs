@@ -199,6 +199,31 @@ fn a_made_up_game_shows_its_own_words_in_the_app() {
     }
 }
 
+#[test]
+fn the_app_calls_a_made_up_games_leader_by_its_word() {
+    let dir = temp();
+    let mut harness = app_with(
+        &dir.path().join("c.rapsheet"),
+        &pack_file(),
+        "skyfarers",
+        "Cirrus Crew",
+        "Wren",
+    );
+    let wren = harness.state().gang_view().expect("view").fighters[0].id;
+    harness
+        .state_mut()
+        .run_action(rapsheet::ui::Action::SelectFighter(Some(wren)));
+    harness.run();
+    assert!(harness.query_by_label("★ Captain").is_some());
+    assert!(harness.query_by_label("Captain").is_some());
+    for built_in in ["★ Leader", "Leader"] {
+        assert!(
+            harness.query_by_label(built_in).is_none(),
+            "the app shows “{built_in}”"
+        );
+    }
+}
+
 fn road_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/lantern-road.toml")
 }
