@@ -584,6 +584,34 @@ fn every_message_of_a_made_up_game_speaks_its_own_nouns() {
     ]);
     run(&["fighter", "add", "Kite", "--gang", "Nimbus Crew"]);
     run(&["fighter", "add", "Lark", "--gang", "Nimbus Crew"]);
+    // Refusals speak the game's words too.
+    let file = pack_file();
+    let refused = |args: &[&str]| -> String {
+        let mut all = vec!["--pack", file.to_str().unwrap()];
+        all.extend_from_slice(args);
+        all.extend(["--db", "c.rapsheet"]);
+        let out = rapsheet(d, &all);
+        assert!(!out.status.success(), "{args:?} was not refused");
+        let err = stderr(&out);
+        said.borrow_mut().push((args.join(" "), err.clone()));
+        err
+    };
+    let taken = refused(&["gang", "new", "Cirrus Crew"]);
+    assert!(taken.contains("already a crew called"), "{taken}");
+    let taken = refused(&["fighter", "add", "Kite", "--gang", "Nimbus Crew"]);
+    assert!(taken.contains("already has a flyer called"), "{taken}");
+    let unknown = refused(&[
+        "fighter",
+        "add",
+        "Gull",
+        "--gang",
+        "Nimbus Crew",
+        "--quirk",
+        "Loop",
+    ]);
+    assert!(unknown.contains("is not a knack of"), "{unknown}");
+    let nobody = refused(&["fighter", "show", "Nobody"]);
+    assert!(nobody.contains("no flyer called"), "{nobody}");
     let crews = run(&["gang", "list"]);
     assert!(
         crews.contains("1 flyer") && crews.contains("2 flyers"),

@@ -49,13 +49,15 @@ impl Session {
 
     pub fn disband_gang(&mut self, gang: GangId) -> Result<BatchId> {
         let gang = self.gang(gang)?;
-        let events = commands::disband_gang(&gang, &self.store.fighters(gang.id)?)?;
+        let words = &self.gang_pack(&gang)?.words;
+        let events = commands::disband_gang(&gang, &self.store.fighters(gang.id)?, words)?;
         self.commit(&format!("Disband {}", gang.name), events)
     }
 
     pub fn rename_gang(&mut self, gang: GangId, to: &str) -> Result<BatchId> {
         let gang = self.gang(gang)?;
-        let events = commands::rename_gang(&self.store.gangs()?, &gang, to)?;
+        let words = &self.gang_pack(&gang)?.words;
+        let events = commands::rename_gang(&self.store.gangs()?, &gang, to, words)?;
         self.commit(&format!("Rename {} to {}", gang.name, to.trim()), events)
     }
 
@@ -116,7 +118,9 @@ impl Session {
         let gang = self.gang(gang)?;
         let pack = self.gang_pack(&gang)?;
         let roster = self.store.fighters(gang.id)?;
-        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, &new.name)?;
+        let kept = self.store.dismissed_names(gang.id)?;
+        commands::check_name_not_kept(&gang, &kept, &new.name, &pack.words)?;
+        let checking = format!("checking the {}'s rules", pack.words.gang);
         let id = self.store.next_fighter_id()?;
         let label = format!("Recruit {} into {}", new.name.trim(), gang.name);
         let events = commands::recruit(pack, &gang, &roster, id, new)?;
@@ -125,10 +129,7 @@ impl Session {
         // Saved: from here on a failure is a warning, not a refusal.
         let (problems, warnings) = match self.gang_view(gang.id) {
             Ok(view) => (view.problems, Vec::new()),
-            Err(err) => (
-                Vec::new(),
-                vec![saved_but(batch, "checking the gang's rules", &err)],
-            ),
+            Err(err) => (Vec::new(), vec![saved_but(batch, &checking, &err)]),
         };
         Ok(Outcome {
             batch,
@@ -145,7 +146,8 @@ impl Session {
         let gang = self.gang(gang)?;
         let pack = self.gang_pack(&gang)?;
         let roster = self.store.fighters(gang.id)?;
-        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, &new.name)?;
+        let kept = self.store.dismissed_names(gang.id)?;
+        commands::check_name_not_kept(&gang, &kept, &new.name, &pack.words)?;
         let id = self.store.next_fighter_id()?;
         let name = new.name.trim().to_owned();
         let mut events = commands::recruit(pack, &gang, &roster, id, new)?;
@@ -273,8 +275,10 @@ impl Session {
     pub fn rename_fighter(&mut self, fighter: FighterId, to: &str) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
-        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, to)?;
-        let events = commands::rename_fighter(&gang, &self.store.fighters(gang.id)?, &fighter, to)?;
+        let words = &self.gang_pack(&gang)?.words;
+        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, to, words)?;
+        let roster = self.store.fighters(gang.id)?;
+        let events = commands::rename_fighter(&gang, &roster, &fighter, to, words)?;
         self.commit(&format!("Rename {} to {}", fighter.name, to.trim()), events)
     }
 
