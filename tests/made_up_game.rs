@@ -661,6 +661,10 @@ fn every_message_of_a_made_up_game_speaks_its_own_nouns() {
             .arg(d.join(pdf))
             .output()
         {
+            let info = String::from_utf8_lossy(&out.stdout);
+            if pdf == "cards.pdf" {
+                assert!(info.contains("Flyer cards"), "{info}");
+            }
             said.borrow_mut().push((
                 pdf.into(),
                 String::from_utf8_lossy(&out.stdout).into_owned(),
