@@ -69,7 +69,7 @@ fn found_a_gang_recruit_a_fighter_and_read_the_derived_stats() {
     // Shown beside the gang and in the editor.
     assert!(
         harness
-            .get_all_by_label_contains("Cinder: has 2 quirks; a recruit has 4")
+            .get_all_by_label_contains("Cinder: has 2 quirks; a fighter has 4")
             .count()
             >= 1
     );

@@ -187,7 +187,8 @@ fn a_wounded_fighter_says_so_and_the_crew_leaves_them_out() {
     );
     run_ok(d, &["cards", "--gang", SAINTS, "-o", "all.pdf", "--db", DB]);
     let all = text_of(&d.join("all.pdf"));
-    assert!(all.contains("Wounded: misses the next battle"), "{all}");
+    // In the pack's word for a record (Heartbreaker: skirmish).
+    assert!(all.contains("Wounded: misses the next skirmish"), "{all}");
     let out = run_ok(
         d,
         &[

@@ -690,7 +690,7 @@ fn an_arc_runs_first_blood_score_to_settle_heartbreaker_and_closes() {
     // 003: Heartbreaker: "Both of you still have something to prove and
     // it's winner takes all." The last stage resolves the arc.
     assert_eq!(first["closed"], true);
-    assert_eq!(first["closed_by"], "its Heartbreaker battle");
+    assert_eq!(first["closed_by"], "its Heartbreaker skirmish");
     assert_eq!(first["next"], json!([]));
 
     // A new First Blood between the same gangs begins a second arc.
@@ -711,7 +711,7 @@ fn an_arc_runs_first_blood_score_to_settle_heartbreaker_and_closes() {
     let text = cli(&c.dir, &["arc", "list", "--db", "c.rapsheet"]);
     assert!(
         text.contains(
-            "Arc 1: The Rust Saints vs Neon Jackals — #1, #2, #3 (closed: its Heartbreaker battle)"
+            "Arc 1: The Rust Saints vs Neon Jackals — #1, #2, #3 (closed: its Heartbreaker skirmish)"
         ),
         "{text}"
     );
@@ -878,7 +878,7 @@ fn closing_an_arc_by_hand_and_undoing_it() {
     assert_eq!(second["closed"], false);
     assert_eq!(second["closed_by"], Value::Null);
     assert_eq!(second["next"].as_array().map(Vec::len), Some(1));
-    assert_eq!(arc(&list, 1)["closed_by"], "its Heartbreaker battle");
+    assert_eq!(arc(&list, 1)["closed_by"], "its Heartbreaker skirmish");
 }
 
 /// 003 lists an arc's stages as First Blood, Score to Settle, Desperation,
@@ -1348,7 +1348,7 @@ fn the_html_is_self_contained_and_escapes_names() {
         html.contains("<title>Saints &lt;b&gt;&amp; Sinners — chronicle</title>"),
         "{html}"
     );
-    assert!(html.contains("No battle yet."), "{html}");
+    assert!(html.contains("No skirmish yet."), "{html}");
 }
 
 #[test]

@@ -95,7 +95,7 @@ fn gang_show_gives_base_and_derived_stats_and_problems() {
     assert!(out.status.success(), "{}", stderr(&out));
     let text = stdout(&out);
     assert!(
-        text.contains("Brick: has 2 quirks; a recruit has 4"),
+        text.contains("Brick: has 2 quirks; a fighter has 4"),
         "{text}"
     );
 
@@ -415,7 +415,8 @@ fn gen_is_deterministic_for_a_seed_and_verify_replays_the_log() {
     let out = rapsheet(dir.path(), &["verify", "--db", "a.rapsheet"]);
     assert!(out.status.success(), "{}", stderr(&out));
     assert!(
-        stdout(&out).contains("15 battles, state agrees with the log"),
+        // Heartbreaker's records are skirmishes.
+        stdout(&out).contains("15 skirmishes, state agrees with the log"),
         "{}",
         stdout(&out)
     );
@@ -570,10 +571,12 @@ fn gen_makes_a_verified_campaign_for_every_built_in_pack() {
             "--seed",
             "5",
         ]);
-        assert!(made.contains("12 battles"), "{id}: {made}");
+        // Counted in the pack's own words: 12 skirmishes, 12 sessions.
+        let records = registry.get(&id).expect("a pack").record().count(12);
+        assert!(made.contains(&records), "{id}: {made}");
         let verified = run(&["verify"]);
         assert!(
-            verified.contains("12 battles, state agrees"),
+            verified.contains(&format!("{records}, state agrees")),
             "{id}: {verified}"
         );
     }

@@ -819,7 +819,7 @@ fn injury_10_11_wounded_misses_the_next_match_only() {
             .iter()
             .find(|f| f.name == "Brick")
             .expect("on the roster");
-        assert_eq!(view.status_text, "wounded: misses the next battle");
+        assert_eq!(view.status_text, "wounded: misses the next match");
 
         let with_brick = escalation(&[], &["Ash", "Brick"]);
         let e = refused(&mut s, &with_brick);

@@ -199,6 +199,31 @@ fn a_made_up_game_shows_its_own_words_in_the_app() {
     }
 }
 
+#[test]
+fn the_app_calls_a_made_up_games_leader_by_its_word() {
+    let dir = temp();
+    let mut harness = app_with(
+        &dir.path().join("c.rapsheet"),
+        &pack_file(),
+        "skyfarers",
+        "Cirrus Crew",
+        "Wren",
+    );
+    let wren = harness.state().gang_view().expect("view").fighters[0].id;
+    harness
+        .state_mut()
+        .run_action(rapsheet::ui::Action::SelectFighter(Some(wren)));
+    harness.run();
+    assert!(harness.query_by_label("★ Captain").is_some());
+    assert!(harness.query_by_label("Captain").is_some());
+    for built_in in ["★ Leader", "Leader"] {
+        assert!(
+            harness.query_by_label(built_in).is_none(),
+            "the app shows “{built_in}”"
+        );
+    }
+}
+
 fn road_file() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/lantern-road.toml")
 }
@@ -489,4 +514,169 @@ fn a_game_read_from_a_file_is_kept_in_the_campaign_and_shown() {
         "{}",
         util::stderr(&refused)
     );
+}
+
+/// The words of the app's own first game (and of its kind of game) that a
+/// made-up game with words of its own must never show.
+const BUILT_IN_NOUNS: [&str; 10] = [
+    "gang", "gangs", "fighter", "fighters", "quirk", "quirks", "leader", "battle", "battles",
+    "injuries",
+];
+
+/// The built-in nouns that stand as whole words in `text`, any case.
+fn built_in_nouns(text: &str) -> Vec<&'static str> {
+    let lower = text.to_lowercase();
+    let words: std::collections::BTreeSet<&str> = lower
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    BUILT_IN_NOUNS
+        .iter()
+        .copied()
+        .filter(|n| words.contains(n))
+        .collect()
+}
+
+fn race(dir: &Path, name: &str, winner: &str) {
+    std::fs::write(
+        dir.join(name),
+        serde_json::json!({
+            "scenario": "Cloud Race",
+            "gangs": [
+                {"gang": "Cirrus Crew", "counts": {"rings": 2}},
+                {"gang": "Nimbus Crew", "counts": {"rings": 1},
+                 "fighters": [{"fighter": "Kite", "outcome": "shot-down", "downed_by": "Wren"}]},
+            ],
+            "winner": winner,
+        })
+        .to_string(),
+    )
+    .unwrap();
+}
+
+#[test]
+fn every_message_of_a_made_up_game_speaks_its_own_nouns() {
+    let dir = temp();
+    let d = dir.path();
+    // Every output, with the command that printed it.
+    let said = std::cell::RefCell::new(Vec::<(String, String)>::new());
+    let run = |args: &[&str]| -> String {
+        let out = sky(d, args);
+        said.borrow_mut().push((args.join(" "), out.clone()));
+        out
+    };
+    run(&["new", "--ruleset", "skyfarers", "--name", "The Long Sky"]);
+    // Every pack, each in its own words (the built-in ones in theirs).
+    let listed = sky(d, &["rulesets"]);
+    let line = listed.lines().find(|l| l.starts_with("Skyfarers")).unwrap();
+    assert!(line.contains(", 2 knacks,"), "{listed}");
+    run(&["gang", "new", "Cirrus Crew"]);
+    run(&["gang", "new", "Nimbus Crew"]);
+    run(&[
+        "fighter",
+        "add",
+        "Wren",
+        "--gang",
+        "Cirrus Crew",
+        "--leader",
+        "--quirk",
+        "Barrel Roll",
+    ]);
+    run(&["fighter", "add", "Kite", "--gang", "Nimbus Crew"]);
+    run(&["fighter", "add", "Lark", "--gang", "Nimbus Crew"]);
+    // Refusals speak the game's words too.
+    let file = pack_file();
+    let refused = |args: &[&str]| -> String {
+        let mut all = vec!["--pack", file.to_str().unwrap()];
+        all.extend_from_slice(args);
+        all.extend(["--db", "c.rapsheet"]);
+        let out = rapsheet(d, &all);
+        assert!(!out.status.success(), "{args:?} was not refused");
+        let err = stderr(&out);
+        said.borrow_mut().push((args.join(" "), err.clone()));
+        err
+    };
+    let taken = refused(&["gang", "new", "Cirrus Crew"]);
+    assert!(taken.contains("already a crew called"), "{taken}");
+    let taken = refused(&["fighter", "add", "Kite", "--gang", "Nimbus Crew"]);
+    assert!(taken.contains("already has a flyer called"), "{taken}");
+    let unknown = refused(&[
+        "fighter",
+        "add",
+        "Gull",
+        "--gang",
+        "Nimbus Crew",
+        "--quirk",
+        "Loop",
+    ]);
+    assert!(unknown.contains("is not a knack of"), "{unknown}");
+    let nobody = refused(&["fighter", "show", "Nobody"]);
+    assert!(nobody.contains("no flyer called"), "{nobody}");
+    let crews = run(&["gang", "list"]);
+    assert!(
+        crews.contains("1 flyer") && crews.contains("2 flyers"),
+        "{crews}"
+    );
+    run(&["gang", "show", "Cirrus Crew"]);
+    run(&["fighter", "show", "Wren"]);
+
+    race(d, "one.json", "Cirrus Crew");
+    let recorded = run(&["battle", "record", "one.json"]);
+    assert!(recorded.contains("sortie #1"), "{recorded}");
+    let verified = run(&["verify"]);
+    assert!(verified.contains(", 1 sortie,"), "{verified}");
+    race(d, "two.json", "Nimbus Crew");
+    run(&["battle", "record", "two.json"]);
+    let verified = run(&["verify"]);
+    assert!(verified.contains(", 2 sorties,"), "{verified}");
+    run(&["battle", "list"]);
+
+    let log = run(&["log"]);
+    assert!(log.contains("Wren as captain"), "{log}");
+    run(&["export", "campaign", "--format", "md", "-o", "story.md"]);
+    let story = std::fs::read_to_string(d.join("story.md")).unwrap();
+    assert!(story.contains("Sorties"), "{story}");
+    assert!(story.contains("2 flyers of theirs"), "{story}");
+    said.borrow_mut().push(("story.md".into(), story));
+    run(&["export", "campaign", "--format", "html", "-o", "story.html"]);
+    let html = std::fs::read_to_string(d.join("story.html")).unwrap();
+    said.borrow_mut().push(("story.html".into(), html));
+
+    run(&["cards", "--gang", "Cirrus Crew", "-o", "cards.pdf"]);
+    run(&["export", "campaign", "--format", "pdf", "-o", "story.pdf"]);
+    for pdf in ["cards.pdf", "story.pdf"] {
+        let bytes = std::fs::read(d.join(pdf)).unwrap();
+        assert!(bytes.starts_with(b"%PDF"));
+        if let Ok(out) = std::process::Command::new("pdftotext")
+            .arg(d.join(pdf))
+            .arg("-")
+            .output()
+        {
+            said.borrow_mut().push((
+                pdf.into(),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+            ));
+        }
+        if let Ok(out) = std::process::Command::new("pdfinfo")
+            .arg(d.join(pdf))
+            .output()
+        {
+            let info = String::from_utf8_lossy(&out.stdout);
+            if pdf == "cards.pdf" {
+                assert!(info.contains("Flyer cards"), "{info}");
+            }
+            said.borrow_mut().push((
+                pdf.into(),
+                String::from_utf8_lossy(&out.stdout).into_owned(),
+            ));
+        }
+    }
+
+    for (what, text) in said.borrow().iter() {
+        let found = built_in_nouns(text);
+        assert!(
+            found.is_empty(),
+            "`{what}` says {found:?} for a game that has words of its own:\n{text}"
+        );
+    }
 }

@@ -130,7 +130,7 @@ fn ruk(session: &Session) -> String {
 fn a_conflict_is_shown_side_by_side_and_settled_each_way() {
     let dir = util::temp();
     let (ours, theirs_path) = both_played(dir.path());
-    assert_eq!(ruk(&ours), "wounded: misses the next battle");
+    assert_eq!(ruk(&ours), "wounded: misses the next match");
     assert_eq!(ruk(&Session::open(&theirs_path).unwrap()), "dead");
 
     let merge = ours.plan_merge(&theirs_path).unwrap();
@@ -175,7 +175,7 @@ fn a_conflict_is_shown_side_by_side_and_settled_each_way() {
         .unwrap();
     assert!(kept.verify().unwrap().problems.is_empty());
     assert_eq!(kept.battles().unwrap().len(), 2);
-    assert_eq!(ruk(&kept), "wounded: misses the next battle");
+    assert_eq!(ruk(&kept), "wounded: misses the next match");
 
     // The other copy's: this copy's change to Ruk is taken back for it.
     let out = dir.path().join("theirs.merged.rapsheet");
@@ -386,7 +386,7 @@ fn two_battles_between_the_same_gangs_merge_without_a_question() {
     );
     assert_eq!(
         ruk_like(&merged, "Brick"),
-        "wounded: misses the next battle"
+        "wounded: misses the next skirmish"
     );
     let brick = merged.fighter_named("Brick", None).unwrap();
     let last = merged.battles().unwrap().last().unwrap().id;

@@ -86,7 +86,7 @@ fn a_clan_is_recruited_within_the_ranges_and_limits_of_its_pack() {
     );
     assert!(
         added.contains(
-            "The clan has 1 diver; a starting clan has 3 to 5 (1 leader + 2 to 4 recruits)."
+            "The clan has 1 diver; a starting clan has 3 to 5 (1 chief + 2 to 4 other divers)."
         ),
         "{added}"
     );
@@ -143,10 +143,7 @@ fn a_clan_is_recruited_within_the_ranges_and_limits_of_its_pack() {
             "Whispering Conch",
         ],
     );
-    assert!(
-        many.contains("has 3 charms; a recruit has 0 to 2"),
-        "{many}"
-    );
+    assert!(many.contains("has 3 charms; a diver has 0 to 2"), "{many}");
     tide(d, &["verify"]);
 }
 

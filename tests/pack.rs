@@ -969,6 +969,8 @@ fighter = "fighter"
 fighters = "fighters"
 entry = "quirk"
 entries = "quirks"
+leader = "leader"
+leaders = "leaders"
 
 [[stats]]
 id = "armor"
@@ -1268,6 +1270,8 @@ fighter = "fighter"
 fighters = "fighters"
 entry = "quirk"
 entries = "quirks"
+leader = "leader"
+leaders = "leaders"
 
 [[arc_stages]]
 id = "first-blood"

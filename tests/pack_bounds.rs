@@ -28,6 +28,8 @@ fighter = "fighter"
 fighters = "fighters"
 entry = "quirk"
 entries = "quirks"
+leader = "leader"
+leaders = "leaders"
 
 [[stats]]
 id = "armor"

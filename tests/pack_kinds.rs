@@ -31,6 +31,8 @@ fighter = "runner"
 fighters = "runners"
 entry = "kit"
 entries = "kits"
+leader = "captain"
+leaders = "captains"
 
 [[stats]]
 id = "pace"
@@ -64,6 +66,7 @@ taken_down = true
 
 [record]
 noun = "race"
+nouns = "races"
 min_sides = 2
 max_sides = 3
 winner = "optional"

@@ -257,13 +257,13 @@ fn check_pack_names_the_line_and_column_of_a_wrong_type() {
     // The second stat's default, a string where a number goes.
     let text = lantern_road().replacen("default = 2", "default = \"2\"", 1);
     let (line, json) = check(&text);
-    assert_eq!(at(&json), (36, 11), "{line}");
+    assert_eq!(at(&json), (38, 11), "{line}");
     assert!(
-        line.starts_with("rapsheet: game.toml:36:11: stats.wile.default: "),
+        line.starts_with("rapsheet: game.toml:38:11: stats.wile.default: "),
         "{line}"
     );
     assert_eq!(json["file"], "game.toml");
-    // Said of the entry it is in, where the loader says `line 36`.
+    // Said of the entry it is in, where the loader says `line 38`.
     assert_eq!(json["entry"], "stats.wile.default");
 }
 
@@ -276,11 +276,11 @@ fn check_pack_names_the_row_of_a_bad_reference_deep_in_a_table() {
     );
     let (line, json) = check(&text);
     assert_eq!(json["entry"], "tables.omens row `6`");
-    assert_eq!(at(&json), (92, 3), "{line}");
+    assert_eq!(at(&json), (94, 3), "{line}");
     assert_eq!(
         line,
         format!(
-            "rapsheet: game.toml:92:3: tables.omens row `6`: {}",
+            "rapsheet: game.toml:94:3: tables.omens row `6`: {}",
             json["reason"].as_str().unwrap()
         )
     );
@@ -314,7 +314,7 @@ fn check_pack_names_the_entry_of_a_misspelt_field_deep_in_a_table_row() {
     let (line, json) = check(&text);
     // The TOML reader stops at the row's list of effects.
     assert_eq!(json["entry"], "tables.omens row `6`.effects", "{line}");
-    assert_eq!(at(&json), (92, 103), "{line}");
+    assert_eq!(at(&json), (94, 103), "{line}");
     assert!(
         line.ends_with("unknown field `amonut`, expected `stat` or `amount`"),
         "{line}"

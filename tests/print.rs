@@ -702,6 +702,8 @@ fn extreme_card(i: usize) -> CardData {
             vec!["Bounty".into(), "Plot points".into()]
         },
         name_label: "NAME".into(),
+        fighter_word: "fighter".into(),
+        gang_word: "gang".into(),
         // The last prints its entries by category, as a unit record does.
         groups: if i % 4 == 3 {
             vec![

@@ -34,6 +34,8 @@ fighter = "hand"
 fighters = "hands"
 entry = "piece of kit"
 entries = "kit"
+leader = "leader"
+leaders = "leaders"
 
 [[stats]]
 id = "grit"

@@ -539,6 +539,8 @@ fighter = "hand"
 fighters = "hands"
 entry = "piece of kit"
 entries = "kit"
+leader = "leader"
+leaders = "leaders"
 
 [[stats]]
 id = "grit"

@@ -63,6 +63,13 @@ pub struct StoryRules {
     pub roles: BTreeMap<String, String>,
     /// What the pack calls one record, as a title ("Battle", "Session").
     pub record_title: String,
+    /// The campaign's record rules, for its record nouns.
+    pub record: crate::rules::RecordRules,
+    /// The campaign's game's words (gang, fighter, entry, leader).
+    pub words: crate::rules::Words,
+    /// The heading over what a record left on its fighters: the pack's
+    /// injury table's name, or the app's own `Lasting effects`.
+    pub injuries_heading: String,
     /// What the pack calls a gang leaving the game early, where it can.
     pub ran: Option<String>,
     /// Record flag id → its label (The story concludes).
@@ -187,6 +194,16 @@ pub struct Chronicle {
     /// What the pack calls a gang leaving the game early ("Ran For It").
     #[serde(skip)]
     pub ran: Option<String>,
+    /// The campaign's record rules, for its record nouns.
+    #[serde(skip)]
+    pub record: crate::rules::RecordRules,
+    /// The campaign's game's words (gang, fighter, entry, leader).
+    #[serde(skip)]
+    pub words: crate::rules::Words,
+    /// The heading over what a record left on its fighters (the pack's
+    /// injury table's name).
+    #[serde(skip)]
+    pub injuries_heading: String,
 }
 
 impl Chronicle {
@@ -201,20 +218,8 @@ impl Chronicle {
             .filter(|b| keep.contains(&b.id.0))
             .cloned()
             .collect();
-        let gang = |id: GangId| {
-            names
-                .gangs
-                .get(&id)
-                .cloned()
-                .unwrap_or_else(|| format!("gang #{id}"))
-        };
-        let fighter = |id: FighterId| {
-            names
-                .fighters
-                .get(&id)
-                .cloned()
-                .unwrap_or_else(|| format!("fighter #{id}"))
-        };
+        let gang = |id: GangId| names.gang(id);
+        let fighter = |id: FighterId| names.fighter(id);
         let (gang_rivalries, rivalries) = rivalries_of(&records, &gang, &fighter);
         let first = arc.battles.first().copied().unwrap_or(0);
         let last = arc.battles.last().copied().unwrap_or(0);
@@ -264,6 +269,9 @@ impl Chronicle {
                 .collect(),
             takedowns_heading: self.takedowns_heading.clone(),
             ran: self.ran.clone(),
+            record: self.record.clone(),
+            words: self.words.clone(),
+            injuries_heading: self.injuries_heading.clone(),
             opening_stages: self.opening_stages.clone(),
         })
     }
@@ -296,20 +304,8 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
     for l in log.iter().filter(|l| in_effect.contains(&l.batch)) {
         batches.entry(l.batch).or_default().push(l);
     }
-    let gang = |id: GangId| {
-        names
-            .gangs
-            .get(&id)
-            .cloned()
-            .unwrap_or_else(|| format!("gang #{id}"))
-    };
-    let fighter = |id: FighterId| {
-        names
-            .fighters
-            .get(&id)
-            .cloned()
-            .unwrap_or_else(|| format!("fighter #{id}"))
-    };
+    let gang = |id: GangId| names.gang(id);
+    let fighter = |id: FighterId| names.fighter(id);
 
     let mut battles = Vec::new();
     let mut battle_records: Vec<Battle> = Vec::new();
@@ -553,6 +549,9 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
         title_series,
         takedowns_heading: rules.takedowns_heading.clone(),
         ran: rules.ran.clone(),
+        record: rules.record.clone(),
+        words: rules.words.clone(),
+        injuries_heading: rules.injuries_heading.clone(),
         opening_stages: rules.opening_stages.clone(),
     }
 }
@@ -663,7 +662,7 @@ fn arcs_of(
             .push(stage.as_ref().map_or("—".into(), |s| s.1.clone()));
         if step.is_some() && step == last_step {
             arc.closed = true;
-            arc.closed_by = stage.map(|s| format!("its {} battle", s.1));
+            arc.closed_by = stage.map(|s| format!("its {} {}", s.1, rules.record.noun));
             open.remove(&pair);
         } else {
             let candidates = step

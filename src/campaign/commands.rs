@@ -6,7 +6,7 @@
 //! allowed and reported as a [`super::Problem`].
 
 use super::{Event, Fighter, FighterId, Gang, GangId, QuirkPick};
-use crate::rules::Pack;
+use crate::rules::{Pack, Words};
 use crate::text::{self, TextError};
 
 /// Why a command was refused. The text is what the player reads.
@@ -14,14 +14,21 @@ use crate::text::{self, TextError};
 pub enum CommandError {
     #[error(transparent)]
     Text(#[from] TextError),
-    #[error("there is already a gang called “{0}”")]
-    GangNameTaken(String),
+    #[error("there is already a {word} called “{name}”")]
+    GangNameTaken { word: String, name: String },
+    /// The game's word for what needs a name (`crew`, `flyer`).
+    #[error("a {0} needs a name")]
+    NeedsName(String),
     #[error("{0} buys nothing between games (its pack names no resource to spend)")]
     NothingToBuyWith(String),
     #[error("{name} is not bought between games: only {buys}")]
     NotForSale { name: String, buys: String },
-    #[error("{gang} already has a fighter called “{name}”")]
-    FighterNameTaken { gang: String, name: String },
+    #[error("{gang} already has a {word} called “{name}”")]
+    FighterNameTaken {
+        gang: String,
+        word: String,
+        name: String,
+    },
     #[error("refused: {problem}{}", cited(.problem, .rule_source))]
     BreaksRule {
         problem: String,
@@ -31,9 +38,10 @@ pub enum CommandError {
         "“{name}” was dismissed from {gang} and keeps that name in its history; choose another"
     )]
     FighterNameKept { gang: String, name: String },
-    #[error("“{query}” is not a quirk of {pack}{hint}")]
+    #[error("“{query}” is not a {entry} of {pack}{hint}")]
     UnknownQuirk {
         query: String,
+        entry: String,
         pack: String,
         hint: String,
     },
@@ -111,8 +119,8 @@ pub enum CommandError {
     NeedsReason(String),
     #[error("nothing to change")]
     NoChange,
-    #[error("{0} still has fighters; dismiss them first")]
-    GangNotEmpty(String),
+    #[error("{gang} still has {fighters}; dismiss them first")]
+    GangNotEmpty { gang: String, fighters: String },
 }
 
 /// The rule text a refusal cites, after the problem: left out where the
@@ -126,8 +134,14 @@ fn cited(problem: &str, source: &str) -> String {
     }
 }
 
-fn check_name(what: &'static str, name: &str) -> Result<String, CommandError> {
-    Ok(text::name(what, name)?)
+/// A name checked as every name is; `word` is what the game calls the
+/// thing named (`crew`), to say that it needs one.
+fn check_name(word: &str, name: &str) -> Result<String, CommandError> {
+    match text::name("A name", name) {
+        Ok(name) => Ok(name),
+        Err(TextError::EmptyName { .. }) => Err(CommandError::NeedsName(word.to_owned())),
+        Err(err) => Err(err.into()),
+    }
 }
 
 /// Founds a gang with the pack's starting resources.
@@ -137,9 +151,12 @@ pub fn found_gang(
     name: &str,
     pack: &Pack,
 ) -> Result<Vec<Event>, CommandError> {
-    let name = check_name("A gang", name)?;
+    let name = check_name(&pack.words.gang, name)?;
     if let Some(taken) = gangs.iter().find(|g| text::same(&g.name, &name)) {
-        return Err(CommandError::GangNameTaken(taken.name.clone()));
+        return Err(CommandError::GangNameTaken {
+            word: pack.words.gang.clone(),
+            name: taken.name.clone(),
+        });
     }
     Ok(vec![Event::GangFounded {
         gang: Gang {
@@ -157,15 +174,27 @@ pub fn found_gang(
 }
 
 /// Disbands a gang with no fighters (the inverse of founding it).
-pub fn disband_gang(gang: &Gang, roster: &[Fighter]) -> Result<Vec<Event>, CommandError> {
+pub fn disband_gang(
+    gang: &Gang,
+    roster: &[Fighter],
+    words: &Words,
+) -> Result<Vec<Event>, CommandError> {
     if !roster.is_empty() {
-        return Err(CommandError::GangNotEmpty(gang.name.clone()));
+        return Err(CommandError::GangNotEmpty {
+            gang: gang.name.clone(),
+            fighters: words.fighters.clone(),
+        });
     }
     Ok(vec![Event::GangDisbanded { gang: gang.clone() }])
 }
 
-pub fn rename_gang(gangs: &[Gang], gang: &Gang, to: &str) -> Result<Vec<Event>, CommandError> {
-    let to = check_name("A gang", to)?;
+pub fn rename_gang(
+    gangs: &[Gang],
+    gang: &Gang,
+    to: &str,
+    words: &Words,
+) -> Result<Vec<Event>, CommandError> {
+    let to = check_name(&words.gang, to)?;
     if to == gang.name {
         return Err(CommandError::NoChange);
     }
@@ -173,7 +202,10 @@ pub fn rename_gang(gangs: &[Gang], gang: &Gang, to: &str) -> Result<Vec<Event>, 
         .iter()
         .find(|g| g.id != gang.id && text::same(&g.name, &to))
     {
-        return Err(CommandError::GangNameTaken(taken.name.clone()));
+        return Err(CommandError::GangNameTaken {
+            word: words.gang.clone(),
+            name: taken.name.clone(),
+        });
     }
     Ok(vec![Event::GangRenamed {
         gang: gang.id,
@@ -335,6 +367,7 @@ fn unknown_quirk(pack: &Pack, query: &str) -> CommandError {
         .collect();
     CommandError::UnknownQuirk {
         query: text::echo(query),
+        entry: pack.words.entry.clone(),
         pack: pack.pack.name.clone(),
         hint: if close.is_empty() {
             String::new()
@@ -412,9 +445,9 @@ pub fn recruit(
     id: FighterId,
     new: NewFighter,
 ) -> Result<Vec<Event>, CommandError> {
-    let name = check_name("A fighter", &new.name)?;
+    let name = check_name(&pack.words.fighter, &new.name)?;
     let notes = text::notes("notes", &new.notes)?;
-    check_fighter_name(gang, roster, None, &name)?;
+    check_fighter_name(gang, roster, None, &name, &pack.words)?;
     for pick in &new.quirks {
         if pack.quirk(&pick.quirk).is_none() {
             return Err(unknown_quirk(pack, &pick.quirk));
@@ -459,6 +492,7 @@ fn check_fighter_name(
     roster: &[Fighter],
     except: Option<FighterId>,
     name: &str,
+    words: &Words,
 ) -> Result<(), CommandError> {
     match roster
         .iter()
@@ -466,6 +500,7 @@ fn check_fighter_name(
     {
         Some(taken) => Err(CommandError::FighterNameTaken {
             gang: gang.name.clone(),
+            word: words.fighter.clone(),
             name: taken.name.clone(),
         }),
         None => Ok(()),
@@ -474,8 +509,13 @@ fn check_fighter_name(
 
 /// Refuses a name that a fighter dismissed from the gang keeps in its
 /// history (`kept`, their names).
-pub fn check_name_not_kept(gang: &Gang, kept: &[String], name: &str) -> Result<(), CommandError> {
-    let name = check_name("A fighter", name)?;
+pub fn check_name_not_kept(
+    gang: &Gang,
+    kept: &[String],
+    name: &str,
+    words: &Words,
+) -> Result<(), CommandError> {
+    let name = check_name(&words.fighter, name)?;
     match kept.iter().find(|k| text::same(k, &name)) {
         Some(held) => Err(CommandError::FighterNameKept {
             gang: gang.name.clone(),
@@ -496,12 +536,13 @@ pub fn rename_fighter(
     roster: &[Fighter],
     fighter: &Fighter,
     to: &str,
+    words: &Words,
 ) -> Result<Vec<Event>, CommandError> {
-    let to = check_name("A fighter", to)?;
+    let to = check_name(&words.fighter, to)?;
     if to == fighter.name {
         return Err(CommandError::NoChange);
     }
-    check_fighter_name(gang, roster, Some(fighter.id), &to)?;
+    check_fighter_name(gang, roster, Some(fighter.id), &to, words)?;
     Ok(vec![Event::FighterRenamed {
         fighter: fighter.id,
         from: fighter.name.clone(),

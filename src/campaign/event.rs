@@ -620,7 +620,10 @@ impl Event {
             CampaignRenamed { from, to } => format!("Campaign renamed from “{from}” to “{to}”"),
             GangFounded { gang } => format!("{} founded", gang.name),
             GangDisbanded { gang } => format!("{} disbanded", gang.name),
-            GangRenamed { from, to, .. } => format!("Gang {from} renamed {to}"),
+            GangRenamed { from, to, .. } => format!(
+                "{} {from} renamed {to}",
+                crate::text::capitalised(&names.words.gang)
+            ),
             GangNotesChanged { gang, .. } => format!("{}: notes changed", names.gang(*gang)),
             ResourceAdjusted {
                 gang,
@@ -641,7 +644,11 @@ impl Event {
                 "{} recruited {}{} with {}",
                 names.gang(fighter.gang),
                 fighter.name,
-                if fighter.leader { " as leader" } else { "" },
+                if fighter.leader {
+                    format!(" as {}", names.words.leader)
+                } else {
+                    String::new()
+                },
                 quirks(&fighter.quirks)
             ),
             FighterDismissed { fighter } => {
@@ -649,13 +656,15 @@ impl Event {
             }
             FighterRenamed { from, to, .. } => format!("{from} renamed {to}"),
             LeaderChanged { fighter, to, .. } => format!(
-                "{} {} leader",
+                "{} {} {}",
                 names.fighter(*fighter),
-                if *to { "became" } else { "is no longer" }
+                if *to { "became" } else { "is no longer" },
+                names.words.leader
             ),
             QuirksChanged { fighter, from, to } => format!(
-                "{}: quirks {} → {}",
+                "{}: {} {} → {}",
                 names.fighter(*fighter),
+                names.words.entries,
                 quirks(from),
                 quirks(to)
             ),
@@ -723,8 +732,9 @@ impl Event {
                 format!("{}: {} taken back", names.gang(*gang), names.label(action))
             }
             PendingEffectAdded { effect } => format!(
-                "{}: for the next battle: {}",
+                "{}: for the next {}: {}",
                 names.gang(effect.gang),
+                names.record_noun,
                 effect.text
             ),
             PendingEffectRemoved { effect } => format!(
@@ -739,17 +749,22 @@ impl Event {
             } => {
                 let marked: Vec<String> = fighters.iter().map(|f| names.fighter(*f)).collect();
                 if marked.is_empty() {
-                    format!("Pending effect #{effect} used in record #{battle}")
+                    format!(
+                        "Pending effect #{effect} used in {} #{battle}",
+                        names.record_noun
+                    )
                 } else {
                     format!(
-                        "Pending effect #{effect} used in record #{battle}, marking {}",
+                        "Pending effect #{effect} used in {} #{battle}, marking {}",
+                        names.record_noun,
                         marked.join(", ")
                     )
                 }
             }
-            PendingEffectUnused { effect, battle, .. } => {
-                format!("Pending effect #{effect} no longer used in record #{battle}")
-            }
+            PendingEffectUnused { effect, battle, .. } => format!(
+                "Pending effect #{effect} no longer used in {} #{battle}",
+                names.record_noun
+            ),
             FighterStatusChanged {
                 fighter,
                 to,
@@ -758,7 +773,7 @@ impl Event {
             } => format!(
                 "{} is now {}: {reason}",
                 names.fighter(*fighter),
-                to.describe(|g| names.gang(g))
+                to.describe(|g| names.gang(g), &names.record_noun)
             ),
             FighterTransferred {
                 fighter, from, to, ..
@@ -908,6 +923,10 @@ pub struct Names {
     pub labels: BTreeMap<String, String>,
     /// Pack id → what its records are called, as a title ("Battle").
     pub records: BTreeMap<String, String>,
+    /// The campaign's game's words (gang, fighter, entry, leader).
+    pub words: crate::rules::Words,
+    /// What the campaign's game calls one record, in lower case.
+    pub record_noun: String,
 }
 
 impl Names {
@@ -915,14 +934,14 @@ impl Names {
         self.gangs
             .get(&id)
             .cloned()
-            .unwrap_or_else(|| format!("gang #{id}"))
+            .unwrap_or_else(|| format!("{} #{id}", self.words.gang))
     }
 
     pub(crate) fn fighter(&self, id: FighterId) -> String {
         self.fighters
             .get(&id)
             .cloned()
-            .unwrap_or_else(|| format!("fighter #{id}"))
+            .unwrap_or_else(|| format!("{} #{id}", self.words.fighter))
     }
 
     /// What a pack's records are called, as a title.

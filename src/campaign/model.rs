@@ -125,11 +125,12 @@ impl FighterStatus {
         !matches!(self, FighterStatus::Gone { .. })
     }
 
-    /// The status in a few words.
-    pub fn describe(&self, gang_name: impl Fn(GangId) -> String) -> String {
+    /// The status in a few words; `record` is what the game calls one
+    /// record (`battle`).
+    pub fn describe(&self, gang_name: impl Fn(GangId) -> String, record: &str) -> String {
         match self {
             FighterStatus::Active => "active".into(),
-            FighterStatus::Wounded { .. } => "wounded: misses the next battle".into(),
+            FighterStatus::Wounded { .. } => format!("wounded: misses the next {record}"),
             FighterStatus::Captured { by, .. } => format!("held by {}", gang_name(*by)),
             FighterStatus::Gone { status, .. } => status.clone(),
         }

@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use serde::Serialize;
 
 use super::{Fighter, FighterId, LastingEffect};
-use crate::rules::{ConstraintKind, Pack};
+use crate::rules::{ConstraintKind, Noun, Pack};
 
 /// Whom a problem is about.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -97,7 +97,10 @@ pub fn fighter_problems_after(
             push(
                 &mut out,
                 "catalog".into(),
-                format!("`{}` is not a quirk of {}", pick.quirk, pack.pack.name),
+                format!(
+                    "`{}` is not a {} of {}",
+                    pick.quirk, pack.words.entry, pack.pack.name
+                ),
                 String::new(),
             );
         }
@@ -105,9 +108,9 @@ pub fn fighter_problems_after(
 
     if let Some(recruiting) = &pack.recruiting {
         let who = if fighter.leader {
-            "the leader"
+            format!("the {}", pack.words.leader)
         } else {
-            "a recruit"
+            format!("a {}", pack.words.fighter)
         };
         let recruited = usize::try_from(
             i64::try_from(fighter.quirks.len())
@@ -118,10 +121,7 @@ pub fn fighter_problems_after(
         if let Some(expected) = recruiting.entries_for(fighter.leader)
             && !expected.contains(recruited)
         {
-            let has = format!(
-                "{recruited} {}",
-                counted(recruited, &pack.words.entry, &pack.words.entries)
-            );
+            let has = pack.words.count(recruited, Noun::Entry);
             push(
                 &mut out,
                 "recruiting.quirks".into(),
@@ -146,7 +146,10 @@ pub fn fighter_problems_after(
                 push(
                     &mut out,
                     "recruiting.distinct".into(),
-                    format!("has {name} {n} times; each quirk must be different"),
+                    format!(
+                        "has {name} {n} times; each {} must be different",
+                        pack.words.entry
+                    ),
                     recruiting.source.clone(),
                 );
             }
@@ -414,7 +417,12 @@ fn selection_problems(pack: &Pack, fighter: &Fighter) -> Vec<(String, String, St
                 select.label.to_lowercase()
             ),
             Some(with) if !fighter.has_quirk(with) => {
-                format!("{}: the fighter has no {}", def.name, name(with))
+                format!(
+                    "{}: the {} has no {}",
+                    def.name,
+                    pack.words.fighter,
+                    name(with)
+                )
             }
             Some(_) => continue,
         };
@@ -570,9 +578,9 @@ pub fn gang_problems_after(
             out.push(gang(
                 "recruiting.leaders",
                 format!(
-                    "The {} has {leaders} leader{}; it needs {}.",
+                    "The {} has {}; it needs {}.",
                     words.gang,
-                    plural(leaders),
+                    words.count(leaders, Noun::Leader),
                     recruiting.leaders.describe()
                 ),
                 &recruiting.source,
@@ -583,19 +591,22 @@ pub fn gang_problems_after(
             out.push(gang(
                 "recruiting.size",
                 format!(
-                    "The {} has {} {}; a starting {} has {} ({} leader{} + {} recruit{}).",
+                    "The {} has {}; a starting {} has {} ({} {} + {} other {}).",
                     words.gang,
-                    fighters.len(),
-                    counted(fighters.len(), &words.fighter, &words.fighters),
+                    words.count(fighters.len(), Noun::Fighter),
                     words.gang,
                     size.describe(),
                     recruiting.leaders.describe(),
-                    if recruiting.leaders.is_one() { "" } else { "s" },
+                    if recruiting.leaders.is_one() {
+                        &words.leader
+                    } else {
+                        &words.leaders
+                    },
                     recruiting.recruits.describe(),
                     if recruiting.recruits.is_one() {
-                        ""
+                        &words.fighter
                     } else {
-                        "s"
+                        &words.fighters
                     },
                 ),
                 &recruiting.source,
@@ -614,8 +625,8 @@ pub fn gang_problems_after(
                 let n = with(quirk);
                 (!allowed.contains(&n)).then(|| {
                     format!(
-                        "{n} fighter{} ha{} {}",
-                        plural(n),
+                        "{} ha{} {}",
+                        pack.words.count(n, Noun::Fighter),
                         if n == 1 { "s" } else { "ve" },
                         name(quirk)
                     )
@@ -647,12 +658,7 @@ pub fn gang_problems_after(
                     .iter()
                     .filter(|f| tagged(pack, f, tag).next().is_some())
                     .count();
-                (n > *max).then(|| {
-                    format!(
-                        "{n} {}; {max} allowed",
-                        counted(n, &pack.words.fighter, &pack.words.fighters)
-                    )
-                })
+                (n > *max).then(|| format!("{}; {max} allowed", pack.words.count(n, Noun::Fighter)))
             }
             // A fighter's own rules: checked with each fighter.
             ConstraintKind::MaxTagged { .. }
@@ -688,15 +694,6 @@ fn per_points(points: i64, per: usize, max: usize, rounding: crate::rules::Round
     usize::try_from(whole)
         .unwrap_or(usize::MAX)
         .saturating_mul(max)
-}
-
-/// The noun for `n` of something: `one` for 1, `many` otherwise.
-fn counted<'a>(n: usize, one: &'a str, many: &'a str) -> &'a str {
-    if n == 1 { one } else { many }
-}
-
-fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
 }
 
 /// A ruling a roster's legality rests on: a rule the roster keeps as the

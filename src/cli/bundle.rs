@@ -72,11 +72,12 @@ pub(super) fn import_whole(file: &std::path::Path, db: &std::path::Path) -> Resu
     let bytes = crate::session::read_bundle_file(file)?;
     let session = Session::create_from_bundle(db, &bytes)
         .with_context(|| format!("{} was not made from {}", db.display(), file.display()))?;
+    let (words, _) = session.campaign_words()?;
     say!(
-        "Made {} from {}: {} gangs, verified",
+        "Made {} from {}: {}, verified",
         db.display(),
         file.display(),
-        session.gang_list()?.len()
+        words.count(session.gang_list()?.len(), crate::rules::Noun::Gang)
     );
     Ok(())
 }

@@ -114,10 +114,12 @@ pub(super) fn leader(
 ) -> Result<()> {
     let fighter = session.fighter_named(name, gang)?;
     session.set_leader(fighter.id, on)?;
+    let gang = session.gang(fighter.gang)?;
+    let leader = &session.gang_pack(&gang)?.words.leader;
     let said = if on {
-        format!("{} leads their gang", fighter.name)
+        format!("{} is now {leader} of {}", fighter.name, gang.name)
     } else {
-        format!("{} no longer leads their gang", fighter.name)
+        format!("{} is no longer {leader} of {}", fighter.name, gang.name)
     };
     show_fighter(session, fighter.id, json, &said)
 }

@@ -98,7 +98,7 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
                 return print_json(&story.arcs);
             }
             if story.arcs.is_empty() {
-                say!("{}", no_arc_yet(&story.opening_stages));
+                say!("{}", no_arc_yet(&story.opening_stages, &story.record.noun));
             }
             for arc in &story.arcs {
                 let state = match (&arc.closed_by, arc.closed) {
@@ -135,12 +135,12 @@ pub(super) fn arc(session: &mut Session, command: ArcCommand) -> Result<()> {
 }
 
 /// Says how an arc begins, in the pack's words (its opening stages).
-fn no_arc_yet(opening_stages: &[String]) -> String {
+fn no_arc_yet(opening_stages: &[String], record: &str) -> String {
     if opening_stages.is_empty() {
         "No arc yet: this ruleset has no arcs.".to_owned()
     } else {
         format!(
-            "No arc yet: an arc begins with a {} battle.",
+            "No arc yet: an arc begins with a {} {record}.",
             opening_stages.join(" or ")
         )
     }

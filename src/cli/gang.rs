@@ -223,11 +223,12 @@ pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
             if json {
                 return print_json(&gangs);
             }
+            let (words, _) = session.campaign_words()?;
             for g in gangs {
                 say!(
-                    "{}  {} fighters  {}{}",
+                    "{}  {}  {}{}",
                     g.name,
-                    g.fighters,
+                    words.count(g.fighters, crate::rules::Noun::Fighter),
                     g.ruleset,
                     if g.legal { "" } else { "  (breaks a rule)" }
                 );
@@ -586,7 +587,8 @@ pub(super) fn captive(session: &mut Session, command: CaptiveCommand) -> Result<
         } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             session.ransom(fighter.id, &resource, amount)?;
-            say!("{} is back with their gang", fighter.name);
+            let gang = session.gang(fighter.gang)?;
+            say!("{} is back with {}", fighter.name, gang.name);
             Ok(())
         }
         CaptiveCommand::Release { name, gang } => {

@@ -176,10 +176,11 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             if json {
                 return print_json(&members);
             }
+            let (words, _) = session.campaign_words()?;
             for m in members {
                 let role = if m.organiser { " (organiser)" } else { "" };
                 let gangs = if m.gangs.is_empty() {
-                    "no gang".to_owned()
+                    format!("no {}", words.gang)
                 } else {
                     m.gangs.join(", ")
                 };

@@ -42,6 +42,7 @@ use clap::{Parser, Subcommand};
 use serde::Serialize;
 
 use crate::print::PageSize;
+use crate::rules::Noun;
 use crate::session::Session;
 
 #[derive(Debug, Parser)]
@@ -429,19 +430,14 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
                 print_json(&gangs)
             } else {
                 // In the words of the pack the demo's gangs play.
-                let words = session
-                    .pack(&session.info()?.default_ruleset)
-                    .map(|p| p.words.clone())?;
-                let (one, many) = (&words.gang, &words.gangs);
-                let noun = if gangs.len() == 1 { one } else { many };
-                say!("Created {} with {} {noun}:", db.display(), gangs.len());
+                let (words, _) = session.campaign_words()?;
+                say!(
+                    "Created {} with {}:",
+                    db.display(),
+                    words.count(gangs.len(), Noun::Gang)
+                );
                 for g in gangs {
-                    let who = if g.fighters == 1 {
-                        &words.fighter
-                    } else {
-                        &words.fighters
-                    };
-                    say!("  {} ({} {who})", g.name, g.fighters);
+                    say!("  {} ({})", g.name, words.count(g.fighters, Noun::Fighter));
                 }
                 Ok(())
             }
@@ -635,23 +631,30 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
                 },
             )?;
             session.set_bulk(false)?;
+            let (words, record) = session.campaign_words()?;
             say!(
-                "Generated {gangs} gangs, {} fighters, {battles} battles in {:.1} s",
-                gangs * fighters_per_gang,
+                "Generated {}, {}, {} in {:.1} s",
+                words.count(gangs, Noun::Gang),
+                words.count(gangs * fighters_per_gang, Noun::Fighter),
+                record.count(battles),
                 started.elapsed().as_secs_f64()
             );
             Ok(())
         }
         Command::Verify => {
             let db = need_db(db)?;
-            let report = Session::open_with(db, registry(packs)?)?.verify()?;
+            let session = Session::open_with(db, registry(packs)?)?;
+            let report = session.verify()?;
             if report.is_sound() {
+                let records = session.campaign_words().map_or_else(
+                    |_| report.battles.to_string(),
+                    |(_, r)| r.count(report.battles),
+                );
                 say!(
-                    "{}: sound — {} batches, {} events replayed, {} battles, state agrees with the log",
+                    "{}: sound — {} batches, {} events replayed, {records}, state agrees with the log",
                     db.display(),
                     report.batches,
                     report.events,
-                    report.battles
                 );
                 Ok(())
             } else {

@@ -367,6 +367,11 @@ struct PackSummary<'a> {
     quirks: usize,
     constraints: usize,
     rulings: usize,
+    /// The pack's words for one entry and several, for the line.
+    #[serde(skip)]
+    entry: &'a str,
+    #[serde(skip)]
+    entries: &'a str,
 }
 
 fn summary(pack: &Pack) -> PackSummary<'_> {
@@ -382,6 +387,8 @@ fn summary(pack: &Pack) -> PackSummary<'_> {
         quirks: pack.quirks.len(),
         constraints: pack.constraints.len(),
         rulings: pack.rulings.len(),
+        entry: &pack.words.entry,
+        entries: &pack.words.entries,
     }
 }
 
@@ -389,9 +396,7 @@ fn summary(pack: &Pack) -> PackSummary<'_> {
 /// noun as many or one, the entries in the pack's own word.
 fn line(pack: &Pack) -> String {
     let s = summary(pack);
-    let words = &pack.words;
-    let count =
-        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let count = crate::rules::counted;
     format!(
         "{} ({}){}: {}, {}, {}, {}, {}",
         s.name,
@@ -399,7 +404,7 @@ fn line(pack: &Pack) -> String {
         if s.house_rules { ", house rules" } else { "" },
         count(s.stats, "stat", "stats"),
         count(s.resources, "resource", "resources"),
-        count(s.quirks, &words.entry, &words.entries),
+        count(s.quirks, s.entry, s.entries),
         count(s.constraints, "constraint", "constraints"),
         count(s.rulings, "ruling", "rulings"),
     )

@@ -140,8 +140,8 @@ pub(super) fn cards(session: &Session, args: CardsArgs) -> Result<()> {
     write_output(session, &args.output, &bytes, args.force)?;
     warn(&job.warnings()?);
     say!(
-        "Wrote {} cards to {}",
-        job.card_count(),
+        "Wrote {} to {}",
+        crate::rules::counted(job.card_count(), "card", "cards"),
         args.output.display()
     );
     Ok(())

@@ -245,9 +245,9 @@ pub fn lines(export: &Export<'_>) -> Vec<DocLine> {
             }
         }
     }
-    out.push(DocLine::Heading("Battles".into()));
+    out.push(DocLine::Heading(c.record.plural_title()));
     if c.battles.is_empty() {
-        out.push(DocLine::Text("No battle yet.".into()));
+        out.push(DocLine::Text(format!("No {} yet.", c.record.noun)));
     }
     for b in &c.battles {
         battle_lines(b, c, &mut out);
@@ -256,8 +256,8 @@ pub fn lines(export: &Export<'_>) -> Vec<DocLine> {
         out.push(DocLine::Heading("Resource actions".into()));
         for a in &c.actions {
             out.push(DocLine::Bullet(format!(
-                "After battle #{}: {}",
-                a.after_battle, a.text
+                "After {} #{}: {}",
+                c.record.noun, a.after_battle, a.text
             )));
         }
     }
@@ -266,8 +266,8 @@ pub fn lines(export: &Export<'_>) -> Vec<DocLine> {
         for (a, na, b, nb) in &c.gang_rivalries {
             out.push(DocLine::Bullet(format!(
                 "{a} took down {nb_text}; {b} took down {na_text}",
-                nb_text = plural(*na, "fighter"),
-                na_text = plural(*nb, "fighter")
+                nb_text = theirs(*na, &c.words),
+                na_text = theirs(*nb, &c.words)
             )));
         }
         for r in &c.rivalries {
@@ -289,20 +289,17 @@ pub fn lines(export: &Export<'_>) -> Vec<DocLine> {
         }
         if let Some(b) = &c.longest_bounty {
             out.push(DocLine::Bullet(format!(
-                "Longest-standing bounty: {} ({}), since battle #{}",
-                b.fighter, b.bounty, b.since_battle
+                "Longest-standing bounty: {} ({}), since {} #{}",
+                b.fighter, b.bounty, c.record.noun, b.since_battle
             )));
         }
     }
     out
 }
 
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word} of theirs")
-    } else {
-        format!("{n} {word}s of theirs")
-    }
+/// `n` fighters of theirs, in the game's words ("2 flyers of theirs").
+fn theirs(n: usize, words: &crate::rules::Words) -> String {
+    format!("{} of theirs", words.count(n, crate::rules::Noun::Fighter))
 }
 
 fn battle_lines(b: &BattleStory, c: &Chronicle, out: &mut Vec<DocLine>) {
@@ -350,7 +347,7 @@ fn battle_lines(b: &BattleStory, c: &Chronicle, out: &mut Vec<DocLine>) {
         ("Bounties", &b.bounties),
         ("Counters", &b.counters),
         ("Rolls", &b.rolls),
-        ("Injuries", &b.injuries),
+        (c.injuries_heading.as_str(), &b.injuries),
         ("Advancement", &b.advancements),
         ("Fates", &b.departures),
         ("Titles", &b.titles),

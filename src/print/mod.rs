@@ -72,16 +72,19 @@ fn visible(text: &str) -> String {
         .collect()
 }
 
-fn fighter_owner(name: &str, gang: &str) -> String {
+/// Whose text: `fighter “Kenji” of gang “Red Fangs”`, in the game's
+/// words for a fighter and a gang.
+fn fighter_owner(name: &str, gang: &str, words: (&str, &str)) -> String {
+    let (fighter, gang_word) = words;
     if gang.is_empty() {
-        format!("fighter “{name}”")
+        format!("{fighter} “{name}”")
     } else {
-        format!("fighter “{name}” of gang “{gang}”")
+        format!("{fighter} “{name}” of {gang_word} “{gang}”")
     }
 }
 
-fn gang_owner(gang: &str) -> String {
-    format!("gang “{gang}”")
+fn gang_owner(gang: &str, gang_word: &str) -> String {
+    format!("{gang_word} “{gang}”")
 }
 
 /// Every character of `texts` no font draws, once for each owner.
@@ -159,6 +162,12 @@ pub struct CardData {
     pub groups: Vec<(String, Vec<String>)>,
     #[serde(default)]
     pub blank: bool,
+    /// What the game calls a fighter and a gang, in lower case, for
+    /// naming whose text a warning is about and the PDF's title.
+    #[serde(default)]
+    pub fighter_word: String,
+    #[serde(default)]
+    pub gang_word: String,
 }
 
 impl CardData {
@@ -188,6 +197,8 @@ impl CardData {
             tokens: self.tokens.clone(),
             write_ins: self.write_ins.clone(),
             name_label: self.name_label.clone(),
+            fighter_word: self.fighter_word.clone(),
+            gang_word: self.gang_word.clone(),
             blank: true,
             ..CardData::default()
         }
@@ -214,6 +225,9 @@ pub struct RosterData {
     pub resources: String,
     pub titles: String,
     pub fighters: Vec<RosterFighter>,
+    /// What the game calls a fighter and a gang, in lower case.
+    pub fighter_word: String,
+    pub gang_word: String,
 }
 
 /// Every text on the cards, with whose it is.
@@ -223,10 +237,14 @@ fn card_texts(cards: &[CardData]) -> Vec<(String, &str)> {
         let who = if card.blank {
             "a blank card".to_owned()
         } else {
-            fighter_owner(&card.name, &card.gang)
+            fighter_owner(
+                &card.name,
+                &card.gang,
+                (&card.fighter_word, &card.gang_word),
+            )
         };
         out.push((who.clone(), card.name.as_str()));
-        out.push((gang_owner(&card.gang), card.gang.as_str()));
+        out.push((gang_owner(&card.gang, &card.gang_word), card.gang.as_str()));
         let rest = card
             .counters
             .iter()
@@ -294,12 +312,23 @@ pub fn cards_pdf(
     style: CardStyle,
 ) -> Result<Vec<u8>, PrintError> {
     let (fonts, pages) = card_pages(cards, blanks, page, style)?;
-    pdf::write(&fonts, &pages, cards, "Fighter cards")
+    // The document's title, in the game's word: "Flyer cards".
+    let fighter = cards
+        .iter()
+        .map(|c| c.fighter_word.as_str())
+        .find(|w| !w.is_empty())
+        .map_or_else(String::new, |w| format!("{} ", crate::text::capitalised(w)));
+    pdf::write(
+        &fonts,
+        &pages,
+        cards,
+        &crate::text::capitalised(&format!("{fighter}cards")),
+    )
 }
 
 /// Every text on a roster sheet, with whose it is.
 fn roster_texts(data: &RosterData) -> Vec<(String, &str)> {
-    let gang = gang_owner(&data.gang);
+    let gang = gang_owner(&data.gang, &data.gang_word);
     let mut out: Vec<(String, &str)> = [
         data.gang.as_str(),
         data.ruleset.as_str(),
@@ -310,7 +339,7 @@ fn roster_texts(data: &RosterData) -> Vec<(String, &str)> {
     .map(|t| (gang.clone(), t))
     .collect();
     for f in &data.fighters {
-        let who = fighter_owner(&f.name, &data.gang);
+        let who = fighter_owner(&f.name, &data.gang, (&data.fighter_word, &data.gang_word));
         out.push((who.clone(), f.name.as_str()));
         out.push((who.clone(), f.headline.as_str()));
         out.extend(f.lines.iter().map(|l| (who.clone(), l.as_str())));

@@ -15,6 +15,7 @@ pub mod locate;
 mod model;
 mod schema;
 mod validate;
+mod words;
 
 pub use bounds::{
     MAX_MAGNITUDE, check_bound, count_as_number, out_of_bound, passes_bound, within_bound,
@@ -24,6 +25,7 @@ pub use draft::{Draft, DraftChange};
 pub use model::*;
 pub use schema::{REGENERATE as REGENERATE_SCHEMA, pack_schema};
 pub use validate::MAX_TABLE_ROWS;
+pub use words::{Noun, counted};
 
 /// The longest pack text read, in bytes: far beyond the largest rule book
 /// written as a pack.

@@ -260,6 +260,13 @@ pub struct RecordRules {
     /// (`battle`, `session`); `record` where the pack does not say.
     #[serde(default = "default_record_noun")]
     pub noun: String,
+    /// The same, plural (`battles`, `sessions`). Left out, the app does
+    /// not guess at the game's language: the plural is the noun followed
+    /// by the app's own word, `records` ("2 skirmish records"), and plain
+    /// `records` where the pack names no noun either. See
+    /// [`RecordRules::plural`].
+    #[serde(default)]
+    pub nouns: Option<String>,
     /// The fewest gangs (or parties) a record has.
     #[serde(default = "default_sides")]
     pub min_sides: usize,
@@ -328,6 +335,7 @@ impl Default for RecordRules {
     fn default() -> Self {
         Self {
             noun: default_record_noun(),
+            nouns: None,
             min_sides: default_sides(),
             max_sides: default_sides(),
             winner: WinnerRule::default(),
@@ -492,6 +500,13 @@ pub struct Words {
     /// The same, plural (`quirks`).
     #[serde(default)]
     pub entries: String,
+    /// What the game calls the fighter who leads a gang, in lower case
+    /// (`leader`, `captain`).
+    #[serde(default)]
+    pub leader: String,
+    /// The same, plural (`leaders`).
+    #[serde(default)]
+    pub leaders: String,
 }
 
 impl PackInfo {
@@ -510,7 +525,7 @@ impl PackInfo {
 
 impl Words {
     /// Every word with its field name, for checks and merging.
-    pub fn fields(&self) -> [(&'static str, &String); 11] {
+    pub fn fields(&self) -> [(&'static str, &String); 13] {
         [
             ("card_quirks", &self.card_quirks),
             ("card_lasting", &self.card_lasting),
@@ -523,6 +538,8 @@ impl Words {
             ("fighters", &self.fighters),
             ("entry", &self.entry),
             ("entries", &self.entries),
+            ("leader", &self.leader),
+            ("leaders", &self.leaders),
         ]
     }
 
@@ -542,6 +559,8 @@ impl Words {
             fighters: pick(self.fighters, &base.fighters),
             entry: pick(self.entry, &base.entry),
             entries: pick(self.entries, &base.entries),
+            leader: pick(self.leader, &base.leader),
+            leaders: pick(self.leaders, &base.leaders),
         }
     }
 }

@@ -598,6 +598,8 @@ fn word_use(field: &str) -> &'static str {
         "fighters" => "what the game calls fighters, plural",
         "entry" => "what the game calls an entry of its catalog (`quirk`, `component`)",
         "entries" => "what the game calls entries of its catalog, plural",
+        "leader" => "what the game calls a gang's leader (`leader`, `captain`)",
+        "leaders" => "what the game calls leaders, plural",
         _ => "the heading over the fighters of a battle who did not come through as usual",
     }
 }

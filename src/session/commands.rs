@@ -49,13 +49,15 @@ impl Session {
 
     pub fn disband_gang(&mut self, gang: GangId) -> Result<BatchId> {
         let gang = self.gang(gang)?;
-        let events = commands::disband_gang(&gang, &self.store.fighters(gang.id)?)?;
+        let words = &self.gang_pack(&gang)?.words;
+        let events = commands::disband_gang(&gang, &self.store.fighters(gang.id)?, words)?;
         self.commit(&format!("Disband {}", gang.name), events)
     }
 
     pub fn rename_gang(&mut self, gang: GangId, to: &str) -> Result<BatchId> {
         let gang = self.gang(gang)?;
-        let events = commands::rename_gang(&self.store.gangs()?, &gang, to)?;
+        let words = &self.gang_pack(&gang)?.words;
+        let events = commands::rename_gang(&self.store.gangs()?, &gang, to, words)?;
         self.commit(&format!("Rename {} to {}", gang.name, to.trim()), events)
     }
 
@@ -116,7 +118,9 @@ impl Session {
         let gang = self.gang(gang)?;
         let pack = self.gang_pack(&gang)?;
         let roster = self.store.fighters(gang.id)?;
-        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, &new.name)?;
+        let kept = self.store.dismissed_names(gang.id)?;
+        commands::check_name_not_kept(&gang, &kept, &new.name, &pack.words)?;
+        let checking = format!("checking the {}'s rules", pack.words.gang);
         let id = self.store.next_fighter_id()?;
         let label = format!("Recruit {} into {}", new.name.trim(), gang.name);
         let events = commands::recruit(pack, &gang, &roster, id, new)?;
@@ -125,10 +129,7 @@ impl Session {
         // Saved: from here on a failure is a warning, not a refusal.
         let (problems, warnings) = match self.gang_view(gang.id) {
             Ok(view) => (view.problems, Vec::new()),
-            Err(err) => (
-                Vec::new(),
-                vec![saved_but(batch, "checking the gang's rules", &err)],
-            ),
+            Err(err) => (Vec::new(), vec![saved_but(batch, &checking, &err)]),
         };
         Ok(Outcome {
             batch,
@@ -145,7 +146,8 @@ impl Session {
         let gang = self.gang(gang)?;
         let pack = self.gang_pack(&gang)?;
         let roster = self.store.fighters(gang.id)?;
-        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, &new.name)?;
+        let kept = self.store.dismissed_names(gang.id)?;
+        commands::check_name_not_kept(&gang, &kept, &new.name, &pack.words)?;
         let id = self.store.next_fighter_id()?;
         let name = new.name.trim().to_owned();
         let mut events = commands::recruit(pack, &gang, &roster, id, new)?;
@@ -273,18 +275,21 @@ impl Session {
     pub fn rename_fighter(&mut self, fighter: FighterId, to: &str) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
-        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, to)?;
-        let events = commands::rename_fighter(&gang, &self.store.fighters(gang.id)?, &fighter, to)?;
+        let words = &self.gang_pack(&gang)?.words;
+        commands::check_name_not_kept(&gang, &self.store.dismissed_names(gang.id)?, to, words)?;
+        let roster = self.store.fighters(gang.id)?;
+        let events = commands::rename_fighter(&gang, &roster, &fighter, to, words)?;
         self.commit(&format!("Rename {} to {}", fighter.name, to.trim()), events)
     }
 
     pub fn set_leader(&mut self, fighter: FighterId, leader: bool) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
         let events = commands::set_leader(&fighter, leader)?;
+        let word = &self.gang_pack(&self.gang(fighter.gang)?)?.words.leader;
         let label = if leader {
-            format!("Make {} leader", fighter.name)
+            format!("Make {} {word}", fighter.name)
         } else {
-            format!("{} steps down as leader", fighter.name)
+            format!("{} steps down as {word}", fighter.name)
         };
         self.commit(&label, events)
     }
@@ -295,7 +300,12 @@ impl Session {
         let pack = self.gang_pack(&gang)?;
         let events = commands::set_quirks(pack, &fighter, quirks)?;
         self.refuse_new_breaks(pack, &gang, &events)?;
-        self.commit(&format!("Quirks of {}", fighter.name), events)
+        let label = format!(
+            "{} of {}",
+            crate::text::capitalised(&pack.words.entries),
+            fighter.name
+        );
+        self.commit(&label, events)
     }
 
     pub fn set_counter(
@@ -404,7 +414,11 @@ impl Session {
     pub fn ransom(&mut self, fighter: FighterId, resource: &str, amount: i64) -> Result<BatchId> {
         let f = self.fighter(fighter)?;
         let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
-            bail!("{} is not held by a rival gang", f.name);
+            bail!(
+                "{} is not held by a rival {}",
+                f.name,
+                self.campaign_words()?.0.gang
+            );
         };
         let owner = self.gang(f.gang)?;
         let captors = self.gang(by)?;
@@ -423,7 +437,11 @@ impl Session {
     pub fn release(&mut self, fighter: FighterId) -> Result<BatchId> {
         let f = self.fighter(fighter)?;
         let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
-            bail!("{} is not held by a rival gang", f.name);
+            bail!(
+                "{} is not held by a rival {}",
+                f.name,
+                self.campaign_words()?.0.gang
+            );
         };
         let captors = self.gang(by)?;
         let events = commands::release(&f, &captors)?;

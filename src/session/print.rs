@@ -107,10 +107,11 @@ impl PrintJob {
 impl Session {
     /// The cards or roster sheet an order asks for.
     pub fn print_job(&self, order: &PrintOrder) -> Result<PrintJob> {
+        let (words, _) = self.campaign_words()?;
         if order.roster {
             let gang = order
                 .gang
-                .ok_or_else(|| anyhow!("choose a gang to print its roster"))?;
+                .ok_or_else(|| anyhow!("choose a {} to print its roster", words.gang))?;
             return Ok(PrintJob::Roster {
                 sheet: self.roster_sheet(gang)?,
                 page: order.page,
@@ -120,7 +121,12 @@ impl Session {
             Some(g) => vec![g],
             None => {
                 if matches!(&order.fighters, Pick::Names(names) if !names.is_empty()) {
-                    bail!("fighters are named within one gang: choose the gang");
+                    bail!(
+                        "{} are named within one {}: choose the {}",
+                        words.fighters,
+                        words.gang,
+                        words.gang
+                    );
                 }
                 self.gangs()?.into_iter().map(|g| g.id).collect()
             }
@@ -181,7 +187,12 @@ impl Session {
         let view = self.gang_view(gang)?;
         for name in only {
             if !view.fighters.iter().any(|f| text::same(&f.name, name)) {
-                bail!("{} has no fighter called “{}”", view.name, text::echo(name));
+                bail!(
+                    "{} has no {} called “{}”",
+                    view.name,
+                    self.pack(&view.ruleset)?.words.fighter,
+                    text::echo(name)
+                );
             }
         }
         self.cards_of(&view, |f| {
@@ -396,6 +407,8 @@ impl Session {
                 format!("Titles: {}", view.titles.join(", "))
             },
             fighters,
+            fighter_word: pack.words.fighter.clone(),
+            gang_word: pack.words.gang.clone(),
         })
     }
 }
@@ -416,6 +429,8 @@ fn card_labels(pack: &crate::rules::Pack, write_ins: Vec<String>) -> CardData {
             .unwrap_or_default(),
         write_ins,
         name_label: pack.words.card_name.clone(),
+        fighter_word: pack.words.fighter.clone(),
+        gang_word: pack.words.gang.clone(),
         ..CardData::default()
     }
 }

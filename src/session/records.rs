@@ -287,13 +287,15 @@ impl Session {
 
     /// The pack a report is played with: its first gang's.
     fn report_pack(&self, report: &BattleReport) -> Result<&Pack> {
+        let (words, _) = self.campaign_words()?;
         let first = report
             .gangs
             .first()
-            .ok_or_else(|| anyhow!("gangs: missing: the gangs taking part"))?;
+            .ok_or_else(|| anyhow!("gangs: missing: the {} taking part", words.gangs))?;
         let gang = self.store.gang_by_name(&first.gang)?.ok_or_else(|| {
             anyhow!(
-                "gangs[0].gang: no gang called “{}” in this campaign",
+                "gangs[0].gang: no {} called “{}” in this campaign",
+                words.gang,
                 first.gang
             )
         })?;
@@ -426,15 +428,19 @@ impl Session {
 
     /// Takes back the newest battle, restoring the campaign as it was.
     pub fn undo_last_battle(&mut self) -> Result<(BattleId, BatchId)> {
+        let (_, record) = self.campaign_words()?;
         let battle = self
             .store
             .battles()?
             .pop()
-            .ok_or_else(|| anyhow!("no battle to undo"))?;
-        let batch = self
-            .store
-            .battle_batch(battle.id)?
-            .ok_or_else(|| anyhow!("battle #{} has no batch in the log", battle.id))?;
+            .ok_or_else(|| anyhow!("no {} to undo", record.noun))?;
+        let batch = self.store.battle_batch(battle.id)?.ok_or_else(|| {
+            anyhow!(
+                "{} #{} has no batch in the log",
+                self.record_noun(&battle.ruleset),
+                battle.id
+            )
+        })?;
         let undo = self.undo(batch)?;
         Ok((battle.id, undo))
     }

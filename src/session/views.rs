@@ -2,7 +2,7 @@
 //! details, names for the log, titles, the chronicle), each worked out
 //! against the gang's pack. Everything here reads; nothing commits.
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Result, bail};
 use serde::Serialize;
 
 use super::Session;
@@ -254,9 +254,13 @@ pub struct TitlesView {
 
 impl Session {
     pub fn gang(&self, id: GangId) -> Result<Gang> {
-        self.store
-            .gang(id)?
-            .ok_or_else(|| anyhow!("gang #{id} is not in this campaign"))
+        match self.store.gang(id)? {
+            Some(gang) => Ok(gang),
+            None => bail!(
+                "{} #{id} is not in this campaign",
+                self.campaign_words()?.0.gang
+            ),
+        }
     }
 
     /// Finds a gang by name, for scripts: any case, accents typed either
@@ -270,17 +274,23 @@ impl Session {
             return Ok(gang.clone());
         }
         let asked = text::echo(name);
+        let (words, _) = self.campaign_words()?;
+        let (gang, many) = (&words.gang, &words.gangs);
         if gangs.is_empty() {
-            bail!("no gang called “{asked}”: this campaign has no gangs yet")
+            bail!("no {gang} called “{asked}”: this campaign has no {many} yet")
         }
         let names: Vec<&str> = gangs.iter().map(|g| g.name.as_str()).collect();
-        bail!("no gang called “{asked}” (gangs: {})", names.join(", "))
+        bail!("no {gang} called “{asked}” ({many}: {})", names.join(", "))
     }
 
     pub fn fighter(&self, id: FighterId) -> Result<Fighter> {
-        self.store
-            .fighter(id)?
-            .ok_or_else(|| anyhow!("fighter #{id} is not in this campaign"))
+        match self.store.fighter(id)? {
+            Some(fighter) => Ok(fighter),
+            None => bail!(
+                "{} #{id} is not in this campaign",
+                self.campaign_words()?.0.fighter
+            ),
+        }
     }
 
     /// Every fighter who ever joined a gang, those gone too.
@@ -328,7 +338,7 @@ impl Session {
     /// Finds a fighter by name, in a gang or anywhere in the campaign.
     pub fn fighter_named(&self, name: &str, gang: Option<&str>) -> Result<Fighter> {
         let gang = gang.map(|g| self.gang_named(g)).transpose()?;
-        let found: Vec<Fighter> = self
+        let mut found: Vec<Fighter> = self
             .store
             .all_fighters()?
             .into_iter()
@@ -336,13 +346,19 @@ impl Session {
             .filter(|f| gang.as_ref().is_none_or(|g| g.id == f.gang))
             .collect();
         let asked = text::echo(name);
+        if found.len() == 1
+            && let Some(one) = found.pop()
+        {
+            return Ok(one);
+        }
+        let (words, _) = self.campaign_words()?;
         match found.len() {
-            1 => Ok(found
-                .into_iter()
-                .next()
-                .ok_or_else(|| anyhow!("no fighter"))?),
-            0 => bail!("no fighter called “{asked}”"),
-            n => bail!("{n} fighters are called “{asked}”: name the gang (--gang)"),
+            0 => bail!("no {} called “{asked}”", words.fighter),
+            n => bail!(
+                "{} are called “{asked}”: name the {} (--gang)",
+                words.count(n, crate::rules::Noun::Fighter),
+                words.gang
+            ),
         }
     }
 
@@ -415,7 +431,7 @@ impl Session {
             gang_names
                 .get(&g)
                 .cloned()
-                .unwrap_or_else(|| format!("gang #{g}"))
+                .unwrap_or_else(|| format!("{} #{g}", pack.words.gang))
         };
         let views = fighters
             .iter()
@@ -427,7 +443,7 @@ impl Session {
             .collect();
         let gone = gone
             .into_iter()
-            .map(|f| (f.name, f.status.describe(gang_name)))
+            .map(|f| (f.name, f.status.describe(gang_name, &pack.record().noun)))
             .collect();
         Ok(GangView {
             id,
@@ -557,7 +573,7 @@ impl Session {
             names
                 .get(&g)
                 .cloned()
-                .unwrap_or_else(|| format!("gang #{g}"))
+                .unwrap_or_else(|| format!("{} #{g}", pack.words.gang))
         };
         let view = fighter_view(pack, &f, &problems, &effects, &gang_name);
         let words = self.names()?;
@@ -613,7 +629,7 @@ impl Session {
             gangs
                 .iter()
                 .find(|g| g.id == id)
-                .map_or_else(|| format!("gang #{id}"), |g| g.name.clone())
+                .map_or_else(|| format!("{} #{id}", pack.words.gang), |g| g.name.clone())
         };
         // Every leader in one read, whatever the number of gangs.
         let leaders = self.store.leaders()?;
@@ -694,10 +710,21 @@ impl Session {
         })
     }
 
+    /// The words of the campaign's game (gang, fighter, entry, leader)
+    /// and its record rules, for messages about the campaign as a whole.
+    pub fn campaign_words(&self) -> Result<(crate::rules::Words, crate::rules::RecordRules)> {
+        let info = self.store.info()?;
+        let pack = self.pack(&info.default_ruleset)?;
+        Ok((pack.words.clone(), pack.record().clone()))
+    }
+
     /// Names for putting log events into words.
     pub fn names(&self) -> Result<Names> {
         let mut names = Names::default();
         (names.gangs, names.fighters) = self.store.all_names()?;
+        let (words, record) = self.campaign_words()?;
+        names.words = words;
+        names.record_noun = record.noun;
         for pack in self.registry.packs() {
             names
                 .records
@@ -769,6 +796,13 @@ impl Session {
             bounty_counter: pack.bounties.as_ref().map(|b| b.counter.clone()),
             takedowns_heading: pack.words.takedowns.clone(),
             record_title: pack.record().title(),
+            record: pack.record().clone(),
+            words: pack.words.clone(),
+            injuries_heading: pack
+                .injuries
+                .as_ref()
+                .and_then(|i| pack.table(&i.table))
+                .map_or_else(|| "Lasting effects".to_owned(), |t| t.name.clone()),
             ran: pack.record().ran.clone(),
             opening_stages: pack
                 .opening_stages()
@@ -879,7 +913,7 @@ pub fn fighter_view(
         name: fighter.name.clone(),
         leader: fighter.leader,
         status: fighter.status.clone(),
-        status_text: fighter.status.describe(gang_name),
+        status_text: fighter.status.describe(gang_name, &pack.record().noun),
         lasting: lasting
             .iter()
             .filter(|e| e.fighter == fighter.id && e.removed.is_none())

@@ -264,6 +264,13 @@ impl RapsheetApp {
         self.recent.truncate(RECENT);
     }
 
+    /// The words of the open campaign's game (read with its names, so
+    /// drawing a frame asks the store nothing), or none where no campaign
+    /// is open.
+    pub(super) fn words(&self) -> crate::rules::Words {
+        self.state.names.words.clone()
+    }
+
     pub(super) fn set_session(&mut self, mut session: Session) {
         // Where the app keeps backups: one before every record, and one a
         // day the campaign is opened (a failure is said, not hidden).
@@ -748,12 +755,16 @@ impl RapsheetApp {
                 }
             }
             Action::RenameGang(id, name) => {
-                self.change(&format!("Renamed the gang {name}"), |s| {
+                let gang = self.words().gang;
+                self.change(&format!("Renamed the {gang} {name}"), |s| {
                     s.rename_gang(id, &name)
                 });
             }
             Action::SetGangNotes(id, notes) => {
-                self.change("Gang notes saved", |s| s.set_gang_notes(id, &notes));
+                let gang = crate::text::capitalised(&self.words().gang);
+                self.change(&format!("{gang} notes saved"), |s| {
+                    s.set_gang_notes(id, &notes)
+                });
             }
             Action::AskResource {
                 gang,
@@ -803,13 +814,18 @@ impl RapsheetApp {
                 self.change(&format!("Renamed {name}"), |s| s.rename_fighter(id, &name));
             }
             Action::SetLeader(id, leader) => {
-                self.change("Leader changed", |s| s.set_leader(id, leader));
+                let said = format!("{} changed", crate::text::capitalised(&self.words().leader));
+                self.change(&said, |s| s.set_leader(id, leader));
             }
             Action::BuyQuirk(id, pick) => {
                 self.change("Bought", |s| s.buy_quirk(id, pick));
             }
             Action::SetQuirks(id, quirks) => {
-                self.change("Quirks changed", |s| s.set_quirks(id, quirks));
+                let said = format!(
+                    "{} changed",
+                    crate::text::capitalised(&self.words().entries)
+                );
+                self.change(&said, |s| s.set_quirks(id, quirks));
             }
             Action::SetBaseStat {
                 fighter,
@@ -826,12 +842,7 @@ impl RapsheetApp {
                 value,
             } => {
                 self.change("Changed by hand", |s| {
-                    s.set_counter(
-                        fighter,
-                        &counter,
-                        value,
-                        "set by hand in the fighter editor",
-                    )
+                    s.set_counter(fighter, &counter, value, "set by hand in the editor")
                 });
             }
             Action::SetFighterNotes(id, notes) => {
@@ -920,7 +931,11 @@ impl RapsheetApp {
                 });
             }
             Action::Dismiss(id) => {
-                self.change("Fighter dismissed", |s| s.dismiss(id));
+                let said = format!(
+                    "{} dismissed",
+                    crate::text::capitalised(&self.words().fighter)
+                );
+                self.change(&said, |s| s.dismiss(id));
             }
             Action::Undo => self.undo(),
             Action::Redo => self.redo(),

@@ -111,8 +111,9 @@ pub fn chronicle_ui(
                     "No arc yet: this ruleset has no arcs.".to_owned()
                 } else {
                     format!(
-                        "No arc yet: a {} battle begins one.",
-                        all.opening_stages.join(" or ")
+                        "No arc yet: a {} {} begins one.",
+                        all.opening_stages.join(" or "),
+                        all.record.noun
                     )
                 });
             }
@@ -277,7 +278,9 @@ fn charts_ui(
         view.resource = id.clone();
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Resources over the battles").strong());
+        ui.label(
+            RichText::new(format!("Resources over the {}", chronicle.record.plural())).strong(),
+        );
         for (id, label) in resources {
             ui.radio_value(&mut view.resource, id.clone(), label);
         }
@@ -287,7 +290,7 @@ fn charts_ui(
         ui.radio_value(
             &mut view.charted,
             Charted::Leaders,
-            format!("The {LEADERS} leaders"),
+            format!("The {LEADERS} with the most"),
         );
         ui.add_enabled(
             arc_pair.is_some(),
@@ -296,7 +299,14 @@ fn charts_ui(
         .on_disabled_hover_text("Choose an arc on the left first")
         .clicked()
         .then(|| view.charted = Charted::ArcPair);
-        ui.radio_value(&mut view.charted, Charted::Picked, "Gangs I pick");
+        ui.radio_value(
+            &mut view.charted,
+            Charted::Picked,
+            format!(
+                "{} I pick",
+                crate::text::capitalised(&chronicle.words.gangs)
+            ),
+        );
     });
     let series: Vec<(&String, &Vec<(i64, i64)>)> = chronicle
         .resource_series
@@ -321,7 +331,7 @@ fn charts_ui(
         if view.charted == Charted::Picked {
             ui.vertical(|ui| {
                 ui.set_width(180.0);
-                gang_picker_ui(ui, view, &series);
+                gang_picker_ui(ui, view, &series, &chronicle.words.gang);
             });
         }
         let width = ui.available_width();
@@ -359,9 +369,10 @@ fn charts_ui(
         }
     });
     if charted.is_empty() {
+        let words = &chronicle.words;
         ui.weak(match view.charted {
-            Charted::Picked => "Pick gangs from the list to chart them.",
-            _ => "No gang has any of this yet.",
+            Charted::Picked => format!("Pick {} from the list to chart them.", words.gangs),
+            _ => format!("No {} has any of this yet.", words.gang),
         });
     }
     title_runs_ui(ui, chronicle);
@@ -386,8 +397,13 @@ fn leaders<'a>(series: &[(&'a String, &Vec<(i64, i64)>)]) -> Vec<&'a String> {
 
 /// A searchable list of the gangs to tick for the chart; only the rows in
 /// view are laid out.
-fn gang_picker_ui(ui: &mut Ui, view: &mut ChronicleView, series: &[(&String, &Vec<(i64, i64)>)]) {
-    let label = ui.label("Find a gang to chart");
+fn gang_picker_ui(
+    ui: &mut Ui,
+    view: &mut ChronicleView,
+    series: &[(&String, &Vec<(i64, i64)>)],
+    gang: &str,
+) {
+    let label = ui.label(format!("Find a {gang} to chart"));
     ui.text_edit_singleline(&mut view.find)
         .labelled_by(label.id);
     let found: Vec<&String> = series
@@ -452,7 +468,7 @@ fn title_runs_ui(ui: &mut Ui, chronicle: &Chronicle) {
     if chronicle.title_series.is_empty() {
         return;
     }
-    ui.label(RichText::new("Titles over the battles").strong());
+    ui.label(RichText::new(format!("Titles over the {}", chronicle.record.plural())).strong());
     egui::Grid::new("titles-over-time")
         .striped(true)
         .num_columns(2)

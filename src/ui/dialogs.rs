@@ -457,7 +457,10 @@ pub fn ransom_dialog_ui(
     let mut result = None;
     let modal = egui::Modal::new(egui::Id::unique("ransom-dialog")).show(ctx, |ui| {
         ui.heading(format!("Ransom {fighter}"));
-        ui.label("The two players agree on a price; it moves from the captive's gang to the captors, who free the fighter.");
+        ui.label(format!(
+            "The two players agree on a price; it moves from the captive's {} to the captors, who free the {}.",
+            pack.words.gang, pack.words.fighter
+        ));
         if dialog.resource.is_empty()
             && let Some(first) = pack.resources.first()
         {

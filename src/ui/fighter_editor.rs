@@ -180,7 +180,8 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
     ui.horizontal(|ui| {
         ui.heading(&fighter.name);
         if fighter.leader {
-            ui.label(RichText::new("★ Leader").strong());
+            let leader = crate::text::capitalised(&here.pack.words.leader);
+            ui.label(RichText::new(format!("★ {leader}")).strong());
         }
     });
     // The running cost, as the parts below are added and taken away.
@@ -218,7 +219,10 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
         });
         let mut leader = fighter.leader;
         if ui
-            .checkbox(&mut leader, "Leader")
+            .checkbox(
+                &mut leader,
+                crate::text::capitalised(&here.pack.words.leader),
+            )
             .on_disabled_hover_text(hint)
             .changed()
         {
@@ -541,7 +545,7 @@ fn lasting_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Optio
                 ui.set_width(ui.available_width());
                 let mut hover = format!("From the {} table", effect.table);
                 if let Some(battle) = effect.battle {
-                    hover.push_str(&format!(" in battle #{battle}"));
+                    hover.push_str(&format!(" in {} #{battle}", here.pack.record().noun));
                 }
                 if let Some(roll) = &effect.roll {
                     let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();

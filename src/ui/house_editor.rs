@@ -513,7 +513,7 @@ fn save_ui(ui: &mut Ui, editor: &mut HouseEditor) -> Option<Action> {
         }
         if ui
             .add_enabled(ok, egui::Button::new("Keep and play it"))
-            .on_hover_text("Keep it, and make the parties that play the pack it is over play it")
+            .on_hover_text("Keep it, and make everyone who plays the pack it is over play it")
             .clicked()
         {
             action = Some(Action::KeepHouseDraft {

@@ -262,7 +262,7 @@ pub fn post_battle_ui(
     let before = (form.report(data), form.gangs.clone(), form.scenario.clone());
     let Some(pack) = pack else {
         ui.heading("Record");
-        ui.label("Found a gang first: a record is of the gangs taking part.");
+        ui.label("Nothing to record yet: a record is of those taking part; found them on the roster first.");
         return None;
     };
     let rules = pack.record();
@@ -283,9 +283,10 @@ pub fn post_battle_ui(
         if let [Some(a), Some(b)] = form.gangs.as_slice()
             && ui
                 .add_enabled(read_only.is_none(), egui::Button::new("Roll the scenario"))
-                .on_hover_text(
-                    "Roll among the scenarios these two gangs may play next (their arc's next stage); the roll goes into the log",
-                )
+                .on_hover_text(format!(
+                    "Roll among the scenarios these two {} may play next (their arc's next stage); the roll goes into the log",
+                    pack.words.gangs
+                ))
                 .on_disabled_hover_text(edit_hint(read_only))
                 .clicked()
         {

@@ -87,6 +87,7 @@ pub fn print_dialog_ui(
     ctx: &Context,
     dialog: &mut PrintDialog,
     fighters: &[(FighterId, String)],
+    words: &crate::rules::Words,
 ) -> Option<Action> {
     let mut action = None;
     let mut open = true;
@@ -103,7 +104,7 @@ pub fn print_dialog_ui(
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
                     ui.set_width(260.0);
-                    options_ui(ui, dialog, fighters);
+                    options_ui(ui, dialog, fighters, words);
                     ui.separator();
                     let label = ui.label("PDF file path");
                     ui.add(egui::TextEdit::singleline(&mut dialog.path).desired_width(250.0))
@@ -180,12 +181,17 @@ pub fn print_dialog_ui(
     action
 }
 
-fn options_ui(ui: &mut Ui, dialog: &mut PrintDialog, fighters: &[(FighterId, String)]) {
+fn options_ui(
+    ui: &mut Ui,
+    dialog: &mut PrintDialog,
+    fighters: &[(FighterId, String)],
+    words: &crate::rules::Words,
+) {
     let request = &mut dialog.request;
     if !request.roster {
-        ui.label(RichText::new("Fighters").strong());
+        ui.label(RichText::new(crate::text::capitalised(&words.fighters)).strong());
         if request.gang.is_none() {
-            ui.weak("Every gang of the campaign");
+            ui.weak(format!("Every {} of the campaign", words.gang));
         }
         for (id, name) in fighters {
             let mut on = request.fighters.is_empty() || request.fighters.contains(id);
@@ -214,7 +220,7 @@ fn options_ui(ui: &mut Ui, dialog: &mut PrintDialog, fighters: &[(FighterId, Str
         );
         ui.checkbox(
             &mut request.crew,
-            "Only those who can fight the next battle",
+            "Only those who can take part in the next game",
         )
         .on_hover_text("Leaves out the wounded, the held and the gone");
         ui.horizontal(|ui| {

@@ -25,6 +25,7 @@ pub fn roster_ui(
     read_only: Option<&str>,
 ) -> Option<Action> {
     let mut action = None;
+    let nouns = super::widgets::Nouns::of(pack);
     ui.horizontal(|ui| {
         ui.heading(&view.name);
         let mut pack_label = view.ruleset_name.clone();
@@ -34,10 +35,16 @@ pub fn roster_ui(
         ui.label(RichText::new(pack_label).weak());
         if view.legal {
             ui.label(RichText::new("✔ legal").color(egui::Color32::from_rgb(80, 170, 90)))
-                .on_hover_text("This gang follows every recruiting rule.");
+                .on_hover_text(format!(
+                    "This {} follows every recruiting rule.",
+                    nouns.gang
+                ));
         } else {
             ui.label(RichText::new("⚠ breaks a rule").color(ui.visuals().warn_fg_color))
-                .on_hover_text("A gang may be kept while it breaks a rule; see the list below.");
+                .on_hover_text(format!(
+                    "A {} may be kept while it breaks a rule; see the list below.",
+                    nouns.gang
+                ));
         }
     });
     if !view.notes.is_empty() {
@@ -47,7 +54,7 @@ pub fn roster_ui(
         ui.label(RichText::new(format!("Titles: {}", view.titles.join(", "))).strong());
     }
     for pending in &view.pending {
-        ui.label(RichText::new(format!("For the next battle — {pending}")).weak());
+        ui.label(RichText::new(format!("For the next {} — {pending}", nouns.record)).weak());
     }
     ui.add_space(4.0);
 
@@ -93,7 +100,10 @@ pub fn roster_ui(
     ui.horizontal(|ui| {
         if ui
             .button("Print cards…")
-            .on_hover_text("Fighter cards as a PDF, with a preview")
+            .on_hover_text(format!(
+                "{} cards as a PDF, with a preview",
+                crate::text::capitalised(nouns.fighter)
+            ))
             .clicked()
         {
             action = Some(Action::OpenPrint {
@@ -103,7 +113,7 @@ pub fn roster_ui(
         }
         if ui
             .button("Print roster…")
-            .on_hover_text("The whole gang on one page, as a PDF")
+            .on_hover_text(format!("The whole {} on one page, as a PDF", nouns.gang))
             .clicked()
         {
             action = Some(Action::OpenPrint {
@@ -276,7 +286,7 @@ fn table_ui(
         .header(22.0, |mut header| {
             header.col(|ui| {
                 ui.label(RichText::new("★").strong())
-                    .on_hover_text("Leader");
+                    .on_hover_text(crate::text::capitalised(nouns.leader));
             });
             header.col(|ui| {
                 ui.strong("Name");
@@ -307,7 +317,13 @@ fn table_ui(
             for fighter in &view.fighters {
                 body.row(24.0, |mut row| {
                     row.set_selected(selected == Some(fighter.id));
-                    fighter_row(&mut row, fighter, stat_count, counters, view.value.as_ref());
+                    fighter_row(
+                        &mut row,
+                        fighter,
+                        (stat_count, counters),
+                        view.value.as_ref(),
+                        nouns,
+                    );
                     if row.response().clicked() {
                         action = Some(Action::SelectFighter(Some(fighter.id)));
                     }
@@ -369,13 +385,14 @@ fn aftermath_ui(ui: &mut Ui, view: &GangView, read_only: Option<&str>) -> Option
 fn fighter_row(
     row: &mut egui_extras::TableRow<'_, '_>,
     fighter: &FighterView,
-    stat_count: usize,
-    counters: &[CounterView],
+    (stat_count, counters): (usize, &[CounterView]),
     value: Option<&crate::session::GangValueView>,
+    nouns: super::widgets::Nouns<'_>,
 ) {
     row.col(|ui| {
         if fighter.leader {
-            ui.label("★").on_hover_text("Leader");
+            ui.label("★")
+                .on_hover_text(crate::text::capitalised(nouns.leader));
         }
     });
     row.col(|ui| {
@@ -500,8 +517,17 @@ fn action_hint(pack: Option<&Pack>) -> String {
         .map(|a| a.name.as_str())
         .collect();
     if names.is_empty() {
-        "Spend resources between battles".to_owned()
+        format!("Spend resources between {}", records(pack))
     } else {
-        format!("Spend resources between battles ({}…)", names.join(", "))
+        format!(
+            "Spend resources between {} ({}…)",
+            records(pack),
+            names.join(", ")
+        )
     }
+}
+
+/// What several records of the pack are called (`battles`).
+fn records(pack: Option<&Pack>) -> String {
+    pack.map_or_else(|| "records".to_owned(), |p| p.record().plural())
 }

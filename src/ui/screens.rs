@@ -292,6 +292,7 @@ impl RapsheetApp {
             actions.push(action);
         }
         let mut close_ransom = false;
+        let words = self.words();
         let state = &self.state;
         let dialogs = &mut self.dialogs;
         if let Some(dialog) = &mut dialogs.resource {
@@ -371,7 +372,7 @@ impl RapsheetApp {
                         .unwrap_or_default()
                 })
                 .unwrap_or_default();
-            if let Some(action) = print_dialog_ui(ctx, dialog, &fighters) {
+            if let Some(action) = print_dialog_ui(ctx, dialog, &fighters, &words) {
                 actions.push(action);
             }
         }

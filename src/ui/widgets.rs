@@ -15,6 +15,9 @@ pub struct Nouns<'a> {
     pub fighter: &'a str,
     pub fighters: &'a str,
     pub entries: &'a str,
+    pub leader: &'a str,
+    /// What one record is called (`battle`, `session`).
+    pub record: &'a str,
 }
 
 impl<'a> Nouns<'a> {
@@ -26,6 +29,8 @@ impl<'a> Nouns<'a> {
                 fighter: &p.words.fighter,
                 fighters: &p.words.fighters,
                 entries: &p.words.entries,
+                leader: &p.words.leader,
+                record: &p.record().noun,
             },
             None => Nouns {
                 gang: "gang",
@@ -33,6 +38,8 @@ impl<'a> Nouns<'a> {
                 fighter: "fighter",
                 fighters: "fighters",
                 entries: "entries",
+                leader: "leader",
+                record: "record",
             },
         }
     }

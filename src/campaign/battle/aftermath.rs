@@ -113,12 +113,15 @@ impl Run<'_> {
             self.set_status(
                 id,
                 FighterStatus::Active,
-                format!("rested: missed battle #{battle}"),
+                format!("rested: missed {} #{battle}", self.pack.record().noun),
             );
             self.change(
                 gang,
-                format!("{name} missed this battle and is fit again"),
-                "miss the next battle",
+                format!(
+                    "{name} missed this {} and is fit again",
+                    self.pack.record().noun
+                ),
+                "",
                 None,
             );
         }
@@ -1774,7 +1777,11 @@ impl Run<'_> {
             else {
                 return refuse(
                     format!("{field}.gang"),
-                    format!("“{}” did not fight in this battle", nomination.gang),
+                    format!(
+                        "“{}” did not take part in this {}",
+                        nomination.gang,
+                        self.pack.record().noun
+                    ),
                 );
             };
             let Some(bf) = self.battle.fighters.iter().find(|bf| {
@@ -1787,8 +1794,10 @@ impl Run<'_> {
                 return refuse(
                     format!("{field}.fighter"),
                     format!(
-                        "“{}” did not fight for {} in this battle",
-                        nomination.fighter, nomination.gang
+                        "“{}” did not take part for {} in this {}",
+                        nomination.fighter,
+                        nomination.gang,
+                        self.pack.record().noun
                     ),
                 );
             };
@@ -1840,9 +1849,10 @@ impl Run<'_> {
                 return refuse(
                     field,
                     format!(
-                        "{} has {allowed} advancement roll{} from this battle",
+                        "{} has {allowed} advancement roll{} from this {}",
                         nomination.gang,
-                        if allowed == 1 { "" } else { "s" }
+                        if allowed == 1 { "" } else { "s" },
+                        self.pack.record().noun
                     ),
                 );
             }
@@ -1861,7 +1871,7 @@ impl Run<'_> {
         let known = |name: &str| self.roll_names.iter().any(|r| crate::text::same(r, name));
         let list = || {
             if self.roll_names.is_empty() {
-                "this battle makes no roll".to_owned()
+                format!("this {} makes no roll", self.pack.record().noun)
             } else {
                 format!("rolls: {}", self.roll_names.join("; "))
             }

@@ -38,7 +38,7 @@ impl Run<'_> {
             let Some(gang) = self.state.gang_named(&choice.gang) else {
                 return refuse(
                     format!("{field}.gang"),
-                    format!("no gang called “{}”", choice.gang),
+                    format!("no {} called “{}”", self.pack.words.gang, choice.gang),
                 );
             };
             let Some(title) = self.pack.titles.iter().find(|t| {

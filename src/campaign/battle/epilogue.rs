@@ -105,7 +105,7 @@ impl Run<'_> {
             let Some(gang) = self.state.gang_named(&choice.gang).map(|g| g.id) else {
                 return refuse(
                     format!("{field}.gang"),
-                    format!("no gang called “{}”", choice.gang),
+                    format!("no {} called “{}”", self.pack.words.gang, choice.gang),
                 );
             };
             let Some(rule) = lines
@@ -131,8 +131,10 @@ impl Run<'_> {
                 return refuse(
                     format!("{field}.rule"),
                     format!(
-                        "“{}” offers {} no choice in this battle",
-                        rule.text, choice.gang
+                        "“{}” offers {} no choice in this {}",
+                        rule.text,
+                        choice.gang,
+                        self.pack.record().noun
                     ),
                 );
             }
@@ -274,7 +276,7 @@ impl Run<'_> {
                     .and_then(|r| r.no_winner_ruling.clone());
                 self.line(
                     None,
-                    "nobody: the battle has no winner".into(),
+                    format!("nobody: the {} has no winner", self.pack.record().noun),
                     &rule.text,
                     ruling.as_deref(),
                 );
