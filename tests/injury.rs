@@ -835,7 +835,7 @@ fn injury_10_11_wounded_misses_the_next_match_only() {
                 .procedure
                 .changes
                 .iter()
-                .any(|c| c.text == "Brick missed this battle and is fit again"),
+                .any(|c| c.text == "Brick missed this match and is fit again"),
             "{:#?}",
             second.procedure.changes
         );

@@ -381,7 +381,7 @@ pub fn action_dialog_ui(
                 .map_or("Choose…".to_owned(), |(_, n)| n.clone());
             labelled_combo(
                 ui,
-                "From gang",
+                &format!("From {}", pack.words.gang),
                 |c| c.selected_text(current),
                 |ui| {
                     for (id, name) in gangs {
@@ -407,7 +407,10 @@ pub fn action_dialog_ui(
         ui.horizontal(|ui| {
             let take = ui
                 .add_enabled(lacking.is_empty(), egui::Button::new("Take action"))
-                .on_disabled_hover_text("The gang has too little to pay for it");
+                .on_disabled_hover_text(format!(
+                    "The {} has too little to pay for it",
+                    pack.words.gang
+                ));
             if take.clicked() {
                 result = Some(Some(Action::TakeAction {
                     gang: dialog.gang,
