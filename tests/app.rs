@@ -1092,3 +1092,34 @@ fn the_roster_shows_a_broken_restriction_and_the_ruling_a_unit_relies_on() {
     );
     assert!(harness.query_by_label_contains("(Ulric)").is_some());
 }
+
+/// 31.1: the ruleset a new gang is founded with follows the campaign open
+/// now, not the choice made in the one open before.
+#[test]
+fn a_new_gang_is_founded_on_the_open_campaigns_ruleset() {
+    let dir = util::temp();
+    let first = Session::create_demo(&dir.path().join("first.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(first));
+    harness.run();
+    // In the first campaign, the escalation rules are chosen for a gang.
+    harness.get_by_label("Ruleset").click();
+    harness.run();
+    harness
+        .get_all_by_label_contains("escalation")
+        .last()
+        .expect("the escalation rules offered")
+        .click();
+    harness.run();
+    // Another campaign is opened: a Wayfarer one.
+    let second = dir.path().join("second.rapsheet");
+    harness
+        .state_mut()
+        .run_action(Action::OpenDemo(second.clone(), Some("wayfarer".into())));
+    harness.run();
+    util::type_into(&mut harness, "New warband name", "Late Comers");
+    harness.get_by_label("Found warband").click();
+    harness.run();
+    let reopened = Session::open(&second).expect("open");
+    let gang = reopened.gang_named("Late Comers").expect("founded");
+    assert_eq!(gang.ruleset, "wayfarer");
+}

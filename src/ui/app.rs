@@ -272,6 +272,10 @@ impl RapsheetApp {
     }
 
     pub(super) fn set_session(&mut self, mut session: Session) {
+        // Nothing of the campaign before stays: its status line, its
+        // choices for a new gang.
+        self.status = None;
+        self.found_form = FoundGangForm::default();
         // Where the app keeps backups: one before every record, and one a
         // day the campaign is opened (a failure is said, not hidden).
         if let Some(folder) = self.backups.clone() {

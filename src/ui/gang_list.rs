@@ -12,6 +12,10 @@ use crate::session::GangSummary;
 pub struct FoundGangForm {
     pub name: String,
     pub ruleset: String,
+    /// The open campaign's ruleset the choice was last set from: when it
+    /// changes (another campaign, or its ruleset changed), so does the
+    /// choice.
+    pub from_default: String,
     /// What the list is narrowed to (part of a name, any case).
     pub filter: String,
     /// The rows that filter shows.
@@ -117,8 +121,11 @@ pub fn found_gang_ui(
             .text_edit_singleline(&mut form.name)
             .labelled_by(label.id)
             .on_disabled_hover_text(edit_hint(read_only));
-        if form.ruleset.is_empty() {
+        // The choice follows the open campaign, and is always one it has.
+        let known = rulesets.iter().any(|(id, _)| *id == form.ruleset);
+        if form.from_default != default_ruleset || !known {
             form.ruleset = default_ruleset.to_owned();
+            form.from_default = default_ruleset.to_owned();
         }
         let current = rulesets
             .iter()
