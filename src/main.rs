@@ -7,12 +7,8 @@ use rapsheet::cli::Cli;
 
 fn main() -> ExitCode {
     // A script that reads only the first lines (`| head`) ends the output
-    // quietly, as other command-line tools do.
-    #[cfg(unix)]
-    // SAFETY: restores the default action of a signal before any thread starts.
-    unsafe {
-        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
-    }
+    // quietly: writes to a closed pipe are dropped (`cli::out`), and the
+    // command closes the campaign as usual, so no signal ends it midway.
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         // An argument that is not text: named in one line.

@@ -599,3 +599,41 @@ fn a_clean_close_removes_the_lock_file() {
     drop(session);
     assert!(!dir.path().join("c.rapsheet.lock").exists());
 }
+
+/// 31.8: a reader that stops after the first line (`rapsheet log | head
+/// -1`) ends the output, not the command: it exits cleanly and closes the
+/// campaign, leaving no lock, journal or shared-memory file beside it.
+#[test]
+fn a_closed_pipe_is_a_clean_exit_that_leaves_the_campaign_closed() {
+    use std::io::BufRead as _;
+    let dir = util::temp();
+    let d = dir.path();
+    let made = util::rapsheet(
+        d,
+        &[
+            "gen", "--gangs", "20", "--fighters-per-gang", "6", "--battles", "200", "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(made.status.success(), "{}", util::stderr(&made));
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_rapsheet"))
+        .args(["log", "--limit", "100000", "--db", "c.rapsheet"])
+        .current_dir(d)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("spawn");
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut first)
+        .expect("a line");
+    // The reader is gone: the rest of the output meets a closed pipe.
+    let status = child.wait().expect("wait");
+    assert!(first.starts_with('#'), "{first}");
+    assert!(status.success(), "{status:?}");
+    let left: Vec<String> = std::fs::read_dir(d)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "c.rapsheet")
+        .collect();
+    assert!(left.is_empty(), "left beside the campaign: {left:?}");
+}

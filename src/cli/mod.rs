@@ -9,7 +9,7 @@
 /// is seen rather than obeyed by the terminal. Line breaks stay.
 macro_rules! say {
     ($($arg:tt)*) => {
-        println!("{}", $crate::text::visible(&format!($($arg)*)))
+        $crate::cli::out(&format!("{}\n", $crate::text::visible(&format!($($arg)*))))
     };
 }
 
@@ -751,8 +751,31 @@ fn registry(packs: &[PathBuf]) -> Result<crate::rules::Registry> {
 }
 
 pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<()> {
-    println!("{}", crate::export::pretty_json(value)?);
+    out(&format!("{}\n", crate::export::pretty_json(value)?));
     Ok(())
+}
+
+/// Set once standard output is closed (a reader such as `head` that has
+/// read what it wanted): what is left to say is dropped.
+static OUTPUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Writes to standard output. A closed pipe is the end of the output, not
+/// of the command: the command finishes and closes the campaign as it
+/// always does, leaving no lock or journal behind, and exits cleanly.
+pub fn out(text: &str) {
+    use std::io::Write as _;
+    use std::sync::atomic::Ordering;
+    if OUTPUT_CLOSED.load(Ordering::Relaxed) {
+        return;
+    }
+    let mut stdout = std::io::stdout().lock();
+    if stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+        .is_err()
+    {
+        OUTPUT_CLOSED.store(true, Ordering::Relaxed);
+    }
 }
 
 #[cfg(test)]

@@ -460,7 +460,7 @@ pub(super) fn check_pack(file: &Path, json: bool) -> Result<()> {
 pub(super) fn pack_schema(out: Option<&Path>, force: bool) -> Result<()> {
     let text = crate::rules::pack_schema();
     let Some(path) = out else {
-        print!("{text}");
+        super::out(&text);
         return Ok(());
     };
     let existing = if force {
