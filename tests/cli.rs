@@ -611,7 +611,14 @@ fn a_closed_pipe_is_a_clean_exit_that_leaves_the_campaign_closed() {
     let made = util::rapsheet(
         d,
         &[
-            "gen", "--gangs", "20", "--fighters-per-gang", "6", "--battles", "200", "--db",
+            "gen",
+            "--gangs",
+            "20",
+            "--fighters-per-gang",
+            "6",
+            "--battles",
+            "200",
+            "--db",
             "c.rapsheet",
         ],
     );

@@ -488,3 +488,31 @@ fn a_tide_is_recorded_in_the_app_and_taken_back() {
     assert_eq!(everything(d), before);
     util::ok(d, &["verify"]);
 }
+
+/// 31.4: a button that cannot be used says why, in the pack's words.
+#[test]
+fn a_full_counter_says_so_on_its_button() {
+    let dir = util::temp();
+    let d = dir.path();
+    three_clans(d);
+    tide(d, &["fighter", "counter", "Oda", "chill", "3"]);
+    let session = Session::open_with(&d.join("c.rapsheet"), registry()).unwrap();
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 1000.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(session),
+        );
+    harness.run();
+    harness.get_by_label("Oda").click();
+    harness.run();
+    harness.get_by_label("+ Chill").hover();
+    harness.run();
+    shot(&mut harness, "full-counter");
+    assert!(
+        harness
+            .query_by_label_contains("Chill is full (3 of 3)")
+            .is_some(),
+        "the disabled button does not say why"
+    );
+}

@@ -77,12 +77,24 @@ fn base_stat_ui(
     ui.horizontal(|ui| {
         ui.weak(format!("base {}{}", def.show(stat.base), def.unit));
         let down = stat.base > def.min.unwrap_or(i64::MIN);
+        // Disabled, the button says why: the bound, or the campaign's hint.
+        let why = |at_bound: bool, end: &str, bound: Option<i64>| match bound {
+            Some(bound) if at_bound => {
+                format!(
+                    "{} is at its {end} ({}{})",
+                    stat.label,
+                    def.show(bound),
+                    def.unit
+                )
+            }
+            _ => hint.to_owned(),
+        };
         if ui
             .add_enabled(
                 down,
                 egui::Button::new(format!("− base {}", stat.label)).small(),
             )
-            .on_disabled_hover_text(hint)
+            .on_disabled_hover_text(why(!down, "least", def.min))
             .clicked()
         {
             asked = Some(stat.base - 1);
@@ -93,7 +105,7 @@ fn base_stat_ui(
                 up,
                 egui::Button::new(format!("+ base {}", stat.label)).small(),
             )
-            .on_disabled_hover_text(hint)
+            .on_disabled_hover_text(why(!up, "most", def.max))
             .clicked()
         {
             asked = Some(stat.base + 1);
@@ -278,12 +290,18 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
             ui.horizontal(|ui| {
                 ui.label(RichText::new(value.to_string()).monospace().size(16.0));
                 ui.add_enabled_ui(editable, |ui| {
+                    // Disabled, a button says why: the counter's bound,
+                    // or the campaign's hint.
                     let down = ui
                         .add_enabled(
                             value > counter.min,
                             egui::Button::new(format!("− {title}")).small(),
                         )
-                        .on_disabled_hover_text(hint);
+                        .on_disabled_hover_text(if value > counter.min {
+                            hint.to_owned()
+                        } else {
+                            format!("{title} is at its least ({})", counter.min)
+                        });
                     if down.clicked() {
                         action = Some(Action::SetCounter {
                             fighter: fighter.id,
@@ -297,7 +315,11 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
                             egui::Button::new(format!("+ {title}")).small(),
                         )
                         .on_hover_text(format!("{title} is at most {}", counter.top()))
-                        .on_disabled_hover_text(hint);
+                        .on_disabled_hover_text(if value < counter.top() {
+                            hint.to_owned()
+                        } else {
+                            format!("{title} is full ({value} of {})", counter.top())
+                        });
                     if up.clicked() {
                         action = Some(Action::SetCounter {
                             fighter: fighter.id,
