@@ -1123,3 +1123,29 @@ fn a_new_gang_is_founded_on_the_open_campaigns_ruleset() {
     let gang = reopened.gang_named("Late Comers").expect("founded");
     assert_eq!(gang.ruleset, "wayfarer");
 }
+
+/// 31.7: a roll shown under a check does not outlive an undo, which may
+/// have taken back what it showed.
+#[test]
+fn a_rolls_result_is_gone_after_an_undo() {
+    let dir = util::temp();
+    let s = Session::create_demo_of(&dir.path().join("c.rapsheet"), "yearzero").expect("demo");
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 1000.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(s),
+        );
+    harness.run();
+    harness.get_by_label("Ana Reyes").click();
+    harness.run();
+    harness.get_by_label("Roll Ranged Combat").click();
+    harness.run();
+    assert!(harness.query_by_label_contains("(seed ").is_some());
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert!(
+        harness.query_by_label_contains("(seed ").is_none(),
+        "the roll is still shown after the undo"
+    );
+}

@@ -276,6 +276,7 @@ impl RapsheetApp {
         // choices for a new gang.
         self.status = None;
         self.found_form = FoundGangForm::default();
+        self.editor = FighterEditor::default();
         // Where the app keeps backups: one before every record, and one a
         // day the campaign is opened (a failure is said, not hidden).
         if let Some(folder) = self.backups.clone() {
@@ -1186,6 +1187,8 @@ impl RapsheetApp {
         } else {
             session.undo_last()
         };
+        // A roll shown under a check may be what was just taken back.
+        self.editor.rolled = None;
         match result {
             Ok(Some((_, label))) => self.info(label),
             Ok(None) => self.info(if redo {
