@@ -292,7 +292,10 @@ fn the_app_dismisses_a_fighter_who_fought_and_ctrl_z_brings_them_back() {
     harness.run();
 
     let status = harness.state().status_text().unwrap_or_default().to_owned();
-    assert!(status.contains("dismissed"), "status: {status:?}");
+    assert!(
+        status.starts_with("Dismissed ") && status.ends_with("Edit ▸ Undo brings them back"),
+        "status: {status:?}"
+    );
     assert!(!status.contains("constraint"), "{status}");
     let reopened = Session::open(&d.join("c.rapsheet")).unwrap();
     assert!(reopened.fighter(id).is_err(), "off the rolls");

@@ -936,10 +936,14 @@ impl RapsheetApp {
                 });
             }
             Action::Dismiss(id) => {
-                let said = format!(
-                    "{} dismissed",
-                    crate::text::capitalised(&self.words().fighter)
-                );
+                // Said with the way back: undo brings them back.
+                let name = self
+                    .state
+                    .gang_view
+                    .as_ref()
+                    .and_then(|v| v.fighters.iter().find(|f| f.id == id))
+                    .map_or_else(|| self.words().fighter, |f| f.name.clone());
+                let said = format!("Dismissed {name}: Edit ▸ Undo brings them back");
                 self.change(&said, |s| s.dismiss(id));
             }
             Action::Undo => self.undo(),
