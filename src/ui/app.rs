@@ -434,13 +434,13 @@ impl RapsheetApp {
                 match session.suggest_roles(&form.scenario, *a, *b) {
                     Ok(Some((ra, rb))) => form.roles = vec![Some(ra), Some(rb)],
                     Ok(None) => {}
-                    Err(err) => form.preview = Some(Err(format!("{err:#}"))),
+                    Err(err) => form.preview = Some(Err(super::said::for_players(&err))),
                 }
             }
         }
         let chosen: Vec<crate::campaign::GangId> = form.gangs.iter().flatten().copied().collect();
         if let Err(err) = self.state.load_battle_fighters(session, &chosen) {
-            form.preview = Some(Err(format!("{err:#}")));
+            form.preview = Some(Err(super::said::for_players(&err)));
             return;
         }
         if !form.dirty {
@@ -454,7 +454,7 @@ impl RapsheetApp {
         form.preview = form.report(&self.state.battle_data).map(|report| {
             session
                 .preview_battle(&report, seed)
-                .map_err(|e| format!("{e:#}"))
+                .map_err(|e| super::said::for_players(&e))
         });
     }
 
@@ -467,7 +467,7 @@ impl RapsheetApp {
 
     pub(super) fn error(&mut self, err: anyhow::Error) {
         self.status = Some(Status {
-            text: format!("{err:#}"),
+            text: super::said::for_players(&err),
             error: true,
         });
     }

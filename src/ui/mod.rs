@@ -21,6 +21,7 @@ mod merge_view;
 mod post_battle;
 mod print_dialog;
 mod roster;
+mod said;
 mod screens;
 mod state;
 mod titles_view;
