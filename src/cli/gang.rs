@@ -637,14 +637,14 @@ fn say_check(rolled: &crate::session::CheckRolled) {
         ),
         CheckRoll::Pool { pool, roll } => {
             let mut text = format!(
-                "{} {label}: {} base [{}], {} stress [{}]: {} success(es), {} stunt(s)",
+                "{} {label}: {} base [{}], {} stress [{}]: {}, {}",
                 rolled.fighter,
                 pool.base,
                 faces(&roll.base),
                 roll.stress.len(),
                 faces(&roll.stress),
-                roll.successes,
-                roll.stunts
+                crate::rules::counted(roll.successes as usize, "success", "successes"),
+                crate::rules::counted(roll.stunts as usize, "stunt", "stunts"),
             );
             if roll.panic {
                 text.push_str("; a panic roll");

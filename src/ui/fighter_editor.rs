@@ -848,12 +848,12 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
         }
         CheckRoll::Pool { roll, .. } => {
             ui.label(format!(
-                "{}: base [{}] stress [{}]: {} success(es), {} stunt(s){} (seed {})",
+                "{}: base [{}] stress [{}]: {}, {}{} (seed {})",
                 rolled.check.label,
                 faces(&roll.base),
                 faces(&roll.stress),
-                roll.successes,
-                roll.stunts,
+                crate::rules::counted(roll.successes as usize, "success", "successes"),
+                crate::rules::counted(roll.stunts as usize, "stunt", "stunts"),
                 if roll.panic { "; a panic roll" } else { "" },
                 rolled.seed
             ));

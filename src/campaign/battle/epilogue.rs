@@ -31,6 +31,27 @@ impl Run<'_> {
         }
     }
 
+    /// What a count counts, in the pack's words: the scenario count's
+    /// label, or the fighters with an outcome (`divers Surfaced`).
+    fn count_label(&self, count: &str) -> String {
+        match crate::rules::outcome_count(count) {
+            Some(outcomes) => {
+                let labels: Vec<&str> = outcomes
+                    .iter()
+                    .map(|o| self.pack.outcome(o).map_or(*o, |d| d.label.as_str()))
+                    .collect();
+                format!("{} {}", self.pack.words.fighters, labels.join(" or "))
+            }
+            None => self
+                .battle
+                .scenario
+                .as_deref()
+                .and_then(|s| self.pack.scenario(s))
+                .and_then(|s| s.counts.iter().find(|c| c.id == count))
+                .map_or_else(|| count.to_owned(), |c| c.label.clone()),
+        }
+    }
+
     /// The one gang with the most (or, `fewest`, the fewest) of a count;
     /// none on a tie.
     fn best_at(&self, count: &str, fewest: bool) -> Vec<GangId> {
@@ -177,12 +198,9 @@ impl Run<'_> {
                     .as_ref()
                     .map_or(1, |count| self.count_of(gang, count));
                 if times == 0 {
-                    self.line(
-                        Some(gang),
-                        "nothing (none counted)".into(),
-                        &rule.text,
-                        None,
-                    );
+                    let counted = rule.per.as_deref().map(|c| self.count_label(c));
+                    let text = format!("nothing: 0 {}", counted.unwrap_or_default());
+                    self.line(Some(gang), text, &rule.text, None);
                     continue;
                 }
                 for amount in &rule.gain {
