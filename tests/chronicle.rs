@@ -1427,3 +1427,35 @@ fn desperation_follows_when_the_first_blood_loser_loses_again() {
     // In arc 1 the Saints won First Blood and the Jackals Score to Settle:
     // even, so Heartbreaker came next (it was played as battle #3).
 }
+
+/// 31.10: the chronicle's PDF is printed on the paper asked for, as cards
+/// and rosters are.
+#[test]
+fn the_chronicle_pdf_is_printed_on_letter_paper_when_asked() {
+    let dir = util::temp();
+    let d = dir.path();
+    util::ok(d, &["demo"]);
+    util::ok(
+        d,
+        &[
+            "export",
+            "campaign",
+            "--format",
+            "pdf",
+            "--page",
+            "letter",
+            "-o",
+            "story.pdf",
+        ],
+    );
+    let pdf = std::fs::read(d.join("story.pdf")).unwrap();
+    let text = String::from_utf8_lossy(&pdf);
+    // 8.5 × 11 in: 612 × 792 points, not A4's 595 × 842.
+    assert!(text.contains("MediaBox[0 0 612."), "not letter paper");
+    util::ok(
+        d,
+        &["export", "campaign", "--format", "pdf", "-o", "a4.pdf"],
+    );
+    let a4 = String::from_utf8_lossy(&std::fs::read(d.join("a4.pdf")).unwrap()).into_owned();
+    assert!(a4.contains("MediaBox[0 0 595."), "A4 by default");
+}

@@ -6,7 +6,8 @@ use anyhow::{Result, anyhow, bail};
 use clap::Subcommand;
 
 use super::print_json;
-use crate::export::{Export, Format, render};
+use crate::export::{Export, Format, render_on};
+use crate::print::PageSize;
 use crate::session::Session;
 
 #[derive(Debug, Subcommand)]
@@ -23,6 +24,9 @@ pub enum ExportCommand {
         /// Replace the output file if one is already there.
         #[arg(long)]
         force: bool,
+        /// The paper a PDF is printed on.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
+        page: PageSize,
     },
     /// The whole campaign's story.
     Campaign {
@@ -34,6 +38,9 @@ pub enum ExportCommand {
         /// Replace the output file if one is already there.
         #[arg(long)]
         force: bool,
+        /// The paper a PDF is printed on.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
+        page: PageSize,
     },
 }
 
@@ -56,30 +63,32 @@ pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
     let story = session.chronicle()?;
     let names = session.names()?;
     let campaign = session.info()?.name;
-    let (chronicle, scope, format, output, force) = match command {
+    let (chronicle, scope, format, output, force, page) = match command {
         ExportCommand::Arc {
             id,
             format,
             output,
             force,
+            page,
         } => {
             let arc = story.arc(id, &names).ok_or_else(|| {
                 anyhow!("no arc #{id} in this campaign (see `rapsheet arc list`)")
             })?;
-            (arc, format!("arc {id}"), format, output, force)
+            (arc, format!("arc {id}"), format, output, force, page)
         }
         ExportCommand::Campaign {
             format,
             output,
             force,
-        } => (story, "campaign".to_owned(), format, output, force),
+            page,
+        } => (story, "campaign".to_owned(), format, output, force, page),
     };
     let export = Export {
         campaign: &campaign,
         scope,
         chronicle: &chronicle,
     };
-    let bytes = render(&export, format)?;
+    let bytes = render_on(&export, format, page)?;
     super::print::write_output(session, &output, &bytes, force)?;
     if format == Format::Pdf {
         for warning in crate::export::pdf_warnings(&export)? {

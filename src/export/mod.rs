@@ -67,13 +67,22 @@ struct JsonExport<'a> {
     chronicle: &'a Chronicle,
 }
 
-/// The export as bytes in a format.
+/// The export as bytes in a format (a PDF on A4 pages).
 pub fn render(export: &Export<'_>, format: Format) -> Result<Vec<u8>, ExportError> {
+    render_on(export, format, crate::print::PageSize::A4)
+}
+
+/// The same, a PDF on pages of `page` size.
+pub fn render_on(
+    export: &Export<'_>,
+    format: Format,
+    page: crate::print::PageSize,
+) -> Result<Vec<u8>, ExportError> {
     Ok(match format {
         Format::Markdown => markdown(export).into_bytes(),
         Format::Html => html(export).into_bytes(),
         Format::Json => json(export)?.into_bytes(),
-        Format::Pdf => crate::print::document_pdf(&title(export), &lines(export))?,
+        Format::Pdf => crate::print::document_pdf_on(&title(export), &lines(export), page)?,
     })
 }
 

@@ -416,7 +416,16 @@ pub fn document_warnings(title: &str, lines: &[DocLine]) -> Result<Vec<MissingGl
 /// A plain document as PDF: a title and lines, wrapped, on as many A4
 /// pages as it takes.
 pub fn document_pdf(title: &str, lines: &[DocLine]) -> Result<Vec<u8>, PrintError> {
+    document_pdf_on(title, lines, PageSize::A4)
+}
+
+/// The same on pages of `page` size.
+pub fn document_pdf_on(
+    title: &str,
+    lines: &[DocLine],
+    page: PageSize,
+) -> Result<Vec<u8>, PrintError> {
     let fonts = fonts_for(&document_texts(title, lines))?;
-    let pages = layout::document_pages(&fonts, title, lines, PageSize::A4);
+    let pages = layout::document_pages(&fonts, title, lines, page);
     pdf::write(&fonts, &pages, &[], title)
 }
