@@ -245,11 +245,7 @@ impl RapsheetApp {
     pub(super) fn ask_path(&mut self, purpose: PathPurpose) {
         if !self.no_native_dialog {
             let started = Instant::now();
-            let dir = self
-                .campaign_path()
-                .and_then(Path::parent)
-                .map(Path::to_owned)
-                .or_else(crate::paths::data_dir);
+            let dir = crate::paths::start_folder(self.campaign_path());
             let mut dialog = match purpose {
                 PathPurpose::HouseRules => {
                     rfd::FileDialog::new().add_filter("Ruleset pack", &["toml"])
@@ -278,12 +274,7 @@ impl RapsheetApp {
             }
             self.no_native_dialog = true;
         }
-        let start = self
-            .campaign_path()
-            .and_then(Path::parent)
-            .map(Path::to_owned)
-            .or_else(crate::paths::data_dir)
-            .unwrap_or_default();
+        let start = crate::paths::start_folder(self.campaign_path()).unwrap_or_default();
         let file = match purpose {
             PathPurpose::Open | PathPurpose::HouseRules => String::new(),
             PathPurpose::New | PathPurpose::SaveAs => self.offered_file_name(),
