@@ -281,6 +281,14 @@ fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
             "\n[[tables]]\nid = \"t\"\nname = \"T\"\nroll = \"d6\"\nmodifiers = [{ id = \"p\", label = \"P\", amount = -1, per = \"coin\" }]\nrows = [{ on = \"1+\", result = \"r\" }]\n",
             "tables.t.modifiers.p.per: `coin` is not a stat or a counter",
         ),
+        (
+            "\n[[record.upkeep]]\nid = \"u\"\ntext = \"t\"\ngain = [{ resource = \"coin\", amount = 1 }]\nruling = \"nope\"\n",
+            "record.upkeep.u: ruling `nope` is not in [[rulings]]",
+        ),
+        (
+            "\n[[titles]]\nid = \"t\"\nname = \"T\"\nresource = \"coin\"\nruling = \"nope\"\n",
+            "titles.t.ruling: ruling `nope` is not in [[rulings]]",
+        ),
     ] {
         let e = refused(extra);
         assert!(e.contains(says), "{extra}\nsays: {e}");

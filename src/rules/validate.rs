@@ -959,11 +959,6 @@ fn validate_record(file: &str, pack: &Pack) -> Result<(), PackError> {
             return err(entry, "the line changes nothing: give `gain`".into());
         }
         amounts(&entry, &upkeep.gain)?;
-        if let Some(ruling) = &upkeep.ruling
-            && pack.ruling(ruling).is_none()
-        {
-            return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
-        }
     }
     for (list, rolls) in [("during", &record.during), ("after", &record.after)] {
         for (i, roll) in rolls.iter().enumerate() {
@@ -1078,14 +1073,6 @@ fn validate_outcomes_and_ids(file: &str, pack: &Pack) -> Result<(), PackError> {
             if let Some(why) = not_after_an_outcome(effect) {
                 return err(format!("outcomes.{}.effects[{i}]", outcome.id), why.into());
             }
-        }
-        if let Some(ruling) = &outcome.ruling
-            && pack.ruling(ruling).is_none()
-        {
-            return err(
-                format!("outcomes.{}.ruling", outcome.id),
-                format!("ruling `{ruling}` is not in [[rulings]]"),
-            );
         }
     }
     unique(file, "tables", pack.tables.iter().map(|e| e.id.as_str()))?;
@@ -1472,6 +1459,23 @@ fn validate_named_rulings(file: &str, pack: &Pack) -> Result<(), PackError> {
             r.floor_ruling
                 .as_ref()
                 .map(|x| (format!("resources.{}.floor_ruling", r.id), x))
+        }))
+        .chain(pack.outcomes.iter().filter_map(|o| {
+            o.ruling
+                .as_ref()
+                .map(|r| (format!("outcomes.{}.ruling", o.id), r))
+        }))
+        .chain(pack.titles.iter().filter_map(|t| {
+            t.ruling
+                .as_ref()
+                .map(|r| (format!("titles.{}.ruling", t.id), r))
+        }))
+        .chain(pack.record.iter().flat_map(|record| {
+            record.upkeep.iter().filter_map(|u| {
+                u.ruling
+                    .as_ref()
+                    .map(|r| (format!("record.upkeep.{}", u.id), r))
+            })
         }));
     for (entry, ruling) in named_rulings {
         if pack.ruling(ruling).is_none() {
@@ -1614,14 +1618,6 @@ fn validate_rewards(file: &str, pack: &Pack) -> Result<(), PackError> {
                 Ok(_) => {}
             },
             (None, false) => {}
-        }
-        if let Some(ruling) = &title.ruling
-            && pack.ruling(ruling).is_none()
-        {
-            return err(
-                format!("titles.{}.ruling", title.id),
-                format!("ruling `{ruling}` is not in [[rulings]]"),
-            );
         }
     }
     for action in &pack.actions {
