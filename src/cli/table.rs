@@ -88,10 +88,10 @@ pub(super) fn table(pack: &Pack, id: &str, asked: &Asked<'_>, json: bool) -> Res
         }
     };
     let (by_fighter, shown) = FighterModifier::total(from_fighter);
-    let (modified, _) = table
-        .lookup_with(natural, modifiers)
-        .map_err(|e| anyhow!(e))?;
-    let modified = modified.saturating_add(by_fighter);
+    let modified = table
+        .total_with(natural, modifiers)
+        .map_err(|e| anyhow!(e))?
+        .saturating_add(by_fighter);
     let row = table.lookup(modified);
     // A "roll twice, ignoring N" row: two more results, rolled here.
     let mut again = Vec::new();

@@ -1374,6 +1374,20 @@ pub struct OutcomeDef {
 }
 
 impl OutcomeDef {
+    /// The table of the outcome's own that [`OutcomeDef::as_row`] is the
+    /// one row of: named and cited as the outcome.
+    pub fn as_table(&self) -> TableDef {
+        TableDef {
+            id: self.id.clone(),
+            name: self.label.clone(),
+            roll: String::new(),
+            modifiers: Vec::new(),
+            rows: Vec::new(),
+            source: self.source.clone(),
+            fill_in: None,
+        }
+    }
+
     /// The outcome as a row of a table of its own, for applying its
     /// effects as a table row's are.
     pub fn as_row(&self) -> TableRowDef {
@@ -2087,6 +2101,12 @@ impl TableDef {
         natural: i64,
         modifiers: &[String],
     ) -> Result<(i64, Option<&TableRowDef>), String> {
+        let total = self.total_with(natural, modifiers)?;
+        Ok((total, self.lookup(total)))
+    }
+
+    /// A roll's natural total with the named modifiers applied.
+    pub fn total_with(&self, natural: i64, modifiers: &[String]) -> Result<i64, String> {
         let mut total = natural;
         for id in modifiers {
             let m = self
@@ -2109,7 +2129,7 @@ impl TableDef {
             // open-ended row (`6+`, `1-`) as the true sum would.
             total = total.saturating_add(m.amount);
         }
-        Ok((total, self.lookup(total)))
+        Ok(total)
     }
 
     /// The modifiers that come from the fighter a roll is for (`per` a

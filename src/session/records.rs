@@ -137,18 +137,19 @@ impl Session {
             .filter_map(|f| f.status.gang())
             .chain(titles.values().copied())
             .collect();
-        if let Ok(pack) = self.report_pack(report) {
-            others.extend(self.title_contenders(pack, named.len())?);
-            others.extend(self.upkept(pack)?);
+        let pack = self.report_pack(report).ok();
+        if let Some(pack) = pack {
+            if concerns_every_gang(pack) {
+                others.extend(self.gangs_of_game(pack)?.iter().map(|g| g.id));
+            } else {
+                others.extend(self.title_contenders(pack, named.len())?);
+            }
         }
         others.retain(|id| !gangs.contains_key(id));
         others.sort();
         others.dedup();
         // A title of a count of fighters compares every contender's.
-        if self
-            .report_pack(report)
-            .is_ok_and(crate::campaign::titles::counts_fighters)
-        {
+        if pack.is_some_and(crate::campaign::titles::counts_fighters) {
             for g in &others {
                 fighters.extend(self.store.fighters(*g)?);
             }
@@ -201,23 +202,7 @@ impl Session {
             .collect();
         let places = pack.titles.len() + taking_part + 1;
         let mut out = Vec::new();
-        // The fewest of something may be any gang's, and a count of
-        // fighters is not indexed: every gang contends.
-        if crate::campaign::titles::counts_fighters(pack)
-            || pack
-                .titles
-                .iter()
-                .any(|t| t.comparison == crate::rules::Comparison::Fewest)
-        {
-            out.extend(
-                self.store
-                    .gangs()?
-                    .into_iter()
-                    .filter(|g| rulesets.contains(&g.ruleset))
-                    .map(|g| g.id),
-            );
-        }
-        for title in pack.titles.iter().filter(|t| t.count.is_none()) {
+        for title in &pack.titles {
             out.extend(
                 self.store
                     .resource_leaders(&title.resource, &rulesets, places)?,
@@ -226,23 +211,20 @@ impl Session {
         Ok(out)
     }
 
-    /// What every gang of the game (`root`) has of everything `pack`'s
-    /// titles compare.
+    /// What each of `gangs` (of `pack`'s game) has of everything the
+    /// pack's titles compare.
     pub(super) fn title_standings(
         &self,
         pack: &Pack,
-        root: &str,
+        gangs: &[crate::campaign::Gang],
     ) -> Result<Vec<(GangId, std::collections::BTreeMap<String, i64>)>> {
         let fighters = if crate::campaign::titles::counts_fighters(pack) {
             self.store.all_fighters()?
         } else {
             Vec::new()
         };
-        Ok(self
-            .store
-            .gangs()?
-            .into_iter()
-            .filter(|g| self.root_of(&g.ruleset) == root)
+        Ok(gangs
+            .iter()
             .map(|g| {
                 let own = fighters.iter().filter(|f| f.gang == g.id);
                 let measures = crate::campaign::titles::measures(pack, &g.resources, own);
@@ -251,24 +233,15 @@ impl Session {
             .collect())
     }
 
-    /// The gangs a record's upkeep changes beyond those in it: every gang
-    /// of the pack's game, where an upkeep line is for the whole campaign.
-    fn upkept(&self, pack: &Pack) -> Result<Vec<GangId>> {
-        let campaign_wide = pack
-            .record()
-            .upkeep
-            .iter()
-            .any(|u| u.to == crate::rules::UpkeepScope::Campaign);
-        if !campaign_wide {
-            return Ok(Vec::new());
-        }
+    /// Every gang of `pack`'s game: its pack's, or one laid over the same
+    /// base.
+    pub(super) fn gangs_of_game(&self, pack: &Pack) -> Result<Vec<crate::campaign::Gang>> {
         let root = self.root_of(&pack.pack.id);
         Ok(self
             .store
             .gangs()?
             .into_iter()
             .filter(|g| self.root_of(&g.ruleset) == root)
-            .map(|g| g.id)
             .collect())
     }
 
@@ -528,8 +501,7 @@ impl Session {
     pub fn choose_title(&mut self, gang: GangId, title: &str) -> Result<BatchId> {
         let chooser = self.gang(gang)?;
         let pack = self.gang_pack(&chooser)?.clone();
-        let root = self.root_of(&chooser.ruleset);
-        let standings = self.title_standings(&pack, &root)?;
+        let standings = self.title_standings(&pack, &self.gangs_of_game(&pack)?)?;
         let holders = self.store.title_holders()?;
         let open =
             crate::campaign::titles::award_titles(&pack, &standings, &holders, &Default::default());
@@ -681,4 +653,22 @@ pub struct ScenarioRoll {
     pub roll: crate::dice::RollRecord,
     pub next: NextScenarios,
     pub batch: BatchId,
+}
+
+/// True when a record of `pack` concerns every gang of its game, not only
+/// those in it, the gangs holding their fighters and the indexed leaders
+/// of each title: upkeep for the whole campaign, a title to the fewest of
+/// something (any gang's), or a title of a count of fighters (not
+/// indexed).
+fn concerns_every_gang(pack: &Pack) -> bool {
+    let upkeep_for_all = pack
+        .record()
+        .upkeep
+        .iter()
+        .any(|u| u.to == crate::rules::UpkeepScope::Campaign);
+    let fewest = pack
+        .titles
+        .iter()
+        .any(|t| t.comparison == crate::rules::Comparison::Fewest);
+    upkeep_for_all || fewest || crate::campaign::titles::counts_fighters(pack)
 }

@@ -613,15 +613,9 @@ impl Session {
     /// The titles of a ruleset: holders, standings, and who leads now.
     pub fn titles(&self, ruleset: &str) -> Result<TitlesView> {
         let pack = self.pack(ruleset)?;
-        let root = self.root_of(ruleset);
-        let gangs: Vec<Gang> = self
-            .store
-            .gangs()?
-            .into_iter()
-            .filter(|g| self.root_of(&g.ruleset) == root)
-            .collect();
+        let gangs: Vec<Gang> = self.gangs_of_game(pack)?;
         let holders = self.store.title_holders()?;
-        let standings = self.title_standings(pack, &root)?;
+        let standings = self.title_standings(pack, &gangs)?;
         let measured: std::collections::BTreeMap<GangId, &std::collections::BTreeMap<String, i64>> =
             standings.iter().map(|(g, m)| (*g, m)).collect();
         let award = award_titles(pack, &standings, &holders, &Default::default());

@@ -1483,16 +1483,7 @@ impl Run<'_> {
             if outcome.effects.is_empty() {
                 continue;
             }
-            let table = TableDef {
-                id: outcome.id.clone(),
-                name: outcome.label.clone(),
-                roll: String::new(),
-                modifiers: Vec::new(),
-                rows: Vec::new(),
-                source: outcome.source.clone(),
-                fill_in: None,
-            };
-            let row = outcome.as_row();
+            let (table, row) = (outcome.as_table(), outcome.as_row());
             let roll = format!("{}: {}", outcome.id, self.fighter_label(bf.fighter));
             self.roll_names.push(roll.clone());
             self.apply_row(&table, &row, bf.fighter, &roll, None, None, 0)

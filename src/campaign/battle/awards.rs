@@ -19,11 +19,15 @@ impl Run<'_> {
             .values()
             .filter(|f| f.gang == gang)
             .map(|f| {
+                // Its counters as the record leaves them: the run's, read
+                // by the fighter's part of the map.
                 let mut f = f.clone();
-                for ((id, counter), value) in &self.counters {
-                    if *id == f.id {
-                        f.counters.insert(counter.clone(), *value);
-                    }
+                let own = self
+                    .counters
+                    .range((f.id, String::new())..)
+                    .take_while(|((id, _), _)| *id == f.id);
+                for ((_, counter), value) in own {
+                    f.counters.insert(counter.clone(), *value);
                 }
                 f
             })

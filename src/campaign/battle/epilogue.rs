@@ -11,15 +11,7 @@ impl Run<'_> {
     /// of its fighters ended with one of the outcomes `outcome:<ids>` names.
     pub(super) fn count_of(&self, gang: GangId, count: &str) -> i64 {
         match crate::rules::outcome_count(count) {
-            Some(outcomes) => {
-                let n = self
-                    .battle
-                    .fighters
-                    .iter()
-                    .filter(|bf| bf.gang == gang && outcomes.contains(&bf.outcome.as_str()))
-                    .count();
-                i64::try_from(n).unwrap_or(i64::MAX)
-            }
+            Some(outcomes) => fighters_ending(&self.battle.fighters, gang, &outcomes),
             None => self
                 .battle
                 .gangs

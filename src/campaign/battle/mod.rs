@@ -267,6 +267,16 @@ pub fn run_procedure(
     })
 }
 
+/// How many of `gang`'s fighters in the record ended with one of
+/// `outcomes`: a count read from the report itself.
+fn fighters_ending(fighters: &[BattleFighter], gang: GangId, outcomes: &[impl AsRef<str>]) -> i64 {
+    let n = fighters
+        .iter()
+        .filter(|f| f.gang == gang && outcomes.iter().any(|o| o.as_ref() == f.outcome))
+        .count();
+    i64::try_from(n).unwrap_or(i64::MAX)
+}
+
 /// A winner short of the count the scenario's endgame names, when no rival
 /// left the game early (003, Dead Drop: "Once one gang has extracted 3
 /// Caches, they win").

@@ -330,11 +330,7 @@ fn counts_from_outcomes(
 ) -> Result<(), ReportError> {
     for (i, gang) in gangs.iter_mut().enumerate() {
         for def in scenario.counts.iter().filter(|c| !c.outcomes.is_empty()) {
-            let n = fighters
-                .iter()
-                .filter(|f| f.gang == gang.gang && def.outcomes.contains(&f.outcome))
-                .count();
-            let n = i64::try_from(n).unwrap_or(i64::MAX);
+            let n = fighters_ending(fighters, gang.gang, &def.outcomes);
             if let Some(typed) = gang.counts.get(&def.id)
                 && *typed != n
             {
