@@ -1246,3 +1246,49 @@ fn spending_more_plot_points_than_held_in_the_apps_record_form_is_refused() {
     let session = Session::open(&path).unwrap();
     assert!(session.battles().unwrap().is_empty(), "nothing recorded");
 }
+
+#[test]
+fn the_groups_data_says_its_entries_in_the_packs_words() {
+    let (_dir, s) = hwc_party();
+    let base = s.pack("hwc").unwrap().clone();
+    let mut draft = s.house_draft("our-hwc", "hwc", "Our HWC").unwrap();
+    draft.set_counter(&base, "hp", Some(10), Some(10));
+    draft.add_table(
+        &base,
+        toml::from_str(
+            r#"id = "wounds"
+name = "Wounds"
+roll = "d6"
+rows = [{ on = "1-6", result = "A scar" }]"#,
+        )
+        .unwrap(),
+        None,
+    );
+    let changes = s.draft_changes(&draft).unwrap();
+    let said: Vec<(&str, &str)> = changes
+        .iter()
+        .map(|c| (c.entry.as_str(), c.what.as_str()))
+        .collect();
+    assert!(said.contains(&("counters.hp", "HP")), "{said:?}");
+    assert!(
+        said.contains(&("tables.wounds", "Table Wounds")),
+        "{said:?}"
+    );
+
+    // A row typed without its totals is refused by name, not as a field
+    // the written pack lacks.
+    draft
+        .table_mut(&base, "wounds")
+        .unwrap()
+        .rows
+        .push(toml::from_str("on = \"\"\nresult = \"\"").unwrap());
+    let err = s.check_draft(&draft).unwrap_err();
+    assert_eq!(err.entry, "tables.wounds.rows[1]");
+    assert_eq!(err.reason, "the row has no totals (4, 2-5, 6+) yet");
+    assert_eq!(draft.in_words(&base, &err.entry), "Table Wounds, row 2");
+    assert_eq!(draft.in_words(&base, "counters.hp.max"), "HP, its most");
+    assert_eq!(
+        draft.in_words(&base, "tables.wounds row `4`"),
+        "Table Wounds, the row for 4"
+    );
+}

@@ -21,8 +21,11 @@ pub struct Draft {
 /// One difference between the group's pack and its base, in words.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct DraftChange {
-    /// `tables.critical-injuries`, `counters.hp`.
+    /// `tables.critical-injuries`, `counters.hp`: for a script.
     pub entry: String,
+    /// The entry in the pack's words (`Table Critical Injuries`, `HP`):
+    /// for a player.
+    pub what: String,
     /// What the base has, in words (`no rows: the group fills it in`).
     pub base: String,
     /// What the group's pack has.
@@ -79,10 +82,120 @@ impl Draft {
     }
 
     /// Checks the pack as `check-pack` would: its errors name the entry.
+    /// A row left without its totals or result is refused by name first
+    /// (written out, it would be a row missing a field).
     pub fn check(&self, registry: &Registry, file: &str) -> Result<Pack, PackError> {
+        self.rows_filled(file)?;
         registry.load_text(file, &self.to_text())
     }
 
+    /// Every row of the group's tables has its totals and its result.
+    fn rows_filled(&self, file: &str) -> Result<(), PackError> {
+        for table in &self.own.tables {
+            for (i, row) in table.rows.iter().enumerate() {
+                let empty = if row.on.trim().is_empty() {
+                    "totals (4, 2-5, 6+)"
+                } else if row.result.trim().is_empty() {
+                    "result"
+                } else {
+                    continue;
+                };
+                return Err(PackError::new(
+                    file,
+                    format!("tables.{}.rows[{i}]", table.id),
+                    format!("the row has no {empty} yet"),
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// An entry a check or a change names (`tables.wounds row `4``,
+    /// `counters.hp.max`), said in the pack's words for a player:
+    /// `Table Wounds, the row for 4`, `HP, its most`. The group's pack is
+    /// read before its base.
+    pub fn in_words(&self, base: &Pack, entry: &str) -> String {
+        let (section, rest) = entry.split_once('.').unwrap_or((entry, ""));
+        let end = rest.find(['.', ' ', '[']).unwrap_or(rest.len());
+        let (id, detail) = rest.split_at(end);
+        let find = |own: Option<String>, theirs: Option<String>| own.or(theirs);
+        let name = match section {
+            "tables" => find(
+                self.own
+                    .tables
+                    .iter()
+                    .find(|t| t.id == id)
+                    .map(|t| t.name.clone()),
+                base.table(id).map(|t| t.name.clone()),
+            )
+            .map(|n| format!("Table {n}")),
+            "counters" => find(
+                self.own
+                    .counters
+                    .iter()
+                    .find(|c| c.id == id)
+                    .map(|c| c.label.clone()),
+                base.counter(id).map(|c| c.label.clone()),
+            ),
+            "stats" => find(
+                self.own
+                    .stats
+                    .iter()
+                    .find(|s| s.id == id)
+                    .map(|s| s.label.clone()),
+                base.stat(id).map(|s| s.label.clone()),
+            ),
+            "quirks" => find(
+                self.own
+                    .quirks
+                    .iter()
+                    .find(|q| q.id == id)
+                    .map(|q| q.name.clone()),
+                base.quirk(id).map(|q| q.name.clone()),
+            ),
+            "record" => Some("What a record rolls".to_owned()),
+            _ => None,
+        };
+        let Some(name) = name else {
+            return "The group's data".to_owned();
+        };
+        match detail_in_words(detail) {
+            Some(detail) => format!("{name}, {detail}"),
+            None => name,
+        }
+    }
+}
+
+/// The part of an entry after its id, in words: `row `4`` → `the row for
+/// 4`, `.rows[2]` → `row 3`, `.max` → `its most`.
+fn detail_in_words(detail: &str) -> Option<String> {
+    let detail = detail.trim_start_matches(['.', ' ']);
+    if let Some(on) = detail.strip_prefix("row `") {
+        return Some(format!("the row for {}", on.trim_end_matches('`')));
+    }
+    if let Some(n) = detail
+        .strip_prefix("rows[")
+        .and_then(|n| n.split(']').next())
+        .and_then(|n| n.parse::<usize>().ok())
+    {
+        return Some(format!("row {}", n + 1));
+    }
+    let field = detail.rsplit('.').next().unwrap_or("");
+    let said = match field {
+        "" => return None,
+        "default" => "its start",
+        "min" => "its least",
+        "max" => "its most",
+        "select" => "what it lets a fighter choose",
+        "amount" => "a modifier's amount",
+        "rows" => "its rows",
+        "roll" => "its dice",
+        _ => "one of its fields",
+    };
+    Some(said.to_owned())
+}
+
+impl Draft {
     /// The group's copy of a table of the base (made on first edit), or
     /// their own table.
     pub fn table_mut(&mut self, base: &Pack, id: &str) -> Option<&mut TableDef> {
@@ -230,6 +343,7 @@ impl Draft {
         // Each entry of the group's against the base's of the same id.
         let mut put = |entry: String, was: Option<String>, group: String| {
             out.push(DraftChange {
+                what: self.in_words(base, &entry),
                 entry,
                 base: was.unwrap_or_else(|| "not there".to_owned()),
                 group,
@@ -273,6 +387,7 @@ impl Draft {
             if !added.is_empty() {
                 out.push(DraftChange {
                     entry: "record.during".into(),
+                    what: "Tables rolled during a record".into(),
                     base: format!("{} tables", base.record().during.len()),
                     group: format!("also {}", added.join(", ")),
                 });

@@ -59,11 +59,15 @@ impl HouseEditor {
             self.checked = None;
             return;
         };
+        let base = draft.base_id().and_then(|id| session.pack(id).ok());
         self.checked = Some(
             session
                 .check_draft(draft)
                 .map(|_| ())
-                .map_err(|e| e.to_string()),
+                .map_err(|e| match base {
+                    Some(base) => format!("{}: {}", draft.in_words(base, &e.entry), e.reason),
+                    None => e.reason,
+                }),
         );
         self.changes = session.draft_changes(draft).unwrap_or_default();
     }
@@ -491,7 +495,7 @@ fn check_ui(ui: &mut Ui, editor: &HouseEditor) {
     if !editor.changes.is_empty() {
         ui.label(RichText::new("Against the pack it is over").strong());
         for c in &editor.changes {
-            ui.label(format!("{}: {} → {}", c.entry, c.base, c.group));
+            ui.label(format!("{}: {} → {}", c.what, c.base, c.group));
         }
     }
 }
