@@ -786,10 +786,67 @@ fn the_welcome_screen_offers_recent_campaigns_and_the_demo() {
             .query_by_label_contains("Could not open the campaign")
             .is_some()
     );
-    assert!(harness.query_by_label("Open the demo campaign").is_some());
+    // A demo of every game that has one, by the game's name.
+    assert!(harness.query_by_label("Wayfarer Tactics demo").is_some());
+    assert_eq!(
+        harness.get_all_by_label_contains(" demo").count(),
+        rapsheet::campaign::demo::rulesets().unwrap().len()
+    );
     harness.get_by_label("Open good.rapsheet").click();
     harness.run();
     assert_eq!(harness.state().campaign_path(), Some(good.as_path()));
+}
+
+#[test]
+fn closing_the_campaign_returns_to_the_welcome_screen_and_releases_the_file() {
+    let dir = util::temp();
+    let path = dir.path().join("c.rapsheet");
+    drop(Session::create_demo(&path).expect("demo"));
+    for size in [[1000.0, 700.0], [1600.0, 1000.0]] {
+        let mut app = RapsheetApp::with_session(Session::open(&path).expect("open"));
+        app.set_recent(vec![path.clone()]);
+        let mut harness = Harness::builder()
+            .with_size(size)
+            .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
+        harness.run();
+        harness.get_by_label("File").click();
+        harness.run();
+        harness.get_by_label_contains("Close campaign").click();
+        harness.run();
+        assert_eq!(harness.state().campaign_path(), None);
+        assert!(harness.state().shows_welcome());
+        assert!(harness.query_by_label("Welcome to Rapsheet").is_some());
+        assert!(harness.query_by_label("New campaign…").is_some());
+        // Nothing of the campaign stays: no gang list, no screens.
+        assert!(harness.query_by_label("Roster").is_none());
+        assert!(
+            harness.query_by_label_contains("Closed").is_some(),
+            "the status says it"
+        );
+        // The file is free: another session opens it.
+        drop(Session::open(&path).expect("released"));
+        // And it is one click away again.
+        harness.get_by_label("Open c.rapsheet").click();
+        harness.run();
+        assert_eq!(harness.state().campaign_path(), Some(path.as_path()));
+        assert!(!harness.state().shows_welcome());
+    }
+}
+
+#[test]
+fn a_first_run_welcomes_the_player_over_the_demo_and_a_screen_leaves_it() {
+    let dir = util::temp();
+    let path = dir.path().join("demo.rapsheet");
+    let mut app = RapsheetApp::start(Some(path.clone()));
+    app.show_welcome();
+    let mut harness = harness(app);
+    harness.run();
+    assert!(harness.query_by_label("Welcome to Rapsheet").is_some());
+    assert_eq!(harness.state().campaign_path(), Some(path.as_path()));
+    harness.get_by_label_contains("Go to").click();
+    harness.run();
+    assert!(!harness.state().shows_welcome());
+    assert!(harness.query_by_label("Welcome to Rapsheet").is_none());
 }
 
 #[test]

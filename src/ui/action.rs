@@ -240,6 +240,10 @@ pub enum Action {
     UsePath(PathPurpose, PathBuf),
     /// Closes the question whether to replace a file already there.
     CloseReplace,
+    /// Closes the campaign and shows the welcome screen.
+    CloseCampaign,
+    /// Leaves the welcome screen for the campaign open behind it.
+    LeaveWelcome,
     /// Closes the window.
     Quit,
 }
@@ -250,6 +254,7 @@ pub enum Command {
     NewCampaign,
     OpenCampaign,
     SaveCampaignAs,
+    CloseCampaign,
     Quit,
     Undo,
     Redo,
@@ -269,10 +274,11 @@ const fn ctrl_shift(key: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 11] = [
+    pub const ALL: [Command; 12] = [
         Command::NewCampaign,
         Command::OpenCampaign,
         Command::SaveCampaignAs,
+        Command::CloseCampaign,
         Command::Quit,
         Command::Undo,
         Command::Redo,
@@ -289,6 +295,7 @@ impl Command {
             Command::NewCampaign => ("New campaign…", ctrl(Key::N)),
             Command::OpenCampaign => ("Open campaign…", ctrl(Key::O)),
             Command::SaveCampaignAs => ("Save campaign as…", ctrl_shift(Key::S)),
+            Command::CloseCampaign => ("Close campaign", ctrl(Key::W)),
             Command::Quit => ("Quit", ctrl(Key::Q)),
             Command::Undo => ("Undo", ctrl(Key::Z)),
             Command::Redo => ("Redo", ctrl_shift(Key::Z)),
@@ -323,6 +330,7 @@ impl Command {
             Command::NewCampaign => Action::AskNewCampaign,
             Command::OpenCampaign => Action::AskPath(PathPurpose::Open),
             Command::SaveCampaignAs => Action::AskPath(PathPurpose::SaveAs),
+            Command::CloseCampaign => Action::CloseCampaign,
             Command::Quit => Action::Quit,
             Command::Undo => Action::Undo,
             Command::Redo => Action::Redo,

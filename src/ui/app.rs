@@ -110,6 +110,8 @@ pub struct RapsheetApp {
     pub(super) output_dir: Option<PathBuf>,
     /// Set by the quit command; the frame closes the window.
     quitting: bool,
+    /// The welcome screen is shown over the open campaign.
+    pub(super) welcome: bool,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -147,6 +149,17 @@ impl RapsheetApp {
             Ok(session) => app.set_session(session),
             Err(err) => app.open_error = Some(format!("{err:#}")),
         }
+        app
+    }
+
+    /// The app with no campaign open: the welcome screen.
+    pub fn closed_with_backups(
+        backups: Option<PathBuf>,
+        policy: crate::session::BackupPolicy,
+    ) -> Self {
+        let mut app = Self::empty();
+        app.backups = backups;
+        app.backup_policy = policy;
         app
     }
 
@@ -199,6 +212,7 @@ impl RapsheetApp {
             demos: demo_list(),
             output_dir: None,
             quitting: false,
+            welcome: false,
         }
     }
 
@@ -291,8 +305,50 @@ impl RapsheetApp {
         self.recent.truncate(RECENT);
         self.session = Some(session);
         self.open_error = None;
+        self.welcome = false;
         self.state.forget();
         self.refresh();
+    }
+
+    /// Closes the open campaign (its file is released) and shows the
+    /// welcome screen; nothing of it stays on screen.
+    pub fn close_campaign(&mut self) {
+        let Some(session) = self.session.take() else {
+            return;
+        };
+        let name = self
+            .state
+            .info
+            .as_ref()
+            .map_or_else(|| session.path().display().to_string(), |i| i.name.clone());
+        drop(session);
+        self.state = ViewState::default();
+        self.screen = Screen::default();
+        self.show_log = false;
+        self.found_form = FoundGangForm::default();
+        self.recruit_form = RecruitForm::default();
+        self.editor = FighterEditor::default();
+        self.battle_form = BattleForm::default();
+        self.chronicle_view = ChronicleView::default();
+        self.log_view = LogView::default();
+        self.dialogs = Dialogs::default();
+        self.backups_window = None;
+        self.bundles_window = None;
+        self.merge_window = None;
+        self.league_window = None;
+        self.welcome = true;
+        self.info(format!("Closed {name}"));
+    }
+
+    /// Shows the welcome screen over the campaign opened (a first run, on
+    /// the demo campaign), until the player goes to the campaign.
+    pub fn show_welcome(&mut self) {
+        self.welcome = true;
+    }
+
+    /// Whether the welcome screen is what the window shows.
+    pub fn shows_welcome(&self) -> bool {
+        self.welcome || self.session.is_none()
     }
 
     /// The open campaign's path.
@@ -951,6 +1007,7 @@ impl RapsheetApp {
             Action::ShowLog(show) => self.show_log = show,
             Action::ShowScreen(screen) => {
                 self.screen = screen;
+                self.welcome = false;
                 self.refresh();
             }
             Action::RecordBattle(report, seed) => {
@@ -1156,6 +1213,8 @@ impl RapsheetApp {
                 }
             }
             Action::Quit => self.quitting = true,
+            Action::CloseCampaign => self.close_campaign(),
+            Action::LeaveWelcome => self.welcome = false,
             Action::AskNewCampaign => {
                 self.dialogs.new_campaign = Some(NewCampaignDialog::default());
             }
@@ -1235,7 +1294,7 @@ impl RapsheetApp {
             self.update_battle_preview();
         }
 
-        if self.session.is_none() {
+        if self.shows_welcome() {
             egui::CentralPanel::default().show(ui, |ui| self.welcome_ui(ui, &mut actions));
         } else {
             self.campaign_ui(ui, read_only.as_deref(), &mut actions);
@@ -1305,9 +1364,12 @@ impl eframe::App for RapsheetApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
-        if let Some(path) = self.campaign_path() {
-            storage.set_string(super::LAST_CAMPAIGN, path.display().to_string());
-        }
+        // Empty where the player closed the campaign: the welcome screen
+        // is what the next start shows.
+        let last = self
+            .campaign_path()
+            .map_or_else(String::new, |p| p.display().to_string());
+        storage.set_string(super::LAST_CAMPAIGN, last);
         let recent: Vec<String> = self
             .recent
             .iter()

@@ -35,8 +35,10 @@ impl RapsheetApp {
                     run(&mut actions, command);
                 }
             }
-            if command_button(ui, Command::SaveCampaignAs, has).clicked() {
-                run(&mut actions, Command::SaveCampaignAs);
+            for command in [Command::SaveCampaignAs, Command::CloseCampaign] {
+                if command_button(ui, command, has).clicked() {
+                    run(&mut actions, command);
+                }
             }
             if ui
                 .add_enabled(has, egui::Button::new("Bundles…"))
@@ -164,7 +166,7 @@ impl RapsheetApp {
         ui.horizontal(|ui| {
             for screen in Screen::ALL {
                 let command = Command::Show(screen);
-                let mut tab = ui.selectable_label(self.screen == screen, command.label());
+                let mut tab = ui.selectable_label(!self.welcome && self.screen == screen, command.label());
                 if let Some(shortcut) = command.shortcut() {
                     tab = tab.on_hover_text(ui.ctx().format_shortcut(&shortcut));
                 }

@@ -91,9 +91,15 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
         "Rapsheet",
         options,
         Box::new(move |cc| {
-            let last = cc
-                .storage
-                .and_then(|s| s.get_string(LAST_CAMPAIGN))
+            // No campaign remembered: a first run, on the demo campaign
+            // with the welcome screen over it. An empty one: the player
+            // closed the campaign last time, and the welcome screen is
+            // what they left.
+            let last = cc.storage.and_then(|s| s.get_string(LAST_CAMPAIGN));
+            let first_run = db.is_none() && last.is_none();
+            let closed = db.is_none() && last.as_deref() == Some("");
+            let last = last
+                .filter(|p| !p.is_empty())
                 .map(PathBuf::from)
                 .filter(|p| p.exists());
             let recent: Vec<PathBuf> = cc
@@ -111,8 +117,14 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
                 .and_then(|s| s.get_string(BACKUP_POLICY))
                 .and_then(|text| crate::session::BackupPolicy::from_setting(&text))
                 .unwrap_or_default();
-            let mut app =
-                RapsheetApp::start_with_backups(db.or(last), crate::paths::backups_dir(), policy);
+            let mut app = if closed {
+                RapsheetApp::closed_with_backups(crate::paths::backups_dir(), policy)
+            } else {
+                RapsheetApp::start_with_backups(db.or(last), crate::paths::backups_dir(), policy)
+            };
+            if first_run {
+                app.show_welcome();
+            }
             app.set_recent(recent);
             app.set_output_dir(
                 cc.storage

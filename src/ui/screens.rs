@@ -25,49 +25,89 @@ use super::widgets::{Nouns, ruleset_ui};
 use crate::campaign::{FighterId, GangId};
 
 impl RapsheetApp {
+    /// The first screen of a first run, and what closing a campaign leaves:
+    /// the campaign open behind it (if one is), new, open, the recent
+    /// campaigns and a demo of every game.
     pub(super) fn welcome_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        ui.vertical_centered(|ui| {
-            ui.add_space(40.0);
-            ui.heading("Rapsheet");
-            if let Some(err) = &self.open_error {
+        egui::ScrollArea::vertical().show(ui, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.add_space(32.0);
+                ui.heading("Welcome to Rapsheet");
                 ui.label(
-                    RichText::new(format!("Could not open the campaign: {err}"))
-                        .color(ui.visuals().error_fg_color),
+                    "Campaigns for tabletop games: gangs, fighters and what every record brings.",
                 );
-            }
-            ui.add_space(12.0);
-            if ui.button("Open campaign…").clicked() {
-                actions.push(Action::AskPath(PathPurpose::Open));
-            }
-            if ui.button("New campaign…").clicked() {
-                actions.push(Action::AskNewCampaign);
-            }
-            if let Some(demo) = crate::paths::default_campaign()
-                && ui
-                    .button("Open the demo campaign")
-                    .on_hover_text("Two demo gangs to try things on")
-                    .clicked()
-            {
-                actions.push(Action::OpenDemo(demo, None));
-            }
-            if !self.recent.is_empty() {
-                ui.add_space(12.0);
-                ui.label(RichText::new("Recent campaigns").strong());
-                for path in &self.recent {
-                    let name = path.file_name().map_or_else(
-                        || path.display().to_string(),
-                        |n| n.to_string_lossy().into_owned(),
+                if let Some(err) = &self.open_error {
+                    ui.label(
+                        RichText::new(format!("Could not open the campaign: {err}"))
+                            .color(ui.visuals().error_fg_color),
                     );
-                    if ui
-                        .button(format!("Open {name}"))
-                        .on_hover_text(path.display().to_string())
-                        .clicked()
-                    {
-                        actions.push(Action::UsePath(PathPurpose::Open, path.clone()));
-                    }
                 }
-            }
+                ui.add_space(12.0);
+                if let Some(info) = self.session.as_ref().and(self.state.info.as_ref())
+                    && ui
+                        .button(format!("Go to {}", info.name))
+                        .on_hover_text("The campaign open now")
+                        .clicked()
+                {
+                    actions.push(Action::LeaveWelcome);
+                }
+                if ui.button("New campaign…").clicked() {
+                    actions.push(Action::AskNewCampaign);
+                }
+                if ui.button("Open campaign…").clicked() {
+                    actions.push(Action::AskPath(PathPurpose::Open));
+                }
+                self.recent_ui(ui, actions);
+                self.demos_ui(ui, actions);
+            });
         });
+    }
+
+    /// The campaigns opened before, newest first, but the one open now.
+    fn recent_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        let open = self.campaign_path();
+        let recent: Vec<_> = self
+            .recent
+            .iter()
+            .filter(|p| Some(p.as_path()) != open)
+            .collect();
+        if recent.is_empty() {
+            return;
+        }
+        ui.add_space(12.0);
+        ui.label(RichText::new("Recent campaigns").strong());
+        for path in recent {
+            let name = path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            );
+            if ui
+                .button(format!("Open {name}"))
+                .on_hover_text(path.display().to_string())
+                .clicked()
+            {
+                actions.push(Action::UsePath(PathPurpose::Open, path.clone()));
+            }
+        }
+    }
+
+    /// A demo campaign of each game the app has one for, made the first
+    /// time it is opened.
+    fn demos_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
+        ui.add_space(12.0);
+        ui.label(RichText::new("Demo campaigns, to try a game on").strong());
+        for (ruleset, name) in &self.demos {
+            let Some(path) = crate::paths::demo_campaign(ruleset) else {
+                continue;
+            };
+            if ui
+                .button(format!("{name} demo"))
+                .on_hover_text("Two demo gangs to try the game on, made the first time")
+                .clicked()
+            {
+                actions.push(Action::OpenDemo(path, Some(ruleset.clone())));
+            }
+        }
     }
 
     pub(super) fn campaign_ui(
