@@ -1198,11 +1198,17 @@ fn a_rolls_result_is_gone_after_an_undo() {
     harness.run();
     harness.get_by_label("Roll Ranged Combat").click();
     harness.run();
-    assert!(harness.query_by_label_contains("(seed ").is_some());
+    assert!(
+        harness
+            .query_by_label_contains("Ranged Combat: base [")
+            .is_some()
+    );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     assert!(
-        harness.query_by_label_contains("(seed ").is_none(),
+        harness
+            .query_by_label_contains("Ranged Combat: base [")
+            .is_none(),
         "the roll is still shown after the undo"
     );
 }

@@ -1421,7 +1421,7 @@ fn desperation_follows_when_the_first_blood_loser_loses_again() {
     );
     let why = second.next_why.as_deref().expect("a reason");
     assert!(
-        why == "Neon Jackals won both First Blood and Score to Settle (ruling arc-path)",
+        why == "Neon Jackals won both First Blood and Score to Settle (by the pack's ruling)",
         "{why}"
     );
     // In arc 1 the Saints won First Blood and the Jackals Score to Settle:

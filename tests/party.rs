@@ -212,7 +212,7 @@ fn hwc_hp_is_the_groups_to_fill_in_and_refused_until_they_do() {
     let report = session_report("Night Crew", &[("Ada", None, &[("hp", -1)])], &[], &[]);
     let err = s.record_battle(&report, 5).unwrap_err().to_string();
     assert!(
-        err.contains("HP is not printed in HWC") && err.contains("hp-maximum"),
+        err.contains("HP is not printed in HWC, and the group has not filled it in"),
         "{err}"
     );
 
@@ -609,11 +609,14 @@ fn a_party_of_each_system_plays_three_sessions_in_the_app() {
         );
         harness.get_by_label(roll).click();
         harness.run();
+        // The roll's result under the check, its seed only on hover.
+        let result = format!("{}: ", roll.trim_start_matches("Roll "));
         assert!(
-            harness.query_by_label_contains("(seed ").is_some(),
+            harness.query_by_label_contains(&result).is_some(),
             "the roll is shown: {:?}",
             harness.state().status_text()
         );
+        assert!(harness.query_by_label_contains("seed").is_none());
 
         // The group's data: the editor opens on their pack and checks it.
         harness.get_by_label("The group's data…").click();

@@ -444,7 +444,7 @@ fn a_legal_warband_with_a_hero_shows_the_ruling_it_relies_on() {
     assert_eq!(hero.rules, ["constraints.hero-abilities"]);
     assert_eq!(
         hero.describe(),
-        format!("relies on ruling hero-abilities: {ruling} (Ulric)")
+        format!("relies on a ruling: {ruling} (Ulric)")
     );
     // A troop's six abilities break its rank's 2, and show that ruling
     // with the problem rather than as relied on.
@@ -496,7 +496,7 @@ fn gang_show_names_the_ruling_a_legal_warband_relies_on() {
     let shown = rapsheet(dir.path(), &db, &["gang", "show", "Red Hand"]);
     assert!(!shown.contains("problem:"), "{shown}");
     assert!(
-        shown.contains("  relies on ruling hero-abilities: No maximum:"),
+        shown.contains("  relies on a ruling: No maximum:"),
         "{shown}"
     );
     assert!(shown.contains("(Ulric)"), "{shown}");

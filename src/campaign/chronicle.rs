@@ -37,7 +37,7 @@ pub struct StageInfo {
     pub scenarios: Vec<String>,
     /// When it comes next (the pack's `when_winner_repeats`).
     pub when_winner_repeats: Option<bool>,
-    /// The id of the pack's ruling on the arc's path.
+    /// What the pack's ruling on the arc's path decided, where one does.
     pub ruling: Option<String>,
 }
 
@@ -132,8 +132,12 @@ pub struct ArcStory {
     /// The stages that could come next, with their scenarios.
     pub next: Vec<(String, Vec<String>)>,
     /// Why those stages come next, where the arc's results chose among
-    /// alternatives; with the pack's ruling.
+    /// alternatives, said to rest on a ruling where it does.
     pub next_why: Option<String>,
+    /// What that ruling decided (for the window; the exports say the
+    /// ruling is there).
+    #[serde(skip)]
+    pub next_ruling: Option<String>,
 }
 
 /// Between battles.
@@ -649,6 +653,7 @@ fn arcs_of(
                     closed_by: None,
                     next: Vec::new(),
                     next_why: None,
+                    next_ruling: None,
                 });
                 winners.push(Vec::new());
                 open.insert(pair, arcs.len() - 1);
@@ -670,6 +675,9 @@ fn arcs_of(
                 .map(|(_, stages)| stages.as_slice())
                 .unwrap_or_default();
             let (next, why) = next_stages(candidates, arc, &winners[index], &gang);
+            arc.next_ruling = why
+                .as_ref()
+                .and_then(|_| candidates.iter().find_map(|s| s.ruling.clone()));
             arc.next = next;
             arc.next_why = why;
         }
@@ -679,6 +687,7 @@ fn arcs_of(
         if arc.closed {
             arc.next.clear();
             arc.next_why = None;
+            arc.next_ruling = None;
         }
     }
     arcs
@@ -727,8 +736,8 @@ fn next_stages(
             gang(*last)
         )
     };
-    if let Some(ruling) = candidates.iter().find_map(|s| s.ruling.as_ref()) {
-        why.push_str(&format!(" (ruling {ruling})"));
+    if candidates.iter().any(|s| s.ruling.is_some()) {
+        why.push_str(" (by the pack's ruling)");
     }
     (next, Some(why))
 }

@@ -74,7 +74,7 @@ pub enum CommandError {
         max: i64,
     },
     #[error(
-        "{label} is not printed in {pack} and the group has not filled it in (ruling {ruling}): give it a start in the group's house rules"
+        "{label} is not printed in {pack}, and the group has not filled it in: give it a start in the group's house rules"
     )]
     Unfilled {
         label: String,

@@ -713,9 +713,10 @@ pub struct Reliance {
 }
 
 impl Reliance {
-    /// `relies on ruling hero-abilities: <what the pack decided> (Ulric)`.
+    /// `relies on a ruling: <what the pack decided> (Ulric)`; the ruling's
+    /// id is in `--json`.
     pub fn describe(&self) -> String {
-        let mut text = format!("relies on ruling {}: {}", self.ruling, self.text);
+        let mut text = format!("relies on a ruling: {}", self.text);
         if !self.fighters.is_empty() {
             text.push_str(&format!(" ({})", self.fighters.join(", ")));
         }

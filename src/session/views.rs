@@ -843,7 +843,10 @@ impl Session {
                 .filter(|s| s.stage == st.id)
                 .map(|s| s.name.clone())
                 .collect();
-            let ruling = st.ruling.clone();
+            let ruling = st.ruling.as_ref().map(|id| {
+                pack.ruling(id)
+                    .map_or_else(|| id.clone(), |r| r.ruling.clone())
+            });
             rules.stages.entry(st.step).or_default().push(StageInfo {
                 id: st.id.clone(),
                 name: st.name.clone(),

@@ -125,7 +125,10 @@ pub fn chronicle_ui(
                     ui.label(format!("Next: {stage} — {}", scenarios.join(", ")));
                 }
                 if let Some(why) = &arc.next_why {
-                    ui.weak(format!("Because {why}"));
+                    let said = ui.weak(format!("Because {why}"));
+                    if let Some(ruling) = &arc.next_ruling {
+                        said.on_hover_text(format!("The pack's ruling: {ruling}"));
+                    }
                 }
                 ui.add_enabled_ui(read_only.is_none(), |ui| {
                     let label = ui.label("Reason to close it");

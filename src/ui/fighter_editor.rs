@@ -713,6 +713,12 @@ fn notes_and_photo_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) 
     action
 }
 
+/// A roll's seed, for the player who wants the same dice again: on
+/// hover, not in the result.
+fn seed_said(seed: u64) -> String {
+    format!("Rolled from seed {seed}: the same seed rolls the same dice")
+}
+
 /// Why a counter has no value: the text does not print its start, and the
 /// group has not filled it in.
 fn unfilled_hint(pack: &crate::rules::Pack, counter: &crate::rules::CounterDef) -> String {
@@ -720,7 +726,7 @@ fn unfilled_hint(pack: &crate::rules::Pack, counter: &crate::rules::CounterDef) 
         .fill_in
         .as_deref()
         .and_then(|id| pack.ruling(id))
-        .map_or_else(String::new, |r| format!(" [ruling {}] {}", r.id, r.ruling));
+        .map_or_else(String::new, |r| format!(" The pack's ruling: {}", r.ruling));
     format!(
         "{} is not printed in {}: the group fills it in as house rules.{ruling}",
         counter.label, pack.pack.name
@@ -829,34 +835,34 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
     match &rolled.result {
         CheckRoll::Sum { roll, add, total } => {
             ui.label(format!(
-                "{}: {} [{}] {add:+} = {total} (seed {})",
+                "{}: {} [{}] {add:+} = {total}",
                 rolled.check.label,
                 roll.expression,
                 faces(&roll.rolls),
-                rolled.seed
-            ));
+            ))
+            .on_hover_text(seed_said(rolled.seed));
         }
         CheckRoll::Tier {
             steps, roll, total, ..
         } => {
             ui.label(format!(
-                "{}: {steps} = {total} [{}] (seed {})",
+                "{}: {steps} = {total} [{}]",
                 rolled.check.label,
                 faces(&roll.rolls),
-                rolled.seed
-            ));
+            ))
+            .on_hover_text(seed_said(rolled.seed));
         }
         CheckRoll::Pool { roll, .. } => {
             ui.label(format!(
-                "{}: base [{}] stress [{}]: {}, {}{} (seed {})",
+                "{}: base [{}] stress [{}]: {}, {}{}",
                 rolled.check.label,
                 faces(&roll.base),
                 faces(&roll.stress),
                 crate::rules::counted(roll.successes as usize, "success", "successes"),
                 crate::rules::counted(roll.stunts as usize, "stunt", "stunts"),
                 if roll.panic { "; a panic roll" } else { "" },
-                rolled.seed
-            ));
+            ))
+            .on_hover_text(seed_said(rolled.seed));
             if let Some(r) = &rolled.raised {
                 ui.label(format!(
                     "{}: {} {} → {}",

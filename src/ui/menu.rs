@@ -166,7 +166,8 @@ impl RapsheetApp {
         ui.horizontal(|ui| {
             for screen in Screen::ALL {
                 let command = Command::Show(screen);
-                let mut tab = ui.selectable_label(!self.welcome && self.screen == screen, command.label());
+                let mut tab =
+                    ui.selectable_label(!self.welcome && self.screen == screen, command.label());
                 if let Some(shortcut) = command.shortcut() {
                     tab = tab.on_hover_text(ui.ctx().format_shortcut(&shortcut));
                 }

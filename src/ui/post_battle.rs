@@ -493,10 +493,11 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pa
     ui.add_space(4.0);
     ui.horizontal(|ui| {
         ui.label(RichText::new("Rolls").strong());
-        ui.weak(format!(
-            "made by the app from seed {}, or entered from your dice",
-            procedure.seed
-        ));
+        ui.weak("made by the app, or entered from your dice")
+            .on_hover_text(format!(
+                "Rolled from seed {}: the same seed rolls the same dice",
+                procedure.seed
+            ));
         if ui
             .small_button("Roll again")
             .on_hover_text("New rolls for every roll whose dice were not entered")

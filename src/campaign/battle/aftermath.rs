@@ -1526,8 +1526,8 @@ impl Run<'_> {
             let Some(table) = self.pack.table(&roll.table).cloned() else {
                 continue;
             };
-            if let Some(ruling) = table.unfilled() {
-                return refuse(format!("{field}.table"), unfilled_table(&table, ruling));
+            if table.unfilled().is_some() {
+                return refuse(format!("{field}.table"), unfilled_table(&table));
             }
             if !roll.is_for(|q| self.fighter_has(fighter, q)) {
                 return refuse(
@@ -1714,10 +1714,10 @@ impl Run<'_> {
                 if !after.is_for(|q| self.fighter_has(fighter, q)) {
                     continue;
                 }
-                if let Some(ruling) = table.unfilled() {
+                if table.unfilled().is_some() {
                     let who = self.fighter_label(fighter);
                     let gang = self.fighter_gang(fighter);
-                    let text = format!("{who}: not rolled: {}", unfilled_table(&table, ruling));
+                    let text = format!("{who}: not rolled: {}", unfilled_table(&table));
                     self.change(gang, text, &after.source, after.ruling.as_deref());
                     continue;
                 }
@@ -1911,9 +1911,9 @@ fn display_name(row: &TableRowDef) -> String {
 
 /// What is said of a table the text does not print and the group has not
 /// filled in.
-fn unfilled_table(table: &TableDef, ruling: &str) -> String {
+fn unfilled_table(table: &TableDef) -> String {
     format!(
-        "{} is not printed in the rule text and the group has not filled it in (ruling {ruling}): enter its rows in the group's house rules",
+        "{} is not printed in the rule text, and the group has not filled it in: enter its rows in the group's house rules",
         table.name
     )
 }
