@@ -146,6 +146,87 @@ fn the_command_line_exports_and_imports_a_gang() {
     );
     assert!(!again.status.success());
     assert!(util::stderr(&again).contains("was not brought in"));
+    // Under another name it comes in; the new name is checked as a typed
+    // one is.
+    let bad = util::rapsheet(
+        d,
+        &[
+            "bundle",
+            "import",
+            "jackals.json",
+            "--rename",
+            "Neon Jackals=Neon\u{7}Jackals",
+            "--db",
+            "other.rapsheet",
+        ],
+    );
+    assert!(!bad.status.success());
+    let renamed = util::rapsheet(
+        d,
+        &[
+            "bundle",
+            "import",
+            "jackals.json",
+            "--rename",
+            "neon jackals=Neon Jackals II",
+            "--db",
+            "other.rapsheet",
+        ],
+    );
+    assert!(renamed.status.success(), "{}", util::stderr(&renamed));
+    let renamed = util::stdout(&renamed);
+    assert!(renamed.contains("Brought in Neon Jackals II"), "{renamed}");
+}
+
+#[test]
+fn the_app_asks_for_a_new_name_where_a_bundled_gangs_name_is_taken() {
+    use egui_kittest::kittest::Queryable;
+    for size in [[1000.0, 700.0], [1600.0, 1000.0]] {
+        let dir = util::temp();
+        let path = dir.path().join("a.rapsheet");
+        let file = dir.path().join("saints.json");
+        let s = Session::create_demo(&path).unwrap();
+        let saints = s.gang_named("The Rust Saints").unwrap().id;
+        let bundle = s.export_bundle(Some(saints)).unwrap();
+        std::fs::write(&file, serde_json::to_vec(&bundle).unwrap()).unwrap();
+        let before = s.gangs().unwrap().len();
+        drop(s);
+        let mut h = egui_kittest::Harness::builder()
+            .with_size(size)
+            .build_ui_state(
+                |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+                rapsheet::ui::RapsheetApp::with_session(Session::open(&path).unwrap()),
+            );
+        h.run();
+        h.get_by_label("File").click();
+        h.run();
+        h.get_by_label("Bundles…").click();
+        h.run();
+        util::type_into(&mut h, "Bundle file to bring in", file.to_str().unwrap());
+        h.get_by_label("Bring in its gangs").click();
+        h.run();
+        // Nothing written; the window asks, offering a name.
+        let status = h.state().status_text().unwrap_or_default().to_owned();
+        assert!(
+            status.contains("already has a gang called The Rust Saints"),
+            "{status}"
+        );
+        assert!(!status.contains("gangs["), "no field path: {status}");
+        util::type_into(
+            &mut h,
+            "“The Rust Saints” is taken here; bring it in as",
+            "Rust Saints of the Deep",
+        );
+        h.get_by_label("Bring in its gangs under these names")
+            .click();
+        h.run();
+        let status = h.state().status_text().unwrap_or_default().to_owned();
+        assert!(status.contains("Bundle brought in"), "{status}");
+        drop(h);
+        let s = Session::open(&path).unwrap();
+        assert_eq!(s.gangs().unwrap().len(), before + 1);
+        assert!(s.gang_named("Rust Saints of the Deep").is_ok());
+    }
 }
 
 #[test]

@@ -33,6 +33,11 @@ pub enum BundleCommand {
         /// whole campaign's bundle.
         #[arg(long)]
         whole: bool,
+        /// Bring a gang in under another name: `--rename "Ash Dogs=Ash
+        /// Dogs II"` (for a name the campaign already has). May be given
+        /// more than once.
+        #[arg(long, value_name = "OLD=NEW")]
+        rename: Vec<String>,
     },
 }
 
@@ -55,10 +60,17 @@ pub(super) fn bundle(session: &mut Session, command: BundleCommand) -> Result<()
             let names: Vec<&str> = bundle.gangs.iter().map(|g| g.name.as_str()).collect();
             say!("Wrote {} to {}", names.join(", "), output.display());
         }
-        BundleCommand::Import { file, .. } => {
+        BundleCommand::Import { file, rename, .. } => {
             let bytes = crate::session::read_bundle_file(&file)?;
+            let mut renamed = std::collections::BTreeMap::new();
+            for pair in &rename {
+                let (from, to) = pair.split_once('=').ok_or_else(|| {
+                    anyhow::anyhow!("--rename takes OLD=NEW (the name in the bundle, then the new one), not “{pair}”")
+                })?;
+                renamed.insert(from.trim().to_owned(), to.trim().to_owned());
+            }
             let (_, names) = session
-                .import_bundle(&bytes)
+                .import_bundle_as(&bytes, &renamed)
                 .with_context(|| format!("{} was not brought in", file.display()))?;
             say!("Brought in {}", names.join(", "));
         }

@@ -461,7 +461,10 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         Command::Captive { command } => gang::captive(&mut open(db, packs)?, command),
         // A whole campaign's bundle makes the campaign file itself.
         Command::Bundle {
-            command: bundle::BundleCommand::Import { file, whole: true },
+            command:
+                bundle::BundleCommand::Import {
+                    file, whole: true, ..
+                },
         } => bundle::import_whole(&file, need_db(db)?),
         Command::Bundle { command } => bundle::bundle(&mut open(db, packs)?, command),
         Command::Merge(args) => merge::merge(&open(db, packs)?, args),

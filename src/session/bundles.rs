@@ -5,6 +5,8 @@
 
 use anyhow::{Result, anyhow, bail};
 
+use std::collections::BTreeMap;
+
 use super::Session;
 use crate::campaign::bundle::{
     self, BUNDLE_FORMAT, Bundle, BundleEffect, BundleFighter, BundleGang, BundlePack, NextIds,
@@ -159,7 +161,40 @@ impl Session {
     /// with nothing written, where a name is taken, a pack is missing or
     /// differs from the one kept under its id, or the bundle is bad.
     pub fn import_bundle(&mut self, bytes: &[u8]) -> Result<(BatchId, Vec<String>)> {
+        self.import_bundle_as(bytes, &BTreeMap::new())
+    }
+
+    /// The names of a bundle's gangs that the campaign already has a gang
+    /// of (the same name as the campaign compares names): each must be
+    /// brought in under another name.
+    pub fn bundle_name_clashes(&self, bytes: &[u8]) -> Result<Vec<String>> {
         let bundle = bundle::read(bytes)?;
+        let taken = bundle::GangNames::new(&self.store.gangs()?);
+        Ok(bundle
+            .gangs
+            .iter()
+            .filter(|g| taken.taken(&g.name).is_some())
+            .map(|g| g.name.clone())
+            .collect())
+    }
+
+    /// [`Session::import_bundle`], each gang named in `renamed` (its name
+    /// in the bundle → the name it gets here) brought in under its new
+    /// name, checked as a name typed for a new gang is.
+    pub fn import_bundle_as(
+        &mut self,
+        bytes: &[u8],
+        renamed: &BTreeMap<String, String>,
+    ) -> Result<(BatchId, Vec<String>)> {
+        let mut bundle = bundle::read(bytes)?;
+        for (from, to) in renamed {
+            let gang = bundle
+                .gangs
+                .iter_mut()
+                .find(|g| crate::text::name_key(&g.name) == crate::text::name_key(from))
+                .ok_or_else(|| anyhow!("the bundle has no gang called “{from}” to rename"))?;
+            gang.name = crate::text::name("the new name", to)?;
+        }
         if bundle.gangs.is_empty() {
             bail!("gangs: the bundle holds no gang");
         }

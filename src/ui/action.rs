@@ -121,8 +121,12 @@ pub enum Action {
         file: PathBuf,
         to: PathBuf,
     },
-    /// Brings a bundle file's gangs in.
-    ImportBundle(PathBuf),
+    /// Brings a bundle file's gangs in, each gang named in `renamed` (its
+    /// name in the bundle → the name it gets) under its new name.
+    ImportBundle {
+        file: PathBuf,
+        renamed: std::collections::BTreeMap<String, String>,
+    },
     /// Opens the Backups window.
     OpenBackups,
     /// Makes a backup of the campaign now.

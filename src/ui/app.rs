@@ -7,6 +7,7 @@
 //! central area and dialogs), `files` (paths and background writes) and
 //! `widgets`. Nothing here writes SQL; changes go through the session.
 
+use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use egui::Ui;
@@ -559,6 +560,42 @@ impl RapsheetApp {
         }
     }
 
+    /// Brings a bundle's gangs in; where a gang's name is taken here and
+    /// not renamed yet, the Bundles window asks for the name it comes in
+    /// under instead, and nothing is written.
+    fn import_bundle(&mut self, file: &Path, renamed: &BTreeMap<String, String>) {
+        let Some(session) = self.session.as_ref() else {
+            return;
+        };
+        let read = crate::session::read_bundle_file(file)
+            .and_then(|bytes| Ok((session.bundle_name_clashes(&bytes)?, bytes)));
+        let (clashes, bytes) = match read {
+            Ok(read) => read,
+            Err(err) => {
+                return self.error(err.context(format!("{} was not brought in", file.display())));
+            }
+        };
+        let unnamed: Vec<String> = clashes
+            .into_iter()
+            .filter(|name| !renamed.contains_key(name))
+            .collect();
+        if !unnamed.is_empty() {
+            if let Some(window) = self.bundles_window.as_mut() {
+                window.ask_names(&unnamed);
+            }
+            let names = unnamed.join(", ");
+            return self.info(format!(
+                "This campaign already has a gang called {names}: choose the name each comes in under"
+            ));
+        }
+        let brought = self.change("Bundle brought in", |s| {
+            s.import_bundle_as(&bytes, renamed).map(|(b, _)| b)
+        });
+        if brought && let Some(window) = self.bundles_window.as_mut() {
+            window.renames.clear();
+        }
+    }
+
     /// Makes a new campaign file from a whole campaign's bundle and opens it.
     /// Reads another copy and shows the merge in the Merge window.
     /// Syncs with the league's server and shows what came of it.
@@ -943,12 +980,7 @@ impl RapsheetApp {
             Action::LeagueJoin { invite, to } => self.league_join(&invite, &to),
             Action::LookAtMerge(other) => self.look_at_merge(&other),
             Action::WriteMerge(to) => self.write_merge(&to),
-            Action::ImportBundle(path) => {
-                self.change("Bundle brought in", |s| {
-                    let bytes = crate::session::read_bundle_file(&path)?;
-                    s.import_bundle(&bytes).map(|(b, _)| b)
-                });
-            }
+            Action::ImportBundle { file, renamed } => self.import_bundle(&file, &renamed),
             Action::OpenBackups => self.open_backups(),
             Action::CloseBackups => self.backups_window = None,
             Action::MakeBackup => {

@@ -19,6 +19,23 @@ pub struct BundlesWindow {
     pub new_path: String,
     pub replace: bool,
     pub import_path: String,
+    /// The bundle's gangs whose names this campaign has: (the name in the
+    /// bundle, the name typed for it here).
+    pub renames: Vec<(String, String)>,
+    /// The bundle file those names are for.
+    pub renames_for: String,
+}
+
+impl BundlesWindow {
+    /// Asks for a new name for each of `names`, offering `NAME (2)`.
+    pub fn ask_names(&mut self, names: &[String]) {
+        self.renames_for = self.import_path.trim().to_owned();
+        for name in names {
+            if !self.renames.iter().any(|(from, _)| from == name) {
+                self.renames.push((name.clone(), format!("{name} (2)")));
+            }
+        }
+    }
 }
 
 /// Draws the window; closing it drops its state.
@@ -73,12 +90,29 @@ pub fn bundles_ui(
                 ui.text_edit_singleline(&mut state.import_path)
                     .labelled_by(label.id);
             });
+            if state.renames_for != state.import_path.trim() {
+                state.renames.clear();
+            }
+            for (from, to) in &mut state.renames {
+                ui.horizontal(|ui| {
+                    let label = ui.label(format!("“{from}” is taken here; bring it in as"));
+                    ui.text_edit_singleline(to).labelled_by(label.id);
+                });
+            }
+            let button = if state.renames.is_empty() {
+                "Bring in its gangs"
+            } else {
+                "Bring in its gangs under these names"
+            };
             if ui
-                .add_enabled(!state.import_path.trim().is_empty(), egui::Button::new("Bring in its gangs"))
+                .add_enabled(!state.import_path.trim().is_empty(), egui::Button::new(button))
                 .on_hover_text("One change, which undo takes back")
                 .clicked()
             {
-                action = Some(Action::ImportBundle(PathBuf::from(state.import_path.trim())));
+                action = Some(Action::ImportBundle {
+                    file: PathBuf::from(state.import_path.trim()),
+                    renamed: state.renames.iter().cloned().collect(),
+                });
             }
             ui.horizontal(|ui| {
                 let label = ui.label("New campaign file");
