@@ -87,7 +87,29 @@ pub struct BattleForm {
 }
 
 impl BattleForm {
-    /// The battle report this form describes.
+    /// Gives side `i` the role `role` of `roles` (the scenario's, in its
+    /// order). A role is one side's: the side that had it takes the role
+    /// side `i` gave up, or, where `i` had none, the one role nobody has.
+    pub fn choose_role(&mut self, i: usize, role: String, roles: &[String]) {
+        let Some(before) = self.roles.get(i).cloned() else {
+            return;
+        };
+        self.roles[i] = Some(role.clone());
+        let Some(j) = (0..self.roles.len()).find(|&j| j != i && self.roles[j] == self.roles[i])
+        else {
+            return;
+        };
+        self.roles[j] = None;
+        let mut free = roles
+            .iter()
+            .filter(|r| !self.roles.iter().any(|had| had.as_ref() == Some(*r)));
+        let only_free = match (free.next(), free.next()) {
+            (Some(only), None) => Some(only.clone()),
+            _ => None,
+        };
+        self.roles[j] = before.or(only_free);
+    }
+
     /// Gives the form `n` sides, keeping what the first of them hold.
     pub fn set_sides(&mut self, n: usize) {
         self.gangs.resize(n, None);
@@ -711,8 +733,17 @@ fn role_and_counts_ui(
             |c| c.selected_text(current),
             |ui| {
                 for role in &scenario.roles {
-                    ui.selectable_value(&mut form.roles[i], Some(role.id.clone()), &role.label)
-                        .on_hover_text(&role.source);
+                    let chosen = form.roles[i].as_ref() == Some(&role.id);
+                    if ui
+                        .selectable_label(chosen, &role.label)
+                        .on_hover_text(&role.source)
+                        .clicked()
+                        && !chosen
+                    {
+                        let ids: Vec<String> =
+                            scenario.roles.iter().map(|r| r.id.clone()).collect();
+                        form.choose_role(i, role.id.clone(), &ids);
+                    }
                 }
             },
         );
@@ -1293,4 +1324,35 @@ fn preview_ui(
         }
     }
     action
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn choosing_a_role_another_side_has_swaps_them() {
+        let roles = ["a".to_owned(), "b".to_owned()];
+        let mut form = BattleForm::default();
+        form.set_sides(2);
+        // Nobody has one yet: the other side takes the one left.
+        form.choose_role(0, "a".into(), &roles);
+        assert_eq!(form.roles, [Some("a".into()), None]);
+        form.choose_role(1, "a".into(), &roles);
+        assert_eq!(form.roles, [Some("b".into()), Some("a".into())]);
+        // Back again: a swap.
+        form.choose_role(0, "a".into(), &roles);
+        assert_eq!(form.roles, [Some("a".into()), Some("b".into())]);
+        // Of three roles, the side that loses its role takes the one given up.
+        let three = ["a".to_owned(), "b".to_owned(), "c".to_owned()];
+        let mut form = BattleForm::default();
+        form.set_sides(2);
+        form.choose_role(0, "a".into(), &three);
+        form.choose_role(1, "a".into(), &three);
+        assert_eq!(
+            form.roles,
+            [None, Some("a".into())],
+            "two roles free: none chosen for it"
+        );
+    }
 }
