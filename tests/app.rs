@@ -1144,7 +1144,7 @@ fn the_roster_shows_a_broken_restriction_and_the_ruling_a_unit_relies_on() {
     );
     assert!(
         harness
-            .query_by_label_contains("Relies on ruling hero-abilities: No maximum:")
+            .query_by_label_contains("Relies on a ruling: No maximum:")
             .is_some()
     );
     assert!(harness.query_by_label_contains("(Ulric)").is_some());
@@ -1211,4 +1211,47 @@ fn a_rolls_result_is_gone_after_an_undo() {
             .is_none(),
         "the roll is still shown after the undo"
     );
+}
+
+/// At 1000×700 and 1600×1000: the character editor leaves the roster
+/// room to read, its steps are buttons that say what they do, and the
+/// group's data editor's cells are wide enough to type in.
+#[test]
+fn the_editors_leave_room_at_both_window_sizes() {
+    for size in [[1000.0, 700.0], [1600.0, 1000.0]] {
+        let dir = util::temp();
+        let s = Session::create_demo_of(&dir.path().join("c.rapsheet"), "yearzero").unwrap();
+        let mut harness = Harness::builder().with_size(size).build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(s),
+        );
+        harness.run();
+        harness.get_by_label("Ana Reyes").click();
+        harness.run();
+        // The roster, from its first name to where the editor starts.
+        let roster = harness.get_by_label("Tomas Brandt").rect().left();
+        let editor = harness.get_by_label("Close editor").rect().left();
+        assert!(
+            editor - roster > 350.0,
+            "{size:?}: the roster has {} px",
+            editor - roster
+        );
+        assert!(harness.query_by_label("+ base STRENGTH").is_some());
+
+        harness.get_by_label("The group's data…").click();
+        harness.run();
+        harness.get_by_label("Table").click();
+        harness.run();
+        harness
+            .query_all_by_label("Critical Injuries")
+            .last()
+            .expect("the table")
+            .click();
+        harness.run();
+        let name = harness
+            .get_all_by_label("Name")
+            .map(|n| n.rect().width())
+            .fold(0.0, f32::max);
+        assert!(name >= 130.0, "{size:?}: the Name cells are {name} wide");
+    }
 }

@@ -274,10 +274,17 @@ fn a_file_that_is_not_a_copy_is_refused() {
 #[test]
 fn the_app_shows_a_conflict_side_by_side_and_writes_the_merge_as_chosen() {
     use egui_kittest::kittest::Queryable;
+    for size in [[1000.0, 700.0], [1600.0, 1000.0]] {
+        merge_in_the_app(size);
+    }
+}
+
+fn merge_in_the_app(size: [f32; 2]) {
+    use egui_kittest::kittest::Queryable;
     let dir = util::temp();
     let (ours, theirs_path) = both_played(dir.path());
     let mut h = egui_kittest::Harness::builder()
-        .with_size([1280.0, 900.0])
+        .with_size(size)
         .build_ui_state(
             |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
             rapsheet::ui::RapsheetApp::with_session(ours),
@@ -298,6 +305,14 @@ fn the_app_shows_a_conflict_side_by_side_and_writes_the_merge_as_chosen() {
         h.query_by_label_contains("conflicts still to choose")
             .is_some()
     );
+    // Each choice on one line, not a letter or two a line.
+    for choice in h.get_all_by_label("This copy's") {
+        let rect = choice.rect();
+        assert!(
+            rect.width() > 70.0 && rect.height() < 30.0,
+            "{size:?}: {rect:?}"
+        );
+    }
     h.get_by_label("The other's for all").click();
     h.run();
     let out = dir.path().join("merged.rapsheet");

@@ -89,22 +89,14 @@ fn base_stat_ui(
             }
             _ => hint.to_owned(),
         };
-        if ui
-            .add_enabled(
-                down,
-                egui::Button::new(format!("− base {}", stat.label)).small(),
-            )
+        if step_button(ui, down, "−", &format!("− base {}", stat.label))
             .on_disabled_hover_text(why(!down, "least", def.min))
             .clicked()
         {
             asked = Some(stat.base - 1);
         }
         let up = stat.base < def.max.unwrap_or(i64::MAX);
-        if ui
-            .add_enabled(
-                up,
-                egui::Button::new(format!("+ base {}", stat.label)).small(),
-            )
+        if step_button(ui, up, "+", &format!("+ base {}", stat.label))
             .on_disabled_hover_text(why(!up, "most", def.max))
             .clicked()
         {
@@ -112,6 +104,16 @@ fn base_stat_ui(
         }
     });
     asked
+}
+
+/// A narrow step button (`−`, `+`) that says in full what it does: to a
+/// screen reader and a test by its label, to the player on hover.
+fn step_button(ui: &mut Ui, enabled: bool, sign: &str, said: &str) -> egui::Response {
+    let response = ui
+        .add_enabled(enabled, egui::Button::new(sign).small())
+        .on_hover_text(said);
+    response.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, enabled, said));
+    response
 }
 
 pub fn fighter_editor_ui(
@@ -287,16 +289,12 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
                 ui.end_row();
                 continue;
             };
-            ui.horizontal(|ui| {
-                ui.label(RichText::new(value.to_string()).monospace().size(16.0));
-                ui.add_enabled_ui(editable, |ui| {
+            ui.label(RichText::new(value.to_string()).monospace().size(16.0));
+            ui.add_enabled_ui(editable, |ui| {
+                ui.horizontal(|ui| {
                     // Disabled, a button says why: the counter's bound,
                     // or the campaign's hint.
-                    let down = ui
-                        .add_enabled(
-                            value > counter.min,
-                            egui::Button::new(format!("− {title}")).small(),
-                        )
+                    let down = step_button(ui, value > counter.min, "−", &format!("− {title}"))
                         .on_disabled_hover_text(if value > counter.min {
                             hint.to_owned()
                         } else {
@@ -309,11 +307,7 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
                             value: value - 1,
                         });
                     }
-                    let up = ui
-                        .add_enabled(
-                            value < counter.top(),
-                            egui::Button::new(format!("+ {title}")).small(),
-                        )
+                    let up = step_button(ui, value < counter.top(), "+", &format!("+ {title}"))
                         .on_hover_text(format!("{title} is at most {}", counter.top()))
                         .on_disabled_hover_text(if value < counter.top() {
                             hint.to_owned()

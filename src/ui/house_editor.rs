@@ -86,7 +86,7 @@ pub fn house_editor_ui(
     let mut action = None;
     egui::Window::new("The group's data")
         .open(&mut open)
-        .default_width(640.0)
+        .default_width(720.0)
         .default_pos([260.0, 90.0])
         .default_height(720.0)
         .show(ctx, |ui| {
@@ -219,11 +219,24 @@ fn unprinted_ui(ui: &mut Ui, base: &Pack, draft: &Draft) {
     if lines.is_empty() {
         return;
     }
-    ui.label(RichText::new(format!("Not printed in {}", base.pack.name)).strong());
-    for (line, filled) in lines {
-        let mark = if filled { "✔ filled in" } else { "empty" };
-        ui.label(format!("• {line}: {mark}"));
-    }
+    let empty = lines.iter().filter(|(_, filled)| !filled).count();
+    // A long list starts folded: the tables below stay in view.
+    egui::CollapsingHeader::new(
+        RichText::new(format!(
+            "Not printed in {} ({empty} of {} still empty)",
+            base.pack.name,
+            lines.len()
+        ))
+        .strong(),
+    )
+    .id_salt("not-printed")
+    .default_open(lines.len() <= 6)
+    .show(ui, |ui| {
+        for (line, filled) in lines {
+            let mark = if filled { "✔ filled in" } else { "empty" };
+            ui.label(format!("• {line}: {mark}"));
+        }
+    });
 }
 
 fn tables_ui(ui: &mut Ui, editor: &mut HouseEditor, base: &Pack, draft: &mut Draft) {
@@ -302,13 +315,19 @@ fn rows_ui(ui: &mut Ui, base: &Pack, table: &mut TableDef) -> bool {
             ui.label("");
             ui.end_row();
             for (i, row) in table.rows.iter_mut().enumerate() {
-                ui.add(egui::TextEdit::singleline(&mut row.on).desired_width(50.0))
+                // Sized, not only desired: a grid's cell would otherwise
+                // keep the width of its first frame.
+                let cell = |ui: &mut Ui, width: f32, text: &mut String| {
+                    ui.add_sized(
+                        [width, ui.spacing().interact_size.y],
+                        egui::TextEdit::singleline(text),
+                    )
+                };
+                cell(ui, 50.0, &mut row.on)
                     .labelled_by(heads[0])
                     .on_hover_text("Totals: 4, 2-5, 6+");
-                ui.add(egui::TextEdit::singleline(&mut row.name).desired_width(110.0))
-                    .labelled_by(heads[1]);
-                ui.add(egui::TextEdit::singleline(&mut row.result).desired_width(200.0))
-                    .labelled_by(heads[2]);
+                cell(ui, 140.0, &mut row.name).labelled_by(heads[1]);
+                cell(ui, 240.0, &mut row.result).labelled_by(heads[2]);
                 ui.checkbox(&mut row.lasting, "")
                     .labelled_by(heads[3])
                     .on_hover_text("Lasting: stays with the character");

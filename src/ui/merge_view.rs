@@ -161,6 +161,8 @@ fn conflicts_ui(ui: &mut egui::Ui, preview: &MergePreview, choices: &mut [Option
             egui::Grid::new("merge-conflicts")
                 .striped(true)
                 .num_columns(4)
+                // The texts wrap; the Keep column keeps room for its words.
+                .max_col_width(260.0)
                 .show(ui, |ui| {
                     ui.label(RichText::new("What both changed").strong());
                     ui.label(RichText::new("This copy").strong());
@@ -172,6 +174,7 @@ fn conflicts_ui(ui: &mut egui::Ui, preview: &MergePreview, choices: &mut [Option
                         ui.label(c.ours.join("\n"));
                         ui.label(c.theirs.join("\n"));
                         ui.vertical(|ui| {
+                            ui.set_min_width(150.0);
                             ui.radio_value(choice, Some(Choice::Ours), "This copy's");
                             ui.radio_value(choice, Some(Choice::Theirs), "The other's");
                             if let Some(both) = &c.both {

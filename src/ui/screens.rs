@@ -180,11 +180,14 @@ impl RapsheetApp {
         {
             let pack = session.pack(&view.ruleset).ok();
             if let (Some(pack), Some(fv)) = (pack, view.fighters.iter().find(|f| f.id == fighter)) {
+                // The roster beside it keeps at least half the room left.
+                let most = (ui.available_width() * 0.5).max(280.0);
                 egui::Panel::right("fighter")
                     .resizable(true)
-                    .default_size(360.0)
+                    .default_size(360.0_f32.min(most))
+                    .max_size(most)
                     .show(ui, |ui| {
-                        egui::ScrollArea::vertical().show(ui, |ui| {
+                        egui::ScrollArea::both().show(ui, |ui| {
                             if let Some(a) = fighter_editor_ui(
                                 ui,
                                 &mut self.editor,

@@ -106,7 +106,7 @@ pub fn ruleset_ui(
         ))
         .color(ui.visuals().warn_fg_color),
     );
-    ui.horizontal(|ui| {
+    ui.horizontal_wrapped(|ui| {
         if ui.button("Switch them").clicked() {
             actions.push(Action::SetCampaignRuleset(pending.clone()));
             ui.data_mut(|d| d.remove::<String>(pending_id));
