@@ -273,7 +273,6 @@ fn a_file_that_is_not_a_copy_is_refused() {
 
 #[test]
 fn the_app_shows_a_conflict_side_by_side_and_writes_the_merge_as_chosen() {
-    use egui_kittest::kittest::Queryable;
     for size in [[1000.0, 700.0], [1600.0, 1000.0]] {
         merge_in_the_app(size);
     }
