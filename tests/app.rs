@@ -752,6 +752,28 @@ fn a_resource_action_the_gang_cannot_afford_says_so_before_it_is_taken() {
     );
 }
 
+/// 003: Falsify Scarcity "take 1 Territory or 1 Ammo" from a rival: only
+/// what the rival holds is offered, and a rival with neither says so.
+#[test]
+fn a_resource_action_offers_only_what_its_target_holds() {
+    let dir = util::temp();
+    let mut session = Session::create_demo(&dir.path().join("take.rapsheet")).expect("demo");
+    let saints = session.gang_named("The Rust Saints").unwrap().id;
+    session
+        .adjust_resource(saints, "ammo", 2, "found a cache")
+        .unwrap();
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("Resource action…").click();
+    harness.run();
+    harness.get_by_label("From gang").click();
+    harness.run();
+    harness.get_by_label("The Rust Saints").click();
+    harness.run();
+    assert!(harness.query_by_label("1 Ammo").is_some());
+    assert!(harness.query_by_label("1 Territory").is_none());
+}
+
 #[test]
 fn the_view_menu_switches_between_light_and_dark() {
     let dir = util::temp();

@@ -218,6 +218,8 @@ pub struct GangSummary {
     pub ruleset: String,
     pub fighters: usize,
     pub legal: bool,
+    /// What it holds of each resource, by id.
+    pub resources: std::collections::BTreeMap<String, i64>,
 }
 
 /// A title, who holds it, and how the gangs stand.
@@ -403,6 +405,7 @@ impl Session {
                     ruleset: gang.ruleset,
                     fighters: fighters.len(),
                     legal,
+                    resources: gang.resources,
                 }
             })
             .collect())

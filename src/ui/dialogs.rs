@@ -3,6 +3,8 @@
 
 use std::path::{Path, PathBuf};
 
+use std::collections::BTreeMap;
+
 use egui::{Context, RichText};
 
 use super::app::Action;
@@ -297,7 +299,7 @@ pub fn action_dialog_ui(
     pack: &crate::rules::Pack,
     gang_name: &str,
     resources: &[(String, i64)],
-    gangs: &[(GangId, String)],
+    gangs: &[(GangId, String, &BTreeMap<String, i64>)],
 ) -> Option<Option<Action>> {
     let mut result = None;
     // What the gang lacks to pay for an action, in words; empty when it can.
@@ -375,31 +377,7 @@ pub fn action_dialog_ui(
             ui.label(RichText::new(format!("Ruling: {}", ruling.ruling)).weak());
         }
         if !def.take_choice.is_empty() {
-            let current = dialog
-                .target
-                .and_then(|t| gangs.iter().find(|(id, _)| *id == t))
-                .map_or("Choose…".to_owned(), |(_, n)| n.clone());
-            labelled_combo(
-                ui,
-                &format!("From {}", pack.words.gang),
-                |c| c.selected_text(current),
-                |ui| {
-                    for (id, name) in gangs {
-                        ui.selectable_value(&mut dialog.target, Some(*id), name);
-                    }
-                },
-            );
-            ui.horizontal(|ui| {
-                ui.label("Take");
-                for option in &def.take_choice {
-                    let label = format!(
-                        "{} {}",
-                        option.amount,
-                        pack.resource_label(&option.resource)
-                    );
-                    ui.radio_value(&mut dialog.choice, Some(option.resource.clone()), label);
-                }
-            });
+            take_choice_ui(ui, dialog, def, pack, gangs);
         }
         if let Some(err) = &dialog.error {
             ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
@@ -428,6 +406,67 @@ pub fn action_dialog_ui(
         result = Some(None);
     }
     result
+}
+
+/// Whom an action takes from and what: only the resources the chosen
+/// target holds are offered (a line that takes only what the rival has),
+/// and a target that holds none of them says so.
+fn take_choice_ui(
+    ui: &mut egui::Ui,
+    dialog: &mut ActionDialog,
+    def: &crate::rules::ActionDef,
+    pack: &crate::rules::Pack,
+    gangs: &[(GangId, String, &BTreeMap<String, i64>)],
+) {
+    let current = dialog
+        .target
+        .and_then(|t| gangs.iter().find(|(id, ..)| *id == t))
+        .map_or("Choose…".to_owned(), |(_, n, _)| n.clone());
+    labelled_combo(
+        ui,
+        &format!("From {}", pack.words.gang),
+        |c| c.selected_text(current),
+        |ui| {
+            for (id, name, _) in gangs {
+                ui.selectable_value(&mut dialog.target, Some(*id), name);
+            }
+        },
+    );
+    let Some((_, target, holds)) = dialog
+        .target
+        .and_then(|t| gangs.iter().find(|(id, ..)| *id == t))
+    else {
+        return;
+    };
+    let held = |resource: &str| holds.get(resource).copied().unwrap_or(0) > 0;
+    if dialog.choice.as_deref().is_some_and(|r| !held(r)) {
+        dialog.choice = None;
+    }
+    let offered: Vec<_> = def
+        .take_choice
+        .iter()
+        .filter(|o| held(&o.resource))
+        .collect();
+    if offered.is_empty() {
+        let names: Vec<&str> = def
+            .take_choice
+            .iter()
+            .map(|o| pack.resource_label(&o.resource))
+            .collect();
+        ui.label(RichText::new(format!("{target} has no {}", names.join(", "))).weak());
+        return;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Take");
+        for option in offered {
+            let label = format!(
+                "{} {}",
+                option.amount,
+                pack.resource_label(&option.resource)
+            );
+            ui.radio_value(&mut dialog.choice, Some(option.resource.clone()), label);
+        }
+    });
 }
 
 /// A ransom being agreed for a captive.

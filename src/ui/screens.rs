@@ -366,11 +366,11 @@ impl RapsheetApp {
                             .collect()
                     })
                     .unwrap_or_default();
-                let others: Vec<(GangId, String)> = state
+                let others: Vec<(GangId, String, &std::collections::BTreeMap<String, i64>)> = state
                     .gangs
                     .iter()
                     .filter(|g| g.id != gang.id && g.ruleset == gang.ruleset)
-                    .map(|g| (g.id, g.name.clone()))
+                    .map(|g| (g.id, g.name.clone(), &g.resources))
                     .collect();
                 match action_dialog_ui(ctx, dialog, pack, &gang.name, &resources, &others) {
                     Some(Some(action)) => actions.push(action),
