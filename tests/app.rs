@@ -1277,3 +1277,19 @@ fn the_editors_leave_room_at_both_window_sizes() {
         assert!(name >= 130.0, "{size:?}: the Name cells are {name} wide");
     }
 }
+
+/// A disabled command says why, not "Not available now".
+#[test]
+fn undo_with_nothing_to_undo_says_so() {
+    let dir = util::temp();
+    let (_, session) = util::empty_campaign(dir.path(), "app.rapsheet");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("Edit").click();
+    harness.run();
+    harness.get_by_label_contains("Redo").hover();
+    harness.run();
+    harness.run();
+    assert!(harness.query_by_label_contains("Nothing to redo").is_some());
+    assert!(harness.query_by_label_contains("Not available").is_none());
+}

@@ -139,7 +139,10 @@ pub fn chronicle_ui(
                             !view.close_reason.trim().is_empty(),
                             egui::Button::new(format!("Close arc {id}")),
                         )
-                        .on_disabled_hover_text(edit_hint(read_only))
+                        .on_disabled_hover_text(match read_only {
+                            Some(_) => edit_hint(read_only),
+                            None => "Type the reason to close it first".to_owned(),
+                        })
                         .clicked()
                     {
                         action = Some(Action::CloseArc(id, view.close_reason.trim().to_owned()));

@@ -113,9 +113,12 @@ impl RapsheetApp {
                     Some(label) => response.on_hover_text(label),
                     None => response,
                 };
-                if response
-                    .on_disabled_hover_text(edit_hint(ro.as_deref()))
-                    .clicked()
+                let why = match (&ro, command) {
+                    (Some(_), _) => edit_hint(ro.as_deref()),
+                    (None, Command::Undo) => "Nothing to undo".to_owned(),
+                    (None, _) => "Nothing to redo".to_owned(),
+                };
+                if response.on_disabled_hover_text(why).clicked()
                 {
                     run(&mut actions, command);
                 }
