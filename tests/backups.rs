@@ -177,6 +177,35 @@ fn the_app_makes_a_daily_backup_and_restores_one_from_the_backups_window() {
         .unwrap();
     restore.click();
     harness.run();
+    // Offered beside the campaign under its name, not in the backups'
+    // folder; the desktop's dialog may choose it instead, and where there
+    // is none the field says to type it.
+    let offered = harness
+        .get_by_label("New file path")
+        .value()
+        .unwrap_or_default();
+    let offered = std::path::PathBuf::from(offered);
+    assert_eq!(offered.parent(), Some(dir.path()), "{offered:?}");
+    assert!(
+        offered
+            .file_name()
+            .unwrap()
+            .to_string_lossy()
+            .starts_with("c restored 20"),
+        "{offered:?}"
+    );
+    harness.state_mut().use_typed_paths();
+    harness.get_by_label("Choose file…").click();
+    harness.run();
+    assert!(
+        harness
+            .state()
+            .status_text()
+            .unwrap_or_default()
+            .contains("no file dialog: type the file's path"),
+        "{:?}",
+        harness.state().status_text()
+    );
     let target = dir.path().join("restored.rapsheet");
     harness.get_by_label("New file path").click();
     harness.run();

@@ -205,7 +205,9 @@ pub enum Action {
         roster: bool,
     },
     ClosePrint,
-    AskPdfPath,
+    /// Fills a typed file field from the desktop's file dialog (or says
+    /// the path is to be typed, where the desktop has none).
+    ChooseFile(FileField),
     /// Writes the print window's PDF; `replace` once the player agreed to
     /// replace a file already there.
     SavePdf {
@@ -216,7 +218,6 @@ pub enum Action {
     OpenFile(PathBuf),
     /// Sets (or with `None` removes) a fighter's photo from a file.
     SetPhoto(FighterId, Option<PathBuf>),
-    AskPhoto(FighterId),
     CloseArc(usize, String),
     /// Renders a chronicle made by the chronicle screen and writes it, in
     /// the background.
@@ -228,7 +229,6 @@ pub enum Action {
         scope: String,
         chronicle: Box<crate::campaign::chronicle::Chronicle>,
     },
-    AskExportPath,
     TakeAction {
         gang: GangId,
         action: String,
@@ -250,6 +250,59 @@ pub enum Action {
     LeaveWelcome,
     /// Closes the window.
     Quit,
+}
+
+/// A typed file path of a window, which the desktop's file dialog may fill.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FileField {
+    /// The print window's PDF.
+    PrintPdf,
+    /// The chronicle screen's export.
+    ChronicleExport,
+    /// A fighter's photo (set as soon as it is chosen).
+    Photo(FighterId),
+    /// The bundle file to write.
+    BundleOut,
+    /// The bundle file to bring in.
+    BundleIn,
+    /// The new campaign made from a whole campaign's bundle.
+    BundleNewCampaign,
+    /// The other copy to merge.
+    MergeOther,
+    /// The merged campaign file.
+    MergeOut,
+    /// The new file a backup is restored as.
+    RestoreTo,
+}
+
+impl FileField {
+    /// The dialog's title, its filter (name, extensions) and whether it
+    /// names a new file (save) or picks one there.
+    pub fn dialog(
+        self,
+    ) -> (
+        &'static str,
+        Option<(&'static str, &'static [&'static str])>,
+        bool,
+    ) {
+        const CAMPAIGN: (&str, &[&str]) = ("Rapsheet campaign", &[crate::session::EXTENSION]);
+        const BUNDLE: (&str, &[&str]) = ("Bundle", &["json"]);
+        match self {
+            Self::PrintPdf => ("Save PDF", Some(("PDF", &["pdf"])), true),
+            Self::ChronicleExport => ("Export the chronicle", None, true),
+            Self::Photo(_) => (
+                "Choose a photo",
+                Some(("Photo", &["png", "jpg", "jpeg"])),
+                false,
+            ),
+            Self::BundleOut => ("Write a bundle", Some(BUNDLE), true),
+            Self::BundleIn => ("Bring in a bundle", Some(BUNDLE), false),
+            Self::BundleNewCampaign => ("New campaign from the bundle", Some(CAMPAIGN), true),
+            Self::MergeOther => ("The other copy", Some(CAMPAIGN), false),
+            Self::MergeOut => ("The merged campaign", Some(CAMPAIGN), true),
+            Self::RestoreTo => ("Restore as a new campaign", Some(CAMPAIGN), true),
+        }
+    }
 }
 
 /// A command of the menus, with a label and perhaps a shortcut.

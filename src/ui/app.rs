@@ -752,12 +752,19 @@ impl RapsheetApp {
             self.info("Backups are kept only for a campaign opened in the app on this machine");
             return;
         };
+        let campaign = session.path().file_stem().map_or_else(
+            || "campaign".to_owned(),
+            |s| s.to_string_lossy().into_owned(),
+        );
+        let restore_in = crate::paths::start_folder(Some(session.path())).unwrap_or_default();
         match session.backups(&folder) {
             Ok(list) => {
                 self.backups_window = Some(super::backups_view::BackupsWindow::new(
                     folder,
                     list,
                     self.backup_policy,
+                    restore_in,
+                    campaign,
                 ));
             }
             Err(err) => self.error(err),
@@ -1156,32 +1163,12 @@ impl RapsheetApp {
                 self.dialogs.print = Some(dialog);
             }
             Action::ClosePrint => self.dialogs.print = None,
-            Action::AskPdfPath => {
-                let picked = rfd::FileDialog::new()
-                    .add_filter("PDF", &["pdf"])
-                    .set_title("Save PDF")
-                    .set_directory(self.output_dir())
-                    .save_file();
-                if let (Some(path), Some(dialog)) = (picked, &mut self.dialogs.print) {
-                    dialog.path = path.display().to_string();
-                }
-            }
+            Action::ChooseFile(field) => self.choose_file(field),
             Action::SavePdf { path, replace } => self.save_pdf(&path, replace),
             Action::CloseReplace => self.dialogs.replace = None,
             Action::OpenFile(path) => {
                 if let Err(err) = open_with_desktop(&path) {
                     self.error(err);
-                }
-            }
-            Action::AskPhoto(fighter) => {
-                let picked = rfd::FileDialog::new()
-                    .add_filter("Photo", &["png", "jpg", "jpeg"])
-                    .set_title("Choose a photo")
-                    .pick_file();
-                if let Some(path) = picked {
-                    self.run_action(Action::SetPhoto(fighter, Some(path)));
-                } else {
-                    self.info("No photo chosen: type its path in the fighter editor instead");
                 }
             }
             Action::SetPhoto(fighter, path) => {
@@ -1199,15 +1186,6 @@ impl RapsheetApp {
             }
             Action::CloseArc(arc, reason) => {
                 self.change("Arc closed", |s| s.close_arc(arc, &reason));
-            }
-            Action::AskExportPath => {
-                if let Some(path) = rfd::FileDialog::new()
-                    .set_title("Export the chronicle")
-                    .set_directory(self.output_dir())
-                    .save_file()
-                {
-                    self.chronicle_view.path = path.display().to_string();
-                }
             }
             Action::WriteExport {
                 path,

@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use egui::{Context, RichText};
 
+use super::action::FileField;
 use super::app::Action;
 use crate::session::{Backup, BackupPolicy};
 
@@ -18,16 +19,53 @@ pub struct BackupsWindow {
     restoring: Option<(PathBuf, String)>,
     /// How many are kept, as being edited.
     policy: BackupPolicy,
+    /// Where a restored campaign is offered: the player's folder, never
+    /// the hidden one the backups are kept in; and the campaign's name.
+    restore_in: PathBuf,
+    campaign: String,
 }
 
 impl BackupsWindow {
-    pub fn new(folder: PathBuf, list: Vec<Backup>, policy: BackupPolicy) -> Self {
+    pub fn new(
+        folder: PathBuf,
+        list: Vec<Backup>,
+        policy: BackupPolicy,
+        restore_in: PathBuf,
+        campaign: String,
+    ) -> Self {
         Self {
             folder,
             list,
             restoring: None,
             policy,
+            restore_in,
+            campaign,
         }
+    }
+
+    /// The new file's path typed, while a backup is being restored.
+    pub fn restore_path(&mut self) -> Option<&mut String> {
+        self.restoring.as_mut().map(|(_, path)| path)
+    }
+
+    /// `Reef restored 2026-11-26 0930.rapsheet` in the player's folder.
+    fn offered(&self, at: &str) -> PathBuf {
+        let when: String = at
+            .chars()
+            .map(|c| {
+                if c.is_ascii_digit() || c == '-' || c == ' ' {
+                    c
+                } else {
+                    ' '
+                }
+            })
+            .collect();
+        let when = when.split_whitespace().collect::<Vec<_>>().join(" ");
+        self.restore_in.join(format!(
+            "{} restored {when}.{}",
+            self.campaign,
+            crate::session::EXTENSION
+        ))
     }
 }
 
@@ -106,7 +144,7 @@ pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<A
                             egui::Button::new(format!("Restore {}…", b.at)).small(),
                         );
                         if button.clicked() {
-                            let offered = b.path.with_extension("restored.rapsheet");
+                            let offered = state.offered(&b.at);
                             state.restoring = Some((b.path.clone(), offered.display().to_string()));
                         }
                         ui.end_row();
@@ -115,8 +153,13 @@ pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<A
             if let Some((backup, path)) = &mut state.restoring {
                 ui.separator();
                 ui.label("Restore it as a new campaign file (never over a file):");
-                let label = ui.label("New file path");
-                ui.text_edit_singleline(path).labelled_by(label.id);
+                ui.horizontal(|ui| {
+                    let label = ui.label("New file path");
+                    ui.text_edit_singleline(path).labelled_by(label.id);
+                    if ui.button("Choose file…").clicked() {
+                        action = Some(Action::ChooseFile(FileField::RestoreTo));
+                    }
+                });
                 if ui.button("Restore as this new file").clicked() {
                     action = Some(Action::RestoreBackup {
                         backup: backup.clone(),

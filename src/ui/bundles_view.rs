@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use egui::Context;
 
+use super::action::FileField;
 use super::app::Action;
 
 /// What is typed in the window.
@@ -70,6 +71,9 @@ pub fn bundles_ui(
                 let label = ui.label("Bundle file to write");
                 ui.text_edit_singleline(&mut state.export_path)
                     .labelled_by(label.id);
+                if ui.button("Choose file…").clicked() {
+                    action = Some(Action::ChooseFile(FileField::BundleOut));
+                }
             });
             ui.checkbox(&mut state.replace, "replace a file there");
             let ready = !state.export_path.trim().is_empty();
@@ -89,6 +93,9 @@ pub fn bundles_ui(
                 let label = ui.label("Bundle file to bring in");
                 ui.text_edit_singleline(&mut state.import_path)
                     .labelled_by(label.id);
+                if ui.button("Choose file…").clicked() {
+                    action = Some(Action::ChooseFile(FileField::BundleIn));
+                }
             });
             if state.renames_for != state.import_path.trim() {
                 state.renames.clear();
@@ -116,7 +123,11 @@ pub fn bundles_ui(
             }
             ui.horizontal(|ui| {
                 let label = ui.label("New campaign file");
-                ui.text_edit_singleline(&mut state.new_path).labelled_by(label.id);
+                ui.text_edit_singleline(&mut state.new_path)
+                    .labelled_by(label.id);
+                if ui.button("Choose file…").clicked() {
+                    action = Some(Action::ChooseFile(FileField::BundleNewCampaign));
+                }
             });
             let ready = !state.import_path.trim().is_empty() && !state.new_path.trim().is_empty();
             if ui

@@ -179,7 +179,9 @@ pub fn chronicle_ui(
                     });
                 }
                 if ui.button("Choose file…").clicked() {
-                    action = Some(Action::AskExportPath);
+                    action = Some(Action::ChooseFile(
+                        super::action::FileField::ChronicleExport,
+                    ));
                 }
             });
         });

@@ -20,7 +20,7 @@ pub struct FighterEditor {
     /// The lasting effect being healed, and the reason typed for it.
     healing: Option<(crate::campaign::EffectId, String)>,
     /// A photo's path typed in, where the desktop offers no file dialog.
-    photo_path: String,
+    pub(super) photo_path: String,
     /// Entries added now are bought: the gang pays their cost.
     buying: bool,
     /// The last roll of one of the sheet's checks, shown under it.
@@ -662,7 +662,9 @@ fn notes_and_photo_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) 
                 .on_disabled_hover_text(hint)
                 .clicked()
             {
-                action = Some(Action::AskPhoto(fighter.id));
+                action = Some(Action::ChooseFile(super::action::FileField::Photo(
+                    fighter.id,
+                )));
             }
             if ui
                 .button("Remove photo")

@@ -9,7 +9,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::action::Action;
+use super::action::{Action, FileField};
 use super::app::RapsheetApp;
 use super::dialogs::{PathDialog, PathPurpose};
 use crate::session::{Pick, PrintJob, PrintOrder, Session};
@@ -239,6 +239,68 @@ impl RapsheetApp {
             (Written::Export, Err(err)) => {
                 self.error(anyhow::anyhow!("{}: {err}", path.display()));
             }
+        }
+    }
+
+    /// The typed path of `field`, where its window is open.
+    fn file_field(&mut self, field: FileField) -> Option<&mut String> {
+        match field {
+            FileField::PrintPdf => self.dialogs.print.as_mut().map(|d| &mut d.path),
+            FileField::ChronicleExport => Some(&mut self.chronicle_view.path),
+            FileField::Photo(_) => Some(&mut self.editor.photo_path),
+            FileField::BundleOut => self.bundles_window.as_mut().map(|w| &mut w.export_path),
+            FileField::BundleIn => self.bundles_window.as_mut().map(|w| &mut w.import_path),
+            FileField::BundleNewCampaign => self.bundles_window.as_mut().map(|w| &mut w.new_path),
+            FileField::MergeOther => self.merge_window.as_mut().map(|w| &mut w.other_path),
+            FileField::MergeOut => self.merge_window.as_mut().map(|w| &mut w.output_path),
+            FileField::RestoreTo => self.backups_window.as_mut().and_then(|w| w.restore_path()),
+        }
+    }
+
+    /// Fills a typed file field from the desktop's file dialog, starting
+    /// where the field's path is (or where printouts go). Where the
+    /// desktop has no file dialog, says to type the path instead.
+    pub(super) fn choose_file(&mut self, field: FileField) {
+        const NO_DIALOG: &str =
+            "This desktop has no file dialog: type the file's path in the field";
+        if self.no_native_dialog {
+            return self.info(NO_DIALOG);
+        }
+        let typed = self.file_field(field).map(|p| PathBuf::from(p.trim()));
+        let (title, filter, save) = field.dialog();
+        let mut dialog = rfd::FileDialog::new().set_title(title);
+        if let Some((name, extensions)) = filter {
+            dialog = dialog.add_filter(name, extensions);
+        }
+        let folder = typed
+            .as_deref()
+            .and_then(Path::parent)
+            .filter(|d| d.is_dir())
+            .map_or_else(|| self.output_dir(), Path::to_owned);
+        dialog = dialog.set_directory(folder);
+        if let Some(name) = typed.as_deref().and_then(Path::file_name) {
+            dialog = dialog.set_file_name(name.to_string_lossy());
+        }
+        let started = Instant::now();
+        let picked = if save {
+            dialog.save_file()
+        } else {
+            dialog.pick_file()
+        };
+        let Some(path) = picked else {
+            // A desktop without a file dialog answers at once; a person
+            // who cancels takes longer than this.
+            if started.elapsed() < Duration::from_millis(300) {
+                self.no_native_dialog = true;
+                self.info(NO_DIALOG);
+            }
+            return;
+        };
+        if let Some(typed) = self.file_field(field) {
+            *typed = path.display().to_string();
+        }
+        if let FileField::Photo(fighter) = field {
+            self.run_action(Action::SetPhoto(fighter, Some(path)));
         }
     }
 

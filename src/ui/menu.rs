@@ -118,8 +118,7 @@ impl RapsheetApp {
                     (None, Command::Undo) => "Nothing to undo".to_owned(),
                     (None, _) => "Nothing to redo".to_owned(),
                 };
-                if response.on_disabled_hover_text(why).clicked()
-                {
+                if response.on_disabled_hover_text(why).clicked() {
                     run(&mut actions, command);
                 }
             }

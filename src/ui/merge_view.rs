@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use egui::{Context, RichText};
 
+use super::action::FileField;
 use super::app::Action;
 use crate::campaign::merge::Choice;
 use crate::session::{Merge, MergePreview};
@@ -61,6 +62,9 @@ pub fn merge_ui(ctx: &Context, window: &mut Option<MergeWindow>) -> Option<Actio
                 let label = ui.label("The other copy");
                 ui.text_edit_singleline(&mut state.other_path)
                     .labelled_by(label.id);
+                if ui.button("Choose file…").clicked() {
+                    action = Some(Action::ChooseFile(FileField::MergeOther));
+                }
                 if ui
                     .add_enabled(!state.other_path.trim().is_empty(), egui::Button::new("Look at the merge"))
                     .clicked()
@@ -79,6 +83,9 @@ pub fn merge_ui(ctx: &Context, window: &mut Option<MergeWindow>) -> Option<Actio
                 let label = ui.label("Merged campaign file");
                 ui.text_edit_singleline(&mut state.output_path)
                     .labelled_by(label.id);
+                if ui.button("Choose file…").clicked() {
+                    action = Some(Action::ChooseFile(FileField::MergeOut));
+                }
             });
             let unchosen = state.choices.iter().filter(|c| c.is_none()).count();
             let ready = unchosen == 0 && !state.output_path.trim().is_empty();

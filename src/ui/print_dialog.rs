@@ -127,7 +127,7 @@ pub fn print_dialog_ui(
                             });
                         }
                         if ui.button("Choose file…").clicked() {
-                            action = Some(Action::AskPdfPath);
+                            action = Some(Action::ChooseFile(super::action::FileField::PrintPdf));
                         }
                     });
                     if let Some(path) = &dialog.writing {
