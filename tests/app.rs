@@ -1293,3 +1293,31 @@ fn undo_with_nothing_to_undo_says_so() {
     assert!(harness.query_by_label_contains("Nothing to redo").is_some());
     assert!(harness.query_by_label_contains("Not available").is_none());
 }
+
+/// With one record the chart says the lines start from the next one,
+/// rather than leaving two dots to explain themselves.
+#[test]
+fn the_chart_of_one_record_says_what_it_shows() {
+    let dir = util::temp();
+    let path = dir.path().join("one.rapsheet");
+    let mut s = Session::create_demo(&path).unwrap();
+    let report = std::fs::read_to_string("docs/battle-report.in/report.json").unwrap();
+    s.record_battle(&serde_json::from_str(&report).unwrap(), 1)
+        .unwrap();
+    drop(s);
+    for size in [[1000.0, 700.0], [1600.0, 1000.0]] {
+        let s = Session::open(&path).unwrap();
+        let mut harness = Harness::builder().with_size(size).build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(s),
+        );
+        harness.run();
+        harness.get_by_label("Chronicle").click();
+        harness.run();
+        assert!(
+            harness
+                .query_by_label("One skirmish so far: each line starts from the next one")
+                .is_some()
+        );
+    }
+}

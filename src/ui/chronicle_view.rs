@@ -345,28 +345,68 @@ fn charts_ui(
         let width = ui.available_width();
         // As many points as the chart has pixels across, at most.
         let most = (width as usize).max(2);
-        Plot::new(("resources", view.resource.clone()))
+        // However few the records, the points sit inside the chart, above
+        // its zero line, not on its edges.
+        let (first, last, top) = series
+            .iter()
+            .filter(|(g, _)| charted.contains(g))
+            .flat_map(|(_, points)| points.iter())
+            .fold((i64::MAX, i64::MIN, 0), |(f, l, t), (b, v)| {
+                (f.min(*b), l.max(*b), t.max(*v))
+            });
+        let mut plot = Plot::new(("resources", view.resource.clone()))
             .height(180.0)
             .width(width)
             .allow_scroll(false)
-            .show(ui, |plot| {
-                let shown = series.iter().filter(|(g, _)| charted.contains(g));
-                for (n, (gang, points)) in shown.enumerate() {
-                    let reduced = reduce(points, most);
-                    let color = series_color(n);
-                    // A line of one point does not show: mark the points
-                    // while there are few.
-                    if reduced.len() <= 30 {
-                        plot.points(
-                            Points::new(gang.as_str(), PlotPoints::from(reduced.clone()))
-                                .color(color)
-                                .radius(3.0),
-                        );
-                    }
-                    plot.line(Line::new(gang.as_str(), PlotPoints::from(reduced)).color(color));
+            .include_y(0.0)
+            .include_y(top as f64 + 1.0);
+        if first <= last {
+            plot = plot
+                .include_x(first as f64 - 0.5)
+                .include_x(last as f64 + 0.5);
+        }
+        plot.show(ui, |plot| {
+            let shown = series.iter().filter(|(g, _)| charted.contains(g));
+            for (n, (gang, points)) in shown.enumerate() {
+                let ChartLines { line, band } = chart_lines(points, most, (first, last));
+                let color = series_color(n);
+                // A line of one point does not show: mark the points
+                // while there are few.
+                if line.len() <= 30 {
+                    plot.points(
+                        Points::new(gang.as_str(), PlotPoints::from(line.clone()))
+                            .color(color)
+                            .radius(3.0),
+                    );
                 }
-            });
+                for edge in band.into_iter().flatten() {
+                    plot.line(
+                        Line::new(gang.as_str(), PlotPoints::from(edge))
+                            .color(color.gamma_multiply(0.35))
+                            .allow_band(false),
+                    );
+                }
+                // The plot's own band joins a step between two columns
+                // as a filled wedge; the columns are fitted above.
+                plot.line(
+                    Line::new(gang.as_str(), PlotPoints::from(line))
+                        .color(color)
+                        .allow_band(false),
+                );
+            }
+        });
     });
+    let mut records = series
+        .iter()
+        .flat_map(|(_, points)| points.iter().map(|(b, _)| *b));
+    if let Some(only) = records.next()
+        && records.all(|b| b == only)
+    {
+        ui.weak(format!(
+            "One {} so far: each line starts from the next one",
+            chronicle.record.noun
+        ));
+    }
     // The key sits under the chart, never over its lines.
     ui.horizontal_wrapped(|ui| {
         let shown = series.iter().filter(|(g, _)| charted.contains(g));
@@ -438,36 +478,52 @@ fn gang_picker_ui(
         });
 }
 
-/// At most about `most` points of a series, keeping the lowest and the
-/// highest of each stretch (and the first and last point), so peaks survive.
-fn reduce(points: &[(i64, i64)], most: usize) -> Vec<[f64; 2]> {
-    let as_f64 = |(b, v): &(i64, i64)| [*b as f64, *v as f64];
-    if points.len() <= most {
-        return points.iter().map(as_f64).collect();
-    }
-    let stretch = points.len().div_ceil(most / 2).max(1);
-    let mut out = Vec::with_capacity(most + 2);
-    for chunk in points.chunks(stretch) {
-        let low = chunk.iter().min_by_key(|(_, v)| *v);
-        let high = chunk.iter().max_by_key(|(_, v)| *v);
-        if let (Some(low), Some(high)) = (low, high) {
-            let (a, b) = if low.0 <= high.0 {
-                (low, high)
-            } else {
-                (high, low)
-            };
-            out.push(as_f64(a));
-            if a != b {
-                out.push(as_f64(b));
+/// A resource's line across the records, fitted to the chart's `most`
+/// columns over the records `span` (first, last): every point where no two
+/// share a column; else, per column, the value after its last record (the
+/// line), with the column's highest and lowest as a faint band's edges.
+/// Each runs left to right a column at a time: many records squeezed into
+/// a pixel would otherwise zigzag up and down it, and a line that doubles
+/// back draws as wedges.
+struct ChartLines {
+    line: Vec<[f64; 2]>,
+    band: Option<[Vec<[f64; 2]>; 2]>,
+}
+
+fn chart_lines(points: &[(i64, i64)], most: usize, span: (i64, i64)) -> ChartLines {
+    let (first, last) = span;
+    let records = (last - first).max(0) as f64 + 1.0;
+    let columns = most.max(1) as f64;
+    let column = |b: i64| (((b - first) as f64 / records) * columns).floor() as i64;
+    let mut line: Vec<[f64; 2]> = Vec::with_capacity(points.len().min(most + 1));
+    let (mut high, mut low) = (Vec::new(), Vec::new());
+    let mut shared = false;
+    let mut at: Option<i64> = None;
+    for &(b, v) in points {
+        let (x, y) = (b as f64, v as f64);
+        if at == Some(column(b)) {
+            // The same column: the line moves to the later record, the
+            // band widens.
+            shared = true;
+            if let (Some(p), Some(h), Some(l)) = (line.last_mut(), high.last_mut(), low.last_mut())
+            {
+                *p = [x, y];
+                let [_, top]: [f64; 2] = *h;
+                let [_, bottom]: [f64; 2] = *l;
+                *h = [x, top.max(y)];
+                *l = [x, bottom.min(y)];
             }
+            continue;
         }
+        at = Some(column(b));
+        line.push([x, y]);
+        high.push([x, y]);
+        low.push([x, y]);
     }
-    if let (Some(last), Some(kept)) = (points.last(), out.last())
-        && kept[0] != last.0 as f64
-    {
-        out.push(as_f64(last));
+    ChartLines {
+        line,
+        band: shared.then_some([high, low]),
     }
-    out
 }
 
 /// Who held each title, as stretches of battles ("#3–#40: Holder"),
@@ -518,16 +574,29 @@ mod tests {
     use super::*;
 
     #[test]
-    fn reduce_keeps_few_points_and_the_peaks_of_many() {
+    fn chart_lines_keep_few_points_and_the_peaks_of_many_left_to_right() {
         let few = [(1, 5), (2, 7)];
-        assert_eq!(reduce(&few, 100), vec![[1.0, 5.0], [2.0, 7.0]]);
+        let lines = chart_lines(&few, 100, (1, 2));
+        assert_eq!(lines.line, vec![[1.0, 5.0], [2.0, 7.0]]);
+        assert!(lines.band.is_none());
         let many: Vec<(i64, i64)> = (0..10_000)
             .map(|b| (b, if b == 4321 { 999 } else { b % 7 }))
             .collect();
-        let reduced = reduce(&many, 400);
-        assert!(reduced.len() <= 402, "{} points", reduced.len());
-        assert!(reduced.contains(&[4321.0, 999.0]), "the peak survives");
-        assert_eq!(reduced.last(), Some(&[9999.0, (9999 % 7) as f64]));
+        let lines = chart_lines(&many, 400, (0, 9_999));
+        assert!(lines.line.len() <= 400, "{} points", lines.line.len());
+        let [high, low] = lines.band.expect("a band");
+        assert!(high.iter().any(|p| p[1] == 999.0), "the peak survives");
+        assert!(low.iter().all(|p| p[1] == 0.0));
+        assert_eq!(lines.line.last(), Some(&[9999.0, (9999 % 7) as f64]));
+        // Never back: each line runs left to right.
+        for run in [&lines.line, &high, &low] {
+            assert!(run.windows(2).all(|w| w[0][0] < w[1][0]));
+        }
+        // Few points of one gang across many records: squeezed by the
+        // records, not by their own count.
+        let sparse = [(405, 2), (406, 6), (407, 5), (3000, 9)];
+        let lines = chart_lines(&sparse, 1000, (0, 4_999));
+        assert_eq!(lines.line, vec![[407.0, 5.0], [3000.0, 9.0]]);
     }
 
     #[test]
