@@ -3,7 +3,7 @@
 
 use super::scenarios::{Within, check_epilogue_line};
 use super::{check_amounts, fill_in_ruling, unique};
-use crate::rules::{Amount, Pack, PackError};
+use crate::rules::{Amount, Pack, PackError, RecordRules};
 
 /// The conditions on a record's rolls and resets: the entries a roll is
 /// for, the settings, options and flags a reset asks for, and the
@@ -188,6 +188,26 @@ pub(super) fn validate_record(file: &str, pack: &Pack) -> Result<(), PackError> 
     let Some(record) = &pack.record else {
         return Ok(());
     };
+    check_record_sides(file, record)?;
+    check_record_epilogue(file, pack, record)?;
+    check_record_upkeep(file, pack, record)?;
+    check_record_rolls(file, pack, record)?;
+    check_record_counters(file, pack, record)?;
+    if let Some(ruling) = &record.ruling
+        && pack.ruling(ruling).is_none()
+    {
+        return Err(PackError::new(
+            file,
+            "record",
+            format!("ruling `{ruling}` is not in [[rulings]]"),
+        ));
+    }
+    Ok(())
+}
+
+/// Checks what a record is called, its sides, and whether it can always
+/// have a winner.
+fn check_record_sides(file: &str, record: &RecordRules) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
     if record.noun.trim().is_empty() {
         return err(
@@ -211,6 +231,13 @@ pub(super) fn validate_record(file: &str, pack: &Pack) -> Result<(), PackError> 
             "a record of one side cannot always have a winner: use `optional` or `none`".into(),
         );
     }
+    Ok(())
+}
+
+/// Checks the record's epilogue lines: what each gives, and an id no
+/// scenario's line has.
+fn check_record_epilogue(file: &str, pack: &Pack, record: &RecordRules) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
     let amounts = |entry: &str, list: &[Amount]| check_amounts(file, pack, entry, list);
     unique(
         file,
@@ -242,6 +269,13 @@ pub(super) fn validate_record(file: &str, pack: &Pack) -> Result<(), PackError> 
             );
         }
     }
+    Ok(())
+}
+
+/// Checks the record's upkeep lines: each gives something of the pack's.
+fn check_record_upkeep(file: &str, pack: &Pack, record: &RecordRules) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
+    let amounts = |entry: &str, list: &[Amount]| check_amounts(file, pack, entry, list);
     unique(
         file,
         "record.upkeep",
@@ -254,6 +288,13 @@ pub(super) fn validate_record(file: &str, pack: &Pack) -> Result<(), PackError> 
         }
         amounts(&entry, &upkeep.gain)?;
     }
+    Ok(())
+}
+
+/// Checks the rolls during and after a record: the table, the outcomes
+/// that roll, and the ruling each names.
+fn check_record_rolls(file: &str, pack: &Pack, record: &RecordRules) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
     for (list, rolls) in [("during", &record.during), ("after", &record.after)] {
         for (i, roll) in rolls.iter().enumerate() {
             let entry = format!("record.{list}[{i}]");
@@ -281,6 +322,13 @@ pub(super) fn validate_record(file: &str, pack: &Pack) -> Result<(), PackError> 
             }
         }
     }
+    Ok(())
+}
+
+/// Checks the counters a record changes and resets, and the rulings of
+/// the resets.
+fn check_record_counters(file: &str, pack: &Pack, record: &RecordRules) -> Result<(), PackError> {
+    let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
     let changed = record
         .counters
         .iter()
@@ -300,14 +348,6 @@ pub(super) fn validate_record(file: &str, pack: &Pack) -> Result<(), PackError> 
         {
             return err(entry, format!("ruling `{ruling}` is not in [[rulings]]"));
         }
-    }
-    if let Some(ruling) = &record.ruling
-        && pack.ruling(ruling).is_none()
-    {
-        return err(
-            "record".into(),
-            format!("ruling `{ruling}` is not in [[rulings]]"),
-        );
     }
     Ok(())
 }
