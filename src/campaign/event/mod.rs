@@ -16,6 +16,9 @@ use super::{
 };
 use crate::dice::RollRecord;
 
+mod describe;
+mod inverse;
+
 /// A whole gang as founded or disbanded.
 pub type GangSnapshot = Gang;
 /// A whole fighter as recruited or dismissed.
@@ -255,245 +258,55 @@ pub enum Event {
 }
 
 impl Event {
-    /// The event that takes this one back.
+    /// The event that takes this one back: each kind by the rule its
+    /// inverse follows (see `inverse.rs`).
     pub fn inverse(&self) -> Event {
         use Event::*;
-        match self.clone() {
+        let event = self.clone();
+        match self {
             // Never applied: the store refuses to undo a campaign's
             // creation (see `Event::is_creation`).
-            CampaignCreated { .. } => self.clone(),
-            CampaignRenamed { from, to } => CampaignRenamed { from: to, to: from },
-            GangFounded { gang } => GangDisbanded { gang },
-            GangDisbanded { gang } => GangFounded { gang },
-            GangRenamed { gang, from, to } => GangRenamed {
-                gang,
-                from: to,
-                to: from,
-            },
-            GangNotesChanged { gang, from, to } => GangNotesChanged {
-                gang,
-                from: to,
-                to: from,
-            },
-            ResourceAdjusted {
-                gang,
-                resource,
-                from,
-                to,
-                reason,
-            } => ResourceAdjusted {
-                gang,
-                resource,
-                from: to,
-                to: from,
-                reason: format!("undo: {reason}"),
-            },
-            FighterRecruited { fighter } => FighterDismissed { fighter },
-            FighterDismissed { fighter } => FighterRecruited { fighter },
-            FighterRenamed { fighter, from, to } => FighterRenamed {
-                fighter,
-                from: to,
-                to: from,
-            },
-            LeaderChanged { fighter, from, to } => LeaderChanged {
-                fighter,
-                from: to,
-                to: from,
-            },
-            QuirksChanged { fighter, from, to } => QuirksChanged {
-                fighter,
-                from: to,
-                to: from,
-            },
-            CounterChanged {
-                fighter,
-                counter,
-                from,
-                to,
-                reason,
-            } => CounterChanged {
-                fighter,
-                counter,
-                from: to,
-                to: from,
-                reason: format!("undo: {reason}"),
-            },
-            FighterNotesChanged { fighter, from, to } => FighterNotesChanged {
-                fighter,
-                from: to,
-                to: from,
-            },
-            BattleRecorded { battle } => BattleUnrecorded { battle },
-            BattleUnrecorded { battle } => BattleRecorded { battle },
-            TitleChanged { title, from, to } => TitleChanged {
-                title,
-                from: to,
-                to: from,
-            },
-            ActionTaken {
-                gang,
-                action,
-                target,
-                choice,
-            } => ActionTakenBack {
-                gang,
-                action,
-                target,
-                choice,
-            },
-            ActionTakenBack {
-                gang,
-                action,
-                target,
-                choice,
-            } => ActionTaken {
-                gang,
-                action,
-                target,
-                choice,
-            },
-            PendingEffectAdded { effect } => PendingEffectRemoved { effect },
-            PendingEffectRemoved { effect } => PendingEffectAdded { effect },
-            PendingEffectUsed {
-                effect,
-                battle,
-                fighters,
-            } => PendingEffectUnused {
-                effect,
-                battle,
-                fighters,
-            },
-            PendingEffectUnused {
-                effect,
-                battle,
-                fighters,
-            } => PendingEffectUsed {
-                effect,
-                battle,
-                fighters,
-            },
-            FighterStatusChanged {
-                fighter,
-                from,
-                to,
-                reason,
-            } => FighterStatusChanged {
-                fighter,
-                from: to,
-                to: from,
-                reason: format!("undo: {reason}"),
-            },
-            FighterTransferred {
-                fighter,
-                from,
-                to,
-                leader_from,
-                leader_to,
-            } => FighterTransferred {
-                fighter,
-                from: to,
-                to: from,
-                leader_from: leader_to,
-                leader_to: leader_from,
-            },
-            BaseStatSet {
-                fighter,
-                stat,
-                from,
-                to,
-            } => BaseStatSet {
-                fighter,
-                stat,
-                from: to,
-                to: from,
-            },
-            LastingEffectAdded { effect } => LastingEffectDeleted { effect },
-            LastingEffectDeleted { effect } => LastingEffectAdded { effect },
-            LastingEffectRemoved { effect, reason } => LastingEffectRestored { effect, reason },
-            LastingEffectRestored { effect, reason } => LastingEffectRemoved { effect, reason },
-            TableRolled {
-                battle,
-                fighter,
-                table,
-                roll,
-                modifier,
-                total,
-                row,
-                result,
-            } => TableRollTakenBack {
-                battle,
-                fighter,
-                table,
-                roll,
-                modifier,
-                total,
-                row,
-                result,
-            },
-            TableRollTakenBack {
-                battle,
-                fighter,
-                table,
-                roll,
-                modifier,
-                total,
-                row,
-                result,
-            } => TableRolled {
-                battle,
-                fighter,
-                table,
-                roll,
-                modifier,
-                total,
-                row,
-                result,
-            },
-            CampaignRulesetChanged { from, to } => CampaignRulesetChanged { from: to, to: from },
-            HousePackSet { id, from, to } => HousePackSet {
-                id,
-                from: to,
-                to: from,
-            },
-            SettingChanged { setting, from, to } => SettingChanged {
-                setting,
-                from: to,
-                to: from,
-            },
-            ArcClosed { gangs, reason } => ArcReopened { gangs, reason },
-            ScenarioRolled {
-                gangs,
-                options,
-                roll,
-                scenario,
-            } => ScenarioRollTakenBack {
-                gangs,
-                options,
-                roll,
-                scenario,
-            },
-            ScenarioRollTakenBack {
-                gangs,
-                options,
-                roll,
-                scenario,
-            } => ScenarioRolled {
-                gangs,
-                options,
-                roll,
-                scenario,
-            },
-            ArcReopened { gangs, reason } => ArcClosed { gangs, reason },
-            PhotoChanged { fighter, from, to } => PhotoChanged {
-                fighter,
-                from: to,
-                to: from,
-            },
-            GangRulesetChanged { gang, from, to } => GangRulesetChanged {
-                gang,
-                from: to,
-                to: from,
-            },
+            CampaignCreated { .. } => event,
+            CampaignRenamed { .. }
+            | GangRenamed { .. }
+            | GangNotesChanged { .. }
+            | FighterRenamed { .. }
+            | LeaderChanged { .. }
+            | QuirksChanged { .. }
+            | FighterNotesChanged { .. }
+            | TitleChanged { .. }
+            | FighterTransferred { .. }
+            | BaseStatSet { .. }
+            | CampaignRulesetChanged { .. }
+            | HousePackSet { .. }
+            | SettingChanged { .. }
+            | PhotoChanged { .. }
+            | GangRulesetChanged { .. } => inverse::from_and_to_swapped(event),
+            ResourceAdjusted { .. } | CounterChanged { .. } | FighterStatusChanged { .. } => {
+                inverse::undone_with_reason(event)
+            }
+            GangFounded { .. }
+            | GangDisbanded { .. }
+            | FighterRecruited { .. }
+            | FighterDismissed { .. }
+            | BattleRecorded { .. }
+            | BattleUnrecorded { .. }
+            | ActionTaken { .. }
+            | ActionTakenBack { .. }
+            | PendingEffectAdded { .. }
+            | PendingEffectRemoved { .. }
+            | PendingEffectUsed { .. }
+            | PendingEffectUnused { .. }
+            | LastingEffectAdded { .. }
+            | LastingEffectDeleted { .. }
+            | LastingEffectRemoved { .. }
+            | LastingEffectRestored { .. }
+            | ArcClosed { .. }
+            | ArcReopened { .. } => inverse::opposite(event),
+            TableRolled { .. }
+            | TableRollTakenBack { .. }
+            | ScenarioRolled { .. }
+            | ScenarioRollTakenBack { .. } => inverse::roll_opposite(event),
         }
     }
 
@@ -604,17 +417,6 @@ impl Event {
     /// name of a gang or fighter the event names only by id.
     pub fn describe(&self, names: &Names) -> String {
         use Event::*;
-        let quirks = |picks: &[QuirkPick]| {
-            if picks.is_empty() {
-                "none".to_owned()
-            } else {
-                picks
-                    .iter()
-                    .map(|p| names.quirk(&p.quirk))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            }
-        };
         match self {
             CampaignCreated { name, .. } => format!("Campaign “{name}” created"),
             CampaignRenamed { from, to } => format!("Campaign renamed from “{from}” to “{to}”"),
@@ -631,136 +433,45 @@ impl Event {
                 from,
                 to,
                 reason,
-            } => format!(
-                "{}: {} {} ({from} → {to}): {reason}",
-                names.gang(*gang),
-                names.resource(resource),
-                // A file may hold any two numbers; their difference may
-                // not fit in i64.
-                to.checked_sub(*from)
-                    .map_or_else(|| "changed".to_owned(), |d| format!("{d:+}"))
-            ),
-            FighterRecruited { fighter } => format!(
-                "{} recruited {}{} with {}",
-                names.gang(fighter.gang),
-                fighter.name,
-                if fighter.leader {
-                    format!(" as {}", names.words.leader)
-                } else {
-                    String::new()
-                },
-                quirks(&fighter.quirks)
-            ),
+            } => describe::resource_adjusted(names, *gang, resource, *from, *to, reason),
+            FighterRecruited { fighter } => describe::fighter_recruited(names, fighter),
             FighterDismissed { fighter } => {
                 format!("{} left {}", fighter.name, names.gang(fighter.gang))
             }
             FighterRenamed { from, to, .. } => format!("{from} renamed {to}"),
-            LeaderChanged { fighter, to, .. } => format!(
-                "{} {} {}",
-                names.fighter(*fighter),
-                if *to { "became" } else { "is no longer" },
-                names.words.leader
-            ),
-            QuirksChanged { fighter, from, to } => format!(
-                "{}: {} {} → {}",
-                names.fighter(*fighter),
-                names.words.entries,
-                quirks(from),
-                quirks(to)
-            ),
+            LeaderChanged { fighter, to, .. } => describe::leader_changed(names, *fighter, *to),
+            QuirksChanged { fighter, from, to } => {
+                describe::quirks_changed(names, *fighter, from, to)
+            }
             CounterChanged {
                 fighter,
                 counter,
                 from,
                 to,
                 reason,
-            } => format!(
-                "{}: {} {from} → {to}: {reason}",
-                names.fighter(*fighter),
-                names.counter(counter)
-            ),
+            } => describe::counter_changed(names, *fighter, counter, *from, *to, reason),
             FighterNotesChanged { fighter, .. } => {
                 format!("{}: notes changed", names.fighter(*fighter))
             }
-            BattleRecorded { battle } => {
-                let gangs: Vec<String> = battle.gangs.iter().map(|g| names.gang(g.gang)).collect();
-                let result = match battle.winner {
-                    Some(w) => format!("; {} won", names.gang(w)),
-                    None => "; no winner".to_owned(),
-                };
-                let scenario = battle
-                    .scenario
-                    .as_ref()
-                    .map_or_else(String::new, |s| format!("{} — ", names.label(s)));
-                format!(
-                    "{} #{}: {scenario}{}{result}",
-                    names.record(&battle.ruleset),
-                    battle.id,
-                    gangs.join(" vs ")
-                )
-            }
-            BattleUnrecorded { battle } => {
-                format!(
-                    "{} #{} taken back",
-                    names.record(&battle.ruleset),
-                    battle.id
-                )
-            }
-            TitleChanged { title, from, to } => match (from, to) {
-                (_, Some(to)) => format!("{} is now {}", names.gang(*to), names.label(title)),
-                (Some(from), None) => {
-                    format!("{} is no longer {}", names.gang(*from), names.label(title))
-                }
-                (None, None) => format!("{}: unchanged", names.label(title)),
-            },
+            BattleRecorded { battle } => describe::battle_recorded(names, battle),
+            BattleUnrecorded { battle } => describe::battle_unrecorded(names, battle),
+            TitleChanged { title, from, to } => describe::title_changed(names, title, *from, *to),
             ActionTaken {
                 gang,
                 action,
                 target,
                 choice,
-            } => {
-                let mut text = format!("{}: {}", names.gang(*gang), names.label(action));
-                if let Some(target) = target {
-                    text.push_str(&format!(" against {}", names.gang(*target)));
-                }
-                if let Some(choice) = choice {
-                    text.push_str(&format!(" ({})", names.label(choice)));
-                }
-                text
-            }
+            } => describe::action_taken(names, *gang, action, *target, choice.as_deref()),
             ActionTakenBack { gang, action, .. } => {
                 format!("{}: {} taken back", names.gang(*gang), names.label(action))
             }
-            PendingEffectAdded { effect } => format!(
-                "{}: for the next {}: {}",
-                names.gang(effect.gang),
-                names.record_noun,
-                effect.text
-            ),
-            PendingEffectRemoved { effect } => format!(
-                "{}: no longer pending: {}",
-                names.gang(effect.gang),
-                effect.action_name
-            ),
+            PendingEffectAdded { effect } => describe::pending_effect_added(names, effect),
+            PendingEffectRemoved { effect } => describe::pending_effect_removed(names, effect),
             PendingEffectUsed {
                 effect,
                 battle,
                 fighters,
-            } => {
-                let marked: Vec<String> = fighters.iter().map(|f| names.fighter(*f)).collect();
-                if marked.is_empty() {
-                    format!(
-                        "Pending effect #{effect} used in {} #{battle}",
-                        names.record_noun
-                    )
-                } else {
-                    format!(
-                        "Pending effect #{effect} used in {} #{battle}, marking {}",
-                        names.record_noun,
-                        marked.join(", ")
-                    )
-                }
-            }
+            } => describe::pending_effect_used(names, *effect, *battle, fighters),
             PendingEffectUnused { effect, battle, .. } => format!(
                 "Pending effect #{effect} no longer used in {} #{battle}",
                 names.record_noun
@@ -770,46 +481,15 @@ impl Event {
                 to,
                 reason,
                 ..
-            } => format!(
-                "{} is now {}: {reason}",
-                names.fighter(*fighter),
-                to.describe(|g| names.gang(g), &names.record_noun)
-            ),
+            } => describe::fighter_status_changed(names, *fighter, to, reason),
             FighterTransferred {
                 fighter, from, to, ..
-            } => format!(
-                "{} leaves {} for {}",
-                names.fighter(*fighter),
-                names.gang(*from),
-                names.gang(*to)
-            ),
+            } => describe::fighter_transferred(names, *fighter, *from, *to),
             BaseStatSet {
                 fighter, stat, to, ..
-            } => match to {
-                Some(v) => format!(
-                    "{}: base {} set to {v}",
-                    names.fighter(*fighter),
-                    names.label(stat)
-                ),
-                None => format!(
-                    "{}: base {} back to the default",
-                    names.fighter(*fighter),
-                    names.label(stat)
-                ),
-            },
-            LastingEffectAdded { effect } => format!(
-                "{}: {} ({})",
-                names.fighter(effect.fighter),
-                effect.name,
-                effect.detail
-            ),
-            LastingEffectDeleted { effect } => {
-                format!(
-                    "{}: {} taken back",
-                    names.fighter(effect.fighter),
-                    effect.name
-                )
-            }
+            } => describe::base_stat_set(names, *fighter, stat, *to),
+            LastingEffectAdded { effect } => describe::lasting_effect_added(names, effect),
+            LastingEffectDeleted { effect } => describe::lasting_effect_deleted(names, effect),
             LastingEffectRemoved { effect, reason } => {
                 format!("Lasting effect #{effect} removed: {reason}")
             }
@@ -824,92 +504,36 @@ impl Event {
                 total,
                 result,
                 ..
-            } => {
-                let who = fighter
-                    .map(|f| format!("{}: ", names.fighter(f)))
-                    .unwrap_or_default();
-                let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
-                let by = match roll.source {
-                    crate::dice::RollSource::App { seed } => {
-                        format!("rolled by the app, seed {seed}")
-                    }
-                    crate::dice::RollSource::Hand => "dice entered by hand".to_owned(),
-                };
-                let modifier = if *modifier == 0 {
-                    String::new()
-                } else {
-                    format!(" {modifier:+}")
-                };
-                // Dice entered as a total show no faces.
-                let faces = if dice.is_empty() {
-                    String::new()
-                } else {
-                    format!(" [{}]", dice.join(", "))
-                };
-                format!(
-                    "{who}{} {}{faces}{modifier} = {total}: {result} ({by})",
-                    names.label(table),
-                    roll.expression,
-                )
-            }
+            } => describe::table_rolled(names, *fighter, table, roll, *modifier, *total, result),
             TableRollTakenBack { fighter, table, .. } => {
-                let who = fighter
-                    .map(|f| format!("{}: ", names.fighter(f)))
-                    .unwrap_or_default();
-                format!("{who}roll on {} taken back", names.label(table))
+                describe::table_roll_taken_back(names, *fighter, table)
             }
-            CampaignRulesetChanged { from, to } => format!(
-                "The campaign's ruleset changed from {} to {}",
-                names.label(from),
-                names.label(to)
-            ),
+            CampaignRulesetChanged { from, to } => {
+                describe::campaign_ruleset_changed(names, from, to)
+            }
             GangRulesetChanged { gang, to, .. } => {
                 format!("{} now plays {}", names.gang(*gang), names.label(to))
             }
-            HousePackSet { id, from, to } => match (from, to) {
-                (None, _) => format!("House rules {} kept in the campaign", names.label(id)),
-                (Some(_), None) => format!("House rules {} taken out", names.label(id)),
-                (Some(_), Some(_)) => format!("House rules {} changed", names.label(id)),
-            },
-            SettingChanged { setting, to, .. } => format!(
-                "Setting {} is now {}",
-                names.label(setting),
-                to.as_deref()
-                    .map_or_else(|| "the pack's default".to_owned(), |t| names.label(t))
-            ),
-            ArcClosed { gangs, reason } => format!(
-                "The arc between {} and {} closed: {reason}",
-                names.gang(gangs[0]),
-                names.gang(gangs[1])
-            ),
-            ArcReopened { gangs, .. } => format!(
-                "The arc between {} and {} reopened",
-                names.gang(gangs[0]),
-                names.gang(gangs[1])
-            ),
+            HousePackSet { id, from, to } => {
+                describe::house_pack_set(names, id, from.as_deref(), to.as_deref())
+            }
+            SettingChanged { setting, to, .. } => {
+                describe::setting_changed(names, setting, to.as_deref())
+            }
+            ArcClosed { gangs, reason } => describe::arc_closed(names, *gangs, reason),
+            ArcReopened { gangs, .. } => describe::arc_reopened(names, *gangs),
             ScenarioRolled {
                 gangs,
                 options,
                 roll,
                 scenario,
-            } => format!(
-                "{} vs {}: {} rolled {} of {} scenarios: {}",
-                names.gang(gangs[0]),
-                names.gang(gangs[1]),
-                roll.expression,
-                roll.total,
-                options.len(),
-                names.label(scenario)
-            ),
-            ScenarioRollTakenBack { gangs, .. } => format!(
-                "{} vs {}: scenario roll taken back",
-                names.gang(gangs[0]),
-                names.gang(gangs[1])
-            ),
-            PhotoChanged { fighter, to, .. } => match to {
-                Some(_) => format!("{}: photo set", names.fighter(*fighter)),
-                None => format!("{}: photo removed", names.fighter(*fighter)),
-            },
+            } => describe::scenario_rolled(names, *gangs, options, roll, scenario),
+            ScenarioRollTakenBack { gangs, .. } => {
+                describe::scenario_roll_taken_back(names, *gangs)
+            }
+            PhotoChanged { fighter, to, .. } => {
+                describe::photo_changed(names, *fighter, to.as_deref())
+            }
         }
     }
 }

@@ -12,6 +12,10 @@ use serde::Serialize;
 use super::battle::Battle;
 use super::{BatchId, BattleId, Event, FighterId, GangId, Names};
 
+mod read;
+
+use read::{Between, Series, battle_story, tell_events};
+
 /// One logged event as the chronicle reads it.
 #[derive(Debug, Clone)]
 pub struct Logged {
@@ -313,226 +317,30 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
 
     let mut battles = Vec::new();
     let mut battle_records: Vec<Battle> = Vec::new();
-    let mut actions = Vec::new();
-    let mut closures: Vec<(usize, [GangId; 2], bool, String)> = Vec::new();
-    let mut bounty_since: BTreeMap<FighterId, (i64, i64)> = BTreeMap::new();
-    let mut amounts: BTreeMap<(GangId, String), i64> = BTreeMap::new();
-    // The amounts changed since the last battle's points were taken.
-    let mut touched: BTreeSet<(GangId, String)> = BTreeSet::new();
-    let mut holders: BTreeMap<String, Option<GangId>> = BTreeMap::new();
-    let mut resource_series: BTreeMap<(String, String), Vec<(i64, i64)>> = BTreeMap::new();
-    let mut title_series: BTreeMap<String, Vec<(i64, Option<String>)>> = BTreeMap::new();
+    let mut between = Between::default();
+    let mut series = Series::default();
     for entries in batches.values() {
-        // Resources and titles as they become, for the charts.
-        for l in entries {
-            match &l.event {
-                Event::GangFounded { gang: g } => {
-                    for (r, v) in &g.resources {
-                        amounts.insert((g.id, r.clone()), *v);
-                        touched.insert((g.id, r.clone()));
-                    }
-                }
-                Event::ResourceAdjusted {
-                    gang: g,
-                    resource,
-                    to,
-                    ..
-                } => {
-                    amounts.insert((*g, resource.clone()), *to);
-                    touched.insert((*g, resource.clone()));
-                }
-                Event::TitleChanged { title, to, .. } => {
-                    holders.insert(title.clone(), *to);
-                }
-                _ => {}
-            }
-        }
+        series.follow(entries);
         let recorded = entries.iter().find_map(|l| match &l.event {
             Event::BattleRecorded { battle } => Some(battle.clone()),
             _ => None,
         });
         let last_battle = battles.last().map_or(0, |b: &BattleStory| b.battle);
         if let Some(battle) = recorded {
-            let mut story = BattleStory {
-                battle: battle.id.0,
-                at: entries.first().map_or(String::new(), |l| l.at.clone()),
-                record: rules.record_title.clone(),
-                scenario: battle.scenario.as_ref().map(|id| {
-                    rules
-                        .scenarios
-                        .get(id)
-                        .map_or_else(|| id.clone(), |s| s.name.clone())
-                }),
-                stage: battle
-                    .scenario
-                    .as_ref()
-                    .and_then(|id| rules.scenarios.get(id))
-                    .and_then(|s| s.stage.as_ref())
-                    .map(|s| s.1.clone()),
-                gangs: battle
-                    .gangs
-                    .iter()
-                    .map(|g| GangInBattle {
-                        gang: gang(g.gang),
-                        role: g
-                            .role
-                            .as_ref()
-                            .map(|r| rules.roles.get(r).cloned().unwrap_or_else(|| r.clone())),
-                        ran_for_it: g.ran_for_it,
-                        won: battle.winner == Some(g.gang),
-                    })
-                    .collect(),
-                winner: battle.winner.map(gang),
-                takedowns: battle
-                    .fighters
-                    .iter()
-                    .filter(|f| !rules.default_outcomes.contains(&f.outcome))
-                    .map(|f| {
-                        let outcome = rules
-                            .outcomes
-                            .get(&f.outcome)
-                            .cloned()
-                            .unwrap_or(f.outcome.clone());
-                        match f.downed_by {
-                            Some(by) => {
-                                format!("{} — {outcome} by {}", fighter(f.fighter), fighter(by))
-                            }
-                            None => format!("{} — {outcome}", fighter(f.fighter)),
-                        }
-                    })
-                    .collect(),
-                rewards: Vec::new(),
-                bounties: Vec::new(),
-                rolls: Vec::new(),
-                injuries: Vec::new(),
-                advancements: Vec::new(),
-                departures: Vec::new(),
-                titles: Vec::new(),
-                counters: Vec::new(),
-                ticked: battle
-                    .played
-                    .flags
-                    .iter()
-                    .map(|f| rules.flags.get(f).cloned().unwrap_or_else(|| f.clone()))
-                    .collect(),
-                // Said where the group's own data took part: which version
-                // of it the record was played with.
-                played_with: if battle.played.packs.iter().any(|p| p.house_rules) {
-                    battle
-                        .played
-                        .packs
-                        .iter()
-                        .map(crate::rules::PackStamp::describe)
-                        .collect()
-                } else {
-                    Vec::new()
-                },
-                notes: battle.notes.clone(),
-            };
-            for gang in &battle.declined {
-                let word = rules
-                    .bounty_counter
-                    .as_ref()
-                    .and_then(|c| names.labels.get(c))
-                    .cloned()
-                    .unwrap_or_default();
-                story.bounties.push(format!(
-                    "{} declared no {word}",
-                    names.gangs.get(gang).cloned().unwrap_or_default()
-                ));
-            }
-            for l in entries {
-                let text = l.event.describe(names);
-                match &l.event {
-                    Event::ResourceAdjusted { .. } => story.rewards.push(text),
-                    Event::CounterChanged {
-                        fighter: f,
-                        counter,
-                        from,
-                        to,
-                        ..
-                    } => {
-                        if rules.bounty_counter.as_deref() == Some(counter.as_str()) {
-                            track_bounty(&mut bounty_since, *f, *from, *to, battle.id.0);
-                            story.bounties.push(text);
-                        } else {
-                            story.counters.push(text);
-                        }
-                    }
-                    Event::LastingEffectRemoved { .. } => story.injuries.push(text),
-                    Event::TableRolled { .. } => story.rolls.push(text),
-                    Event::LastingEffectAdded { effect } => {
-                        if effect.table.contains("advancement") {
-                            story.advancements.push(text);
-                        } else {
-                            story.injuries.push(text);
-                        }
-                    }
-                    Event::QuirksChanged { .. } => story.advancements.push(text),
-                    Event::FighterStatusChanged { .. } | Event::FighterTransferred { .. } => {
-                        story.departures.push(text);
-                    }
-                    Event::TitleChanged { .. } => story.titles.push(text),
-                    _ => {}
-                }
-            }
-            // A point where the gang fought or its amount changed: a
-            // league's series hold what happened, not every gang at every
-            // battle (the amount stands in between).
-            for bg in &battle.gangs {
-                let theirs = amounts
-                    .range((bg.gang, String::new())..)
-                    .take_while(|((g, _), _)| *g == bg.gang);
-                touched.extend(theirs.map(|(key, _)| key.clone()));
-            }
-            for (g, r) in std::mem::take(&mut touched) {
-                if let Some(v) = amounts.get(&(g, r.clone())) {
-                    resource_series
-                        .entry((gang(g), r))
-                        .or_default()
-                        .push((battle.id.0, *v));
-                }
-            }
-            for (t, h) in &holders {
-                title_series
-                    .entry(names.labels.get(t).cloned().unwrap_or_else(|| t.clone()))
-                    .or_default()
-                    .push((battle.id.0, h.map(gang)));
-            }
+            let mut story = battle_story(&battle, entries, names, rules);
+            tell_events(&mut story, entries, names, rules, &mut between.bounty_since);
+            series.take_points(&battle, names);
             battle_records.push(battle);
             battles.push(story);
             continue;
         }
-        for l in entries {
-            match &l.event {
-                Event::ActionTaken { .. } => actions.push(ActionStory {
-                    at: l.at.clone(),
-                    after_battle: last_battle,
-                    text: l.event.describe(names),
-                }),
-                Event::ArcClosed { gangs, reason } => {
-                    closures.push((battles.len(), sorted(*gangs), true, reason.clone()));
-                }
-                Event::ArcReopened { gangs, reason } => {
-                    closures.push((battles.len(), sorted(*gangs), false, reason.clone()));
-                }
-                Event::CounterChanged {
-                    fighter: f,
-                    counter,
-                    from,
-                    to,
-                    ..
-                } if rules.bounty_counter.as_deref() == Some(counter.as_str()) => {
-                    track_bounty(&mut bounty_since, *f, *from, *to, last_battle);
-                }
-                _ => {}
-            }
-        }
+        between.follow(entries, names, rules, last_battle, battles.len());
     }
 
-    let arcs = arcs_of(&battle_records, &closures, rules, &gang);
+    let arcs = arcs_of(&battle_records, &between.closures, rules, &gang);
     let (gang_rivalries, rivalries) = rivalries_of(&battle_records, &gang, &fighter);
-    let longest_bounty = bounty_since
+    let longest_bounty = between
+        .bounty_since
         .iter()
         .filter(|(_, (value, _))| *value > 0)
         .min_by_key(|(id, (_, since))| (*since, **id))
@@ -544,13 +352,13 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
     Chronicle {
         battles,
         arcs,
-        actions,
+        actions: between.actions,
         gang_rivalries,
         rivalries,
         longest_bounty,
         records: battle_records,
-        resource_series,
-        title_series,
+        resource_series: series.resource_series,
+        title_series: series.title_series,
         takedowns_heading: rules.takedowns_heading.clone(),
         ran: rules.ran.clone(),
         record: rules.record.clone(),

@@ -1,0 +1,409 @@
+//! The campaign log's words for the events that take more than a line to
+//! put into words, one function a kind of event.
+
+use super::super::battle::Battle;
+use super::super::{
+    BattleId, Fighter, FighterId, FighterStatus, GangId, LastingEffect, PendingEffect, PendingId,
+    QuirkPick,
+};
+use super::Names;
+use crate::dice::RollRecord;
+
+/// A fighter's quirks by name, or `none`.
+pub(super) fn quirks(names: &Names, picks: &[QuirkPick]) -> String {
+    if picks.is_empty() {
+        "none".to_owned()
+    } else {
+        picks
+            .iter()
+            .map(|p| names.quirk(&p.quirk))
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+}
+
+/// A gang's resource adjusted: by how much, from what to what, and why.
+pub(super) fn resource_adjusted(
+    names: &Names,
+    gang: GangId,
+    resource: &str,
+    from: i64,
+    to: i64,
+    reason: &str,
+) -> String {
+    format!(
+        "{}: {} {} ({from} → {to}): {reason}",
+        names.gang(gang),
+        names.resource(resource),
+        // A file may hold any two numbers; their difference may
+        // not fit in i64.
+        to.checked_sub(from)
+            .map_or_else(|| "changed".to_owned(), |d| format!("{d:+}"))
+    )
+}
+
+/// A fighter recruited: by which gang, whether as its leader, with what.
+pub(super) fn fighter_recruited(names: &Names, fighter: &Fighter) -> String {
+    format!(
+        "{} recruited {}{} with {}",
+        names.gang(fighter.gang),
+        fighter.name,
+        if fighter.leader {
+            format!(" as {}", names.words.leader)
+        } else {
+            String::new()
+        },
+        quirks(names, &fighter.quirks)
+    )
+}
+
+/// A fighter who became, or is no longer, the leader.
+pub(super) fn leader_changed(names: &Names, fighter: FighterId, to: bool) -> String {
+    format!(
+        "{} {} {}",
+        names.fighter(fighter),
+        if to { "became" } else { "is no longer" },
+        names.words.leader
+    )
+}
+
+/// A fighter's quirks before and after.
+pub(super) fn quirks_changed(
+    names: &Names,
+    fighter: FighterId,
+    from: &[QuirkPick],
+    to: &[QuirkPick],
+) -> String {
+    format!(
+        "{}: {} {} → {}",
+        names.fighter(fighter),
+        names.words.entries,
+        quirks(names, from),
+        quirks(names, to)
+    )
+}
+
+/// A fighter's counter changed: from what to what, and why.
+pub(super) fn counter_changed(
+    names: &Names,
+    fighter: FighterId,
+    counter: &str,
+    from: i64,
+    to: i64,
+    reason: &str,
+) -> String {
+    format!(
+        "{}: {} {from} → {to}: {reason}",
+        names.fighter(fighter),
+        names.counter(counter)
+    )
+}
+
+/// A record kept: its number, its scenario, its gangs and who won.
+pub(super) fn battle_recorded(names: &Names, battle: &Battle) -> String {
+    let gangs: Vec<String> = battle.gangs.iter().map(|g| names.gang(g.gang)).collect();
+    let result = match battle.winner {
+        Some(w) => format!("; {} won", names.gang(w)),
+        None => "; no winner".to_owned(),
+    };
+    let scenario = battle
+        .scenario
+        .as_ref()
+        .map_or_else(String::new, |s| format!("{} — ", names.label(s)));
+    format!(
+        "{} #{}: {scenario}{}{result}",
+        names.record(&battle.ruleset),
+        battle.id,
+        gangs.join(" vs ")
+    )
+}
+
+/// A title that passed to a gang, or left one.
+pub(super) fn title_changed(
+    names: &Names,
+    title: &str,
+    from: Option<GangId>,
+    to: Option<GangId>,
+) -> String {
+    match (from, to) {
+        (_, Some(to)) => format!("{} is now {}", names.gang(to), names.label(title)),
+        (Some(from), None) => {
+            format!("{} is no longer {}", names.gang(from), names.label(title))
+        }
+        (None, None) => format!("{}: unchanged", names.label(title)),
+    }
+}
+
+/// A resource action taken: by which gang, against which, with what choice.
+pub(super) fn action_taken(
+    names: &Names,
+    gang: GangId,
+    action: &str,
+    target: Option<GangId>,
+    choice: Option<&str>,
+) -> String {
+    let mut text = format!("{}: {}", names.gang(gang), names.label(action));
+    if let Some(target) = target {
+        text.push_str(&format!(" against {}", names.gang(target)));
+    }
+    if let Some(choice) = choice {
+        text.push_str(&format!(" ({})", names.label(choice)));
+    }
+    text
+}
+
+/// A pending effect used in a record, and the fighters it marked.
+pub(super) fn pending_effect_used(
+    names: &Names,
+    effect: PendingId,
+    battle: BattleId,
+    fighters: &[FighterId],
+) -> String {
+    let marked: Vec<String> = fighters.iter().map(|f| names.fighter(*f)).collect();
+    if marked.is_empty() {
+        format!(
+            "Pending effect #{effect} used in {} #{battle}",
+            names.record_noun
+        )
+    } else {
+        format!(
+            "Pending effect #{effect} used in {} #{battle}, marking {}",
+            names.record_noun,
+            marked.join(", ")
+        )
+    }
+}
+
+/// A fighter's base stat set, or back to the default.
+pub(super) fn base_stat_set(
+    names: &Names,
+    fighter: FighterId,
+    stat: &str,
+    to: Option<i64>,
+) -> String {
+    match to {
+        Some(v) => format!(
+            "{}: base {} set to {v}",
+            names.fighter(fighter),
+            names.label(stat)
+        ),
+        None => format!(
+            "{}: base {} back to the default",
+            names.fighter(fighter),
+            names.label(stat)
+        ),
+    }
+}
+
+/// A roll on a table: who rolled, the dice and their faces, the modifier,
+/// the total, the result, and who rolled the dice.
+pub(super) fn table_rolled(
+    names: &Names,
+    fighter: Option<FighterId>,
+    table: &str,
+    roll: &RollRecord,
+    modifier: i64,
+    total: i64,
+    result: &str,
+) -> String {
+    let who = fighter
+        .map(|f| format!("{}: ", names.fighter(f)))
+        .unwrap_or_default();
+    let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
+    let by = match roll.source {
+        crate::dice::RollSource::App { seed } => {
+            format!("rolled by the app, seed {seed}")
+        }
+        crate::dice::RollSource::Hand => "dice entered by hand".to_owned(),
+    };
+    let modifier = if modifier == 0 {
+        String::new()
+    } else {
+        format!(" {modifier:+}")
+    };
+    // Dice entered as a total show no faces.
+    let faces = if dice.is_empty() {
+        String::new()
+    } else {
+        format!(" [{}]", dice.join(", "))
+    };
+    format!(
+        "{who}{} {}{faces}{modifier} = {total}: {result} ({by})",
+        names.label(table),
+        roll.expression,
+    )
+}
+
+/// A roll on a table taken back, and whose it was.
+pub(super) fn table_roll_taken_back(
+    names: &Names,
+    fighter: Option<FighterId>,
+    table: &str,
+) -> String {
+    let who = fighter
+        .map(|f| format!("{}: ", names.fighter(f)))
+        .unwrap_or_default();
+    format!("{who}roll on {} taken back", names.label(table))
+}
+
+/// House rules kept in the campaign, changed, or taken out.
+pub(super) fn house_pack_set(
+    names: &Names,
+    id: &str,
+    from: Option<&str>,
+    to: Option<&str>,
+) -> String {
+    match (from, to) {
+        (None, _) => format!("House rules {} kept in the campaign", names.label(id)),
+        (Some(_), None) => format!("House rules {} taken out", names.label(id)),
+        (Some(_), Some(_)) => format!("House rules {} changed", names.label(id)),
+    }
+}
+
+/// A setting's new option, or the pack's default.
+pub(super) fn setting_changed(names: &Names, setting: &str, to: Option<&str>) -> String {
+    format!(
+        "Setting {} is now {}",
+        names.label(setting),
+        to.map_or_else(|| "the pack's default".to_owned(), |t| names.label(t))
+    )
+}
+
+/// A scenario rolled for two gangs: the roll, among how many, and which.
+pub(super) fn scenario_rolled(
+    names: &Names,
+    gangs: [GangId; 2],
+    options: &[String],
+    roll: &RollRecord,
+    scenario: &str,
+) -> String {
+    format!(
+        "{} vs {}: {} rolled {} of {} scenarios: {}",
+        names.gang(gangs[0]),
+        names.gang(gangs[1]),
+        roll.expression,
+        roll.total,
+        options.len(),
+        names.label(scenario)
+    )
+}
+
+/// A record taken back, by its number.
+pub(super) fn battle_unrecorded(names: &Names, battle: &Battle) -> String {
+    format!(
+        "{} #{} taken back",
+        names.record(&battle.ruleset),
+        battle.id
+    )
+}
+
+/// A pending effect a gang holds for its next record.
+pub(super) fn pending_effect_added(names: &Names, effect: &PendingEffect) -> String {
+    format!(
+        "{}: for the next {}: {}",
+        names.gang(effect.gang),
+        names.record_noun,
+        effect.text
+    )
+}
+
+/// A pending effect a gang no longer holds.
+pub(super) fn pending_effect_removed(names: &Names, effect: &PendingEffect) -> String {
+    format!(
+        "{}: no longer pending: {}",
+        names.gang(effect.gang),
+        effect.action_name
+    )
+}
+
+/// A fighter's new status, and why.
+pub(super) fn fighter_status_changed(
+    names: &Names,
+    fighter: FighterId,
+    to: &FighterStatus,
+    reason: &str,
+) -> String {
+    format!(
+        "{} is now {}: {reason}",
+        names.fighter(fighter),
+        to.describe(|g| names.gang(g), &names.record_noun)
+    )
+}
+
+/// A fighter who left one gang for another.
+pub(super) fn fighter_transferred(
+    names: &Names,
+    fighter: FighterId,
+    from: GangId,
+    to: GangId,
+) -> String {
+    format!(
+        "{} leaves {} for {}",
+        names.fighter(fighter),
+        names.gang(from),
+        names.gang(to)
+    )
+}
+
+/// A lasting effect a fighter gained, with its detail.
+pub(super) fn lasting_effect_added(names: &Names, effect: &LastingEffect) -> String {
+    format!(
+        "{}: {} ({})",
+        names.fighter(effect.fighter),
+        effect.name,
+        effect.detail
+    )
+}
+
+/// A lasting effect taken back.
+pub(super) fn lasting_effect_deleted(names: &Names, effect: &LastingEffect) -> String {
+    format!(
+        "{}: {} taken back",
+        names.fighter(effect.fighter),
+        effect.name
+    )
+}
+
+/// The campaign's ruleset before and after.
+pub(super) fn campaign_ruleset_changed(names: &Names, from: &str, to: &str) -> String {
+    format!(
+        "The campaign's ruleset changed from {} to {}",
+        names.label(from),
+        names.label(to)
+    )
+}
+
+/// The arc between two gangs closed, and why.
+pub(super) fn arc_closed(names: &Names, gangs: [GangId; 2], reason: &str) -> String {
+    format!(
+        "The arc between {} and {} closed: {reason}",
+        names.gang(gangs[0]),
+        names.gang(gangs[1])
+    )
+}
+
+/// The arc between two gangs reopened.
+pub(super) fn arc_reopened(names: &Names, gangs: [GangId; 2]) -> String {
+    format!(
+        "The arc between {} and {} reopened",
+        names.gang(gangs[0]),
+        names.gang(gangs[1])
+    )
+}
+
+/// The scenario roll of two gangs taken back.
+pub(super) fn scenario_roll_taken_back(names: &Names, gangs: [GangId; 2]) -> String {
+    format!(
+        "{} vs {}: scenario roll taken back",
+        names.gang(gangs[0]),
+        names.gang(gangs[1])
+    )
+}
+
+/// A fighter's photo set or removed.
+pub(super) fn photo_changed(names: &Names, fighter: FighterId, to: Option<&str>) -> String {
+    match to {
+        Some(_) => format!("{}: photo set", names.fighter(fighter)),
+        None => format!("{}: photo removed", names.fighter(fighter)),
+    }
+}
