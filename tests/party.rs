@@ -355,6 +355,15 @@ result = "A scar to remember""#
         stamp(2)[1].digest,
         "the base did not change"
     );
+    // The chronicle says which version, by number, not by digest.
+    let chronicle = s.chronicle().unwrap();
+    let played: Vec<&Vec<String>> = chronicle.battles.iter().map(|b| &b.played_with).collect();
+    assert_eq!(
+        played[0],
+        &["Our HWC, house rules (version 1)", "HWC playtest"],
+        "{played:?}"
+    );
+    assert_eq!(played[2][0], "Our HWC, house rules (version 2)");
 
     // Undo takes the last session back, healing and all.
     let newest = s.newest_batch().unwrap().unwrap();

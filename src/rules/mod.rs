@@ -260,8 +260,11 @@ pub struct PackStamp {
 }
 
 impl PackStamp {
-    /// `HWC 0.1 (a1b2c3d4e5f6)`, `Our tables, house rules (…)`.
-    pub fn describe(&self) -> String {
+    /// `HWC 0.1`, `Our tables, house rules (version 2)`: `edition` is
+    /// which text of the pack this is, numbered in the order the campaign
+    /// first played each (its digest is for a script, not a player). A
+    /// pack of this build says it only once it has changed.
+    pub fn describe(&self, edition: usize) -> String {
         let mut text = self.name.clone();
         if !self.version.is_empty() {
             text.push(' ');
@@ -270,7 +273,30 @@ impl PackStamp {
         if self.house_rules {
             text.push_str(", house rules");
         }
-        format!("{text} ({})", self.digest)
+        if self.house_rules || edition > 1 {
+            text.push_str(&format!(" (version {edition})"));
+        }
+        text
+    }
+}
+
+/// The texts of each pack a campaign has played, in the order first
+/// played: which version a record's stamp is.
+#[derive(Debug, Clone, Default)]
+pub struct PackEditions(BTreeMap<String, Vec<String>>);
+
+impl PackEditions {
+    /// The number of `stamp`'s text among its pack's (from 1), counted in
+    /// if it is new.
+    pub fn of(&mut self, stamp: &PackStamp) -> usize {
+        let seen = self.0.entry(stamp.id.clone()).or_default();
+        match seen.iter().position(|d| *d == stamp.digest) {
+            Some(i) => i + 1,
+            None => {
+                seen.push(stamp.digest.clone());
+                seen.len()
+            }
+        }
     }
 }
 

@@ -319,6 +319,7 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
     let mut battle_records: Vec<Battle> = Vec::new();
     let mut between = Between::default();
     let mut series = Series::default();
+    let mut editions = crate::rules::PackEditions::default();
     for entries in batches.values() {
         series.follow(entries);
         let recorded = entries.iter().find_map(|l| match &l.event {
@@ -327,7 +328,7 @@ pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle
         });
         let last_battle = battles.last().map_or(0, |b: &BattleStory| b.battle);
         if let Some(battle) = recorded {
-            let mut story = battle_story(&battle, entries, names, rules);
+            let mut story = battle_story(&battle, entries, names, rules, &mut editions);
             tell_events(&mut story, entries, names, rules, &mut between.bounty_since);
             series.take_points(&battle, names);
             battle_records.push(battle);

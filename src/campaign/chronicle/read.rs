@@ -138,6 +138,7 @@ pub(super) fn battle_story(
     entries: &[&Logged],
     names: &Names,
     rules: &StoryRules,
+    editions: &mut crate::rules::PackEditions,
 ) -> BattleStory {
     let gang = |id: GangId| names.gang(id);
     let fighter = |id: FighterId| names.fighter(id);
@@ -193,7 +194,7 @@ pub(super) fn battle_story(
                 .played
                 .packs
                 .iter()
-                .map(crate::rules::PackStamp::describe)
+                .map(|stamp| stamp.describe(editions.of(stamp)))
                 .collect()
         } else {
             Vec::new()
