@@ -1321,3 +1321,30 @@ fn the_chart_of_one_record_says_what_it_shows() {
         );
     }
 }
+
+/// 31.8: the desktop's SIGTERM at logout is File ▸ Quit: the frame after
+/// it closes the campaign cleanly (nothing left beside its file) and the
+/// window.
+#[test]
+fn the_desktop_ending_the_app_closes_the_campaign_cleanly() {
+    let dir = util::temp();
+    let path = dir.path().join("c.rapsheet");
+    drop(Session::create_demo(&path).expect("demo"));
+    let app = RapsheetApp::with_session(Session::open(&path).expect("open"));
+    let ended = app.end_flag();
+    let mut harness = harness(app);
+    harness.run();
+    assert!(
+        std::fs::read_dir(dir.path()).unwrap().count() > 1,
+        "open: its journal beside it"
+    );
+    ended.store(true, std::sync::atomic::Ordering::Relaxed);
+    harness.step();
+    assert_eq!(harness.state().campaign_path(), None);
+    let left: Vec<String> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "c.rapsheet")
+        .collect();
+    assert!(left.is_empty(), "left beside the campaign: {left:?}");
+}

@@ -113,6 +113,12 @@ pub struct RapsheetApp {
     quitting: bool,
     /// The welcome screen is shown over the open campaign.
     pub(super) welcome: bool,
+    /// Set when the desktop asks the app to end (logout, shutdown): the
+    /// next frame quits as File ▸ Quit does.
+    ended: std::sync::Arc<std::sync::atomic::AtomicBool>,
+    /// The campaign open when the desktop ended the app: the next start
+    /// opens it again.
+    ended_on: Option<PathBuf>,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -214,6 +220,8 @@ impl RapsheetApp {
             output_dir: None,
             quitting: false,
             welcome: false,
+            ended: Default::default(),
+            ended_on: None,
         }
     }
 
@@ -309,6 +317,13 @@ impl RapsheetApp {
         self.welcome = false;
         self.state.forget();
         self.refresh();
+    }
+
+    /// The flag that, set (by a signal from the desktop), makes the next
+    /// frame quit as File ▸ Quit does: the campaign closed cleanly, the
+    /// settings kept.
+    pub fn end_flag(&self) -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+        self.ended.clone()
     }
 
     /// Closes the open campaign (its file is released) and shows the
@@ -1281,6 +1296,15 @@ impl RapsheetApp {
             self.fonts_installed = true;
         }
         self.poll_writer(ui.ctx());
+        if self.ended.load(std::sync::atomic::Ordering::Relaxed) {
+            // Closed here, not only when the window goes: the desktop may
+            // not wait for that.
+            if let Some(session) = self.session.take() {
+                self.ended_on = Some(session.path().to_owned());
+            }
+            ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
+            return;
+        }
         let mut actions: Vec<Action> = Vec::new();
         let read_only = self.read_only();
 
@@ -1378,6 +1402,7 @@ impl eframe::App for RapsheetApp {
         // is what the next start shows.
         let last = self
             .campaign_path()
+            .or(self.ended_on.as_deref())
             .map_or_else(String::new, |p| p.display().to_string());
         storage.set_string(super::LAST_CAMPAIGN, last);
         let recent: Vec<String> = self

@@ -75,6 +75,29 @@ impl LaunchProbe {
 
 /// Starts the app on `db`, or on the last campaign, or on the demo in the
 /// platform data directory (created on first run).
+/// The desktop ends the app with a signal at logout or shutdown (SIGTERM),
+/// a terminal with SIGINT or SIGHUP: each sets `ended`, which the next
+/// frame reads as File ▸ Quit, and wakes the window to draw it. Where the
+/// signals cannot be watched, the app runs on without.
+fn end_on_signals(ctx: &egui::Context, ended: std::sync::Arc<std::sync::atomic::AtomicBool>) {
+    #[cfg(unix)]
+    {
+        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP]) else {
+            return;
+        };
+        let ctx = ctx.clone();
+        std::thread::spawn(move || {
+            for _ in signals.forever() {
+                ended.store(true, std::sync::atomic::Ordering::Relaxed);
+                ctx.request_repaint();
+            }
+        });
+    }
+    #[cfg(not(unix))]
+    let _ = (ctx, ended);
+}
+
 pub fn run(db: Option<PathBuf>) -> Result<()> {
     // The system's fonts for other scripts are looked up while the window
     // is made, not after: the first frame finds them read.
@@ -125,6 +148,7 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
             if first_run {
                 app.show_welcome();
             }
+            end_on_signals(&cc.egui_ctx, app.end_flag());
             app.set_recent(recent);
             app.set_output_dir(
                 cc.storage
