@@ -31,9 +31,20 @@ fn main() -> ExitCode {
         },
     };
     let result = match cli.command {
-        Some(command) => rapsheet::cli::run_with_packs(cli.db.as_deref(), &cli.packs, command),
+        Some(command) => {
+            let db = cli.db.or(cli.file);
+            rapsheet::cli::run_with_packs(db.as_deref(), &cli.packs, command)
+        }
         #[cfg(feature = "gui")]
-        None => rapsheet::ui::run(cli.db),
+        None => match cli.file {
+            // A file named alone is opened, never made: a mistyped
+            // command does not become a new campaign.
+            Some(file) if !file.is_file() => Err(anyhow::anyhow!(
+                "{} is neither a command nor a campaign file (see --help)",
+                file.display()
+            )),
+            file => rapsheet::ui::run(file.or(cli.db)),
+        },
         #[cfg(not(feature = "gui"))]
         None => Err(anyhow::anyhow!(
             "this build has no window (built without the `gui` feature): give a command, see --help"

@@ -644,3 +644,25 @@ fn a_closed_pipe_is_a_clean_exit_that_leaves_the_campaign_closed() {
         .collect();
     assert!(left.is_empty(), "left beside the campaign: {left:?}");
 }
+
+/// `rapsheet FILE` opens the app on the file (a desktop's double-click);
+/// a word that is neither a command nor a file is refused, never made into
+/// a new campaign. Before a command, FILE is the campaign it runs on.
+#[test]
+fn a_file_named_alone_is_opened_and_a_mistyped_command_is_not_made() {
+    let dir = util::temp();
+    let d = dir.path();
+    let out = util::rapsheet(d, &["gnag"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        util::stderr(&out).contains("gnag is neither a command nor a campaign file"),
+        "{}",
+        util::stderr(&out)
+    );
+    assert!(!d.join("gnag").exists());
+    let made = util::rapsheet(d, &["demo", "--db", "c.rapsheet"]);
+    assert!(made.status.success(), "{}", util::stderr(&made));
+    let out = util::rapsheet(d, &["c.rapsheet", "gang", "list"]);
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    assert!(util::stdout(&out).contains("Neon Jackals"));
+}

@@ -51,10 +51,14 @@ use crate::session::Session;
     version,
     about = "Campaign manager for gang-skirmish wargames",
     long_about = "Campaign manager for gang-skirmish wargames.\n\n\
-                  With no command, opens the app on --db FILE, or on the last \
-                  campaign, or on a demo campaign in the platform data directory."
+                  With no command, opens the app on FILE (as a desktop opens a \
+                  .rapsheet file), on --db FILE, or on the last campaign, or on \
+                  a demo campaign in the platform data directory."
 )]
 pub struct Cli {
+    /// A campaign file to open in the app.
+    #[arg(value_name = "FILE")]
+    pub file: Option<PathBuf>,
     /// The campaign file.
     #[arg(long, global = true, value_name = "FILE")]
     pub db: Option<PathBuf>,
