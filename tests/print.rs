@@ -791,16 +791,26 @@ fn check_pages(
     let (cw, ch) = style.size.mm();
     let per_page = card::grid(page, style).len();
     let total = cards.len() + blanks;
-    assert_eq!(pages.len(), total.div_ceil(per_page), "{what}: pages");
-    let mut first = 0;
+    // Each card's fighter (or blank), in order, each on one card or more
+    // in a row; every page full but the last.
+    let of: Vec<usize> = pages.iter().flat_map(|p| p.of.clone()).collect();
+    let mut shown = of.clone();
+    shown.dedup();
+    assert_eq!(
+        shown,
+        (0..total).collect::<Vec<_>>(),
+        "{what}: the cards' order"
+    );
+    assert_eq!(pages.len(), of.len().div_ceil(per_page), "{what}: pages");
+    // Every fighter's texts, over all its cards.
+    let mut texts: Vec<String> = vec![String::new(); total];
     for (p, layout) in pages.iter().enumerate() {
         let what = format!("{what}, page {}", p + 1);
         assert_eq!((layout.w, layout.h), (pw, ph), "{what}");
-        assert_eq!(
-            layout.cards.len(),
-            per_page.min(total - first),
-            "{what}: cards on the page"
-        );
+        assert_eq!(layout.of.len(), layout.cards.len(), "{what}");
+        if p + 1 < pages.len() {
+            assert_eq!(layout.cards.len(), per_page, "{what}: cards on the page");
+        }
         for (k, &(x, y, w, h)) in layout.cards.iter().enumerate() {
             assert_eq!((w, h), (cw, ch), "{what}: card {k}'s size");
             assert!(
@@ -824,18 +834,22 @@ fn check_pages(
         let with_bleed = |(x, y, w, h): (f32, f32, f32, f32)| {
             (x - bleed, y - bleed, w + 2.0 * bleed, h + 2.0 * bleed)
         };
-        let mut texts: Vec<String> = vec![String::new(); layout.cards.len()];
         let mut boxes_of: Vec<Vec<TextBox>> = vec![Vec::new(); layout.cards.len()];
         let mut marks = Vec::new();
         for item in &layout.items {
             let b = bbox(fonts, item);
-            if let Item::Text { text, .. } = item {
+            if let Item::Text { text, size, .. } = item {
                 assert!(!text.trim().is_empty(), "{what}: an empty text {item:?}");
+                assert!(
+                    *size >= card::LABEL,
+                    "{what}: {text:?} at {size} pt, under {} pt",
+                    card::LABEL
+                );
             }
             match layout.cards.iter().position(|&c| inside(b, with_bleed(c))) {
                 Some(k) => {
                     if let Item::Text { text, size, .. } = item {
-                        texts[k].push_str(text);
+                        texts[layout.of[k]].push_str(text);
                         boxes_of[k].push((
                             b.0,
                             b.1,
@@ -845,7 +859,7 @@ fn check_pages(
                         ));
                     }
                     if let Item::Image { card, .. } = item {
-                        assert_eq!(*card, first + k, "{what}: a photo on another's card");
+                        assert_eq!(*card, layout.of[k], "{what}: a photo on another's card");
                         assert!(cards[*card].photo.is_some(), "{what}");
                     }
                     // Nothing but the bleed's band lies outside the trim.
@@ -923,12 +937,13 @@ fn check_pages(
         } else {
             assert!(marks.is_empty(), "{what}: marks though none were asked for");
         }
-
-        // Nothing of a card is dropped: its texts, run together, hold every
-        // character of what it was given, in order.
+    }
+    // Nothing of a card is dropped: its texts, over all its cards, run
+    // together, hold every character of what it was given, in order.
+    {
         for (k, text) in texts.iter().enumerate() {
             let text = no_space(text);
-            let Some(card) = cards.get(first + k) else {
+            let Some(card) = cards.get(k) else {
                 assert!(text.contains("QUIRKS"), "{what}: blank card {k}: {text}");
                 continue;
             };
@@ -966,9 +981,7 @@ fn check_pages(
                 assert!(text.contains('★'), "{what}: the leader's mark");
             }
         }
-        first += layout.cards.len();
     }
-    assert_eq!(first, total, "every card is on a page");
 }
 
 #[test]
@@ -1146,7 +1159,7 @@ fn card_layout_is_the_pure_layout_once_the_glyphs_are_checked() {
             };
             assert_eq!(
                 card_layout(&cards, 2, page, style).expect("layout"),
-                card::card_pages(&fonts, &cards, 2, page, style)
+                card::card_pages(&fonts, &cards, 2, page, style).expect("pages")
             );
         }
     }
@@ -1175,6 +1188,86 @@ fn demo_large_cards_on_letter_stay_inside_their_cards_and_the_margins() {
 #[test]
 fn crop_marks_of_large_cards_on_letter_stay_inside_the_margins() {
     check_layouts(&demo_cards(), 3, CardSize::Large, PageSize::Letter);
+}
+
+/// Every text of a layout with its size, and the card (of those given)
+/// it is on.
+fn texts_by_card(fonts: &Fonts, pages: &[PageLayout]) -> Vec<(usize, f32, String)> {
+    let mut out = Vec::new();
+    for layout in pages {
+        for item in &layout.items {
+            if let Item::Text { text, size, .. } = item {
+                let b = bbox(fonts, item);
+                if let Some(k) = layout.cards.iter().position(|&c| inside(b, c)) {
+                    out.push((layout.of[k], *size, text.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_fighter_with_very_many_entries_goes_on_to_a_second_card_never_under_six_points() {
+    let fonts = Fonts::load().expect("fonts");
+    let mut many = extreme_card(1);
+    many.name = "Brick".into();
+    many.quirks = (1..=40)
+        .map(|n| format!("Ability {n}: reroll one die of every roll to hit, once a round"))
+        .collect();
+    let cards = vec![many.clone(), extreme_card(3)];
+    let size = CardSize::Poker;
+    {
+        for write_in in [false, true] {
+            let style = CardStyle {
+                size,
+                write_in,
+                ..CardStyle::default()
+            };
+            let pages = card_layout(&cards, 0, PageSize::A4, style).expect("layout");
+            let texts = texts_by_card(&fonts, &pages);
+            for (_, pt, text) in &texts {
+                assert!(*pt >= 6.0, "{size:?}: {text:?} at {pt} pt");
+            }
+            // The first fighter on two cards at least, the next after it.
+            let of: Vec<usize> = pages.iter().flat_map(|p| p.of.clone()).collect();
+            let brick = of.iter().filter(|&&k| k == 0).count();
+            assert!(brick >= 2, "{size:?}, write-in {write_in}: {of:?}");
+            assert!(
+                texts.iter().any(|(k, _, t)| *k == 0 && t == "Brick (2)"),
+                "{size:?}: the second card's heading"
+            );
+            // Every entry once, over the fighter's cards.
+            let all = no_space(
+                &texts
+                    .iter()
+                    .filter(|(k, _, _)| *k == 0)
+                    .map(|(_, _, t)| t.as_str())
+                    .collect::<String>(),
+            );
+            for quirk in &many.quirks {
+                assert_eq!(
+                    all.matches(&no_space(quirk)).count(),
+                    1,
+                    "{size:?}: {quirk:?} in {all}"
+                );
+            }
+            check_pages(&fonts, &pages, &cards, 0, PageSize::A4, style, true);
+        }
+    }
+}
+
+#[test]
+fn an_entry_too_long_for_a_card_of_its_own_is_refused_naming_the_fighter_and_a_larger_size() {
+    let mut card = extreme_card(1);
+    card.name = "Brick".into();
+    card.quirks = vec![eighty("Reroll one die of every roll to hit, once a round. ").repeat(30)];
+    let err = card_layout(&[card], 0, PageSize::A4, style_of(CardSize::Poker))
+        .expect_err("too long for a poker card");
+    let message = err.to_string();
+    assert!(message.contains("“Brick”"), "{message}");
+    assert!(message.contains("poker"), "{message}");
+    assert!(message.contains("print on large cards"), "{message}");
 }
 
 #[test]

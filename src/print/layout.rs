@@ -53,6 +53,10 @@ pub struct PageLayout {
     pub items: Vec<Item>,
     /// Each card's rectangle on the page (x, y, w, h).
     pub cards: Vec<(f32, f32, f32, f32)>,
+    /// Which of the cards given each card shows (a fighter on more than
+    /// one card has each of them; a blank card counts on after the
+    /// fighters).
+    pub of: Vec<usize>,
 }
 
 impl PageLayout {
@@ -63,6 +67,7 @@ impl PageLayout {
             h,
             items: Vec::new(),
             cards: Vec::new(),
+            of: Vec::new(),
         }
     }
 }

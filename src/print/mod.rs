@@ -28,6 +28,15 @@ pub enum PrintError {
     Photo { fighter: String, reason: String },
     #[error("nothing to print")]
     Nothing,
+    /// An entry too long for a card of this size even on a card of its
+    /// own: `owner` is whose, `size` the size asked for, `larger` one
+    /// to print on instead, where there is one.
+    #[error("{owner}: an entry is too long for a {size} card even on a card of its own{}", larger.as_ref().map(|l| format!("; print on {l} cards")).unwrap_or_default())]
+    TooLong {
+        owner: String,
+        size: String,
+        larger: Option<String>,
+    },
 }
 
 /// A character no font draws, and whose text holds it. The document still
@@ -290,7 +299,29 @@ fn card_pages(
         return Err(PrintError::Nothing);
     }
     let fonts = fonts_for(&card_texts(cards))?;
-    let pages = card::card_pages(&fonts, cards, blanks, page, style);
+    let pages = card::card_pages(&fonts, cards, blanks, page, style).map_err(|too| {
+        let card = cards.iter().find(|c| c.name == too.name && !too.blank);
+        let owner = match card {
+            Some(c) => fighter_owner(&c.name, &c.gang, (&c.fighter_word, &c.gang_word)),
+            None => "a blank card".to_owned(),
+        };
+        let named = |size: CardSize| {
+            CardSize::ALL
+                .iter()
+                .find(|(s, _)| *s == size)
+                .map(|(_, n)| (*n).to_owned())
+        };
+        let larger = CardSize::ALL
+            .iter()
+            .skip_while(|(s, _)| *s != style.size)
+            .nth(1)
+            .map(|(_, n)| (*n).to_owned());
+        PrintError::TooLong {
+            owner: visible(&owner),
+            size: named(style.size).unwrap_or_default(),
+            larger,
+        }
+    })?;
     Ok((fonts, pages))
 }
 
