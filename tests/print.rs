@@ -1640,3 +1640,79 @@ fn fighters_named_without_their_gang_are_refused_not_looked_for_everywhere() {
         .expect_err("names belong to one gang");
     assert!(format!("{err:#}").contains("choose the gang"), "{err:#}");
 }
+
+#[test]
+fn a_roster_longer_than_a_page_has_the_gang_and_its_number_on_every_page() {
+    use rapsheet::print::{RosterData, RosterFighter, roster_layout};
+    let data = RosterData {
+        gang: JACKALS.into(),
+        ruleset: "Heartbreaker".into(),
+        resources: "Scrap 12".into(),
+        titles: String::new(),
+        fighters: (1..=60)
+            .map(|n| RosterFighter {
+                name: format!("Fighter {n}"),
+                leader: n == 1,
+                headline: "LIMIT 3 · SPEED 4\" · MEAT 10 · ARMOR 1".into(),
+                lines: vec![
+                    "Sledgehammer (Pulverizer): P7, Crush".into(),
+                    "Crushed Hand: −1 Punch".into(),
+                ],
+            })
+            .collect(),
+        fighter_word: "fighter".into(),
+        gang_word: "gang".into(),
+    };
+    for page in [PageSize::A4, PageSize::Letter] {
+        let pages = roster_layout(&data, page).expect("layout");
+        let total = pages.len();
+        assert!(total >= 3, "{page:?}: {total} pages");
+        for (n, layout) in pages.iter().enumerate() {
+            let texts: Vec<(f32, f32, &str)> = layout
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text { y, size, text, .. } => Some((*y, *size, text.as_str())),
+                    _ => None,
+                })
+                .collect();
+            let number = format!("page {} of {total}", n + 1);
+            let foot = texts
+                .iter()
+                .find(|t| t.2 == number)
+                .unwrap_or_else(|| panic!("{page:?}: no {number:?}"));
+            // The gang's name heads the page, above everything else on it.
+            let head = texts
+                .iter()
+                .find(|t| t.2 == JACKALS)
+                .unwrap_or_else(|| panic!("{page:?}, {number}: no gang name"));
+            for t in &texts {
+                assert!(t.1 >= 6.0, "{t:?}");
+                if t.2 != JACKALS && t.2 != number {
+                    assert!(
+                        t.0 - t.1 * 25.4 / 72.0 > head.0 + 1.0,
+                        "{number}: {t:?} under the head"
+                    );
+                    assert!(
+                        t.0 + 2.0 < foot.0 - foot.1 * 25.4 / 72.0,
+                        "{number}: {t:?} over the foot"
+                    );
+                }
+            }
+            assert!(foot.0 <= layout.h - MARGIN, "{number}");
+        }
+        // Every fighter once.
+        let all: Vec<&str> = pages
+            .iter()
+            .flat_map(|p| &p.items)
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        for n in 2..=60 {
+            let name = format!("Fighter {n}");
+            assert_eq!(all.iter().filter(|t| **t == name).count(), 1, "{name}");
+        }
+    }
+}

@@ -310,7 +310,10 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
     let left = MARGIN + 4.0;
     let right = pw - MARGIN - 4.0;
     let width = right - left;
-    let bottom = ph - MARGIN - 4.0;
+    // Room at the foot for the page's number.
+    let bottom = ph - MARGIN - 10.0;
+    // Where a page after the first begins: under its running head.
+    let top = MARGIN + 14.0;
     let mut pages = vec![PageLayout::empty(pw, ph)];
     let mut y = MARGIN + 10.0;
     {
@@ -373,7 +376,7 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
         let needed = head_h + lines.len() as f32 * leading(size) + 3.0;
         if y + needed > bottom {
             pages.push(PageLayout::empty(pw, ph));
-            y = MARGIN + 8.0;
+            y = top;
         }
         let Some(page) = pages.last_mut() else {
             break;
@@ -398,7 +401,7 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
             // A fighter longer than a page goes on over the next.
             if y + leading(size) > bottom {
                 pages.push(PageLayout::empty(pw, ph));
-                y = MARGIN + 8.0;
+                y = top;
             }
             let x = left + if i == 0 { 4.0 } else { 8.0 };
             if let Some(page) = pages.last_mut() {
@@ -421,7 +424,55 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
         }
         y += 3.0;
     }
+    roster_heads(fonts, &data.gang, &mut pages);
     pages
+}
+
+/// A roster of more than one page: the gang's name at the head of every
+/// page after the first (its title is on the first), and on every page
+/// its number of the whole (`page 2 of 3`).
+fn roster_heads(fonts: &Fonts, gang: &str, pages: &mut [PageLayout]) {
+    let total = pages.len();
+    if total < 2 {
+        return;
+    }
+    let size = 7.5;
+    for (n, page) in pages.iter_mut().enumerate() {
+        let (left, right) = (MARGIN + 4.0, page.w - MARGIN - 4.0);
+        let number = format!("page {} of {total}", n + 1);
+        let wide = fonts.width(&number, size, false);
+        page.items.push(Item::Text {
+            x: (page.w - wide) / 2.0,
+            y: page.h - MARGIN - 4.0,
+            size,
+            bold: false,
+            text: number,
+        });
+        if n == 0 {
+            continue;
+        }
+        // The name on one line, as large as fits, never under 6 pt.
+        let (head_size, lines) = wrap_fit(fonts, gang, right - left, (size, 6.0), 1, true);
+        let mut y = MARGIN + 6.0;
+        for line in lines {
+            page.items.push(Item::Text {
+                x: left,
+                y,
+                size: head_size,
+                bold: true,
+                text: line,
+            });
+            y += leading(head_size);
+        }
+        let rule = y - leading(head_size) + 2.0;
+        page.items.push(Item::Line {
+            x1: left,
+            y1: rule,
+            x2: right,
+            y2: rule,
+            width: 0.2,
+        });
+    }
 }
 
 /// A plain document on pages: title, headings, text and bullets, wrapped
