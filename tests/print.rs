@@ -1416,7 +1416,7 @@ fn roster_warning_names_the_fighter_not_the_headline() {
     roster_pdf(&sheet, PageSize::A4).expect("the roster prints");
     let missing = rapsheet::print::roster_warnings(&sheet).expect("warnings");
     assert_eq!(missing.len(), 1, "{missing:?}");
-    assert_eq!(missing[0].character, c);
+    assert_eq!(missing[0].characters, [c.to_string()]);
     assert_eq!(
         missing[0].owner,
         format!("fighter “Ash{c}” of gang “{SAINTS}”")

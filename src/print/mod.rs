@@ -39,30 +39,43 @@ pub enum PrintError {
     },
 }
 
-/// A character no font draws, and whose text holds it. The document still
-/// prints, with the placeholder in its place; the player is told whose
-/// text and which character.
+/// The characters no font draws in one owner's text. The document still
+/// prints, with the placeholder in their place; the player is told once
+/// for each owner, naming every such character.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MissingGlyph {
     /// Whose text: `fighter “Kenji” of gang “Red Fangs”`, `gang “Red
     /// Fangs”`, a chronicle's section.
     pub owner: String,
-    pub character: char,
+    /// Each character as the reader sees one (a grapheme: a letter with
+    /// its marks, an emoji with its joiners, modifiers or flag pair),
+    /// once, in order.
+    pub characters: Vec<String>,
 }
 
 impl std::fmt::Display for MissingGlyph {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let c = self.character;
-        let code = format!("U+{:04X}", c as u32);
-        let shown = if c.is_control() {
-            format!("the control character {code}")
-        } else {
-            format!("“{c}” ({code})")
-        };
+        let shown: Vec<String> = self
+            .characters
+            .iter()
+            .map(|g| {
+                let code = g
+                    .chars()
+                    .map(|c| format!("U+{:04X}", c as u32))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if g.chars().any(char::is_control) {
+                    format!("the control character {code}")
+                } else {
+                    format!("“{g}” ({code})")
+                }
+            })
+            .collect();
         write!(
             f,
-            "{}: no font draws {shown}; printed as {}",
+            "{}: no font draws {}; printed as {}",
             visible(&self.owner),
+            shown.join(", "),
             fonts::PLACEHOLDER
         )
     }
@@ -96,19 +109,25 @@ fn gang_owner(gang: &str, gang_word: &str) -> String {
     format!("{gang_word} “{gang}”")
 }
 
-/// Every character of `texts` no font draws, once for each owner.
+/// Every character of `texts` no font draws, in one warning for each
+/// owner.
 fn missing_glyphs(fonts: &Fonts, texts: &[(String, &str)]) -> Vec<MissingGlyph> {
     let mut missing: Vec<MissingGlyph> = Vec::new();
     for (owner, text) in texts {
-        for character in fonts.missing(text) {
-            if !missing
-                .iter()
-                .any(|m| m.character == character && &m.owner == owner)
-            {
-                missing.push(MissingGlyph {
-                    owner: owner.clone(),
-                    character,
-                });
+        for grapheme in fonts.missing(text) {
+            let at = match missing.iter().position(|m| &m.owner == owner) {
+                Some(at) => at,
+                None => {
+                    missing.push(MissingGlyph {
+                        owner: owner.clone(),
+                        characters: Vec::new(),
+                    });
+                    missing.len() - 1
+                }
+            };
+            let characters = &mut missing[at].characters;
+            if !characters.contains(&grapheme) {
+                characters.push(grapheme);
             }
         }
     }
