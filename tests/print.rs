@@ -1716,3 +1716,94 @@ fn a_roster_longer_than_a_page_has_the_gang_and_its_number_on_every_page() {
         }
     }
 }
+
+/// A page rendered by poppler in grey at 50 dpi: its width, height and
+/// pixels.
+fn rendered(pdf: &Path) -> (usize, usize, Vec<u8>) {
+    let prefix = pdf.with_extension("");
+    poppler(
+        "pdftoppm",
+        &[
+            "-gray",
+            "-r",
+            "50",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            path_str(pdf),
+            path_str(&prefix),
+        ],
+    );
+    let pgm = std::fs::read(format!("{}-1.pgm", path_str(&prefix))).expect("the rendered page");
+    // P5, width, height, 255, each after one whitespace.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&pgm[start..at]).into_owned());
+    }
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (w, h, pgm[at + 1..].to_vec())
+}
+
+#[test]
+fn a_name_of_stacked_marks_is_clipped_to_its_line_and_leaves_the_card_above_alone() {
+    let fonts = Fonts::load().expect("fonts");
+    let mut plain = extreme_card(1);
+    plain.quirks.truncate(2);
+    plain.status = None;
+    plain.name = "Kenji".into();
+    let mut tall = plain.clone();
+    tall.name = format!("Ke{}nji", "\u{0301}\u{0302}".repeat(150));
+    let dir = temp();
+    let style = style_of(CardSize::Poker);
+    let mut pixels = Vec::new();
+    // The fourth card is under the first: plain, then of stacked marks.
+    for (n, last) in [&plain, &tall].into_iter().enumerate() {
+        let cards = vec![plain.clone(), plain.clone(), plain.clone(), last.clone()];
+        let pages = card_layout(&cards, 0, PageSize::A4, style).expect("layout");
+        for item in &pages[0].items {
+            let Some((x, y, w, h)) = rapsheet::print::layout::clip_box(&fonts, item) else {
+                continue;
+            };
+            let Item::Text { x: tx, y: ty, .. } = item else {
+                continue;
+            };
+            let card = pages[0]
+                .cards
+                .iter()
+                .find(|c| inside((*tx, *ty, *tx, *ty), **c))
+                .expect("a text on a card");
+            assert!(
+                inside((x, y, x + w, y + h), *card),
+                "{item:?} clipped to {:?}",
+                (x, y, w, h)
+            );
+        }
+        let pdf = dir.path().join(format!("{n}.pdf"));
+        std::fs::write(
+            &pdf,
+            cards_pdf(&cards, 0, PageSize::A4, style).expect("pdf"),
+        )
+        .unwrap();
+        pixels.push((rendered(&pdf), pages[0].cards[3].1));
+    }
+    let ((w, _, plain_px), under) = &pixels[0];
+    let ((_, _, tall_px), _) = &pixels[1];
+    // Every row of pixels above the fourth card's top, the same.
+    let rows = (under / 25.4 * 50.0).floor() as usize - 1;
+    let differ = (0..rows * w).filter(|&i| plain_px[i] != tall_px[i]).count();
+    assert_eq!(
+        differ, 0,
+        "{differ} pixels above the card of stacked marks changed"
+    );
+    // And the marks are printed on their own card.
+    assert_ne!(plain_px, tall_px);
+}

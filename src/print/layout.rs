@@ -100,6 +100,33 @@ pub(super) fn leading(size: f32) -> f32 {
     size * MM_PER_PT * 1.22
 }
 
+/// The box a text is clipped to when printed (x, y, w, h from the
+/// top-left): its line, from a whole em above its baseline (the room every
+/// line is given above it) to a quarter of one under it, and as wide as
+/// the font measures it with a quarter em either side. Marks stacked past
+/// it (a name of hundreds of combining marks) are not drawn over the text
+/// around it.
+pub fn clip_box(fonts: &Fonts, item: &Item) -> Option<(f32, f32, f32, f32)> {
+    let Item::Text {
+        x,
+        y,
+        size,
+        bold,
+        text,
+    } = item
+    else {
+        return None;
+    };
+    let em = size * MM_PER_PT;
+    let pad = em * 0.25;
+    Some((
+        x - pad,
+        y - em,
+        fonts.width(text, *size, *bold) + 2.0 * pad,
+        em + pad,
+    ))
+}
+
 /// Splits text into lines no wider than `width` at `size`: at its own line
 /// breaks, at spaces where it can, and inside a word only when a word alone
 /// is too wide. Nothing is dropped; a blank line stays blank.
