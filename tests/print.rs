@@ -882,13 +882,14 @@ fn check_pages(
                             "{what}: crop mark {item:?} reaches into card {c:?} or its bleed"
                         );
                     }
+                    // Inside the area every printer prints.
+                    let edge = card::PRINTABLE;
                     assert!(
-                        !marks_in_margins
-                            || (b.0 >= MARGIN - EPS
-                                && b.1 >= MARGIN - EPS
-                                && b.2 <= pw - MARGIN + EPS
-                                && b.3 <= ph - MARGIN + EPS),
-                        "{what}: crop mark {item:?} is outside the margins"
+                        b.0 >= edge - EPS
+                            && b.1 >= edge - EPS
+                            && b.2 <= pw - edge + EPS
+                            && b.3 <= ph - edge + EPS,
+                        "{what}: crop mark {item:?} is nearer the paper's edge than {edge} mm"
                     );
                     marks.push(b);
                 }
@@ -918,14 +919,20 @@ fn check_pages(
                         .iter()
                         .filter(|m| (m.0 - cut).abs() < EPS && (m.2 - cut).abs() < EPS)
                         .count();
-                    assert!(on >= 2, "{what}: the cut at x = {cut} has {on} marks");
+                    assert!(
+                        on >= 2 || !marks_in_margins,
+                        "{what}: the cut at x = {cut} has {on} marks"
+                    );
                 }
                 for cut in [y, y + h] {
                     let on = marks
                         .iter()
                         .filter(|m| (m.1 - cut).abs() < EPS && (m.3 - cut).abs() < EPS)
                         .count();
-                    assert!(on >= 2, "{what}: the cut at y = {cut} has {on} marks");
+                    assert!(
+                        on >= 2 || !marks_in_margins,
+                        "{what}: the cut at y = {cut} has {on} marks"
+                    );
                 }
             }
             for (i, a) in marks.iter().enumerate() {
@@ -1000,8 +1007,10 @@ fn check_layouts(cards: &[CardData], blanks: usize, size: CardSize, page: PageSi
     check_layouts_but(cards, blanks, size, page, true);
 }
 
-/// `check_layouts`, the crop marks' place in the margins checked only when
-/// `marks_in_margins` (see `crop_marks_of_large_cards_on_letter_stay_inside_the_margins`).
+/// `check_layouts`, a crop mark at each end of every cut line checked only
+/// when `marks_in_margins`: where the cards leave less than the printable
+/// area's room round them (two large cards across A4), the marks that
+/// would lie outside it are left out.
 fn check_layouts_but(
     cards: &[CardData],
     blanks: usize,
@@ -1109,7 +1118,7 @@ fn extreme_poker_cards_on_letter_stay_inside_their_cards_and_the_margins() {
 
 #[test]
 fn extreme_large_cards_on_a4_stay_inside_their_cards_and_the_margins() {
-    check_layouts(&extreme_cards(), 1, CardSize::Large, PageSize::A4);
+    check_layouts_but(&extreme_cards(), 1, CardSize::Large, PageSize::A4, false);
 }
 
 #[test]
@@ -1177,7 +1186,7 @@ fn demo_poker_cards_on_letter_stay_inside_their_cards_and_the_margins() {
 
 #[test]
 fn demo_large_cards_on_a4_stay_inside_their_cards_and_the_margins() {
-    check_layouts(&demo_cards(), 3, CardSize::Large, PageSize::A4);
+    check_layouts_but(&demo_cards(), 3, CardSize::Large, PageSize::A4, false);
 }
 
 #[test]
@@ -1268,6 +1277,79 @@ fn an_entry_too_long_for_a_card_of_its_own_is_refused_naming_the_fighter_and_a_l
     assert!(message.contains("“Brick”"), "{message}");
     assert!(message.contains("poker"), "{message}");
     assert!(message.contains("print on large cards"), "{message}");
+}
+
+#[test]
+fn bleed_without_crop_marks_keeps_nine_poker_cards_to_an_a4_page() {
+    for bleed in [0.0, 1.0, 2.0, 3.0, 4.0, 5.0] {
+        let style = CardStyle {
+            marks: false,
+            bleed,
+            ..CardStyle::default()
+        };
+        let slots = card::grid(PageSize::A4, style);
+        assert_eq!(slots.len(), 9, "bleed {bleed}");
+        // Each card's band, bleed and all, on the paper and off its
+        // neighbours' cards.
+        let (pw, ph) = PageSize::A4.mm();
+        let (cw, ch) = CardSize::Poker.mm();
+        for (i, &(x, y)) in slots.iter().enumerate() {
+            assert!(x - bleed >= -EPS && y - bleed >= -EPS, "bleed {bleed}");
+            assert!(x + cw + bleed <= pw + EPS && y + ch + bleed <= ph + EPS);
+            for (j, &(ox, oy)) in slots.iter().enumerate() {
+                if i != j {
+                    assert!(
+                        !reaches_into(
+                            (x - bleed, y - bleed, x + cw + bleed, y + ch),
+                            (ox, oy, cw, ch)
+                        ),
+                        "bleed {bleed}: card {i}'s band reaches card {j}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn crop_marks_stay_five_millimetres_from_the_paper_edge() {
+    let mut card = extreme_card(1);
+    card.quirks.truncate(1);
+    card.lasting.clear();
+    card.status = None;
+    let cards = vec![card; 9];
+    for size in [CardSize::Poker, CardSize::Large, CardSize::Sheet] {
+        for page in [PageSize::A4, PageSize::Letter] {
+            for bleed in [0.0, 3.0, 5.0] {
+                let style = CardStyle {
+                    size,
+                    bleed,
+                    ..CardStyle::default()
+                };
+                let (pw, ph) = page.mm();
+                let pages = card_layout(&cards, 0, page, style).expect("layout");
+                let mut marks = 0;
+                for item in &pages[0].items {
+                    if let Item::Line { x1, y1, x2, y2, .. } = item {
+                        for (x, y) in [(x1, y1), (x2, y2)] {
+                            assert!(
+                                *x >= 5.0 - EPS
+                                    && *y >= 5.0 - EPS
+                                    && *x <= pw - 5.0 + EPS
+                                    && *y <= ph - 5.0 + EPS,
+                                "{size:?} on {page:?}, bleed {bleed}: {item:?}"
+                            );
+                        }
+                        marks += 1;
+                    }
+                }
+                assert!(marks > 0, "{size:?} on {page:?}, bleed {bleed}: no marks");
+            }
+        }
+    }
+    // Nine poker cards to an A4 page with their marks, as before.
+    assert_eq!(card::grid(PageSize::A4, CardStyle::default()).len(), 9);
+    assert_eq!(card::grid(PageSize::Letter, CardStyle::default()).len(), 9);
 }
 
 #[test]

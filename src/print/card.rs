@@ -26,6 +26,11 @@ const BAND: f32 = 0.88;
 const STATUS: f32 = 0.7;
 /// The largest bleed asked for (mm).
 pub const MAX_BLEED: f32 = 5.0;
+/// How near the paper's edge a printer is sure to print (mm): no crop mark
+/// comes nearer; one with no room is shortened, or left out.
+pub const PRINTABLE: f32 = 5.0;
+/// The shortest crop mark drawn (mm).
+const SHORTEST_MARK: f32 = 0.5;
 
 /// Options for cards on a sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -825,33 +830,56 @@ fn ruled(f: &Frame, top: f32, bottom: f32, pen: &mut Pen<'_>) {
 /// Where the cards go on a page (their trim, top-left corners): as many as
 /// fit inside the margins with room for the crop marks and the bleed
 /// outside the grid, the grid centred. Without bleed, neighbours share a
-/// cut line; with it, they sit twice the bleed apart.
+/// cut line; with it, they sit twice the bleed apart. Without crop marks
+/// no room is kept for them, the bleed round the grid may run to the
+/// paper's edge, and neighbours sit only the bleed apart where that puts
+/// one more card in a row or a column (a band then reaches its
+/// neighbour's cut, and no further).
 pub fn grid(page: PageSize, style: CardStyle) -> Vec<(f32, f32)> {
     let (pw, ph) = page.mm();
     let (cw, ch) = style.size.mm();
     let bleed = style.bleed();
-    let gap = 2.0 * bleed;
-    let outer = MARGIN + MARK + MARK_GAP + bleed;
-    let usable_w = pw - 2.0 * outer;
-    let usable_h = ph - 2.0 * outer;
-    let cols = ((usable_w + gap) / (cw + gap)).floor().max(1.0) as usize;
-    let rows = ((usable_h + gap) / (ch + gap)).floor().max(1.0) as usize;
-    let grid_w = cols as f32 * cw + (cols - 1) as f32 * gap;
-    let grid_h = rows as f32 * ch + (rows - 1) as f32 * gap;
+    let outer = if style.marks {
+        MARGIN + MARK + MARK_GAP + bleed
+    } else {
+        MARGIN.max(bleed)
+    };
+    // How many fit along a side, and how far apart.
+    let along = |side: f32, card: f32| {
+        let count =
+            |gap: f32| ((side - 2.0 * outer + gap) / (card + gap)).floor().max(1.0) as usize;
+        let apart = 2.0 * bleed;
+        if !style.marks && count(bleed) > count(apart) {
+            (count(bleed), bleed)
+        } else {
+            (count(apart), apart)
+        }
+    };
+    let (cols, gap_x) = along(pw, cw);
+    let (rows, gap_y) = along(ph, ch);
+    let grid_w = cols as f32 * cw + (cols - 1) as f32 * gap_x;
+    let grid_h = rows as f32 * ch + (rows - 1) as f32 * gap_y;
     let x0 = (pw - grid_w) / 2.0;
     let y0 = (ph - grid_h) / 2.0;
     let mut out = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
-            out.push((x0 + c as f32 * (cw + gap), y0 + r as f32 * (ch + gap)));
+            out.push((x0 + c as f32 * (cw + gap_x), y0 + r as f32 * (ch + gap_y)));
         }
     }
     out
 }
 
 /// Crop marks for the cards placed: for every cut line, a short stroke at
-/// each end, outside the grid and its bleed, none on a card.
-pub fn crop_marks(cards: &[(f32, f32, f32, f32)], bleed: f32, items: &mut Vec<Item>) {
+/// each end, outside the grid and its bleed, none on a card, and none
+/// nearer the edge of a `page` (w, h) than [`PRINTABLE`] (shortened to
+/// stay inside it, left out where no room is left).
+pub fn crop_marks(
+    cards: &[(f32, f32, f32, f32)],
+    bleed: f32,
+    (pw, ph): (f32, f32),
+    items: &mut Vec<Item>,
+) {
     let Some(&(x0, y0, _, _)) = cards.first() else {
         return;
     };
@@ -868,13 +896,21 @@ pub fn crop_marks(cards: &[(f32, f32, f32, f32)], bleed: f32, items: &mut Vec<It
     let near = bleed + MARK_GAP;
     // Each stroke runs away from the grid, along its cut line.
     let mut mark = |x1: f32, y1: f32, x2: f32, y2: f32| {
-        items.push(Item::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            width: 0.2,
-        });
+        let (x2, y2) = (
+            x2.clamp(PRINTABLE, pw - PRINTABLE),
+            y2.clamp(PRINTABLE, ph - PRINTABLE),
+        );
+        let inside = |v: f32, most: f32| (PRINTABLE..=most - PRINTABLE).contains(&v);
+        let long = (x2 - x1).abs().max((y2 - y1).abs());
+        if inside(x1, pw) && inside(y1, ph) && long >= SHORTEST_MARK {
+            items.push(Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width: 0.2,
+            });
+        }
     };
     for x in xs {
         mark(x, top - near, x, top - near - MARK);
@@ -933,7 +969,7 @@ pub fn card_pages(
             layout.of.push(i);
         }
         if style.marks {
-            crop_marks(&layout.cards, style.bleed(), &mut layout.items);
+            crop_marks(&layout.cards, style.bleed(), (pw, ph), &mut layout.items);
         }
         pages.push(layout);
     }
