@@ -791,16 +791,26 @@ fn check_pages(
     let (cw, ch) = style.size.mm();
     let per_page = card::grid(page, style).len();
     let total = cards.len() + blanks;
-    assert_eq!(pages.len(), total.div_ceil(per_page), "{what}: pages");
-    let mut first = 0;
+    // Each card's fighter (or blank), in order, each on one card or more
+    // in a row; every page full but the last.
+    let of: Vec<usize> = pages.iter().flat_map(|p| p.of.clone()).collect();
+    let mut shown = of.clone();
+    shown.dedup();
+    assert_eq!(
+        shown,
+        (0..total).collect::<Vec<_>>(),
+        "{what}: the cards' order"
+    );
+    assert_eq!(pages.len(), of.len().div_ceil(per_page), "{what}: pages");
+    // Every fighter's texts, over all its cards.
+    let mut texts: Vec<String> = vec![String::new(); total];
     for (p, layout) in pages.iter().enumerate() {
         let what = format!("{what}, page {}", p + 1);
         assert_eq!((layout.w, layout.h), (pw, ph), "{what}");
-        assert_eq!(
-            layout.cards.len(),
-            per_page.min(total - first),
-            "{what}: cards on the page"
-        );
+        assert_eq!(layout.of.len(), layout.cards.len(), "{what}");
+        if p + 1 < pages.len() {
+            assert_eq!(layout.cards.len(), per_page, "{what}: cards on the page");
+        }
         for (k, &(x, y, w, h)) in layout.cards.iter().enumerate() {
             assert_eq!((w, h), (cw, ch), "{what}: card {k}'s size");
             assert!(
@@ -824,18 +834,22 @@ fn check_pages(
         let with_bleed = |(x, y, w, h): (f32, f32, f32, f32)| {
             (x - bleed, y - bleed, w + 2.0 * bleed, h + 2.0 * bleed)
         };
-        let mut texts: Vec<String> = vec![String::new(); layout.cards.len()];
         let mut boxes_of: Vec<Vec<TextBox>> = vec![Vec::new(); layout.cards.len()];
         let mut marks = Vec::new();
         for item in &layout.items {
             let b = bbox(fonts, item);
-            if let Item::Text { text, .. } = item {
+            if let Item::Text { text, size, .. } = item {
                 assert!(!text.trim().is_empty(), "{what}: an empty text {item:?}");
+                assert!(
+                    *size >= card::LABEL,
+                    "{what}: {text:?} at {size} pt, under {} pt",
+                    card::LABEL
+                );
             }
             match layout.cards.iter().position(|&c| inside(b, with_bleed(c))) {
                 Some(k) => {
                     if let Item::Text { text, size, .. } = item {
-                        texts[k].push_str(text);
+                        texts[layout.of[k]].push_str(text);
                         boxes_of[k].push((
                             b.0,
                             b.1,
@@ -845,7 +859,7 @@ fn check_pages(
                         ));
                     }
                     if let Item::Image { card, .. } = item {
-                        assert_eq!(*card, first + k, "{what}: a photo on another's card");
+                        assert_eq!(*card, layout.of[k], "{what}: a photo on another's card");
                         assert!(cards[*card].photo.is_some(), "{what}");
                     }
                     // Nothing but the bleed's band lies outside the trim.
@@ -868,13 +882,14 @@ fn check_pages(
                             "{what}: crop mark {item:?} reaches into card {c:?} or its bleed"
                         );
                     }
+                    // Inside the area every printer prints.
+                    let edge = card::PRINTABLE;
                     assert!(
-                        !marks_in_margins
-                            || (b.0 >= MARGIN - EPS
-                                && b.1 >= MARGIN - EPS
-                                && b.2 <= pw - MARGIN + EPS
-                                && b.3 <= ph - MARGIN + EPS),
-                        "{what}: crop mark {item:?} is outside the margins"
+                        b.0 >= edge - EPS
+                            && b.1 >= edge - EPS
+                            && b.2 <= pw - edge + EPS
+                            && b.3 <= ph - edge + EPS,
+                        "{what}: crop mark {item:?} is nearer the paper's edge than {edge} mm"
                     );
                     marks.push(b);
                 }
@@ -904,14 +919,20 @@ fn check_pages(
                         .iter()
                         .filter(|m| (m.0 - cut).abs() < EPS && (m.2 - cut).abs() < EPS)
                         .count();
-                    assert!(on >= 2, "{what}: the cut at x = {cut} has {on} marks");
+                    assert!(
+                        on >= 2 || !marks_in_margins,
+                        "{what}: the cut at x = {cut} has {on} marks"
+                    );
                 }
                 for cut in [y, y + h] {
                     let on = marks
                         .iter()
                         .filter(|m| (m.1 - cut).abs() < EPS && (m.3 - cut).abs() < EPS)
                         .count();
-                    assert!(on >= 2, "{what}: the cut at y = {cut} has {on} marks");
+                    assert!(
+                        on >= 2 || !marks_in_margins,
+                        "{what}: the cut at y = {cut} has {on} marks"
+                    );
                 }
             }
             for (i, a) in marks.iter().enumerate() {
@@ -923,12 +944,13 @@ fn check_pages(
         } else {
             assert!(marks.is_empty(), "{what}: marks though none were asked for");
         }
-
-        // Nothing of a card is dropped: its texts, run together, hold every
-        // character of what it was given, in order.
+    }
+    // Nothing of a card is dropped: its texts, over all its cards, run
+    // together, hold every character of what it was given, in order.
+    {
         for (k, text) in texts.iter().enumerate() {
             let text = no_space(text);
-            let Some(card) = cards.get(first + k) else {
+            let Some(card) = cards.get(k) else {
                 assert!(text.contains("QUIRKS"), "{what}: blank card {k}: {text}");
                 continue;
             };
@@ -966,9 +988,7 @@ fn check_pages(
                 assert!(text.contains('★'), "{what}: the leader's mark");
             }
         }
-        first += layout.cards.len();
     }
-    assert_eq!(first, total, "every card is on a page");
 }
 
 #[test]
@@ -987,8 +1007,10 @@ fn check_layouts(cards: &[CardData], blanks: usize, size: CardSize, page: PageSi
     check_layouts_but(cards, blanks, size, page, true);
 }
 
-/// `check_layouts`, the crop marks' place in the margins checked only when
-/// `marks_in_margins` (see `crop_marks_of_large_cards_on_letter_stay_inside_the_margins`).
+/// `check_layouts`, a crop mark at each end of every cut line checked only
+/// when `marks_in_margins`: where the cards leave less than the printable
+/// area's room round them (two large cards across A4), the marks that
+/// would lie outside it are left out.
 fn check_layouts_but(
     cards: &[CardData],
     blanks: usize,
@@ -1096,7 +1118,7 @@ fn extreme_poker_cards_on_letter_stay_inside_their_cards_and_the_margins() {
 
 #[test]
 fn extreme_large_cards_on_a4_stay_inside_their_cards_and_the_margins() {
-    check_layouts(&extreme_cards(), 1, CardSize::Large, PageSize::A4);
+    check_layouts_but(&extreme_cards(), 1, CardSize::Large, PageSize::A4, false);
 }
 
 #[test]
@@ -1146,7 +1168,7 @@ fn card_layout_is_the_pure_layout_once_the_glyphs_are_checked() {
             };
             assert_eq!(
                 card_layout(&cards, 2, page, style).expect("layout"),
-                card::card_pages(&fonts, &cards, 2, page, style)
+                card::card_pages(&fonts, &cards, 2, page, style).expect("pages")
             );
         }
     }
@@ -1164,7 +1186,7 @@ fn demo_poker_cards_on_letter_stay_inside_their_cards_and_the_margins() {
 
 #[test]
 fn demo_large_cards_on_a4_stay_inside_their_cards_and_the_margins() {
-    check_layouts(&demo_cards(), 3, CardSize::Large, PageSize::A4);
+    check_layouts_but(&demo_cards(), 3, CardSize::Large, PageSize::A4, false);
 }
 
 #[test]
@@ -1175,6 +1197,159 @@ fn demo_large_cards_on_letter_stay_inside_their_cards_and_the_margins() {
 #[test]
 fn crop_marks_of_large_cards_on_letter_stay_inside_the_margins() {
     check_layouts(&demo_cards(), 3, CardSize::Large, PageSize::Letter);
+}
+
+/// Every text of a layout with its size, and the card (of those given)
+/// it is on.
+fn texts_by_card(fonts: &Fonts, pages: &[PageLayout]) -> Vec<(usize, f32, String)> {
+    let mut out = Vec::new();
+    for layout in pages {
+        for item in &layout.items {
+            if let Item::Text { text, size, .. } = item {
+                let b = bbox(fonts, item);
+                if let Some(k) = layout.cards.iter().position(|&c| inside(b, c)) {
+                    out.push((layout.of[k], *size, text.clone()));
+                }
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn a_fighter_with_very_many_entries_goes_on_to_a_second_card_never_under_six_points() {
+    let fonts = Fonts::load().expect("fonts");
+    let mut many = extreme_card(1);
+    many.name = "Brick".into();
+    many.quirks = (1..=40)
+        .map(|n| format!("Ability {n}: reroll one die of every roll to hit, once a round"))
+        .collect();
+    let cards = vec![many.clone(), extreme_card(3)];
+    let size = CardSize::Poker;
+    {
+        for write_in in [false, true] {
+            let style = CardStyle {
+                size,
+                write_in,
+                ..CardStyle::default()
+            };
+            let pages = card_layout(&cards, 0, PageSize::A4, style).expect("layout");
+            let texts = texts_by_card(&fonts, &pages);
+            for (_, pt, text) in &texts {
+                assert!(*pt >= 6.0, "{size:?}: {text:?} at {pt} pt");
+            }
+            // The first fighter on two cards at least, the next after it.
+            let of: Vec<usize> = pages.iter().flat_map(|p| p.of.clone()).collect();
+            let brick = of.iter().filter(|&&k| k == 0).count();
+            assert!(brick >= 2, "{size:?}, write-in {write_in}: {of:?}");
+            assert!(
+                texts.iter().any(|(k, _, t)| *k == 0 && t == "Brick (2)"),
+                "{size:?}: the second card's heading"
+            );
+            // Every entry once, over the fighter's cards.
+            let all = no_space(
+                &texts
+                    .iter()
+                    .filter(|(k, _, _)| *k == 0)
+                    .map(|(_, _, t)| t.as_str())
+                    .collect::<String>(),
+            );
+            for quirk in &many.quirks {
+                assert_eq!(
+                    all.matches(&no_space(quirk)).count(),
+                    1,
+                    "{size:?}: {quirk:?} in {all}"
+                );
+            }
+            check_pages(&fonts, &pages, &cards, 0, PageSize::A4, style, true);
+        }
+    }
+}
+
+#[test]
+fn an_entry_too_long_for_a_card_of_its_own_is_refused_naming_the_fighter_and_a_larger_size() {
+    let mut card = extreme_card(1);
+    card.name = "Brick".into();
+    card.quirks = vec![eighty("Reroll one die of every roll to hit, once a round. ").repeat(30)];
+    let err = card_layout(&[card], 0, PageSize::A4, style_of(CardSize::Poker))
+        .expect_err("too long for a poker card");
+    let message = err.to_string();
+    assert!(message.contains("“Brick”"), "{message}");
+    assert!(message.contains("poker"), "{message}");
+    assert!(message.contains("print on large cards"), "{message}");
+}
+
+#[test]
+fn bleed_without_crop_marks_keeps_nine_poker_cards_to_an_a4_page() {
+    for bleed in [0.0, 1.0, 2.0, 3.0, 4.0, 5.0] {
+        let style = CardStyle {
+            marks: false,
+            bleed,
+            ..CardStyle::default()
+        };
+        let slots = card::grid(PageSize::A4, style);
+        assert_eq!(slots.len(), 9, "bleed {bleed}");
+        // Each card's band, bleed and all, on the paper and off its
+        // neighbours' cards.
+        let (pw, ph) = PageSize::A4.mm();
+        let (cw, ch) = CardSize::Poker.mm();
+        for (i, &(x, y)) in slots.iter().enumerate() {
+            assert!(x - bleed >= -EPS && y - bleed >= -EPS, "bleed {bleed}");
+            assert!(x + cw + bleed <= pw + EPS && y + ch + bleed <= ph + EPS);
+            for (j, &(ox, oy)) in slots.iter().enumerate() {
+                if i != j {
+                    assert!(
+                        !reaches_into(
+                            (x - bleed, y - bleed, x + cw + bleed, y + ch),
+                            (ox, oy, cw, ch)
+                        ),
+                        "bleed {bleed}: card {i}'s band reaches card {j}"
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn crop_marks_stay_five_millimetres_from_the_paper_edge() {
+    let mut card = extreme_card(1);
+    card.quirks.truncate(1);
+    card.lasting.clear();
+    card.status = None;
+    let cards = vec![card; 9];
+    for size in [CardSize::Poker, CardSize::Large, CardSize::Sheet] {
+        for page in [PageSize::A4, PageSize::Letter] {
+            for bleed in [0.0, 3.0, 5.0] {
+                let style = CardStyle {
+                    size,
+                    bleed,
+                    ..CardStyle::default()
+                };
+                let (pw, ph) = page.mm();
+                let pages = card_layout(&cards, 0, page, style).expect("layout");
+                let mut marks = 0;
+                for item in &pages[0].items {
+                    if let Item::Line { x1, y1, x2, y2, .. } = item {
+                        for (x, y) in [(x1, y1), (x2, y2)] {
+                            assert!(
+                                *x >= 5.0 - EPS
+                                    && *y >= 5.0 - EPS
+                                    && *x <= pw - 5.0 + EPS
+                                    && *y <= ph - 5.0 + EPS,
+                                "{size:?} on {page:?}, bleed {bleed}: {item:?}"
+                            );
+                        }
+                        marks += 1;
+                    }
+                }
+                assert!(marks > 0, "{size:?} on {page:?}, bleed {bleed}: no marks");
+            }
+        }
+    }
+    // Nine poker cards to an A4 page with their marks, as before.
+    assert_eq!(card::grid(PageSize::A4, CardStyle::default()).len(), 9);
+    assert_eq!(card::grid(PageSize::Letter, CardStyle::default()).len(), 9);
 }
 
 #[test]
@@ -1323,7 +1498,7 @@ fn roster_warning_names_the_fighter_not_the_headline() {
     roster_pdf(&sheet, PageSize::A4).expect("the roster prints");
     let missing = rapsheet::print::roster_warnings(&sheet).expect("warnings");
     assert_eq!(missing.len(), 1, "{missing:?}");
-    assert_eq!(missing[0].character, c);
+    assert_eq!(missing[0].characters, [c.to_string()]);
     assert_eq!(
         missing[0].owner,
         format!("fighter “Ash{c}” of gang “{SAINTS}”")
@@ -1546,4 +1721,171 @@ fn fighters_named_without_their_gang_are_refused_not_looked_for_everywhere() {
         })
         .expect_err("names belong to one gang");
     assert!(format!("{err:#}").contains("choose the gang"), "{err:#}");
+}
+
+#[test]
+fn a_roster_longer_than_a_page_has_the_gang_and_its_number_on_every_page() {
+    use rapsheet::print::{RosterData, RosterFighter, roster_layout};
+    let data = RosterData {
+        gang: JACKALS.into(),
+        ruleset: "Heartbreaker".into(),
+        resources: "Scrap 12".into(),
+        titles: String::new(),
+        fighters: (1..=60)
+            .map(|n| RosterFighter {
+                name: format!("Fighter {n}"),
+                leader: n == 1,
+                headline: "LIMIT 3 · SPEED 4\" · MEAT 10 · ARMOR 1".into(),
+                lines: vec![
+                    "Sledgehammer (Pulverizer): P7, Crush".into(),
+                    "Crushed Hand: −1 Punch".into(),
+                ],
+            })
+            .collect(),
+        fighter_word: "fighter".into(),
+        gang_word: "gang".into(),
+    };
+    for page in [PageSize::A4, PageSize::Letter] {
+        let pages = roster_layout(&data, page).expect("layout");
+        let total = pages.len();
+        assert!(total >= 3, "{page:?}: {total} pages");
+        for (n, layout) in pages.iter().enumerate() {
+            let texts: Vec<(f32, f32, &str)> = layout
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Text { y, size, text, .. } => Some((*y, *size, text.as_str())),
+                    _ => None,
+                })
+                .collect();
+            let number = format!("page {} of {total}", n + 1);
+            let foot = texts
+                .iter()
+                .find(|t| t.2 == number)
+                .unwrap_or_else(|| panic!("{page:?}: no {number:?}"));
+            // The gang's name heads the page, above everything else on it.
+            let head = texts
+                .iter()
+                .find(|t| t.2 == JACKALS)
+                .unwrap_or_else(|| panic!("{page:?}, {number}: no gang name"));
+            for t in &texts {
+                assert!(t.1 >= 6.0, "{t:?}");
+                if t.2 != JACKALS && t.2 != number {
+                    assert!(
+                        t.0 - t.1 * 25.4 / 72.0 > head.0 + 1.0,
+                        "{number}: {t:?} under the head"
+                    );
+                    assert!(
+                        t.0 + 2.0 < foot.0 - foot.1 * 25.4 / 72.0,
+                        "{number}: {t:?} over the foot"
+                    );
+                }
+            }
+            assert!(foot.0 <= layout.h - MARGIN, "{number}");
+        }
+        // Every fighter once.
+        let all: Vec<&str> = pages
+            .iter()
+            .flat_map(|p| &p.items)
+            .filter_map(|i| match i {
+                Item::Text { text, .. } => Some(text.as_str()),
+                _ => None,
+            })
+            .collect();
+        for n in 2..=60 {
+            let name = format!("Fighter {n}");
+            assert_eq!(all.iter().filter(|t| **t == name).count(), 1, "{name}");
+        }
+    }
+}
+
+/// A page rendered by poppler in grey at 50 dpi: its width, height and
+/// pixels.
+fn rendered(pdf: &Path) -> (usize, usize, Vec<u8>) {
+    let prefix = pdf.with_extension("");
+    poppler(
+        "pdftoppm",
+        &[
+            "-gray",
+            "-r",
+            "50",
+            "-f",
+            "1",
+            "-l",
+            "1",
+            path_str(pdf),
+            path_str(&prefix),
+        ],
+    );
+    let pgm = std::fs::read(format!("{}-1.pgm", path_str(&prefix))).expect("the rendered page");
+    // P5, width, height, 255, each after one whitespace.
+    let mut fields = Vec::new();
+    let mut at = 0;
+    while fields.len() < 4 {
+        while pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let start = at;
+        while !pgm[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        fields.push(String::from_utf8_lossy(&pgm[start..at]).into_owned());
+    }
+    let (w, h): (usize, usize) = (fields[1].parse().unwrap(), fields[2].parse().unwrap());
+    (w, h, pgm[at + 1..].to_vec())
+}
+
+#[test]
+fn a_name_of_stacked_marks_is_clipped_to_its_line_and_leaves_the_card_above_alone() {
+    let fonts = Fonts::load().expect("fonts");
+    let mut plain = extreme_card(1);
+    plain.quirks.truncate(2);
+    plain.status = None;
+    plain.name = "Kenji".into();
+    let mut tall = plain.clone();
+    tall.name = format!("Ke{}nji", "\u{0301}\u{0302}".repeat(150));
+    let dir = temp();
+    let style = style_of(CardSize::Poker);
+    let mut pixels = Vec::new();
+    // The fourth card is under the first: plain, then of stacked marks.
+    for (n, last) in [&plain, &tall].into_iter().enumerate() {
+        let cards = vec![plain.clone(), plain.clone(), plain.clone(), last.clone()];
+        let pages = card_layout(&cards, 0, PageSize::A4, style).expect("layout");
+        for item in &pages[0].items {
+            let Some((x, y, w, h)) = rapsheet::print::layout::clip_box(&fonts, item) else {
+                continue;
+            };
+            let Item::Text { x: tx, y: ty, .. } = item else {
+                continue;
+            };
+            let card = pages[0]
+                .cards
+                .iter()
+                .find(|c| inside((*tx, *ty, *tx, *ty), **c))
+                .expect("a text on a card");
+            assert!(
+                inside((x, y, x + w, y + h), *card),
+                "{item:?} clipped to {:?}",
+                (x, y, w, h)
+            );
+        }
+        let pdf = dir.path().join(format!("{n}.pdf"));
+        std::fs::write(
+            &pdf,
+            cards_pdf(&cards, 0, PageSize::A4, style).expect("pdf"),
+        )
+        .unwrap();
+        pixels.push((rendered(&pdf), pages[0].cards[3].1));
+    }
+    let ((w, _, plain_px), under) = &pixels[0];
+    let ((_, _, tall_px), _) = &pixels[1];
+    // Every row of pixels above the fourth card's top, the same.
+    let rows = (under / 25.4 * 50.0).floor() as usize - 1;
+    let differ = (0..rows * w).filter(|&i| plain_px[i] != tall_px[i]).count();
+    assert_eq!(
+        differ, 0,
+        "{differ} pixels above the card of stacked marks changed"
+    );
+    // And the marks are printed on their own card.
+    assert_ne!(plain_px, tall_px);
 }

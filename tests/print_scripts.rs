@@ -174,7 +174,7 @@ fn a_character_no_font_draws_prints_as_a_placeholder_with_a_warning_naming_its_f
         card_warnings(&cards).expect("warnings"),
         vec![MissingGlyph {
             owner: format!("fighter “{name}” of gang “{JACKALS}”"),
-            character: c,
+            characters: vec![c.to_string()],
         }]
     );
     cards_pdf(&cards, 0, PageSize::A4, CardStyle::default()).expect("the cards print");
@@ -444,5 +444,40 @@ fn stacked_combining_marks_print_and_read_back() {
     );
     if let Some(text) = pdf_text(&pdf, false) {
         assert!(text.contains(name), "{name:?} in:\n{text:?}");
+    }
+}
+
+#[test]
+fn one_warning_per_name_lists_its_characters_and_a_joined_emoji_is_one() {
+    let c = undrawable();
+    let family = "👩\u{200D}👩\u{200D}👧";
+    let thumb = "👍🏽";
+    let flag = "🇯🇵";
+    let name = format!("{c}Kenji{c} {family}{thumb}{flag}{family}");
+    let warnings = card_warnings(&[card(&name, "Red Fangs")]).expect("warnings");
+    let fonts = Fonts::for_texts([name.as_str()]).expect("fonts");
+    // Each as a whole where some code point of it is missing, once.
+    let expected: Vec<String> = [c.to_string().as_str(), family, thumb, flag]
+        .into_iter()
+        .filter(|g| g.chars().any(|c| !fonts.can_draw(c)))
+        .map(str::to_owned)
+        .collect();
+    assert!(expected.len() >= 2, "{expected:?}");
+    let mine: Vec<&MissingGlyph> = warnings
+        .iter()
+        .filter(|w| w.owner.contains("Kenji"))
+        .collect();
+    assert_eq!(mine.len(), 1, "{warnings:?}");
+    assert_eq!(mine[0].characters, expected);
+    let line = mine[0].to_string();
+    assert_eq!(line.lines().count(), 1, "{line}");
+    for g in &expected {
+        assert_eq!(line.matches(&format!("“{g}”")).count(), 1, "{line}");
+    }
+    if expected.iter().any(|g| g == family) {
+        assert!(
+            line.contains("U+1F469 U+200D U+1F469 U+200D U+1F467"),
+            "{line}"
+        );
     }
 }

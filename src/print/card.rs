@@ -26,6 +26,11 @@ const BAND: f32 = 0.88;
 const STATUS: f32 = 0.7;
 /// The largest bleed asked for (mm).
 pub const MAX_BLEED: f32 = 5.0;
+/// How near the paper's edge a printer is sure to print (mm): no crop mark
+/// comes nearer; one with no room is shortened, or left out.
+pub const PRINTABLE: f32 = 5.0;
+/// The shortest crop mark drawn (mm).
+const SHORTEST_MARK: f32 = 0.5;
 
 /// Options for cards on a sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -127,35 +132,145 @@ fn step(size: f32) -> f32 {
     leading(size).max(ascent(size) + descent(size))
 }
 
-/// Lays out one card at (x, y). `index` names the card for its photo.
-pub fn card(
-    fonts: &Fonts,
-    data: &CardData,
-    index: usize,
-    x: f32,
-    y: f32,
-    style: CardStyle,
-    items: &mut Vec<Item>,
-) {
-    if style.write_in {
-        let mut trial = Vec::new();
-        if card_once(fonts, data, index, (x, y), style, &mut trial) {
-            items.append(&mut trial);
-            return;
+/// One card of a fighter's: the first (all of it, or as many of its
+/// entries as fit) or one that carries on its entries (its name numbered,
+/// nothing but the entries), and how it is drawn.
+#[derive(Debug, Clone)]
+pub struct Part {
+    pub data: CardData,
+    pub first: bool,
+    pub style: CardStyle,
+}
+
+/// Why a fighter's card cannot be printed at this size.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TooLong {
+    pub name: String,
+    pub blank: bool,
+}
+
+/// A fighter on as many cards as its entries need, none of its text under
+/// [`LABEL`] points: the write-in boxes give way first; then the entries
+/// that do not fit go on to a card of their own, headed by the name and
+/// its number (`(2)`), and so on. An entry too long for a card on its own
+/// is an error.
+pub fn parts(fonts: &Fonts, data: &CardData, style: CardStyle) -> Result<Vec<Part>, TooLong> {
+    let plain = CardStyle {
+        write_in: false,
+        ..style
+    };
+    let fits = |data: &CardData, first: bool, style: CardStyle| {
+        card_once(fonts, data, 0, (0.0, 0.0), style, &mut Vec::new(), first)
+    };
+    let count = entries(data);
+    let mut out = Vec::new();
+    let mut from = 0;
+    loop {
+        let first = out.is_empty();
+        let number = out.len() + 1;
+        let rest = taking(data, from..count, number);
+        if data.blank || fits(&rest, first, style) {
+            out.push(Part {
+                data: rest,
+                first,
+                style,
+            });
+            return Ok(out);
         }
-        // The entries need the room the write-in boxes would take: they
-        // give way, as nothing of the fighter may be cut.
-        let without = CardStyle {
-            write_in: false,
-            ..style
-        };
-        card_once(fonts, data, index, (x, y), without, items);
-    } else {
-        card_once(fonts, data, index, (x, y), style, items);
+        if style.write_in && fits(&rest, first, plain) {
+            out.push(Part {
+                data: rest,
+                first,
+                style: plain,
+            });
+            return Ok(out);
+        }
+        // The most entries that fit on this card (fewer always fit when
+        // more do).
+        let (mut lo, mut hi) = (from, count);
+        while lo + 1 < hi {
+            let mid = (lo + hi) / 2;
+            if fits(&taking(data, from..mid, number), first, plain) {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        if lo == from && !first {
+            return Err(TooLong {
+                name: data.name.clone(),
+                blank: data.blank,
+            });
+        }
+        out.push(Part {
+            data: taking(data, from..lo, number),
+            first,
+            style: plain,
+        });
+        from = lo;
     }
 }
 
-/// Lays out one card; returns whether its entries fit.
+/// How many entries a card has: its entries' lines and its lasting
+/// effects'.
+fn entries(data: &CardData) -> usize {
+    let lines = if data.groups.is_empty() {
+        data.quirks.len()
+    } else {
+        data.groups.iter().map(|(_, l)| l.len()).sum()
+    };
+    lines + data.lasting.len()
+}
+
+/// The card with only the entries in `range` (counted as [`entries`]
+/// does); after the first, with nothing but its name, its gang and those
+/// entries, the name numbered `number`.
+fn taking(data: &CardData, range: std::ops::Range<usize>, number: usize) -> CardData {
+    let mut at = 0;
+    let mut keep = |lines: &[String]| -> Vec<String> {
+        let kept = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| range.contains(&(at + i)))
+            .map(|(_, l)| l.clone())
+            .collect();
+        at += lines.len();
+        kept
+    };
+    let mut part = data.clone();
+    if data.groups.is_empty() {
+        part.quirks = keep(&data.quirks);
+    } else {
+        part.groups = data
+            .groups
+            .iter()
+            .map(|(heading, lines)| (heading.clone(), keep(lines)))
+            .collect();
+    }
+    part.lasting = keep(&data.lasting);
+    if number > 1 {
+        part = CardData {
+            name: format!("{} ({number})", data.name),
+            gang: data.gang.clone(),
+            leader: data.leader,
+            quirks: part.quirks,
+            groups: part.groups,
+            lasting: part.lasting,
+            quirks_heading: data.quirks_heading.clone(),
+            lasting_heading: data.lasting_heading.clone(),
+            notes_heading: data.notes_heading.clone(),
+            marks_heading: data.marks_heading.clone(),
+            fighter_word: data.fighter_word.clone(),
+            gang_word: data.gang_word.clone(),
+            ..CardData::default()
+        };
+    }
+    part
+}
+
+/// Lays out one card; returns whether its entries fit. A card that
+/// carries on a fighter's entries (not `first`) has no entries' heading
+/// over none, and no marks boxes.
 fn card_once(
     fonts: &Fonts,
     data: &CardData,
@@ -163,6 +278,7 @@ fn card_once(
     (x, y): (f32, f32),
     style: CardStyle,
     items: &mut Vec<Item>,
+    first: bool,
 ) -> bool {
     let f = Frame::new(x, y, style.size);
     let mut pen = Pen { items };
@@ -201,7 +317,7 @@ fn card_once(
         ruled(&f, below, bottom, &mut pen);
         below <= bottom
     } else {
-        body(fonts, data, &f, top, bottom, &mut pen)
+        body(fonts, data, &f, (top, bottom), first, &mut pen)
     }
 }
 
@@ -627,14 +743,15 @@ fn marks_boxes(
 }
 
 /// The entries and lasting effects, in the largest type that fits between
-/// `top` and `bottom` (a readable size first, smaller only as needed),
-/// each line hanging under its first.
+/// `top` and `bottom` (a readable size first, smaller only as needed,
+/// never under [`LABEL`]), each line hanging under its first. Returns
+/// whether they fit; where they do not, [`parts`] gives them more cards.
 fn body(
     fonts: &Fonts,
     data: &CardData,
     f: &Frame,
-    top: f32,
-    bottom: f32,
+    (top, bottom): (f32, f32),
+    first: bool,
     pen: &mut Pen<'_>,
 ) -> bool {
     let indent = 1.0;
@@ -650,24 +767,21 @@ fn body(
             .map(|(heading, lines)| (heading, lines.as_slice()))
             .collect()
     };
-    // The entries' heading stands even over none (room to write them in).
+    // The entries' heading stands even over none (room to write them in),
+    // on a fighter's first card.
     let blocks: Vec<(&String, &[String])> = entries
         .into_iter()
-        .filter(|(_, lines)| data.groups.is_empty() || !lines.is_empty())
+        .filter(|(_, lines)| (first && data.groups.is_empty()) || !lines.is_empty())
         .chain(
             [(&data.lasting_heading, data.lasting.as_slice())]
                 .into_iter()
                 .filter(|(_, lines)| !lines.is_empty()),
         )
         .collect();
-    // Headings are labels: not under LABEL (wrapped like the rest) unless
-    // the entries could not fit at all otherwise: nothing is cut.
-    let floor = std::cell::Cell::new(LABEL);
-    let heading_size = |size: f32| size.max(floor.get());
     let laid = |size: f32| -> Vec<(bool, bool, String)> {
         let mut out = Vec::new();
         for (heading, lines) in &blocks {
-            for l in wrap(fonts, heading, f.inner(), heading_size(size), true) {
+            for l in wrap(fonts, heading, f.inner(), size, true) {
                 out.push((true, false, l));
             }
             for line in *lines {
@@ -682,21 +796,12 @@ fn body(
         out
     };
     let height = |lines: &[(bool, bool, String)], size: f32| {
-        lines
-            .iter()
-            .map(|(heading, _, _)| step(if *heading { heading_size(size) } else { size }))
-            .sum::<f32>()
-            + blocks.len() as f32 * 0.8
+        lines.len() as f32 * step(size) + blocks.len() as f32 * 0.8
     };
     let mut size = f.pick(9.0, 11.0);
     let mut lines = laid(size);
-    // Small type only as a last resort: it is never cut.
-    while size > 1.0 && top + height(&lines, size) > bottom {
-        size -= 0.25;
-        lines = laid(size);
-    }
-    if top + height(&lines, size) > bottom {
-        floor.set(size);
+    while size > LABEL && top + height(&lines, size) > bottom {
+        size = (size - 0.25).max(LABEL);
         lines = laid(size);
     }
     let fits = top + height(&lines, size) <= bottom + 0.01;
@@ -708,8 +813,7 @@ fn body(
         }
         after_heading = heading;
         let x = f.left() + if heading { 0.0 } else { indent } + if hanging { hang } else { 0.0 };
-        let at = if heading { heading_size(size) } else { size };
-        y = lines_at(pen, x, y, at, heading, std::slice::from_ref(&text));
+        y = lines_at(pen, x, y, size, heading, std::slice::from_ref(&text));
     }
     fits
 }
@@ -726,33 +830,56 @@ fn ruled(f: &Frame, top: f32, bottom: f32, pen: &mut Pen<'_>) {
 /// Where the cards go on a page (their trim, top-left corners): as many as
 /// fit inside the margins with room for the crop marks and the bleed
 /// outside the grid, the grid centred. Without bleed, neighbours share a
-/// cut line; with it, they sit twice the bleed apart.
+/// cut line; with it, they sit twice the bleed apart. Without crop marks
+/// no room is kept for them, the bleed round the grid may run to the
+/// paper's edge, and neighbours sit only the bleed apart where that puts
+/// one more card in a row or a column (a band then reaches its
+/// neighbour's cut, and no further).
 pub fn grid(page: PageSize, style: CardStyle) -> Vec<(f32, f32)> {
     let (pw, ph) = page.mm();
     let (cw, ch) = style.size.mm();
     let bleed = style.bleed();
-    let gap = 2.0 * bleed;
-    let outer = MARGIN + MARK + MARK_GAP + bleed;
-    let usable_w = pw - 2.0 * outer;
-    let usable_h = ph - 2.0 * outer;
-    let cols = ((usable_w + gap) / (cw + gap)).floor().max(1.0) as usize;
-    let rows = ((usable_h + gap) / (ch + gap)).floor().max(1.0) as usize;
-    let grid_w = cols as f32 * cw + (cols - 1) as f32 * gap;
-    let grid_h = rows as f32 * ch + (rows - 1) as f32 * gap;
+    let outer = if style.marks {
+        MARGIN + MARK + MARK_GAP + bleed
+    } else {
+        MARGIN.max(bleed)
+    };
+    // How many fit along a side, and how far apart.
+    let along = |side: f32, card: f32| {
+        let count =
+            |gap: f32| ((side - 2.0 * outer + gap) / (card + gap)).floor().max(1.0) as usize;
+        let apart = 2.0 * bleed;
+        if !style.marks && count(bleed) > count(apart) {
+            (count(bleed), bleed)
+        } else {
+            (count(apart), apart)
+        }
+    };
+    let (cols, gap_x) = along(pw, cw);
+    let (rows, gap_y) = along(ph, ch);
+    let grid_w = cols as f32 * cw + (cols - 1) as f32 * gap_x;
+    let grid_h = rows as f32 * ch + (rows - 1) as f32 * gap_y;
     let x0 = (pw - grid_w) / 2.0;
     let y0 = (ph - grid_h) / 2.0;
     let mut out = Vec::new();
     for r in 0..rows {
         for c in 0..cols {
-            out.push((x0 + c as f32 * (cw + gap), y0 + r as f32 * (ch + gap)));
+            out.push((x0 + c as f32 * (cw + gap_x), y0 + r as f32 * (ch + gap_y)));
         }
     }
     out
 }
 
 /// Crop marks for the cards placed: for every cut line, a short stroke at
-/// each end, outside the grid and its bleed, none on a card.
-pub fn crop_marks(cards: &[(f32, f32, f32, f32)], bleed: f32, items: &mut Vec<Item>) {
+/// each end, outside the grid and its bleed, none on a card, and none
+/// nearer the edge of a `page` (w, h) than [`PRINTABLE`] (shortened to
+/// stay inside it, left out where no room is left).
+pub fn crop_marks(
+    cards: &[(f32, f32, f32, f32)],
+    bleed: f32,
+    (pw, ph): (f32, f32),
+    items: &mut Vec<Item>,
+) {
     let Some(&(x0, y0, _, _)) = cards.first() else {
         return;
     };
@@ -769,13 +896,21 @@ pub fn crop_marks(cards: &[(f32, f32, f32, f32)], bleed: f32, items: &mut Vec<It
     let near = bleed + MARK_GAP;
     // Each stroke runs away from the grid, along its cut line.
     let mut mark = |x1: f32, y1: f32, x2: f32, y2: f32| {
-        items.push(Item::Line {
-            x1,
-            y1,
-            x2,
-            y2,
-            width: 0.2,
-        });
+        let (x2, y2) = (
+            x2.clamp(PRINTABLE, pw - PRINTABLE),
+            y2.clamp(PRINTABLE, ph - PRINTABLE),
+        );
+        let inside = |v: f32, most: f32| (PRINTABLE..=most - PRINTABLE).contains(&v);
+        let long = (x2 - x1).abs().max((y2 - y1).abs());
+        if inside(x1, pw) && inside(y1, ph) && long >= SHORTEST_MARK {
+            items.push(Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width: 0.2,
+            });
+        }
     };
     for x in xs {
         mark(x, top - near, x, top - near - MARK);
@@ -788,41 +923,58 @@ pub fn crop_marks(cards: &[(f32, f32, f32, f32)], bleed: f32, items: &mut Vec<It
 }
 
 /// Cards on pages, as many per page as fit, blanks after the fighters
-/// (each with the first card's labels).
+/// (each with the first card's labels); a fighter whose entries need more
+/// than one card on as many as they need, one after another.
 pub fn card_pages(
     fonts: &Fonts,
     cards: &[CardData],
     blanks: usize,
     page: PageSize,
     style: CardStyle,
-) -> Vec<PageLayout> {
+) -> Result<Vec<PageLayout>, TooLong> {
     let slots = grid(page, style);
     let (pw, ph) = page.mm();
     let (cw, ch) = style.size.mm();
-    let total = cards.len() + blanks;
     let blank = cards.first().map(CardData::blank_like);
+    let blank_parts = match &blank {
+        Some(b) if blanks > 0 => parts(fonts, b, style)?,
+        _ => Vec::new(),
+    };
+    // Every card to print, with the fighter it is of.
+    let mut all: Vec<(usize, &Part)> = Vec::new();
+    let fighters = cards
+        .iter()
+        .map(|c| parts(fonts, c, style))
+        .collect::<Result<Vec<_>, _>>()?;
+    for (i, fighter) in fighters.iter().enumerate() {
+        all.extend(fighter.iter().map(|p| (i, p)));
+    }
+    for b in 0..blanks {
+        all.extend(blank_parts.iter().map(|p| (cards.len() + b, p)));
+    }
     let mut pages = Vec::new();
-    let mut i = 0;
-    while i < total || pages.is_empty() {
+    for chunk in all.chunks(slots.len().max(1)) {
         let mut layout = PageLayout::empty(pw, ph);
-        for &(x, y) in &slots {
-            if i >= total {
-                break;
-            }
-            let Some(data) = cards.get(i).or(blank.as_ref()) else {
-                break;
-            };
-            card(fonts, data, i, x, y, style, &mut layout.items);
+        for (&(x, y), &(i, part)) in slots.iter().zip(chunk) {
+            card_once(
+                fonts,
+                &part.data,
+                i,
+                (x, y),
+                part.style,
+                &mut layout.items,
+                part.first,
+            );
             layout.cards.push((x, y, cw, ch));
-            i += 1;
+            layout.of.push(i);
         }
         if style.marks {
-            crop_marks(&layout.cards, style.bleed(), &mut layout.items);
+            crop_marks(&layout.cards, style.bleed(), (pw, ph), &mut layout.items);
         }
         pages.push(layout);
-        if total == 0 || blank.is_none() && i >= cards.len() {
-            break;
-        }
     }
-    pages
+    if pages.is_empty() {
+        pages.push(PageLayout::empty(pw, ph));
+    }
+    Ok(pages)
 }

@@ -181,13 +181,15 @@ impl Fonts {
         !needs_a_font(c) || (!c.is_control() && self.face_for(c, false).is_some())
     }
 
-    /// The characters of `text` that are printed as the placeholder, each
-    /// once, in order.
-    pub fn missing(&self, text: &str) -> Vec<char> {
-        let mut out: Vec<char> = Vec::new();
-        for c in crate::text::visible(text).chars() {
-            if !self.can_draw(c) && !out.contains(&c) {
-                out.push(c);
+    /// The characters of `text` (graphemes: an emoji with its joiners and
+    /// modifiers is one) that hold a code point printed as the
+    /// placeholder, each once, in order.
+    pub fn missing(&self, text: &str) -> Vec<String> {
+        use unicode_segmentation::UnicodeSegmentation as _;
+        let mut out: Vec<String> = Vec::new();
+        for g in crate::text::visible(text).graphemes(true) {
+            if g.chars().any(|c| !self.can_draw(c)) && !out.iter().any(|o| o == g) {
+                out.push(g.to_owned());
             }
         }
         out

@@ -53,6 +53,10 @@ pub struct PageLayout {
     pub items: Vec<Item>,
     /// Each card's rectangle on the page (x, y, w, h).
     pub cards: Vec<(f32, f32, f32, f32)>,
+    /// Which of the cards given each card shows (a fighter on more than
+    /// one card has each of them; a blank card counts on after the
+    /// fighters).
+    pub of: Vec<usize>,
 }
 
 impl PageLayout {
@@ -63,6 +67,7 @@ impl PageLayout {
             h,
             items: Vec::new(),
             cards: Vec::new(),
+            of: Vec::new(),
         }
     }
 }
@@ -93,6 +98,33 @@ pub const MARGIN: f32 = 2.0;
 /// Line height for a font size, in mm.
 pub(super) fn leading(size: f32) -> f32 {
     size * MM_PER_PT * 1.22
+}
+
+/// The box a text is clipped to when printed (x, y, w, h from the
+/// top-left): its line, from a whole em above its baseline (the room every
+/// line is given above it) to a quarter of one under it, and as wide as
+/// the font measures it with a quarter em either side. Marks stacked past
+/// it (a name of hundreds of combining marks) are not drawn over the text
+/// around it.
+pub fn clip_box(fonts: &Fonts, item: &Item) -> Option<(f32, f32, f32, f32)> {
+    let Item::Text {
+        x,
+        y,
+        size,
+        bold,
+        text,
+    } = item
+    else {
+        return None;
+    };
+    let em = size * MM_PER_PT;
+    let pad = em * 0.25;
+    Some((
+        x - pad,
+        y - em,
+        fonts.width(text, *size, *bold) + 2.0 * pad,
+        em + pad,
+    ))
 }
 
 /// Splits text into lines no wider than `width` at `size`: at its own line
@@ -305,7 +337,10 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
     let left = MARGIN + 4.0;
     let right = pw - MARGIN - 4.0;
     let width = right - left;
-    let bottom = ph - MARGIN - 4.0;
+    // Room at the foot for the page's number.
+    let bottom = ph - MARGIN - 10.0;
+    // Where a page after the first begins: under its running head.
+    let top = MARGIN + 14.0;
     let mut pages = vec![PageLayout::empty(pw, ph)];
     let mut y = MARGIN + 10.0;
     {
@@ -368,7 +403,7 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
         let needed = head_h + lines.len() as f32 * leading(size) + 3.0;
         if y + needed > bottom {
             pages.push(PageLayout::empty(pw, ph));
-            y = MARGIN + 8.0;
+            y = top;
         }
         let Some(page) = pages.last_mut() else {
             break;
@@ -393,7 +428,7 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
             // A fighter longer than a page goes on over the next.
             if y + leading(size) > bottom {
                 pages.push(PageLayout::empty(pw, ph));
-                y = MARGIN + 8.0;
+                y = top;
             }
             let x = left + if i == 0 { 4.0 } else { 8.0 };
             if let Some(page) = pages.last_mut() {
@@ -416,7 +451,55 @@ pub fn roster_pages(fonts: &Fonts, data: &RosterData, page: PageSize) -> Vec<Pag
         }
         y += 3.0;
     }
+    roster_heads(fonts, &data.gang, &mut pages);
     pages
+}
+
+/// A roster of more than one page: the gang's name at the head of every
+/// page after the first (its title is on the first), and on every page
+/// its number of the whole (`page 2 of 3`).
+fn roster_heads(fonts: &Fonts, gang: &str, pages: &mut [PageLayout]) {
+    let total = pages.len();
+    if total < 2 {
+        return;
+    }
+    let size = 7.5;
+    for (n, page) in pages.iter_mut().enumerate() {
+        let (left, right) = (MARGIN + 4.0, page.w - MARGIN - 4.0);
+        let number = format!("page {} of {total}", n + 1);
+        let wide = fonts.width(&number, size, false);
+        page.items.push(Item::Text {
+            x: (page.w - wide) / 2.0,
+            y: page.h - MARGIN - 4.0,
+            size,
+            bold: false,
+            text: number,
+        });
+        if n == 0 {
+            continue;
+        }
+        // The name on one line, as large as fits, never under 6 pt.
+        let (head_size, lines) = wrap_fit(fonts, gang, right - left, (size, 6.0), 1, true);
+        let mut y = MARGIN + 6.0;
+        for line in lines {
+            page.items.push(Item::Text {
+                x: left,
+                y,
+                size: head_size,
+                bold: true,
+                text: line,
+            });
+            y += leading(head_size);
+        }
+        let rule = y - leading(head_size) + 2.0;
+        page.items.push(Item::Line {
+            x1: left,
+            y1: rule,
+            x2: right,
+            y2: rule,
+            width: 0.2,
+        });
+    }
 }
 
 /// A plain document on pages: title, headings, text and bullets, wrapped

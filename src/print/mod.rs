@@ -28,32 +28,54 @@ pub enum PrintError {
     Photo { fighter: String, reason: String },
     #[error("nothing to print")]
     Nothing,
+    /// An entry too long for a card of this size even on a card of its
+    /// own: `owner` is whose, `size` the size asked for, `larger` one
+    /// to print on instead, where there is one.
+    #[error("{owner}: an entry is too long for a {size} card even on a card of its own{}", larger.as_ref().map(|l| format!("; print on {l} cards")).unwrap_or_default())]
+    TooLong {
+        owner: String,
+        size: String,
+        larger: Option<String>,
+    },
 }
 
-/// A character no font draws, and whose text holds it. The document still
-/// prints, with the placeholder in its place; the player is told whose
-/// text and which character.
+/// The characters no font draws in one owner's text. The document still
+/// prints, with the placeholder in their place; the player is told once
+/// for each owner, naming every such character.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MissingGlyph {
     /// Whose text: `fighter “Kenji” of gang “Red Fangs”`, `gang “Red
     /// Fangs”`, a chronicle's section.
     pub owner: String,
-    pub character: char,
+    /// Each character as the reader sees one (a grapheme: a letter with
+    /// its marks, an emoji with its joiners, modifiers or flag pair),
+    /// once, in order.
+    pub characters: Vec<String>,
 }
 
 impl std::fmt::Display for MissingGlyph {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        let c = self.character;
-        let code = format!("U+{:04X}", c as u32);
-        let shown = if c.is_control() {
-            format!("the control character {code}")
-        } else {
-            format!("“{c}” ({code})")
-        };
+        let shown: Vec<String> = self
+            .characters
+            .iter()
+            .map(|g| {
+                let code = g
+                    .chars()
+                    .map(|c| format!("U+{:04X}", c as u32))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                if g.chars().any(char::is_control) {
+                    format!("the control character {code}")
+                } else {
+                    format!("“{g}” ({code})")
+                }
+            })
+            .collect();
         write!(
             f,
-            "{}: no font draws {shown}; printed as {}",
+            "{}: no font draws {}; printed as {}",
             visible(&self.owner),
+            shown.join(", "),
             fonts::PLACEHOLDER
         )
     }
@@ -87,19 +109,25 @@ fn gang_owner(gang: &str, gang_word: &str) -> String {
     format!("{gang_word} “{gang}”")
 }
 
-/// Every character of `texts` no font draws, once for each owner.
+/// Every character of `texts` no font draws, in one warning for each
+/// owner.
 fn missing_glyphs(fonts: &Fonts, texts: &[(String, &str)]) -> Vec<MissingGlyph> {
     let mut missing: Vec<MissingGlyph> = Vec::new();
     for (owner, text) in texts {
-        for character in fonts.missing(text) {
-            if !missing
-                .iter()
-                .any(|m| m.character == character && &m.owner == owner)
-            {
-                missing.push(MissingGlyph {
-                    owner: owner.clone(),
-                    character,
-                });
+        for grapheme in fonts.missing(text) {
+            let at = match missing.iter().position(|m| &m.owner == owner) {
+                Some(at) => at,
+                None => {
+                    missing.push(MissingGlyph {
+                        owner: owner.clone(),
+                        characters: Vec::new(),
+                    });
+                    missing.len() - 1
+                }
+            };
+            let characters = &mut missing[at].characters;
+            if !characters.contains(&grapheme) {
+                characters.push(grapheme);
             }
         }
     }
@@ -290,7 +318,29 @@ fn card_pages(
         return Err(PrintError::Nothing);
     }
     let fonts = fonts_for(&card_texts(cards))?;
-    let pages = card::card_pages(&fonts, cards, blanks, page, style);
+    let pages = card::card_pages(&fonts, cards, blanks, page, style).map_err(|too| {
+        let card = cards.iter().find(|c| c.name == too.name && !too.blank);
+        let owner = match card {
+            Some(c) => fighter_owner(&c.name, &c.gang, (&c.fighter_word, &c.gang_word)),
+            None => "a blank card".to_owned(),
+        };
+        let named = |size: CardSize| {
+            CardSize::ALL
+                .iter()
+                .find(|(s, _)| *s == size)
+                .map(|(_, n)| (*n).to_owned())
+        };
+        let larger = CardSize::ALL
+            .iter()
+            .skip_while(|(s, _)| *s != style.size)
+            .nth(1)
+            .map(|(_, n)| (*n).to_owned());
+        PrintError::TooLong {
+            owner: visible(&owner),
+            size: named(style.size).unwrap_or_default(),
+            larger,
+        }
+    })?;
     Ok((fonts, pages))
 }
 

@@ -160,6 +160,16 @@ pub(super) fn write(
                     bold: is_bold,
                     text,
                 } => {
+                    // Nothing of a text is drawn outside its line's box.
+                    ops.push(Op::SaveGraphicsState);
+                    if let Some((cx, cy, cw, ch)) = super::layout::clip_box(fonts, item) {
+                        ops.push(Op::DrawRectangle {
+                            rectangle: Rect {
+                                mode: Some(PaintMode::Clip),
+                                ..Rect::from_xywh(pt(cx), pt(h - cy - ch), pt(cw), pt(ch))
+                            },
+                        });
+                    }
                     let (x, y) = (*x, h - y);
                     match fonts.shape(text, *size, *is_bold) {
                         Shaped::Plain(line) => {
@@ -187,6 +197,7 @@ pub(super) fn write(
                             })?;
                         }
                     }
+                    ops.push(Op::RestoreGraphicsState);
                 }
                 Item::Image {
                     x,
