@@ -211,9 +211,9 @@ pub(super) fn table_rolled(
         .unwrap_or_default();
     let dice: Vec<String> = roll.dice.iter().map(u32::to_string).collect();
     let by = match roll.source {
-        crate::dice::RollSource::App { seed } => {
-            format!("rolled by the app, seed {seed}")
-        }
+        // The seed stays in the event (and the JSON export) for a script;
+        // a reader is told only who rolled.
+        crate::dice::RollSource::App { .. } => "rolled by the app".to_owned(),
         crate::dice::RollSource::Hand => "dice entered by hand".to_owned(),
     };
     let modifier = if modifier == 0 {
