@@ -1304,3 +1304,31 @@ rows = [{ on = "1-6", result = "A scar" }]"#,
         "Table Wounds, the row for 4"
     );
 }
+
+/// A sheet's rolls print under the pack's own heading (HWC's ROLLS), not
+/// among the possessions.
+#[test]
+fn a_sheets_rolls_print_under_their_own_heading() {
+    let (_dir, s) = hwc_party();
+    let party = s.gang_named("Night Crew").unwrap().id;
+    let cards = s.cards(party, &[]).unwrap();
+    let card = &cards[0];
+    let heads: Vec<&str> = card.groups.iter().map(|(h, _)| h.as_str()).collect();
+    assert_eq!(heads, ["POSSESSIONS", "ROLLS"], "{:?}", card.groups);
+    assert!(
+        card.groups[1]
+            .1
+            .iter()
+            .any(|l| l.starts_with("Initiative: 2d6")),
+        "{:?}",
+        card.groups[1]
+    );
+    assert!(
+        card.groups[0]
+            .1
+            .iter()
+            .all(|l| !l.starts_with("Initiative")),
+        "{:?}",
+        card.groups[0]
+    );
+}

@@ -771,7 +771,10 @@ fn body(
     // on a fighter's first card.
     let blocks: Vec<(&String, &[String])> = entries
         .into_iter()
-        .filter(|(_, lines)| (first && data.groups.is_empty()) || !lines.is_empty())
+        .filter(|(heading, lines)| {
+            (first && (data.groups.is_empty() || *heading == &data.quirks_heading))
+                || !lines.is_empty()
+        })
         .chain(
             [(&data.lasting_heading, data.lasting.as_slice())]
                 .into_iter()

@@ -464,6 +464,10 @@ pub struct Words {
     /// Heading over a fighter's quirks on a printed card (`QUIRKS`).
     #[serde(default)]
     pub card_quirks: String,
+    /// Heading over the rolls a fighter's sheet offers, on a printed card
+    /// (`ROLLS`); left out, they print after the entries, under theirs.
+    #[serde(default)]
+    pub card_rolls: String,
     /// Heading over a fighter's lasting effects on a printed card.
     #[serde(default)]
     pub card_lasting: String,
@@ -548,6 +552,7 @@ impl Words {
         let pick = |own: String, base: &String| if own.is_empty() { base.clone() } else { own };
         Words {
             card_quirks: pick(self.card_quirks, &base.card_quirks),
+            card_rolls: pick(self.card_rolls, &base.card_rolls),
             card_lasting: pick(self.card_lasting, &base.card_lasting),
             card_notes: pick(self.card_notes, &base.card_notes),
             card_marks: pick(self.card_marks, &base.card_marks),

@@ -259,7 +259,7 @@ impl Session {
                         .quirks
                         .iter()
                         .map(|q| entry_line(pack, f, q))
-                        .chain(check_lines(f))
+                        .chain(check_lines(f).filter(|_| pack.words.card_rolls.is_empty()))
                         .collect(),
                     lasting: f
                         .lasting
@@ -490,10 +490,25 @@ fn check_lines(fighter: &FighterView) -> impl Iterator<Item = String> + '_ {
 
 /// The entries under their categories' labels, in the pack's order of
 /// categories (a unit record), where the pack prints them so; the sheet's
-/// rolls after them under the entries' heading.
+/// rolls after them, under their own heading where the pack gives one
+/// (then the entries stand under theirs, as a group too), else under the
+/// entries' heading.
 fn groups_of(pack: &crate::rules::Pack, fighter: &FighterView) -> Vec<(String, Vec<String>)> {
-    if !pack.card.as_ref().is_some_and(|c| c.by_category) {
-        return Vec::new();
+    let rolls = &pack.words.card_rolls;
+    let by_category = pack.card.as_ref().is_some_and(|c| c.by_category);
+    if !by_category {
+        if rolls.is_empty() || fighter.checks.is_empty() {
+            return Vec::new();
+        }
+        let entries = fighter
+            .quirks
+            .iter()
+            .map(|q| entry_line(pack, fighter, q))
+            .collect();
+        return vec![
+            (pack.words.card_quirks.clone(), entries),
+            (rolls.clone(), check_lines(fighter).collect()),
+        ];
     }
     let mut groups: Vec<(String, Vec<String>)> = pack
         .categories
@@ -514,10 +529,13 @@ fn groups_of(pack: &crate::rules::Pack, fighter: &FighterView) -> Vec<(String, V
         .iter()
         .filter(|q| !pack.categories.iter().any(|c| c.id == q.category))
         .map(|q| entry_line(pack, fighter, q))
-        .chain(check_lines(fighter))
+        .chain(check_lines(fighter).filter(|_| rolls.is_empty()))
         .collect();
     if !uncategorised.is_empty() {
         groups.push((pack.words.card_quirks.clone(), uncategorised));
+    }
+    if !rolls.is_empty() && !fighter.checks.is_empty() {
+        groups.push((rolls.clone(), check_lines(fighter).collect()));
     }
     groups
 }
