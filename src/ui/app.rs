@@ -138,9 +138,7 @@ impl RapsheetApp {
         backups: Option<PathBuf>,
         policy: crate::session::BackupPolicy,
     ) -> Self {
-        let mut app = Self::empty();
-        app.backups = backups;
-        app.backup_policy = policy;
+        let mut app = Self::closed_with_backups(backups, policy);
         let result = match path {
             Some(path) if path.exists() => Session::open(&path),
             Some(path) => Session::create_demo(&path),
