@@ -281,20 +281,13 @@ impl RapsheetApp {
         if let Some(name) = typed.as_deref().and_then(Path::file_name) {
             dialog = dialog.set_file_name(name.to_string_lossy());
         }
-        let started = Instant::now();
-        let picked = if save {
-            dialog.save_file()
-        } else {
-            dialog.pick_file()
-        };
-        let Some(path) = picked else {
-            // A desktop without a file dialog answers at once; a person
-            // who cancels takes longer than this.
-            if started.elapsed() < Duration::from_millis(300) {
+        let path = match show_dialog(dialog, save) {
+            Picked::Chosen(path) => path,
+            Picked::Cancelled => return,
+            Picked::NoDialog => {
                 self.no_native_dialog = true;
-                self.info(NO_DIALOG);
+                return self.info(NO_DIALOG);
             }
-            return;
         };
         if let Some(typed) = self.file_field(field) {
             *typed = path.display().to_string();
@@ -306,7 +299,6 @@ impl RapsheetApp {
 
     pub(super) fn ask_path(&mut self, purpose: PathPurpose) {
         if !self.no_native_dialog {
-            let started = Instant::now();
             let dir = crate::paths::start_folder(self.campaign_path());
             let mut dialog = match purpose {
                 PathPurpose::HouseRules => {
@@ -319,22 +311,15 @@ impl RapsheetApp {
             if let Some(dir) = dir {
                 dialog = dialog.set_directory(dir);
             }
-            let picked = match purpose {
-                PathPurpose::Open | PathPurpose::HouseRules => dialog.pick_file(),
-                PathPurpose::New | PathPurpose::SaveAs => {
-                    dialog.set_file_name(self.offered_file_name()).save_file()
-                }
-            };
-            if let Some(path) = picked {
-                self.use_path(purpose, &path);
-                return;
+            let save = matches!(purpose, PathPurpose::New | PathPurpose::SaveAs);
+            if save {
+                dialog = dialog.set_file_name(self.offered_file_name());
             }
-            // A desktop without a file dialog answers at once; a person who
-            // cancels takes longer than this.
-            if started.elapsed() > Duration::from_millis(300) {
-                return;
+            match show_dialog(dialog, save) {
+                Picked::Chosen(path) => return self.use_path(purpose, &path),
+                Picked::Cancelled => return,
+                Picked::NoDialog => self.no_native_dialog = true,
             }
-            self.no_native_dialog = true;
         }
         let start = crate::paths::start_folder(self.campaign_path()).unwrap_or_default();
         let file = match purpose {
@@ -469,5 +454,30 @@ impl RapsheetApp {
             let bytes = crate::export::render(&export, format)?;
             guard.write(target, &bytes)
         });
+    }
+}
+
+/// What the desktop's file dialog answered.
+enum Picked {
+    Chosen(PathBuf),
+    Cancelled,
+    /// It answered at once with nothing: the desktop has no file dialog.
+    NoDialog,
+}
+
+/// Shows the desktop's file `dialog`, to name a new file (`save`) or to pick
+/// one there. A desktop without a file dialog answers at once; a person who
+/// cancels takes longer than this.
+fn show_dialog(dialog: rfd::FileDialog, save: bool) -> Picked {
+    let started = Instant::now();
+    let picked = if save {
+        dialog.save_file()
+    } else {
+        dialog.pick_file()
+    };
+    match picked {
+        Some(path) => Picked::Chosen(path),
+        None if started.elapsed() < Duration::from_millis(300) => Picked::NoDialog,
+        None => Picked::Cancelled,
     }
 }
