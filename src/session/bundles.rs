@@ -191,7 +191,7 @@ impl Session {
             let gang = bundle
                 .gangs
                 .iter_mut()
-                .find(|g| crate::text::name_key(&g.name) == crate::text::name_key(from))
+                .find(|g| crate::text::same(&g.name, from))
                 .ok_or_else(|| anyhow!("the bundle has no gang called “{from}” to rename"))?;
             gang.name = crate::text::name("the new name", to)?;
         }
