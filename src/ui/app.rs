@@ -365,6 +365,15 @@ impl RapsheetApp {
         self.welcome || self.session.is_none()
     }
 
+    /// The campaigns opened before, newest first, but the one open now.
+    pub(super) fn other_recent(&self) -> Vec<&PathBuf> {
+        let open = self.campaign_path();
+        self.recent
+            .iter()
+            .filter(|p| Some(p.as_path()) != open)
+            .collect()
+    }
+
     /// The open campaign's path.
     pub fn campaign_path(&self) -> Option<&Path> {
         self.session.as_ref().map(|s| s.path())

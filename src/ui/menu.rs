@@ -4,8 +4,6 @@
 //! labels and shortcuts come from the command table in `action`, never
 //! written here. Nothing here runs an action or reads the campaign.
 
-use std::path::{Path, PathBuf};
-
 use egui::{Response, RichText, Ui};
 
 use super::action::{Action, Command, Screen};
@@ -69,12 +67,7 @@ impl RapsheetApp {
                 actions.push(Action::OpenBackups);
             }
             ui.menu_button("Recent campaigns", |ui| {
-                let current = self.campaign_path().map(Path::to_owned);
-                let others: Vec<&PathBuf> = self
-                    .recent
-                    .iter()
-                    .filter(|p| Some(*p) != current.as_ref())
-                    .collect();
+                let others = self.other_recent();
                 if others.is_empty() {
                     ui.weak("None yet");
                 }

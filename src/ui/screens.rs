@@ -65,12 +65,7 @@ impl RapsheetApp {
 
     /// The campaigns opened before, newest first, but the one open now.
     fn recent_ui(&self, ui: &mut Ui, actions: &mut Vec<Action>) {
-        let open = self.campaign_path();
-        let recent: Vec<_> = self
-            .recent
-            .iter()
-            .filter(|p| Some(p.as_path()) != open)
-            .collect();
+        let recent = self.other_recent();
         if recent.is_empty() {
             return;
         }
