@@ -30,7 +30,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rapsheet::generator::{GenSize, generate, next_battle};
 use rapsheet::session::Session;
-use rapsheet::ui::{Action, RapsheetApp, Screen};
+use rapsheet::ui::{Action, GangAction, RapsheetApp, Screen};
 
 /// The sizes measured: the decade campaign and the league.
 fn sizes() -> Vec<GenSize> {
@@ -90,7 +90,7 @@ fn app_on(path: &Path, screen: &str) -> (RapsheetApp, egui::Context) {
         .unwrap()
         .id;
     let mut app = RapsheetApp::with_session(session);
-    app.run_action(Action::SelectGang(busiest));
+    app.run_action(Action::Gang(GangAction::Select(busiest)));
     match screen {
         "log" => app.run_action(Action::ShowLog(true)),
         "post-battle" => app.run_action(Action::ShowScreen(Screen::Battle)),

@@ -8,7 +8,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use rapsheet::session::Session;
-use rapsheet::ui::{Action, RapsheetApp, Screen};
+use rapsheet::ui::{Action, CampaignAction, FighterAction, GangAction, RapsheetApp, Screen};
 
 fn harness(app: RapsheetApp) -> Harness<'static, RapsheetApp> {
     Harness::builder()
@@ -570,7 +570,7 @@ fn an_unchanged_campaign_is_drawn_without_reading_the_store() {
     let fighter = harness.state().gang_view().expect("view").fighters[0].id;
     harness
         .state_mut()
-        .run_action(Action::SelectFighter(Some(fighter)));
+        .run_action(Action::Fighter(FighterAction::Select(Some(fighter))));
     harness.state_mut().run_action(Action::ShowLog(true));
     for key in [Key::Num1, Key::Num2, Key::Num3, Key::Num4] {
         harness.key_press_modifiers(Modifiers::COMMAND, key);
@@ -591,7 +591,9 @@ fn an_unchanged_campaign_is_drawn_without_reading_the_store() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Num1);
     harness.run();
     let before = harness.state().store_reads();
-    harness.state_mut().run_action(Action::SelectFighter(None));
+    harness
+        .state_mut()
+        .run_action(Action::Fighter(FighterAction::Select(None)));
     assert!(harness.state().store_reads() > before);
     harness.run();
     let before = harness.state().store_reads();
@@ -932,7 +934,10 @@ fn the_file_menu_offers_a_demo_of_each_game_that_has_one() {
     // What the button asks for, on a file in the test's own folder.
     let path = dir.path().join("marches.rapsheet");
     let mut app = RapsheetApp::start(Some(dir.path().join("first.rapsheet")));
-    app.run_action(Action::OpenDemo(path.clone(), Some("wayfarer".into())));
+    app.run_action(Action::Campaign(CampaignAction::OpenDemo(
+        path.clone(),
+        Some("wayfarer".into()),
+    )));
     assert_eq!(app.campaign_path(), Some(path.as_path()));
     let view = app.gang_view().expect("a warband on screen");
     assert_eq!(view.ruleset, "wayfarer");
@@ -962,8 +967,8 @@ fn equipment_bought_in_the_editor_is_paid_for() {
         .expect("recruit");
     let grak = session.fighter_named("Grak", None).expect("grak").id;
     let mut app = RapsheetApp::with_session(session);
-    app.run_action(Action::SelectGang(band));
-    app.run_action(Action::SelectFighter(Some(grak)));
+    app.run_action(Action::Gang(GangAction::Select(band)));
+    app.run_action(Action::Fighter(FighterAction::Select(Some(grak))));
     let mut harness = Harness::builder()
         .with_size([1600.0, 1600.0])
         .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
@@ -998,7 +1003,7 @@ fn a_unit_bought_in_the_app_is_paid_for_and_joins_the_pool() {
         .adjust_resource(band, "resources", 50, "a match")
         .expect("resources");
     let mut app = RapsheetApp::with_session(session);
-    app.run_action(Action::SelectGang(band));
+    app.run_action(Action::Gang(GangAction::Select(band)));
     let mut harness = Harness::builder()
         .with_size([1600.0, 1000.0])
         .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
@@ -1047,13 +1052,19 @@ fn house_rules_are_kept_from_a_file_taken_out_and_undone_in_the_app() {
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "[pack]\nid = \"bad\"\n").unwrap();
     let mut app = RapsheetApp::with_session(session);
-    app.run_action(Action::UsePath(rapsheet::ui::PathPurpose::HouseRules, bad));
+    app.run_action(Action::Campaign(CampaignAction::UsePath(
+        rapsheet::ui::PathPurpose::HouseRules,
+        bad,
+    )));
     assert!(
         app.status_text().is_some_and(|s| s.contains("bad.toml")),
         "{:?}",
         app.status_text()
     );
-    app.run_action(Action::UsePath(rapsheet::ui::PathPurpose::HouseRules, pack));
+    app.run_action(Action::Campaign(CampaignAction::UsePath(
+        rapsheet::ui::PathPurpose::HouseRules,
+        pack,
+    )));
     let mut harness = Harness::builder()
         .with_size([1280.0, 900.0])
         .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
@@ -1152,7 +1163,7 @@ fn the_roster_shows_a_broken_restriction_and_the_ruling_a_unit_relies_on() {
             .expect("recruit");
     }
     let mut app = RapsheetApp::with_session(session);
-    app.run_action(Action::SelectGang(band));
+    app.run_action(Action::Gang(GangAction::Select(band)));
     let mut harness = Harness::builder()
         .with_size([1600.0, 1000.0])
         .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
@@ -1193,7 +1204,10 @@ fn a_new_gang_is_founded_on_the_open_campaigns_ruleset() {
     let second = dir.path().join("second.rapsheet");
     harness
         .state_mut()
-        .run_action(Action::OpenDemo(second.clone(), Some("wayfarer".into())));
+        .run_action(Action::Campaign(CampaignAction::OpenDemo(
+            second.clone(),
+            Some("wayfarer".into()),
+        )));
     harness.run();
     util::type_into(&mut harness, "New warband name", "Late Comers");
     harness.get_by_label("Found warband").click();

@@ -13,7 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rapsheet::campaign::FighterId;
 use rapsheet::session::Session;
-use rapsheet::ui::{Action, RapsheetApp};
+use rapsheet::ui::{Action, FighterAction, GangAction, RapsheetApp};
 
 const PACKS: [&str; 6] = [
     "heartbreaker",
@@ -276,17 +276,19 @@ fn the_app_dismisses_a_fighter_who_fought_and_ctrl_z_brings_them_back() {
             RapsheetApp::with_session(session),
         );
     harness.run();
-    harness.state_mut().run_action(Action::SelectGang(
-        Session::open(&d.join("c.rapsheet"))
-            .unwrap()
-            .fighter(id)
-            .unwrap()
-            .gang,
-    ));
+    harness
+        .state_mut()
+        .run_action(Action::Gang(GangAction::Select(
+            Session::open(&d.join("c.rapsheet"))
+                .unwrap()
+                .fighter(id)
+                .unwrap()
+                .gang,
+        )));
     harness.run();
     harness
         .state_mut()
-        .run_action(Action::SelectFighter(Some(id)));
+        .run_action(Action::Fighter(FighterAction::Select(Some(id))));
     harness.run();
     harness.get_by_label("Dismiss fighter").click();
     harness.run();

@@ -13,7 +13,7 @@ use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
 use rapsheet::generator::{GenSize, generate};
 use rapsheet::session::Session;
-use rapsheet::ui::{Action, RapsheetApp, Screen};
+use rapsheet::ui::{Action, FighterAction, GangAction, RapsheetApp, Screen};
 
 /// The window sizes every screen must work at.
 const SIZES: [(f32, f32); 2] = [(1000.0, 700.0), (1600.0, 1000.0)];
@@ -44,7 +44,7 @@ fn app_on(
     let session = Session::open(path).expect("open");
     let gang = session.gang_named("The Rust Saints").expect("gang").id;
     let mut app = RapsheetApp::with_session(session);
-    app.run_action(Action::SelectGang(gang));
+    app.run_action(Action::Gang(GangAction::Select(gang)));
     app.run_action(Action::ShowScreen(screen));
     rendered(app, size)
 }
@@ -164,8 +164,8 @@ fn a_priced_warband_and_its_unit_editor_work_at_both_window_sizes() {
     for size in SIZES {
         let session = Session::open(&path).expect("open");
         let mut app = RapsheetApp::with_session(session);
-        app.run_action(Action::SelectGang(band));
-        app.run_action(Action::SelectFighter(Some(grak)));
+        app.run_action(Action::Gang(GangAction::Select(band)));
+        app.run_action(Action::Fighter(FighterAction::Select(Some(grak))));
         let at = format!("wayfarer-roster-{}x{}", size.0, size.1);
         check(rendered(app, size), &at, size, &mut lost, &mut snapshots);
     }

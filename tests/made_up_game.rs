@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
 use rapsheet::session::{Session, builtin_registry};
-use rapsheet::ui::RapsheetApp;
+use rapsheet::ui::{FighterAction, RapsheetApp};
 use util::{rapsheet, stderr, temp};
 
 fn pack_file() -> PathBuf {
@@ -212,7 +212,9 @@ fn the_app_calls_a_made_up_games_leader_by_its_word() {
     let wren = harness.state().gang_view().expect("view").fighters[0].id;
     harness
         .state_mut()
-        .run_action(rapsheet::ui::Action::SelectFighter(Some(wren)));
+        .run_action(rapsheet::ui::Action::Fighter(FighterAction::Select(Some(
+            wren,
+        ))));
     harness.run();
     assert!(harness.query_by_label("★ Captain").is_some());
     assert!(harness.query_by_label("Captain").is_some());

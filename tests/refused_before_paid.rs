@@ -10,7 +10,7 @@ mod util;
 use std::path::Path;
 
 use rapsheet::session::Session;
-use rapsheet::ui::{Action, RapsheetApp};
+use rapsheet::ui::{Action, FighterAction, GangAction, RapsheetApp};
 
 fn run(dir: &Path, args: &[&str]) -> std::process::Output {
     let mut all = args.to_vec();
@@ -169,8 +169,8 @@ fn the_app_refuses_the_same_purchase_and_says_why() {
         .unwrap()
         .remove(0);
     let mut app = RapsheetApp::with_session(session);
-    app.run_action(Action::SelectGang(fang.gang));
-    app.run_action(Action::BuyQuirk(fang.id, sword));
+    app.run_action(Action::Gang(GangAction::Select(fang.gang)));
+    app.run_action(Action::Fighter(FighterAction::BuyQuirk(fang.id, sword)));
     let status = app.status_text().unwrap_or_default().to_owned();
     assert!(
         status.contains("A Bestial unit may never use equipment"),

@@ -4,13 +4,14 @@
 //!
 //! Nothing here draws or runs anything; the app shell runs actions.
 
-use std::path::PathBuf;
-
 use egui::{InputState, Key, KeyboardShortcut, Modifiers};
 
 use super::dialogs::PathPurpose;
-use crate::campaign::battle::BattleReport;
-use crate::campaign::{FighterId, GangId, QuirkPick};
+pub use super::run::{
+    BackupAction, BundleAction, CampaignAction, FighterAction, GangAction, LeagueAction,
+    MergeAction, OutputAction, RecordAction, RulesAction,
+};
+use crate::campaign::FighterId;
 
 /// The screens of the central area.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -32,224 +33,28 @@ impl Screen {
     ];
 }
 
-/// What a player asked for in a frame. Views return these; the app runs
-/// them after the frame.
+/// What a player asked for in a frame, by the room that asks. Views
+/// return these; the app runs them after the frame, each room's in its
+/// own runner (`run`).
 #[derive(Debug, Clone, PartialEq)]
 pub enum Action {
-    SelectGang(GangId),
-    SelectFighter(Option<FighterId>),
-    FoundGang {
-        name: String,
-        ruleset: String,
-    },
-    RenameGang(GangId, String),
-    SetGangNotes(GangId, String),
-    /// Opens the resource dialog with a suggested change.
-    AskResource {
-        gang: GangId,
-        resource: String,
-        delta: i64,
-    },
-    AdjustResource {
-        gang: GangId,
-        resource: String,
-        delta: i64,
-        reason: String,
-    },
-    Recruit {
-        gang: GangId,
-        name: String,
-        /// Paid for with the pack's spending resource.
-        buy: bool,
-    },
-    RenameFighter(FighterId, String),
-    SetLeader(FighterId, bool),
-    SetQuirks(FighterId, Vec<QuirkPick>),
-    /// Gives a fighter an entry the gang buys (pays its cost).
-    BuyQuirk(FighterId, QuirkPick),
-    SetCounter {
-        fighter: FighterId,
-        counter: String,
-        value: i64,
-    },
-    SetFighterNotes(FighterId, String),
-    /// Rolls one of the checks a fighter's sheet offers; `option` is the
-    /// way it is made (full auto), which may raise stress first.
-    RollCheck {
-        fighter: FighterId,
-        check: String,
-        option: Option<String>,
-        /// The difficulty: steps along a ladder of dice for a tier check.
-        modifier: i32,
-    },
-    /// Pushes a rolled pool: the fighter's stress rises.
-    PushCheck(Box<crate::session::CheckRolled>),
-    /// Keeps this many backups from now on (kept as the app's setting).
-    SetBackupPolicy(crate::session::BackupPolicy),
-    /// Opens the Merge window.
-    OpenMerge,
-    CloseMerge,
-    /// Reads another copy of the campaign and shows the merge.
-    LookAtMerge(PathBuf),
-    /// Writes the merge looked at, as chosen, to a new file and opens it.
-    WriteMerge(PathBuf),
-    /// Opens the League window.
-    OpenLeague,
-    CloseLeague,
-    /// Syncs with the league's server, conflicts settled as chosen.
-    LeagueSync(Vec<Option<crate::campaign::merge::Choice>>),
-    /// Asks the server for the members and their gangs.
-    LeagueMembers,
-    /// Joins a league with an invite, into a new campaign file, and opens it.
-    LeagueJoin {
-        invite: PathBuf,
-        to: PathBuf,
-    },
-    /// Opens the Bundles window.
-    OpenBundles,
-    CloseBundles,
-    /// Writes a gang (by name), or every gang, to a bundle file.
-    ExportBundle {
-        gang: Option<String>,
-        /// The whole campaign, with its log and photos.
-        whole: bool,
-        to: PathBuf,
-        replace: bool,
-    },
-    /// Makes a new campaign file from a whole campaign's bundle and opens it.
-    OpenWholeBundle {
-        file: PathBuf,
-        to: PathBuf,
-    },
-    /// Brings a bundle file's gangs in, each gang named in `renamed` (its
-    /// name in the bundle → the name it gets) under its new name.
-    ImportBundle {
-        file: PathBuf,
-        renamed: std::collections::BTreeMap<String, String>,
-    },
-    /// Opens the Backups window.
-    OpenBackups,
-    /// Makes a backup of the campaign now.
-    MakeBackup,
-    /// Closes the Backups window.
-    CloseBackups,
-    /// Restores a backup as a new file.
-    RestoreBackup {
-        backup: PathBuf,
-        to: PathBuf,
-    },
-    /// Opens the editor of the group's own data.
-    OpenHouseEditor,
-    /// Keeps the group's data in the campaign; with `play`, the parties
-    /// that play its base play it.
-    KeepHouseDraft {
-        draft: Box<crate::rules::Draft>,
-        play: bool,
-    },
-    /// Writes the group's data to a file of theirs.
-    SaveHouseDraft {
-        text: String,
-        path: PathBuf,
-        replace: bool,
-    },
-    /// Chooses an option of a campaign setting.
-    SetSetting {
-        setting: String,
-        option: String,
-    },
-    /// A fighter's own base value of a stat.
-    SetBaseStat {
-        fighter: FighterId,
-        stat: String,
-        value: i64,
-    },
-    Dismiss(FighterId),
+    Gang(GangAction),
+    Fighter(FighterAction),
+    Record(RecordAction),
+    Rules(RulesAction),
+    Output(OutputAction),
+    Campaign(CampaignAction),
+    Bundle(BundleAction),
+    Merge(MergeAction),
+    League(LeagueAction),
+    Backup(BackupAction),
+    /// Fills a typed file field of any window from the desktop's file
+    /// dialog (or says the path is to be typed, where the desktop has none).
+    ChooseFile(FileField),
     Undo,
     Redo,
     ShowLog(bool),
     ShowScreen(Screen),
-    /// A battle report and the seed of the app's rolls.
-    RecordBattle(Box<BattleReport>, u64),
-    AskAction(GangId),
-    /// Opens the ransom dialog for a captive.
-    AskRansom(FighterId),
-    Ransom {
-        fighter: FighterId,
-        resource: String,
-        amount: i64,
-    },
-    Release(FighterId),
-    RemoveLasting {
-        effect: crate::campaign::EffectId,
-        reason: String,
-    },
-    SetCampaignRuleset(String),
-    /// Takes a house pack out of the campaign.
-    DropHousePack(String),
-    /// Roll the next scenario for two gangs among those their arc allows.
-    RollScenario {
-        a: GangId,
-        b: GangId,
-    },
-    /// Open a demo campaign at this path, making it first if need be: the
-    /// default demo, or the one played with this ruleset.
-    OpenDemo(std::path::PathBuf, Option<String>),
-    /// A gang that qualifies for several titles keeps this one.
-    ChooseTitle {
-        gang: GangId,
-        title: String,
-    },
-    /// Opens the print window for a gang (or every gang), cards or roster.
-    OpenPrint {
-        gang: Option<GangId>,
-        roster: bool,
-    },
-    ClosePrint,
-    /// Fills a typed file field from the desktop's file dialog (or says
-    /// the path is to be typed, where the desktop has none).
-    ChooseFile(FileField),
-    /// Writes the print window's PDF; `replace` once the player agreed to
-    /// replace a file already there.
-    SavePdf {
-        path: PathBuf,
-        replace: bool,
-    },
-    /// Opens a file with the desktop's viewer.
-    OpenFile(PathBuf),
-    /// Sets (or with `None` removes) a fighter's photo from a file.
-    SetPhoto(FighterId, Option<PathBuf>),
-    CloseArc(usize, String),
-    /// Renders a chronicle made by the chronicle screen and writes it, in
-    /// the background.
-    WriteExport {
-        path: PathBuf,
-        replace: bool,
-        format: crate::export::Format,
-        campaign: String,
-        scope: String,
-        chronicle: Box<crate::campaign::chronicle::Chronicle>,
-    },
-    TakeAction {
-        gang: GangId,
-        action: String,
-        target: Option<GangId>,
-        choice: Option<String>,
-    },
-    /// Asks a new campaign's name.
-    AskNewCampaign,
-    /// The new campaign's name is given: ask where to keep it.
-    NameNewCampaign(String),
-    /// Opens a file dialog (native, or the typed path where there is none).
-    AskPath(PathPurpose),
-    UsePath(PathPurpose, PathBuf),
-    /// Closes the question whether to replace a file already there.
-    CloseReplace,
-    /// Closes the campaign and shows the welcome screen.
-    CloseCampaign,
-    /// Leaves the welcome screen for the campaign open behind it.
-    LeaveWelcome,
-    /// Closes the window.
-    Quit,
 }
 
 /// A typed file path of a window, which the desktop's file dialog may fill.
@@ -384,11 +189,13 @@ impl Command {
     /// is open now (its command toggles it).
     pub fn action(self, log_shown: bool) -> Action {
         match self {
-            Command::NewCampaign => Action::AskNewCampaign,
-            Command::OpenCampaign => Action::AskPath(PathPurpose::Open),
-            Command::SaveCampaignAs => Action::AskPath(PathPurpose::SaveAs),
-            Command::CloseCampaign => Action::CloseCampaign,
-            Command::Quit => Action::Quit,
+            Command::NewCampaign => Action::Campaign(CampaignAction::AskNew),
+            Command::OpenCampaign => Action::Campaign(CampaignAction::AskPath(PathPurpose::Open)),
+            Command::SaveCampaignAs => {
+                Action::Campaign(CampaignAction::AskPath(PathPurpose::SaveAs))
+            }
+            Command::CloseCampaign => Action::Campaign(CampaignAction::Close),
+            Command::Quit => Action::Campaign(CampaignAction::Quit),
             Command::Undo => Action::Undo,
             Command::Redo => Action::Redo,
             Command::Show(screen) => Action::ShowScreen(screen),

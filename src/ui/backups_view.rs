@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use egui::{Context, RichText};
 
+use super::action::BackupAction;
 use super::action::FileField;
 use super::app::Action;
 use crate::session::{Backup, BackupPolicy};
@@ -85,7 +86,7 @@ fn policy_ui(ui: &mut egui::Ui, policy: &mut BackupPolicy) -> Option<Action> {
             .on_hover_text("Older backups go when the next one is made")
             .clicked()
         {
-            action = Some(Action::SetBackupPolicy(*policy));
+            action = Some(Action::Backup(BackupAction::SetPolicy(*policy)));
         }
     });
     action
@@ -104,10 +105,10 @@ pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<A
             ui.label("A backup is made before every record and once a day the campaign is opened.");
             action = policy_ui(ui, &mut state.policy);
             if ui.button("Make a backup now").clicked() {
-                action = action.take().or(Some(Action::MakeBackup));
+                action = action.take().or(Some(Action::Backup(BackupAction::Make)));
             }
             if ui.button("Close the backups").clicked() {
-                action = action.take().or(Some(Action::CloseBackups));
+                action = action.take().or(Some(Action::Backup(BackupAction::Close)));
             }
             ui.separator();
             if state.list.is_empty() {
@@ -161,10 +162,10 @@ pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<A
                     }
                 });
                 if ui.button("Restore as this new file").clicked() {
-                    action = Some(Action::RestoreBackup {
+                    action = Some(Action::Backup(BackupAction::Restore {
                         backup: backup.clone(),
                         to: PathBuf::from(path.trim()),
-                    });
+                    }));
                 }
             }
         });

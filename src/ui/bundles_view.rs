@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use egui::Context;
 
+use super::action::BundleAction;
 use super::action::FileField;
 use super::app::Action;
 
@@ -53,7 +54,7 @@ pub fn bundles_ui(
         .default_width(520.0)
         .show(ctx, |ui| {
             if ui.button("Close the bundles").clicked() {
-                action = Some(Action::CloseBundles);
+                action = Some(Action::Bundle(BundleAction::Close));
             }
             ui.label("A bundle carries gangs, their fighters, photos and the group's own packs to another campaign (docs/bundle.md).");
             ui.separator();
@@ -81,12 +82,12 @@ pub fn bundles_ui(
                 .add_enabled(ready, egui::Button::new(format!("Export {what}")))
                 .clicked()
             {
-                action = Some(Action::ExportBundle {
+                action = Some(Action::Bundle(BundleAction::Export {
                     gang: (!state.whole).then(|| selected.map(str::to_owned)).flatten(),
                     whole: state.history,
                     to: PathBuf::from(state.export_path.trim()),
                     replace: state.replace,
-                });
+                }));
             }
             ui.separator();
             ui.horizontal(|ui| {
@@ -116,10 +117,10 @@ pub fn bundles_ui(
                 .on_hover_text("One change, which undo takes back")
                 .clicked()
             {
-                action = Some(Action::ImportBundle {
+                action = Some(Action::Bundle(BundleAction::Import {
                     file: PathBuf::from(state.import_path.trim()),
                     renamed: state.renames.iter().cloned().collect(),
-                });
+                }));
             }
             ui.horizontal(|ui| {
                 let label = ui.label("New campaign file");
@@ -135,10 +136,10 @@ pub fn bundles_ui(
                 .on_hover_text("The campaign as it was, history and all, in a new file that is then opened")
                 .clicked()
             {
-                action = Some(Action::OpenWholeBundle {
+                action = Some(Action::Bundle(BundleAction::OpenWhole {
                     file: PathBuf::from(state.import_path.trim()),
                     to: PathBuf::from(state.new_path.trim()),
-                });
+                }));
             }
         });
     if !open {

@@ -4,6 +4,7 @@
 use egui::{RichText, Ui};
 use egui_plot::{Line, Plot, PlotPoints, Points};
 
+use super::action::{OutputAction, RecordAction};
 use super::app::{Action, edit_hint};
 use crate::campaign::BatchId;
 use crate::campaign::chronicle::Chronicle;
@@ -145,7 +146,10 @@ pub fn chronicle_ui(
                         })
                         .clicked()
                     {
-                        action = Some(Action::CloseArc(id, view.close_reason.trim().to_owned()));
+                        action = Some(Action::Record(RecordAction::CloseArc(
+                            id,
+                            view.close_reason.trim().to_owned(),
+                        )));
                     }
                 });
             }
@@ -169,14 +173,14 @@ pub fn chronicle_ui(
                         .map_or("campaign".to_owned(), |a| format!("arc {a}"));
                     // Rendered and written on a worker thread: a decade's
                     // chronicle takes seconds as a PDF.
-                    action = Some(Action::WriteExport {
+                    action = Some(Action::Output(OutputAction::WriteExport {
                         path: std::path::PathBuf::from(view.path.trim()),
                         replace: false,
                         format: view.format,
                         campaign: campaign.to_owned(),
                         scope,
                         chronicle: Box::new(chronicle.clone()),
-                    });
+                    }));
                 }
                 if ui.button("Choose file…").clicked() {
                     action = Some(Action::ChooseFile(

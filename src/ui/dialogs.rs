@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use egui::{Context, RichText};
 
+use super::action::{CampaignAction, GangAction};
 use super::app::Action;
 use super::widgets::labelled_combo;
 use crate::campaign::GangId;
@@ -86,10 +87,10 @@ impl PathDialog {
                 if (ui.button(self.purpose.button()).clicked() || enter)
                     && !self.path.trim().is_empty()
                 {
-                    result = Some(Some(Action::UsePath(
+                    result = Some(Some(Action::Campaign(CampaignAction::UsePath(
                         self.purpose,
                         PathBuf::from(self.path.trim()),
-                    )));
+                    ))));
                 }
                 if ui.button("Cancel").clicked() {
                     result = Some(None);
@@ -137,7 +138,9 @@ impl NewCampaignDialog {
                     .on_hover_text("The campaign is one file; you choose its folder next");
                 if next.clicked() || enter {
                     match crate::text::name("A campaign", &self.name) {
-                        Ok(name) => result = Some(Some(Action::NameNewCampaign(name))),
+                        Ok(name) => {
+                            result = Some(Some(Action::Campaign(CampaignAction::NameNew(name))))
+                        }
                         Err(err) => self.error = Some(err.to_string()),
                     }
                 }
@@ -251,12 +254,12 @@ pub fn resource_dialog_ui(
                 .add_enabled(ready, egui::Button::new("Apply change"))
                 .on_disabled_hover_text("Give a reason and a change other than 0");
             if (apply.clicked() || enter) && ready {
-                result = Some(Some(Action::AdjustResource {
+                result = Some(Some(Action::Gang(GangAction::AdjustResource {
                     gang: dialog.gang,
                     resource: dialog.resource.clone(),
                     delta: dialog.delta,
                     reason: dialog.reason.trim().to_owned(),
-                }));
+                })));
             }
             if ui.button("Cancel").clicked() {
                 result = Some(None);
@@ -390,12 +393,12 @@ pub fn action_dialog_ui(
                     pack.words.gang
                 ));
             if take.clicked() {
-                result = Some(Some(Action::TakeAction {
+                result = Some(Some(Action::Gang(GangAction::TakeAction {
                     gang: dialog.gang,
                     action: dialog.action.clone(),
                     target: dialog.target,
                     choice: dialog.choice.clone(),
-                }));
+                })));
             }
             if ui.button("Cancel").clicked() {
                 result = Some(None);
@@ -524,11 +527,11 @@ pub fn ransom_dialog_ui(
         }
         ui.horizontal(|ui| {
             if ui.button("Pay the ransom").clicked() {
-                result = Some(Some(Action::Ransom {
+                result = Some(Some(Action::Gang(GangAction::Ransom {
                     fighter: dialog.fighter,
                     resource: dialog.resource.clone(),
                     amount: dialog.amount,
-                }));
+                })));
             }
             if ui.button("Cancel").clicked() {
                 result = Some(None);

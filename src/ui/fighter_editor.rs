@@ -3,6 +3,7 @@
 
 use egui::{RichText, Ui};
 
+use super::action::FighterAction;
 use super::app::{Action, edit_hint};
 use crate::campaign::{FighterId, QuirkPick};
 use crate::dice::Dice;
@@ -215,7 +216,7 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
             .on_hover_text(&lowered.source);
     }
     if ui.small_button("Close editor").clicked() {
-        action = Some(Action::SelectFighter(None));
+        action = Some(Action::Fighter(FighterAction::Select(None)));
     }
     ui.separator();
 
@@ -228,7 +229,10 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
                 .labelled_by(label.id)
                 .on_disabled_hover_text(hint);
             if edit.lost_focus() && editor.name.trim() != fighter.name {
-                action = Some(Action::RenameFighter(fighter.id, editor.name.clone()));
+                action = Some(Action::Fighter(FighterAction::Rename(
+                    fighter.id,
+                    editor.name.clone(),
+                )));
             }
         });
         let mut leader = fighter.leader;
@@ -240,7 +244,9 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
             .on_disabled_hover_text(hint)
             .changed()
         {
-            action = Some(Action::SetLeader(fighter.id, leader));
+            action = Some(Action::Fighter(FighterAction::SetLeader(
+                fighter.id, leader,
+            )));
         }
     });
 
@@ -269,11 +275,11 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
             if let Some(def) = pack.stat(&stat.id) {
                 ui.add_enabled_ui(editable, |ui| {
                     if let Some(value) = base_stat_ui(ui, stat, def, hint) {
-                        action = Some(Action::SetBaseStat {
+                        action = Some(Action::Fighter(FighterAction::SetBaseStat {
                             fighter: fighter.id,
                             stat: stat.id.clone(),
                             value,
-                        });
+                        }));
                     }
                 });
             }
@@ -301,11 +307,11 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
                             format!("{title} is at its least ({})", counter.min)
                         });
                     if down.clicked() {
-                        action = Some(Action::SetCounter {
+                        action = Some(Action::Fighter(FighterAction::SetCounter {
                             fighter: fighter.id,
                             counter: key.clone(),
                             value: value - 1,
-                        });
+                        }));
                     }
                     let up = step_button(ui, value < counter.top(), "+", &format!("+ {title}"))
                         .on_hover_text(format!("{title} is at most {}", counter.top()))
@@ -315,11 +321,11 @@ fn stats_ui(ui: &mut Ui, here: &Here<'_>) -> Option<Action> {
                             format!("{title} is full ({value} of {})", counter.top())
                         });
                     if up.clicked() {
-                        action = Some(Action::SetCounter {
+                        action = Some(Action::Fighter(FighterAction::SetCounter {
                             fighter: fighter.id,
                             counter: key.clone(),
                             value: value + 1,
-                        });
+                        }));
                     }
                 });
             });
@@ -391,7 +397,8 @@ fn quirks_ui(ui: &mut Ui, here: &Here<'_>, dice: &mut Dice) -> Option<Action> {
                         if chosen != quirk.alt_name {
                             let mut next = picks.clone();
                             next[index].alt_name = chosen;
-                            action = Some(Action::SetQuirks(fighter.id, next));
+                            action =
+                                Some(Action::Fighter(FighterAction::SetQuirks(fighter.id, next)));
                         }
                     }
                     if let Some(a) = selection_ui(ui, here, index, &picks) {
@@ -403,7 +410,7 @@ fn quirks_ui(ui: &mut Ui, here: &Here<'_>, dice: &mut Dice) -> Option<Action> {
                     if remove.clicked() {
                         let mut next = picks.clone();
                         next.remove(index);
-                        action = Some(Action::SetQuirks(fighter.id, next));
+                        action = Some(Action::Fighter(FighterAction::SetQuirks(fighter.id, next)));
                     }
                 });
             });
@@ -448,7 +455,10 @@ fn selection_ui(ui: &mut Ui, here: &Here<'_>, index: usize, picks: &[QuirkPick])
     }
     let mut next = picks.to_vec();
     next[index].with = chosen;
-    Some(Action::SetQuirks(here.fighter.id, next))
+    Some(Action::Fighter(FighterAction::SetQuirks(
+        here.fighter.id,
+        next,
+    )))
 }
 
 /// The pack's quirks by category, searchable, to add one.
@@ -527,11 +537,11 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                             if button.clicked() {
                                 let pick = QuirkPick::new(quirk.id.clone());
                                 action = Some(if buying {
-                                    Action::BuyQuirk(fighter.id, pick)
+                                    Action::Fighter(FighterAction::BuyQuirk(fighter.id, pick))
                                 } else {
                                     let mut next = picks.clone();
                                     next.push(pick);
-                                    Action::SetQuirks(fighter.id, next)
+                                    Action::Fighter(FighterAction::SetQuirks(fighter.id, next))
                                 });
                             }
                             ui.label(RichText::new(pack.profile(quirk)).weak().small());
@@ -594,10 +604,10 @@ fn lasting_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Optio
                                     .on_disabled_hover_text("Give a reason for the log")
                                     .clicked()
                                 {
-                                    action = Some(Action::RemoveLasting {
+                                    action = Some(Action::Fighter(FighterAction::RemoveLasting {
                                         effect: effect.id,
                                         reason: reason.trim().to_owned(),
-                                    });
+                                    }));
                                 }
                                 keep = ui.small_button("Keep it").clicked();
                             });
@@ -651,7 +661,10 @@ fn notes_and_photo_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) 
             .labelled_by(label.id)
             .on_disabled_hover_text(hint);
         if notes.lost_focus() && editor.notes != fighter.notes {
-            action = Some(Action::SetFighterNotes(fighter.id, editor.notes.clone()));
+            action = Some(Action::Fighter(FighterAction::SetNotes(
+                fighter.id,
+                editor.notes.clone(),
+            )));
         }
         ui.add_space(6.0);
         ui.horizontal_wrapped(|ui| {
@@ -671,7 +684,7 @@ fn notes_and_photo_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) 
                 .on_disabled_hover_text(hint)
                 .clicked()
             {
-                action = Some(Action::SetPhoto(fighter.id, None));
+                action = Some(Action::Fighter(FighterAction::SetPhoto(fighter.id, None)));
             }
         });
         ui.horizontal(|ui| {
@@ -686,10 +699,10 @@ fn notes_and_photo_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) 
                 )
                 .clicked()
             {
-                action = Some(Action::SetPhoto(
+                action = Some(Action::Fighter(FighterAction::SetPhoto(
                     fighter.id,
                     Some(std::path::PathBuf::from(editor.photo_path.trim())),
-                ));
+                )));
             }
         });
         ui.add_space(6.0);
@@ -703,7 +716,7 @@ fn notes_and_photo_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) 
             .on_disabled_hover_text(hint)
             .clicked()
         {
-            action = Some(Action::Dismiss(fighter.id));
+            action = Some(Action::Fighter(FighterAction::Dismiss(fighter.id)));
         }
     });
     action
@@ -750,12 +763,12 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                     .on_hover_text("Roll it with a new seed; nothing in the campaign changes")
                     .clicked()
                 {
-                    action = Some(Action::RollCheck {
+                    action = Some(Action::Fighter(FighterAction::RollCheck {
                         fighter: fighter.id,
                         check: check.id.clone(),
                         option: None,
                         modifier: 0,
-                    });
+                    }));
                 }
                 let text = ui.label(check.describe());
                 if !check.unset.is_empty() {
@@ -779,12 +792,12 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                                 .on_hover_text("One step along the ladder, held at its ends")
                                 .clicked()
                             {
-                                action = Some(Action::RollCheck {
+                                action = Some(Action::Fighter(FighterAction::RollCheck {
                                     fighter: fighter.id,
                                     check: check.id.clone(),
                                     option: None,
                                     modifier: by,
-                                });
+                                }));
                             }
                         }
                     });
@@ -802,12 +815,12 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                         .on_hover_text(&option.source)
                         .on_disabled_hover_text(here.hint);
                     if button.clicked() {
-                        action = Some(Action::RollCheck {
+                        action = Some(Action::Fighter(FighterAction::RollCheck {
                             fighter: fighter.id,
                             check: check.id.clone(),
                             option: Some(option.id.clone()),
                             modifier: 0,
-                        });
+                        }));
                     }
                     ui.label("");
                     ui.end_row();
@@ -879,7 +892,9 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
                     .on_hover_text("Roll every die that is not a success again, with one more stress die: the stress rises by one (undo takes it back)")
                     .on_disabled_hover_text(here.hint);
                 if push.clicked() {
-                    action = Some(Action::PushCheck(Box::new(rolled.clone())));
+                    action = Some(Action::Fighter(FighterAction::PushCheck(Box::new(
+                        rolled.clone(),
+                    ))));
                 }
             }
         }

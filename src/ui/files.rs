@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use super::action::{Action, FileField};
+use super::action::{FighterAction, OutputAction};
 use super::app::RapsheetApp;
 use super::dialogs::{PathDialog, PathPurpose};
 use crate::session::{Pick, PrintJob, PrintOrder, Session};
@@ -122,10 +123,10 @@ impl RapsheetApp {
             path.to_owned()
         };
         if !replace && path.symlink_metadata().is_ok() {
-            let again = Action::SavePdf {
+            let again = Action::Output(OutputAction::SavePdf {
                 path: path.clone(),
                 replace: true,
-            };
+            });
             self.dialogs.replace = Some((path, Box::new(again)));
             return;
         }
@@ -293,7 +294,10 @@ impl RapsheetApp {
             *typed = path.display().to_string();
         }
         if let FileField::Photo(fighter) = field {
-            self.run_action(Action::SetPhoto(fighter, Some(path)));
+            self.run_action(Action::Fighter(FighterAction::SetPhoto(
+                fighter,
+                Some(path),
+            )));
         }
     }
 
@@ -433,14 +437,14 @@ impl RapsheetApp {
         chronicle: Box<crate::campaign::chronicle::Chronicle>,
     ) {
         if !replace && path.symlink_metadata().is_ok() {
-            let again = Action::WriteExport {
+            let again = Action::Output(OutputAction::WriteExport {
                 path: path.clone(),
                 replace: true,
                 format,
                 campaign,
                 scope,
                 chronicle,
-            };
+            });
             self.dialogs.replace = Some((path, Box::new(again)));
             return;
         }

@@ -2,6 +2,7 @@
 
 use egui::{RichText, Ui};
 
+use super::action::GangAction;
 use super::app::{Action, edit_hint};
 use super::widgets::Nouns;
 use crate::campaign::{BatchId, GangId};
@@ -97,7 +98,7 @@ pub fn gang_list_ui(
                         "Breaks a recruiting rule: open it to see which"
                     });
                 if response.clicked() {
-                    action = Some(Action::SelectGang(gang.id));
+                    action = Some(Action::Gang(GangAction::Select(gang.id)));
                 }
             }
         });
@@ -148,10 +149,10 @@ pub fn found_gang_ui(
             .button(format!("Found {}", nouns.gang))
             .on_disabled_hover_text(edit_hint(read_only));
         if (button.clicked() || enter) && !form.name.trim().is_empty() {
-            action = Some(Action::FoundGang {
+            action = Some(Action::Gang(GangAction::Found {
                 name: form.name.trim().to_owned(),
                 ruleset: form.ruleset.clone(),
-            });
+            }));
         }
     });
     action

@@ -7,6 +7,7 @@
 
 use egui::{Context, RichText, Ui};
 
+use super::action::RulesAction;
 use super::app::Action;
 use super::widgets::labelled_combo;
 use crate::rules::{Draft, DraftChange, Pack, TableDef, TableRowDef};
@@ -529,20 +530,20 @@ fn save_ui(ui: &mut Ui, editor: &mut HouseEditor) -> Option<Action> {
             .on_hover_text("One change, which undo takes back")
             .clicked()
         {
-            action = Some(Action::KeepHouseDraft {
+            action = Some(Action::Rules(RulesAction::KeepHouseDraft {
                 draft: Box::new(draft.clone()),
                 play: false,
-            });
+            }));
         }
         if ui
             .add_enabled(ok, egui::Button::new("Keep and play it"))
             .on_hover_text("Keep it, and make everyone who plays the pack it is over play it")
             .clicked()
         {
-            action = Some(Action::KeepHouseDraft {
+            action = Some(Action::Rules(RulesAction::KeepHouseDraft {
                 draft: Box::new(draft.clone()),
                 play: true,
-            });
+            }));
         }
     });
     ui.horizontal(|ui| {
@@ -555,11 +556,11 @@ fn save_ui(ui: &mut Ui, editor: &mut HouseEditor) -> Option<Action> {
             )
             .clicked()
         {
-            action = Some(Action::SaveHouseDraft {
+            action = Some(Action::Rules(RulesAction::SaveHouseDraft {
                 text: draft.to_text(),
                 path: editor.save_path.trim().into(),
                 replace: editor.replace,
-            });
+            }));
         }
     });
     action

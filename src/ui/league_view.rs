@@ -8,6 +8,7 @@ use std::path::PathBuf;
 
 use egui::{Context, RichText};
 
+use super::action::LeagueAction;
 use super::app::Action;
 use crate::campaign::merge::Choice;
 use crate::session::league::{LeagueStatus, MemberView, SyncOutcome};
@@ -49,7 +50,7 @@ pub fn league_ui(
         .default_width(680.0)
         .show(ctx, |ui| {
             if ui.button("Close the league window").clicked() {
-                action = Some(Action::CloseLeague);
+                action = Some(Action::League(LeagueAction::Close));
             }
             let asked = match status {
                 Some(status) => in_league_ui(ui, state, status),
@@ -87,20 +88,20 @@ fn in_league_ui(
             .on_hover_text("Fetch the league's new changes, make this laptop's again after them, and send them")
             .clicked()
         {
-            action = Some(Action::LeagueSync(Vec::new()));
+            action = Some(Action::League(LeagueAction::Sync(Vec::new())));
         }
         if ui
             .button("Who is in the league")
             .on_hover_text("The members and their gangs, as the server has them")
             .clicked()
         {
-            action = Some(Action::LeagueMembers);
+            action = Some(Action::League(LeagueAction::Members));
         }
     });
     if let Some(outcome) = &state.outcome {
         ui.separator();
         if let Some(chosen) = outcome_ui(ui, outcome, &mut state.choices) {
-            action = Some(Action::LeagueSync(chosen));
+            action = Some(Action::League(LeagueAction::Sync(chosen)));
         }
     }
     if let Some(members) = &state.members {
@@ -201,8 +202,10 @@ fn join_ui(ui: &mut egui::Ui, state: &mut LeagueWindow) -> Option<Action> {
     ui.add_enabled(ready, egui::Button::new("Join the league"))
         .on_disabled_hover_text("Give the invite file and a new campaign file")
         .clicked()
-        .then(|| Action::LeagueJoin {
-            invite: PathBuf::from(state.invite_path.trim()),
-            to: PathBuf::from(state.join_path.trim()),
+        .then(|| {
+            Action::League(LeagueAction::Join {
+                invite: PathBuf::from(state.invite_path.trim()),
+                to: PathBuf::from(state.join_path.trim()),
+            })
         })
 }

@@ -7,6 +7,7 @@
 use egui::{Response, RichText, Ui};
 
 use super::action::{Action, Command, Screen};
+use super::action::{BackupAction, BundleAction, CampaignAction, LeagueAction, MergeAction};
 use super::app::RapsheetApp;
 use super::dialogs::PathPurpose;
 use super::widgets::edit_hint;
@@ -43,28 +44,28 @@ impl RapsheetApp {
                 .on_hover_text("Carry a gang, or every gang, to another campaign, or bring one in")
                 .clicked()
             {
-                actions.push(Action::OpenBundles);
+                actions.push(Action::Bundle(BundleAction::Open));
             }
             if ui
                 .add_enabled(has, egui::Button::new("Merge…"))
                 .on_hover_text("Merge another copy of this campaign, which recorded other things since the two parted, into a new file")
                 .clicked()
             {
-                actions.push(Action::OpenMerge);
+                actions.push(Action::Merge(MergeAction::Open));
             }
             if ui
                 .add_enabled(has, egui::Button::new("League…"))
                 .on_hover_text("A campaign shared through a league's server: sync, its members, or join one with an invite")
                 .clicked()
             {
-                actions.push(Action::OpenLeague);
+                actions.push(Action::League(LeagueAction::Open));
             }
             if ui
                 .add_enabled(has, egui::Button::new("Backups…"))
                 .on_hover_text("The campaign's backups: when, how big, the newest record each holds; restore one as a new file")
                 .clicked()
             {
-                actions.push(Action::OpenBackups);
+                actions.push(Action::Backup(BackupAction::Open));
             }
             ui.menu_button("Recent campaigns", |ui| {
                 let others = self.other_recent();
@@ -73,7 +74,7 @@ impl RapsheetApp {
                 }
                 for path in others {
                     if ui.button(path.display().to_string()).clicked() {
-                        actions.push(Action::UsePath(PathPurpose::Open, path.clone()));
+                        actions.push(Action::Campaign(CampaignAction::UsePath(PathPurpose::Open, path.clone())));
                     }
                 }
             });
@@ -86,7 +87,7 @@ impl RapsheetApp {
                     if button.clicked()
                         && let Some(path) = path
                     {
-                        actions.push(Action::OpenDemo(path, Some(ruleset.clone())));
+                        actions.push(Action::Campaign(CampaignAction::OpenDemo(path, Some(ruleset.clone()))));
                     }
                 }
             });

@@ -8,6 +8,7 @@ use std::path::PathBuf;
 use egui::{Context, RichText};
 
 use super::action::FileField;
+use super::action::MergeAction;
 use super::app::Action;
 use crate::campaign::merge::Choice;
 use crate::session::{Merge, MergePreview};
@@ -55,7 +56,7 @@ pub fn merge_ui(ctx: &Context, window: &mut Option<MergeWindow>) -> Option<Actio
         .default_width(760.0)
         .show(ctx, |ui| {
             if ui.button("Close the merge").clicked() {
-                action = Some(Action::CloseMerge);
+                action = Some(Action::Merge(MergeAction::Close));
             }
             ui.label("Another copy of this campaign that recorded other things since the two parted: its changes are made after this copy's, in a new file. Neither copy is changed.");
             ui.horizontal(|ui| {
@@ -69,7 +70,7 @@ pub fn merge_ui(ctx: &Context, window: &mut Option<MergeWindow>) -> Option<Actio
                     .add_enabled(!state.other_path.trim().is_empty(), egui::Button::new("Look at the merge"))
                     .clicked()
                 {
-                    action = Some(Action::LookAtMerge(PathBuf::from(state.other_path.trim())));
+                    action = Some(Action::Merge(MergeAction::LookAt(PathBuf::from(state.other_path.trim()))));
                 }
             });
             let Some((_, preview)) = &state.looked else {
@@ -96,7 +97,7 @@ pub fn merge_ui(ctx: &Context, window: &mut Option<MergeWindow>) -> Option<Actio
                 ui.label(format!("{unchosen} conflicts still to choose"));
             }
             if write.clicked() {
-                action = Some(Action::WriteMerge(PathBuf::from(state.output_path.trim())));
+                action = Some(Action::Merge(MergeAction::Write(PathBuf::from(state.output_path.trim()))));
             }
         });
     if !open {

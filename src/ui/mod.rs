@@ -21,6 +21,7 @@ mod merge_view;
 mod post_battle;
 mod print_dialog;
 mod roster;
+mod run;
 mod said;
 mod screens;
 mod state;
@@ -31,7 +32,11 @@ use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
 
-pub use app::{Action, RapsheetApp, Screen};
+pub use action::{
+    Action, BackupAction, BundleAction, CampaignAction, FighterAction, GangAction, LeagueAction,
+    MergeAction, OutputAction, RecordAction, RulesAction, Screen,
+};
+pub use app::RapsheetApp;
 pub use dialogs::PathPurpose;
 
 /// The key under which eframe's storage keeps the last campaign's path.

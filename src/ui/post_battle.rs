@@ -5,14 +5,16 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use egui::{RichText, Ui};
 
+use super::action::RecordAction;
 use super::app::{Action, edit_hint};
 use super::widgets::labelled_combo;
 use crate::campaign::battle::{
     AdvancementReport, BattleReport, BountyReport, ChoiceReport, EnteredDice, FighterReport,
-    GangReport, MarkReport, PickReport, Procedure, TableResultReport, TitleChoiceReport,
+    GangReport, MarkReport, NeededChoice, PickReport, Procedure, TableResultReport,
+    TitleChoiceReport,
 };
 use crate::campaign::{FighterId, GangId};
-use crate::rules::{Pack, WinnerRule};
+use crate::rules::{Pack, RecordRules, WinnerRule};
 use crate::session::Preview;
 
 /// A gang that can take part, with its roster.
@@ -273,6 +275,9 @@ impl BattleForm {
     }
 }
 
+/// The record screen's form: who took part, the scenario, each side's
+/// fighters, the result, bounties, advancement, the boxes to tick, notes,
+/// and the preview of what the record writes, with its Commit.
 pub fn post_battle_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
@@ -300,30 +305,7 @@ pub fn post_battle_ui(
     {
         form.scenario = first.id.clone();
     }
-    if !pack.scenarios.is_empty() {
-        scenario_ui(ui, form, pack);
-        if let [Some(a), Some(b)] = form.gangs.as_slice()
-            && ui
-                .add_enabled(read_only.is_none(), egui::Button::new("Roll the scenario"))
-                .on_hover_text(format!(
-                    "Roll among the scenarios these two {} may play next (their arc's next stage); the roll goes into the log",
-                    pack.words.gangs
-                ))
-                .on_disabled_hover_text(edit_hint(read_only))
-                .clicked()
-        {
-            action = Some(Action::RollScenario { a: *a, b: *b });
-        }
-    }
-    if before.2 != form.scenario {
-        // A new scenario: its own roles, counts and choices.
-        let n = form.gangs.len();
-        form.roles = vec![None; n];
-        form.counts = vec![BTreeMap::new(); n];
-        form.choices.clear();
-        form.made.clear();
-        form.wants_roles = true;
-    }
+    action = scenario_choice_ui(ui, form, pack, before.2.as_str(), read_only).or(action);
     let scenario = pack.scenario(&form.scenario).cloned();
 
     // The gangs, one above the other.
@@ -350,7 +332,76 @@ pub fn post_battle_ui(
         .collect();
     result_ui(ui, form, pack, &names);
 
-    // Bounties, named by the pack's bounty counter, between two rivals.
+    bounties_ui(ui, form, data, pack, &names);
+
+    advancement_ui(ui, form, data, pack, &names);
+
+    flags_ui(ui, form, pack);
+
+    ui.horizontal(|ui| {
+        let label = ui.label("Notes");
+        ui.text_edit_singleline(&mut form.notes)
+            .labelled_by(label.id);
+    });
+
+    // Preview: every change, the choices still to make, and Commit.
+    if let Some(a) = preview_ui(ui, form, data, pack, &names, read_only) {
+        action = Some(a);
+    }
+    clear_ui(ui, form);
+    if (form.report(data), form.gangs.clone(), form.scenario.clone()) != before {
+        form.dirty = true;
+    }
+    action
+}
+
+/// The scenario played, and the button that rolls it for two gangs; a
+/// new scenario (`before` was the one before this frame) starts its own
+/// roles, counts and choices.
+fn scenario_choice_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    pack: &Pack,
+    before: &str,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    if !pack.scenarios.is_empty() {
+        scenario_ui(ui, form, pack);
+        if let [Some(a), Some(b)] = form.gangs.as_slice()
+            && ui
+                .add_enabled(read_only.is_none(), egui::Button::new("Roll the scenario"))
+                .on_hover_text(format!(
+                    "Roll among the scenarios these two {} may play next (their arc's next stage); the roll goes into the log",
+                    pack.words.gangs
+                ))
+                .on_disabled_hover_text(edit_hint(read_only))
+                .clicked()
+        {
+            action = Some(Action::Record(RecordAction::RollScenario { a: *a, b: *b }));
+        }
+    }
+    if before != form.scenario {
+        // A new scenario: its own roles, counts and choices.
+        let n = form.gangs.len();
+        form.roles = vec![None; n];
+        form.counts = vec![BTreeMap::new(); n];
+        form.choices.clear();
+        form.made.clear();
+        form.wants_roles = true;
+    }
+    action
+}
+
+/// Bounties, named by the pack's bounty counter, declared between two
+/// rivals.
+fn bounties_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    data: &[BattleGangData],
+    pack: &Pack,
+    names: &[String],
+) {
     if let Some(counter) = pack.bounty_counter()
         && form.gangs.len() == 2
     {
@@ -386,10 +437,10 @@ pub fn post_battle_ui(
             }
         });
     }
+}
 
-    advancement_ui(ui, form, data, pack, &names);
-
-    // The boxes a record can tick (the story concludes).
+/// The boxes a record can tick (the story concludes).
+fn flags_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack) {
     for flag in &pack.record().flags {
         let mut ticked = form.flags.contains(&flag.id);
         let box_ = ui.checkbox(&mut ticked, &flag.label);
@@ -405,17 +456,10 @@ pub fn post_battle_ui(
             }
         }
     }
+}
 
-    ui.horizontal(|ui| {
-        let label = ui.label("Notes");
-        ui.text_edit_singleline(&mut form.notes)
-            .labelled_by(label.id);
-    });
-
-    // Preview: every change, the choices still to make, and Commit.
-    if let Some(a) = preview_ui(ui, form, data, pack, &names, read_only) {
-        action = Some(a);
-    }
+/// Clearing the form, asked first.
+fn clear_ui(ui: &mut Ui, form: &mut BattleForm) {
     if form.confirm_clear {
         ui.horizontal(|ui| {
             ui.label(
@@ -436,10 +480,6 @@ pub fn post_battle_ui(
     {
         form.confirm_clear = true;
     }
-    if (form.report(data), form.gangs.clone(), form.scenario.clone()) != before {
-        form.dirty = true;
-    }
-    action
 }
 
 /// Fighters the players nominate for an advancement roll.
@@ -1210,119 +1250,156 @@ fn preview_ui(
                     form.dice_shape.insert(roll.roll.clone(), shape);
                 }
             }
-            for warning in &procedure.warnings {
-                ui.label(
-                    RichText::new(format!("⚠ {}", warning.text)).color(ui.visuals().warn_fg_color),
-                )
-                .on_hover_text(format!(
-                    "Recorded as told; the rule says otherwise: {}",
-                    warning.source
-                ));
-            }
-            ui.label(RichText::new("What the rules change").strong());
-            if procedure.changes.is_empty() {
-                ui.weak("Nothing changes.");
-            }
-            for change in &procedure.changes {
-                let mut text = match &change.gang {
-                    Some(who) => format!("{who}: {}", change.text),
-                    None => change.text.clone(),
-                };
-                if change.ruling.is_some() {
-                    text.push_str("  [ruling]");
-                }
-                let mut hover = change.source.clone();
-                if let Some(ruling) = &change.ruling {
-                    hover.push_str(&format!("\n\nRuling: {ruling}"));
-                }
-                ui.label(text).on_hover_text(hover);
-            }
-            let needed = procedure.needed.clone();
-            for need in &needed {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        RichText::new(format!("{} chooses: {}", need.gang, need.text))
-                            .color(ui.visuals().warn_fg_color),
-                    );
-                    let index = names.iter().position(|n| *n == need.gang);
-                    for option in &need.options {
-                        let label = option_label(Some(pack), Some(&form.scenario), need, option);
-                        // The row already says who chooses: the button
-                        // shows the option; its accessible name keeps who
-                        // (a pick belongs to a roll, a choice to a gang).
-                        let whose = if need.field == "picks" {
-                            roll_label(pack, &need.rule)
-                        } else {
-                            need.gang.clone()
-                        };
-                        let named = format!("{whose}: {label}");
-                        let button = ui.button(&label);
-                        button.widget_info(|| {
-                            egui::WidgetInfo::labeled(egui::Role::Button, true, &named)
-                        });
-                        if button.clicked() {
-                            // A declaration shows in its gang's column.
-                            if need.field != "bounties" {
-                                form.made.push(named.clone());
-                            }
-                            match (need.field.as_str(), index) {
-                                ("picks", _) => {
-                                    form.picks.insert(need.rule.clone(), option.clone());
-                                }
-                                ("bounties", Some(i)) => declare(form, data, i, option),
-                                ("marks", _) => form
-                                    .marks
-                                    .entry((need.gang.clone(), need.rule.clone()))
-                                    .or_default()
-                                    .push(option.clone()),
-                                ("titles", Some(i)) => {
-                                    form.titles.insert(i, option.clone());
-                                }
-                                (_, Some(i)) => {
-                                    form.choices.insert((i, need.rule.clone()), option.clone());
-                                }
-                                _ => {}
-                            }
-                        }
-                    }
-                });
+            changes_ui(ui, procedure);
+            for need in &procedure.needed {
+                needed_ui(ui, form, data, pack, names, need);
             }
             rolls_ui(ui, form, procedure, pack);
-            if !form.made.is_empty() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.weak("Choices made:");
-                    ui.weak(form.made.join(" · "));
-                    if ui.small_button("Clear choices").clicked() {
-                        form.made.clear();
-                        form.marks.clear();
-                        form.choices.clear();
-                        form.titles.clear();
-                        form.picks.clear();
-                    }
-                });
-            }
+            made_ui(ui, form);
             ui.add_space(6.0);
-            let ready = procedure.needed.is_empty();
-            ui.add_enabled_ui(read_only.is_none() && ready, |ui| {
-                let commit = ui
-                    .button(RichText::new(format!("Commit {}", rules.noun)).strong())
-                    .on_hover_text(format!(
-                        "Write the {} and every change above in one step (Ctrl+Z takes it back)",
-                        rules.noun
-                    ))
-                    .on_disabled_hover_text(if ready {
-                        edit_hint(read_only)
-                    } else {
-                        "Make the choices above first".to_owned()
-                    });
-                if commit.clicked()
-                    && let Some(report) = form.report(data)
-                {
-                    action = Some(Action::RecordBattle(Box::new(report), form.seed));
-                }
-            });
+            action = commit_ui(ui, form, data, procedure, rules, read_only);
         }
     }
+    action
+}
+
+/// What the record changes: the warnings where it was told otherwise than
+/// the rules say, then every change, a ruling's marked and said on hover.
+fn changes_ui(ui: &mut Ui, procedure: &Procedure) {
+    for warning in &procedure.warnings {
+        ui.label(RichText::new(format!("⚠ {}", warning.text)).color(ui.visuals().warn_fg_color))
+            .on_hover_text(format!(
+                "Recorded as told; the rule says otherwise: {}",
+                warning.source
+            ));
+    }
+    ui.label(RichText::new("What the rules change").strong());
+    if procedure.changes.is_empty() {
+        ui.weak("Nothing changes.");
+    }
+    for change in &procedure.changes {
+        let mut text = match &change.gang {
+            Some(who) => format!("{who}: {}", change.text),
+            None => change.text.clone(),
+        };
+        if change.ruling.is_some() {
+            text.push_str("  [ruling]");
+        }
+        let mut hover = change.source.clone();
+        if let Some(ruling) = &change.ruling {
+            hover.push_str(&format!("\n\nRuling: {ruling}"));
+        }
+        ui.label(text).on_hover_text(hover);
+    }
+}
+
+/// One choice still to make, with a button per option; a click fills the
+/// form.
+fn needed_ui(
+    ui: &mut Ui,
+    form: &mut BattleForm,
+    data: &[BattleGangData],
+    pack: &Pack,
+    names: &[String],
+    need: &NeededChoice,
+) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label(
+            RichText::new(format!("{} chooses: {}", need.gang, need.text))
+                .color(ui.visuals().warn_fg_color),
+        );
+        let index = names.iter().position(|n| *n == need.gang);
+        for option in &need.options {
+            let label = option_label(Some(pack), Some(&form.scenario), need, option);
+            // The row already says who chooses: the button
+            // shows the option; its accessible name keeps who
+            // (a pick belongs to a roll, a choice to a gang).
+            let whose = if need.field == "picks" {
+                roll_label(pack, &need.rule)
+            } else {
+                need.gang.clone()
+            };
+            let named = format!("{whose}: {label}");
+            let button = ui.button(&label);
+            button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &named));
+            if button.clicked() {
+                // A declaration shows in its gang's column.
+                if need.field != "bounties" {
+                    form.made.push(named.clone());
+                }
+                match (need.field.as_str(), index) {
+                    ("picks", _) => {
+                        form.picks.insert(need.rule.clone(), option.clone());
+                    }
+                    ("bounties", Some(i)) => declare(form, data, i, option),
+                    ("marks", _) => form
+                        .marks
+                        .entry((need.gang.clone(), need.rule.clone()))
+                        .or_default()
+                        .push(option.clone()),
+                    ("titles", Some(i)) => {
+                        form.titles.insert(i, option.clone());
+                    }
+                    (_, Some(i)) => {
+                        form.choices.insert((i, need.rule.clone()), option.clone());
+                    }
+                    _ => {}
+                }
+            }
+        }
+    });
+}
+
+/// The choices made so far, with the button that clears them.
+fn made_ui(ui: &mut Ui, form: &mut BattleForm) {
+    if !form.made.is_empty() {
+        ui.horizontal_wrapped(|ui| {
+            ui.weak("Choices made:");
+            ui.weak(form.made.join(" · "));
+            if ui.small_button("Clear choices").clicked() {
+                form.made.clear();
+                form.marks.clear();
+                form.choices.clear();
+                form.titles.clear();
+                form.picks.clear();
+            }
+        });
+    }
+}
+
+/// Commit: the record and every change in one step, once every choice is
+/// made.
+fn commit_ui(
+    ui: &mut Ui,
+    form: &BattleForm,
+    data: &[BattleGangData],
+    procedure: &Procedure,
+    rules: &RecordRules,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    let ready = procedure.needed.is_empty();
+    ui.add_enabled_ui(read_only.is_none() && ready, |ui| {
+        let commit = ui
+            .button(RichText::new(format!("Commit {}", rules.noun)).strong())
+            .on_hover_text(format!(
+                "Write the {} and every change above in one step (Ctrl+Z takes it back)",
+                rules.noun
+            ))
+            .on_disabled_hover_text(if ready {
+                edit_hint(read_only)
+            } else {
+                "Make the choices above first".to_owned()
+            });
+        if commit.clicked()
+            && let Some(report) = form.report(data)
+        {
+            action = Some(Action::Record(RecordAction::Record(
+                Box::new(report),
+                form.seed,
+            )));
+        }
+    });
     action
 }
 

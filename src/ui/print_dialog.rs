@@ -6,6 +6,7 @@ use std::path::PathBuf;
 
 use egui::{Color32, Context, FontId, Pos2, Rect, RichText, Stroke, Ui, Vec2};
 
+use super::action::OutputAction;
 use super::app::Action;
 use crate::campaign::{FighterId, GangId};
 use crate::print::{CardSize, Item, PageLayout, PageSize};
@@ -121,10 +122,10 @@ pub fn print_dialog_ui(
                             })
                             .clicked()
                         {
-                            action = Some(Action::SavePdf {
+                            action = Some(Action::Output(OutputAction::SavePdf {
                                 path: PathBuf::from(dialog.path.trim()),
                                 replace: false,
-                            });
+                            }));
                         }
                         if ui.button("Choose file…").clicked() {
                             action = Some(Action::ChooseFile(super::action::FileField::PrintPdf));
@@ -139,7 +140,7 @@ pub fn print_dialog_ui(
                     if let Some(path) = &dialog.written {
                         ui.label(format!("Saved {}", path.display()));
                         if ui.button("Open the PDF").clicked() {
-                            action = Some(Action::OpenFile(path.clone()));
+                            action = Some(Action::Output(OutputAction::OpenFile(path.clone())));
                         }
                     }
                     if let Some(err) = &dialog.error {
@@ -176,7 +177,7 @@ pub fn print_dialog_ui(
         dialog.written = None;
     }
     if !open {
-        action = Some(Action::ClosePrint);
+        action = Some(Action::Output(OutputAction::ClosePrint));
     }
     action
 }

@@ -3,6 +3,7 @@
 use egui::{RichText, Ui};
 use egui_extras::{Column, TableBuilder};
 
+use super::action::{FighterAction, GangAction, OutputAction};
 use super::app::{Action, edit_hint};
 use crate::campaign::FighterId;
 use crate::rules::Pack;
@@ -16,6 +17,9 @@ pub struct RecruitForm {
     pub buying: bool,
 }
 
+/// The roster of a gang: its name and standing, resources, what it may
+/// print and take, its problems, its fighters, the aftermath waiting, and
+/// recruiting.
 pub fn roster_ui(
     ui: &mut Ui,
     view: &GangView,
@@ -26,6 +30,32 @@ pub fn roster_ui(
 ) -> Option<Action> {
     let mut action = None;
     let nouns = super::widgets::Nouns::of(pack);
+    header_ui(ui, view, nouns);
+    ui.add_space(4.0);
+    action = resources_ui(ui, view, read_only).or(action);
+    worth_ui(ui, view, pack);
+    action = gang_buttons_ui(ui, view, pack, read_only).or(action);
+    ui.add_space(6.0);
+
+    problems_ui(ui, view, pack);
+    ui.add_space(6.0);
+
+    // In a ui of its own: the table draws its column's resize line down to
+    // the bottom of the ui it is given, and this one ends with the table.
+    if let Some(a) = ui.vertical(|ui| table_ui(ui, view, nouns, selected)).inner {
+        action = Some(a);
+    }
+    if let Some(a) = aftermath_ui(ui, view, read_only) {
+        action = Some(a);
+    }
+
+    ui.add_space(6.0);
+    recruit_ui(ui, view, pack, form, read_only).or(action)
+}
+
+/// The gang's name, its pack, whether it is legal, its notes, titles and
+/// what waits for its next record.
+fn header_ui(ui: &mut Ui, view: &GangView, nouns: super::widgets::Nouns<'_>) {
     ui.horizontal(|ui| {
         ui.heading(&view.name);
         let mut pack_label = view.ruleset_name.clone();
@@ -56,10 +86,13 @@ pub fn roster_ui(
     for pending in &view.pending {
         ui.label(RichText::new(format!("For the next {} — {pending}", nouns.record)).weak());
     }
-    ui.add_space(4.0);
+}
 
-    // Resources: a change always asks for a reason (the dialog). Two a
-    // row where there is room, one where the editor leaves little, so no
+/// The gang's resources, each with its button to change it: a change
+/// always asks for a reason (the dialog).
+fn resources_ui(ui: &mut Ui, view: &GangView, read_only: Option<&str>) -> Option<Action> {
+    let mut action = None;
+    // Two a row where there is room, one where the editor leaves little, so no
     // amount is ever cut off.
     // The roster may scroll sideways: what counts is the width in sight.
     let in_sight = ui.clip_rect().right() - ui.cursor().left();
@@ -84,11 +117,11 @@ pub fn roster_ui(
                         ))
                         .on_disabled_hover_text(edit_hint(read_only));
                     if change.clicked() {
-                        action = Some(Action::AskResource {
+                        action = Some(Action::Gang(GangAction::AskResource {
                             gang: view.id,
                             resource: resource.id.clone(),
                             delta: 1,
-                        });
+                        }));
                     }
                 });
                 if i % per_row == per_row - 1 {
@@ -96,7 +129,19 @@ pub fn roster_ui(
                 }
             }
         });
-    worth_ui(ui, view, pack);
+    action
+}
+
+/// Printing the gang's cards or roster, and its resource actions where
+/// the pack has any.
+fn gang_buttons_ui(
+    ui: &mut Ui,
+    view: &GangView,
+    pack: Option<&Pack>,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    let nouns = super::widgets::Nouns::of(pack);
     ui.horizontal(|ui| {
         if ui
             .button("Print cards…")
@@ -106,20 +151,20 @@ pub fn roster_ui(
             ))
             .clicked()
         {
-            action = Some(Action::OpenPrint {
+            action = Some(Action::Output(OutputAction::OpenPrint {
                 gang: Some(view.id),
                 roster: false,
-            });
+            }));
         }
         if ui
             .button("Print roster…")
             .on_hover_text(format!("The whole {} on one page, as a PDF", nouns.gang))
             .clicked()
         {
-            action = Some(Action::OpenPrint {
+            action = Some(Action::Output(OutputAction::OpenPrint {
                 gang: Some(view.id),
                 roster: true,
-            });
+            }));
         }
     });
     // Only where the pack has resource actions to take.
@@ -133,25 +178,22 @@ pub fn roster_ui(
             .on_hover_text(action_hint(pack))
             .on_disabled_hover_text(edit_hint(read_only));
         if button.clicked() {
-            action = Some(Action::AskAction(view.id));
+            action = Some(Action::Gang(GangAction::AskAction(view.id)));
         }
     });
-    ui.add_space(6.0);
+    action
+}
 
-    problems_ui(ui, view, pack);
-    ui.add_space(6.0);
-
-    // In a ui of its own: the table draws its column's resize line down to
-    // the bottom of the ui it is given, and this one ends with the table.
-    let nouns = super::widgets::Nouns::of(pack);
-    if let Some(a) = ui.vertical(|ui| table_ui(ui, view, nouns, selected)).inner {
-        action = Some(a);
-    }
-    if let Some(a) = aftermath_ui(ui, view, read_only) {
-        action = Some(a);
-    }
-
-    ui.add_space(6.0);
+/// Recruiting a new fighter by name, bought with the pack's spending
+/// resource where it has one.
+fn recruit_ui(
+    ui: &mut Ui,
+    view: &GangView,
+    pack: Option<&Pack>,
+    form: &mut RecruitForm,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
     ui.horizontal(|ui| {
         ui.add_enabled_ui(read_only.is_none(), |ui| {
             let nouns = super::widgets::Nouns::of(pack);
@@ -179,11 +221,11 @@ pub fn roster_ui(
                     ));
             }
             if (button.clicked() || enter) && !form.name.trim().is_empty() {
-                action = Some(Action::Recruit {
+                action = Some(Action::Gang(GangAction::Recruit {
                     gang: view.id,
                     name: form.name.trim().to_owned(),
                     buy: form.buying && spend.is_some(),
-                });
+                }));
             }
         });
     });
@@ -325,7 +367,7 @@ fn table_ui(
                         nouns,
                     );
                     if row.response().clicked() {
-                        action = Some(Action::SelectFighter(Some(fighter.id)));
+                        action = Some(Action::Fighter(FighterAction::Select(Some(fighter.id))));
                     }
                 });
             }
@@ -352,7 +394,7 @@ fn aftermath_ui(ui: &mut Ui, view: &GangView, read_only: Option<&str>) -> Option
                         .on_disabled_hover_text(edit_hint(read_only))
                         .clicked()
                     {
-                        action = Some(Action::AskRansom(fighter.id));
+                        action = Some(Action::Gang(GangAction::AskRansom(fighter.id)));
                     }
                 });
             }
@@ -366,7 +408,7 @@ fn aftermath_ui(ui: &mut Ui, view: &GangView, read_only: Option<&str>) -> Option
                     .on_disabled_hover_text(edit_hint(read_only))
                     .clicked()
                 {
-                    action = Some(Action::Release(*id));
+                    action = Some(Action::Gang(GangAction::Release(*id)));
                 }
             });
         }

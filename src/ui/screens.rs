@@ -9,6 +9,7 @@
 use egui::{Context, RichText, Ui};
 
 use super::action::{Action, Screen};
+use super::action::{CampaignAction, OutputAction};
 use super::app::RapsheetApp;
 use super::chronicle_view::chronicle_ui;
 use super::dialogs::{
@@ -49,13 +50,13 @@ impl RapsheetApp {
                         .on_hover_text("The campaign open now")
                         .clicked()
                 {
-                    actions.push(Action::LeaveWelcome);
+                    actions.push(Action::Campaign(CampaignAction::LeaveWelcome));
                 }
                 if ui.button("New campaign…").clicked() {
-                    actions.push(Action::AskNewCampaign);
+                    actions.push(Action::Campaign(CampaignAction::AskNew));
                 }
                 if ui.button("Open campaign…").clicked() {
-                    actions.push(Action::AskPath(PathPurpose::Open));
+                    actions.push(Action::Campaign(CampaignAction::AskPath(PathPurpose::Open)));
                 }
                 self.recent_ui(ui, actions);
                 self.demos_ui(ui, actions);
@@ -81,7 +82,10 @@ impl RapsheetApp {
                 .on_hover_text(path.display().to_string())
                 .clicked()
             {
-                actions.push(Action::UsePath(PathPurpose::Open, path.clone()));
+                actions.push(Action::Campaign(CampaignAction::UsePath(
+                    PathPurpose::Open,
+                    path.clone(),
+                )));
             }
         }
     }
@@ -100,27 +104,56 @@ impl RapsheetApp {
                 .on_hover_text("Two demo gangs to try the game on, made the first time")
                 .clicked()
             {
-                actions.push(Action::OpenDemo(path, Some(ruleset.clone())));
+                actions.push(Action::Campaign(CampaignAction::OpenDemo(
+                    path,
+                    Some(ruleset.clone()),
+                )));
             }
         }
     }
 
+    /// The open campaign: its gangs on the left, a title choice waiting
+    /// over every screen, the fighter editor on the right of the roster, and
+    /// the screen chosen in the middle.
     pub(super) fn campaign_ui(
         &mut self,
         ui: &mut Ui,
         read_only: Option<&str>,
         actions: &mut Vec<Action>,
     ) {
-        let Some(session) = &self.session else {
+        if self.session.is_none() {
             return;
-        };
-        let state = &mut self.state;
-        let (campaign, default_ruleset) = state
+        }
+        self.gangs_panel_ui(ui, read_only, actions);
+        self.title_choice_panel_ui(ui, read_only, actions);
+        match self.screen {
+            Screen::Roster => {
+                self.fighter_panel_ui(ui, read_only, actions);
+                self.roster_screen_ui(ui, read_only, actions);
+            }
+            Screen::Battle => self.record_screen_ui(ui, read_only, actions),
+            Screen::Chronicle => self.chronicle_screen_ui(ui, read_only, actions),
+            Screen::Titles => self.titles_screen_ui(ui, read_only, actions),
+        }
+    }
+
+    /// The campaign's name and default ruleset, as the screens show them.
+    fn campaign_names(&self) -> (String, String) {
+        self.state
             .info
             .as_ref()
             .map(|i| (i.name.clone(), i.default_ruleset.clone()))
-            .unwrap_or_else(|| ("Campaign".into(), String::new()));
+            .unwrap_or_else(|| ("Campaign".into(), String::new()))
+    }
 
+    /// The gangs on the left, with founding a gang, the ruleset, the
+    /// group's data and the settings kept in view below the list.
+    fn gangs_panel_ui(&mut self, ui: &mut Ui, read_only: Option<&str>, actions: &mut Vec<Action>) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let (campaign, default_ruleset) = self.campaign_names();
+        let state = &self.state;
         egui::Panel::left("gangs")
             .resizable(true)
             .default_size(220.0)
@@ -158,9 +191,21 @@ impl RapsheetApp {
                     actions.push(a);
                 }
             });
+    }
 
-        // A choice between titles waits for the gang, over every screen.
-        if let Some(view) = state.titles.as_ref().filter(|v| !v.choosing.is_empty())
+    /// A choice between titles waits for the gang, over every screen but
+    /// the titles' own.
+    fn title_choice_panel_ui(
+        &self,
+        ui: &mut Ui,
+        read_only: Option<&str>,
+        actions: &mut Vec<Action>,
+    ) {
+        if let Some(view) = self
+            .state
+            .titles
+            .as_ref()
+            .filter(|v| !v.choosing.is_empty())
             && self.screen != Screen::Titles
         {
             egui::Panel::top("title-choice").show(ui, |ui| {
@@ -169,108 +214,151 @@ impl RapsheetApp {
                 }
             });
         }
+    }
 
-        if let (Screen::Roster, Some(view), Some(fighter)) =
-            (self.screen, &state.gang_view, state.selected_fighter)
-        {
-            let pack = session.pack(&view.ruleset).ok();
-            if let (Some(pack), Some(fv)) = (pack, view.fighters.iter().find(|f| f.id == fighter)) {
-                // The roster beside it keeps at least half the room left.
-                let most = (ui.available_width() * 0.5).max(280.0);
-                egui::Panel::right("fighter")
-                    .resizable(true)
-                    .default_size(360.0_f32.min(most))
-                    .max_size(most)
-                    .show(ui, |ui| {
-                        egui::ScrollArea::both().show(ui, |ui| {
-                            if let Some(a) = fighter_editor_ui(
-                                ui,
-                                &mut self.editor,
-                                fv,
-                                pack,
-                                read_only,
-                                &mut self.dice,
-                            ) {
-                                actions.push(a);
-                            }
-                        });
-                    });
-            }
-        }
-
-        if self.screen == Screen::Battle {
-            let pack = self
-                .battle_form
-                .gangs
-                .iter()
-                .flatten()
-                .next()
-                .and_then(|id| state.gangs.iter().find(|g| g.id == *id))
-                .map(|g| g.ruleset.clone())
-                .or_else(|| state.info.as_ref().map(|i| i.default_ruleset.clone()))
-                .and_then(|r| session.pack(&r).ok());
-            egui::CentralPanel::default().show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| {
-                    if let Some(a) = post_battle_ui(
-                        ui,
-                        &mut self.battle_form,
-                        &state.battle_data,
-                        pack,
-                        read_only,
-                    ) {
+    /// The chosen fighter's editor, beside the roster.
+    fn fighter_panel_ui(
+        &mut self,
+        ui: &mut Ui,
+        read_only: Option<&str>,
+        actions: &mut Vec<Action>,
+    ) {
+        let (Some(session), Some(view), Some(fighter)) = (
+            &self.session,
+            &self.state.gang_view,
+            self.state.selected_fighter,
+        ) else {
+            return;
+        };
+        let pack = session.pack(&view.ruleset).ok();
+        let (Some(pack), Some(fv)) = (pack, view.fighters.iter().find(|f| f.id == fighter)) else {
+            return;
+        };
+        // The roster beside it keeps at least half the room left.
+        let most = (ui.available_width() * 0.5).max(280.0);
+        egui::Panel::right("fighter")
+            .resizable(true)
+            .default_size(360.0_f32.min(most))
+            .max_size(most)
+            .show(ui, |ui| {
+                egui::ScrollArea::both().show(ui, |ui| {
+                    if let Some(a) =
+                        fighter_editor_ui(ui, &mut self.editor, fv, pack, read_only, &mut self.dice)
+                    {
                         actions.push(a);
                     }
                 });
             });
+    }
+
+    /// The record screen: the form of a battle or session, played by the
+    /// pack of its first gang (or the campaign's).
+    fn record_screen_ui(
+        &mut self,
+        ui: &mut Ui,
+        read_only: Option<&str>,
+        actions: &mut Vec<Action>,
+    ) {
+        let Some(session) = &self.session else {
             return;
-        }
-        if self.screen == Screen::Chronicle {
-            let resources: Vec<(String, String)> = session
-                .pack(&default_ruleset)
-                .map(|p| {
-                    p.resources
-                        .iter()
-                        .map(|r| (r.id.clone(), r.label.clone()))
-                        .collect()
-                })
-                .unwrap_or_default();
-            egui::CentralPanel::default().show(ui, |ui| {
-                let batch = state.batch();
-                match state.chronicle(session, self.chronicle_view.arc) {
-                    Ok((all, shown)) => {
-                        if let Some(a) = chronicle_ui(
-                            ui,
-                            &mut self.chronicle_view,
-                            batch,
-                            all,
-                            shown,
-                            &campaign,
-                            &resources,
-                            read_only,
-                        ) {
-                            actions.push(a);
-                        }
-                    }
-                    Err(err) => {
-                        ui.label(err);
-                    }
+        };
+        let state = &self.state;
+        let pack = self
+            .battle_form
+            .gangs
+            .iter()
+            .flatten()
+            .next()
+            .and_then(|id| state.gangs.iter().find(|g| g.id == *id))
+            .map(|g| g.ruleset.clone())
+            .or_else(|| state.info.as_ref().map(|i| i.default_ruleset.clone()))
+            .and_then(|r| session.pack(&r).ok());
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                if let Some(a) = post_battle_ui(
+                    ui,
+                    &mut self.battle_form,
+                    &state.battle_data,
+                    pack,
+                    read_only,
+                ) {
+                    actions.push(a);
                 }
             });
+        });
+    }
+
+    /// The chronicle screen, with the campaign's resources by name.
+    fn chronicle_screen_ui(
+        &mut self,
+        ui: &mut Ui,
+        read_only: Option<&str>,
+        actions: &mut Vec<Action>,
+    ) {
+        let Some(session) = &self.session else {
             return;
-        }
-        if self.screen == Screen::Titles {
-            egui::CentralPanel::default().show(ui, |ui| match &state.titles {
-                Some(view) => {
-                    if let Some(a) = titles_ui(ui, view, read_only) {
+        };
+        let (campaign, default_ruleset) = self.campaign_names();
+        let resources: Vec<(String, String)> = session
+            .pack(&default_ruleset)
+            .map(|p| {
+                p.resources
+                    .iter()
+                    .map(|r| (r.id.clone(), r.label.clone()))
+                    .collect()
+            })
+            .unwrap_or_default();
+        let state = &mut self.state;
+        egui::CentralPanel::default().show(ui, |ui| {
+            let batch = state.batch();
+            match state.chronicle(session, self.chronicle_view.arc) {
+                Ok((all, shown)) => {
+                    if let Some(a) = chronicle_ui(
+                        ui,
+                        &mut self.chronicle_view,
+                        batch,
+                        all,
+                        shown,
+                        &campaign,
+                        &resources,
+                        read_only,
+                    ) {
                         actions.push(a);
                     }
                 }
-                None => {
-                    ui.weak("No titles in this ruleset.");
+                Err(err) => {
+                    ui.label(err);
                 }
-            });
+            }
+        });
+    }
+
+    /// The titles screen.
+    fn titles_screen_ui(&self, ui: &mut Ui, read_only: Option<&str>, actions: &mut Vec<Action>) {
+        egui::CentralPanel::default().show(ui, |ui| match &self.state.titles {
+            Some(view) => {
+                if let Some(a) = titles_ui(ui, view, read_only) {
+                    actions.push(a);
+                }
+            }
+            None => {
+                ui.weak("No titles in this ruleset.");
+            }
+        });
+    }
+
+    /// The roster of the chosen gang, or how to begin where there is none.
+    fn roster_screen_ui(
+        &mut self,
+        ui: &mut Ui,
+        read_only: Option<&str>,
+        actions: &mut Vec<Action>,
+    ) {
+        let Some(session) = &self.session else {
             return;
-        }
+        };
+        let (_, default_ruleset) = self.campaign_names();
+        let state = &self.state;
         egui::CentralPanel::default().show(ui, |ui| match &state.gang_view {
             Some(view) => {
                 let pack = session.pack(&view.ruleset).ok();
@@ -418,9 +506,9 @@ impl RapsheetApp {
             match replace_prompt_ui(ctx, path) {
                 Some(true) => {
                     actions.push((**action).clone());
-                    actions.push(Action::CloseReplace);
+                    actions.push(Action::Output(OutputAction::CloseReplace));
                 }
-                Some(false) => actions.push(Action::CloseReplace),
+                Some(false) => actions.push(Action::Output(OutputAction::CloseReplace)),
                 None => {}
             }
         }

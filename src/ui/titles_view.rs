@@ -3,6 +3,7 @@
 use egui::{RichText, Ui};
 
 use super::action::Action;
+use super::action::RecordAction;
 use super::widgets::edit_hint;
 use crate::session::TitlesView;
 
@@ -28,10 +29,10 @@ pub fn title_choice_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) 
                     )
                     .on_disabled_hover_text(edit_hint(read_only));
                 if button.clicked() {
-                    action = Some(Action::ChooseTitle {
+                    action = Some(Action::Record(RecordAction::ChooseTitle {
                         gang: *id,
                         title: title.clone(),
-                    });
+                    }));
                 }
             }
         });

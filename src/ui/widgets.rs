@@ -5,6 +5,7 @@
 use egui::{RichText, Ui};
 
 use super::action::Action;
+use super::action::{CampaignAction, RulesAction};
 
 /// What the game calls its gangs and fighters, for labels: the pack's
 /// words, or the app's own where no pack is at hand.
@@ -108,7 +109,7 @@ pub fn ruleset_ui(
     );
     ui.horizontal_wrapped(|ui| {
         if ui.button("Switch them").clicked() {
-            actions.push(Action::SetCampaignRuleset(pending.clone()));
+            actions.push(Action::Rules(RulesAction::SetRuleset(pending.clone())));
             ui.data_mut(|d| d.remove::<String>(pending_id));
         }
         if ui.button("Keep the ruleset").clicked() {
@@ -151,10 +152,10 @@ pub fn settings_ui(
                     .on_hover_text(hover);
             });
             if chosen != setting.chosen {
-                actions.push(Action::SetSetting {
+                actions.push(Action::Rules(RulesAction::SetSetting {
                     setting: setting.id.clone(),
                     option: chosen,
-                });
+                }));
             }
         }
     });
@@ -190,7 +191,7 @@ pub fn house_rules_ui(
                         edit_hint(read_only)
                     });
                 if button.clicked() {
-                    actions.push(Action::DropHousePack(pack.id.clone()));
+                    actions.push(Action::Rules(RulesAction::DropHousePack(pack.id.clone())));
                 }
             });
         }
@@ -202,7 +203,7 @@ pub fn house_rules_ui(
             .on_disabled_hover_text(edit_hint(read_only))
             .clicked()
         {
-            actions.push(Action::OpenHouseEditor);
+            actions.push(Action::Rules(RulesAction::OpenHouseEditor));
         }
         if ui
             .button("Keep house rules…")
@@ -212,7 +213,7 @@ pub fn house_rules_ui(
             .on_disabled_hover_text(edit_hint(read_only))
             .clicked()
         {
-            actions.push(Action::AskPath(super::dialogs::PathPurpose::HouseRules));
+            actions.push(Action::Campaign(CampaignAction::AskPath(super::dialogs::PathPurpose::HouseRules)));
         }
     });
 }

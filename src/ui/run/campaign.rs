@@ -1,0 +1,71 @@
+//! The campaign room: making, opening and closing campaign files, the
+//! welcome screen and its demos, and quitting.
+
+use std::path::{Path, PathBuf};
+
+use crate::session::Session;
+use crate::ui::app::RapsheetApp;
+use crate::ui::dialogs::{NewCampaignDialog, PathPurpose};
+
+/// What a player asks of the campaign's file and the window.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CampaignAction {
+    /// Asks a new campaign's name.
+    AskNew,
+    /// The new campaign's name is given: ask where to keep it.
+    NameNew(String),
+    /// Opens a file dialog (native, or the typed path where there is none).
+    AskPath(PathPurpose),
+    UsePath(PathPurpose, PathBuf),
+    /// Open a demo campaign at this path, making it first if need be: the
+    /// default demo, or the one played with this ruleset.
+    OpenDemo(PathBuf, Option<String>),
+    /// Closes the campaign and shows the welcome screen.
+    Close,
+    /// Leaves the welcome screen for the campaign open behind it.
+    LeaveWelcome,
+    /// Closes the window.
+    Quit,
+}
+
+impl RapsheetApp {
+    pub(super) fn run_campaign(&mut self, action: CampaignAction) {
+        match action {
+            CampaignAction::AskNew => {
+                self.dialogs.new_campaign = Some(NewCampaignDialog::default());
+            }
+            CampaignAction::NameNew(name) => {
+                self.dialogs.new_campaign = None;
+                self.dialogs.new_name = Some(name);
+                self.ask_path(PathPurpose::New);
+            }
+            CampaignAction::AskPath(purpose) => self.ask_path(purpose),
+            CampaignAction::UsePath(purpose, path) => self.use_path(purpose, &path),
+            CampaignAction::OpenDemo(path, ruleset) => self.open_demo(&path, ruleset.as_deref()),
+            CampaignAction::Close => self.close_campaign(),
+            CampaignAction::LeaveWelcome => self.welcome = false,
+            CampaignAction::Quit => self.quitting = true,
+        }
+    }
+
+    /// Opens a demo campaign, making it first where its file is not there.
+    fn open_demo(&mut self, path: &Path, ruleset: Option<&str>) {
+        let opened = if path.exists() {
+            Session::open(path)
+        } else {
+            std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
+                .map_err(anyhow::Error::from)
+                .and_then(|()| match ruleset {
+                    Some(r) => Session::create_demo_of(path, r),
+                    None => Session::create_demo(path),
+                })
+        };
+        match opened {
+            Ok(session) => {
+                self.set_session(session);
+                self.refresh();
+            }
+            Err(err) => self.open_error = Some(format!("{err:#}")),
+        }
+    }
+}

@@ -1,0 +1,178 @@
+//! The fighter room: one fighter's sheet — names, stats, counters,
+//! entries, notes, photo, dismissal — and the checks rolled from it.
+
+use std::path::PathBuf;
+
+use crate::campaign::{EffectId, FighterId, QuirkPick};
+use crate::session::CheckRolled;
+use crate::ui::app::RapsheetApp;
+
+/// What a player asks of a fighter.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FighterAction {
+    Select(Option<FighterId>),
+    Rename(FighterId, String),
+    SetLeader(FighterId, bool),
+    SetQuirks(FighterId, Vec<QuirkPick>),
+    /// Gives a fighter an entry the gang buys (pays its cost).
+    BuyQuirk(FighterId, QuirkPick),
+    SetCounter {
+        fighter: FighterId,
+        counter: String,
+        value: i64,
+    },
+    SetNotes(FighterId, String),
+    /// A fighter's own base value of a stat.
+    SetBaseStat {
+        fighter: FighterId,
+        stat: String,
+        value: i64,
+    },
+    /// Sets (or with `None` removes) a fighter's photo from a file.
+    SetPhoto(FighterId, Option<PathBuf>),
+    RemoveLasting {
+        effect: EffectId,
+        reason: String,
+    },
+    Dismiss(FighterId),
+    /// Rolls one of the checks a fighter's sheet offers; `option` is the
+    /// way it is made (full auto), which may raise stress first.
+    RollCheck {
+        fighter: FighterId,
+        check: String,
+        option: Option<String>,
+        /// The difficulty: steps along a ladder of dice for a tier check.
+        modifier: i32,
+    },
+    /// Pushes a rolled pool: the fighter's stress rises.
+    PushCheck(Box<CheckRolled>),
+}
+
+impl RapsheetApp {
+    pub(super) fn run_fighter(&mut self, action: FighterAction) {
+        match action {
+            FighterAction::Select(id) => {
+                self.state.selected_fighter = id;
+                self.refresh();
+            }
+            FighterAction::Rename(id, name) => {
+                self.change(&format!("Renamed {name}"), |s| s.rename_fighter(id, &name));
+            }
+            FighterAction::SetLeader(id, leader) => {
+                let said = format!("{} changed", crate::text::capitalised(&self.words().leader));
+                self.change(&said, |s| s.set_leader(id, leader));
+            }
+            FighterAction::BuyQuirk(id, pick) => {
+                self.change("Bought", |s| s.buy_quirk(id, pick));
+            }
+            FighterAction::SetQuirks(id, quirks) => {
+                let entries = crate::text::capitalised(&self.words().entries);
+                self.change(&format!("{entries} changed"), |s| s.set_quirks(id, quirks));
+            }
+            FighterAction::SetBaseStat {
+                fighter,
+                stat,
+                value,
+            } => {
+                self.change("Base stat changed", |s| {
+                    s.set_base_stat(fighter, &stat, value)
+                });
+            }
+            FighterAction::SetCounter {
+                fighter,
+                counter,
+                value,
+            } => {
+                self.change("Changed by hand", |s| {
+                    s.set_counter(fighter, &counter, value, "set by hand in the editor")
+                });
+            }
+            FighterAction::SetNotes(id, notes) => {
+                self.change("Notes saved", |s| s.set_fighter_notes(id, &notes));
+            }
+            FighterAction::SetPhoto(fighter, path) => self.set_photo(fighter, path),
+            FighterAction::RemoveLasting { effect, reason } => {
+                self.change("Lasting effect removed", |s| {
+                    s.remove_lasting(effect, &reason)
+                });
+            }
+            FighterAction::Dismiss(id) => self.dismiss(id),
+            FighterAction::RollCheck {
+                fighter,
+                check,
+                option,
+                modifier,
+            } => self.roll_check(fighter, &check, option.as_deref(), modifier),
+            FighterAction::PushCheck(rolled) => self.push_check(&rolled),
+        }
+    }
+
+    /// Sets a fighter's photo from a file, or removes it.
+    fn set_photo(&mut self, fighter: FighterId, path: Option<PathBuf>) {
+        let bytes = match &path {
+            Some(p) => match std::fs::read(p) {
+                Ok(b) => Some(b),
+                Err(e) => {
+                    self.error(anyhow::anyhow!("cannot read {}: {e}", p.display()));
+                    return;
+                }
+            },
+            None => None,
+        };
+        self.change("Photo changed", |s| s.set_photo(fighter, bytes.as_deref()));
+    }
+
+    /// Dismisses a fighter, said with the way back: undo brings them back.
+    fn dismiss(&mut self, id: FighterId) {
+        let name = self
+            .state
+            .gang_view
+            .as_ref()
+            .and_then(|v| v.fighters.iter().find(|f| f.id == id))
+            .map_or_else(|| self.words().fighter, |f| f.name.clone());
+        let said = format!("Dismissed {name}: Edit ▸ Undo brings them back");
+        self.change(&said, |s| s.dismiss(id));
+    }
+
+    /// Rolls a check of a fighter's sheet with a new seed; the result shows
+    /// under it. Nothing in the campaign changes.
+    fn roll_check(&mut self, fighter: FighterId, check: &str, option: Option<&str>, modifier: i32) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let seed = crate::dice::seed_from_clock();
+        let rolled = match option {
+            Some(option) => session.roll_fighter_check_as(fighter, check, option, seed, modifier),
+            None => session.roll_fighter_check(fighter, check, seed, modifier),
+        };
+        match rolled {
+            Ok(rolled) => {
+                let raised = rolled.raised.is_some();
+                self.editor.rolled = Some(rolled);
+                if raised {
+                    self.refresh();
+                }
+            }
+            Err(err) => self.error(err),
+        }
+    }
+
+    /// Pushes the rolled pool: one change (the stress raised) that undo
+    /// takes back.
+    fn push_check(&mut self, rolled: &CheckRolled) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let Some(fighter) = self.state.selected_fighter else {
+            return;
+        };
+        match session.push_fighter_check(fighter, rolled) {
+            Ok(pushed) => {
+                self.info(format!("{} pushed {}", pushed.fighter, pushed.check.label));
+                self.editor.rolled = Some(pushed);
+            }
+            Err(err) => self.error(err),
+        }
+        self.refresh();
+    }
+}

@@ -1,0 +1,204 @@
+//! The gangs room: choosing and founding gangs, naming them, recruiting,
+//! their resources and resource actions, and the captives they hold.
+
+use crate::campaign::commands::NewFighter;
+use crate::campaign::{FighterId, GangId};
+use crate::ui::app::RapsheetApp;
+use crate::ui::dialogs::{ActionDialog, RansomDialog, ResourceDialog};
+
+/// What a player asks of a gang.
+#[derive(Debug, Clone, PartialEq)]
+pub enum GangAction {
+    Select(GangId),
+    Found {
+        name: String,
+        ruleset: String,
+    },
+    Rename(GangId, String),
+    SetNotes(GangId, String),
+    /// Opens the resource dialog with a suggested change.
+    AskResource {
+        gang: GangId,
+        resource: String,
+        delta: i64,
+    },
+    AdjustResource {
+        gang: GangId,
+        resource: String,
+        delta: i64,
+        reason: String,
+    },
+    Recruit {
+        gang: GangId,
+        name: String,
+        /// Paid for with the pack's spending resource.
+        buy: bool,
+    },
+    /// Opens the dialog of the gang's resource actions.
+    AskAction(GangId),
+    TakeAction {
+        gang: GangId,
+        action: String,
+        target: Option<GangId>,
+        choice: Option<String>,
+    },
+    /// Opens the ransom dialog for a captive.
+    AskRansom(FighterId),
+    Ransom {
+        fighter: FighterId,
+        resource: String,
+        amount: i64,
+    },
+    Release(FighterId),
+}
+
+impl RapsheetApp {
+    pub(super) fn run_gang(&mut self, action: GangAction) {
+        match action {
+            GangAction::Select(id) => {
+                self.state.selected_gang = Some(id);
+                self.state.selected_fighter = None;
+                self.refresh();
+            }
+            GangAction::Found { name, ruleset } => self.found_gang(&name, &ruleset),
+            GangAction::Rename(id, name) => {
+                let gang = self.words().gang;
+                self.change(&format!("Renamed the {gang} {name}"), |s| {
+                    s.rename_gang(id, &name)
+                });
+            }
+            GangAction::SetNotes(id, notes) => {
+                let gang = crate::text::capitalised(&self.words().gang);
+                self.change(&format!("{gang} notes saved"), |s| {
+                    s.set_gang_notes(id, &notes)
+                });
+            }
+            GangAction::AskResource {
+                gang,
+                resource,
+                delta,
+            } => {
+                self.dialogs.resource = Some(ResourceDialog::new(gang, resource, delta));
+            }
+            GangAction::AdjustResource {
+                gang,
+                resource,
+                delta,
+                reason,
+            } => {
+                if self.change("Resource changed", |s| {
+                    s.adjust_resource(gang, &resource, delta, &reason)
+                }) {
+                    self.dialogs.resource = None;
+                }
+            }
+            GangAction::Recruit { gang, name, buy } => self.recruit(gang, &name, buy),
+            GangAction::AskAction(gang) => self.dialogs.action = Some(ActionDialog::new(gang)),
+            GangAction::TakeAction {
+                gang,
+                action,
+                target,
+                choice,
+            } => self.take_action(gang, &action, target, choice.as_deref()),
+            GangAction::AskRansom(fighter) => self.ask_ransom(fighter),
+            GangAction::Ransom {
+                fighter,
+                resource,
+                amount,
+            } => {
+                if self.change("Ransom paid", |s| s.ransom(fighter, &resource, amount)) {
+                    self.dialogs.ransom = None;
+                    self.state.captive = None;
+                } else if let (Some(dialog), Some(status)) =
+                    (&mut self.dialogs.ransom, &self.status)
+                {
+                    dialog.error = Some(status.text.clone());
+                }
+            }
+            GangAction::Release(fighter) => {
+                self.change("Captive released", |s| s.release(fighter));
+            }
+        }
+    }
+
+    /// Founds a gang and shows it.
+    fn found_gang(&mut self, name: &str, ruleset: &str) {
+        let mut founded = None;
+        let ok = self.change(&format!("Founded {name}"), |s| {
+            let (id, batch) = s.found_gang(name, Some(ruleset))?;
+            founded = Some(id);
+            Ok(batch)
+        });
+        if ok {
+            self.found_form.name.clear();
+            self.state.selected_gang = founded;
+            self.state.selected_fighter = None;
+            self.refresh();
+        }
+    }
+
+    /// Recruits a fighter (bought, where `buy`) and shows them.
+    fn recruit(&mut self, gang: GangId, name: &str, buy: bool) {
+        let mut recruited = None;
+        let ok = self.change(&format!("Recruited {name}"), |s| {
+            let new = NewFighter {
+                name: name.to_owned(),
+                ..NewFighter::default()
+            };
+            let outcome = if buy {
+                s.buy_recruit(gang, new)?
+            } else {
+                s.recruit(gang, new)?
+            };
+            recruited = s
+                .fighters(gang)?
+                .into_iter()
+                .find(|f| f.name == name.trim())
+                .map(|f| f.id);
+            Ok(outcome.batch)
+        });
+        if ok {
+            self.recruit_form.name.clear();
+            self.state.selected_fighter = recruited;
+            self.refresh();
+        }
+    }
+
+    /// Takes a resource action; a refusal is said in its dialog.
+    fn take_action(
+        &mut self,
+        gang: GangId,
+        action: &str,
+        target: Option<GangId>,
+        choice: Option<&str>,
+    ) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        match session.take_action(gang, action, target, choice) {
+            Ok(_) => {
+                self.dialogs.action = None;
+                self.info("Resource action taken");
+                self.refresh();
+            }
+            Err(err) => {
+                if let Some(dialog) = &mut self.dialogs.action {
+                    dialog.error = Some(format!("{err:#}"));
+                } else {
+                    self.error(err);
+                }
+            }
+        }
+    }
+
+    /// Reads a captive and opens the ransom dialog for them.
+    fn ask_ransom(&mut self, fighter: FighterId) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        match self.state.read_captive(session, fighter) {
+            Ok(()) => self.dialogs.ransom = Some(RansomDialog::new(fighter)),
+            Err(err) => self.error(err),
+        }
+    }
+}

@@ -1,0 +1,60 @@
+//! The Merge window: another copy of the campaign looked at beside this
+//! one, and the merge written, as chosen, to a new file.
+
+use std::path::{Path, PathBuf};
+
+use crate::ui::app::RapsheetApp;
+
+/// What a player asks of the Merge window.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MergeAction {
+    Open,
+    Close,
+    /// Reads another copy of the campaign and shows the merge.
+    LookAt(PathBuf),
+    /// Writes the merge looked at, as chosen, to a new file and opens it.
+    Write(PathBuf),
+}
+
+impl RapsheetApp {
+    pub(super) fn run_merge(&mut self, action: MergeAction) {
+        match action {
+            MergeAction::Open => self.merge_window = Some(Default::default()),
+            MergeAction::Close => self.merge_window = None,
+            MergeAction::LookAt(other) => self.look_at_merge(&other),
+            MergeAction::Write(to) => self.write_merge(&to),
+        }
+    }
+
+    /// Reads another copy and shows the merge in the Merge window.
+    fn look_at_merge(&mut self, other: &Path) {
+        let (Some(session), Some(window)) = (&self.session, self.merge_window.as_mut()) else {
+            return;
+        };
+        let looked = session
+            .plan_merge(other)
+            .and_then(|m| session.merge_preview(&m).map(|p| (m, p)));
+        match looked {
+            Ok((merge, preview)) => window.show(merge, preview, session.path()),
+            Err(err) => self.error(err),
+        }
+    }
+
+    /// Writes the merge looked at, as chosen, to a new file, and opens it.
+    fn write_merge(&mut self, to: &Path) {
+        let (Some(session), Some(window)) = (&self.session, &self.merge_window) else {
+            return;
+        };
+        let Some((merge, _)) = &window.looked else {
+            return;
+        };
+        match session.write_merge(merge, &window.choices, to) {
+            Ok(merged) => {
+                self.merge_window = None;
+                self.set_session(merged);
+                self.info(format!("Merged into {}, verified", to.display()));
+            }
+            Err(err) => self.error(err),
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The runner: what each room of the window does with what the player
+//! asked for there. A view returns an [`Action`] naming its room; after the
+//! frame the shell hands it here, and the room's runner turns it into
+//! session commands.
+//!
+//! The rooms: `gang` (the gangs, their fighters' recruiting, resources,
+//! captives), `fighter` (one fighter's sheet), `record` (the record
+//! screen, titles and arcs), `rules` (the campaign's rules and the group's
+//! own data), `output` (printing and the chronicle's export), `campaign`
+//! (the campaign's files, the welcome screen, quitting), and the windows
+//! `bundles`, `merge`, `league` and `backups`. The history (undo, redo) is
+//! here, as every room's.
+
+mod backups;
+mod bundles;
+mod campaign;
+mod fighter;
+mod gang;
+mod league;
+mod merge;
+mod output;
+mod record;
+mod rules;
+
+pub use backups::BackupAction;
+pub use bundles::BundleAction;
+pub use campaign::CampaignAction;
+pub use fighter::FighterAction;
+pub use gang::GangAction;
+pub use league::LeagueAction;
+pub use merge::MergeAction;
+pub use output::OutputAction;
+pub use record::RecordAction;
+pub use rules::RulesAction;
+
+use super::action::Action;
+use super::app::RapsheetApp;
+
+impl RapsheetApp {
+    /// Runs what the player asked for, in the room that asked.
+    pub fn run_action(&mut self, action: Action) {
+        match action {
+            Action::Gang(a) => self.run_gang(a),
+            Action::Fighter(a) => self.run_fighter(a),
+            Action::Record(a) => self.run_record(a),
+            Action::Rules(a) => self.run_rules(a),
+            Action::Output(a) => self.run_output(a),
+            Action::Campaign(a) => self.run_campaign(a),
+            Action::Bundle(a) => self.run_bundle(a),
+            Action::Merge(a) => self.run_merge(a),
+            Action::League(a) => self.run_league(a),
+            Action::Backup(a) => self.run_backup(a),
+            Action::ChooseFile(field) => self.choose_file(field),
+            Action::Undo => self.step_history(false),
+            Action::Redo => self.step_history(true),
+            Action::ShowLog(show) => self.show_log = show,
+            Action::ShowScreen(screen) => {
+                self.screen = screen;
+                self.welcome = false;
+                self.refresh();
+            }
+        }
+    }
+
+    /// Takes back the newest change (or undo, for a redo) in the campaign
+    /// log: the same history the command line's `undo` and `redo` use.
+    fn step_history(&mut self, redo: bool) {
+        let Some(session) = self.session.as_mut() else {
+            return;
+        };
+        let result = if redo {
+            session.redo_last()
+        } else {
+            session.undo_last()
+        };
+        // A roll shown under a check may be what was just taken back.
+        self.editor.rolled = None;
+        match result {
+            Ok(Some((_, label))) => self.info(label),
+            Ok(None) => self.info(if redo {
+                "Nothing to redo"
+            } else {
+                "Nothing to undo"
+            }),
+            Err(err) => self.error(err),
+        }
+        self.refresh();
+    }
+}

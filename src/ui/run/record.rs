@@ -1,0 +1,207 @@
+//! The record room: recording a battle or session from the record
+//! screen's form (its preview worked out before the screen is drawn),
+//! rolling the next scenario, choosing titles and closing arcs.
+
+use crate::campaign::GangId;
+use crate::campaign::battle::BattleReport;
+use crate::ui::action::Screen;
+use crate::ui::app::RapsheetApp;
+use crate::ui::post_battle::BattleForm;
+
+/// What a player asks of the record screen, the titles and the arcs.
+#[derive(Debug, Clone, PartialEq)]
+pub enum RecordAction {
+    /// A battle report and the seed of the app's rolls.
+    Record(Box<BattleReport>, u64),
+    /// Roll the next scenario for two gangs among those their arc allows.
+    RollScenario {
+        a: GangId,
+        b: GangId,
+    },
+    /// A gang that qualifies for several titles keeps this one.
+    ChooseTitle {
+        gang: GangId,
+        title: String,
+    },
+    CloseArc(usize, String),
+}
+
+impl RapsheetApp {
+    pub(super) fn run_record(&mut self, action: RecordAction) {
+        match action {
+            RecordAction::Record(report, seed) => self.record(&report, seed),
+            RecordAction::RollScenario { a, b } => self.roll_scenario(a, b),
+            RecordAction::ChooseTitle { gang, title } => {
+                self.change("Title chosen", |s| s.choose_title(gang, &title));
+            }
+            RecordAction::CloseArc(arc, reason) => {
+                self.change("Arc closed", |s| s.close_arc(arc, &reason));
+            }
+        }
+    }
+
+    /// Records the form's report: what the screen shows is what is
+    /// written, its preview worked out again only if the campaign changed
+    /// since.
+    fn record(&mut self, report: &BattleReport, seed: u64) {
+        let mut recorded = None;
+        let preview = match self.battle_form.preview.take() {
+            Some(Ok(p)) if p.is_for(report, seed) => Some(p),
+            _ => None,
+        };
+        self.battle_form.dirty = true;
+        let ok = self.change("Recorded", |s| {
+            let r = match preview {
+                Some(p) => s.record_preview(p)?,
+                None => s.record_battle(report, seed)?,
+            };
+            recorded = Some((r.battle, s.record_noun(&r.procedure.battle.ruleset)));
+            r.batch
+                .ok_or_else(|| anyhow::anyhow!("the record was not written"))
+        });
+        if ok {
+            self.battle_form = BattleForm::default();
+            if let Some((id, noun)) = recorded {
+                let title = crate::text::capitalised(&noun);
+                self.info(format!("{title} #{id} recorded (Ctrl+Z takes it back)"));
+            }
+            self.screen = Screen::Roster;
+            self.refresh();
+        }
+    }
+
+    /// Rolls the two gangs' next scenario into the form: one change undo
+    /// takes back.
+    fn roll_scenario(&mut self, a: GangId, b: GangId) {
+        let seed = crate::dice::seed_from_clock();
+        let mut rolled = None;
+        let ok = self.change("Scenario rolled", |s| {
+            let r = s.roll_scenario(a, b, seed)?;
+            let batch = r.batch;
+            rolled = Some(r);
+            Ok(batch)
+        });
+        if let (true, Some(r)) = (ok, rolled) {
+            self.battle_form.scenario = r.scenario.clone();
+            self.battle_form.wants_roles = true;
+            self.battle_form.dirty = true;
+            self.info(format!(
+                "{} [{}]: {} (Ctrl+Z takes the roll back)",
+                r.roll.expression, r.roll.total, r.name
+            ));
+        }
+    }
+
+    /// The choices the record screen offers, one list a choice, each as its
+    /// button says it.
+    pub fn battle_choice_buttons(&self) -> Vec<Vec<String>> {
+        let Some(Ok(procedure)) = &self.battle_form.preview else {
+            return Vec::new();
+        };
+        let pack = self
+            .session
+            .as_ref()
+            .and_then(|s| s.pack(&procedure.battle.ruleset).ok());
+        procedure
+            .needed
+            .iter()
+            .map(|need| {
+                need.options
+                    .iter()
+                    .map(|o| {
+                        format!(
+                            "{}: {}",
+                            need.gang,
+                            crate::ui::post_battle::option_label(
+                                pack,
+                                procedure.battle.scenario.as_deref(),
+                                need,
+                                o
+                            )
+                        )
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Reruns the procedure on the battle form, and suggests roles from the
+    /// two gangs' previous battle.
+    pub(in crate::ui) fn update_battle_preview(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let form = &mut self.battle_form;
+        // Start with the gang on screen and, where the pack's record takes
+        // more than one, the next gangs of its ruleset.
+        if form.gangs.iter().all(Option::is_none) {
+            let first = self
+                .state
+                .selected_gang
+                .and_then(|id| self.state.gangs.iter().find(|g| g.id == id))
+                .or(self.state.gangs.first());
+            if let Some(first) = first
+                && let Ok(pack) = session.pack(&first.ruleset)
+            {
+                let sides = pack.record().min_sides;
+                let mut gangs = vec![Some(first.id)];
+                gangs.extend(
+                    self.state
+                        .gangs
+                        .iter()
+                        .filter(|g| g.id != first.id && g.ruleset == first.ruleset)
+                        .map(|g| Some(g.id))
+                        .take(sides.saturating_sub(1)),
+                );
+                form.set_sides(sides.max(1));
+                for (i, g) in gangs.into_iter().enumerate().take(form.gangs.len()) {
+                    form.gangs[i] = g;
+                }
+                // The scenario the rivals' arc says comes next, where
+                // the pack's records are not plain games unless chosen.
+                let plain = session
+                    .pack(&first.ruleset)
+                    .is_ok_and(|p| p.record().scenario_optional);
+                if let [Some(a), Some(b)] = form.gangs.as_slice()
+                    && !plain
+                    && let Ok(next) = session.next_scenarios(*a, *b)
+                    && let Some((id, _)) = next.scenarios.first()
+                {
+                    form.scenario = id.clone();
+                }
+                form.wants_roles = true;
+                form.dirty = true;
+            }
+        }
+        if form.wants_roles {
+            form.wants_roles = false;
+            if let [Some(a), Some(b)] = form.gangs.as_slice()
+                && !form.scenario.is_empty()
+            {
+                match session.suggest_roles(&form.scenario, *a, *b) {
+                    Ok(Some((ra, rb))) => form.roles = vec![Some(ra), Some(rb)],
+                    Ok(None) => {}
+                    Err(err) => form.preview = Some(Err(crate::ui::said::for_players(&err))),
+                }
+            }
+        }
+        let chosen: Vec<GangId> = form.gangs.iter().flatten().copied().collect();
+        if let Err(err) = self.state.load_battle_fighters(session, &chosen) {
+            form.preview = Some(Err(crate::ui::said::for_players(&err)));
+            return;
+        }
+        if !form.dirty {
+            return;
+        }
+        form.dirty = false;
+        if form.seed == 0 {
+            form.seed = crate::dice::seed_from_clock();
+        }
+        let seed = form.seed;
+        form.preview = form.report(&self.state.battle_data).map(|report| {
+            session
+                .preview_battle(&report, seed)
+                .map_err(|e| crate::ui::said::for_players(&e))
+        });
+    }
+}
