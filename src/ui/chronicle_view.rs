@@ -347,58 +347,7 @@ fn charts_ui(
             });
         }
         let width = ui.available_width();
-        // As many points as the chart has pixels across, at most.
-        let most = (width as usize).max(2);
-        // However few the records, the points sit inside the chart, above
-        // its zero line, not on its edges.
-        let (first, last, top) = series
-            .iter()
-            .filter(|(g, _)| charted.contains(g))
-            .flat_map(|(_, points)| points.iter())
-            .fold((i64::MAX, i64::MIN, 0), |(f, l, t), (b, v)| {
-                (f.min(*b), l.max(*b), t.max(*v))
-            });
-        let mut plot = Plot::new(("resources", view.resource.clone()))
-            .height(180.0)
-            .width(width)
-            .allow_scroll(false)
-            .include_y(0.0)
-            .include_y(top as f64 + 1.0);
-        if first <= last {
-            plot = plot
-                .include_x(first as f64 - 0.5)
-                .include_x(last as f64 + 0.5);
-        }
-        plot.show(ui, |plot| {
-            let shown = series.iter().filter(|(g, _)| charted.contains(g));
-            for (n, (gang, points)) in shown.enumerate() {
-                let ChartLines { line, band } = chart_lines(points, most, (first, last));
-                let color = series_color(n);
-                // A line of one point does not show: mark the points
-                // while there are few.
-                if line.len() <= 30 {
-                    plot.points(
-                        Points::new(gang.as_str(), PlotPoints::from(line.clone()))
-                            .color(color)
-                            .radius(3.0),
-                    );
-                }
-                for edge in band.into_iter().flatten() {
-                    plot.line(
-                        Line::new(gang.as_str(), PlotPoints::from(edge))
-                            .color(color.gamma_multiply(0.35))
-                            .allow_band(false),
-                    );
-                }
-                // The plot's own band joins a step between two columns
-                // as a filled wedge; the columns are fitted above.
-                plot.line(
-                    Line::new(gang.as_str(), PlotPoints::from(line))
-                        .color(color)
-                        .allow_band(false),
-                );
-            }
-        });
+        resource_plot_ui(ui, &view.resource, &series, &charted, width);
     });
     let mut records = series
         .iter()
@@ -428,6 +377,69 @@ fn charts_ui(
         });
     }
     title_runs_ui(ui, chronicle);
+}
+
+/// The chart of one resource: a line for each charted gang, fitted to the
+/// chart's columns, its points marked while there are few.
+fn resource_plot_ui(
+    ui: &mut Ui,
+    resource: &str,
+    series: &[(&String, &Vec<(i64, i64)>)],
+    charted: &[&String],
+    width: f32,
+) {
+    // As many points as the chart has pixels across, at most.
+    let most = (width as usize).max(2);
+    // However few the records, the points sit inside the chart, above
+    // its zero line, not on its edges.
+    let (first, last, top) = series
+        .iter()
+        .filter(|(g, _)| charted.contains(g))
+        .flat_map(|(_, points)| points.iter())
+        .fold((i64::MAX, i64::MIN, 0), |(f, l, t), (b, v)| {
+            (f.min(*b), l.max(*b), t.max(*v))
+        });
+    let mut plot = Plot::new(("resources", resource.to_owned()))
+        .height(180.0)
+        .width(width)
+        .allow_scroll(false)
+        .include_y(0.0)
+        .include_y(top as f64 + 1.0);
+    if first <= last {
+        plot = plot
+            .include_x(first as f64 - 0.5)
+            .include_x(last as f64 + 0.5);
+    }
+    plot.show(ui, |plot| {
+        let shown = series.iter().filter(|(g, _)| charted.contains(g));
+        for (n, (gang, points)) in shown.enumerate() {
+            let ChartLines { line, band } = chart_lines(points, most, (first, last));
+            let color = series_color(n);
+            // A line of one point does not show: mark the points
+            // while there are few.
+            if line.len() <= 30 {
+                plot.points(
+                    Points::new(gang.as_str(), PlotPoints::from(line.clone()))
+                        .color(color)
+                        .radius(3.0),
+                );
+            }
+            for edge in band.into_iter().flatten() {
+                plot.line(
+                    Line::new(gang.as_str(), PlotPoints::from(edge))
+                        .color(color.gamma_multiply(0.35))
+                        .allow_band(false),
+                );
+            }
+            // The plot's own band joins a step between two columns
+            // as a filled wedge; the columns are fitted above.
+            plot.line(
+                Line::new(gang.as_str(), PlotPoints::from(line))
+                    .color(color)
+                    .allow_band(false),
+            );
+        }
+    });
 }
 
 /// The colour of the chart's `n`th line: hues a golden angle apart, so

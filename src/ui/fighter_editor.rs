@@ -745,7 +745,7 @@ fn unfilled_hint(pack: &crate::rules::Pack, counter: &crate::rules::CounterDef) 
 /// The rolls the sheet offers (initiative, a skill's pool), each with a
 /// button; the last roll under its check, with Push where it may be.
 fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Action> {
-    use crate::campaign::checks::{CheckForm, CheckRoll};
+    use crate::campaign::checks::CheckForm;
     let fighter = here.fighter;
     if fighter.checks.is_empty() {
         return None;
@@ -828,13 +828,21 @@ fn checks_ui(ui: &mut Ui, editor: &FighterEditor, here: &Here<'_>) -> Option<Act
             }
         });
 
-    let Some(rolled) = editor
+    let rolled = editor
         .rolled
         .as_ref()
-        .filter(|r| fighter.checks.iter().any(|c| c.id == r.check.id) && r.fighter == fighter.name)
-    else {
-        return action;
-    };
+        .filter(|r| fighter.checks.iter().any(|c| c.id == r.check.id) && r.fighter == fighter.name);
+    match rolled {
+        Some(rolled) => rolled_ui(ui, rolled, here).or(action),
+        None => action,
+    }
+}
+
+/// The last roll of a check, as rolled (the seed on hover), with Push
+/// where the pool may be pushed.
+fn rolled_ui(ui: &mut Ui, rolled: &crate::session::CheckRolled, here: &Here<'_>) -> Option<Action> {
+    use crate::campaign::checks::CheckRoll;
+    let mut action = None;
     let faces = |dice: &[crate::dice::DieRoll]| {
         dice.iter()
             .map(|d| d.face.to_string())
