@@ -94,6 +94,11 @@ pub struct LoweredStat {
     pub text: String,
 }
 
+/// What is left of a stat's full value, in words: `Health 7 of 9`.
+pub(super) fn left_of(label: &str, value: i64, of: i64) -> String {
+    format!("{label} {value} of {of}")
+}
+
 /// Each stat a counter of the fighter keeps below its full value.
 fn lowered_stats(
     pack: &Pack,
@@ -109,7 +114,7 @@ fn lowered_stats(
             let label = pack.stat(&stat.id)?.title().to_owned();
             (by > 0 && stat.unset.is_none()).then(|| {
                 let value = stat.value.saturating_sub(by);
-                let shown = format!("{label} {value} of {}", stat.value);
+                let shown = left_of(&label, value, stat.value);
                 LoweredStat {
                     stat: stat.id.clone(),
                     label,
