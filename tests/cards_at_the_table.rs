@@ -15,7 +15,7 @@ use std::path::Path;
 
 use rapsheet::campaign::commands::NewFighter;
 use rapsheet::print::card::{self, LABEL};
-use rapsheet::print::{CardSize, CardStyle, Item, PageLayout, PageSize};
+use rapsheet::print::{CardSize, CardStyle, Item, PageLayout, PageSize, Track};
 use rapsheet::session::{Pick, PrintOrder, Session};
 use util::{rapsheet, stderr, stdout, temp};
 
@@ -99,7 +99,14 @@ fn a_card_holds_a_track_as_long_as_the_meat_and_places_for_the_tokens() {
         .unwrap()
         .remove(0);
     // 003: "All damage a fighter takes is subtracted from their meat."
-    assert_eq!(cinder.track, Some(("MEAT".into(), 10)));
+    assert_eq!(
+        cinder.track,
+        Some(Track {
+            label: "MEAT".into(),
+            boxes: 10,
+            taken: 0,
+        })
+    );
     // 003: "Each standing fighter in the Zone gains a Ready token, either
     // placed near their model or on their card/sheet."
     assert_eq!(cinder.tokens, ["Ready", "Second Wind"]);
@@ -628,6 +635,13 @@ fn a_hardwired_28_card_ticks_off_health() {
     let card = session.cards(gang, &[]).unwrap().remove(0);
     // 000: "Health | Damage until Out of Action"; the pack's default Health
     // is 10, so ten boxes.
-    assert_eq!(card.track, Some(("HEALTH".into(), 10)));
+    assert_eq!(
+        card.track,
+        Some(Track {
+            label: "HEALTH".into(),
+            boxes: 10,
+            taken: 0,
+        })
+    );
     assert!(card.tokens.is_empty());
 }

@@ -15,7 +15,7 @@ use rapsheet::campaign::commands::NewFighter;
 use rapsheet::print::card;
 use rapsheet::print::layout::MARGIN;
 use rapsheet::print::{
-    CardData, CardSize, CardStyle, Fonts, Item, PageLayout, PageSize, PrintError, StatCell,
+    CardData, CardSize, CardStyle, Fonts, Item, PageLayout, PageSize, PrintError, StatCell, Track,
     card_layout, cards_pdf, roster_pdf,
 };
 use rapsheet::session::{FighterView, Pick, PrintOrder, Session};
@@ -694,7 +694,12 @@ fn extreme_card(i: usize) -> CardData {
         notes_heading: "NOTES".into(),
         marks_heading: "MARKS".into(),
         status: (i % 2 == 1).then(|| eighty("Held by the Most Holy and Unrepentant Congregation ")),
-        track: Some(("MEAT".into(), [10, 40, 1, 60][i % 4])),
+        // Damage taken on some: none of 10, 15 of 40, all of 1, 59 of 60.
+        track: Some(Track {
+            label: "MEAT".into(),
+            boxes: [10, 40, 1, 60][i % 4],
+            taken: [0, 15, 1, 59][i % 4],
+        }),
         tokens: vec!["Ready".into(), "Second Wind".into()],
         write_ins: if i % 4 == 2 {
             (1..=6).map(|n| format!("Plot points {n}")).collect()

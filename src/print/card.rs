@@ -14,7 +14,7 @@ use super::fonts::{Fonts, MM_PER_PT};
 use super::layout::{
     CardSize, Item, MARGIN, PageLayout, PageSize, Pen, leading, wrap, wrap_fit, wrap_hanging,
 };
-use super::{CardData, StatCell};
+use super::{CardData, StatCell, Track};
 
 /// The smallest a label is printed (points).
 pub const LABEL: f32 = 6.0;
@@ -24,6 +24,8 @@ const MARK_GAP: f32 = 0.8;
 /// The grey of the header band and the status strip.
 const BAND: f32 = 0.88;
 const STATUS: f32 = 0.7;
+/// The grey of a track's box for damage already taken (under its cross).
+const TAKEN: f32 = 0.6;
 /// The largest bleed asked for (mm).
 pub const MAX_BLEED: f32 = 5.0;
 /// How near the paper's edge a printer is sure to print (mm): no crop mark
@@ -295,9 +297,9 @@ fn card_once(
     // The track and the tokens where they leave room for the entries (a
     // header swollen by a very long name may not).
     let room = bottom - f.pick(10.0, 12.0);
-    if let Some((label, boxes)) = &data.track {
+    if let Some(t) = &data.track {
         top = if_room(&mut pen, top, room, |pen, top| {
-            track(fonts, label, *boxes, &f, top, pen)
+            track(fonts, t, &f, top, pen)
         });
     }
     if !data.tokens.is_empty() {
@@ -591,18 +593,13 @@ fn stat_box(
 }
 
 /// The track the pack's track stat sizes: its label and a box for each
-/// point, in as few rows as fit. Returns the y under it.
-fn track(
-    fonts: &Fonts,
-    label: &str,
-    boxes: u32,
-    f: &Frame,
-    top: f32,
-    pen: &mut Pen<'_>,
-) -> Option<f32> {
-    let labels = wrap(fonts, &label.to_uppercase(), f.inner(), LABEL, true);
+/// point of the stat's full value, in as few rows as fit, the damage
+/// already taken filled grey and crossed from the first box on (a tick
+/// that reads in black and white). Returns the y under it.
+fn track(fonts: &Fonts, t: &Track, f: &Frame, top: f32, pen: &mut Pen<'_>) -> Option<f32> {
+    let labels = wrap(fonts, &t.label.to_uppercase(), f.inner(), LABEL, true);
     let y = lines_at(pen, f.left(), top, LABEL, true, &labels) + 0.3;
-    let n = boxes.max(1) as usize;
+    let n = t.boxes.max(1) as usize;
     let gap = 0.6;
     let (largest, smallest) = (f.pick(5.0, 6.0), 2.8);
     let fits = |side: f32| ((f.inner() + gap) / (side + gap)).floor().max(1.0) as usize;
@@ -617,14 +614,17 @@ fn track(
     let side = ((f.inner() - (per_row as f32 - 1.0) * gap) / per_row as f32).min(largest);
     for i in 0..n {
         let (r, c) = (i / per_row, i % per_row);
-        pen.rect(
+        let (x, y) = (
             f.left() + c as f32 * (side + gap),
             y + r as f32 * (side + gap),
-            side,
-            side,
-            None,
-            0.25,
         );
+        if i < t.taken as usize {
+            pen.rect(x, y, side, side, Some(TAKEN), 0.25);
+            pen.line(x, y, x + side, y + side, 0.4);
+            pen.line(x, y + side, x + side, y, 0.4);
+        } else {
+            pen.rect(x, y, side, side, None, 0.25);
+        }
     }
     Some(y + rows as f32 * (side + gap) + 0.8)
 }

@@ -150,6 +150,21 @@ pub struct StatCell {
     pub bumps: Option<String>,
 }
 
+/// The track a card gives the pack's track stat: a box for each point of
+/// its full value, those for the damage the fighter has already taken
+/// marked (000's Health ticked off: "Deduct from Health").
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize)]
+pub struct Track {
+    /// The stat's label; where damage was taken, with what is left of its
+    /// full value (`Health 7 of 10`), as the status strip says it.
+    pub label: String,
+    /// A box for each point of the stat's full value: its maximum.
+    pub boxes: u32,
+    /// How many of the boxes, from the first, are damage already taken
+    /// (never more than `boxes`); the rest are left to tick in play.
+    pub taken: u32,
+}
+
 /// Everything a fighter's card shows.
 #[derive(Debug, Clone, Default, PartialEq, Serialize)]
 pub struct CardData {
@@ -176,9 +191,9 @@ pub struct CardData {
     /// A blank card to fill in by hand, with this card's labels.
     /// Why the fighter cannot fight now (wounded, held), where that is so.
     pub status: Option<String>,
-    /// The pack's track: its label and a box for each point of the
-    /// fighter's value (003's Meat).
-    pub track: Option<(String, u32)>,
+    /// The pack's track (003's Meat), where its stat's value is few
+    /// enough points to tick.
+    pub track: Option<Track>,
     /// The tokens the text puts on a card, each given a place.
     pub tokens: Vec<String>,
     /// The counters given a write-in box, by label.

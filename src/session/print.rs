@@ -14,7 +14,7 @@ use super::{FighterView, GangView, Session};
 use crate::campaign::{FighterId, GangId};
 use crate::print::{
     CardData, CardStyle, MissingGlyph, PageLayout, PageSize, PrintError, RosterData, RosterFighter,
-    StatCell,
+    StatCell, Track,
 };
 use crate::text;
 
@@ -543,14 +543,36 @@ fn groups_of(pack: &crate::rules::Pack, fighter: &FighterView) -> Vec<(String, V
 /// The most boxes a track prints; a larger value prints as its number only.
 const TRACK_MOST: i64 = 60;
 
-/// The pack's track for a fighter: the track stat's label and a box for
-/// each point of its value now (003's Meat of 10: ten boxes).
-fn track_of(pack: &crate::rules::Pack, fighter: &FighterView) -> Option<(String, u32)> {
+/// The pack's track for a fighter: a box for each point of the track
+/// stat's full value (003's Meat of 10: ten boxes), the first of them
+/// marked for the damage a counter keeps off it (000's Damage 3 off a
+/// Health of 10: three of ten), the label then saying what is left of it
+/// as the status strip does (`Health 7 of 10`). None where the value is
+/// no number of boxes to tick.
+fn track_of(pack: &crate::rules::Pack, fighter: &FighterView) -> Option<Track> {
     let id = pack.card.as_ref()?.track.as_ref()?;
     let stat = fighter.stats.iter().find(|s| &s.id == id)?;
-    (1..=TRACK_MOST)
-        .contains(&stat.value)
-        .then(|| (stat.label.clone(), u32::try_from(stat.value).unwrap_or(0)))
+    if !(1..=TRACK_MOST).contains(&stat.value) {
+        return None;
+    }
+    // Each counter that lowers the stat takes its share off the full value.
+    let taken = fighter
+        .lowered
+        .iter()
+        .filter(|l| &l.stat == id)
+        .map(|l| l.of.saturating_sub(l.value.max(0)))
+        .fold(0_i64, i64::saturating_add)
+        .clamp(0, stat.value);
+    let label = if taken == 0 {
+        stat.label.clone()
+    } else {
+        super::views::left_of(&stat.label, stat.value - taken, stat.value)
+    };
+    Some(Track {
+        label,
+        boxes: u32::try_from(stat.value).ok()?,
+        taken: u32::try_from(taken).ok()?,
+    })
 }
 
 /// The strip under a card's header: the status where the fighter cannot
