@@ -1894,3 +1894,152 @@ fn a_name_of_stacked_marks_is_clipped_to_its_line_and_leaves_the_card_above_alon
     // And the marks are printed on their own card.
     assert_ne!(plain_px, tall_px);
 }
+
+// ---------------------------------------------------------------------------
+// 6. The track: damage already taken
+// ---------------------------------------------------------------------------
+
+/// A Hardwired 28 crew of two, Okoro with `damage` on his Damage counter
+/// and Vance unhurt, and the gang's id.
+fn night_crew(dir: &Path, damage: i64) -> (Session, rapsheet::campaign::GangId) {
+    let mut session = Session::create(&dir.join(DB), "Shift", "hardwired28").expect("campaign");
+    let (gang, _) = session.found_gang("Night Crew", None).expect("gang");
+    for name in ["Okoro", "Vance"] {
+        session
+            .recruit(
+                gang,
+                NewFighter {
+                    name: name.into(),
+                    ..NewFighter::default()
+                },
+            )
+            .expect("recruit");
+    }
+    let okoro = session.fighter_named("Okoro", None).expect("Okoro").id;
+    session
+        .set_counter(okoro, "damage", damage, "the last game")
+        .expect("damage");
+    (session, gang)
+}
+
+/// One fighter's card, as the campaign prints it.
+fn card_of(session: &Session, gang: rapsheet::campaign::GangId, name: &str) -> CardData {
+    let mut cards = session.cards(gang, &[name.into()]).expect("cards");
+    assert_eq!(cards.len(), 1, "{name}'s card");
+    cards.remove(0)
+}
+
+/// A card's track as laid out alone on a large card: each box's fill,
+/// left to right and row by row (the square boxes of a row of more than
+/// one: the card has no token), the crosses drawn on the card, and its
+/// texts.
+fn track_drawn(card: &CardData) -> (Vec<Option<f32>>, usize, Vec<String>) {
+    let style = CardStyle {
+        size: CardSize::Large,
+        ..CardStyle::default()
+    };
+    let pages = card_layout(std::slice::from_ref(card), 0, PageSize::A4, style).expect("layout");
+    let page = &pages[0];
+    let (cx, cy, cw, ch) = page.cards[0];
+    let on_card = |x: f32, y: f32| x >= cx && x <= cx + cw && y >= cy && y <= cy + ch;
+    let mut rows: std::collections::BTreeMap<i64, Vec<(f32, Option<f32>)>> = Default::default();
+    let mut crosses = 0;
+    let mut texts = Vec::new();
+    for item in &page.items {
+        match item {
+            Item::Rect {
+                x, y, w, h, fill, ..
+            } if (w - h).abs() < 0.01 && on_card(*x, *y) => {
+                rows.entry((y * 100.0) as i64)
+                    .or_default()
+                    .push((*x, *fill));
+            }
+            // A cross is two lines corner to corner of a box; crop marks
+            // lie outside the card.
+            Item::Line { x1, y1, x2, y2, .. }
+                if on_card(*x1, *y1) && (x1 - x2).abs() > 0.01 && (y1 - y2).abs() > 0.01 =>
+            {
+                crosses += 1;
+            }
+            Item::Text { x, y, text, .. } if on_card(*x, *y) => texts.push(text.clone()),
+            _ => {}
+        }
+    }
+    let boxes = rows
+        .into_values()
+        .filter(|row| row.len() > 1)
+        .flat_map(|mut row| {
+            row.sort_by(|a, b| a.0.total_cmp(&b.0));
+            row.into_iter().map(|(_, fill)| fill)
+        })
+        .collect();
+    (boxes, crosses / 2, texts)
+}
+
+#[test]
+fn a_wounded_fighters_track_has_a_box_for_each_point_of_health_and_the_damage_marked() {
+    // 000: "Health | Damage until Out of Action" / "Deduct from Health - 0
+    // or below: Out of Action"; Wounded: "Model below max Health."
+    let dir = temp();
+    let (session, gang) = night_crew(dir.path(), 3);
+    let card = card_of(&session, gang, "Okoro");
+    // The pack's Health is 10: ten boxes, three of them taken, and the
+    // label says what is left of the ten, as the status strip does.
+    assert_eq!(
+        card.track,
+        Some(Track {
+            label: "HEALTH 7 of 10".into(),
+            boxes: 10,
+            taken: 3,
+        })
+    );
+    assert_eq!(card.status.as_deref(), Some("Wounded: Health 7 of 10"));
+    let (boxes, crosses, texts) = track_drawn(&card);
+    assert_eq!(boxes.len(), 10, "ten boxes: {boxes:?}");
+    // The first three filled and crossed, the seven to tick in play empty.
+    assert!(boxes[..3].iter().all(Option::is_some), "{boxes:?}");
+    assert!(boxes[3..].iter().all(Option::is_none), "{boxes:?}");
+    assert_eq!(crosses, 3);
+    assert!(texts.iter().any(|t| t == "HEALTH 7 OF 10"), "{texts:?}");
+
+    // Damage past the last point marks every box, and no more.
+    let dir = temp();
+    let (session, gang) = night_crew(dir.path(), 6);
+    let mut hurt = card_of(&session, gang, "Okoro");
+    let track = hurt.track.as_mut().expect("a track");
+    assert_eq!((track.boxes, track.taken), (10, 6));
+    track.taken = 12;
+    track.label = "HEALTH -2 of 10".into();
+    let (boxes, crosses, _) = track_drawn(&hurt);
+    assert_eq!(boxes.len(), 10, "{boxes:?}");
+    assert!(boxes.iter().all(Option::is_some), "{boxes:?}");
+    assert_eq!(crosses, 10);
+}
+
+#[test]
+fn an_unhurt_fighters_track_is_ten_empty_boxes_under_the_stats_label() {
+    let dir = temp();
+    let (session, gang) = night_crew(dir.path(), 3);
+    let card = card_of(&session, gang, "Vance");
+    assert_eq!(
+        card.track,
+        Some(Track {
+            label: "HEALTH".into(),
+            boxes: 10,
+            taken: 0,
+        })
+    );
+    assert_eq!(card.status, None);
+    let (boxes, crosses, texts) = track_drawn(&card);
+    assert_eq!(boxes, vec![None; 10]);
+    assert_eq!(crosses, 0);
+    assert!(texts.iter().any(|t| t == "HEALTH"), "{texts:?}");
+    // Healed, Okoro's card is Vance's again but for the name.
+    let dir = temp();
+    let (mut session, gang) = night_crew(dir.path(), 3);
+    let okoro = session.fighter_named("Okoro", None).expect("Okoro").id;
+    session
+        .set_counter(okoro, "damage", 0, "healed")
+        .expect("heal");
+    assert_eq!(card_of(&session, gang, "Okoro").track, card.track);
+}
