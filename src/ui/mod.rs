@@ -39,6 +39,8 @@ pub use action::{
 pub use app::RapsheetApp;
 pub use dialogs::PathPurpose;
 
+/// The app's name to the desktop, and where eframe keeps its settings.
+const APP_ID: &str = "Rapsheet";
 /// The key under which eframe's storage keeps the last campaign's path.
 const LAST_CAMPAIGN: &str = "last_campaign";
 /// The key of the recent campaigns, one path a line.
@@ -78,8 +80,6 @@ impl LaunchProbe {
     }
 }
 
-/// Starts the app on `db`, or on the last campaign, or on the demo in the
-/// platform data directory (created on first run).
 /// The desktop ends the app with a signal at logout or shutdown (SIGTERM),
 /// a terminal with SIGINT or SIGHUP: each sets `ended`, which the next
 /// frame reads as File ▸ Quit, and wakes the window to draw it. Where the
@@ -103,10 +103,36 @@ fn end_on_signals(ctx: &egui::Context, ended: std::sync::Arc<std::sync::atomic::
     let _ = (ctx, ended);
 }
 
+/// Starts the app on `db`, or on the last campaign, or on the demo in the
+/// platform data directory (created on first run). The campaign is opened
+/// and read while the window is made, so the first frame finds it ready.
 pub fn run(db: Option<PathBuf>) -> Result<()> {
     // The system's fonts for other scripts are looked up while the window
     // is made, not after: the first frame finds them read.
     std::thread::spawn(|| drop(crate::print::system_fallbacks()));
+    let kept = kept_settings();
+    // No campaign remembered: a first run, on the demo campaign with the
+    // welcome screen over it. An empty one: the player closed the campaign
+    // last time, and the welcome screen is what they left.
+    let last = kept.get(LAST_CAMPAIGN).cloned();
+    let first_run = db.is_none() && last.is_none();
+    let closed = db.is_none() && last.as_deref() == Some("");
+    let policy = kept
+        .get(BACKUP_POLICY)
+        .and_then(|text| crate::session::BackupPolicy::from_setting(text))
+        .unwrap_or_default();
+    let path = db.or_else(|| {
+        last.filter(|p| !p.is_empty())
+            .map(PathBuf::from)
+            .filter(|p| p.exists())
+    });
+    let opening = std::thread::spawn(move || {
+        if closed {
+            RapsheetApp::closed_with_backups(crate::paths::backups_dir(), policy)
+        } else {
+            RapsheetApp::start_with_backups(path, crate::paths::backups_dir(), policy)
+        }
+    });
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Rapsheet")
@@ -116,20 +142,16 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
         ..Default::default()
     };
     eframe::run_native(
-        "Rapsheet",
+        APP_ID,
         options,
         Box::new(move |cc| {
-            // No campaign remembered: a first run, on the demo campaign
-            // with the welcome screen over it. An empty one: the player
-            // closed the campaign last time, and the welcome screen is
-            // what they left.
-            let last = cc.storage.and_then(|s| s.get_string(LAST_CAMPAIGN));
-            let first_run = db.is_none() && last.is_none();
-            let closed = db.is_none() && last.as_deref() == Some("");
-            let last = last
-                .filter(|p| !p.is_empty())
-                .map(PathBuf::from)
-                .filter(|p| p.exists());
+            let mut app = opening
+                .join()
+                .map_err(|_| anyhow!("the campaign could not be opened"))?;
+            if first_run {
+                app.show_welcome();
+            }
+            end_on_signals(&cc.egui_ctx, app.end_flag());
             let recent: Vec<PathBuf> = cc
                 .storage
                 .and_then(|s| s.get_string(RECENT_CAMPAIGNS))
@@ -140,20 +162,6 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
                         .collect()
                 })
                 .unwrap_or_default();
-            let policy = cc
-                .storage
-                .and_then(|s| s.get_string(BACKUP_POLICY))
-                .and_then(|text| crate::session::BackupPolicy::from_setting(&text))
-                .unwrap_or_default();
-            let mut app = if closed {
-                RapsheetApp::closed_with_backups(crate::paths::backups_dir(), policy)
-            } else {
-                RapsheetApp::start_with_backups(db.or(last), crate::paths::backups_dir(), policy)
-            };
-            if first_run {
-                app.show_welcome();
-            }
-            end_on_signals(&cc.egui_ctx, app.end_flag());
             app.set_recent(recent);
             app.set_output_dir(
                 cc.storage
@@ -164,4 +172,50 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
         }),
     )
     .map_err(|e| anyhow!("cannot start the window: {e}"))
+}
+
+/// The settings the app kept at its last run (eframe's `app.ron`, a map of
+/// strings), read before the window is made; none where there are none or
+/// they cannot be read.
+fn kept_settings() -> std::collections::HashMap<String, String> {
+    eframe::storage_dir(APP_ID)
+        .and_then(|dir| std::fs::read_to_string(dir.join("app.ron")).ok())
+        .map(|text| settings_from(&text))
+        .unwrap_or_default()
+}
+
+/// The kept settings in `text`, the map eframe writes; none where it is
+/// not one.
+fn settings_from(text: &str) -> std::collections::HashMap<String, String> {
+    ron::from_str(text).unwrap_or_default()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_settings_eframe_kept_are_read_before_the_window_is_made() {
+        // As eframe 0.37 writes its `app.ron` (the window's and egui's own
+        // entries shortened).
+        let text = r#"{
+    "window": "(normal_geometry:(outer_position_pixels:Some((x:0.0,y:0.0)),scale_factor:1.0,inner_size_points:(x:1280.0,y:800.0)),fullscreen:false,maximized:false)",
+    "recent_campaigns": "/home/a/Ash \"Road\".rapsheet\n/home/a/b.rapsheet",
+    "backup_policy": "10 7",
+    "last_campaign": "/home/a/Ash \"Road\".rapsheet",
+    "egui": "(options:(theme_preference:System,zoom_factor:1.0))",
+}"#;
+        let kept = settings_from(text);
+        assert_eq!(
+            kept.get(LAST_CAMPAIGN).map(String::as_str),
+            Some("/home/a/Ash \"Road\".rapsheet")
+        );
+        assert_eq!(kept.get(BACKUP_POLICY).map(String::as_str), Some("10 7"));
+        assert_eq!(
+            kept.get(RECENT_CAMPAIGNS).map(|r| r.lines().count()),
+            Some(2)
+        );
+        // A file that is not the map: nothing kept, a first run.
+        assert!(settings_from("not ron at all {").is_empty());
+    }
 }
