@@ -23,9 +23,11 @@ macro_rules! say_err {
 mod backup;
 mod battle;
 mod bundle;
+mod campaign;
 mod edit;
 mod export;
 mod gang;
+mod history;
 mod league;
 mod merge;
 mod pack;
@@ -37,12 +39,11 @@ mod table;
 
 use std::path::{Path, PathBuf};
 
-use anyhow::{Context as _, Result, bail};
+use anyhow::{Context as _, Result};
 use clap::{Parser, Subcommand};
 use serde::Serialize;
 
 use crate::print::PageSize;
-use crate::rules::Noun;
 use crate::session::Session;
 
 #[derive(Debug, Parser)]
@@ -422,40 +423,9 @@ pub fn run(db: Option<&Path>, command: Command) -> Result<()> {
 pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) -> Result<()> {
     match command {
         Command::Demo { ruleset, json } => {
-            let db = need_db(db)?;
-            let made = match &ruleset {
-                Some(r) => Session::create_demo_with(db, r, registry(packs)?),
-                None => Session::create_demo(db),
-            };
-            let session =
-                made.with_context(|| format!("cannot create the demo at {}", db.display()))?;
-            let gangs = session.gang_list()?;
-            if json {
-                print_json(&gangs)
-            } else {
-                // In the words of the pack the demo's gangs play.
-                let (words, _) = session.campaign_words()?;
-                say!(
-                    "Created {} with {}:",
-                    db.display(),
-                    words.count(gangs.len(), Noun::Gang)
-                );
-                for g in gangs {
-                    say!("  {} ({})", g.name, words.count(g.fighters, Noun::Fighter));
-                }
-                Ok(())
-            }
+            campaign::demo(need_db(db)?, ruleset.as_deref(), packs, json)
         }
-        Command::New { name, ruleset } => {
-            let db = need_db(db)?;
-            let ruleset = match ruleset {
-                Some(r) => r,
-                None => book_default(packs)?,
-            };
-            Session::create_with(db, &name, &ruleset, registry(packs)?)?;
-            say!("Created {}", db.display());
-            Ok(())
-        }
+        Command::New { name, ruleset } => campaign::new(need_db(db)?, &name, ruleset, packs),
         Command::Rulesets { json } => pack::rulesets(registry(packs)?.packs(), json),
         Command::CheckPack { file, json } => pack::check_pack(&file, json),
         Command::PackSchema { out, force } => pack::pack_schema(out.as_deref(), force),
@@ -555,34 +525,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             fighter,
             json,
         } => {
-            let mut from_fighter = Vec::new();
-            let pack = match db {
-                Some(_) => {
-                    let session = open(db, packs)?;
-                    let fighter = fighter
-                        .map(|name| session.fighter_named(&name, None))
-                        .transpose()?;
-                    let ruleset = match (ruleset, &fighter) {
-                        (Some(r), _) => r,
-                        (None, Some(f)) => session.gang(f.gang)?.ruleset,
-                        (None, None) => session.info()?.default_ruleset,
-                    };
-                    let pack = session.pack(&ruleset)?.clone();
-                    if let (Some(f), Some(t)) = (&fighter, pack.table(&table)) {
-                        from_fighter = session.fighter_modifiers(f, t)?;
-                    }
-                    pack
-                }
-                None if fighter.is_some() => {
-                    anyhow::bail!("--fighter needs --db: the campaign the fighter is in")
-                }
-                None => {
-                    let ruleset = default_ruleset(ruleset, packs)?;
-                    registry(packs)?.get(&ruleset).cloned().ok_or_else(|| {
-                        anyhow::anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)")
-                    })?
-                }
-            };
+            let (pack, from_fighter) = table::pack_for(db, packs, ruleset, fighter, &table)?;
             let asked = table::Asked {
                 total,
                 seed,
@@ -611,112 +554,22 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             battles,
             seed,
             durable,
-        } => {
-            let db = need_db(db)?;
-            let mut session = if db.exists() {
-                Session::open_with(db, registry(packs)?)?
-            } else {
-                let ruleset = book_default(packs)?;
-                Session::create_with(db, "Generated campaign", &ruleset, registry(packs)?)?
-            };
-            session.set_bulk(!durable)?;
-            let started = std::time::Instant::now();
-            let mut last = std::time::Instant::now();
-            crate::generator::generate(
-                &mut session,
-                crate::generator::GenSize {
-                    gangs,
-                    fighters_per_gang,
-                    battles,
-                    seed,
-                },
-                &mut |done, total| {
-                    if last.elapsed().as_secs() >= 2 || done == total {
-                        eprintln!("{done}/{total}");
-                        last = std::time::Instant::now();
-                    }
-                },
-            )?;
-            session.set_bulk(false)?;
-            let (words, record) = session.campaign_words()?;
-            say!(
-                "Generated {}, {}, {} in {:.1} s",
-                words.count(gangs, Noun::Gang),
-                words.count(gangs * fighters_per_gang, Noun::Fighter),
-                record.count(battles),
-                started.elapsed().as_secs_f64()
-            );
-            Ok(())
-        }
-        Command::Verify => {
-            let db = need_db(db)?;
-            let session = Session::open_with(db, registry(packs)?)?;
-            let report = session.verify()?;
-            if report.is_sound() {
-                let records = session.campaign_words().map_or_else(
-                    |_| report.battles.to_string(),
-                    |(_, r)| r.count(report.battles),
-                );
-                say!(
-                    "{}: sound — {} batches, {} events replayed, {records}, state agrees with the log",
-                    db.display(),
-                    report.batches,
-                    report.events,
-                );
-                Ok(())
-            } else {
-                for problem in &report.problems {
-                    say_err!("{problem}");
-                }
-                Err(anyhow::anyhow!(
-                    "{}: {} problem(s) found",
-                    db.display(),
-                    report.problems.len()
-                ))
-            }
-        }
-        Command::Log { limit, json } => {
-            let session = open(db, packs)?;
-            let entries = session.log(limit)?;
-            if json {
-                return print_json(&entries);
-            }
-            let names = session.names()?;
-            for e in entries {
-                match &e.author {
-                    Some(by) => say!(
-                        "#{} {} by {by}  {}",
-                        e.batch,
-                        e.at,
-                        e.event.describe(&names)
-                    ),
-                    None => say!("#{} {}  {}", e.batch, e.at, e.event.describe(&names)),
-                }
-            }
-            Ok(())
-        }
-        Command::Undo { change: Some(n) } => {
-            let mut session = open(db, packs)?;
-            let batch = session.undo(crate::campaign::BatchId(n))?;
-            say!("{}", session.batch_label(batch)?);
-            Ok(())
-        }
-        Command::Undo { change: None } => {
-            let mut session = open(db, packs)?;
-            match session.undo_last()? {
-                Some((_, label)) => say!("{label}"),
-                None => bail!("nothing to undo"),
-            }
-            Ok(())
-        }
-        Command::Redo => {
-            let mut session = open(db, packs)?;
-            match session.redo_last()? {
-                Some((_, label)) => say!("{label}"),
-                None => bail!("nothing to redo"),
-            }
-            Ok(())
-        }
+        } => campaign::generate(
+            need_db(db)?,
+            packs,
+            crate::generator::GenSize {
+                gangs,
+                fighters_per_gang,
+                battles,
+                seed,
+            },
+            durable,
+        ),
+        Command::Verify => campaign::verify(need_db(db)?, packs),
+        Command::Log { limit, json } => history::log(&open(db, packs)?, limit, json),
+        Command::Undo { change: Some(n) } => history::undo(&mut open(db, packs)?, n),
+        Command::Undo { change: None } => history::undo_last(&mut open(db, packs)?),
+        Command::Redo => history::redo_last(&mut open(db, packs)?),
     }
 }
 

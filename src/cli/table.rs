@@ -2,6 +2,8 @@
 //! `--db`, the campaign's packs are read too (the tables its group filled
 //! in), and the ruleset it plays is the default.
 
+use std::path::{Path, PathBuf};
+
 use anyhow::{Result, anyhow, bail};
 use serde::Serialize;
 
@@ -43,6 +45,49 @@ pub(super) struct Asked<'a> {
     pub seed: Option<u64>,
     pub modifiers: &'a [String],
     pub from_fighter: &'a [FighterModifier],
+}
+
+/// The pack a lookup reads: the campaign's (where `--db` names one: the
+/// tables its group filled in, the ruleset of the fighter or the
+/// campaign), else the ruleset given or the primary system's book rules;
+/// with the modifiers the fighter brings to `table`.
+pub(super) fn pack_for(
+    db: Option<&Path>,
+    packs: &[PathBuf],
+    ruleset: Option<String>,
+    fighter: Option<String>,
+    table: &str,
+) -> Result<(Pack, Vec<FighterModifier>)> {
+    let mut from_fighter = Vec::new();
+    let pack = match db {
+        Some(_) => {
+            let session = super::open(db, packs)?;
+            let fighter = fighter
+                .map(|name| session.fighter_named(&name, None))
+                .transpose()?;
+            let ruleset = match (ruleset, &fighter) {
+                (Some(r), _) => r,
+                (None, Some(f)) => session.gang(f.gang)?.ruleset,
+                (None, None) => session.info()?.default_ruleset,
+            };
+            let pack = session.pack(&ruleset)?.clone();
+            if let (Some(f), Some(t)) = (&fighter, pack.table(table)) {
+                from_fighter = session.fighter_modifiers(f, t)?;
+            }
+            pack
+        }
+        None if fighter.is_some() => {
+            bail!("--fighter needs --db: the campaign the fighter is in")
+        }
+        None => {
+            let ruleset = super::default_ruleset(ruleset, packs)?;
+            super::registry(packs)?
+                .get(&ruleset)
+                .cloned()
+                .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?
+        }
+    };
+    Ok((pack, from_fighter))
 }
 
 pub(super) fn table(pack: &Pack, id: &str, asked: &Asked<'_>, json: bool) -> Result<()> {
