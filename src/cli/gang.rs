@@ -313,83 +313,17 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             json,
         } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
-            let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
-            let mut rolled = match &way {
-                Some(way) => {
-                    session.roll_fighter_check_as(fighter.id, &check, way, seed, modifier)?
-                }
-                None => session.roll_fighter_check(fighter.id, &check, seed, modifier)?,
+            let asked = CheckAsked {
+                seed,
+                modifier,
+                way,
+                push,
             };
-            let first = rolled.clone();
-            if push {
-                rolled = session.push_fighter_check(fighter.id, &rolled)?;
-            }
-            if json {
-                return print_json(
-                    &serde_json::json!({ "roll": first, "pushed": push.then_some(&rolled) }),
-                );
-            }
-            say_check(&first);
-            if push {
-                say!("Pushed:");
-                say_check(&rolled);
-            }
-            Ok(())
+            roll_check(session, fighter.id, &check, asked, json)
         }
         FighterCommand::Show { name, gang, json } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
-            let details = session.fighter_details(fighter.id)?;
-            if json {
-                return print_json(&details);
-            }
-            let stats: Vec<String> = details
-                .view
-                .stats
-                .iter()
-                .map(|s| format!("{} {}", s.label, s.display()))
-                .collect();
-            say!(
-                "{} ({}) — {}",
-                details.view.name,
-                details.gang,
-                details.view.status_text
-            );
-            for lowered in &details.view.lowered {
-                say!("  {}", lowered.text);
-            }
-            say!("  {}", stats.join(" "));
-            let pack = session.gang_pack(&session.gang_named(&details.gang)?)?;
-            // The counters the character holds: one kept per entry, for
-            // each (Ammo (Pistol)); none an entry takes away.
-            let entries: Vec<String> = details.view.quirks.iter().map(|q| q.id.clone()).collect();
-            let counters: Vec<String> = pack
-                .counter_keys(&entries)
-                .into_iter()
-                .map(|(key, _)| {
-                    let value = details.view.counters.get(&key).map_or_else(
-                        || "— (not printed; the group fills it in)".to_owned(),
-                        |v| v.to_string(),
-                    );
-                    format!("{} {value}", pack.counter_title(&key))
-                })
-                .collect();
-            if !counters.is_empty() {
-                say!("  {}", counters.join(", "));
-            }
-            for check in &details.view.checks {
-                say!("  {}: {}", check.label, check.describe());
-            }
-            for e in &details.effects {
-                let state = match &e.removed {
-                    Some(reason) => format!(" [removed: {reason}]"),
-                    None => String::new(),
-                };
-                say!("  #{} {}{state}", e.id, e.line(&pack.record().noun));
-            }
-            for line in &details.history {
-                say!("  {}  {}", line.at, line.text);
-            }
-            Ok(())
+            show(session, fighter.id, json)
         }
         FighterCommand::Photo {
             name,
@@ -455,45 +389,167 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             buy,
             json,
         } => {
-            let gang = session.gang_named(&gang)?;
-            let base = stats
-                .iter()
-                .map(|s| {
-                    let (stat, value) = s
-                        .split_once('=')
-                        .ok_or_else(|| anyhow::anyhow!("--stat {s}: expected STAT=N"))?;
-                    let value = value.trim().parse::<i64>().map_err(|_| {
-                        anyhow::anyhow!("--stat {s}: `{value}` is not a whole number")
-                    })?;
-                    Ok((stat.trim().to_lowercase(), value))
-                })
-                .collect::<Result<_>>()?;
-            let quirks = session.resolve_quirks(gang.id, &quirks)?;
             let new = NewFighter {
                 name,
                 leader,
-                quirks,
+                quirks: Vec::new(),
                 notes,
-                base,
+                base: base_stats(&stats)?,
             };
-            let outcome = if buy {
-                session.buy_recruit(gang.id, new)?
-            } else {
-                session.recruit(gang.id, new)?
-            };
-            if json {
-                return print_json(&outcome);
-            }
-            say!("{}", outcome.label);
-            for p in &outcome.problems {
-                say!("  problem: {}", p.describe());
-            }
-            for w in &outcome.warnings {
-                say_err!("warning: {w}");
-            }
-            Ok(())
+            add(session, &gang, new, &quirks, buy, json)
         }
     }
+}
+
+/// How a check is rolled from the command line: the seed (else one from
+/// the clock), the difficulty, the way it is made, and whether the pool
+/// is pushed at once.
+struct CheckAsked {
+    seed: Option<u64>,
+    modifier: i32,
+    way: Option<String>,
+    push: bool,
+}
+
+/// Rolls one of a fighter's checks (and pushes it where asked).
+fn roll_check(
+    session: &mut Session,
+    fighter: crate::campaign::FighterId,
+    check: &str,
+    asked: CheckAsked,
+    json: bool,
+) -> Result<()> {
+    let CheckAsked {
+        seed,
+        modifier,
+        way,
+        push,
+    } = asked;
+    let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
+    let mut rolled = match &way {
+        Some(way) => session.roll_fighter_check_as(fighter, check, way, seed, modifier)?,
+        None => session.roll_fighter_check(fighter, check, seed, modifier)?,
+    };
+    let first = rolled.clone();
+    if push {
+        rolled = session.push_fighter_check(fighter, &rolled)?;
+    }
+    if json {
+        return print_json(
+            &serde_json::json!({ "roll": first, "pushed": push.then_some(&rolled) }),
+        );
+    }
+    say_check(&first);
+    if push {
+        say!("Pushed:");
+        say_check(&rolled);
+    }
+    Ok(())
+}
+
+/// A fighter's sheet: status, stats, counters, checks, lasting effects and
+/// history.
+fn show(session: &Session, fighter: crate::campaign::FighterId, json: bool) -> Result<()> {
+    let details = session.fighter_details(fighter)?;
+    if json {
+        return print_json(&details);
+    }
+    let stats: Vec<String> = details
+        .view
+        .stats
+        .iter()
+        .map(|s| format!("{} {}", s.label, s.display()))
+        .collect();
+    say!(
+        "{} ({}) — {}",
+        details.view.name,
+        details.gang,
+        details.view.status_text
+    );
+    for lowered in &details.view.lowered {
+        say!("  {}", lowered.text);
+    }
+    say!("  {}", stats.join(" "));
+    let pack = session.gang_pack(&session.gang_named(&details.gang)?)?;
+    // The counters the character holds: one kept per entry, for
+    // each (Ammo (Pistol)); none an entry takes away.
+    let entries: Vec<String> = details.view.quirks.iter().map(|q| q.id.clone()).collect();
+    let counters: Vec<String> = pack
+        .counter_keys(&entries)
+        .into_iter()
+        .map(|(key, _)| {
+            let value = details.view.counters.get(&key).map_or_else(
+                || "— (not printed; the group fills it in)".to_owned(),
+                |v| v.to_string(),
+            );
+            format!("{} {value}", pack.counter_title(&key))
+        })
+        .collect();
+    if !counters.is_empty() {
+        say!("  {}", counters.join(", "));
+    }
+    for check in &details.view.checks {
+        say!("  {}: {}", check.label, check.describe());
+    }
+    for e in &details.effects {
+        let state = match &e.removed {
+            Some(reason) => format!(" [removed: {reason}]"),
+            None => String::new(),
+        };
+        say!("  #{} {}{state}", e.id, e.line(&pack.record().noun));
+    }
+    for line in &details.history {
+        say!("  {}  {}", line.at, line.text);
+    }
+    Ok(())
+}
+
+/// The base stats given as `STAT=N`, each refused by name where it is
+/// not one.
+fn base_stats(stats: &[String]) -> Result<std::collections::BTreeMap<String, i64>> {
+    stats
+        .iter()
+        .map(|s| {
+            let (stat, value) = s
+                .split_once('=')
+                .ok_or_else(|| anyhow::anyhow!("--stat {s}: expected STAT=N"))?;
+            let value = value
+                .trim()
+                .parse::<i64>()
+                .map_err(|_| anyhow::anyhow!("--stat {s}: `{value}` is not a whole number"))?;
+            Ok((stat.trim().to_lowercase(), value))
+        })
+        .collect::<Result<_>>()
+}
+
+/// Recruits a fighter into `gang` (bought, where `buy`), with the entries
+/// named.
+fn add(
+    session: &mut Session,
+    gang: &str,
+    mut new: NewFighter,
+    quirks: &[String],
+    buy: bool,
+    json: bool,
+) -> Result<()> {
+    let gang = session.gang_named(gang)?;
+    new.quirks = session.resolve_quirks(gang.id, quirks)?;
+    let outcome = if buy {
+        session.buy_recruit(gang.id, new)?
+    } else {
+        session.recruit(gang.id, new)?
+    };
+    if json {
+        return print_json(&outcome);
+    }
+    say!("{}", outcome.label);
+    for p in &outcome.problems {
+        say!("  problem: {}", p.describe());
+    }
+    for w in &outcome.warnings {
+        say_err!("warning: {w}");
+    }
+    Ok(())
 }
 
 fn print_roster(view: &GangView) {
