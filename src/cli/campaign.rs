@@ -1,6 +1,6 @@
-//! `rapsheet demo`, `new`, `gen` and `verify`: making a campaign file
-//! (the demo, an empty one, a generated one of any size) and checking one
-//! by replaying its log.
+//! `rapsheet demo`, `new`, `gen`, `verify` and `ruleset`: making a
+//! campaign file (the demo, an empty one, a generated one of any size),
+//! checking one by replaying its log, and the ruleset its new gangs play.
 
 use std::path::{Path, PathBuf};
 
@@ -109,4 +109,11 @@ pub(super) fn verify(db: &Path, packs: &[PathBuf]) -> Result<()> {
             report.problems.len()
         ))
     }
+}
+
+/// The ruleset the campaign's new gangs play from now on.
+pub(super) fn ruleset(session: &mut Session, pack: &str) -> Result<()> {
+    session.set_campaign_ruleset(pack)?;
+    say!("The campaign now plays {}", session.pack(pack)?.pack.name);
+    Ok(())
 }

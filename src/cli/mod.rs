@@ -462,12 +462,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             option.as_deref(),
             json,
         ),
-        Command::Ruleset { pack } => {
-            let mut session = open(db, packs)?;
-            session.set_campaign_ruleset(&pack)?;
-            say!("The campaign now plays {}", session.pack(&pack)?.pack.name);
-            Ok(())
-        }
+        Command::Ruleset { pack } => campaign::ruleset(&mut open(db, packs)?, &pack),
         Command::Resource {
             resource,
             delta,

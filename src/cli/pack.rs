@@ -159,21 +159,13 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
                 .with_context(|| format!("cannot read the pack {}", file.display()))?;
             let (_, id) = session.keep_house_pack(&file.display().to_string(), &text)?;
             let info = session.pack(&id)?.pack.clone();
-            let what = if info.own_game() {
-                "the group's own game"
-            } else {
-                "house rules"
-            };
+            let what = kept_as(&info);
             say!("Kept {what} {} ({id}) in the campaign", info.name);
         }
         HouseCommand::Drop { id } => {
             let info = session.pack(&id)?.pack.clone();
             session.drop_house_pack(&id)?;
-            let what = if info.own_game() {
-                "the group's own game"
-            } else {
-                "house rules"
-            };
+            let what = kept_as(&info);
             say!("Took {what} {} ({id}) out of the campaign", info.name);
         }
         HouseCommand::Show { id, json } => show_draft(session, &id, json)?,
@@ -194,25 +186,11 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
             heals_after,
             stats,
         } => {
-            let mut effects = Vec::new();
-            for stat in &stats {
-                let (stat, amount) = stat
-                    .split_once('=')
-                    .ok_or_else(|| anyhow::anyhow!("--stat {stat}: give STAT=N"))?;
-                let amount: i64 = amount
-                    .trim()
-                    .parse()
-                    .with_context(|| format!("--stat {stat}: not a number"))?;
-                effects.push(crate::rules::Effect::Stat {
-                    stat: stat.trim().to_owned(),
-                    amount,
-                });
-            }
             let row = crate::rules::TableRowDef {
                 on,
                 name,
                 result,
-                effects,
+                effects: stat_effects(&stats)?,
                 fallback: None,
                 lasting: lasting || heals_after.is_some(),
                 heals_after,
@@ -233,51 +211,7 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
             roll,
             during,
             rows,
-        } => {
-            let rows = rows
-                .iter()
-                .map(|r| {
-                    let (on, result) = r
-                        .split_once('=')
-                        .ok_or_else(|| anyhow::anyhow!("--row {r}: give TOTALS=RESULT"))?;
-                    Ok(crate::rules::TableRowDef {
-                        on: on.trim().to_owned(),
-                        name: String::new(),
-                        result: result.trim().to_owned(),
-                        effects: Vec::new(),
-                        fallback: None,
-                        lasting: false,
-                        heals_after: None,
-                        ruling: None,
-                    })
-                })
-                .collect::<Result<Vec<_>>>()?;
-            edit_draft(session, &to, |draft, base| {
-                if let Some(t) = draft.table_mut(base, &table) {
-                    t.roll = roll;
-                    if !name.is_empty() {
-                        t.name = name;
-                    }
-                    t.rows.extend(rows);
-                    return Ok(());
-                }
-                let name = if name.is_empty() { table.clone() } else { name };
-                draft.add_table(
-                    base,
-                    crate::rules::TableDef {
-                        id: table,
-                        name,
-                        roll,
-                        modifiers: Vec::new(),
-                        rows,
-                        source: String::new(),
-                        fill_in: None,
-                    },
-                    during,
-                );
-                Ok(())
-            })?;
-        }
+        } => put_table(session, &to, table, name, roll, during, &rows)?,
         HouseCommand::RemoveRow { to, table, on } => {
             edit_draft(session, &to, |draft, base| {
                 if draft.remove_row(base, &table, &on) {
@@ -324,32 +258,120 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
                 Ok(())
             })?;
         }
-        HouseCommand::List { json } => {
-            let packs = session.house_packs()?;
-            if json {
-                return print_json(&packs);
-            }
-            if packs.is_empty() {
-                say!("The campaign keeps no house rules");
-            }
-            for p in packs {
-                let base = p
-                    .base
-                    .as_deref()
-                    .and_then(|b| session.pack(b).ok())
-                    .map(|b| format!(", changes {}", b.pack.name))
-                    .unwrap_or_default();
-                let played = if p.played_by.is_empty() {
-                    String::new()
-                } else {
-                    format!("; played by {}", p.played_by.join(", "))
-                };
-                say!("{} ({}){base}{played}", p.name, p.id);
-            }
-        }
+        HouseCommand::List { json } => return list_house(session, json),
     }
     for warning in session.house_warnings() {
         say_err!("warning: {warning}");
+    }
+    Ok(())
+}
+
+/// What a kept pack is to the campaign: its own game, or house rules.
+fn kept_as(info: &crate::rules::PackInfo) -> &'static str {
+    if info.own_game() {
+        "the group's own game"
+    } else {
+        "house rules"
+    }
+}
+
+/// The stat changes a row gives, typed `STAT=N`.
+fn stat_effects(stats: &[String]) -> Result<Vec<crate::rules::Effect>> {
+    let mut effects = Vec::new();
+    for stat in stats {
+        let (stat, amount) = stat
+            .split_once('=')
+            .ok_or_else(|| anyhow::anyhow!("--stat {stat}: give STAT=N"))?;
+        let amount: i64 = amount
+            .trim()
+            .parse()
+            .with_context(|| format!("--stat {stat}: not a number"))?;
+        effects.push(crate::rules::Effect::Stat {
+            stat: stat.trim().to_owned(),
+            amount,
+        });
+    }
+    Ok(effects)
+}
+
+/// Puts a table in the group's data (`to`): the rows typed `TOTALS=RESULT`
+/// added to the table there, or a new table made of them.
+fn put_table(
+    session: &mut Session,
+    to: &GroupPack,
+    table: String,
+    name: String,
+    roll: String,
+    during: Option<String>,
+    rows: &[String],
+) -> Result<()> {
+    let rows = rows
+        .iter()
+        .map(|r| {
+            let (on, result) = r
+                .split_once('=')
+                .ok_or_else(|| anyhow::anyhow!("--row {r}: give TOTALS=RESULT"))?;
+            Ok(crate::rules::TableRowDef {
+                on: on.trim().to_owned(),
+                name: String::new(),
+                result: result.trim().to_owned(),
+                effects: Vec::new(),
+                fallback: None,
+                lasting: false,
+                heals_after: None,
+                ruling: None,
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    edit_draft(session, to, |draft, base| {
+        if let Some(t) = draft.table_mut(base, &table) {
+            t.roll = roll;
+            if !name.is_empty() {
+                t.name = name;
+            }
+            t.rows.extend(rows);
+            return Ok(());
+        }
+        let name = if name.is_empty() { table.clone() } else { name };
+        draft.add_table(
+            base,
+            crate::rules::TableDef {
+                id: table,
+                name,
+                roll,
+                modifiers: Vec::new(),
+                rows,
+                source: String::new(),
+                fill_in: None,
+            },
+            during,
+        );
+        Ok(())
+    })
+}
+
+/// The packs the campaign keeps, with what each changes and who plays it.
+fn list_house(session: &Session, json: bool) -> Result<()> {
+    let packs = session.house_packs()?;
+    if json {
+        return print_json(&packs);
+    }
+    if packs.is_empty() {
+        say!("The campaign keeps no house rules");
+    }
+    for p in packs {
+        let base = p
+            .base
+            .as_deref()
+            .and_then(|b| session.pack(b).ok())
+            .map(|b| format!(", changes {}", b.pack.name))
+            .unwrap_or_default();
+        let played = if p.played_by.is_empty() {
+            String::new()
+        } else {
+            format!("; played by {}", p.played_by.join(", "))
+        };
+        say!("{} ({}){base}{played}", p.name, p.id);
     }
     Ok(())
 }
