@@ -666,3 +666,22 @@ fn a_file_named_alone_is_opened_and_a_mistyped_command_is_not_made() {
     assert!(out.status.success(), "{}", util::stderr(&out));
     assert!(util::stdout(&out).contains("Neon Jackals"));
 }
+
+#[test]
+fn a_ruleset_the_build_lacks_is_refused_as_one_asked_for() {
+    let dir = temp();
+    let out = rapsheet(dir.path(), &["demo", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let out = rapsheet(dir.path(), &["ruleset", "nope", "--db", "c.rapsheet"]);
+    assert!(!out.status.success());
+    assert_eq!(
+        stderr(&out).trim(),
+        "rapsheet: no ruleset pack `nope` (see `rapsheet rulesets`)"
+    );
+    let out = rapsheet(
+        dir.path(),
+        &["ruleset", "heartbreaker", "--db", "c.rapsheet"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(stdout(&out).trim(), "The campaign now plays Heartbreaker");
+}

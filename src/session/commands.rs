@@ -70,7 +70,10 @@ impl Session {
     /// Changes the campaign's ruleset, and every gang that played the old
     /// one, in one logged change.
     pub fn set_campaign_ruleset(&mut self, ruleset: &str) -> Result<BatchId> {
-        let pack = self.pack(ruleset)?;
+        // A ruleset asked for, not one the campaign already uses.
+        let pack = self.registry.get(ruleset).ok_or_else(|| {
+            anyhow::anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)")
+        })?;
         let name = pack.pack.name.clone();
         let info = self.store.info()?;
         if info.default_ruleset == ruleset {
