@@ -250,6 +250,13 @@ impl Session {
         Ok(self.store.set_bulk(bulk)?)
     }
 
+    /// Hands every statement the campaign file runs from now on to
+    /// `watch`, values written in (`None` stops): how a measure of a
+    /// commit learns the rows it writes.
+    pub fn watch_statements(&mut self, watch: Option<Box<dyn FnMut(String) + Send>>) -> Result<()> {
+        Ok(self.store.watch_statements(watch)?)
+    }
+
     pub fn pack(&self, ruleset: &str) -> Result<&Pack> {
         self.registry.get(ruleset).ok_or_else(|| {
             anyhow!(

@@ -379,6 +379,30 @@ impl CampaignStore {
         self.conn.uses.get()
     }
 
+    /// Hands every statement this store runs from now on to `watch`, its
+    /// values written in as SQL literals (`None` stops): what a measure of
+    /// the store's writes replays as plain SQL to find the cost of the rows
+    /// alone.
+    pub fn watch_statements(
+        &mut self,
+        mut watch: Option<Box<dyn FnMut(String) + Send>>,
+    ) -> Result<()> {
+        use rusqlite::trace::{TraceEvent, TraceEventCodes};
+        let each = watch.take().map(|mut watch| {
+            move |event: TraceEvent<'_>| {
+                if let TraceEvent::Stmt(statement, text) = event
+                    && !text.starts_with("--")
+                {
+                    watch(statement.expanded_sql().unwrap_or_else(|| text.to_owned()));
+                }
+            }
+        });
+        self.conn
+            .conn
+            .trace_v2(TraceEventCodes::SQLITE_TRACE_STMT, each)?;
+        Ok(())
+    }
+
     /// Why this campaign cannot be changed, if it cannot.
     pub fn read_only_reason(&self) -> Option<&str> {
         self.read_only.as_deref()
