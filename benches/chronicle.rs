@@ -7,8 +7,9 @@
 //! against 5 s, and the peak memory (`VmHWM`, Linux) of a process that
 //! opens the campaign and makes the PDF, against 100 MB.
 //!
-//! `cargo bench --bench chronicle`. The generated campaign is kept in the
-//! target folder and reused, as the scale bench keeps it.
+//! `cargo bench --bench chronicle`; `RAPSHEET_BENCH_CHRONICLE_PDF=file.pdf`
+//! keeps the PDF. The generated campaign is kept in the target folder and
+//! reused, as the scale bench keeps it.
 
 use std::hint::black_box;
 use std::path::Path;
@@ -102,6 +103,11 @@ fn main() {
         let (bytes, n) = black_box(chronicle_pdf(&session));
         samples.push(started.elapsed());
         (pages, size) = (n, bytes.len());
+    }
+    // Kept where asked, to compare the PDF of one build with another's
+    // (`pdftotext`, `pdftoppm`).
+    if let Ok(keep) = std::env::var("RAPSHEET_BENCH_CHRONICLE_PDF") {
+        std::fs::write(keep, chronicle_pdf(&session).0).unwrap();
     }
     drop(session);
     samples.sort();
