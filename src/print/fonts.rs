@@ -230,6 +230,28 @@ impl Fonts {
         line.chars().all(|c| plain_char(c) && face.has(c))
     }
 
+    /// True when the bundled face's glyph for `c` lies inside the box a
+    /// line of text is clipped to ([`super::layout::clip_box`]): from a
+    /// quarter em under the baseline to a whole em above it, and no more
+    /// than a quarter em before or past its own advance. A plain line of
+    /// such characters is drawn the same with the clip or without it.
+    pub(super) fn inside_clip(&self, c: char, bold: bool) -> bool {
+        let face = &self.faces[usize::from(bold)];
+        let Some(glyph) = face.face.glyph_index(c) else {
+            return false;
+        };
+        let Some(bounds) = face.face.glyph_bounding_box(glyph) else {
+            // Nothing drawn (a space).
+            return true;
+        };
+        let em = f32::from(face.face.units_per_em().max(1));
+        let advance = face.face.glyph_hor_advance(glyph).map_or(0.0, f32::from);
+        f32::from(bounds.y_min) >= -0.25 * em
+            && f32::from(bounds.y_max) <= em
+            && f32::from(bounds.x_min) >= -0.25 * em
+            && f32::from(bounds.x_max) <= advance + 0.25 * em
+    }
+
     /// One line of text, ready to draw at `size` points.
     /// Control characters (a right-to-left override among them) are
     /// drawn as the code points they are, as every output shows them,

@@ -93,6 +93,8 @@ pub(super) fn write(
         }
     }
 
+    // Whether each character (and weight) lies inside a line's clip.
+    let mut inside: HashMap<(char, bool), bool> = HashMap::new();
     let mut out = Vec::new();
     for page in pages {
         let h = page.h;
@@ -160,18 +162,31 @@ pub(super) fn write(
                     bold: is_bold,
                     text,
                 } => {
-                    // Nothing of a text is drawn outside its line's box.
-                    ops.push(Op::SaveGraphicsState);
-                    if let Some((cx, cy, cw, ch)) = super::layout::clip_box(fonts, item) {
-                        ops.push(Op::DrawRectangle {
-                            rectangle: Rect {
-                                mode: Some(PaintMode::Clip),
-                                ..Rect::from_xywh(pt(cx), pt(h - cy - ch), pt(cw), pt(ch))
-                            },
-                        });
+                    let shaped = fonts.shape(text, *size, *is_bold);
+                    // Nothing of a text is drawn outside its line's box; a
+                    // plain line whose every glyph lies inside it needs no
+                    // clip (most lines: three operations fewer each).
+                    let clipped = match &shaped {
+                        Shaped::Plain(line) => !line.chars().all(|c| {
+                            *inside
+                                .entry((c, *is_bold))
+                                .or_insert_with(|| fonts.inside_clip(c, *is_bold))
+                        }),
+                        Shaped::Glyphs { .. } => true,
+                    };
+                    if clipped {
+                        ops.push(Op::SaveGraphicsState);
+                        if let Some((cx, cy, cw, ch)) = super::layout::clip_box(fonts, item) {
+                            ops.push(Op::DrawRectangle {
+                                rectangle: Rect {
+                                    mode: Some(PaintMode::Clip),
+                                    ..Rect::from_xywh(pt(cx), pt(h - cy - ch), pt(cw), pt(ch))
+                                },
+                            });
+                        }
                     }
                     let (x, y) = (*x, h - y);
-                    match fonts.shape(text, *size, *is_bold) {
+                    match shaped {
                         Shaped::Plain(line) => {
                             let font = font_id(&mut doc, usize::from(*is_bold))?;
                             ops.push(Op::StartTextSection);
@@ -197,7 +212,9 @@ pub(super) fn write(
                             })?;
                         }
                     }
-                    ops.push(Op::RestoreGraphicsState);
+                    if clipped {
+                        ops.push(Op::RestoreGraphicsState);
+                    }
                 }
                 Item::Image {
                     x,
