@@ -22,6 +22,9 @@ use rapsheet::session::Session;
 #[allow(dead_code)]
 #[path = "support/decade.rs"]
 mod decade;
+#[path = "support/memory.rs"]
+mod memory;
+use memory::peak_rss_kib;
 
 /// The environment variable that makes the bench make the PDF once, in a
 /// process of its own, and say its peak memory.
@@ -47,29 +50,6 @@ fn count_pages(pdf: &[u8]) -> usize {
     pdf.windows(page.len() + 1)
         .filter(|w| w.starts_with(page) && w[page.len()] != b's')
         .count()
-}
-
-/// Peak memory of a fresh process that opens the campaign and makes the
-/// PDF, in KiB.
-fn memory_of(path: &Path) -> Option<u64> {
-    let out = std::process::Command::new(std::env::current_exe().ok()?)
-        .arg("--bench")
-        .env(MEMORY_RUN, path)
-        .output()
-        .ok()?;
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .find_map(|l| l.strip_prefix(MEMORY_RUN))
-        .and_then(|v| v.trim().parse().ok())
-}
-
-/// The process's peak resident set, from `/proc/self/status` (Linux).
-fn peak_rss_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 fn main() {
@@ -112,7 +92,7 @@ fn main() {
     drop(session);
     samples.sort();
     let median = samples[samples.len() / 2];
-    let memory = memory_of(&path);
+    let memory = memory::memory_of(MEMORY_RUN, &path);
     eprintln!(
         "\n{:<40} {:>12}   target",
         "figure (the decade campaign)", "value"

@@ -52,7 +52,10 @@ fn sizes() -> Vec<GenSize> {
 #[allow(dead_code)]
 #[path = "support/decade.rs"]
 mod decade;
+#[path = "support/memory.rs"]
+mod memory;
 use decade::campaign;
+use memory::peak_rss_kib;
 
 /// Opening the file and everything the first screen shows.
 fn open_first_screen(path: &Path) -> RapsheetApp {
@@ -77,7 +80,9 @@ fn frame(app: &mut RapsheetApp, ctx: &egui::Context) {
         )),
         ..Default::default()
     };
-    let output = ctx.run_ui(input, |ui| app.frame_ui(ui));
+    let mut output = ctx.run_ui(input, |ui| app.frame_ui(ui));
+    // No painter takes the textures: dropped as seen.
+    output.textures_delta.clear();
     black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
 }
 
@@ -370,19 +375,6 @@ fn every_screen(path: &Path) {
     }
 }
 
-/// Peak memory of a fresh process that visits every screen, in KiB.
-fn memory_of(path: &Path) -> Option<u64> {
-    let out = std::process::Command::new(std::env::current_exe().ok()?)
-        .arg("--bench")
-        .env(MEMORY_RUN, path)
-        .output()
-        .ok()?;
-    String::from_utf8_lossy(&out.stdout)
-        .lines()
-        .find_map(|l| l.strip_prefix(MEMORY_RUN))
-        .and_then(|v| v.trim().parse().ok())
-}
-
 /// One measured figure: its value and, where it has one, its floor.
 struct Figure {
     name: String,
@@ -481,7 +473,7 @@ fn figures(path: &Path) -> Vec<Figure> {
         floor,
         target: "≤ 1.5× the floor",
     });
-    if let Some(kib) = memory_of(path) {
+    if let Some(kib) = memory::memory_of(MEMORY_RUN, path) {
         out.push(Figure {
             name: "peak memory, every screen".into(),
             value: kib as f64 / 1024.0,
@@ -591,15 +583,6 @@ fn report(sizes: &[GenSize], figures: &[Vec<Figure>]) {
             first.target
         );
     }
-}
-
-/// The process's peak resident set, from `/proc/self/status` (Linux).
-fn peak_rss_kib() -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    status
-        .lines()
-        .find_map(|l| l.strip_prefix("VmHWM:"))
-        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
 }
 
 criterion_group!(scale, benches);
