@@ -12,7 +12,7 @@ use std::sync::{Mutex, OnceLock};
 use printpdf::{
     Codepoint, Color, DictItem, FontId, Greyscale, Line, LinePoint, Mm, Op, PaintMode, ParsedFont,
     PdfDocument, PdfFontHandle, PdfPage, PdfSaveOptions, Point, Pt, RawImage, Rect, TextItem,
-    TextMatrix, XObjectTransform,
+    TextMatrix, XObjectId, XObjectTransform,
 };
 
 use super::fonts::{Fonts, Glyph, Shaped};
@@ -77,21 +77,7 @@ pub(super) fn write(
     };
 
     // Each photo once, however many pages show it.
-    let mut images = std::collections::BTreeMap::new();
-    for (i, card) in cards.iter().enumerate() {
-        if let Some(bytes) = &card.photo {
-            let mut image_warnings = Vec::new();
-            let image =
-                RawImage::decode_from_bytes(bytes, &mut image_warnings).map_err(|reason| {
-                    PrintError::Photo {
-                        fighter: card.name.clone(),
-                        reason,
-                    }
-                })?;
-            let size = (image.width, image.height);
-            images.insert(i, (doc.add_image(&image), size));
-        }
-    }
+    let images = add_photos(&mut doc, cards)?;
 
     // Whether each character (and weight) lies inside a line's clip.
     let mut inside: HashMap<(char, bool), bool> = HashMap::new();
@@ -163,28 +149,7 @@ pub(super) fn write(
                     text,
                 } => {
                     let shaped = fonts.shape(text, *size, *is_bold);
-                    // Nothing of a text is drawn outside its line's box; a
-                    // plain line whose every glyph lies inside it needs no
-                    // clip (most lines: three operations fewer each).
-                    let clipped = match &shaped {
-                        Shaped::Plain(line) => !line.chars().all(|c| {
-                            *inside
-                                .entry((c, *is_bold))
-                                .or_insert_with(|| fonts.inside_clip(c, *is_bold))
-                        }),
-                        Shaped::Glyphs { .. } => true,
-                    };
-                    if clipped {
-                        ops.push(Op::SaveGraphicsState);
-                        if let Some((cx, cy, cw, ch)) = super::layout::clip_box(fonts, item) {
-                            ops.push(Op::DrawRectangle {
-                                rectangle: Rect {
-                                    mode: Some(PaintMode::Clip),
-                                    ..Rect::from_xywh(pt(cx), pt(h - cy - ch), pt(cw), pt(ch))
-                                },
-                            });
-                        }
-                    }
+                    let clipped = open_clip(&mut ops, fonts, item, &shaped, h, &mut inside);
                     let (x, y) = (*x, h - y);
                     match shaped {
                         Shaped::Plain(line) => {
@@ -252,6 +217,68 @@ pub(super) fn write(
         .with_pages(out)
         .save(&PdfSaveOptions::default(), &mut save_warnings);
     Ok(without_empty_claims(bytes))
+}
+
+/// The photos added to a document: by card, its image and its size in
+/// pixels.
+type Photos = std::collections::BTreeMap<usize, (XObjectId, (usize, usize))>;
+
+/// Adds each card's photo to the document once.
+fn add_photos(doc: &mut PdfDocument, cards: &[CardData]) -> Result<Photos, PrintError> {
+    let mut images = std::collections::BTreeMap::new();
+    for (i, card) in cards.iter().enumerate() {
+        if let Some(bytes) = &card.photo {
+            let mut image_warnings = Vec::new();
+            let image =
+                RawImage::decode_from_bytes(bytes, &mut image_warnings).map_err(|reason| {
+                    PrintError::Photo {
+                        fighter: card.name.clone(),
+                        reason,
+                    }
+                })?;
+            let size = (image.width, image.height);
+            images.insert(i, (doc.add_image(&image), size));
+        }
+    }
+    Ok(images)
+}
+
+/// Clips a line of text to its box, where it needs it: nothing of a text
+/// is drawn outside its line's box, and a plain line whose every glyph
+/// lies inside it needs no clip (most lines: three operations fewer
+/// each). `inside` remembers each character's answer. True where a clip
+/// was opened (and is to be closed after the text).
+fn open_clip(
+    ops: &mut Vec<Op>,
+    fonts: &Fonts,
+    item: &Item,
+    shaped: &Shaped,
+    page_h: f32,
+    inside: &mut HashMap<(char, bool), bool>,
+) -> bool {
+    let Item::Text { bold, .. } = item else {
+        return false;
+    };
+    let clipped = match shaped {
+        Shaped::Plain(line) => !line.chars().all(|c| {
+            *inside
+                .entry((c, *bold))
+                .or_insert_with(|| fonts.inside_clip(c, *bold))
+        }),
+        Shaped::Glyphs { .. } => true,
+    };
+    if clipped {
+        ops.push(Op::SaveGraphicsState);
+        if let Some((cx, cy, cw, ch)) = super::layout::clip_box(fonts, item) {
+            ops.push(Op::DrawRectangle {
+                rectangle: Rect {
+                    mode: Some(PaintMode::Clip),
+                    ..Rect::from_xywh(pt(cx), pt(page_h - cy - ch), pt(cw), pt(ch))
+                },
+            });
+        }
+    }
+    clipped
 }
 
 /// What made the document and when: this program, now (or at
