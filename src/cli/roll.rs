@@ -13,9 +13,7 @@ pub(super) fn roll(
     json: bool,
 ) -> Result<()> {
     let seed = seed.unwrap_or_else(crate::dice::seed_from_clock);
-    let pack = registry
-        .get(ruleset)
-        .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?;
+    let pack = crate::session::asked_pack(registry, ruleset)?;
     let mut dice = Dice::seeded(seed);
     let record = if expression.contains(" on ") {
         let pool = parse_pool(expression)?;

@@ -81,10 +81,7 @@ pub(super) fn pack_for(
         }
         None => {
             let ruleset = super::default_ruleset(ruleset, packs)?;
-            super::registry(packs)?
-                .get(&ruleset)
-                .cloned()
-                .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?
+            crate::session::asked_pack(&super::registry(packs)?, &ruleset)?.clone()
         }
     };
     Ok((pack, from_fighter))

@@ -71,9 +71,7 @@ impl Session {
     /// one, in one logged change.
     pub fn set_campaign_ruleset(&mut self, ruleset: &str) -> Result<BatchId> {
         // A ruleset asked for, not one the campaign already uses.
-        let pack = self.registry.get(ruleset).ok_or_else(|| {
-            anyhow::anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)")
-        })?;
+        let pack = super::asked_pack(&self.registry, ruleset)?;
         let name = pack.pack.name.clone();
         let info = self.store.info()?;
         if info.default_ruleset == ruleset {

@@ -120,9 +120,7 @@ impl Session {
     /// this build (a pack under test, say). Every campaign is created here.
     pub fn create_with(path: &Path, name: &str, ruleset: &str, registry: Registry) -> Result<Self> {
         let name = text::name("A campaign", name)?;
-        if registry.get(ruleset).is_none() {
-            bail!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)");
-        }
+        asked_pack(&registry, ruleset)?;
         crate::output::refuse_side_file(path)?;
         let mut gate = Gate::new(&registry, &registry);
         let store = CampaignStore::create(path, &name, ruleset, &mut |state, e, back| {
@@ -176,9 +174,7 @@ impl Session {
     /// [`Session::create_demo_of`] read with `registry` (the built-in packs
     /// and the pack files given with `--pack`).
     pub fn create_demo_with(path: &Path, ruleset: &str, registry: Registry) -> Result<Self> {
-        let pack = registry
-            .get(ruleset)
-            .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))?;
+        let pack = asked_pack(&registry, ruleset)?;
         let demo = demo::demo(pack)?.ok_or_else(|| {
             anyhow!(
                 "there is no demo for {}: demos are played with {}",
@@ -301,6 +297,14 @@ impl Session {
         }
         id
     }
+}
+
+/// The pack of the ruleset a player asked for, by id, or why there is none
+/// (the one sentence for every face).
+pub fn asked_pack<'a>(registry: &'a Registry, ruleset: &str) -> Result<&'a Pack> {
+    registry
+        .get(ruleset)
+        .ok_or_else(|| anyhow!("no ruleset pack `{ruleset}` (see `rapsheet rulesets`)"))
 }
 
 /// The packs shipped with this build.
