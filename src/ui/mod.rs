@@ -110,29 +110,7 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
     // The system's fonts for other scripts are looked up while the window
     // is made, not after: the first frame finds them read.
     std::thread::spawn(|| drop(crate::print::system_fallbacks()));
-    let kept = kept_settings();
-    // No campaign remembered: a first run, on the demo campaign with the
-    // welcome screen over it. An empty one: the player closed the campaign
-    // last time, and the welcome screen is what they left.
-    let last = kept.get(LAST_CAMPAIGN).cloned();
-    let first_run = db.is_none() && last.is_none();
-    let closed = db.is_none() && last.as_deref() == Some("");
-    let policy = kept
-        .get(BACKUP_POLICY)
-        .and_then(|text| crate::session::BackupPolicy::from_setting(text))
-        .unwrap_or_default();
-    let path = db.or_else(|| {
-        last.filter(|p| !p.is_empty())
-            .map(PathBuf::from)
-            .filter(|p| p.exists())
-    });
-    let opening = std::thread::spawn(move || {
-        if closed {
-            RapsheetApp::closed_with_backups(crate::paths::backups_dir(), policy)
-        } else {
-            RapsheetApp::start_with_backups(path, crate::paths::backups_dir(), policy)
-        }
-    });
+    let opening = std::thread::spawn(move || start_from(db, &kept_settings()));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Rapsheet")
@@ -145,33 +123,54 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
         APP_ID,
         options,
         Box::new(move |cc| {
-            let mut app = opening
+            let app = opening
                 .join()
                 .map_err(|_| anyhow!("the campaign could not be opened"))?;
-            if first_run {
-                app.show_welcome();
-            }
             end_on_signals(&cc.egui_ctx, app.end_flag());
-            let recent: Vec<PathBuf> = cc
-                .storage
-                .and_then(|s| s.get_string(RECENT_CAMPAIGNS))
-                .map(|text| {
-                    text.lines()
-                        .map(PathBuf::from)
-                        .filter(|p| p.exists())
-                        .collect()
-                })
-                .unwrap_or_default();
-            app.set_recent(recent);
-            app.set_output_dir(
-                cc.storage
-                    .and_then(|s| s.get_string(OUTPUT_DIR))
-                    .map(PathBuf::from),
-            );
             Ok(Box::new(app))
         }),
     )
     .map_err(|e| anyhow!("cannot start the window: {e}"))
+}
+
+/// The app as the settings `kept` at the last run leave it: on `db`, or the
+/// last campaign, or the demo (a first run, the welcome screen over it), or
+/// on the welcome screen where the player closed the campaign last time.
+fn start_from(
+    db: Option<PathBuf>,
+    kept: &std::collections::HashMap<String, String>,
+) -> RapsheetApp {
+    // No campaign remembered: a first run. An empty one: the campaign was
+    // closed, and the welcome screen is what the player left.
+    let last = kept.get(LAST_CAMPAIGN);
+    let first_run = db.is_none() && last.is_none();
+    let closed = db.is_none() && last.is_some_and(String::is_empty);
+    let policy = kept
+        .get(BACKUP_POLICY)
+        .and_then(|text| crate::session::BackupPolicy::from_setting(text))
+        .unwrap_or_default();
+    let mut app = if closed {
+        RapsheetApp::closed_with_backups(crate::paths::backups_dir(), policy)
+    } else {
+        let path = db.or_else(|| {
+            last.filter(|p| !p.is_empty())
+                .map(PathBuf::from)
+                .filter(|p| p.exists())
+        });
+        RapsheetApp::start_with_backups(path, crate::paths::backups_dir(), policy)
+    };
+    if first_run {
+        app.show_welcome();
+    }
+    let recent = kept.get(RECENT_CAMPAIGNS).map_or_else(Vec::new, |text| {
+        text.lines()
+            .map(PathBuf::from)
+            .filter(|p| p.exists())
+            .collect()
+    });
+    app.set_recent(recent);
+    app.set_output_dir(kept.get(OUTPUT_DIR).map(PathBuf::from));
+    app
 }
 
 /// The settings the app kept at its last run (eframe's `app.ron`, a map of
