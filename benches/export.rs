@@ -159,8 +159,10 @@ fn bench_export(c: &mut Criterion) {
     group.bench_function("100-battle arc", |b| {
         b.iter(|| {
             let story = session.chronicle().expect("chronicle");
-            let names = session.names().expect("names");
-            let arc = story.arc(1, &names).expect("arc 1");
+            let arc = session
+                .arc_story(&story, 1)
+                .expect("arc story")
+                .expect("arc 1");
             let export = Export {
                 campaign: &name,
                 scope: "arc 1".to_owned(),

@@ -255,11 +255,9 @@ fn campaign() -> Campaign {
 fn export_of(session: &Session, scope: &str, format: Format) -> Vec<u8> {
     let story = session.chronicle().expect("chronicle");
     let chronicle = match scope.strip_prefix("arc ") {
-        Some(id) => story
-            .arc(
-                id.parse().expect("arc id"),
-                &session.names().expect("names"),
-            )
+        Some(id) => session
+            .arc_story(&story, id.parse().expect("arc id"))
+            .expect("arc story")
             .expect("arc"),
         None => story,
     };
@@ -916,6 +914,68 @@ fn only_a_first_blood_begins_an_arc() {
     assert_eq!(story.arcs.len(), 2);
 }
 
+/// The next scenario between two gangs is found from their battles and
+/// the arcs closed between them alone; those arcs are the chronicle's.
+#[test]
+fn the_arcs_between_two_gangs_are_the_chronicles_arcs_of_that_pair() {
+    let mut c = campaign();
+    let (saints, jackals) = (gang_id(&c.session, SAINTS), gang_id(&c.session, JACKALS));
+    let same = |s: &Session| {
+        let mut pair = [saints, jackals];
+        pair.sort();
+        let all: Vec<_> = s
+            .chronicle()
+            .expect("chronicle")
+            .arcs
+            .into_iter()
+            .filter(|a| a.gang_ids == pair)
+            .map(|a| {
+                (
+                    a.battles,
+                    a.stages,
+                    a.closed,
+                    a.closed_by,
+                    a.next,
+                    a.next_why,
+                )
+            })
+            .collect();
+        let between: Vec<_> = s
+            .arcs_between(jackals, saints)
+            .expect("arcs between")
+            .into_iter()
+            .map(|a| {
+                (
+                    a.battles,
+                    a.stages,
+                    a.closed,
+                    a.closed_by,
+                    a.next,
+                    a.next_why,
+                )
+            })
+            .collect();
+        assert_eq!(between, all);
+        all.len()
+    };
+    assert_eq!(same(&c.session), 2);
+    c.session
+        .close_arc(2, "The feud went cold")
+        .expect("close arc 2");
+    same(&c.session);
+    let closed = c.session.log(1).expect("log").pop().expect("an entry");
+    c.session.undo(closed.batch).expect("undo the closing");
+    same(&c.session);
+    record(&mut c.session, second_first_blood());
+    assert_eq!(same(&c.session), 3);
+    assert!(
+        c.session
+            .arcs_between(saints, saints)
+            .expect("one gang")
+            .is_empty()
+    );
+}
+
 #[test]
 fn a_battle_taken_back_leaves_the_chronicle() {
     let mut c = campaign();
@@ -1102,8 +1162,7 @@ fn rivalries_name_who_took_down_whom_the_nemesis_and_the_longest_bounty() {
     );
 
     // Arc 2 (battle #4 alone) has its own rivalries.
-    let names = c.session.names().unwrap();
-    let second = story.arc(2, &names).expect("arc 2");
+    let second = c.session.arc_story(&story, 2).unwrap().expect("arc 2");
     assert_eq!(
         second.gang_rivalries,
         vec![(SAINTS.to_owned(), 0, JACKALS.to_owned(), 1)]
@@ -1116,8 +1175,7 @@ fn rivalries_name_who_took_down_whom_the_nemesis_and_the_longest_bounty() {
 fn an_arc_story_keeps_its_battles_the_actions_between_them_and_its_rivalries() {
     let c = campaign();
     let story = c.session.chronicle().expect("chronicle");
-    let names = c.session.names().unwrap();
-    let first = story.arc(1, &names).expect("arc 1");
+    let first = c.session.arc_story(&story, 1).unwrap().expect("arc 1");
     assert_eq!(
         battles_of(&first),
         vec![
@@ -1141,7 +1199,7 @@ fn an_arc_story_keeps_its_battles_the_actions_between_them_and_its_rivalries() {
     );
     assert!(first.rivalries.iter().all(|r| r.fighter != "Sister Slag"));
     assert_eq!(first.longest_bounty, None);
-    assert!(story.arc(3, &names).is_none());
+    assert!(c.session.arc_story(&story, 3).unwrap().is_none());
 
     // What each battle changed, in words: the fixture's rewards, bounty
     // claims and titles.

@@ -61,7 +61,6 @@ pub enum ArcCommand {
 
 pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
     let story = session.chronicle()?;
-    let names = session.names()?;
     let campaign = session.info()?.name;
     let (chronicle, scope, format, output, force, page) = match command {
         ExportCommand::Arc {
@@ -71,7 +70,7 @@ pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
             force,
             page,
         } => {
-            let arc = story.arc(id, &names).ok_or_else(|| {
+            let arc = session.arc_story(&story, id)?.ok_or_else(|| {
                 anyhow!("no arc #{id} in this campaign (see `rapsheet arc list`)")
             })?;
             (arc, format!("arc {id}"), format, output, force, page)

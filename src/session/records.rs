@@ -544,13 +544,8 @@ impl Session {
     pub fn next_scenarios(&self, a: GangId, b: GangId) -> Result<NextScenarios> {
         let gang = self.gang(a)?;
         let pack = self.gang_pack(&gang)?;
-        let mut pair = [a, b];
-        pair.sort();
-        let chronicle = self.chronicle()?;
-        let open = chronicle
-            .arcs
-            .iter()
-            .find(|arc| !arc.closed && arc.gang_ids == pair);
+        let arcs = self.arcs_between(a, b)?;
+        let open = arcs.iter().find(|arc| !arc.closed);
         let (stages, why): (Vec<String>, Option<String>) = match open {
             Some(arc) => (
                 arc.next.iter().map(|(stage, _)| stage.clone()).collect(),

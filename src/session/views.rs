@@ -778,20 +778,81 @@ impl Session {
         Ok(names)
     }
 
-    /// The campaign's story, read from its log.
+    /// The campaign's story, read from its log a batch at a time.
     pub fn chronicle(&self) -> Result<crate::campaign::chronicle::Chronicle> {
-        use crate::campaign::chronicle::{Logged, ScenarioInfo, StageInfo, StoryRules, chronicle};
-        let log: Vec<Logged> = self
-            .store
-            .full_log()?
-            .into_iter()
-            .map(|e| Logged {
+        use crate::campaign::chronicle::{Logged, Reader, in_effect};
+        let rules = self.story_rules()?;
+        let names = self.names()?;
+        let mut reader = Reader::new(&names, &rules, in_effect(self.store.batch_parents()?));
+        let mut batch = Vec::new();
+        self.store.each_batch(|entries| {
+            batch.clear();
+            batch.extend(entries.iter().map(|e| Logged {
                 batch: e.batch,
                 undoes: e.undoes,
-                at: e.at,
-                event: e.event,
+                at: e.at.clone(),
+                event: e.event.clone(),
+            }));
+            reader.batch(&batch);
+        })?;
+        Ok(reader.finish())
+    }
+
+    /// The story of one arc of `all` (the campaign's chronicle), with the
+    /// rivalries of its battles alone; `None` when there is no such arc.
+    pub fn arc_story(
+        &self,
+        all: &crate::campaign::chronicle::Chronicle,
+        arc: usize,
+    ) -> Result<Option<crate::campaign::chronicle::Chronicle>> {
+        let Some(found) = all.arcs.iter().find(|a| a.id == arc) else {
+            return Ok(None);
+        };
+        let records = found
+            .battles
+            .iter()
+            .filter_map(|id| {
+                self.store
+                    .battle(crate::campaign::BattleId(*id))
+                    .transpose()
+            })
+            .collect::<std::result::Result<Vec<_>, _>>()?;
+        Ok(all.arc(arc, &records, &self.names()?))
+    }
+
+    /// The arcs between two gangs, read from their battles and the arcs
+    /// closed or reopened by hand between them.
+    pub fn arcs_between(
+        &self,
+        a: GangId,
+        b: GangId,
+    ) -> Result<Vec<crate::campaign::chronicle::ArcStory>> {
+        use crate::campaign::chronicle::{ArcMark, Fought, arcs, in_effect};
+        if a == b {
+            return Ok(Vec::new());
+        }
+        let mut pair = [a, b];
+        pair.sort();
+        let fought = self.store.battles_between(a, b)?;
+        let effective = in_effect(self.store.batch_parents()?);
+        let marks: Vec<ArcMark> = self
+            .store
+            .arc_marks()?
+            .into_iter()
+            .filter(|(batch, _)| effective.contains(batch))
+            .filter_map(|(batch, event)| {
+                let before = fought.iter().take_while(|(at, _)| *at < batch).count();
+                ArcMark::of(&event, before).filter(|m| m.pair == pair)
             })
             .collect();
+        let fought: Vec<Fought> = fought.iter().map(|(_, b)| Fought::from(b)).collect();
+        Ok(arcs(&fought, &marks, &self.story_rules()?, &self.names()?))
+    }
+
+    /// What the story needs of the campaign's packs: its words, scenarios,
+    /// stages, outcomes and flags.
+    fn story_rules(&self) -> Result<crate::campaign::chronicle::StoryRules> {
+        use crate::campaign::chronicle::{ScenarioInfo, StageInfo, StoryRules};
         let info = self.store.info()?;
         let pack = self.pack(&info.default_ruleset)?;
         let mut rules = StoryRules {
@@ -863,7 +924,7 @@ impl Session {
                 ruling,
             });
         }
-        Ok(chronicle(&log, &self.names()?, &rules))
+        Ok(rules)
     }
 }
 

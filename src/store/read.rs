@@ -152,6 +152,14 @@ fn log_entries(
     stmt: &mut rusqlite::CachedStatement<'_>,
     params: impl rusqlite::Params,
 ) -> Result<Vec<LogEntry>> {
+    log_rows(stmt, params)?.collect()
+}
+
+/// The log entries a statement reads, one at a time.
+fn log_rows<'s>(
+    stmt: &'s mut rusqlite::CachedStatement<'_>,
+    params: impl rusqlite::Params,
+) -> Result<impl Iterator<Item = Result<LogEntry>> + 's> {
     let rows = stmt.query_map(params, |r| {
         Ok((
             r.get(0)?,
@@ -163,7 +171,7 @@ fn log_entries(
             r.get::<_, Option<String>>(6)?,
         ))
     })?;
-    rows.map(|row| {
+    Ok(rows.map(|row| {
         let (id, batch, at, label, undoes, payload, author) = row?;
         Ok(LogEntry {
             id,
@@ -175,8 +183,7 @@ fn log_entries(
             event: crate::campaign::wire::decode(&payload)
                 .map_err(|source| StoreError::BadEvent { event: id, source })?,
         })
-    })
-    .collect()
+    }))
 }
 
 /// The house packs a campaign keeps, id and text, in the order kept.
@@ -942,6 +949,73 @@ impl CampaignStore {
              FROM event e JOIN batch b ON b.id = e.batch_id ORDER BY e.id",
         )?;
         log_entries(&mut stmt, [])
+    }
+
+    /// Every batch with the batch it takes back, oldest first.
+    pub fn batch_parents(&self) -> Result<Vec<(BatchId, Option<BatchId>)>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT id, undoes FROM batch ORDER BY id")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The whole log a batch at a time, oldest first, for a reader that
+    /// need not hold it all at once.
+    pub fn each_batch(&self, mut visit: impl FnMut(&[LogEntry])) -> Result<()> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload, NULL \
+             FROM event e JOIN batch b ON b.id = e.batch_id ORDER BY e.id",
+        )?;
+        let mut batch: Vec<LogEntry> = Vec::new();
+        for entry in log_rows(&mut stmt, [])? {
+            let entry = entry?;
+            if batch.last().is_some_and(|l| l.batch != entry.batch) {
+                visit(&batch);
+                batch.clear();
+            }
+            batch.push(entry);
+        }
+        if !batch.is_empty() {
+            visit(&batch);
+        }
+        Ok(())
+    }
+
+    /// The battles two gangs fought against each other, each with the
+    /// batch that recorded it, in the order they were recorded.
+    pub fn battles_between(&self, a: GangId, b: GangId) -> Result<Vec<(BatchId, Battle)>> {
+        let ids: Vec<(BattleId, BatchId)> = self
+            .conn
+            .prepare_cached(
+                "SELECT x.battle_id, (SELECT max(e.batch_id) FROM event e \
+                 WHERE e.battle_id = x.battle_id AND e.kind = 'battle_recorded') AS batch \
+                 FROM battle_gang x JOIN battle_gang y ON y.battle_id = x.battle_id \
+                 WHERE x.gang_id = ?1 AND y.gang_id = ?2 ORDER BY batch",
+            )?
+            .query_map(params![a, b], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        ids.into_iter()
+            .filter_map(|(id, recorded)| {
+                battle(&self.conn, id)
+                    .map(|found| found.map(|battle| (recorded, battle)))
+                    .transpose()
+            })
+            .collect()
+    }
+
+    /// Every arc closed or reopened by hand, with its batch, oldest first
+    /// (taken back or not).
+    pub fn arc_marks(&self) -> Result<Vec<(BatchId, Event)>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload, NULL \
+             FROM event e JOIN batch b ON b.id = e.batch_id \
+             WHERE e.kind IN ('arc_closed', 'arc_reopened') ORDER BY e.id",
+        )?;
+        Ok(log_entries(&mut stmt, [])?
+            .into_iter()
+            .map(|l| (l.batch, l.event))
+            .collect())
     }
 
     /// The log entries about a fighter, oldest first.

@@ -250,7 +250,10 @@ impl ViewState {
         // The whole campaign is shown as it is, not copied.
         let shown = match self.chronicle_shown.take() {
             Some((cut, shown)) if cut == arc => shown,
-            _ => arc.and_then(|a| all.arc(a, &self.names)),
+            _ => match arc.map(|a| session.arc_story(all, a)).transpose() {
+                Ok(shown) => shown.flatten(),
+                Err(err) => return Err(format!("{err:#}")),
+            },
         };
         let (_, shown) = self.chronicle_shown.insert((arc, shown));
         Ok((all, shown.as_ref().unwrap_or(all)))

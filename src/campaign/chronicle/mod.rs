@@ -10,11 +10,15 @@ use std::collections::{BTreeMap, BTreeSet};
 use serde::Serialize;
 
 use super::battle::Battle;
-use super::{BatchId, BattleId, Event, FighterId, GangId, Names};
+use super::{BatchId, Event, FighterId, GangId, Names};
 
+mod arcs;
 mod read;
+mod rivals;
 
+pub use arcs::{ArcMark, Fought, arcs};
 use read::{Between, Series, battle_story, tell_events};
+use rivals::Rivals;
 
 /// One logged event as the chronicle reads it.
 #[derive(Debug, Clone)]
@@ -183,9 +187,6 @@ pub struct Chronicle {
     pub gang_rivalries: Vec<(String, usize, String, usize)>,
     pub rivalries: Vec<Rivalry>,
     pub longest_bounty: Option<StandingBounty>,
-    /// The battles as recorded, for narrowing the story to an arc.
-    #[serde(skip)]
-    pub records: Vec<Battle>,
     /// For charts: (gang, resource id) → the amount after each battle it
     /// fought or that changed it (it stands unchanged in between).
     #[serde(skip)]
@@ -216,19 +217,11 @@ pub struct Chronicle {
 
 impl Chronicle {
     /// The story of one arc: its battles, itself, and the rivalries of
-    /// those battles alone.
-    pub fn arc(&self, id: usize, names: &Names) -> Option<Chronicle> {
+    /// those battles alone (`records`: the arc's battles as recorded).
+    pub fn arc(&self, id: usize, records: &[Battle], names: &Names) -> Option<Chronicle> {
         let arc = self.arcs.iter().find(|a| a.id == id)?.clone();
         let keep: BTreeSet<i64> = arc.battles.iter().copied().collect();
-        let records: Vec<Battle> = self
-            .records
-            .iter()
-            .filter(|b| keep.contains(&b.id.0))
-            .cloned()
-            .collect();
-        let gang = |id: GangId| names.gang(id);
-        let fighter = |id: FighterId| names.fighter(id);
-        let (gang_rivalries, rivalries) = rivalries_of(&records, &gang, &fighter);
+        let (gang_rivalries, rivalries) = Rivals::of(records, names);
         let first = arc.battles.first().copied().unwrap_or(0);
         let last = arc.battles.last().copied().unwrap_or(0);
         Some(Chronicle {
@@ -248,7 +241,6 @@ impl Chronicle {
             gang_rivalries,
             rivalries,
             longest_bounty: None,
-            records,
             resource_series: self
                 .resource_series
                 .iter()
@@ -285,10 +277,12 @@ impl Chronicle {
     }
 }
 
-/// The batches in effect: not taken back, and not themselves an undo.
-fn effective(log: &[Logged]) -> BTreeSet<BatchId> {
-    let parent: BTreeMap<BatchId, Option<BatchId>> =
-        log.iter().map(|l| (l.batch, l.undoes)).collect();
+/// The batches in effect, of every batch with the one it takes back: not
+/// taken back, and not themselves an undo.
+pub fn in_effect(
+    batches: impl IntoIterator<Item = (BatchId, Option<BatchId>)>,
+) -> BTreeSet<BatchId> {
+    let parent: BTreeMap<BatchId, Option<BatchId>> = batches.into_iter().collect();
     let undone: BTreeSet<BatchId> = parent.values().flatten().copied().collect();
     let depth = |mut b: BatchId| {
         let mut d = 0;
@@ -305,67 +299,113 @@ fn effective(log: &[Logged]) -> BTreeSet<BatchId> {
         .collect()
 }
 
-/// Reads the chronicle from the log.
-pub fn chronicle(log: &[Logged], names: &Names, rules: &StoryRules) -> Chronicle {
-    let in_effect = effective(log);
-    let mut batches: BTreeMap<BatchId, Vec<&Logged>> = BTreeMap::new();
-    for l in log.iter().filter(|l| in_effect.contains(&l.batch)) {
-        batches.entry(l.batch).or_default().push(l);
-    }
-    let gang = |id: GangId| names.gang(id);
-    let fighter = |id: FighterId| names.fighter(id);
+/// Reads the chronicle from the log a batch at a time, oldest first, so
+/// that the whole log is never held at once.
+pub struct Reader<'a> {
+    names: &'a Names,
+    rules: &'a StoryRules,
+    in_effect: BTreeSet<BatchId>,
+    battles: Vec<BattleStory>,
+    fought: Vec<Fought>,
+    rivals: Rivals,
+    between: Between,
+    series: Series,
+    editions: crate::rules::PackEditions,
+}
 
-    let mut battles = Vec::new();
-    let mut battle_records: Vec<Battle> = Vec::new();
-    let mut between = Between::default();
-    let mut series = Series::default();
-    let mut editions = crate::rules::PackEditions::default();
-    for entries in batches.values() {
-        series.follow(entries);
+impl<'a> Reader<'a> {
+    /// A reader of the batches `in_effect` (see [`in_effect`]).
+    pub fn new(names: &'a Names, rules: &'a StoryRules, in_effect: BTreeSet<BatchId>) -> Self {
+        Reader {
+            names,
+            rules,
+            in_effect,
+            battles: Vec::new(),
+            fought: Vec::new(),
+            rivals: Rivals::default(),
+            between: Between::default(),
+            series: Series::default(),
+            editions: crate::rules::PackEditions::default(),
+        }
+    }
+
+    /// Reads one batch's events; a batch not in effect is passed over.
+    pub fn batch(&mut self, entries: &[Logged]) {
+        let Some(first) = entries.first() else {
+            return;
+        };
+        if !self.in_effect.contains(&first.batch) {
+            return;
+        }
+        let entries: Vec<&Logged> = entries.iter().collect();
+        self.series.follow(&entries);
         let recorded = entries.iter().find_map(|l| match &l.event {
-            Event::BattleRecorded { battle } => Some(battle.clone()),
+            Event::BattleRecorded { battle } => Some(battle),
             _ => None,
         });
-        let last_battle = battles.last().map_or(0, |b: &BattleStory| b.battle);
-        if let Some(battle) = recorded {
-            let mut story = battle_story(&battle, entries, names, rules, &mut editions);
-            tell_events(&mut story, entries, names, rules, &mut between.bounty_since);
-            series.take_points(&battle, names);
-            battle_records.push(battle);
-            battles.push(story);
-            continue;
-        }
-        between.follow(entries, names, rules, last_battle, battles.len());
+        let last_battle = self.battles.last().map_or(0, |b| b.battle);
+        let Some(battle) = recorded else {
+            let (names, rules) = (self.names, self.rules);
+            let read = self.battles.len();
+            self.between
+                .follow(&entries, names, rules, last_battle, read);
+            return;
+        };
+        let (names, rules) = (self.names, self.rules);
+        let mut story = battle_story(battle, &entries, names, rules, &mut self.editions);
+        tell_events(
+            &mut story,
+            &entries,
+            names,
+            rules,
+            &mut self.between.bounty_since,
+        );
+        self.series.take_points(battle, names);
+        self.rivals.count(battle);
+        self.fought.push(Fought::from(battle));
+        self.battles.push(story);
     }
 
-    let arcs = arcs_of(&battle_records, &between.closures, rules, &gang);
-    let (gang_rivalries, rivalries) = rivalries_of(&battle_records, &gang, &fighter);
-    let longest_bounty = between
-        .bounty_since
-        .iter()
-        .filter(|(_, (value, _))| *value > 0)
-        .min_by_key(|(id, (_, since))| (*since, **id))
-        .map(|(id, (value, since))| StandingBounty {
-            fighter: fighter(*id),
-            bounty: *value,
-            since_battle: *since,
-        });
-    Chronicle {
-        battles,
-        arcs,
-        actions: between.actions,
-        gang_rivalries,
-        rivalries,
-        longest_bounty,
-        records: battle_records,
-        resource_series: series.resource_series,
-        title_series: series.title_series,
-        takedowns_heading: rules.takedowns_heading.clone(),
-        ran: rules.ran.clone(),
-        record: rules.record.clone(),
-        words: rules.words.clone(),
-        injuries_heading: rules.injuries_heading.clone(),
-        opening_stages: rules.opening_stages.clone(),
+    /// The story of the batches read.
+    pub fn finish(self) -> Chronicle {
+        let Reader {
+            names,
+            rules,
+            battles,
+            fought,
+            rivals,
+            between,
+            series,
+            ..
+        } = self;
+        let arcs = arcs(&fought, &between.closures, rules, names);
+        let (gang_rivalries, rivalries) = rivals.finish(names);
+        let longest_bounty = between
+            .bounty_since
+            .iter()
+            .filter(|(_, (value, _))| *value > 0)
+            .min_by_key(|(id, (_, since))| (*since, **id))
+            .map(|(id, (value, since))| StandingBounty {
+                fighter: names.fighter(*id),
+                bounty: *value,
+                since_battle: *since,
+            });
+        Chronicle {
+            battles,
+            arcs,
+            actions: between.actions,
+            gang_rivalries,
+            rivalries,
+            longest_bounty,
+            resource_series: series.resource_series,
+            title_series: series.title_series,
+            takedowns_heading: rules.takedowns_heading.clone(),
+            ran: rules.ran.clone(),
+            record: rules.record.clone(),
+            words: rules.words.clone(),
+            injuries_heading: rules.injuries_heading.clone(),
+            opening_stages: rules.opening_stages.clone(),
+        }
     }
 }
 
@@ -390,214 +430,4 @@ fn track_bounty(
     } else if let Some(entry) = since.get_mut(&fighter) {
         entry.0 = to;
     }
-}
-
-/// Groups battles into arcs: a First Blood (the lowest step) begins one;
-/// later battles between the same gangs join the open arc; the last stage
-/// closes it, as does closing it by hand.
-fn arcs_of(
-    battles: &[Battle],
-    closures: &[(usize, [GangId; 2], bool, String)],
-    rules: &StoryRules,
-    gang: &dyn Fn(GangId) -> String,
-) -> Vec<ArcStory> {
-    let first_step = rules.stages.keys().next().copied();
-    let last_step = rules.stages.keys().next_back().copied();
-    let mut arcs: Vec<ArcStory> = Vec::new();
-    let mut open: BTreeMap<[GangId; 2], usize> = BTreeMap::new();
-    let apply_closures = |upto: usize,
-                          arcs: &mut Vec<ArcStory>,
-                          open: &mut BTreeMap<[GangId; 2], usize>,
-                          done: &mut usize| {
-        while *done < closures.len() && closures[*done].0 <= upto {
-            let (_, pair, close, reason) = &closures[*done];
-            if *close {
-                if let Some(i) = open.remove(pair) {
-                    arcs[i].closed = true;
-                    arcs[i].closed_by = Some(reason.clone());
-                }
-            } else if let Some(i) = arcs.iter().rposition(|a| sorted(a.gang_ids) == *pair) {
-                arcs[i].closed = false;
-                arcs[i].closed_by = None;
-                open.insert(*pair, i);
-            }
-            *done += 1;
-        }
-    };
-    let mut done = 0;
-    // Each arc's winners, battle by battle.
-    let mut winners: Vec<Vec<Option<GangId>>> = Vec::new();
-    for (n, battle) in battles.iter().enumerate() {
-        apply_closures(n, &mut arcs, &mut open, &mut done);
-        if battle.gangs.len() != 2 {
-            continue;
-        }
-        let pair = sorted([battle.gangs[0].gang, battle.gangs[1].gang]);
-        let stage = battle
-            .scenario
-            .as_ref()
-            .and_then(|id| rules.scenarios.get(id))
-            .and_then(|s| s.stage.clone());
-        let step = stage.as_ref().map(|s| s.2);
-        let starts = step.is_some() && step == first_step;
-        let index = match (starts, open.get(&pair)) {
-            (false, Some(&i)) => i,
-            // 003: an arc is "a short series of 2-3 connected skirmishes"
-            // that First Blood begins; a later stage with no arc open
-            // between the two gangs belongs to none.
-            (false, None) => continue,
-            (true, _) => {
-                if let Some(i) = open.remove(&pair) {
-                    arcs[i].closed = true;
-                    let name = stage.as_ref().map_or("—", |s| s.1.as_str());
-                    arcs[i].closed_by = Some(format!("a new {name} began"));
-                }
-                arcs.push(ArcStory {
-                    id: arcs.len() + 1,
-                    gangs: [gang(pair[0]), gang(pair[1])],
-                    gang_ids: pair,
-                    battles: Vec::new(),
-                    stages: Vec::new(),
-                    closed: false,
-                    closed_by: None,
-                    next: Vec::new(),
-                    next_why: None,
-                    next_ruling: None,
-                });
-                winners.push(Vec::new());
-                open.insert(pair, arcs.len() - 1);
-                arcs.len() - 1
-            }
-        };
-        winners[index].push(battle.winner);
-        let arc = &mut arcs[index];
-        arc.battles.push(battle.id.0);
-        arc.stages
-            .push(stage.as_ref().map_or("—".into(), |s| s.1.clone()));
-        if step.is_some() && step == last_step {
-            arc.closed = true;
-            arc.closed_by = stage.map(|s| format!("its {} {}", s.1, rules.record.noun));
-            open.remove(&pair);
-        } else {
-            let candidates = step
-                .and_then(|s| rules.stages.range(s + 1..).next())
-                .map(|(_, stages)| stages.as_slice())
-                .unwrap_or_default();
-            let (next, why) = next_stages(candidates, arc, &winners[index], &gang);
-            arc.next_ruling = why
-                .as_ref()
-                .and_then(|_| candidates.iter().find_map(|s| s.ruling.clone()));
-            arc.next = next;
-            arc.next_why = why;
-        }
-    }
-    apply_closures(battles.len(), &mut arcs, &mut open, &mut done);
-    for arc in &mut arcs {
-        if arc.closed {
-            arc.next.clear();
-            arc.next_why = None;
-            arc.next_ruling = None;
-        }
-    }
-    arcs
-}
-
-/// The stages that may come next in an arc, of the `candidates` at the
-/// next step: those whose condition on the arc's last two winners holds
-/// (003: Desperation, "You lost your chance to get even"), and why.
-fn next_stages(
-    candidates: &[StageInfo],
-    arc: &ArcStory,
-    winners: &[Option<GangId>],
-    gang: &dyn Fn(GangId) -> String,
-) -> (Vec<(String, Vec<String>)>, Option<String>) {
-    let all = || {
-        candidates
-            .iter()
-            .map(|s| (s.name.clone(), s.scenarios.clone()))
-            .collect::<Vec<_>>()
-    };
-    let conditional = candidates.iter().any(|s| s.when_winner_repeats.is_some());
-    let (Some(Some(before)), Some(Some(last))) = (
-        winners.len().checked_sub(2).and_then(|i| winners.get(i)),
-        winners.last(),
-    ) else {
-        return (all(), None);
-    };
-    if !conditional {
-        return (all(), None);
-    }
-    let repeats = before == last;
-    let next: Vec<_> = candidates
-        .iter()
-        .filter(|s| s.when_winner_repeats.is_none_or(|w| w == repeats))
-        .map(|s| (s.name.clone(), s.scenarios.clone()))
-        .collect();
-    let [.., first, second] = arc.stages.as_slice() else {
-        return (next, None);
-    };
-    let mut why = if repeats {
-        format!("{} won both {first} and {second}", gang(*last))
-    } else {
-        format!(
-            "{} won {first} and {} won {second}",
-            gang(*before),
-            gang(*last)
-        )
-    };
-    if candidates.iter().any(|s| s.ruling.is_some()) {
-        why.push_str(" (by the pack's ruling)");
-    }
-    (next, Some(why))
-}
-
-type GangRivalry = (String, usize, String, usize);
-/// Victim → (their gang, rival fighter → (takedowns, first battle)).
-type Downed = BTreeMap<FighterId, (GangId, BTreeMap<FighterId, (usize, BattleId)>)>;
-
-fn rivalries_of(
-    battles: &[Battle],
-    gang: &dyn Fn(GangId) -> String,
-    fighter: &dyn Fn(FighterId) -> String,
-) -> (Vec<GangRivalry>, Vec<Rivalry>) {
-    let mut pairs: BTreeMap<[GangId; 2], [usize; 2]> = BTreeMap::new();
-    // victim → (killer → (count, first battle))
-    let mut downed: Downed = BTreeMap::new();
-    for battle in battles {
-        for f in &battle.fighters {
-            let Some(by) = f.downed_by else { continue };
-            let rival = battle.gangs.iter().map(|g| g.gang).find(|g| *g != f.gang);
-            if let Some(rival) = rival {
-                let pair = sorted([f.gang, rival]);
-                let slot = usize::from(pair[0] != rival);
-                pairs.entry(pair).or_default()[slot] += 1;
-            }
-            let entry = downed.entry(f.fighter).or_insert((f.gang, BTreeMap::new()));
-            let count = entry.1.entry(by).or_insert((0, battle.id));
-            count.0 += 1;
-        }
-    }
-    let gang_rivalries = pairs
-        .into_iter()
-        .map(|(pair, counts)| (gang(pair[0]), counts[0], gang(pair[1]), counts[1]))
-        .collect();
-    let rivalries = downed
-        .into_iter()
-        .map(|(victim, (g, by))| {
-            let nemesis = by
-                .iter()
-                .max_by(|a, b| a.1.0.cmp(&b.1.0).then(b.1.1.cmp(&a.1.1)))
-                .map(|(k, _)| fighter(*k));
-            let mut downed_by: Vec<(String, usize)> =
-                by.iter().map(|(k, (n, _))| (fighter(*k), *n)).collect();
-            downed_by.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-            Rivalry {
-                fighter: fighter(victim),
-                gang: gang(g),
-                downed_by,
-                nemesis,
-            }
-        })
-        .collect();
-    (gang_rivalries, rivalries)
 }

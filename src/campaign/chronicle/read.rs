@@ -6,7 +6,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use super::super::battle::Battle;
 use super::super::{Event, FighterId, GangId, Names};
-use super::{ActionStory, BattleStory, GangInBattle, Logged, StoryRules, sorted, track_bounty};
+use super::{ActionStory, BattleStory, GangInBattle, Logged, StoryRules, track_bounty};
 
 /// The resources and titles as they become, for the charts: a point
 /// where a gang fought or its amount changed.
@@ -84,7 +84,7 @@ impl Series {
 #[derive(Default)]
 pub(super) struct Between {
     pub(super) actions: Vec<ActionStory>,
-    pub(super) closures: Vec<(usize, [GangId; 2], bool, String)>,
+    pub(super) closures: Vec<super::ArcMark>,
     pub(super) bounty_since: BTreeMap<FighterId, (i64, i64)>,
 }
 
@@ -106,13 +106,8 @@ impl Between {
                     after_battle: last_battle,
                     text: l.event.describe(names),
                 }),
-                Event::ArcClosed { gangs, reason } => {
-                    self.closures
-                        .push((battles, sorted(*gangs), true, reason.clone()));
-                }
-                Event::ArcReopened { gangs, reason } => {
-                    self.closures
-                        .push((battles, sorted(*gangs), false, reason.clone()));
+                Event::ArcClosed { .. } | Event::ArcReopened { .. } => {
+                    self.closures.extend(super::ArcMark::of(&l.event, battles));
                 }
                 Event::CounterChanged {
                     fighter: f,
