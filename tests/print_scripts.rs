@@ -350,7 +350,7 @@ fn newlines_in_notes_are_line_breaks_in_the_pdf() {
     let pdf = write_pdf(
         dir.path(),
         "notes.pdf",
-        &document_pdf("Notes", &lines).expect("pdf"),
+        &document_pdf("Notes", lines.clone()).expect("pdf"),
     );
     let Some(text) = pdf_text(&pdf, true) else {
         return;
@@ -410,7 +410,7 @@ fn an_arabic_name_reads_back_in_logical_order() {
         "arabic-doc.pdf",
         &document_pdf(
             "Recruits",
-            &[DocLine::Text(format!("Recruited: {name}, a scout."))],
+            vec![DocLine::Text(format!("Recruited: {name}, a scout."))],
         )
         .expect("pdf"),
     );
@@ -480,4 +480,81 @@ fn one_warning_per_name_lists_its_characters_and_a_joined_emoji_is_one() {
             "{line}"
         );
     }
+}
+
+/// Runs a poppler tool on a PDF; `None` (with a note) where it is missing.
+fn poppler(tool: &str, pdf: &Path) -> Option<String> {
+    match Command::new(tool).arg(pdf).output() {
+        Ok(out) => {
+            assert!(out.status.success(), "{tool} failed: {}", stderr(&out));
+            Some(String::from_utf8_lossy(&out.stdout).into_owned())
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            eprintln!("note: {tool} is not installed (poppler-utils); not checked");
+            None
+        }
+        Err(e) => panic!("cannot run {tool}: {e}"),
+    }
+}
+
+/// A long document (a decade's chronicle) is made a hundred pages at a
+/// time and the parts joined: every page is there under one page tree,
+/// every line in order, and each part's fonts are subsets of their own.
+#[test]
+fn a_document_made_in_parts_keeps_every_page_and_line_in_order() {
+    let dir = temp();
+    let lines: Vec<DocLine> = (1..=16_000)
+        .map(|n| DocLine::Text(format!("Entry {n:05} of the long story")))
+        .collect();
+    let pdf = write_pdf(
+        dir.path(),
+        "long.pdf",
+        &document_pdf("The long story", lines).expect("pdf"),
+    );
+    let Some(info) = poppler("pdfinfo", &pdf) else {
+        return;
+    };
+    let pages: usize = info
+        .lines()
+        .find_map(|l| l.strip_prefix("Pages:"))
+        .and_then(|n| n.trim().parse().ok())
+        .expect("a page count");
+    assert!(pages > 200, "three parts or more: {pages} pages");
+    let Some(text) = pdf_text(&pdf, false) else {
+        return;
+    };
+    let numbered: Vec<usize> = text
+        .lines()
+        .filter_map(|l| l.strip_prefix("Entry "))
+        .filter_map(|l| l.split_whitespace().next()?.parse().ok())
+        .collect();
+    assert_eq!(numbered, (1..=16_000).collect::<Vec<_>>());
+    // The footer counts every page of the whole, not of a part.
+    assert!(
+        text.contains(&format!("{pages} / {pages}")),
+        "the last page's footer"
+    );
+    assert!(
+        text.contains(&format!("101 / {pages}")),
+        "a second part's first page"
+    );
+    let Some(fonts) = poppler("pdffonts", &pdf) else {
+        return;
+    };
+    let tags: Vec<&str> = fonts
+        .lines()
+        .skip(2)
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let distinct: std::collections::BTreeSet<&&str> = tags.iter().collect();
+    assert!(tags.len() >= 3, "{fonts}");
+    assert_eq!(
+        distinct.len(),
+        tags.len(),
+        "each subset its own tag: {fonts}"
+    );
+    assert!(
+        tags.iter().all(|t| t.len() > 7 && t.as_bytes()[6] == b'+'),
+        "{fonts}"
+    );
 }

@@ -82,7 +82,7 @@ pub fn render_on(
         Format::Markdown => markdown(export).into_bytes(),
         Format::Html => html(export).into_bytes(),
         Format::Json => json(export)?.into_bytes(),
-        Format::Pdf => crate::print::document_pdf_on(&title(export), &lines(export), page)?,
+        Format::Pdf => crate::print::document_pdf_on(&title(export), lines(export), page)?,
     })
 }
 

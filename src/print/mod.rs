@@ -385,7 +385,7 @@ pub fn cards_pdf(
         .map_or_else(String::new, |w| format!("{} ", crate::text::capitalised(w)));
     pdf::write(
         &fonts,
-        &pages,
+        pages,
         cards,
         &crate::text::capitalised(&format!("{fighter}cards")),
     )
@@ -428,7 +428,7 @@ pub fn roster_layout(data: &RosterData, page: PageSize) -> Result<Vec<PageLayout
 pub fn roster_pdf(data: &RosterData, page: PageSize) -> Result<Vec<u8>, PrintError> {
     let fonts = fonts_for(&roster_texts(data))?;
     let pages = layout::roster_pages(&fonts, data, page);
-    pdf::write(&fonts, &pages, &[], &format!("{} — roster", data.gang))
+    pdf::write(&fonts, pages, &[], &format!("{} — roster", data.gang))
 }
 
 /// A line of a plain document (a chronicle).
@@ -480,17 +480,19 @@ pub fn document_warnings(title: &str, lines: &[DocLine]) -> Result<Vec<MissingGl
 
 /// A plain document as PDF: a title and lines, wrapped, on as many A4
 /// pages as it takes.
-pub fn document_pdf(title: &str, lines: &[DocLine]) -> Result<Vec<u8>, PrintError> {
+pub fn document_pdf(title: &str, lines: Vec<DocLine>) -> Result<Vec<u8>, PrintError> {
     document_pdf_on(title, lines, PageSize::A4)
 }
 
-/// The same on pages of `page` size.
+/// The same on pages of `page` size. The lines go once they are laid
+/// out, before the PDF is written.
 pub fn document_pdf_on(
     title: &str,
-    lines: &[DocLine],
+    lines: Vec<DocLine>,
     page: PageSize,
 ) -> Result<Vec<u8>, PrintError> {
-    let fonts = fonts_for(&document_texts(title, lines))?;
-    let pages = layout::document_pages(&fonts, title, lines, page);
-    pdf::write(&fonts, &pages, &[], title)
+    let fonts = fonts_for(&document_texts(title, &lines))?;
+    let pages = layout::document_pages(&fonts, title, &lines, page);
+    drop(lines);
+    pdf::write(&fonts, pages, &[], title)
 }
