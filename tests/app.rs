@@ -1234,16 +1234,19 @@ fn a_rolls_result_is_gone_after_an_undo() {
     harness.run();
     harness.get_by_label("Roll Ranged Combat").click();
     harness.run();
+    // Agility and Ranged Combat in base dice, Stress level in stress
+    // dice: the Year Zero pack's words.
     assert!(
         harness
-            .query_by_label_contains("Ranged Combat: base [")
-            .is_some()
+            .query_by_label_contains("Ranged Combat: ")
+            .is_some_and(|_| harness.query_by_label_contains(" base [").is_some())
+            && harness.query_by_label_contains(" stress [").is_some()
     );
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     assert!(
         harness
-            .query_by_label_contains("Ranged Combat: base [")
+            .query_by_label_contains(" stress [")
             .is_none(),
         "the roll is still shown after the undo"
     );

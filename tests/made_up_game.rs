@@ -682,3 +682,77 @@ fn every_message_of_a_made_up_game_speaks_its_own_nouns() {
         );
     }
 }
+
+/// A pool of dice says what the pack calls its parts: the Lantern Road's
+/// lamp and shadow dice, flames and sparks, a guttering lamp, and pressing
+/// on; none of the words of the game the pool came from.
+#[test]
+fn a_made_up_pool_of_dice_is_said_in_the_packs_words() {
+    let dir = temp();
+    let d = dir.path();
+    road(
+        d,
+        &["new", "--ruleset", "lantern-road", "--name", "Dark Miles"],
+    );
+    road(d, &["gang", "new", "The Moth Troupe"]);
+    road(
+        d,
+        &[
+            "fighter",
+            "add",
+            "Ilse",
+            "--gang",
+            "The Moth Troupe",
+            "--leader",
+        ],
+    );
+    road(d, &["fighter", "counter", "Ilse", "dread", "2"]);
+    let (mut pressed, mut guttered) = (false, false);
+    for seed in 1..=40 {
+        let seed = seed.to_string();
+        let args = [
+            "fighter",
+            "check",
+            "Ilse",
+            "brave-the-dark",
+            "--seed",
+            &seed,
+        ];
+        let said = road(d, &args);
+        // Grit 3 + Wile 2: five lamp dice; Dread 2: two shadow dice.
+        assert!(said.contains("Ilse Brave the Dark: 5 lamp ["), "{said}");
+        assert!(said.contains("], 2 shadow ["), "{said}");
+        assert!(said.contains(" flame") && said.contains(" spark"), "{said}");
+        for word in ["base", "stress", "success", "stunt", "panic", "push"] {
+            assert!(!said.to_lowercase().contains(word), "{word} in: {said}");
+        }
+        if said.contains("; may be pressed on") && !pressed {
+            let mut push = args.to_vec();
+            push.push("--push");
+            let again = road(d, &push);
+            assert!(again.contains("\nPressed on:\n"), "{again}");
+            assert!(again.contains("Dread 2 → 3"), "{again}");
+            assert!(again.contains("], 3 shadow ["), "{again}");
+            pressed = true;
+            road(d, &["undo"]);
+        }
+        if said.contains("; the lamp gutters") {
+            guttered = true;
+            let mut push = args.to_vec();
+            push.push("--push");
+            let pack = road_file();
+            let mut all = vec!["--pack", pack.to_str().unwrap()];
+            all.extend(push);
+            all.extend(["--db", "c.rapsheet"]);
+            let out = rapsheet(d, &all);
+            assert!(!out.status.success());
+            assert!(
+                stderr(&out).contains("Brave the Dark cannot be pressed on after the lamp gutters"),
+                "{}",
+                stderr(&out)
+            );
+        }
+    }
+    assert!(pressed, "some seed of forty lets the roll be pressed on");
+    assert!(guttered, "some seed of forty gutters the lamp");
+}

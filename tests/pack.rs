@@ -1304,3 +1304,30 @@ fn a_resource_floor_ruling_must_be_a_ruling_of_the_pack() {
     assert_eq!(err.entry, "resources.supply.floor_ruling");
     assert_reason(&err, &["`nowhere`", "[[rulings]]"]);
 }
+
+/// Stress dice need their words: a player reads what the game calls the
+/// base and stress dice, a success, a stunt, a panic and a push.
+#[test]
+fn stress_dice_without_their_words_are_refused_naming_the_table() {
+    let dice = "\n[dice]\nstress = { sides = 6, success = 6, panic = 1 }\n";
+    let err = refused(&format!("{MINIMAL}{dice}"));
+    assert_eq!(err.entry, "dice.stress_words", "{err:?}");
+    assert_reason(&err, &["stress dice need their words"]);
+
+    let words = "stress_words = { base = \"base\", stress = \"stress\", success = \"success\", successes = \"successes\", extra = \"stunt\", extras = \"stunts\", panic = \"a panic roll\", push = \"push\", pushed = \" \" }\n";
+    let err = refused(&format!("{MINIMAL}{dice}{words}"));
+    assert_eq!(err.entry, "dice.stress_words.pushed", "{err:?}");
+    assert_reason(&err, &["empty"]);
+
+    let whole = words.replace("pushed = \" \"", "pushed = \"pushed\"");
+    let pack = load(&format!("{MINIMAL}{dice}{whole}")).expect("stress dice with their words");
+    let said = pack.dice.and_then(|d| d.stress_words).expect("words");
+    assert_eq!(
+        (said.extra.as_str(), said.panic.as_str()),
+        ("stunt", "a panic roll")
+    );
+
+    let err = refused(&format!("{MINIMAL}\n[dice]\n{whole}"));
+    assert_eq!(err.entry, "dice.stress_words", "{err:?}");
+    assert_reason(&err, &["need `stress`"]);
+}

@@ -44,6 +44,9 @@ pub enum CheckForm {
         stress: u32,
         stress_label: Option<String>,
         stressable: bool,
+        /// What the game calls the roll's parts (the pack's).
+        #[serde(skip)]
+        words: crate::rules::StressWords,
     },
     /// The dice of the fighter's rung on a stat's ladder (`2d6` for Wits),
     /// stepped along the ladder by a difficulty, held to its ends.
@@ -60,7 +63,8 @@ pub enum CheckForm {
 }
 
 impl Check {
-    /// `2d6+3 (Jets)`, `5 base + 2 stress dice`.
+    /// `2d6+3 (Jets)`, `5 dice (Strength 3 + Stamina 2) + 2 stress (Stress
+    /// level)`, in the pack's words.
     pub fn describe(&self) -> String {
         match &self.form {
             CheckForm::Sum { roll, add, from } => match from {
@@ -73,10 +77,11 @@ impl Check {
                 stress,
                 stress_label,
                 stressable,
+                words,
             } => {
                 let what: Vec<String> = parts.iter().map(|(l, n)| format!("{l} {n}")).collect();
                 let stress = match (stressable, stress_label) {
-                    (true, Some(label)) => format!(" + {stress} stress ({label})"),
+                    (true, Some(label)) => format!(" + {stress} {} ({label})", words.stress),
                     _ => String::new(),
                 };
                 format!("{base} dice ({}){stress}", what.join(" + "))
@@ -227,6 +232,11 @@ fn check_for(
                     .and_then(|c| pack.counter(c))
                     .map(|c| c.label.clone()),
                 stressable,
+                words: pack
+                    .dice
+                    .as_ref()
+                    .and_then(|d| d.stress_words.clone())
+                    .unwrap_or_default(),
             }
         }
     };

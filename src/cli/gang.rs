@@ -6,6 +6,7 @@ use anyhow::Result;
 use clap::Subcommand;
 
 use super::print_json;
+use crate::campaign::checks::CheckForm;
 use crate::campaign::commands::NewFighter;
 use crate::session::{GangView, Session};
 
@@ -441,7 +442,9 @@ fn roll_check(
     }
     say_check(&first);
     if push {
-        say!("Pushed:");
+        if let CheckForm::Pool { words, .. } = &rolled.check.form {
+            say!("{}:", crate::text::capitalised(&words.pushed));
+        }
         say_check(&rolled);
     }
     Ok(())
@@ -691,22 +694,12 @@ fn say_check(rolled: &crate::session::CheckRolled) {
             faces(&roll.rolls),
             rolled.seed
         ),
-        CheckRoll::Pool { pool, roll } => {
-            let mut text = format!(
-                "{} {label}: {} base [{}], {} stress [{}]: {}, {}",
-                rolled.fighter,
-                pool.base,
-                faces(&roll.base),
-                roll.stress.len(),
-                faces(&roll.stress),
-                crate::rules::counted(roll.successes as usize, "success", "successes"),
-                crate::rules::counted(roll.stunts as usize, "stunt", "stunts"),
-            );
-            if roll.panic {
-                text.push_str("; a panic roll");
-            } else if roll.can_push {
-                text.push_str("; may be pushed");
-            }
+        CheckRoll::Pool { roll, .. } => {
+            let text = match &rolled.check.form {
+                CheckForm::Pool { words, .. } => words.roll_said(roll),
+                _ => String::new(),
+            };
+            let text = format!("{} {label}: {text}", rolled.fighter);
             say!("{text} (seed {})", rolled.seed);
         }
     }

@@ -636,6 +636,57 @@ pub struct CardRules {
     pub source: String,
 }
 
+/// What a game calls the parts of a stress pool's roll, for the roll line
+/// and the button that rolls again (002: "Base Dice", "Stress Dice", "A 6
+/// is a success", "Each additional 6 can be used to do a Stunt", "triggers
+/// a Panic Roll", "Pushing").
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct StressWords {
+    /// The base dice, as the roll line names them (`base`).
+    pub base: String,
+    /// The stress dice, as the roll line names them (`stress`).
+    pub stress: String,
+    /// A die that succeeds, singular and plural (`success`, `successes`).
+    pub success: String,
+    pub successes: String,
+    /// What each success beyond the first is for, singular and plural
+    /// (`stunt`, `stunts`).
+    pub extra: String,
+    pub extras: String,
+    /// What a panic face on a stress die triggers (`a panic roll`).
+    pub panic: String,
+    /// Rolling the failed dice again with one more stress die, as a verb
+    /// and as done (`push`, `pushed`).
+    pub push: String,
+    pub pushed: String,
+}
+
+impl StressWords {
+    /// A pool's roll in these words: each kind of dice with how many and
+    /// their faces, then what they came to (`4 base [6, 3, 2, 6], 1 stress
+    /// [1]: 2 successes, 1 stunt; a Panic Roll`).
+    pub fn roll_said(&self, roll: &crate::dice::StressRoll) -> String {
+        let dice = |dice: &[crate::dice::DieRoll], word: &str| {
+            let faces: Vec<String> = dice.iter().map(|d| d.face.to_string()).collect();
+            format!("{} {word} [{}]", dice.len(), faces.join(", "))
+        };
+        let mut said = format!(
+            "{}, {}: {}, {}",
+            dice(&roll.base, &self.base),
+            dice(&roll.stress, &self.stress),
+            super::counted(roll.successes as usize, &self.success, &self.successes),
+            super::counted(roll.stunts as usize, &self.extra, &self.extras),
+        );
+        if roll.panic {
+            said.push_str(&format!("; {}", self.panic));
+        } else if roll.can_push {
+            said.push_str(&format!("; may be {}", self.pushed));
+        }
+        said
+    }
+}
+
 /// The system's dice conventions.
 #[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
 #[serde(deny_unknown_fields)]
@@ -649,6 +700,10 @@ pub struct DiceRules {
     /// How stress pools (base dice and stress dice) read their dice.
     #[serde(default)]
     pub stress: Option<crate::dice::StressRules>,
+    /// What the game calls the parts of a stress pool's roll; required
+    /// with `stress`.
+    #[serde(default)]
+    pub stress_words: Option<StressWords>,
     #[serde(default)]
     pub source: String,
 }

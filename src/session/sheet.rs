@@ -161,15 +161,31 @@ impl Session {
         fighter: FighterId,
         rolled: &CheckRolled,
     ) -> Result<CheckRolled> {
-        let CheckRoll::Pool { pool, roll } = &rolled.result else {
+        let (CheckRoll::Pool { pool, roll }, CheckForm::Pool { words, .. }) =
+            (&rolled.result, &rolled.check.form)
+        else {
             bail!(
-                "{} is not a pool of dice: it cannot be pushed",
+                "{} is not a pool of dice: it cannot be rolled again",
                 rolled.check.label
             );
         };
-        let CheckForm::Pool { .. } = &rolled.check.form else {
-            bail!("{} cannot be pushed", rolled.check.label);
-        };
+        if roll.panic {
+            bail!(
+                "{} cannot be {} after {}",
+                rolled.check.label,
+                words.pushed,
+                words.panic
+            );
+        }
+        if !roll.stressable {
+            bail!(
+                "{} cannot be {}: {} rolls no {} dice",
+                rolled.check.label,
+                words.pushed,
+                rolled.fighter,
+                words.stress
+            );
+        }
         let f = self.fighter(fighter)?;
         let pack = self.gang_pack(&self.gang(f.gang)?)?.clone();
         let def = pack
@@ -180,7 +196,7 @@ impl Session {
         let counter = def
             .stress
             .clone()
-            .ok_or_else(|| anyhow!("{} has no stress to raise", rolled.check.label))?;
+            .ok_or_else(|| anyhow!("{} has no {} to raise", rolled.check.label, words.stress))?;
         // The same seed, thrown past the first roll's dice: one seed
         // repeats the roll and its push.
         let mut dice = Dice::seeded(rolled.seed);
@@ -196,8 +212,8 @@ impl Session {
             fighter,
             &counter,
             1,
-            &format!("pushed {}", rolled.check.label),
-            &format!("{} pushed {}", f.name, rolled.check.label),
+            &format!("{} {}", words.pushed, rolled.check.label),
+            &format!("{} {} {}", f.name, words.pushed, rolled.check.label),
         )?;
         Ok(CheckRolled {
             result: CheckRoll::Pool {

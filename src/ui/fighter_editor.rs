@@ -870,16 +870,16 @@ fn rolled_ui(ui: &mut Ui, rolled: &crate::session::CheckRolled, here: &Here<'_>)
             .on_hover_text(seed_said(rolled.seed));
         }
         CheckRoll::Pool { roll, .. } => {
-            ui.label(format!(
-                "{}: base [{}] stress [{}]: {}, {}{}",
-                rolled.check.label,
-                faces(&roll.base),
-                faces(&roll.stress),
-                crate::rules::counted(roll.successes as usize, "success", "successes"),
-                crate::rules::counted(roll.stunts as usize, "stunt", "stunts"),
-                if roll.panic { "; a panic roll" } else { "" },
-            ))
-            .on_hover_text(seed_said(rolled.seed));
+            let (words, rises) = match &rolled.check.form {
+                crate::campaign::checks::CheckForm::Pool {
+                    words,
+                    stress_label,
+                    ..
+                } => (words.clone(), stress_label.clone().unwrap_or_default()),
+                _ => Default::default(),
+            };
+            ui.label(format!("{}: {}", rolled.check.label, words.roll_said(roll)))
+                .on_hover_text(seed_said(rolled.seed));
             if let Some(r) = &rolled.raised {
                 ui.label(format!(
                     "{}: {} {} → {}",
@@ -890,14 +890,27 @@ fn rolled_ui(ui: &mut Ui, rolled: &crate::session::CheckRolled, here: &Here<'_>)
                 ));
             }
             if let Some(p) = &rolled.pushed {
-                ui.label(format!("Pushed: {} {} → {}", p.counter, p.from, p.to));
+                ui.label(format!(
+                    "{}: {} {} → {}",
+                    crate::text::capitalised(&words.pushed),
+                    p.counter,
+                    p.from,
+                    p.to
+                ));
             } else if roll.can_push {
                 let push = ui
                     .add_enabled(
                         here.editable,
-                        egui::Button::new(format!("Push {}", rolled.check.label)),
+                        egui::Button::new(format!(
+                            "{} {}",
+                            crate::text::capitalised(&words.push),
+                            rolled.check.label
+                        )),
                     )
-                    .on_hover_text("Roll every die that is not a success again, with one more stress die: the stress rises by one (undo takes it back)")
+                    .on_hover_text(format!(
+                        "Roll every die that is not a {} again, with one more {} die: {rises} rises by one (undo takes it back)",
+                        words.success, words.stress
+                    ))
                     .on_disabled_hover_text(here.hint);
                 if push.clicked() {
                     action = Some(Action::Fighter(FighterAction::PushCheck(Box::new(

@@ -34,6 +34,36 @@ pub(super) fn validate_results_and_dice(file: &str, pack: &Pack) -> Result<(), P
         {
             return err("dice.stress".into(), e.to_string());
         }
+        match (&dice.stress, &dice.stress_words) {
+            (Some(_), None) => {
+                return err(
+                    "dice.stress_words".into(),
+                    "stress dice need their words: what the game calls the base and stress dice, a success, what each extra success is for, what a panic face triggers, and rolling again".into(),
+                );
+            }
+            (None, Some(_)) => {
+                return err(
+                    "dice.stress_words".into(),
+                    "words for stress dice need `stress` in [dice]".into(),
+                );
+            }
+            _ => {}
+        }
+        // Each word by its name in the pack.
+        let named = dice
+            .stress_words
+            .as_ref()
+            .and_then(|w| serde_json::to_value(w).ok());
+        if let Some(serde_json::Value::Object(words)) = named
+            && let Some((name, _)) = words
+                .iter()
+                .find(|(_, w)| w.as_str().is_some_and(|w| w.trim().is_empty()))
+        {
+            return err(
+                format!("dice.stress_words.{name}"),
+                "is empty: a player reads this word".into(),
+            );
+        }
     }
     if pack.checks.iter().any(|c| !c.pool.is_empty())
         && pack.dice.as_ref().and_then(|d| d.stress).is_none()

@@ -168,7 +168,12 @@ impl RapsheetApp {
         };
         match session.push_fighter_check(fighter, rolled) {
             Ok(pushed) => {
-                self.info(format!("{} pushed {}", pushed.fighter, pushed.check.label));
+                if let crate::campaign::checks::CheckForm::Pool { words, .. } = &pushed.check.form {
+                    self.info(format!(
+                        "{} {} {}",
+                        pushed.fighter, words.pushed, pushed.check.label
+                    ));
+                }
                 self.editor.rolled = Some(pushed);
             }
             Err(err) => self.error(err),
