@@ -1245,9 +1245,7 @@ fn a_rolls_result_is_gone_after_an_undo() {
     harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
     harness.run();
     assert!(
-        harness
-            .query_by_label_contains(" stress [")
-            .is_none(),
+        harness.query_by_label_contains(" stress [").is_none(),
         "the roll is still shown after the undo"
     );
 }

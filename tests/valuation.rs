@@ -758,7 +758,7 @@ fn a_warband_is_held_to_its_force_point_pool_which_grows_by_what_it_buys() {
         .to_string();
     assert!(
         refused.contains(
-            "Its units add up to 510 Value, more than its 500 Force Point Pool. (ruling: force-pool)"
+            "Its units add up to 510 Value, more than its 500 Force Point Pool. (ruling: The warband's Force Point Pool: 500 at the start"
         ),
         "{refused}"
     );
@@ -785,7 +785,7 @@ fn a_warband_is_held_to_its_force_point_pool_which_grows_by_what_it_buys() {
         .to_string();
     assert!(
         refused.contains(
-            "Its units add up to 540 Value, more than its 530 Force Point Pool. (ruling: force-pool)"
+            "Its units add up to 540 Value, more than its 530 Force Point Pool. (ruling: The warband's Force Point Pool: 500 at the start"
         ),
         "{refused}"
     );

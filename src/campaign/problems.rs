@@ -550,13 +550,13 @@ pub fn gang_problems_after(
                 "valuation.budget",
                 format!("more than its {limit} {}", b.label),
                 &b.source,
-                valuation.budget_ruling.clone(),
+                ruling_text(pack, valuation.budget_ruling.as_ref()),
             ),
             None => (
                 "valuation.limit",
                 format!("over the limit of {limit}"),
                 &valuation.source,
-                valuation.ruling.clone(),
+                ruling_text(pack, valuation.ruling.as_ref()),
             ),
         };
         out.push(Problem {
