@@ -28,6 +28,9 @@ pub enum PrintError {
     Photo { fighter: String, reason: String },
     #[error("nothing to print")]
     Nothing,
+    /// The PDF's own structure could not be put together or written.
+    #[error("the PDF could not be written: {0}")]
+    Pdf(String),
     /// An entry too long for a card of this size even on a card of its
     /// own: `owner` is whose, `size` the size asked for, `larger` one
     /// to print on instead, where there is one.

@@ -59,6 +59,8 @@ fn pt(mm: f32) -> Pt {
 /// memory holds one part's operations, not the whole document's.
 const PAGES_PER_PART: usize = 100;
 
+/// Writes laid-out pages as one PDF titled `title`, with the cards'
+/// photos: its parts made one after the other and joined.
 pub(super) fn write(
     fonts: &Fonts,
     pages: Vec<PageLayout>,
@@ -81,7 +83,7 @@ pub(super) fn write(
     let mut bytes = Vec::new();
     whole
         .save_to(&mut bytes)
-        .map_err(|e| PrintError::Font(format!("the PDF could not be written: {e}")))?;
+        .map_err(|e| PrintError::Pdf(e.to_string()))?;
     Ok(bytes)
 }
 
@@ -127,7 +129,7 @@ fn part(
 /// catalogue, page tree and information left out.
 fn append(whole: &mut lopdf::Document, mut part: lopdf::Document) -> Result<(), PrintError> {
     use lopdf::Object;
-    let broken = |what: &str| PrintError::Font(format!("a part of the PDF has no {what}"));
+    let broken = |what: &str| PrintError::Pdf(format!("a part of it has no {what}"));
     let root = |doc: &lopdf::Document| -> Result<(lopdf::ObjectId, lopdf::ObjectId), PrintError> {
         let catalog = doc.trailer.get(b"Root").and_then(Object::as_reference);
         let catalog = catalog.map_err(|_| broken("catalogue"))?;
