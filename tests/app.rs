@@ -1363,3 +1363,70 @@ fn the_desktop_ending_the_app_closes_the_campaign_cleanly() {
         .collect();
     assert!(left.is_empty(), "left beside the campaign: {left:?}");
 }
+
+/// A game without titles says so on the Titles screen, not an empty table.
+#[test]
+fn the_titles_screen_of_a_game_without_titles_says_it_has_none() {
+    let dir = util::temp();
+    let session =
+        Session::create_demo_of(&dir.path().join("yz.rapsheet"), "yearzero").expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("Titles").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("This ruleset has no titles")
+            .is_some()
+    );
+    assert!(harness.query_by_label("Held by").is_none());
+}
+
+/// A game with a wide roster and long counts (Wayfarer's "Resources from
+/// resource grabs") wraps inside the window at both sizes: the roster's
+/// sentences, a warband's row on the record form and the advancement
+/// boxes after it all end before the window's edge.
+#[test]
+fn the_roster_and_record_form_wrap_inside_the_window_at_both_sizes() {
+    for size in [[1000.0, 700.0], [1600.0, 1000.0]] {
+        let dir = util::temp();
+        let s = Session::create_demo_of(&dir.path().join("c.rapsheet"), "wayfarer").unwrap();
+        let mut harness = Harness::builder().with_size(size).build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(s),
+        );
+        harness.run();
+        // The roster's sentences wrap at the width in sight, though its
+        // table is wider and scrolls sideways.
+        let said: Vec<f32> = harness
+            .query_all_by_label_contains("Relies on a ruling")
+            .map(|n| n.rect().right())
+            .collect();
+        assert!(
+            !said.is_empty(),
+            "{size:?}: the rulings the warband relies on"
+        );
+        for right in &said {
+            assert!(
+                *right <= size[0],
+                "{size:?}: a ruling's line ends at {right}"
+            );
+        }
+        harness.get_by_label("Record").click();
+        harness.run();
+        harness.run();
+        let counts: Vec<f32> = harness
+            .query_all_by_label_contains("Resources from resource grabs")
+            .map(|n| n.rect().right())
+            .collect();
+        assert_eq!(counts.len(), 2, "{size:?}: a count for each warband");
+        let advance: Vec<f32> = harness
+            .query_all_by_label_contains("Advance ")
+            .map(|n| n.rect().right())
+            .collect();
+        assert!(!advance.is_empty(), "{size:?}: the advancement boxes");
+        for right in counts.iter().chain(&advance) {
+            assert!(*right <= size[0], "{size:?}: a control ends at {right}");
+        }
+    }
+}

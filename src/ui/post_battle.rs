@@ -814,14 +814,14 @@ fn role_and_counts_ui(
                     .on_hover_text("Counted from the outcomes");
                 continue;
             }
-            ui.horizontal(|ui| {
-                let label = ui.label(format!("{} ({})", count.label, gang.name));
-                let value = form.counts[i].entry(count.id.clone()).or_insert(0);
-                let mut drag = egui::DragValue::new(value)
-                    .range(0..=count.max.or(count.total_max).unwrap_or(99));
-                drag = drag.speed(0.1);
-                ui.add(drag).labelled_by(label.id);
-            });
+            // Placed in the row's own wrapping, so that a long label goes
+            // to the next line instead of past the window's edge.
+            let label = ui.label(format!("{} ({})", count.label, gang.name));
+            let value = form.counts[i].entry(count.id.clone()).or_insert(0);
+            let drag = egui::DragValue::new(value)
+                .range(0..=count.max.or(count.total_max).unwrap_or(99))
+                .speed(0.1);
+            ui.add(drag).labelled_by(label.id);
         }
     }
 }

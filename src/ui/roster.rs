@@ -27,18 +27,25 @@ pub fn roster_ui(
     selected: Option<FighterId>,
     form: &mut RecruitForm,
     read_only: Option<&str>,
+    visible: f32,
 ) -> Option<Action> {
-    let mut action = None;
     let nouns = super::widgets::Nouns::of(pack);
-    header_ui(ui, view, nouns);
-    ui.add_space(4.0);
-    action = resources_ui(ui, view, read_only).or(action);
-    worth_ui(ui, view, pack);
-    action = gang_buttons_ui(ui, view, pack, read_only).or(action);
-    ui.add_space(6.0);
-
-    problems_ui(ui, view, pack);
-    ui.add_space(6.0);
+    // What is said about the gang wraps at `visible`, the width in sight,
+    // where the table under it is wider and scrolls sideways.
+    let mut action = ui
+        .scope(|ui| {
+            ui.set_max_width(visible);
+            header_ui(ui, view, nouns);
+            ui.add_space(4.0);
+            let action = resources_ui(ui, view, read_only);
+            worth_ui(ui, view, pack);
+            let action = gang_buttons_ui(ui, view, pack, read_only).or(action);
+            ui.add_space(6.0);
+            problems_ui(ui, view, pack);
+            ui.add_space(6.0);
+            action
+        })
+        .inner;
 
     // In a ui of its own: the table draws its column's resize line down to
     // the bottom of the ui it is given, and this one ends with the table.

@@ -366,6 +366,8 @@ impl RapsheetApp {
                 // sideways instead of losing its columns and buttons, with
                 // a bar always in sight to say so.
                 ui.spacing_mut().scroll = egui::style::ScrollStyle::thin();
+                // Its sentences wrap at the width in sight, not the table's.
+                let visible = ui.available_width();
                 let shown = egui::ScrollArea::horizontal()
                     .id_salt("roster-across")
                     .auto_shrink([false, true])
@@ -378,6 +380,7 @@ impl RapsheetApp {
                             state.selected_fighter,
                             &mut self.recruit_form,
                             read_only,
+                            visible,
                         )
                     });
                 if let Some(a) = shown.inner {

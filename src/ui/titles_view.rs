@@ -45,6 +45,10 @@ const STANDINGS_SHOWN: usize = 5;
 
 pub fn titles_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) -> Option<Action> {
     ui.heading("Titles");
+    if view.titles.is_empty() {
+        ui.label("This ruleset has no titles: nothing is held from one record to the next.");
+        return None;
+    }
     ui.label("Each title is held by whoever leads what it compares, the most or the fewest (beside its name). Titles are compared after every record of a game; \"Leading now\" is who would hold each if they were compared now.");
     ui.add_space(6.0);
     egui::Grid::new("titles")
