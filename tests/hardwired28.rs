@@ -729,3 +729,27 @@ fn the_app_rolls_a_tier_a_step_up_and_shows_a_wounded_model() {
         harness.state().status_text()
     );
 }
+
+/// A model's card heads its gear as gear (the roster's column, the pack's
+/// entries) and lists its attribute rolls under a heading of their own, not
+/// under another game's "QUIRKS".
+#[test]
+fn a_models_card_heads_its_gear_and_its_rolls_in_the_packs_words() {
+    let (_dir, s, _, _) = night_shift();
+    let gang = s.gang_list().expect("gangs")[0].id;
+    let cards = s.cards(gang, &[]).expect("cards");
+    assert_eq!(cards.len(), 2);
+    for card in &cards {
+        assert_eq!(card.quirks_heading, "GEAR");
+        assert!(
+            card.quirks.iter().all(|l| !l.contains("2d6 (")),
+            "{:?}",
+            card.quirks
+        );
+        let rolls = card.groups.iter().find(|(heading, _)| heading == "ROLLS");
+        assert!(
+            rolls.is_some_and(|(_, lines)| !lines.is_empty()),
+            "{card:#?}"
+        );
+    }
+}
