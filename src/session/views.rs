@@ -784,15 +784,16 @@ impl Session {
         let rules = self.story_rules()?;
         let names = self.names()?;
         let mut reader = Reader::new(&names, &rules, in_effect(self.store.batch_parents()?));
-        let mut batch = Vec::new();
         self.store.each_batch(|entries| {
-            batch.clear();
-            batch.extend(entries.iter().map(|e| Logged {
-                batch: e.batch,
-                undoes: e.undoes,
-                at: e.at.clone(),
-                event: e.event.clone(),
-            }));
+            let batch: Vec<Logged> = entries
+                .into_iter()
+                .map(|e| Logged {
+                    batch: e.batch,
+                    undoes: e.undoes,
+                    at: e.at,
+                    event: e.event,
+                })
+                .collect();
             reader.batch(&batch);
         })?;
         Ok(reader.finish())

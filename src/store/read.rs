@@ -155,6 +155,11 @@ fn log_entries(
     log_rows(stmt, params)?.collect()
 }
 
+/// Every event of the log with its batch, oldest first, as
+/// [`log_entries`] reads them.
+const WHOLE_LOG: &str = "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload, NULL \
+     FROM event e JOIN batch b ON b.id = e.batch_id ORDER BY e.id";
+
 /// The log entries a statement reads, one at a time.
 fn log_rows<'s>(
     stmt: &'s mut rusqlite::CachedStatement<'_>,
@@ -944,11 +949,7 @@ impl CampaignStore {
 
     /// The whole log, oldest first.
     pub fn full_log(&self) -> Result<Vec<LogEntry>> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload, NULL \
-             FROM event e JOIN batch b ON b.id = e.batch_id ORDER BY e.id",
-        )?;
-        log_entries(&mut stmt, [])
+        log_entries(&mut self.conn.prepare_cached(WHOLE_LOG)?, [])
     }
 
     /// Every batch with the batch it takes back, oldest first.
@@ -962,22 +963,18 @@ impl CampaignStore {
 
     /// The whole log a batch at a time, oldest first, for a reader that
     /// need not hold it all at once.
-    pub fn each_batch(&self, mut visit: impl FnMut(&[LogEntry])) -> Result<()> {
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT e.id, e.batch_id, b.at, b.label, b.undoes, e.payload, NULL \
-             FROM event e JOIN batch b ON b.id = e.batch_id ORDER BY e.id",
-        )?;
+    pub fn each_batch(&self, mut visit: impl FnMut(Vec<LogEntry>)) -> Result<()> {
+        let mut stmt = self.conn.prepare_cached(WHOLE_LOG)?;
         let mut batch: Vec<LogEntry> = Vec::new();
         for entry in log_rows(&mut stmt, [])? {
             let entry = entry?;
             if batch.last().is_some_and(|l| l.batch != entry.batch) {
-                visit(&batch);
-                batch.clear();
+                visit(std::mem::take(&mut batch));
             }
             batch.push(entry);
         }
         if !batch.is_empty() {
-            visit(&batch);
+            visit(batch);
         }
         Ok(())
     }

@@ -337,25 +337,23 @@ impl<'a> Reader<'a> {
         if !self.in_effect.contains(&first.batch) {
             return;
         }
-        let entries: Vec<&Logged> = entries.iter().collect();
-        self.series.follow(&entries);
+        let (names, rules) = (self.names, self.rules);
+        self.series.follow(entries);
         let recorded = entries.iter().find_map(|l| match &l.event {
             Event::BattleRecorded { battle } => Some(battle),
             _ => None,
         });
         let last_battle = self.battles.last().map_or(0, |b| b.battle);
         let Some(battle) = recorded else {
-            let (names, rules) = (self.names, self.rules);
             let read = self.battles.len();
             self.between
-                .follow(&entries, names, rules, last_battle, read);
+                .follow(entries, names, rules, last_battle, read);
             return;
         };
-        let (names, rules) = (self.names, self.rules);
-        let mut story = battle_story(battle, &entries, names, rules, &mut self.editions);
+        let mut story = battle_story(battle, entries, names, rules, &mut self.editions);
         tell_events(
             &mut story,
-            &entries,
+            entries,
             names,
             rules,
             &mut self.between.bounty_since,

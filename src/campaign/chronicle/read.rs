@@ -22,7 +22,7 @@ pub(super) struct Series {
 
 impl Series {
     /// Follows a batch's resources and titles as they become.
-    pub(super) fn follow(&mut self, entries: &[&Logged]) {
+    pub(super) fn follow(&mut self, entries: &[Logged]) {
         for l in entries {
             match &l.event {
                 Event::GangFounded { gang: g } => {
@@ -93,7 +93,7 @@ impl Between {
     /// before it, `battles` how many battles came before it.
     pub(super) fn follow(
         &mut self,
-        entries: &[&Logged],
+        entries: &[Logged],
         names: &Names,
         rules: &StoryRules,
         last_battle: i64,
@@ -130,7 +130,7 @@ impl Between {
 /// told by `tell_events`.
 pub(super) fn battle_story(
     battle: &Battle,
-    entries: &[&Logged],
+    entries: &[Logged],
     names: &Names,
     rules: &StoryRules,
     editions: &mut crate::rules::PackEditions,
@@ -243,7 +243,7 @@ fn takedowns(
 /// and titles.
 pub(super) fn tell_events(
     story: &mut BattleStory,
-    entries: &[&Logged],
+    entries: &[Logged],
     names: &Names,
     rules: &StoryRules,
     bounty_since: &mut BTreeMap<FighterId, (i64, i64)>,
