@@ -63,6 +63,15 @@ pub enum CheckForm {
 }
 
 impl Check {
+    /// What the pack calls a pool's parts (its dice, successes, a panic,
+    /// rolling again); `None` for a roll that is not a pool.
+    pub fn pool_words(&self) -> Option<&crate::rules::StressWords> {
+        match &self.form {
+            CheckForm::Pool { words, .. } => Some(words),
+            _ => None,
+        }
+    }
+
     /// `2d6+3 (Jets)`, `5 dice (Strength 3 + Stamina 2) + 2 stress (Stress
     /// level)`, in the pack's words.
     pub fn describe(&self) -> String {

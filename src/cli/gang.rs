@@ -6,7 +6,6 @@ use anyhow::Result;
 use clap::Subcommand;
 
 use super::print_json;
-use crate::campaign::checks::CheckForm;
 use crate::campaign::commands::NewFighter;
 use crate::session::{GangView, Session};
 
@@ -442,7 +441,7 @@ fn roll_check(
     }
     say_check(&first);
     if push {
-        if let CheckForm::Pool { words, .. } = &rolled.check.form {
+        if let Some(words) = rolled.check.pool_words() {
             say!("{}:", crate::text::capitalised(&words.pushed));
         }
         say_check(&rolled);
@@ -695,10 +694,11 @@ fn say_check(rolled: &crate::session::CheckRolled) {
             rolled.seed
         ),
         CheckRoll::Pool { roll, .. } => {
-            let text = match &rolled.check.form {
-                CheckForm::Pool { words, .. } => words.roll_said(roll),
-                _ => String::new(),
-            };
+            let text = rolled
+                .check
+                .pool_words()
+                .map(|words| words.roll_said(roll))
+                .unwrap_or_default();
             let text = format!("{} {label}: {text}", rolled.fighter);
             say!("{text} (seed {})", rolled.seed);
         }

@@ -870,13 +870,12 @@ fn rolled_ui(ui: &mut Ui, rolled: &crate::session::CheckRolled, here: &Here<'_>)
             .on_hover_text(seed_said(rolled.seed));
         }
         CheckRoll::Pool { roll, .. } => {
-            let (words, rises) = match &rolled.check.form {
-                crate::campaign::checks::CheckForm::Pool {
-                    words,
-                    stress_label,
-                    ..
-                } => (words.clone(), stress_label.clone().unwrap_or_default()),
-                _ => Default::default(),
+            let words = rolled.check.pool_words().cloned().unwrap_or_default();
+            let rises = match &rolled.check.form {
+                crate::campaign::checks::CheckForm::Pool { stress_label, .. } => {
+                    stress_label.clone().unwrap_or_default()
+                }
+                _ => String::new(),
             };
             ui.label(format!("{}: {}", rolled.check.label, words.roll_said(roll)))
                 .on_hover_text(seed_said(rolled.seed));

@@ -168,7 +168,7 @@ impl RapsheetApp {
         };
         match session.push_fighter_check(fighter, rolled) {
             Ok(pushed) => {
-                if let crate::campaign::checks::CheckForm::Pool { words, .. } = &pushed.check.form {
+                if let Some(words) = pushed.check.pool_words() {
                     self.info(format!(
                         "{} {} {}",
                         pushed.fighter, words.pushed, pushed.check.label
