@@ -326,3 +326,422 @@ pub fn merge_copy(dir: &Path, data: &[u8]) -> std::io::Result<()> {
     );
     std::fs::remove_dir_all(&case)
 }
+
+/// The league target's login: the organiser's, who may send anything.
+const LEAGUE_LOGIN: &str = "organiser";
+
+/// The most fetched batches one input gives, so that a run stays quick.
+const MOST_FETCHED: usize = 32;
+
+/// The name a league target's campaign gives its batch `id`.
+pub fn league_uid(id: i64) -> String {
+    format!("{id:032x}")
+}
+
+/// The league target's two laptops, as files: the demo tied to a league on
+/// no server with its whole log the league's (`synced`, the organiser's
+/// file after `rapsheet league init`), and the same with changes made here
+/// and not yet sent (`unsent`: a gang renamed, its notes set, a resource
+/// adjusted, a change made and taken back), named as a send cut short
+/// leaves them. `head` is the league's newest batch; the unsent batches
+/// follow it.
+#[derive(Debug, Clone)]
+pub struct LeagueCampaigns {
+    pub synced: Vec<u8>,
+    pub unsent: Vec<u8>,
+    pub head: i64,
+    pub unsent_count: i64,
+}
+
+/// The league target's campaigns ([`LeagueCampaigns`]). Made once per
+/// process.
+pub fn league_campaigns(dir: &Path) -> std::io::Result<LeagueCampaigns> {
+    static MADE: OnceLock<LeagueCampaigns> = OnceLock::new();
+    if let Some(made) = MADE.get() {
+        return Ok(made.clone());
+    }
+    let case = fresh(dir, "league-campaign")?;
+    let synced = case.join("synced.rapsheet");
+    let unsent = case.join("unsent.rapsheet");
+    let made = (|| -> anyhow::Result<(i64, i64)> {
+        let head = {
+            let demo = Session::create_demo(&synced)?;
+            demo.newest_batch()?.map_or(0, |b| b.0)
+        };
+        std::fs::copy(&synced, &unsent)?;
+        Session::open(&synced)?.tie_without_server(head, LEAGUE_LOGIN, &league_uid)?;
+        let mut here = Session::open(&unsent)?;
+        let gangs = here.gang_list()?;
+        if let Some(gang) = gangs.first() {
+            here.rename_gang(gang.id, &format!("{}, this laptop", gang.name))?;
+            let view = here.gang_view(gang.id)?;
+            if let Some(resource) = view.resources.first() {
+                here.adjust_resource(gang.id, &resource.id, 2, "this laptop")?;
+            }
+        }
+        if let Some(gang) = gangs.last() {
+            let notes = here.set_gang_notes(gang.id, "Set on this laptop.")?;
+            here.undo(notes)?;
+            here.set_gang_notes(gang.id, "Set again on this laptop.")?;
+        }
+        let newest = here.newest_batch()?.map_or(0, |b| b.0);
+        here.tie_without_server(head, LEAGUE_LOGIN, &league_uid)?;
+        Ok((head, newest - head))
+    })();
+    let (head, unsent_count) =
+        made.unwrap_or_else(|e| panic!("the league target's campaigns are not made: {e:#}"));
+    let campaigns = LeagueCampaigns {
+        synced: std::fs::read(&synced)?,
+        unsent: std::fs::read(&unsent)?,
+        head,
+        unsent_count,
+    };
+    std::fs::remove_dir_all(&case)?;
+    Ok(MADE.get_or_init(|| campaigns).clone())
+}
+
+/// One row of the league's log as a laptop fetches it (the server's
+/// `seq, uid, author, received, at, label, undoes, events::text`), one
+/// line of the input. A field left out takes a default; `events` is the
+/// events' text as the server hands it (a string), or any other JSON,
+/// taken as its text.
+#[derive(Debug, serde::Deserialize)]
+#[serde(default)]
+struct FetchedRow {
+    uid: Option<String>,
+    author: String,
+    received: String,
+    at: String,
+    label: String,
+    undoes: Option<i64>,
+    events: serde_json::Value,
+}
+
+impl Default for FetchedRow {
+    fn default() -> Self {
+        FetchedRow {
+            uid: None,
+            author: "ann".to_owned(),
+            received: "2026-11-28T12:00:00.000000Z".to_owned(),
+            at: "2026-11-28T12:00:00.000Z".to_owned(),
+            label: String::new(),
+            undoes: None,
+            events: serde_json::Value::Array(Vec::new()),
+        }
+    }
+}
+
+/// The input's lines as the server's new batches after `head`: each line
+/// that reads as a row (others are passed over), numbered from `head + 1`
+/// in order with no gap, as the server numbers them. A row whose name the
+/// server could not hold (empty, over 200 characters, or a name already
+/// in its log) is passed over too: its `UNIQUE` and `CHECK` refuse it.
+pub fn league_rows(data: &[u8], head: i64) -> Vec<crate::store::league::ServerBatch> {
+    let mut rows: Vec<crate::store::league::ServerBatch> = Vec::new();
+    for line in data.split(|b| *b == b'\n') {
+        if rows.len() == MOST_FETCHED {
+            break;
+        }
+        let Ok(row) = serde_json::from_slice::<FetchedRow>(line) else {
+            continue;
+        };
+        let seq = head + 1 + rows.len() as i64;
+        let uid = row.uid.unwrap_or_else(|| format!("fetched-{seq}"));
+        let known = (1..=head).any(|id| league_uid(id) == uid);
+        if uid.is_empty() || uid.chars().count() > 200 || known || rows.iter().any(|r| r.uid == uid)
+        {
+            continue;
+        }
+        rows.push(crate::store::league::ServerBatch {
+            seq,
+            uid,
+            author: row.author,
+            // The server's own time, always one.
+            received: if crate::campaign::gate::is_time(&row.received) {
+                row.received
+            } else {
+                FetchedRow::default().received
+            },
+            at: row.at,
+            label: row.label,
+            undoes: row.undoes,
+            events: match row.events {
+                serde_json::Value::String(text) => text,
+                other => other.to_string(),
+            },
+        });
+    }
+    rows
+}
+
+/// A league campaign's state as the promises compare it: the campaign, its
+/// whole log (each batch's label and events) and how far it holds the
+/// league's.
+#[derive(Debug, PartialEq)]
+struct LeagueState {
+    dump: crate::store::CampaignDump,
+    log: Vec<(String, Vec<crate::campaign::Event>)>,
+    synced: i64,
+}
+
+fn league_state(session: &Session) -> LeagueState {
+    let read = || -> anyhow::Result<LeagueState> {
+        let newest = session.newest_batch()?.map_or(0, |b| b.0);
+        let log = (1..=newest)
+            .map(|id| session.batch(crate::campaign::BatchId(id)))
+            .collect::<anyhow::Result<_>>()?;
+        Ok(LeagueState {
+            dump: session.dump()?,
+            log,
+            synced: session.league()?.map_or(-1, |t| t.synced),
+        })
+    };
+    read().unwrap_or_else(|e| panic!("a league campaign does not read: {e:#}"))
+}
+
+/// How many of `rows`, from the first, are this laptop's own unsent
+/// batches (`unsent` of them, after `head`), sent by a sync cut short.
+fn own_rows(rows: &[crate::store::league::ServerBatch], head: i64, unsent: i64) -> usize {
+    rows.iter()
+        .take(usize::try_from(unsent).unwrap_or(0))
+        .enumerate()
+        .take_while(|(i, r)| r.uid == league_uid(head + 1 + *i as i64))
+        .count()
+}
+
+/// What became of fetched batches on one laptop.
+enum TakenIn {
+    /// The new batches of the log, from the first fetched, by label and
+    /// events.
+    Taken(Vec<(String, Vec<crate::campaign::Event>)>),
+    Refused,
+}
+
+/// `rows` fetched by the laptop whose file is `campaign` (copied into
+/// `path`), in syncs of `parts` rows, each taken in as a sync takes it in;
+/// conflicts with its unsent changes chosen in turn from `turn`. Checks the
+/// promises: a refused sync leaves the campaign and its log as they were
+/// (only this laptop's own batches may be noted sent); a sync that takes
+/// the rows holds each in its place, as it was sent or left out (empty,
+/// labelled `Left out: …`, one for each reason given), holds the league's
+/// log to its last, and verifies.
+fn take_in_rows(
+    path: &Path,
+    campaign: &[u8],
+    rows: &[crate::store::league::ServerBatch],
+    parts: &[usize],
+    own: usize,
+    turn: usize,
+) -> std::io::Result<TakenIn> {
+    std::fs::write(path, campaign)?;
+    let mut session =
+        Session::open(path).unwrap_or_else(|e| panic!("a league campaign does not open: {e:#}"));
+    let first = rows.first().map_or(0, |r| r.seq);
+    let last = rows.last().map_or(0, |r| r.seq);
+    let mut start = 0;
+    for &part in parts {
+        let before = league_state(&session);
+        let fetched: Vec<_> = rows[start..start + part]
+            .iter()
+            .filter(|r| r.seq > before.synced)
+            .cloned()
+            .collect();
+        start += part;
+        let mut outcome = session.take_in_fetched(fetched.clone(), &[]);
+        if let Ok(Err(conflicts)) = &outcome {
+            let after = league_state(&session);
+            assert!(
+                before.dump == after.dump && before.log == after.log,
+                "a sync with conflicts to choose changed the campaign"
+            );
+            let turns = [Choice::Ours, Choice::Theirs, Choice::Both];
+            let choices: Vec<Option<Choice>> = conflicts
+                .iter()
+                .enumerate()
+                .map(|(i, c)| match turns[(i + turn) % turns.len()] {
+                    Choice::Both if c.both.is_none() => Some(Choice::Theirs),
+                    choice => Some(choice),
+                })
+                .collect();
+            let fetched: Vec<_> = fetched
+                .into_iter()
+                .filter(|r| r.seq > after.synced)
+                .collect();
+            outcome = session.take_in_fetched(fetched, &choices);
+            if let Ok(Err(again)) = &outcome {
+                panic!("conflicts every one chosen are put again: {again:?}");
+            }
+        }
+        let after = league_state(&session);
+        match outcome {
+            Err(_) | Ok(Err(_)) => {
+                assert!(
+                    before.dump == after.dump && before.log == after.log,
+                    "a refused sync changed the campaign"
+                );
+                assert!(
+                    after.synced == before.synced
+                        || (after.synced > before.synced && after.synced <= first - 1 + own as i64),
+                    "a refused sync noted batches {} to {} sent",
+                    before.synced,
+                    after.synced
+                );
+                return Ok(TakenIn::Refused);
+            }
+            Ok(Ok(left_out)) => {
+                let took_to = rows[start - 1].seq;
+                assert!(
+                    after.synced == took_to,
+                    "a sync of the league's batches to {took_to} holds them to {}",
+                    after.synced
+                );
+                let mut left = 0;
+                for row in rows[..start].iter().skip(own) {
+                    if row.seq <= before.synced {
+                        continue;
+                    }
+                    let (label, events) = &after.log[usize::try_from(row.seq - 1).unwrap_or(0)];
+                    if *label == row.label {
+                        let sent: Vec<crate::campaign::Event> = serde_json::from_str(&row.events)
+                            .unwrap_or_else(|e| {
+                                panic!("a batch that does not read was taken: {e}")
+                            });
+                        assert!(
+                            *events == sent,
+                            "the league's batch {} is held with other events",
+                            row.seq
+                        );
+                    } else {
+                        assert!(
+                            events.is_empty() && label.starts_with("Left out: "),
+                            "the league's batch {} is held as {label:?}",
+                            row.seq
+                        );
+                        left += 1;
+                    }
+                }
+                assert!(
+                    left == left_out.len(),
+                    "{left} batches left out, {} said: {left_out:?}",
+                    left_out.len()
+                );
+                let verified = session
+                    .verify()
+                    .unwrap_or_else(|e| panic!("a synced campaign does not read: {e:#}"));
+                assert!(
+                    verified.problems.is_empty(),
+                    "a synced campaign does not verify: {:?}",
+                    verified.problems
+                );
+            }
+        }
+    }
+    let log = league_state(&session).log;
+    let from = usize::try_from(first - 1).unwrap_or(0);
+    let to = usize::try_from(last).unwrap_or(0).min(log.len());
+    Ok(TakenIn::Taken(log[from.min(to)..to].to_vec()))
+}
+
+/// Arbitrary bytes as the batches a laptop fetches from the league's
+/// server (JSON lines, one row each, see [`league_rows`]), taken in as
+/// `rapsheet league sync` takes them in, with no server: by the organiser's
+/// laptop holding the league's whole log, in one sync and again in two
+/// (every laptop decides the same from the same log: both hold the same
+/// batches), and by one with changes not yet sent, made again after the
+/// league's (every conflict chosen in turn). Each sync takes the batches,
+/// each in its place, or is refused with the campaign unchanged; a synced
+/// campaign verifies.
+pub fn league_batch(dir: &Path, data: &[u8]) -> std::io::Result<()> {
+    let campaigns = league_campaigns(dir)?;
+    let rows = league_rows(data, campaigns.head);
+    if rows.is_empty() {
+        return Ok(());
+    }
+    let case = fresh(dir, "league")?;
+    let whole = take_in_rows(
+        &case.join("one.rapsheet"),
+        &campaigns.synced,
+        &rows,
+        &[rows.len()],
+        0,
+        0,
+    )?;
+    if rows.len() > 1 {
+        let half = rows.len() / 2;
+        let split = take_in_rows(
+            &case.join("two.rapsheet"),
+            &campaigns.synced,
+            &rows,
+            &[half, rows.len() - half],
+            0,
+            0,
+        )?;
+        if let (TakenIn::Taken(one), TakenIn::Taken(two)) = (&whole, &split) {
+            assert!(
+                one == two,
+                "a laptop that fetched the batches in two syncs holds another log: {one:?} then {two:?}"
+            );
+        }
+    }
+    let own = own_rows(&rows, campaigns.head, campaigns.unsent_count);
+    take_in_rows(
+        &case.join("unsent.rapsheet"),
+        &campaigns.unsent,
+        &rows,
+        &[rows.len()],
+        own,
+        data.len(),
+    )?;
+    std::fs::remove_dir_all(&case)
+}
+
+/// The batches of `session`'s log after `after` as the league's server
+/// hands them to a laptop that fetches them: the league target's input,
+/// one row a line, each named `uid(id)` and sent by `author`, its events
+/// written as a sync sends them.
+pub fn league_lines(
+    session: &Session,
+    after: i64,
+    author: &str,
+    uid: &dyn Fn(i64) -> String,
+) -> anyhow::Result<Vec<u8>> {
+    let bundle = session.export_whole_bundle()?;
+    let log = bundle
+        .log
+        .map(|l| l.batches())
+        .transpose()?
+        .unwrap_or_default();
+    let mut out = Vec::new();
+    for batch in log.iter().filter(|b| b.id.0 > after) {
+        let row = serde_json::json!({
+            "uid": uid(batch.id.0),
+            "author": author,
+            "received": "2026-11-28T12:00:00.000000Z",
+            "at": batch.at,
+            "label": batch.label,
+            "undoes": batch.undoes.map(|u| u.0),
+            "events": serde_json::to_string(&batch.events)?,
+        });
+        serde_json::to_writer(&mut out, &row)?;
+        out.push(b'\n');
+    }
+    Ok(out)
+}
+
+/// The batches left out where the organiser's laptop of the league target
+/// ([`league_campaigns`]) takes in `data` in one sync; an error where the
+/// sync is refused.
+pub fn league_left_out(dir: &Path, data: &[u8]) -> anyhow::Result<Vec<String>> {
+    let campaigns = league_campaigns(dir)?;
+    let case = fresh(dir, "league-left-out")?;
+    let path = case.join("campaign.rapsheet");
+    std::fs::write(&path, &campaigns.synced)?;
+    let left_out = {
+        let mut session = Session::open(&path)?;
+        session
+            .take_in_fetched(league_rows(data, campaigns.head), &[])?
+            .map_err(|c| anyhow::anyhow!("{} conflicts", c.len()))?
+    };
+    std::fs::remove_dir_all(&case)?;
+    Ok(left_out)
+}

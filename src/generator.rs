@@ -284,7 +284,12 @@ fn record_report(
             })
             .collect();
         let mut counts = std::collections::BTreeMap::new();
-        for c in scenario.iter().flat_map(|s| &s.counts) {
+        // A count read from the outcomes is counted, not typed.
+        for c in scenario
+            .iter()
+            .flat_map(|s| &s.counts)
+            .filter(|c| c.outcomes.is_empty())
+        {
             let cap = c
                 .total_max
                 .map_or(4, |t| t / 2)

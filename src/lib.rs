@@ -10,6 +10,7 @@ pub mod dice;
 pub mod export;
 pub mod fuzzing;
 pub mod generator;
+pub mod input;
 pub mod output;
 pub mod paths;
 pub mod print;

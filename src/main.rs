@@ -39,9 +39,13 @@ fn main() -> ExitCode {
         None => match cli.file {
             // A file named alone is opened, never made: a mistyped
             // command does not become a new campaign.
+            Some(file) if file.exists() && !file.is_file() => Err(anyhow::anyhow!(
+                "{}: not a file (a folder, a pipe or a device); give a campaign file",
+                rapsheet::text::path(&file)
+            )),
             Some(file) if !file.is_file() => Err(anyhow::anyhow!(
                 "{} is neither a command nor a campaign file (see --help)",
-                file.display()
+                rapsheet::text::path(&file)
             )),
             file => rapsheet::ui::run(file.or(cli.db)),
         },
@@ -50,6 +54,12 @@ fn main() -> ExitCode {
             "this build has no window (built without the `gui` feature): give a command, see --help"
         )),
     };
+    // Said, but not written: a full disk or a device that refuses is a
+    // failure, not a success with nothing shown.
+    let result = result.and_then(|()| match rapsheet::cli::output_failure() {
+        Some(why) => Err(anyhow::anyhow!("{why}")),
+        None => Ok(()),
+    });
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {

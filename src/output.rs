@@ -27,19 +27,21 @@ pub enum Existing {
 /// Why an output was not written. Nothing was changed on disk.
 #[derive(Debug, thiserror::Error)]
 pub enum OutputError {
-    #[error("{}: that is the open campaign's file ({}); choose another name", .path.display(), .which)]
+    #[error("{}: that is the open campaign's file ({}); choose another name", crate::text::path(.path), .which)]
     IsCampaign { path: PathBuf, which: String },
-    #[error("{}: that name is the {suffix} file of the campaign {campaign}, overwritten or deleted when it opens; choose another name", .path.display())]
+    #[error("{}: that name is the {suffix} file of the campaign {campaign}, overwritten or deleted when it opens; choose another name", crate::text::path(.path))]
     SideFile {
         path: PathBuf,
         campaign: String,
         suffix: &'static str,
     },
-    #[error("{}: a file is already there", .0.display())]
+    #[error("{}: that file is a Rapsheet campaign; no output replaces a campaign, even when asked to replace; choose another name", crate::text::path(.0))]
+    ACampaign(PathBuf),
+    #[error("{}: a file is already there", crate::text::path(.0))]
     Exists(PathBuf),
-    #[error("{}: not a file name", .0.display())]
+    #[error("{}: not a file name", crate::text::path(.0))]
     NotAFileName(PathBuf),
-    #[error("{}: {source}", .path.display())]
+    #[error("{}: {source}", crate::text::path(.path))]
     Io {
         path: PathBuf,
         source: std::io::Error,
@@ -105,6 +107,9 @@ fn write_with_mode(
         refuse_campaign(path, campaign)?;
     }
     refuse_side_file(path)?;
+    if crate::store::is_campaign_file(path) {
+        return Err(OutputError::ACampaign(path.to_owned()));
+    }
     clear_stale_temporaries(path);
     let present = path.symlink_metadata().is_ok();
     if present && existing == Existing::Refuse {

@@ -32,6 +32,12 @@ pub enum TextError {
         "the name contains a control character ({code}, character {at}); names are one line of text"
     )]
     ControlCharacter { code: String, at: usize },
+    #[error(
+        "the name holds {code} (character {at}), which is no character of any script; names are text a person can read"
+    )]
+    NotACharacter { code: String, at: usize },
+    #[error("the name shows nothing: it holds only spaces, invisible or combining characters")]
+    Invisible,
     #[error("the {what} is too long ({len} characters; at most {max})")]
     TooLong {
         what: &'static str,
@@ -61,12 +67,89 @@ pub fn name(what: &'static str, raw: &str) -> Result<String, TextError> {
             at: at + 1,
         });
     }
+    if let Some((at, c)) = trimmed
+        .chars()
+        .enumerate()
+        .find(|(_, c)| noncharacter(*c))
+        .or_else(|| stray_tag(trimmed))
+    {
+        return Err(TextError::NotACharacter {
+            code: code_point(c),
+            at: at + 1,
+        });
+    }
+    if trimmed.chars().all(invisible) {
+        return Err(TextError::Invisible);
+    }
     let normal: String = trimmed.nfc().collect();
     let len = graphemes(&normal);
     if len > MAX_NAME {
         return Err(TextError::NameTooLong { len, max: MAX_NAME });
     }
     Ok(normal)
+}
+
+/// A word a pack gives the app to print (`[words]`, a noun, a heading): a
+/// name as a player's are, so one line a person can read, at most a
+/// name's length. `Ok` is the word as it is printed.
+pub fn word(raw: &str) -> Result<String, TextError> {
+    name("A word", raw)
+}
+
+/// A noncharacter: U+FDD0 to U+FDEF and the last two code points of every
+/// plane (U+FFFE, U+FFFF, U+1FFFE…), which Unicode keeps out of text.
+fn noncharacter(c: char) -> bool {
+    let n = u32::from(c);
+    (0xFDD0..=0xFDEF).contains(&n) || n & 0xFFFE == 0xFFFE
+}
+
+/// A tag character (U+E0000 to U+E007F) outside an emoji tag sequence (a
+/// black flag, tags, then the cancel tag: 🏴 of England), where it shows
+/// nothing: its position (0-based) and the character.
+fn stray_tag(text: &str) -> Option<(usize, char)> {
+    let tag = |c: char| ('\u{E0000}'..='\u{E007F}').contains(&c);
+    let mut at = 0;
+    for cluster in text.graphemes(true) {
+        let mut chars = cluster.chars();
+        let sequence = chars.next() == Some('\u{1F3F4}')
+            && cluster.ends_with('\u{E007F}')
+            && chars.all(|c| tag(c) && c != '\u{E0000}' && c != '\u{E0001}');
+        if !sequence && let Some((i, c)) = cluster.chars().enumerate().find(|(_, c)| tag(*c)) {
+            return Some((at + i, c));
+        }
+        at += cluster.chars().count();
+    }
+    None
+}
+
+/// A character that shows nothing by itself: white space, a combining
+/// mark (which shows only on a letter before it), and the default
+/// ignorable code points (fillers such as U+3164, variation selectors,
+/// joiners, tags), and the blank braille pattern.
+fn invisible(c: char) -> bool {
+    c.is_whitespace()
+        || unicode_normalization::char::is_combining_mark(c)
+        || matches!(
+            c,
+            '\u{00AD}'
+                | '\u{034F}'
+                | '\u{061C}'
+                | '\u{115F}'..='\u{1160}'
+                | '\u{17B4}'..='\u{17B5}'
+                | '\u{180B}'..='\u{180F}'
+                | '\u{200B}'..='\u{200F}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2060}'..='\u{206F}'
+                | '\u{2800}'
+                | '\u{3164}'
+                | '\u{FE00}'..='\u{FE0F}'
+                | '\u{FEFF}'
+                | '\u{FFA0}'
+                | '\u{FFF0}'..='\u{FFF8}'
+                | '\u{1BCA0}'..='\u{1BCA3}'
+                | '\u{1D173}'..='\u{1D17A}'
+                | '\u{E0000}'..='\u{E0FFF}'
+        )
 }
 
 /// Free text as it is stored (notes, reasons): NFC-normalised, line breaks
@@ -175,6 +258,21 @@ pub fn visible(text: &str) -> std::borrow::Cow<'_, str> {
     std::borrow::Cow::Owned(out)
 }
 
+/// A file's path as every message shows it: on one line, with any control
+/// character (a newline in a file name, an escape) shown as its code
+/// point, like every other text from a player.
+pub fn path(path: &std::path::Path) -> String {
+    one_line(&path.display().to_string())
+}
+
+/// Text shown on one line: [`visible`], with a line break or a tab it
+/// holds shown as its code point too (a file name, a server's host).
+pub fn one_line(text: &str) -> String {
+    visible(text)
+        .replace('\n', "\\u{a}")
+        .replace('\t', "\\u{9}")
+}
+
 /// A character no output shows as itself, and no name may hold: the C0
 /// and C1 controls, the line and paragraph separators, the bidirectional
 /// controls (embeddings, overrides, isolates and the direction marks,
@@ -240,6 +338,44 @@ mod tests {
         assert!(name("A fighter", "two\nlines").is_err());
         assert!(name("A fighter", "evil\u{202e}reversed").is_err());
         assert!(name("A fighter", "mark\u{200f}ed").is_err());
+    }
+
+    #[test]
+    fn a_name_that_shows_nothing_is_refused() {
+        for invisible in [
+            "\u{3164}",
+            "\u{301}\u{308}",
+            " \u{115f} \u{2800}",
+            "\u{FE0F}",
+            "\u{E0041}\u{E0042}",
+        ] {
+            assert!(name("A gang", invisible).is_err(), "{invisible:?}");
+        }
+        // A name with a letter under its marks is a name.
+        assert!(name("A gang", "e\u{301}\u{308}").is_ok());
+    }
+
+    #[test]
+    fn noncharacters_and_stray_tags_are_refused_by_position() {
+        assert_eq!(
+            name("A gang", "Ash\u{FFFF}"),
+            Err(TextError::NotACharacter {
+                code: "U+FFFF".into(),
+                at: 4
+            })
+        );
+        assert!(name("A gang", "x\u{FDD0}").is_err());
+        assert!(name("A gang", "x\u{10FFFE}").is_err());
+        assert_eq!(
+            name("A gang", "Ash Dogs\u{E0041}"),
+            Err(TextError::NotACharacter {
+                code: "U+E0041".into(),
+                at: 9
+            })
+        );
+        // England's flag is a black flag, tags and a cancel tag: a name.
+        let england = "\u{1F3F4}\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}";
+        assert!(name("A gang", &format!("Lions {england}")).is_ok());
     }
 
     #[test]

@@ -419,3 +419,65 @@ fn the_app_makes_a_campaign_again_from_its_whole_bundle() {
     let b = Session::open(&made).unwrap();
     assert_eq!(story(&a), story(&b));
 }
+
+/// A bundle of one gang of `fighters` fighters.
+fn one_gang_of(fighters: usize) -> Vec<u8> {
+    let fighters: Vec<serde_json::Value> = (0..fighters)
+        .map(|i| serde_json::json!({"name": format!("Fighter {i}"), "leader": i == 0}))
+        .collect();
+    serde_json::to_vec(&serde_json::json!({
+        "kind": "rapsheet-bundle",
+        "format": 1,
+        "campaign": "Many",
+        "gangs": [{"name": "Horde", "ruleset": "heartbreaker", "fighters": fighters}],
+    }))
+    .unwrap()
+}
+
+/// A gang of a bundle carries at most `MAX_BUNDLE_FIGHTERS` fighters: one
+/// more is refused naming the field, with nothing written; one at the
+/// limit is brought in whole, each recruit's name looked up in one step.
+#[test]
+fn a_gang_of_a_bundle_carries_at_most_so_many_fighters() {
+    let dir = util::temp();
+    let max = bundle::MAX_BUNDLE_FIGHTERS;
+    std::fs::write(dir.path().join("over.json"), one_gang_of(max + 1)).unwrap();
+    util::ok(dir.path(), &["new", "--name", "Many"]);
+    let out = util::rapsheet(
+        dir.path(),
+        &["bundle", "import", "over.json", "--db", "c.rapsheet"],
+    );
+    assert!(!out.status.success(), "{}", util::stdout(&out));
+    assert_eq!(
+        util::stderr(&out).trim(),
+        format!(
+            "rapsheet: over.json was not brought in: gangs[0].fighters: {} fighters is more than a gang of a bundle may carry (at most {max})",
+            max + 1
+        )
+    );
+    let log = util::ok(dir.path(), &["log"]);
+    assert!(!log.contains("Bring in"), "{log}");
+    // Two fighters of the gang by one name, as names compare, are still
+    // refused, however many came before them.
+    let mut twice: serde_json::Value = serde_json::from_slice(&one_gang_of(500)).unwrap();
+    twice["gangs"][0]["fighters"][400]["name"] = "FIGHTER 7".into();
+    std::fs::write(dir.path().join("twice.json"), twice.to_string()).unwrap();
+    let out = util::rapsheet(
+        dir.path(),
+        &["bundle", "import", "twice.json", "--db", "c.rapsheet"],
+    );
+    assert!(!out.status.success(), "{}", util::stdout(&out));
+    let err = util::stderr(&out);
+    assert!(
+        err.contains("gangs[0].fighters[400]") && err.contains("“Fighter 7” already"),
+        "{err}"
+    );
+
+    std::fs::write(dir.path().join("full.json"), one_gang_of(max)).unwrap();
+    let said = util::ok(dir.path(), &["bundle", "import", "full.json"]);
+    assert_eq!(said.trim(), "Brought in Horde");
+    let s = Session::open(&dir.path().join("c.rapsheet")).unwrap();
+    let horde = s.gang_named("Horde").unwrap();
+    assert_eq!(s.fighters(horde.id).unwrap().len(), max);
+    assert!(s.verify().unwrap().problems.is_empty());
+}

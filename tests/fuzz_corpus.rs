@@ -115,3 +115,206 @@ fn merge_copy_corpus_holds_copies_of_the_merge_campaign() {
         .count();
     assert!(copies >= 3, "only {copies} kept copies can be merged");
 }
+
+#[test]
+fn league_batch_corpus_is_taken_in_or_refused_with_the_campaign_unchanged() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    replay("league_batch", |data| {
+        fuzzing::league_batch(dir.path(), data).expect("the temp dir works")
+    });
+}
+
+/// The kept real batches (`seed-real-*`) are batches another laptop of
+/// the league target's campaign sent: were the demo to change, they would
+/// be left out and the corpus would test nothing but leaving out.
+#[test]
+fn league_batch_corpus_holds_batches_the_league_takes() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let real: Vec<_> = inputs("league_batch")
+        .into_iter()
+        .filter(|(path, _)| {
+            path.file_name()
+                .is_some_and(|n| n.to_string_lossy().starts_with("seed-real-"))
+        })
+        .collect();
+    assert!(real.len() >= 3, "only {} real batches kept", real.len());
+    for (path, bytes) in real {
+        let left_out = fuzzing::league_left_out(dir.path(), &bytes);
+        assert!(
+            left_out.as_ref().is_ok_and(Vec::is_empty),
+            "{}: {left_out:?}",
+            path.display()
+        );
+    }
+}
+
+/// Writes the league target's seeds (`fuzz/corpus/league_batch/seed-*`,
+/// three in `fuzz/regressions/league_batch/`):
+/// batches made on another laptop of its campaign, exported as the server
+/// hands them, and hostile rows made from them by hand. Run with
+/// `cargo test --test fuzz_corpus -- --ignored write_league_batch_seeds`.
+#[test]
+#[ignore = "writes the seeds"]
+fn write_league_batch_seeds() {
+    use rapsheet::campaign::battle::BattleReport;
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let corpus = root.join("fuzz/corpus/league_batch");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let campaigns = fuzzing::league_campaigns(dir.path()).unwrap();
+    let head = campaigns.head;
+    let other = |n: i64| format!("ann-{n:04}");
+    let mut seeds: Vec<(&str, Vec<u8>)> = Vec::new();
+
+    // Another laptop's changes: each a copy of the league's log, changed.
+    let laptop = |name: &str, change: &dyn Fn(&mut Session)| {
+        let path = dir.path().join(format!("{name}.rapsheet"));
+        std::fs::write(&path, &campaigns.synced).unwrap();
+        let mut session = Session::open(&path).unwrap();
+        change(&mut session);
+        fuzzing::league_lines(&session, head, "ann", &other).unwrap()
+    };
+    seeds.push((
+        "seed-real-renames.jsonl",
+        laptop("renames", &|s| {
+            let gangs = s.gang_list().unwrap();
+            let gang = &gangs[0];
+            s.rename_gang(gang.id, &format!("{} of the League", gang.name))
+                .unwrap();
+            let view = s.gang_view(gang.id).unwrap();
+            s.rename_fighter(view.fighters[0].id, "Brûlé").unwrap();
+            s.set_gang_notes(gangs[1].id, "Sent from Ann's laptop.")
+                .unwrap();
+        }),
+    ));
+    seeds.push((
+        "seed-real-resources-undo.jsonl",
+        laptop("resources", &|s| {
+            let gang = s.gang_list().unwrap()[1].id;
+            let resource = s.gang_view(gang).unwrap().resources[0].id.clone();
+            s.adjust_resource(gang, &resource, 3, "a crate").unwrap();
+            let second = s.adjust_resource(gang, &resource, -1, "spent").unwrap();
+            s.undo(second).unwrap();
+        }),
+    ));
+    seeds.push((
+        "seed-real-battle.jsonl",
+        laptop("battle", &|s| {
+            let report: BattleReport = serde_json::from_slice(
+                &std::fs::read(root.join("docs/battle-report.in/report.json")).unwrap(),
+            )
+            .unwrap();
+            s.record_battle(&report, 1).unwrap();
+        }),
+    ));
+    seeds.push((
+        "seed-real-undo-league.jsonl",
+        laptop("undo-league", &|s| {
+            s.undo(rapsheet::campaign::BatchId(head)).unwrap();
+        }),
+    ));
+    // This laptop's own unsent batches, sent by a sync cut short, then
+    // another laptop's change.
+    {
+        let path = dir.path().join("own.rapsheet");
+        std::fs::write(&path, &campaigns.unsent).unwrap();
+        let mut session = Session::open(&path).unwrap();
+        let mut own =
+            fuzzing::league_lines(&session, head, "organiser", &fuzzing::league_uid).unwrap();
+        let gang = session.gang_list().unwrap()[1].id;
+        session.set_gang_notes(gang, "After the cut.").unwrap();
+        let newest = session.newest_batch().unwrap().unwrap().0;
+        own.extend(fuzzing::league_lines(&session, newest - 1, "ann", &other).unwrap());
+        seeds.push(("seed-own-then-other.jsonl", own));
+    }
+
+    // Hostile rows, each after a real one.
+    let real = String::from_utf8(seeds[0].1.clone()).unwrap();
+    let first = real.lines().next().unwrap().to_owned();
+    let events = |text: &str| {
+        let row = serde_json::json!({ "uid": "hostile-1", "label": "hostile", "events": text });
+        format!("{first}\n{row}\n")
+    };
+    let row = |value: serde_json::Value| format!("{first}\n{value}\n");
+    let hostile = [
+        (
+            "seed-missing-field.jsonl",
+            events(r#"[{"type":"gang_renamed","gang":1,"from":"The Rust Saints"}]"#),
+        ),
+        (
+            "seed-gang-as-string.jsonl",
+            events(r#"[{"type":"gang_renamed","gang":"2","from":"Neon Jackals","to":"Two"}]"#),
+        ),
+        (
+            "seed-duplicate-key.jsonl",
+            events(r#"[{"type":"gang_renamed","gang":1,"gang":2,"from":"a","to":"b"}]"#),
+        ),
+        (
+            "seed-unknown-type.jsonl",
+            events(r#"[{"type":"gang_exploded","gang":1}]"#),
+        ),
+        (
+            "seed-events-not-a-list.jsonl",
+            events(r#"{"type":"gang_renamed"}"#),
+        ),
+        ("seed-events-not-json.jsonl", events(r#"[{"type":"#)),
+        (
+            "seed-newer-version.jsonl",
+            events(r#"[{"v":99,"type":"gang_renamed","gang":1,"from":"a","to":"b"}]"#),
+        ),
+        (
+            "seed-long-label.jsonl",
+            row(
+                serde_json::json!({ "uid": "hostile-2", "label": "L".repeat(150_000), "events": "[]" }),
+            ),
+        ),
+        (
+            "seed-at-not-a-time.jsonl",
+            row(
+                serde_json::json!({ "uid": "hostile-3", "at": "the day after tomorrow", "label": "late", "events": "[]" }),
+            ),
+        ),
+        (
+            "seed-undoes-itself.jsonl",
+            row(
+                serde_json::json!({ "uid": "hostile-4", "undoes": head + 2, "label": "itself", "events": "[]" }),
+            ),
+        ),
+        (
+            "seed-undoes-max.jsonl",
+            row(
+                serde_json::json!({ "uid": "hostile-5", "undoes": i64::MAX, "label": "max", "events": "[]" }),
+            ),
+        ),
+        (
+            "seed-undoes-zero.jsonl",
+            row(
+                serde_json::json!({ "uid": "hostile-6", "undoes": 0, "label": "zero", "events": "[]" }),
+            ),
+        ),
+        (
+            "seed-unknown-gang.jsonl",
+            events(r#"[{"type":"gang_renamed","gang":9999,"from":"a","to":"b"}]"#),
+        ),
+    ];
+    for (name, text) in hostile {
+        seeds.push((name, text.into_bytes()));
+    }
+    // Those a sync once took, leaving a campaign that did not verify.
+    let regressions = root.join("fuzz/regressions/league_batch");
+    std::fs::create_dir_all(&regressions).unwrap();
+    let broke = [
+        "seed-long-label.jsonl",
+        "seed-at-not-a-time.jsonl",
+        "seed-undoes-itself.jsonl",
+    ];
+    for (name, bytes) in seeds {
+        let folder = if broke.contains(&name) {
+            &regressions
+        } else {
+            &corpus
+        };
+        std::fs::write(folder.join(name), bytes).unwrap();
+    }
+}

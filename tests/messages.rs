@@ -428,3 +428,96 @@ fn a_line_break_a_refusal_repeats_keeps_it_one_line() {
     let err = refused(d, &["gang", "show", "Red\nHand"]);
     assert!(err.contains("Red\\u{a}Hand"), "{err}");
 }
+
+/// A change that would take a resource below the safety bound says which
+/// end it crosses: the least a number may be, not the most.
+#[test]
+fn a_change_below_the_bound_names_the_least_a_number_may_be() {
+    let dir = util::temp();
+    ok(dir.path(), &["demo"]);
+    let line = refused(
+        dir.path(),
+        &[
+            "resource",
+            "supply",
+            "-2000000",
+            "--gang",
+            "The Rust Saints",
+            "--reason",
+            "typo",
+        ],
+    );
+    assert!(
+        line.ends_with(
+            "a change of -2000000 would take it below -1000000, the least a number may be"
+        ),
+        "{line}"
+    );
+}
+
+/// A new campaign in a folder that is not there is said of the file asked
+/// for, never as SQLite's error about a temporary file.
+#[test]
+fn a_new_file_in_a_missing_folder_names_the_file_asked_for() {
+    let dir = util::temp();
+    ok(dir.path(), &["demo"]);
+    ok(
+        dir.path(),
+        &["bundle", "export", "--whole", "-o", "whole.json"],
+    );
+    ok(
+        dir.path(),
+        &["backup", "restore", "c.rapsheet", "-o", "copy.rapsheet"],
+    );
+    let made = one_line(
+        dir.path(),
+        &[
+            "bundle",
+            "import",
+            "whole.json",
+            "--whole",
+            "--db",
+            "nodir/x.rapsheet",
+        ],
+    );
+    assert!(made.contains("nodir/x.rapsheet: no folder "), "{made}");
+    assert!(!made.contains("unable to open"), "{made}");
+    let merged = refused(
+        dir.path(),
+        &["merge", "copy.rapsheet", "-o", "nodir/m.rapsheet"],
+    );
+    assert!(merged.contains("nodir/m.rapsheet: no folder "), "{merged}");
+    assert!(!merged.contains("unable to open"), "{merged}");
+    assert!(!dir.path().join("nodir").exists());
+}
+
+/// A file name holding a line break is shown escaped in what a command
+/// says it did, like every other text.
+#[cfg(unix)]
+#[test]
+fn a_path_with_a_line_break_is_shown_escaped_in_success_messages() {
+    let dir = util::temp();
+    let out = rapsheet(dir.path(), &["new", "--db", "two\nlines.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(util::stdout(&out), "Created two\\u{a}lines.rapsheet\n");
+    let out = rapsheet(dir.path(), &["pack-schema", "--out", "s\nchema.json"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        util::stdout(&out),
+        "Wrote the pack schema to s\\u{a}chema.json\n"
+    );
+}
+
+/// `--pack` is read by `demo` as by every other command: a broken pack is
+/// refused and no campaign is made with it.
+#[test]
+fn a_demo_with_a_broken_pack_is_refused_and_makes_nothing() {
+    let dir = util::temp();
+    std::fs::write(dir.path().join("broken.toml"), "[pack]\nid = \"broken\"\n").unwrap();
+    let line = one_line(
+        dir.path(),
+        &["--pack", "broken.toml", "demo", "--db", "c.rapsheet"],
+    );
+    assert!(line.contains("broken.toml"), "{line}");
+    assert!(!dir.path().join("c.rapsheet").exists());
+}

@@ -341,7 +341,7 @@ fn a_game_kept_in_the_campaign_shows_as_the_groups_own_game() {
     );
     let house = util::ok(d, &["house", "list"]);
     assert!(house.contains("Tidewreck (tidewreck)"), "{house}");
-    util::ok(d, &["verify"]);
+    tide(d, &["verify"]);
 }
 
 #[test]
@@ -480,13 +480,13 @@ fn a_tide_is_recorded_in_the_app_and_taken_back() {
         pearls(d, "Reed Clan") >= 5,
         "3 surfaced and the most of them"
     );
-    util::ok(d, &["verify"]);
+    tide(d, &["verify"]);
 
     // Ctrl+Z takes the whole tide back: every clan as it was.
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run();
     assert_eq!(everything(d), before);
-    util::ok(d, &["verify"]);
+    tide(d, &["verify"]);
 }
 
 /// 31.4: a button that cannot be used says why, in the pack's words.
@@ -515,4 +515,21 @@ fn a_full_counter_says_so_on_its_button() {
             .is_some(),
         "the disabled button does not say why"
     );
+}
+
+/// `verify` holds every change to its game's rules: without the game's
+/// pack it says what to give, not that the file is damaged.
+#[test]
+fn verify_without_the_games_pack_says_to_give_it() {
+    let dir = util::temp();
+    let d = dir.path();
+    three_clans(d);
+    let out = util::rapsheet(d, &["verify", "--db", "c.rapsheet"]);
+    assert!(!out.status.success());
+    let err = util::stderr(&out);
+    assert!(
+        err.contains("`tidewreck`, a pack this laptop does not have") && err.contains("--pack"),
+        "{err}"
+    );
+    tide(d, &["verify"]);
 }

@@ -30,12 +30,13 @@ pub enum ActionError {
         choice: String,
         options: String,
     },
-    #[error("{gang} has {have} {resource}; {action} would take it past {max}, the most a number may be", max = crate::rules::MAX_MAGNITUDE)]
+    #[error("{gang} has {have} {resource}; {action} would take it {bound}")]
     PastBound {
         action: String,
         gang: String,
         have: i64,
         resource: String,
+        bound: String,
     },
     #[error("{target} has no {resource} to take (ruling: {ruling})")]
     NothingToTake {
@@ -86,6 +87,7 @@ pub fn take_action(
                 gang: g.name.clone(),
                 have: from,
                 resource: pack.resource_label(resource).to_owned(),
+                bound: crate::rules::bound_crossed(delta),
             })
     };
     let mut events = Vec::new();

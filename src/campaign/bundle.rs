@@ -23,6 +23,11 @@ use super::photo::MAX_PHOTO_BYTES;
 /// The most gangs a bundle may carry: far more than any campaign plays.
 pub const MAX_BUNDLE_GANGS: usize = 1000;
 
+/// The most fighters one gang of a bundle may carry: far more than any
+/// gang fields. Bringing a gang in costs in step with its fighters
+/// (`benches/bundle.rs` measures a gang at this limit).
+pub const MAX_BUNDLE_FIGHTERS: usize = 10_000;
+
 /// A bundle file.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -253,6 +258,20 @@ pub fn read(bytes: &[u8]) -> Result<Bundle, BundleError> {
             ),
         );
     }
+    if let Some((i, g)) = bundle
+        .gangs
+        .iter()
+        .enumerate()
+        .find(|(_, g)| g.fighters.len() > MAX_BUNDLE_FIGHTERS)
+    {
+        return refuse(
+            format!("gangs[{i}].fighters"),
+            format!(
+                "{} fighters is more than a gang of a bundle may carry (at most {MAX_BUNDLE_FIGHTERS})",
+                g.fighters.len()
+            ),
+        );
+    }
     check(&bundle)?;
     if let Some(log) = &bundle.log {
         log.batches()?;
@@ -275,6 +294,10 @@ fn json_kind(value: &serde_json::Value) -> &'static str {
 
 /// Every name, number and photo of a bundle read.
 fn check(bundle: &Bundle) -> Result<(), BundleError> {
+    // The campaign it came from is named in the log's line for the import:
+    // a name, as the campaign's own is.
+    crate::text::name("A campaign", &bundle.campaign)
+        .or_else(|e| refuse("campaign", e.to_string()))?;
     // Each pack is kept under the id it travels with: its text must give
     // itself that id, or the campaign would keep it under a name it
     // does not answer to.

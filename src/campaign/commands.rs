@@ -64,14 +64,12 @@ pub enum CommandError {
         min: i64,
         max: i64,
     },
-    #[error(
-        "{label} is {from}; a change of {delta:+} would take it past {max}, the most a number may be"
-    )]
+    #[error("{label} is {from}; a change of {delta:+} would take it {bound}")]
     PastBound {
         label: String,
         from: i64,
         delta: i64,
-        max: i64,
+        bound: String,
     },
     #[error(
         "{label} is not printed in {pack}, and the group has not filled it in: give it a start in the group's house rules"
@@ -273,7 +271,7 @@ pub fn adjust_resource(
             label: def.label.clone(),
             from,
             delta,
-            max: crate::rules::MAX_MAGNITUDE,
+            bound: crate::rules::bound_crossed(delta),
         })?;
     if let Some(min) = def.min
         && to < min

@@ -97,6 +97,47 @@ fn looked<T>(result: Result<T, String>) -> Result<T, GateError> {
 pub struct Gate<'a> {
     base: &'a Registry,
     packs: Cow<'a, Registry>,
+    /// Gangs' fighters' names, each gang's read once for a run of
+    /// recruits into it: none until a recruit asks, none again after any
+    /// change but a few that leave them be.
+    names: std::collections::HashMap<GangId, FighterNames>,
+}
+
+/// The names a gang's fighters hold (dismissed ones' too), by the key two
+/// names that are the same name share ([`text::name_key`]): read from the
+/// campaign once for a run of recruits into one gang, and followed as they
+/// come, so each recruit of a gang of thousands (a bundle's) is one lookup,
+/// not a read of every name before it.
+struct FighterNames {
+    by_key: std::collections::HashMap<unicase::UniCase<String>, Vec<(FighterId, String)>>,
+}
+
+impl FighterNames {
+    fn read(state: &dyn State, gang: GangId) -> Option<Self> {
+        let mut names = Self {
+            by_key: std::collections::HashMap::new(),
+        };
+        for (id, name) in state.fighter_names(gang).ok()? {
+            names.insert(id, name);
+        }
+        Some(names)
+    }
+
+    fn insert(&mut self, id: FighterId, name: String) {
+        self.by_key
+            .entry(text::name_key(&name))
+            .or_default()
+            .push((id, name));
+    }
+
+    /// A fighter but `id` whose name is the same as `name`.
+    fn taken(&self, id: FighterId, name: &str) -> Option<&str> {
+        self.by_key
+            .get(&text::name_key(name))?
+            .iter()
+            .find(|(other, _)| *other != id)
+            .map(|(_, taken)| taken.as_str())
+    }
 }
 
 impl<'a> Gate<'a> {
@@ -106,6 +147,7 @@ impl<'a> Gate<'a> {
         Self {
             base,
             packs: Cow::Borrowed(packs),
+            names: std::collections::HashMap::new(),
         }
     }
 
@@ -114,11 +156,39 @@ impl<'a> Gate<'a> {
     /// (`takes_back`) may give back an entry the pack has since dropped, as
     /// the fighter held it; everything else is checked alike.
     pub fn check(&mut self, state: &dyn State, event: &Event, takes_back: bool) -> Checked {
-        self.check_event(state, event, takes_back)?;
+        if let Event::FighterRecruited { fighter } = event
+            && !self.names.contains_key(&fighter.gang)
+            && let Some(names) = FighterNames::read(state, fighter.gang)
+        {
+            self.names.insert(fighter.gang, names);
+        }
+        let checked = self.check_event(state, event, takes_back);
+        self.follow_names(event, checked.is_ok());
+        checked?;
         if let Event::HousePackSet { .. } = event {
             self.follow_house_packs(state, event)?;
         }
         Ok(())
+    }
+
+    /// The names read for recruits, after an event: a recruit passed adds
+    /// its name; a photo, a lasting effect, a new gang or pack leave them
+    /// as they are; anything else, or an event refused, and they are read
+    /// again when next asked.
+    fn follow_names(&mut self, event: &Event, passed: bool) {
+        match event {
+            _ if !passed => self.names.clear(),
+            Event::FighterRecruited { fighter } => {
+                if let Some(names) = self.names.get_mut(&fighter.gang) {
+                    names.insert(fighter.id, fighter.name.clone());
+                }
+            }
+            Event::PhotoChanged { .. }
+            | Event::LastingEffectAdded { .. }
+            | Event::GangFounded { .. }
+            | Event::HousePackSet { .. } => {}
+            _ => self.names.clear(),
+        }
     }
 
     fn pack(&self, field: &str, id: &str) -> Result<&Pack, GateError> {
@@ -369,13 +439,20 @@ impl<'a> Gate<'a> {
         }
         let pack = self.gang_pack(state, "fighter.gang", fighter.gang)?;
         is_name("A fighter", "fighter.name", &fighter.name)?;
-        fighter_name_free(
-            state,
-            "fighter.name",
-            fighter.gang,
-            fighter.id,
-            &fighter.name,
-        )?;
+        match self.names.get(&fighter.gang) {
+            Some(names) => {
+                if let Some(taken) = names.taken(fighter.id, &fighter.name) {
+                    return fighter_name_taken("fighter.name", taken);
+                }
+            }
+            None => fighter_name_free(
+                state,
+                "fighter.name",
+                fighter.gang,
+                fighter.id,
+                &fighter.name,
+            )?,
+        }
         is_notes("fighter.notes", &fighter.notes)?;
         if !takes_back {
             entries_known(pack, "fighter.quirks", &fighter.quirks)?;
@@ -529,24 +606,7 @@ pub fn check_log(batches: &[LoggedBatch]) -> Checked {
                 ),
             );
         }
-        if let Some(undone) = batch.undoes
-            && !(1..batch.id.0).contains(&undone.0)
-        {
-            return refuse(
-                format!("{field}.undoes"),
-                format!(
-                    "a batch takes back an earlier batch of the log, not #{undone} (it is #{})",
-                    batch.id
-                ),
-            );
-        }
-        if batch.at.len() > 64 || batch.at.parse::<jiff::Timestamp>().is_err() {
-            return refuse(
-                format!("{field}.at"),
-                format!("“{}” is not a time", text::echo(&batch.at)),
-            );
-        }
-        is_label(&format!("{field}.label"), &batch.label)?;
+        check_header(&field, batch)?;
         for (j, event) in batch.events.iter().enumerate() {
             if event.is_creation() != (i == 0 && j == 0) {
                 return refuse(
@@ -560,6 +620,34 @@ pub fn check_log(batches: &[LoggedBatch]) -> Checked {
         return refuse("log.batches", "the log is empty");
     }
     Ok(())
+}
+
+/// A batch's own fields, as in a log replayed whole: its undo naming an
+/// earlier batch, its time a time and its label within its length.
+pub fn check_header(field: &str, batch: &LoggedBatch) -> Checked {
+    if let Some(undone) = batch.undoes
+        && !(1..batch.id.0).contains(&undone.0)
+    {
+        return refuse(
+            format!("{field}.undoes"),
+            format!(
+                "a batch takes back an earlier batch of the log, not #{undone} (it is #{})",
+                batch.id
+            ),
+        );
+    }
+    if !is_time(&batch.at) {
+        return refuse(
+            format!("{field}.at"),
+            format!("“{}” is not a time", text::echo(&batch.at)),
+        );
+    }
+    is_label(&format!("{field}.label"), &batch.label)
+}
+
+/// Whether a batch's time is one: a timestamp, at most 64 bytes long.
+pub fn is_time(at: &str) -> bool {
+    at.len() <= 64 && at.parse::<jiff::Timestamp>().is_ok()
 }
 
 /// A batch's label: at most [`MAX_LABEL`] characters.
@@ -825,10 +913,14 @@ fn fighter_name_free(
         .into_iter()
         .find(|(other, n)| *other != id && text::same(n, name))
     {
-        Some((_, taken)) => refuse(
-            field,
-            format!("a fighter of the gang is called “{taken}” already"),
-        ),
+        Some((_, taken)) => fighter_name_taken(field, &taken),
         None => Ok(()),
     }
+}
+
+fn fighter_name_taken(field: &str, taken: &str) -> Checked {
+    refuse(
+        field,
+        format!("a fighter of the gang is called “{taken}” already"),
+    )
 }

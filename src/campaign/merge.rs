@@ -35,6 +35,10 @@ pub enum MergeError {
     #[error("conflict {0}: keeping both gives a number too large to keep")]
     Overflow(usize),
     #[error(
+        "conflict {0}: keeping both takes the number past its floor or bounds; choose this copy's or the other's"
+    )]
+    PastBounds(usize),
+    #[error(
         "{by} took back {what} (“{label}”), which {other} changed since the copies parted: take it back there too, or bring it back here, then merge again"
     )]
     TakenBack {
@@ -150,6 +154,11 @@ pub struct Conflict {
     pub key: Key,
     pub ours: Vec<Event>,
     pub theirs: Vec<Event>,
+    /// For a number: the other copy's changes made one by one on this
+    /// copy's value, each `(from, to)` (each by the rule that made it: a
+    /// record's loss held at the floor), or the first value one of them
+    /// would take past the number's floor or bounds.
+    kept: Option<Result<Vec<(i64, i64)>, i64>>,
 }
 
 impl Conflict {
@@ -157,6 +166,11 @@ impl Conflict {
     /// where the thing is a number.
     pub fn both_value(&self) -> Option<(i64, i64)> {
         let now = self.ours.last().and_then(numbers)?.1;
+        match &self.kept {
+            Some(Ok(made)) => return Some((now, made.last().map_or(now, |m| m.1))),
+            Some(Err(past)) => return Some((now, *past)),
+            None => {}
+        }
         let delta = self.theirs.iter().try_fold(0i64, |sum, e| {
             let (from, to) = numbers(e)?;
             sum.checked_add(to.checked_sub(from)?)
@@ -165,8 +179,10 @@ impl Conflict {
     }
 
     /// Whether both copies' changes hold at once: lasting effects and
-    /// entries always; numbers where the sum is one the number may take.
-    fn holds_together(&self, within: Within) -> bool {
+    /// entries always; numbers where each of the other copy's changes,
+    /// made in turn on this copy's value by the rule that made it, gives
+    /// one the number may take.
+    fn holds_together(&self) -> bool {
         match self.key.aspect {
             Aspect::LastingEffects | Aspect::Quirks => true,
             // Wounded in each copy's battle: the later wound stands.
@@ -177,9 +193,7 @@ impl Conflict {
                 ) => same_kind(a, b),
                 _ => false,
             },
-            Aspect::Resource(_) | Aspect::Counter(_) => self
-                .both_value()
-                .is_some_and(|(_, to)| within(&self.key, to)),
+            Aspect::Resource(_) | Aspect::Counter(_) => matches!(self.kept, Some(Ok(_))),
             _ => false,
         }
     }
@@ -215,6 +229,10 @@ pub struct MergePlan {
     /// The other copy's batches that took back a shared change just as
     /// this copy did: left out, this copy's stands.
     pub both_took_back: HashSet<BatchId>,
+    /// The other copy's batches since the parting that it took back again
+    /// since (a change and its undo, undone in turn): left out, they change
+    /// nothing.
+    pub taken_back_there: HashSet<BatchId>,
     /// Each lasting effect's fighter, in both copies (ids made this copy's).
     owners: HashMap<EffectId, FighterId>,
 }
@@ -266,6 +284,13 @@ pub fn plan(
         .filter(|t| !both_took_back.contains(&t.id))
         .cloned()
         .collect();
+    // What the other copy made and took back again since they parted (a
+    // gang founded and undone) changes nothing: it is left out.
+    let taken_back_there = undone_there(&theirs_kept);
+    let theirs_kept: Vec<LoggedBatch> = theirs_kept
+        .into_iter()
+        .filter(|t| !taken_back_there.contains(&t.id))
+        .collect();
     let owners = effect_owners(ours.iter().chain(&their_new));
     refuse_taken_back(&ours_kept, &theirs_kept, &owners, &ids)?;
     let (mut conflicts, mut agreed) = presence_conflicts(&ours_kept, &theirs_kept, &owners, &ids);
@@ -280,6 +305,7 @@ pub fn plan(
         .collect();
     let ours_by_key = changed_by_key(&ours_kept, &owners);
     let theirs_by_key = events_by_key(&theirs_kept, &owners);
+    let mut steps = number_steps(&theirs_kept, &owners);
     let mut came_back = Vec::new();
     let mut composed = Vec::new();
     for (key, theirs) in theirs_by_key {
@@ -289,16 +315,21 @@ pub fn plan(
         let Some(ours) = ours_by_key.get(&key) else {
             continue;
         };
+        let kept = steps.remove(&key).and_then(|steps| {
+            let now = ours.last().and_then(numbers)?.1;
+            Some(compose(now, &steps, &key, within))
+        });
         let both = Conflict {
             key,
             ours: ours.clone(),
             theirs,
+            kept,
         };
         if comes_back(&both.theirs) {
             // The other copy changed it and back again: nothing of theirs
             // to make, and this copy's change stands.
             came_back.push(both.key);
-        } else if both.holds_together(within) {
+        } else if both.holds_together() {
             composed.push(both);
         } else if !both.key.can_keep_both() && ends_alike(&both.ours, &both.theirs) {
             agreed.push(both.key);
@@ -318,6 +349,7 @@ pub fn plan(
         agreed,
         came_back,
         both_took_back,
+        taken_back_there,
         owners,
     })
 }
@@ -355,7 +387,12 @@ fn presence_conflicts(
         let ours = about_fighter(ours, *fighter, owners);
         let theirs = about_fighter(theirs, *fighter, owners);
         if !ours.is_empty() && !theirs.is_empty() {
-            conflicts.push(Conflict { key, ours, theirs });
+            conflicts.push(Conflict {
+                key,
+                ours,
+                theirs,
+                kept: None,
+            });
         }
     }
     (conflicts, agreed)
@@ -567,8 +604,10 @@ impl MergePlan {
         let mut next = self.theirs.first().map_or(BatchId(1), |b| b.id);
         let mut renamed: HashMap<BatchId, BatchId> = HashMap::new();
         let mut out = Vec::new();
+        let mut steps_made: HashMap<&Key, usize> = HashMap::new();
         for (index, batch) in self.theirs.iter().enumerate() {
-            if self.both_took_back.contains(&batch.id) {
+            if self.both_took_back.contains(&batch.id) || self.taken_back_there.contains(&batch.id)
+            {
                 continue;
             }
             let mut back = Vec::new();
@@ -624,6 +663,18 @@ impl MergePlan {
                         events.push(moved);
                     }
                     Choice::Both => match numbers(event) {
+                        // Made as planned, one by one on this copy's value.
+                        Some(_) if conflict.kept.is_some() => {
+                            let made = match &conflict.kept {
+                                Some(Ok(made)) => made,
+                                _ => return Err(MergeError::PastBounds(number)),
+                            };
+                            let step = steps_made.entry(key).or_insert(0);
+                            let (from, to) =
+                                *made.get(*step).ok_or(MergeError::PastBounds(number))?;
+                            *step = step.saturating_add(1);
+                            events.push(with_numbers(event, from, to));
+                        }
                         Some((from, to)) => {
                             let now = *numbers_now.entry(key).or_insert_with(|| {
                                 conflict.ours.last().and_then(numbers).map_or(from, |n| n.1)
@@ -1303,6 +1354,169 @@ impl Alive {
         }
         s
     }
+}
+
+/// The other copy's batches that it took back again within its own
+/// changes since the parting: a batch and the undo right after it (once
+/// what lies between is itself left out), as undo and redo stack them. A
+/// redo left standing is a change of its own.
+fn undone_there(batches: &[LoggedBatch]) -> HashSet<BatchId> {
+    let mut stack: Vec<&LoggedBatch> = Vec::new();
+    let mut out = HashSet::new();
+    for batch in batches {
+        match stack.last() {
+            Some(top) if batch.undoes == Some(top.id) => {
+                out.insert(top.id);
+                out.insert(batch.id);
+                stack.pop();
+            }
+            _ => stack.push(batch),
+        }
+    }
+    out
+}
+
+/// How a change to a number was made, for making it again on another
+/// value.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Step {
+    /// Moved by so much, held (or not) by the rule that moved it.
+    Moved { by: i64, held: Held },
+    /// Takes back the change made by the step at this index.
+    TakesBack(usize),
+}
+
+/// What holds a number a record changes: a resource stops at its floor, a
+/// counter between its least and most. A change made by hand is refused
+/// past them instead.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Held {
+    No,
+    AtFloor,
+    Between,
+}
+
+/// A step's index, and the `(from, to)` of the change it stands for.
+type Made = (usize, (i64, i64));
+
+/// Each number the other copy changed, with how each change was made: by
+/// a record (held by the rule) or by hand, or as the undo of one of them.
+fn number_steps(
+    batches: &[LoggedBatch],
+    owners: &HashMap<EffectId, FighterId>,
+) -> BTreeMap<Key, Vec<Step>> {
+    let mut steps: BTreeMap<Key, Vec<Step>> = BTreeMap::new();
+    // Per batch and number: the steps it made, with their (from, to).
+    let mut made: HashMap<(BatchId, Key), Vec<Made>> = HashMap::new();
+    for batch in batches {
+        let record = batch
+            .events
+            .iter()
+            .any(|e| matches!(e, Event::BattleRecorded { .. }));
+        let mut this: BTreeMap<Key, Vec<(i64, i64)>> = BTreeMap::new();
+        for event in &batch.events {
+            if let (Some(key), Some(n)) = (key_of(event, owners), numbers(event)) {
+                this.entry(key).or_default().push(n);
+            }
+        }
+        for (key, changes) in this {
+            // An undo holds the changes of the batch it takes back, last
+            // first, each the other way round.
+            let undone = batch
+                .undoes
+                .and_then(|u| made.get(&(u, key.clone())))
+                .filter(|before| {
+                    before.len() == changes.len()
+                        && before
+                            .iter()
+                            .rev()
+                            .zip(&changes)
+                            .all(|((_, (f, t)), (f2, t2))| f == t2 && t == f2)
+                })
+                .map(|before| before.iter().rev().map(|(i, _)| *i).collect::<Vec<_>>());
+            let held = match (&key.aspect, record) {
+                (Aspect::Resource(_), true) => Held::AtFloor,
+                (Aspect::Counter(_), true) => Held::Between,
+                _ => Held::No,
+            };
+            let list = steps.entry(key.clone()).or_default();
+            let mut mine = Vec::new();
+            for (j, (from, to)) in changes.iter().enumerate() {
+                let step = match &undone {
+                    Some(indices) => Step::TakesBack(indices[j]),
+                    None => Step::Moved {
+                        by: to.saturating_sub(*from),
+                        held,
+                    },
+                };
+                mine.push((list.len(), (*from, *to)));
+                list.push(step);
+            }
+            made.insert((batch.id, key), mine);
+        }
+    }
+    steps
+}
+
+/// The other copy's changes to a number made one by one from this copy's
+/// value `now`: each `(from, to)`, or the first value one of them would
+/// take past the number's floor or bounds where its rule does not hold it.
+fn compose(now: i64, steps: &[Step], key: &Key, within: Within) -> Result<Vec<(i64, i64)>, i64> {
+    let may = |to: i64| within(key, to);
+    let mut made: Vec<(i64, i64)> = Vec::with_capacity(steps.len());
+    let mut now = now;
+    for step in steps {
+        let next = match *step {
+            Step::Moved { by: 0, .. } => now,
+            Step::Moved { by, held } => {
+                let raw = now.checked_add(by).ok_or(now.saturating_add(by))?;
+                if may(raw) {
+                    raw
+                } else {
+                    match held {
+                        Held::AtFloor | Held::Between if by < 0 => held_at(now, raw, &may),
+                        Held::Between => held_at(now, raw, &may),
+                        _ => return Err(raw),
+                    }
+                }
+            }
+            Step::TakesBack(i) => {
+                let (from, to) = made.get(i).copied().unwrap_or((now, now));
+                let raw = to
+                    .checked_sub(from)
+                    .and_then(|d| now.checked_sub(d))
+                    .ok_or(now)?;
+                if !may(raw) {
+                    return Err(raw);
+                }
+                raw
+            }
+        };
+        made.push((now, next));
+        now = next;
+    }
+    Ok(made)
+}
+
+/// A change from `now` towards `raw` (which the number may not take) held
+/// at the last value it may take on the way; where it may not take `now`
+/// either, it stays.
+fn held_at(now: i64, raw: i64, may: &dyn Fn(i64) -> bool) -> i64 {
+    if !may(now) {
+        return now;
+    }
+    // `may` holds at `good` and not at `bad`, and the values it may take
+    // are one run: halve the way between.
+    let (mut good, mut bad) = (i128::from(now), i128::from(raw));
+    while (good - bad).abs() > 1 {
+        let mid = bad + (good - bad) / 2;
+        if may(i64::try_from(mid).unwrap_or(now)) {
+            good = mid;
+        } else {
+            bad = mid;
+        }
+    }
+    i64::try_from(good).unwrap_or(now)
 }
 
 #[cfg(test)]

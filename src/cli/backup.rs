@@ -46,8 +46,18 @@ pub enum BackupCommand {
 
 /// The folder given, or the data folder's.
 fn folder(dir: Option<PathBuf>) -> Result<PathBuf> {
-    dir.or_else(crate::paths::backups_dir)
-        .ok_or_else(|| anyhow!("this machine has no data folder: give --dir"))
+    let folder = dir
+        .or_else(crate::paths::backups_dir)
+        .ok_or_else(|| anyhow!("this machine has no data folder: give --dir"))?;
+    // A file, a pipe or a device where the folder should be: said at once,
+    // never listed or written into.
+    if folder.exists() && !folder.is_dir() {
+        bail!(
+            "{}: not a folder; --dir names the folder the backups are in",
+            crate::text::path(&folder)
+        );
+    }
+    Ok(folder)
 }
 
 pub(super) fn backup(session: &Session, command: BackupCommand) -> Result<()> {
@@ -81,7 +91,7 @@ pub(super) fn backup(session: &Session, command: BackupCommand) -> Result<()> {
             say!("Made and checked a backup:");
             say_backup(&made);
             for path in gone {
-                say!("Took out the older {}", path.display());
+                say!("Took out the older {}", crate::text::path(&path));
             }
         }
         BackupCommand::Restore { backup, output } => restore(&backup, &output)?,
@@ -92,7 +102,11 @@ pub(super) fn backup(session: &Session, command: BackupCommand) -> Result<()> {
 /// A backup restored as a new file; needs no campaign open.
 pub(super) fn restore(backup: &Path, target: &Path) -> Result<()> {
     restore_backup(backup, target)?;
-    say!("Restored {} as {}", backup.display(), target.display());
+    say!(
+        "Restored {} as {}",
+        crate::text::path(backup),
+        crate::text::path(target)
+    );
     Ok(())
 }
 
@@ -106,6 +120,6 @@ fn say_backup(b: &Backup) {
         "  {}  {} bytes  {holds}  {}",
         b.at,
         b.size,
-        b.path.display()
+        crate::text::path(&b.path)
     );
 }

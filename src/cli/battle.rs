@@ -2,7 +2,7 @@
 
 use std::path::PathBuf;
 
-use anyhow::{Context as _, Result};
+use anyhow::Result;
 use clap::Subcommand;
 use serde::Serialize;
 
@@ -41,16 +41,16 @@ struct RecordOutput<'a> {
     recorded: &'a Recorded,
 }
 
-fn read_report(path: &PathBuf) -> Result<BattleReport> {
+fn read_report(path: &std::path::Path) -> Result<BattleReport> {
     let text = if path.as_os_str() == "-" {
-        std::io::read_to_string(std::io::stdin()).context("cannot read the report")?
+        crate::input::read_stdin(crate::input::Kind::Report)?
     } else {
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?
+        crate::input::read_text(path, crate::input::Kind::Report)?
     };
     serde_json::from_str(&text).map_err(|e| {
         anyhow::anyhow!(
             "{}: line {}, column {}: {}",
-            path.display(),
+            crate::text::path(path),
             e.line(),
             e.column(),
             e

@@ -58,7 +58,11 @@ pub(super) fn bundle(session: &mut Session, command: BundleCommand) -> Result<()
             let bytes = serde_json::to_vec_pretty(&bundle)?;
             super::print::write_output(session, &output, &bytes, force)?;
             let names: Vec<&str> = bundle.gangs.iter().map(|g| g.name.as_str()).collect();
-            say!("Wrote {} to {}", names.join(", "), output.display());
+            say!(
+                "Wrote {} to {}",
+                names.join(", "),
+                crate::text::path(&output)
+            );
         }
         BundleCommand::Import { file, rename, .. } => {
             let bytes = crate::session::read_bundle_file(&file)?;
@@ -71,7 +75,7 @@ pub(super) fn bundle(session: &mut Session, command: BundleCommand) -> Result<()
             }
             let (_, names) = session
                 .import_bundle_as(&bytes, &renamed)
-                .with_context(|| format!("{} was not brought in", file.display()))?;
+                .with_context(|| format!("{} was not brought in", crate::text::path(&file)))?;
             say!("Brought in {}", names.join(", "));
         }
     }
@@ -82,13 +86,18 @@ pub(super) fn bundle(session: &mut Session, command: BundleCommand) -> Result<()
 /// whole campaign's bundle, and verified.
 pub(super) fn import_whole(file: &std::path::Path, db: &std::path::Path) -> Result<()> {
     let bytes = crate::session::read_bundle_file(file)?;
-    let session = Session::create_from_bundle(db, &bytes)
-        .with_context(|| format!("{} was not made from {}", db.display(), file.display()))?;
+    let session = Session::create_from_bundle(db, &bytes).with_context(|| {
+        format!(
+            "{} was not made from {}",
+            crate::text::path(db),
+            crate::text::path(file)
+        )
+    })?;
     let (words, _) = session.campaign_words()?;
     say!(
         "Made {} from {}: {}, verified",
-        db.display(),
-        file.display(),
+        crate::text::path(db),
+        crate::text::path(file),
         words.count(session.gang_list()?.len(), crate::rules::Noun::Gang)
     );
     Ok(())

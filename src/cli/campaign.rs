@@ -13,11 +13,15 @@ use crate::session::Session;
 /// Makes the demo campaign at `db` (of `ruleset`, or the default demo)
 /// and lists its gangs.
 pub(super) fn demo(db: &Path, ruleset: Option<&str>, packs: &[PathBuf], json: bool) -> Result<()> {
+    // The packs given are read (and a broken one refused) whichever demo
+    // is made, as every other command reads them.
+    let registry = registry(packs)?;
     let made = match ruleset {
-        Some(r) => Session::create_demo_with(db, r, registry(packs)?),
-        None => Session::create_demo(db),
+        Some(r) => Session::create_demo_with(db, r, registry),
+        None => Session::create_default_demo_with(db, registry),
     };
-    let session = made.with_context(|| format!("cannot create the demo at {}", db.display()))?;
+    let session =
+        made.with_context(|| format!("cannot create the demo at {}", crate::text::path(db)))?;
     let gangs = session.gang_list()?;
     if json {
         print_json(&gangs)
@@ -26,7 +30,7 @@ pub(super) fn demo(db: &Path, ruleset: Option<&str>, packs: &[PathBuf], json: bo
         let (words, _) = session.campaign_words()?;
         say!(
             "Created {} with {}:",
-            db.display(),
+            crate::text::path(db),
             words.count(gangs.len(), Noun::Gang)
         );
         for g in gangs {
@@ -44,7 +48,7 @@ pub(super) fn new(db: &Path, name: &str, ruleset: Option<String>, packs: &[PathB
         None => book_default(packs)?,
     };
     Session::create_with(db, name, &ruleset, registry(packs)?)?;
-    say!("Created {}", db.display());
+    say!("Created {}", crate::text::path(db));
     Ok(())
 }
 
@@ -94,7 +98,7 @@ pub(super) fn verify(db: &Path, packs: &[PathBuf]) -> Result<()> {
         );
         say!(
             "{}: sound — {} batches, {} events replayed, {records}, state agrees with the log",
-            db.display(),
+            crate::text::path(db),
             report.batches,
             report.events,
         );
@@ -105,7 +109,7 @@ pub(super) fn verify(db: &Path, packs: &[PathBuf]) -> Result<()> {
         }
         Err(anyhow::anyhow!(
             "{}: {} problem(s) found",
-            db.display(),
+            crate::text::path(db),
             report.problems.len()
         ))
     }

@@ -2,7 +2,7 @@
 //! counter|notes|dismiss`: every edit the app makes to a gang or a fighter,
 //! through the same session commands, each one undoable batch.
 
-use anyhow::{Context as _, Result, bail};
+use anyhow::{Result, bail};
 use clap::Subcommand;
 
 use super::print_json;
@@ -36,7 +36,7 @@ pub enum QuirkChange {
 /// A text argument, or standard input for `-`.
 fn text_arg(text: &str) -> Result<String> {
     if text == "-" {
-        std::io::read_to_string(std::io::stdin()).context("cannot read standard input")
+        Ok(crate::input::read_stdin(crate::input::Kind::Text)?)
     } else {
         Ok(text.to_owned())
     }

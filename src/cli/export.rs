@@ -94,7 +94,7 @@ pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
             say_err!("warning: {warning}");
         }
     }
-    say!("Wrote {}", output.display());
+    say!("Wrote {}", crate::text::path(&output));
     Ok(())
 }
 

@@ -333,10 +333,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
         } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             let bytes = match (&file, clear) {
-                (Some(path), false) => Some(
-                    std::fs::read(path)
-                        .map_err(|e| anyhow::anyhow!("cannot read {}: {e}", path.display()))?,
-                ),
+                (Some(path), false) => Some(crate::input::read(path, crate::input::Kind::Photo)?),
                 (None, true) => None,
                 _ => anyhow::bail!("give a photo FILE, or --clear"),
             };

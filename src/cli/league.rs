@@ -105,10 +105,10 @@ pub(super) fn join(invite: &Path, db: &Path) -> Result<()> {
         .context("the joined campaign has no league")?;
     say!(
         "Joined the league at {}:{}/{} as {}: {} changes, verified",
-        tie.host,
+        crate::text::one_line(&tie.host),
         tie.port,
-        tie.database,
-        tie.login,
+        crate::text::one_line(&tie.database),
+        crate::text::one_line(&tie.login),
         tie.synced
     );
     Ok(())
@@ -123,8 +123,8 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             login,
             certificate,
         } => {
-            let certificate = std::fs::read_to_string(&certificate)
-                .with_context(|| format!("cannot read {}", certificate.display()))?;
+            let certificate =
+                crate::input::read_text(&certificate, crate::input::Kind::Certificate)?;
             let password = std::env::var("PGPASSWORD")
                 .context("give the organiser's password in PGPASSWORD")?;
             let server = ServerAddress {
@@ -137,9 +137,9 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             let sent = session.league_init(&server, &password)?;
             say!(
                 "The league is set up at {}:{}/{}; sent the campaign's {sent} changes",
-                server.host,
+                crate::text::one_line(&server.host),
                 server.port,
-                server.database
+                crate::text::one_line(&server.database)
             );
             Ok(())
         }
@@ -152,7 +152,7 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             session.league_invite(&name, &gangs, &output)?;
             say!(
                 "Wrote the invite for {name} to {} (it holds the password: hand it over privately)",
-                output.display()
+                crate::text::path(&output)
             );
             Ok(())
         }
@@ -253,7 +253,11 @@ fn show_sync(outcome: &SyncOutcome) {
 }
 
 fn show_status(status: &LeagueStatus) {
-    say!("League: {} as {}", status.server, status.login);
+    say!(
+        "League: {} as {}",
+        crate::text::one_line(&status.server),
+        crate::text::one_line(&status.login)
+    );
     say!("  {}", status.short());
     say!("  changes from the league here: {}", status.synced);
     if let Some(at) = &status.last_sync {

@@ -89,7 +89,7 @@ pub(super) fn merge(session: &Session, args: MergeArgs) -> Result<()> {
     let merged = session.write_merge(&merge, &choices, &output)?;
     say!(
         "Wrote {}: this copy's {} changes, then the other's {}; {} conflicts settled; verified",
-        output.display(),
+        crate::text::path(&output),
         preview.ours.len(),
         preview.theirs.len(),
         preview.conflicts.len()

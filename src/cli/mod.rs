@@ -598,8 +598,7 @@ fn open(db: Option<&Path>, packs: &[PathBuf]) -> Result<Session> {
 fn registry(packs: &[PathBuf]) -> Result<crate::rules::Registry> {
     let mut registry = crate::session::builtin_registry()?;
     for file in packs {
-        let text = std::fs::read_to_string(file)
-            .with_context(|| format!("cannot read the pack {}", file.display()))?;
+        let text = crate::input::read_text(file, crate::input::Kind::Pack)?;
         registry.add_text(&file.display().to_string(), &text)?;
     }
     Ok(registry)
@@ -611,12 +610,19 @@ pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<()> {
 }
 
 /// Set once standard output is closed (a reader such as `head` that has
-/// read what it wanted): what is left to say is dropped.
+/// read what it wanted) or failed: what is left to say is dropped.
 static OUTPUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Why standard output could not be written, when it was not a closed
+/// pipe (a full disk, a device that refuses): the command fails with it.
+static OUTPUT_FAILED: std::sync::OnceLock<String> = std::sync::OnceLock::new();
 
 /// Writes to standard output. A closed pipe is the end of the output, not
 /// of the command: the command finishes and closes the campaign as it
-/// always does, leaving no lock or journal behind, and exits cleanly.
+/// always does, leaving no lock or journal behind, and exits cleanly. Any
+/// other write error ends the output too, and is kept for
+/// [`output_failure`], so the command fails instead of exiting as if
+/// everything had been said.
 pub fn out(text: &str) {
     use std::io::Write as _;
     use std::sync::atomic::Ordering;
@@ -624,13 +630,21 @@ pub fn out(text: &str) {
         return;
     }
     let mut stdout = std::io::stdout().lock();
-    if stdout
+    if let Err(err) = stdout
         .write_all(text.as_bytes())
         .and_then(|()| stdout.flush())
-        .is_err()
     {
         OUTPUT_CLOSED.store(true, Ordering::Relaxed);
+        if err.kind() != std::io::ErrorKind::BrokenPipe {
+            let _ = OUTPUT_FAILED.set(format!("cannot write to standard output: {err}"));
+        }
     }
+}
+
+/// Why standard output could not be written (other than a reader that
+/// closed it), if it could not: the command's output is incomplete.
+pub fn output_failure() -> Option<&'static str> {
+    OUTPUT_FAILED.get().map(String::as_str)
 }
 
 #[cfg(test)]

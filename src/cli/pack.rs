@@ -155,8 +155,7 @@ pub struct GroupPack {
 pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> {
     match command {
         HouseCommand::Keep { file } => {
-            let text = std::fs::read_to_string(&file)
-                .with_context(|| format!("cannot read the pack {}", file.display()))?;
+            let text = crate::input::read_text(&file, crate::input::Kind::Pack)?;
             let (_, id) = session.keep_house_pack(&file.display().to_string(), &text)?;
             let info = session.pack(&id)?.pack.clone();
             let what = kept_as(&info);
@@ -174,7 +173,7 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
                 .house_text(&id)?
                 .ok_or_else(|| anyhow::anyhow!("the campaign keeps no house rules `{id}`"))?;
             super::print::write_output(session, &out, text.as_bytes(), force)?;
-            say!("Wrote {} to {}", id, out.display());
+            say!("Wrote {} to {}", id, crate::text::path(&out));
         }
         HouseCommand::Row {
             to,
@@ -445,8 +444,7 @@ pub(super) fn rulesets<'a>(packs: impl Iterator<Item = &'a Pack>, json: bool) ->
 }
 
 pub(super) fn check_pack(file: &Path, json: bool) -> Result<()> {
-    let text =
-        std::fs::read_to_string(file).with_context(|| format!("cannot read {}", file.display()))?;
+    let text = crate::input::read_text(file, crate::input::Kind::Pack)?;
     let registry = builtin_registry()?;
     let pack = match registry.load_text(&file.display().to_string(), &text) {
         Ok(pack) => pack,
@@ -494,11 +492,11 @@ pub(super) fn pack_schema(out: Option<&Path>, force: bool) -> Result<()> {
         Ok(()) => {}
         Err(crate::output::OutputError::Exists(path)) => anyhow::bail!(
             "{}: a file is already there; add --force to replace it",
-            path.display()
+            crate::text::path(&path)
         ),
         Err(err) => return Err(err.into()),
     }
-    say!("Wrote the pack schema to {}", path.display());
+    say!("Wrote the pack schema to {}", crate::text::path(path));
     Ok(())
 }
 

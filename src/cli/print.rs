@@ -25,7 +25,7 @@ pub(crate) fn write_output(
         Ok(()) => Ok(()),
         Err(OutputError::Exists(path)) => bail!(
             "{}: a file is already there; add --force to replace it",
-            path.display()
+            crate::text::path(&path)
         ),
         Err(err) => Err(err.into()),
     }
@@ -142,7 +142,7 @@ pub(super) fn cards(session: &Session, args: CardsArgs) -> Result<()> {
     say!(
         "Wrote {} to {}",
         crate::rules::counted(job.card_count(), "card", "cards"),
-        args.output.display()
+        crate::text::path(&args.output)
     );
     Ok(())
 }
@@ -164,7 +164,11 @@ pub(super) fn roster(
     let bytes = job.pdf()?;
     write_output(session, out, &bytes, force)?;
     warn(&job.warnings()?);
-    say!("Wrote the roster of {} to {}", gang.name, out.display());
+    say!(
+        "Wrote the roster of {} to {}",
+        gang.name,
+        crate::text::path(out)
+    );
     Ok(())
 }
 

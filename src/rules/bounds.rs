@@ -29,6 +29,17 @@ pub fn out_of_bound(n: impl std::fmt::Display) -> String {
     format!("{n} is out of bounds: a number lies between -{MAX_MAGNITUDE} and {MAX_MAGNITUDE}")
 }
 
+/// The end of the bound a change in the direction of `direction` (its
+/// sign) would cross, as a refusal says it: `past 1000000, the most a
+/// number may be`, or `below -1000000, the least a number may be`.
+pub fn bound_crossed(direction: i64) -> String {
+    if direction < 0 {
+        format!("below -{MAX_MAGNITUDE}, the least a number may be")
+    } else {
+        format!("past {MAX_MAGNITUDE}, the most a number may be")
+    }
+}
+
 /// A count (`usize`) as a checked number: one too big for `i64` is out of
 /// bounds all the same.
 pub fn count_as_number(n: usize) -> i64 {

@@ -18,7 +18,8 @@ mod validate;
 mod words;
 
 pub use bounds::{
-    MAX_MAGNITUDE, check_bound, count_as_number, out_of_bound, passes_bound, within_bound,
+    MAX_MAGNITUDE, bound_crossed, check_bound, count_as_number, out_of_bound, passes_bound,
+    within_bound,
 };
 pub use count::{Between, CountRange};
 pub use draft::{Draft, DraftChange};

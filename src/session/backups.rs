@@ -263,8 +263,7 @@ pub fn restore_backup(backup: &Path, target: &Path) -> Result<()> {
     }
     crate::store::check_copy(backup)
         .with_context(|| format!("{} cannot be restored", backup.display()))?;
-    let bytes =
-        std::fs::read(backup).with_context(|| format!("cannot read {}", backup.display()))?;
+    let bytes = crate::input::read(backup, crate::input::Kind::Backup)?;
     crate::output::write(target, &bytes, crate::output::Existing::Refuse, None)?;
     Ok(())
 }

@@ -16,23 +16,7 @@ use crate::campaign::{BatchId, EffectId, Event, FighterId, GangId};
 /// A bundle file's bytes, refused before they are read when the file is
 /// larger than a bundle may be.
 pub fn read_bundle_file(file: &std::path::Path) -> Result<Vec<u8>> {
-    use anyhow::Context as _;
-    let meta =
-        std::fs::metadata(file).with_context(|| format!("cannot read {}", file.display()))?;
-    if !meta.is_file() {
-        bail!(
-            "{}: not a file (a folder, a pipe or a device)",
-            file.display()
-        );
-    }
-    if meta.len() > bundle::MAX_BUNDLE_BYTES as u64 {
-        bail!(
-            "{}: {} MB is more than a bundle may be",
-            file.display(),
-            meta.len() / 1_000_000
-        );
-    }
-    std::fs::read(file).with_context(|| format!("cannot read {}", file.display()))
+    Ok(crate::input::read(file, crate::input::Kind::Bundle)?)
 }
 
 impl Session {
@@ -111,6 +95,15 @@ impl Session {
     /// it is made again as it was.
     pub fn export_whole_bundle(&self) -> Result<Bundle> {
         let mut bundle = self.export_bundle(None)?;
+        // Every pack the campaign keeps goes with it, in the order it was
+        // kept (as a campaign reads them): the game it was made to play
+        // among them, though no gang plays it.
+        bundle.packs = self
+            .store
+            .house_packs()?
+            .into_iter()
+            .map(|(id, text)| BundlePack { id, text })
+            .collect();
         let mut batches = Vec::new();
         for b in self.store.log_batches()? {
             let events = b
@@ -147,11 +140,24 @@ impl Session {
         let log = bundle.log.as_ref().ok_or_else(|| {
             anyhow!("log: this bundle carries gangs, not a whole campaign; bring them into a campaign instead")
         })?;
-        Self::made_from_log(
+        // The group's packs it carries are known from the log's first
+        // change, each checked as `house keep` checks one.
+        let travelling: Vec<super::house::Travelling<'_>> = bundle
+            .packs
+            .iter()
+            .enumerate()
+            .map(|(i, p)| super::house::Travelling {
+                from: format!("packs[{i}] ({})", crate::text::echo(&p.id)),
+                id: &p.id,
+                text: &p.text,
+            })
+            .collect();
+        Self::made_from_log_knowing(
             path,
             &log.batches()?,
             &log.photos()?,
             super::builtin_registry()?,
+            &travelling,
             "the bundle",
         )
     }

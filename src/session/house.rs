@@ -282,6 +282,51 @@ pub(in crate::session) fn with_house_packs(
     (registry, warnings)
 }
 
+/// A group's pack that comes with a log made again (a whole campaign's
+/// bundle, the copies of a merge): where it came from (named in its
+/// errors), the id it came under and its text.
+pub(in crate::session) struct Travelling<'a> {
+    pub from: String,
+    pub id: &'a str,
+    pub text: &'a str,
+}
+
+/// `base` and the group's packs that travel with a log, each checked as
+/// `house keep` checks one: a pack whose text gives itself the id it came
+/// under, not a pack of this build, and one that reads over `base` and the
+/// packs before it. These are the packs the log's first changes may play
+/// before the log keeps them (a campaign made with `--pack FILE`, its game
+/// kept later). A pack whose id came already is not read twice.
+pub(in crate::session) fn travelling_packs(
+    base: &crate::rules::Registry,
+    packs: &[Travelling<'_>],
+) -> Result<crate::rules::Registry> {
+    let mut registry = base.clone();
+    let mut read: Vec<&str> = Vec::new();
+    for pack in packs {
+        let from = &pack.from;
+        let said = crate::rules::Registry::pack_id(from, pack.text)?;
+        if said != pack.id {
+            bail!(
+                "{from}: pack.id: the pack's text calls itself `{}`, not `{}`",
+                crate::text::echo(&said),
+                crate::text::echo(pack.id)
+            );
+        }
+        if base.is_builtin(&said) {
+            bail!(
+                "{from}: pack.id: `{said}` is a pack of this build; house rules need an id of their own"
+            );
+        }
+        if read.contains(&pack.id) {
+            continue;
+        }
+        registry.add_house_text(from, pack.text)?;
+        read.push(pack.id);
+    }
+    Ok(registry)
+}
+
 /// How a kept pack is named in its errors.
 fn house_file(id: &str) -> String {
     format!("house rules `{id}`")

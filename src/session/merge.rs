@@ -18,6 +18,8 @@ pub struct Merge {
     pub other: PathBuf,
     plan: MergePlan,
     photos: Vec<crate::store::StoredPhoto>,
+    /// The group's packs the other copy keeps (id and text).
+    packs: Vec<(String, String)>,
 }
 
 /// What a merge would do, in words: the faces show it, the command line
@@ -74,6 +76,8 @@ impl Session {
         }
         let (theirs, photos) = CampaignStore::read_copy(&other)
             .with_context(|| format!("cannot read {}", other.display()))?;
+        let packs = CampaignStore::copy_house_packs(&other)
+            .with_context(|| format!("cannot read {}", other.display()))?;
         let within = |key: &Key, to| self.within(key, to).is_ok();
         let plan = merge::plan(&self.store.log_batches()?, &theirs, &within)
             .with_context(|| format!("{} cannot be merged", other.display()))?;
@@ -81,6 +85,7 @@ impl Session {
             other,
             plan,
             photos,
+            packs,
         })
     }
 
@@ -220,8 +225,29 @@ impl Session {
                 photos.push(photo.clone());
             }
         }
-        Self::made_from_log(output, &log, &photos, self.base.clone(), "the two copies")
-            .with_context(|| format!("{} was not written", output.display()))
+        // The group's packs both copies keep are known from the log's first
+        // change (a game the campaign was made to play and kept later),
+        // this copy's first, each checked as `house keep` checks one.
+        let ours_kept = self.store.house_packs()?;
+        let travelling: Vec<super::house::Travelling<'_>> = ours_kept
+            .iter()
+            .map(|p| (p, "this copy"))
+            .chain(merge.packs.iter().map(|p| (p, "the other copy")))
+            .map(|((id, text), copy)| super::house::Travelling {
+                from: format!("{copy}'s house rules `{}`", crate::text::echo(id)),
+                id,
+                text,
+            })
+            .collect();
+        Self::made_from_log_knowing(
+            output,
+            &log,
+            &photos,
+            self.base.clone(),
+            &travelling,
+            "the two copies",
+        )
+        .with_context(|| format!("{} was not written", output.display()))
     }
 
     /// Tries the merge as [`Session::write_merge`] would write it, conflicts

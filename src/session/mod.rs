@@ -139,9 +139,25 @@ impl Session {
         registry: Registry,
         from: &str,
     ) -> Result<Self> {
+        Self::made_from_log_knowing(path, batches, photos, registry, &[], from)
+    }
+
+    /// [`Session::made_from_log`], the group's packs that travel with the
+    /// log (`travelling`, each checked as `house keep` checks one) known
+    /// from its first change: a game the log keeps only after the campaign
+    /// was made to play it.
+    fn made_from_log_knowing(
+        path: &Path,
+        batches: &[crate::campaign::LoggedBatch],
+        photos: &[crate::store::StoredPhoto],
+        registry: Registry,
+        travelling: &[house::Travelling<'_>],
+        from: &str,
+    ) -> Result<Self> {
         crate::output::refuse_side_file(path)?;
         gate::check_log(batches)?;
-        let mut gate = Gate::new(&registry, &registry);
+        let known = house::travelling_packs(&registry, travelling)?;
+        let mut gate = Gate::new(&registry, &known);
         let store =
             CampaignStore::create_from_log(path, batches, photos, &mut |state, e, back| {
                 gate.check(state, e, back)
@@ -164,6 +180,12 @@ impl Session {
     /// Creates a campaign file holding the demo gangs.
     pub fn create_demo(path: &Path) -> Result<Self> {
         Self::create_demo_of(path, &demo::ruleset()?)
+    }
+
+    /// [`Session::create_demo`] read with `registry` (the built-in packs
+    /// and the pack files given with `--pack`).
+    pub fn create_default_demo_with(path: &Path, registry: Registry) -> Result<Self> {
+        Self::create_demo_with(path, &demo::ruleset()?, registry)
     }
 
     /// Creates a campaign file holding the demo played with `ruleset`.
@@ -234,9 +256,41 @@ impl Session {
         Ok(self.store.info()?)
     }
 
-    /// Checks the file end to end (`rapsheet verify`). Reads only.
+    /// Checks the file as `rapsheet verify` does: SQLite's integrity, and
+    /// a replay of the whole log giving exactly the stored state, every
+    /// batch and event passing the one gate as if it came in now.
     pub fn verify(&self) -> Result<Verification> {
-        Ok(self.store.verify()?)
+        self.rules_to_check_with()?;
+        // The group's packs the campaign keeps are known from its first
+        // change: a campaign made to play a game read from a file keeps
+        // that game only later (`docs/packs.md`).
+        let mut gate = Gate::new(&self.base, &self.registry);
+        let mut verified = self
+            .store
+            .verify_through(&mut |state, e, back| gate.check(state, e, back))?;
+        if verified.problems.is_empty()
+            && let Err(err) = gate::check_log(&self.store.log_batches()?)
+        {
+            verified
+                .problems
+                .push(format!("{}: {}", err.field, err.reason));
+        }
+        Ok(verified)
+    }
+
+    /// Refuses to verify a campaign whose game this laptop does not have
+    /// (one read from a file with `--pack` and not kept): its changes
+    /// cannot be held to their rules here, which says nothing of the file.
+    fn rules_to_check_with(&self) -> Result<()> {
+        let mut played = vec![self.info()?.default_ruleset];
+        played.extend(self.gang_list()?.into_iter().map(|g| g.ruleset));
+        if let Some(missing) = played.iter().find(|r| self.registry.get(r).is_none()) {
+            bail!(
+                "the campaign plays `{}`, a pack this laptop does not have, so its changes cannot be held to their rules: give the pack with --pack FILE (or keep it in the campaign with `rapsheet house keep`)",
+                text::echo(missing)
+            );
+        }
+        Ok(())
     }
 
     /// Bulk mode for generating a campaign: each change is still whole,

@@ -238,6 +238,7 @@ impl CampaignStore {
         if path.exists() {
             return Err(StoreError::AlreadyExists(path.to_owned()));
         }
+        folder_must_exist(path)?;
         let lock = match take_lock(path)? {
             Lock::Held(lock) => Some(lock),
             Lock::FolderReadOnly => {
@@ -677,6 +678,7 @@ impl CampaignStore {
         if target.exists() {
             return Err(StoreError::AlreadyExists(target.to_owned()));
         }
+        folder_must_exist(target)?;
         let tmp = temp_sibling(target);
         let result = (|| {
             {
@@ -703,15 +705,40 @@ impl CampaignStore {
         if result.is_err() {
             let _ = std::fs::remove_file(&tmp);
         }
-        // SQLite's own errors name no file: said of the file asked for.
-        result.map_err(|e| match e {
-            StoreError::Sqlite(_) => StoreError::Io {
-                path: target.to_owned(),
-                source: std::io::Error::other(one_line(&e)),
-            },
-            other => other,
-        })
+        result.map_err(|e| said_of(target, e))
     }
+}
+
+/// An error met while writing a new file through a temporary one, said of
+/// the file asked for: SQLite's own errors name no file, or the temporary
+/// one, which a player never asked for.
+fn said_of(target: &Path, err: StoreError) -> StoreError {
+    match err {
+        StoreError::Sqlite(_) => StoreError::Io {
+            path: target.to_owned(),
+            source: std::io::Error::other(one_line(&err)),
+        },
+        other => other,
+    }
+}
+
+/// Refuses a new file whose folder is not there, before anything is
+/// made: said of the file asked for, not as SQLite's “unable to open”.
+fn folder_must_exist(path: &Path) -> Result<()> {
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => return Ok(()),
+    };
+    if folder.is_dir() {
+        return Ok(());
+    }
+    Err(StoreError::Io {
+        path: path.to_owned(),
+        source: std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!("no folder {}", crate::text::path(folder)),
+        ),
+    })
 }
 
 impl CampaignStore {
@@ -793,6 +820,7 @@ impl CampaignStore {
                 "the log does not begin with the campaign's creation".into(),
             ));
         }
+        folder_must_exist(path)?;
         let tmp = temp_sibling(path);
         let result = (|| {
             let mut conn = Connection::open(&tmp)?;
@@ -816,7 +844,7 @@ impl CampaignStore {
         if result.is_err() {
             let _ = std::fs::remove_file(&tmp);
         }
-        result?;
+        result.map_err(|e| said_of(path, e))?;
         Self::open(path)
     }
 
@@ -839,6 +867,12 @@ impl CampaignStore {
     /// not verified again: for telling whether it moved on since it was.
     pub fn copy_log(path: &Path) -> Result<Vec<LoggedBatch>> {
         Self::open_copy(path)?.log_batches()
+    }
+
+    /// The group's packs another copy keeps (id and text, in the order
+    /// kept), read as [`Self::copy_log`] reads its log.
+    pub fn copy_house_packs(path: &Path) -> Result<Vec<(String, String)>> {
+        Self::open_copy(path)?.house_packs()
     }
 
     /// Another copy of a campaign opened to be read, never written: a
@@ -972,6 +1006,27 @@ fn corrupt(path: &Path, detail: impl Into<String>) -> StoreError {
 
 /// Checks a file before anything opens it for writing: the SQLite header,
 /// our application id, the schema version, and SQLite's own quick check.
+/// Whether the file at `path` is a Rapsheet campaign, by its header alone
+/// (read, never written, nothing opened as a database): an SQLite
+/// database stamped with Rapsheet's application id, or an SQLite database
+/// with a write-ahead log beside it (a campaign whose stamp may still be in
+/// the log). No output ever replaces one.
+pub fn is_campaign_file(path: &Path) -> bool {
+    // Never opened unless a plain file: a FIFO would wait for a writer.
+    if !std::fs::metadata(path).is_ok_and(|m| m.is_file()) {
+        return false;
+    }
+    let mut header = [0u8; 72];
+    let read = File::open(path).and_then(|mut f| f.read_exact(&mut header));
+    if read.is_err() || &header[..16] != b"SQLite format 3\0" {
+        return false;
+    }
+    let app = i64::from(u32::from_be_bytes([
+        header[68], header[69], header[70], header[71],
+    ]));
+    app == APPLICATION_ID || wal_path(path).exists()
+}
+
 /// Returns the schema version. Reads only.
 fn inspect(path: &Path) -> Result<i64> {
     let io = |source| StoreError::Io {

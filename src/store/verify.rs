@@ -10,7 +10,7 @@
 use rusqlite::OptionalExtension as _;
 use rusqlite::{Connection, TransactionBehavior};
 
-use super::{CampaignStore, Result, apply, configure_memory, migrate};
+use super::{CampaignStore, Check, Result, apply, configure_memory, migrate};
 use crate::campaign::{BatchId, Event};
 
 /// What [`CampaignStore::verify`] found.
@@ -34,11 +34,23 @@ impl CampaignStore {
     /// the log from an empty campaign gives exactly the stored state.
     /// Reads only.
     pub fn verify(&self) -> Result<Verification> {
+        self.verify_with(None)
+    }
+
+    /// [`Self::verify`], every event of the replay passing `check` (the
+    /// one gate) as it would if it came in now: a file whose log and state
+    /// agree but hold what no door takes (a number past the bound, a name
+    /// with a control character) does not verify either.
+    pub fn verify_through(&self, check: &mut Check) -> Result<Verification> {
+        self.verify_with(Some(check))
+    }
+
+    fn verify_with(&self, check: Option<&mut Check>) -> Result<Verification> {
         // One read transaction: every query below sees the same snapshot,
         // whatever another process commits meanwhile. Rolled back on drop.
         let snapshot = self.conn.unchecked_transaction()?;
         snapshot.query_row("SELECT count(*) FROM batch", [], |r| r.get::<_, i64>(0))?;
-        let out = self.verify_in_snapshot()?;
+        let out = self.verify_in_snapshot(check)?;
         drop(snapshot);
         Ok(out)
     }
@@ -61,7 +73,7 @@ impl CampaignStore {
         })
     }
 
-    fn verify_in_snapshot(&self) -> Result<Verification> {
+    fn verify_in_snapshot(&self, mut check: Option<&mut Check>) -> Result<Verification> {
         let mut out = Verification::default();
         let integrity: Vec<String> = self
             .conn
@@ -159,7 +171,26 @@ impl CampaignStore {
                 (id, label, undoes),
             )?;
         }
+        let takes_back: std::collections::BTreeSet<BatchId> = batches
+            .iter()
+            .filter(|(_, _, undoes)| undoes.is_some())
+            .map(|(id, _, _)| *id)
+            .collect();
         for entry in &log {
+            if let Some(check) = check.as_mut() {
+                let undo = takes_back.contains(&entry.batch);
+                if let Err(err) = check(&super::gate_state::Reading(&tx), &entry.event, undo) {
+                    out.problems.push(format!(
+                        "log entry {} (batch {}, “{}”) holds what no change may: {}: {}",
+                        entry.id,
+                        entry.batch.0,
+                        crate::text::echo(&entry.label),
+                        err.field,
+                        err.reason
+                    ));
+                    return Ok(out);
+                }
+            }
             if let Err(err) = apply::apply(&tx, &entry.event) {
                 out.problems.push(format!(
                     "log entry {} (batch {}, “{}”) does not replay: {err}",

@@ -336,10 +336,10 @@ impl RapsheetApp {
     /// Keeps a pack file in the campaign as house rules: one change, which
     /// undo takes back. A file that is not a pack is told in the dialog.
     fn keep_house_rules(&mut self, path: &Path) {
-        let text = match std::fs::read_to_string(path) {
+        let text = match crate::input::read_text(path, crate::input::Kind::Pack) {
             Ok(text) => text,
             Err(err) => {
-                let err = anyhow::anyhow!("cannot read {}: {err}", path.display());
+                let err = anyhow::Error::from(err);
                 match &mut self.dialogs.path {
                     Some(dialog) => dialog.error = Some(format!("{err:#}")),
                     None => self.error(err),

@@ -1258,7 +1258,8 @@ impl Run<'_> {
             let Some(amount) = value.checked_mul(*percent).map(|a| a / 100) else {
                 let from = self.amount_of(g, resource);
                 let change = format!("{value} × {percent}%");
-                return Err(self.past_bound(g, resource, from, &change));
+                let direction = value.signum() * percent.signum();
+                return Err(self.past_bound(g, resource, from, &change, direction));
             };
             self.pay(at, g, resource, amount, &format!(" ({name}'s value)"))?;
         }

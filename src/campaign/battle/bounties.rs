@@ -36,7 +36,14 @@ impl Run<'_> {
             let Some(paid) = bounty.checked_mul(rules.claim_per_point) else {
                 let from = self.amount_of(claimer, &rules.claim_resource);
                 let change = format!("{bounty} × {}", rules.claim_per_point);
-                return Err(self.past_bound(claimer, &rules.claim_resource, from, &change));
+                let direction = bounty.signum() * rules.claim_per_point.signum();
+                return Err(self.past_bound(
+                    claimer,
+                    &rules.claim_resource,
+                    from,
+                    &change,
+                    direction,
+                ));
             };
             self.adjust(claimer, &rules.claim_resource, paid, &reason)?;
             self.events.push(Event::CounterChanged {

@@ -435,7 +435,7 @@ impl<'a> Run<'a> {
             .map(|raw| floor.map_or(raw, |min| raw.max(min.min(from))))
             .filter(|to| !crate::rules::passes_bound(from, *to));
         let Some(to) = to else {
-            return Err(self.past_bound(gang, resource, from, &format!("{delta:+}")));
+            return Err(self.past_bound(gang, resource, from, &format!("{delta:+}"), delta));
         };
         if to != from {
             if to > from {
@@ -462,15 +462,23 @@ impl<'a> Run<'a> {
 
     /// The refusal of a change that would take a gang's resource past the
     /// safety bound.
-    fn past_bound(&self, gang: GangId, resource: &str, from: i64, change: &str) -> ReportError {
+    /// `direction` is the change's sign: which end of the bound it crosses.
+    fn past_bound(
+        &self,
+        gang: GangId,
+        resource: &str,
+        from: i64,
+        change: &str,
+        direction: i64,
+    ) -> ReportError {
         let index = self.battle.gangs.iter().position(|g| g.gang == gang);
         ReportError {
             field: index.map_or_else(|| "gangs".to_owned(), |i| format!("gangs[{i}]")),
             reason: format!(
-                "{} of {} is {from}; {change} would take it past {}, the most a number may be",
+                "{} of {} is {from}; {change} would take it {}",
                 self.pack.resource_label(resource),
                 self.name(gang),
-                crate::rules::MAX_MAGNITUDE
+                crate::rules::bound_crossed(direction)
             ),
         }
     }
@@ -501,7 +509,8 @@ impl<'a> Run<'a> {
         let Some(wanted) = amount.amount.checked_mul(times) else {
             let from = self.amount_of(gang, &amount.resource);
             let change = format!("{} × {times}", amount.amount);
-            return Err(self.past_bound(gang, &amount.resource, from, &change));
+            let direction = amount.amount.signum() * times.signum();
+            return Err(self.past_bound(gang, &amount.resource, from, &change, direction));
         };
         let reason = match &self.battle.scenario {
             Some(scenario) => format!("{}: {source}", self.scenario_name(scenario)),

@@ -137,7 +137,43 @@ fn validate_words(file: &str, pack: &Pack) -> Result<(), PackError> {
             ));
         }
     }
+    // Every word given is printed in the app's sentences and on paper: one
+    // line a person can read, as a name is.
+    for (field, word) in printed_words(pack) {
+        if word.trim().is_empty() {
+            continue;
+        }
+        if let Err(e) = crate::text::word(&word) {
+            return Err(PackError::new(file, field, e.to_string()));
+        }
+    }
     Ok(())
+}
+
+/// The words a pack gives the app to print around its entries, with the
+/// field each is in: `[words]`, `[dice] stress_words`, `[record] noun`.
+fn printed_words(pack: &Pack) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut section = |name: &str, value: serde_json::Result<serde_json::Value>| {
+        if let Ok(serde_json::Value::Object(fields)) = value {
+            for (field, word) in fields {
+                if let serde_json::Value::String(word) = word {
+                    out.push((format!("{name}.{field}"), word));
+                }
+            }
+        }
+    };
+    section("words", serde_json::to_value(&pack.words));
+    if let Some(words) = pack.dice.as_ref().and_then(|d| d.stress_words.as_ref()) {
+        section("dice.stress_words", serde_json::to_value(words));
+    }
+    if let Some(record) = &pack.record {
+        out.push(("record.noun".to_owned(), record.noun.clone()));
+        if let Some(nouns) = &record.nouns {
+            out.push(("record.nouns".to_owned(), nouns.clone()));
+        }
+    }
+    out
 }
 
 /// Checks every number of the pack is within the bounds of a number.
@@ -233,6 +269,16 @@ fn entry_names(pack: &Pack) -> Vec<(String, &str)> {
     }
     for t in &pack.tables {
         out.push((field("tables", &t.id, "name"), &t.name));
+        for (i, row) in t.rows.iter().enumerate() {
+            // A row's name is what a fighter keeps of it; a lasting row
+            // without one keeps its result as its name.
+            let at = format!("tables.{}.rows[{i}]", crate::text::echo(&t.id));
+            if row.name.is_empty() && row.lasting {
+                out.push((format!("{at}.result"), &row.result));
+            } else {
+                out.push((format!("{at}.name"), &row.name));
+            }
+        }
     }
     for s in &pack.scenarios {
         out.push((field("scenarios", &s.id, "name"), &s.name));

@@ -327,8 +327,7 @@ impl Session {
 
 /// Reads an invite file.
 pub fn read_invite(path: &Path) -> Result<Invite> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the invite {}", path.display()))?;
+    let text = crate::input::read_text(path, crate::input::Kind::Invite)?;
     toml::from_str(&text).map_err(|e| {
         anyhow!(
             "{} is not a league invite: {}",
@@ -400,9 +399,16 @@ fn read_batches(fetched: &[ServerBatch]) -> Result<(Vec<LoggedBatch>, Vec<BatchN
 }
 
 fn read_batch(batch: &ServerBatch) -> Result<LoggedBatch> {
+    // A time the laptop gave that is not one: when the server took it,
+    // the same on every laptop.
+    let at = if crate::campaign::gate::is_time(&batch.at) {
+        &batch.at
+    } else {
+        &batch.received
+    };
     Ok(LoggedBatch {
         id: crate::campaign::BatchId(batch.seq),
-        at: batch.at.clone(),
+        at: at.clone(),
         label: batch.label.clone(),
         undoes: batch.undoes.map(crate::campaign::BatchId),
         events: serde_json::from_str(&batch.events).with_context(|| {

@@ -157,7 +157,7 @@ impl Session {
             let server = self.own_already_there(server)?;
             if !server.is_empty() {
                 fetched += server.len();
-                match self.take_in(&mut league, &server, choices)? {
+                match self.take_in(Some(&mut league), &server, choices)? {
                     TakenIn::Done { left_out: more } => {
                         left_out.extend(more);
                         // The choices settled the conflicts with what was
@@ -249,15 +249,19 @@ impl Session {
     /// Replays the server's new batches here: after the whole log where
     /// this laptop sent everything, or before this laptop's unsent batches,
     /// which are made again after them through the merge.
+    /// Without `league` (the fuzz target's), no photo is fetched.
     fn take_in(
         &mut self,
-        league: &mut League,
+        league: Option<&mut League>,
         server: &[ServerBatch],
         choices: &[Option<Choice>],
     ) -> Result<TakenIn> {
         let tie = self.tie()?;
         let (fetched, fetched_names) = read_batches(server)?;
-        let photos = fetch_photos(league, &self.store, &fetched)?;
+        let photos = match league {
+            Some(league) => fetch_photos(league, &self.store, &fetched)?,
+            None => Vec::new(),
+        };
         let head = server.last().map_or(tie.synced, |b| b.seq);
         let unsent_here = self.store.newest_batch()?.is_some_and(|b| b.0 > tie.synced);
         if !unsent_here {
@@ -334,6 +338,63 @@ impl Session {
         })?;
         self.read_house_packs()?;
         Ok(TakenIn::Done { left_out })
+    }
+
+    /// Ties this campaign to a league on no server, for the fuzz target
+    /// (`crate::fuzzing::league_batch`), which plays the server's part:
+    /// the league's log is batches `1..=synced` of this file's, and every
+    /// batch here is named `uid(id)` by `login` (those after `synced` as a
+    /// send cut short leaves them).
+    pub(crate) fn tie_without_server(
+        &mut self,
+        synced: i64,
+        login: &str,
+        uid: &dyn Fn(i64) -> String,
+    ) -> Result<()> {
+        let names: Vec<BatchName> = self
+            .store
+            .log_batches()?
+            .iter()
+            .map(|b| BatchName {
+                batch: b.id,
+                uid: uid(b.id.0),
+                author: login.to_owned(),
+            })
+            .collect();
+        let tie = LeagueTie {
+            host: "no-server".to_owned(),
+            port: 5432,
+            database: "none".to_owned(),
+            login: login.to_owned(),
+            certificate: String::new(),
+            synced,
+            last_sync: None,
+        };
+        self.store.tie_to_league(&tie, &names)?;
+        Ok(())
+    }
+
+    /// What one try of a sync does with the server's new batches once
+    /// fetched (`server`, in its order), with no server, for the fuzz
+    /// target: those that are this laptop's own are noted sent, the rest
+    /// replayed here (no photo fetched), then a change made and taken back
+    /// here, both unsent, dropped. The batches left out, or the conflicts
+    /// still to choose (then nothing else changed).
+    pub(crate) fn take_in_fetched(
+        &mut self,
+        server: Vec<ServerBatch>,
+        choices: &[Option<Choice>],
+    ) -> Result<std::result::Result<Vec<String>, Vec<SyncConflict>>> {
+        let server = self.own_already_there(server)?;
+        let mut left_out = Vec::new();
+        if !server.is_empty() {
+            match self.take_in(None, &server, choices)? {
+                TakenIn::Done { left_out: more } => left_out = more,
+                TakenIn::Conflicts(conflicts) => return Ok(Err(conflicts)),
+            }
+        }
+        self.drop_taken_back_unsent()?;
+        Ok(Ok(left_out))
     }
 
     /// The server's words with each gang it names by number named as the
@@ -478,16 +539,24 @@ pub(super) fn append_or_leave_out(
     photos: &[StoredPhoto],
     head: i64,
 ) -> crate::store::Result<Vec<String>> {
-    let all = {
+    // A batch whose own fields no log holds (an undo of no earlier batch,
+    // a label past its length) is left out like one that cannot be
+    // replayed.
+    let header = |batch: &LoggedBatch| crate::campaign::gate::check_header("batch", batch);
+    let all = if batches.iter().any(|b| header(b).is_err()) {
+        Err(())
+    } else {
         let mut gate = Gate::new(base, registry);
-        store.append(
-            batches,
-            names,
-            photos,
-            head,
-            &now(),
-            &mut |state, e, back| gate.check(state, e, back),
-        )
+        store
+            .append(
+                batches,
+                names,
+                photos,
+                head,
+                &now(),
+                &mut |state, e, back| gate.check(state, e, back),
+            )
+            .map_err(|_| ())
     };
     if all.is_ok() {
         return Ok(Vec::new());
@@ -496,7 +565,9 @@ pub(super) fn append_or_leave_out(
     let mut left_out = Vec::new();
     let mut registry = registry.clone();
     for (batch, name) in batches.iter().zip(names) {
-        let one = {
+        let one = if let Err(err) = header(batch) {
+            Err(err.to_string())
+        } else {
             let mut gate = Gate::new(base, &registry);
             let keys = photo_keys(std::slice::from_ref(batch));
             let its_photos: Vec<StoredPhoto> = photos
@@ -504,20 +575,25 @@ pub(super) fn append_or_leave_out(
                 .filter(|p| keys.contains(&p.0))
                 .cloned()
                 .collect();
-            store.append(
-                std::slice::from_ref(batch),
-                std::slice::from_ref(name),
-                &its_photos,
-                batch.id.0,
-                &now(),
-                &mut |state, e, back| gate.check(state, e, back),
-            )
+            store
+                .append(
+                    std::slice::from_ref(batch),
+                    std::slice::from_ref(name),
+                    &its_photos,
+                    batch.id.0,
+                    &now(),
+                    &mut |state, e, back| gate.check(state, e, back),
+                )
+                .map_err(|err| err.to_string())
         };
-        if let Err(err) = one {
-            let why = err.to_string();
+        if let Err(why) = one {
             left_out.push(format!("{} (by {}): {why}", batch.label, name.author));
+            let mut label = format!("Left out: {} — {why}", batch.label);
+            if crate::campaign::gate::is_label("label", &label).is_err() {
+                label = format!("Left out: {} — {why}", crate::text::echo(&batch.label));
+            }
             let empty = LoggedBatch {
-                label: format!("Left out: {} — {why}", batch.label),
+                label,
                 undoes: None,
                 events: Vec::new(),
                 ..batch.clone()

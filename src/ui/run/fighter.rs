@@ -110,10 +110,10 @@ impl RapsheetApp {
     /// Sets a fighter's photo from a file, or removes it.
     fn set_photo(&mut self, fighter: FighterId, path: Option<PathBuf>) {
         let bytes = match &path {
-            Some(p) => match std::fs::read(p) {
+            Some(p) => match crate::input::read(p, crate::input::Kind::Photo) {
                 Ok(b) => Some(b),
                 Err(e) => {
-                    self.error(anyhow::anyhow!("cannot read {}: {e}", p.display()));
+                    self.error(e.into());
                     return;
                 }
             },
