@@ -47,7 +47,7 @@ fn main() -> ExitCode {
                 "{} is neither a command nor a campaign file (see --help)",
                 rapsheet::text::path(&file)
             )),
-            file => rapsheet::ui::run(file.or(cli.db)),
+            file => rapsheet::ui::run(file.or(cli.db), &cli.packs),
         },
         #[cfg(not(feature = "gui"))]
         None => Err(anyhow::anyhow!(

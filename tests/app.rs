@@ -1430,3 +1430,55 @@ fn the_roster_and_record_form_wrap_inside_the_window_at_both_sizes() {
         }
     }
 }
+
+/// One campaign's window state never leaks into the next one opened: a
+/// record half entered in A (a fighter marked down, the gangs chosen), a
+/// new gang's name typed, an open window, are not there when B opens,
+/// and B's record form starts as B's own.
+#[test]
+fn opening_another_campaign_starts_every_screen_as_its_own() {
+    let dir = util::temp();
+    let a = dir.path().join("a.rapsheet");
+    let b = dir.path().join("b.rapsheet");
+    drop(Session::create_demo(&b).expect("demo b"));
+    let mut app = RapsheetApp::with_session(Session::create_demo(&a).expect("demo a"));
+    app.set_recent(vec![b.clone(), a.clone()]);
+    let mut harness = harness(app);
+    harness.run();
+    type_into(&mut harness, "New gang name", "Half-typed Gang");
+    harness.get_by_label("Record").click();
+    harness.run();
+    harness
+        .get_all_by_label("Taken down")
+        .next()
+        .unwrap()
+        .click();
+    harness.run();
+    assert!(
+        harness.query_by_label("downed").is_some(),
+        "A's form holds a fighter taken down"
+    );
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("Recent campaigns").hover();
+    harness.run();
+    harness.get_by_label(&b.display().to_string()).click();
+    harness.run();
+    assert_eq!(harness.state().campaign_path(), Some(b.as_path()));
+    harness.get_by_label("Record").click();
+    harness.run();
+    assert!(
+        harness.query_by_label("downed").is_none(),
+        "B's record form starts with nobody taken down"
+    );
+    harness.get_by_label("Roster").click();
+    harness.run();
+    assert_eq!(
+        harness
+            .get_by_label("New gang name")
+            .value()
+            .unwrap_or_default(),
+        "",
+        "the name typed in A is not in B's form"
+    );
+}

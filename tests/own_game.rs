@@ -533,3 +533,51 @@ fn verify_without_the_games_pack_says_to_give_it() {
     );
     tide(d, &["verify"]);
 }
+
+/// The window reads the packs named on its command line as every command
+/// does (`rapsheet --pack tidewreck.toml --db c.rapsheet`): the campaign
+/// opens in its game's words, and a clan is founded from the window.
+#[test]
+fn the_window_opens_a_campaign_with_the_packs_of_its_command_line() {
+    let dir = util::temp();
+    let d = dir.path();
+    three_clans(d);
+    let packs = rapsheet::session::registry_with(&[pack_file()]).unwrap();
+    let app = RapsheetApp::start_with_packs(
+        Some(d.join("c.rapsheet")),
+        Some(packs),
+        None,
+        Default::default(),
+    );
+    let mut harness = Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
+    harness.run();
+    for word in ["Clans", "Found a clan"] {
+        assert!(
+            harness.query_by_label_contains(word).is_some(),
+            "the window does not show “{word}”"
+        );
+    }
+    assert!(harness.query_by_label_contains("does not have").is_none());
+    util::type_into(&mut harness, "New clan name", "Salt Clan");
+    harness.get_by_label("Found clan").click();
+    harness.run();
+    let list = tide(d, &["gang", "list"]);
+    assert!(list.contains("Salt Clan"), "{list}");
+}
+
+/// A broken pack named for the window is said in one line before any
+/// window is made, as the commands say it.
+#[test]
+fn the_window_refuses_a_broken_pack_in_one_line() {
+    let dir = util::temp();
+    let d = dir.path();
+    std::fs::write(d.join("broken.toml"), "[pack]\nid = \"broken\"\n").unwrap();
+    let out = util::rapsheet(d, &["--pack", "broken.toml", "--db", "c.rapsheet"]);
+    assert!(!out.status.success());
+    let err = util::stderr(&out);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("broken.toml"), "{err}");
+    assert!(!d.join("c.rapsheet").exists());
+}

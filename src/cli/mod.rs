@@ -596,12 +596,7 @@ fn open(db: Option<&Path>, packs: &[PathBuf]) -> Result<Session> {
 
 /// The built-in packs and the pack files given with `--pack`.
 fn registry(packs: &[PathBuf]) -> Result<crate::rules::Registry> {
-    let mut registry = crate::session::builtin_registry()?;
-    for file in packs {
-        let text = crate::input::read_text(file, crate::input::Kind::Pack)?;
-        registry.add_text(&file.display().to_string(), &text)?;
-    }
-    Ok(registry)
+    crate::session::registry_with(packs)
 }
 
 pub(crate) fn print_json<T: Serialize>(value: &T) -> Result<()> {

@@ -365,3 +365,15 @@ pub fn asked_pack<'a>(registry: &'a Registry, ruleset: &str) -> Result<&'a Pack>
 pub fn builtin_registry() -> Result<Registry> {
     Registry::builtin().context("a ruleset pack shipped with Rapsheet is broken")
 }
+
+/// The built-in packs and the pack files given with `--pack` (a group's
+/// own game, or its house rules), each read as a pack file is and checked:
+/// what the command line and the window open and make campaigns with.
+pub fn registry_with(files: &[std::path::PathBuf]) -> Result<Registry> {
+    let mut registry = builtin_registry()?;
+    for file in files {
+        let text = crate::input::read_text(file, crate::input::Kind::Pack)?;
+        registry.add_text(&file.display().to_string(), &text)?;
+    }
+    Ok(registry)
+}

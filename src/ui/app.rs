@@ -57,6 +57,32 @@ pub(super) struct Dialogs {
     pub replace: Option<(PathBuf, Box<Action>)>,
 }
 
+/// Everything the window holds of one campaign: the forms typed into, the
+/// choices made on its screens (a record half entered, the chronicle's
+/// resource, the log's page), the editors and the windows opened over it,
+/// with the paths offered in them. It is made anew, whole, whenever a
+/// campaign is opened or closed, so nothing of one campaign shows in, or
+/// can be committed to, another.
+#[derive(Default)]
+pub(super) struct CampaignUi {
+    pub found_form: FoundGangForm,
+    pub recruit_form: RecruitForm,
+    pub editor: FighterEditor,
+    pub battle_form: BattleForm,
+    pub chronicle_view: ChronicleView,
+    pub log_view: LogView,
+    /// The editor of the group's own data, open or not.
+    pub house_editor: super::house_editor::HouseEditor,
+    /// The Merge window, open or not.
+    pub merge_window: Option<super::merge_view::MergeWindow>,
+    /// The League window, open or not.
+    pub league_window: Option<super::league_view::LeagueWindow>,
+    /// The Bundles window, open or not.
+    pub bundles_window: Option<super::bundles_view::BundlesWindow>,
+    /// The Backups window: open, and what it lists.
+    pub backups_window: Option<super::backups_view::BackupsWindow>,
+}
+
 /// The whole app.
 pub struct RapsheetApp {
     pub(super) session: Option<Session>,
@@ -67,32 +93,20 @@ pub struct RapsheetApp {
     pub(super) screen: Screen,
     pub(super) show_log: bool,
     pub(super) dialogs: Dialogs,
-    pub(super) found_form: FoundGangForm,
-    pub(super) recruit_form: RecruitForm,
-    pub(super) editor: FighterEditor,
+    /// What the window holds of the open campaign: its forms, the choices
+    /// made on its screens, its windows. Made anew whenever a campaign is
+    /// opened or closed.
+    pub(super) campaign: CampaignUi,
     /// Where backups are kept; `None` (tests, a machine without a data
     /// folder) makes none.
     pub(super) backups: Option<std::path::PathBuf>,
     /// How many backups are kept (the app's setting).
     pub(super) backup_policy: crate::session::BackupPolicy,
-    /// The Merge window, open or not.
-    pub(super) merge_window: Option<super::merge_view::MergeWindow>,
-    /// The League window, open or not.
-    pub(super) league_window: Option<super::league_view::LeagueWindow>,
     /// The league as this laptop knows it, read once per change (`None`:
     /// the campaign is in no league).
     pub(super) league_status: Option<crate::session::league::LeagueStatus>,
     /// Why the last sync could not reach the server, until one does.
     pub(super) league_offline: Option<String>,
-    /// The Bundles window, open or not.
-    pub(super) bundles_window: Option<super::bundles_view::BundlesWindow>,
-    /// The Backups window: open, and what it lists.
-    pub(super) backups_window: Option<super::backups_view::BackupsWindow>,
-    /// The editor of the group's own data, open or not.
-    pub(super) house_editor: super::house_editor::HouseEditor,
-    pub(super) battle_form: BattleForm,
-    pub(super) chronicle_view: ChronicleView,
-    pub(super) log_view: LogView,
     /// Closes the window once its first frame is shown, for the launch
     /// benchmark.
     launch_probe: super::LaunchProbe,
@@ -104,6 +118,10 @@ pub struct RapsheetApp {
     fonts_installed: bool,
     /// Campaigns opened lately, newest first.
     pub(super) recent: Vec<PathBuf>,
+    /// The packs campaigns are opened and made with: this build's and the
+    /// pack files named on the command line (`--pack`); `None`, this
+    /// build's alone.
+    pub(super) packs: Option<crate::rules::Registry>,
     /// The demos there are: (ruleset id, the pack's name), the default
     /// first; read once.
     pub(super) demos: Vec<(String, String)>,
@@ -139,15 +157,33 @@ impl RapsheetApp {
         backups: Option<PathBuf>,
         policy: crate::session::BackupPolicy,
     ) -> Self {
+        Self::start_with_packs(path, None, backups, policy)
+    }
+
+    /// [`RapsheetApp::start_with_backups`], every campaign opened and made
+    /// with `packs` (this build's and the files given with `--pack`), as
+    /// the command line reads them.
+    pub fn start_with_packs(
+        path: Option<PathBuf>,
+        packs: Option<crate::rules::Registry>,
+        backups: Option<PathBuf>,
+        policy: crate::session::BackupPolicy,
+    ) -> Self {
         let mut app = Self::closed_with_backups(backups, policy);
+        app.packs = packs;
+        let open = |path: &Path| app.packs().and_then(|p| Session::open_with(path, p));
+        let demo = |path: &Path| {
+            app.packs()
+                .and_then(|p| Session::create_default_demo_with(path, p))
+        };
         let result = match path {
-            Some(path) if path.exists() => Session::open(&path),
-            Some(path) => Session::create_demo(&path),
+            Some(path) if path.exists() => open(&path),
+            Some(path) => demo(&path),
             None => match crate::paths::default_campaign() {
-                Some(path) if path.exists() => Session::open(&path),
+                Some(path) if path.exists() => open(&path),
                 Some(path) => std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
                     .map_err(anyhow::Error::from)
-                    .and_then(|()| Session::create_demo(&path)),
+                    .and_then(|()| demo(&path)),
                 None => Err(anyhow::anyhow!("this system has no data directory")),
             },
         };
@@ -156,6 +192,15 @@ impl RapsheetApp {
             Err(err) => app.open_error = Some(format!("{err:#}")),
         }
         app
+    }
+
+    /// The packs a campaign is opened or made with: this build's, and the
+    /// pack files the window was started with.
+    pub(super) fn packs(&self) -> anyhow::Result<crate::rules::Registry> {
+        match &self.packs {
+            Some(packs) => Ok(packs.clone()),
+            None => crate::session::builtin_registry(),
+        }
     }
 
     /// The app with no campaign open: the welcome screen.
@@ -193,21 +238,11 @@ impl RapsheetApp {
             screen: Screen::default(),
             show_log: false,
             dialogs: Dialogs::default(),
-            found_form: FoundGangForm::default(),
-            recruit_form: RecruitForm::default(),
-            editor: FighterEditor::default(),
-            house_editor: Default::default(),
+            campaign: CampaignUi::default(),
             backups: None,
             backup_policy: Default::default(),
-            backups_window: None,
-            bundles_window: None,
-            merge_window: None,
-            league_window: None,
             league_status: None,
             league_offline: None,
-            battle_form: BattleForm::default(),
-            chronicle_view: ChronicleView::default(),
-            log_view: LogView::default(),
             launch_probe: super::LaunchProbe::from_env(),
             no_native_dialog: false,
             writer: None,
@@ -215,6 +250,7 @@ impl RapsheetApp {
             dice: Dice::seeded(seed),
             fonts_installed: false,
             recent: Vec::new(),
+            packs: None,
             demos: demo_list(),
             output_dir: None,
             quitting: false,
@@ -295,10 +331,9 @@ impl RapsheetApp {
 
     pub(super) fn set_session(&mut self, mut session: Session) {
         // Nothing of the campaign before stays: its status line, its
-        // choices for a new gang.
+        // forms, its screens' choices, its windows and their dialogs.
         self.status = None;
-        self.found_form = FoundGangForm::default();
-        self.editor = FighterEditor::default();
+        self.forget_campaign_ui();
         // Where the app keeps backups: one before every record, and one a
         // day the campaign is opened (a failure is said, not hidden).
         if let Some(folder) = self.backups.clone() {
@@ -316,6 +351,16 @@ impl RapsheetApp {
         self.welcome = false;
         self.state.forget();
         self.refresh();
+    }
+
+    /// Drops what the window held of the campaign that was open: its
+    /// forms, choices and windows ([`CampaignUi`]), the dialogs over it,
+    /// and the league as it was known.
+    fn forget_campaign_ui(&mut self) {
+        self.campaign = CampaignUi::default();
+        self.dialogs = Dialogs::default();
+        self.league_status = None;
+        self.league_offline = None;
     }
 
     /// The flag that, set (by a signal from the desktop), makes the next
@@ -340,17 +385,7 @@ impl RapsheetApp {
         self.state = ViewState::default();
         self.screen = Screen::default();
         self.show_log = false;
-        self.found_form = FoundGangForm::default();
-        self.recruit_form = RecruitForm::default();
-        self.editor = FighterEditor::default();
-        self.battle_form = BattleForm::default();
-        self.chronicle_view = ChronicleView::default();
-        self.log_view = LogView::default();
-        self.dialogs = Dialogs::default();
-        self.backups_window = None;
-        self.bundles_window = None;
-        self.merge_window = None;
-        self.league_window = None;
+        self.forget_campaign_ui();
         self.welcome = true;
         self.info(format!("Closed {name}"));
     }
@@ -398,7 +433,7 @@ impl RapsheetApp {
 
     /// The battle form's error, when its report is refused.
     pub fn battle_error(&self) -> Option<&str> {
-        match &self.battle_form.preview {
+        match &self.campaign.battle_form.preview {
             Some(Err(err)) => Some(err),
             _ => None,
         }
@@ -417,11 +452,11 @@ impl RapsheetApp {
         };
         let refreshed = self.state.refresh(session);
         if refreshed.changed {
-            self.battle_form.dirty = true;
+            self.campaign.battle_form.dirty = true;
             self.league_status = session.league_status(false).ok();
         }
         let view = self.state.selected_fighter_view().cloned();
-        self.editor.sync(view.as_ref());
+        self.campaign.editor.sync(view.as_ref());
         for err in refreshed.errors {
             self.error(err);
         }

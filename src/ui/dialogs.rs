@@ -41,6 +41,14 @@ impl PathPurpose {
         }
     }
 
+    /// What the typed path names, as the field's label says it.
+    fn file(self) -> &'static str {
+        match self {
+            Self::HouseRules => "Pack file path",
+            _ => "Campaign file path",
+        }
+    }
+
     fn button(self) -> &'static str {
         match self {
             Self::New => "Create",
@@ -75,8 +83,14 @@ impl PathDialog {
         let mut result = None;
         let modal = egui::Modal::new(egui::Id::unique("path-dialog")).show(ctx, |ui| {
             ui.heading(self.purpose.title());
-            ui.label("This desktop offers no file dialog: type the campaign file's path.");
-            let label = ui.label("Campaign file path");
+            let what = match self.purpose {
+                PathPurpose::HouseRules => "the pack file's",
+                _ => "the campaign file's",
+            };
+            ui.label(format!(
+                "This desktop offers no file dialog: type {what} path."
+            ));
+            let label = ui.label(self.purpose.file());
             let edit = ui.add(egui::TextEdit::singleline(&mut self.path).desired_width(480.0));
             let edit = edit.labelled_by(label.id);
             if let Some(err) = &self.error {

@@ -247,14 +247,38 @@ impl RapsheetApp {
     fn file_field(&mut self, field: FileField) -> Option<&mut String> {
         match field {
             FileField::PrintPdf => self.dialogs.print.as_mut().map(|d| &mut d.path),
-            FileField::ChronicleExport => Some(&mut self.chronicle_view.path),
-            FileField::Photo(_) => Some(&mut self.editor.photo_path),
-            FileField::BundleOut => self.bundles_window.as_mut().map(|w| &mut w.export_path),
-            FileField::BundleIn => self.bundles_window.as_mut().map(|w| &mut w.import_path),
-            FileField::BundleNewCampaign => self.bundles_window.as_mut().map(|w| &mut w.new_path),
-            FileField::MergeOther => self.merge_window.as_mut().map(|w| &mut w.other_path),
-            FileField::MergeOut => self.merge_window.as_mut().map(|w| &mut w.output_path),
-            FileField::RestoreTo => self.backups_window.as_mut().and_then(|w| w.restore_path()),
+            FileField::ChronicleExport => Some(&mut self.campaign.chronicle_view.path),
+            FileField::Photo(_) => Some(&mut self.campaign.editor.photo_path),
+            FileField::BundleOut => self
+                .campaign
+                .bundles_window
+                .as_mut()
+                .map(|w| &mut w.export_path),
+            FileField::BundleIn => self
+                .campaign
+                .bundles_window
+                .as_mut()
+                .map(|w| &mut w.import_path),
+            FileField::BundleNewCampaign => self
+                .campaign
+                .bundles_window
+                .as_mut()
+                .map(|w| &mut w.new_path),
+            FileField::MergeOther => self
+                .campaign
+                .merge_window
+                .as_mut()
+                .map(|w| &mut w.other_path),
+            FileField::MergeOut => self
+                .campaign
+                .merge_window
+                .as_mut()
+                .map(|w| &mut w.output_path),
+            FileField::RestoreTo => self
+                .campaign
+                .backups_window
+                .as_mut()
+                .and_then(|w| w.restore_path()),
         }
     }
 
@@ -384,13 +408,13 @@ impl RapsheetApp {
         let result = match purpose {
             // A pack file, kept in the open campaign: no campaign opens.
             PathPurpose::HouseRules => return self.keep_house_rules(given),
-            PathPurpose::Open => Session::open(&path),
+            PathPurpose::Open => self.packs().and_then(|p| Session::open_with(&path, p)),
             PathPurpose::New => {
                 let name = self.dialogs.new_name.clone().unwrap_or_else(|| {
                     path.file_stem()
                         .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned())
                 });
-                crate::session::builtin_registry().and_then(|registry| {
+                self.packs().and_then(|registry| {
                     let default = registry
                         .book_default()
                         .map(str::to_owned)

@@ -106,11 +106,17 @@ fn end_on_signals(ctx: &egui::Context, ended: std::sync::Arc<std::sync::atomic::
 /// Starts the app on `db`, or on the last campaign, or on the demo in the
 /// platform data directory (created on first run). The campaign is opened
 /// and read while the window is made, so the first frame finds it ready.
-pub fn run(db: Option<PathBuf>) -> Result<()> {
+pub fn run(db: Option<PathBuf>, packs: &[PathBuf]) -> Result<()> {
+    // The pack files named with `--pack` are read as every command reads
+    // them, before the window is made: a broken one is said in one line.
+    let packs = match packs {
+        [] => None,
+        files => Some(crate::session::registry_with(files)?),
+    };
     // The system's fonts for other scripts are looked up while the window
     // is made, not after: the first frame finds them read.
     std::thread::spawn(|| drop(crate::print::system_fallbacks()));
-    let opening = std::thread::spawn(move || start_from(db, &kept_settings()));
+    let opening = std::thread::spawn(move || start_from(db, packs, &kept_settings()));
     let options = eframe::NativeOptions {
         viewport: egui::ViewportBuilder::default()
             .with_title("Rapsheet")
@@ -138,6 +144,7 @@ pub fn run(db: Option<PathBuf>) -> Result<()> {
 /// on the welcome screen where the player closed the campaign last time.
 fn start_from(
     db: Option<PathBuf>,
+    packs: Option<crate::rules::Registry>,
     kept: &std::collections::HashMap<String, String>,
 ) -> RapsheetApp {
     // No campaign remembered: a first run. An empty one: the campaign was
@@ -150,14 +157,16 @@ fn start_from(
         .and_then(|text| crate::session::BackupPolicy::from_setting(text))
         .unwrap_or_default();
     let mut app = if closed {
-        RapsheetApp::closed_with_backups(crate::paths::backups_dir(), policy)
+        let mut app = RapsheetApp::closed_with_backups(crate::paths::backups_dir(), policy);
+        app.packs = packs;
+        app
     } else {
         let path = db.or_else(|| {
             last.filter(|p| !p.is_empty())
                 .map(PathBuf::from)
                 .filter(|p| p.exists())
         });
-        RapsheetApp::start_with_backups(path, crate::paths::backups_dir(), policy)
+        RapsheetApp::start_with_packs(path, packs, crate::paths::backups_dir(), policy)
     };
     if first_run {
         app.show_welcome();

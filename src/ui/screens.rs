@@ -168,7 +168,7 @@ impl RapsheetApp {
                             ui,
                             &state.rulesets,
                             &default_ruleset,
-                            &mut self.found_form,
+                            &mut self.campaign.found_form,
                             nouns,
                             read_only,
                         ) {
@@ -185,7 +185,7 @@ impl RapsheetApp {
                     &state.gangs,
                     state.batch(),
                     state.selected_gang,
-                    &mut self.found_form,
+                    &mut self.campaign.found_form,
                     nouns,
                 ) {
                     actions.push(a);
@@ -242,9 +242,14 @@ impl RapsheetApp {
             .max_size(most)
             .show(ui, |ui| {
                 egui::ScrollArea::both().show(ui, |ui| {
-                    if let Some(a) =
-                        fighter_editor_ui(ui, &mut self.editor, fv, pack, read_only, &mut self.dice)
-                    {
+                    if let Some(a) = fighter_editor_ui(
+                        ui,
+                        &mut self.campaign.editor,
+                        fv,
+                        pack,
+                        read_only,
+                        &mut self.dice,
+                    ) {
                         actions.push(a);
                     }
                 });
@@ -264,6 +269,7 @@ impl RapsheetApp {
         };
         let state = &self.state;
         let pack = self
+            .campaign
             .battle_form
             .gangs
             .iter()
@@ -277,7 +283,7 @@ impl RapsheetApp {
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if let Some(a) = post_battle_ui(
                     ui,
-                    &mut self.battle_form,
+                    &mut self.campaign.battle_form,
                     &state.battle_data,
                     pack,
                     read_only,
@@ -311,11 +317,11 @@ impl RapsheetApp {
         let state = &mut self.state;
         egui::CentralPanel::default().show(ui, |ui| {
             let batch = state.batch();
-            match state.chronicle(session, self.chronicle_view.arc) {
+            match state.chronicle(session, self.campaign.chronicle_view.arc) {
                 Ok((all, shown)) => {
                     if let Some(a) = chronicle_ui(
                         ui,
-                        &mut self.chronicle_view,
+                        &mut self.campaign.chronicle_view,
                         batch,
                         all,
                         shown,
@@ -378,7 +384,7 @@ impl RapsheetApp {
                             view,
                             pack,
                             state.selected_fighter,
-                            &mut self.recruit_form,
+                            &mut self.campaign.recruit_form,
                             read_only,
                             visible,
                         )
@@ -397,26 +403,32 @@ impl RapsheetApp {
     /// The dialogs and windows open over the screen.
     pub(super) fn dialogs_ui(&mut self, ctx: &Context) -> Vec<Action> {
         let mut actions = Vec::new();
-        if let Some(action) = super::backups_view::backups_ui(ctx, &mut self.backups_window) {
-            actions.push(action);
-        }
-        if let Some(action) = super::merge_view::merge_ui(ctx, &mut self.merge_window) {
-            actions.push(action);
-        }
         if let Some(action) =
-            super::league_view::league_ui(ctx, &mut self.league_window, self.league_status.as_ref())
+            super::backups_view::backups_ui(ctx, &mut self.campaign.backups_window)
         {
+            actions.push(action);
+        }
+        if let Some(action) = super::merge_view::merge_ui(ctx, &mut self.campaign.merge_window) {
+            actions.push(action);
+        }
+        if let Some(action) = super::league_view::league_ui(
+            ctx,
+            &mut self.campaign.league_window,
+            self.league_status.as_ref(),
+        ) {
             actions.push(action);
         }
         let selected = self.state.gang_view.as_ref().map(|v| v.name.clone());
-        if let Some(action) =
-            super::bundles_view::bundles_ui(ctx, &mut self.bundles_window, selected.as_deref())
-        {
+        if let Some(action) = super::bundles_view::bundles_ui(
+            ctx,
+            &mut self.campaign.bundles_window,
+            selected.as_deref(),
+        ) {
             actions.push(action);
         }
         if let Some(session) = &self.session
             && let Some(action) =
-                super::house_editor::house_editor_ui(ctx, &mut self.house_editor, session)
+                super::house_editor::house_editor_ui(ctx, &mut self.campaign.house_editor, session)
         {
             actions.push(action);
         }
@@ -531,7 +543,7 @@ impl RapsheetApp {
         }
         if self.show_log
             && let Some(session) = &self.session
-            && let Some(action) = log_ui(ctx, &mut self.log_view, session, state.batch())
+            && let Some(action) = log_ui(ctx, &mut self.campaign.log_view, session, state.batch())
         {
             actions.push(action);
         }

@@ -26,7 +26,7 @@ impl RapsheetApp {
     pub(super) fn run_backup(&mut self, action: BackupAction) {
         match action {
             BackupAction::Open => self.open_backups(),
-            BackupAction::Close => self.backups_window = None,
+            BackupAction::Close => self.campaign.backups_window = None,
             BackupAction::Make => {
                 if let (Some(session), Some(folder)) = (&self.session, self.backups.clone()) {
                     match session.make_backup(&folder, self.backup_policy) {
@@ -59,7 +59,7 @@ impl RapsheetApp {
         let restore_in = crate::paths::start_folder(Some(session.path())).unwrap_or_default();
         match session.backups(&folder) {
             Ok(list) => {
-                self.backups_window = Some(crate::ui::backups_view::BackupsWindow::new(
+                self.campaign.backups_window = Some(crate::ui::backups_view::BackupsWindow::new(
                     folder,
                     list,
                     self.backup_policy,

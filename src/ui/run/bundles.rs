@@ -37,8 +37,8 @@ pub enum BundleAction {
 impl RapsheetApp {
     pub(super) fn run_bundle(&mut self, action: BundleAction) {
         match action {
-            BundleAction::Open => self.bundles_window = Some(Default::default()),
-            BundleAction::Close => self.bundles_window = None,
+            BundleAction::Open => self.campaign.bundles_window = Some(Default::default()),
+            BundleAction::Close => self.campaign.bundles_window = None,
             BundleAction::Export {
                 gang,
                 whole,
@@ -89,7 +89,7 @@ impl RapsheetApp {
             .and_then(|bytes| Session::create_from_bundle(to, &bytes));
         match made {
             Ok(session) => {
-                self.bundles_window = None;
+                self.campaign.bundles_window = None;
                 self.set_session(session);
                 self.info(format!("Made {} from the bundle", to.display()));
             }
@@ -117,7 +117,7 @@ impl RapsheetApp {
             .filter(|name| !renamed.contains_key(name))
             .collect();
         if !unnamed.is_empty() {
-            if let Some(window) = self.bundles_window.as_mut() {
+            if let Some(window) = self.campaign.bundles_window.as_mut() {
                 window.ask_names(&unnamed);
             }
             let names = unnamed.join(", ");
@@ -128,7 +128,7 @@ impl RapsheetApp {
         let brought = self.change("Bundle brought in", |s| {
             s.import_bundle_as(&bytes, renamed).map(|(b, _)| b)
         });
-        if brought && let Some(window) = self.bundles_window.as_mut() {
+        if brought && let Some(window) = self.campaign.bundles_window.as_mut() {
             window.renames.clear();
         }
     }

@@ -51,13 +51,14 @@ impl RapsheetApp {
     /// Opens a demo campaign, making it first where its file is not there.
     fn open_demo(&mut self, path: &Path, ruleset: Option<&str>) {
         let opened = if path.exists() {
-            Session::open(path)
+            self.packs().and_then(|p| Session::open_with(path, p))
         } else {
             std::fs::create_dir_all(path.parent().unwrap_or(Path::new(".")))
                 .map_err(anyhow::Error::from)
-                .and_then(|()| match ruleset {
-                    Some(r) => Session::create_demo_of(path, r),
-                    None => Session::create_demo(path),
+                .and_then(|()| self.packs())
+                .and_then(|p| match ruleset {
+                    Some(r) => Session::create_demo_with(path, r, p),
+                    None => Session::create_default_demo_with(path, p),
                 })
         };
         match opened {

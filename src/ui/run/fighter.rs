@@ -148,7 +148,7 @@ impl RapsheetApp {
         match rolled {
             Ok(rolled) => {
                 let raised = rolled.raised.is_some();
-                self.editor.rolled = Some(rolled);
+                self.campaign.editor.rolled = Some(rolled);
                 if raised {
                     self.refresh();
                 }
@@ -174,7 +174,7 @@ impl RapsheetApp {
                         pushed.fighter, words.pushed, pushed.check.label
                     ));
                 }
-                self.editor.rolled = Some(pushed);
+                self.campaign.editor.rolled = Some(pushed);
             }
             Err(err) => self.error(err),
         }

@@ -130,7 +130,7 @@ impl RapsheetApp {
             Ok(batch)
         });
         if ok {
-            self.found_form.name.clear();
+            self.campaign.found_form.name.clear();
             self.state.selected_gang = founded;
             self.state.selected_fighter = None;
             self.refresh();
@@ -158,7 +158,7 @@ impl RapsheetApp {
             Ok(outcome.batch)
         });
         if ok {
-            self.recruit_form.name.clear();
+            self.campaign.recruit_form.name.clear();
             self.state.selected_fighter = recruited;
             self.refresh();
         }

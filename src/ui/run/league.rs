@@ -27,7 +27,7 @@ impl RapsheetApp {
     pub(super) fn run_league(&mut self, action: LeagueAction) {
         match action {
             LeagueAction::Open => self.open_league(),
-            LeagueAction::Close => self.league_window = None,
+            LeagueAction::Close => self.campaign.league_window = None,
             LeagueAction::Sync(choices) => self.league_sync(&choices),
             LeagueAction::Members => self.league_members(),
             LeagueAction::Join { invite, to } => self.league_join(&invite, &to),
@@ -36,7 +36,7 @@ impl RapsheetApp {
 
     /// Opens the League window, asking the server what waits there.
     fn open_league(&mut self) {
-        self.league_window = Some(Default::default());
+        self.campaign.league_window = Some(Default::default());
         if let Some(session) = &self.session
             && let Ok(status) = session.league_status(true)
         {
@@ -64,7 +64,8 @@ impl RapsheetApp {
                     _ => outcome.headline(),
                 };
                 let refused = matches!(outcome, SyncOutcome::Refused { .. });
-                self.league_window
+                self.campaign
+                    .league_window
                     .get_or_insert_with(Default::default)
                     .show(outcome);
                 if refused {
@@ -89,7 +90,8 @@ impl RapsheetApp {
         };
         match session.league_members() {
             Ok(members) => {
-                self.league_window
+                self.campaign
+                    .league_window
                     .get_or_insert_with(Default::default)
                     .members = Some(members);
             }

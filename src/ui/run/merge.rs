@@ -19,8 +19,8 @@ pub enum MergeAction {
 impl RapsheetApp {
     pub(super) fn run_merge(&mut self, action: MergeAction) {
         match action {
-            MergeAction::Open => self.merge_window = Some(Default::default()),
-            MergeAction::Close => self.merge_window = None,
+            MergeAction::Open => self.campaign.merge_window = Some(Default::default()),
+            MergeAction::Close => self.campaign.merge_window = None,
             MergeAction::LookAt(other) => self.look_at_merge(&other),
             MergeAction::Write(to) => self.write_merge(&to),
         }
@@ -28,7 +28,8 @@ impl RapsheetApp {
 
     /// Reads another copy and shows the merge in the Merge window.
     fn look_at_merge(&mut self, other: &Path) {
-        let (Some(session), Some(window)) = (&self.session, self.merge_window.as_mut()) else {
+        let (Some(session), Some(window)) = (&self.session, self.campaign.merge_window.as_mut())
+        else {
             return;
         };
         let looked = session
@@ -42,7 +43,7 @@ impl RapsheetApp {
 
     /// Writes the merge looked at, as chosen, to a new file, and opens it.
     fn write_merge(&mut self, to: &Path) {
-        let (Some(session), Some(window)) = (&self.session, &self.merge_window) else {
+        let (Some(session), Some(window)) = (&self.session, &self.campaign.merge_window) else {
             return;
         };
         let Some((merge, _)) = &window.looked else {
@@ -50,7 +51,7 @@ impl RapsheetApp {
         };
         match session.write_merge(merge, &window.choices, to) {
             Ok(merged) => {
-                self.merge_window = None;
+                self.campaign.merge_window = None;
                 self.set_session(merged);
                 self.info(format!("Merged into {}, verified", to.display()));
             }

@@ -74,7 +74,7 @@ impl RapsheetApp {
             session.undo_last()
         };
         // A roll shown under a check may be what was just taken back.
-        self.editor.rolled = None;
+        self.campaign.editor.rolled = None;
         match result {
             Ok(Some((_, label))) => self.info(label),
             Ok(None) => self.info(if redo {

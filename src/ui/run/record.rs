@@ -45,11 +45,11 @@ impl RapsheetApp {
     /// since.
     fn record(&mut self, report: &BattleReport, seed: u64) {
         let mut recorded = None;
-        let preview = match self.battle_form.preview.take() {
+        let preview = match self.campaign.battle_form.preview.take() {
             Some(Ok(p)) if p.is_for(report, seed) => Some(p),
             _ => None,
         };
-        self.battle_form.dirty = true;
+        self.campaign.battle_form.dirty = true;
         let ok = self.change("Recorded", |s| {
             let r = match preview {
                 Some(p) => s.record_preview(p)?,
@@ -60,7 +60,7 @@ impl RapsheetApp {
                 .ok_or_else(|| anyhow::anyhow!("the record was not written"))
         });
         if ok {
-            self.battle_form = BattleForm::default();
+            self.campaign.battle_form = BattleForm::default();
             if let Some((id, noun)) = recorded {
                 let title = crate::text::capitalised(&noun);
                 self.info(format!("{title} #{id} recorded (Ctrl+Z takes it back)"));
@@ -82,9 +82,9 @@ impl RapsheetApp {
             Ok(batch)
         });
         if let (true, Some(r)) = (ok, rolled) {
-            self.battle_form.scenario = r.scenario.clone();
-            self.battle_form.wants_roles = true;
-            self.battle_form.dirty = true;
+            self.campaign.battle_form.scenario = r.scenario.clone();
+            self.campaign.battle_form.wants_roles = true;
+            self.campaign.battle_form.dirty = true;
             self.info(format!(
                 "{} [{}]: {} (Ctrl+Z takes the roll back)",
                 r.roll.expression, r.roll.total, r.name
@@ -95,7 +95,7 @@ impl RapsheetApp {
     /// The choices the record screen offers, one list a choice, each as its
     /// button says it.
     pub fn battle_choice_buttons(&self) -> Vec<Vec<String>> {
-        let Some(Ok(procedure)) = &self.battle_form.preview else {
+        let Some(Ok(procedure)) = &self.campaign.battle_form.preview else {
             return Vec::new();
         };
         let pack = self
@@ -131,7 +131,7 @@ impl RapsheetApp {
         let Some(session) = &self.session else {
             return;
         };
-        let form = &mut self.battle_form;
+        let form = &mut self.campaign.battle_form;
         // Start with the gang on screen and, where the pack's record takes
         // more than one, the next gangs of its ruleset.
         if form.gangs.iter().all(Option::is_none) {

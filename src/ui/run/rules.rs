@@ -50,7 +50,7 @@ impl RapsheetApp {
             RulesAction::OpenHouseEditor => {
                 if let Some(session) = &self.session {
                     let kept = self.state.house.first().map(|p| p.id.clone());
-                    self.house_editor.open_on(session, kept.as_deref());
+                    self.campaign.house_editor.open_on(session, kept.as_deref());
                 }
             }
             RulesAction::KeepHouseDraft { draft, play } => {
