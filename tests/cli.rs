@@ -685,3 +685,27 @@ fn a_ruleset_the_build_lacks_is_refused_as_one_asked_for() {
     assert!(out.status.success(), "{}", stderr(&out));
     assert_eq!(stdout(&out).trim(), "The campaign now plays Heartbreaker");
 }
+
+/// `rapsheet demo --ruleset heartbreaker` makes the demo's gangs played by
+/// the book, as plain `demo` makes them with the escalation house rules.
+#[test]
+fn the_demo_is_made_with_the_book_rules_its_house_rules_are_built_on() {
+    let dir = util::temp();
+    let out = util::rapsheet(
+        dir.path(),
+        &["demo", "--ruleset", "heartbreaker", "--db", "c.rapsheet"],
+    );
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    let out = util::rapsheet(
+        dir.path(),
+        &["gang", "list", "--json", "--db", "c.rapsheet"],
+    );
+    let gangs: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    let gangs = gangs.as_array().unwrap();
+    assert_eq!(gangs.len(), 2);
+    for gang in gangs {
+        assert_eq!(gang["ruleset"], "heartbreaker", "{gang}");
+    }
+    let out = util::rapsheet(dir.path(), &["verify", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", util::stderr(&out));
+}

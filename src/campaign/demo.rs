@@ -23,6 +23,11 @@ const DEMOS: &[&str] = &[
 struct DemoFile {
     campaign: String,
     ruleset: String,
+    /// Other packs the same gangs may be played with (the book rules an
+    /// override of the demo's is built on): a demo asked for with one of
+    /// these is this one, played with it.
+    #[serde(default)]
+    also: Vec<String>,
     /// The demo group's own data over the pack (what the text does not
     /// print), kept in the campaign as theirs and played.
     #[serde(default)]
@@ -132,8 +137,12 @@ fn parse(text: &str) -> Result<DemoFile, DemoError> {
 /// is none.
 pub fn demo(pack: &Pack) -> Result<Option<Demo>, DemoError> {
     for text in DEMOS {
-        let file = parse(text)?;
+        let mut file = parse(text)?;
         if file.ruleset == pack.pack.id {
+            return resolve(file, pack).map(Some);
+        }
+        if file.also.contains(&pack.pack.id) {
+            file.ruleset = pack.pack.id.clone();
             return resolve(file, pack).map(Some);
         }
     }
