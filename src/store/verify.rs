@@ -73,7 +73,7 @@ impl CampaignStore {
         })
     }
 
-    fn verify_in_snapshot(&self, mut check: Option<&mut Check>) -> Result<Verification> {
+    fn verify_in_snapshot(&self, check: Option<&mut Check>) -> Result<Verification> {
         let mut out = Verification::default();
         let integrity: Vec<String> = self
             .conn
@@ -171,46 +171,14 @@ impl CampaignStore {
                 (id, label, undoes),
             )?;
         }
-        let takes_back: std::collections::BTreeSet<BatchId> = batches
+        let undoes: std::collections::BTreeSet<BatchId> = batches
             .iter()
             .filter(|(_, _, undoes)| undoes.is_some())
             .map(|(id, _, _)| *id)
             .collect();
-        for entry in &log {
-            if let Some(check) = check.as_mut() {
-                let undo = takes_back.contains(&entry.batch);
-                if let Err(err) = check(&super::gate_state::Reading(&tx), &entry.event, undo) {
-                    out.problems.push(format!(
-                        "log entry {} (batch {}, “{}”) holds what no change may: {}: {}",
-                        entry.id,
-                        entry.batch.0,
-                        crate::text::echo(&entry.label),
-                        err.field,
-                        err.reason
-                    ));
-                    return Ok(out);
-                }
-            }
-            if let Err(err) = apply::apply(&tx, &entry.event) {
-                out.problems.push(format!(
-                    "log entry {} (batch {}, “{}”) does not replay: {err}",
-                    entry.id, entry.batch.0, entry.label
-                ));
-                return Ok(out);
-            }
-            tx.execute(
-                "INSERT INTO event (id, batch_id, kind, gang_id, fighter_id, battle_id, payload) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                (
-                    entry.id,
-                    entry.batch,
-                    entry.event.kind(),
-                    entry.event.gang(),
-                    entry.event.fighter(),
-                    entry.event.battle(),
-                    crate::campaign::wire::encode(&entry.event)?,
-                ),
-            )?;
+        if let Some(problem) = replay_entries(&tx, &log, &undoes, check)? {
+            out.problems.push(problem);
+            return Ok(out);
         }
         tx.commit()?;
         out.batches = batches.len();
@@ -243,6 +211,52 @@ impl CampaignStore {
         }
         Ok(out)
     }
+}
+
+/// Replays the log's entries into `tx`, each first through `check` where
+/// one is given (`undoes`: the batches that take back another); the first
+/// entry that is refused or does not replay, said as a problem.
+fn replay_entries(
+    tx: &rusqlite::Transaction<'_>,
+    log: &[super::LogEntry],
+    undoes: &std::collections::BTreeSet<BatchId>,
+    mut check: Option<&mut Check>,
+) -> Result<Option<String>> {
+    for entry in log {
+        if let Some(check) = check.as_mut() {
+            let undo = undoes.contains(&entry.batch);
+            if let Err(err) = check(&super::gate_state::Reading(tx), &entry.event, undo) {
+                return Ok(Some(format!(
+                    "log entry {} (batch {}, “{}”) holds what no change may: {}: {}",
+                    entry.id,
+                    entry.batch.0,
+                    crate::text::echo(&entry.label),
+                    err.field,
+                    err.reason
+                )));
+            }
+        }
+        if let Err(err) = apply::apply(tx, &entry.event) {
+            return Ok(Some(format!(
+                "log entry {} (batch {}, “{}”) does not replay: {err}",
+                entry.id, entry.batch.0, entry.label
+            )));
+        }
+        tx.execute(
+            "INSERT INTO event (id, batch_id, kind, gang_id, fighter_id, battle_id, payload) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            (
+                entry.id,
+                entry.batch,
+                entry.event.kind(),
+                entry.event.gang(),
+                entry.event.fighter(),
+                entry.event.battle(),
+                crate::campaign::wire::encode(&entry.event)?,
+            ),
+        )?;
+    }
+    Ok(None)
 }
 
 /// The tables, indexes and triggers of the file against those of a campaign
