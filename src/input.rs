@@ -13,6 +13,9 @@
 use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
+const KB: u64 = 1024;
+const MB: u64 = 1024 * KB;
+
 /// What a file is read as: it decides the largest size taken and the word
 /// an error names it by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -50,8 +53,6 @@ impl Kind {
 
     /// The most bytes a file of this kind may hold.
     pub fn limit(self) -> u64 {
-        const KB: u64 = 1024;
-        const MB: u64 = 1024 * KB;
         match self {
             Kind::Pack => 4 * MB,
             Kind::Report => 4 * MB,
@@ -81,8 +82,6 @@ impl Kind {
 
 /// A size as a player reads it: `64 MB`, `64 KB`, `300 bytes`.
 pub fn size(bytes: u64) -> String {
-    const KB: u64 = 1024;
-    const MB: u64 = 1024 * KB;
     if bytes >= MB {
         format!("{} MB", bytes / MB)
     } else if bytes >= KB {

@@ -37,6 +37,9 @@ use crate::campaign::{
 /// `PRAGMA application_id` of a campaign file ('RAPS').
 const APPLICATION_ID: i64 = 0x5241_5053;
 
+/// How every SQLite database file begins.
+const SQLITE_HEADER: &[u8] = b"SQLite format 3\0";
+
 /// The file name extension of a campaign.
 pub const EXTENSION: &str = "rapsheet";
 
@@ -1018,7 +1021,7 @@ pub fn is_campaign_file(path: &Path) -> bool {
     }
     let mut header = [0u8; 72];
     let read = File::open(path).and_then(|mut f| f.read_exact(&mut header));
-    if read.is_err() || &header[..16] != b"SQLite format 3\0" {
+    if read.is_err() || !header.starts_with(SQLITE_HEADER) {
         return false;
     }
     let app = i64::from(u32::from_be_bytes([
@@ -1058,7 +1061,7 @@ fn inspect(path: &Path) -> Result<i64> {
             n => filled += n,
         }
     }
-    if filled < header.len() || &header[..16] != b"SQLite format 3\0" {
+    if filled < header.len() || !header.starts_with(SQLITE_HEADER) {
         return Err(StoreError::NotSqlite(path.to_owned()));
     }
     let len = file.metadata().map_err(io)?.len();
