@@ -14,6 +14,12 @@ pub fn backups_dir() -> Option<PathBuf> {
     data_dir().map(|d| d.join("backups"))
 }
 
+/// Where records begun and not committed are kept: `drafts` in the data
+/// directory.
+pub fn drafts_dir() -> Option<PathBuf> {
+    data_dir().map(|d| d.join("drafts"))
+}
+
 /// The player's documents folder (or home), where printouts go by default.
 pub fn documents_dir() -> Option<PathBuf> {
     directories::UserDirs::new().map(|u| {

@@ -1482,3 +1482,106 @@ fn opening_another_campaign_starts_every_screen_as_its_own() {
         "the name typed in A is not in B's form"
     );
 }
+
+/// The roll lines the record form shows, as shown.
+fn roll_lines(harness: &Harness<'_, RapsheetApp>) -> Vec<String> {
+    harness
+        .query_all_by_label_contains("(app)")
+        .filter_map(|n| n.accesskit_node().value())
+        .collect()
+}
+
+/// The app in a window tall enough for a record form's rolls.
+fn tall(app: RapsheetApp) -> Harness<'static, RapsheetApp> {
+    Harness::builder()
+        .with_size([1280.0, 1600.0])
+        .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app)
+}
+
+#[test]
+fn a_record_begun_comes_back_with_its_rolls_whatever_closed_it() {
+    let dir = util::temp();
+    let drafts = dir.path().join("drafts");
+    let a = dir.path().join("a.rapsheet");
+    let b = dir.path().join("b.rapsheet");
+    drop(Session::create_demo(&b).expect("demo b"));
+    let mut app = RapsheetApp::with_session(Session::create_demo(&a).expect("demo a"));
+    app.keep_drafts_in(drafts.clone());
+    app.set_recent(vec![b.clone(), a.clone()]);
+    let mut harness = tall(app);
+    harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
+    let removed: Vec<_> = harness.get_all_by_label("Removed from the Zone").collect();
+    removed[1].click();
+    harness.run();
+    harness.get_by_label("Neon Jackals won").click();
+    harness.run();
+    for gang in ["The Rust Saints", "Neon Jackals"] {
+        harness
+            .get_by_label(&format!("{gang}: no Bounty declared"))
+            .click();
+        harness.run();
+    }
+    type_into(&mut harness, "Notes", "fog on the bridge");
+    harness.run();
+    let rolled = roll_lines(&harness);
+    assert!(!rolled.is_empty(), "the app rolled for the fighter taken down");
+
+    // Another campaign opened, then this one again: the form is back,
+    // with the rolls it showed, not new ones.
+    let open_recent = |harness: &mut Harness<'_, RapsheetApp>, path: &std::path::Path| {
+        harness.get_by_label("File").click();
+        harness.run();
+        harness.get_by_label("Recent campaigns").hover();
+        harness.run();
+        harness.get_by_label(&path.display().to_string()).click();
+        harness.run();
+    };
+    open_recent(&mut harness, &b);
+    harness.get_by_label("Record").click();
+    harness.run();
+    assert!(harness.query_by_label("downed").is_none(), "B's form is B's");
+    open_recent(&mut harness, &a);
+    assert!(
+        harness
+            .state()
+            .status_text()
+            .is_some_and(|s| s.contains("begun before")),
+        "the player is told: {:?}",
+        harness.state().status_text()
+    );
+    harness.get_by_label("Record").click();
+    harness.run();
+    assert!(harness.query_by_label("downed").is_some(), "A's form is back");
+    assert_eq!(roll_lines(&harness), rolled, "the same rolls, not new ones");
+
+    // Ctrl+Q, and the app started again on the campaign.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Q);
+    harness.run();
+    drop(harness);
+    let mut app = RapsheetApp::with_session(Session::open(&a).expect("reopen"));
+    app.keep_drafts_in(drafts.clone());
+    let mut harness = tall(app);
+    harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
+    assert_eq!(
+        harness.get_by_label("Notes").value().unwrap_or_default(),
+        "fog on the bridge"
+    );
+    assert_eq!(roll_lines(&harness), rolled, "the rolls shown before quitting");
+
+    // Committed, it is forgotten: the next start has an empty form.
+    harness.get_by_label("Commit skirmish").click();
+    harness.run();
+    drop(harness);
+    let mut app = RapsheetApp::with_session(Session::open(&a).expect("reopen"));
+    app.keep_drafts_in(drafts);
+    let mut harness = tall(app);
+    harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
+    assert!(harness.query_by_label("downed").is_none(), "nothing begun");
+    assert_eq!(harness.get_by_label("Notes").value().unwrap_or_default(), "");
+}

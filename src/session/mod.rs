@@ -26,6 +26,7 @@
 mod backups;
 mod bundles;
 mod commands;
+mod drafts;
 mod history;
 mod house;
 pub mod league;
@@ -50,6 +51,7 @@ pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
 pub use backups::{Backup, BackupPolicy, kept, restore_backup};
 pub use bundles::read_bundle_file;
 pub use commands::{Outcome, saved_but};
+pub use drafts::Drafts;
 pub use history::History;
 pub use house::HousePack;
 pub use merge::{ConflictView, Merge, MergePreview};
@@ -120,7 +122,12 @@ impl Session {
     /// this build (a pack under test, say). Every campaign is created here.
     pub fn create_with(path: &Path, name: &str, ruleset: &str, registry: Registry) -> Result<Self> {
         let name = text::name("A campaign", name)?;
-        asked_pack(&registry, ruleset)?;
+        if registry.get(ruleset).is_none() {
+            bail!(
+                "no ruleset pack `{}` (see `rapsheet rulesets`): a game of your own is read from its file, given with --pack FILE here and on every command until it is kept in the campaign with `rapsheet house keep FILE`",
+                text::echo(ruleset)
+            );
+        }
         crate::output::refuse_side_file(path)?;
         let mut gate = Gate::new(&registry, &registry);
         let store = CampaignStore::create(path, &name, ruleset, &mut |state, e, back| {
@@ -310,7 +317,8 @@ impl Session {
     pub fn pack(&self, ruleset: &str) -> Result<&Pack> {
         self.registry.get(ruleset).ok_or_else(|| {
             anyhow!(
-                "this campaign uses the ruleset pack `{ruleset}`, which this build does not have"
+                "this campaign uses the ruleset pack `{}`, which this build does not have: give the pack with --pack FILE, or keep it in the campaign with `rapsheet house keep FILE`",
+                text::echo(ruleset)
             )
         })
     }

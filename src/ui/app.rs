@@ -81,6 +81,11 @@ pub(super) struct CampaignUi {
     pub bundles_window: Option<super::bundles_view::BundlesWindow>,
     /// The Backups window: open, and what it lists.
     pub backups_window: Option<super::backups_view::BackupsWindow>,
+    /// The record form as it was last kept as a draft.
+    pub kept_draft: Option<String>,
+    /// What the player is told of a record begun before and brought back
+    /// when the campaign opened.
+    pub draft_notice: Option<String>,
 }
 
 /// The whole app.
@@ -138,6 +143,10 @@ pub struct RapsheetApp {
     /// The campaign open when the desktop ended the app: the next start
     /// opens it again.
     ended_on: Option<PathBuf>,
+    /// Where a record begun and not committed is kept until it is
+    /// (`None`: tests, a machine without a data folder; it is kept only
+    /// while its campaign is open).
+    pub(super) drafts: Option<crate::session::Drafts>,
 }
 
 /// How many recent campaigns the File menu keeps.
@@ -257,6 +266,7 @@ impl RapsheetApp {
             welcome: false,
             ended: Default::default(),
             ended_on: None,
+            drafts: None,
         }
     }
 
@@ -330,8 +340,10 @@ impl RapsheetApp {
     }
 
     pub(super) fn set_session(&mut self, mut session: Session) {
-        // Nothing of the campaign before stays: its status line, its
-        // forms, its screens' choices, its windows and their dialogs.
+        // The record begun in the campaign before is kept for it; nothing
+        // else of it stays: its status line, its forms, its screens'
+        // choices, its windows and their dialogs.
+        self.keep_draft();
         self.status = None;
         self.forget_campaign_ui();
         // Where the app keeps backups: one before every record, and one a
@@ -351,6 +363,7 @@ impl RapsheetApp {
         self.welcome = false;
         self.state.forget();
         self.refresh();
+        self.restore_draft();
     }
 
     /// Drops what the window held of the campaign that was open: its
@@ -373,6 +386,7 @@ impl RapsheetApp {
     /// Closes the open campaign (its file is released) and shows the
     /// welcome screen; nothing of it stays on screen.
     pub fn close_campaign(&mut self) {
+        self.keep_draft();
         let Some(session) = self.session.take() else {
             return;
         };
@@ -616,6 +630,8 @@ impl eframe::App for RapsheetApp {
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        // The record being filled in is kept, as the window closes too.
+        self.keep_draft();
         // Empty where the player closed the campaign: the welcome screen
         // is what the next start shows.
         let last = self

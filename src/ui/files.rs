@@ -430,14 +430,27 @@ impl RapsheetApp {
         match result {
             Ok(session) => {
                 let selected = self.state.selected_gang;
+                // Saved as another file, it is the same campaign: what the
+                // window holds of it goes on with it.
+                let same = (purpose == PathPurpose::SaveAs)
+                    .then(|| std::mem::take(&mut self.campaign));
                 self.set_session(session);
-                if purpose == PathPurpose::SaveAs && selected.is_some() {
-                    self.state.selected_gang = selected;
-                    self.refresh();
+                if let Some(mut same) = same {
+                    same.kept_draft = None;
+                    self.campaign = same;
+                    self.keep_draft();
+                    if selected.is_some() {
+                        self.state.selected_gang = selected;
+                        self.refresh();
+                    }
                 }
                 self.dialogs.path = None;
                 self.dialogs.new_name = None;
-                self.info(format!("{} {}", purpose.done(), path.display()));
+                let done = format!("{} {}", purpose.done(), path.display());
+                match self.campaign.draft_notice.clone() {
+                    Some(notice) => self.info(format!("{done}; {notice}")),
+                    None => self.info(done),
+                }
             }
             Err(err) => {
                 if let Some(dialog) = &mut self.dialogs.path {

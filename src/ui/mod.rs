@@ -10,6 +10,7 @@ mod backups_view;
 mod bundles_view;
 mod chronicle_view;
 mod dialogs;
+mod draft;
 mod fighter_editor;
 mod files;
 mod gang_list;
@@ -179,6 +180,9 @@ fn start_from(
     });
     app.set_recent(recent);
     app.set_output_dir(kept.get(OUTPUT_DIR).map(PathBuf::from));
+    if let Some(folder) = crate::paths::drafts_dir() {
+        app.keep_drafts_in(folder);
+    }
     app
 }
 

@@ -31,7 +31,11 @@ pub struct BattleGangData {
 
 /// The form's state. The report is rebuilt from it after every change and
 /// the procedure rerun, so the preview is always what Commit will write.
-#[derive(Debug, Default)]
+/// What the player entered, and the seed of the rolls shown, are kept as a
+/// draft until the record is committed (`session::Drafts`); what is worked
+/// out from them is not.
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct BattleForm {
     /// The scenario's id; empty where the pack plays no scenarios.
     pub scenario: String,
@@ -71,8 +75,10 @@ pub struct BattleForm {
     /// Roll name → the sides of each die it throws, from the last preview:
     /// typed dice that do not fit yet stay beside their field and out of
     /// the report.
+    #[serde(skip)]
     pub dice_shape: BTreeMap<String, Vec<u32>>,
     /// Set while "Clear the form" waits for a confirmation.
+    #[serde(skip)]
     pub confirm_clear: bool,
     /// Roll name → pick (which stat, hold or another result…).
     pub picks: BTreeMap<String, String>,
@@ -82,9 +88,12 @@ pub struct BattleForm {
     /// Fighters nominated for an advancement roll.
     pub advancing: BTreeSet<FighterId>,
     /// Set when the form changed and the preview must be rerun.
+    #[serde(skip)]
     pub dirty: bool,
+    #[serde(skip)]
     pub preview: Option<Result<Preview, String>>,
     /// Set when roles should be suggested from the previous battle.
+    #[serde(skip)]
     pub wants_roles: bool,
 }
 
@@ -340,8 +349,13 @@ pub fn post_battle_ui(
 
     ui.horizontal(|ui| {
         let label = ui.label("Notes");
-        ui.text_edit_singleline(&mut form.notes)
-            .labelled_by(label.id);
+        if ui
+            .text_edit_singleline(&mut form.notes)
+            .labelled_by(label.id)
+            .changed()
+        {
+            form.dirty = true;
+        }
     });
 
     // Preview: every change, the choices still to make, and Commit.

@@ -60,6 +60,7 @@ impl RapsheetApp {
                 .ok_or_else(|| anyhow::anyhow!("the record was not written"))
         });
         if ok {
+            self.forget_draft();
             self.campaign.battle_form = BattleForm::default();
             if let Some((id, noun)) = recorded {
                 let title = crate::text::capitalised(&noun);
@@ -203,5 +204,6 @@ impl RapsheetApp {
                 .preview_battle(&report, seed)
                 .map_err(|e| crate::ui::said::for_players(&e))
         });
+        self.keep_draft();
     }
 }
