@@ -1526,7 +1526,10 @@ fn a_record_begun_comes_back_with_its_rolls_whatever_closed_it() {
     type_into(&mut harness, "Notes", "fog on the bridge");
     harness.run();
     let rolled = roll_lines(&harness);
-    assert!(!rolled.is_empty(), "the app rolled for the fighter taken down");
+    assert!(
+        !rolled.is_empty(),
+        "the app rolled for the fighter taken down"
+    );
 
     // Another campaign opened, then this one again: the form is back,
     // with the rolls it showed, not new ones.
@@ -1541,7 +1544,10 @@ fn a_record_begun_comes_back_with_its_rolls_whatever_closed_it() {
     open_recent(&mut harness, &b);
     harness.get_by_label("Record").click();
     harness.run();
-    assert!(harness.query_by_label("downed").is_none(), "B's form is B's");
+    assert!(
+        harness.query_by_label("downed").is_none(),
+        "B's form is B's"
+    );
     open_recent(&mut harness, &a);
     assert!(
         harness
@@ -1553,7 +1559,10 @@ fn a_record_begun_comes_back_with_its_rolls_whatever_closed_it() {
     );
     harness.get_by_label("Record").click();
     harness.run();
-    assert!(harness.query_by_label("downed").is_some(), "A's form is back");
+    assert!(
+        harness.query_by_label("downed").is_some(),
+        "A's form is back"
+    );
     assert_eq!(roll_lines(&harness), rolled, "the same rolls, not new ones");
 
     // Ctrl+Q, and the app started again on the campaign.
@@ -1570,7 +1579,11 @@ fn a_record_begun_comes_back_with_its_rolls_whatever_closed_it() {
         harness.get_by_label("Notes").value().unwrap_or_default(),
         "fog on the bridge"
     );
-    assert_eq!(roll_lines(&harness), rolled, "the rolls shown before quitting");
+    assert_eq!(
+        roll_lines(&harness),
+        rolled,
+        "the rolls shown before quitting"
+    );
 
     // Committed, it is forgotten: the next start has an empty form.
     harness.get_by_label("Commit skirmish").click();
@@ -1583,5 +1596,90 @@ fn a_record_begun_comes_back_with_its_rolls_whatever_closed_it() {
     harness.get_by_label("Record").click();
     harness.run();
     assert!(harness.query_by_label("downed").is_none(), "nothing begun");
-    assert_eq!(harness.get_by_label("Notes").value().unwrap_or_default(), "");
+    assert_eq!(
+        harness.get_by_label("Notes").value().unwrap_or_default(),
+        ""
+    );
+}
+
+#[test]
+fn a_gang_is_renamed_and_its_notes_written_in_the_window_each_one_undo() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("names.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    let before = harness
+        .state()
+        .gang_view()
+        .expect("a gang shown")
+        .name
+        .clone();
+    harness.get_by_label("Rename or write notes…").click();
+    harness.run();
+    harness.get_by_label("Gang name").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("Gang name")
+        .type_text("Ash Road Irregulars");
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(
+        harness.state().gang_view().map(|g| g.name.as_str()),
+        Some("Ash Road Irregulars"),
+        "Enter renames: {:?}",
+        harness.state().status_text()
+    );
+    let notes_before = harness.state().gang_view().expect("shown").notes.clone();
+    harness.get_by_label("Notes").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("Notes")
+        .type_text("Owe the Saints a favour.");
+    harness.run();
+    harness.get_by_label("Save notes").click();
+    harness.run();
+    assert_eq!(
+        harness.state().gang_view().map(|g| g.notes.as_str()),
+        Some("Owe the Saints a favour.")
+    );
+    assert!(harness.query_by_label("Done").is_some(), "all saved");
+    // A name another gang has is refused, and what was typed stays.
+    let other = ["Neon Jackals", "The Rust Saints"]
+        .into_iter()
+        .find(|n| *n != before)
+        .expect("a second gang");
+    harness.get_by_label("Gang name").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.get_by_label("Gang name").type_text(other);
+    harness.run();
+    harness.get_by_label("Rename").click();
+    harness.run();
+    assert_eq!(
+        harness.get_by_label("Gang name").value().as_deref(),
+        Some(other)
+    );
+    assert!(harness.query_by_label("Close without saving").is_some());
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(
+        harness.query_by_label("Gang name").is_none(),
+        "Escape closes it"
+    );
+    // Undo takes back the notes, then the name.
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(
+        harness.state().gang_view().map(|g| g.notes.clone()),
+        Some(notes_before)
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    harness.run();
+    assert_eq!(
+        harness.state().gang_view().map(|g| g.name.clone()),
+        Some(before)
+    );
 }

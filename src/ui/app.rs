@@ -26,7 +26,7 @@ use super::gang_list::FoundGangForm;
 use super::log_view::LogView;
 use super::post_battle::BattleForm;
 use super::print_dialog::PrintDialog;
-use super::roster::RecruitForm;
+use super::roster::RosterForms;
 use super::state::ViewState;
 pub use super::widgets::edit_hint;
 use crate::campaign::BatchId;
@@ -66,7 +66,7 @@ pub(super) struct Dialogs {
 #[derive(Default)]
 pub(super) struct CampaignUi {
     pub found_form: FoundGangForm,
-    pub recruit_form: RecruitForm,
+    pub roster_forms: RosterForms,
     pub editor: FighterEditor,
     pub battle_form: BattleForm,
     pub chronicle_view: ChronicleView,

@@ -9,6 +9,14 @@ use crate::campaign::FighterId;
 use crate::rules::Pack;
 use crate::session::{CounterView, FighterView, GangView};
 
+/// What the player types on the roster: the gang's name and notes, and a
+/// new fighter.
+#[derive(Debug, Default)]
+pub struct RosterForms {
+    pub gang: super::gang_edit::GangEdit,
+    pub recruit: RecruitForm,
+}
+
 /// The form under the roster for recruiting a fighter.
 #[derive(Debug, Default)]
 pub struct RecruitForm {
@@ -25,7 +33,7 @@ pub fn roster_ui(
     view: &GangView,
     pack: Option<&Pack>,
     selected: Option<FighterId>,
-    form: &mut RecruitForm,
+    forms: &mut RosterForms,
     read_only: Option<&str>,
     visible: f32,
 ) -> Option<Action> {
@@ -36,8 +44,10 @@ pub fn roster_ui(
         .scope(|ui| {
             ui.set_max_width(visible);
             header_ui(ui, view, nouns);
+            let edited =
+                super::gang_edit::gang_edit_ui(ui, view, &mut forms.gang, nouns, read_only);
             ui.add_space(4.0);
-            let action = resources_ui(ui, view, read_only);
+            let action = resources_ui(ui, view, read_only).or(edited);
             worth_ui(ui, view, pack);
             let action = gang_buttons_ui(ui, view, pack, read_only).or(action);
             ui.add_space(6.0);
@@ -57,7 +67,7 @@ pub fn roster_ui(
     }
 
     ui.add_space(6.0);
-    recruit_ui(ui, view, pack, form, read_only).or(action)
+    recruit_ui(ui, view, pack, &mut forms.recruit, read_only).or(action)
 }
 
 /// The gang's name, its pack, whether it is legal, its notes, titles and

@@ -384,7 +384,7 @@ impl RapsheetApp {
                             view,
                             pack,
                             state.selected_fighter,
-                            &mut self.campaign.recruit_form,
+                            &mut self.campaign.roster_forms,
                             read_only,
                             visible,
                         )

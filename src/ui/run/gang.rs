@@ -158,7 +158,7 @@ impl RapsheetApp {
             Ok(outcome.batch)
         });
         if ok {
-            self.campaign.recruit_form.name.clear();
+            self.campaign.roster_forms.recruit.name.clear();
             self.state.selected_fighter = recruited;
             self.refresh();
         }
