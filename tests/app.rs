@@ -1483,6 +1483,30 @@ fn opening_another_campaign_starts_every_screen_as_its_own() {
     );
 }
 
+/// Clicks the first option of every choice the record form asks for,
+/// until none is left (what the app's rolls ask for depends on them).
+fn make_every_choice(harness: &mut Harness<'_, RapsheetApp>) {
+    for _ in 0..10 {
+        let Some(choice) = harness
+            .state()
+            .battle_choice_buttons()
+            .first()
+            .and_then(|c| c.first().cloned())
+        else {
+            return;
+        };
+        // The button's name says whose choice it is, and the option.
+        let option = choice.split_once(": ").map_or(choice.as_str(), |(_, o)| o);
+        let ending = format!(": {option}");
+        harness
+            .query_all_by(|n| n.label().is_some_and(|l| l.ends_with(&ending)))
+            .next()
+            .expect("the option's button")
+            .click();
+        harness.run();
+    }
+}
+
 /// The roll lines the record form shows, as shown.
 fn roll_lines(harness: &Harness<'_, RapsheetApp>) -> Vec<String> {
     harness
@@ -1586,8 +1610,19 @@ fn a_record_begun_comes_back_with_its_rolls_whatever_closed_it() {
     );
 
     // Committed, it is forgotten: the next start has an empty form.
+    make_every_choice(&mut harness);
     harness.get_by_label("Commit skirmish").click();
     harness.run();
+    assert!(
+        harness
+            .state()
+            .status_text()
+            .is_some_and(|s| s.contains("recorded")),
+        "{:?} {:?} {:?}",
+        harness.state().status_text(),
+        harness.state().battle_error(),
+        harness.state().battle_choice_buttons()
+    );
     drop(harness);
     let mut app = RapsheetApp::with_session(Session::open(&a).expect("reopen"));
     app.keep_drafts_in(drafts);
@@ -1682,4 +1717,147 @@ fn a_gang_is_renamed_and_its_notes_written_in_the_window_each_one_undo() {
         harness.state().gang_view().map(|g| g.name.clone()),
         Some(before)
     );
+}
+
+fn focused(harness: &Harness<'_, RapsheetApp>) -> Option<String> {
+    harness
+        .query_by(|n| n.is_focused())
+        .and_then(|n| n.accesskit_node().label())
+}
+
+/// Presses Tab until the field labelled `label` has focus, the `nth` of
+/// that label (0 the first) counted in Tab order; panics after 200 stops.
+fn tab_to(harness: &mut Harness<'_, RapsheetApp>, label: &str, nth: usize) {
+    let mut seen = 0;
+    tab_until(harness, label, |here| {
+        let found = here == label && seen == nth;
+        seen += usize::from(here == label);
+        found
+    });
+}
+
+/// Presses Tab until the field with focus has a label `found` takes;
+/// panics after 200 stops.
+fn tab_until(
+    harness: &mut Harness<'_, RapsheetApp>,
+    what: &str,
+    mut found: impl FnMut(&str) -> bool,
+) {
+    for _ in 0..200 {
+        harness.key_press(Key::Tab);
+        harness.run();
+        if focused(harness).is_some_and(|here| found(&here)) {
+            return;
+        }
+    }
+    panic!("Tab never reached {what}");
+}
+
+/// 5: a whole record typed with the keyboard alone.
+#[test]
+fn a_whole_record_is_typed_with_the_keyboard_alone() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("keys.rapsheet")).expect("demo");
+    let mut harness = tall(RapsheetApp::with_session(session));
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Num2);
+    harness.run();
+    // The form takes the keyboard where it starts.
+    assert_eq!(focused(&harness).as_deref(), Some("Scenario"));
+    // A list opened with Enter closes when Enter chooses in it, and Tab
+    // goes on to the next field.
+    harness.key_press(Key::Enter);
+    harness.run();
+    harness.key_press(Key::ArrowDown);
+    harness.run();
+    harness.key_press(Key::ArrowDown);
+    harness.run();
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(focused(&harness).as_deref(), Some("Scenario"));
+    let scenario = harness.get_by_label("Scenario").value().unwrap_or_default();
+    assert_ne!(scenario, "Dead Drop", "the choice made with keys");
+    assert_eq!(
+        harness
+            .query_all_by_role(egui::accesskit::Role::ListBox)
+            .count(),
+        0,
+        "the list closed"
+    );
+    // Escape lets go of the field; Tab goes on in the form, not to the
+    // menu bar.
+    harness.key_press(Key::Escape);
+    harness.run();
+    harness.key_press(Key::Tab);
+    harness.run();
+    assert_eq!(focused(&harness).as_deref(), Some("Roll the scenario"));
+    // Static (the second fighter) is removed from the Zone.
+    tab_to(&mut harness, "Removed from the Zone", 1);
+    harness.key_press(Key::Space);
+    harness.run();
+    tab_to(&mut harness, "Neon Jackals won", 0);
+    harness.key_press(Key::Space);
+    harness.run();
+    for gang in ["The Rust Saints", "Neon Jackals"] {
+        tab_to(&mut harness, &format!("{gang}: no Bounty declared"), 0);
+        harness.key_press(Key::Space);
+        harness.run();
+    }
+    // The choices the rules leave to the players, each a button, the
+    // first of each taken, until none is left.
+    for _ in 0..10 {
+        let Some(choice) = harness
+            .state()
+            .battle_choice_buttons()
+            .first()
+            .and_then(|c| c.first().cloned())
+        else {
+            break;
+        };
+        // The button's name says whose choice it is, and the option.
+        let option = choice.split_once(": ").map_or(choice.as_str(), |(_, o)| o);
+        let ending = format!(": {option}");
+        tab_until(&mut harness, &choice, |here| here.ends_with(&ending));
+        harness.key_press(Key::Space);
+        harness.run();
+    }
+    tab_to(&mut harness, "Notes", 0);
+    harness.event(egui::Event::Text("typed, not clicked".into()));
+    harness.run();
+    harness.key_press(Key::Escape);
+    harness.run();
+    assert!(
+        harness.state().battle_choice_buttons().is_empty()
+            && harness.state().battle_error().is_none(),
+        "nothing left to choose: {:?} {:?}",
+        harness.state().battle_error(),
+        harness.state().battle_choice_buttons()
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Enter);
+    harness.run();
+    let said = harness.state().status_text().unwrap_or_default().to_owned();
+    assert!(
+        said.contains("recorded"),
+        "committed with Ctrl+Enter: {said}"
+    );
+    // What was typed went into the record.
+    drop(harness);
+    let out = util::rapsheet(dir.path(), &["battle", "list", "--db", "keys.rapsheet"]);
+    let listed = String::from_utf8_lossy(&out.stdout);
+    assert!(listed.contains(&scenario), "{listed}");
+    util::rapsheet(
+        dir.path(),
+        &[
+            "export",
+            "campaign",
+            "--db",
+            "keys.rapsheet",
+            "--format",
+            "md",
+            "-o",
+            "story.md",
+        ],
+    );
+    let story = std::fs::read_to_string(dir.path().join("story.md")).expect("exported");
+    assert!(story.contains("typed, not clicked"), "{story}");
 }

@@ -206,12 +206,15 @@ impl Command {
 
 /// The commands whose shortcuts were pressed, consumed so that no widget
 /// sees them as well.
-pub fn pressed(input: &mut InputState) -> Vec<Command> {
+pub fn pressed(input: &mut InputState, in_field: bool) -> Vec<Command> {
     let mut found = Vec::new();
     // egui lets a shortcut without Shift match a press with it, so Ctrl+Z
     // would swallow Ctrl+Shift+Z: the ones with Shift go first.
     for shift in [true, false] {
         for command in Command::ALL {
+            if in_field && matches!(command, Command::Undo | Command::Redo) {
+                continue;
+            }
             if let Some(shortcut) = command.shortcut()
                 && shortcut.modifiers.shift == shift
                 && input.consume_shortcut(&shortcut)

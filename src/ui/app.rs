@@ -539,13 +539,20 @@ impl RapsheetApp {
         }
         let mut actions: Vec<Action> = Vec::new();
         let read_only = self.read_only();
+        if self.screen == Screen::Battle && !self.shows_welcome() {
+            self.campaign.battle_form.focus.before_frame(ui.ctx());
+        }
 
-        if !ui.ctx().egui_wants_keyboard_input() {
-            let has = self.session.is_some();
-            for command in ui.input_mut(pressed) {
-                if has || !command.needs_campaign() {
-                    actions.push(command.action(self.show_log));
-                }
+        // A text field with the keyboard keeps Ctrl+Z and Ctrl+Shift+Z (its
+        // own undo); every other shortcut works from anywhere.
+        let in_field = ui
+            .ctx()
+            .memory(|m| m.focused())
+            .is_some_and(|id| egui::text_edit::TextEditState::load(ui.ctx(), id).is_some());
+        let has = self.session.is_some();
+        for command in ui.input_mut(|i| pressed(i, in_field)) {
+            if has || !command.needs_campaign() {
+                actions.push(command.action(self.show_log));
             }
         }
 

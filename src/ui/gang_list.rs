@@ -133,17 +133,16 @@ pub fn found_gang_ui(
             .find(|(id, _)| *id == form.ruleset)
             .map_or(form.ruleset.clone(), |(_, name)| name.clone());
         let ruleset_label = ui.label("Ruleset");
-        egui::ComboBox::from_id_salt("new-gang-ruleset")
+        let combo = egui::ComboBox::from_id_salt("new-gang-ruleset")
             .selected_text(current)
-            .width(ui.available_width() - 8.0)
-            .show_ui(ui, |ui| {
-                for (id, name) in rulesets {
-                    ui.selectable_value(&mut form.ruleset, id.clone(), name);
-                }
-            })
-            .response
-            .labelled_by(ruleset_label.id)
-            .on_disabled_hover_text(edit_hint(read_only));
+            .width(ui.available_width() - 8.0);
+        super::widgets::show_combo(ui, combo, |ui| {
+            for (id, name) in rulesets {
+                ui.selectable_value(&mut form.ruleset, id.clone(), name);
+            }
+        })
+        .labelled_by(ruleset_label.id)
+        .on_disabled_hover_text(edit_hint(read_only));
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let button = ui
             .button(format!("Found {}", nouns.gang))

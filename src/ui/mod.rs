@@ -13,6 +13,7 @@ mod dialogs;
 mod draft;
 mod fighter_editor;
 mod files;
+mod form_focus;
 mod gang_edit;
 mod gang_list;
 mod house_editor;

@@ -95,6 +95,9 @@ pub struct BattleForm {
     /// Set when roles should be suggested from the previous battle.
     #[serde(skip)]
     pub wants_roles: bool,
+    /// Where the keyboard is in the form.
+    #[serde(skip)]
+    pub focus: super::form_focus::FormFocus,
 }
 
 impl BattleForm {
@@ -303,6 +306,7 @@ pub fn post_battle_ui(
     };
     let rules = pack.record();
     ui.heading(format!("Record a {}", rules.noun));
+    form.focus.top_of_form(ui);
     let least = rules.min_sides;
     if form.gangs.len() < least || form.gangs.len() > rules.max_sides {
         form.set_sides(least.max(form.gangs.len().min(rules.max_sides)));
@@ -908,21 +912,20 @@ fn fighters_ui(
                         .map_or("by nobody".to_owned(), |(_, n)| format!("by {n}"));
                     ui.horizontal(|ui| {
                         let label = ui.label(RichText::new("downed").weak());
-                        egui::ComboBox::from_id_salt(("downed-by", id))
-                            .selected_text(current)
-                            .show_ui(ui, |ui| {
-                                ui.selectable_value(&mut entry.1, None, "by nobody");
-                                for (rid, rname) in &rivals {
-                                    ui.selectable_value(
-                                        &mut entry.1,
-                                        Some(*rid),
-                                        format!("by {rname}"),
-                                    );
-                                }
-                            })
-                            .response
-                            .labelled_by(label.id)
-                            .on_hover_text(format!("Who took {name} down"));
+                        let combo =
+                            egui::ComboBox::from_id_salt(("downed-by", id)).selected_text(current);
+                        super::widgets::show_combo(ui, combo, |ui| {
+                            ui.selectable_value(&mut entry.1, None, "by nobody");
+                            for (rid, rname) in &rivals {
+                                ui.selectable_value(
+                                    &mut entry.1,
+                                    Some(*rid),
+                                    format!("by {rname}"),
+                                );
+                            }
+                        })
+                        .labelled_by(label.id)
+                        .on_hover_text(format!("Who took {name} down"));
                     });
                 } else {
                     ui.label("");
@@ -1393,19 +1396,24 @@ fn commit_ui(
 ) -> Option<Action> {
     let mut action = None;
     let ready = procedure.needed.is_empty();
-    ui.add_enabled_ui(read_only.is_none() && ready, |ui| {
+    let able = read_only.is_none() && ready;
+    // Ctrl+Enter commits from wherever the keyboard is in the form.
+    let shortcut = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Enter);
+    let by_key = able && ui.input_mut(|i| i.consume_shortcut(&shortcut));
+    ui.add_enabled_ui(able, |ui| {
         let commit = ui
             .button(RichText::new(format!("Commit {}", rules.noun)).strong())
             .on_hover_text(format!(
-                "Write the {} and every change above in one step (Ctrl+Z takes it back)",
-                rules.noun
+                "Write the {} and every change above in one step ({}; Ctrl+Z takes it back)",
+                rules.noun,
+                ui.ctx().format_shortcut(&shortcut)
             ))
             .on_disabled_hover_text(if ready {
                 edit_hint(read_only)
             } else {
                 "Make the choices above first".to_owned()
             });
-        if commit.clicked()
+        if (commit.clicked() || by_key)
             && let Some(report) = form.report(data)
         {
             action = Some(Action::Record(RecordAction::Record(

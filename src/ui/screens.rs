@@ -280,6 +280,7 @@ impl RapsheetApp {
             .or_else(|| state.info.as_ref().map(|i| i.default_ruleset.clone()))
             .and_then(|r| session.pack(&r).ok());
         egui::CentralPanel::default().show(ui, |ui| {
+            let area = ui.max_rect();
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if let Some(a) = post_battle_ui(
                     ui,
@@ -291,6 +292,7 @@ impl RapsheetApp {
                     actions.push(a);
                 }
             });
+            self.campaign.battle_form.focus.after_form(ui, area);
         });
     }
 

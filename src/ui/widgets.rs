@@ -69,20 +69,19 @@ pub fn ruleset_ui(
         .map_or(current.to_owned(), |(_, n)| n.clone());
     ui.add_enabled_ui(read_only.is_none(), |ui| {
         let label = ui.label(RichText::new("Campaign ruleset").weak());
-        egui::ComboBox::from_id_salt("campaign-ruleset")
+        let combo = egui::ComboBox::from_id_salt("campaign-ruleset")
             .selected_text(shown)
-            .width(ui.available_width() - 8.0)
-            .show_ui(ui, |ui| {
-                for (id, name) in rulesets {
-                    ui.selectable_value(&mut chosen, id.clone(), name);
-                }
-            })
-            .response
-            .labelled_by(label.id)
-            .on_hover_text(
-                "The pack new gangs use; changing it moves every gang that played the old one",
-            )
-            .on_disabled_hover_text(edit_hint(read_only));
+            .width(ui.available_width() - 8.0);
+        show_combo(ui, combo, |ui| {
+            for (id, name) in rulesets {
+                ui.selectable_value(&mut chosen, id.clone(), name);
+            }
+        })
+        .labelled_by(label.id)
+        .on_hover_text(
+            "The pack new gangs use; changing it moves every gang that played the old one",
+        )
+        .on_disabled_hover_text(edit_hint(read_only));
     });
     // Changing it moves every gang: asked first, never on one click.
     let pending_id = egui::Id::unique("campaign-ruleset-pending");
@@ -140,16 +139,15 @@ pub fn settings_ui(
             }
             ui.vertical(|ui| {
                 let label = ui.label(&setting.label);
-                egui::ComboBox::from_id_salt(("setting", &setting.id))
-                    .selected_text(shown)
-                    .show_ui(ui, |ui| {
-                        for (id, text) in &setting.options {
-                            ui.selectable_value(&mut chosen, id.clone(), text);
-                        }
-                    })
-                    .response
-                    .labelled_by(label.id)
-                    .on_hover_text(hover);
+                let combo =
+                    egui::ComboBox::from_id_salt(("setting", &setting.id)).selected_text(shown);
+                show_combo(ui, combo, |ui| {
+                    for (id, text) in &setting.options {
+                        ui.selectable_value(&mut chosen, id.clone(), text);
+                    }
+                })
+                .labelled_by(label.id)
+                .on_hover_text(hover);
             });
             if chosen != setting.chosen {
                 actions.push(Action::Rules(RulesAction::SetSetting {
@@ -230,12 +228,41 @@ pub fn labelled_combo<R>(
 ) -> egui::Response {
     ui.horizontal(|ui| {
         let text = ui.label(label);
-        combo(egui::ComboBox::from_id_salt(label))
-            .show_ui(ui, add)
-            .response
-            .labelled_by(text.id)
+        show_combo(ui, combo(egui::ComboBox::from_id_salt(label)), add).labelled_by(text.id)
     })
     .inner
+}
+
+/// Shows `combo` with the choices `add` puts in its list. A choice made
+/// with the keyboard (Enter or Space on it) closes the list, as a click
+/// does, and gives the focus back to the box, so Tab goes on to the next
+/// field.
+pub fn show_combo<R>(
+    ui: &mut Ui,
+    combo: egui::ComboBox,
+    add: impl FnOnce(&mut Ui) -> R,
+) -> egui::Response {
+    let mut chosen_by_key = false;
+    let response = combo
+        .show_ui(ui, |ui| {
+            let before = ui.memory(|m| m.focused());
+            let inner = add(ui);
+            let pressed =
+                ui.input(|i| i.key_pressed(egui::Key::Enter) || i.key_pressed(egui::Key::Space));
+            let in_list = before
+                .and_then(|id| ui.ctx().read_response(id))
+                .is_some_and(|r| r.layer_id == ui.layer_id());
+            if pressed && in_list {
+                chosen_by_key = true;
+                ui.close();
+            }
+            inner
+        })
+        .response;
+    if chosen_by_key {
+        response.request_focus();
+    }
+    response
 }
 
 /// A score after its value (` · VP 2`), where there is one.

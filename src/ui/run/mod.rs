@@ -55,6 +55,9 @@ impl RapsheetApp {
             Action::Redo => self.step_history(true),
             Action::ShowLog(show) => self.show_log = show,
             Action::ShowScreen(screen) => {
+                if screen == crate::ui::Screen::Battle && self.screen != screen {
+                    self.campaign.battle_form.focus.start = true;
+                }
                 self.screen = screen;
                 self.welcome = false;
                 self.refresh();

@@ -1,0 +1,72 @@
+//! Keyboard focus that stays with a form: it starts on the form's first
+//! field when the form's screen is shown, and Tab after Escape (which
+//! lets go of every field) goes on from the field the player was in, not
+//! to the menu bar. A menu is reached from the keyboard only when the
+//! player goes there on purpose (Shift+Tab out of the form, or its
+//! shortcut).
+
+use egui::{FocusDirection, Id, Key, Modifiers, Ui};
+
+/// Where the keyboard is in one form.
+#[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct FormFocus {
+    /// Set when the form's screen is shown: the first field takes focus.
+    pub start: bool,
+    /// The field of this form that last had focus.
+    pub last: Option<Id>,
+}
+
+impl FormFocus {
+    /// Before anything is drawn: a Tab pressed while no field has focus
+    /// goes on from the form's last field.
+    pub fn before_frame(&self, ctx: &egui::Context) {
+        let Some(last) = self.last else {
+            return;
+        };
+        let tab = ctx.input(|i| {
+            i.events.iter().any(|e| {
+                matches!(e, egui::Event::Key { key: Key::Tab, pressed: true, modifiers, .. }
+                    if *modifiers == Modifiers::NONE)
+            })
+        });
+        if tab && ctx.memory(|m| m.focused()).is_none() && ctx.read_response(last).is_some() {
+            // Focus on the last field with Tab's direction left as it is:
+            // the field after it takes focus as the form is drawn.
+            ctx.memory_mut(|m| m.request_focus(last));
+        }
+    }
+
+    /// At the top of the form: where the form starts, the first field
+    /// after this point takes focus.
+    pub fn top_of_form(&mut self, ui: &mut Ui) {
+        if !std::mem::take(&mut self.start) {
+            return;
+        }
+        let anchor = Id::new("form-focus-start");
+        ui.memory_mut(|m| {
+            m.request_focus(anchor);
+            m.move_focus(FocusDirection::Next);
+        });
+        // Focusable this frame only: Tab passes it on to the next field.
+        ui.interact(
+            egui::Rect::from_min_size(ui.cursor().min, egui::Vec2::ZERO),
+            anchor,
+            egui::Sense::FOCUSABLE,
+        );
+    }
+
+    /// After the form is drawn in `area`: remembers the field of the form
+    /// that has focus.
+    pub fn after_form(&mut self, ui: &Ui, area: egui::Rect) {
+        let Some(id) = ui.memory(|m| m.focused()) else {
+            return;
+        };
+        if ui
+            .ctx()
+            .read_response(id)
+            .is_some_and(|r| r.layer_id == ui.layer_id() && area.contains(r.rect.center()))
+        {
+            self.last = Some(id);
+        }
+    }
+}
