@@ -1861,3 +1861,63 @@ fn a_whole_record_is_typed_with_the_keyboard_alone() {
     let story = std::fs::read_to_string(dir.path().join("story.md")).expect("exported");
     assert!(story.contains("typed, not clicked"), "{story}");
 }
+
+/// 004: "for every full hundred points of resources gained, you may
+/// nominate a single, non-defeated (non-vehicle) unit to roll once": the
+/// Advance boxes are offered only as far as the rolls allow, and say why.
+#[test]
+fn advance_boxes_are_offered_only_as_far_as_the_rolls_allow() {
+    let dir = util::temp();
+    let session =
+        Session::create_demo_of(&dir.path().join("w.rapsheet"), "wayfarer").expect("demo");
+    let mut harness = tall(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
+    harness.get_by_label("The Lantern Kin won").click();
+    harness.run();
+    let boxes = |harness: &Harness<'_, RapsheetApp>| -> Vec<(String, bool)> {
+        harness
+            .query_all_by_label_contains("Advance ")
+            .map(|n| {
+                let n = n.accesskit_node();
+                (n.label().unwrap_or_default(), n.is_disabled())
+            })
+            .collect()
+    };
+    // 30 resources gained: no roll, no box to tick.
+    let vp = "VP secured (The Lantern Kin)";
+    harness.get_by_label(vp).click();
+    harness.run();
+    harness.get_by_label(vp).type_text("3");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert!(!boxes(&harness).is_empty());
+    assert!(
+        boxes(&harness).iter().all(|(_, off)| *off),
+        "{:?}",
+        boxes(&harness)
+    );
+    // 100 gained (VP 10): one of the Kin's boxes, then no other of theirs.
+    harness.get_by_label(vp).click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.get_by_label(vp).type_text("10");
+    harness.key_press(Key::Enter);
+    harness.run();
+    let first = boxes(&harness)
+        .into_iter()
+        .find(|(_, off)| !off)
+        .map(|(label, _)| label)
+        .expect("a box the roll allows");
+    harness.get_by_label(&first).click();
+    harness.run();
+    let after = boxes(&harness);
+    assert_eq!(
+        after.iter().filter(|(_, off)| !off).count(),
+        1,
+        "only the ticked box can change: {after:?}"
+    );
+    assert_eq!(harness.state().battle_error(), None, "the preview stays");
+    assert!(harness.query_by_label("Commit match").is_some());
+}

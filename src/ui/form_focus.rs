@@ -42,7 +42,7 @@ impl FormFocus {
         if !std::mem::take(&mut self.start) {
             return;
         }
-        let anchor = Id::new("form-focus-start");
+        let anchor = Id::unique("form-focus-start");
         ui.memory_mut(|m| {
             m.request_focus(anchor);
             m.move_focus(FocusDirection::Next);

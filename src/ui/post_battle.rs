@@ -98,6 +98,10 @@ pub struct BattleForm {
     /// Where the keyboard is in the form.
     #[serde(skip)]
     pub focus: super::form_focus::FormFocus,
+    /// How many advancement rolls each side has, as the last preview that
+    /// worked out said.
+    #[serde(skip)]
+    pub advancements_allowed: BTreeMap<GangId, usize>,
 }
 
 impl BattleForm {
@@ -523,11 +527,18 @@ fn advancement_ui(
     ui.horizontal_wrapped(|ui| {
         ui.label(RichText::new("Advancement").strong())
             .on_hover_text(&rules.source);
-        ui.weak(allowance);
+        ui.weak(&allowance);
         for (i, gang) in form.gangs.iter().enumerate() {
             let Some(gang) = gang.and_then(|id| data.iter().find(|g| g.id == id)) else {
                 continue;
             };
+            let allowed = form.advancements_allowed.get(&gang.id).copied();
+            let nominated = gang
+                .fighters
+                .iter()
+                .filter(|(id, _)| form.advancing.contains(id))
+                .count();
+            let full = allowed.is_some_and(|n| nominated >= n);
             for (id, name) in &gang.fighters {
                 if form.absent.contains(id) {
                     continue;
@@ -545,12 +556,30 @@ fn advancement_ui(
                     continue;
                 }
                 let mut on = form.advancing.contains(id);
+                // Boxes only as far as the rolls allow: a ticked one may
+                // always be unticked.
+                let n = allowed.unwrap_or(0);
+                let why = format!(
+                    "{} has {n} advancement roll{} from this {}{}",
+                    names[i],
+                    if n == 1 { "" } else { "s" },
+                    pack.record().noun,
+                    if allowance.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" ({allowance})")
+                    }
+                );
                 if ui
-                    .checkbox(&mut on, format!("Advance {name}"))
+                    .add_enabled(
+                        on || !full,
+                        egui::Checkbox::new(&mut on, format!("Advance {name}")),
+                    )
                     .on_hover_text(format!(
                         "{} nominates {name} for an advancement roll",
                         names[i]
                     ))
+                    .on_disabled_hover_text(why)
                     .changed()
                 {
                     if on {

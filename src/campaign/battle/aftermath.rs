@@ -1743,6 +1743,34 @@ impl Run<'_> {
         Ok(())
     }
 
+    /// How many advancement rolls `gang` has from this record: one per
+    /// full amount of a resource the record itself gained, or so many a
+    /// record (to its winner alone, where the pack says so).
+    pub(super) fn advancements_allowed(
+        &self,
+        rules: &crate::rules::AdvancementRules,
+        gang: GangId,
+    ) -> usize {
+        match (&rules.per_resource, rules.per_battle) {
+            (Some(per), _) => {
+                let gained = self
+                    .gained_in_battle
+                    .get(&(gang, per.resource.clone()))
+                    .copied()
+                    .unwrap_or(0);
+                usize::try_from(gained / per.amount).unwrap_or(0)
+            }
+            (None, Some(n)) => {
+                if rules.winner_only && self.battle.winner != Some(gang) {
+                    0
+                } else {
+                    n
+                }
+            }
+            (None, None) => 0,
+        }
+    }
+
     /// Advancement rolls for the fighters the players nominated.
     pub(super) fn advancements(&mut self) -> Result<(), ReportError> {
         let Some(rules) = self.pack.advancement.clone() else {
@@ -1817,24 +1845,7 @@ impl Run<'_> {
                     ),
                 );
             }
-            let allowed = match (&rules.per_resource, rules.per_battle) {
-                (Some(per), _) => {
-                    let gained = self
-                        .gained_in_battle
-                        .get(&(gang, per.resource.clone()))
-                        .copied()
-                        .unwrap_or(0);
-                    usize::try_from(gained / per.amount).unwrap_or(0)
-                }
-                (None, Some(n)) => {
-                    if rules.winner_only && self.battle.winner != Some(gang) {
-                        0
-                    } else {
-                        n
-                    }
-                }
-                (None, None) => 0,
-            };
+            let allowed = self.advancements_allowed(&rules, gang);
             let count = used.entry(gang).or_default();
             *count += 1;
             if *count > allowed {

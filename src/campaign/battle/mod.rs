@@ -184,6 +184,11 @@ pub struct Procedure {
     pub rolls: Vec<RollMade>,
     /// The seed the app's rolls came from.
     pub seed: u64,
+    /// How many advancement rolls each side has from this record, where
+    /// the pack has advancement (for the faces' forms; a report's own
+    /// nominations are checked against it as the procedure runs).
+    #[serde(skip)]
+    pub advancements_allowed: BTreeMap<GangId, usize>,
     #[serde(skip)]
     pub events: Vec<Event>,
 }
@@ -237,6 +242,16 @@ pub fn run_procedure(
     // Advancement counts what the battle itself gained, not the bonuses of
     // the rolls after it (ruling resources-gained).
     run.gained_in_battle = run.gained.clone();
+    let advancements_allowed: BTreeMap<GangId, usize> = pack
+        .advancement
+        .iter()
+        .flat_map(|rules| {
+            battle
+                .gangs
+                .iter()
+                .map(|g| (g.gang, run.advancements_allowed(rules, g.gang)))
+        })
+        .collect();
     run.counters_changed()?;
     run.outcome_effects()?;
     run.table_results()?;
@@ -264,6 +279,7 @@ pub fn run_procedure(
         events,
         rolls,
         seed,
+        advancements_allowed,
     })
 }
 

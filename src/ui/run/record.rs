@@ -204,6 +204,9 @@ impl RapsheetApp {
                 .preview_battle(&report, seed)
                 .map_err(|e| crate::ui::said::for_players(&e))
         });
+        if let Some(Ok(preview)) = &form.preview {
+            form.advancements_allowed = preview.advancements_allowed.clone();
+        }
         self.keep_draft();
     }
 }
