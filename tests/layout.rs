@@ -171,3 +171,22 @@ fn a_priced_warband_and_its_unit_editor_work_at_both_window_sizes() {
     }
     assert!(lost.is_empty(), "past the window's right edge: {lost:#?}");
 }
+
+/// Every game's roster heads its columns in full: Year Zero's attributes
+/// (STRENGTH, EMPATHY) and HWC's counters (Plot points) are as wide as
+/// their headings, at the smaller window.
+#[test]
+fn every_games_roster_heads_its_columns_in_full() {
+    let dir = util::temp();
+    let mut snapshots = egui_kittest::SnapshotResults::new();
+    let mut lost = Vec::new();
+    let size = (1000.0, 700.0);
+    for game in ["yearzero", "hwc"] {
+        let path = dir.path().join(format!("{game}.rapsheet"));
+        let session = Session::create_demo_of(&path, game).expect("demo");
+        let app = RapsheetApp::with_session(session);
+        let at = format!("{game}-roster-{}x{}", size.0, size.1);
+        check(rendered(app, size), &at, size, &mut lost, &mut snapshots);
+    }
+    assert!(lost.is_empty(), "past the window's right edge: {lost:#?}");
+}

@@ -303,16 +303,40 @@ fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
 
 /// The width the roster needs to show every column of its table: what
 /// it scrolls across to where the window gives it less.
-pub fn min_width(view: &GangView) -> f32 {
-    let stats = view.fighters.first().map_or(0, |f| f.stats.len());
-    let columns = 3 + stats + view.counters.len() + usize::from(view.value.is_some());
+pub fn min_width(ui: &Ui, view: &GangView) -> f32 {
+    let (stats, counters) = column_widths(ui, view);
+    let columns = 3 + stats.len() + counters.len() + usize::from(view.value.is_some());
     let spacing = 8.0 * columns as f32;
     22.0 + 90.0
-        + 52.0 * stats as f32
+        + stats.iter().sum::<f32>()
         + 160.0
-        + 56.0 * view.counters.len() as f32
+        + counters.iter().sum::<f32>()
         + if view.value.is_some() { 96.0 } else { 0.0 }
         + spacing
+}
+
+/// The widths of the stat and counter columns: each as wide as its
+/// heading, so no label is cut (`STRENGTH`, `Plot points`), and no
+/// narrower than a number needs.
+fn column_widths(ui: &Ui, view: &GangView) -> (Vec<f32>, Vec<f32>) {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let width = |label: &str, least: f32| {
+        let text =
+            ui.painter()
+                .layout_no_wrap(label.to_owned(), font.clone(), egui::Color32::WHITE);
+        (text.size().x + 10.0).max(least)
+    };
+    let stats = view
+        .fighters
+        .first()
+        .map(|f| f.stats.iter().map(|s| width(&s.label, 52.0)).collect())
+        .unwrap_or_default();
+    let counters = view
+        .counters
+        .iter()
+        .map(|c| width(&c.label, 56.0))
+        .collect();
+    (stats, counters)
 }
 
 fn table_ui(
@@ -329,17 +353,23 @@ fn table_ui(
         .unwrap_or_default();
     let stat_count = stat_labels.len();
     let counters = &view.counters;
+    let (stat_widths, counter_widths) = column_widths(ui, view);
     let mut table = TableBuilder::new(ui)
         .id_salt("roster")
         .striped(true)
         .sense(egui::Sense::click())
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .column(Column::exact(22.0))
-        .column(Column::initial(150.0).at_least(90.0).resizable(true))
-        .columns(Column::exact(52.0), stat_count)
+        .column(Column::initial(150.0).at_least(90.0).resizable(true));
+    for width in stat_widths {
+        table = table.column(Column::exact(width));
+    }
+    table = table
         .columns(Column::exact(96.0), usize::from(view.value.is_some()))
-        .column(Column::remainder().at_least(160.0))
-        .columns(Column::exact(56.0), counters.len());
+        .column(Column::remainder().at_least(160.0));
+    for width in counter_widths {
+        table = table.column(Column::exact(width));
+    }
     table = table.min_scrolled_height(120.0);
     table
         .header(22.0, |mut header| {

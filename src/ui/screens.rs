@@ -380,7 +380,7 @@ impl RapsheetApp {
                     .id_salt("roster-across")
                     .auto_shrink([false, true])
                     .show(ui, |ui| {
-                        ui.set_min_width(super::roster::min_width(view));
+                        ui.set_min_width(super::roster::min_width(ui, view));
                         roster_ui(
                             ui,
                             view,
