@@ -1921,3 +1921,42 @@ fn advance_boxes_are_offered_only_as_far_as_the_rolls_allow() {
     assert_eq!(harness.state().battle_error(), None, "the preview stays");
     assert!(harness.query_by_label("Commit match").is_some());
 }
+
+/// The League window of a campaign in no league: the organiser's tasks
+/// are said to be the command line's, and a join that fails says why in
+/// the window, in words, not with the system's error number.
+#[test]
+fn a_failed_join_says_why_in_the_league_window() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("solo.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("League…").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("rapsheet league init")
+            .is_some()
+    );
+    assert!(harness.query_by_label("Choose invite…").is_some());
+    // An invite to a server nothing answers at.
+    let invite = dir.path().join("ann.invite");
+    std::fs::write(
+        &invite,
+        "host = \"127.0.0.1\"\nport = 1\ndatabase = \"league\"\nlogin = \"ann\"\npassword = \"pw\"\ncertificate = \"\"\n",
+    )
+    .expect("invite");
+    let to = dir.path().join("joined.rapsheet");
+    type_into(&mut harness, "Invite file", &invite.display().to_string());
+    type_into(&mut harness, "New campaign file", &to.display().to_string());
+    harness.get_by_label("Join the league").click();
+    harness.run();
+    let said = harness
+        .query_by_label_contains("Not joined:")
+        .and_then(|n| n.accesskit_node().value())
+        .expect("said in the window");
+    assert!(!said.contains("os error"), "{said}");
+    assert!(!to.exists(), "no campaign made");
+}

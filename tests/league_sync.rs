@@ -191,6 +191,11 @@ fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
         h.query_by_label_contains("League: 2 changes to send")
             .is_some()
     );
+    // The server is not asked at open: the status bar says what is known.
+    assert!(
+        h.query_by_label_contains("not checked since the last sync")
+            .is_some()
+    );
     h.get_by_label("File").click();
     h.run();
     h.get_by_label("League…").click();

@@ -78,6 +78,10 @@ pub enum FileField {
     MergeOut,
     /// The new file a backup is restored as.
     RestoreTo,
+    /// The invite a league's organiser gave.
+    LeagueInvite,
+    /// The new campaign a league is joined into.
+    LeagueJoinTo,
 }
 
 impl FileField {
@@ -106,6 +110,8 @@ impl FileField {
             Self::MergeOther => ("The other copy", Some(CAMPAIGN), false),
             Self::MergeOut => ("The merged campaign", Some(CAMPAIGN), true),
             Self::RestoreTo => ("Restore as a new campaign", Some(CAMPAIGN), true),
+            Self::LeagueInvite => ("The invite", Some(("League invite", &["invite"])), false),
+            Self::LeagueJoinTo => ("The league's campaign on this laptop", Some(CAMPAIGN), true),
         }
     }
 }

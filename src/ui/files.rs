@@ -279,6 +279,16 @@ impl RapsheetApp {
                 .backups_window
                 .as_mut()
                 .and_then(|w| w.restore_path()),
+            FileField::LeagueInvite => self
+                .campaign
+                .league_window
+                .as_mut()
+                .map(|w| &mut w.invite_path),
+            FileField::LeagueJoinTo => self
+                .campaign
+                .league_window
+                .as_mut()
+                .map(|w| &mut w.join_path),
         }
     }
 
@@ -432,8 +442,8 @@ impl RapsheetApp {
                 let selected = self.state.selected_gang;
                 // Saved as another file, it is the same campaign: what the
                 // window holds of it goes on with it.
-                let same = (purpose == PathPurpose::SaveAs)
-                    .then(|| std::mem::take(&mut self.campaign));
+                let same =
+                    (purpose == PathPurpose::SaveAs).then(|| std::mem::take(&mut self.campaign));
                 self.set_session(session);
                 if let Some(mut same) = same {
                     same.kept_draft = None;

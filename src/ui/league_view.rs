@@ -8,7 +8,7 @@ use std::path::PathBuf;
 
 use egui::{Context, RichText};
 
-use super::action::LeagueAction;
+use super::action::{FileField, LeagueAction};
 use super::app::Action;
 use crate::campaign::merge::Choice;
 use crate::session::league::{LeagueStatus, MemberView, SyncOutcome};
@@ -22,6 +22,8 @@ pub struct LeagueWindow {
     pub outcome: Option<SyncOutcome>,
     pub choices: Vec<Option<Choice>>,
     pub members: Option<Vec<MemberView>>,
+    /// Why joining failed, shown under the button until the next try.
+    pub join_error: Option<String>,
 }
 
 impl LeagueWindow {
@@ -79,7 +81,7 @@ fn in_league_ui(
     ));
     ui.label(format!("Now: {}", status.short()));
     ui.label(match &status.last_sync {
-        Some(at) => format!("Last sync: {at}"),
+        Some(at) => format!("Last sync: {}", super::widgets::local_time(at)),
         None => "Never synced".to_owned(),
     });
     ui.horizontal(|ui| {
@@ -187,25 +189,41 @@ fn outcome_ui(
 
 /// Joining a league with an invite, into a new campaign file.
 fn join_ui(ui: &mut egui::Ui, state: &mut LeagueWindow) -> Option<Action> {
+    let mut action = None;
     ui.label("This campaign is in no league. Join one with the invite the organiser gave you: a new campaign file is made from the league's changes.");
-    ui.horizontal(|ui| {
-        let label = ui.label("Invite file");
-        ui.text_edit_singleline(&mut state.invite_path)
-            .labelled_by(label.id);
-    });
-    ui.horizontal(|ui| {
-        let label = ui.label("New campaign file");
-        ui.text_edit_singleline(&mut state.join_path)
-            .labelled_by(label.id);
-    });
+    ui.weak("Starting a league and inviting its members are the organiser's tasks, done on the command line: rapsheet league init, then rapsheet league invite (docs/league.md).");
+    egui::Grid::new("league-join")
+        .num_columns(3)
+        .show(ui, |ui| {
+            let label = ui.label("Invite file");
+            ui.text_edit_singleline(&mut state.invite_path)
+                .labelled_by(label.id);
+            if ui.button("Choose invite…").clicked() {
+                action = Some(Action::ChooseFile(FileField::LeagueInvite));
+            }
+            ui.end_row();
+            let label = ui.label("New campaign file");
+            ui.text_edit_singleline(&mut state.join_path)
+                .labelled_by(label.id);
+            if ui.button("Choose where…").clicked() {
+                action = Some(Action::ChooseFile(FileField::LeagueJoinTo));
+            }
+            ui.end_row();
+        });
     let ready = !state.invite_path.trim().is_empty() && !state.join_path.trim().is_empty();
-    ui.add_enabled(ready, egui::Button::new("Join the league"))
+    if ui
+        .add_enabled(ready, egui::Button::new("Join the league"))
         .on_disabled_hover_text("Give the invite file and a new campaign file")
         .clicked()
-        .then(|| {
-            Action::League(LeagueAction::Join {
-                invite: PathBuf::from(state.invite_path.trim()),
-                to: PathBuf::from(state.join_path.trim()),
-            })
-        })
+    {
+        state.join_error = None;
+        action = Some(Action::League(LeagueAction::Join {
+            invite: PathBuf::from(state.invite_path.trim()),
+            to: PathBuf::from(state.join_path.trim()),
+        }));
+    }
+    if let Some(err) = &state.join_error {
+        ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
+    }
+    action
 }

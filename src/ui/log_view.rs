@@ -50,7 +50,7 @@ impl LogView {
                     .into_iter()
                     .map(|entry| Row {
                         batch: format!("#{}", entry.batch),
-                        at: local_time(&entry.at),
+                        at: super::widgets::local_time(&entry.at),
                         text: entry.event.describe(&names),
                         label: entry.label,
                     })
@@ -58,19 +58,6 @@ impl LogView {
             })
             .map_err(|err| err.to_string());
     }
-}
-
-/// A logged time (UTC, as the file keeps it) in the player's own time
-/// zone, to the minute; as stored where it does not read as a time.
-fn local_time(at: &str) -> String {
-    at.parse::<jiff::Timestamp>().map_or_else(
-        |_| at.to_owned(),
-        |t| {
-            t.to_zoned_datetime(jiff::tz::TimeZone::system())
-                .strftime("%Y-%m-%d %H:%M")
-                .to_string()
-        },
-    )
 }
 
 /// The log window; `newest` is the newest batch, as the app last read it.
@@ -125,12 +112,15 @@ mod tests {
 
     #[test]
     fn logged_times_show_in_the_local_zone_to_the_minute() {
-        let shown = local_time("2026-11-24T21:40:05.123Z");
+        let shown = super::super::widgets::local_time("2026-11-24T21:40:05.123Z");
         let expected = "2026-11-24T21:40:05.123Z"
             .parse::<jiff::Timestamp>()
             .unwrap();
         let expected = expected.to_zoned_datetime(jiff::tz::TimeZone::system());
         assert_eq!(shown, expected.strftime("%Y-%m-%d %H:%M").to_string());
-        assert_eq!(local_time("not a time"), "not a time");
+        assert_eq!(
+            super::super::widgets::local_time("not a time"),
+            "not a time"
+        );
     }
 }

@@ -210,11 +210,21 @@ impl RapsheetApp {
                     .short(),
                     _ => league.short(),
                 };
-                let text = format!("League: {shown}");
-                let hover = match &league.last_sync {
-                    Some(at) => format!("{} as {}; last sync {at}", league.server, league.login),
-                    None => format!("{} as {}; never synced", league.server, league.login),
+                // What is known: the server is asked when the League
+                // window opens or a sync runs, never behind the player's back.
+                let since = match &league.last_sync {
+                    Some(at) => format!("last sync {}", super::widgets::local_time(at)),
+                    None => "never synced".to_owned(),
                 };
+                let text = if league.to_fetch.is_none() && league.offline.is_none() {
+                    format!("League: {shown}; not checked since the {since}")
+                } else {
+                    format!("League: {shown}")
+                };
+                let hover = format!(
+                    "{} as {}; {since}. File ▸ League… asks the server what waits there",
+                    league.server, league.login
+                );
                 ui.label(text).on_hover_text(hover);
             }
             if let Some(writer) = &self.writer {

@@ -290,3 +290,16 @@ pub fn value_breakdown(value: &crate::campaign::valuation::FighterValue) -> Stri
     }
     lines.join("\n")
 }
+
+/// A logged time (UTC, as the file keeps it) in the player's own time
+/// zone, to the minute; as stored where it does not read as a time.
+pub fn local_time(at: &str) -> String {
+    at.parse::<jiff::Timestamp>().map_or_else(
+        |_| at.to_owned(),
+        |t| {
+            t.to_zoned_datetime(jiff::tz::TimeZone::system())
+                .strftime("%Y-%m-%d %H:%M")
+                .to_string()
+        },
+    )
+}

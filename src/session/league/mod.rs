@@ -63,7 +63,8 @@ pub struct LeagueStatus {
 
 impl LeagueStatus {
     /// The status in a few words, for the status bar: `synced`, `3 changes
-    /// to send`, `offline`.
+    /// to send`, `offline`; `nothing to send` where the server was not
+    /// asked what waits there.
     pub fn short(&self) -> String {
         let mut parts = Vec::new();
         if self.to_send > 0 {
@@ -76,7 +77,12 @@ impl LeagueStatus {
             parts.push("offline".to_owned());
         }
         if parts.is_empty() {
-            "synced".to_owned()
+            if self.to_fetch.is_some() {
+                "synced"
+            } else {
+                "nothing to send"
+            }
+            .to_owned()
         } else {
             parts.join(", ")
         }

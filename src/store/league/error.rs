@@ -92,16 +92,50 @@ pub(super) fn rustls_error(error: &postgres::Error) -> Option<&rustls::Error> {
     None
 }
 
-/// The error and its sources in one line.
+/// Why the network failed, in a player's words where the system said
+/// what happened (nothing answers, no answer in time, a name not known),
+/// and otherwise the error and its sources in one line, without the
+/// system's error number.
 fn sentence(error: &postgres::Error) -> String {
+    use std::io::ErrorKind;
     let mut words = error.to_string();
     let mut source = error.source();
     while let Some(e) = source {
+        if let Some(io) = e.downcast_ref::<std::io::Error>() {
+            let plain = match io.kind() {
+                ErrorKind::ConnectionRefused => Some("nothing answers at its address"),
+                ErrorKind::TimedOut => Some("it did not answer in time"),
+                ErrorKind::ConnectionReset
+                | ErrorKind::ConnectionAborted
+                | ErrorKind::UnexpectedEof
+                | ErrorKind::BrokenPipe => Some("the connection was cut"),
+                ErrorKind::HostUnreachable | ErrorKind::NetworkUnreachable => {
+                    Some("the network does not reach it")
+                }
+                ErrorKind::NetworkDown => Some("this laptop is not on a network"),
+                _ => None,
+            };
+            if let Some(plain) = plain {
+                return plain.to_owned();
+            }
+        }
         words.push_str(": ");
         words.push_str(&e.to_string());
         source = e.source();
     }
-    words
+    without_error_number(&words)
+}
+
+/// `… (os error 111)` without the number a player cannot use.
+fn without_error_number(words: &str) -> String {
+    let mut out = words.to_owned();
+    while let Some(at) = out.find(" (os error ") {
+        match out[at..].find(')') {
+            Some(end) => out.replace_range(at..at + end + 1, ""),
+            None => break,
+        }
+    }
+    out
 }
 
 /// Why a push did not land. Nothing of it was written: a push is one

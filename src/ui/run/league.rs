@@ -64,6 +64,7 @@ impl RapsheetApp {
                     _ => outcome.headline(),
                 };
                 let refused = matches!(outcome, SyncOutcome::Refused { .. });
+                let synced = matches!(outcome, SyncOutcome::Synced { .. });
                 self.campaign
                     .league_window
                     .get_or_insert_with(Default::default)
@@ -77,6 +78,10 @@ impl RapsheetApp {
                 self.refresh();
                 if let Some(session) = &self.session {
                     self.league_status = session.league_status(false).ok();
+                }
+                // A sync that went through fetched all there was.
+                if synced && let Some(status) = &mut self.league_status {
+                    status.to_fetch = Some(0);
                 }
             }
             Err(err) => self.error(err),
@@ -108,7 +113,13 @@ impl RapsheetApp {
                 self.set_session(session);
                 self.info(format!("Joined the league: {}", to.display()));
             }
-            Err(err) => self.error(err),
+            Err(err) => {
+                let said = format!("Not joined: {}", crate::ui::said::for_players(&err));
+                match self.campaign.league_window.as_mut() {
+                    Some(window) => window.join_error = Some(said),
+                    None => self.error(err),
+                }
+            }
         }
     }
 }
