@@ -216,6 +216,12 @@ fn the_app_makes_a_daily_backup_and_restores_one_from_the_backups_window() {
     harness.run();
     harness.get_by_label("Restore as this new file").click();
     harness.run();
+    // The restored file is offered, and opens with one click.
+    assert!(harness.query_by_label("Made (UTC)").is_none(), "local time");
+    harness.get_by_label("Open the restored campaign").click();
+    harness.run();
+    assert_eq!(harness.state().campaign_path(), Some(target.as_path()));
+    drop(harness);
     assert!(
         Session::open(&target)
             .unwrap()

@@ -7,9 +7,10 @@ use std::path::PathBuf;
 
 use egui::{Context, RichText};
 
-use super::action::BackupAction;
 use super::action::FileField;
+use super::action::{BackupAction, CampaignAction};
 use super::app::Action;
+use super::dialogs::PathPurpose;
 use crate::session::{Backup, BackupPolicy};
 
 /// The window's state.
@@ -24,6 +25,8 @@ pub struct BackupsWindow {
     /// the hidden one the backups are kept in; and the campaign's name.
     restore_in: PathBuf,
     campaign: String,
+    /// The file the last backup was restored as, offered to open.
+    pub restored: Option<PathBuf>,
 }
 
 impl BackupsWindow {
@@ -41,7 +44,14 @@ impl BackupsWindow {
             policy,
             restore_in,
             campaign,
+            restored: None,
         }
+    }
+
+    /// The backup restored as `to`: the form goes, the file is offered.
+    pub fn was_restored(&mut self, to: PathBuf) {
+        self.restoring = None;
+        self.restored = Some(to);
     }
 
     /// The new file's path typed, while a backup is being restored.
@@ -118,12 +128,13 @@ pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<A
                 .num_columns(4)
                 .striped(true)
                 .show(ui, |ui| {
-                    for h in ["Made (UTC)", "Size", "Holds", ""] {
+                    for h in ["Made", "Size", "Holds", ""] {
                         ui.label(RichText::new(h).strong());
                     }
                     ui.end_row();
                     for b in &state.list {
-                        ui.label(&b.at);
+                        let made = super::widgets::local_time(&b.at);
+                        ui.label(&made);
                         ui.label(format!("{} KB", b.size.div_ceil(1024)));
                         match (&b.problem, b.newest_record) {
                             (Some(problem), _) => {
@@ -140,12 +151,17 @@ pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<A
                                 ui.label("no records");
                             }
                         }
+                        // A short button; its name says which backup.
                         let button = ui.add_enabled(
                             b.problem.is_none(),
-                            egui::Button::new(format!("Restore {}…", b.at)).small(),
+                            egui::Button::new("Restore…").small(),
                         );
+                        let named = format!("Restore {made}…");
+                        button.widget_info(|| {
+                            egui::WidgetInfo::labeled(egui::Role::Button, true, &named)
+                        });
                         if button.clicked() {
-                            let offered = state.offered(&b.at);
+                            let offered = state.offered(&made);
                             state.restoring = Some((b.path.clone(), offered.display().to_string()));
                         }
                         ui.end_row();
@@ -167,6 +183,18 @@ pub fn backups_ui(ctx: &Context, window: &mut Option<BackupsWindow>) -> Option<A
                         to: PathBuf::from(path.trim()),
                     }));
                 }
+            }
+            if let Some(restored) = &state.restored {
+                ui.separator();
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("Restored as {}", restored.display()));
+                    if ui.button("Open the restored campaign").clicked() {
+                        action = Some(Action::Campaign(CampaignAction::UsePath(
+                            PathPurpose::Open,
+                            restored.clone(),
+                        )));
+                    }
+                });
             }
         });
     if !open {

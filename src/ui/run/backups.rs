@@ -38,7 +38,12 @@ impl RapsheetApp {
             }
             BackupAction::Restore { backup, to } => {
                 match crate::session::restore_backup(&backup, &to) {
-                    Ok(()) => self.info(format!("Restored as {}", to.display())),
+                    Ok(()) => {
+                        self.info(format!("Restored as {}", to.display()));
+                        if let Some(window) = &mut self.campaign.backups_window {
+                            window.was_restored(to);
+                        }
+                    }
                     Err(err) => self.error(err),
                 }
             }
