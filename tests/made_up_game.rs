@@ -394,7 +394,7 @@ fn a_made_up_party_game_records_a_night_in_the_app() {
     assert!(harness.query_by_label("Scenario").is_none());
     harness.get_by_label("Add a table result").click();
     harness.run();
-    harness.get_by_label("Rolled at the table (1)").click();
+    harness.get_by_label("Rolled at the table").click();
     harness.run();
     harness.get_by_label("Commit night").click();
     harness.run();

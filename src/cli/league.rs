@@ -104,12 +104,16 @@ pub(super) fn join(invite: &Path, db: &Path) -> Result<()> {
         .league()?
         .context("the joined campaign has no league")?;
     say!(
-        "Joined the league at {}:{}/{} as {}: {} changes, verified",
+        "Joined the league at {}:{}/{} as {}: {}, verified",
         crate::text::one_line(&tie.host),
         tie.port,
         crate::text::one_line(&tie.database),
         crate::text::one_line(&tie.login),
-        tie.synced
+        crate::rules::counted(
+            usize::try_from(tie.synced).unwrap_or(0),
+            "change",
+            "changes"
+        )
     );
     Ok(())
 }

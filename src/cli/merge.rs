@@ -88,11 +88,11 @@ pub(super) fn merge(session: &Session, args: MergeArgs) -> Result<()> {
     }
     let merged = session.write_merge(&merge, &choices, &output)?;
     say!(
-        "Wrote {}: this copy's {} changes, then the other's {}; {} conflicts settled; verified",
+        "Wrote {}: this copy's {}, then the other's {}; {} settled; verified",
         crate::text::path(&output),
-        preview.ours.len(),
+        crate::rules::counted(preview.ours.len(), "change", "changes"),
         preview.theirs.len(),
-        preview.conflicts.len()
+        crate::rules::counted(preview.conflicts.len(), "conflict", "conflicts")
     );
     drop(merged);
     Ok(())

@@ -56,7 +56,7 @@ pub fn bundles_ui(
             if ui.button("Close the bundles").clicked() {
                 action = Some(Action::Bundle(BundleAction::Close));
             }
-            ui.label("A bundle carries gangs, their fighters, photos and the group's own packs to another campaign (docs/bundle.md).");
+            ui.label("A bundle carries gangs, their fighters, photos and the group's own packs to another campaign: write one here, and bring it in there.");
             ui.separator();
             let what = match (state.whole, selected) {
                 (false, Some(name)) => name.to_owned(),

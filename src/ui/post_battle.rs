@@ -1174,32 +1174,29 @@ fn during_ui(ui: &mut Ui, form: &mut BattleForm, data: &[BattleGangData], pack: 
                 .iter()
                 .find(|(id, _)| id == fighter)
                 .map_or("Choose…".to_owned(), |(_, name)| name.clone());
-            labelled_combo(
-                ui,
-                &format!("Who ({})", n + 1),
-                |c| c.selected_text(who),
-                |ui| {
-                    for (id, name) in &fighters {
-                        ui.selectable_value(fighter, *id, name);
-                    }
-                },
-            );
+            ui.label(RichText::new(format!("Result {}", n + 1)).strong());
+            let label = ui.label("Who");
+            let combo = egui::ComboBox::from_id_salt(("during-who", n)).selected_text(who);
+            super::widgets::show_combo(ui, combo, |ui| {
+                for (id, name) in &fighters {
+                    ui.selectable_value(fighter, *id, name);
+                }
+            })
+            .labelled_by(label.id);
             let current = tables
                 .iter()
                 .find(|t| t.id == *table)
                 .map_or(table.clone(), |t| t.name.clone());
-            labelled_combo(
-                ui,
-                &format!("Table ({})", n + 1),
-                |c| c.selected_text(current),
-                |ui| {
-                    for t in &tables {
-                        ui.selectable_value(table, t.id.clone(), &t.name);
-                    }
-                },
-            );
+            let label = ui.label("Table");
+            let combo = egui::ComboBox::from_id_salt(("during-table", n)).selected_text(current);
+            super::widgets::show_combo(ui, combo, |ui| {
+                for t in &tables {
+                    ui.selectable_value(table, t.id.clone(), &t.name);
+                }
+            })
+            .labelled_by(label.id);
             let mut by_hand = total.is_some();
-            ui.checkbox(&mut by_hand, format!("Rolled at the table ({})", n + 1))
+            ui.checkbox(&mut by_hand, "Rolled at the table")
                 .on_hover_text("Enter the total you rolled; otherwise the app rolls it");
             match (by_hand, total.as_mut()) {
                 (true, Some(value)) => {
@@ -1211,7 +1208,8 @@ fn during_ui(ui: &mut Ui, form: &mut BattleForm, data: &[BattleGangData], pack: 
                 (false, _) => *total = None,
             }
             if ui
-                .small_button(format!("Remove result {}", n + 1))
+                .small_button("Remove")
+                .on_hover_text(format!("Takes result {} off the form", n + 1))
                 .clicked()
             {
                 remove = Some(n);

@@ -24,7 +24,7 @@ pub(super) fn validate_stats(file: &str, pack: &Pack) -> Result<(), PackError> {
             (None, None) => {
                 return err(
                     entry,
-                    "missing `default` (leave it out only with `fill_in`, for a value the text does not print)".into(),
+                    "has no `default` (the value it starts at); where the rule text prints none, name the ruling that says so in `fill_in` instead".into(),
                 );
             }
             (Some(default), _)

@@ -90,7 +90,7 @@ impl LeagueStatus {
 }
 
 fn count(n: i64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
+    crate::rules::counted(usize::try_from(n).unwrap_or(0), one, many)
 }
 
 /// A member and the gangs that are theirs, by name.
