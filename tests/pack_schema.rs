@@ -150,8 +150,9 @@ fn the_schema_reads_a_constraint_as_the_loader_does() {
                 let read =
                     serde_json::from_value::<rapsheet::rules::ConstraintDef>(constraint.clone())
                         .is_ok();
+                // An override: a whole game would also need its `[words]`.
                 let pack = json!({
-                    "pack": { "id": "p", "name": "P", "format": 1 },
+                    "pack": { "id": "p", "name": "P", "format": 1, "base": "b" },
                     "constraints": [constraint.clone()],
                 });
                 assert_eq!(

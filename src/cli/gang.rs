@@ -595,13 +595,22 @@ fn print_roster(view: &GangView) {
             .value
             .as_ref()
             .map_or(String::new(), |v| format!("  {}", worth(v.value, v.score)));
+        // A fighter the rivals hold is still the gang's, marked so.
+        let held = if matches!(f.status, crate::campaign::FighterStatus::Captured { .. }) {
+            format!(" ({})", f.status_text)
+        } else {
+            String::new()
+        };
         say!(
-            "  {}{}  {}  [{}]{value}",
+            "  {}{}{held}  {}  [{}]{value}",
             if f.leader { "★ " } else { "  " },
             f.name,
             stats.join(" "),
             quirks.join(", ")
         );
+    }
+    for (_, name, gang) in &view.captives {
+        say!("  holds captive: {name} of {gang}");
     }
     for p in &view.problems {
         say!("  problem: {}", p.describe());

@@ -387,6 +387,32 @@ fn remove_from<T: Entry>(items: &mut Vec<T>, id: &str) -> bool {
     items.len() != before
 }
 
+/// Refuses a new category of an override labelled as one of its base's
+/// (as the override leaves it): two lists of one name in the picker, and a
+/// table of the base that gives an entry of the base's category never
+/// looks in the new one.
+fn no_second_category(file: &str, base: &Pack, merged: &Pack) -> Result<(), PackError> {
+    let of_base = |id: &str| base.category(id).is_some();
+    for own in merged.categories.iter().filter(|c| !of_base(&c.id)) {
+        if let Some(theirs) = merged
+            .categories
+            .iter()
+            .find(|c| of_base(&c.id) && crate::text::same(&c.label, &own.label))
+        {
+            return Err(PackError::new(
+                file,
+                format!("categories.{}.label", crate::text::echo(&own.id)),
+                format!(
+                    "\"{}\" is already the label of the base's category \"{}\"; use the same id to add to it",
+                    crate::text::echo(&own.label),
+                    crate::text::echo(&theirs.id)
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
 fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
     let mut pack = Pack {
         stats: merge_section(&base.stats, over.stats),
@@ -458,6 +484,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
             ));
         }
     }
+    no_second_category(file, base, &pack)?;
     Ok(pack)
 }
 
@@ -576,12 +603,23 @@ impl Pack {
     }
 
     /// The name of the group's pack when the entry `section.id` is the
-    /// group's own (their table, their counter's start), for its label.
+    /// group's own (their table, their counter's start) over a pack that
+    /// is not, for its label. None in a whole game of the group's own:
+    /// all of it is theirs, and its name says so once.
     pub fn group_of(&self, section: &str, id: &str) -> Option<&str> {
+        if self.pack.own_game() {
+            return None;
+        }
         self.group
             .as_ref()
             .filter(|g| g.entries.contains(&format!("{section}.{id}")))
             .map(|g| g.name.as_str())
+    }
+
+    /// [`Pack::group_of`] as a label: `The Night Crew's table, house
+    /// rules`.
+    pub fn group_label(&self, section: &str, id: &str) -> Option<String> {
+        self.group_of(section, id).map(house_rules_of)
     }
 
     pub fn setting(&self, id: &str) -> Option<&SettingDef> {
@@ -731,5 +769,16 @@ impl Pack {
             parts.push(quirk.short.clone());
         }
         parts.join(", ")
+    }
+}
+
+/// The label of what a group entered, by its pack's name: `The Night
+/// Crew's table, house rules`; a name that says it is house rules already
+/// (`Sector house rules`) is not said twice.
+pub fn house_rules_of(group: &str) -> String {
+    if group.to_lowercase().contains("house rules") {
+        group.to_owned()
+    } else {
+        format!("{group}, house rules")
     }
 }

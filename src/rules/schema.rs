@@ -64,6 +64,36 @@ fn for_authors(schema: &mut Schema) {
     if let Some(Value::Object(format)) = schema.pointer_mut("/$defs/PackInfo/properties/format") {
         format.insert("const".to_owned(), json!(super::FORMAT_VERSION));
     }
+    words_of_a_whole_game(schema);
+}
+
+/// A pack that builds on no other (no `[pack] base`) gives `[words]`, each
+/// word `check-pack` asks for; an override keeps its base's.
+fn words_of_a_whole_game(schema: &mut Schema) {
+    let words: Vec<&str> = super::Words::default()
+        .fields()
+        .iter()
+        .map(|(field, _)| *field)
+        .collect();
+    let rule = json!({
+        "if": { "properties": { "pack": { "not": { "required": ["base"] } } } },
+        "then": {
+            "required": ["words"],
+            "properties": { "words": { "required": words } },
+        },
+    });
+    match schema.get_mut("allOf") {
+        Some(Value::Array(rules)) => rules.push(rule),
+        _ => {
+            schema.insert("allOf".to_owned(), json!([rule]));
+        }
+    }
+    if let Some(Value::Object(fields)) = schema.pointer_mut("/properties/words") {
+        fields.insert(
+            "description".to_owned(),
+            json!("The words the app prints around the pack's own entries (headings, what a gang and a fighter are called). Required, every word of it, in a pack without `[pack] base`; an override keeps each of its base's words it does not give."),
+        );
+    }
 }
 
 /// TOML has no null: a field that may be left out is left out, never

@@ -727,6 +727,7 @@ impl Session {
         let (words, record) = self.campaign_words()?;
         names.words = words;
         names.record_noun = record.noun;
+        names.stats = self.played_stats()?;
         for pack in self.registry.packs() {
             names
                 .records
@@ -760,11 +761,11 @@ impl Session {
             // A table is called by its name; one the group entered says
             // so, and that label stands over the book's of the same id.
             for t in &pack.tables {
-                match pack.group_of("tables", &t.id) {
+                match pack.group_label("tables", &t.id) {
                     Some(group) => {
                         names
                             .labels
-                            .insert(t.id.clone(), format!("{} ({group}, house rules)", t.name));
+                            .insert(t.id.clone(), format!("{} ({group})", t.name));
                     }
                     None => {
                         names
@@ -776,6 +777,42 @@ impl Session {
             }
         }
         Ok(names)
+    }
+
+    /// The stats of the games the campaign plays (its own and its gangs'),
+    /// by id, for putting a stat's value into words: a step of a ladder
+    /// reads as the step. An id two of the games read differently is left
+    /// out rather than read by the wrong game.
+    fn played_stats(&self) -> Result<std::collections::BTreeMap<String, crate::rules::StatDef>> {
+        let mut played = vec![self.store.info()?.default_ruleset];
+        for gang in self.store.gangs()? {
+            if !played.contains(&gang.ruleset) {
+                played.push(gang.ruleset);
+            }
+        }
+        let same_reading = |a: &crate::rules::StatDef, b: &crate::rules::StatDef| {
+            a.title() == b.title() && a.ladder == b.ladder && a.unit == b.unit && a.min == b.min
+        };
+        let mut stats: std::collections::BTreeMap<String, crate::rules::StatDef> =
+            std::collections::BTreeMap::new();
+        let mut unclear = std::collections::BTreeSet::new();
+        for stat in played
+            .iter()
+            .filter_map(|id| self.registry.get(id))
+            .flat_map(|pack| &pack.stats)
+        {
+            match stats.get(&stat.id) {
+                Some(known) if !same_reading(known, stat) => {
+                    unclear.insert(stat.id.clone());
+                }
+                Some(_) => {}
+                None => {
+                    stats.insert(stat.id.clone(), stat.clone());
+                }
+            }
+        }
+        stats.retain(|id, _| !unclear.contains(id));
+        Ok(stats)
     }
 
     /// The campaign's story, read from its log a batch at a time.

@@ -183,14 +183,15 @@ pub(super) fn base_stat_set(
 ) -> String {
     match to {
         Some(v) => format!(
-            "{}: base {} set to {v}",
+            "{}: base {} set to {}",
             names.fighter(fighter),
-            names.label(stat)
+            names.stat(stat),
+            names.stat_value(stat, v)
         ),
         None => format!(
             "{}: base {} back to the default",
             names.fighter(fighter),
-            names.label(stat)
+            names.stat(stat)
         ),
     }
 }

@@ -551,6 +551,11 @@ pub struct Names {
     pub words: crate::rules::Words,
     /// What the campaign's game calls one record, in lower case.
     pub record_noun: String,
+    /// Stat ids → the stat as the campaign's games define it, for its name
+    /// and how a value of it reads (a step of a ladder, `2d4`). A stat whose
+    /// id two of the games give with different readings is left out, and
+    /// shown by its id and plain number.
+    pub stats: BTreeMap<String, crate::rules::StatDef>,
 }
 
 impl Names {
@@ -593,5 +598,31 @@ impl Names {
 
     pub(crate) fn counter(&self, id: &str) -> String {
         self.label(id)
+    }
+
+    /// What a stat is called in a sentence (`Combat`), or its id.
+    pub(crate) fn stat(&self, id: &str) -> String {
+        self.stats
+            .get(id)
+            .map_or_else(|| id.to_owned(), |s| s.title().to_owned())
+    }
+
+    /// A value of a stat as a player reads it: the step of its ladder
+    /// (`2d4`, not the step's number), or the number with its unit.
+    pub(crate) fn stat_value(&self, id: &str, value: i64) -> String {
+        match self.stats.get(id) {
+            Some(stat) => {
+                let on_ladder = value
+                    .checked_sub(stat.min.unwrap_or(0))
+                    .and_then(|i| usize::try_from(i).ok())
+                    .is_some_and(|i| i < stat.ladder.len());
+                if on_ladder {
+                    stat.show(value)
+                } else {
+                    format!("{value}{}", stat.unit)
+                }
+            }
+            None => value.to_string(),
+        }
     }
 }

@@ -127,13 +127,33 @@ fn validate_some_stat(file: &str, pack: &Pack) -> Result<(), PackError> {
 /// Checks every word of `[words]` is given.
 fn validate_words(file: &str, pack: &Pack) -> Result<(), PackError> {
     // The app prints these around the pack's entries; a game's own words,
-    // so none of them has a default in the app.
-    for (field, word) in pack.words.fields() {
-        if word.trim().is_empty() {
+    // so none of them has a default in the app. Every one missing is
+    // named at once, so that one run of `check-pack` says them all.
+    let missing: Vec<&str> = pack
+        .words
+        .fields()
+        .into_iter()
+        .filter(|(_, word)| word.trim().is_empty())
+        .map(|(field, _)| field)
+        .collect();
+    match missing.as_slice() {
+        [] => {}
+        [field] => {
             return Err(PackError::new(
                 file,
                 format!("words.{field}"),
                 format!("missing: {}", word_use(field)),
+            ));
+        }
+        fields => {
+            let each: Vec<String> = fields
+                .iter()
+                .map(|field| format!("`{field}` — {}", word_use(field)))
+                .collect();
+            return Err(PackError::new(
+                file,
+                "words",
+                format!("missing {} words: {}", fields.len(), each.join("; ")),
             ));
         }
     }
