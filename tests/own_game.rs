@@ -581,3 +581,31 @@ fn the_window_refuses_a_broken_pack_in_one_line() {
     assert!(err.contains("broken.toml"), "{err}");
     assert!(!d.join("c.rapsheet").exists());
 }
+
+/// A whole game kept in the campaign is the group's own game, not house
+/// rules: none of its tables is labelled as house rules over it; house
+/// rules over a book's pack are, once, even when their name says so.
+#[test]
+fn a_kept_games_tables_are_its_own_and_house_rules_are_said_once() {
+    let mut registry = rapsheet::rules::Registry::builtin().expect("builtin");
+    let text = std::fs::read_to_string(pack_file()).expect("pack");
+    let id = registry
+        .add_house_text("tidewreck.toml", &text)
+        .expect("kept");
+    let game = registry.get(&id).expect("kept game");
+    assert!(game.pack.own_game());
+    assert_eq!(game.group_label("tables", "wreck-finds"), None);
+    let house = "[pack]\nid = \"sector\"\nname = \"Sector house rules\"\nformat = 1\nversion = \"1\"\nbase = \"wayfarer\"\n\n[[tables]]\nid = \"scars\"\nname = \"Lasting Scars\"\nroll = \"d6\"\nrows = [{ on = \"1-6\", result = \"A scar.\" }]\n";
+    let id = registry
+        .add_house_text("sector.toml", house)
+        .expect("house rules");
+    let rules = registry.get(&id).expect("house rules");
+    assert_eq!(
+        rules.group_label("tables", "scars").as_deref(),
+        Some("Sector house rules")
+    );
+    assert_eq!(
+        rapsheet::rules::house_rules_of("The Night Crew's table"),
+        "The Night Crew's table, house rules"
+    );
+}

@@ -200,7 +200,7 @@ impl LastingEffect {
     /// heals by itself: `The Night Crew's table, house rules; heals after
     /// 2 × session`. `noun` is what the game calls a record.
     pub fn origin(&self, noun: &str) -> Option<String> {
-        let group = self.by_group.as_ref().map(|g| format!("{g}, house rules"));
+        let group = self.by_group.as_deref().map(crate::rules::house_rules_of);
         let heals = self
             .heals_after
             .map(|n| format!("heals after {n} × {noun}"));

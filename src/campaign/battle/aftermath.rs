@@ -1546,8 +1546,8 @@ impl Run<'_> {
 
     /// A table's name, and whose it is where it is the group's own.
     fn table_title(&self, table: &TableDef) -> String {
-        match self.pack.group_of("tables", &table.id) {
-            Some(group) => format!("{} ({group}, house rules)", table.name),
+        match self.pack.group_label("tables", &table.id) {
+            Some(group) => format!("{} ({group})", table.name),
             None => table.name.clone(),
         }
     }

@@ -23,14 +23,16 @@ impl Run<'_> {
         }
     }
 
-    /// What a count counts, in the pack's words: the scenario count's
-    /// label, or the fighters with an outcome (`divers Surfaced`).
+    /// What a count counts, in the pack's words, to follow a number in a
+    /// sentence: the scenario count's label, or the fighters with an
+    /// outcome (`divers surfaced`), each label begun in lower case there.
     fn count_label(&self, count: &str) -> String {
         match crate::rules::outcome_count(count) {
             Some(outcomes) => {
-                let labels: Vec<&str> = outcomes
+                let labels: Vec<String> = outcomes
                     .iter()
                     .map(|o| self.pack.outcome(o).map_or(*o, |d| d.label.as_str()))
+                    .map(mid_sentence)
                     .collect();
                 format!("{} {}", self.pack.words.fighters, labels.join(" or "))
             }
@@ -40,7 +42,7 @@ impl Run<'_> {
                 .as_deref()
                 .and_then(|s| self.pack.scenario(s))
                 .and_then(|s| s.counts.iter().find(|c| c.id == count))
-                .map_or_else(|| count.to_owned(), |c| c.label.clone()),
+                .map_or_else(|| count.to_owned(), |c| mid_sentence(&c.label)),
         }
     }
 
@@ -191,7 +193,7 @@ impl Run<'_> {
                     .map_or(1, |count| self.count_of(gang, count));
                 if times == 0 {
                     let counted = rule.per.as_deref().map(|c| self.count_label(c));
-                    let text = format!("nothing: 0 {}", counted.unwrap_or_default());
+                    let text = format!("gains nothing (0 {})", counted.unwrap_or_default());
                     self.line(Some(gang), text, &rule.text, None);
                     continue;
                 }
@@ -275,7 +277,11 @@ impl Run<'_> {
                     .iter()
                     .map(|g| self.count_of(g.gang, &count))
                     .collect();
-                let text = format!("nobody: a tie at {}", values.first().copied().unwrap_or(0));
+                let text = format!(
+                    "nobody gains it: tied at {} {}",
+                    values.first().copied().unwrap_or(0),
+                    self.count_label(&count)
+                );
                 self.line(None, text, &rule.text, rule.ruling.as_deref());
             }
             Ok(Recipient::Winner | Recipient::Loser) if self.battle.winner.is_none() => {
@@ -286,7 +292,10 @@ impl Run<'_> {
                     .and_then(|r| r.no_winner_ruling.clone());
                 self.line(
                     None,
-                    format!("nobody: the {} has no winner", self.pack.record().noun),
+                    format!(
+                        "nobody gains it: the {} has no winner",
+                        self.pack.record().noun
+                    ),
                     &rule.text,
                     ruling.as_deref(),
                 );
@@ -317,4 +326,23 @@ impl Run<'_> {
             .map(|a| self.pack.resource_label(&a.resource).to_owned())
             .collect()
     }
+}
+
+/// A label as it reads in the middle of a sentence: its first letter in
+/// lower case (`Came home` → `came home`), unless its first word is not a
+/// capitalised word but a name or an abbreviation written so (`OoA`, `HP`),
+/// which stays as the pack writes it.
+fn mid_sentence(label: &str) -> String {
+    let mut chars = label.chars();
+    let Some(first) = chars.next() else {
+        return String::new();
+    };
+    let written_so = chars
+        .clone()
+        .take_while(|c| !c.is_whitespace())
+        .any(char::is_uppercase);
+    if !first.is_uppercase() || written_so {
+        return label.to_owned();
+    }
+    first.to_lowercase().chain(chars).collect()
 }
