@@ -1960,3 +1960,99 @@ fn a_failed_join_says_why_in_the_league_window() {
     assert!(!said.contains("os error"), "{said}");
     assert!(!to.exists(), "no campaign made");
 }
+
+/// 11: the New campaign dialog offers the games, its hint does not read
+/// as typed, and its "needs a name" goes once a name is typed.
+#[test]
+fn a_new_campaign_is_named_and_given_its_game_in_one_dialog() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("old.rapsheet")).expect("demo");
+    let mut app = RapsheetApp::with_session(session);
+    app.use_typed_paths();
+    let mut harness = harness(app);
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::N);
+    harness.run();
+    assert_eq!(
+        harness.get_by_label("Campaign name").value().as_deref(),
+        Some(""),
+        "a hint, not a name"
+    );
+    harness.get_by_label("Choose where to save it…").click();
+    harness.run();
+    let errors = |h: &Harness<'_, RapsheetApp>| h.query_all_by_label_contains("A campaign").count();
+    assert_eq!(errors(&harness), 1, "a name is needed");
+    harness
+        .get_by_label("Campaign name")
+        .type_text("Long Winter");
+    harness.run();
+    assert_eq!(errors(&harness), 0, "the error goes as the name is typed");
+    harness.get_by_label("Game").click();
+    harness.run();
+    harness.get_by_label_contains("Wayfarer").click();
+    harness.run();
+    harness.get_by_label("Choose where to save it…").click();
+    harness.run();
+    let path = dir.path().join("winter.rapsheet");
+    harness.get_by_label("Campaign file path").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("Campaign file path")
+        .type_text(&path.display().to_string());
+    harness.run();
+    harness.get_by_label("Create").click();
+    harness.run();
+    assert_eq!(harness.state().campaign_path(), Some(path.as_path()));
+    drop(harness);
+    let made = Session::open(&path).expect("made");
+    assert_eq!(made.info().expect("info").default_ruleset, "wayfarer");
+}
+
+/// 11: every output field starts with a file offered where outputs go,
+/// named for the campaign; the chronicle's follows the format chosen.
+#[test]
+fn output_fields_start_with_a_file_named_for_the_campaign() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("offered.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    let value = |h: &Harness<'_, RapsheetApp>, label: &str| {
+        h.get_by_label(label).value().unwrap_or_default()
+    };
+    for (menu, field, ends, close) in [
+        (
+            "Bundles…",
+            "Bundle file to write",
+            " bundle.json",
+            "Close the bundles",
+        ),
+        (
+            "League…",
+            "New campaign file",
+            " league.rapsheet",
+            "Close the league window",
+        ),
+        // The other copy is looked for in this one's folder.
+        ("Merge…", "The other copy", "/", "Close the merge"),
+    ] {
+        harness.get_by_label("File").click();
+        harness.run();
+        harness.get_by_label(menu).click();
+        harness.run();
+        let offered = value(&harness, field);
+        assert!(offered.ends_with(ends), "{menu}: {offered}");
+        assert!(
+            std::path::Path::new(&offered).starts_with(dir.path()),
+            "beside the campaign: {offered}"
+        );
+        harness.get_by_label(close).click();
+        harness.run();
+    }
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Num4);
+    harness.run();
+    assert!(value(&harness, "Export file path").ends_with(" chronicle.md"));
+    harness.get_by_label("PDF").click();
+    harness.run();
+    assert!(value(&harness, "Export file path").ends_with(" chronicle.pdf"));
+}

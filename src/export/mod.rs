@@ -38,6 +38,16 @@ impl Format {
         <Self as clap::ValueEnum>::from_str(text.trim(), true).ok()
     }
 
+    /// The file extension of an export in this format.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Self::Markdown => "md",
+            Self::Html => "html",
+            Self::Json => "json",
+            Self::Pdf => "pdf",
+        }
+    }
+
     /// What the app calls the format.
     pub fn label(self) -> &'static str {
         match self {

@@ -49,6 +49,8 @@ pub(super) struct Dialogs {
     /// The name given for the campaign being created, until its file is
     /// chosen.
     pub new_name: Option<String>,
+    /// The game the new campaign is made with (pack id).
+    pub new_game: Option<String>,
     pub action: Option<ActionDialog>,
     pub ransom: Option<RansomDialog>,
     pub print: Option<PrintDialog>,
@@ -279,6 +281,19 @@ impl RapsheetApp {
     /// Where a printout is offered: where the last one went; else beside
     /// the campaign, unless that is the app's own hidden data folder, then
     /// the player's documents.
+    /// The file an output is offered as, in the folder outputs go to:
+    /// the campaign's name and what it is (`Instrydia bundle.json`), made
+    /// safe for every desktop's file system.
+    pub(super) fn offered_output(&self, what: &str, extension: &str) -> String {
+        let campaign = self
+            .state
+            .info
+            .as_ref()
+            .map_or_else(|| "campaign".to_owned(), |i| i.name.clone());
+        let name = sanitize_filename::sanitize(format!("{campaign} {what}.{extension}"));
+        self.output_dir().join(name).display().to_string()
+    }
+
     pub fn output_dir(&self) -> PathBuf {
         if let Some(dir) = &self.output_dir {
             return dir.clone();
@@ -363,6 +378,8 @@ impl RapsheetApp {
         self.welcome = false;
         self.state.forget();
         self.refresh();
+        let format = self.campaign.chronicle_view.format;
+        self.campaign.chronicle_view.path = self.offered_output("chronicle", format.extension());
         self.restore_draft();
     }
 

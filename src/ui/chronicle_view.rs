@@ -155,11 +155,15 @@ pub fn chronicle_ui(
             }
             ui.separator();
             ui.label(RichText::new("Export").strong());
+            let before = view.format;
             ui.horizontal(|ui| {
                 for format in <Format as clap::ValueEnum>::value_variants() {
                     ui.radio_value(&mut view.format, *format, format.label());
                 }
             });
+            if view.format != before {
+                view.path = with_format(&view.path, before, view.format);
+            }
             let label = ui.label("Export file path");
             ui.add(egui::TextEdit::singleline(&mut view.path).desired_width(220.0))
                 .labelled_by(label.id);
@@ -647,5 +651,14 @@ mod tests {
             .map(|r| r.1.as_str())
             .collect();
         assert_eq!(tail, ["  • seven", "    eight"]);
+    }
+}
+
+/// `path` with the extension of `to` where it had `from`'s: the file
+/// offered follows the format chosen.
+fn with_format(path: &str, from: Format, to: Format) -> String {
+    match path.strip_suffix(&format!(".{}", from.extension())) {
+        Some(stem) => format!("{stem}.{}", to.extension()),
+        None => path.to_owned(),
     }
 }

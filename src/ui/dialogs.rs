@@ -123,27 +123,67 @@ impl PathDialog {
 pub struct NewCampaignDialog {
     pub name: String,
     pub error: Option<String>,
+    /// The games a campaign may be made with: (pack id, its name), and the
+    /// one chosen.
+    pub games: Vec<(String, String)>,
+    pub game: String,
 }
 
 impl NewCampaignDialog {
-    /// Returns as [`PathDialog::ui`] does; going ahead names the campaign.
+    /// The dialog offering `games`, the first chosen.
+    pub fn new(games: Vec<(String, String)>) -> Self {
+        let game = games.first().map(|(id, _)| id.clone()).unwrap_or_default();
+        Self {
+            name: String::new(),
+            error: None,
+            games,
+            game,
+        }
+    }
+
+    /// Returns as [`PathDialog::ui`] does; going ahead names the campaign
+    /// and its game.
     pub fn ui(&mut self, ctx: &Context) -> Option<Option<Action>> {
         let mut result = None;
         let modal = egui::Modal::new(egui::Id::unique("new-campaign")).show(ctx, |ui| {
             ui.heading("New campaign");
             let label = ui.label("Campaign name");
+            // The hint is greyed and in italics: it must not read as typed.
+            let hint = RichText::new("e.g. The Long Winter").italics().weak();
             let edit = ui
                 .add(
                     egui::TextEdit::singleline(&mut self.name)
-                        .hint_text("The Long Winter")
+                        .hint_text(hint)
                         .desired_width(320.0),
                 )
                 .labelled_by(label.id);
+            if edit.changed() {
+                self.error = None;
+            }
             if self.name.is_empty() && !edit.has_focus() && self.error.is_none() {
                 edit.request_focus();
             }
             if let Some(err) = &self.error {
                 ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
+            }
+            if self.games.len() > 1 {
+                let shown = self
+                    .games
+                    .iter()
+                    .find(|(id, _)| *id == self.game)
+                    .map_or(self.game.clone(), |(_, name)| name.clone());
+                let games = &self.games;
+                let game = &mut self.game;
+                super::widgets::labelled_combo(
+                    ui,
+                    "Game",
+                    |c| c.selected_text(shown).width(300.0),
+                    |ui| {
+                        for (id, name) in games {
+                            ui.selectable_value(game, id.clone(), name);
+                        }
+                    },
+                );
             }
             let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             ui.horizontal(|ui| {
@@ -153,7 +193,10 @@ impl NewCampaignDialog {
                 if next.clicked() || enter {
                     match crate::text::name("A campaign", &self.name) {
                         Ok(name) => {
-                            result = Some(Some(Action::Campaign(CampaignAction::NameNew(name))))
+                            result = Some(Some(Action::Campaign(CampaignAction::NameNew(
+                                name,
+                                self.game.clone(),
+                            ))))
                         }
                         Err(err) => self.error = Some(err.to_string()),
                     }

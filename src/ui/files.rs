@@ -424,12 +424,12 @@ impl RapsheetApp {
                     path.file_stem()
                         .map_or("New campaign".into(), |s| s.to_string_lossy().into_owned())
                 });
+                let chosen = self.dialogs.new_game.clone();
                 self.packs().and_then(|registry| {
-                    let default = registry
-                        .book_default()
-                        .map(str::to_owned)
+                    let game = chosen
+                        .or_else(|| registry.book_default().map(str::to_owned))
                         .ok_or_else(|| anyhow::anyhow!("this build has no ruleset pack"))?;
-                    Session::create_with(&path, &name, &default, registry)
+                    Session::create_with(&path, &name, &game, registry)
                 })
             }
             PathPurpose::SaveAs => match &self.session {
@@ -456,6 +456,7 @@ impl RapsheetApp {
                 }
                 self.dialogs.path = None;
                 self.dialogs.new_name = None;
+                self.dialogs.new_game = None;
                 let done = format!("{} {}", purpose.done(), path.display());
                 match self.campaign.draft_notice.clone() {
                     Some(notice) => self.info(format!("{done}; {notice}")),

@@ -37,7 +37,13 @@ pub enum BundleAction {
 impl RapsheetApp {
     pub(super) fn run_bundle(&mut self, action: BundleAction) {
         match action {
-            BundleAction::Open => self.campaign.bundles_window = Some(Default::default()),
+            BundleAction::Open => {
+                self.campaign.bundles_window = Some(crate::ui::bundles_view::BundlesWindow {
+                    export_path: self.offered_output("bundle", "json"),
+                    new_path: self.offered_output("from its bundle", crate::session::EXTENSION),
+                    ..Default::default()
+                });
+            }
             BundleAction::Close => self.campaign.bundles_window = None,
             BundleAction::Export {
                 gang,

@@ -13,7 +13,8 @@ pub enum CampaignAction {
     /// Asks a new campaign's name.
     AskNew,
     /// The new campaign's name is given: ask where to keep it.
-    NameNew(String),
+    /// The new campaign's name and game (pack id; empty: the default).
+    NameNew(String, String),
     /// Opens a file dialog (native, or the typed path where there is none).
     AskPath(PathPurpose),
     UsePath(PathPurpose, PathBuf),
@@ -32,11 +33,12 @@ impl RapsheetApp {
     pub(super) fn run_campaign(&mut self, action: CampaignAction) {
         match action {
             CampaignAction::AskNew => {
-                self.dialogs.new_campaign = Some(NewCampaignDialog::default());
+                self.dialogs.new_campaign = Some(NewCampaignDialog::new(self.games()));
             }
-            CampaignAction::NameNew(name) => {
+            CampaignAction::NameNew(name, game) => {
                 self.dialogs.new_campaign = None;
                 self.dialogs.new_name = Some(name);
+                self.dialogs.new_game = Some(game).filter(|g| !g.is_empty());
                 self.ask_path(PathPurpose::New);
             }
             CampaignAction::AskPath(purpose) => self.ask_path(purpose),
@@ -68,5 +70,28 @@ impl RapsheetApp {
             }
             Err(err) => self.open_error = Some(format!("{err:#}")),
         }
+    }
+
+    /// The games a new campaign may be made with, the book's default
+    /// first: every pack this build and the command line give that is a
+    /// game of its own or house rules over one.
+    fn games(&self) -> Vec<(String, String)> {
+        let Ok(registry) = self.packs() else {
+            return Vec::new();
+        };
+        let first = registry.book_default().map(str::to_owned);
+        let mut games: Vec<(String, String)> = registry
+            .packs()
+            .map(|p| {
+                let name = if p.pack.labelled_house_rules() {
+                    format!("{} (house rules)", p.pack.name)
+                } else {
+                    p.pack.name.clone()
+                };
+                (p.pack.id.clone(), name)
+            })
+            .collect();
+        games.sort_by_key(|(id, _)| Some(id) != first.as_ref());
+        games
     }
 }

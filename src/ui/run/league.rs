@@ -36,7 +36,10 @@ impl RapsheetApp {
 
     /// Opens the League window, asking the server what waits there.
     fn open_league(&mut self) {
-        self.campaign.league_window = Some(Default::default());
+        self.campaign.league_window = Some(crate::ui::league_view::LeagueWindow {
+            join_path: self.offered_output("league", crate::session::EXTENSION),
+            ..Default::default()
+        });
         if let Some(session) = &self.session
             && let Ok(status) = session.league_status(true)
         {

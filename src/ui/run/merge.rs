@@ -19,7 +19,14 @@ pub enum MergeAction {
 impl RapsheetApp {
     pub(super) fn run_merge(&mut self, action: MergeAction) {
         match action {
-            MergeAction::Open => self.campaign.merge_window = Some(Default::default()),
+            MergeAction::Open => {
+                // The other copy is looked for beside this one.
+                let folder = self.output_dir();
+                self.campaign.merge_window = Some(crate::ui::merge_view::MergeWindow {
+                    other_path: format!("{}{}", folder.display(), std::path::MAIN_SEPARATOR),
+                    ..Default::default()
+                });
+            }
             MergeAction::Close => self.campaign.merge_window = None,
             MergeAction::LookAt(other) => self.look_at_merge(&other),
             MergeAction::Write(to) => self.write_merge(&to),
