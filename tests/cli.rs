@@ -709,3 +709,85 @@ fn the_demo_is_made_with_the_book_rules_its_house_rules_are_built_on() {
     let out = util::rapsheet(dir.path(), &["verify", "--db", "c.rapsheet"]);
     assert!(out.status.success(), "{}", util::stderr(&out));
 }
+
+/// `rapsheet demo --ruleset hardwired28` makes two factions, each with one
+/// Boss (the pack's leader), whose models start as the pack's rulings say
+/// a new model does (attribute-defaults, health-default, move-default,
+/// armor-as-stat): nothing in them breaks a rule, and the file verifies.
+#[test]
+fn the_hardwired28_demo_is_made_legal_and_verifies() {
+    let dir = temp();
+    let d = dir.path();
+    let out = rapsheet(
+        d,
+        &["demo", "--ruleset", "hardwired28", "--db", "c.rapsheet"],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    // The pack's words: "faction", "models".
+    assert!(stdout(&out).contains("2 factions"), "{}", stdout(&out));
+
+    let out = rapsheet(d, &["verify", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+
+    let out = rapsheet(d, &["gang", "list", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let listed = stdout(&out);
+    for gang in ["Night Desk Audit", "The Lapsed"] {
+        assert!(listed.contains(gang), "{listed}");
+    }
+
+    let out = rapsheet(d, &["gang", "list", "--json", "--db", "c.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let gangs: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+    let gangs = gangs.as_array().expect("array");
+    assert_eq!(gangs.len(), 2);
+    for gang in gangs {
+        assert_eq!(gang["ruleset"], "hardwired28", "{gang}");
+        assert_eq!(gang["fighters"], 4, "{gang}");
+        assert_eq!(gang["legal"], true, "{gang}");
+        // ruling starting-resources: "A new crew starts with 0 of each."
+        for resource in ["subs", "merits", "evidence", "leads"] {
+            assert_eq!(gang["resources"][resource], 0, "{gang}");
+        }
+    }
+
+    for gang in ["Night Desk Audit", "The Lapsed"] {
+        let out = rapsheet(d, &["gang", "show", gang, "--json", "--db", "c.rapsheet"]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let view: serde_json::Value = serde_json::from_str(&stdout(&out)).expect("json");
+        assert_eq!(view["problems"].as_array().map(Vec::len), Some(0), "{view}");
+        let fighters = view["fighters"].as_array().expect("fighters");
+        // 000: "When Boss goes Out of Action: all friendlies immediately
+        // test Wits vs. 2d6."
+        assert_eq!(fighters.iter().filter(|f| f["leader"] == true).count(), 1);
+        for f in fighters {
+            assert_eq!(f["problems"].as_array().map(Vec::len), Some(0), "{f}");
+            // The pack's only category, Powers, ships empty; the text
+            // lists no gear.
+            assert_eq!(f["quirks"].as_array().map(Vec::len), Some(0), "{f}");
+            let stat = |id: &str| {
+                f["stats"]
+                    .as_array()
+                    .expect("stats")
+                    .iter()
+                    .find(|s| s["id"] == id)
+                    .unwrap_or_else(|| panic!("no {id}: {f}"))["value"]
+                    .as_i64()
+                    .expect("a value")
+            };
+            // 000: "2d4 → 2d6 → 2d8 → 2d10 → 2d12": 2d6 is the second rung.
+            for attribute in ["combat", "defense", "wits"] {
+                assert_eq!(stat(attribute), 2, "{attribute}: {f}");
+            }
+            assert_eq!(stat("health"), 10, "{f}");
+            assert_eq!(stat("move"), 6, "{f}");
+            assert_eq!(stat("armor"), 0, "{f}");
+            assert!(!f["notes"].as_str().unwrap_or("").is_empty(), "{f}");
+        }
+    }
+
+    // Their cards print.
+    let out = rapsheet(d, &["cards", "--db", "c.rapsheet", "--output", "c.pdf"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(std::fs::read(d.join("c.pdf")).unwrap().starts_with(b"%PDF"));
+}

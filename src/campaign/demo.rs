@@ -16,6 +16,7 @@ const DEMOS: &[&str] = &[
     include_str!("../../assets/demo/wayfarer.toml"),
     include_str!("../../assets/demo/hwc.toml"),
     include_str!("../../assets/demo/yearzero.toml"),
+    include_str!("../../assets/demo/hardwired28.toml"),
 ];
 
 #[derive(Debug, Deserialize)]
