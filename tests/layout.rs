@@ -44,6 +44,9 @@ fn app_on(
     let session = Session::open(path).expect("open");
     let gang = session.gang_named("The Rust Saints").expect("gang").id;
     let mut app = RapsheetApp::with_session(session);
+    // Outputs offered in one folder, whatever temporary folder the
+    // campaign is in.
+    app.set_output_dir(Some(std::path::PathBuf::from("/tmp")));
     app.run_action(Action::Gang(GangAction::Select(gang)));
     app.run_action(Action::ShowScreen(screen));
     rendered(app, size)

@@ -378,8 +378,6 @@ impl RapsheetApp {
         self.welcome = false;
         self.state.forget();
         self.refresh();
-        let format = self.campaign.chronicle_view.format;
-        self.campaign.chronicle_view.path = self.offered_output("chronicle", format.extension());
         self.restore_draft();
     }
 

@@ -58,6 +58,14 @@ impl RapsheetApp {
                 if screen == crate::ui::Screen::Battle && self.screen != screen {
                     self.campaign.battle_form.focus.start = true;
                 }
+                // The chronicle's export is offered where outputs go.
+                if screen == crate::ui::Screen::Chronicle
+                    && self.campaign.chronicle_view.path.is_empty()
+                {
+                    let format = self.campaign.chronicle_view.format;
+                    self.campaign.chronicle_view.path =
+                        self.offered_output("chronicle", format.extension());
+                }
                 self.screen = screen;
                 self.welcome = false;
                 self.refresh();
