@@ -16,9 +16,12 @@ fn harness(app: RapsheetApp) -> Harness<'static, RapsheetApp> {
         .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app)
 }
 
+/// Types `text` into the field `label`, replacing what it held (a path
+/// offered, say).
 fn type_into(harness: &mut Harness<'_, RapsheetApp>, label: &str, text: &str) {
     harness.get_by_label(label).click();
     harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
     harness.get_by_label(label).type_text(text);
     harness.run();
 }
@@ -2055,4 +2058,110 @@ fn output_fields_start_with_a_file_named_for_the_campaign() {
     harness.get_by_label("PDF").click();
     harness.run();
     assert!(value(&harness, "Export file path").ends_with(" chronicle.pdf"));
+}
+
+/// 14: the Edit menu says what Undo will take back.
+#[test]
+fn the_edit_menu_says_what_undo_takes_back() {
+    let dir = util::temp();
+    let mut harness = demo_harness(dir.path());
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.key_press(Key::Escape);
+    harness.run();
+    type_into(&mut harness, "New gang name", "The Ninth Hour");
+    harness.get_by_label("Found gang").click();
+    harness.run();
+    harness.get_by_label("Edit").click();
+    harness.run();
+    let undo = harness
+        .query_by_label_contains("Undo “")
+        .and_then(|n| n.accesskit_node().label())
+        .expect("Undo says what");
+    assert!(undo.contains("The Ninth Hour"), "{undo}");
+}
+
+/// 14: HWC's empty list of possessions says how to fill it; Enter in
+/// the search adds the one entry found, and the list of entries to add
+/// stays where it was under the pointer as the fighter's own list grows.
+#[test]
+fn the_list_of_entries_to_add_hints_adds_on_enter_and_stays_put() {
+    let dir = util::temp();
+    let s = Session::create_demo_of(&dir.path().join("c.rapsheet"), "hwc").unwrap();
+    let mut harness = Harness::builder()
+        .with_size([1000.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(s),
+        );
+    harness.run();
+    harness.get_by_label("Marisol Vega").click();
+    harness.run();
+    harness.get_by_label_contains("Add a ").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("The rule text lists no")
+            .is_some(),
+        "an empty list says how to fill it"
+    );
+
+    // Wayfarer: Enter adds the single match, and the list stays put.
+    let dir = util::temp();
+    let s = Session::create_demo_of(&dir.path().join("w.rapsheet"), "wayfarer").unwrap();
+    let mut harness = Harness::builder()
+        .with_size([1000.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(s),
+        );
+    harness.run();
+    let first = harness.state().gang_view().expect("gang").fighters[0].clone();
+    harness
+        .state_mut()
+        .run_action(Action::Fighter(FighterAction::Select(Some(first.id))));
+    harness.run();
+    harness.get_by_label_contains("Add a ").scroll_to_me();
+    harness.run();
+    if harness.query_by_label("Find component").is_none() {
+        harness.get_by_label_contains("Add a ").click();
+        harness.run();
+    }
+    let count = |h: &Harness<'_, RapsheetApp>| {
+        h.state()
+            .gang_view()
+            .and_then(|g| g.fighters.iter().find(|f| f.id == first.id).cloned())
+            .map_or(0, |f| f.quirks.len())
+    };
+    let before = count(&harness);
+    type_into(&mut harness, "Find component", "Alert");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert_eq!(
+        count(&harness),
+        before + 1,
+        "Enter added Alert: {:?}",
+        harness.state().status_text()
+    );
+    harness.get_by_label("Find component").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness.key_press(Key::Backspace);
+    harness.run();
+    let button = "+ Sword";
+    harness.get_by_label(button).scroll_to_me();
+    harness.run();
+    let at = harness.get_by_label(button).rect().top();
+    harness.get_by_label(button).click();
+    for _ in 0..4 {
+        harness.run();
+    }
+    assert_eq!(
+        count(&harness),
+        before + 2,
+        "{:?}",
+        harness.state().status_text()
+    );
+    let now = harness.get_by_label(button).rect().top();
+    assert!((now - at).abs() < 2.0, "the list moved from {at} to {now}");
 }

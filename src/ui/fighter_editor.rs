@@ -26,6 +26,10 @@ pub struct FighterEditor {
     buying: bool,
     /// The last roll of one of the sheet's checks, shown under it.
     pub rolled: Option<crate::session::CheckRolled>,
+    /// Where the list of entries to add was, and how many entries the
+    /// fighter had, when one was added: the list is kept under the pointer
+    /// as the fighter's own entries grow above it.
+    keep_add_list_at: Option<(f32, usize)>,
 }
 
 impl FighterEditor {
@@ -472,17 +476,22 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
     let mut action = None;
     let expected = here.expected_quirks();
     let picks = here.picks();
+    keep_add_list_in_place(ui, editor, picks.len());
+    let top = ui.cursor().top();
     egui::CollapsingHeader::new(format!("Add a {}", pack.words.entry))
         .id_salt("add-quirk")
         .default_open(expected.is_some_and(|n| fighter.quirks.len() < n.min()))
         .show(ui, |ui| {
             ui.add_enabled_ui(editable, |ui| {
-                ui.horizontal(|ui| {
-                    let label = ui.label(format!("Find {}", pack.words.entry));
-                    ui.text_edit_singleline(&mut editor.filter)
-                        .labelled_by(label.id)
-                        .on_disabled_hover_text(hint);
-                });
+                let find = ui
+                    .horizontal(|ui| {
+                        let label = ui.label(format!("Find {}", pack.words.entry));
+                        ui.text_edit_singleline(&mut editor.filter)
+                            .labelled_by(label.id)
+                            .on_disabled_hover_text(hint)
+                    })
+                    .inner;
+                let entered = find.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
                 // Between games, what is added is bought with the pack's
                 // spending resource.
                 let spend = pack.spend_resource();
@@ -496,8 +505,20 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                     );
                 }
                 let buying = editor.buying && spend.is_some();
-                let filter = editor.filter.trim();
+                let filter = editor.filter.trim().to_owned();
                 let distinct = pack.recruiting.as_ref().is_some_and(|r| r.distinct_quirks);
+                let add = |quirk: &QuirkDef| {
+                    let pick = QuirkPick::new(quirk.id.clone());
+                    if buying {
+                        Action::Fighter(FighterAction::BuyQuirk(fighter.id, pick))
+                    } else {
+                        let mut next = picks.clone();
+                        next.push(pick);
+                        Action::Fighter(FighterAction::SetQuirks(fighter.id, next))
+                    }
+                };
+                let mut offered: Vec<&QuirkDef> = Vec::new();
+                let mut shown = 0;
                 for category in &pack.categories {
                     let matching: Vec<&QuirkDef> = pack
                         .quirks
@@ -505,24 +526,26 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                         .filter(|q| q.category == category.id)
                         .filter(|q| {
                             filter.is_empty()
-                                || crate::text::contains(&q.name, filter)
-                                || q.alt_names.iter().any(|a| crate::text::contains(a, filter))
+                                || crate::text::contains(&q.name, &filter)
+                                || q.alt_names.iter().any(|a| crate::text::contains(a, &filter))
                         })
                         .collect();
                     if matching.is_empty() {
                         continue;
                     }
+                    shown += matching.len();
                     ui.label(RichText::new(&category.label).strong());
                     // While paying, only what the pack sells is offered.
                     let for_sale = !buying || pack.sells(&category.id);
                     for quirk in matching {
                         let taken = picks.iter().any(|p| p.quirk == quirk.id);
+                        let open = !(taken && distinct) && for_sale;
+                        if open {
+                            offered.push(quirk);
+                        }
                         ui.horizontal(|ui| {
                             let button = ui
-                                .add_enabled(
-                                    !(taken && distinct) && for_sale,
-                                    egui::Button::new(format!("+ {}", quirk.name)).small(),
-                                )
+                                .add_enabled(open, egui::Button::new(format!("+ {}", quirk.name)).small())
                                 .on_hover_text(quirk_hover(pack, quirk))
                                 .on_disabled_hover_text(if taken {
                                     format!(
@@ -535,23 +558,49 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                                     hint.to_owned()
                                 });
                             if button.clicked() {
-                                let pick = QuirkPick::new(quirk.id.clone());
-                                action = Some(if buying {
-                                    Action::Fighter(FighterAction::BuyQuirk(fighter.id, pick))
-                                } else {
-                                    let mut next = picks.clone();
-                                    next.push(pick);
-                                    Action::Fighter(FighterAction::SetQuirks(fighter.id, next))
-                                });
+                                action = Some(add(quirk));
                             }
                             ui.label(RichText::new(pack.profile(quirk)).weak().small());
                         });
                     }
                 }
+                // Enter in the search adds the one entry it found.
+                if entered && let [only] = offered.as_slice() {
+                    action = Some(add(only));
+                }
+                if shown == 0 {
+                    ui.weak(if filter.is_empty() {
+                        format!(
+                            "The rule text lists no {}: your group adds its own with The group's data… in the sidebar.",
+                            pack.words.entries
+                        )
+                    } else {
+                        format!("No {} is called “{filter}”.", pack.words.entry)
+                    });
+                }
             });
         });
-
+    if action.is_some() {
+        editor.keep_add_list_at = Some((top, picks.len()));
+    }
     action
+}
+
+/// Once the entry added shows in the fighter's list above, scrolls by as
+/// much as that list grew, so the list of entries to add stays where it
+/// was under the pointer (a second click never lands on another entry).
+fn keep_add_list_in_place(ui: &mut Ui, editor: &mut FighterEditor, entries: usize) {
+    let Some((was, before)) = editor.keep_add_list_at else {
+        return;
+    };
+    if entries == before {
+        return;
+    }
+    editor.keep_add_list_at = None;
+    let moved = ui.cursor().top() - was;
+    if moved.abs() > 0.5 {
+        ui.scroll_with_delta(egui::vec2(0.0, -moved));
+    }
 }
 
 /// Lasting injuries and advancements, each healed or reversed with a reason.

@@ -14,7 +14,12 @@ use super::widgets::edit_hint;
 
 /// A menu button for `command`, its shortcut shown beside its label.
 fn command_button(ui: &mut Ui, command: Command, enabled: bool) -> Response {
-    let mut button = egui::Button::new(command.label());
+    command_button_saying(ui, command, command.label(), enabled)
+}
+
+/// [`command_button`] with its own words (`Undo “Recorded skirmish #3”`).
+fn command_button_saying(ui: &mut Ui, command: Command, text: &str, enabled: bool) -> Response {
+    let mut button = egui::Button::new(text);
     if let Some(shortcut) = command.shortcut() {
         button = button.shortcut_text(ui.ctx().format_shortcut(&shortcut));
     }
@@ -102,7 +107,13 @@ impl RapsheetApp {
                 (Command::Undo, &self.state.history.undo),
                 (Command::Redo, &self.state.history.redo),
             ] {
-                let response = command_button(ui, command, ro.is_none() && step.is_some());
+                // The menu says what it will take back (or make again).
+                let text = match step {
+                    Some(label) => format!("{} “{}”", command.label(), shortened(label, 40)),
+                    None => command.label().to_owned(),
+                };
+                let response =
+                    command_button_saying(ui, command, &text, ro.is_none() && step.is_some());
                 let response = match step {
                     Some(label) => response.on_hover_text(label),
                     None => response,
@@ -243,4 +254,15 @@ impl RapsheetApp {
             }
         });
     }
+}
+
+/// `text` cut to `most` characters as a reader counts them (graphemes, not
+/// bytes), with an ellipsis where cut.
+fn shortened(text: &str, most: usize) -> String {
+    use unicode_segmentation::UnicodeSegmentation as _;
+    if text.graphemes(true).count() <= most {
+        return text.to_owned();
+    }
+    let kept: String = text.graphemes(true).take(most.saturating_sub(1)).collect();
+    format!("{}…", kept.trim_end())
 }

@@ -616,9 +616,13 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pa
             form.dirty = true;
         }
     });
+    // No column wider than about half the form: a long roll line wraps
+    // rather than running under the dice field beside it.
+    let widest = (ui.available_width() * 0.45).max(180.0);
     egui::Grid::new("rolls")
         .num_columns(3)
         .striped(true)
+        .max_col_width(widest)
         .show(ui, |ui| {
             for roll in &procedure.rolls {
                 let dice: Vec<String> = roll.record.dice.iter().map(u32::to_string).collect();
@@ -626,15 +630,18 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pa
                     crate::dice::RollSource::Hand => "your dice",
                     crate::dice::RollSource::App { .. } => "app",
                 };
-                let name = ui.label(roll_label(pack, &roll.roll));
-                ui.label(format!(
-                    "{} [{}]{} = {}: {} ({by})",
-                    roll.record.expression,
-                    dice.join(", "),
-                    roll.modifier_text,
-                    roll.total,
-                    roll.result
-                ));
+                let name = ui.add(egui::Label::new(roll_label(pack, &roll.roll)).wrap());
+                ui.add(
+                    egui::Label::new(format!(
+                        "{} [{}]{} = {}: {} ({by})",
+                        roll.record.expression,
+                        dice.join(", "),
+                        roll.modifier_text,
+                        roll.total,
+                        roll.result
+                    ))
+                    .wrap(),
+                );
                 let entry = form.dice.entry(roll.roll.clone()).or_default();
                 ui.horizontal(|ui| {
                     ui.add(

@@ -241,18 +241,22 @@ impl RapsheetApp {
             .default_size(360.0_f32.min(most))
             .max_size(most)
             .show(ui, |ui| {
-                egui::ScrollArea::both().show(ui, |ui| {
-                    if let Some(a) = fighter_editor_ui(
-                        ui,
-                        &mut self.campaign.editor,
-                        fv,
-                        pack,
-                        read_only,
-                        &mut self.dice,
-                    ) {
-                        actions.push(a);
-                    }
-                });
+                // Each fighter's editor scrolls on its own: the next one
+                // shown starts at its top.
+                egui::ScrollArea::both()
+                    .id_salt(("fighter-editor", fighter))
+                    .show(ui, |ui| {
+                        if let Some(a) = fighter_editor_ui(
+                            ui,
+                            &mut self.campaign.editor,
+                            fv,
+                            pack,
+                            read_only,
+                            &mut self.dice,
+                        ) {
+                            actions.push(a);
+                        }
+                    });
             });
     }
 
