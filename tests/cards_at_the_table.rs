@@ -645,3 +645,473 @@ fn a_hardwired_28_card_ticks_off_health() {
     );
     assert!(card.tokens.is_empty());
 }
+
+// ---------------------------------------------------------------------------
+// Found on paper: what a card says once, and how it is cut
+// ---------------------------------------------------------------------------
+
+/// The pages of every gang's cards in a demo of `ruleset` (the size its
+/// pack prints on), with the cards they show.
+fn system_pages(
+    session: &Session,
+    write_in: bool,
+) -> Vec<(rapsheet::print::CardData, PageLayout, usize)> {
+    let mut out = Vec::new();
+    for gang in session.gangs().unwrap() {
+        let cards = session.cards(gang.id, &[]).unwrap();
+        let style = CardStyle {
+            size: session.card_size(Some(gang.id)).unwrap(),
+            write_in,
+            ..CardStyle::default()
+        };
+        let pages = session
+            .print_job(&PrintOrder {
+                gang: Some(gang.id),
+                style,
+                ..PrintOrder::default()
+            })
+            .unwrap()
+            .pages()
+            .unwrap();
+        for page in pages {
+            for (k, &i) in page.of.iter().enumerate() {
+                out.push((cards[i].clone(), page.clone(), k));
+            }
+        }
+    }
+    out
+}
+
+/// The demo of every system the demos are played with, and a fighter of
+/// the primary system's with no entries at all.
+fn every_system(dir: &Path) -> Vec<Session> {
+    let mut sessions: Vec<Session> = ["hwc", "yearzero", "wayfarer"]
+        .into_iter()
+        .map(|r| Session::create_demo_of(&dir.join(format!("{r}.rapsheet")), r).unwrap())
+        .collect();
+    let mut heartbreaker = demo(dir);
+    let gang = heartbreaker.gang_named(JACKALS).unwrap().id;
+    heartbreaker
+        .recruit(
+            gang,
+            NewFighter {
+                name: "Nobody Yet".into(),
+                ..NewFighter::default()
+            },
+        )
+        .unwrap();
+    sessions.push(heartbreaker);
+    sessions
+}
+
+#[test]
+fn a_heading_over_no_entries_has_lines_to_write_them_on_or_is_left_out() {
+    let dir = temp();
+    let (mut ruled, mut left_out) = (0, 0);
+    for session in every_system(dir.path()) {
+        for write_in in [false, true] {
+            for (data, page, k) in system_pages(&session, write_in) {
+                let empty: Vec<&String> = if data.groups.is_empty() {
+                    [&data.quirks_heading]
+                        .into_iter()
+                        .filter(|_| data.quirks.is_empty())
+                        .collect()
+                } else {
+                    data.groups
+                        .iter()
+                        .filter(|(_, lines)| lines.is_empty())
+                        .map(|(h, _)| h)
+                        .collect()
+                };
+                let (cx, cy, cw, ch) = page.cards[k];
+                let texts = texts_in(&page, k);
+                for heading in empty {
+                    let Some(at) = texts.iter().find(|t| t.3 && &t.4 == heading) else {
+                        left_out += 1;
+                        continue;
+                    };
+                    // Lines across the card between the heading and what
+                    // is printed under it.
+                    let next = texts
+                        .iter()
+                        .map(|t| t.1)
+                        .filter(|&y| y > at.1 + 0.01)
+                        .fold(cy + ch, f32::min);
+                    let rules = page
+                        .items
+                        .iter()
+                        .filter(|i| {
+                            matches!(i, Item::Line { x1, y1, x2, y2, .. }
+                                if (y1 - y2).abs() < 0.01 && *y1 > at.1 && *y1 < next
+                                    && *x1 >= cx && *x2 <= cx + cw && x2 - x1 > cw * 0.8)
+                        })
+                        .count();
+                    assert!(
+                        rules > 0,
+                        "{} of {}: {heading} stands over nothing, with no line to write on",
+                        data.name,
+                        data.gang
+                    );
+                    ruled += 1;
+                }
+            }
+        }
+    }
+    // HWC's possessions and the Year Zero-style traits have room on a
+    // sheet; a poker card of the primary system's quirks too.
+    assert!(ruled >= 3, "{ruled} headings ruled, {left_out} left out");
+}
+
+#[test]
+fn the_boxes_of_a_header_row_are_one_height_and_their_values_in_line() {
+    let dir = temp();
+    let mut rows_checked = 0;
+    for session in every_system(dir.path()) {
+        for (data, page, k) in system_pages(&session, false) {
+            let (cx, cy, cw, _) = page.cards[k];
+            // The counters' boxes: white, outlined, in the header.
+            let boxes: Vec<(f32, f32, f32, f32)> = page
+                .items
+                .iter()
+                .filter_map(|i| match i {
+                    Item::Rect {
+                        x,
+                        y,
+                        w,
+                        h,
+                        fill: Some(grey),
+                        stroke,
+                    } if *grey == 1.0 && *stroke > 0.0 && *x >= cx && x + w <= cx + cw => {
+                        Some((*x, *y, *w, *h))
+                    }
+                    _ => None,
+                })
+                .filter(|b| b.1 >= cy)
+                .collect();
+            let mut rows: std::collections::BTreeMap<i64, Vec<(f32, f32, f32, f32)>> =
+                Default::default();
+            for b in boxes {
+                rows.entry((b.1 * 100.0).round() as i64)
+                    .or_default()
+                    .push(b);
+            }
+            for row in rows.values().filter(|r| r.len() > 1) {
+                let heights: Vec<f32> = row.iter().map(|b| b.3).collect();
+                assert!(
+                    heights.iter().all(|h| (h - heights[0]).abs() < 0.01),
+                    "{}: one row, boxes {heights:?} mm high",
+                    data.name
+                );
+                // The values (the large type in each box) on one baseline.
+                let values: Vec<f32> = page
+                    .items
+                    .iter()
+                    .filter_map(|i| match i {
+                        Item::Text { x, y, size, .. }
+                            if *size > LABEL
+                                && row.iter().any(|b| {
+                                    *x >= b.0 && *x <= b.0 + b.2 && *y >= b.1 && *y <= b.1 + b.3
+                                }) =>
+                        {
+                            Some(*y)
+                        }
+                        _ => None,
+                    })
+                    .collect();
+                assert!(
+                    values.iter().all(|y| (y - values[0]).abs() < 0.6),
+                    "{}: the values of one row at {values:?}",
+                    data.name
+                );
+                rows_checked += 1;
+            }
+        }
+    }
+    // The Year Zero-style "STRESS LEVEL" wraps beside HEALTH; HWC's "PLOT
+    // POINTS" beside HP; Wayfarer's value and score.
+    assert!(rows_checked >= 8, "{rows_checked} rows");
+}
+
+#[test]
+fn a_roll_line_says_no_term_of_nought_nor_its_own_label_again() {
+    let dir = temp();
+    let d = dir.path();
+    let mut session = Session::create_demo_of(&d.join(DB), "yearzero").unwrap();
+    let gang = session.gangs().unwrap()[0].id;
+    let tomas = session
+        .gang_view(gang)
+        .unwrap()
+        .fighters
+        .into_iter()
+        .find(|f| f.name == "Tomas Brandt")
+        .unwrap();
+    // 002: "Stress Dice: Stress level": Tomas has two, the others none.
+    session
+        .set_counter(tomas.id, "stress", 2, "a long night")
+        .unwrap();
+    drop(session);
+    run_ok(d, &["cards", "-o", "yz.pdf", "--db", DB]);
+    let text = squash(&text_of(&d.join("yz.pdf")));
+    // Ana Reyes has no stress: her rolls are her base dice alone.
+    assert!(
+        text.contains("Stamina: 4 dice (Strength 3 + Stamina 1) Close Combat:"),
+        "{text}"
+    );
+    assert!(!text.contains("+ 0 stress"), "{text}");
+    // Tomas has two: his rolls say so, with where they come from.
+    assert!(
+        text.contains("Stamina: 7 dice (Strength 5 + Stamina 2) + 2 stress (Stress level)"),
+        "{text}"
+    );
+    // A skill of nought is part of what the pool is made of, and stays.
+    assert!(
+        text.contains("Comtech: 3 dice (Wits 3 + Comtech 0)"),
+        "{text}"
+    );
+
+    // 000's Combat: the dice of the fighter's rung, not "(Combat)" again.
+    let mut session = Session::create(&d.join("h28.rapsheet"), "Shift", "hardwired28").unwrap();
+    let (gang, _) = session.found_gang("Night Crew", None).unwrap();
+    session
+        .recruit(
+            gang,
+            NewFighter {
+                name: "Okoro".into(),
+                ..NewFighter::default()
+            },
+        )
+        .unwrap();
+    drop(session);
+    run_ok(d, &["cards", "-o", "h28.pdf", "--db", "h28.rapsheet"]);
+    let text = squash(&text_of(&d.join("h28.pdf")));
+    assert!(
+        text.contains("Combat: 2d6 Defense: 2d6 Wits: 2d6"),
+        "{text}"
+    );
+    assert!(!text.contains("(Combat)"), "{text}");
+}
+
+/// `rapsheet --pack tests/packs/tidewreck.toml ARGS --db c.rapsheet`.
+fn tide(dir: &Path, args: &[&str]) -> String {
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/tidewreck.toml");
+    let mut all = vec!["--pack", pack.to_str().unwrap()];
+    all.extend_from_slice(args);
+    all.extend_from_slice(&["--db", DB]);
+    run_ok(dir, &all)
+}
+
+#[test]
+fn an_entry_a_table_gave_twice_prints_once() {
+    let dir = temp();
+    let d = dir.path();
+    tide(d, &["new", "--ruleset", "tidewreck", "--name", "The Reef"]);
+    for (clan, divers) in [
+        ("Gull Clan", ["Maren", "Oda"]),
+        ("Reed Clan", ["Vey", "Wynn"]),
+    ] {
+        tide(d, &["gang", "new", clan]);
+        for diver in divers {
+            tide(d, &["fighter", "add", diver, "--gang", clan]);
+        }
+    }
+    // "The diver gains Eel Skin" on a 6 of the Finds in the Wreck, rolled
+    // after two tides running.
+    let report = serde_json::json!({
+        "gangs": [
+            {"gang": "Gull Clan", "fighters": [{"fighter": "Maren"}, {"fighter": "Oda"}]},
+            {"gang": "Reed Clan"},
+        ],
+        "dice": [
+            {"roll": "wreck-finds: Maren", "faces": [6]},
+            {"roll": "wreck-finds: Oda", "faces": [1]},
+            {"roll": "wreck-finds: Vey", "faces": [1]},
+            {"roll": "wreck-finds: Wynn", "faces": [1]},
+        ],
+    });
+    std::fs::write(d.join("tide.json"), report.to_string()).unwrap();
+    for _ in 0..2 {
+        let told = tide(d, &["battle", "record", "tide.json"]);
+        assert!(told.contains("Maren gains Eel Skin"), "{told}");
+    }
+    tide(
+        d,
+        &[
+            "cards",
+            "--gang",
+            "Gull Clan",
+            "--fighter",
+            "Maren",
+            "-o",
+            "maren.pdf",
+        ],
+    );
+    let text = text_of(&d.join("maren.pdf"));
+    let entry = text.lines().filter(|l| l.trim() == "Eel Skin").count();
+    assert_eq!(entry, 1, "the entry once under CHARMS:\n{text}");
+    // Each tide's find stays on the card, as what happened.
+    assert_eq!(text.matches("An Eel-Skin Charm").count(), 2, "{text}");
+}
+
+#[test]
+fn a_fighter_the_pack_gives_no_stress_has_no_box_to_write_it_in() {
+    let dir = temp();
+    let session = Session::create_demo_of(&dir.path().join(DB), "yearzero").unwrap();
+    let gang = session.gangs().unwrap()[0].id;
+    let pages = session
+        .print_job(&PrintOrder {
+            gang: Some(gang),
+            blanks: 1,
+            style: CardStyle {
+                size: CardSize::Sheet,
+                write_in: true,
+                ..CardStyle::default()
+            },
+            ..PrintOrder::default()
+        })
+        .unwrap()
+        .pages()
+        .unwrap();
+    let cards = session.cards(gang, &[]).unwrap();
+    let stress = |name: &str| {
+        let (page, k) = pages
+            .iter()
+            .find_map(|p| {
+                p.of.iter()
+                    .position(|&i| cards.get(i).map_or(name.is_empty(), |c| c.name == name))
+                    .map(|k| (p, k))
+            })
+            .unwrap();
+        texts_in(page, k)
+            .into_iter()
+            .filter(|t| t.4 == "STRESS LEVEL" || t.4 == "STRESS")
+            .count()
+    };
+    // 002, Synthetics: "Panic - Do not suffer stress": the pack's
+    // Synthetic entry takes the Stress level counter away (no_counters),
+    // from the header and from the boxes written in during a session.
+    assert_eq!(stress("Wren-7"), 0);
+    // Ana Reyes has it in the header and a box to write it in; so has a
+    // blank card, which is for anyone.
+    assert_eq!(stress("Ana Reyes"), 2);
+    assert!(stress("") >= 2, "the blank card's header and box");
+}
+
+#[test]
+fn bleed_without_crop_marks_prints_a_cut_guide_between_the_cards() {
+    let dir = temp();
+    let d = dir.path();
+    let session = demo(d);
+    let style = CardStyle {
+        marks: false,
+        bleed: 3.0,
+        ..CardStyle::default()
+    };
+    let page = &pages(&session, SAINTS, style)[0];
+    // With crop marks the cut is theirs to show: no guide.
+    let marked = pages(
+        &session,
+        SAINTS,
+        CardStyle {
+            bleed: 3.0,
+            ..CardStyle::default()
+        },
+    );
+    assert!(
+        !marked[0]
+            .items
+            .iter()
+            .any(|i| matches!(i, Item::Line { width, .. } if *width == card::GUIDE))
+    );
+    // Asked not to (`--no-cut-guide`, or the print window's box): none.
+    let unguided = pages(
+        &session,
+        SAINTS,
+        CardStyle {
+            cut_guide: false,
+            ..style
+        },
+    );
+    assert!(
+        !unguided[0]
+            .items
+            .iter()
+            .any(|i| matches!(i, Item::Line { width, .. } if *width == card::GUIDE))
+    );
+    let guides: Vec<(f32, f32, f32, f32)> = page
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width,
+            } if *width == card::GUIDE => {
+                Some((x1.min(*x2), y1.min(*y2), x1.max(*x2), y1.max(*y2)))
+            }
+            _ => None,
+        })
+        .collect();
+    assert!(!guides.is_empty(), "no cut guide");
+    // None on a card: each between cards, on a cut line.
+    for g in &guides {
+        for &(x, y, w, h) in &page.cards {
+            let across = g.2.min(x + w) - g.0.max(x);
+            let down = g.3.min(y + h) - g.1.max(y);
+            assert!(
+                across <= 0.0 || down <= 0.0,
+                "{g:?} on the card at ({x}, {y})"
+            );
+        }
+    }
+    // Between two cards side by side, their top and bottom cuts; between
+    // two one above the other, their left and right.
+    let (a, b) = (page.cards[0], page.cards[1]);
+    // (Each where it lies on paper a printer prints.)
+    let printable = |cut: &f32, side: f32| (card::PRINTABLE..=side - card::PRINTABLE).contains(cut);
+    for cut in [a.1, a.1 + a.3].iter().filter(|c| printable(c, page.h)) {
+        assert!(
+            guides
+                .iter()
+                .any(|g| (g.1 - cut).abs() < 0.01 && g.0 > a.0 + a.2 && g.2 < b.0),
+            "no guide on y = {cut} between the first two cards: {guides:?}"
+        );
+    }
+    let below = page.cards[3];
+    for cut in [a.0, a.0 + a.2].iter().filter(|c| printable(c, page.w)) {
+        assert!(
+            guides
+                .iter()
+                .any(|g| (g.0 - cut).abs() < 0.01 && g.1 > a.1 + a.3 && g.3 < below.1),
+            "no guide on x = {cut} between the first card and the one under it: {guides:?}"
+        );
+    }
+    // On paper: ink on the first card's foot line, between it and its
+    // neighbour, where there is nothing else but paper.
+    drop(session);
+    run_ok(
+        d,
+        &[
+            "cards",
+            "--gang",
+            SAINTS,
+            "--no-crop-marks",
+            "--bleed",
+            "3",
+            "-o",
+            "cut.pdf",
+            "--db",
+            DB,
+        ],
+    );
+    let dpi = 300;
+    let (w, _, pixels) = rendered(&d.join("cut.pdf"), dpi);
+    let px = |mm: f32| (mm / 25.4 * dpi as f32).round() as usize;
+    let foot = a.1 + a.3;
+    let mid = (a.0 + a.2 + b.0) / 2.0;
+    let inked = (px(foot) - 2..=px(foot) + 2)
+        .flat_map(|y| (px(mid) - 2..=px(mid) + 2).map(move |x| (x, y)))
+        .any(|(x, y)| pixels[y * w + x] < 200);
+    assert!(inked, "no guide printed at ({mid}, {foot}) mm");
+}

@@ -841,6 +841,7 @@ fn check_pages(
         };
         let mut boxes_of: Vec<Vec<TextBox>> = vec![Vec::new(); layout.cards.len()];
         let mut marks = Vec::new();
+        let mut guides = Vec::new();
         for item in &layout.items {
             let b = bbox(fonts, item);
             if let Item::Text { text, size, .. } = item {
@@ -867,17 +868,32 @@ fn check_pages(
                         assert_eq!(*card, layout.of[k], "{what}: a photo on another's card");
                         assert!(cards[*card].photo.is_some(), "{what}");
                     }
-                    // Nothing but the bleed's band lies outside the trim.
+                    // Nothing but the bleed's band (and, with no crop
+                    // marks, a cut guide) lies outside the trim.
                     if !inside(b, layout.cards[k]) {
+                        let guide = !style.marks
+                            && matches!(item, Item::Line { width, .. } if *width == card::GUIDE);
                         assert!(
-                            matches!(item, Item::Rect { fill: Some(_), stroke, .. } if *stroke == 0.0),
+                            guide
+                                || matches!(item, Item::Rect { fill: Some(_), stroke, .. } if *stroke == 0.0),
                             "{what}: {item:?} crosses card {k}'s trim"
                         );
+                        if guide {
+                            guides.push(b);
+                        }
                     }
+                }
+                None if !style.marks => {
+                    assert!(
+                        matches!(item, Item::Line { width, .. } if *width == card::GUIDE),
+                        "{what}: {item:?} (box {b:?}) is not inside a card: {:?}",
+                        layout.cards
+                    );
+                    guides.push(b);
                 }
                 None => {
                     assert!(
-                        style.marks && matches!(item, Item::Line { .. }),
+                        matches!(item, Item::Line { .. }),
                         "{what}: {item:?} (box {b:?}) is not inside a card: {:?}",
                         layout.cards
                     );
@@ -949,6 +965,7 @@ fn check_pages(
         } else {
             assert!(marks.is_empty(), "{what}: marks though none were asked for");
         }
+        check_guides(layout, &guides, style, &what);
     }
     // Nothing of a card is dropped: its texts, over all its cards, run
     // together, hold every character of what it was given, in order.
@@ -996,6 +1013,83 @@ fn check_pages(
     }
 }
 
+/// With bleed and no crop marks, the cut guides: each on a cut line, off
+/// every card's trim, on the paper a printer prints, and every card's
+/// four cut lines shown where there is room beside it; with crop marks
+/// or no bleed, none.
+fn check_guides(
+    layout: &PageLayout,
+    guides: &[(f32, f32, f32, f32)],
+    style: CardStyle,
+    what: &str,
+) {
+    if style.marks || style.bleed <= 0.0 {
+        assert!(guides.is_empty(), "{what}: cut guides {guides:?}");
+        return;
+    }
+    let (pw, ph) = (layout.w, layout.h);
+    let edge = card::PRINTABLE;
+    let on = |g: &(f32, f32, f32, f32), x: Option<f32>, y: Option<f32>| {
+        x.is_some_and(|x| (g.0 - x).abs() < EPS && (g.2 - x).abs() < EPS)
+            || y.is_some_and(|y| (g.1 - y).abs() < EPS && (g.3 - y).abs() < EPS)
+    };
+    for g in guides {
+        assert!(
+            layout.cards.iter().any(|&(x, y, w, h)| {
+                on(g, Some(x), Some(y)) || on(g, Some(x + w), Some(y + h))
+            }),
+            "{what}: the guide {g:?} is on no cut line"
+        );
+        for &(x, y, w, h) in &layout.cards {
+            assert!(
+                !reaches_into(*g, (x, y, w, h)),
+                "{what}: the guide {g:?} runs onto the card at ({x}, {y})"
+            );
+        }
+        assert!(
+            g.0 >= edge - EPS
+                && g.1 >= edge - EPS
+                && g.2 <= pw - edge + EPS
+                && g.3 <= ph - edge + EPS,
+            "{what}: the guide {g:?} is nearer the paper's edge than {edge} mm"
+        );
+    }
+    // Each of a card's cut lines is shown, where the line lies on paper a
+    // printer prints, beside another card along it or with room past the
+    // card's end for a guide half the bleed away.
+    let half = style.bleed / 2.0 + card::SHORTEST_MARK;
+    for (k, &(x, y, w, h)) in layout.cards.iter().enumerate() {
+        let others = || {
+            layout
+                .cards
+                .iter()
+                .enumerate()
+                .filter(move |(j, _)| *j != k)
+                .map(|(_, c)| *c)
+        };
+        for cut in [x, x + w] {
+            let beside = others().any(|(ox, _, ow, _)| ox - EPS <= cut && cut <= ox + ow + EPS);
+            let room = y - half >= edge || y + h + half <= ph - edge;
+            if (edge..=pw - edge).contains(&cut) && (beside || room) {
+                assert!(
+                    guides.iter().any(|g| on(g, Some(cut), None)),
+                    "{what}: the cut at x = {cut} has no guide: {guides:?}"
+                );
+            }
+        }
+        for cut in [y, y + h] {
+            let beside = others().any(|(_, oy, _, oh)| oy - EPS <= cut && cut <= oy + oh + EPS);
+            let room = x - half >= edge || x + w + half <= pw - edge;
+            if (edge..=ph - edge).contains(&cut) && (beside || room) {
+                assert!(
+                    guides.iter().any(|g| on(g, None, Some(cut))),
+                    "{what}: the cut at y = {cut} has no guide: {guides:?}"
+                );
+            }
+        }
+    }
+}
+
 #[test]
 fn the_tiny_png_is_a_png() {
     assert!(TINY_PNG.starts_with(b"\x89PNG\r\n\x1a\n"));
@@ -1025,13 +1119,15 @@ fn check_layouts_but(
 ) {
     let fonts = Fonts::load().expect("fonts");
     for write_in in [false, true] {
-        // Shared cut lines with marks; bleed with marks; no marks.
-        for (marks, bleed) in [(true, 0.0), (true, 3.0), (false, 0.0)] {
+        // Shared cut lines with marks; bleed with marks; no marks; bleed
+        // and no marks (cut guides).
+        for (marks, bleed) in [(true, 0.0), (true, 3.0), (false, 0.0), (false, 3.0)] {
             let style = CardStyle {
                 size,
                 write_in,
                 marks,
                 bleed,
+                ..CardStyle::default()
             };
             let pages = card_layout(cards, blanks, page, style).expect("layout");
             check_pages(&fonts, &pages, cards, blanks, page, style, marks_in_margins);

@@ -482,6 +482,128 @@ fn one_warning_per_name_lists_its_characters_and_a_joined_emoji_is_one() {
     }
 }
 
+/// A joined emoji, one with a skin tone and a flag, as a reader sees
+/// them: three characters, one placeholder each where no font draws them.
+const EMOJI: [&str; 3] = ["👨\u{200D}👩\u{200D}👧", "👍🏽", "🇳🇴"];
+
+#[test]
+fn an_emoji_no_font_draws_prints_as_one_placeholder_whatever_its_code_points() {
+    let name = format!("Kin {} end", EMOJI.join(" "));
+    let fonts = Fonts::for_texts([name.as_str()]).expect("fonts");
+    let missing = fonts.missing(&name);
+    if missing.is_empty() {
+        eprintln!("note: a font here draws these emoji: no placeholder to count");
+        return;
+    }
+    let one = fonts.width(&PLACEHOLDER.to_string(), 9.0, false);
+    for g in EMOJI.iter().filter(|g| missing.iter().any(|m| m == *g)) {
+        for bold in [false, true] {
+            let one = fonts.width(&PLACEHOLDER.to_string(), 9.0, bold);
+            let wide = fonts.width(g, 9.0, bold);
+            assert!(
+                (wide - one).abs() < 0.01,
+                "{g:?} ({} code points) is {wide} mm wide; one placeholder is {one} mm",
+                g.chars().count()
+            );
+        }
+    }
+    // The whole name: its letters and spaces, and a placeholder for each
+    // emoji no font draws.
+    let drawn = EMOJI
+        .iter()
+        .filter(|g| !missing.iter().any(|m| m == *g))
+        .map(|g| fonts.width(g, 9.0, false))
+        .sum::<f32>();
+    let letters = fonts.width(&format!("Kin {}end", " ".repeat(EMOJI.len())), 9.0, false);
+    let want = letters + drawn + one * missing.len() as f32;
+    let wide = fonts.width(&name, 9.0, false);
+    assert!(
+        (wide - want).abs() < 0.05,
+        "{name:?}: {wide} mm, not {want} mm"
+    );
+
+    // In the PDF: each emoji on a line of its own is drawn glyph by glyph
+    // in a span of its own; one no font draws is one glyph, the box.
+    let lines: Vec<DocLine> = EMOJI.iter().map(|g| DocLine::Text((*g).into())).collect();
+    let pdf = document_pdf("Emoji", lines).expect("pdf");
+    let shown = glyphs_in_spans(&pdf);
+    assert_eq!(shown.len(), EMOJI.len(), "a span for each line: {shown:?}");
+    for (g, n) in EMOJI.iter().zip(&shown) {
+        if missing.iter().any(|m| m == *g) {
+            assert_eq!(*n, 1, "{g:?} is drawn as {n} glyphs: {shown:?}");
+        }
+    }
+}
+
+/// How many glyphs each marked span of a PDF's first page shows (a line
+/// drawn glyph by glyph is one span, its `ActualText` what it says), read
+/// back with lopdf.
+fn glyphs_in_spans(pdf: &[u8]) -> Vec<usize> {
+    let doc = lopdf::Document::load_mem(pdf).expect("the PDF reads back");
+    let page = *doc.get_pages().values().next().expect("a page");
+    let content =
+        lopdf::content::Content::decode(&doc.get_page_content(page)).expect("its operations");
+    let mut spans = Vec::new();
+    let mut inside = false;
+    for op in content.operations {
+        match op.operator.as_str() {
+            "BDC" => {
+                inside = true;
+                spans.push(0);
+            }
+            "EMC" => inside = false,
+            "Tj" | "TJ" if inside => {
+                if let Some(n) = spans.last_mut() {
+                    *n += 1;
+                }
+            }
+            _ => {}
+        }
+    }
+    spans
+}
+
+#[test]
+fn the_warning_for_an_emoji_names_a_font_that_would_print_it() {
+    let name = format!("Kin {}", EMOJI.join(" "));
+    let cards = [card(&name, "Red Fangs")];
+    let warnings = card_warnings(&cards).expect("warnings");
+    let Some(mine) = warnings.iter().find(|w| w.owner.contains("Kin")) else {
+        eprintln!("note: a font here draws these emoji: no warning to read");
+        return;
+    };
+    let line = mine.to_string();
+    assert_eq!(line.lines().count(), 1, "{line}");
+    // Fonts are found among the system's with outlines only: an outline
+    // emoji font prints them, a colour emoji font of pictures does not.
+    assert!(
+        line.contains("Symbola") && line.contains("fonts-symbola"),
+        "{line}"
+    );
+    assert!(
+        line.contains("Noto Color Emoji") && line.contains("cannot use"),
+        "{line}"
+    );
+    // A character that is no emoji gets no word about emoji fonts.
+    let c = undrawable();
+    let plain = card_warnings(&[card(&format!("Scribe {c}"), "Red Fangs")]).expect("warnings");
+    assert_eq!(plain.len(), 1, "{plain:?}");
+    assert!(!plain[0].to_string().contains("emoji"), "{}", plain[0]);
+
+    // The command line says the same, once.
+    let dir = temp();
+    let mut session = demo(dir.path());
+    recruit(&mut session, JACKALS, &name);
+    drop(session);
+    let err = run_ok(
+        dir.path(),
+        &["cards", "--db", DB, "--gang", JACKALS, "-o", "emoji.pdf"],
+    );
+    let said: Vec<&str> = err.lines().filter(|l| l.starts_with("warning:")).collect();
+    assert_eq!(said.len(), 1, "{err}");
+    assert!(said[0].contains("fonts-symbola"), "{}", said[0]);
+}
+
 /// Runs a poppler tool on a PDF; `None` (with a note) where it is missing.
 fn poppler(tool: &str, pdf: &Path) -> Option<String> {
     match Command::new(tool).arg(pdf).output() {

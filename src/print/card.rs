@@ -7,8 +7,9 @@
 //! Text wraps before it shrinks, nothing is cut, no two texts overlap, and
 //! no label is under [`LABEL`] points. On a sheet, neighbouring cards share
 //! their cut lines unless there is bleed; crop marks sit outside the grid,
-//! one pair per cut line, and can be left out; nothing is drawn on the trim
-//! line itself.
+//! one pair per cut line, and can be left out, and where bleed sits the
+//! cards apart without them a hairline cut guide shows each cut between the
+//! cards; nothing is drawn on the trim line itself.
 
 use super::fonts::{Fonts, MM_PER_PT};
 use super::layout::{
@@ -32,7 +33,7 @@ pub const MAX_BLEED: f32 = 5.0;
 /// comes nearer; one with no room is shortened, or left out.
 pub const PRINTABLE: f32 = 5.0;
 /// The shortest crop mark drawn (mm).
-const SHORTEST_MARK: f32 = 0.5;
+pub const SHORTEST_MARK: f32 = 0.5;
 
 /// Options for cards on a sheet.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -45,6 +46,9 @@ pub struct CardStyle {
     /// How far (mm) the header band runs past the trim, for a cut that
     /// wanders; cards then sit twice that apart.
     pub bleed: f32,
+    /// With bleed and no crop marks, a hairline on each cut between the
+    /// cards.
+    pub cut_guide: bool,
 }
 
 impl Default for CardStyle {
@@ -54,6 +58,7 @@ impl Default for CardStyle {
             write_in: false,
             marks: true,
             bleed: 0.0,
+            cut_guide: true,
         }
     }
 }
@@ -155,8 +160,9 @@ pub struct TooLong {
 /// [`LABEL`] points: the write-in boxes give way first; then the entries
 /// that do not fit go on to a card of their own, headed by the name and
 /// its number (`(2)`), and so on. An entry too long for a card on its own
-/// is an error.
+/// is an error. The card says each thing once (see `tidy`).
 pub fn parts(fonts: &Fonts, data: &CardData, style: CardStyle) -> Result<Vec<Part>, TooLong> {
+    let data = &super::tidy::card(data);
     let plain = CardStyle {
         write_in: false,
         ..style
@@ -400,31 +406,37 @@ fn header(fonts: &Fonts, data: &CardData, f: &Frame, bleed: f32, pen: &mut Pen<'
     let mut bottom = y + 0.8;
     if beside {
         let mut bx = f.x + f.w - f.pad - counters_w;
-        for ((label, value), w) in data.counters.iter().zip(&widths) {
-            bottom = bottom.max(counter_box(fonts, label, value, (bx, top), w - 0.8, f, pen));
-            bx += w;
-        }
+        let row: Vec<CounterAt<'_>> = data
+            .counters
+            .iter()
+            .zip(&widths)
+            .map(|(counter, w)| {
+                let at = bx;
+                bx += w;
+                (counter, at, w - 0.8)
+            })
+            .collect();
+        bottom = bottom.max(counter_row(fonts, &row, top, f, pen));
     } else {
         // Left to right, a new row where the next would not fit.
-        let (mut bx, mut row_top, mut row_bottom) = (f.left(), y + 0.6, y + 0.6);
-        for ((label, value), w) in data.counters.iter().zip(&widths) {
+        let mut rows: Vec<Vec<CounterAt<'_>>> = vec![Vec::new()];
+        let mut bx = f.left();
+        for (counter, w) in data.counters.iter().zip(&widths) {
             let w = w.min(f.inner());
             if bx > f.left() && bx + w > f.left() + f.inner() + 0.01 {
                 bx = f.left();
-                row_top = row_bottom + 0.8;
+                rows.push(Vec::new());
             }
-            row_bottom = row_bottom.max(counter_box(
-                fonts,
-                label,
-                value,
-                (bx, row_top),
-                w - 0.8,
-                f,
-                pen,
-            ));
+            if let Some(row) = rows.last_mut() {
+                row.push((counter, bx, w - 0.8));
+            }
             bx += w;
         }
-        bottom = row_bottom + 0.8;
+        let mut row_top = y + 0.6;
+        for row in rows.iter().filter(|r| !r.is_empty()) {
+            row_top = counter_row(fonts, row, row_top, f, pen) + 0.8;
+        }
+        bottom = row_top;
     }
     let bottom = bottom.max(f.y + f.pick(10.0, 12.0));
     // The band from the card's top (and its bleed) to under the header.
@@ -453,28 +465,42 @@ fn blank_name(
     rule + 0.5
 }
 
-/// A counter's box: its label (wrapped at [`LABEL`] points where it must)
-/// and its value. Returns the y under it.
-fn counter_box(
+/// A counter placed in the header: its (label, value), x and width.
+type CounterAt<'a> = (&'a (String, String), f32, f32);
+
+/// A row of counters' boxes from `top`, each (counter, x, width): its
+/// label (wrapped at [`LABEL`] points where it must) and its value, the
+/// values in a line under the row's longest label, and every box as tall
+/// as the tallest. Returns the y under the row.
+fn counter_row(
     fonts: &Fonts,
-    label: &str,
-    value: &str,
-    (x, y): (f32, f32),
-    w: f32,
+    row: &[CounterAt<'_>],
+    top: f32,
     f: &Frame,
     pen: &mut Pen<'_>,
 ) -> f32 {
-    let at = pen.items.len();
-    pen.rect(x, y, w, 0.0, Some(1.0), 0.25);
-    let lines = wrap(fonts, &label.to_uppercase(), w - 1.2, LABEL, true);
-    let below = lines_at(pen, x + 0.6, y + 0.5, LABEL, true, &lines);
-    let (size, values) = wrap_fit(fonts, value, w - 1.2, (f.pick(9.0, 12.0), LABEL), 1, true);
-    let bottom = lines_at(pen, x + 0.6, below, size, true, &values) + 0.4;
-    let h = (bottom - y).max(f.pick(8.0, 10.0));
-    if let Some(Item::Rect { h: rh, .. }) = pen.items.get_mut(at) {
-        *rh = h;
+    let labels: Vec<Vec<String>> = row
+        .iter()
+        .map(|((label, _), _, w)| wrap(fonts, &label.to_uppercase(), w - 1.2, LABEL, true))
+        .collect();
+    let label_lines = labels.iter().map(Vec::len).max().unwrap_or(0);
+    let values_top = top + 0.5 + label_lines as f32 * step(LABEL);
+    let values: Vec<(f32, Vec<String>)> = row
+        .iter()
+        .map(|((_, value), _, w)| {
+            wrap_fit(fonts, value, w - 1.2, (f.pick(9.0, 12.0), LABEL), 1, true)
+        })
+        .collect();
+    let h = values
+        .iter()
+        .map(|(size, lines)| values_top + lines.len() as f32 * step(*size) + 0.4 - top)
+        .fold(f.pick(8.0, 10.0), f32::max);
+    for ((&(_, x, w), labels), (size, values)) in row.iter().zip(&labels).zip(&values) {
+        pen.rect(x, top, w, h, Some(1.0), 0.25);
+        lines_at(pen, x + 0.6, top + 0.5, LABEL, true, labels);
+        lines_at(pen, x + 0.6, values_top, *size, true, values);
     }
-    y + h
+    top + h
 }
 
 /// Why the fighter cannot fight, in a strip across the card.
@@ -742,10 +768,16 @@ fn marks_boxes(
     }
 }
 
+/// A line of a card's body: whether it is a heading, whether it hangs
+/// under the line before it (an entry wrapped), and its text.
+type BodyLine = (bool, bool, String);
+
 /// The entries and lasting effects, in the largest type that fits between
 /// `top` and `bottom` (a readable size first, smaller only as needed,
-/// never under [`LABEL`]), each line hanging under its first. Returns
-/// whether they fit; where they do not, [`parts`] gives them more cards.
+/// never under [`LABEL`]), each line hanging under its first; an empty
+/// heading with lines to write on from the room left, or left out where
+/// none is. Returns whether they fit; where they do not, [`parts`] gives
+/// them more cards.
 fn body(
     fonts: &Fonts,
     data: &CardData,
@@ -757,8 +789,81 @@ fn body(
     let indent = 1.0;
     let hang = f.pick(2.5, 3.0);
     let width = f.inner() - indent;
-    // The entries under one heading, or under their categories' (a unit
-    // record's rank, species, skills, equipment), then the lasting effects.
+    let blocks = blocks(data, first);
+    let block_lines = |size: f32, (heading, lines): &(&String, &[String])| {
+        let mut out: Vec<BodyLine> = wrap(fonts, heading, f.inner(), size, true)
+            .into_iter()
+            .map(|l| (true, false, l))
+            .collect();
+        for line in *lines {
+            for (i, l) in wrap_hanging(fonts, line, width, width - hang, size, false)
+                .into_iter()
+                .enumerate()
+            {
+                out.push((false, i > 0, l));
+            }
+        }
+        out
+    };
+    // Every block's lines at a size, and how tall what is written stands.
+    let lay = |size: f32| -> (Vec<Vec<BodyLine>>, f32) {
+        let laid: Vec<_> = blocks.iter().map(|b| block_lines(size, b)).collect();
+        let written = blocks
+            .iter()
+            .zip(&laid)
+            .filter(|((_, lines), _)| !lines.is_empty())
+            .map(|(_, l)| l.len() as f32 * step(size) + 0.8)
+            .sum();
+        (laid, written)
+    };
+    // What is written decides the type's size; an empty heading takes
+    // lines to write on from the room left under it, and is left out
+    // where there is none.
+    let mut size = f.pick(9.0, 11.0);
+    let (mut laid, mut written) = lay(size);
+    while size > LABEL && top + written > bottom {
+        size = (size - 0.25).max(LABEL);
+        (laid, written) = lay(size);
+    }
+    let fits = top + written <= bottom + 0.01;
+    let rule = f.pick(5.5, 6.5);
+    let rules = write_on(
+        blocks.iter().zip(&laid).map(|(block, lines)| {
+            (block.1.is_empty() && fits).then(|| lines.len() as f32 * step(size) + 0.8)
+        }),
+        bottom - top - written,
+        rule,
+    );
+    let mut y = top;
+    let mut after_heading = false;
+    for ((block, lines), &ruled) in blocks.iter().zip(laid).zip(&rules) {
+        if block.1.is_empty() && ruled == 0 {
+            continue;
+        }
+        for (heading, hanging, text) in lines {
+            if heading && y > top && !after_heading {
+                y += 0.8;
+            }
+            after_heading = heading;
+            let x =
+                f.left() + if heading { 0.0 } else { indent } + if hanging { hang } else { 0.0 };
+            y = lines_at(pen, x, y, size, heading, std::slice::from_ref(&text));
+        }
+        for _ in 0..ruled {
+            y += rule;
+            pen.line(f.left(), y, f.left() + f.inner(), y, 0.15);
+            after_heading = false;
+        }
+    }
+    fits
+}
+
+/// What a card's body prints, in order, each (heading, lines): the
+/// entries under one heading, or under their categories' (a unit record's
+/// rank, species, skills, equipment), then the lasting effects. The
+/// entries' heading stands even over none on a fighter's first card (with
+/// lines to write them on where there is room: see [`write_on`]).
+fn blocks(data: &CardData, first: bool) -> Vec<(&String, &[String])> {
     let entries: Vec<(&String, &[String])> = if data.groups.is_empty() {
         vec![(&data.quirks_heading, data.quirks.as_slice())]
     } else {
@@ -767,9 +872,7 @@ fn body(
             .map(|(heading, lines)| (heading, lines.as_slice()))
             .collect()
     };
-    // The entries' heading stands even over none (room to write them in),
-    // on a fighter's first card.
-    let blocks: Vec<(&String, &[String])> = entries
+    entries
         .into_iter()
         .filter(|(heading, lines)| {
             (first && (data.groups.is_empty() || *heading == &data.quirks_heading))
@@ -780,45 +883,31 @@ fn body(
                 .into_iter()
                 .filter(|(_, lines)| !lines.is_empty()),
         )
+        .collect()
+}
+
+/// How many lines to write on each empty block gets, from the `spare`
+/// room (mm): each block its heading's room (`Some`, for an empty block)
+/// and one line, in order, while there is room (none: the heading is left
+/// out); then the rest of the room a line at a time to each in turn.
+fn write_on(empty: impl Iterator<Item = Option<f32>>, mut spare: f32, rule: f32) -> Vec<usize> {
+    let mut rules: Vec<usize> = empty
+        .map(|heading| match heading {
+            Some(h) if h + rule <= spare => {
+                spare -= h + rule;
+                1
+            }
+            _ => 0,
+        })
         .collect();
-    let laid = |size: f32| -> Vec<(bool, bool, String)> {
-        let mut out = Vec::new();
-        for (heading, lines) in &blocks {
-            for l in wrap(fonts, heading, f.inner(), size, true) {
-                out.push((true, false, l));
-            }
-            for line in *lines {
-                for (i, l) in wrap_hanging(fonts, line, width, width - hang, size, false)
-                    .into_iter()
-                    .enumerate()
-                {
-                    out.push((false, i > 0, l));
-                }
-            }
+    let open: Vec<usize> = (0..rules.len()).filter(|&i| rules[i] > 0).collect();
+    if !open.is_empty() {
+        let more = (spare / rule).floor().max(0.0) as usize;
+        for k in 0..more {
+            rules[open[k % open.len()]] += 1;
         }
-        out
-    };
-    let height = |lines: &[(bool, bool, String)], size: f32| {
-        lines.len() as f32 * step(size) + blocks.len() as f32 * 0.8
-    };
-    let mut size = f.pick(9.0, 11.0);
-    let mut lines = laid(size);
-    while size > LABEL && top + height(&lines, size) > bottom {
-        size = (size - 0.25).max(LABEL);
-        lines = laid(size);
     }
-    let fits = top + height(&lines, size) <= bottom + 0.01;
-    let mut y = top;
-    let mut after_heading = false;
-    for (heading, hanging, text) in lines {
-        if heading && y > top && !after_heading {
-            y += 0.8;
-        }
-        after_heading = heading;
-        let x = f.left() + if heading { 0.0 } else { indent } + if hanging { hang } else { 0.0 };
-        y = lines_at(pen, x, y, size, heading, std::slice::from_ref(&text));
-    }
-    fits
+    rules
 }
 
 /// Ruled lines to write a blank card's entries on.
@@ -925,6 +1014,82 @@ pub fn crop_marks(
     }
 }
 
+/// How thick a cut guide is drawn (mm): a hairline.
+pub const GUIDE: f32 = 0.1;
+
+/// Where bleed sits the cards apart and no crop marks are printed, a
+/// hairline on each cut line beyond each corner of every card, so that
+/// the cut is found: in the space between two cards, the middle half of
+/// it (a quarter of the space clear of either card's trim, so a cut that
+/// wanders less than that leaves no trace); round the grid, from half the
+/// bleed out past the trim, [`MARK`] long, kept inside [`PRINTABLE`].
+/// Nothing is drawn on a card.
+pub fn cut_guides(
+    cards: &[(f32, f32, f32, f32)],
+    bleed: f32,
+    (pw, ph): (f32, f32),
+    items: &mut Vec<Item>,
+) {
+    // How far from a card's side `from`, going `step` (1 or -1) away from
+    // it along the line `at` (across: a row's line, at a y), the next card
+    // on that line begins; infinity where none does.
+    let next = |from: f32, step: f32, at: f32, across: bool| {
+        cards
+            .iter()
+            .filter_map(|&(x, y, w, h)| {
+                let (lo, hi, near) = match (across, step > 0.0) {
+                    (true, true) => (y, y + h, x),
+                    (true, false) => (y, y + h, x + w),
+                    (false, true) => (x, x + w, y),
+                    (false, false) => (x, x + w, y + h),
+                };
+                let gap = (near - from) * step;
+                (lo - 0.01 <= at && at <= hi + 0.01 && gap > 0.01).then_some(gap)
+            })
+            .fold(f32::INFINITY, f32::min)
+    };
+    let mut tick = |from: f32, step: f32, at: f32, across: bool| {
+        let space = next(from, step, at, across);
+        let (start, end) = if space.is_finite() {
+            (space / 4.0, space / 2.0)
+        } else {
+            (bleed / 2.0, bleed / 2.0 + MARK)
+        };
+        let limit = if across { pw } else { ph };
+        let (a, b) = (from + step * start, from + step * end);
+        let b = b.clamp(PRINTABLE, limit - PRINTABLE);
+        let on_paper = (PRINTABLE..=limit - PRINTABLE).contains(&a);
+        let other = if across { ph } else { pw };
+        if on_paper
+            && (PRINTABLE..=other - PRINTABLE).contains(&at)
+            && (b - a).abs() >= SHORTEST_MARK
+        {
+            let (x1, y1, x2, y2) = if across {
+                (a, at, b, at)
+            } else {
+                (at, a, at, b)
+            };
+            items.push(Item::Line {
+                x1,
+                y1,
+                x2,
+                y2,
+                width: GUIDE,
+            });
+        }
+    };
+    for &(x, y, w, h) in cards {
+        for line in [y, y + h] {
+            tick(x, -1.0, line, true);
+            tick(x + w, 1.0, line, true);
+        }
+        for line in [x, x + w] {
+            tick(y, -1.0, line, false);
+            tick(y + h, 1.0, line, false);
+        }
+    }
+}
+
 /// Cards on pages, as many per page as fit, blanks after the fighters
 /// (each with the first card's labels); a fighter whose entries need more
 /// than one card on as many as they need, one after another.
@@ -973,6 +1138,8 @@ pub fn card_pages(
         }
         if style.marks {
             crop_marks(&layout.cards, style.bleed(), (pw, ph), &mut layout.items);
+        } else if style.cut_guide && style.bleed() > 0.0 {
+            cut_guides(&layout.cards, style.bleed(), (pw, ph), &mut layout.items);
         }
         pages.push(layout);
     }

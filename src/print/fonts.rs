@@ -292,9 +292,7 @@ impl Fonts {
                         Some(face) => {
                             self.shape_segment(line, range, face, rtl, size, &mut pen, &mut glyphs)
                         }
-                        None => {
-                            self.placeholders(line, range, rtl, size, bold, &mut pen, &mut glyphs)
-                        }
+                        None => self.placeholders(line, range, size, bold, &mut pen, &mut glyphs),
                     }
                 }
             }
@@ -302,40 +300,58 @@ impl Fonts {
         (glyphs, pen)
     }
 
-    /// Splits a run into pieces each drawn by one face (`None`: by no face).
+    /// Splits a run into pieces each drawn by one face (`None`: by no
+    /// face). A character as the reader sees one (a grapheme: an emoji
+    /// with its joiners, modifiers or flag pair) that holds a code point no
+    /// face draws is `None` whole, so that it prints as one placeholder, as
+    /// the warning names it once.
     fn segments(
         &self,
         line: &str,
         run: Range<usize>,
         bold: bool,
     ) -> Vec<(Option<usize>, Range<usize>)> {
+        use unicode_segmentation::UnicodeSegmentation as _;
         let mut out: Vec<(Option<usize>, Range<usize>)> = Vec::new();
         let Some(text) = line.get(run.clone()) else {
             return out;
         };
-        for (i, c) in text.char_indices() {
-            let at = run.start + i..run.start + i + c.len_utf8();
-            let current = out.last().map(|(f, _)| *f);
-            let face = if !needs_a_font(c) {
-                // Joiners and selectors go with what they join; a space
-                // beside a placeholder is a space.
-                match current {
-                    Some(Some(f)) => Some(f),
-                    _ => Some(usize::from(bold)),
-                }
-            } else if c.is_control() {
-                None
-            } else if is_mark(c)
-                && let Some(Some(f)) = current
-                && self.faces[f].has(c)
-            {
-                Some(f)
-            } else {
-                self.face_for(c, bold)
-            };
+        // A piece goes on the one before it where the same face draws both.
+        fn put(
+            out: &mut Vec<(Option<usize>, Range<usize>)>,
+            face: Option<usize>,
+            at: Range<usize>,
+        ) {
             match out.last_mut() {
                 Some((f, r)) if *f == face => r.end = at.end,
                 _ => out.push((face, at)),
+            }
+        }
+        for (g_at, grapheme) in text.grapheme_indices(true) {
+            let start = run.start + g_at;
+            if grapheme.chars().any(|c| !self.can_draw(c)) {
+                put(&mut out, None, start..start + grapheme.len());
+                continue;
+            }
+            for (i, c) in grapheme.char_indices() {
+                let at = start + i..start + i + c.len_utf8();
+                let current = out.last().map(|(f, _)| *f);
+                let face = if !needs_a_font(c) {
+                    // Joiners and selectors go with what they join; a space
+                    // beside a placeholder is a space.
+                    match current {
+                        Some(Some(f)) => Some(f),
+                        _ => Some(usize::from(bold)),
+                    }
+                } else if is_mark(c)
+                    && let Some(Some(f)) = current
+                    && self.faces[f].has(c)
+                {
+                    Some(f)
+                } else {
+                    self.face_for(c, bold)
+                };
+                put(&mut out, face, at);
             }
         }
         out
@@ -415,12 +431,13 @@ impl Fonts {
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// One box for each character as the reader sees one (the range holds
+    /// whole graphemes: see `segments`); the boxes are alike, so their
+    /// order right to left needs no reversing.
     fn placeholders(
         &self,
         line: &str,
         range: Range<usize>,
-        rtl: bool,
         size: f32,
         bold: bool,
         pen: &mut f32,
@@ -433,11 +450,7 @@ impl Fonts {
         };
         let advance = chain.face.glyph_hor_advance(id).map_or(0.0, f32::from) * chain.scale(size);
         let text = line.get(range).unwrap_or("");
-        let mut chars: Vec<char> = text.chars().collect();
-        if rtl {
-            chars.reverse();
-        }
-        for _ in chars {
+        for _ in unicode_segmentation::UnicodeSegmentation::graphemes(text, true) {
             glyphs.push(Glyph {
                 face,
                 id: id.0,
@@ -448,6 +461,29 @@ impl Fonts {
             *pen += advance;
         }
     }
+}
+
+/// What a reader is told to install where an emoji prints as the
+/// placeholder: the chain takes system faces with outlines only (see
+/// [`outline_glyph`]), so a colour emoji font of pictures is no help.
+pub(super) const EMOJI_FONT: &str = "an outline emoji font prints them (a joined emoji as its parts): \
+     install one such as Symbola (Debian: fonts-symbola); a colour emoji font such as \
+     Noto Color Emoji holds pictures, which printing cannot use";
+
+/// Whether a character as the reader sees one (a grapheme) is an emoji:
+/// it holds a pictograph (Unicode's Extended_Pictographic) or a regional
+/// indicator (half a flag). Unicode's data decides, through the grapheme
+/// rules unicode-segmentation keeps (UAX #29): a character that starts a
+/// grapheme of its own and stays one grapheme when joined to itself by a
+/// zero-width joiner is a pictograph (GB11); three regional indicators
+/// make two graphemes, as they pair (GB12, GB13).
+pub(super) fn is_emoji(grapheme: &str) -> bool {
+    use unicode_segmentation::UnicodeSegmentation as _;
+    let count = |chars: &[char]| chars.iter().collect::<String>().graphemes(true).count();
+    grapheme.chars().any(|c| {
+        let starts = count(&['a', c]) == 2;
+        starts && (count(&[c, '\u{200D}', c]) == 1 || count(&[c, c, c]) == 2)
+    })
 }
 
 /// A line as printed: tabs and stray line breaks become spaces.

@@ -12,6 +12,7 @@ pub mod card;
 mod fonts;
 pub mod layout;
 mod pdf;
+mod tidy;
 
 use serde::Serialize;
 
@@ -80,7 +81,11 @@ impl std::fmt::Display for MissingGlyph {
             visible(&self.owner),
             shown.join(", "),
             fonts::PLACEHOLDER
-        )
+        )?;
+        if self.characters.iter().any(|g| fonts::is_emoji(g)) {
+            write!(f, "; {}", fonts::EMOJI_FONT)?;
+        }
+        Ok(())
     }
 }
 

@@ -124,9 +124,11 @@ fn part(
     Ok(doc)
 }
 
-/// Appends a part's pages to the document: its objects renumbered after
-/// the document's, its pages under the document's page tree, and its own
-/// catalogue, page tree and information left out.
+/// Appends a part's pages to the document: its own catalogue, page tree
+/// and information left out, what only they held dropped, and the rest
+/// numbered on from the document's with no number left unused (a reader
+/// checks the trailer's count against the highest number), its pages
+/// under the document's page tree.
 fn append(whole: &mut lopdf::Document, mut part: lopdf::Document) -> Result<(), PrintError> {
     use lopdf::Object;
     let broken = |what: &str| PrintError::Pdf(format!("a part of it has no {what}"));
@@ -140,22 +142,39 @@ fn append(whole: &mut lopdf::Document, mut part: lopdf::Document) -> Result<(), 
             .map_err(|_| broken("page tree"))?;
         Ok((catalog, tree))
     };
-    part.renumber_objects_with(whole.max_id + 1);
     let (catalog, tree) = root(&part)?;
     let info = part
         .trailer
         .get(b"Info")
         .and_then(Object::as_reference)
         .ok();
+    let kids: Vec<Object> = part
+        .get_pages()
+        .into_values()
+        .map(Object::Reference)
+        .collect();
+    for id in [Some(catalog), Some(tree), info].into_iter().flatten() {
+        part.objects.remove(&id);
+    }
+    // The pages alone hold the part together while it is pruned and
+    // numbered anew (both follow the references from its trailer).
+    part.trailer = lopdf::Dictionary::new();
+    part.trailer.set("Kids", Object::Array(kids));
+    part.prune_objects();
+    part.renumber_objects_with(whole.max_id + 1);
+    let kids: Vec<lopdf::ObjectId> = part
+        .trailer
+        .get(b"Kids")
+        .and_then(Object::as_array)
+        .map_err(|_| broken("pages"))?
+        .iter()
+        .filter_map(|kid| kid.as_reference().ok())
+        .collect();
     let (_, whole_tree) = root(whole)?;
-    let kids: Vec<lopdf::ObjectId> = part.get_pages().into_values().collect();
     for kid in &kids {
         if let Ok(page) = part.get_dictionary_mut(*kid) {
             page.set("Parent", Object::Reference(whole_tree));
         }
-    }
-    for id in [Some(catalog), Some(tree), info].into_iter().flatten() {
-        part.objects.remove(&id);
     }
     whole.max_id = whole.max_id.max(part.max_id);
     whole.objects.append(&mut part.objects);
