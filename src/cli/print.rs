@@ -64,6 +64,10 @@ pub struct CardsArgs {
     /// No crop marks.
     #[arg(long)]
     pub no_crop_marks: bool,
+    /// No cut guide (with bleed and no crop marks, a hairline on each cut
+    /// between the cards).
+    #[arg(long)]
+    pub no_cut_guide: bool,
     /// Bleed in mm (0 to 5): the header band runs past the cut, and the
     /// cards sit apart; without it neighbours share their cut lines.
     #[arg(long, default_value_t = 0.0, value_parser = parse_bleed)]
@@ -134,6 +138,7 @@ pub(super) fn cards(session: &Session, args: CardsArgs) -> Result<()> {
             write_in: args.write_in,
             marks: !args.no_crop_marks,
             bleed: args.bleed,
+            cut_guide: !args.no_cut_guide,
         },
     })?;
     let bytes = job.pdf()?;

@@ -88,6 +88,7 @@ impl RapsheetApp {
                 write_in: request.write_in,
                 marks: request.marks,
                 bleed: request.bleed,
+                cut_guide: request.cut_guide,
             },
         })
     }

@@ -30,6 +30,8 @@ pub struct PrintRequest {
     pub marks: bool,
     /// Bleed in mm.
     pub bleed: f32,
+    /// A hairline on each cut, where there is bleed and no crop marks.
+    pub cut_guide: bool,
     /// A roster sheet instead of cards.
     pub roster: bool,
 }
@@ -69,6 +71,7 @@ impl PrintDialog {
                 write_in: false,
                 marks: true,
                 bleed: 0.0,
+                cut_guide: true,
                 roster,
             },
             path: dir.join(file).display().to_string(),
@@ -250,6 +253,10 @@ fn options_ui(
             .labelled_by(label.id)
             .on_hover_text("The header band runs this far past the cut, and the cards sit apart; at 0, neighbouring cards share their cut lines");
         });
+        if !request.marks && request.bleed > 0.0 {
+            ui.checkbox(&mut request.cut_guide, "Cut guide between the cards")
+                .on_hover_text("A hairline on each cut, in the gaps between the cards");
+        }
     }
     ui.label(RichText::new("Paper").strong());
     ui.radio_value(&mut request.page, PageSize::A4, "A4");
