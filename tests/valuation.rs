@@ -1053,12 +1053,9 @@ fn a_unit_takes_a_rank_and_a_species_as_every_unit_does() {
     let lacks: Vec<_> = view.problems.iter().map(|p| p.rule.as_str()).collect();
     assert_eq!(lacks, ["constraints.a-species"], "{:?}", view.problems);
     assert!(
-        view.problems[0]
-            .ruling
-            .as_deref()
-            .is_some_and(|r| r.contains("enters its template as house rules")),
+        view.problems[0].message.contains("entered as house rules"),
         "{:?}",
-        view.problems[0].ruling
+        view.problems[0]
     );
     let (_d, view) = warband(&[("Nim", &["rank-troop", "species-ratfolk"][..])]);
     assert!(view.legal, "{:?}", view.problems);

@@ -870,12 +870,19 @@ fn role_and_counts_ui(
             }
             // Placed in the row's own wrapping, so that a long label goes
             // to the next line instead of past the window's edge.
-            let label = ui.label(format!("{} ({})", count.label, gang.name));
+            // The box already names the side: the label says what is
+            // counted; its name for a screen reader says whose.
+            ui.label(&count.label);
             let value = form.counts[i].entry(count.id.clone()).or_insert(0);
+            let shown = *value;
             let drag = egui::DragValue::new(value)
                 .range(0..=count.max.or(count.total_max).unwrap_or(99))
                 .speed(0.1);
-            ui.add(drag).labelled_by(label.id);
+            let named = format!("{} ({})", count.label, gang.name);
+            ui.add(drag).widget_info(|| egui::WidgetInfo {
+                value: Some(shown as f64),
+                ..egui::WidgetInfo::labeled(egui::Role::SpinButton, true, &named)
+            });
         }
     }
 }
