@@ -830,13 +830,13 @@ fn photos_are_shared_once_and_checked_against_their_key() {
     assert_eq!(organiser.fetch_photo(&"0".repeat(16)).unwrap(), None);
 
     // A key naming another length is refused; bytes that are not the
-    // key's are refused when fetched.
+    // key's are no photo when fetched (the batch that shows it is left
+    // out; the sync goes on).
     let wrong_length = format!("{}-1", "a".repeat(64));
     assert!(alice.push_photo(&wrong_length, &photo).is_err());
     let other = format!("{}-{}", "b".repeat(64), photo.len());
     alice.push_photo(&other, &photo).unwrap();
-    let forged = organiser.fetch_photo(&other).unwrap_err();
-    assert!(forged.to_string().contains("not the photo"), "{forged}");
+    assert_eq!(organiser.fetch_photo(&other).unwrap(), None);
 
     // No one changes or deletes a photo.
     let mut raw = cluster()

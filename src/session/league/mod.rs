@@ -18,7 +18,7 @@ mod sync;
 
 use std::path::Path;
 
-use anyhow::{Context as _, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use serde::{Deserialize, Serialize};
 
 use super::Session;
@@ -238,7 +238,7 @@ impl Session {
         if fetched.is_empty() {
             bail!("the league's server holds no campaign yet: the organiser sets it up first");
         }
-        let (log, names) = read_batches(&fetched)?;
+        let (log, names, _) = read_batches(&fetched);
         passwords::remember(passwords, &tie, &invite.password)?;
         // The campaign's creation first, then the rest as a sync replays
         // it: a batch no laptop can replay is left out alike everywhere.
@@ -389,22 +389,33 @@ fn new_batches(log: &[LoggedBatch], names: &[BatchName]) -> Result<Vec<NewBatch>
         .collect()
 }
 
-/// The server's batches as a log, each with its name and author.
-fn read_batches(fetched: &[ServerBatch]) -> Result<(Vec<LoggedBatch>, Vec<BatchName>)> {
+/// The server's batches as a log, each with its name and author, and
+/// what was left out of them. A batch whose events this Rapsheet cannot
+/// read (a field missing or of the wrong kind, an event it does not know,
+/// one a newer Rapsheet wrote) is never a wall: it is taken in empty, in
+/// its place, its label saying why, alike on every laptop of this version.
+fn read_batches(fetched: &[ServerBatch]) -> (Vec<LoggedBatch>, Vec<BatchName>, Vec<String>) {
     let mut log = Vec::new();
     let mut names = Vec::new();
+    let mut left_out = Vec::new();
     for batch in fetched {
-        log.push(read_batch(batch)?);
+        let (read, unreadable) = read_batch(batch);
+        if let Some(why) = unreadable {
+            left_out.push(format!("{} (by {}): {why}", batch.label, batch.author));
+        }
+        log.push(read);
         names.push(BatchName {
             batch: crate::campaign::BatchId(batch.seq),
             uid: batch.uid.clone(),
             author: batch.author.clone(),
         });
     }
-    Ok((log, names))
+    (log, names, left_out)
 }
 
-fn read_batch(batch: &ServerBatch) -> Result<LoggedBatch> {
+/// A server's batch as this laptop's log holds it, and why it was left
+/// out where its events cannot be read.
+fn read_batch(batch: &ServerBatch) -> (LoggedBatch, Option<String>) {
     // A time the laptop gave that is not one: when the server took it,
     // the same on every laptop.
     let at = if crate::campaign::gate::is_time(&batch.at) {
@@ -412,16 +423,33 @@ fn read_batch(batch: &ServerBatch) -> Result<LoggedBatch> {
     } else {
         &batch.received
     };
-    Ok(LoggedBatch {
+    let read = LoggedBatch {
         id: crate::campaign::BatchId(batch.seq),
         at: at.clone(),
         label: batch.label.clone(),
         undoes: batch.undoes.map(crate::campaign::BatchId),
-        events: serde_json::from_str(&batch.events).with_context(|| {
-            format!(
-                "the league's change {} (“{}”, by {}) cannot be read",
-                batch.seq, batch.label, batch.author
+        events: Vec::new(),
+    };
+    match serde_json::from_str(&batch.events) {
+        Ok(events) => (LoggedBatch { events, ..read }, None),
+        Err(err) => {
+            let why = unreadable(&err);
+            let label = sync::left_out_label(&batch.label, &why);
+            (
+                LoggedBatch {
+                    label,
+                    undoes: None,
+                    ..read
+                },
+                Some(why),
             )
-        })?,
-    })
+        }
+    }
+}
+
+/// Why a batch's events cannot be read, in a line: what the reader said,
+/// cut short (a list of every event it knows is no help).
+fn unreadable(err: &serde_json::Error) -> String {
+    let said: String = err.to_string().chars().take(160).collect();
+    format!("this version of Rapsheet cannot read its events ({said})")
 }

@@ -257,7 +257,7 @@ impl Session {
         choices: &[Option<Choice>],
     ) -> Result<TakenIn> {
         let tie = self.tie()?;
-        let (fetched, fetched_names) = read_batches(server)?;
+        let (fetched, fetched_names, unreadable) = read_batches(server);
         let photos = match league {
             Some(league) => fetch_photos(league, &self.store, &fetched)?,
             None => Vec::new(),
@@ -277,7 +277,9 @@ impl Session {
                 head,
             )?;
             self.read_house_packs()?;
-            return Ok(TakenIn::Done { left_out });
+            return Ok(TakenIn::Done {
+                left_out: [unreadable, left_out].concat(),
+            });
         }
         let local = self.store.log_batches()?;
         let split = local.partition_point(|b| b.id.0 <= tie.synced);
@@ -337,7 +339,9 @@ impl Session {
             )
         })?;
         self.read_house_packs()?;
-        Ok(TakenIn::Done { left_out })
+        Ok(TakenIn::Done {
+            left_out: [unreadable, left_out].concat(),
+        })
     }
 
     /// Ties this campaign to a league on no server, for the fuzz target
@@ -588,12 +592,8 @@ pub(super) fn append_or_leave_out(
         };
         if let Err(why) = one {
             left_out.push(format!("{} (by {}): {why}", batch.label, name.author));
-            let mut label = format!("Left out: {} — {why}", batch.label);
-            if crate::campaign::gate::is_label("label", &label).is_err() {
-                label = format!("Left out: {} — {why}", crate::text::echo(&batch.label));
-            }
             let empty = LoggedBatch {
-                label,
+                label: left_out_label(&batch.label, &why),
                 undoes: None,
                 events: Vec::new(),
                 ..batch.clone()
@@ -610,6 +610,23 @@ pub(super) fn append_or_leave_out(
         registry = registry_of(base, store)?;
     }
     Ok(left_out)
+}
+
+/// The label a batch left out is kept under: what it was (its first
+/// 200 characters, escaped where the log would not take it), and why.
+pub(super) fn left_out_label(label: &str, why: &str) -> String {
+    const SHOWN: usize = 200;
+    let mut shown: String = label.chars().take(SHOWN).collect();
+    if label.chars().nth(SHOWN).is_some() {
+        shown.push('…');
+    }
+    let said = format!("Left out: {shown} — {why}");
+    if crate::campaign::gate::is_label("label", &said).is_ok()
+        && crate::text::one_line(&said) == said
+    {
+        return said;
+    }
+    format!("Left out: {} — {why}", crate::text::echo(&shown))
 }
 
 /// The photos these batches show (a fighter's photo set or given back).
