@@ -914,3 +914,48 @@ fn the_laptop_tells_before_pushing_what_the_server_will_refuse() {
         }
     }
 }
+
+/// Inserts a batch taking back `undoes`, with no events, as `client`'s
+/// login.
+fn raw_undo(
+    client: &mut postgres::Client,
+    seq: i64,
+    uid: &str,
+    undoes: i64,
+) -> Result<u64, postgres::Error> {
+    client.execute(
+        "INSERT INTO league.batch (seq, uid, author, received, at, label, undoes, events,
+                                   touched_gangs, record_gangs, campaign_wide)
+         VALUES ($1, $2, '', now(), 'now', 'undo', $3, '[]'::json, '{}', NULL, false)",
+        &[&seq, &uid, &undoes],
+    )
+}
+
+/// Only a change's author, or the organiser, takes it back: a member's
+/// undo of another member's change is refused by the server itself.
+#[test]
+fn only_its_author_or_the_organiser_takes_a_change_back() {
+    let name = "undo_author";
+    let (test, mut league, password) = league_of_two(name);
+    let login = |who: &str| format!("{name}_{who}");
+    let mut alice = cluster()
+        .client(&test.as_login(&login("alice")), &password)
+        .unwrap();
+    let carol_password = league.invite(&login("carol"), &[3]).unwrap();
+    let mut carol = cluster()
+        .client(&test.as_login(&login("carol")), &carol_password)
+        .unwrap();
+    let alices = league.head().unwrap() + 1;
+    raw_insert(&mut alice, alices, "alices", &list(&[resource(1)])).unwrap();
+    // Carol marks Alice's change as taken back: refused.
+    let error = raw_undo(&mut carol, alices + 1, "carols-undo", alices).unwrap_err();
+    assert_eq!(error.code().unwrap().code(), "42501", "{error}");
+    assert!(
+        format!("{error:?}").contains("another member's"),
+        "{error:?}"
+    );
+    // Alice takes back her own; the organiser may take back anyone's.
+    raw_undo(&mut alice, alices + 1, "alices-undo", alices).unwrap();
+    let mut organiser = cluster().client(&test.address, &test.password).unwrap();
+    raw_undo(&mut organiser, alices + 2, "organisers-undo", alices + 1).unwrap();
+}

@@ -6,9 +6,10 @@ use postgres::Client;
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 2] = [
+const VERSIONS: [(i64, &str); 3] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
+    (3, include_str!("schema/0003_undo_author.sql")),
 ];
 
 /// The schema version this build writes.
