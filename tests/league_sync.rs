@@ -412,3 +412,51 @@ fn a_batch_no_laptop_can_read_never_stops_the_league() {
     let ben = member(root, &organiser, &league, "ben", "The Rust Saints");
     all_alike(root, &organiser, &league, &[&organiser, &ann, &ben]);
 }
+
+/// A member who leaves a transaction open on the server (`BEGIN; INSERT
+/// …` and nothing after) makes no other sync wait without end: it stops
+/// after the lock wait and says why, and the change stays on the laptop.
+#[test]
+fn an_open_transaction_on_the_server_makes_no_sync_wait_without_end() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised(root, "league_held");
+    let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    let head: i64 = raw
+        .query_one("SELECT max(seq) FROM league.batch", &[])
+        .unwrap()
+        .get(0);
+    let mut held = raw.transaction().unwrap();
+    held.execute(
+        "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
+         touched_gangs, record_gangs, campaign_wide) \
+         VALUES ($1, 'held', '', now(), '2026-11-26T00:00:00Z', 'Held', '[]'::json, \
+         '{}', NULL, false)",
+        &[&(head + 1)],
+    )
+    .unwrap();
+    ann.ok(&[
+        "resource",
+        "ammo",
+        "1",
+        "--gang",
+        "Neon Jackals",
+        "--reason",
+        "a crate",
+    ]);
+    let started = std::time::Instant::now();
+    let out = ann.run(&["league", "sync"]);
+    let waited = started.elapsed();
+    let said = format!("{}{}", util::stdout(&out), util::stderr(&out));
+    assert!(
+        waited < std::time::Duration::from_secs(40),
+        "waited {waited:?}: {said}"
+    );
+    assert!(said.contains("still open"), "{said}");
+    held.rollback().unwrap();
+    // Once it is gone, the change goes.
+    let synced = ann.ok(&["league", "sync"]);
+    assert!(synced.contains("sent 1"), "{synced}");
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}

@@ -50,6 +50,14 @@ impl From<postgres::Error> for LeagueError {
         let code = db.code().code().to_owned();
         let message = db.message().to_owned();
         match db.code() {
+            // A wait the connection's limits ended: another member's
+            // transaction left open, or a server too slow to answer.
+            c if *c == SqlState::LOCK_NOT_AVAILABLE => Self::Offline(
+                "another member's change is still open on the server; try again in a minute".into(),
+            ),
+            c if *c == SqlState::QUERY_CANCELED => {
+                Self::Offline("it did not answer in time".into())
+            }
             c if *c == SqlState::INVALID_PASSWORD
                 || *c == SqlState::INVALID_AUTHORIZATION_SPECIFICATION =>
             {
@@ -171,6 +179,12 @@ pub(super) fn push_error(error: postgres::Error, uid: &str) -> PushError {
     }
     if *code == SqlState::T_R_SERIALIZATION_FAILURE || *code == SqlState::T_R_DEADLOCK_DETECTED {
         return PushError::LostRace;
+    }
+    if *code == SqlState::LOCK_NOT_AVAILABLE || *code == SqlState::QUERY_CANCELED {
+        return match LeagueError::from(error) {
+            LeagueError::Offline(words) => PushError::Offline(words),
+            other => PushError::Other(other.to_string()),
+        };
     }
     // Refusals: authority (42501), a malformed batch (class 22), a
     // constraint it breaks (class 23).

@@ -107,6 +107,14 @@ impl std::fmt::Debug for League {
 /// How long a connection may take before the server counts as offline.
 const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
 
+/// How long a statement waits on a lock another connection holds (a
+/// member's transaction left open) before the sync stops and says so.
+pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+
+/// How long one statement may run, and this connection sit in an open
+/// transaction, before the server stops it.
+pub const STATEMENT_WAIT: Duration = Duration::from_secs(60);
+
 impl League {
     /// Connects over TLS, trusting only the address's certificate.
     pub fn connect(address: &Address, password: &str) -> Result<League, LeagueError> {
@@ -120,6 +128,14 @@ impl League {
             .password(password)
             .ssl_mode(SslMode::Require)
             .connect_timeout(CONNECT_TIMEOUT)
+            // No wait without end on another member's open transaction or
+            // a server that stopped answering: see `LOCK_WAIT`.
+            .options(&format!(
+                "-c lock_timeout={}ms -c statement_timeout={}ms -c idle_in_transaction_session_timeout={}ms",
+                LOCK_WAIT.as_millis(),
+                STATEMENT_WAIT.as_millis(),
+                STATEMENT_WAIT.as_millis()
+            ))
             .application_name("rapsheet")
             .connect(MakeRustlsConnect::new(tls))?;
         Ok(League { client })
