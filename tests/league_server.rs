@@ -959,3 +959,36 @@ fn only_its_author_or_the_organiser_takes_a_change_back() {
     let mut organiser = cluster().client(&test.address, &test.password).unwrap();
     raw_undo(&mut organiser, alices + 2, "organisers-undo", alices + 1).unwrap();
 }
+
+/// A fake record that renames a rival's gang and writes its notes is
+/// refused by the server: a record carries only what a record's
+/// procedure writes.
+#[test]
+fn a_record_carries_only_what_a_records_rules_write() {
+    let name = "record_kinds";
+    let (test, mut league, password) = league_of_two(name);
+    let mut alice = cluster()
+        .client(&test.as_login(&format!("{name}_alice")), &password)
+        .unwrap();
+    let head = league.head().unwrap();
+    let with = |extra: &str| list(&[record(head + 1, &[1, 2]), extra.to_owned()]);
+    for stray in [
+        r#"{"type":"gang_renamed","gang":2,"from":"B","to":"Mine"}"#,
+        r#"{"type":"gang_notes_changed","gang":2,"from":"","to":"owned"}"#,
+    ] {
+        let error = raw_insert(&mut alice, head + 1, "fake", &with(stray)).unwrap_err();
+        assert_eq!(error.code().unwrap().code(), "42501", "{error:?}");
+        assert!(
+            format!("{error:?}").contains("a record does not carry"),
+            "{error:?}"
+        );
+    }
+    // The record alone goes in.
+    raw_insert(
+        &mut alice,
+        head + 1,
+        "real",
+        &list(&[record(head + 1, &[1, 2])]),
+    )
+    .unwrap();
+}

@@ -6,10 +6,11 @@ use postgres::Client;
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 3] = [
+const VERSIONS: [(i64, &str); 4] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
+    (4, include_str!("schema/0004_record_kinds.sql")),
 ];
 
 /// The schema version this build writes.
