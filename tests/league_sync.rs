@@ -246,6 +246,25 @@ fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }
 
+/// Puts a batch on the server past the app, as the league's owner: the
+/// next number, `label`, `events` as given (`client` may be a
+/// transaction left open).
+fn insert_by_hand(client: &mut impl postgres::GenericClient, uid: &str, label: &str, events: &str) {
+    let head: i64 = client
+        .query_one("SELECT max(seq) FROM league.batch", &[])
+        .unwrap()
+        .get(0);
+    client
+        .execute(
+            "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
+             touched_gangs, record_gangs, campaign_wide) \
+             VALUES ($1, $2, '', now(), '2026-11-26T00:00:00Z', $3, $4::text::json, \
+             '{}', NULL, false)",
+            &[&(head + 1), &uid, &label, &events],
+        )
+        .unwrap();
+}
+
 /// A batch on the server that no laptop can replay (put there past the
 /// app: here a change to a resource the pack does not have) is kept in its
 /// place, empty and labelled with the reason, on every laptop alike; the
@@ -257,21 +276,12 @@ fn a_batch_no_laptop_can_replay_is_left_out_alike_everywhere() {
     let (organiser, league) = organised(root, "league_left_out");
     let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
     let mut raw = cluster().client(&league.address, &league.password).unwrap();
-    let head: i64 = raw
-        .query_one("SELECT max(seq) FROM league.batch", &[])
-        .unwrap()
-        .get(0);
-    raw.execute(
-        "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
-         touched_gangs, record_gangs, campaign_wide) \
-         VALUES ($1, 'by-hand', '', now(), '2026-11-26T00:00:00Z', 'By hand', $2::text::json, \
-         '{}', NULL, false)",
-        &[
-            &(head + 1),
-            &r#"[{"type":"resource_adjusted","gang":1,"resource":"gold","from":0,"to":5,"reason":"by hand"}]"#,
-        ],
-    )
-    .unwrap();
+    insert_by_hand(
+        &mut raw,
+        "by-hand",
+        "By hand",
+        r#"[{"type":"resource_adjusted","gang":1,"resource":"gold","from":0,"to":5,"reason":"by hand"}]"#,
+    );
     ann.ok(&[
         "resource",
         "ammo",
@@ -369,23 +379,7 @@ fn a_batch_no_laptop_can_read_never_stops_the_league() {
         ),
     ];
     for (label, events) in poisons {
-        let head: i64 = raw
-            .query_one("SELECT max(seq) FROM league.batch", &[])
-            .unwrap()
-            .get(0);
-        raw.execute(
-            "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
-             touched_gangs, record_gangs, campaign_wide) \
-             VALUES ($1, $2, '', now(), '2026-11-26T00:00:00Z', $3, $4::text::json, \
-             '{}', NULL, false)",
-            &[
-                &(head + 1),
-                &format!("poison-{}", head + 1),
-                &label,
-                &events,
-            ],
-        )
-        .unwrap();
+        insert_by_hand(&mut raw, &format!("poison {label}"), label, events);
     }
     ann.ok(&[
         "resource",
@@ -423,19 +417,8 @@ fn an_open_transaction_on_the_server_makes_no_sync_wait_without_end() {
     let (organiser, league) = organised(root, "league_held");
     let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
     let mut raw = cluster().client(&league.address, &league.password).unwrap();
-    let head: i64 = raw
-        .query_one("SELECT max(seq) FROM league.batch", &[])
-        .unwrap()
-        .get(0);
     let mut held = raw.transaction().unwrap();
-    held.execute(
-        "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
-         touched_gangs, record_gangs, campaign_wide) \
-         VALUES ($1, 'held', '', now(), '2026-11-26T00:00:00Z', 'Held', '[]'::json, \
-         '{}', NULL, false)",
-        &[&(head + 1)],
-    )
-    .unwrap();
+    insert_by_hand(&mut held, "held", "Held", "[]");
     ann.ok(&[
         "resource",
         "ammo",

@@ -46,6 +46,17 @@ impl<'a> Nouns<'a> {
     }
 }
 
+/// A pack as a choice of game: its id, and its name as players read it
+/// (house rules are a choice, and say so wherever they show).
+pub fn pack_choice(pack: &crate::rules::Pack) -> (String, String) {
+    let name = if pack.pack.labelled_house_rules() {
+        format!("{} (house rules)", pack.pack.name)
+    } else {
+        pack.pack.name.clone()
+    };
+    (pack.pack.id.clone(), name)
+}
+
 /// The hover text of a disabled edit control.
 pub fn edit_hint(read_only: Option<&str>) -> String {
     match read_only {

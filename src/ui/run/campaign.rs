@@ -82,14 +82,7 @@ impl RapsheetApp {
         let first = registry.book_default().map(str::to_owned);
         let mut games: Vec<(String, String)> = registry
             .packs()
-            .map(|p| {
-                let name = if p.pack.labelled_house_rules() {
-                    format!("{} (house rules)", p.pack.name)
-                } else {
-                    p.pack.name.clone()
-                };
-                (p.pack.id.clone(), name)
-            })
+            .map(crate::ui::widgets::pack_choice)
             .collect();
         games.sort_by_key(|(id, _)| Some(id) != first.as_ref());
         games
