@@ -1418,8 +1418,11 @@ fn the_roster_and_record_form_wrap_inside_the_window_at_both_sizes() {
         harness.get_by_label("Record").click();
         harness.run();
         harness.run();
+        // Each side's field (its label inside the side's box says what is
+        // counted; the field's name says whose).
         let counts: Vec<f32> = harness
             .query_all_by_label_contains("Resources from resource grabs")
+            .filter(|n| n.accesskit_node().role() == egui::accesskit::Role::SpinButton)
             .map(|n| n.rect().right())
             .collect();
         assert_eq!(counts.len(), 2, "{size:?}: a count for each warband");
