@@ -589,6 +589,15 @@ fn title_runs(holders: &[(i64, Option<String>)]) -> Vec<(i64, i64, Option<&str>)
     runs
 }
 
+/// `path` with the extension of `to` where it had `from`'s: the file
+/// offered follows the format chosen.
+fn with_format(path: &str, from: Format, to: Format) -> String {
+    match path.strip_suffix(&format!(".{}", from.extension())) {
+        Some(stem) => format!("{stem}.{}", to.extension()),
+        None => path.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -651,14 +660,5 @@ mod tests {
             .map(|r| r.1.as_str())
             .collect();
         assert_eq!(tail, ["  • seven", "    eight"]);
-    }
-}
-
-/// `path` with the extension of `to` where it had `from`'s: the file
-/// offered follows the format chosen.
-fn with_format(path: &str, from: Format, to: Format) -> String {
-    match path.strip_suffix(&format!(".{}", from.extension())) {
-        Some(stem) => format!("{stem}.{}", to.extension()),
-        None => path.to_owned(),
     }
 }

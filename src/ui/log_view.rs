@@ -105,22 +105,3 @@ pub fn log_ui(
         });
     (!open).then_some(Action::ShowLog(false))
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn logged_times_show_in_the_local_zone_to_the_minute() {
-        let shown = super::super::widgets::local_time("2026-11-24T21:40:05.123Z");
-        let expected = "2026-11-24T21:40:05.123Z"
-            .parse::<jiff::Timestamp>()
-            .unwrap();
-        let expected = expected.to_zoned_datetime(jiff::tz::TimeZone::system());
-        assert_eq!(shown, expected.strftime("%Y-%m-%d %H:%M").to_string());
-        assert_eq!(
-            super::super::widgets::local_time("not a time"),
-            "not a time"
-        );
-    }
-}
