@@ -109,12 +109,32 @@ impl Session {
     /// `folder`: the app's once-a-day backup.
     pub fn daily_backup(&self, folder: &Path, policy: BackupPolicy) -> Result<Option<Backup>> {
         let today = jiff::Timestamp::now().strftime("%Y-%m-%d").to_string();
-        if self
-            .backups(folder)?
-            .iter()
-            .any(|b| b.problem.is_none() && b.at.starts_with(&today))
-        {
-            return Ok(None);
+        // Only the backups named as made today are read, newest first, up
+        // to the first that checks: each check reads its file whole, and
+        // the older ones cannot decide it, so opening does not slow down
+        // as the folder fills.
+        let identity = self.store.identity()?;
+        let stem = self.backup_stem();
+        let mut todays: Vec<(String, PathBuf)> = match std::fs::read_dir(folder) {
+            Ok(entries) => entries
+                .flatten()
+                .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
+                .filter_map(|entry| {
+                    let path = entry.path();
+                    let (_, stamp, at) = backup_name(&path)?;
+                    let stamp = stamp.to_owned();
+                    at.starts_with(&today).then_some((stamp, path))
+                })
+                .collect(),
+            Err(_) => Vec::new(),
+        };
+        todays.sort_by(|a, b| b.0.cmp(&a.0));
+        for (_, path) in todays {
+            if let Some((_, backup)) = read_backup(&path, &identity, &stem)?
+                && backup.problem.is_none()
+            {
+                return Ok(None);
+            }
         }
         self.make_backup(folder, policy).map(|(b, _)| Some(b))
     }
@@ -205,21 +225,9 @@ pub fn kept(times: &[&str], policy: BackupPolicy) -> Vec<usize> {
 /// the campaign file's name alone (`stem`), only when it holds this
 /// campaign.
 fn read_backup(path: &Path, identity: &str, stem: &str) -> Result<Option<(String, Backup)>> {
-    let Some(name) = path.file_name().and_then(|n| n.to_str()) else {
+    let Some((before, stamp, at)) = backup_name(path) else {
         return Ok(None);
     };
-    let Some((before, stamp)) = name
-        .strip_suffix(&format!(".{}", super::EXTENSION))
-        .and_then(|s| s.rsplit_once(MARK))
-    else {
-        return Ok(None);
-    };
-    let Ok(at) =
-        jiff::fmt::strtime::parse("%Y%m%dT%H%M%S%.fZ", stamp).and_then(|t| t.to_datetime())
-    else {
-        return Ok(None);
-    };
-    let at = format!("{}Z", at.strftime("%Y-%m-%dT%H:%M:%S"));
     let named_ours = before.rsplit('.').next() == Some(identity);
     // As an earlier Rapsheet named them: after the campaign file alone.
     if !named_ours && before != stem {
@@ -248,6 +256,26 @@ fn read_backup(path: &Path, identity: &str, stem: &str) -> Result<Option<(String
             problem,
         },
     )))
+}
+
+/// What a backup's file name says, read from the name alone: what comes
+/// before its time (the campaign file's name and, since backups are named
+/// so, the campaign's identity), the time as written
+/// (`20261125T170509.123Z`, to sort by) and as shown
+/// (`2026-11-25T17:05:09Z`). `None` where the name is not a backup's.
+fn backup_name(path: &Path) -> Option<(&str, &str, String)> {
+    let name = path.file_name()?.to_str()?;
+    let (before, stamp) = name
+        .strip_suffix(&format!(".{}", super::EXTENSION))?
+        .rsplit_once(MARK)?;
+    let at = jiff::fmt::strtime::parse("%Y%m%dT%H%M%S%.fZ", stamp)
+        .and_then(|t| t.to_datetime())
+        .ok()?;
+    Some((
+        before,
+        stamp,
+        format!("{}Z", at.strftime("%Y-%m-%dT%H:%M:%S")),
+    ))
 }
 
 /// Restores a backup as a new campaign file at `target`: checked first,

@@ -371,7 +371,15 @@ pub fn asked_pack<'a>(registry: &'a Registry, ruleset: &str) -> Result<&'a Pack>
 
 /// The packs shipped with this build.
 pub fn builtin_registry() -> Result<Registry> {
-    Registry::builtin().context("a ruleset pack shipped with Rapsheet is broken")
+    // Read once a process and copied after: they are the same every time,
+    // and reading them is most of what a registry costs (the window reads
+    // them twice while it opens a campaign).
+    static BUILTIN: std::sync::OnceLock<Registry> = std::sync::OnceLock::new();
+    if let Some(registry) = BUILTIN.get() {
+        return Ok(registry.clone());
+    }
+    let registry = Registry::builtin().context("a ruleset pack shipped with Rapsheet is broken")?;
+    Ok(BUILTIN.get_or_init(|| registry).clone())
 }
 
 /// The built-in packs and the pack files given with `--pack` (a group's
