@@ -469,6 +469,8 @@ pub fn league_rows(data: &[u8], head: i64) -> Vec<crate::store::league::ServerBa
                 serde_json::Value::String(text) => text,
                 other => other.to_string(),
             },
+            format: 1,
+            hash: None,
         });
     }
     rows

@@ -39,6 +39,9 @@ fn batch(uid: &str, events: &str) -> NewBatch {
         label: format!("batch {uid}"),
         undoes: None,
         events: events.to_owned(),
+        // The format a league made by `League::init` is at until raised.
+        format: 1,
+        hash: None,
     }
 }
 
@@ -116,7 +119,7 @@ fn batches_come_back_byte_for_byte_in_a_gapless_order() {
     let (test, mut league) = new_league("round_trip");
     let texts = [
         r#"[{"type":"campaign_created","name":"Ωmega  “quoted”","default_ruleset":"x"}]"#,
-        "[ {\"type\" : \"campaign_renamed\",\n \"to\":\"b\", \"from\":\"a\", \"v\": 1} ]",
+        "[ {\"type\" : \"campaign_renamed\",\n \"to\":\"b\", \"from\":\"a\"} ]",
         r#"[{"type":"campaign_renamed","from":"b","to":"a\u00e9"}]"#,
     ];
     let mut batches: Vec<NewBatch> = texts
@@ -729,6 +732,8 @@ fn as_pushed(log: &[LoggedBatch]) -> Vec<NewBatch> {
             label: b.label.clone(),
             undoes: b.undoes.and_then(|u| seq_of.get(&u).copied()),
             events: serde_json::to_string(&b.events).unwrap(),
+            format: 1,
+            hash: None,
         })
         .collect()
 }

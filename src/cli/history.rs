@@ -13,16 +13,33 @@ pub(super) fn log(session: &Session, limit: usize, json: bool) -> Result<()> {
         return print_json(&entries);
     }
     let names = session.names()?;
+    // A batch left out holds no event: shown in its place, by its label.
+    let oldest = entries.last().map_or(0, |e| e.batch.0);
+    let mut empty: Vec<_> = session
+        .empty_batches(limit)?
+        .into_iter()
+        .filter(|b| entries.len() < limit || b.batch.0 >= oldest)
+        .collect();
+    let by = |author: &Option<String>| {
+        author
+            .as_ref()
+            .map_or_else(String::new, |a| format!(" by {a}"))
+    };
     for e in entries {
-        match &e.author {
-            Some(by) => say!(
-                "#{} {} by {by}  {}",
-                e.batch,
-                e.at,
-                e.event.describe(&names)
-            ),
-            None => say!("#{} {}  {}", e.batch, e.at, e.event.describe(&names)),
+        while let Some(b) = empty.first().filter(|b| b.batch.0 > e.batch.0) {
+            say!("#{} {}{}  {}", b.batch, b.at, by(&b.author), b.label);
+            empty.remove(0);
         }
+        say!(
+            "#{} {}{}  {}",
+            e.batch,
+            e.at,
+            by(&e.author),
+            e.event.describe(&names)
+        );
+    }
+    for b in empty {
+        say!("#{} {}{}  {}", b.batch, b.at, by(&b.author), b.label);
     }
     Ok(())
 }

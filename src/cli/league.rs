@@ -29,6 +29,10 @@ pub enum LeagueCommand {
         /// The server's certificate (PEM), the only one trusted.
         #[arg(long, value_name = "FILE")]
         certificate: PathBuf,
+        /// Make the server's schema up to this version only, as an older
+        /// build would (tests of `league upgrade`).
+        #[arg(long, hide = true, value_name = "N")]
+        schema: Option<i64>,
     },
     /// Makes a member's login and writes their invite (organiser).
     Invite {
@@ -71,6 +75,14 @@ pub enum LeagueCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Brings the league's server to this Rapsheet (organiser): the
+    /// schema it lacks, and the league's format raised to the newest this
+    /// Rapsheet writes. Once every member has updated: an older Rapsheet
+    /// can no longer send changes.
+    Upgrade {
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 fn parse_take(s: &str) -> Result<(usize, Choice), String> {
@@ -97,9 +109,10 @@ fn parse_pause(s: &str) -> Result<Pause, String> {
 }
 
 /// `rapsheet league join`: needs no campaign open, it makes one.
-pub(super) fn join(invite: &Path, db: &Path) -> Result<()> {
+pub(super) fn join(invite: &Path, db: &Path, format: Option<i64>) -> Result<()> {
     let invite = read_invite(invite)?;
-    let session = Session::league_join(&invite, db)?;
+    let format = format.unwrap_or(crate::store::league::NEWEST_FORMAT);
+    let session = Session::league_join_in(&invite, db, None, format)?;
     let tie = session
         .league()?
         .context("the joined campaign has no league")?;
@@ -126,6 +139,7 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             database,
             login,
             certificate,
+            schema,
         } => {
             let certificate =
                 crate::input::read_text(&certificate, crate::input::Kind::Certificate)?;
@@ -138,7 +152,8 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
                 login,
                 certificate,
             };
-            let sent = session.league_init(&server, &password)?;
+            let schema = schema.unwrap_or(crate::store::league::SCHEMA_VERSION);
+            let sent = session.league_init_to(&server, &password, schema)?;
             say!(
                 "The league is set up at {}:{}/{}; sent the campaign's {sent} changes",
                 crate::text::one_line(&server.host),
@@ -174,6 +189,20 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
                 show_status(&status);
                 Ok(())
             }
+        }
+        LeagueCommand::Upgrade { json } => {
+            let upgraded = session.league_upgrade()?;
+            if json {
+                return print_json(&upgraded);
+            }
+            say!(
+                "The league's server is at schema {} (was {}); its changes are written in format {} (was {})",
+                upgraded.schema,
+                upgraded.schema_before,
+                upgraded.format,
+                upgraded.format_before
+            );
+            Ok(())
         }
         LeagueCommand::Who { json } => {
             let members = session.league_members()?;
@@ -221,13 +250,23 @@ fn sync(
             "nothing was sent: choose each conflict with --take N=league|mine ({} to choose)",
             conflicts.len()
         ),
-        SyncOutcome::Refused { change, reason, .. } => {
-            bail!("the league's server refused “{change}”: {reason}; it stays on this laptop")
-        }
         SyncOutcome::Offline { reason } => {
             bail!("offline ({reason}); every change stays on this laptop")
         }
+        SyncOutcome::Refused { .. }
+        | SyncOutcome::TooNew { .. }
+        | SyncOutcome::HistoryChanged { .. } => {
+            bail!("{}", lowercase_first(&outcome.headline()))
+        }
     }
+}
+
+/// A headline as an error line goes on (`rapsheet: the league's …`).
+fn lowercase_first(line: &str) -> String {
+    let mut chars = line.chars();
+    chars.next().map_or_else(String::new, |first| {
+        first.to_lowercase().chain(chars).collect()
+    })
 }
 
 fn show_sync(outcome: &SyncOutcome) {
@@ -252,7 +291,9 @@ fn show_sync(outcome: &SyncOutcome) {
         SyncOutcome::Refused { fetched, sent, .. } => {
             say!("Fetched {fetched}, sent {sent}");
         }
-        SyncOutcome::Offline { .. } => {}
+        SyncOutcome::Offline { .. }
+        | SyncOutcome::TooNew { .. }
+        | SyncOutcome::HistoryChanged { .. } => {}
     }
 }
 

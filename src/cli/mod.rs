@@ -143,10 +143,14 @@ pub enum Command {
     /// by number, and neither copy is written to.
     Merge(merge::MergeArgs),
     /// A campaign shared through a league's server: init, invite, join,
-    /// sync, status, who.
+    /// sync, status, who, upgrade.
     League {
         #[command(subcommand)]
         command: league::LeagueCommand,
+        /// Write to the league in this format at most, as an older build
+        /// would (tests of two builds side by side).
+        #[arg(long, global = true, hide = true, value_name = "N")]
+        league_format: Option<i64>,
     },
     /// The campaign's backups: list them, or make one now.
     Backup {
@@ -445,8 +449,18 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         // Joining makes the campaign file.
         Command::League {
             command: league::LeagueCommand::Join { invite },
-        } => league::join(&invite, need_db(db)?),
-        Command::League { command } => league::league(&mut open(db, packs)?, command),
+            league_format,
+        } => league::join(&invite, need_db(db)?, league_format),
+        Command::League {
+            command,
+            league_format,
+        } => {
+            let mut session = open(db, packs)?;
+            if let Some(format) = league_format {
+                session.write_league_format(format);
+            }
+            league::league(&mut session, command)
+        }
         // Restoring needs no campaign open: the backup is the campaign.
         Command::Backup {
             command: backup::BackupCommand::Restore { backup, output },

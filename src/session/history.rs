@@ -76,6 +76,12 @@ impl Session {
         Ok(self.store.log(limit)?)
     }
 
+    /// The batches that hold no event (a league's change left out, kept in
+    /// its place with the reason), newest first.
+    pub fn empty_batches(&self, limit: usize) -> Result<Vec<crate::store::EmptyBatch>> {
+        Ok(self.store.empty_batches(limit)?)
+    }
+
     /// The newest batch, to tell whether anything changed since.
     pub fn newest_batch(&self) -> Result<Option<BatchId>> {
         Ok(self.store.newest_batch()?)

@@ -80,6 +80,8 @@ pub struct Session {
     /// Where league passwords are read; `None`: the password file in the
     /// settings folder.
     league_passwords: Option<std::path::PathBuf>,
+    /// The newest format this laptop writes to a league in.
+    league_format: i64,
 }
 
 impl Session {
@@ -104,6 +106,7 @@ impl Session {
             house_warnings: Vec::new(),
             backups: None,
             league_passwords: None,
+            league_format: crate::store::league::NEWEST_FORMAT,
         };
         // Most campaigns keep none: the packs are not copied again.
         if !session.store.house_packs()?.is_empty() {

@@ -75,6 +75,42 @@ impl CampaignStore {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The hash this file keeps for the server's batch `seq`, if any.
+    pub fn league_hash(&self, seq: i64) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT hash FROM league_hash WHERE seq = ?1")?
+            .query_row([seq], |r| r.get(0))
+            .optional()?)
+    }
+
+    /// The hashes this file keeps for the server's batches `1..=upto`.
+    pub fn league_hashes(&self, upto: i64) -> Result<Vec<(i64, String)>> {
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT seq, hash FROM league_hash WHERE seq <= ?1 ORDER BY seq")?;
+        let rows = stmt.query_map([upto], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Keeps the hashes of the server's batches, as this laptop checked
+    /// them: one transaction.
+    pub fn keep_league_hashes(&mut self, hashes: &[(i64, String)]) -> Result<()> {
+        self.writable()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        {
+            let mut stmt = tx
+                .prepare_cached("INSERT OR REPLACE INTO league_hash (seq, hash) VALUES (?1, ?2)")?;
+            for (seq, hash) in hashes {
+                stmt.execute((seq, hash))?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Ties the file to a league, with the name of every batch it holds
     /// of the league's log: one transaction.
     pub fn tie_to_league(&mut self, tie: &LeagueTie, names: &[BatchName]) -> Result<()> {

@@ -25,7 +25,7 @@ use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use league_file::{Appender, BatchName, LeagueTie, Rewound};
 pub use migrations::SCHEMA_VERSION;
-pub use read::{CampaignDump, LogEntry};
+pub use read::{CampaignDump, EmptyBatch, LogEntry};
 pub use verify::Verification;
 
 use crate::campaign::LoggedBatch;

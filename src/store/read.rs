@@ -28,6 +28,16 @@ pub struct LogEntry {
     pub author: Option<String>,
 }
 
+/// A batch of the log that holds no event.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct EmptyBatch {
+    pub batch: BatchId,
+    pub at: String,
+    pub label: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub author: Option<String>,
+}
+
 /// The whole state of a campaign, for comparisons (undo restores it
 /// exactly) and for export.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -581,6 +591,27 @@ impl CampaignStore {
              ORDER BY e.id DESC LIMIT ?1",
         )?;
         log_entries(&mut stmt, [limit as i64])
+    }
+
+    /// The batches that hold no event, newest first (a league's batch left
+    /// out, kept in its place with the reason): number, time, label, and
+    /// who made it.
+    pub fn empty_batches(&self, limit: usize) -> Result<Vec<EmptyBatch>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT b.id, b.at, b.label, n.author FROM batch b \
+             LEFT JOIN league_batch n ON n.batch_id = b.id \
+             WHERE NOT EXISTS (SELECT 1 FROM event e WHERE e.batch_id = b.id) \
+             ORDER BY b.id DESC LIMIT ?1",
+        )?;
+        let rows = stmt.query_map([limit as i64], |r| {
+            Ok(EmptyBatch {
+                batch: r.get(0)?,
+                at: r.get(1)?,
+                label: r.get(2)?,
+                author: r.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
     /// A batch's label and events, in the order they were applied.

@@ -153,6 +153,10 @@ fn outcome_ui(
             ));
             None
         }
+        SyncOutcome::TooNew { .. } | SyncOutcome::HistoryChanged { .. } => {
+            ui.label(RichText::new(outcome.headline()).color(ui.visuals().error_fg_color));
+            None
+        }
         SyncOutcome::Conflicts { conflicts } => {
             ui.label("The league's changes and this laptop's cannot all hold. Nothing was sent: choose each, then sync.");
             for (c, choice) in conflicts.iter().zip(choices.iter_mut()) {

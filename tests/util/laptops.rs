@@ -209,28 +209,37 @@ pub fn organised(root: &Path, name: &str, gangs: usize) -> (Laptop, TestLeague) 
 /// The organiser's laptop with the campaign `make` makes (a `rapsheet`
 /// command: `demo`, `gen …`) made a league's, and the league.
 pub fn organised_with(root: &Path, name: &str, make: &[&str]) -> (Laptop, TestLeague) {
+    organised_as(root, name, make, &[])
+}
+
+/// [`organised_with`], `league init` given `init` too (`--schema 4`, as
+/// an older build makes a league; `--league-format 1`).
+pub fn organised_as(root: &Path, name: &str, make: &[&str], init: &[&str]) -> (Laptop, TestLeague) {
     let league = cluster().league(name);
     let organiser = Laptop::new(root, "organiser");
     organiser.ok(make);
     let cert = organiser.home.join("league.pem");
     std::fs::write(&cert, &league.address.certificate).unwrap();
+    let port = league.address.port.to_string();
+    let mut args = vec![
+        "league",
+        "init",
+        "--host",
+        &league.address.host,
+        "--port",
+        &port,
+        "--database",
+        &league.address.database,
+        "--login",
+        &league.address.login,
+        "--certificate",
+        cert.to_str().unwrap(),
+        "--db",
+        "campaign.rapsheet",
+    ];
+    args.extend(init);
     let out = organiser
-        .command(&[
-            "league",
-            "init",
-            "--host",
-            &league.address.host,
-            "--port",
-            &league.address.port.to_string(),
-            "--database",
-            &league.address.database,
-            "--login",
-            &league.address.login,
-            "--certificate",
-            cert.to_str().unwrap(),
-            "--db",
-            "campaign.rapsheet",
-        ])
+        .command(&args)
         .env("PGPASSWORD", &league.password)
         .output()
         .unwrap();
@@ -247,6 +256,19 @@ pub fn member(
     name: &str,
     gang: &str,
 ) -> Laptop {
+    member_as(root, organiser, league, name, gang, &[])
+}
+
+/// [`member`], `league join` given `join` too (`--league-format 1`, as
+/// an older build joins).
+pub fn member_as(
+    root: &Path,
+    organiser: &Laptop,
+    league: &TestLeague,
+    name: &str,
+    gang: &str,
+    join: &[&str],
+) -> Laptop {
     let login = &format!("{}_{name}", league.address.database);
     let invite = organiser.home.join(format!("{login}.invite"));
     organiser.ok(&[
@@ -259,16 +281,15 @@ pub fn member(
         invite.to_str().unwrap(),
     ]);
     let laptop = Laptop::new(root, name);
-    let out = laptop
-        .command(&[
-            "league",
-            "join",
-            invite.to_str().unwrap(),
-            "--db",
-            "campaign.rapsheet",
-        ])
-        .output()
-        .unwrap();
+    let mut args = vec![
+        "league",
+        "join",
+        invite.to_str().unwrap(),
+        "--db",
+        "campaign.rapsheet",
+    ];
+    args.extend(join);
+    let out = laptop.command(&args).output().unwrap();
     assert!(out.status.success(), "{}", util::stderr(&out));
     laptop
 }

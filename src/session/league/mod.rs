@@ -8,11 +8,14 @@
 //! - `sync.rs`: a sync — the server's new batches fetched and replayed,
 //!   this laptop's unsent ones made again after them through the merge,
 //!   then sent at the server's head;
+//! - `chain.rs`: the league's format and chain of batches, checked
+//!   before a sync takes anything in;
 //! - `passwords.rs`: the player's password file.
 //!
 //! The server decides order, durability and who may write what; this
 //! laptop only asks it (`store::league`).
 
+mod chain;
 mod passwords;
 mod sync;
 
@@ -23,7 +26,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Session;
 use crate::campaign::LoggedBatch;
-use crate::store::league::{Address, League, NewBatch, ServerBatch};
+use crate::store::league::{Address, League, NEWEST_FORMAT, ServerBatch};
 use crate::store::{BatchName, LeagueTie};
 
 pub use sync::{Pause, SyncConflict, SyncOutcome};
@@ -93,6 +96,16 @@ fn count(n: i64, one: &str, many: &str) -> String {
     crate::rules::counted(usize::try_from(n).unwrap_or(0), one, many)
 }
 
+/// What `league upgrade` did: the server's schema and the league's
+/// format, before and after.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Upgraded {
+    pub schema_before: i64,
+    pub schema: i64,
+    pub format_before: i64,
+    pub format: i64,
+}
+
 /// A member and the gangs that are theirs, by name.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct MemberView {
@@ -137,6 +150,18 @@ impl Session {
     /// campaign's whole log as the league's first changes, then ties the
     /// file to the league. `password` is kept in the player's password file.
     pub fn league_init(&mut self, server: &ServerAddress, password: &str) -> Result<usize> {
+        self.league_init_to(server, password, crate::store::league::SCHEMA_VERSION)
+    }
+
+    /// [`Session::league_init`] with the server's schema made only up to
+    /// version `schema`, as an older build would make it (for tests of
+    /// `league upgrade`).
+    pub fn league_init_to(
+        &mut self,
+        server: &ServerAddress,
+        password: &str,
+        schema: i64,
+    ) -> Result<usize> {
         if self.league()?.is_some() {
             bail!("this campaign is already in a league");
         }
@@ -150,7 +175,10 @@ impl Session {
             last_sync: None,
         };
         let mut league = League::connect(&address(&tie), password)?;
-        league.init()?;
+        league.init_to(schema)?;
+        if league.keeps_chain()? {
+            league.raise_format(self.league_format.min(NEWEST_FORMAT))?;
+        }
         let log = self.store.log_batches()?;
         let names: Vec<BatchName> = log
             .iter()
@@ -160,7 +188,9 @@ impl Session {
                 author: tie.login.clone(),
             })
             .collect();
-        let sent = new_batches(&log, &names)?;
+        let (sent, hashes) = self
+            .writing(&mut league, 0, &tie.login)?
+            .batches(0, &log, &names)?;
         for (key, _, bytes) in self.store.all_photos()? {
             league.push_photo(&key, &bytes)?;
         }
@@ -172,7 +202,36 @@ impl Session {
             ..tie
         };
         self.store.tie_to_league(&tie, &names)?;
+        self.store.keep_league_hashes(&hashes)?;
         Ok(log.len())
+    }
+
+    /// Brings the league's server to this build: the schema versions it
+    /// lacks, then the league's format raised to the newest this build
+    /// writes. The organiser's, once every member has updated Rapsheet (a
+    /// member still on an older one can no longer send changes, and is
+    /// told to update).
+    pub fn league_upgrade(&self) -> Result<Upgraded> {
+        let tie = self.tie()?;
+        let mut league = League::connect(
+            &address(&tie),
+            &passwords::password_for(self.league_passwords.as_deref(), &tie)?,
+        )?;
+        let format_before = league.format()?;
+        let (schema_before, schema) = league.upgrade()?;
+        let format = league.raise_format(self.league_format.min(NEWEST_FORMAT))?;
+        Ok(Upgraded {
+            schema_before,
+            schema,
+            format_before,
+            format,
+        })
+    }
+
+    /// Writes to a league in format `format` at most, as a build that
+    /// knows no newer one would (for tests of two builds side by side).
+    pub fn write_league_format(&mut self, format: i64) {
+        self.league_format = format.clamp(1, NEWEST_FORMAT);
     }
 
     /// Makes a member's login on the league's server, gives them `gangs`
@@ -221,6 +280,17 @@ impl Session {
         path: &Path,
         passwords: Option<&Path>,
     ) -> Result<Session> {
+        Self::league_join_in(invite, path, passwords, NEWEST_FORMAT)
+    }
+
+    /// [`Session::league_join_with`] by a build that writes format
+    /// `format` at most.
+    pub fn league_join_in(
+        invite: &Invite,
+        path: &Path,
+        passwords: Option<&Path>,
+        format: i64,
+    ) -> Result<Session> {
         if path.exists() {
             bail!("{} is already there; join into a new file", path.display());
         }
@@ -234,10 +304,19 @@ impl Session {
             last_sync: None,
         };
         let mut league = League::connect(&address(&tie), &invite.password)?;
+        if let Some(stop) = chain::too_new(league.format()?, format) {
+            bail!("{}", stop.headline());
+        }
         let fetched = league.fetch_after(0)?;
         if fetched.is_empty() {
             bail!("the league's server holds no campaign yet: the organiser sets it up first");
         }
+        let hashes = match chain::follow(None, &fetched) {
+            Ok(hashes) => hashes,
+            Err(seq) => bail!(
+                "the league's change {seq} does not follow the change before it: the league's history was changed on the server; ask the organiser to put it back (docs/league.md)"
+            ),
+        };
         let (log, names, _) = read_batches(&fetched);
         passwords::remember(passwords, &tie, &invite.password)?;
         // The campaign's creation first, then the rest as a sync replays
@@ -269,7 +348,9 @@ impl Session {
             &photos,
             head,
         )?;
+        session.store.keep_league_hashes(&hashes)?;
         session.read_house_packs()?;
+        session.league_format = format;
         let verified = session.verify()?;
         if !verified.problems.is_empty() {
             bail!(
@@ -370,23 +451,6 @@ fn address(tie: &LeagueTie) -> Address {
         login: tie.login.clone(),
         certificate: tie.certificate.clone(),
     }
-}
-
-/// Batches as the server is sent them: the events as JSON, an undo naming
-/// the batch it takes back by its number (the same here and there).
-fn new_batches(log: &[LoggedBatch], names: &[BatchName]) -> Result<Vec<NewBatch>> {
-    log.iter()
-        .zip(names)
-        .map(|(batch, name)| {
-            Ok(NewBatch {
-                uid: name.uid.clone(),
-                at: batch.at.clone(),
-                label: batch.label.clone(),
-                undoes: batch.undoes.map(|u| u.0),
-                events: serde_json::to_string(&batch.events)?,
-            })
-        })
-        .collect()
 }
 
 /// The server's batches as a log, each with its name and author, and

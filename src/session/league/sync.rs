@@ -19,13 +19,14 @@ use std::time::Duration;
 use anyhow::{Result, bail};
 use serde::Serialize;
 
-use super::{address, new_batches, passwords, read_batches};
+use super::chain::{self, Broken};
+use super::{address, passwords, read_batches};
 use crate::campaign::gate::Gate;
 use crate::campaign::merge::{self, Choice, Key};
 use crate::campaign::{BatchId, LoggedBatch};
 use crate::rules::Registry;
 use crate::session::{ConflictView, Session};
-use crate::store::league::{League, LeagueError, PushError, ServerBatch};
+use crate::store::league::{League, LeagueError, NewBatch, PushError, ServerBatch};
 use crate::store::{Appender, BatchName, CampaignStore, LeagueTie, StoredPhoto};
 
 /// How many times a send lost to another member's is tried again.
@@ -84,11 +85,25 @@ pub enum SyncOutcome {
         fetched: usize,
         sent: usize,
         head: i64,
+        /// Its number in this laptop's log, to take it back by.
+        number: i64,
         change: String,
         reason: String,
     },
     /// The server could not be reached: everything stays on this laptop.
     Offline { reason: String },
+    /// The league is written in a format newer than this Rapsheet writes:
+    /// nothing was fetched or sent, and nothing here changed.
+    TooNew { league_format: i64, writes: i64 },
+    /// A change this laptop holds is no longer on the server as it was
+    /// (changed or deleted there, or not following the one before it):
+    /// nothing was taken in or sent until the organiser puts the
+    /// league's history back.
+    HistoryChanged {
+        change: i64,
+        label: String,
+        how: String,
+    },
 }
 
 impl SyncOutcome {
@@ -108,12 +123,27 @@ impl SyncOutcome {
                     n => format!("{n} conflicts"),
                 }
             ),
-            SyncOutcome::Refused { change, reason, .. } => {
-                format!("The league's server refused “{change}”: {reason}; it stays on this laptop")
-            }
+            SyncOutcome::Refused {
+                number,
+                change,
+                reason,
+                ..
+            } => format!(
+                "The league's server refused change {number} “{change}”: {reason}; it stays on this laptop (take it back with `rapsheet undo --change {number}`)"
+            ),
             SyncOutcome::Offline { reason } => {
                 format!("Offline ({reason}); every change stays on this laptop")
             }
+            SyncOutcome::TooNew {
+                league_format,
+                writes,
+            } => format!(
+                "Not synced: the league is written in format {league_format}, and this Rapsheet writes format {writes} at most; update Rapsheet to sync (nothing here changed)"
+            ),
+            SyncOutcome::HistoryChanged { change, label, how } => format!(
+                "Not synced: the league's change {change} “{}” {how} since this laptop took it in; nothing is taken in until the organiser puts the league's history back",
+                crate::text::one_line(&label.chars().take(200).collect::<String>())
+            ),
         }
     }
 }
@@ -145,6 +175,11 @@ impl Session {
             Err(LeagueError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
             Err(err) => return Err(err.into()),
         };
+        match self.check_league(&mut league, tie.synced) {
+            Ok(Some(stop)) => return Ok(stop),
+            Ok(None) => {}
+            Err(err) => return offline_or(err),
+        }
         let mut fetched = 0;
         let mut left_out = Vec::new();
         let mut choices = choices;
@@ -154,6 +189,10 @@ impl Session {
                 Err(LeagueError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
                 Err(err) => return Err(err.into()),
             };
+            match chain::follow(self.kept_hash(self.tie()?.synced)?.as_deref(), &server) {
+                Ok(hashes) => self.store.keep_league_hashes(&hashes)?,
+                Err(seq) => return self.history_changed(seq, Broken::Changed, Some(&server)),
+            }
             let server = self.own_already_there(server)?;
             if !server.is_empty() {
                 fetched += server.len();
@@ -182,7 +221,11 @@ impl Session {
                     left_out,
                 });
             }
-            let batches = new_batches(&unsent, &names)?;
+            let writing = match self.writing(&mut league, tie.synced, &tie.login) {
+                Ok(writing) => writing,
+                Err(err) => return offline_or(err),
+            };
+            let (batches, hashes) = writing.batches(tie.synced, &unsent, &names)?;
             for (key, _, bytes) in self.store.photos_with_keys(&photo_keys(&unsent))? {
                 if let Err(err) = league.push_photo(&key, &bytes) {
                     return Ok(SyncOutcome::Offline {
@@ -199,6 +242,7 @@ impl Session {
                         Pause::AfterSend.here();
                     }
                     self.store.mark_synced(head, &now())?;
+                    self.store.keep_league_hashes(&hashes)?;
                     return Ok(SyncOutcome::Synced {
                         fetched,
                         sent: unsent.len(),
@@ -211,8 +255,8 @@ impl Session {
                     return self.send_before_refused(
                         &mut league,
                         &tie,
+                        (&batches, &hashes),
                         &unsent,
-                        &names,
                         fetched,
                         &uid,
                         reason,
@@ -504,20 +548,22 @@ impl Session {
         &mut self,
         league: &mut League,
         tie: &LeagueTie,
+        (batches, hashes): (&[NewBatch], &[(i64, String)]),
         unsent: &[LoggedBatch],
-        names: &[BatchName],
         fetched: usize,
         uid: &str,
         reason: String,
     ) -> Result<SyncOutcome> {
-        let at = names.iter().position(|n| n.uid == uid).unwrap_or(0);
+        let at = batches.iter().position(|b| b.uid == uid).unwrap_or(0);
         let mut head = tie.synced;
         if at > 0
-            && let Ok(new_head) =
-                league.push(tie.synced, &new_batches(&unsent[..at], &names[..at])?)
+            && let Ok(new_head) = league.push(tie.synced, &batches[..at])
         {
             head = new_head;
             self.store.mark_synced(head, &now())?;
+            let sent: Vec<(i64, String)> =
+                hashes.iter().filter(|(s, _)| *s <= head).cloned().collect();
+            self.store.keep_league_hashes(&sent)?;
         }
         let sent = usize::try_from(head - tie.synced).unwrap_or(0);
         let reason = self.gangs_named_in(reason)?;
@@ -525,9 +571,21 @@ impl Session {
             fetched,
             sent,
             head,
+            number: unsent.get(at).map_or(head + 1, |b| b.id.0),
             change: unsent.get(at).map_or_else(String::new, |b| b.label.clone()),
             reason,
         })
+    }
+}
+
+/// A sync's outcome where `err` is the server out of reach; `err` itself
+/// otherwise.
+fn offline_or(err: anyhow::Error) -> Result<SyncOutcome> {
+    match err.downcast_ref::<LeagueError>() {
+        Some(LeagueError::Offline(reason)) => Ok(SyncOutcome::Offline {
+            reason: reason.clone(),
+        }),
+        _ => Err(err),
     }
 }
 

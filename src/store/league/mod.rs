@@ -29,6 +29,7 @@
 //! database, with `hostnossl all all 0.0.0.0/0 reject` so that a plain
 //! connection is refused.
 
+pub mod chain;
 mod error;
 mod schema;
 pub mod tls;
@@ -41,7 +42,7 @@ use rand::RngExt;
 use tokio_postgres_rustls::MakeRustlsConnect;
 
 pub use error::{LeagueError, PushError};
-pub use schema::SCHEMA_VERSION;
+pub use schema::{NEWEST_FORMAT, SCHEMA_VERSION};
 
 /// Where a league's server is and who connects: what an invite carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -72,6 +73,38 @@ pub struct ServerBatch {
     pub undoes: Option<i64>,
     /// The events: a JSON list of event objects, the text as sent.
     pub events: String,
+    /// The format it is written in (1 on a server before formats).
+    pub format: i64,
+    /// Its place in the league's chain, as the server keeps it (none on a
+    /// server before the chain).
+    pub hash: Option<String>,
+}
+
+impl ServerBatch {
+    /// Its fields, for its digest in the chain.
+    pub fn fields(&self) -> chain::Fields<'_> {
+        chain::Fields {
+            seq: self.seq,
+            uid: &self.uid,
+            author: &self.author,
+            at: &self.at,
+            label: &self.label,
+            undoes: self.undoes,
+            events: &self.events,
+        }
+    }
+}
+
+/// What the server says of the batches a laptop holds (`1..=upto`),
+/// worked out there from the batches themselves.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Held {
+    /// How many batches there are up to `upto`.
+    pub count: i64,
+    /// The first whose kept hash is not its fields' and its predecessor's.
+    pub first_unchained: Option<i64>,
+    /// The hash of batch `upto`.
+    pub hash: Option<String>,
 }
 
 /// A batch to push.
@@ -83,6 +116,10 @@ pub struct NewBatch {
     pub undoes: Option<i64>,
     /// A JSON list of event objects, each with its `type`.
     pub events: String,
+    /// The format it is written in: the league's.
+    pub format: i64,
+    /// Its hash in the league's chain, sent in format 2 and after.
+    pub hash: Option<String>,
 }
 
 /// A member of the league and the gangs that are theirs.
@@ -96,6 +133,8 @@ pub struct Member {
 /// A connection to a league's server.
 pub struct League {
     client: Client,
+    /// The league's schema version, once asked.
+    schema: Option<i64>,
 }
 
 impl std::fmt::Debug for League {
@@ -138,23 +177,99 @@ impl League {
             ))
             .application_name("rapsheet")
             .connect(MakeRustlsConnect::new(tls))?;
-        Ok(League { client })
+        Ok(League {
+            client,
+            schema: None,
+        })
     }
 
     /// Makes the connected database a league, the connected login its
     /// organiser: applies the schema, version after version, in one
     /// transaction. Refuses a database that holds other tables.
     pub fn init(&mut self) -> Result<(), LeagueError> {
+        self.init_to(SCHEMA_VERSION)
+    }
+
+    /// [`League::init`] with the schema versions up to `upto` only, as an
+    /// older build would make it (for tests of an upgrade).
+    pub fn init_to(&mut self, upto: i64) -> Result<(), LeagueError> {
         schema::check_can_init(&mut self.client)?;
-        schema::apply(&mut self.client)
+        schema::apply(&mut self.client, upto.clamp(1, SCHEMA_VERSION))?;
+        self.schema = None;
+        Ok(())
+    }
+
+    /// Brings the league's schema to this build's, the versions it lacks
+    /// applied in order in one transaction. The organiser's. Returns the
+    /// versions before and after.
+    pub fn upgrade(&mut self) -> Result<(i64, i64), LeagueError> {
+        let before = self.schema_version()?;
+        schema::upgrade(&mut self.client, before)?;
+        self.schema = None;
+        Ok((before, self.schema_version()?))
     }
 
     /// The schema version the league's database is at.
     pub fn schema_version(&mut self) -> Result<i64, LeagueError> {
+        if let Some(version) = self.schema {
+            return Ok(version);
+        }
         let row = self
             .client
             .query_one("SELECT max(version) FROM league.schema_version", &[])?;
-        Ok(row.get::<_, Option<i64>>(0).unwrap_or(0))
+        let version = row.get::<_, Option<i64>>(0).unwrap_or(0);
+        self.schema = Some(version);
+        Ok(version)
+    }
+
+    /// Whether the league keeps formats and a chain (schema 5 on).
+    pub fn keeps_chain(&mut self) -> Result<bool, LeagueError> {
+        Ok(self.schema_version()? >= 5)
+    }
+
+    /// The format the league's batches are written in.
+    pub fn format(&mut self) -> Result<i64, LeagueError> {
+        if !self.keeps_chain()? {
+            return Ok(1);
+        }
+        let row = self
+            .client
+            .query_one("SELECT format FROM league.format", &[])?;
+        Ok(row.get(0))
+    }
+
+    /// Raises the league's format to `format` (never lowers it); returns
+    /// the format it is at. The organiser's.
+    pub fn raise_format(&mut self, format: i64) -> Result<i64, LeagueError> {
+        let row = self
+            .client
+            .query_one("SELECT league.raise_format($1)", &[&format])?;
+        Ok(row.get(0))
+    }
+
+    /// What the server says of batches `1..=upto`, worked out there from
+    /// the batches as they stand, with the server's own functions only (a
+    /// league function could have been replaced).
+    /// `None` on a league before the chain.
+    pub fn held(&mut self, upto: i64) -> Result<Option<Held>, LeagueError> {
+        if !self.keeps_chain()? {
+            return Ok(None);
+        }
+        let row = self.client.query_one(HELD, &[&upto])?;
+        Ok(Some(Held {
+            count: row.get(0),
+            first_unchained: row.get(1),
+            hash: row.get(2),
+        }))
+    }
+
+    /// The hashes of batches `1..=upto`, in order.
+    pub fn hashes(&mut self, upto: i64) -> Result<Vec<(i64, String)>, LeagueError> {
+        let rows = self.client.query(
+            "SELECT seq, hash FROM league.batch WHERE seq <= $1 ORDER BY seq",
+            &[&upto],
+        )?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
     }
 
     /// The newest batch's `seq`; 0 when there is none.
@@ -167,11 +282,18 @@ impl League {
 
     /// Every batch after `seq`, in the server's order.
     pub fn fetch_after(&mut self, seq: i64) -> Result<Vec<ServerBatch>, LeagueError> {
+        let chain = if self.keeps_chain()? {
+            "format, hash"
+        } else {
+            "1::bigint, NULL::text"
+        };
         let rows = self.client.query(
-            "SELECT seq, uid, author,
-                    to_char(received AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
-                    at, label, undoes, events::text
-             FROM league.batch WHERE seq > $1 ORDER BY seq",
+            &format!(
+                "SELECT seq, uid, author,
+                        to_char(received AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
+                        at, label, undoes, events::text, {chain}
+                 FROM league.batch WHERE seq > $1 ORDER BY seq"
+            ),
             &[&seq],
         )?;
         Ok(rows.iter().map(server_batch).collect())
@@ -181,11 +303,12 @@ impl League {
     /// last saw), numbered `after + 1`, `after + 2`, …, in one transaction:
     /// all land or none. Returns the new head.
     pub fn push(&mut self, after: i64, batches: &[NewBatch]) -> Result<i64, PushError> {
+        let chained = self.keeps_chain()?;
         let mut tx = self.client.transaction().map_err(LeagueError::from)?;
         let mut seq = after;
         for batch in batches {
             seq += 1;
-            insert(&mut tx, seq, batch).map_err(|e| error::push_error(e, &batch.uid))?;
+            insert(&mut tx, seq, batch, chained).map_err(|e| error::push_error(e, &batch.uid))?;
         }
         tx.commit()
             .map_err(|e| error::push_error(e, last_uid(batches)))?;
@@ -289,14 +412,56 @@ fn server_batch(row: &postgres::Row) -> ServerBatch {
         label: row.get(5),
         undoes: row.get(6),
         events: row.get(7),
+        format: row.get(8),
+        hash: row.get(9),
     }
 }
+
+/// The server's account of batches `1..=$1`: how many, the first whose
+/// hash is not the link of its predecessor's hash and its own fields, and
+/// the last one's hash (the same digest as `chain::Fields::digest`).
+const HELD: &str = "
+    WITH held AS (
+        SELECT b.seq, b.hash,
+               encode(sha256(convert_to(coalesce(p.hash, '') || ':' || encode(sha256(convert_to(
+                   octet_length(b.seq::text)::text || ':' || b.seq::text || ';'
+                   || octet_length(b.uid)::text || ':' || b.uid || ';'
+                   || octet_length(b.author)::text || ':' || b.author || ';'
+                   || octet_length(b.at)::text || ':' || b.at || ';'
+                   || octet_length(b.label)::text || ':' || b.label || ';'
+                   || octet_length(coalesce(b.undoes::text, ''))::text || ':'
+                   || coalesce(b.undoes::text, '') || ';'
+                   || octet_length(b.events::text)::text || ':' || b.events::text || ';',
+                   'UTF8')), 'hex'), 'UTF8')), 'hex') AS linked
+        FROM league.batch b LEFT JOIN league.batch p ON p.seq = b.seq - 1
+        WHERE b.seq <= $1
+    )
+    SELECT count(*), min(seq) FILTER (WHERE hash IS DISTINCT FROM linked),
+           max(hash) FILTER (WHERE seq = $1)
+    FROM held";
 
 fn insert(
     tx: &mut postgres::Transaction<'_>,
     seq: i64,
     batch: &NewBatch,
+    chained: bool,
 ) -> Result<u64, postgres::Error> {
+    if chained {
+        return tx.execute(
+            "INSERT INTO league.batch (seq, uid, at, label, undoes, events, format, hash)
+             VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8)",
+            &[
+                &seq,
+                &batch.uid,
+                &batch.at,
+                &batch.label,
+                &batch.undoes,
+                &batch.events,
+                &batch.format,
+                &batch.hash,
+            ],
+        );
+    }
     tx.execute(
         "INSERT INTO league.batch (seq, uid, at, label, undoes, events)
          VALUES ($1, $2, $3, $4, $5, $6::text::json)",

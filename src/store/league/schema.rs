@@ -6,12 +6,18 @@ use postgres::Client;
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 4] = [
+const VERSIONS: [(i64, &str); 5] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
     (4, include_str!("schema/0004_record_kinds.sql")),
+    (5, include_str!("schema/0005_format_and_chain.sql")),
 ];
+
+/// The newest format of batches this build writes (see
+/// `schema/0005_format_and_chain.sql`): 2, each batch chained to the one
+/// before.
+pub const NEWEST_FORMAT: i64 = 2;
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = VERSIONS.len() as i64;
@@ -117,10 +123,35 @@ fn check_may_make_roles(client: &mut Client) -> Result<(), LeagueError> {
     Ok(())
 }
 
+/// Applies the versions after `from`, in order, in one transaction, the
+/// organiser a member of the owner role only while they are applied.
+pub(super) fn upgrade(client: &mut Client, from: i64) -> Result<(), LeagueError> {
+    if from >= SCHEMA_VERSION {
+        return Ok(());
+    }
+    let roles = Roles::of(client)?;
+    let mut tx = client.transaction()?;
+    tx.batch_execute(&format!(
+        "GRANT {owner} TO {me};",
+        owner = ident(&roles.owner),
+        me = ident(&roles.organiser),
+    ))?;
+    for (_, sql) in VERSIONS.iter().filter(|(v, _)| *v > from) {
+        tx.batch_execute(&roles.fill(sql))?;
+    }
+    tx.batch_execute(&format!(
+        "REVOKE {owner} FROM {me};",
+        owner = ident(&roles.owner),
+        me = ident(&roles.organiser),
+    ))?;
+    tx.commit()?;
+    Ok(())
+}
+
 /// Makes the league's roles and applies every version, in one
 /// transaction. The organiser is a member of the owner role only while
 /// the schema is made.
-pub(super) fn apply(client: &mut Client) -> Result<(), LeagueError> {
+pub(super) fn apply(client: &mut Client, upto: i64) -> Result<(), LeagueError> {
     let roles = Roles::of(client)?;
     let mut tx = client.transaction()?;
     tx.batch_execute(&format!(
@@ -130,7 +161,7 @@ pub(super) fn apply(client: &mut Client) -> Result<(), LeagueError> {
         me = ident(&roles.organiser),
     ))
     .map_err(|e| roles_taken(e, &roles))?;
-    for (_, sql) in VERSIONS {
+    for (_, sql) in VERSIONS.iter().filter(|(v, _)| *v <= upto) {
         tx.batch_execute(&roles.fill(sql))?;
     }
     tx.batch_execute(&format!(

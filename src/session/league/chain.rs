@@ -1,0 +1,227 @@
+//! The league's format and chain, as this laptop checks them.
+//!
+//! Before a sync takes anything in: the league's format must be one this
+//! build writes (a newer league stops the sync, naming the format it
+//! needs, and changes nothing), and the batches this file holds must
+//! still be those on the server (the server works out, from the batches
+//! as they stand, whether each follows the one before; this file keeps
+//! the hash of each). Every batch fetched must follow the one before it.
+//! A batch changed or deleted on the server stops the sync, named, until
+//! the organiser puts the league's history back (docs/league.md).
+
+use anyhow::Result;
+
+use super::sync::SyncOutcome;
+use crate::campaign::LoggedBatch;
+use crate::session::Session;
+use crate::store::BatchName;
+use crate::store::league::chain::{Fields, link};
+use crate::store::league::{League, NewBatch, ServerBatch};
+
+/// The league's hashes of batches, by their number there.
+pub(super) type Hashes = Vec<(i64, String)>;
+
+/// How a batch this laptop holds differs on the server.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Broken {
+    /// Its fields, or its hash, are not what they were.
+    Changed,
+    Deleted,
+}
+
+impl Broken {
+    fn words(self) -> &'static str {
+        match self {
+            Broken::Changed => "was changed on the server",
+            Broken::Deleted => "was deleted from the server",
+        }
+    }
+}
+
+/// How a batch is written to the league: its format, and the chain it
+/// joins (`None` on a league before the chain).
+pub(super) struct Writing {
+    pub format: i64,
+    /// The hash of the batch the new ones follow, where the league keeps
+    /// a chain.
+    pub before: Option<Option<String>>,
+    pub author: String,
+}
+
+impl Writing {
+    /// `log` as batches sent after the league's batch `after`, each
+    /// chained to the one before; and the hashes they take.
+    pub fn batches(
+        &self,
+        after: i64,
+        log: &[LoggedBatch],
+        names: &[BatchName],
+    ) -> Result<(Vec<NewBatch>, Hashes)> {
+        let mut before = self.before.clone().flatten();
+        let mut sent = Vec::new();
+        let mut hashes = Vec::new();
+        for (i, (batch, name)) in log.iter().zip(names).enumerate() {
+            let seq = after + 1 + i as i64;
+            let events = serde_json::to_string(&batch.events)?;
+            let undoes = batch.undoes.map(|u| u.0);
+            let hash = self.before.as_ref().map(|_| {
+                let digest = Fields {
+                    seq,
+                    uid: &name.uid,
+                    author: &self.author,
+                    at: &batch.at,
+                    label: &batch.label,
+                    undoes,
+                    events: &events,
+                }
+                .digest();
+                link(before.as_deref(), &digest)
+            });
+            if let Some(hash) = &hash {
+                hashes.push((seq, hash.clone()));
+                before = Some(hash.clone());
+            }
+            sent.push(NewBatch {
+                uid: name.uid.clone(),
+                at: batch.at.clone(),
+                label: batch.label.clone(),
+                undoes,
+                events,
+                format: self.format,
+                hash: hash.filter(|_| self.format >= 2),
+            });
+        }
+        Ok((sent, hashes))
+    }
+}
+
+/// Why this laptop cannot write to a league of `format`, where it cannot.
+pub(super) fn too_new(format: i64, writes: i64) -> Option<SyncOutcome> {
+    (format > writes).then_some(SyncOutcome::TooNew {
+        league_format: format,
+        writes,
+    })
+}
+
+/// The hashes of `fetched`, each checked to follow the one before it
+/// (`before`, the hash of the batch before the first); the first that
+/// does not, where one does not.
+pub(super) fn follow(
+    before: Option<&str>,
+    fetched: &[ServerBatch],
+) -> std::result::Result<Hashes, i64> {
+    let mut before = before.map(str::to_owned);
+    let mut hashes = Vec::new();
+    for batch in fetched {
+        let Some(kept) = &batch.hash else {
+            return Ok(Vec::new());
+        };
+        let hash = link(before.as_deref(), &batch.fields().digest());
+        if &hash != kept {
+            return Err(batch.seq);
+        }
+        hashes.push((batch.seq, hash.clone()));
+        before = Some(hash);
+    }
+    Ok(hashes)
+}
+
+impl Session {
+    /// The hash this file keeps of the league's batch `seq` (none before
+    /// the first).
+    pub(super) fn kept_hash(&self, seq: i64) -> Result<Option<String>> {
+        if seq == 0 {
+            return Ok(None);
+        }
+        Ok(self.store.league_hash(seq)?)
+    }
+
+    /// How this laptop writes to the league after its batch `after`.
+    pub(super) fn writing(&self, league: &mut League, after: i64, author: &str) -> Result<Writing> {
+        let before = if league.keeps_chain()? {
+            Some(self.kept_hash(after)?)
+        } else {
+            None
+        };
+        Ok(Writing {
+            format: league.format()?,
+            before,
+            author: author.to_owned(),
+        })
+    }
+
+    /// Stops a sync before it takes anything in where the league's format
+    /// is newer than this build writes, or a batch this file holds is no
+    /// longer on the server as it was. The first time this file meets a
+    /// chained league it keeps the server's hashes as they are.
+    pub(super) fn check_league(
+        &mut self,
+        league: &mut League,
+        synced: i64,
+    ) -> Result<Option<SyncOutcome>> {
+        if let Some(stop) = too_new(league.format()?, self.league_format) {
+            return Ok(Some(stop));
+        }
+        let Some(held) = league.held(synced)? else {
+            return Ok(None);
+        };
+        if synced > 0 && self.kept_hash(synced)?.is_none() {
+            let hashes = league.hashes(synced)?;
+            if hashes.len() as i64 == synced && held.first_unchained.is_none() {
+                self.store.keep_league_hashes(&hashes)?;
+            }
+        }
+        let kept = self.kept_hash(synced)?;
+        if held.count == synced && held.first_unchained.is_none() && held.hash == kept {
+            return Ok(None);
+        }
+        let (seq, broken) = self.first_broken(league, synced, held.first_unchained)?;
+        Ok(Some(self.history_changed(seq, broken, None)?))
+    }
+
+    /// The first batch this file holds that is not on the server as it
+    /// was, and how.
+    fn first_broken(
+        &self,
+        league: &mut League,
+        synced: i64,
+        unchained: Option<i64>,
+    ) -> Result<(i64, Broken)> {
+        let server = league.hashes(synced)?;
+        let kept = self.store.league_hashes(synced)?;
+        for (seq, hash) in &kept {
+            match server.iter().find(|(s, _)| s == seq) {
+                None => return Ok((*seq, Broken::Deleted)),
+                Some((_, there)) if there != hash => return Ok((*seq, Broken::Changed)),
+                Some(_) => {}
+            }
+        }
+        if let Some(seq) = (1..=synced).find(|s| !server.iter().any(|(t, _)| t == s)) {
+            return Ok((seq, Broken::Deleted));
+        }
+        Ok((unchained.unwrap_or(synced), Broken::Changed))
+    }
+
+    /// The outcome of a sync stopped by the league's batch `seq`: one this
+    /// file holds, or (`fetched`) one just fetched.
+    pub(super) fn history_changed(
+        &self,
+        seq: i64,
+        broken: Broken,
+        fetched: Option<&[ServerBatch]>,
+    ) -> Result<SyncOutcome> {
+        let label = match fetched.and_then(|f| f.iter().find(|b| b.seq == seq)) {
+            Some(batch) => batch.label.clone(),
+            None => self
+                .store
+                .batch(crate::campaign::BatchId(seq))
+                .map(|(label, _)| label)
+                .unwrap_or_default(),
+        };
+        Ok(SyncOutcome::HistoryChanged {
+            change: seq,
+            label,
+            how: broken.words().to_owned(),
+        })
+    }
+}

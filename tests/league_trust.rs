@@ -1,0 +1,435 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! A league members can trust when one of them, an old build or the
+//! organiser sends something wrong: batches no laptop can read, two
+//! builds' formats side by side, and a history changed on the server. A
+//! real PostgreSQL (`util::postgres`), the `rapsheet` binary as each
+//! laptop, the attacker logged in with raw SQL.
+
+#[path = "util/laptops.rs"]
+mod laptops;
+mod util;
+
+use std::path::Path;
+
+use laptops::{Laptop, member, member_as, organised_as};
+use util::postgres::{TestLeague, cluster};
+
+const GANG: &str = "Neon Jackals";
+
+fn all_alike(root: &Path, organiser: &Laptop, league: &TestLeague, laptops: &[&Laptop]) {
+    laptops::all_alike(root, organiser, league, "The Rust Saints", laptops);
+}
+
+/// A change of ammo on `laptop`'s gang, then a sync that must go through.
+fn change_and_sync(laptop: &Laptop, gang: &str, reason: &str) {
+    laptop.ok(&["resource", "ammo", "1", "--gang", gang, "--reason", reason]);
+    laptop.ok(&["league", "sync"]);
+}
+
+/// A batch put on the server with raw SQL, in the league's format and
+/// chained as the server works the chain out where the league keeps one.
+fn insert_raw(
+    client: &mut postgres::Client,
+    uid: &str,
+    label: &str,
+    events: &str,
+) -> Result<u64, postgres::Error> {
+    let head: i64 = client
+        .query_one("SELECT max(seq) FROM league.batch", &[])?
+        .get(0);
+    let version: i64 = client
+        .query_one("SELECT max(version) FROM league.schema_version", &[])?
+        .get(0);
+    if version < 5 {
+        return client.execute(
+            "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
+             touched_gangs, record_gangs, campaign_wide) \
+             VALUES ($1, $2, '', now(), '2026-11-26T00:00:00Z', $3, $4::text::json, \
+             '{}', NULL, false)",
+            &[&(head + 1), &uid, &label, &events],
+        );
+    }
+    client.execute(
+        "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
+         touched_gangs, record_gangs, campaign_wide, format, hash) \
+         VALUES ($1, $2, '', now(), '2026-11-26T00:00:00Z', $3, $4::text::json, \
+         '{}', NULL, false, (SELECT format FROM league.format), \
+         league.link((SELECT hash FROM league.batch WHERE seq = $1::bigint - 1), \
+                     league.digest($1::bigint, $2::text, session_user::text, '2026-11-26T00:00:00Z', \
+                                   $3::text, NULL, $4::text)))",
+        &[&(head + 1), &uid, &label, &events],
+    )
+}
+
+/// The league's batches in the shapes no laptop can read: a field
+/// missing, a gang given as text, a field given twice, a number given as
+/// a word.
+const POISONS: [(&str, &str); 4] = [
+    (
+        "Missing field",
+        r#"[{"type":"resource_adjusted","gang":1,"resource":"ammo","from":0}]"#,
+    ),
+    (
+        "Gang as text",
+        r#"[{"type":"resource_adjusted","gang":"1","resource":"ammo","from":0,"to":5,"reason":"x"}]"#,
+    ),
+    (
+        "Twice a key",
+        r#"[{"type":"resource_adjusted","gang":1,"gang":1,"resource":"ammo","from":0,"to":5,"reason":"x"}]"#,
+    ),
+    (
+        "Five as a word",
+        r#"[{"type":"resource_adjusted","gang":1,"resource":"ammo","from":0,"to":"five","reason":"x"}]"#,
+    ),
+];
+
+/// On a league an older build made (schema 4: no check of an event's
+/// fields), batches no laptop can read got onto the server. They are no
+/// wall: each is kept in its place, empty, saying why, alike on every
+/// laptop, and `rapsheet log` shows it. Once the organiser upgrades the
+/// league, the server refuses every one of those shapes itself, and the
+/// league goes on, chained.
+#[test]
+fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses_it() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_unreadable", &["demo"], &["--schema", "4"]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    for (label, events) in POISONS {
+        insert_raw(&mut raw, &format!("poison {label}"), label, events).unwrap();
+    }
+    ann.ok(&[
+        "resource", "ammo", "1", "--gang", GANG, "--reason", "a crate",
+    ]);
+    let synced = ann.ok(&["league", "sync"]);
+    for (label, _) in POISONS {
+        assert!(synced.contains(&format!("left out: {label}")), "{synced}");
+    }
+    assert!(synced.contains("cannot read its events"), "{synced}");
+    let organiser_sync = organiser.ok(&["league", "sync"]);
+    assert!(
+        organiser_sync.contains("left out: Twice a key"),
+        "{organiser_sync}"
+    );
+    let log = ann.ok(&["log", "--limit", "8"]);
+    assert!(log.contains("Ammo +1"), "{log}");
+    assert!(log.contains("Left out: Missing field"), "{log}");
+    assert!(log.contains("Left out: Gang as text"), "{log}");
+
+    // The organiser brings the server to this build.
+    let upgraded = organiser.ok(&["league", "upgrade"]);
+    assert!(
+        upgraded.contains("schema 5 (was 4)") && upgraded.contains("format 2 (was 1)"),
+        "{upgraded}"
+    );
+    for (label, events) in POISONS {
+        let refused =
+            insert_raw(&mut raw, &format!("again {label}"), label, events).expect_err(label);
+        let db = refused.as_db_error().expect("a refusal");
+        assert_eq!(db.code().code(), "22023", "{label}: {}", db.message());
+    }
+    // A kind no Rapsheet knows, and a field the kind has not, refused too.
+    let future = r#"[{"type":"gang_levitated","gang":1}]"#;
+    let refused = insert_raw(&mut raw, "future", "Future", future).unwrap_err();
+    assert!(
+        refused
+            .as_db_error()
+            .unwrap()
+            .message()
+            .contains("gang_levitated"),
+        "{refused:?}"
+    );
+    let stray = r#"[{"type":"resource_adjusted","gang":1,"resource":"ammo","from":0,"to":5,"reason":"x","extra":1}]"#;
+    let refused = insert_raw(&mut raw, "stray", "Stray", stray).unwrap_err();
+    assert!(
+        refused
+            .as_db_error()
+            .unwrap()
+            .message()
+            .contains("no field \"extra\""),
+        "{refused:?}"
+    );
+    // The league goes on, every batch now chained.
+    change_and_sync(&ann, GANG, "after the upgrade");
+    organiser.ok(&["league", "sync"]);
+    let unchained: i64 = raw
+        .query_one("SELECT count(*) FROM league.batch WHERE hash IS NULL", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(unchained, 0);
+    let ben = member(root, &organiser, &league, "ben", "The Rust Saints");
+    all_alike(root, &organiser, &league, &[&organiser, &ann, &ben]);
+}
+
+/// Two builds side by side: while the league is at format 1, a laptop
+/// that writes format 2 and one that knows only format 1 both sync and
+/// end alike. Once the organiser raises the league to format 2, the older
+/// build stops syncing with a message naming the format it needs and
+/// changes nothing; updated, it syncs again.
+#[test]
+fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
+    let dir = util::temp();
+    let root = dir.path();
+    let old = ["--league-format", "1"];
+    let (organiser, league) = organised_as(root, "trust_formats", &["demo"], &old);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    let ben = member_as(root, &organiser, &league, "ben", "The Rust Saints", &old);
+    change_and_sync(&ann, GANG, "new build");
+    ben.ok(&[
+        "resource",
+        "ammo",
+        "1",
+        "--gang",
+        "The Rust Saints",
+        "--reason",
+        "old build",
+    ]);
+    ben.ok(&["league", "sync", "--league-format", "1"]);
+    ann.ok(&["league", "sync"]);
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    let formats = |raw: &mut postgres::Client| -> Vec<i64> {
+        raw.query("SELECT DISTINCT format FROM league.batch ORDER BY 1", &[])
+            .unwrap()
+            .iter()
+            .map(|r| r.get(0))
+            .collect()
+    };
+    assert_eq!(formats(&mut raw), [1]);
+    ann.ok(&["verify"]);
+    ben.ok(&["verify"]);
+    assert!(
+        ann.chronicle("ann.json") == ben.chronicle("ben.json"),
+        "the two builds differ"
+    );
+
+    let upgraded = organiser.ok(&["league", "upgrade"]);
+    assert!(upgraded.contains("format 2 (was 1)"), "{upgraded}");
+    change_and_sync(&ann, GANG, "format two");
+    assert_eq!(formats(&mut raw), [1, 2]);
+
+    ben.ok(&[
+        "resource",
+        "ammo",
+        "1",
+        "--gang",
+        "The Rust Saints",
+        "--reason",
+        "still old",
+    ]);
+    let before = std::fs::read(ben.file()).unwrap();
+    let out = ben.run(&["league", "sync", "--league-format", "1"]);
+    assert!(!out.status.success());
+    let said = util::stderr(&out);
+    assert!(
+        said.contains("written in format 2") && said.contains("format 1 at most"),
+        "{said}"
+    );
+    assert_eq!(
+        std::fs::read(ben.file()).unwrap(),
+        before,
+        "nothing changed"
+    );
+    // A laptop of the old build cannot join either.
+    let invite = organiser.home.join("late.invite");
+    let login = format!("{}_late", league.address.database);
+    organiser.ok(&["league", "invite", &login, "-o", invite.to_str().unwrap()]);
+    let late = Laptop::new(root, "late");
+    let out = late
+        .command(&[
+            "league",
+            "join",
+            invite.to_str().unwrap(),
+            "--db",
+            "campaign.rapsheet",
+            "--league-format",
+            "1",
+        ])
+        .output()
+        .unwrap();
+    assert!(
+        util::stderr(&out).contains("written in format 2"),
+        "{}",
+        util::stderr(&out)
+    );
+    assert!(!late.file().exists());
+
+    // Updated, the laptop syncs what it kept.
+    ben.ok(&["league", "sync"]);
+    ann.ok(&["league", "sync"]);
+    organiser.ok(&["league", "sync"]);
+    all_alike(root, &organiser, &league, &[&organiser, &ann, &ben]);
+}
+
+/// Runs `change` with the league's owner role, granted to the organiser
+/// by the organiser (PostgreSQL 15 lets a login with CREATEROLE grant
+/// itself any role it did not get from a superuser), the batch table
+/// opened to changes meanwhile and closed again after.
+fn as_owner(
+    raw: &mut postgres::Client,
+    league: &TestLeague,
+    change: impl FnOnce(&mut postgres::Client),
+) {
+    let owner = format!("\"{}_owner\"", league.address.database);
+    raw.batch_execute(&format!(
+        "GRANT {owner} TO \"{me}\"; SET ROLE {owner};
+         ALTER TABLE league.batch DISABLE TRIGGER USER;
+         ALTER TABLE league.batch NO FORCE ROW LEVEL SECURITY;",
+        me = league.address.login,
+    ))
+    .unwrap();
+    change(raw);
+    raw.batch_execute(
+        "ALTER TABLE league.batch ENABLE TRIGGER USER;
+         ALTER TABLE league.batch FORCE ROW LEVEL SECURITY; RESET ROLE;",
+    )
+    .unwrap();
+}
+
+/// The organiser, with the owner role, rewrites a batch every laptop
+/// holds and then deletes one: each laptop's next sync names the batch
+/// and takes nothing in; a member joining then is refused; once the
+/// organiser puts the history back, the league goes on.
+#[test]
+fn a_history_changed_on_the_server_stops_every_laptop_until_it_is_put_back() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_history", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    change_and_sync(&ann, GANG, "a crate");
+    change_and_sync(&ann, GANG, "another crate");
+    organiser.ok(&["league", "sync"]);
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    let kept: String = raw
+        .query_one("SELECT label FROM league.batch WHERE seq = 3", &[])
+        .unwrap()
+        .get(0);
+    as_owner(&mut raw, &league, |raw| {
+        raw.execute(
+            "UPDATE league.batch SET label = 'Rewritten' WHERE seq = 3",
+            &[],
+        )
+        .unwrap();
+    });
+
+    for laptop in [&ann, &organiser] {
+        let before = std::fs::read(laptop.file()).unwrap();
+        let out = laptop.run(&["league", "sync"]);
+        assert!(!out.status.success());
+        let said = util::stderr(&out);
+        assert!(
+            said.contains("change 3") && said.contains("was changed on the server"),
+            "{said}"
+        );
+        assert_eq!(std::fs::read(laptop.file()).unwrap(), before);
+    }
+    // Its hash made anew to match is seen too.
+    as_owner(&mut raw, &league, |raw| {
+        raw.execute(
+            "UPDATE league.batch SET hash = league.link(
+                 (SELECT p.hash FROM league.batch p WHERE p.seq = 2),
+                 league.digest(seq, uid, author, at, label, undoes, events::text))
+             WHERE seq = 3",
+            &[],
+        )
+        .unwrap();
+    });
+    let said = util::stderr(&ann.run(&["league", "sync"]));
+    assert!(said.contains("change 3"), "{said}");
+
+    // Put back, the league goes on.
+    as_owner(&mut raw, &league, |raw| {
+        raw.execute(
+            "UPDATE league.batch SET label = $1, hash = league.link(
+                 (SELECT p.hash FROM league.batch p WHERE p.seq = 2),
+                 league.digest(seq, uid, author, at, $1, undoes, events::text))
+             WHERE seq = 3",
+            &[&kept],
+        )
+        .unwrap();
+    });
+    change_and_sync(&ann, GANG, "once put back");
+
+    // The newest batch deleted: named, and nothing taken in.
+    let head: i64 = raw
+        .query_one("SELECT max(seq) FROM league.batch", &[])
+        .unwrap()
+        .get(0);
+    let row = raw
+        .query_one("SELECT uid, author, received, at, label, undoes, events::text, touched_gangs, record_gangs, campaign_wide, format, hash FROM league.batch WHERE seq = $1", &[&head])
+        .unwrap();
+    as_owner(&mut raw, &league, |raw| {
+        raw.execute("DELETE FROM league.batch WHERE seq = $1", &[&head])
+            .unwrap();
+    });
+    let said = util::stderr(&ann.run(&["league", "sync"]));
+    assert!(
+        said.contains(&format!("change {head}")) && said.contains("was deleted"),
+        "{said}"
+    );
+    as_owner(&mut raw, &league, |raw| {
+        raw.execute(
+            "INSERT INTO league.batch (seq, uid, author, received, at, label, undoes, events,
+             touched_gangs, record_gangs, campaign_wide, format, hash)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text::json, $9, $10, $11, $12, $13)",
+            &[
+                &head,
+                &row.get::<_, String>(0),
+                &row.get::<_, String>(1),
+                &row.get::<_, std::time::SystemTime>(2),
+                &row.get::<_, String>(3),
+                &row.get::<_, String>(4),
+                &row.get::<_, Option<i64>>(5),
+                &row.get::<_, String>(6),
+                &row.get::<_, Vec<i64>>(7),
+                &row.get::<_, Option<Vec<i64>>>(8),
+                &row.get::<_, bool>(9),
+                &row.get::<_, i64>(10),
+                &row.get::<_, String>(11),
+            ],
+        )
+        .map(drop)
+        .unwrap()
+    });
+    change_and_sync(&ann, GANG, "once restored");
+    organiser.ok(&["league", "sync"]);
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}
+
+/// A member who joins while a batch on the server does not follow the
+/// one before it is refused, with the batch named.
+#[test]
+fn a_member_joining_a_changed_history_is_told_which_change() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_join", &["demo"], &[]);
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    as_owner(&mut raw, &league, |raw| {
+        raw.execute(
+            "UPDATE league.batch SET label = 'Rewritten' WHERE seq = 2",
+            &[],
+        )
+        .unwrap();
+    });
+    let invite = organiser.home.join("ann.invite");
+    let login = format!("{}_ann", league.address.database);
+    organiser.ok(&["league", "invite", &login, "-o", invite.to_str().unwrap()]);
+    let ann = Laptop::new(root, "ann");
+    let out = ann
+        .command(&[
+            "league",
+            "join",
+            invite.to_str().unwrap(),
+            "--db",
+            "campaign.rapsheet",
+        ])
+        .output()
+        .unwrap();
+    let said = util::stderr(&out);
+    assert!(!out.status.success());
+    assert!(
+        said.contains("change 2") && said.contains("history was changed"),
+        "{said}"
+    );
+    assert!(!ann.file().exists());
+}
