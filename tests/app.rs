@@ -438,6 +438,15 @@ fn wait_until(
     }
 }
 
+/// Steps frames until a label holding `label` is shown (the League
+/// window's work runs on a worker thread), for at most five seconds of
+/// frames.
+fn step_until_shown(harness: &mut Harness<'_, RapsheetApp>, label: &str) {
+    wait_until(harness, &format!("never shown: {label}"), |h| {
+        h.query_all_by_label_contains(label).next().is_some()
+    });
+}
+
 /// The app on a demo campaign made by the command line in `dir`.
 fn demo_harness(dir: &std::path::Path) -> Harness<'static, RapsheetApp> {
     let out = util::rapsheet(dir, &["demo", "--db", "c.rapsheet"]);
@@ -1959,12 +1968,109 @@ fn a_failed_join_says_why_in_the_league_window() {
     type_into(&mut harness, "New campaign file", &to.display().to_string());
     harness.get_by_label("Join the league").click();
     harness.run();
+    step_until_shown(&mut harness, "Not joined:");
     let said = harness
         .query_by_label_contains("Not joined:")
         .and_then(|n| n.accesskit_node().value())
         .expect("said in the window");
     assert!(!said.contains("os error"), "{said}");
     assert!(!to.exists(), "no campaign made");
+}
+
+/// A join waits on a server that took the connection and says nothing:
+/// the window goes on meanwhile (the progress line says what it waits for,
+/// the other controls answer at once, a second join waits), and once the
+/// server lets go the failure is said in the window.
+#[test]
+fn the_league_window_goes_on_while_a_join_waits_on_the_server() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("solo.rapsheet")).expect("demo");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    // A server that takes the connection and answers nothing until let go.
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("listen");
+    let port = listener.local_addr().expect("its address").port();
+    let (let_go, held) = std::sync::mpsc::channel::<()>();
+    let server = std::thread::spawn(move || {
+        let (socket, _) = listener.accept().expect("the join connects");
+        let _ = held.recv();
+        drop(socket);
+    });
+    let invite = dir.path().join("ann.invite");
+    let certificate = util::postgres::other_certificate();
+    std::fs::write(
+        &invite,
+        format!(
+            "host = \"127.0.0.1\"\nport = {port}\ndatabase = \"league\"\nlogin = \"ann\"\npassword = \"pw\"\ncertificate = '''\n{certificate}'''\n"
+        ),
+    )
+    .expect("invite");
+    let to = dir.path().join("joined.rapsheet");
+    harness.get_by_label("File").click();
+    harness.run();
+    harness.get_by_label("League…").click();
+    harness.run();
+    type_into(&mut harness, "Invite file", &invite.display().to_string());
+    type_into(&mut harness, "New campaign file", &to.display().to_string());
+    harness.get_by_label("Join the league").click();
+    harness.run();
+    step_until_shown(&mut harness, "Joining the league…");
+    // In the window and in the status bar.
+    assert_eq!(
+        harness
+            .query_all_by_label_contains("Joining the league…")
+            .count(),
+        2
+    );
+    assert!(
+        harness
+            .get_by_label("Join the league")
+            .accesskit_node()
+            .is_disabled(),
+        "a second join waits"
+    );
+    // The other controls answer, each frame at once: a shortcut, and a
+    // field of the window.
+    let started = std::time::Instant::now();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Num4);
+    harness.run();
+    assert_eq!(harness.state().screen(), Screen::Chronicle);
+    type_into(&mut harness, "Invite file", "elsewhere.invite");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "the window waited: {:?}",
+        started.elapsed()
+    );
+    assert!(
+        harness
+            .query_all_by_label_contains("Joining the league…")
+            .next()
+            .is_some(),
+        "still joining"
+    );
+    let_go.send(()).expect("the server waits");
+    server.join().expect("the server ends");
+    step_until_shown(&mut harness, "Not joined:");
+    assert!(
+        harness
+            .query_all_by_label_contains("Joining the league…")
+            .next()
+            .is_none(),
+        "the progress line goes"
+    );
+    assert!(
+        !harness
+            .get_by_label("Join the league")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(!to.exists(), "no campaign made");
+    assert!(
+        harness
+            .state()
+            .campaign_path()
+            .is_some_and(|p| p.ends_with("solo.rapsheet"))
+    );
 }
 
 /// 11: the New campaign dialog offers the games, its hint does not read

@@ -178,13 +178,15 @@ fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
         "--reason",
         "a crate",
     ]);
-    let mut session = rapsheet::session::Session::open(&ann.file()).unwrap();
-    session.keep_league_passwords_in(password_file(&ann));
+    let session = rapsheet::session::Session::open(&ann.file()).unwrap();
+    let mut app = rapsheet::ui::RapsheetApp::with_session(session);
+    // The app's, so the sessions its league jobs open read it too.
+    app.keep_league_passwords_in(password_file(&ann));
     let mut h = egui_kittest::Harness::builder()
         .with_size([1280.0, 900.0])
         .build_ui_state(
             |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
-            rapsheet::ui::RapsheetApp::with_session(session),
+            app,
         );
     h.run();
     assert!(
@@ -200,8 +202,10 @@ fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
     h.run();
     h.get_by_label("League…").click();
     h.run();
+    step_until_gone(&mut h, "Asking the server…");
     h.get_by_label("Sync now").click();
     h.run();
+    step_until_gone(&mut h, "Syncing with the league's server…");
     assert!(h.query_by_label_contains("Conflict 1:").is_some());
     assert!(
         h.query_all_by_label_contains("Jackals of the Spire")
@@ -228,6 +232,7 @@ fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
     h.run();
     h.get_by_label("Sync with these choices").click();
     h.run();
+    step_until_gone(&mut h, "Syncing with the league's server…");
     let status = h.state().status_text().unwrap_or_default().to_owned();
     assert!(status.contains("Synced: fetched 1, sent 1"), "{status}");
     assert!(h.query_by_label_contains("League: synced").is_some());
@@ -244,6 +249,22 @@ fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
     let gang = organiser.ok(&["gang", "show", "Jackals of the Spire"]);
     assert!(gang.contains("Ammo 1"), "{gang}");
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}
+
+/// Steps frames, a short sleep between, while a label holding `label` is
+/// shown (the League window asks the server on a worker thread), for at
+/// most 30 seconds.
+fn step_until_gone(h: &mut egui_kittest::Harness<'_, rapsheet::ui::RapsheetApp>, label: &str) {
+    use egui_kittest::kittest::Queryable;
+    let started = std::time::Instant::now();
+    while h.query_all_by_label_contains(label).next().is_some() {
+        assert!(
+            started.elapsed() < std::time::Duration::from_secs(30),
+            "still shown: {label}"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        h.step();
+    }
 }
 
 /// Puts a batch on the server past the app, as the league's owner: the

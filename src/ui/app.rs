@@ -79,6 +79,9 @@ pub(super) struct CampaignUi {
     pub merge_window: Option<super::merge_view::MergeWindow>,
     /// The League window, open or not.
     pub league_window: Option<super::league_view::LeagueWindow>,
+    /// What the league's server is being asked, on a worker thread, if
+    /// anything: it goes with the campaign, and its answer with it.
+    pub league_job: Option<super::run::LeagueJob>,
     /// The Bundles window, open or not.
     pub bundles_window: Option<super::bundles_view::BundlesWindow>,
     /// The Backups window: open, and what it lists.
@@ -114,6 +117,10 @@ pub struct RapsheetApp {
     pub(super) league_status: Option<crate::session::league::LeagueStatus>,
     /// Why the last sync could not reach the server, until one does.
     pub(super) league_offline: Option<String>,
+    /// Where league passwords are read and kept (`None`: the password file
+    /// in the settings folder), for every campaign opened here and every
+    /// worker's session of it.
+    pub(super) league_passwords: Option<PathBuf>,
     /// Closes the window once its first frame is shown, for the launch
     /// benchmark.
     launch_probe: super::LaunchProbe,
@@ -254,6 +261,7 @@ impl RapsheetApp {
             backup_policy: Default::default(),
             league_status: None,
             league_offline: None,
+            league_passwords: None,
             launch_probe: super::LaunchProbe::from_env(),
             no_native_dialog: false,
             writer: None,
@@ -338,6 +346,17 @@ impl RapsheetApp {
         }
     }
 
+    /// Reads and keeps league passwords in `file` instead of the password
+    /// file in the settings folder: for the open campaign, every campaign
+    /// opened or joined after it, and the sessions the league's jobs open
+    /// on their own.
+    pub fn keep_league_passwords_in(&mut self, file: PathBuf) {
+        if let Some(session) = &mut self.session {
+            session.keep_league_passwords_in(file.clone());
+        }
+        self.league_passwords = Some(file);
+    }
+
     pub fn set_recent(&mut self, recent: Vec<PathBuf>) {
         let current = self.campaign_path().map(Path::to_owned);
         self.recent = current.into_iter().chain(recent).collect();
@@ -361,13 +380,13 @@ impl RapsheetApp {
         self.keep_draft();
         self.status = None;
         self.forget_campaign_ui();
-        // Where the app keeps backups: one before every record, and one a
-        // day the campaign is opened (a failure is said, not hidden).
-        if let Some(folder) = self.backups.clone() {
-            session.keep_backups_in(&folder, self.backup_policy);
-            if let Err(err) = session.daily_backup(&folder, self.backup_policy) {
-                self.error(err.context("the day's backup was not made"));
-            }
+        self.configure_session(&mut session);
+        // One backup a day the campaign is opened (a failure is said, not
+        // hidden).
+        if let Some(folder) = self.backups.clone()
+            && let Err(err) = session.daily_backup(&folder, self.backup_policy)
+        {
+            self.error(err.context("the day's backup was not made"));
         }
         let path = session.path().to_owned();
         self.recent.retain(|p| *p != path);
@@ -379,6 +398,18 @@ impl RapsheetApp {
         self.state.forget();
         self.refresh();
         self.restore_draft();
+    }
+
+    /// Gives a session of the open campaign what the app keeps for every
+    /// one: where backups go (one before every record) and how many are
+    /// kept, and where league passwords are.
+    pub(super) fn configure_session(&self, session: &mut Session) {
+        if let Some(folder) = &self.backups {
+            session.keep_backups_in(folder, self.backup_policy);
+        }
+        if let Some(file) = &self.league_passwords {
+            session.keep_league_passwords_in(file.clone());
+        }
     }
 
     /// Drops what the window held of the campaign that was open: its
@@ -411,12 +442,21 @@ impl RapsheetApp {
             .as_ref()
             .map_or_else(|| session.path().display().to_string(), |i| i.name.clone());
         drop(session);
+        // A sync running holds the campaign's own session: it ends on its
+        // own, on its own connection, and closes the file then.
+        let syncing = self.league_holds_campaign();
         self.state = ViewState::default();
         self.screen = Screen::default();
         self.show_log = false;
         self.forget_campaign_ui();
         self.welcome = true;
-        self.info(format!("Closed {name}"));
+        if syncing {
+            self.info(format!(
+                "Closed {name}; its sync with the league ends on its own"
+            ));
+        } else {
+            self.info(format!("Closed {name}"));
+        }
     }
 
     /// Shows the welcome screen over the campaign opened (a first run, on
@@ -506,6 +546,9 @@ impl RapsheetApp {
     }
 
     pub(super) fn read_only(&self) -> Option<String> {
+        if self.league_holds_campaign() {
+            return Some(super::run::SYNCING.to_owned());
+        }
         match &self.session {
             Some(s) => s.read_only_reason().map(str::to_owned),
             None => Some("no campaign is open".to_owned()),
@@ -543,6 +586,7 @@ impl RapsheetApp {
             self.fonts_installed = true;
         }
         self.poll_writer(ui.ctx());
+        self.poll_league_job(ui.ctx());
         if self.ended.load(std::sync::atomic::Ordering::Relaxed) {
             // Closed here, not only when the window goes: the desktop may
             // not wait for that.

@@ -38,11 +38,14 @@ impl LeagueWindow {
 }
 
 /// Draws the window; closing it drops its state. `status` is the league
-/// as this laptop knows it (`None`: the campaign is in no league).
+/// as this laptop knows it (`None`: the campaign is in no league); `busy`,
+/// the progress line of what the server is being asked, while it is:
+/// nothing more is asked of it until that ends.
 pub fn league_ui(
     ctx: &Context,
     window: &mut Option<LeagueWindow>,
     status: Option<&LeagueStatus>,
+    busy: Option<&str>,
 ) -> Option<Action> {
     let state = window.as_mut()?;
     let mut open = true;
@@ -54,9 +57,15 @@ pub fn league_ui(
             if ui.button("Close the league window").clicked() {
                 action = Some(Action::League(LeagueAction::Close));
             }
+            // No spinner: it would draw every frame for the seconds a
+            // server takes to answer; the line is drawn again as it changes.
+            if let Some(busy) = busy {
+                ui.label(busy);
+            }
+            let free = busy.is_none();
             let asked = match status {
-                Some(status) => in_league_ui(ui, state, status),
-                None => join_ui(ui, state),
+                Some(status) => in_league_ui(ui, state, status, free),
+                None => join_ui(ui, state, free),
             };
             if asked.is_some() {
                 action = asked;
@@ -68,11 +77,17 @@ pub fn league_ui(
     action
 }
 
-/// The league this campaign is in: status, Sync, the last outcome.
+/// What a control the server's work turns off says on hover.
+const WAIT: &str = "Wait until the league's server has answered";
+
+/// The league this campaign is in: status, Sync, the last outcome. With
+/// `free` false the server is being asked already: Sync and the members
+/// wait.
 fn in_league_ui(
     ui: &mut egui::Ui,
     state: &mut LeagueWindow,
     status: &LeagueStatus,
+    free: bool,
 ) -> Option<Action> {
     let mut action = None;
     ui.label(format!(
@@ -86,15 +101,17 @@ fn in_league_ui(
     });
     ui.horizontal(|ui| {
         if ui
-            .button("Sync now")
+            .add_enabled(free, egui::Button::new("Sync now"))
             .on_hover_text("Fetch the league's new changes, make this laptop's again after them, and send them")
+            .on_disabled_hover_text(WAIT)
             .clicked()
         {
             action = Some(Action::League(LeagueAction::Sync(Vec::new())));
         }
         if ui
-            .button("Who is in the league")
+            .add_enabled(free, egui::Button::new("Who is in the league"))
             .on_hover_text("The members and their gangs, as the server has them")
+            .on_disabled_hover_text(WAIT)
             .clicked()
         {
             action = Some(Action::League(LeagueAction::Members));
@@ -102,7 +119,7 @@ fn in_league_ui(
     });
     if let Some(outcome) = &state.outcome {
         ui.separator();
-        if let Some(chosen) = outcome_ui(ui, outcome, &mut state.choices) {
+        if let Some(chosen) = outcome_ui(ui, outcome, &mut state.choices, free) {
             action = Some(Action::League(LeagueAction::Sync(chosen)));
         }
     }
@@ -122,11 +139,12 @@ fn in_league_ui(
 }
 
 /// A sync's outcome; for conflicts, each side by side with its choice,
-/// and the choices once all are made.
+/// and the choices once all are made (and the server is `free`).
 fn outcome_ui(
     ui: &mut egui::Ui,
     outcome: &SyncOutcome,
     choices: &mut [Option<Choice>],
+    free: bool,
 ) -> Option<Vec<Option<Choice>>> {
     match outcome {
         SyncOutcome::Synced { left_out, .. } => {
@@ -138,10 +156,15 @@ fn outcome_ui(
             }
             None
         }
-        SyncOutcome::Refused { change, reason, .. } => {
+        SyncOutcome::Refused {
+            number,
+            change,
+            reason,
+            ..
+        } => {
             ui.label(
                 RichText::new(format!(
-                    "The server refused “{change}”: {reason}. It stays on this laptop: take it back (Undo) or ask the organiser."
+                    "The server refused change {number} “{change}”: {reason}. It stays on this laptop: take it back with Undo while it is your newest change (or `rapsheet undo --change {number}`), or ask the organiser."
                 ))
                 .color(ui.visuals().error_fg_color),
             );
@@ -179,7 +202,16 @@ fn outcome_ui(
                 });
             }
             let unchosen = choices.iter().filter(|c| c.is_none()).count();
-            let sync = ui.add_enabled(unchosen == 0, egui::Button::new("Sync with these choices"));
+            let sync = ui
+                .add_enabled(
+                    free && unchosen == 0,
+                    egui::Button::new("Sync with these choices"),
+                )
+                .on_disabled_hover_text(if free {
+                    "Choose each conflict first"
+                } else {
+                    WAIT
+                });
             if unchosen > 0 {
                 ui.label(match unchosen {
                     1 => "1 conflict still to choose".to_owned(),
@@ -191,8 +223,9 @@ fn outcome_ui(
     }
 }
 
-/// Joining a league with an invite, into a new campaign file.
-fn join_ui(ui: &mut egui::Ui, state: &mut LeagueWindow) -> Option<Action> {
+/// Joining a league with an invite, into a new campaign file; with `free`
+/// false a join is under way, and another waits.
+fn join_ui(ui: &mut egui::Ui, state: &mut LeagueWindow, free: bool) -> Option<Action> {
     let mut action = None;
     ui.label("This campaign is in no league. Join one with the invite the organiser gave you: a new campaign file is made from the league's changes.");
     ui.weak("Starting a league and inviting its members are the organiser's tasks, done on the command line: rapsheet league init, then rapsheet league invite (docs/league.md).");
@@ -216,8 +249,12 @@ fn join_ui(ui: &mut egui::Ui, state: &mut LeagueWindow) -> Option<Action> {
         });
     let ready = !state.invite_path.trim().is_empty() && !state.join_path.trim().is_empty();
     if ui
-        .add_enabled(ready, egui::Button::new("Join the league"))
-        .on_disabled_hover_text("Give the invite file and a new campaign file")
+        .add_enabled(free && ready, egui::Button::new("Join the league"))
+        .on_disabled_hover_text(if free {
+            "Give the invite file and a new campaign file"
+        } else {
+            WAIT
+        })
         .clicked()
     {
         state.join_error = None;

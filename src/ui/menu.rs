@@ -238,6 +238,10 @@ impl RapsheetApp {
                 );
                 ui.label(text).on_hover_text(hover);
             }
+            if let Some(progress) = self.league_progress() {
+                ui.separator();
+                ui.label(progress);
+            }
             if let Some(writer) = &self.writer {
                 ui.separator();
                 ui.spinner();

@@ -128,7 +128,7 @@ pub fn run(db: Option<PathBuf>, packs: &[PathBuf]) -> Result<()> {
         persist_window: true,
         ..Default::default()
     };
-    eframe::run_native(
+    let ran = eframe::run_native(
         APP_ID,
         options,
         Box::new(move |cc| {
@@ -139,8 +139,17 @@ pub fn run(db: Option<PathBuf>, packs: &[PathBuf]) -> Result<()> {
             Ok(Box::new(app))
         }),
     )
-    .map_err(|e| anyhow!("cannot start the window: {e}"))
+    .map_err(|e| anyhow!("cannot start the window: {e}"));
+    // The window is gone; a sync or a join still running ends first, its
+    // file closed whole (for a while only: a server that never answers
+    // does not keep the process).
+    run::let_writing_jobs_end(WRITING_JOBS_WAIT);
+    ran
 }
+
+/// How long the process waits, its window closed, for a sync or a join
+/// still running to end.
+const WRITING_JOBS_WAIT: std::time::Duration = std::time::Duration::from_secs(90);
 
 /// The app as the settings `kept` at the last run leave it: on `db`, or the
 /// last campaign, or the demo (a first run, the welcome screen over it), or

@@ -417,10 +417,12 @@ impl RapsheetApp {
         if let Some(action) = super::merge_view::merge_ui(ctx, &mut self.campaign.merge_window) {
             actions.push(action);
         }
+        let busy = self.league_progress();
         if let Some(action) = super::league_view::league_ui(
             ctx,
             &mut self.campaign.league_window,
             self.league_status.as_ref(),
+            busy.as_deref(),
         ) {
             actions.push(action);
         }

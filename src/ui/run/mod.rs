@@ -27,7 +27,7 @@ pub use bundles::BundleAction;
 pub use campaign::CampaignAction;
 pub use fighter::FighterAction;
 pub use gang::GangAction;
-pub use league::LeagueAction;
+pub use league::{LeagueAction, LeagueJob, SYNCING, let_writing_jobs_end};
 pub use merge::MergeAction;
 pub use output::OutputAction;
 pub use record::RecordAction;
@@ -76,6 +76,12 @@ impl RapsheetApp {
     /// Takes back the newest change (or undo, for a redo) in the campaign
     /// log: the same history the command line's `undo` and `redo` use.
     fn step_history(&mut self, redo: bool) {
+        // The menu is off while a sync holds the campaign; a shortcut is
+        // told why in words (the stand-in's file would refuse it anyway).
+        if self.league_holds_campaign() {
+            self.error(anyhow::anyhow!("Not now: {SYNCING}"));
+            return;
+        }
         let Some(session) = self.session.as_mut() else {
             return;
         };
