@@ -433,3 +433,53 @@ fn a_member_joining_a_changed_history_is_told_which_change() {
     );
     assert!(!ann.file().exists());
 }
+
+/// The organiser takes a gang from its member (their next change to it is
+/// refused, named by its number) and gives it back; a certificate that is
+/// not the server's is never pinned, and the file keeps trusting the one
+/// that is.
+#[test]
+fn the_organiser_gives_and_takes_gangs_and_a_certificate_is_pinned_only_when_it_is_the_servers() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_tools", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    organiser.ok(&["league", "take-away", "--gang", GANG]);
+    ann.ok(&[
+        "resource",
+        "ammo",
+        "1",
+        "--gang",
+        GANG,
+        "--reason",
+        "not mine now",
+    ]);
+    let out = ann.run(&["league", "sync"]);
+    let said = util::stderr(&out);
+    assert!(!out.status.success());
+    let number = ann.batches();
+    assert!(
+        said.contains(&format!("refused change {number}"))
+            && said.contains(&format!("rapsheet undo --change {number}")),
+        "{said}"
+    );
+    ann.ok(&["undo", "--change", &number.to_string()]);
+    let login = format!("{}_ann", league.address.database);
+    organiser.ok(&["league", "give", &login, "--gang", GANG]);
+    change_and_sync(&ann, GANG, "mine again");
+
+    std::fs::write(
+        ann.home.join("other.pem"),
+        util::postgres::other_certificate(),
+    )
+    .unwrap();
+    let before = std::fs::read(ann.file()).unwrap();
+    let out = ann.run(&["league", "certificate", "other.pem"]);
+    assert!(!out.status.success(), "{}", util::stderr(&out));
+    assert_eq!(std::fs::read(ann.file()).unwrap(), before);
+    std::fs::write(ann.home.join("league.pem"), &league.address.certificate).unwrap();
+    ann.ok(&["league", "certificate", "league.pem"]);
+    change_and_sync(&ann, GANG, "after the certificate");
+    organiser.ok(&["league", "sync"]);
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}

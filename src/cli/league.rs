@@ -75,6 +75,25 @@ pub enum LeagueCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Gives a member another gang, from whoever had it (organiser).
+    Give {
+        /// The member's login.
+        login: String,
+        #[arg(long, value_name = "GANG")]
+        gang: String,
+    },
+    /// Takes a gang from its member: nobody's until given again
+    /// (organiser).
+    TakeAway {
+        #[arg(long, value_name = "GANG")]
+        gang: String,
+    },
+    /// Trusts the server's renewed certificate (PEM) from now on, checked
+    /// by connecting with it; the organiser's invites made after carry it.
+    Certificate {
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
     /// Brings the league's server to this Rapsheet (organiser): the
     /// schema it lacks, and the league's format raised to the newest this
     /// Rapsheet writes. Once every member has updated: an older Rapsheet
@@ -189,6 +208,25 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
                 show_status(&status);
                 Ok(())
             }
+        }
+        LeagueCommand::Give { login, gang } => {
+            session.league_give(&login, &gang)?;
+            say!("{} is {login}'s now", crate::text::one_line(&gang));
+            Ok(())
+        }
+        LeagueCommand::TakeAway { gang } => {
+            session.league_take_away(&gang)?;
+            say!("{} is no member's now", crate::text::one_line(&gang));
+            Ok(())
+        }
+        LeagueCommand::Certificate { file } => {
+            let certificate = crate::input::read_text(&file, crate::input::Kind::Certificate)?;
+            session.league_pin_certificate(&certificate)?;
+            say!(
+                "This campaign trusts the certificate in {} for its league from now on",
+                crate::text::path(&file)
+            );
+            Ok(())
         }
         LeagueCommand::Upgrade { json } => {
             let upgraded = session.league_upgrade()?;

@@ -136,6 +136,16 @@ impl CampaignStore {
         Ok(())
     }
 
+    /// Trusts `certificate` (PEM) for the league from now on: the
+    /// server's renewed one.
+    pub fn pin_league_certificate(&mut self, certificate: &str) -> Result<()> {
+        self.writable()?;
+        self.conn
+            .prepare_cached("UPDATE league SET certificate = ?1 WHERE one = 1")?
+            .execute([certificate])?;
+        Ok(())
+    }
+
     /// Notes that the file holds the server's log up to `synced`, as of
     /// `at`.
     pub fn mark_synced(&mut self, synced: i64, at: &str) -> Result<()> {

@@ -362,6 +362,52 @@ impl Session {
         Ok(session)
     }
 
+    /// Gives the gang `gang` (by name) to the member `login`, from
+    /// whoever had it. The organiser's.
+    pub fn league_give(&self, login: &str, gang: &str) -> Result<()> {
+        let id = self.gang_named(gang)?.id.0;
+        let mut league = self.league_connection()?;
+        if !league.members()?.iter().any(|m| m.login == login) {
+            bail!(
+                "{login} is not a member of this league (invite them with `rapsheet league invite`)"
+            );
+        }
+        league.assign(login, id)?;
+        Ok(())
+    }
+
+    /// Takes the gang `gang` (by name) from its member: it is nobody's
+    /// until given again. The organiser's.
+    pub fn league_take_away(&self, gang: &str) -> Result<()> {
+        let id = self.gang_named(gang)?.id.0;
+        self.league_connection()?.take_away(id)?;
+        Ok(())
+    }
+
+    /// Trusts `certificate` (PEM) for the league from now on: the
+    /// server's renewed certificate, checked by connecting with it before
+    /// it is kept. Invites made after carry it.
+    pub fn league_pin_certificate(&mut self, certificate: &str) -> Result<()> {
+        let tie = self.tie()?;
+        let renewed = LeagueTie {
+            certificate: certificate.to_owned(),
+            ..tie.clone()
+        };
+        let password = passwords::password_for(self.league_passwords.as_deref(), &tie)?;
+        League::connect(&address(&renewed), &password)?.head()?;
+        self.store.pin_league_certificate(certificate)?;
+        Ok(())
+    }
+
+    /// A connection to the league's server as this laptop's member.
+    fn league_connection(&self) -> Result<League> {
+        let tie = self.tie()?;
+        Ok(League::connect(
+            &address(&tie),
+            &passwords::password_for(self.league_passwords.as_deref(), &tie)?,
+        )?)
+    }
+
     /// The league's members and their gangs.
     pub fn league_members(&self) -> Result<Vec<MemberView>> {
         let tie = self.tie()?;

@@ -347,6 +347,14 @@ impl League {
         Ok(())
     }
 
+    /// Takes `gang` from whoever had it: it is no member's until given
+    /// again. The organiser's.
+    pub fn take_away(&mut self, gang: i64) -> Result<(), LeagueError> {
+        self.client
+            .execute("DELETE FROM league.gang_owner WHERE gang = $1", &[&gang])?;
+        Ok(())
+    }
+
     /// Every member, by login, with their gangs and whether they organise.
     pub fn members(&mut self) -> Result<Vec<Member>, LeagueError> {
         let rows = self.client.query(
@@ -521,9 +529,11 @@ fn new_password() -> String {
 
 fn role_error(error: postgres::Error, login: &str) -> LeagueError {
     match error.code() {
-        Some(c) if *c == postgres::error::SqlState::DUPLICATE_OBJECT => LeagueError::Invalid(
-            format!("a login named {login} already exists on this server; pick another name"),
-        ),
+        Some(c) if *c == postgres::error::SqlState::DUPLICATE_OBJECT => {
+            LeagueError::Invalid(format!(
+                "a login named {login} already exists on this server; pick another name, or give a member another gang with `rapsheet league give {login} --gang GANG`"
+            ))
+        }
         _ => LeagueError::from(error),
     }
 }
