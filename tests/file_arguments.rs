@@ -118,6 +118,11 @@ fn trials() -> Vec<(&'static str, Role, Vec<&'static str>)> {
             with_db(&["league", "invite", "ann", "-o", "@"]),
         ),
         (
+            "league certificate FILE",
+            Input,
+            with_db(&["league", "certificate", "@"]),
+        ),
+        (
             "league join INVITE",
             Input,
             vec!["league", "join", "@", "--db", "joined.rapsheet"],

@@ -10,7 +10,7 @@
 mod laptops;
 mod util;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use laptops::{Laptop, member, organised_with};
 use util::postgres::{TestLeague, cluster};
@@ -137,23 +137,6 @@ fn undo_takes_back_the_members_own_newest_change_not_anothers() {
     assert!(gang.contains("Supply 1"), "{gang}");
 }
 
-/// The password file a laptop's join wrote, under its settings folder.
-fn password_file(laptop: &Laptop) -> PathBuf {
-    let mut found = Vec::new();
-    let mut folders = vec![laptop.home.join("config")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.file_name().is_some_and(|n| n == "league-passwords") {
-                found.push(path);
-            }
-        }
-    }
-    found.pop().expect("the join kept the password")
-}
-
 /// The app's Sync (File ▸ League…): the status bar says what waits, Sync
 /// sends it, and a conflict with the league's changes is shown side by
 /// side and settled by the player's choice before anything is sent.
@@ -181,7 +164,7 @@ fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
     let session = rapsheet::session::Session::open(&ann.file()).unwrap();
     let mut app = rapsheet::ui::RapsheetApp::with_session(session);
     // The app's, so the sessions its league jobs open read it too.
-    app.keep_league_passwords_in(password_file(&ann));
+    app.keep_league_passwords_in(ann.password_file());
     let mut h = egui_kittest::Harness::builder()
         .with_size([1280.0, 900.0])
         .build_ui_state(

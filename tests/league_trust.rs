@@ -483,3 +483,29 @@ fn the_organiser_gives_and_takes_gangs_and_a_certificate_is_pinned_only_when_it_
     organiser.ok(&["league", "sync"]);
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }
+
+/// A batch put on the server by hand with a label of 150,000 characters
+/// passes the same gate on every laptop as it would in a bundle: it is
+/// kept in its place, its label cut and saying why; the whole campaign
+/// then goes out as a bundle and comes back as a new file.
+#[test]
+fn a_label_past_its_length_by_raw_sql_is_left_out_and_the_bundle_still_imports() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_label", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    let long = "L".repeat(150_000);
+    insert_raw(&mut raw, "long-label", &long, "[]").unwrap();
+    change_and_sync(&ann, GANG, "after the long label");
+    let log = ann.ok(&["log", "--limit", "3"]);
+    assert!(log.contains("Left out: LLLL"), "{log}");
+    assert!(log.lines().all(|l| l.chars().count() < 1000), "{log}");
+    ann.ok(&["bundle", "export", "--whole", "-o", "whole.json"]);
+    let again = Laptop::new(root, "again");
+    std::fs::copy(ann.home.join("whole.json"), again.home.join("whole.json")).unwrap();
+    again.ok(&["bundle", "import", "whole.json", "--whole"]);
+    again.ok(&["verify"]);
+    organiser.ok(&["league", "sync"]);
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}

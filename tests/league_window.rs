@@ -8,33 +8,15 @@
 mod laptops;
 mod util;
 
-use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;
 use egui_kittest::kittest::{NodeT, Queryable};
-use laptops::{Laptop, member, organised_with};
+use laptops::{member, organised_with};
 use rapsheet::session::Session;
 use rapsheet::ui::{RapsheetApp, Screen};
 use util::postgres::cluster;
-
-/// The password file a laptop's join wrote, under its settings folder.
-fn password_file(laptop: &Laptop) -> PathBuf {
-    let mut found = Vec::new();
-    let mut folders = vec![laptop.home.join("config")];
-    while let Some(folder) = folders.pop() {
-        for entry in std::fs::read_dir(&folder).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                folders.push(path);
-            } else if path.file_name().is_some_and(|n| n == "league-passwords") {
-                found.push(path);
-            }
-        }
-    }
-    found.pop().expect("the join kept the password")
-}
 
 /// Steps frames, a short sleep between, until `done`, for at most 30
 /// seconds (a server that does not answer gives up after 10).
@@ -78,7 +60,7 @@ fn a_sync_waiting_on_the_server_leaves_the_window_free_and_changes_nothing() {
         "a crate",
     ]);
     let mut app = RapsheetApp::with_session(Session::open(&ann.file()).unwrap());
-    app.keep_league_passwords_in(password_file(&ann));
+    app.keep_league_passwords_in(ann.password_file());
     let mut h = Harness::builder()
         .with_size([1280.0, 900.0])
         .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);

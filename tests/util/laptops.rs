@@ -111,6 +111,24 @@ impl Laptop {
             .collect()
     }
 
+    /// The password file this laptop's join wrote, under its settings
+    /// folder.
+    pub fn password_file(&self) -> PathBuf {
+        let mut found = Vec::new();
+        let mut folders = vec![self.home.join("config")];
+        while let Some(folder) = folders.pop() {
+            for entry in std::fs::read_dir(&folder).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    folders.push(path);
+                } else if path.file_name().is_some_and(|n| n == "league-passwords") {
+                    found.push(path);
+                }
+            }
+        }
+        found.pop().expect("the join kept the password")
+    }
+
     /// How many batches this laptop's log holds.
     pub fn batches(&self) -> i64 {
         let db = rusqlite::Connection::open(self.file()).unwrap();

@@ -212,11 +212,7 @@ impl Session {
     /// member still on an older one can no longer send changes, and is
     /// told to update).
     pub fn league_upgrade(&self) -> Result<Upgraded> {
-        let tie = self.tie()?;
-        let mut league = League::connect(
-            &address(&tie),
-            &passwords::password_for(self.league_passwords.as_deref(), &tie)?,
-        )?;
+        let mut league = self.league_connection()?;
         let format_before = league.format()?;
         let (schema_before, schema) = league.upgrade()?;
         let format = league.raise_format(self.league_format.min(NEWEST_FORMAT))?;
@@ -249,11 +245,7 @@ impl Session {
                 output.display()
             );
         }
-        let mut league = League::connect(
-            &address(&tie),
-            &passwords::password_for(self.league_passwords.as_deref(), &tie)?,
-        )?;
-        let password = league.invite(login, &ids)?;
+        let password = self.league_connection()?.invite(login, &ids)?;
         let invite = Invite {
             host: tie.host.clone(),
             port: tie.port,
@@ -410,11 +402,7 @@ impl Session {
 
     /// The league's members and their gangs.
     pub fn league_members(&self) -> Result<Vec<MemberView>> {
-        let tie = self.tie()?;
-        let mut league = League::connect(
-            &address(&tie),
-            &passwords::password_for(self.league_passwords.as_deref(), &tie)?,
-        )?;
+        let mut league = self.league_connection()?;
         let names = self.names()?;
         Ok(league
             .members()?

@@ -43,6 +43,25 @@ impl Roles {
         })
     }
 
+    /// Makes the organiser a member of the owner role, to change the
+    /// schema.
+    fn grant_owner(&self) -> String {
+        format!(
+            "GRANT {} TO {};",
+            ident(&self.owner),
+            ident(&self.organiser)
+        )
+    }
+
+    /// Ends the organiser's membership of the owner role.
+    fn revoke_owner(&self) -> String {
+        format!(
+            "REVOKE {} FROM {};",
+            ident(&self.owner),
+            ident(&self.organiser)
+        )
+    }
+
     /// The SQL of a version with the names put in.
     fn fill(&self, sql: &str) -> String {
         sql.replace("@organiser_literal@", &literal(&self.organiser))
@@ -131,19 +150,9 @@ pub(super) fn upgrade(client: &mut Client, from: i64) -> Result<(), LeagueError>
     }
     let roles = Roles::of(client)?;
     let mut tx = client.transaction()?;
-    tx.batch_execute(&format!(
-        "GRANT {owner} TO {me};",
-        owner = ident(&roles.owner),
-        me = ident(&roles.organiser),
-    ))?;
-    for (_, sql) in VERSIONS.iter().filter(|(v, _)| *v > from) {
-        tx.batch_execute(&roles.fill(sql))?;
-    }
-    tx.batch_execute(&format!(
-        "REVOKE {owner} FROM {me};",
-        owner = ident(&roles.owner),
-        me = ident(&roles.organiser),
-    ))?;
+    tx.batch_execute(&roles.grant_owner())?;
+    apply_versions(&mut tx, &roles, |v| v > from)?;
+    tx.batch_execute(&roles.revoke_owner())?;
     tx.commit()?;
     Ok(())
 }
@@ -161,15 +170,21 @@ pub(super) fn apply(client: &mut Client, upto: i64) -> Result<(), LeagueError> {
         me = ident(&roles.organiser),
     ))
     .map_err(|e| roles_taken(e, &roles))?;
-    for (_, sql) in VERSIONS.iter().filter(|(v, _)| *v <= upto) {
+    apply_versions(&mut tx, &roles, |v| v <= upto)?;
+    tx.batch_execute(&roles.revoke_owner())?;
+    tx.commit()?;
+    Ok(())
+}
+
+/// The versions `which` picks, in order, with the league's names put in.
+fn apply_versions(
+    tx: &mut postgres::Transaction<'_>,
+    roles: &Roles,
+    which: impl Fn(i64) -> bool,
+) -> Result<(), LeagueError> {
+    for (_, sql) in VERSIONS.iter().filter(|(v, _)| which(*v)) {
         tx.batch_execute(&roles.fill(sql))?;
     }
-    tx.batch_execute(&format!(
-        "REVOKE {owner} FROM {me};",
-        owner = ident(&roles.owner),
-        me = ident(&roles.organiser),
-    ))?;
-    tx.commit()?;
     Ok(())
 }
 
