@@ -48,21 +48,24 @@ fn main() {
     for (i, (name, file)) in campaigns.iter().enumerate() {
         let figures = one_campaign(cluster, dir.path(), &format!("bench{i}"), file);
         println!(
-            "{name}: init (send the whole log) {}, first join {}, sync fetching 1 {} ({:.1}× floor), sync sending 1 {} ({:.1}× floor)",
+            "{name}: init (send the whole log) {}, first join {}, sync fetching 1 {} ({:.1}× floor), sync sending 1 {} ({:.1}× floor), sync fetching 1 and rebasing 1 {} ({:.1}× floor)",
             ms(figures.init),
             ms(figures.join),
             ms(figures.fetch_one),
             ratio(figures.fetch_one, floor),
             ms(figures.send_one),
-            ratio(figures.send_one, floor)
+            ratio(figures.send_one, floor),
+            ms(figures.rebase_one),
+            ratio(figures.rebase_one, floor)
         );
         rows.push(figures);
     }
     if let [small, large] = rows.as_slice() {
         println!(
-            "growth from the demo to the decade campaign: sync fetching 1 {:.2}×, sync sending 1 {:.2}×, first join {:.1}×",
+            "growth from the demo to the decade campaign: sync fetching 1 {:.2}×, sync sending 1 {:.2}×, sync fetching 1 and rebasing 1 {:.2}×, first join {:.1}×",
             ratio(large.fetch_one, small.fetch_one),
             ratio(large.send_one, small.send_one),
+            ratio(large.rebase_one, small.rebase_one),
             ratio(large.join, small.join)
         );
     }
@@ -79,6 +82,9 @@ struct Figures {
     join: Duration,
     fetch_one: Duration,
     send_one: Duration,
+    /// A sync that fetches one change and makes one of this laptop's
+    /// again after it before sending it.
+    rebase_one: Duration,
 }
 
 fn one_campaign(cluster: &postgres::Cluster, dir: &Path, db: &str, file: &Path) -> Figures {
@@ -120,11 +126,24 @@ fn one_campaign(cluster: &postgres::Cluster, dir: &Path, db: &str, file: &Path) 
         member.league_sync(&[], None).unwrap();
         started.elapsed()
     }));
+    let rebase_one = median((0..SAMPLES).map(|_| {
+        organiser
+            .adjust_resource(theirs.id, &resource, 1, "bench")
+            .unwrap();
+        organiser.league_sync(&[], None).unwrap();
+        member
+            .adjust_resource(mine.id, &resource, 1, "bench")
+            .unwrap();
+        let started = Instant::now();
+        member.league_sync(&[], None).unwrap();
+        started.elapsed()
+    }));
     Figures {
         init,
         join,
         fetch_one,
         send_one,
+        rebase_one,
     }
 }
 

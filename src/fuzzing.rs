@@ -471,6 +471,7 @@ pub fn league_rows(data: &[u8], head: i64) -> Vec<crate::store::league::ServerBa
             },
             format: 1,
             hash: None,
+            signature: None,
         });
     }
     rows

@@ -42,6 +42,7 @@ fn batch(uid: &str, events: &str) -> NewBatch {
         // The format a league made by `League::init` is at until raised.
         format: 1,
         hash: None,
+        signature: None,
     }
 }
 
@@ -734,6 +735,7 @@ fn as_pushed(log: &[LoggedBatch]) -> Vec<NewBatch> {
             events: serde_json::to_string(&b.events).unwrap(),
             format: 1,
             hash: None,
+            signature: None,
         })
         .collect()
 }

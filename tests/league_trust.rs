@@ -12,6 +12,7 @@ mod util;
 use std::path::Path;
 
 use laptops::{Laptop, member, member_as, organised_as};
+use rapsheet::store::league::signature;
 use util::postgres::{TestLeague, cluster};
 
 const GANG: &str = "Neon Jackals";
@@ -26,10 +27,12 @@ fn change_and_sync(laptop: &Laptop, gang: &str, reason: &str) {
     laptop.ok(&["league", "sync"]);
 }
 
-/// A batch put on the server with raw SQL, in the league's format and
-/// chained as the server works the chain out where the league keeps one.
+/// A batch put on the server with raw SQL, in the league's format,
+/// chained as the server works the chain out where the league keeps one,
+/// and signed with `key` where one is given.
 fn insert_raw(
     client: &mut postgres::Client,
+    key: Option<&str>,
     uid: &str,
     label: &str,
     events: &str,
@@ -40,24 +43,29 @@ fn insert_raw(
     let version: i64 = client
         .query_one("SELECT max(version) FROM league.schema_version", &[])?
         .get(0);
+    let at = "2026-11-26T00:00:00Z";
     if version < 5 {
         return client.execute(
             "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
              touched_gangs, record_gangs, campaign_wide) \
-             VALUES ($1, $2, '', now(), '2026-11-26T00:00:00Z', $3, $4::text::json, \
-             '{}', NULL, false)",
-            &[&(head + 1), &uid, &label, &events],
+             VALUES ($1, $2, '', now(), $3, $4, $5::text::json, '{}', NULL, false)",
+            &[&(head + 1), &uid, &at, &label, &events],
         );
     }
+    let hash: String = client
+        .query_one(
+            "SELECT league.link((SELECT hash FROM league.batch WHERE seq = $1::bigint - 1), \
+             league.digest($1::bigint, $2::text, session_user::text, $3::text, $4::text, NULL, $5::text))",
+            &[&(head + 1), &uid, &at, &label, &events],
+        )?
+        .get(0);
+    let signature = key.map(|key| signature::sign(key, &hash).unwrap());
     client.execute(
         "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
-         touched_gangs, record_gangs, campaign_wide, format, hash) \
-         VALUES ($1, $2, '', now(), '2026-11-26T00:00:00Z', $3, $4::text::json, \
-         '{}', NULL, false, (SELECT format FROM league.format), \
-         league.link((SELECT hash FROM league.batch WHERE seq = $1::bigint - 1), \
-                     league.digest($1::bigint, $2::text, session_user::text, '2026-11-26T00:00:00Z', \
-                                   $3::text, NULL, $4::text)))",
-        &[&(head + 1), &uid, &label, &events],
+         touched_gangs, record_gangs, campaign_wide, format, hash, signature) \
+         VALUES ($1, $2, '', now(), $3, $4, $5::text::json, '{}', NULL, false, \
+         (SELECT format FROM league.format), $6, $7)",
+        &[&(head + 1), &uid, &at, &label, &events, &hash, &signature],
     )
 }
 
@@ -97,7 +105,7 @@ fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses
     let ann = member(root, &organiser, &league, "ann", GANG);
     let mut raw = cluster().client(&league.address, &league.password).unwrap();
     for (label, events) in POISONS {
-        insert_raw(&mut raw, &format!("poison {label}"), label, events).unwrap();
+        insert_raw(&mut raw, None, &format!("poison {label}"), label, events).unwrap();
     }
     ann.ok(&[
         "resource", "ammo", "1", "--gang", GANG, "--reason", "a crate",
@@ -120,18 +128,18 @@ fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses
     // The organiser brings the server to this build.
     let upgraded = organiser.ok(&["league", "upgrade"]);
     assert!(
-        upgraded.contains("schema 5 (was 4)") && upgraded.contains("format 2 (was 1)"),
+        upgraded.contains("schema 6 (was 4)") && upgraded.contains("format 3 (was 1)"),
         "{upgraded}"
     );
     for (label, events) in POISONS {
         let refused =
-            insert_raw(&mut raw, &format!("again {label}"), label, events).expect_err(label);
+            insert_raw(&mut raw, None, &format!("again {label}"), label, events).expect_err(label);
         let db = refused.as_db_error().expect("a refusal");
         assert_eq!(db.code().code(), "22023", "{label}: {}", db.message());
     }
     // A kind no Rapsheet knows, and a field the kind has not, refused too.
     let future = r#"[{"type":"gang_levitated","gang":1}]"#;
-    let refused = insert_raw(&mut raw, "future", "Future", future).unwrap_err();
+    let refused = insert_raw(&mut raw, None, "future", "Future", future).unwrap_err();
     assert!(
         refused
             .as_db_error()
@@ -141,7 +149,7 @@ fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses
         "{refused:?}"
     );
     let stray = r#"[{"type":"resource_adjusted","gang":1,"resource":"ammo","from":0,"to":5,"reason":"x","extra":1}]"#;
-    let refused = insert_raw(&mut raw, "stray", "Stray", stray).unwrap_err();
+    let refused = insert_raw(&mut raw, None, "stray", "Stray", stray).unwrap_err();
     assert!(
         refused
             .as_db_error()
@@ -204,9 +212,9 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
     );
 
     let upgraded = organiser.ok(&["league", "upgrade"]);
-    assert!(upgraded.contains("format 2 (was 1)"), "{upgraded}");
+    assert!(upgraded.contains("format 3 (was 1)"), "{upgraded}");
     change_and_sync(&ann, GANG, "format two");
-    assert_eq!(formats(&mut raw), [1, 2]);
+    assert_eq!(formats(&mut raw), [1, 3]);
 
     ben.ok(&[
         "resource",
@@ -222,7 +230,7 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
     assert!(!out.status.success());
     let said = util::stderr(&out);
     assert!(
-        said.contains("written in format 2") && said.contains("format 1 at most"),
+        said.contains("written in format 3") && said.contains("format 1 at most"),
         "{said}"
     );
     assert_eq!(
@@ -248,7 +256,7 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
         .output()
         .unwrap();
     assert!(
-        util::stderr(&out).contains("written in format 2"),
+        util::stderr(&out).contains("written in format 3"),
         "{}",
         util::stderr(&out)
     );
@@ -356,7 +364,7 @@ fn a_history_changed_on_the_server_stops_every_laptop_until_it_is_put_back() {
         .unwrap()
         .get(0);
     let row = raw
-        .query_one("SELECT uid, author, received, at, label, undoes, events::text, touched_gangs, record_gangs, campaign_wide, format, hash FROM league.batch WHERE seq = $1", &[&head])
+        .query_one("SELECT uid, author, received, at, label, undoes, events::text, touched_gangs, record_gangs, campaign_wide, format, hash, signature FROM league.batch WHERE seq = $1", &[&head])
         .unwrap();
     as_owner(&mut raw, &league, |raw| {
         raw.execute("DELETE FROM league.batch WHERE seq = $1", &[&head])
@@ -370,8 +378,8 @@ fn a_history_changed_on_the_server_stops_every_laptop_until_it_is_put_back() {
     as_owner(&mut raw, &league, |raw| {
         raw.execute(
             "INSERT INTO league.batch (seq, uid, author, received, at, label, undoes, events,
-             touched_gangs, record_gangs, campaign_wide, format, hash)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text::json, $9, $10, $11, $12, $13)",
+             touched_gangs, record_gangs, campaign_wide, format, hash, signature)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8::text::json, $9, $10, $11, $12, $13, $14)",
             &[
                 &head,
                 &row.get::<_, String>(0),
@@ -386,6 +394,7 @@ fn a_history_changed_on_the_server_stops_every_laptop_until_it_is_put_back() {
                 &row.get::<_, bool>(9),
                 &row.get::<_, i64>(10),
                 &row.get::<_, String>(11),
+                &row.get::<_, Option<String>>(12),
             ],
         )
         .map(drop)
@@ -496,7 +505,14 @@ fn a_label_past_its_length_by_raw_sql_is_left_out_and_the_bundle_still_imports()
     let ann = member(root, &organiser, &league, "ann", GANG);
     let mut raw = cluster().client(&league.address, &league.password).unwrap();
     let long = "L".repeat(150_000);
-    insert_raw(&mut raw, "long-label", &long, "[]").unwrap();
+    insert_raw(
+        &mut raw,
+        Some(&organiser.private_key()),
+        "long-label",
+        &long,
+        "[]",
+    )
+    .unwrap();
     change_and_sync(&ann, GANG, "after the long label");
     let log = ann.ok(&["log", "--limit", "3"]);
     assert!(log.contains("Left out: LLLL"), "{log}");
@@ -507,5 +523,88 @@ fn a_label_past_its_length_by_raw_sql_is_left_out_and_the_bundle_still_imports()
     again.ok(&["bundle", "import", "whole.json", "--whole"]);
     again.ok(&["verify"]);
     organiser.ok(&["league", "sync"]);
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}
+
+/// The organiser resets a member's password and sends in her name: a
+/// batch with a signature that is not of one of her keys is left out
+/// alike on every laptop; one signed with a key the attacker published
+/// for her goes in, and every laptop, hers too, says she has a new key.
+#[test]
+fn a_change_sent_in_a_members_name_by_someone_else_is_seen() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_names", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    change_and_sync(&ann, GANG, "ann's own");
+    organiser.ok(&["league", "sync"]);
+    let login = format!("{}_ann", league.address.database);
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    raw.batch_execute(&format!("ALTER ROLE \"{login}\" PASSWORD 'stolen'"))
+        .unwrap();
+    let mut as_ann = cluster()
+        .client(&league.as_login(&login), "stolen")
+        .unwrap();
+
+    // Signed with a key that is not one of hers.
+    let stranger = signature::new_key().unwrap();
+    let jackals: i64 = as_ann
+        .query_one(
+            "SELECT gang FROM league.gang_owner WHERE login = session_user",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    let renamed = format!(
+        r#"[{{"type":"gang_renamed","gang":{jackals},"from":"{GANG}","to":"Stolen Name"}}]"#
+    );
+    insert_raw(
+        &mut as_ann,
+        Some(&stranger.private),
+        "forged",
+        "Forged",
+        &renamed,
+    )
+    .unwrap();
+    // Her own password back (as she still has it), so her laptop syncs.
+    let hers = std::fs::read_to_string(ann.password_file()).unwrap();
+    let hers = hers.lines().next().unwrap().rsplit(':').next().unwrap();
+    raw.batch_execute(&format!("ALTER ROLE \"{login}\" PASSWORD '{hers}'"))
+        .unwrap();
+    let synced = ann.ok(&["league", "sync"]);
+    assert!(
+        synced.contains("left out: Forged") && synced.contains("not signed by a key of"),
+        "{synced}"
+    );
+    let gang = ann.ok(&["gang", "show", GANG]);
+    assert!(!gang.contains("Stolen Name"), "{gang}");
+
+    // With a key published in her name: in, and said on every laptop.
+    as_ann
+        .execute(
+            "INSERT INTO league.member_key (login, public_key, made) VALUES ('', $1, now())",
+            &[&stranger.public],
+        )
+        .unwrap();
+    let back =
+        format!(r#"[{{"type":"gang_notes_changed","gang":{jackals},"from":"","to":"Not ann"}}]"#);
+    insert_raw(
+        &mut as_ann,
+        Some(&stranger.private),
+        "signed",
+        "Signed",
+        &back,
+    )
+    .unwrap();
+    for laptop in [&ann, &organiser] {
+        let synced = laptop.ok(&["league", "sync"]);
+        assert!(
+            synced.contains(&format!("new key: {login} has a new key")),
+            "{synced}"
+        );
+    }
+    // Said once: the key is pinned now.
+    let again = ann.ok(&["league", "sync"]);
+    assert!(!again.contains("new key"), "{again}");
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }

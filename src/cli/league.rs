@@ -309,10 +309,15 @@ fn lowercase_first(line: &str) -> String {
 
 fn show_sync(outcome: &SyncOutcome) {
     match outcome {
-        SyncOutcome::Synced { left_out, .. } => {
+        SyncOutcome::Synced {
+            left_out, new_keys, ..
+        } => {
             say!("{}", outcome.headline());
             for line in left_out {
                 say!("  left out: {line}");
+            }
+            for line in new_keys {
+                say!("  new key: {line}");
             }
         }
         SyncOutcome::Conflicts { conflicts } => {

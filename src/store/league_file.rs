@@ -111,6 +111,35 @@ impl CampaignStore {
         Ok(())
     }
 
+    /// The league's members' keys this file has pinned: login, public key
+    /// (hex), when the server took it.
+    pub fn league_keys(&self) -> Result<Vec<(String, String, String)>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT login, public_key, made FROM league_key ORDER BY login, made",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Pins members' keys (login, public key, when made): one transaction;
+    /// a key pinned before stays as it is.
+    pub fn pin_league_keys(&mut self, keys: &[(String, String, String)]) -> Result<()> {
+        self.writable()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT OR IGNORE INTO league_key (login, public_key, made) VALUES (?1, ?2, ?3)",
+            )?;
+            for (login, key, made) in keys {
+                stmt.execute((login, key, made))?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// Ties the file to a league, with the name of every batch it holds
     /// of the league's log: one transaction.
     pub fn tie_to_league(&mut self, tie: &LeagueTie, names: &[BatchName]) -> Result<()> {

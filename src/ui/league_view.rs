@@ -147,11 +147,18 @@ fn outcome_ui(
     free: bool,
 ) -> Option<Vec<Option<Choice>>> {
     match outcome {
-        SyncOutcome::Synced { left_out, .. } => {
+        SyncOutcome::Synced {
+            left_out, new_keys, ..
+        } => {
             ui.label(outcome.headline());
             for line in left_out {
                 ui.label(
                     RichText::new(format!("Left out: {line}")).color(ui.visuals().warn_fg_color),
+                );
+            }
+            for line in new_keys {
+                ui.label(
+                    RichText::new(format!("New key: {line}")).color(ui.visuals().warn_fg_color),
                 );
             }
             None

@@ -129,6 +129,18 @@ impl Laptop {
         found.pop().expect("the join kept the password")
     }
 
+    /// The private key this laptop signs its league batches with (the
+    /// first line of its key file, beside the password file).
+    pub fn private_key(&self) -> String {
+        let keys = self.password_file().with_file_name("league-keys");
+        let text = std::fs::read_to_string(&keys).unwrap();
+        text.lines()
+            .next()
+            .and_then(|line| line.rsplit(':').next())
+            .expect("a key")
+            .to_owned()
+    }
+
     /// How many batches this laptop's log holds.
     pub fn batches(&self) -> i64 {
         let db = rusqlite::Connection::open(self.file()).unwrap();

@@ -14,9 +14,9 @@ use anyhow::Result;
 use super::sync::SyncOutcome;
 use crate::campaign::LoggedBatch;
 use crate::session::Session;
-use crate::store::BatchName;
 use crate::store::league::chain::{Fields, link};
-use crate::store::league::{League, NewBatch, ServerBatch};
+use crate::store::league::{League, NewBatch, ServerBatch, signature};
+use crate::store::{BatchName, LeagueTie};
 
 /// The league's hashes of batches, by their number there.
 pub(super) type Hashes = Vec<(i64, String)>;
@@ -46,6 +46,8 @@ pub(super) struct Writing {
     /// a chain.
     pub before: Option<Option<String>>,
     pub author: String,
+    /// The private key its batches are signed with, in format 3 on.
+    pub key: Option<String>,
 }
 
 impl Writing {
@@ -81,6 +83,10 @@ impl Writing {
                 hashes.push((seq, hash.clone()));
                 before = Some(hash.clone());
             }
+            let signature = match (&self.key, &hash) {
+                (Some(key), Some(hash)) if self.format >= 3 => Some(signature::sign(key, hash)?),
+                _ => None,
+            };
             sent.push(NewBatch {
                 uid: name.uid.clone(),
                 at: batch.at.clone(),
@@ -89,6 +95,7 @@ impl Writing {
                 events,
                 format: self.format,
                 hash: hash.filter(|_| self.format >= 2),
+                signature,
             });
         }
         Ok((sent, hashes))
@@ -137,7 +144,12 @@ impl Session {
     }
 
     /// How this laptop writes to the league after its batch `after`.
-    pub(super) fn writing(&self, league: &mut League, after: i64, author: &str) -> Result<Writing> {
+    pub(super) fn writing(
+        &self,
+        league: &mut League,
+        after: i64,
+        tie: &LeagueTie,
+    ) -> Result<Writing> {
         let before = if league.keeps_chain()? {
             Some(self.kept_hash(after)?)
         } else {
@@ -146,7 +158,8 @@ impl Session {
         Ok(Writing {
             format: league.format()?,
             before,
-            author: author.to_owned(),
+            author: tie.login.clone(),
+            key: self.signing_key(league, tie)?,
         })
     }
 

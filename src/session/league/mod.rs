@@ -16,6 +16,7 @@
 //! laptop only asks it (`store::league`).
 
 mod chain;
+mod keys;
 mod passwords;
 mod sync;
 
@@ -189,7 +190,7 @@ impl Session {
             })
             .collect();
         let (sent, hashes) = self
-            .writing(&mut league, 0, &tie.login)?
+            .writing(&mut league, 0, &tie)?
             .batches(0, &log, &names)?;
         for (key, _, bytes) in self.store.all_photos()? {
             league.push_photo(&key, &bytes)?;
@@ -309,7 +310,9 @@ impl Session {
                 "the league's change {seq} does not follow the change before it: the league's history was changed on the server; ask the organiser to put it back (docs/league.md)"
             ),
         };
-        let (log, names, _) = read_batches(&fetched);
+        let league_keys = league.keys()?;
+        let unsigned = keys::unsigned(&fetched, &league_keys);
+        let (log, names, _) = read_batches(&fetched, &unsigned);
         passwords::remember(passwords, &tie, &invite.password)?;
         // The campaign's creation first, then the rest as a sync replays
         // it: a batch no laptop can replay is left out alike everywhere.
@@ -341,6 +344,14 @@ impl Session {
             head,
         )?;
         session.store.keep_league_hashes(&hashes)?;
+        session.store.pin_league_keys(
+            &league_keys
+                .iter()
+                .map(|k| (k.login.clone(), k.public_key.clone(), k.made.clone()))
+                .collect::<Vec<_>>(),
+        )?;
+        session.league_passwords = passwords.map(Path::to_owned);
+        session.signing_key(&mut league, &session.tie()?)?;
         session.read_house_packs()?;
         session.league_format = format;
         let verified = session.verify()?;
@@ -492,12 +503,15 @@ fn address(tie: &LeagueTie) -> Address {
 /// read (a field missing or of the wrong kind, an event it does not know,
 /// one a newer Rapsheet wrote) is never a wall: it is taken in empty, in
 /// its place, its label saying why, alike on every laptop of this version.
-fn read_batches(fetched: &[ServerBatch]) -> (Vec<LoggedBatch>, Vec<BatchName>, Vec<String>) {
+fn read_batches(
+    fetched: &[ServerBatch],
+    unsigned: &std::collections::BTreeMap<i64, String>,
+) -> (Vec<LoggedBatch>, Vec<BatchName>, Vec<String>) {
     let mut log = Vec::new();
     let mut names = Vec::new();
     let mut left_out = Vec::new();
     for batch in fetched {
-        let (read, unreadable) = read_batch(batch);
+        let (read, unreadable) = read_batch(batch, unsigned.get(&batch.seq));
         if let Some(why) = unreadable {
             left_out.push(format!("{} (by {}): {why}", batch.label, batch.author));
         }
@@ -512,8 +526,8 @@ fn read_batches(fetched: &[ServerBatch]) -> (Vec<LoggedBatch>, Vec<BatchName>, V
 }
 
 /// A server's batch as this laptop's log holds it, and why it was left
-/// out where its events cannot be read.
-fn read_batch(batch: &ServerBatch) -> (LoggedBatch, Option<String>) {
+/// out where its events cannot be read or it is `unsigned` (why).
+fn read_batch(batch: &ServerBatch, unsigned: Option<&String>) -> (LoggedBatch, Option<String>) {
     // A time the laptop gave that is not one: when the server took it,
     // the same on every laptop.
     let at = if crate::campaign::gate::is_time(&batch.at) {
@@ -528,10 +542,13 @@ fn read_batch(batch: &ServerBatch) -> (LoggedBatch, Option<String>) {
         undoes: batch.undoes.map(crate::campaign::BatchId),
         events: Vec::new(),
     };
-    match serde_json::from_str(&batch.events) {
+    let events = match unsigned {
+        Some(why) => Err(why.clone()),
+        None => serde_json::from_str(&batch.events).map_err(|err| unreadable(&err)),
+    };
+    match events {
         Ok(events) => (LoggedBatch { events, ..read }, None),
-        Err(err) => {
-            let why = unreadable(&err);
+        Err(why) => {
             let label = sync::left_out_label(&batch.label, &why);
             (
                 LoggedBatch {

@@ -49,18 +49,60 @@ pub fn remember(at: Option<&Path>, tie: &LeagueTie, password: &str) -> Result<()
         .map(Path::to_owned)
         .or_else(file)
         .ok_or_else(|| anyhow!("this machine has no settings folder"))?;
+    keep_line(&path, tie, password)
+}
+
+/// The key file beside a password file: `league-keys`, or `FILE.keys`
+/// beside a password file of another name. The same form, a member's
+/// private key (hex) where the password goes.
+fn keys_file(at: Option<&Path>) -> Result<PathBuf> {
+    let passwords = at
+        .map(Path::to_owned)
+        .or_else(file)
+        .ok_or_else(|| anyhow!("this machine has no settings folder"))?;
+    let name = passwords
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    Ok(if name == "league-passwords" {
+        passwords.with_file_name("league-keys")
+    } else {
+        passwords.with_file_name(format!("{name}.keys"))
+    })
+}
+
+/// The private key this laptop signs a league login's batches with,
+/// where it has made one.
+pub fn key_for(at: Option<&Path>, tie: &LeagueTie) -> Result<Option<String>> {
+    let text = std::fs::read_to_string(keys_file(at)?).unwrap_or_default();
+    Ok(text
+        .lines()
+        .filter_map(parse_line)
+        .find(|(key, _)| *key == key_of(tie))
+        .map(|(_, private)| private))
+}
+
+/// Keeps the private key of a league login in the key file, as
+/// [`remember`] keeps a password.
+pub fn remember_key(at: Option<&Path>, tie: &LeagueTie, private: &str) -> Result<()> {
+    keep_line(&keys_file(at)?, tie, private)
+}
+
+/// Writes `value` as the line of `tie`'s login in `path`, replacing the
+/// line for the same login.
+fn keep_line(path: &Path, tie: &LeagueTie, value: &str) -> Result<()> {
     let folder = path
         .parent()
         .ok_or_else(|| anyhow!("no folder for {}", path.display()))?;
     std::fs::create_dir_all(folder).with_context(|| format!("cannot make {}", folder.display()))?;
-    let old = std::fs::read_to_string(&path).unwrap_or_default();
+    let old = std::fs::read_to_string(path).unwrap_or_default();
     let key = key_of(tie);
     let mut lines: Vec<String> = old
         .lines()
         .filter(|line| parse_line(line).is_none_or(|(k, _)| k != key))
         .map(str::to_owned)
         .collect();
-    lines.push(format!("{}:{}", key.join(":"), escape(password)));
+    lines.push(format!("{}:{}", key.join(":"), escape(value)));
     let mut tmp = tempfile::NamedTempFile::new_in(folder)
         .with_context(|| format!("cannot write in {}", folder.display()))?;
     restrict(tmp.as_file())?;
@@ -68,7 +110,7 @@ pub fn remember(at: Option<&Path>, tie: &LeagueTie, password: &str) -> Result<()
         writeln!(tmp, "{line}")?;
     }
     tmp.as_file().sync_all()?;
-    tmp.persist(&path)
+    tmp.persist(path)
         .with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }

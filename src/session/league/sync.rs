@@ -74,6 +74,9 @@ pub enum SyncOutcome {
         /// The server's changes that could not be replayed here, kept
         /// empty in their place, each with the reason.
         left_out: Vec<String>,
+        /// Keys a member already known here gained, in words.
+        #[serde(skip_serializing_if = "Vec::is_empty")]
+        new_keys: Vec<String>,
     },
     /// The server's changes and this laptop's cannot all hold: nothing was
     /// sent and nothing here changed. Choose each (`league`: the server's
@@ -182,6 +185,7 @@ impl Session {
         }
         let mut fetched = 0;
         let mut left_out = Vec::new();
+        let mut new_keys = Vec::new();
         let mut choices = choices;
         for attempt in 0..ATTEMPTS {
             let server = match league.fetch_after(self.tie()?.synced) {
@@ -193,10 +197,15 @@ impl Session {
                 Ok(hashes) => self.store.keep_league_hashes(&hashes)?,
                 Err(seq) => return self.history_changed(seq, Broken::Changed, Some(&server)),
             }
+            let met = match self.keys_met(&mut league, &server) {
+                Ok(met) => met,
+                Err(err) => return offline_or(err),
+            };
+            new_keys.extend(met.new_keys);
             let server = self.own_already_there(server)?;
             if !server.is_empty() {
                 fetched += server.len();
-                match self.take_in(Some(&mut league), &server, choices)? {
+                match self.take_in(Some(&mut league), &server, choices, &met.unsigned)? {
                     TakenIn::Done { left_out: more } => {
                         left_out.extend(more);
                         // The choices settled the conflicts with what was
@@ -219,9 +228,10 @@ impl Session {
                     sent: 0,
                     head: tie.synced,
                     left_out,
+                    new_keys,
                 });
             }
-            let writing = match self.writing(&mut league, tie.synced, &tie.login) {
+            let writing = match self.writing(&mut league, tie.synced, &tie) {
                 Ok(writing) => writing,
                 Err(err) => return offline_or(err),
             };
@@ -248,6 +258,7 @@ impl Session {
                         sent: unsent.len(),
                         head,
                         left_out,
+                        new_keys,
                     });
                 }
                 Err(PushError::LostRace | PushError::AlreadyThere(_)) => pause(attempt),
@@ -299,9 +310,10 @@ impl Session {
         league: Option<&mut League>,
         server: &[ServerBatch],
         choices: &[Option<Choice>],
+        unsigned: &std::collections::BTreeMap<i64, String>,
     ) -> Result<TakenIn> {
         let tie = self.tie()?;
-        let (fetched, fetched_names, unreadable) = read_batches(server);
+        let (fetched, fetched_names, unreadable) = read_batches(server, unsigned);
         let photos = match league {
             Some(league) => fetch_photos(league, &self.store, &fetched)?,
             None => Vec::new(),
@@ -436,7 +448,7 @@ impl Session {
         let server = self.own_already_there(server)?;
         let mut left_out = Vec::new();
         if !server.is_empty() {
-            match self.take_in(None, &server, choices)? {
+            match self.take_in(None, &server, choices, &Default::default())? {
                 TakenIn::Done { left_out: more } => left_out = more,
                 TakenIn::Conflicts(conflicts) => return Ok(Err(conflicts)),
             }

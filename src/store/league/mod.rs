@@ -32,6 +32,7 @@
 pub mod chain;
 mod error;
 mod schema;
+pub mod signature;
 pub mod tls;
 
 use std::time::Duration;
@@ -78,6 +79,18 @@ pub struct ServerBatch {
     /// Its place in the league's chain, as the server keeps it (none on a
     /// server before the chain).
     pub hash: Option<String>,
+    /// Its author's signature of its hash (format 3 on).
+    pub signature: Option<String>,
+}
+
+/// A member's published key.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MemberKey {
+    pub login: String,
+    /// The public half, in hex.
+    pub public_key: String,
+    /// When the server took it (RFC 3339, UTC).
+    pub made: String,
 }
 
 impl ServerBatch {
@@ -120,6 +133,8 @@ pub struct NewBatch {
     pub format: i64,
     /// Its hash in the league's chain, sent in format 2 and after.
     pub hash: Option<String>,
+    /// Its author's signature of its hash, sent in format 3 and after.
+    pub signature: Option<String>,
 }
 
 /// A member of the league and the gangs that are theirs.
@@ -263,6 +278,44 @@ impl League {
         }))
     }
 
+    /// Whether the league keeps its members' keys (schema 6 on).
+    pub fn keeps_keys(&mut self) -> Result<bool, LeagueError> {
+        Ok(self.schema_version()? >= 6)
+    }
+
+    /// Publishes this login's key (its public half, in hex); a key
+    /// published before stays as it is.
+    pub fn publish_key(&mut self, public_key: &str) -> Result<(), LeagueError> {
+        self.client.execute(
+            "INSERT INTO league.member_key (login, public_key, made)
+             VALUES (session_user, $1, now()) ON CONFLICT DO NOTHING",
+            &[&public_key],
+        )?;
+        Ok(())
+    }
+
+    /// Every member's published keys, oldest first; none on a league
+    /// before keys.
+    pub fn keys(&mut self) -> Result<Vec<MemberKey>, LeagueError> {
+        if !self.keeps_keys()? {
+            return Ok(Vec::new());
+        }
+        let rows = self.client.query(
+            "SELECT login, public_key,
+                    to_char(made AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')
+             FROM league.member_key ORDER BY made, login, public_key",
+            &[],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|r| MemberKey {
+                login: r.get(0),
+                public_key: r.get(1),
+                made: r.get(2),
+            })
+            .collect())
+    }
+
     /// The hashes of batches `1..=upto`, in order.
     pub fn hashes(&mut self, upto: i64) -> Result<Vec<(i64, String)>, LeagueError> {
         let rows = self.client.query(
@@ -282,10 +335,10 @@ impl League {
 
     /// Every batch after `seq`, in the server's order.
     pub fn fetch_after(&mut self, seq: i64) -> Result<Vec<ServerBatch>, LeagueError> {
-        let chain = if self.keeps_chain()? {
-            "format, hash"
-        } else {
-            "1::bigint, NULL::text"
+        let chain = match self.schema_version()? {
+            6.. => "format, hash, signature",
+            5 => "format, hash, NULL::text",
+            _ => "1::bigint, NULL::text, NULL::text",
         };
         let rows = self.client.query(
             &format!(
@@ -303,12 +356,12 @@ impl League {
     /// last saw), numbered `after + 1`, `after + 2`, …, in one transaction:
     /// all land or none. Returns the new head.
     pub fn push(&mut self, after: i64, batches: &[NewBatch]) -> Result<i64, PushError> {
-        let chained = self.keeps_chain()?;
+        let schema = self.schema_version()?;
         let mut tx = self.client.transaction().map_err(LeagueError::from)?;
         let mut seq = after;
         for batch in batches {
             seq += 1;
-            insert(&mut tx, seq, batch, chained).map_err(|e| error::push_error(e, &batch.uid))?;
+            insert(&mut tx, seq, batch, schema).map_err(|e| error::push_error(e, &batch.uid))?;
         }
         tx.commit()
             .map_err(|e| error::push_error(e, last_uid(batches)))?;
@@ -422,6 +475,7 @@ fn server_batch(row: &postgres::Row) -> ServerBatch {
         events: row.get(7),
         format: row.get(8),
         hash: row.get(9),
+        signature: row.get(10),
     }
 }
 
@@ -452,9 +506,26 @@ fn insert(
     tx: &mut postgres::Transaction<'_>,
     seq: i64,
     batch: &NewBatch,
-    chained: bool,
+    schema: i64,
 ) -> Result<u64, postgres::Error> {
-    if chained {
+    if schema >= 6 {
+        return tx.execute(
+            "INSERT INTO league.batch (seq, uid, at, label, undoes, events, format, hash, signature)
+             VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8, $9)",
+            &[
+                &seq,
+                &batch.uid,
+                &batch.at,
+                &batch.label,
+                &batch.undoes,
+                &batch.events,
+                &batch.format,
+                &batch.hash,
+                &batch.signature,
+            ],
+        );
+    }
+    if schema >= 5 {
         return tx.execute(
             "INSERT INTO league.batch (seq, uid, at, label, undoes, events, format, hash)
              VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8)",

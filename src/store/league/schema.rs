@@ -6,18 +6,19 @@ use postgres::Client;
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 5] = [
+const VERSIONS: [(i64, &str); 6] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
     (4, include_str!("schema/0004_record_kinds.sql")),
     (5, include_str!("schema/0005_format_and_chain.sql")),
+    (6, include_str!("schema/0006_signatures.sql")),
 ];
 
-/// The newest format of batches this build writes (see
-/// `schema/0005_format_and_chain.sql`): 2, each batch chained to the one
-/// before.
-pub const NEWEST_FORMAT: i64 = 2;
+/// The newest format of batches this build writes: 2, each batch chained
+/// to the one before (`schema/0005_format_and_chain.sql`); 3, each signed
+/// by its author (`schema/0006_signatures.sql`).
+pub const NEWEST_FORMAT: i64 = 3;
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = VERSIONS.len() as i64;
