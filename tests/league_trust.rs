@@ -307,6 +307,17 @@ fn a_history_changed_on_the_server_stops_every_laptop_until_it_is_put_back() {
     change_and_sync(&ann, GANG, "a crate");
     change_and_sync(&ann, GANG, "another crate");
     organiser.ok(&["league", "sync"]);
+    // Each laptop keeps a print of what it checked, so that a sync with
+    // nothing changed works no batch through again: a rewrite still shows.
+    for laptop in [&ann, &organiser] {
+        let file = rusqlite::Connection::open(laptop.file()).unwrap();
+        let (upto, synced): (Option<i64>, i64) = file
+            .query_row("SELECT print_upto, synced FROM league", [], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })
+            .unwrap();
+        assert_eq!(upto, Some(synced));
+    }
     let mut raw = cluster().client(&league.address, &league.password).unwrap();
     let kept: String = raw
         .query_one("SELECT label FROM league.batch WHERE seq = 3", &[])

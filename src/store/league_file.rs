@@ -111,6 +111,29 @@ impl CampaignStore {
         Ok(())
     }
 
+    /// The print of the league's batches `1..=upto` this file last saw,
+    /// and `upto`.
+    pub fn league_print(&self) -> Result<Option<(i64, String)>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT print_upto, print FROM league WHERE one = 1")?
+            .query_row([], |r| {
+                Ok(r.get::<_, Option<i64>>(0)?
+                    .zip(r.get::<_, Option<String>>(1)?))
+            })
+            .optional()?
+            .flatten())
+    }
+
+    /// Keeps the print of the league's batches `1..=upto`.
+    pub fn keep_league_print(&mut self, upto: i64, print: &str) -> Result<()> {
+        self.writable()?;
+        self.conn
+            .prepare_cached("UPDATE league SET print_upto = ?1, print = ?2 WHERE one = 1")?
+            .execute((upto, print))?;
+        Ok(())
+    }
+
     /// The league's members' keys this file has pinned: login, public key
     /// (hex), when the server took it.
     pub fn league_keys(&self) -> Result<Vec<(String, String, String)>> {

@@ -175,6 +175,15 @@ impl Session {
         if let Some(stop) = too_new(league.format()?, self.league_format) {
             return Ok(Some(stop));
         }
+        let print = league.print(0, synced)?;
+        self.checked_print = None;
+        // The same print as the last sync left: not a row has changed.
+        if let Some(print) = &print
+            && self.store.league_print()? == Some((synced, print.text()))
+        {
+            self.checked_print = Some((synced, print.clone()));
+            return Ok(None);
+        }
         let Some(held) = league.held(synced)? else {
             return Ok(None);
         };
@@ -186,10 +195,30 @@ impl Session {
         }
         let kept = self.kept_hash(synced)?;
         if held.count == synced && held.first_unchained.is_none() && held.hash == kept {
+            if let Some(print) = print {
+                self.store.keep_league_print(synced, &print.text())?;
+                self.checked_print = Some((synced, print));
+            }
             return Ok(None);
         }
         let (seq, broken) = self.first_broken(league, synced, held.first_unchained)?;
         Ok(Some(self.history_changed(seq, broken, None)?))
+    }
+
+    /// Keeps the print of the league's batches up to `head`: the print
+    /// checked at the sync's start, then that of the batches fetched or
+    /// sent since (a row changed meanwhile among those checked is not
+    /// taken into the print, so the next sync sees it). A print that
+    /// cannot be had is no loss: the next sync checks the whole history.
+    pub(super) fn keep_print(&mut self, league: &mut League, head: i64) {
+        let Some((checked, print)) = self.checked_print.take() else {
+            return;
+        };
+        if let Ok(Some(since)) = league.print(checked, head) {
+            let _ = self
+                .store
+                .keep_league_print(head, &print.then(&since).text());
+        }
     }
 
     /// The first batch this file holds that is not on the server as it

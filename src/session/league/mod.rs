@@ -352,6 +352,9 @@ impl Session {
         )?;
         session.league_passwords = passwords.map(Path::to_owned);
         session.signing_key(&mut league, &session.tie()?)?;
+        // The whole chain was checked: its print is kept for the first sync.
+        session.checked_print = Some((0, crate::store::league::Print::default()));
+        session.keep_print(&mut league, head);
         session.read_house_packs()?;
         session.league_format = format;
         let verified = session.verify()?;

@@ -223,6 +223,7 @@ impl Session {
             let (unsent, names) = self.unsent_named(&tie)?;
             if unsent.is_empty() {
                 self.store.mark_synced(tie.synced, &now())?;
+                self.keep_print(&mut league, tie.synced);
                 return Ok(SyncOutcome::Synced {
                     fetched,
                     sent: 0,
@@ -253,6 +254,7 @@ impl Session {
                     }
                     self.store.mark_synced(head, &now())?;
                     self.store.keep_league_hashes(&hashes)?;
+                    self.keep_print(&mut league, head);
                     return Ok(SyncOutcome::Synced {
                         fetched,
                         sent: unsent.len(),

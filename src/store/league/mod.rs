@@ -120,6 +120,35 @@ pub struct Held {
     pub hash: Option<String>,
 }
 
+/// A cheap print of a run of the league's batches (see [`League::print`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Print {
+    pub count: i64,
+    pub sum: i128,
+    /// The hash of the run's last batch.
+    pub hash: String,
+}
+
+impl Print {
+    /// The print of this run followed by `next`.
+    pub fn then(&self, next: &Print) -> Print {
+        Print {
+            count: self.count + next.count,
+            sum: self.sum + next.sum,
+            hash: if next.count > 0 {
+                next.hash.clone()
+            } else {
+                self.hash.clone()
+            },
+        }
+    }
+
+    /// As a file keeps it.
+    pub fn text(&self) -> String {
+        format!("{}:{}:{}", self.count, self.sum, self.hash)
+    }
+}
+
 /// A batch to push.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewBatch {
@@ -260,6 +289,28 @@ impl League {
             .client
             .query_one("SELECT league.raise_format($1)", &[&format])?;
         Ok(row.get(0))
+    }
+
+    /// A cheap print of batches `after + 1..=upto` as they stand on the
+    /// server: how many, the sum of the transaction ids that wrote them,
+    /// and the hash of `upto`. Any row changed, deleted or written again (a
+    /// restore) gives another print. `None` on a league before the chain.
+    pub fn print(&mut self, after: i64, upto: i64) -> Result<Option<Print>, LeagueError> {
+        if !self.keeps_chain()? {
+            return Ok(None);
+        }
+        let row = self.client.query_one(
+            "SELECT count(*), coalesce(sum(xmin::text::bigint), 0)::text,
+                    coalesce(max(hash) FILTER (WHERE seq = $2), '')
+             FROM league.batch WHERE seq > $1 AND seq <= $2",
+            &[&after, &upto],
+        )?;
+        let sum: String = row.get(1);
+        Ok(Some(Print {
+            count: row.get(0),
+            sum: sum.parse().unwrap_or_default(),
+            hash: row.get(2),
+        }))
     }
 
     /// What the server says of batches `1..=upto`, worked out there from
