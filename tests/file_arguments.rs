@@ -118,6 +118,18 @@ fn trials() -> Vec<(&'static str, Role, Vec<&'static str>)> {
             with_db(&["league", "invite", "ann", "-o", "@"]),
         ),
         (
+            "league move --certificate",
+            Input,
+            with_db(&[
+                "league",
+                "move",
+                "--host",
+                "127.0.0.1",
+                "--certificate",
+                "@",
+            ]),
+        ),
+        (
             "league certificate FILE",
             Input,
             with_db(&["league", "certificate", "@"]),

@@ -128,7 +128,7 @@ fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses
     // The organiser brings the server to this build.
     let upgraded = organiser.ok(&["league", "upgrade"]);
     assert!(
-        upgraded.contains("schema 6 (was 4)") && upgraded.contains("format 3 (was 1)"),
+        upgraded.contains("schema 7 (was 4)") && upgraded.contains("format 3 (was 1)"),
         "{upgraded}"
     );
     for (label, events) in POISONS {

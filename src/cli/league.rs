@@ -94,6 +94,20 @@ pub enum LeagueCommand {
         #[arg(value_name = "FILE")]
         file: PathBuf,
     },
+    /// Finds the league at another server from now on (restored on a new
+    /// host): its address and certificate, checked by connecting first.
+    Move {
+        #[arg(long)]
+        host: String,
+        #[arg(long, default_value_t = 5432)]
+        port: u16,
+        /// The database there; the same name where not given.
+        #[arg(long)]
+        database: Option<String>,
+        /// The new server's certificate (PEM).
+        #[arg(long, value_name = "FILE")]
+        certificate: PathBuf,
+    },
     /// Brings the league's server to this Rapsheet (organiser): the
     /// schema it lacks, and the league's format raised to the newest this
     /// Rapsheet writes. Once every member has updated: an older Rapsheet
@@ -225,6 +239,31 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             say!(
                 "This campaign trusts the certificate in {} for its league from now on",
                 crate::text::path(&file)
+            );
+            Ok(())
+        }
+        LeagueCommand::Move {
+            host,
+            port,
+            database,
+            certificate,
+        } => {
+            let certificate =
+                crate::input::read_text(&certificate, crate::input::Kind::Certificate)?;
+            let database = match database {
+                Some(database) => database,
+                None => {
+                    session
+                        .league()?
+                        .context("this campaign is not in a league")?
+                        .database
+                }
+            };
+            session.league_move(&host, port, &database, &certificate)?;
+            say!(
+                "This campaign finds its league at {}:{port}/{} from now on",
+                crate::text::one_line(&host),
+                crate::text::one_line(&database)
             );
             Ok(())
         }

@@ -188,13 +188,17 @@ impl CampaignStore {
         Ok(())
     }
 
-    /// Trusts `certificate` (PEM) for the league from now on: the
-    /// server's renewed one.
-    pub fn pin_league_certificate(&mut self, certificate: &str) -> Result<()> {
+    /// Finds the league's server at `tie`'s host, port and database from
+    /// now on, trusting its certificate (PEM): a renewed certificate, or a
+    /// server the league moved to.
+    pub fn point_league(&mut self, tie: &LeagueTie) -> Result<()> {
         self.writable()?;
         self.conn
-            .prepare_cached("UPDATE league SET certificate = ?1 WHERE one = 1")?
-            .execute([certificate])?;
+            .prepare_cached(
+                "UPDATE league SET host = ?1, port = ?2, database = ?3, certificate = ?4 \
+                 WHERE one = 1",
+            )?
+            .execute((&tie.host, tie.port, &tie.database, &tie.certificate))?;
         Ok(())
     }
 

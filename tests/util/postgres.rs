@@ -244,6 +244,19 @@ impl Cluster {
         }
     }
 
+    /// One of PostgreSQL's programs (`pg_dump`, `pg_restore`, `psql`…) of
+    /// the cluster's version, as the postgres user where the tests run as
+    /// root, told where the cluster is: over the cluster's socket as the
+    /// superuser unless the command is given a host.
+    pub fn program(&self, program: &str) -> Command {
+        let mut command = self.command(program);
+        command
+            .env("PGHOST", &self.base)
+            .env("PGPORT", self.port.to_string())
+            .env("PGUSER", "postgres");
+        command
+    }
+
     /// The address of `database` as `login`.
     pub fn address(&self, database: &str, login: &str) -> Address {
         Address {

@@ -395,13 +395,44 @@ impl Session {
     /// it is kept. Invites made after carry it.
     pub fn league_pin_certificate(&mut self, certificate: &str) -> Result<()> {
         let tie = self.tie()?;
-        let renewed = LeagueTie {
+        self.league_point(LeagueTie {
             certificate: certificate.to_owned(),
-            ..tie.clone()
-        };
-        let password = passwords::password_for(self.league_passwords.as_deref(), &tie)?;
-        League::connect(&address(&renewed), &password)?.head()?;
-        self.store.pin_league_certificate(certificate)?;
+            ..tie
+        })
+    }
+
+    /// Finds the league at another server from now on (a restore on a new
+    /// host): its address and certificate, checked by connecting before
+    /// they are kept. The next sync checks the whole history there.
+    pub fn league_move(
+        &mut self,
+        host: &str,
+        port: u16,
+        database: &str,
+        certificate: &str,
+    ) -> Result<()> {
+        let tie = self.tie()?;
+        self.league_point(LeagueTie {
+            host: host.to_owned(),
+            port,
+            database: database.to_owned(),
+            certificate: certificate.to_owned(),
+            ..tie
+        })
+    }
+
+    /// Keeps where the league's server is, once a connection there with
+    /// this laptop's password holds. The password file's line moves with it.
+    fn league_point(&mut self, to: LeagueTie) -> Result<()> {
+        let tie = self.tie()?;
+        let at = self.league_passwords.as_deref();
+        let password = passwords::password_for(at, &tie)?;
+        League::connect(&address(&to), &password)?.head()?;
+        if let Some(key) = passwords::key_for(at, &tie)? {
+            passwords::remember_key(at, &to, &key)?;
+        }
+        passwords::remember(at, &to, &password)?;
+        self.store.point_league(&to)?;
         Ok(())
     }
 

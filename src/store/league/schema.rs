@@ -6,13 +6,14 @@ use postgres::Client;
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 6] = [
+const VERSIONS: [(i64, &str); 7] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
     (4, include_str!("schema/0004_record_kinds.sql")),
     (5, include_str!("schema/0005_format_and_chain.sql")),
     (6, include_str!("schema/0006_signatures.sql")),
+    (7, include_str!("schema/0007_backup.sql")),
 ];
 
 /// The newest format of batches this build writes: 2, each batch chained
