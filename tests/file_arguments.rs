@@ -118,6 +118,24 @@ fn trials() -> Vec<(&'static str, Role, Vec<&'static str>)> {
             with_db(&["league", "invite", "ann", "-o", "@"]),
         ),
         (
+            "league prepare --certificate",
+            Input,
+            vec![
+                "league",
+                "prepare",
+                "--host",
+                "127.0.0.1",
+                "--database",
+                "x",
+                "--login",
+                "x",
+                "--organiser",
+                "x",
+                "--certificate",
+                "@",
+            ],
+        ),
+        (
             "league move --certificate",
             Input,
             with_db(&[

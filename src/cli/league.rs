@@ -34,6 +34,28 @@ pub enum LeagueCommand {
         #[arg(long, hide = true, value_name = "N")]
         schema: Option<i64>,
     },
+    /// Makes an empty database ready for a league (the server's
+    /// administrator, a superuser; the password in PGPASSWORD): the
+    /// league's roles and schema, and the doorman that lets members in,
+    /// so that the organiser needs no right to make logins. Needs no
+    /// campaign. On a league already there, applies the schema it lacks.
+    Prepare {
+        #[arg(long)]
+        host: String,
+        #[arg(long, default_value_t = 5432)]
+        port: u16,
+        #[arg(long)]
+        database: String,
+        /// The administrator's login.
+        #[arg(long)]
+        login: String,
+        /// The organiser's login (made before, without CREATEROLE).
+        #[arg(long)]
+        organiser: String,
+        /// The server's certificate (PEM), the only one trusted.
+        #[arg(long, value_name = "FILE")]
+        certificate: PathBuf,
+    },
     /// Makes a member's login and writes their invite (organiser).
     Invite {
         /// The member's login.
@@ -141,6 +163,45 @@ fn parse_pause(s: &str) -> Result<Pause, String> {
     }
 }
 
+/// `rapsheet league prepare`: the server's administrator's, with no
+/// campaign.
+pub(super) fn prepare(command: LeagueCommand) -> Result<()> {
+    let LeagueCommand::Prepare {
+        host,
+        port,
+        database,
+        login,
+        organiser,
+        certificate,
+    } = command
+    else {
+        bail!("not `league prepare`");
+    };
+    let certificate = crate::input::read_text(&certificate, crate::input::Kind::Certificate)?;
+    let password =
+        std::env::var("PGPASSWORD").context("give the administrator's password in PGPASSWORD")?;
+    let server = ServerAddress {
+        host,
+        port,
+        database,
+        login,
+        certificate,
+    };
+    let (before, after) = Session::league_prepare(&server, &password, &organiser)?;
+    if before == 0 {
+        say!(
+            "{}:{}/{} is ready for a league organised by {}: schema {after}",
+            crate::text::one_line(&server.host),
+            server.port,
+            crate::text::one_line(&server.database),
+            crate::text::one_line(&organiser)
+        );
+    } else {
+        say!("The league's server is at schema {after} (was {before})");
+    }
+    Ok(())
+}
+
 /// `rapsheet league join`: needs no campaign open, it makes one.
 pub(super) fn join(invite: &Path, db: &Path, format: Option<i64>) -> Result<()> {
     let invite = read_invite(invite)?;
@@ -209,6 +270,7 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             Ok(())
         }
         LeagueCommand::Join { .. } => bail!("`league join` makes a new campaign file"),
+        LeagueCommand::Prepare { .. } => bail!("`league prepare` needs no campaign"),
         LeagueCommand::Sync {
             take,
             json,

@@ -452,6 +452,10 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             league_format,
         } => league::join(&invite, need_db(db)?, league_format),
         Command::League {
+            command: command @ league::LeagueCommand::Prepare { .. },
+            ..
+        } => league::prepare(command),
+        Command::League {
             command,
             league_format,
         } => {

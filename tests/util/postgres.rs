@@ -268,6 +268,12 @@ impl Cluster {
         }
     }
 
+    /// The superuser's password, for a command run as the server's
+    /// administrator.
+    pub fn superuser_password(&self) -> &str {
+        &self.superuser_password
+    }
+
     /// A client as the superuser, over TLS.
     pub fn superuser(&self, database: &str) -> postgres::Client {
         self.client(

@@ -215,7 +215,11 @@ impl Session {
     pub fn league_upgrade(&self) -> Result<Upgraded> {
         let mut league = self.league_connection()?;
         let format_before = league.format()?;
-        let (schema_before, schema) = league.upgrade()?;
+        let (schema_before, schema) = league.upgrade().map_err(|err| {
+            anyhow!(
+                "{err}: on a league the server's administrator prepared, its schema is theirs to bring up to date (`rapsheet league prepare` as them); then raise the format here"
+            )
+        })?;
         let format = league.raise_format(self.league_format.min(NEWEST_FORMAT))?;
         Ok(Upgraded {
             schema_before,
@@ -229,6 +233,28 @@ impl Session {
     /// knows no newer one would (for tests of two builds side by side).
     pub fn write_league_format(&mut self, format: i64) {
         self.league_format = format.clamp(1, NEWEST_FORMAT);
+    }
+
+    /// Makes an empty database on a league's server ready for a league
+    /// whose organiser is `organiser`, as the server's administrator
+    /// (`server.login`, with `password`): the league's roles and schema,
+    /// and the doorman that lets members in, so that the organiser needs
+    /// no right to make logins. On a league already there, applies the
+    /// schema versions it lacks. Returns the schema versions before and
+    /// after. No campaign is needed.
+    pub fn league_prepare(
+        server: &ServerAddress,
+        password: &str,
+        organiser: &str,
+    ) -> Result<(i64, i64)> {
+        let address = Address {
+            host: server.host.clone(),
+            port: server.port,
+            database: server.database.clone(),
+            login: server.login.clone(),
+            certificate: server.certificate.clone(),
+        };
+        Ok(League::connect(&address, password)?.prepare(organiser)?)
     }
 
     /// Makes a member's login on the league's server, gives them `gangs`

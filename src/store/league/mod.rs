@@ -237,10 +237,40 @@ impl League {
     /// [`League::init`] with the schema versions up to `upto` only, as an
     /// older build would make it (for tests of an upgrade).
     pub fn init_to(&mut self, upto: i64) -> Result<(), LeagueError> {
+        // Made ready by the server's administrator (`prepare`): nothing to
+        // make.
+        if schema::prepared_for_me(&mut self.client)? {
+            self.schema = None;
+            return Ok(());
+        }
         schema::check_can_init(&mut self.client)?;
         schema::apply(&mut self.client, upto.clamp(1, SCHEMA_VERSION))?;
         self.schema = None;
         Ok(())
+    }
+
+    /// Makes the connected empty database a league whose organiser is the
+    /// login `organiser`, as the server's administrator: the league's roles,
+    /// the doorman that lets members in, every schema version. The
+    /// organiser then needs no CREATEROLE (with which a login can grant
+    /// itself every role of the league). On a league already there, the
+    /// versions it lacks are applied.
+    pub fn prepare(&mut self, organiser: &str) -> Result<(i64, i64), LeagueError> {
+        check_login(organiser)?;
+        let exists = self
+            .client
+            .query_one(
+                "SELECT to_regclass('league.schema_version') IS NOT NULL",
+                &[],
+            )?
+            .get::<_, bool>(0);
+        if exists {
+            return self.upgrade();
+        }
+        schema::check_empty_for(&mut self.client)?;
+        schema::prepare(&mut self.client, organiser)?;
+        self.schema = None;
+        Ok((0, self.schema_version()?))
     }
 
     /// Brings the league's schema to this build's, the versions it lacks
@@ -425,6 +455,17 @@ impl League {
         check_login(login)?;
         let password = new_password();
         let verifier = postgres_protocol::password::scram_sha_256(password.as_bytes());
+        if self.schema_version()? >= 8 {
+            // Through the doorman: the organiser makes no login itself.
+            let mut tx = self.client.transaction()?;
+            tx.execute("SELECT league.admit($1, $2)", &[&login, &verifier])
+                .map_err(|e| role_error(e, login))?;
+            for gang in gangs {
+                assign_in(&mut tx, login, *gang)?;
+            }
+            tx.commit()?;
+            return Ok(password);
+        }
         let players = schema::players_role(&mut self.client)?;
         let mut tx = self.client.transaction()?;
         tx.batch_execute(&format!(

@@ -6,7 +6,7 @@ use postgres::Client;
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 7] = [
+const VERSIONS: [(i64, &str); 8] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
@@ -14,6 +14,7 @@ const VERSIONS: [(i64, &str); 7] = [
     (5, include_str!("schema/0005_format_and_chain.sql")),
     (6, include_str!("schema/0006_signatures.sql")),
     (7, include_str!("schema/0007_backup.sql")),
+    (8, include_str!("schema/0008_doorman.sql")),
 ];
 
 /// The newest format of batches this build writes: 2, each batch chained
@@ -31,16 +32,45 @@ struct Roles {
     organiser: String,
     owner: String,
     players: String,
+    /// Makes members' logins through `league.admit`; no one logs in as it.
+    doorman: String,
+    /// The login applying the schema: the organiser, or the server's
+    /// administrator preparing the league for them.
+    applier: String,
 }
 
 impl Roles {
+    /// The roles of the connected database's league, the organiser the
+    /// league's (or, before there is one, the connected login).
     fn of(client: &mut Client) -> Result<Roles, LeagueError> {
+        let row = client.query_one("SELECT session_user::text", &[])?;
+        let me: String = row.get(0);
+        let exists = client
+            .query_one("SELECT to_regclass('league.member') IS NOT NULL", &[])?
+            .get::<_, bool>(0);
+        let organiser = if exists {
+            client
+                .query_opt(
+                    "SELECT login FROM league.member WHERE organiser ORDER BY login LIMIT 1",
+                    &[],
+                )?
+                .map_or_else(|| me.clone(), |r| r.get(0))
+        } else {
+            me
+        };
+        Self::for_organiser(client, &organiser)
+    }
+
+    /// The roles of a league whose organiser is `organiser`.
+    fn for_organiser(client: &mut Client, organiser: &str) -> Result<Roles, LeagueError> {
         let row = client.query_one("SELECT current_database()::text, session_user::text", &[])?;
         let database: String = row.get(0);
         Ok(Roles {
             owner: format!("{database}_owner"),
             players: format!("{database}_players"),
-            organiser: row.get(1),
+            doorman: format!("{database}_doorman"),
+            organiser: organiser.to_owned(),
+            applier: row.get(1),
             database,
         })
     }
@@ -48,11 +78,7 @@ impl Roles {
     /// Makes the organiser a member of the owner role, to change the
     /// schema.
     fn grant_owner(&self) -> String {
-        format!(
-            "GRANT {} TO {};",
-            ident(&self.owner),
-            ident(&self.organiser)
-        )
+        format!("GRANT {} TO {};", ident(&self.owner), ident(&self.applier))
     }
 
     /// Ends the organiser's membership of the owner role.
@@ -60,7 +86,7 @@ impl Roles {
         format!(
             "REVOKE {} FROM {};",
             ident(&self.owner),
-            ident(&self.organiser)
+            ident(&self.applier)
         )
     }
 
@@ -68,6 +94,8 @@ impl Roles {
     fn fill(&self, sql: &str) -> String {
         sql.replace("@organiser_literal@", &literal(&self.organiser))
             .replace("@organiser@", &ident(&self.organiser))
+            .replace("@players_literal@", &literal(&self.players))
+            .replace("@doorman@", &ident(&self.doorman))
             .replace("@owner@", &ident(&self.owner))
             .replace("@players@", &ident(&self.players))
             .replace("@database@", &ident(&self.database))
@@ -104,6 +132,24 @@ pub(super) fn check_can_init(client: &mut Client) -> Result<(), LeagueError> {
     }
     check_empty(client)?;
     check_may_make_roles(client)
+}
+
+/// Refuses a database that holds other tables, for the administrator
+/// preparing a league in it.
+pub(super) fn check_empty_for(client: &mut Client) -> Result<(), LeagueError> {
+    check_empty(client)?;
+    let row = client.query_one(
+        "SELECT r.rolsuper OR (r.rolcreaterole AND pg_get_userbyid(d.datdba) = session_user)
+         FROM pg_roles r, pg_database d
+         WHERE r.rolname = session_user AND d.datname = current_database()",
+        &[],
+    )?;
+    if !row.get::<_, bool>(0) {
+        return Err(LeagueError::Invalid(
+            "the server's administrator prepares a league: a superuser, or a login with CREATEROLE that owns the database".to_owned(),
+        ));
+    }
+    Ok(())
 }
 
 fn check_empty(client: &mut Client) -> Result<(), LeagueError> {
@@ -164,18 +210,47 @@ pub(super) fn upgrade(client: &mut Client, from: i64) -> Result<(), LeagueError>
 /// the schema is made.
 pub(super) fn apply(client: &mut Client, upto: i64) -> Result<(), LeagueError> {
     let roles = Roles::of(client)?;
+    make(client, &roles, upto)
+}
+
+/// Makes the league's roles and applies every version for the organiser
+/// `organiser`, as the server's administrator (a login that may make
+/// roles, not the organiser): the organiser then needs no CREATEROLE.
+pub(super) fn prepare(client: &mut Client, organiser: &str) -> Result<(), LeagueError> {
+    let roles = Roles::for_organiser(client, organiser)?;
+    make(client, &roles, SCHEMA_VERSION)
+}
+
+fn make(client: &mut Client, roles: &Roles, upto: i64) -> Result<(), LeagueError> {
     let mut tx = client.transaction()?;
     tx.batch_execute(&format!(
         "CREATE ROLE {owner} NOLOGIN; CREATE ROLE {players} NOLOGIN; GRANT {owner} TO {me};",
         owner = ident(&roles.owner),
         players = ident(&roles.players),
-        me = ident(&roles.organiser),
+        me = ident(&roles.applier),
     ))
-    .map_err(|e| roles_taken(e, &roles))?;
-    apply_versions(&mut tx, &roles, |v| v <= upto)?;
+    .map_err(|e| roles_taken(e, roles))?;
+    apply_versions(&mut tx, roles, |v| v <= upto)?;
     tx.batch_execute(&roles.revoke_owner())?;
     tx.commit()?;
     Ok(())
+}
+
+/// Whether the connected database is a league made ready for this login
+/// as its organiser ([`prepare`]) that holds no batch yet.
+pub(super) fn prepared_for_me(client: &mut Client) -> Result<bool, LeagueError> {
+    let exists = client
+        .query_one("SELECT to_regclass('league.batch') IS NOT NULL", &[])?
+        .get::<_, bool>(0);
+    if !exists {
+        return Ok(false);
+    }
+    let row = client.query_one(
+        "SELECT EXISTS (SELECT 1 FROM league.member WHERE login = session_user AND organiser),
+                NOT EXISTS (SELECT 1 FROM league.batch)",
+        &[],
+    )?;
+    Ok(row.get::<_, bool>(0) && row.get::<_, bool>(1))
 }
 
 /// The versions `which` picks, in order, with the league's names put in.
