@@ -748,3 +748,92 @@ pub fn league_left_out(dir: &Path, data: &[u8]) -> anyhow::Result<Vec<String>> {
     std::fs::remove_dir_all(&case)?;
     Ok(left_out)
 }
+
+/// Which doors took one change in: the sync (a batch the league's server
+/// hands a laptop), a whole campaign's bundle carrying it as its newest
+/// batch, and a merge of another copy that holds it (only where the
+/// bundle made that copy).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Doors {
+    pub sync: bool,
+    pub bundle: bool,
+    pub merge: Option<bool>,
+}
+
+/// One change (the first row of `row`, read as [`league_rows`] reads the
+/// league target's input) through the three doors a change comes in by,
+/// each from the same campaign (the league target's synced one); `None`
+/// where the input holds no row. The sync reads a time that is not one as
+/// the server's (always one), so the bundle is given the time the sync
+/// kept. Whatever the sync took in, the campaign's own whole bundle makes
+/// it again.
+pub fn three_doors(dir: &Path, row: &[u8]) -> std::io::Result<Option<Doors>> {
+    let campaigns = league_campaigns(dir)?;
+    let Some(batch) = league_rows(row, campaigns.head).into_iter().next() else {
+        return Ok(None);
+    };
+    let case = fresh(dir, "doors")?;
+    let doors = (|| -> anyhow::Result<Doors> {
+        // The sync.
+        let synced = case.join("synced.rapsheet");
+        std::fs::write(&synced, &campaigns.synced)?;
+        let mut session = Session::open(&synced)?;
+        let before = session.export_whole_bundle()?;
+        let sync = match session.take_in_fetched(vec![batch.clone()], &[])? {
+            Ok(left_out) => left_out.is_empty(),
+            Err(_) => false,
+        };
+        let again = serde_json::to_vec(&session.export_whole_bundle()?)?;
+        Session::create_from_bundle(&case.join("again.rapsheet"), &again)
+            .map_err(|e| anyhow::anyhow!("what the sync took in does not travel: {e:#}"))?;
+        // The bundle: the same campaign's log with the change after it.
+        let mut bundle = before;
+        let at = if crate::campaign::gate::is_time(&batch.at) {
+            batch.at.clone()
+        } else {
+            batch.received.clone()
+        };
+        let events = serde_json::from_str::<Vec<serde_json::Value>>(&batch.events);
+        let made = case.join("bundled.rapsheet");
+        let bundled = match (events, bundle.log.as_mut()) {
+            (Ok(events), Some(log)) => {
+                log.batches.push(crate::campaign::bundle::BundleBatch {
+                    id: batch.seq,
+                    at,
+                    label: batch.label.clone(),
+                    undoes: batch.undoes,
+                    events,
+                });
+                Session::create_from_bundle(&made, &serde_json::to_vec(&bundle)?).is_ok()
+            }
+            _ => false,
+        };
+        // The merge: the copy the bundle made, into the campaign as it was.
+        let merge = if bundled {
+            let ours = case.join("ours.rapsheet");
+            let plain = {
+                let mut plain = bundle.clone();
+                if let Some(log) = plain.log.as_mut() {
+                    log.batches.pop();
+                }
+                serde_json::to_vec(&plain)?
+            };
+            let ours = Session::create_from_bundle(&ours, &plain)?;
+            let merged = ours
+                .plan_merge(&made)
+                .and_then(|merge| ours.write_merge(&merge, &[], &case.join("merged.rapsheet")));
+            Some(merged.is_ok())
+        } else {
+            None
+        };
+        Ok(Doors {
+            sync,
+            bundle: bundled,
+            merge,
+        })
+    })();
+    std::fs::remove_dir_all(&case)?;
+    Ok(Some(doors.unwrap_or_else(|e| {
+        panic!("a door could not be tried: {e:#}")
+    })))
+}
