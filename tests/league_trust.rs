@@ -128,7 +128,10 @@ fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses
     // The organiser brings the server to this build.
     let upgraded = organiser.ok(&["league", "upgrade"]);
     assert!(
-        upgraded.contains("schema 7 (was 4)") && upgraded.contains("format 3 (was 1)"),
+        upgraded.contains(&format!(
+            "schema {} (was 4)",
+            rapsheet::store::league::SCHEMA_VERSION
+        )) && upgraded.contains("format 3 (was 1)"),
         "{upgraded}"
     );
     for (label, events) in POISONS {
@@ -618,4 +621,33 @@ fn a_change_sent_in_a_members_name_by_someone_else_is_seen() {
     let again = ann.ok(&["league", "sync"]);
     assert!(!again.contains("new key"), "{again}");
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}
+
+/// A member's first join of a large league says how far it is, a run of
+/// the league's changes at a time, to the whole log.
+#[test]
+fn a_first_join_of_a_large_league_shows_how_far_it_is() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = laptops::organised(root, "trust_progress", 40);
+    let login = format!("{}_ann", league.address.database);
+    let invite = organiser.home.join("ann.invite");
+    organiser.ok(&["league", "invite", &login, "-o", invite.to_str().unwrap()]);
+    let invite = rapsheet::session::league::read_invite(&invite).unwrap();
+    let ann = Laptop::new(root, "ann");
+    let mut seen = Vec::new();
+    let joined = rapsheet::session::Session::league_join_watched(
+        &invite,
+        &ann.file(),
+        Some(&ann.home.join("passwords")),
+        rapsheet::store::league::NEWEST_FORMAT,
+        &mut |p| seen.push((p.taken, p.of)),
+    )
+    .unwrap();
+    let of = seen.last().unwrap().1;
+    assert!(of > 200, "{of} changes");
+    assert!(seen.len() > 2, "{seen:?}");
+    assert!(seen.windows(2).all(|w| w[0].0 < w[1].0), "{seen:?}");
+    assert_eq!(seen.last().unwrap().0, of);
+    assert!(joined.verify().unwrap().problems.is_empty());
 }

@@ -206,7 +206,16 @@ pub(super) fn prepare(command: LeagueCommand) -> Result<()> {
 pub(super) fn join(invite: &Path, db: &Path, format: Option<i64>) -> Result<()> {
     let invite = read_invite(invite)?;
     let format = format.unwrap_or(crate::store::league::NEWEST_FORMAT);
-    let session = Session::league_join_in(&invite, db, None, format)?;
+    // On a terminal, how far a long join is, on one line.
+    let shown = std::io::IsTerminal::is_terminal(&std::io::stderr());
+    let session = Session::league_join_watched(&invite, db, None, format, &mut |p| {
+        if shown && p.of > 0 {
+            eprint!("\rTaken in {} of {} changes", p.taken, p.of);
+            if p.taken == p.of {
+                eprintln!();
+            }
+        }
+    })?;
     let tie = session
         .league()?
         .context("the joined campaign has no league")?;

@@ -97,6 +97,16 @@ fn count(n: i64, one: &str, many: &str) -> String {
     crate::rules::counted(usize::try_from(n).unwrap_or(0), one, many)
 }
 
+/// How many of the league's changes a join took in so far, of how many.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct JoinProgress {
+    pub taken: usize,
+    pub of: usize,
+}
+
+/// How many of the league's changes a join takes in one transaction.
+const JOIN_RUN: usize = 200;
+
 /// What `league upgrade` did: the server's schema and the league's
 /// format, before and after.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -310,6 +320,20 @@ impl Session {
         passwords: Option<&Path>,
         format: i64,
     ) -> Result<Session> {
+        Self::league_join_watched(invite, path, passwords, format, &mut |_| {})
+    }
+
+    /// [`Session::league_join_in`], telling `progress` how far it is: the
+    /// league's changes are taken in a run at a time, each run its own
+    /// transaction (a join cut short leaves a file that holds the league's
+    /// log as far as it came, tied to the league: a sync takes the rest).
+    pub fn league_join_watched(
+        invite: &Invite,
+        path: &Path,
+        passwords: Option<&Path>,
+        format: i64,
+        progress: &mut dyn FnMut(JoinProgress),
+    ) -> Result<Session> {
         if path.exists() {
             bail!("{} is already there; join into a new file", path.display());
         }
@@ -359,16 +383,27 @@ impl Session {
             &names[..1],
         )?;
         let photos = sync::fetch_photos(&mut league, &session.store, &log)?;
-        let registry = session.registry.clone();
-        sync::append_or_leave_out(
-            &mut session.store,
-            &session.base,
-            &registry,
-            &log[1..],
-            &names[1..],
-            &photos,
-            head,
-        )?;
+        let of = log.len() - 1;
+        progress(JoinProgress { taken: 0, of });
+        let mut taken = 0;
+        for (run, run_names) in log[1..].chunks(JOIN_RUN).zip(names[1..].chunks(JOIN_RUN)) {
+            let registry = sync::registry_of(&session.base, &session.store)?;
+            let last = run.last().map_or(head, |b| b.id.0);
+            // Every photo goes in with the first run, before any batch
+            // that shows one.
+            let photos = if taken == 0 { &photos[..] } else { &[] };
+            sync::append_or_leave_out(
+                &mut session.store,
+                &session.base,
+                &registry,
+                run,
+                run_names,
+                photos,
+                last,
+            )?;
+            taken += run.len();
+            progress(JoinProgress { taken, of });
+        }
         session.store.keep_league_hashes(&hashes)?;
         session.store.pin_league_keys(
             &league_keys

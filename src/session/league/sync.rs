@@ -744,7 +744,10 @@ pub(super) fn fetch_photos(
 }
 
 /// The packs a store's campaign is read with: `base` and its house packs.
-fn registry_of(base: &Registry, store: &impl Appender) -> crate::store::Result<Registry> {
+pub(super) fn registry_of(
+    base: &Registry,
+    store: &impl Appender,
+) -> crate::store::Result<Registry> {
     Ok(crate::session::house::with_house_packs(base, store.house_packs()?).0)
 }
 

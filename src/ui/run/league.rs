@@ -12,7 +12,8 @@
 //! change out of the file until the sync ends (see [`LeagueJob::holds_campaign`]).
 
 use std::path::{Path, PathBuf};
-use std::sync::{Mutex, PoisonError, mpsc};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -68,6 +69,9 @@ pub struct LeagueJob {
     kind: JobKind,
     started: Instant,
     done: mpsc::Receiver<Done>,
+    /// How far a join is: the league's changes taken in, and of how many
+    /// (0 until the log is fetched).
+    taken: Arc<(AtomicUsize, AtomicUsize)>,
 }
 
 /// How often the frame looks for the job's end (and counts its seconds).
@@ -113,6 +117,7 @@ impl LeagueJob {
             kind,
             started: Instant::now(),
             done,
+            taken: Arc::default(),
         }
     }
 
@@ -123,7 +128,13 @@ impl LeagueJob {
                 "Syncing with the league's server… {} s",
                 self.started.elapsed().as_secs()
             ),
-            JobKind::Join => "Joining the league…".to_owned(),
+            JobKind::Join => match self.taken.1.load(Ordering::Relaxed) {
+                0 => "Joining the league…".to_owned(),
+                of => format!(
+                    "Joining the league… {} of {of} changes taken in",
+                    self.taken.0.load(Ordering::Relaxed)
+                ),
+            },
             JobKind::Status | JobKind::Members => "Asking the server…".to_owned(),
         }
     }
@@ -240,13 +251,27 @@ impl RapsheetApp {
             return;
         }
         let passwords = self.league_passwords.clone();
-        self.campaign.league_job = Some(LeagueJob::start(JobKind::Join, move || {
+        let taken: Arc<(AtomicUsize, AtomicUsize)> = Arc::default();
+        let told = Arc::clone(&taken);
+        let mut job = LeagueJob::start(JobKind::Join, move || {
             let joined = crate::session::league::read_invite(&invite).and_then(|invite| {
                 // Made, checked and closed here; the window opens it.
-                Session::league_join_with(&invite, &to, passwords.as_deref()).map(drop)
+                Session::league_join_watched(
+                    &invite,
+                    &to,
+                    passwords.as_deref(),
+                    crate::store::league::NEWEST_FORMAT,
+                    &mut |p| {
+                        told.1.store(p.of, Ordering::Relaxed);
+                        told.0.store(p.taken, Ordering::Relaxed);
+                    },
+                )
+                .map(drop)
             });
             Done::Join(to, joined)
-        }));
+        });
+        job.taken = taken;
+        self.campaign.league_job = Some(job);
     }
 
     /// Hears from the league job, when one runs: what it did is shown once
