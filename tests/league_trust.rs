@@ -27,6 +27,24 @@ fn change_and_sync(laptop: &Laptop, gang: &str, reason: &str) {
     laptop.ok(&["league", "sync"]);
 }
 
+/// The victim takes back a change of their own as ever: made, synced,
+/// undone, and the undo synced.
+fn undoes_own_change(laptop: &Laptop, gang: &str) {
+    laptop.ok(&[
+        "resource",
+        "ammo",
+        "1",
+        "--gang",
+        gang,
+        "--reason",
+        "to take back",
+    ]);
+    laptop.ok(&["league", "sync"]);
+    let undone = laptop.ok(&["undo"]);
+    assert!(undone.contains("Ammo +1"), "{undone}");
+    laptop.ok(&["league", "sync"]);
+}
+
 /// A batch put on the server with raw SQL, in the league's format,
 /// chained as the server works the chain out where the league keeps one,
 /// and signed with `key` where one is given.
@@ -169,6 +187,7 @@ fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses
         .unwrap()
         .get(0);
     assert_eq!(unchained, 0);
+    undoes_own_change(&ann, GANG);
     let ben = member(root, &organiser, &league, "ben", "The Rust Saints");
     all_alike(root, &organiser, &league, &[&organiser, &ann, &ben]);
 }
@@ -415,6 +434,7 @@ fn a_history_changed_on_the_server_stops_every_laptop_until_it_is_put_back() {
         .unwrap()
     });
     change_and_sync(&ann, GANG, "once restored");
+    undoes_own_change(&ann, GANG);
     organiser.ok(&["league", "sync"]);
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }
@@ -536,6 +556,7 @@ fn a_label_past_its_length_by_raw_sql_is_left_out_and_the_bundle_still_imports()
     std::fs::copy(ann.home.join("whole.json"), again.home.join("whole.json")).unwrap();
     again.ok(&["bundle", "import", "whole.json", "--whole"]);
     again.ok(&["verify"]);
+    undoes_own_change(&ann, GANG);
     organiser.ok(&["league", "sync"]);
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }
@@ -620,6 +641,8 @@ fn a_change_sent_in_a_members_name_by_someone_else_is_seen() {
     // Said once: the key is pinned now.
     let again = ann.ok(&["league", "sync"]);
     assert!(!again.contains("new key"), "{again}");
+    undoes_own_change(&ann, GANG);
+    organiser.ok(&["league", "sync"]);
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }
 
