@@ -101,6 +101,18 @@ fn init_makes_an_empty_league_and_refuses_a_database_with_tables() {
     assert_eq!(members.len(), 1);
     assert!(members[0].organiser);
     assert!(league.fetch_after(0).unwrap().is_empty());
+    // A league that holds no batch yet is the organiser's to set up: an
+    // init cut short before it sent the campaign goes on.
+    league.init().unwrap();
+    league
+        .push(
+            0,
+            &[batch(
+                "first",
+                r#"[{"type":"campaign_renamed","from":"a","to":"b"}]"#,
+            )],
+        )
+        .unwrap();
     assert!(matches!(
         league.init(),
         Err(LeagueError::AlreadyALeague(SCHEMA_VERSION))

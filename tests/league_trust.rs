@@ -674,3 +674,41 @@ fn a_first_join_of_a_large_league_shows_how_far_it_is() {
     assert_eq!(seen.last().unwrap().0, of);
     assert!(joined.verify().unwrap().problems.is_empty());
 }
+
+/// `verify` checks the league's chain as the file keeps it: a batch of
+/// the league's changed in the file (past the app) is named.
+#[test]
+fn verify_names_a_league_change_altered_in_the_file() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_verify", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    change_and_sync(&ann, GANG, "a crate");
+    ann.ok(&["verify"]);
+    let synced: i64 = {
+        let file = rusqlite::Connection::open(ann.file()).unwrap();
+        let triggers: Vec<String> = file
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'batch'")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        for trigger in triggers {
+            file.execute_batch(&format!("DROP TRIGGER \"{trigger}\""))
+                .unwrap();
+        }
+        file.execute("UPDATE batch SET label = 'Altered' WHERE id = 3", [])
+            .unwrap();
+        file.query_row("SELECT synced FROM league", [], |r| r.get(0))
+            .unwrap()
+    };
+    assert!(synced >= 3);
+    let out = ann.run(&["verify"]);
+    let said = format!("{}{}", util::stdout(&out), util::stderr(&out));
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains("the league's change 3 is not the change the league's chain holds"),
+        "{said}"
+    );
+}

@@ -289,6 +289,7 @@ impl Session {
                 .problems
                 .push(format!("{}: {}", err.field, err.reason));
         }
+        verified.problems.extend(self.league_chain_problems()?);
         Ok(verified)
     }
 

@@ -28,6 +28,18 @@ pub struct LeagueTie {
     pub last_sync: Option<String>,
 }
 
+/// One link of the league's chain as this file keeps it: the server's
+/// batch `seq`, its hash, the digest of its fields that hash linked (none
+/// where the hash was taken from the server as it stood), and whether the
+/// batch is kept here exactly as the server holds it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Link {
+    pub seq: i64,
+    pub hash: String,
+    pub digest: Option<String>,
+    pub exact: bool,
+}
+
 /// A batch's name in the league and who made it.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BatchName {
@@ -93,18 +105,37 @@ impl CampaignStore {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Keeps the hashes of the server's batches, as this laptop checked
+    /// The links of the league's chain this file keeps for batches
+    /// `1..=upto`, in order.
+    pub fn league_links(&self, upto: i64) -> Result<Vec<Link>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT seq, hash, digest, exact FROM league_hash WHERE seq <= ?1 ORDER BY seq",
+        )?;
+        let rows = stmt.query_map([upto], |r| {
+            Ok(Link {
+                seq: r.get(0)?,
+                hash: r.get(1)?,
+                digest: r.get(2)?,
+                exact: r.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Keeps the links of the server's batches, as this laptop checked
     /// them: one transaction.
-    pub fn keep_league_hashes(&mut self, hashes: &[(i64, String)]) -> Result<()> {
+    pub fn keep_league_hashes(&mut self, links: &[Link]) -> Result<()> {
         self.writable()?;
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         {
-            let mut stmt = tx
-                .prepare_cached("INSERT OR REPLACE INTO league_hash (seq, hash) VALUES (?1, ?2)")?;
-            for (seq, hash) in hashes {
-                stmt.execute((seq, hash))?;
+            let mut stmt = tx.prepare_cached(
+                "INSERT OR REPLACE INTO league_hash (seq, hash, digest, exact) \
+                 VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for link in links {
+                stmt.execute((link.seq, &link.hash, &link.digest, link.exact))?;
             }
         }
         tx.commit()?;

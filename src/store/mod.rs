@@ -23,7 +23,7 @@ use std::time::Duration;
 use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
-pub use league_file::{Appender, BatchName, LeagueTie, Rewound};
+pub use league_file::{Appender, BatchName, LeagueTie, Link, Rewound};
 pub use migrations::SCHEMA_VERSION;
 pub use read::{CampaignDump, EmptyBatch, LogEntry};
 pub use verify::Verification;

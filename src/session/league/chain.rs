@@ -16,10 +16,10 @@ use crate::campaign::LoggedBatch;
 use crate::session::Session;
 use crate::store::league::chain::{Fields, link};
 use crate::store::league::{League, NewBatch, ServerBatch, signature};
-use crate::store::{BatchName, LeagueTie};
+use crate::store::{BatchName, LeagueTie, Link};
 
-/// The league's hashes of batches, by their number there.
-pub(super) type Hashes = Vec<(i64, String)>;
+/// The league's hashes of batches, by their number there, as links.
+pub(super) type Hashes = Vec<Link>;
 
 /// How a batch this laptop holds differs on the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -66,21 +66,27 @@ impl Writing {
             let seq = after + 1 + i as i64;
             let events = serde_json::to_string(&batch.events)?;
             let undoes = batch.undoes.map(|u| u.0);
-            let hash = self.before.as_ref().map(|_| {
-                let digest = Fields {
-                    seq,
-                    uid: &name.uid,
-                    author: &self.author,
-                    at: &batch.at,
-                    label: &batch.label,
-                    undoes,
-                    events: &events,
-                }
-                .digest();
-                link(before.as_deref(), &digest)
-            });
+            let digest = Fields {
+                seq,
+                uid: &name.uid,
+                author: &self.author,
+                at: &batch.at,
+                label: &batch.label,
+                undoes,
+                events: &events,
+            }
+            .digest();
+            let hash = self
+                .before
+                .as_ref()
+                .map(|_| link(before.as_deref(), &digest));
             if let Some(hash) = &hash {
-                hashes.push((seq, hash.clone()));
+                hashes.push(Link {
+                    seq,
+                    hash: hash.clone(),
+                    digest: Some(digest),
+                    exact: true,
+                });
                 before = Some(hash.clone());
             }
             let signature = match (&self.key, &hash) {
@@ -123,14 +129,31 @@ pub(super) fn follow(
         let Some(kept) = &batch.hash else {
             return Ok(Vec::new());
         };
-        let hash = link(before.as_deref(), &batch.fields().digest());
+        let digest = batch.fields().digest();
+        let hash = link(before.as_deref(), &digest);
         if &hash != kept {
             return Err(batch.seq);
         }
-        hashes.push((batch.seq, hash.clone()));
+        hashes.push(Link {
+            seq: batch.seq,
+            hash: hash.clone(),
+            digest: Some(digest),
+            exact: kept_as_it_came(batch),
+        });
         before = Some(hash);
     }
     Ok(hashes)
+}
+
+/// Whether this laptop keeps `batch` exactly as the server holds it: its
+/// time is one (a time that is not is kept as the server's, see
+/// `read_batch`) and its events read back as the same text.
+fn kept_as_it_came(batch: &ServerBatch) -> bool {
+    crate::campaign::gate::is_time(&batch.at)
+        && serde_json::from_str::<Vec<crate::campaign::Event>>(&batch.events)
+            .ok()
+            .and_then(|events| serde_json::to_string(&events).ok())
+            .is_some_and(|text| text == batch.events)
 }
 
 impl Session {
@@ -190,7 +213,16 @@ impl Session {
         if synced > 0 && self.kept_hash(synced)?.is_none() {
             let hashes = league.hashes(synced)?;
             if hashes.len() as i64 == synced && held.first_unchained.is_none() {
-                self.store.keep_league_hashes(&hashes)?;
+                let links: Vec<Link> = hashes
+                    .into_iter()
+                    .map(|(seq, hash)| Link {
+                        seq,
+                        hash,
+                        digest: None,
+                        exact: false,
+                    })
+                    .collect();
+                self.store.keep_league_hashes(&links)?;
             }
         }
         let kept = self.kept_hash(synced)?;
@@ -219,6 +251,67 @@ impl Session {
                 .store
                 .keep_league_print(head, &print.then(&since).text());
         }
+    }
+
+    /// What is wrong with the league's chain as this file keeps it: a link
+    /// that does not follow the one before it, or a batch kept as it came
+    /// that is no longer the batch its link's digest says. None for a
+    /// campaign in no league.
+    pub(crate) fn league_chain_problems(&self) -> Result<Vec<String>> {
+        let Some(tie) = self.store.league()? else {
+            return Ok(Vec::new());
+        };
+        let links = self.store.league_links(tie.synced)?;
+        if links.is_empty() {
+            return Ok(Vec::new());
+        }
+        let log = self.store.log_batches()?;
+        let names = self.store.batch_names(crate::campaign::BatchId(0))?;
+        let mut problems = Vec::new();
+        let mut before: Option<&Link> = None;
+        for held in &links {
+            let Some(digest) = &held.digest else {
+                before = Some(held);
+                continue;
+            };
+            let follows = match before {
+                Some(prev) if prev.seq == held.seq - 1 => {
+                    link(Some(&prev.hash), digest) == held.hash
+                }
+                None if held.seq == 1 => link(None, digest) == held.hash,
+                _ => true,
+            };
+            if !follows {
+                problems.push(format!(
+                    "the league's change {} does not follow the one before it in the chain this file keeps",
+                    held.seq
+                ));
+            }
+            let batch = log.iter().find(|b| b.id.0 == held.seq);
+            let name = names.iter().find(|n| n.batch.0 == held.seq);
+            if let (true, Some(batch), Some(name)) = (held.exact, batch, name) {
+                let left_out = batch.events.is_empty() && batch.label.starts_with("Left out: ");
+                let events = serde_json::to_string(&batch.events)?;
+                let now = Fields {
+                    seq: held.seq,
+                    uid: &name.uid,
+                    author: &name.author,
+                    at: &batch.at,
+                    label: &batch.label,
+                    undoes: batch.undoes.map(|u| u.0),
+                    events: &events,
+                }
+                .digest();
+                if !left_out && &now != digest {
+                    problems.push(format!(
+                        "the league's change {} is not the change the league's chain holds: it was changed in this file",
+                        held.seq
+                    ));
+                }
+            }
+            before = Some(held);
+        }
+        Ok(problems)
     }
 
     /// The first batch this file holds that is not on the server as it

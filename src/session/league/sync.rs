@@ -562,7 +562,7 @@ impl Session {
         &mut self,
         league: &mut League,
         tie: &LeagueTie,
-        (batches, hashes): (&[NewBatch], &[(i64, String)]),
+        (batches, hashes): (&[NewBatch], &[crate::store::Link]),
         unsent: &[LoggedBatch],
         fetched: usize,
         uid: &str,
@@ -575,8 +575,8 @@ impl Session {
         {
             head = new_head;
             self.store.mark_synced(head, &now())?;
-            let sent: Vec<(i64, String)> =
-                hashes.iter().filter(|(s, _)| *s <= head).cloned().collect();
+            let sent: Vec<crate::store::Link> =
+                hashes.iter().filter(|l| l.seq <= head).cloned().collect();
             self.store.keep_league_hashes(&sent)?;
         }
         let sent = usize::try_from(head - tie.synced).unwrap_or(0);
