@@ -132,15 +132,7 @@ fn a_league_backed_up_by_its_organiser_is_restored_on_a_new_server_and_plays_on(
         ]);
         assert!(moved.contains("finds its league at"), "{moved}");
     }
-    ann.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        "Neon Jackals",
-        "--reason",
-        "after the move",
-    ]);
+    ann.ammo("Neon Jackals", "after the move");
     let synced = ann.ok(&["league", "sync"]);
     assert!(synced.contains("sent 1"), "{synced}");
     organiser.ok(&["league", "sync"]);

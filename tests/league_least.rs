@@ -97,15 +97,7 @@ fn an_organiser_without_createrole_runs_the_league_and_cannot_take_it_over() {
     let name = "least";
     let (organiser, league) = prepared(root, name);
     let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
-    ann.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        "Neon Jackals",
-        "--reason",
-        "a crate",
-    ]);
+    ann.ammo("Neon Jackals", "a crate");
     ann.ok(&["league", "sync"]);
     organiser.ok(&["league", "sync"]);
 
@@ -130,16 +122,7 @@ fn an_organiser_without_createrole_runs_the_league_and_cannot_take_it_over() {
         assert!(error.as_db_error().is_some(), "{sql}: {error}");
     }
     // A member cannot let anyone in.
-    let ann_password = {
-        let text = std::fs::read_to_string(ann.password_file()).unwrap();
-        text.lines()
-            .next()
-            .unwrap()
-            .rsplit(':')
-            .next()
-            .unwrap()
-            .to_owned()
-    };
+    let ann_password = ann.password();
     let mut as_ann = cluster()
         .client(&league.as_login(&ann_login), &ann_password)
         .unwrap();

@@ -250,43 +250,6 @@ fn step_until_gone(h: &mut egui_kittest::Harness<'_, rapsheet::ui::RapsheetApp>,
     }
 }
 
-/// Puts a batch on the server past the app, as the league's owner: the
-/// next number, `label`, `events` as given (`client` may be a
-/// transaction left open).
-fn insert_by_hand(
-    client: &mut impl postgres::GenericClient,
-    key: &str,
-    uid: &str,
-    label: &str,
-    events: &str,
-) {
-    let head: i64 = client
-        .query_one("SELECT max(seq) FROM league.batch", &[])
-        .unwrap()
-        .get(0);
-    // In the league's format, chained to the batch before it as the
-    // server works the chain out, and signed with `key`.
-    let at = "2026-11-26T00:00:00Z";
-    let hash: String = client
-        .query_one(
-            "SELECT league.link((SELECT hash FROM league.batch WHERE seq = $1::bigint - 1), \
-             league.digest($1::bigint, $2::text, session_user::text, $3::text, $4::text, NULL, $5::text))",
-            &[&(head + 1), &uid, &at, &label, &events],
-        )
-        .unwrap()
-        .get(0);
-    let signature = rapsheet::store::league::signature::sign(key, &hash).unwrap();
-    client
-        .execute(
-            "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
-             touched_gangs, record_gangs, campaign_wide, format, hash, signature) \
-             VALUES ($1, $2, '', now(), $3, $4, $5::text::json, '{}', NULL, false, \
-             (SELECT format FROM league.format), $6, $7)",
-            &[&(head + 1), &uid, &at, &label, &events, &hash, &signature],
-        )
-        .unwrap();
-}
-
 /// A batch on the server that no laptop can replay (put there past the
 /// app: here a change to a resource the pack does not have) is kept in its
 /// place, empty and labelled with the reason, on every laptop alike; the
@@ -298,13 +261,14 @@ fn a_batch_no_laptop_can_replay_is_left_out_alike_everywhere() {
     let (organiser, league) = organised(root, "league_left_out");
     let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
     let mut raw = cluster().client(&league.address, &league.password).unwrap();
-    insert_by_hand(
+    laptops::insert_raw(
         &mut raw,
-        &organiser.private_key(),
+        Some(&organiser.private_key()),
         "by-hand",
         "By hand",
         r#"[{"type":"resource_adjusted","gang":1,"resource":"gold","from":0,"to":5,"reason":"by hand"}]"#,
-    );
+    )
+    .unwrap();
     ann.ok(&[
         "resource",
         "ammo",
@@ -383,7 +347,14 @@ fn an_open_transaction_on_the_server_makes_no_sync_wait_without_end() {
     let ann = member(root, &organiser, &league, "ann", "Neon Jackals");
     let mut raw = cluster().client(&league.address, &league.password).unwrap();
     let mut held = raw.transaction().unwrap();
-    insert_by_hand(&mut held, &organiser.private_key(), "held", "Held", "[]");
+    laptops::insert_raw(
+        &mut held,
+        Some(&organiser.private_key()),
+        "held",
+        "Held",
+        "[]",
+    )
+    .unwrap();
     ann.ok(&[
         "resource",
         "ammo",

@@ -11,7 +11,7 @@ mod util;
 
 use std::path::Path;
 
-use laptops::{Laptop, member, member_as, organised_as};
+use laptops::{Laptop, insert_raw, member, member_as, organised_as};
 use rapsheet::store::league::signature;
 use util::postgres::{TestLeague, cluster};
 
@@ -23,68 +23,18 @@ fn all_alike(root: &Path, organiser: &Laptop, league: &TestLeague, laptops: &[&L
 
 /// A change of ammo on `laptop`'s gang, then a sync that must go through.
 fn change_and_sync(laptop: &Laptop, gang: &str, reason: &str) {
-    laptop.ok(&["resource", "ammo", "1", "--gang", gang, "--reason", reason]);
+    laptop.ammo(gang, reason);
     laptop.ok(&["league", "sync"]);
 }
 
 /// The victim takes back a change of their own as ever: made, synced,
 /// undone, and the undo synced.
 fn undoes_own_change(laptop: &Laptop, gang: &str) {
-    laptop.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        gang,
-        "--reason",
-        "to take back",
-    ]);
+    laptop.ammo(gang, "to take back");
     laptop.ok(&["league", "sync"]);
     let undone = laptop.ok(&["undo"]);
     assert!(undone.contains("Ammo +1"), "{undone}");
     laptop.ok(&["league", "sync"]);
-}
-
-/// A batch put on the server with raw SQL, in the league's format,
-/// chained as the server works the chain out where the league keeps one,
-/// and signed with `key` where one is given.
-fn insert_raw(
-    client: &mut postgres::Client,
-    key: Option<&str>,
-    uid: &str,
-    label: &str,
-    events: &str,
-) -> Result<u64, postgres::Error> {
-    let head: i64 = client
-        .query_one("SELECT max(seq) FROM league.batch", &[])?
-        .get(0);
-    let version: i64 = client
-        .query_one("SELECT max(version) FROM league.schema_version", &[])?
-        .get(0);
-    let at = "2026-11-26T00:00:00Z";
-    if version < 5 {
-        return client.execute(
-            "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
-             touched_gangs, record_gangs, campaign_wide) \
-             VALUES ($1, $2, '', now(), $3, $4, $5::text::json, '{}', NULL, false)",
-            &[&(head + 1), &uid, &at, &label, &events],
-        );
-    }
-    let hash: String = client
-        .query_one(
-            "SELECT league.link((SELECT hash FROM league.batch WHERE seq = $1::bigint - 1), \
-             league.digest($1::bigint, $2::text, session_user::text, $3::text, $4::text, NULL, $5::text))",
-            &[&(head + 1), &uid, &at, &label, &events],
-        )?
-        .get(0);
-    let signature = key.map(|key| signature::sign(key, &hash).unwrap());
-    client.execute(
-        "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
-         touched_gangs, record_gangs, campaign_wide, format, hash, signature) \
-         VALUES ($1, $2, '', now(), $3, $4, $5::text::json, '{}', NULL, false, \
-         (SELECT format FROM league.format), $6, $7)",
-        &[&(head + 1), &uid, &at, &label, &events, &hash, &signature],
-    )
 }
 
 /// The league's batches in the shapes no laptop can read: a field
@@ -125,9 +75,7 @@ fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses
     for (label, events) in POISONS {
         insert_raw(&mut raw, None, &format!("poison {label}"), label, events).unwrap();
     }
-    ann.ok(&[
-        "resource", "ammo", "1", "--gang", GANG, "--reason", "a crate",
-    ]);
+    ann.ammo(GANG, "a crate");
     let synced = ann.ok(&["league", "sync"]);
     for (label, _) in POISONS {
         assert!(synced.contains(&format!("left out: {label}")), "{synced}");
@@ -206,15 +154,7 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
     let ann = member(root, &organiser, &league, "ann", GANG);
     let ben = member_as(root, &organiser, &league, "ben", "The Rust Saints", &old);
     change_and_sync(&ann, GANG, "new build");
-    ben.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        "The Rust Saints",
-        "--reason",
-        "old build",
-    ]);
+    ben.ammo("The Rust Saints", "old build");
     ben.ok(&["league", "sync", "--league-format", "1"]);
     ann.ok(&["league", "sync"]);
     let mut raw = cluster().client(&league.address, &league.password).unwrap();
@@ -238,15 +178,7 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
     change_and_sync(&ann, GANG, "format two");
     assert_eq!(formats(&mut raw), [1, 3]);
 
-    ben.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        "The Rust Saints",
-        "--reason",
-        "still old",
-    ]);
+    ben.ammo("The Rust Saints", "still old");
     let before = std::fs::read(ben.file()).unwrap();
     let out = ben.run(&["league", "sync", "--league-format", "1"]);
     assert!(!out.status.success());
@@ -488,15 +420,7 @@ fn the_organiser_gives_and_takes_gangs_and_a_certificate_is_pinned_only_when_it_
     let (organiser, league) = organised_as(root, "trust_tools", &["demo"], &[]);
     let ann = member(root, &organiser, &league, "ann", GANG);
     organiser.ok(&["league", "take-away", "--gang", GANG]);
-    ann.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        GANG,
-        "--reason",
-        "not mine now",
-    ]);
+    ann.ammo(GANG, "not mine now");
     let out = ann.run(&["league", "sync"]);
     let said = util::stderr(&out);
     assert!(!out.status.success());
@@ -602,8 +526,7 @@ fn a_change_sent_in_a_members_name_by_someone_else_is_seen() {
     )
     .unwrap();
     // Her own password back (as she still has it), so her laptop syncs.
-    let hers = std::fs::read_to_string(ann.password_file()).unwrap();
-    let hers = hers.lines().next().unwrap().rsplit(':').next().unwrap();
+    let hers = ann.password();
     raw.batch_execute(&format!("ALTER ROLE \"{login}\" PASSWORD '{hers}'"))
         .unwrap();
     let synced = ann.ok(&["league", "sync"]);

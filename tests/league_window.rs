@@ -50,15 +50,7 @@ fn a_sync_waiting_on_the_server_leaves_the_window_free_and_changes_nothing() {
     // The organiser renames the other gang; Ann, offline, spends Ammo.
     organiser.ok(&["gang", "rename", "The Rust Saints", "Saints of the Spire"]);
     organiser.ok(&["league", "sync"]);
-    ann.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        "Neon Jackals",
-        "--reason",
-        "a crate",
-    ]);
+    ann.ammo("Neon Jackals", "a crate");
     let mut app = RapsheetApp::with_session(Session::open(&ann.file()).unwrap());
     app.keep_league_passwords_in(ann.password_file());
     let mut h = Harness::builder()

@@ -129,6 +129,23 @@ impl Laptop {
         found.pop().expect("the join kept the password")
     }
 
+    /// The league password this laptop keeps (the first line of its
+    /// password file).
+    pub fn password(&self) -> String {
+        let text = std::fs::read_to_string(self.password_file()).unwrap();
+        text.lines()
+            .next()
+            .and_then(|line| line.rsplit(':').next())
+            .expect("a password")
+            .to_owned()
+    }
+
+    /// Adds 1 to `gang`'s ammo, for `reason`: a change of the member's
+    /// own, from the command line.
+    pub fn ammo(&self, gang: &str, reason: &str) {
+        self.ok(&["resource", "ammo", "1", "--gang", gang, "--reason", reason]);
+    }
+
     /// The private key this laptop signs its league batches with (the
     /// first line of its key file, beside the password file).
     pub fn private_key(&self) -> String {
@@ -387,4 +404,48 @@ pub fn all_alike(
             laptop.home.display()
         );
     }
+}
+
+/// Puts a batch on the server with raw SQL, past the app: the next
+/// number, `label` and `events` as given, in the league's format, chained
+/// as the server works the chain out where the league keeps one, and
+/// signed with `key` where one is given (`client` may be a transaction
+/// left open).
+pub fn insert_raw(
+    client: &mut impl postgres::GenericClient,
+    key: Option<&str>,
+    uid: &str,
+    label: &str,
+    events: &str,
+) -> Result<u64, postgres::Error> {
+    let head: i64 = client
+        .query_one("SELECT max(seq) FROM league.batch", &[])?
+        .get(0);
+    let version: i64 = client
+        .query_one("SELECT max(version) FROM league.schema_version", &[])?
+        .get(0);
+    let at = "2026-11-26T00:00:00Z";
+    if version < 5 {
+        return client.execute(
+            "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
+             touched_gangs, record_gangs, campaign_wide) \
+             VALUES ($1, $2, '', now(), $3, $4, $5::text::json, '{}', NULL, false)",
+            &[&(head + 1), &uid, &at, &label, &events],
+        );
+    }
+    let hash: String = client
+        .query_one(
+            "SELECT league.link((SELECT hash FROM league.batch WHERE seq = $1::bigint - 1), \
+             league.digest($1::bigint, $2::text, session_user::text, $3::text, $4::text, NULL, $5::text))",
+            &[&(head + 1), &uid, &at, &label, &events],
+        )?
+        .get(0);
+    let signature = key.map(|key| rapsheet::store::league::signature::sign(key, &hash).unwrap());
+    client.execute(
+        "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
+         touched_gangs, record_gangs, campaign_wide, format, hash, signature) \
+         VALUES ($1, $2, '', now(), $3, $4, $5::text::json, '{}', NULL, false, \
+         (SELECT format FROM league.format), $6, $7)",
+        &[&(head + 1), &uid, &at, &label, &events, &hash, &signature],
+    )
 }
