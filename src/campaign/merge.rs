@@ -251,13 +251,68 @@ pub fn plan(
     within: Within,
 ) -> Result<MergePlan, MergeError> {
     let shared = ours.iter().zip(theirs).take_while(|(a, b)| a == b).count();
-    let parted_after = match shared.checked_sub(1) {
-        Some(last) => ours[last].id,
-        None => return Err(MergeError::NotCopies),
-    };
     let (common, our_new) = ours.split_at(shared);
-    let mut ids = Remap::after(common, ours);
-    let their_new: Vec<LoggedBatch> = theirs[shared..].iter().map(|b| ids.batch(b)).collect();
+    let parted = Parted::of(common).ok_or(MergeError::NotCopies)?;
+    plan_parted(&parted, our_new, &theirs[shared..], within)
+}
+
+/// What both copies held where they parted, as much as a plan needs of
+/// it: the last shared batch, the ids standing then, the highest id of
+/// each kind ever made, and each lasting effect's fighter. Worked out
+/// from the shared log ([`Parted::of`]), or known otherwise (a league's
+/// campaign knows it from its state, without reading its whole log).
+#[derive(Debug, Clone, Default)]
+pub struct Parted {
+    pub after: BatchId,
+    pub standing: Alive,
+    pub tops: Tops,
+    pub owners: HashMap<EffectId, FighterId>,
+}
+
+/// The highest id of each kind a log ever made (0 for none).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Tops {
+    pub gangs: i64,
+    pub fighters: i64,
+    pub battles: i64,
+    pub effects: i64,
+    pub pending: i64,
+}
+
+impl Parted {
+    /// Where two copies parted after the shared log `common`; none for a
+    /// log with no batch (they are not copies).
+    pub fn of(common: &[LoggedBatch]) -> Option<Parted> {
+        let last = common.last()?;
+        let made = Alive::made(common);
+        let top = |ids: &BTreeSet<i64>| ids.last().copied().unwrap_or(0);
+        Some(Parted {
+            after: last.id,
+            standing: Alive::of(common),
+            tops: Tops {
+                gangs: top(&made.gangs),
+                fighters: top(&made.fighters),
+                battles: top(&made.battles),
+                effects: top(&made.effects),
+                pending: top(&made.pending),
+            },
+            owners: effect_owners(common.iter()),
+        })
+    }
+}
+
+/// [`plan`] from where the copies parted: `our_new` this copy's batches
+/// since, `their_new` the other copy's. Costs what the copies did since
+/// they parted, not the shared log.
+pub fn plan_parted(
+    parted: &Parted,
+    our_new: &[LoggedBatch],
+    their_new: &[LoggedBatch],
+    within: Within,
+) -> Result<MergePlan, MergeError> {
+    let parted_after = parted.after;
+    let mut ids = Remap::parted(parted, our_new);
+    let their_new: Vec<LoggedBatch> = their_new.iter().map(|b| ids.batch(b)).collect();
     // A batch both copies took back alike (the same shared change undone
     // the same way) counts once: this copy's.
     let both_took_back: HashSet<BatchId> = their_new
@@ -291,7 +346,8 @@ pub fn plan(
         .into_iter()
         .filter(|t| !taken_back_there.contains(&t.id))
         .collect();
-    let owners = effect_owners(ours.iter().chain(&their_new));
+    let mut owners = parted.owners.clone();
+    owners.extend(effect_owners(our_new.iter().chain(&their_new)));
     refuse_taken_back(&ours_kept, &theirs_kept, &owners, &ids)?;
     let (mut conflicts, mut agreed) = presence_conflicts(&ours_kept, &theirs_kept, &owners, &ids);
     let settled_fighters: HashSet<FighterId> = conflicts
@@ -1006,6 +1062,9 @@ pub fn key_of(event: &Event, owners: &HashMap<EffectId, FighterId>) -> Option<Ke
 #[derive(Debug)]
 struct Ids {
     shared: BTreeSet<i64>,
+    /// Every id up to this one is shared too (a log's batches, numbered
+    /// from 1 with no gap).
+    upto: i64,
     fresh: BTreeMap<i64, i64>,
     /// In the order they were first met.
     order: Vec<i64>,
@@ -1017,14 +1076,23 @@ impl Ids {
         let top = used.chain(shared.iter().copied()).max().unwrap_or(0);
         Self {
             shared,
+            upto: 0,
             fresh: BTreeMap::new(),
             order: Vec::new(),
             next: top.saturating_add(1),
         }
     }
 
+    /// Ids `1..=upto` shared; fresh ones after every id `used`.
+    fn shared_upto(upto: i64, used: impl Iterator<Item = i64>) -> Self {
+        Self {
+            upto,
+            ..Self::new(BTreeSet::new(), used.chain([upto]))
+        }
+    }
+
     fn map(&mut self, id: i64) -> i64 {
-        if self.shared.contains(&id) {
+        if (1..=self.upto).contains(&id) || self.shared.contains(&id) {
             return id;
         }
         if let Some(here) = self.fresh.get(&id) {
@@ -1078,21 +1146,32 @@ impl Remap {
         }
     }
 
-    /// Ids for merging after this copy's whole log `ours`, whose first
-    /// batches are `common`.
-    fn after(common: &[LoggedBatch], ours: &[LoggedBatch]) -> Self {
-        let alive = Alive::of(common);
-        let made = Alive::made(ours);
+    /// Ids for merging after where the copies parted, this copy's batches
+    /// since being `our_new`: what stood then keeps its id, and what the
+    /// other copy made takes one above every id this copy ever made.
+    fn parted(parted: &Parted, our_new: &[LoggedBatch]) -> Self {
+        let standing = parted.standing.clone();
+        let made = Alive::made(our_new);
+        let tops = parted.tops;
         Self {
-            gangs: Ids::new(alive.gangs, made.gangs.into_iter()),
-            fighters: Ids::new(alive.fighters, made.fighters.into_iter()),
-            battles: Ids::new(alive.battles, made.battles.into_iter()),
-            effects: Ids::new(alive.effects, made.effects.into_iter()),
-            pending: Ids::new(alive.pending, made.pending.into_iter()),
-            batches: Ids::new(
-                common.iter().map(|b| b.id.0).collect(),
-                ours.iter().map(|b| b.id.0),
+            gangs: Ids::new(standing.gangs, made.gangs.into_iter().chain([tops.gangs])),
+            fighters: Ids::new(
+                standing.fighters,
+                made.fighters.into_iter().chain([tops.fighters]),
             ),
+            battles: Ids::new(
+                standing.battles,
+                made.battles.into_iter().chain([tops.battles]),
+            ),
+            effects: Ids::new(
+                standing.effects,
+                made.effects.into_iter().chain([tops.effects]),
+            ),
+            pending: Ids::new(
+                standing.pending,
+                made.pending.into_iter().chain([tops.pending]),
+            ),
+            batches: Ids::shared_upto(parted.after.0, our_new.iter().map(|b| b.id.0)),
         }
     }
 
@@ -1309,13 +1388,13 @@ fn renumbered(label: &str, there: i64, here: i64) -> String {
 }
 
 /// The ids of each kind a log leaves standing, or has ever made.
-#[derive(Default)]
-struct Alive {
-    gangs: BTreeSet<i64>,
-    fighters: BTreeSet<i64>,
-    battles: BTreeSet<i64>,
-    effects: BTreeSet<i64>,
-    pending: BTreeSet<i64>,
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Alive {
+    pub gangs: BTreeSet<i64>,
+    pub fighters: BTreeSet<i64>,
+    pub battles: BTreeSet<i64>,
+    pub effects: BTreeSet<i64>,
+    pub pending: BTreeSet<i64>,
 }
 
 impl Alive {
@@ -1329,23 +1408,60 @@ impl Alive {
         Self::fold(batches, false)
     }
 
-    fn fold(batches: &[LoggedBatch], take_away: bool) -> Self {
+    /// What stood before `batches`, given what stands after them: each
+    /// id they made taken away again and each they took away put back,
+    /// newest first.
+    pub fn before(mut self, batches: &[LoggedBatch]) -> Self {
+        for event in batches.iter().rev().flat_map(|b| b.events.iter().rev()) {
+            if let Some((kind, id, made)) = Self::made_or_taken(event) {
+                let set = self.set(kind);
+                if made {
+                    set.remove(&id);
+                } else {
+                    set.insert(id);
+                }
+            }
+        }
+        self
+    }
+
+    fn set(&mut self, kind: usize) -> &mut BTreeSet<i64> {
+        match kind {
+            0 => &mut self.gangs,
+            1 => &mut self.fighters,
+            2 => &mut self.battles,
+            3 => &mut self.effects,
+            _ => &mut self.pending,
+        }
+    }
+
+    /// The kind of id an event makes or takes away (gangs 0, fighters 1,
+    /// battles 2, lasting effects 3, pending effects 4), the id, and
+    /// whether it makes it.
+    fn made_or_taken(event: &Event) -> Option<(usize, i64, bool)> {
         use Event::*;
+        Some(match event {
+            GangFounded { gang } => (0, gang.id.0, true),
+            GangDisbanded { gang } => (0, gang.id.0, false),
+            FighterRecruited { fighter } => (1, fighter.id.0, true),
+            FighterDismissed { fighter } => (1, fighter.id.0, false),
+            BattleRecorded { battle } => (2, battle.id.0, true),
+            BattleUnrecorded { battle } => (2, battle.id.0, false),
+            LastingEffectAdded { effect } => (3, effect.id.0, true),
+            LastingEffectDeleted { effect } => (3, effect.id.0, false),
+            PendingEffectAdded { effect } => (4, effect.id.0, true),
+            PendingEffectRemoved { effect } => (4, effect.id.0, false),
+            _ => return None,
+        })
+    }
+
+    fn fold(batches: &[LoggedBatch], take_away: bool) -> Self {
         let mut s = Self::default();
         for event in batches.iter().flat_map(|b| &b.events) {
-            let (set, id, made) = match event {
-                GangFounded { gang } => (&mut s.gangs, gang.id.0, true),
-                GangDisbanded { gang } => (&mut s.gangs, gang.id.0, false),
-                FighterRecruited { fighter } => (&mut s.fighters, fighter.id.0, true),
-                FighterDismissed { fighter } => (&mut s.fighters, fighter.id.0, false),
-                BattleRecorded { battle } => (&mut s.battles, battle.id.0, true),
-                BattleUnrecorded { battle } => (&mut s.battles, battle.id.0, false),
-                LastingEffectAdded { effect } => (&mut s.effects, effect.id.0, true),
-                LastingEffectDeleted { effect } => (&mut s.effects, effect.id.0, false),
-                PendingEffectAdded { effect } => (&mut s.pending, effect.id.0, true),
-                PendingEffectRemoved { effect } => (&mut s.pending, effect.id.0, false),
-                _ => continue,
+            let Some((kind, id, made)) = Self::made_or_taken(event) else {
+                continue;
             };
+            let set = s.set(kind);
             if made {
                 set.insert(id);
             } else if take_away {

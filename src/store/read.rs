@@ -978,6 +978,38 @@ impl CampaignStore {
         ))
     }
 
+    /// What stands in the campaign now, as a merge counts it: the ids of
+    /// its gangs, fighters (those dismissed with a history are kept as rows
+    /// and do not stand), battles, lasting effects (healed ones stand) and
+    /// pending effects; and each lasting effect's fighter. Costs the
+    /// campaign's state, not its log.
+    pub fn standing(
+        &self,
+    ) -> Result<(
+        crate::campaign::merge::Alive,
+        std::collections::HashMap<EffectId, FighterId>,
+    )> {
+        let ids = |sql: &str| -> Result<std::collections::BTreeSet<i64>> {
+            let mut stmt = self.conn.prepare_cached(sql)?;
+            let rows = stmt.query_map([], |r| r.get(0))?;
+            Ok(rows.collect::<rusqlite::Result<_>>()?)
+        };
+        let standing = crate::campaign::merge::Alive {
+            gangs: ids("SELECT id FROM gang")?,
+            fighters: ids("SELECT id FROM fighter WHERE dismissed = 0")?,
+            battles: ids("SELECT id FROM battle")?,
+            effects: ids("SELECT id FROM lasting_effect")?,
+            pending: ids("SELECT id FROM pending_effect")?,
+        };
+        let mut stmt = self
+            .conn
+            .prepare_cached("SELECT id, fighter_id FROM lasting_effect")?;
+        let owners = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        Ok((standing, owners))
+    }
+
     /// The whole log, oldest first.
     pub fn full_log(&self) -> Result<Vec<LogEntry>> {
         log_entries(&mut self.conn.prepare_cached(WHOLE_LOG)?, [])

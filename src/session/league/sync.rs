@@ -339,12 +339,13 @@ impl Session {
                 left_out: [unreadable, left_out].concat(),
             });
         }
-        let local = self.store.log_batches()?;
-        let split = local.partition_point(|b| b.id.0 <= tie.synced);
-        let mut league_log = local[..split].to_vec();
-        league_log.extend(fetched.iter().cloned());
+        // This laptop's unsent batches are made again after the server's
+        // new ones, the merge told where the two parted from the state
+        // here: a rebase costs what was fetched and what waits to be sent.
+        let unsent = self.store.log_batches_after(BatchId(tie.synced))?;
+        let parted = self.parted_at(tie.synced, &unsent)?;
         let within = |key: &Key, to| self.may_take(key, to);
-        let plan = merge::plan(&league_log, &local, &within)?;
+        let plan = merge::plan_parted(&parted, &fetched, &unsent, &within)?;
         let unchosen =
             (0..plan.conflicts.len()).any(|i| choices.get(i).copied().flatten().is_none());
         if unchosen {
@@ -365,7 +366,7 @@ impl Session {
             .map(|(from, batch)| BatchName {
                 batch: batch.id,
                 uid: from
-                    .and_then(|i| local.get(split + i))
+                    .and_then(|i| unsent.get(i))
                     .and_then(|b| unsent_names.iter().find(|n| n.batch == b.id))
                     .map_or_else(new_uid, |n| n.uid.clone()),
                 author: tie.login.clone(),
@@ -399,6 +400,34 @@ impl Session {
         self.read_house_packs()?;
         Ok(TakenIn::Done {
             left_out: [unreadable, left_out].concat(),
+        })
+    }
+
+    /// Where the league's log and this laptop's parted: after the league's
+    /// batch `synced`, this laptop's `unsent` batches made since. What
+    /// stood then is what stands now with the unsent batches taken back;
+    /// the highest ids are the file's (those of the unsent batches among
+    /// them, which only makes the ids a rebase gives higher).
+    fn parted_at(&self, synced: i64, unsent: &[LoggedBatch]) -> Result<merge::Parted> {
+        let (standing, mut owners) = self.store.standing()?;
+        // A lasting effect the unsent batches deleted is the fighter's it
+        // was when it stood.
+        for event in unsent.iter().flat_map(|b| &b.events) {
+            if let crate::campaign::Event::LastingEffectDeleted { effect } = event {
+                owners.insert(effect.id, effect.fighter);
+            }
+        }
+        Ok(merge::Parted {
+            after: BatchId(synced),
+            standing: standing.before(unsent),
+            tops: merge::Tops {
+                gangs: self.store.next_gang_id()?.0 - 1,
+                fighters: self.store.next_fighter_id()?.0 - 1,
+                battles: self.store.next_battle_id()?.0 - 1,
+                effects: self.store.next_effect_id()?.0 - 1,
+                pending: self.store.next_pending_id()?.0 - 1,
+            },
+            owners,
         })
     }
 
@@ -767,4 +796,49 @@ pub(super) fn new_uid() -> String {
 /// Now, as the log writes times.
 pub(super) fn now() -> String {
     jiff::Timestamp::now().to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Where the league's log and this laptop's parted, known from the
+    /// file's state with its unsent batches taken back, is what the shared
+    /// log itself says: the same ids standing, ids as high, and the
+    /// fighter of every lasting effect that stood.
+    #[test]
+    fn where_the_league_and_this_laptop_parted_is_known_from_the_state_as_from_the_log() {
+        let dir = tempfile::tempdir().unwrap();
+        let mut session = Session::create_demo(&dir.path().join("c.rapsheet")).unwrap();
+        let synced = session.newest_batch().unwrap().unwrap().0;
+        session
+            .tie_without_server(synced, "ann", &|id| format!("u{id}"))
+            .unwrap();
+        let gangs = session.gang_list().unwrap();
+        let first = session.gang_view(gangs[0].id).unwrap();
+        session.found_gang("Ashen Hounds", None).unwrap();
+        session.dismiss(first.fighters[0].id).unwrap();
+        session.rename_gang(gangs[1].id, "Renamed Here").unwrap();
+        let unsent = session.store.log_batches_after(BatchId(synced)).unwrap();
+        assert!(unsent.len() >= 3);
+        let from_state = session.parted_at(synced, &unsent).unwrap();
+        let log = session.store.log_batches().unwrap();
+        let shared = usize::try_from(synced).unwrap();
+        let from_log = merge::Parted::of(&log[..shared]).unwrap();
+        assert_eq!(from_state.after, from_log.after);
+        assert_eq!(from_state.standing, from_log.standing);
+        let (a, b) = (from_state.tops, from_log.tops);
+        assert!(
+            a.gangs >= b.gangs
+                && a.fighters >= b.fighters
+                && a.battles >= b.battles
+                && a.effects >= b.effects
+                && a.pending >= b.pending
+        );
+        for (effect, fighter) in &from_log.owners {
+            if from_log.standing.effects.contains(&effect.0) {
+                assert_eq!(from_state.owners.get(effect), Some(fighter), "{effect:?}");
+            }
+        }
+    }
 }
