@@ -50,11 +50,9 @@ impl Roles {
             .get::<_, bool>(0);
         let organiser = if exists {
             client
-                .query_opt(
-                    "SELECT login FROM league.member WHERE organiser ORDER BY login LIMIT 1",
-                    &[],
-                )?
-                .map_or_else(|| me.clone(), |r| r.get(0))
+                .query_one("SELECT min(login) FROM league.member WHERE organiser", &[])?
+                .get::<_, Option<String>>(0)
+                .unwrap_or_else(|| me.clone())
         } else {
             me
         };
