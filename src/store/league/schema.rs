@@ -222,10 +222,10 @@ pub(super) fn prepare(client: &mut Client, organiser: &str) -> Result<(), League
 fn make(client: &mut Client, roles: &Roles, upto: i64) -> Result<(), LeagueError> {
     let mut tx = client.transaction()?;
     tx.batch_execute(&format!(
-        "CREATE ROLE {owner} NOLOGIN; CREATE ROLE {players} NOLOGIN; GRANT {owner} TO {me};",
+        "CREATE ROLE {owner} NOLOGIN; CREATE ROLE {players} NOLOGIN; {grant}",
         owner = ident(&roles.owner),
         players = ident(&roles.players),
-        me = ident(&roles.applier),
+        grant = roles.grant_owner(),
     ))
     .map_err(|e| roles_taken(e, roles))?;
     apply_versions(&mut tx, roles, |v| v <= upto)?;

@@ -22,9 +22,12 @@ SET ROLE @owner@;
 
 CREATE TABLE league.format (
     one boolean PRIMARY KEY DEFAULT true CHECK (one),
-    format bigint NOT NULL CHECK (format >= 1)
+    format bigint NOT NULL CHECK (format >= 1),
+    -- The newest format the server's schema knows (a later schema that
+    -- knows more raises it).
+    newest bigint NOT NULL CHECK (newest >= format)
 );
-INSERT INTO league.format (format) VALUES (1);
+INSERT INTO league.format (format, newest) VALUES (1, 2);
 
 ALTER TABLE league.event_kind ADD COLUMN since_format bigint NOT NULL DEFAULT 1;
 
@@ -321,12 +324,10 @@ ALTER TABLE league.batch ALTER COLUMN hash SET NOT NULL;
 
 -- Raises the league's format: the organiser's, once every member has
 -- updated Rapsheet. Never lowers it.
--- The newest format this schema knows is 2 (a later schema that knows
--- more replaces this function).
 CREATE FUNCTION league.raise_format(wanted bigint) RETURNS bigint
 LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
 DECLARE
-    newest constant bigint := 2;
+    newest bigint := (SELECT l.newest FROM league.format l);
 BEGIN
     IF NOT EXISTS (SELECT 1 FROM league.member m WHERE m.login = session_user AND m.organiser) THEN
         RAISE EXCEPTION 'only the organiser raises the league''s format' USING ERRCODE = '42501';

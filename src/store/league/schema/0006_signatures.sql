@@ -58,21 +58,8 @@ END $$;
 CREATE TRIGGER batch_signed BEFORE INSERT ON league.batch
     FOR EACH ROW EXECUTE FUNCTION league.batch_signed();
 
--- The newest format this schema knows is 3.
-CREATE OR REPLACE FUNCTION league.raise_format(wanted bigint) RETURNS bigint
-LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, pg_temp AS $$
-DECLARE
-    newest constant bigint := 3;
-BEGIN
-    IF NOT EXISTS (SELECT 1 FROM league.member m WHERE m.login = session_user AND m.organiser) THEN
-        RAISE EXCEPTION 'only the organiser raises the league''s format' USING ERRCODE = '42501';
-    END IF;
-    IF wanted > newest THEN
-        RAISE EXCEPTION 'this league''s server knows formats up to %', newest USING ERRCODE = '22023';
-    END IF;
-    UPDATE league.format SET format = greatest(format, wanted);
-    RETURN (SELECT format FROM league.format);
-END $$;
+-- The server knows format 3 from now on.
+UPDATE league.format SET newest = 3;
 
 REVOKE ALL ON FUNCTION league.key_arrives(), league.key_stays(), league.batch_signed() FROM PUBLIC;
 GRANT EXECUTE ON FUNCTION league.key_arrives(), league.key_stays(), league.batch_signed()
