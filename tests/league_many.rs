@@ -158,7 +158,7 @@ fn a_laptop_killed_mid_sync_loses_nothing_and_doubles_nothing() {
     let ben = member(root, &organiser, &league, "ben", &gang(1));
     let start = server_names(&league).len();
     let resource = |laptop: &Laptop, gang: &str, why: &str| {
-        laptop.ok(&["resource", "ammo", "1", "--gang", gang, "--reason", why]);
+        laptop.ammo(gang, why);
     };
 
     // Before sending: nothing reached the server.
@@ -218,15 +218,7 @@ fn a_sync_that_settled_its_conflicts_and_lost_a_race_goes_on() {
     organiser.ok(&["gang", "rename", &gang(1), "The Organised"]);
     organiser.ok(&["league", "sync"]);
     ann.ok(&["gang", "rename", &gang(1), "Ann's Own"]);
-    ann.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        "Ann's Own",
-        "--reason",
-        "a crate",
-    ]);
+    ann.ammo("Ann's Own", "a crate");
     let out = ann.run(&["league", "sync"]);
     assert!(!out.status.success());
     assert!(

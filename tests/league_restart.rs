@@ -28,7 +28,7 @@ fn a_server_stopped_mid_sync_and_started_again_loses_nothing() {
     let cat = member(root, &organiser, &league, "cat", &gang(2));
     let start = server_names(&league).len();
     let resource = |laptop: &Laptop, gang: &str, why: &str| {
-        laptop.ok(&["resource", "ammo", "1", "--gang", gang, "--reason", why]);
+        laptop.ammo(gang, why);
     };
     resource(&cat, &gang(2), "before the outage");
     cat.ok(&["league", "sync"]);

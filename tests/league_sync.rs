@@ -152,15 +152,7 @@ fn the_app_syncs_and_settles_a_conflict_with_the_leagues_changes() {
     organiser.ok(&["gang", "rename", "Neon Jackals", "Jackals of the Spire"]);
     organiser.ok(&["league", "sync"]);
     ann.ok(&["gang", "rename", "Neon Jackals", "Neon Hounds"]);
-    ann.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        "Neon Hounds",
-        "--reason",
-        "a crate",
-    ]);
+    ann.ammo("Neon Hounds", "a crate");
     let session = rapsheet::session::Session::open(&ann.file()).unwrap();
     let mut app = rapsheet::ui::RapsheetApp::with_session(session);
     // The app's, so the sessions its league jobs open read it too.
@@ -269,15 +261,7 @@ fn a_batch_no_laptop_can_replay_is_left_out_alike_everywhere() {
         r#"[{"type":"resource_adjusted","gang":1,"resource":"gold","from":0,"to":5,"reason":"by hand"}]"#,
     )
     .unwrap();
-    ann.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        "Neon Jackals",
-        "--reason",
-        "a crate",
-    ]);
+    ann.ammo("Neon Jackals", "a crate");
     let synced = ann.ok(&["league", "sync"]);
     assert!(synced.contains("left out: By hand"), "{synced}");
     let organiser_sync = organiser.ok(&["league", "sync"]);
@@ -355,15 +339,7 @@ fn an_open_transaction_on_the_server_makes_no_sync_wait_without_end() {
         "[]",
     )
     .unwrap();
-    ann.ok(&[
-        "resource",
-        "ammo",
-        "1",
-        "--gang",
-        "Neon Jackals",
-        "--reason",
-        "a crate",
-    ]);
+    ann.ammo("Neon Jackals", "a crate");
     let started = std::time::Instant::now();
     let out = ann.run(&["league", "sync"]);
     let waited = started.elapsed();

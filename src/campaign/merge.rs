@@ -1387,6 +1387,16 @@ fn renumbered(label: &str, there: i64, here: i64) -> String {
     }
 }
 
+/// A kind of id a log makes and takes away.
+#[derive(Debug, Clone, Copy)]
+enum IdKind {
+    Gang,
+    Fighter,
+    Battle,
+    Effect,
+    Pending,
+}
+
 /// The ids of each kind a log leaves standing, or has ever made.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Alive {
@@ -1425,32 +1435,32 @@ impl Alive {
         self
     }
 
-    fn set(&mut self, kind: usize) -> &mut BTreeSet<i64> {
+    /// The ids of one kind.
+    fn set(&mut self, kind: IdKind) -> &mut BTreeSet<i64> {
         match kind {
-            0 => &mut self.gangs,
-            1 => &mut self.fighters,
-            2 => &mut self.battles,
-            3 => &mut self.effects,
-            _ => &mut self.pending,
+            IdKind::Gang => &mut self.gangs,
+            IdKind::Fighter => &mut self.fighters,
+            IdKind::Battle => &mut self.battles,
+            IdKind::Effect => &mut self.effects,
+            IdKind::Pending => &mut self.pending,
         }
     }
 
-    /// The kind of id an event makes or takes away (gangs 0, fighters 1,
-    /// battles 2, lasting effects 3, pending effects 4), the id, and
-    /// whether it makes it.
-    fn made_or_taken(event: &Event) -> Option<(usize, i64, bool)> {
+    /// The kind of id an event makes or takes away, the id, and whether
+    /// it makes it.
+    fn made_or_taken(event: &Event) -> Option<(IdKind, i64, bool)> {
         use Event::*;
         Some(match event {
-            GangFounded { gang } => (0, gang.id.0, true),
-            GangDisbanded { gang } => (0, gang.id.0, false),
-            FighterRecruited { fighter } => (1, fighter.id.0, true),
-            FighterDismissed { fighter } => (1, fighter.id.0, false),
-            BattleRecorded { battle } => (2, battle.id.0, true),
-            BattleUnrecorded { battle } => (2, battle.id.0, false),
-            LastingEffectAdded { effect } => (3, effect.id.0, true),
-            LastingEffectDeleted { effect } => (3, effect.id.0, false),
-            PendingEffectAdded { effect } => (4, effect.id.0, true),
-            PendingEffectRemoved { effect } => (4, effect.id.0, false),
+            GangFounded { gang } => (IdKind::Gang, gang.id.0, true),
+            GangDisbanded { gang } => (IdKind::Gang, gang.id.0, false),
+            FighterRecruited { fighter } => (IdKind::Fighter, fighter.id.0, true),
+            FighterDismissed { fighter } => (IdKind::Fighter, fighter.id.0, false),
+            BattleRecorded { battle } => (IdKind::Battle, battle.id.0, true),
+            BattleUnrecorded { battle } => (IdKind::Battle, battle.id.0, false),
+            LastingEffectAdded { effect } => (IdKind::Effect, effect.id.0, true),
+            LastingEffectDeleted { effect } => (IdKind::Effect, effect.id.0, false),
+            PendingEffectAdded { effect } => (IdKind::Pending, effect.id.0, true),
+            PendingEffectRemoved { effect } => (IdKind::Pending, effect.id.0, false),
             _ => return None,
         })
     }

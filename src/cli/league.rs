@@ -18,17 +18,8 @@ pub enum LeagueCommand {
     /// organiser's login; its password from PGPASSWORD or the password
     /// file), and sends it the campaign's whole log.
     Init {
-        #[arg(long)]
-        host: String,
-        #[arg(long, default_value_t = 5432)]
-        port: u16,
-        #[arg(long)]
-        database: String,
-        #[arg(long)]
-        login: String,
-        /// The server's certificate (PEM), the only one trusted.
-        #[arg(long, value_name = "FILE")]
-        certificate: PathBuf,
+        #[command(flatten)]
+        server: ServerArgs,
         /// Make the server's schema up to this version only, as an older
         /// build would (tests of `league upgrade`).
         #[arg(long, hide = true, value_name = "N")]
@@ -40,21 +31,11 @@ pub enum LeagueCommand {
     /// so that the organiser needs no right to make logins. Needs no
     /// campaign. On a league already there, applies the schema it lacks.
     Prepare {
-        #[arg(long)]
-        host: String,
-        #[arg(long, default_value_t = 5432)]
-        port: u16,
-        #[arg(long)]
-        database: String,
-        /// The administrator's login.
-        #[arg(long)]
-        login: String,
+        #[command(flatten)]
+        server: ServerArgs,
         /// The organiser's login (made before, without CREATEROLE).
         #[arg(long)]
         organiser: String,
-        /// The server's certificate (PEM), the only one trusted.
-        #[arg(long, value_name = "FILE")]
-        certificate: PathBuf,
     },
     /// Makes a member's login and writes their invite (organiser).
     Invite {
@@ -140,6 +121,46 @@ pub enum LeagueCommand {
     },
 }
 
+/// Where a league's server is and who connects to it, as `init` and
+/// `prepare` are told.
+#[derive(Debug, clap::Args)]
+pub struct ServerArgs {
+    #[arg(long)]
+    host: String,
+    #[arg(long, default_value_t = 5432)]
+    port: u16,
+    #[arg(long)]
+    database: String,
+    /// The login that connects: the organiser's for `init`, the server's
+    /// administrator's for `prepare`.
+    #[arg(long)]
+    login: String,
+    /// The server's certificate (PEM), the only one trusted.
+    #[arg(long, value_name = "FILE")]
+    certificate: PathBuf,
+}
+
+impl ServerArgs {
+    /// The server's address, its certificate read, and the password of
+    /// `whose` login from PGPASSWORD.
+    fn read(self, whose: &str) -> Result<(ServerAddress, String)> {
+        let certificate =
+            crate::input::read_text(&self.certificate, crate::input::Kind::Certificate)?;
+        let password = std::env::var("PGPASSWORD")
+            .with_context(|| format!("give the {whose}'s password in PGPASSWORD"))?;
+        Ok((
+            ServerAddress {
+                host: self.host,
+                port: self.port,
+                database: self.database,
+                login: self.login,
+                certificate,
+            },
+            password,
+        ))
+    }
+}
+
 fn parse_take(s: &str) -> Result<(usize, Choice), String> {
     let (n, choice) = s
         .split_once('=')
@@ -166,27 +187,10 @@ fn parse_pause(s: &str) -> Result<Pause, String> {
 /// `rapsheet league prepare`: the server's administrator's, with no
 /// campaign.
 pub(super) fn prepare(command: LeagueCommand) -> Result<()> {
-    let LeagueCommand::Prepare {
-        host,
-        port,
-        database,
-        login,
-        organiser,
-        certificate,
-    } = command
-    else {
+    let LeagueCommand::Prepare { server, organiser } = command else {
         bail!("not `league prepare`");
     };
-    let certificate = crate::input::read_text(&certificate, crate::input::Kind::Certificate)?;
-    let password =
-        std::env::var("PGPASSWORD").context("give the administrator's password in PGPASSWORD")?;
-    let server = ServerAddress {
-        host,
-        port,
-        database,
-        login,
-        certificate,
-    };
+    let (server, password) = server.read("administrator")?;
     let (before, after) = Session::league_prepare(&server, &password, &organiser)?;
     if before == 0 {
         say!(
@@ -236,25 +240,8 @@ pub(super) fn join(invite: &Path, db: &Path, format: Option<i64>) -> Result<()> 
 
 pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()> {
     match command {
-        LeagueCommand::Init {
-            host,
-            port,
-            database,
-            login,
-            certificate,
-            schema,
-        } => {
-            let certificate =
-                crate::input::read_text(&certificate, crate::input::Kind::Certificate)?;
-            let password = std::env::var("PGPASSWORD")
-                .context("give the organiser's password in PGPASSWORD")?;
-            let server = ServerAddress {
-                host,
-                port,
-                database,
-                login,
-                certificate,
-            };
+        LeagueCommand::Init { server, schema } => {
+            let (server, password) = server.read("organiser")?;
             let schema = schema.unwrap_or(crate::store::league::SCHEMA_VERSION);
             let sent = session.league_init_to(&server, &password, schema)?;
             say!(

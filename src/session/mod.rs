@@ -82,9 +82,6 @@ pub struct Session {
     league_passwords: Option<std::path::PathBuf>,
     /// The newest format this laptop writes to a league in.
     league_format: i64,
-    /// The print of the league's batches a sync checked at its start,
-    /// and how far it reaches, for the print kept at its end.
-    checked_print: Option<(i64, crate::store::league::Print)>,
 }
 
 impl Session {
@@ -110,7 +107,6 @@ impl Session {
             backups: None,
             league_passwords: None,
             league_format: crate::store::league::NEWEST_FORMAT,
-            checked_print: None,
         };
         // Most campaigns keep none: the packs are not copied again.
         if !session.store.house_packs()?.is_empty() {

@@ -10,6 +10,7 @@ use rusqlite::{OptionalExtension as _, TransactionBehavior};
 
 use super::{CampaignStore, Check, Result, StoreError, StoredPhoto, replay};
 use crate::campaign::{BatchId, LoggedBatch};
+use crate::store::league::MemberKey;
 
 /// Where a campaign's league server is, and how far this file holds its
 /// log.
@@ -165,19 +166,24 @@ impl CampaignStore {
         Ok(())
     }
 
-    /// The league's members' keys this file has pinned: login, public key
-    /// (hex), when the server took it.
-    pub fn league_keys(&self) -> Result<Vec<(String, String, String)>> {
+    /// The league's members' keys this file has pinned.
+    pub fn league_keys(&self) -> Result<Vec<MemberKey>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT login, public_key, made FROM league_key ORDER BY login, made",
         )?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        let rows = stmt.query_map([], |r| {
+            Ok(MemberKey {
+                login: r.get(0)?,
+                public_key: r.get(1)?,
+                made: r.get(2)?,
+            })
+        })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
-    /// Pins members' keys (login, public key, when made): one transaction;
-    /// a key pinned before stays as it is.
-    pub fn pin_league_keys(&mut self, keys: &[(String, String, String)]) -> Result<()> {
+    /// Pins members' keys: one transaction; a key pinned before stays as
+    /// it is.
+    pub fn pin_league_keys(&mut self, keys: &[MemberKey]) -> Result<()> {
         self.writable()?;
         let tx = self
             .conn
@@ -186,8 +192,8 @@ impl CampaignStore {
             let mut stmt = tx.prepare_cached(
                 "INSERT OR IGNORE INTO league_key (login, public_key, made) VALUES (?1, ?2, ?3)",
             )?;
-            for (login, key, made) in keys {
-                stmt.execute((login, key, made))?;
+            for key in keys {
+                stmt.execute((&key.login, &key.public_key, &key.made))?;
             }
         }
         tx.commit()?;

@@ -15,11 +15,20 @@ use super::sync::SyncOutcome;
 use crate::campaign::LoggedBatch;
 use crate::session::Session;
 use crate::store::league::chain::{Fields, link};
-use crate::store::league::{League, NewBatch, ServerBatch, signature};
+use crate::store::league::{League, NewBatch, Print, ServerBatch, signature};
 use crate::store::{BatchName, LeagueTie, Link};
 
 /// The league's hashes of batches, by their number there, as links.
 pub(super) type Hashes = Vec<Link>;
+
+/// What the check before a sync found.
+pub(super) enum Checked {
+    /// The league's format, or its history, stops the sync.
+    Stop(SyncOutcome),
+    /// The sync goes on; where the league keeps a chain, with the print of
+    /// the batches checked and how far they reach.
+    Go(Option<(i64, Print)>),
+}
 
 /// How a batch this laptop holds differs on the server.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -190,25 +199,19 @@ impl Session {
     /// is newer than this build writes, or a batch this file holds is no
     /// longer on the server as it was. The first time this file meets a
     /// chained league it keeps the server's hashes as they are.
-    pub(super) fn check_league(
-        &mut self,
-        league: &mut League,
-        synced: i64,
-    ) -> Result<Option<SyncOutcome>> {
+    pub(super) fn check_league(&mut self, league: &mut League, synced: i64) -> Result<Checked> {
         if let Some(stop) = too_new(league.format()?, self.league_format) {
-            return Ok(Some(stop));
+            return Ok(Checked::Stop(stop));
         }
         let print = league.print(0, synced)?;
-        self.checked_print = None;
         // The same print as the last sync left: not a row has changed.
-        if let Some(print) = &print
+        if let Some(print) = print.clone()
             && self.store.league_print()? == Some((synced, print.text()))
         {
-            self.checked_print = Some((synced, print.clone()));
-            return Ok(None);
+            return Ok(Checked::Go(Some((synced, print))));
         }
         let Some(held) = league.held(synced)? else {
-            return Ok(None);
+            return Ok(Checked::Go(None));
         };
         if synced > 0 && self.kept_hash(synced)?.is_none() {
             let hashes = league.hashes(synced)?;
@@ -227,14 +230,13 @@ impl Session {
         }
         let kept = self.kept_hash(synced)?;
         if held.count == synced && held.first_unchained.is_none() && held.hash == kept {
-            if let Some(print) = print {
+            if let Some(print) = &print {
                 self.store.keep_league_print(synced, &print.text())?;
-                self.checked_print = Some((synced, print));
             }
-            return Ok(None);
+            return Ok(Checked::Go(print.map(|p| (synced, p))));
         }
         let (seq, broken) = self.first_broken(league, synced, held.first_unchained)?;
-        Ok(Some(self.history_changed(seq, broken, None)?))
+        Ok(Checked::Stop(self.history_changed(seq, broken, None)?))
     }
 
     /// Keeps the print of the league's batches up to `head`: the print
@@ -242,8 +244,13 @@ impl Session {
     /// sent since (a row changed meanwhile among those checked is not
     /// taken into the print, so the next sync sees it). A print that
     /// cannot be had is no loss: the next sync checks the whole history.
-    pub(super) fn keep_print(&mut self, league: &mut League, head: i64) {
-        let Some((checked, print)) = self.checked_print.take() else {
+    pub(super) fn keep_print(
+        &mut self,
+        league: &mut League,
+        checked: Option<(i64, Print)>,
+        head: i64,
+    ) {
+        let Some((checked, print)) = checked else {
             return;
         };
         if let Ok(Some(since)) = league.print(checked, head) {

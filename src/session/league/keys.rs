@@ -61,8 +61,12 @@ impl Session {
         let pinned = self.store.league_keys()?;
         let new_keys = keys
             .iter()
-            .filter(|k| !pinned.iter().any(|(l, p, _)| *l == k.login && *p == k.public_key))
-            .filter(|k| pinned.iter().any(|(l, _, _)| *l == k.login))
+            .filter(|k| {
+                !pinned
+                    .iter()
+                    .any(|p| p.login == k.login && p.public_key == k.public_key)
+            })
+            .filter(|k| pinned.iter().any(|p| p.login == k.login))
             .map(|k| {
                 format!(
                     "{login} has a new key, published {made}: if {login} did not join on another laptop, someone else can send changes in their name (ask the organiser)",
@@ -71,12 +75,7 @@ impl Session {
                 )
             })
             .collect();
-        self.store.pin_league_keys(
-            &keys
-                .iter()
-                .map(|k| (k.login.clone(), k.public_key.clone(), k.made.clone()))
-                .collect::<Vec<_>>(),
-        )?;
+        self.store.pin_league_keys(&keys)?;
         Ok(KeysMet {
             unsigned: unsigned(fetched, &keys),
             new_keys,

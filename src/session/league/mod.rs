@@ -125,16 +125,10 @@ pub struct MemberView {
     pub gangs: Vec<String>,
 }
 
-/// The organiser's settings for a new league's server.
-#[derive(Debug, Clone)]
-pub struct ServerAddress {
-    pub host: String,
-    pub port: u16,
-    pub database: String,
-    pub login: String,
-    /// The league's certificate (PEM).
-    pub certificate: String,
-}
+/// Where a new league's server is and who connects to set it up (the
+/// organiser, or the server's administrator), with the league's
+/// certificate: the server's address as the store knows it.
+pub type ServerAddress = Address;
 
 impl Session {
     /// Reads and keeps league passwords in `file` instead of the password
@@ -257,14 +251,7 @@ impl Session {
         password: &str,
         organiser: &str,
     ) -> Result<(i64, i64)> {
-        let address = Address {
-            host: server.host.clone(),
-            port: server.port,
-            database: server.database.clone(),
-            login: server.login.clone(),
-            certificate: server.certificate.clone(),
-        };
-        Ok(League::connect(&address, password)?.prepare(organiser)?)
+        Ok(League::connect(server, password)?.prepare(organiser)?)
     }
 
     /// Makes a member's login on the league's server, gives them `gangs`
@@ -405,17 +392,15 @@ impl Session {
             progress(JoinProgress { taken, of });
         }
         session.store.keep_league_hashes(&hashes)?;
-        session.store.pin_league_keys(
-            &league_keys
-                .iter()
-                .map(|k| (k.login.clone(), k.public_key.clone(), k.made.clone()))
-                .collect::<Vec<_>>(),
-        )?;
+        session.store.pin_league_keys(&league_keys)?;
         session.league_passwords = passwords.map(Path::to_owned);
         session.signing_key(&mut league, &session.tie()?)?;
         // The whole chain was checked: its print is kept for the first sync.
-        session.checked_print = Some((0, crate::store::league::Print::default()));
-        session.keep_print(&mut league, head);
+        session.keep_print(
+            &mut league,
+            Some((0, crate::store::league::Print::default())),
+            head,
+        );
         session.read_house_packs()?;
         session.league_format = format;
         let verified = session.verify()?;

@@ -17,38 +17,34 @@ pub fn file() -> Option<PathBuf> {
         .map(|dirs| dirs.config_dir().join("league-passwords"))
 }
 
+/// The password file: `at`, or the one in the settings folder.
+fn passwords_file(at: Option<&Path>) -> Result<PathBuf> {
+    at.map(Path::to_owned)
+        .or_else(file)
+        .ok_or_else(|| anyhow!("this machine has no settings folder"))
+}
+
 /// The password for a league login: `PGPASSWORD`, or the line for it in
 /// the password file (`at`, or the one in the settings folder).
 pub fn password_for(at: Option<&Path>, tie: &LeagueTie) -> Result<String> {
     if let Some(password) = std::env::var_os("PGPASSWORD").and_then(|p| p.into_string().ok()) {
         return Ok(password);
     }
-    let path = at
-        .map(Path::to_owned)
-        .or_else(file)
-        .ok_or_else(|| anyhow!("this machine has no settings folder"))?;
-    let text = std::fs::read_to_string(&path).unwrap_or_default();
-    text.lines()
-        .filter_map(parse_line)
-        .find(|(key, _)| *key == key_of(tie))
-        .map(|(_, password)| password)
-        .ok_or_else(|| {
-            anyhow!(
-                "no password for {} on {}: join the league again with its invite, or set PGPASSWORD",
-                tie.login,
-                tie.host
-            )
-        })
+    let path = passwords_file(at)?;
+    line_for(&path, tie).ok_or_else(|| {
+        anyhow!(
+            "no password for {} on {}: join the league again with its invite, or set PGPASSWORD",
+            tie.login,
+            tie.host
+        )
+    })
 }
 
 /// Keeps a league login's password in the password file (`at`, or the one
 /// in the settings folder), replacing the line for the same login, written
 /// to a temporary file then renamed, and readable by the player alone.
 pub fn remember(at: Option<&Path>, tie: &LeagueTie, password: &str) -> Result<()> {
-    let path = at
-        .map(Path::to_owned)
-        .or_else(file)
-        .ok_or_else(|| anyhow!("this machine has no settings folder"))?;
+    let path = passwords_file(at)?;
     keep_line(&path, tie, password)
 }
 
@@ -56,10 +52,7 @@ pub fn remember(at: Option<&Path>, tie: &LeagueTie, password: &str) -> Result<()
 /// beside a password file of another name. The same form, a member's
 /// private key (hex) where the password goes.
 fn keys_file(at: Option<&Path>) -> Result<PathBuf> {
-    let passwords = at
-        .map(Path::to_owned)
-        .or_else(file)
-        .ok_or_else(|| anyhow!("this machine has no settings folder"))?;
+    let passwords = passwords_file(at)?;
     let name = passwords
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
@@ -74,12 +67,16 @@ fn keys_file(at: Option<&Path>) -> Result<PathBuf> {
 /// The private key this laptop signs a league login's batches with,
 /// where it has made one.
 pub fn key_for(at: Option<&Path>, tie: &LeagueTie) -> Result<Option<String>> {
-    let text = std::fs::read_to_string(keys_file(at)?).unwrap_or_default();
-    Ok(text
-        .lines()
+    Ok(line_for(&keys_file(at)?, tie))
+}
+
+/// What the line of `tie`'s login in `path` keeps, where there is one.
+fn line_for(path: &Path, tie: &LeagueTie) -> Option<String> {
+    let text = std::fs::read_to_string(path).unwrap_or_default();
+    text.lines()
         .filter_map(parse_line)
         .find(|(key, _)| *key == key_of(tie))
-        .map(|(_, private)| private))
+        .map(|(_, value)| value)
 }
 
 /// Keeps the private key of a league login in the key file, as

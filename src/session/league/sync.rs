@@ -175,14 +175,13 @@ impl Session {
         let password = passwords::password_for(self.league_passwords.as_deref(), &tie)?;
         let mut league = match League::connect(&address(&tie), &password) {
             Ok(league) => league,
-            Err(LeagueError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
-            Err(err) => return Err(err.into()),
+            Err(err) => return offline_or(err.into()),
         };
-        match self.check_league(&mut league, tie.synced) {
-            Ok(Some(stop)) => return Ok(stop),
-            Ok(None) => {}
+        let checked = match self.check_league(&mut league, tie.synced) {
+            Ok(chain::Checked::Stop(stop)) => return Ok(stop),
+            Ok(chain::Checked::Go(checked)) => checked,
             Err(err) => return offline_or(err),
-        }
+        };
         let mut fetched = 0;
         let mut left_out = Vec::new();
         let mut new_keys = Vec::new();
@@ -190,8 +189,7 @@ impl Session {
         for attempt in 0..ATTEMPTS {
             let server = match league.fetch_after(self.tie()?.synced) {
                 Ok(server) => server,
-                Err(LeagueError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
-                Err(err) => return Err(err.into()),
+                Err(err) => return offline_or(err.into()),
             };
             match chain::follow(self.kept_hash(self.tie()?.synced)?.as_deref(), &server) {
                 Ok(hashes) => self.store.keep_league_hashes(&hashes)?,
@@ -223,7 +221,7 @@ impl Session {
             let (unsent, names) = self.unsent_named(&tie)?;
             if unsent.is_empty() {
                 self.store.mark_synced(tie.synced, &now())?;
-                self.keep_print(&mut league, tie.synced);
+                self.keep_print(&mut league, checked, tie.synced);
                 return Ok(SyncOutcome::Synced {
                     fetched,
                     sent: 0,
@@ -254,7 +252,7 @@ impl Session {
                     }
                     self.store.mark_synced(head, &now())?;
                     self.store.keep_league_hashes(&hashes)?;
-                    self.keep_print(&mut league, head);
+                    self.keep_print(&mut league, checked, head);
                     return Ok(SyncOutcome::Synced {
                         fetched,
                         sent: unsent.len(),

@@ -600,50 +600,41 @@ fn insert(
     batch: &NewBatch,
     schema: i64,
 ) -> Result<u64, postgres::Error> {
-    if schema >= 6 {
-        return tx.execute(
-            "INSERT INTO league.batch (seq, uid, at, label, undoes, events, format, hash, signature)
-             VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8, $9)",
-            &[
-                &seq,
-                &batch.uid,
-                &batch.at,
-                &batch.label,
-                &batch.undoes,
-                &batch.events,
-                &batch.format,
-                &batch.hash,
-                &batch.signature,
-            ],
-        );
-    }
+    // The columns the league's schema has: the format and the hash from
+    // schema 5, the signature from schema 6.
+    let mut columns = vec!["seq", "uid", "at", "label", "undoes", "events"];
+    let mut values: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
+        &seq,
+        &batch.uid,
+        &batch.at,
+        &batch.label,
+        &batch.undoes,
+        &batch.events,
+    ];
     if schema >= 5 {
-        return tx.execute(
-            "INSERT INTO league.batch (seq, uid, at, label, undoes, events, format, hash)
-             VALUES ($1, $2, $3, $4, $5, $6::text::json, $7, $8)",
-            &[
-                &seq,
-                &batch.uid,
-                &batch.at,
-                &batch.label,
-                &batch.undoes,
-                &batch.events,
-                &batch.format,
-                &batch.hash,
-            ],
-        );
+        columns.extend(["format", "hash"]);
+        values.push(&batch.format);
+        values.push(&batch.hash);
     }
+    if schema >= 6 {
+        columns.push("signature");
+        values.push(&batch.signature);
+    }
+    let places: Vec<String> = columns
+        .iter()
+        .enumerate()
+        .map(|(i, c)| match *c {
+            "events" => format!("${}::text::json", i + 1),
+            _ => format!("${}", i + 1),
+        })
+        .collect();
     tx.execute(
-        "INSERT INTO league.batch (seq, uid, at, label, undoes, events)
-         VALUES ($1, $2, $3, $4, $5, $6::text::json)",
-        &[
-            &seq,
-            &batch.uid,
-            &batch.at,
-            &batch.label,
-            &batch.undoes,
-            &batch.events,
-        ],
+        &format!(
+            "INSERT INTO league.batch ({}) VALUES ({})",
+            columns.join(", "),
+            places.join(", ")
+        ),
+        &values,
     )
 }
 
