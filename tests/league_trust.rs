@@ -11,7 +11,7 @@ mod util;
 
 use std::path::Path;
 
-use laptops::{Laptop, insert_raw, member, member_as, organised_as};
+use laptops::{Laptop, insert_raw, insert_raw_undo, member, member_as, organised_as};
 use rapsheet::store::league::signature;
 use util::postgres::{TestLeague, cluster};
 
@@ -97,7 +97,7 @@ fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses
         upgraded.contains(&format!(
             "schema {} (was 4)",
             rapsheet::store::league::SCHEMA_VERSION
-        )) && upgraded.contains("format 3 (was 1)"),
+        )) && upgraded.contains("format 4 (was 1)"),
         "{upgraded}"
     );
     for (label, events) in POISONS {
@@ -174,9 +174,12 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
     );
 
     let upgraded = organiser.ok(&["league", "upgrade"]);
-    assert!(upgraded.contains("format 3 (was 1)"), "{upgraded}");
+    assert!(upgraded.contains("format 4 (was 1)"), "{upgraded}");
     change_and_sync(&ann, GANG, "format two");
-    assert_eq!(formats(&mut raw), [1, 3]);
+    assert_eq!(
+        formats(&mut raw),
+        [1, rapsheet::store::league::NEWEST_FORMAT]
+    );
 
     ben.ammo("The Rust Saints", "still old");
     let before = std::fs::read(ben.file()).unwrap();
@@ -184,7 +187,7 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
     assert!(!out.status.success());
     let said = util::stderr(&out);
     assert!(
-        said.contains("written in format 3") && said.contains("format 1 at most"),
+        said.contains("written in format 4") && said.contains("format 1 at most"),
         "{said}"
     );
     assert_eq!(
@@ -210,7 +213,7 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
         .output()
         .unwrap();
     assert!(
-        util::stderr(&out).contains("written in format 3"),
+        util::stderr(&out).contains("written in format 4"),
         "{}",
         util::stderr(&out)
     );
@@ -634,4 +637,131 @@ fn verify_names_a_league_change_altered_in_the_file() {
         said.contains("the league's change 3 is not the change the league's chain holds"),
         "{said}"
     );
+}
+
+/// A member forges a record by raw SQL: what the rules give for a real
+/// report and dice, signed with their own key, plus one of a rival's
+/// fighters transferred to their gang. The server takes it (a record may
+/// transfer a fighter); every laptop works the record out again from its
+/// report and dice and leaves it out, alike everywhere. A record sent the
+/// usual way is taken in on every laptop, before the forgery and after;
+/// an undo carrying more than taking its record back gives is left out
+/// the same way.
+#[test]
+fn a_record_carrying_what_its_report_does_not_give_is_left_out_everywhere() {
+    use rand::SeedableRng as _;
+    use rapsheet::campaign::Event;
+
+    const MINE: &str = "The Rust Saints";
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_records", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    let ben = member(root, &organiser, &league, "ben", MINE);
+
+    // A record made the usual way is made again alike on every laptop.
+    ben.record_battle(MINE, GANG, 7);
+    ben.ok(&["league", "sync"]);
+    for laptop in [&ann, &organiser] {
+        let synced = laptop.ok(&["league", "sync"]);
+        assert!(!synced.contains("left out"), "{synced}");
+    }
+    let victims = |laptop: &Laptop| {
+        let session = rapsheet::session::Session::open(&laptop.file()).unwrap();
+        let gang = session.gang_named(GANG).unwrap().id;
+        session.fighters(gang).unwrap()
+    };
+    let before = victims(&ann);
+
+    // The forgery: the next record as ben's campaign would make it, on a
+    // copy nobody syncs, and a rival's fighter moved to ben's gang.
+    let scratch = root.join("scratch.rapsheet");
+    std::fs::copy(ben.file(), &scratch).unwrap();
+    let (events, transfer) = {
+        let mut session = rapsheet::session::Session::open(&scratch).unwrap();
+        let saints = session.gang_named(MINE).unwrap().id;
+        let jackals = session.gang_named(GANG).unwrap().id;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(8);
+        let (report, seed) =
+            rapsheet::generator::next_battle(&session, &mut rng, &[saints, jackals]).unwrap();
+        let recorded = session.record_battle(&report, seed).unwrap();
+        let transfer = Event::FighterTransferred {
+            fighter: before[0].id,
+            from: jackals,
+            to: saints,
+            leader_from: before[0].leader,
+            leader_to: false,
+        };
+        let mut events = recorded.procedure.events_made_from(&report, seed);
+        events.push(transfer.clone());
+        (serde_json::to_string(&events).unwrap(), transfer)
+    };
+    let login = format!("{}_ben", league.address.database);
+    let mut as_ben = cluster()
+        .client(&league.as_login(&login), &ben.password())
+        .unwrap();
+    insert_raw(
+        &mut as_ben,
+        Some(&ben.private_key()),
+        "forged-record",
+        "Forged record",
+        &events,
+    )
+    .expect("the server cannot tell a record's rules");
+
+    for laptop in [&ann, &organiser, &ben] {
+        let synced = laptop.ok(&["league", "sync"]);
+        assert!(
+            synced.contains("left out: Forged record")
+                && synced.contains("“fighter_transferred”, not given by its report and dice"),
+            "{synced}"
+        );
+        assert_eq!(victims(laptop), before, "the rival's gang is unchanged");
+    }
+    let log = ann.ok(&["log", "--limit", "3"]);
+    assert!(log.contains("Left out: Forged record"), "{log}");
+
+    // An undo of ben's own record carrying the same transfer: left out
+    // alike, as not what taking the record back gives.
+    let (seq, record): (i64, String) = {
+        let row = as_ben
+            .query_one(
+                "SELECT seq, events::text FROM league.batch \
+                 WHERE events::text LIKE '%battle_recorded%' ORDER BY seq LIMIT 1",
+                &[],
+            )
+            .unwrap();
+        (row.get(0), row.get(1))
+    };
+    let record: Vec<Event> = serde_json::from_str(&record).unwrap();
+    let mut undo: Vec<Event> = record.iter().rev().map(Event::inverse).collect();
+    undo.push(transfer.clone());
+    insert_raw_undo(
+        &mut as_ben,
+        Some(&ben.private_key()),
+        "forged-undo",
+        "Undo: forged",
+        Some(seq),
+        &serde_json::to_string(&undo).unwrap(),
+    )
+    .expect("the server cannot tell what an undo gives");
+    for laptop in [&ann, &organiser, &ben] {
+        let synced = laptop.ok(&["league", "sync"]);
+        assert!(
+            synced.contains("left out: Undo: forged")
+                && synced.contains(&format!("given by taking back change {seq}")),
+            "{synced}"
+        );
+        assert_eq!(victims(laptop), before, "the rival's gang is unchanged");
+    }
+
+    // The league goes on: another record the usual way, taken in alike.
+    ben.record_battle(MINE, GANG, 9);
+    ben.ok(&["league", "sync"]);
+    let synced = ann.ok(&["league", "sync"]);
+    assert!(!synced.contains("left out"), "{synced}");
+    undoes_own_change(&ann, GANG);
+    organiser.ok(&["league", "sync"]);
+    ben.ok(&["league", "sync"]);
+    all_alike(root, &organiser, &league, &[&organiser, &ann, &ben]);
 }

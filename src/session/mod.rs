@@ -354,15 +354,21 @@ impl Session {
     /// The first pack of a pack's line of overrides (the pack itself when
     /// it overrides nothing).
     fn root_of(&self, ruleset: &str) -> String {
-        let mut id = ruleset.to_owned();
-        for _ in 0..8 {
-            match self.registry.get(&id).and_then(|p| p.pack.base.clone()) {
-                Some(base) => id = base,
-                None => break,
-            }
-        }
-        id
+        root_of(&self.registry, ruleset)
     }
+}
+
+/// The first pack of the line of packs `ruleset` overrides (itself when it
+/// overrides none).
+fn root_of(registry: &Registry, ruleset: &str) -> String {
+    let mut id = ruleset.to_owned();
+    for _ in 0..8 {
+        match registry.get(&id).and_then(|p| p.pack.base.clone()) {
+            Some(base) => id = base,
+            None => break,
+        }
+    }
+    id
 }
 
 /// The pack of the ruleset a player asked for, by id, or why there is none

@@ -15,7 +15,8 @@ use crate::campaign::battle::{
 };
 use crate::campaign::titles::TitleHolders;
 use crate::campaign::{BatchId, BattleId, GangId, PendingEffect};
-use crate::rules::Pack;
+use crate::rules::{Pack, Registry};
+use crate::store::Ground;
 use crate::text;
 
 /// A battle's procedure as previewed, with what it was worked out from.
@@ -70,10 +71,7 @@ impl Session {
     /// Each loaded pack's stamps: the versions a record of it is played
     /// with now.
     fn stamps(&self) -> std::collections::BTreeMap<String, Vec<crate::rules::PackStamp>> {
-        self.registry
-            .packs()
-            .map(|p| (p.pack.id.clone(), self.registry.stamps(&p.pack.id)))
-            .collect()
+        stamps(&self.registry)
     }
 
     /// For each lasting effect that heals in time, the records its
@@ -82,29 +80,9 @@ impl Session {
         Ok(self.store.records_since_healing_effects()?)
     }
 
-    /// The campaign as the post-battle procedure sees it.
+    /// The campaign as the post-battle procedure sees it, whole.
     pub fn campaign_state(&self) -> Result<CampaignState> {
-        let gangs = self.store.gangs()?;
-        Ok(CampaignState {
-            roots: gangs
-                .iter()
-                .map(|g| (g.ruleset.clone(), self.root_of(&g.ruleset)))
-                .chain(
-                    self.registry
-                        .packs()
-                        .map(|p| (p.pack.id.clone(), self.root_of(&p.pack.id))),
-                )
-                .collect(),
-            settings: self.store.settings()?,
-            stamps: self.stamps(),
-            records_since: self.records_since()?,
-            gangs,
-            fighters: self.store.all_fighters()?,
-            titles: self.store.title_holders()?,
-            pending: self.store.pending_effects()?,
-            lasting: self.store.all_lasting_effects()?,
-            next_effect: self.store.next_effect_id()?,
-        })
+        Ok(procedure_state(self.store.ground()?, &self.registry))
     }
 
     /// The campaign as the procedure of one report needs it, read in a
@@ -335,7 +313,7 @@ impl Session {
     /// nothing changed, while a choice is missing.
     pub fn record_battle(&mut self, report: &BattleReport, seed: u64) -> Result<Recorded> {
         let preview = self.preview_battle(report, seed)?;
-        self.commit_procedure(preview.procedure)
+        self.commit_procedure(preview)
     }
 
     /// Records a battle as it was previewed: what the preview decided is
@@ -346,12 +324,14 @@ impl Session {
         if self.store.newest_batch()? != preview.newest {
             return self.record_battle(&preview.report, preview.seed);
         }
-        self.commit_procedure(preview.procedure)
+        self.commit_procedure(preview)
     }
 
-    /// Writes a procedure's events as one batch, refused while a choice is
-    /// missing.
-    fn commit_procedure(&mut self, procedure: Procedure) -> Result<Recorded> {
+    /// Writes a procedure's events as one batch, the record carrying the
+    /// report and seed it was made from; refused while a choice is missing.
+    fn commit_procedure(&mut self, preview: Preview) -> Result<Recorded> {
+        let events = preview.events_made_from(&preview.report, preview.seed);
+        let procedure = preview.procedure;
         if let Some(first) = procedure.needed.first() {
             let more = procedure.needed.len() - 1;
             bail!(
@@ -385,7 +365,7 @@ impl Session {
             self.make_backup(&folder, policy)
                 .context("no backup could be made before the record, so it was not written")?;
         }
-        let batch = self.commit(&label, procedure.events.clone())?;
+        let batch = self.commit(&label, events)?;
         Ok(Recorded {
             battle: procedure.battle.id,
             batch: Some(batch),
@@ -666,4 +646,39 @@ fn concerns_every_gang(pack: &Pack) -> bool {
         .iter()
         .any(|t| t.comparison == crate::rules::Comparison::Fewest);
     upkeep_for_all || fewest || crate::campaign::titles::counts_fighters(pack)
+}
+
+/// Each of `registry`'s packs' stamps: the versions a record of it is
+/// played with.
+fn stamps(registry: &Registry) -> std::collections::BTreeMap<String, Vec<crate::rules::PackStamp>> {
+    registry
+        .packs()
+        .map(|p| (p.pack.id.clone(), registry.stamps(&p.pack.id)))
+        .collect()
+}
+
+/// The campaign as the post-battle procedure sees it: what the store read
+/// of it, and the packs its records are played with.
+pub(super) fn procedure_state(ground: Ground, registry: &Registry) -> CampaignState {
+    CampaignState {
+        roots: ground
+            .gangs
+            .iter()
+            .map(|g| (g.ruleset.clone(), super::root_of(registry, &g.ruleset)))
+            .chain(
+                registry
+                    .packs()
+                    .map(|p| (p.pack.id.clone(), super::root_of(registry, &p.pack.id))),
+            )
+            .collect(),
+        settings: ground.settings,
+        stamps: stamps(registry),
+        records_since: ground.records_since,
+        gangs: ground.gangs,
+        fighters: ground.fighters,
+        titles: ground.titles,
+        pending: ground.pending,
+        lasting: ground.lasting,
+        next_effect: ground.next_effect,
+    }
 }

@@ -9,7 +9,7 @@
 use rusqlite::{OptionalExtension as _, TransactionBehavior};
 
 use super::{CampaignStore, Check, Result, StoreError, StoredPhoto, replay};
-use crate::campaign::{BatchId, LoggedBatch};
+use crate::campaign::{BatchId, Event, LoggedBatch};
 use crate::store::league::MemberKey;
 
 /// Where a campaign's league server is, and how far this file holds its
@@ -342,6 +342,14 @@ pub trait Appender {
 
     /// The house packs the campaign keeps, as far as it has been appended.
     fn house_packs(&self) -> Result<Vec<(String, String)>>;
+
+    /// The campaign as a record's procedure reads it, as far as it has
+    /// been appended.
+    fn ground(&self) -> Result<super::Ground>;
+
+    /// The events of the batch that takes `batch` back
+    /// ([`CampaignStore::undo`]'s), as far as the log has been appended.
+    fn taking_back(&self, batch: BatchId) -> Result<Vec<Event>>;
 }
 
 impl Appender for CampaignStore {
@@ -359,6 +367,14 @@ impl Appender for CampaignStore {
 
     fn house_packs(&self) -> Result<Vec<(String, String)>> {
         CampaignStore::house_packs(self)
+    }
+
+    fn ground(&self) -> Result<super::Ground> {
+        CampaignStore::ground(self)
+    }
+
+    fn taking_back(&self, batch: BatchId) -> Result<Vec<Event>> {
+        Ok(super::read::taking_back(&self.conn, batch)?.1)
     }
 }
 
@@ -396,6 +412,14 @@ impl Appender for Rewound<'_> {
 
     fn house_packs(&self) -> Result<Vec<(String, String)>> {
         super::read::house_packs(self.tx)
+    }
+
+    fn ground(&self) -> Result<super::Ground> {
+        super::Ground::read(self.tx)
+    }
+
+    fn taking_back(&self, batch: BatchId) -> Result<Vec<Event>> {
+        Ok(super::read::taking_back(self.tx, batch)?.1)
     }
 }
 

@@ -8,6 +8,7 @@
 
 mod apply;
 mod gate_state;
+mod ground;
 pub mod league;
 mod league_file;
 mod migrations;
@@ -23,6 +24,7 @@ use std::time::Duration;
 use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
+pub use ground::Ground;
 pub use league_file::{Appender, BatchName, LeagueTie, Link, Rewound};
 pub use migrations::SCHEMA_VERSION;
 pub use read::{CampaignDump, EmptyBatch, LogEntry};
@@ -231,46 +233,27 @@ impl std::fmt::Debug for CampaignStore {
 
 impl CampaignStore {
     /// Creates a new, empty campaign file. Refuses to replace any file.
+    /// The file appears whole or not at all: nobody opens it between its
+    /// tables and its campaign.
     pub fn create(
         path: &Path,
         name: &str,
         default_ruleset: &str,
         check: &mut Check,
     ) -> Result<Self> {
-        let path = &absolute(path);
-        if path.exists() {
-            return Err(StoreError::AlreadyExists(path.to_owned()));
-        }
-        folder_must_exist(path)?;
-        let lock = match take_lock(path)? {
-            Lock::Held(lock) => Some(lock),
-            Lock::FolderReadOnly => {
-                return Err(StoreError::ReadOnly(format!(
-                    "{}: its folder cannot be written to",
-                    path.display()
-                )));
-            }
-        };
-        let mut conn = Connection::open(path)?;
-        configure(&conn)?;
-        migrate(&mut conn, 0)?;
-        let mut store = Self {
-            conn: conn.into(),
-            path: path.to_owned(),
-            read_only: None,
-            lock,
-        };
-        // Made through the log, so `verify` can tell the name it was given
-        // from one edited behind the log's back.
-        store.commit(
-            "Campaign created",
-            &[Event::CampaignCreated {
-                name: name.to_owned(),
-                default_ruleset: default_ruleset.to_owned(),
-            }],
-            check,
-        )?;
-        Ok(store)
+        Self::made_aside(path, |draft| {
+            // Made through the log, so `verify` can tell the name it was
+            // given from one edited behind the log's back.
+            draft.commit(
+                "Campaign created",
+                &[Event::CampaignCreated {
+                    name: name.to_owned(),
+                    default_ruleset: default_ruleset.to_owned(),
+                }],
+                check,
+            )?;
+            Ok(())
+        })
     }
 
     /// Opens an existing campaign file, migrating it (after a backup) when
@@ -484,24 +467,7 @@ impl CampaignStore {
     /// again what it undid, so a redo reads as the original did. Returns
     /// the new batch.
     pub fn undo(&mut self, batch: BatchId, check: &mut Check) -> Result<BatchId> {
-        let (label, events) = self.batch(batch)?;
-        if events.iter().any(Event::is_creation) {
-            return Err(StoreError::Conflict(
-                "the campaign's creation cannot be undone".to_owned(),
-            ));
-        }
-        let (label, events) = if self.is_undoing(batch)? {
-            let target = self.undone_by(batch)?.ok_or_else(|| {
-                StoreError::Conflict(format!("batch #{batch} undoes nothing in the log"))
-            })?;
-            let (_, original) = self.batch(target)?;
-            let name = label.strip_prefix("Undo: ").unwrap_or(&label);
-            (format!("Redo: {name}"), original)
-        } else {
-            let name = label.strip_prefix("Redo: ").unwrap_or(&label);
-            let inverse = events.iter().rev().map(Event::inverse).collect();
-            (format!("Undo: {name}"), inverse)
-        };
+        let (label, events) = read::taking_back(&self.conn, batch)?;
         let touches_photos = events
             .iter()
             .any(|e| matches!(e, Event::PhotoChanged { .. }));
@@ -823,13 +789,10 @@ impl CampaignStore {
                 "the log does not begin with the campaign's creation".into(),
             ));
         }
-        folder_must_exist(path)?;
-        let tmp = temp_sibling(path);
-        let result = (|| {
-            let mut conn = Connection::open(&tmp)?;
-            configure_memory(&conn)?;
-            migrate(&mut conn, 0)?;
-            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+        Self::made_aside(path, |draft| {
+            let tx = draft
+                .conn
+                .transaction_with_behavior(TransactionBehavior::Immediate)?;
             for (hash, mime, bytes) in photos {
                 tx.execute(
                     "INSERT OR IGNORE INTO photo (hash, mime, bytes) VALUES (?1, ?2, ?3)",
@@ -837,17 +800,50 @@ impl CampaignStore {
                 )?;
             }
             replay(&tx, batches, 0, check)?;
-            tx.commit()?;
-            conn.close().map_err(|(_, e)| e)?;
-            std::fs::rename(&tmp, path).map_err(|source| StoreError::Io {
+            Ok(tx.commit()?)
+        })
+    }
+
+    /// A new campaign file at `path`, its tables made and then filled by
+    /// `fill` in a temporary file beside it, which is moved into place only
+    /// once whole, never over a file (one made meanwhile included).
+    fn made_aside(path: &Path, fill: impl FnOnce(&mut Self) -> Result<()>) -> Result<Self> {
+        let path = &absolute(path);
+        if path.exists() {
+            return Err(StoreError::AlreadyExists(path.to_owned()));
+        }
+        folder_must_exist(path)?;
+        let tmp = tempfile::TempPath::try_from_path(temp_sibling(path)).map_err(|source| {
+            StoreError::Io {
                 path: path.to_owned(),
                 source,
-            })
+            }
+        })?;
+        let made = (|| {
+            let mut conn = Connection::open(&tmp)?;
+            configure_memory(&conn)?;
+            migrate(&mut conn, 0)?;
+            let mut draft = Self {
+                conn: conn.into(),
+                path: path.to_owned(),
+                read_only: None,
+                lock: None,
+            };
+            fill(&mut draft)?;
+            // Every commit is whole on disk already (a rollback journal,
+            // synchronous): closing adds nothing to keep.
+            drop(draft);
+            Ok(())
         })();
-        if result.is_err() {
-            let _ = std::fs::remove_file(&tmp);
-        }
-        result.map_err(|e| said_of(path, e))?;
+        made.map_err(|e| said_of(path, e))?;
+        tmp.persist_noclobber(path)
+            .map_err(|err| match err.error.kind() {
+                std::io::ErrorKind::AlreadyExists => StoreError::AlreadyExists(path.to_owned()),
+                _ => StoreError::Io {
+                    path: path.to_owned(),
+                    source: err.error,
+                },
+            })?;
         Self::open(path)
     }
 

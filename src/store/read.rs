@@ -478,22 +478,189 @@ fn fighter_kept(conn: &Connection, id: FighterId, dismissed: bool) -> Result<Opt
     row.map(|f| fill(conn, f)).transpose()
 }
 
+/// Every gang, by name: two queries in all, however many gangs.
+pub(super) fn gangs(conn: &Connection) -> Result<Vec<Gang>> {
+    let mut gangs: Vec<Gang> = conn
+        .prepare_cached(
+            "SELECT id, name, ruleset, notes FROM gang ORDER BY name COLLATE NOCASE, id",
+        )?
+        .query_map([], gang_row)?
+        .collect::<rusqlite::Result<_>>()?;
+    let mut stmt = conn.prepare_cached("SELECT gang_id, resource, amount FROM gang_resource")?;
+    fill_resources(&mut gangs, stmt.query_map([], resource_row)?)?;
+    Ok(gangs)
+}
+
+pub(super) fn title_holders(conn: &Connection) -> Result<TitleHolders> {
+    Ok(conn
+        .prepare_cached("SELECT title, gang_id FROM title_holder")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// Every pending effect, used or not, by id.
+pub(super) fn pending_effects(conn: &Connection) -> Result<Vec<PendingEffect>> {
+    Ok(conn
+        .prepare_cached(&format!("{PENDING_COLUMNS} ORDER BY id"))?
+        .query_map([], pending_row)?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// Every fighter dismissed or not, by id, with what they carry.
+pub(super) fn fighters_kept(conn: &Connection, dismissed: bool) -> Result<Vec<Fighter>> {
+    let rows: Vec<Fighter> = conn
+        .prepare_cached(&format!(
+            "{FIGHTER_COLUMNS} WHERE dismissed = ?1 ORDER BY id"
+        ))?
+        .query_map([dismissed], fighter_row)?
+        .collect::<rusqlite::Result<_>>()?;
+    fill_many(
+        conn,
+        rows,
+        "WHERE fighter_id IN (SELECT id FROM fighter WHERE dismissed = ?1)",
+        [dismissed],
+    )
+}
+
+/// The lasting effects a `WHERE` clause picks, each with its stat
+/// changes: two queries in all.
+pub(super) fn lasting_effects_where(
+    conn: &Connection,
+    clause: &str,
+    params: impl rusqlite::Params + Copy,
+) -> Result<Vec<LastingEffect>> {
+    let rows = conn
+        .prepare_cached(&format!("{EFFECT_COLUMNS} {clause} ORDER BY id"))?
+        .query_map(params, effect_row)?
+        .collect::<rusqlite::Result<Vec<_>>>()?;
+    let mut stats: std::collections::HashMap<EffectId, BTreeMap<String, i64>> = Default::default();
+    let mut stmt = conn.prepare_cached(&format!(
+        "SELECT effect_id, stat, amount FROM lasting_effect_stat \
+         WHERE effect_id IN (SELECT id FROM lasting_effect {clause})"
+    ))?;
+    let stat_rows = stmt.query_map(params, |r| {
+        Ok((r.get::<_, EffectId>(0)?, r.get::<_, String>(1)?, r.get(2)?))
+    })?;
+    for row in stat_rows {
+        let (id, stat, amount) = row?;
+        stats.entry(id).or_default().insert(stat, amount);
+    }
+    rows.into_iter()
+        .map(|(mut effect, roll)| {
+            effect.stats = stats.remove(&effect.id).unwrap_or_default();
+            effect.roll = roll.map(|r| serde_json::from_str(&r)).transpose()?;
+            Ok(effect)
+        })
+        .collect()
+}
+
+/// The id the next lasting effect will get.
+pub(super) fn next_effect_id(conn: &Connection) -> Result<EffectId> {
+    Ok(EffectId(
+        conn.prepare_cached("SELECT coalesce(max(id), 0) + 1 FROM lasting_effect")?
+            .query_row([], |r| r.get(0))?,
+    ))
+}
+
+/// For each lasting effect still on a fighter that heals in time, the
+/// records the fighter's gang has played since the one that gave it.
+pub(super) fn records_since_healing_effects(conn: &Connection) -> Result<BTreeMap<EffectId, u32>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT e.id, COUNT(bg.battle_id) FROM lasting_effect e \
+             JOIN fighter f ON f.id = e.fighter_id \
+             LEFT JOIN battle_gang bg ON bg.gang_id = f.gang_id AND bg.battle_id > e.battle_id \
+             WHERE e.heals_after IS NOT NULL AND e.removed IS NULL \
+             GROUP BY e.id",
+        )?
+        .query_map([], |r| Ok((r.get(0)?, r.get::<_, u32>(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// The campaign's settings, setting id → option id.
+pub(super) fn settings(conn: &Connection) -> Result<BTreeMap<String, String>> {
+    Ok(conn
+        .prepare_cached("SELECT id, value FROM campaign_setting")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// A batch's label and events.
+pub(super) fn batch(conn: &Connection, id: BatchId) -> Result<(String, Vec<Event>)> {
+    let label: String = conn
+        .prepare_cached("SELECT label FROM batch WHERE id = ?1")?
+        .query_row([id], |r| r.get(0))
+        .optional()?
+        .ok_or_else(|| StoreError::Conflict(format!("there is no batch #{id} in the log")))?;
+    let payloads: Vec<(i64, String)> = conn
+        .prepare_cached("SELECT id, payload FROM event WHERE batch_id = ?1 ORDER BY id")?
+        .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    let events = payloads
+        .iter()
+        .map(|(event, p)| {
+            crate::campaign::wire::decode(p).map_err(|source| StoreError::BadEvent {
+                event: *event,
+                source,
+            })
+        })
+        .collect::<Result<_>>()?;
+    Ok((label, events))
+}
+
+/// Whether a batch takes back a change: an odd number of steps from an
+/// original change.
+pub(super) fn is_undoing(conn: &Connection, batch: BatchId) -> Result<bool> {
+    let steps: i64 = conn
+        .prepare_cached(
+            "WITH RECURSIVE chain(id, undoes, steps) AS ( \
+                 SELECT id, undoes, 0 FROM batch WHERE id = ?1 \
+                 UNION ALL \
+                 SELECT b.id, b.undoes, chain.steps + 1 \
+                 FROM batch b JOIN chain ON b.id = chain.undoes) \
+             SELECT coalesce(max(steps), 0) FROM chain",
+        )?
+        .query_row([batch], |r| r.get(0))?;
+    Ok(steps % 2 == 1)
+}
+
+/// The batch a batch takes back, if it takes one back.
+pub(super) fn undone_by(conn: &Connection, batch: BatchId) -> Result<Option<BatchId>> {
+    Ok(conn
+        .prepare_cached("SELECT undoes FROM batch WHERE id = ?1")?
+        .query_row([batch], |r| r.get::<_, Option<BatchId>>(0))
+        .optional()?
+        .flatten())
+}
+
+/// The label and events of the batch that takes `batch` back: a change
+/// (or a redo) by its inverse, newest event first; an undo by what it
+/// undid again, so that a redo reads as the original did.
+pub(super) fn taking_back(conn: &Connection, id: BatchId) -> Result<(String, Vec<Event>)> {
+    let (label, events) = batch(conn, id)?;
+    if events.iter().any(Event::is_creation) {
+        return Err(StoreError::Conflict(
+            "the campaign's creation cannot be undone".to_owned(),
+        ));
+    }
+    Ok(if is_undoing(conn, id)? {
+        let target = undone_by(conn, id)?.ok_or_else(|| {
+            StoreError::Conflict(format!("batch #{id} undoes nothing in the log"))
+        })?;
+        let (_, original) = batch(conn, target)?;
+        let name = label.strip_prefix("Undo: ").unwrap_or(&label);
+        (format!("Redo: {name}"), original)
+    } else {
+        let name = label.strip_prefix("Redo: ").unwrap_or(&label);
+        let inverse = events.iter().rev().map(Event::inverse).collect();
+        (format!("Undo: {name}"), inverse)
+    })
+}
+
 impl CampaignStore {
     /// Every gang, by name.
     pub fn gangs(&self) -> Result<Vec<Gang>> {
-        // Two queries in all, however many gangs.
-        let mut gangs: Vec<Gang> = self
-            .conn
-            .prepare_cached(
-                "SELECT id, name, ruleset, notes FROM gang ORDER BY name COLLATE NOCASE, id",
-            )?
-            .query_map([], gang_row)?
-            .collect::<rusqlite::Result<_>>()?;
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT gang_id, resource, amount FROM gang_resource")?;
-        fill_resources(&mut gangs, stmt.query_map([], resource_row)?)?;
-        Ok(gangs)
+        gangs(&self.conn)
     }
 
     /// The gangs with these ids (those that exist), by id: two queries,
@@ -616,27 +783,7 @@ impl CampaignStore {
 
     /// A batch's label and events, in the order they were applied.
     pub fn batch(&self, id: BatchId) -> Result<(String, Vec<Event>)> {
-        let label: String = self
-            .conn
-            .prepare_cached("SELECT label FROM batch WHERE id = ?1")?
-            .query_row([id], |r| r.get(0))
-            .optional()?
-            .ok_or_else(|| StoreError::Conflict(format!("there is no batch #{id} in the log")))?;
-        let payloads: Vec<(i64, String)> = self
-            .conn
-            .prepare_cached("SELECT id, payload FROM event WHERE batch_id = ?1 ORDER BY id")?
-            .query_map([id], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        let events = payloads
-            .iter()
-            .map(|(event, p)| {
-                crate::campaign::wire::decode(p).map_err(|source| StoreError::BadEvent {
-                    event: *event,
-                    source,
-                })
-            })
-            .collect::<Result<_>>()?;
-        Ok((label, events))
+        batch(&self.conn, id)
     }
 
     /// The newest change still in effect that undo takes back: a change or
@@ -691,28 +838,12 @@ impl CampaignStore {
     /// Whether a batch takes a change back (an undo, or an undo of a
     /// redo), rather than making one.
     pub fn is_undoing(&self, batch: BatchId) -> Result<bool> {
-        let steps: i64 = self
-            .conn
-            .prepare_cached(
-                "WITH RECURSIVE chain(id, undoes, steps) AS ( \
-                     SELECT id, undoes, 0 FROM batch WHERE id = ?1 \
-                     UNION ALL \
-                     SELECT b.id, b.undoes, chain.steps + 1 \
-                     FROM batch b JOIN chain ON b.id = chain.undoes) \
-                 SELECT coalesce(max(steps), 0) FROM chain",
-            )?
-            .query_row([batch], |r| r.get(0))?;
-        Ok(steps % 2 == 1)
+        is_undoing(&self.conn, batch)
     }
 
     /// The batch a batch takes back, if it takes one back.
     pub fn undone_by(&self, batch: BatchId) -> Result<Option<BatchId>> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT undoes FROM batch WHERE id = ?1")?
-            .query_row([batch], |r| r.get::<_, Option<BatchId>>(0))
-            .optional()?
-            .flatten())
+        undone_by(&self.conn, batch)
     }
 
     /// A battle by id; `Ok(None)` when there is none.
@@ -771,47 +902,23 @@ impl CampaignStore {
 
     /// Who holds each title.
     pub fn title_holders(&self) -> Result<TitleHolders> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT title, gang_id FROM title_holder")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<_>>()?)
+        title_holders(&self.conn)
     }
 
     /// Every pending effect, used or not, by id.
     pub fn pending_effects(&self) -> Result<Vec<PendingEffect>> {
-        Ok(self
-            .conn
-            .prepare_cached(&format!("{PENDING_COLUMNS} ORDER BY id"))?
-            .query_map([], pending_row)?
-            .collect::<rusqlite::Result<_>>()?)
+        pending_effects(&self.conn)
     }
 
     /// Every fighter of the campaign, by id (not those dismissed).
     pub fn all_fighters(&self) -> Result<Vec<Fighter>> {
-        self.fighters_kept(false)
+        fighters_kept(&self.conn, false)
     }
 
     /// Every fighter dismissed after taking part in the campaign's
     /// history, by id, as they were when dismissed.
     pub fn dismissed_fighters(&self) -> Result<Vec<Fighter>> {
-        self.fighters_kept(true)
-    }
-
-    fn fighters_kept(&self, dismissed: bool) -> Result<Vec<Fighter>> {
-        let rows: Vec<Fighter> = self
-            .conn
-            .prepare_cached(&format!(
-                "{FIGHTER_COLUMNS} WHERE dismissed = ?1 ORDER BY id"
-            ))?
-            .query_map([dismissed], fighter_row)?
-            .collect::<rusqlite::Result<_>>()?;
-        fill_many(
-            &self.conn,
-            rows,
-            "WHERE fighter_id IN (SELECT id FROM fighter WHERE dismissed = ?1)",
-            [dismissed],
-        )
+        fighters_kept(&self.conn, true)
     }
 
     /// The names a gang's dismissed fighters keep in its history (no
@@ -826,13 +933,14 @@ impl CampaignStore {
 
     /// Every lasting effect on a fighter (removed ones too), oldest first.
     pub fn lasting_effects(&self, fighter: FighterId) -> Result<Vec<LastingEffect>> {
-        self.lasting_effects_where("WHERE fighter_id = ?1", [fighter])
+        lasting_effects_where(&self.conn, "WHERE fighter_id = ?1", [fighter])
     }
 
     /// Every lasting effect on the fighters of a gang (removed ones too),
     /// oldest first: two queries, however many.
     pub fn lasting_effects_of_gang(&self, gang: GangId) -> Result<Vec<LastingEffect>> {
-        self.lasting_effects_where(
+        lasting_effects_where(
+            &self.conn,
             "WHERE fighter_id IN (SELECT id FROM fighter WHERE gang_id = ?1 AND dismissed = 0)",
             [gang],
         )
@@ -840,41 +948,7 @@ impl CampaignStore {
 
     /// Every lasting effect of the campaign, oldest first.
     pub fn all_lasting_effects(&self) -> Result<Vec<LastingEffect>> {
-        self.lasting_effects_where("", [])
-    }
-
-    /// The lasting effects a `WHERE` clause picks, each with its stat
-    /// changes: two queries in all.
-    fn lasting_effects_where(
-        &self,
-        clause: &str,
-        params: impl rusqlite::Params + Copy,
-    ) -> Result<Vec<LastingEffect>> {
-        let rows = self
-            .conn
-            .prepare_cached(&format!("{EFFECT_COLUMNS} {clause} ORDER BY id"))?
-            .query_map(params, effect_row)?
-            .collect::<rusqlite::Result<Vec<_>>>()?;
-        let mut stats: std::collections::HashMap<EffectId, BTreeMap<String, i64>> =
-            Default::default();
-        let mut stmt = self.conn.prepare_cached(&format!(
-            "SELECT effect_id, stat, amount FROM lasting_effect_stat \
-             WHERE effect_id IN (SELECT id FROM lasting_effect {clause})"
-        ))?;
-        let stat_rows = stmt.query_map(params, |r| {
-            Ok((r.get::<_, EffectId>(0)?, r.get::<_, String>(1)?, r.get(2)?))
-        })?;
-        for row in stat_rows {
-            let (id, stat, amount) = row?;
-            stats.entry(id).or_default().insert(stat, amount);
-        }
-        rows.into_iter()
-            .map(|(mut effect, roll)| {
-                effect.stats = stats.remove(&effect.id).unwrap_or_default();
-                effect.roll = roll.map(|r| serde_json::from_str(&r)).transpose()?;
-                Ok(effect)
-            })
-            .collect()
+        lasting_effects_where(&self.conn, "", [])
     }
 
     /// Quirks gained less quirks lost by each fighter's standing lasting
@@ -971,11 +1045,7 @@ impl CampaignStore {
 
     /// The id the next lasting effect will get.
     pub fn next_effect_id(&self) -> Result<EffectId> {
-        Ok(EffectId(
-            self.conn
-                .prepare_cached("SELECT coalesce(max(id), 0) + 1 FROM lasting_effect")?
-                .query_row([], |r| r.get(0))?,
-        ))
+        next_effect_id(&self.conn)
     }
 
     /// What stands in the campaign now, as a merge counts it: the ids of
@@ -1102,26 +1172,12 @@ impl CampaignStore {
     /// For each lasting effect still on a fighter that heals in time, the
     /// records the fighter's gang has played since the one that gave it.
     pub fn records_since_healing_effects(&self) -> Result<BTreeMap<EffectId, u32>> {
-        Ok(self
-            .conn
-            .prepare_cached(
-                "SELECT e.id, COUNT(bg.battle_id) FROM lasting_effect e \
-                 JOIN fighter f ON f.id = e.fighter_id \
-                 LEFT JOIN battle_gang bg ON bg.gang_id = f.gang_id AND bg.battle_id > e.battle_id \
-                 WHERE e.heals_after IS NOT NULL AND e.removed IS NULL \
-                 GROUP BY e.id",
-            )?
-            .query_map([], |r| Ok((r.get(0)?, r.get::<_, u32>(1)?)))?
-            .collect::<rusqlite::Result<_>>()?)
+        records_since_healing_effects(&self.conn)
     }
 
     /// The campaign's settings, setting id → option id.
     pub fn settings(&self) -> Result<BTreeMap<String, String>> {
-        Ok(self
-            .conn
-            .prepare_cached("SELECT id, value FROM campaign_setting")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<_>>()?)
+        settings(&self.conn)
     }
 
     pub fn house_packs(&self) -> Result<Vec<(String, String)>> {

@@ -418,6 +418,18 @@ pub fn insert_raw(
     label: &str,
     events: &str,
 ) -> Result<u64, postgres::Error> {
+    insert_raw_undo(client, key, uid, label, None, events)
+}
+
+/// [`insert_raw`] of a batch that takes back the league's batch `undoes`.
+pub fn insert_raw_undo(
+    client: &mut impl postgres::GenericClient,
+    key: Option<&str>,
+    uid: &str,
+    label: &str,
+    undoes: Option<i64>,
+    events: &str,
+) -> Result<u64, postgres::Error> {
     let head: i64 = client
         .query_one("SELECT max(seq) FROM league.batch", &[])?
         .get(0);
@@ -436,16 +448,25 @@ pub fn insert_raw(
     let hash: String = client
         .query_one(
             "SELECT league.link((SELECT hash FROM league.batch WHERE seq = $1::bigint - 1), \
-             league.digest($1::bigint, $2::text, session_user::text, $3::text, $4::text, NULL, $5::text))",
-            &[&(head + 1), &uid, &at, &label, &events],
+             league.digest($1::bigint, $2::text, session_user::text, $3::text, $4::text, $6::bigint, $5::text))",
+            &[&(head + 1), &uid, &at, &label, &events, &undoes],
         )?
         .get(0);
     let signature = key.map(|key| rapsheet::store::league::signature::sign(key, &hash).unwrap());
     client.execute(
         "INSERT INTO league.batch (seq, uid, author, received, at, label, events, \
-         touched_gangs, record_gangs, campaign_wide, format, hash, signature) \
+         touched_gangs, record_gangs, campaign_wide, format, hash, signature, undoes) \
          VALUES ($1, $2, '', now(), $3, $4, $5::text::json, '{}', NULL, false, \
-         (SELECT format FROM league.format), $6, $7)",
-        &[&(head + 1), &uid, &at, &label, &events, &hash, &signature],
+         (SELECT format FROM league.format), $6, $7, $8)",
+        &[
+            &(head + 1),
+            &uid,
+            &at,
+            &label,
+            &events,
+            &hash,
+            &signature,
+            &undoes,
+        ],
     )
 }

@@ -15,10 +15,12 @@ mod awards;
 mod bounties;
 mod counters;
 mod epilogue;
+mod remake;
 mod report;
 mod resolve;
 mod upkeep;
 
+pub use remake::{recorded, remade};
 pub use report::*;
 use resolve::resolve;
 
@@ -84,12 +86,27 @@ pub struct Played {
     /// The packs its rules came from, with their versions.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub packs: Vec<crate::rules::PackStamp>,
+    /// The report and the dice it was worked out from, so that it can be
+    /// worked out again (every laptop of a league does).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub made: Option<Made>,
 }
 
 impl Played {
     pub fn is_empty(&self) -> bool {
-        self.flags.is_empty() && self.settings.is_empty() && self.packs.is_empty()
+        self.flags.is_empty()
+            && self.settings.is_empty()
+            && self.packs.is_empty()
+            && self.made.is_none()
     }
+}
+
+/// What a record was worked out from: the report as the players told it
+/// and the seed of the app's dice.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Made {
+    pub report: BattleReport,
+    pub seed: u64,
 }
 
 /// What the campaign looks like to the procedure.

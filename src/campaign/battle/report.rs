@@ -11,7 +11,7 @@ pub const REPORT_FORMAT: u32 = 1;
 
 /// What happened in a battle, as the players tell it. The one format the
 /// GUI, the CLI and the tests use; documented in `docs/battle-report.md`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BattleReport {
     #[serde(default = "default_format")]
@@ -82,7 +82,7 @@ fn default_format() -> u32 {
 }
 
 /// One gang in the report.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct GangReport {
     pub gang: String,
@@ -101,7 +101,7 @@ pub struct GangReport {
 }
 
 /// One fighter's battle.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct FighterReport {
     pub fighter: String,
@@ -119,7 +119,7 @@ pub struct FighterReport {
 }
 
 /// A player's pick for an epilogue line with a choice.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct ChoiceReport {
     pub gang: String,
@@ -131,7 +131,7 @@ pub struct ChoiceReport {
 }
 
 /// A bounty declared after the battle.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct BountyReport {
     /// The declaring gang.
@@ -142,7 +142,7 @@ pub struct BountyReport {
 }
 
 /// A title chosen by a gang that qualifies for several.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TitleChoiceReport {
     pub gang: String,
@@ -150,7 +150,7 @@ pub struct TitleChoiceReport {
 }
 
 /// A fighter nominated for an advancement roll.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct AdvancementReport {
     pub gang: String,
@@ -159,7 +159,7 @@ pub struct AdvancementReport {
 
 /// A player's pick for the result of a named roll (which stat, which
 /// quirk, hold or another result…).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct PickReport {
     pub roll: String,
@@ -167,7 +167,7 @@ pub struct PickReport {
 }
 
 /// The fighters a gang marks for one of its actions.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct MarkReport {
     pub gang: String,
@@ -179,7 +179,7 @@ pub struct MarkReport {
 /// A result a fighter got during the game on one of the tables the pack's
 /// `[record]` rolls during a game: by the total rolled at the table, or
 /// rolled by the app when the total is left out.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct TableResultReport {
     pub fighter: String,
@@ -189,7 +189,7 @@ pub struct TableResultReport {
 }
 
 /// Dice a player rolled at the table for a named roll.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct EnteredDice {
     pub roll: String,

@@ -115,6 +115,7 @@ fn played(
         flags: ticked,
         settings,
         packs: state.stamps.get(&pack.pack.id).cloned().unwrap_or_default(),
+        made: None,
     })
 }
 

@@ -18,6 +18,7 @@
 mod chain;
 mod keys;
 mod passwords;
+mod remake;
 mod sync;
 
 use std::path::Path;
@@ -350,6 +351,7 @@ impl Session {
         let league_keys = league.keys()?;
         let unsigned = keys::unsigned(&fetched, &league_keys);
         let (log, names, _) = read_batches(&fetched, &unsigned);
+        let judged = remake::judged(&fetched);
         passwords::remember(passwords, &tie, &invite.password)?;
         // The campaign's creation first, then the rest as a sync replays
         // it: a batch no laptop can replay is left out alike everywhere.
@@ -387,6 +389,7 @@ impl Session {
                 run_names,
                 photos,
                 last,
+                &judged,
             )?;
             taken += run.len();
             progress(JoinProgress { taken, of });

@@ -20,7 +20,7 @@ use anyhow::{Result, bail};
 use serde::Serialize;
 
 use super::chain::{self, Broken};
-use super::{address, passwords, read_batches};
+use super::{address, passwords, read_batches, remake};
 use crate::campaign::gate::Gate;
 use crate::campaign::merge::{self, Choice, Key};
 use crate::campaign::{BatchId, LoggedBatch};
@@ -307,13 +307,20 @@ impl Session {
     /// Without `league` (the fuzz target's), no photo is fetched.
     fn take_in(
         &mut self,
-        league: Option<&mut League>,
+        mut league: Option<&mut League>,
         server: &[ServerBatch],
         choices: &[Option<Choice>],
         unsigned: &std::collections::BTreeMap<i64, String>,
     ) -> Result<TakenIn> {
         let tie = self.tie()?;
         let (fetched, fetched_names, unreadable) = read_batches(server, unsigned);
+        let judged = remake::judged(server);
+        // Whether what this laptop sends is judged: its records are made
+        // again where they now stand before they go.
+        let remaking = match &mut league {
+            Some(league) => league.format()? >= remake::REMADE_FROM,
+            None => !judged.is_empty(),
+        };
         let photos = match league {
             Some(league) => fetch_photos(league, &self.store, &fetched)?,
             None => Vec::new(),
@@ -331,6 +338,7 @@ impl Session {
                 &fetched_names,
                 &photos,
                 head,
+                &judged,
             )?;
             self.read_house_packs()?;
             return Ok(TakenIn::Done {
@@ -346,7 +354,11 @@ impl Session {
         let plan = merge::plan_parted(&parted, &fetched, &unsent, &within)?;
         let unchosen =
             (0..plan.conflicts.len()).any(|i| choices.get(i).copied().flatten().is_none());
-        if unchosen {
+        // Choices made for more conflicts than there are now were made for
+        // others: the server's log moved on since they were shown, and the
+        // conflicts it leaves are shown to be chosen again.
+        let stale = !plan.conflicts.is_empty() && choices.len() > plan.conflicts.len();
+        if unchosen || stale {
             let names = self.merge_names(&plan)?;
             return Ok(TakenIn::Conflicts(self.conflict_views(&plan, &names)));
         }
@@ -383,17 +395,38 @@ impl Session {
                 &fetched_names,
                 &photos,
                 head,
+                &judged,
             )?;
             let now_read = registry_of(&base, rewound)?;
-            let mut gate = Gate::new(&base, &now_read);
-            rewound.append(
-                &mine,
-                &mine_names,
-                &[],
-                head,
-                &now(),
-                &mut |state, e, back| gate.check(state, e, back),
-            )
+            if !remaking || !mine.iter().any(remake::is_record) {
+                let mut gate = Gate::new(&base, &now_read);
+                return rewound.append(
+                    &mine,
+                    &mine_names,
+                    &[],
+                    head,
+                    &now(),
+                    &mut |state, e, back| gate.check(state, e, back),
+                );
+            }
+            // One at a time, each record made again where it now stands.
+            for (batch, name) in mine.iter().zip(&mine_names) {
+                let batch = if remake::is_record(batch) {
+                    remake::made_again(rewound, &now_read, batch.clone())?
+                } else {
+                    batch.clone()
+                };
+                let mut gate = Gate::new(&base, &now_read);
+                rewound.append(
+                    std::slice::from_ref(&batch),
+                    std::slice::from_ref(name),
+                    &[],
+                    head,
+                    &now(),
+                    &mut |state, e, back| gate.check(state, e, back),
+                )?;
+            }
+            Ok(())
         })?;
         self.read_house_packs()?;
         Ok(TakenIn::Done {
@@ -632,8 +665,77 @@ fn offline_or(err: anyhow::Error) -> Result<SyncOutcome> {
 
 /// Appends the server's batches to a store; one that cannot be replayed is
 /// put in its place as an empty batch saying why, so the log keeps the
-/// server's numbers. Returns what was left out.
+/// server's numbers. A record of the `judged` batches is made again on the
+/// campaign as the batches before it left it, and left out where what it
+/// carries is not what that gives. Returns what was left out.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn append_or_leave_out(
+    store: &mut impl Appender,
+    base: &Registry,
+    registry: &Registry,
+    batches: &[LoggedBatch],
+    names: &[BatchName],
+    photos: &[StoredPhoto],
+    head: i64,
+    judged: &std::collections::BTreeSet<BatchId>,
+) -> crate::store::Result<Vec<String>> {
+    let mut left_out = Vec::new();
+    let mut registry = registry.clone();
+    let mut start = 0;
+    // In runs: the batches up to a judged one in one go, then it alone.
+    for end in 0..=batches.len() {
+        let record = batches
+            .get(end)
+            .filter(|b| judged.contains(&b.id) && remake::is_judged(b));
+        if end < batches.len() && record.is_none() {
+            continue;
+        }
+        if start < end {
+            let reach = if end == batches.len() {
+                head
+            } else {
+                batches[end - 1].id.0
+            };
+            let run = &batches[start..end];
+            left_out.extend(append_run(
+                store,
+                base,
+                &registry,
+                run,
+                &names[start..end],
+                &photos_of(photos, run),
+                reach,
+            )?);
+            registry = registry_of(base, store)?;
+        }
+        if let Some(record) = record {
+            let name = std::slice::from_ref(&names[end]);
+            let reach = if end + 1 == batches.len() {
+                head
+            } else {
+                record.id.0
+            };
+            match remake::refused(store, &registry, record)? {
+                Some(why) => left_out.push(leave_out(store, record, &names[end], &why)?),
+                None => left_out.extend(append_run(
+                    store,
+                    base,
+                    &registry,
+                    std::slice::from_ref(record),
+                    name,
+                    &photos_of(photos, std::slice::from_ref(record)),
+                    reach,
+                )?),
+            }
+            start = end + 1;
+        }
+    }
+    Ok(left_out)
+}
+
+/// Appends a run of the server's batches, one that cannot be replayed put
+/// in its place as an empty batch saying why. Returns what was left out.
+fn append_run(
     store: &mut impl Appender,
     base: &Registry,
     registry: &Registry,
@@ -672,17 +774,11 @@ pub(super) fn append_or_leave_out(
             Err(err.to_string())
         } else {
             let mut gate = Gate::new(base, &registry);
-            let keys = photo_keys(std::slice::from_ref(batch));
-            let its_photos: Vec<StoredPhoto> = photos
-                .iter()
-                .filter(|p| keys.contains(&p.0))
-                .cloned()
-                .collect();
             store
                 .append(
                     std::slice::from_ref(batch),
                     std::slice::from_ref(name),
-                    &its_photos,
+                    &photos_of(photos, std::slice::from_ref(batch)),
                     batch.id.0,
                     &now(),
                     &mut |state, e, back| gate.check(state, e, back),
@@ -690,25 +786,46 @@ pub(super) fn append_or_leave_out(
                 .map_err(|err| err.to_string())
         };
         if let Err(why) = one {
-            left_out.push(format!("{} (by {}): {why}", batch.label, name.author));
-            let empty = LoggedBatch {
-                label: left_out_label(&batch.label, &why),
-                undoes: None,
-                events: Vec::new(),
-                ..batch.clone()
-            };
-            store.append(
-                std::slice::from_ref(&empty),
-                std::slice::from_ref(name),
-                &[],
-                batch.id.0,
-                &now(),
-                &mut |_, _, _| Ok(()),
-            )?;
+            left_out.push(leave_out(store, batch, name, &why)?);
         }
         registry = registry_of(base, store)?;
     }
     Ok(left_out)
+}
+
+/// Puts an empty batch saying why in the place of a batch of the server's
+/// that is not taken in; what was left out, in a line.
+fn leave_out(
+    store: &mut impl Appender,
+    batch: &LoggedBatch,
+    name: &BatchName,
+    why: &str,
+) -> crate::store::Result<String> {
+    let empty = LoggedBatch {
+        label: left_out_label(&batch.label, why),
+        undoes: None,
+        events: Vec::new(),
+        ..batch.clone()
+    };
+    store.append(
+        std::slice::from_ref(&empty),
+        std::slice::from_ref(name),
+        &[],
+        batch.id.0,
+        &now(),
+        &mut |_, _, _| Ok(()),
+    )?;
+    Ok(format!("{} (by {}): {why}", batch.label, name.author))
+}
+
+/// The photos among `photos` that `batches` show.
+fn photos_of(photos: &[StoredPhoto], batches: &[LoggedBatch]) -> Vec<StoredPhoto> {
+    let keys = photo_keys(batches);
+    photos
+        .iter()
+        .filter(|p| keys.contains(&p.0))
+        .cloned()
+        .collect()
 }
 
 /// The label a batch left out is kept under: what it was (its first

@@ -1,0 +1,123 @@
+//! Records made again on every laptop. From format 4 a league's record
+//! carries the report and dice it was made from, and every laptop takes it
+//! in only when they give exactly its events on the campaign as it stood
+//! before it (`campaign::battle::remade`): a record that also renames,
+//! writes notes, transfers a fighter or gives a resource its procedure
+//! does not give is left out, alike everywhere. A laptop sending a record
+//! after the league's new batches makes it again on the campaign those
+//! left, so that what it sends is what the others work out.
+
+use std::collections::BTreeSet;
+
+use crate::campaign::battle::{recorded, remade};
+use crate::campaign::{BatchId, Event, LoggedBatch};
+use crate::rules::Registry;
+use crate::store::Appender;
+use crate::store::league::ServerBatch;
+
+use super::super::records::procedure_state;
+
+/// The first format whose records every laptop makes again.
+pub(crate) const REMADE_FROM: i64 = 4;
+
+/// The batches of `server` written in a format whose records are made
+/// again.
+pub(super) fn judged(server: &[ServerBatch]) -> BTreeSet<BatchId> {
+    server
+        .iter()
+        .filter(|b| b.format >= REMADE_FROM)
+        .map(|b| BatchId(b.seq))
+        .collect()
+}
+
+/// Whether `batch` is a record to be made again before it is taken in (a
+/// redo is the record it takes back again, and is judged as an undo).
+pub(super) fn is_record(batch: &LoggedBatch) -> bool {
+    batch.undoes.is_none() && recorded(&batch.events).is_some()
+}
+
+/// Whether `batch`, of a judged format, is judged before it is taken in:
+/// a record, made again; an undo, which carries exactly what taking its
+/// change back gives.
+pub(super) fn is_judged(batch: &LoggedBatch) -> bool {
+    batch.undoes.is_some() || is_record(batch)
+}
+
+/// Why the judged `batch` is not taken in where `store` stands, if it is
+/// not: a record whose report and dice give other events here, or none;
+/// an undo that carries other than taking its change back gives.
+pub(super) fn refused(
+    store: &impl Appender,
+    registry: &Registry,
+    batch: &LoggedBatch,
+) -> crate::store::Result<Option<String>> {
+    if let Some(undone) = batch.undoes {
+        return Ok(match store.taking_back(undone) {
+            Ok(events) => difference(
+                &events,
+                &batch.events,
+                &format!("taking back change {undone}"),
+            ),
+            Err(err) => Some(err.to_string()),
+        });
+    }
+    let Some(battle) = recorded(&batch.events) else {
+        return Ok(None);
+    };
+    let Some(pack) = registry.get(&battle.ruleset) else {
+        return Ok(Some(format!(
+            "its rules (“{}”) are not on this laptop",
+            battle.ruleset
+        )));
+    };
+    let state = procedure_state(store.ground()?, registry);
+    Ok(match remade(pack, &state, &batch.events) {
+        Ok(events) => difference(&events, &batch.events, "its report and dice"),
+        Err(why) => Some(why),
+    })
+}
+
+/// The record `batch` of this laptop's, made again where `store` stands:
+/// its events as its report and dice give them now; as they were where
+/// they give none here (the others leave it out, saying why).
+pub(super) fn made_again(
+    store: &impl Appender,
+    registry: &Registry,
+    batch: LoggedBatch,
+) -> crate::store::Result<LoggedBatch> {
+    let Some(pack) = recorded(&batch.events).and_then(|b| registry.get(&b.ruleset)) else {
+        return Ok(batch);
+    };
+    let state = procedure_state(store.ground()?, registry);
+    Ok(match remade(pack, &state, &batch.events) {
+        Ok(events) => LoggedBatch { events, ..batch },
+        Err(_) => batch,
+    })
+}
+
+/// How a batch's events differ from those `by` gives, in a line naming
+/// the first event that differs; `None` where they agree.
+fn difference(given: &[Event], carried: &[Event], by: &str) -> Option<String> {
+    let at = given
+        .iter()
+        .zip(carried)
+        .position(|(g, c)| g != c)
+        .or_else(|| (given.len() != carried.len()).then(|| given.len().min(carried.len())))?;
+    Some(match (given.get(at), carried.get(at)) {
+        (_, Some(carried)) if !given.iter().any(|g| g.kind() == carried.kind()) => {
+            format!("it carries “{}”, not given by {by}", carried.kind())
+        }
+        (Some(given), Some(carried)) => format!(
+            "its event {} (“{}”) is not the “{}” given by {by}",
+            at + 1,
+            carried.kind(),
+            given.kind()
+        ),
+        (None, Some(carried)) => format!(
+            "it carries “{}” beyond the events given by {by}",
+            carried.kind()
+        ),
+        (Some(given), None) => format!("it lacks the “{}” given by {by}", given.kind()),
+        (None, None) => return None,
+    })
+}
