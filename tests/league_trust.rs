@@ -700,6 +700,26 @@ fn a_record_carrying_what_its_report_does_not_give_is_left_out_everywhere() {
     let mut as_ben = cluster()
         .client(&league.as_login(&login), &ben.password())
         .unwrap();
+    // Without the report and dice it was made from, the server refuses it.
+    let mut bare: serde_json::Value = serde_json::from_str(&events).unwrap();
+    bare[0]["battle"]["played"]
+        .as_object_mut()
+        .unwrap()
+        .remove("made");
+    let refused = insert_raw(
+        &mut as_ben,
+        Some(&ben.private_key()),
+        "bare-record",
+        "Bare record",
+        &bare.to_string(),
+    )
+    .expect_err("a format-4 record says how it was made");
+    let said = refused.as_db_error().map(|e| e.message().to_owned());
+    assert!(
+        said.as_deref()
+            .is_some_and(|s| s.contains("report and dice it was made from")),
+        "{refused:?}"
+    );
     insert_raw(
         &mut as_ben,
         Some(&ben.private_key()),
@@ -763,5 +783,57 @@ fn a_record_carrying_what_its_report_does_not_give_is_left_out_everywhere() {
     undoes_own_change(&ann, GANG);
     organiser.ok(&["league", "sync"]);
     ben.ok(&["league", "sync"]);
+    all_alike(root, &organiser, &league, &[&organiser, &ann, &ben]);
+}
+
+/// Two members record battles between their gangs at once, offline. The
+/// one who syncs second has their record made again after the other's
+/// (its battle renumbered, its fighters as the first record left them),
+/// so that what it sends is what every laptop works out; where it no
+/// longer plays (a fighter it names was wounded in the other record) the
+/// sync stops, changing nothing, and says how to take it back. None is
+/// ever left out, and all end alike.
+#[test]
+fn a_record_made_while_a_rival_recorded_is_made_again_or_stops_the_sync() {
+    const MINE: &str = "The Rust Saints";
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_rebase", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    let ben = member(root, &organiser, &league, "ben", MINE);
+    let (mut sent, mut stopped) = (0, 0);
+    for seed in [11, 12, 13] {
+        ann.record_battle(GANG, MINE, seed);
+        ben.record_battle(MINE, GANG, seed + 10);
+        ben.ok(&["league", "sync"]);
+        let log = ann.ok(&["log"]);
+        let out = ann.run(&["league", "sync"]);
+        if out.status.success() {
+            let said = util::stdout(&out);
+            assert!(
+                said.contains("sent 1") && !said.contains("left out"),
+                "{said}"
+            );
+            sent += 1;
+        } else {
+            let said = util::stderr(&out);
+            assert!(
+                said.contains("no longer plays") && said.contains("nothing here changed"),
+                "{said}"
+            );
+            assert_eq!(ann.ok(&["log"]), log, "nothing changed");
+            let command = said.split('`').nth(1).expect("a command in the message");
+            let args: Vec<&str> = command.split(' ').skip(1).collect();
+            ann.ok(&args);
+            let said = ann.ok(&["league", "sync"]);
+            assert!(!said.contains("left out"), "{said}");
+            stopped += 1;
+        }
+        for laptop in [&ben, &organiser] {
+            let synced = laptop.ok(&["league", "sync"]);
+            assert!(!synced.contains("left out"), "{synced}");
+        }
+    }
+    assert!(sent > 0 && stopped > 0, "sent {sent}, stopped {stopped}");
     all_alike(root, &organiser, &league, &[&organiser, &ann, &ben]);
 }

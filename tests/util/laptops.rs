@@ -199,8 +199,9 @@ pub struct Settled {
 /// Waits for a sync started with [`Laptop::spawn_sync`]; where the
 /// server's changes and the laptop's conflict, takes the league's side of
 /// each and syncs again (the same choice on every run: the test stays
-/// deterministic whatever order the syncs met the server in); a sync that
-/// lost to the others every time is tried again.
+/// deterministic whatever order the syncs met the server in); a record
+/// the league's changes left unplayable is taken back as the sync advises;
+/// a sync that lost to the others every time is tried again.
 pub fn settle(laptop: &Laptop, child: Child, settled: &mut Settled) {
     let mut out = child.wait_with_output().unwrap();
     for _ in 0..20 {
@@ -216,7 +217,15 @@ pub fn settle(laptop: &Laptop, child: Child, settled: &mut Settled) {
             .map(|n| format!("{n}=league"))
             .collect();
         let mut args = vec![];
-        if numbers.is_empty() {
+        if err.contains("no longer plays") || err.contains("no longer fits") {
+            // A record the league's changes left unplayable: taken back as
+            // the sync advises, like a conflict settled for the league's
+            // side a change the server never holds.
+            let command = err.split('`').nth(1).expect("the advice's command");
+            let advice: Vec<&str> = command.split(' ').skip(1).collect();
+            laptop.ok(&advice);
+            settled.conflicts += 1;
+        } else if numbers.is_empty() {
             assert!(
                 err.contains("kept sending first"),
                 "sync in {}: {said}{err}",

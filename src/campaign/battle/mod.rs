@@ -20,7 +20,7 @@ mod report;
 mod resolve;
 mod upkeep;
 
-pub use remake::{recorded, remade};
+pub use remake::{Shift, recorded, remade};
 pub use report::*;
 use resolve::resolve;
 

@@ -78,21 +78,24 @@ pub(super) fn refused(
 }
 
 /// The record `batch` of this laptop's, made again where `store` stands:
-/// its events as its report and dice give them now; as they were where
-/// they give none here (the others leave it out, saying why).
+/// its events as its report and dice give them now, or why they give
+/// none here (every other laptop would leave it out).
 pub(super) fn made_again(
     store: &impl Appender,
     registry: &Registry,
     batch: LoggedBatch,
-) -> crate::store::Result<LoggedBatch> {
-    let Some(pack) = recorded(&batch.events).and_then(|b| registry.get(&b.ruleset)) else {
-        return Ok(batch);
+) -> crate::store::Result<Result<LoggedBatch, String>> {
+    let Some(battle) = recorded(&batch.events) else {
+        return Ok(Ok(batch));
+    };
+    let Some(pack) = registry.get(&battle.ruleset) else {
+        return Ok(Err(format!(
+            "its rules (“{}”) are not on this laptop",
+            battle.ruleset
+        )));
     };
     let state = procedure_state(store.ground()?, registry);
-    Ok(match remade(pack, &state, &batch.events) {
-        Ok(events) => LoggedBatch { events, ..batch },
-        Err(_) => batch,
-    })
+    Ok(remade(pack, &state, &batch.events).map(|events| LoggedBatch { events, ..batch }))
 }
 
 /// How a batch's events differ from those `by` gives, in a line naming

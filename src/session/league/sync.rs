@@ -383,9 +383,15 @@ impl Session {
             })
             .collect();
         let base = self.base.clone();
+        // Each of this laptop's batches by its number here, where it is one.
+        let was: Vec<Option<BatchId>> = mine
+            .iter()
+            .map(|(from, _)| from.and_then(|i| unsent.get(i)).map(|b| b.id))
+            .collect();
         let mine: Vec<LoggedBatch> = mine.into_iter().map(|(_, b)| b).collect();
         let mut left_out = Vec::new();
-        self.store.rewind(tie.synced, &mut |rewound| {
+        let mut unplayable = None;
+        let rewound = self.store.rewind(tie.synced, &mut |rewound| {
             let registry = registry_of(&base, rewound)?;
             left_out = append_or_leave_out(
                 rewound,
@@ -409,25 +415,63 @@ impl Session {
                     &mut |state, e, back| gate.check(state, e, back),
                 );
             }
-            // One at a time, each record made again where it now stands.
-            for (batch, name) in mine.iter().zip(&mine_names) {
-                let batch = if remake::is_record(batch) {
-                    remake::made_again(rewound, &now_read, batch.clone())?
+            // One at a time, each record made again where it now stands,
+            // the later changes of the numbers it steps moved with it.
+            let mut shift = crate::campaign::battle::Shift::default();
+            let mut otherwise: Option<String> = None;
+            for ((planned, name), was) in mine.iter().zip(&mine_names).zip(&was) {
+                let planned = LoggedBatch {
+                    events: shift.apply(&planned.events),
+                    ..planned.clone()
+                };
+                let batch = if remake::is_record(&planned) {
+                    match remake::made_again(rewound, &now_read, planned.clone())? {
+                        Ok(batch) => {
+                            shift.add(&planned.events, &batch.events);
+                            if batch.events != planned.events {
+                                otherwise = Some(planned.label.clone());
+                            }
+                            batch
+                        }
+                        Err(why) => {
+                            let number = was.map_or(String::new(), |id| format!(" {id}"));
+                            let stop = format!(
+                                "this laptop's record “{}” no longer plays: {why}; nothing here changed. Take it back (`rapsheet undo --change{number}`) and record it again as the campaign now stands, then sync",
+                                planned.label
+                            );
+                            unplayable = Some(stop.clone());
+                            return Err(crate::store::StoreError::Conflict(stop));
+                        }
+                    }
                 } else {
-                    batch.clone()
+                    planned
                 };
                 let mut gate = Gate::new(&base, &now_read);
-                rewound.append(
+                let appended = rewound.append(
                     std::slice::from_ref(&batch),
                     std::slice::from_ref(name),
                     &[],
                     head,
                     &now(),
                     &mut |state, e, back| gate.check(state, e, back),
-                )?;
+                );
+                if let (Err(err), Some(record)) = (&appended, &otherwise) {
+                    let number = was.map_or(String::new(), |id| format!(" {id}"));
+                    let stop = format!(
+                        "this laptop's record “{record}” comes out otherwise, and its later change “{}” no longer fits ({err}); nothing here changed. Take the change back (`rapsheet undo --change{number}`) and make it again, then sync",
+                        batch.label
+                    );
+                    unplayable = Some(stop.clone());
+                    return Err(crate::store::StoreError::Conflict(stop));
+                }
+                appended?;
             }
             Ok(())
-        })?;
+        });
+        if let Some(why) = unplayable {
+            bail!("Not synced: after the league's new changes, {why}");
+        }
+        rewound?;
         self.read_house_packs()?;
         Ok(TakenIn::Done {
             left_out: [unreadable, left_out].concat(),
