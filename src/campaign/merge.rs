@@ -1397,6 +1397,31 @@ enum IdKind {
     Pending,
 }
 
+/// Every id `batches` name, by kind: all a plan asks of what stood where
+/// two copies parted is whether these stood, so all that need be read.
+pub fn named(batches: &[&LoggedBatch]) -> Alive {
+    let none = || Ids::new(BTreeSet::new(), std::iter::empty());
+    let mut remap = Remap {
+        gangs: none(),
+        fighters: none(),
+        battles: none(),
+        effects: none(),
+        pending: none(),
+        batches: none(),
+    };
+    for batch in batches {
+        remap.batch(batch);
+    }
+    let met = |ids: &Ids| ids.order.iter().copied().collect();
+    Alive {
+        gangs: met(&remap.gangs),
+        fighters: met(&remap.fighters),
+        battles: met(&remap.battles),
+        effects: met(&remap.effects),
+        pending: met(&remap.pending),
+    }
+}
+
 /// The ids of each kind a log leaves standing, or has ever made.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Alive {

@@ -32,6 +32,7 @@ mod house;
 pub mod league;
 mod merge;
 mod print;
+mod procedure_state;
 mod records;
 mod settings;
 mod sheet;
@@ -350,17 +351,11 @@ impl Session {
             gate.check(state, e, back)
         })?)
     }
-
-    /// The first pack of a pack's line of overrides (the pack itself when
-    /// it overrides nothing).
-    fn root_of(&self, ruleset: &str) -> String {
-        root_of(&self.registry, ruleset)
-    }
 }
 
 /// The first pack of the line of packs `ruleset` overrides (itself when it
 /// overrides none).
-fn root_of(registry: &Registry, ruleset: &str) -> String {
+pub(super) fn root_of(registry: &Registry, ruleset: &str) -> String {
     let mut id = ruleset.to_owned();
     for _ in 0..8 {
         match registry.get(&id).and_then(|p| p.pack.base.clone()) {

@@ -8,15 +8,14 @@
 use anyhow::{Context as _, Result, anyhow, bail};
 use serde::Serialize;
 
-use super::Session;
+use super::{Session, procedure_state};
 use crate::campaign::actions::take_action;
 use crate::campaign::battle::{
     Battle, BattleReport, CampaignState, Procedure, Warning, run_procedure,
 };
 use crate::campaign::titles::TitleHolders;
 use crate::campaign::{BatchId, BattleId, GangId, PendingEffect};
-use crate::rules::{Pack, Registry};
-use crate::store::Ground;
+use crate::rules::Pack;
 use crate::text;
 
 /// A battle's procedure as previewed, with what it was worked out from.
@@ -68,125 +67,20 @@ pub struct Recorded {
 }
 
 impl Session {
-    /// Each loaded pack's stamps: the versions a record of it is played
-    /// with now.
-    fn stamps(&self) -> std::collections::BTreeMap<String, Vec<crate::rules::PackStamp>> {
-        stamps(&self.registry)
-    }
-
-    /// For each lasting effect that heals in time, the records its
-    /// fighter's gang has played since the one that gave it.
-    fn records_since(&self) -> Result<std::collections::BTreeMap<crate::campaign::EffectId, u32>> {
-        Ok(self.store.records_since_healing_effects()?)
-    }
-
     /// The campaign as the post-battle procedure sees it, whole.
     pub fn campaign_state(&self) -> Result<CampaignState> {
-        Ok(procedure_state(self.store.ground()?, &self.registry))
+        procedure_state::whole(self.store.ground(), &self.registry)
     }
 
     /// The campaign as the procedure of one report needs it, read in a
-    /// few indexed queries whatever the campaign holds: the gangs the
-    /// report names, with their fighters, lasting and pending effects;
-    /// the gangs holding their fighters; and, for the titles, their holders
-    /// and the gangs that lead each title's resource.
+    /// few indexed queries whatever the campaign holds.
     fn campaign_state_for(&self, report: &BattleReport) -> Result<CampaignState> {
-        let mut gangs = std::collections::BTreeMap::new();
-        for name in report.gang_names() {
-            if let Some(gang) = self.gang_called(name)? {
-                gangs.insert(gang.id, gang);
-            }
-        }
-        let named: Vec<GangId> = report
-            .gangs
-            .iter()
-            .filter_map(|r| gangs.values().find(|g| text::same(&g.name, &r.gang)))
-            .map(|g| g.id)
-            .collect();
-        let mut fighters = Vec::new();
-        let mut lasting = Vec::new();
-        for g in &named {
-            fighters.extend(self.store.fighters(*g)?);
-            lasting.extend(self.store.lasting_effects_of_gang(*g)?);
-        }
-        let titles = self.store.title_holders()?;
-        let mut others: Vec<GangId> = fighters
-            .iter()
-            .filter_map(|f| f.status.gang())
-            .chain(titles.values().copied())
-            .collect();
-        let pack = self.report_pack(report).ok();
-        if let Some(pack) = pack {
-            if concerns_every_gang(pack) {
-                others.extend(self.gangs_of_game(pack)?.iter().map(|g| g.id));
-            } else {
-                others.extend(self.title_contenders(pack, named.len())?);
-            }
-        }
-        others.retain(|id| !gangs.contains_key(id));
-        others.sort();
-        others.dedup();
-        // A title of a count of fighters compares every contender's.
-        if pack.is_some_and(crate::campaign::titles::counts_fighters) {
-            for g in &others {
-                fighters.extend(self.store.fighters(*g)?);
-            }
-        }
-        for gang in self.store.gangs_by_ids(&others)? {
-            gangs.insert(gang.id, gang);
-        }
-        let mut gangs: Vec<_> = gangs.into_values().collect();
-        // In the order the store lists every gang: by name, any case.
-        gangs.sort_by_cached_key(|g| (g.name.to_lowercase(), g.id));
-        Ok(CampaignState {
-            roots: gangs
-                .iter()
-                .map(|g| (g.ruleset.clone(), self.root_of(&g.ruleset)))
-                .chain(
-                    self.registry
-                        .packs()
-                        .map(|p| (p.pack.id.clone(), self.root_of(&p.pack.id))),
-                )
-                .collect(),
-            settings: self.store.settings()?,
-            stamps: self.stamps(),
-            records_since: self.records_since()?,
-            gangs,
-            fighters,
-            titles,
-            pending: self
-                .store
-                .pending_effects()?
-                .into_iter()
-                .filter(|p| named.contains(&p.gang))
-                .collect(),
-            lasting,
-            next_effect: self.store.next_effect_id()?,
-        })
-    }
-
-    /// The gangs that can hold a title of `pack` after a battle that
-    /// changes the resources of `taking_part` gangs: for each title, the
-    /// leaders of its resource down to one place more than the titles and
-    /// the gangs taking part (the battle's gangs may fall, and a gang holds
-    /// one title where the pack says so), ties included.
-    fn title_contenders(&self, pack: &Pack, taking_part: usize) -> Result<Vec<GangId>> {
-        let root = self.root_of(&pack.pack.id);
-        let rulesets: Vec<String> = self
-            .registry
-            .packs()
-            .map(|p| p.pack.id.clone())
-            .filter(|id| self.root_of(id) == root)
-            .collect();
-        let places = pack.titles.len() + taking_part + 1;
-        let mut out = Vec::new();
-        for title in &pack.titles {
-            out.extend(
-                self.store
-                    .resource_leaders(&title.resource, &rulesets, places)?,
-            );
-        }
-        Ok(out)
+        procedure_state::state_for(
+            self.store.ground(),
+            &self.registry,
+            self.report_pack(report).ok(),
+            report,
+        )
     }
 
     /// What each of `gangs` (of `pack`'s game) has of everything the
@@ -214,26 +108,7 @@ impl Session {
     /// Every gang of `pack`'s game: its pack's, or one laid over the same
     /// base.
     pub(super) fn gangs_of_game(&self, pack: &Pack) -> Result<Vec<crate::campaign::Gang>> {
-        let root = self.root_of(&pack.pack.id);
-        Ok(self
-            .store
-            .gangs()?
-            .into_iter()
-            .filter(|g| self.root_of(&g.ruleset) == root)
-            .collect())
-    }
-
-    /// A gang by name as names are compared (any case, any normal form).
-    fn gang_called(&self, name: &str) -> Result<Option<crate::campaign::Gang>> {
-        if let Some(gang) = self.store.gang_by_name(name)? {
-            return Ok(Some(gang));
-        }
-        // Beyond ASCII case: compared one by one.
-        Ok(self
-            .store
-            .gangs()?
-            .into_iter()
-            .find(|g| text::same(&g.name, name)))
+        procedure_state::gangs_of_game(self.store.ground(), &self.registry, pack)
     }
 
     /// The pack a report is played with: its first gang's.
@@ -628,57 +503,4 @@ pub struct ScenarioRoll {
     pub roll: crate::dice::RollRecord,
     pub next: NextScenarios,
     pub batch: BatchId,
-}
-
-/// True when a record of `pack` concerns every gang of its game, not only
-/// those in it, the gangs holding their fighters and the indexed leaders
-/// of each title: upkeep for the whole campaign, a title to the fewest of
-/// something (any gang's), or a title of a count of fighters (not
-/// indexed).
-fn concerns_every_gang(pack: &Pack) -> bool {
-    let upkeep_for_all = pack
-        .record()
-        .upkeep
-        .iter()
-        .any(|u| u.to == crate::rules::UpkeepScope::Campaign);
-    let fewest = pack
-        .titles
-        .iter()
-        .any(|t| t.comparison == crate::rules::Comparison::Fewest);
-    upkeep_for_all || fewest || crate::campaign::titles::counts_fighters(pack)
-}
-
-/// Each of `registry`'s packs' stamps: the versions a record of it is
-/// played with.
-fn stamps(registry: &Registry) -> std::collections::BTreeMap<String, Vec<crate::rules::PackStamp>> {
-    registry
-        .packs()
-        .map(|p| (p.pack.id.clone(), registry.stamps(&p.pack.id)))
-        .collect()
-}
-
-/// The campaign as the post-battle procedure sees it: what the store read
-/// of it, and the packs its records are played with.
-pub(super) fn procedure_state(ground: Ground, registry: &Registry) -> CampaignState {
-    CampaignState {
-        roots: ground
-            .gangs
-            .iter()
-            .map(|g| (g.ruleset.clone(), super::root_of(registry, &g.ruleset)))
-            .chain(
-                registry
-                    .packs()
-                    .map(|p| (p.pack.id.clone(), super::root_of(registry, &p.pack.id))),
-            )
-            .collect(),
-        settings: ground.settings,
-        stamps: stamps(registry),
-        records_since: ground.records_since,
-        gangs: ground.gangs,
-        fighters: ground.fighters,
-        titles: ground.titles,
-        pending: ground.pending,
-        lasting: ground.lasting,
-        next_effect: ground.next_effect,
-    }
 }

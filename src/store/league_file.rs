@@ -297,6 +297,26 @@ impl CampaignStore {
         Ok(())
     }
 
+    /// Appends in one transaction, nothing taken back first: `fill`
+    /// appends through the file as it stands, each append a savepoint,
+    /// and nothing is kept unless all of it is. Many appends, one write
+    /// to the disk.
+    pub fn appending(
+        &mut self,
+        fill: &mut dyn FnMut(&mut Rewound<'_>) -> Result<()>,
+    ) -> Result<()> {
+        self.writable()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        fill(&mut Rewound {
+            tx: &tx,
+            savepoints: 0,
+        })?;
+        tx.commit()?;
+        Ok(())
+    }
+
     /// The stored photos with these keys (those there are).
     pub fn photos_with_keys(&self, keys: &[String]) -> Result<Vec<StoredPhoto>> {
         let mut stmt = self
@@ -345,7 +365,7 @@ pub trait Appender {
 
     /// The campaign as a record's procedure reads it, as far as it has
     /// been appended.
-    fn ground(&self) -> Result<super::Ground>;
+    fn ground(&self) -> super::Ground<'_>;
 
     /// The events of the batch that takes `batch` back
     /// ([`CampaignStore::undo`]'s), as far as the log has been appended.
@@ -369,7 +389,7 @@ impl Appender for CampaignStore {
         CampaignStore::house_packs(self)
     }
 
-    fn ground(&self) -> Result<super::Ground> {
+    fn ground(&self) -> super::Ground<'_> {
         CampaignStore::ground(self)
     }
 
@@ -378,7 +398,8 @@ impl Appender for CampaignStore {
     }
 }
 
-/// A file inside [`CampaignStore::rewind`]'s transaction.
+/// A file inside [`CampaignStore::rewind`]'s or
+/// [`CampaignStore::appending`]'s transaction.
 pub struct Rewound<'t> {
     tx: &'t rusqlite::Transaction<'t>,
     savepoints: u32,
@@ -414,8 +435,8 @@ impl Appender for Rewound<'_> {
         super::read::house_packs(self.tx)
     }
 
-    fn ground(&self) -> Result<super::Ground> {
-        super::Ground::read(self.tx)
+    fn ground(&self) -> super::Ground<'_> {
+        super::Ground(self.tx)
     }
 
     fn taking_back(&self, batch: BatchId) -> Result<Vec<Event>> {

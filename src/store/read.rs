@@ -224,7 +224,7 @@ pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
 }
 
 /// A gang's row, its resources still to read.
-fn gang_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Gang> {
+pub(super) fn gang_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Gang> {
     Ok(Gang {
         id: r.get(0)?,
         name: r.get(1)?,
@@ -235,12 +235,12 @@ fn gang_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Gang> {
 }
 
 /// A row of `gang_resource`: (gang, resource, amount).
-fn resource_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GangId, String, i64)> {
+pub(super) fn resource_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(GangId, String, i64)> {
     Ok((r.get(0)?, r.get(1)?, r.get(2)?))
 }
 
 /// Puts each resource row on its gang (gangs not asked for are skipped).
-fn fill_resources(
+pub(super) fn fill_resources(
     gangs: &mut [Gang],
     rows: impl Iterator<Item = rusqlite::Result<(GangId, String, i64)>>,
 ) -> Result<()> {
@@ -296,7 +296,7 @@ fn fill(conn: &Connection, mut fighter: Fighter) -> Result<Fighter> {
 /// Fills many fighters with three queries in all, instead of three per
 /// fighter. `scope` narrows the fighter ids the queries read (`""` for
 /// all), with `params` for its placeholders.
-fn fill_many(
+pub(super) fn fill_many(
     conn: &Connection,
     mut fighters: Vec<Fighter>,
     scope: &str,
@@ -395,7 +395,7 @@ pub(super) fn status_columns(
     }
 }
 
-fn fighter_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fighter> {
+pub(super) fn fighter_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fighter> {
     let state: String = r.get(5)?;
     Ok(Fighter {
         id: r.get(0)?,
@@ -410,7 +410,7 @@ fn fighter_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fighter> {
     })
 }
 
-const FIGHTER_COLUMNS: &str = "SELECT id, gang_id, name, is_leader, notes, \
+pub(super) const FIGHTER_COLUMNS: &str = "SELECT id, gang_id, name, is_leader, notes, \
      status, status_name, status_gang, status_battle FROM fighter";
 
 fn effect_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(LastingEffect, Option<String>)> {
@@ -666,21 +666,7 @@ impl CampaignStore {
     /// The gangs with these ids (those that exist), by id: two queries,
     /// however many are asked for.
     pub fn gangs_by_ids(&self, ids: &[GangId]) -> Result<Vec<Gang>> {
-        let ids = serde_json::to_string(&ids.iter().map(|g| g.0).collect::<Vec<i64>>())?;
-        let mut gangs: Vec<Gang> = self
-            .conn
-            .prepare_cached(
-                "SELECT id, name, ruleset, notes FROM gang \
-                 WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id",
-            )?
-            .query_map([&ids], gang_row)?
-            .collect::<rusqlite::Result<_>>()?;
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT gang_id, resource, amount FROM gang_resource \
-             WHERE gang_id IN (SELECT value FROM json_each(?1))",
-        )?;
-        fill_resources(&mut gangs, stmt.query_map([&ids], resource_row)?)?;
-        Ok(gangs)
+        self.ground().gangs_by_ids(ids)
     }
 
     /// A gang by id; `Ok(None)` when there is none.
@@ -690,20 +676,12 @@ impl CampaignStore {
 
     /// A gang by name, ignoring case; `Ok(None)` when there is none.
     pub fn gang_by_name(&self, name: &str) -> Result<Option<Gang>> {
-        let id: Option<GangId> = self
-            .conn
-            .prepare_cached("SELECT id FROM gang WHERE name = ?1 COLLATE NOCASE")?
-            .query_row([name.trim()], |r| r.get(0))
-            .optional()?;
-        match id {
-            Some(id) => gang(&self.conn, id),
-            None => Ok(None),
-        }
+        self.ground().gang_by_name(name)
     }
 
     /// A gang's fighters: the leader first, then in the order recruited.
     pub fn fighters(&self, gang: GangId) -> Result<Vec<Fighter>> {
-        self.fighters_where("gang_id = ?1 ORDER BY is_leader DESC, id", gang)
+        self.ground().fighters(gang)
     }
 
     /// The fighters `gang` holds captive, by id.
@@ -711,25 +689,8 @@ impl CampaignStore {
         self.fighters_where("status = 'captured' AND status_gang = ?1 ORDER BY id", gang)
     }
 
-    /// The fighters a `WHERE` clause (with one gang parameter) picks, filled
-    /// in with four queries in all.
     fn fighters_where(&self, clause: &str, gang: GangId) -> Result<Vec<Fighter>> {
-        let rows: Vec<Fighter> = self
-            .conn
-            .prepare_cached(&format!(
-                "{FIGHTER_COLUMNS} WHERE dismissed = 0 AND {clause}"
-            ))?
-            .query_map([gang], fighter_row)?
-            .collect::<rusqlite::Result<_>>()?;
-        let scope = clause.split(" ORDER BY").next().unwrap_or(clause);
-        fill_many(
-            &self.conn,
-            rows,
-            &format!(
-                "WHERE fighter_id IN (SELECT id FROM fighter WHERE dismissed = 0 AND {scope})"
-            ),
-            [gang],
-        )
+        self.ground().fighters_where(clause, gang)
     }
 
     /// A fighter by id; `Ok(None)` when there is none.
@@ -975,31 +936,7 @@ impl CampaignStore {
         rulesets: &[String],
         places: usize,
     ) -> Result<Vec<GangId>> {
-        // Down the standings index, most first, stopping below the last
-        // place: as many rows as places (and ties), however many gangs.
-        let mut stmt = self.conn.prepare_cached(
-            "SELECT r.gang_id, r.amount, g.ruleset FROM gang_resource r \
-             JOIN gang g ON g.id = r.gang_id \
-             WHERE r.resource = ?1 AND r.amount > 0 ORDER BY r.amount DESC",
-        )?;
-        let mut rows = stmt.query([resource])?;
-        let mut out = Vec::new();
-        let mut last_place: Option<i64> = None;
-        while let Some(row) = rows.next()? {
-            let (gang, amount, ruleset): (GangId, i64, String) =
-                (row.get(0)?, row.get(1)?, row.get(2)?);
-            if last_place.is_some_and(|last| amount < last) {
-                break;
-            }
-            if !rulesets.contains(&ruleset) {
-                continue;
-            }
-            out.push(gang);
-            if out.len() >= places && last_place.is_none() {
-                last_place = Some(amount);
-            }
-        }
-        Ok(out)
+        self.ground().resource_leaders(resource, rulesets, places)
     }
 
     /// Every gang's name and every fighter's name, by id: two queries.
@@ -1048,34 +985,56 @@ impl CampaignStore {
         next_effect_id(&self.conn)
     }
 
-    /// What stands in the campaign now, as a merge counts it: the ids of
-    /// its gangs, fighters (those dismissed with a history are kept as rows
-    /// and do not stand), battles, lasting effects (healed ones stand) and
-    /// pending effects; and each lasting effect's fighter. Costs the
-    /// campaign's state, not its log.
+    /// Which of the ids `among` stand in the campaign now, as a merge
+    /// counts it: its gangs, fighters (those dismissed with a history are
+    /// kept as rows and do not stand), battles, lasting effects (healed
+    /// ones stand) and pending effects; and each of those lasting effects'
+    /// fighter. Costs the ids asked, not the campaign.
     pub fn standing(
         &self,
+        among: &crate::campaign::merge::Alive,
     ) -> Result<(
         crate::campaign::merge::Alive,
         std::collections::HashMap<EffectId, FighterId>,
     )> {
-        let ids = |sql: &str| -> Result<std::collections::BTreeSet<i64>> {
+        let ids = |sql: &str,
+                   among: &std::collections::BTreeSet<i64>|
+         -> Result<std::collections::BTreeSet<i64>> {
+            let among = serde_json::to_string(among)?;
             let mut stmt = self.conn.prepare_cached(sql)?;
-            let rows = stmt.query_map([], |r| r.get(0))?;
+            let rows = stmt.query_map([among], |r| r.get(0))?;
             Ok(rows.collect::<rusqlite::Result<_>>()?)
         };
         let standing = crate::campaign::merge::Alive {
-            gangs: ids("SELECT id FROM gang")?,
-            fighters: ids("SELECT id FROM fighter WHERE dismissed = 0")?,
-            battles: ids("SELECT id FROM battle")?,
-            effects: ids("SELECT id FROM lasting_effect")?,
-            pending: ids("SELECT id FROM pending_effect")?,
+            gangs: ids(
+                "SELECT id FROM gang WHERE id IN (SELECT value FROM json_each(?1))",
+                &among.gangs,
+            )?,
+            fighters: ids(
+                "SELECT id FROM fighter WHERE dismissed = 0 \
+                 AND id IN (SELECT value FROM json_each(?1))",
+                &among.fighters,
+            )?,
+            battles: ids(
+                "SELECT id FROM battle WHERE id IN (SELECT value FROM json_each(?1))",
+                &among.battles,
+            )?,
+            effects: ids(
+                "SELECT id FROM lasting_effect WHERE id IN (SELECT value FROM json_each(?1))",
+                &among.effects,
+            )?,
+            pending: ids(
+                "SELECT id FROM pending_effect WHERE id IN (SELECT value FROM json_each(?1))",
+                &among.pending,
+            )?,
         };
-        let mut stmt = self
-            .conn
-            .prepare_cached("SELECT id, fighter_id FROM lasting_effect")?;
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT id, fighter_id FROM lasting_effect WHERE id IN (SELECT value FROM json_each(?1))",
+        )?;
         let owners = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map([serde_json::to_string(&among.effects)?], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?
             .collect::<rusqlite::Result<_>>()?;
         Ok((standing, owners))
     }

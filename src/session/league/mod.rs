@@ -381,16 +381,13 @@ impl Session {
             // Every photo goes in with the first run, before any batch
             // that shows one.
             let photos = if taken == 0 { &photos[..] } else { &[] };
-            sync::append_or_leave_out(
-                &mut session.store,
-                &session.base,
-                &registry,
-                run,
-                run_names,
-                photos,
-                last,
-                &judged,
-            )?;
+            let base = &session.base;
+            session.store.appending(&mut |file| {
+                sync::append_or_leave_out(
+                    file, base, &registry, run, run_names, photos, last, &judged,
+                )
+                .map(drop)
+            })?;
             taken += run.len();
             progress(JoinProgress { taken, of });
         }

@@ -9,13 +9,13 @@
 
 use std::collections::BTreeSet;
 
-use crate::campaign::battle::{recorded, remade};
+use crate::campaign::battle::{CampaignState, recorded, remade};
 use crate::campaign::{BatchId, Event, LoggedBatch};
 use crate::rules::Registry;
 use crate::store::Appender;
 use crate::store::league::ServerBatch;
 
-use super::super::records::procedure_state;
+use super::super::procedure_state;
 
 /// The first format whose records every laptop makes again.
 pub(crate) const REMADE_FROM: i64 = 4;
@@ -70,10 +70,12 @@ pub(super) fn refused(
             battle.ruleset
         )));
     };
-    let state = procedure_state(store.ground()?, registry);
-    Ok(match remade(pack, &state, &batch.events) {
-        Ok(events) => difference(&events, &batch.events, "its report and dice"),
+    Ok(match state_before(store, registry, pack, battle)? {
         Err(why) => Some(why),
+        Ok(state) => match remade(pack, &state, &batch.events) {
+            Ok(events) => difference(&events, &batch.events, "its report and dice"),
+            Err(why) => Some(why),
+        },
     })
 }
 
@@ -94,8 +96,30 @@ pub(super) fn made_again(
             battle.ruleset
         )));
     };
-    let state = procedure_state(store.ground()?, registry);
-    Ok(remade(pack, &state, &batch.events).map(|events| LoggedBatch { events, ..batch }))
+    Ok(state_before(store, registry, pack, battle)?
+        .and_then(|state| remade(pack, &state, &batch.events))
+        .map(|events| LoggedBatch { events, ..batch }))
+}
+
+/// The campaign as the procedure of the report `battle` was made from
+/// needs it where `store` stands, or why it carries no report.
+fn state_before(
+    store: &impl Appender,
+    registry: &Registry,
+    pack: &crate::rules::Pack,
+    battle: &crate::campaign::battle::Battle,
+) -> crate::store::Result<Result<CampaignState, String>> {
+    let Some(made) = &battle.played.made else {
+        return Ok(Err(
+            "it does not carry the report and dice it was made from".to_owned(),
+        ));
+    };
+    procedure_state::state_for(store.ground(), registry, Some(pack), &made.report)
+        .map(Ok)
+        .map_err(|err| match err.downcast::<crate::store::StoreError>() {
+            Ok(err) => err,
+            Err(err) => crate::store::StoreError::Conflict(err.to_string()),
+        })
 }
 
 /// How a batch's events differ from those `by` gives, in a line naming

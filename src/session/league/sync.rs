@@ -329,17 +329,21 @@ impl Session {
         let unsent_here = self.store.newest_batch()?.is_some_and(|b| b.0 > tie.synced);
         if !unsent_here {
             // A sync that only fetches costs what it fetches.
-            let registry = self.registry.clone();
-            let left_out = append_or_leave_out(
-                &mut self.store,
-                &self.base,
-                &registry,
-                &fetched,
-                &fetched_names,
-                &photos,
-                head,
-                &judged,
-            )?;
+            let mut left_out = Vec::new();
+            let (base, registry) = (&self.base, &self.registry);
+            self.store.appending(&mut |file| {
+                left_out = append_or_leave_out(
+                    file,
+                    base,
+                    registry,
+                    &fetched,
+                    &fetched_names,
+                    &photos,
+                    head,
+                    &judged,
+                )?;
+                Ok(())
+            })?;
             self.read_house_packs()?;
             return Ok(TakenIn::Done {
                 left_out: [unreadable, left_out].concat(),
@@ -349,7 +353,7 @@ impl Session {
         // new ones, the merge told where the two parted from the state
         // here: a rebase costs what was fetched and what waits to be sent.
         let unsent = self.store.log_batches_after(BatchId(tie.synced))?;
-        let parted = self.parted_at(tie.synced, &unsent)?;
+        let parted = self.parted_at(tie.synced, &unsent, &fetched)?;
         let within = |key: &Key, to| self.may_take(key, to);
         let plan = merge::plan_parted(&parted, &fetched, &unsent, &within)?;
         let unchosen =
@@ -479,12 +483,20 @@ impl Session {
     }
 
     /// Where the league's log and this laptop's parted: after the league's
-    /// batch `synced`, this laptop's `unsent` batches made since. What
-    /// stood then is what stands now with the unsent batches taken back;
-    /// the highest ids are the file's (those of the unsent batches among
-    /// them, which only makes the ids a rebase gives higher).
-    fn parted_at(&self, synced: i64, unsent: &[LoggedBatch]) -> Result<merge::Parted> {
-        let (standing, mut owners) = self.store.standing()?;
+    /// batch `synced`, this laptop's `unsent` batches made since, the
+    /// league's `fetched` after it. What stood then is what stands now
+    /// with the unsent batches taken back, read only of the ids the two
+    /// name (all the plan asks of it); the highest ids are the file's
+    /// (those of the unsent batches among them, which only makes the ids
+    /// a rebase gives higher).
+    fn parted_at(
+        &self,
+        synced: i64,
+        unsent: &[LoggedBatch],
+        fetched: &[LoggedBatch],
+    ) -> Result<merge::Parted> {
+        let named = merge::named(&unsent.iter().chain(fetched).collect::<Vec<_>>());
+        let (standing, mut owners) = self.store.standing(&named)?;
         // A lasting effect the unsent batches deleted is the fighter's it
         // was when it stood.
         for event in unsent.iter().flat_map(|b| &b.events) {
@@ -980,12 +992,17 @@ mod tests {
         session.rename_gang(gangs[1].id, "Renamed Here").unwrap();
         let unsent = session.store.log_batches_after(BatchId(synced)).unwrap();
         assert!(unsent.len() >= 3);
-        let from_state = session.parted_at(synced, &unsent).unwrap();
         let log = session.store.log_batches().unwrap();
         let shared = usize::try_from(synced).unwrap();
+        // As though the league had sent back every shared batch: every
+        // id that stood is named.
+        let from_state = session.parted_at(synced, &unsent, &log[..shared]).unwrap();
         let from_log = merge::Parted::of(&log[..shared]).unwrap();
         assert_eq!(from_state.after, from_log.after);
         assert_eq!(from_state.standing, from_log.standing);
+        // Named by nothing, nothing is read.
+        let alone = session.parted_at(synced, &[], &[]).unwrap();
+        assert!(alone.standing.fighters.is_empty() && alone.owners.is_empty());
         let (a, b) = (from_state.tops, from_log.tops);
         assert!(
             a.gangs >= b.gangs

@@ -1,0 +1,201 @@
+//! The campaign as the post-battle procedure sees it, read through the
+//! store's [`Ground`]: the whole of it, or only what the procedure of one
+//! report needs. The same for a record made here and for one every laptop
+//! of a league works out again inside the transaction it takes the
+//! league's batches in with.
+
+use std::collections::BTreeMap;
+
+use anyhow::Result;
+
+use crate::campaign::battle::{BattleReport, CampaignState};
+use crate::campaign::{Gang, GangId};
+use crate::rules::{Pack, Registry};
+use crate::store::Ground;
+use crate::text;
+
+use super::root_of;
+
+/// The whole campaign as the post-battle procedure sees it.
+pub(super) fn whole(ground: Ground<'_>, registry: &Registry) -> Result<CampaignState> {
+    let gangs = ground.gangs()?;
+    Ok(CampaignState {
+        roots: roots(&gangs, registry),
+        settings: ground.settings()?,
+        stamps: stamps(registry),
+        records_since: ground.records_since_healing_effects()?,
+        gangs,
+        fighters: ground.all_fighters()?,
+        titles: ground.title_holders()?,
+        pending: ground.pending_effects()?,
+        lasting: ground.all_lasting_effects()?,
+        next_effect: ground.next_effect_id()?,
+    })
+}
+
+/// The campaign as the procedure of one report (played with `pack`)
+/// needs it, read in a few indexed queries whatever the campaign holds:
+/// the gangs the report names, with their fighters, lasting and pending
+/// effects; the gangs holding their fighters; and, for the titles, their
+/// holders and the gangs that lead each title's resource.
+pub(super) fn state_for(
+    ground: Ground<'_>,
+    registry: &Registry,
+    pack: Option<&Pack>,
+    report: &BattleReport,
+) -> Result<CampaignState> {
+    let mut gangs = BTreeMap::new();
+    for name in report.gang_names() {
+        if let Some(gang) = gang_called(ground, name)? {
+            gangs.insert(gang.id, gang);
+        }
+    }
+    let named: Vec<GangId> = report
+        .gangs
+        .iter()
+        .filter_map(|r| gangs.values().find(|g| text::same(&g.name, &r.gang)))
+        .map(|g| g.id)
+        .collect();
+    let mut fighters = Vec::new();
+    let mut lasting = Vec::new();
+    for g in &named {
+        fighters.extend(ground.fighters(*g)?);
+        lasting.extend(ground.lasting_effects_of_gang(*g)?);
+    }
+    let titles = ground.title_holders()?;
+    let mut others: Vec<GangId> = fighters
+        .iter()
+        .filter_map(|f| f.status.gang())
+        .chain(titles.values().copied())
+        .collect();
+    if let Some(pack) = pack {
+        if concerns_every_gang(pack) {
+            others.extend(gangs_of_game(ground, registry, pack)?.iter().map(|g| g.id));
+        } else {
+            others.extend(title_contenders(ground, registry, pack, named.len())?);
+        }
+    }
+    others.retain(|id| !gangs.contains_key(id));
+    others.sort();
+    others.dedup();
+    // A title of a count of fighters compares every contender's.
+    if pack.is_some_and(crate::campaign::titles::counts_fighters) {
+        for g in &others {
+            fighters.extend(ground.fighters(*g)?);
+        }
+    }
+    for gang in ground.gangs_by_ids(&others)? {
+        gangs.insert(gang.id, gang);
+    }
+    let mut gangs: Vec<_> = gangs.into_values().collect();
+    // In the order the store lists every gang: by name, any case.
+    gangs.sort_by_cached_key(|g| (g.name.to_lowercase(), g.id));
+    Ok(CampaignState {
+        roots: roots(&gangs, registry),
+        settings: ground.settings()?,
+        stamps: stamps(registry),
+        records_since: ground.records_since_healing_effects()?,
+        gangs,
+        fighters,
+        titles,
+        pending: ground
+            .pending_effects()?
+            .into_iter()
+            .filter(|p| named.contains(&p.gang))
+            .collect(),
+        lasting,
+        next_effect: ground.next_effect_id()?,
+    })
+}
+
+/// Every gang of `pack`'s game: its pack's, or one laid over the same
+/// base.
+pub(super) fn gangs_of_game(
+    ground: Ground<'_>,
+    registry: &Registry,
+    pack: &Pack,
+) -> Result<Vec<Gang>> {
+    let root = root_of(registry, &pack.pack.id);
+    Ok(ground
+        .gangs()?
+        .into_iter()
+        .filter(|g| root_of(registry, &g.ruleset) == root)
+        .collect())
+}
+
+/// A gang by name as names are compared (any case, any normal form).
+fn gang_called(ground: Ground<'_>, name: &str) -> Result<Option<Gang>> {
+    if let Some(gang) = ground.gang_by_name(name)? {
+        return Ok(Some(gang));
+    }
+    // Beyond ASCII case: compared one by one.
+    Ok(ground
+        .gangs()?
+        .into_iter()
+        .find(|g| text::same(&g.name, name)))
+}
+
+/// The gangs that can hold a title of `pack` after a battle that changes
+/// the resources of `taking_part` gangs: for each title, the leaders of
+/// its resource down to one place more than the titles and the gangs
+/// taking part (the battle's gangs may fall, and a gang holds one title
+/// where the pack says so), ties included.
+fn title_contenders(
+    ground: Ground<'_>,
+    registry: &Registry,
+    pack: &Pack,
+    taking_part: usize,
+) -> Result<Vec<GangId>> {
+    let root = root_of(registry, &pack.pack.id);
+    let rulesets: Vec<String> = registry
+        .packs()
+        .map(|p| p.pack.id.clone())
+        .filter(|id| root_of(registry, id) == root)
+        .collect();
+    let places = pack.titles.len() + taking_part + 1;
+    let mut out = Vec::new();
+    for title in &pack.titles {
+        out.extend(ground.resource_leaders(&title.resource, &rulesets, places)?);
+    }
+    Ok(out)
+}
+
+/// True when a record of `pack` concerns every gang of its game, not only
+/// those in it, the gangs holding their fighters and the indexed leaders
+/// of each title: upkeep for the whole campaign, a title to the fewest of
+/// something (any gang's), or a title of a count of fighters (not
+/// indexed).
+fn concerns_every_gang(pack: &Pack) -> bool {
+    let upkeep_for_all = pack
+        .record()
+        .upkeep
+        .iter()
+        .any(|u| u.to == crate::rules::UpkeepScope::Campaign);
+    let fewest = pack
+        .titles
+        .iter()
+        .any(|t| t.comparison == crate::rules::Comparison::Fewest);
+    upkeep_for_all || fewest || crate::campaign::titles::counts_fighters(pack)
+}
+
+/// Each of `registry`'s packs' stamps: the versions a record of it is
+/// played with.
+fn stamps(registry: &Registry) -> BTreeMap<String, Vec<crate::rules::PackStamp>> {
+    registry
+        .packs()
+        .map(|p| (p.pack.id.clone(), registry.stamps(&p.pack.id)))
+        .collect()
+}
+
+/// Each ruleset's first pack: the gangs' and every loaded pack's.
+fn roots(gangs: &[Gang], registry: &Registry) -> BTreeMap<String, String> {
+    gangs
+        .iter()
+        .map(|g| (g.ruleset.clone(), root_of(registry, &g.ruleset)))
+        .chain(
+            registry
+                .packs()
+                .map(|p| (p.pack.id.clone(), root_of(registry, &p.pack.id))),
+        )
+        .collect()
+}
