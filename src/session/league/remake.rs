@@ -9,11 +9,12 @@
 
 use std::collections::BTreeSet;
 
-use crate::campaign::battle::{CampaignState, recorded, remade};
+use crate::campaign::battle::{CampaignState, Shift, recorded, remade};
+use crate::campaign::gate::Gate;
 use crate::campaign::{BatchId, Event, LoggedBatch};
 use crate::rules::Registry;
-use crate::store::Appender;
 use crate::store::league::ServerBatch;
+use crate::store::{Appender, BatchName, Rewound};
 
 use super::super::procedure_state;
 
@@ -147,4 +148,66 @@ fn difference(given: &[Event], carried: &[Event], by: &str) -> Option<String> {
         (Some(given), None) => format!("it lacks the “{}” given by {by}", given.kind()),
         (None, None) => return None,
     })
+}
+
+/// Appends this laptop's batches (`mine`, each once `was` here) after the
+/// league's new ones, one at a time: each record made again where it now
+/// stands, the later changes of the numbers it steps moved with it. Where
+/// a record no longer plays, or a later change no longer fits what a
+/// record made again left, why, naming what to take back: the caller then
+/// takes nothing in.
+pub(super) fn append_made_again(
+    file: &mut Rewound<'_>,
+    base: &Registry,
+    registry: &Registry,
+    mine: &[LoggedBatch],
+    names: &[BatchName],
+    was: &[Option<BatchId>],
+    head: i64,
+) -> crate::store::Result<Result<(), String>> {
+    let mut shift = Shift::default();
+    let mut otherwise: Option<String> = None;
+    for ((planned, name), was) in mine.iter().zip(names).zip(was) {
+        let number = was.map_or(String::new(), |id| format!(" {id}"));
+        let planned = LoggedBatch {
+            events: shift.apply(&planned.events),
+            ..planned.clone()
+        };
+        let batch = if is_record(&planned) {
+            match made_again(file, registry, planned.clone())? {
+                Ok(batch) => {
+                    shift.add(&planned.events, &batch.events);
+                    if batch.events != planned.events {
+                        otherwise = Some(planned.label.clone());
+                    }
+                    batch
+                }
+                Err(why) => {
+                    return Ok(Err(format!(
+                        "this laptop's record “{}” no longer plays: {why}; nothing here changed. Take it back (`rapsheet undo --change{number}`) and record it again as the campaign now stands, then sync",
+                        planned.label
+                    )));
+                }
+            }
+        } else {
+            planned
+        };
+        let mut gate = Gate::new(base, registry);
+        let appended = file.append(
+            std::slice::from_ref(&batch),
+            std::slice::from_ref(name),
+            &[],
+            head,
+            &super::sync::now(),
+            &mut |state, e, back| gate.check(state, e, back),
+        );
+        if let (Err(err), Some(record)) = (&appended, &otherwise) {
+            return Ok(Err(format!(
+                "this laptop's record “{record}” comes out otherwise, and its later change “{}” no longer fits ({err}); nothing here changed. Take the change back (`rapsheet undo --change{number}`) and make it again, then sync",
+                batch.label
+            )));
+        }
+        appended?;
+    }
+    Ok(Ok(()))
 }

@@ -419,58 +419,21 @@ impl Session {
                     &mut |state, e, back| gate.check(state, e, back),
                 );
             }
-            // One at a time, each record made again where it now stands,
-            // the later changes of the numbers it steps moved with it.
-            let mut shift = crate::campaign::battle::Shift::default();
-            let mut otherwise: Option<String> = None;
-            for ((planned, name), was) in mine.iter().zip(&mine_names).zip(&was) {
-                let planned = LoggedBatch {
-                    events: shift.apply(&planned.events),
-                    ..planned.clone()
-                };
-                let batch = if remake::is_record(&planned) {
-                    match remake::made_again(rewound, &now_read, planned.clone())? {
-                        Ok(batch) => {
-                            shift.add(&planned.events, &batch.events);
-                            if batch.events != planned.events {
-                                otherwise = Some(planned.label.clone());
-                            }
-                            batch
-                        }
-                        Err(why) => {
-                            let number = was.map_or(String::new(), |id| format!(" {id}"));
-                            let stop = format!(
-                                "this laptop's record “{}” no longer plays: {why}; nothing here changed. Take it back (`rapsheet undo --change{number}`) and record it again as the campaign now stands, then sync",
-                                planned.label
-                            );
-                            unplayable = Some(stop.clone());
-                            return Err(crate::store::StoreError::Conflict(stop));
-                        }
-                    }
-                } else {
-                    planned
-                };
-                let mut gate = Gate::new(&base, &now_read);
-                let appended = rewound.append(
-                    std::slice::from_ref(&batch),
-                    std::slice::from_ref(name),
-                    &[],
-                    head,
-                    &now(),
-                    &mut |state, e, back| gate.check(state, e, back),
-                );
-                if let (Err(err), Some(record)) = (&appended, &otherwise) {
-                    let number = was.map_or(String::new(), |id| format!(" {id}"));
-                    let stop = format!(
-                        "this laptop's record “{record}” comes out otherwise, and its later change “{}” no longer fits ({err}); nothing here changed. Take the change back (`rapsheet undo --change{number}`) and make it again, then sync",
-                        batch.label
-                    );
+            match remake::append_made_again(
+                rewound,
+                &base,
+                &now_read,
+                &mine,
+                &mine_names,
+                &was,
+                head,
+            )? {
+                Ok(()) => Ok(()),
+                Err(stop) => {
                     unplayable = Some(stop.clone());
-                    return Err(crate::store::StoreError::Conflict(stop));
+                    Err(crate::store::StoreError::Conflict(stop))
                 }
-                appended?;
             }
-            Ok(())
         });
         if let Some(why) = unplayable {
             bail!("Not synced: after the league's new changes, {why}");
