@@ -9,7 +9,7 @@
 
 use std::collections::BTreeSet;
 
-use crate::campaign::battle::{CampaignState, Shift, recorded, remade};
+use crate::campaign::battle::{Shift, recorded, remade};
 use crate::campaign::gate::Gate;
 use crate::campaign::{BatchId, Event, LoggedBatch};
 use crate::rules::Registry;
@@ -62,21 +62,12 @@ pub(super) fn refused(
             Err(err) => Some(err.to_string()),
         });
     }
-    let Some(battle) = recorded(&batch.events) else {
+    if recorded(&batch.events).is_none() {
         return Ok(None);
-    };
-    let Some(pack) = registry.get(&battle.ruleset) else {
-        return Ok(Some(format!(
-            "its rules (“{}”) are not on this laptop",
-            battle.ruleset
-        )));
-    };
-    Ok(match state_before(store, registry, pack, battle)? {
+    }
+    Ok(match remade_here(store, registry, &batch.events)? {
+        Ok(events) => difference(&events, &batch.events, "its report and dice"),
         Err(why) => Some(why),
-        Ok(state) => match remade(pack, &state, &batch.events) {
-            Ok(events) => difference(&events, &batch.events, "its report and dice"),
-            Err(why) => Some(why),
-        },
     })
 }
 
@@ -88,8 +79,21 @@ pub(super) fn made_again(
     registry: &Registry,
     batch: LoggedBatch,
 ) -> crate::store::Result<Result<LoggedBatch, String>> {
-    let Some(battle) = recorded(&batch.events) else {
+    if recorded(&batch.events).is_none() {
         return Ok(Ok(batch));
+    }
+    Ok(remade_here(store, registry, &batch.events)?.map(|events| LoggedBatch { events, ..batch }))
+}
+
+/// The events a record's report and dice give where `store` stands, or
+/// why they give none here.
+fn remade_here(
+    store: &impl Appender,
+    registry: &Registry,
+    events: &[Event],
+) -> crate::store::Result<Result<Vec<Event>, String>> {
+    let Some(battle) = recorded(events) else {
+        return Ok(Err("it records nothing".to_owned()));
     };
     let Some(pack) = registry.get(&battle.ruleset) else {
         return Ok(Err(format!(
@@ -97,30 +101,17 @@ pub(super) fn made_again(
             battle.ruleset
         )));
     };
-    Ok(state_before(store, registry, pack, battle)?
-        .and_then(|state| remade(pack, &state, &batch.events))
-        .map(|events| LoggedBatch { events, ..batch }))
-}
-
-/// The campaign as the procedure of the report `battle` was made from
-/// needs it where `store` stands, or why it carries no report.
-fn state_before(
-    store: &impl Appender,
-    registry: &Registry,
-    pack: &crate::rules::Pack,
-    battle: &crate::campaign::battle::Battle,
-) -> crate::store::Result<Result<CampaignState, String>> {
     let Some(made) = &battle.played.made else {
         return Ok(Err(
             "it does not carry the report and dice it was made from".to_owned(),
         ));
     };
-    procedure_state::state_for(store.ground(), registry, Some(pack), &made.report)
-        .map(Ok)
+    let state = procedure_state::state_for(store.ground(), registry, Some(pack), &made.report)
         .map_err(|err| match err.downcast::<crate::store::StoreError>() {
             Ok(err) => err,
             Err(err) => crate::store::StoreError::Conflict(err.to_string()),
-        })
+        })?;
+    Ok(remade(pack, &state, events))
 }
 
 /// How a batch's events differ from those `by` gives, in a line naming
