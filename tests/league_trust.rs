@@ -822,6 +822,11 @@ fn a_record_made_while_a_rival_recorded_is_made_again_or_stops_the_sync() {
                 "{said}"
             );
             assert_eq!(ann.ok(&["log"]), log, "nothing changed");
+            // The same stop, as JSON, names the change to take back.
+            let json = util::stdout(&ann.run(&["league", "sync", "--json"]));
+            let outcome: serde_json::Value = serde_json::from_str(&json).unwrap();
+            assert_eq!(outcome["outcome"], "no_longer_fits", "{json}");
+            assert!(outcome["number"].is_i64(), "{json}");
             let command = said.split('`').nth(1).expect("a command in the message");
             let args: Vec<&str> = command.split(' ').skip(1).collect();
             ann.ok(&args);

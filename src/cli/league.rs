@@ -389,6 +389,7 @@ fn sync(
             bail!("offline ({reason}); every change stays on this laptop")
         }
         SyncOutcome::Refused { .. }
+        | SyncOutcome::NoLongerFits { .. }
         | SyncOutcome::TooNew { .. }
         | SyncOutcome::HistoryChanged { .. } => {
             bail!("{}", lowercase_first(&outcome.headline()))
@@ -432,6 +433,7 @@ fn show_sync(outcome: &SyncOutcome) {
             say!("Fetched {fetched}, sent {sent}");
         }
         SyncOutcome::Offline { .. }
+        | SyncOutcome::NoLongerFits { .. }
         | SyncOutcome::TooNew { .. }
         | SyncOutcome::HistoryChanged { .. } => {}
     }

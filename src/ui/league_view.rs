@@ -183,7 +183,9 @@ fn outcome_ui(
             ));
             None
         }
-        SyncOutcome::TooNew { .. } | SyncOutcome::HistoryChanged { .. } => {
+        SyncOutcome::NoLongerFits { .. }
+        | SyncOutcome::TooNew { .. }
+        | SyncOutcome::HistoryChanged { .. } => {
             ui.label(RichText::new(outcome.headline()).color(ui.visuals().error_fg_color));
             None
         }

@@ -141,6 +141,14 @@ fn difference(given: &[Event], carried: &[Event], by: &str) -> Option<String> {
     })
 }
 
+/// A change of this laptop's that the league's new changes leave
+/// unplayable: its number here, its label, and why.
+pub(super) struct Unfit {
+    pub number: Option<BatchId>,
+    pub change: String,
+    pub reason: String,
+}
+
 /// Appends this laptop's batches (`mine`, each once `was` here) after the
 /// league's new ones, one at a time: each record made again where it now
 /// stands, the later changes of the numbers it steps moved with it. Where
@@ -155,11 +163,10 @@ pub(super) fn append_made_again(
     names: &[BatchName],
     was: &[Option<BatchId>],
     head: i64,
-) -> crate::store::Result<Result<(), String>> {
+) -> crate::store::Result<Result<(), Unfit>> {
     let mut shift = Shift::default();
     let mut otherwise: Option<String> = None;
     for ((planned, name), was) in mine.iter().zip(names).zip(was) {
-        let number = was.map_or(String::new(), |id| format!(" {id}"));
         let planned = LoggedBatch {
             events: shift.apply(&planned.events),
             ..planned.clone()
@@ -174,10 +181,11 @@ pub(super) fn append_made_again(
                     batch
                 }
                 Err(why) => {
-                    return Ok(Err(format!(
-                        "this laptop's record “{}” no longer plays: {why}; nothing here changed. Take it back (`rapsheet undo --change{number}`) and record it again as the campaign now stands, then sync",
-                        planned.label
-                    )));
+                    return Ok(Err(Unfit {
+                        number: *was,
+                        change: planned.label,
+                        reason: format!("no longer plays: {why}"),
+                    }));
                 }
             }
         } else {
@@ -193,10 +201,11 @@ pub(super) fn append_made_again(
             &mut |state, e, back| gate.check(state, e, back),
         );
         if let (Err(err), Some(record)) = (&appended, &otherwise) {
-            return Ok(Err(format!(
-                "this laptop's record “{record}” comes out otherwise, and its later change “{}” no longer fits ({err}); nothing here changed. Take the change back (`rapsheet undo --change{number}`) and make it again, then sync",
-                batch.label
-            )));
+            return Ok(Err(Unfit {
+                number: *was,
+                change: batch.label,
+                reason: format!("no longer fits what the record “{record}” now gives ({err})"),
+            }));
         }
         appended?;
     }

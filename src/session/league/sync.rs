@@ -93,6 +93,15 @@ pub enum SyncOutcome {
         change: String,
         reason: String,
     },
+    /// A change of this laptop's (a record, or a change after one) no
+    /// longer plays after the league's new changes, its record made again
+    /// on them: nothing was taken in or sent, and nothing here changed.
+    NoLongerFits {
+        /// Its number in this laptop's log, to take it back by.
+        number: Option<i64>,
+        change: String,
+        reason: String,
+    },
     /// The server could not be reached: everything stays on this laptop.
     Offline { reason: String },
     /// The league is written in a format newer than this Rapsheet writes:
@@ -134,6 +143,16 @@ impl SyncOutcome {
             } => format!(
                 "The league's server refused change {number} “{change}”: {reason}; it stays on this laptop (take it back with `rapsheet undo --change {number}`)"
             ),
+            SyncOutcome::NoLongerFits {
+                number,
+                change,
+                reason,
+            } => {
+                let number = number.map_or(String::new(), |n| format!(" {n}"));
+                format!(
+                    "Not synced: after the league's new changes, this laptop's change{number} “{change}” {reason}; nothing here changed. Take it back (`rapsheet undo --change{number}`) and make it again as the campaign now stands, then sync"
+                )
+            }
             SyncOutcome::Offline { reason } => {
                 format!("Offline ({reason}); every change stays on this laptop")
             }
@@ -157,8 +176,12 @@ pub type SyncConflict = ConflictView;
 
 /// What became of the server's new batches here.
 enum TakenIn {
-    Done { left_out: Vec<String> },
+    Done {
+        left_out: Vec<String>,
+    },
     Conflicts(Vec<SyncConflict>),
+    /// One of this laptop's changes no longer plays: nothing changed.
+    Stopped(SyncOutcome),
 }
 
 impl Session {
@@ -214,6 +237,7 @@ impl Session {
                     TakenIn::Conflicts(conflicts) => {
                         return Ok(SyncOutcome::Conflicts { conflicts });
                     }
+                    TakenIn::Stopped(outcome) => return Ok(outcome),
                 }
             }
             self.drop_taken_back_unsent()?;
@@ -429,14 +453,20 @@ impl Session {
                 head,
             )? {
                 Ok(()) => Ok(()),
-                Err(stop) => {
-                    unplayable = Some(stop.clone());
-                    Err(crate::store::StoreError::Conflict(stop))
+                Err(unfit) => {
+                    let said = format!("“{}” {}", unfit.change, unfit.reason);
+                    unplayable = Some(unfit);
+                    // Taken back whole: nothing here changes.
+                    Err(crate::store::StoreError::Conflict(said))
                 }
             }
         });
-        if let Some(why) = unplayable {
-            bail!("Not synced: after the league's new changes, {why}");
+        if let Some(unfit) = unplayable {
+            return Ok(TakenIn::Stopped(SyncOutcome::NoLongerFits {
+                number: unfit.number.map(|n| n.0),
+                change: unfit.change,
+                reason: unfit.reason,
+            }));
         }
         rewound?;
         self.read_house_packs()?;
@@ -532,6 +562,7 @@ impl Session {
             match self.take_in(None, &server, choices, &Default::default())? {
                 TakenIn::Done { left_out: more } => left_out = more,
                 TakenIn::Conflicts(conflicts) => return Ok(Err(conflicts)),
+                TakenIn::Stopped(outcome) => bail!("{}", outcome.headline()),
             }
         }
         self.drop_taken_back_unsent()?;

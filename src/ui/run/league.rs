@@ -361,7 +361,10 @@ impl RapsheetApp {
             }
             _ => outcome.headline(),
         };
-        let refused = matches!(outcome, SyncOutcome::Refused { .. });
+        let refused = matches!(
+            outcome,
+            SyncOutcome::Refused { .. } | SyncOutcome::NoLongerFits { .. }
+        );
         let synced = matches!(outcome, SyncOutcome::Synced { .. });
         self.campaign
             .league_window
