@@ -19,18 +19,9 @@ use super::root_of;
 /// The whole campaign as the post-battle procedure sees it.
 pub(super) fn whole(ground: Ground<'_>, registry: &Registry) -> Result<CampaignState> {
     let gangs = ground.gangs()?;
-    Ok(CampaignState {
-        roots: roots(&gangs, registry),
-        settings: ground.settings()?,
-        stamps: stamps(registry),
-        records_since: ground.records_since_healing_effects()?,
-        gangs,
-        fighters: ground.all_fighters()?,
-        titles: ground.title_holders()?,
-        pending: ground.pending_effects()?,
-        lasting: ground.all_lasting_effects()?,
-        next_effect: ground.next_effect_id()?,
-    })
+    let (fighters, titles) = (ground.all_fighters()?, ground.title_holders()?);
+    let (pending, lasting) = (ground.pending_effects()?, ground.all_lasting_effects()?);
+    with_the_rest(ground, registry, gangs, fighters, titles, pending, lasting)
 }
 
 /// The campaign as the procedure of one report (played with `pack`)
@@ -90,6 +81,26 @@ pub(super) fn state_for(
     let mut gangs: Vec<_> = gangs.into_values().collect();
     // In the order the store lists every gang: by name, any case.
     gangs.sort_by_cached_key(|g| (g.name.to_lowercase(), g.id));
+    let pending = ground
+        .pending_effects()?
+        .into_iter()
+        .filter(|p| named.contains(&p.gang))
+        .collect();
+    with_the_rest(ground, registry, gangs, fighters, titles, pending, lasting)
+}
+
+/// The campaign's state of the gangs, fighters, titles and effects read,
+/// with what every record reads whole: the settings, what heals in time,
+/// the next effect's id, and the packs.
+fn with_the_rest(
+    ground: Ground<'_>,
+    registry: &Registry,
+    gangs: Vec<Gang>,
+    fighters: Vec<crate::campaign::Fighter>,
+    titles: crate::campaign::titles::TitleHolders,
+    pending: Vec<crate::campaign::PendingEffect>,
+    lasting: Vec<crate::campaign::LastingEffect>,
+) -> Result<CampaignState> {
     Ok(CampaignState {
         roots: roots(&gangs, registry),
         settings: ground.settings()?,
@@ -98,11 +109,7 @@ pub(super) fn state_for(
         gangs,
         fighters,
         titles,
-        pending: ground
-            .pending_effects()?
-            .into_iter()
-            .filter(|p| named.contains(&p.gang))
-            .collect(),
+        pending,
         lasting,
         next_effect: ground.next_effect_id()?,
     })

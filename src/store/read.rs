@@ -925,11 +925,8 @@ impl CampaignStore {
             .collect::<rusqlite::Result<_>>()?)
     }
 
-    /// The gangs of `rulesets` that lead `resource`: the `places` best
-    /// placed and every gang tied with the last of them, read down the
-    /// standings index. A gang not returned has less than every one returned.
-    /// Only gangs with some of it count (a gang with none never holds a
-    /// title), so a league of gangs tied at none reads no further.
+    /// The gangs of `rulesets` that lead `resource`
+    /// ([`super::Ground::resource_leaders`]).
     pub fn resource_leaders(
         &self,
         resource: &str,

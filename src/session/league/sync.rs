@@ -732,12 +732,13 @@ pub(super) fn append_or_leave_out(
     let mut left_out = Vec::new();
     let mut registry = registry.clone();
     let mut start = 0;
-    // In runs: the batches up to a judged one in one go, then it alone.
+    // In runs: the batches up to a judged one in one go; it is judged where
+    // they leave the campaign, and goes on with the batches after it.
     for end in 0..=batches.len() {
-        let record = batches
+        let judged_here = batches
             .get(end)
             .filter(|b| judged.contains(&b.id) && remake::is_judged(b));
-        if end < batches.len() && record.is_none() {
+        if end < batches.len() && judged_here.is_none() {
             continue;
         }
         if start < end {
@@ -758,26 +759,12 @@ pub(super) fn append_or_leave_out(
             )?);
             registry = registry_of(base, store)?;
         }
-        if let Some(record) = record {
-            let name = std::slice::from_ref(&names[end]);
-            let reach = if end + 1 == batches.len() {
-                head
-            } else {
-                record.id.0
-            };
-            match remake::refused(store, &registry, record)? {
-                Some(why) => left_out.push(leave_out(store, record, &names[end], &why)?),
-                None => left_out.extend(append_run(
-                    store,
-                    base,
-                    &registry,
-                    std::slice::from_ref(record),
-                    name,
-                    &photos_of(photos, std::slice::from_ref(record)),
-                    reach,
-                )?),
+        if let Some(batch) = judged_here {
+            start = end;
+            if let Some(why) = remake::refused(store, &registry, batch)? {
+                left_out.push(leave_out(store, batch, &names[end], &why)?);
+                start = end + 1;
             }
-            start = end + 1;
         }
     }
     Ok(left_out)
