@@ -111,6 +111,15 @@ fn campaign(dir: &std::path::Path, extra: &str) -> Session {
     s
 }
 
+/// `rapsheet --pack runners.toml ARGS --db c.rapsheet` on the campaign
+/// in `dir`, with the game and `extra` written beside it; it must work.
+fn cli(dir: &std::path::Path, extra: &str, args: &[&str]) -> String {
+    std::fs::write(dir.join("runners.toml"), format!("{GAME}{extra}")).unwrap();
+    let mut all = vec!["--pack", "runners.toml"];
+    all.extend_from_slice(args);
+    util::ok(dir, &all)
+}
+
 fn coin(s: &Session, band: &str) -> i64 {
     let id = s.gang_named(band).unwrap().id;
     s.gang_view(id)
@@ -293,8 +302,94 @@ fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
             "\n[[titles]]\nid = \"t\"\nname = \"T\"\nresource = \"coin\"\nruling = \"nope\"\n",
             "titles.t.ruling: ruling `nope` is not in [[rulings]]",
         ),
+        (
+            "\n[rating]\nlabel = \"R\"\ncounters = [{ counter = \"nope\", factor = 1 }]\n",
+            "rating.counters[0].counter: counter `nope` is not in [[counters]]",
+        ),
+        (
+            "\n[rating]\nlabel = \" \"\n",
+            "rating.label: missing: what the rating is called",
+        ),
+        (
+            "\n[rating]\nlabel = \"R\"\nper_member = 9999999999999\n",
+            "rating.per_member",
+        ),
     ] {
         let e = refused(extra);
         assert!(e.contains(says), "{extra}\nsays: {e}");
     }
+}
+
+/// Kits with a cost, a bought kit, and outcomes that take a runner off
+/// the roster or into a rival's hands: what a rating leaves out.
+const KIT: &str = r#"
+[[categories]]
+id = "gear"
+label = "Gear"
+
+[[quirks]]
+id = "shoes"
+name = "Racing Shoes"
+category = "gear"
+cost = 10
+
+[[outcomes]]
+id = "lost"
+label = "Lost"
+effects = [{ kind = "leave", status = "lost in the marsh" }]
+
+[[outcomes]]
+id = "nabbed"
+label = "Nabbed"
+effects = [{ kind = "capture" }]
+"#;
+
+fn rating(s: &Session, band: &str) -> i64 {
+    let id = s.gang_named(band).unwrap().id;
+    s.gang_view(id).unwrap().rating.unwrap().value
+}
+
+#[test]
+fn a_rating_sums_the_members_on_the_roster_their_kits_and_counters() {
+    let dir = util::temp();
+    let extra = format!(
+        "{KIT}{}",
+        r#"
+[rating]
+label = "Band Rating"
+per_member = 5
+entries = true
+counters = [{ counter = "blisters", factor = 2 }]
+"#
+    );
+    let mut s = campaign(dir.path(), &extra);
+    let a1 = s.fighter_named("A1", None).unwrap();
+    s.set_quirks(a1.id, vec![rapsheet::campaign::QuirkPick::new("shoes")])
+        .unwrap();
+    s.set_counter(a1.id, "blisters", 2, "a long run").unwrap();
+    // A1: 5 + 10 (Racing Shoes) + 2 × 2 (Blisters) = 19; A2: 5.
+    assert_eq!(rating(&s, "A"), 24);
+    let id = s.gang_named("A").unwrap().id;
+    let view = s.gang_view(id).unwrap();
+    assert_eq!(view.rating.as_ref().unwrap().label, "Band Rating");
+    let json = serde_json::to_value(&view).unwrap();
+    assert_eq!(json["rating"]["value"], 24);
+    // A2 is nabbed by B, B2 lost: neither counts any more.
+    let race = report(serde_json::json!({
+        "gangs": [
+            {"gang": "A", "fighters": [{"fighter": "A1"}, {"fighter": "A2", "outcome": "nabbed"}]},
+            {"gang": "B", "fighters": [{"fighter": "B1"}, {"fighter": "B2", "outcome": "lost"}]},
+        ],
+        "picks": [{"roll": "nabbed: A2", "pick": "hold"}],
+    }));
+    s.record_battle(&race, 1).unwrap();
+    assert_eq!(rating(&s, "A"), 19);
+    assert_eq!(rating(&s, "B"), 5);
+    drop(s);
+    // The command line says it with the roster, and in its JSON.
+    let shown = cli(dir.path(), &extra, &["gang", "show", "A"]);
+    assert!(shown.contains("  Band Rating 19\n"), "{shown}");
+    let json: serde_json::Value =
+        serde_json::from_str(&cli(dir.path(), &extra, &["gang", "show", "B", "--json"])).unwrap();
+    assert_eq!(json["rating"]["value"], 5);
 }

@@ -20,6 +20,7 @@ pub mod merge;
 mod model;
 pub mod photo;
 mod problems;
+pub mod rating;
 pub mod titles;
 pub mod valuation;
 pub mod wire;

@@ -584,6 +584,9 @@ fn print_roster(view: &GangView) {
             .map_or(String::new(), |l| format!(" (limit {l})"));
         say!("  {}{limit}", worth(v.total.value, v.total.score));
     }
+    if let Some(rating) = &view.rating {
+        say!("  {} {}", rating.label, rating.value);
+    }
     for f in &view.fighters {
         let stats: Vec<String> = f
             .stats

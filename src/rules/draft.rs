@@ -473,6 +473,7 @@ fn empty_pack() -> Pack {
         words: Default::default(),
         record: None,
         valuation: None,
+        rating: None,
         settings: Vec::new(),
         checks: Vec::new(),
         group: None,

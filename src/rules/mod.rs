@@ -11,6 +11,7 @@
 mod bounds;
 mod count;
 mod draft;
+mod kinds;
 pub mod locate;
 mod model;
 mod schema;
@@ -23,6 +24,7 @@ pub use bounds::{
 };
 pub use count::{Between, CountRange};
 pub use draft::{Draft, DraftChange};
+pub use kinds::*;
 pub use model::*;
 pub use schema::{REGENERATE as REGENERATE_SCHEMA, pack_schema};
 pub use validate::MAX_TABLE_ROWS;
@@ -440,6 +442,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         record: over.record.or_else(|| base.record.clone()),
         valuation: over.valuation.or_else(|| base.valuation.clone()),
         card: over.card.or_else(|| base.card.clone()),
+        rating: over.rating.or_else(|| base.rating.clone()),
         settings: merge_section(&base.settings, over.settings),
         checks: merge_section(&base.checks, over.checks),
         group: None,

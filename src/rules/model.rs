@@ -70,6 +70,8 @@ pub struct Pack {
     pub valuation: Option<Valuation>,
     /// What a printed card holds for play at the table, beyond the stats.
     pub card: Option<CardRules>,
+    /// A gang's rating: a sum over the members on its roster.
+    pub rating: Option<super::RatingDef>,
     /// Choices the text leaves to the group, kept per campaign.
     #[serde(default)]
     pub settings: Vec<SettingDef>,

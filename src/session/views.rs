@@ -165,6 +165,9 @@ pub struct GangView {
     /// pack's names for the value and its score.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub value: Option<GangValueView>,
+    /// The gang's rating, where the pack has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rating: Option<crate::campaign::rating::Rating>,
 }
 
 /// A gang's value in the pack's words.
@@ -506,6 +509,7 @@ impl Session {
             legal: problems.is_empty(),
             relies_on: crate::campaign::rulings_relied_on(pack, &fighters, &problems),
             problems,
+            rating: crate::campaign::rating::gang_rating(pack, &fighters),
             value: crate::campaign::valuation::gang_value(
                 pack,
                 &fighters,

@@ -573,6 +573,32 @@ fn worth_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
             super::widgets::Nouns::of(pack).fighters
         ));
     }
+    if let Some(rating) = &view.rating {
+        ui.label(RichText::new(format!("{} {}", rating.label, rating.value)).strong())
+            .on_hover_text(rating_hover(pack));
+    }
+}
+
+/// How the pack sums its rating, for the hover of the rating's label.
+fn rating_hover(pack: Option<&Pack>) -> String {
+    let nouns = super::widgets::Nouns::of(pack);
+    let Some(def) = pack.and_then(|p| p.rating.as_ref()) else {
+        return String::new();
+    };
+    let mut parts = vec![format!(
+        "{} for each of its {} on the roster, not held by a rival",
+        def.per_member, nouns.fighters
+    )];
+    if def.entries {
+        parts.push(format!("the cost of each of their {}", nouns.entries));
+    }
+    for c in &def.counters {
+        let label = pack
+            .and_then(|p| p.counter(&c.counter))
+            .map_or(c.counter.as_str(), |d| d.label.as_str());
+        parts.push(format!("{} × each point of {label}", c.factor));
+    }
+    parts.join("; ")
 }
 
 /// A fighter's value and score, with how they were worked out on hover.

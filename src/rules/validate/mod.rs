@@ -14,6 +14,7 @@ use super::{Amount, FORMAT_VERSION, Pack, PackError, check_bound};
 
 mod aftermath;
 mod constraints;
+mod kinds;
 mod numbers;
 mod outcomes;
 mod record;
@@ -50,6 +51,7 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     constraints::validate_constraints(file, pack)?;
     validate_battles(file, pack)?;
     roster::validate_recruiting(file, pack)?;
+    kinds::validate_kinds(file, pack)?;
     Ok(())
 }
 

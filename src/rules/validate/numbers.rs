@@ -15,6 +15,7 @@ pub(super) fn numbers(pack: &Pack) -> Vec<(String, i64)> {
     scenario_numbers(pack, &mut put);
     record_numbers(pack, &mut put);
     reward_numbers(pack, &mut put);
+    kind_numbers(pack, &mut put);
     out
 }
 
@@ -266,5 +267,15 @@ fn effect_numbers(entry: &str, effect: &Effect, put: &mut impl FnMut(String, i64
             }
         }
         _ => {}
+    }
+}
+
+/// The numbers of the campaign kinds: the rating's prices and factors.
+fn kind_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
+    if let Some(rating) = &pack.rating {
+        put("rating.per_member".into(), rating.per_member);
+        for (i, c) in rating.counters.iter().enumerate() {
+            put(format!("rating.counters[{i}].factor"), c.factor);
+        }
     }
 }

@@ -1,0 +1,67 @@
+//! A gang's rating, as the pack's `[rating]` sums it: over the members on
+//! its roster (not gone, not held by a rival), a price each, the cost of
+//! each entry they have (where the pack counts entries), and each point of
+//! some counters times a factor.
+//!
+//! Pure: no I/O.
+
+use serde::Serialize;
+
+use super::model::{Fighter, FighterStatus};
+use crate::rules::{Pack, RatingDef};
+
+/// A gang's rating in the pack's words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Rating {
+    /// What it is called (`Warband rating`).
+    pub label: String,
+    pub value: i64,
+}
+
+/// True for a member the rating counts: on the roster and not held by a
+/// rival.
+pub fn counts_toward_rating(fighter: &Fighter) -> bool {
+    fighter.status.on_roster() && !matches!(fighter.status, FighterStatus::Captured { .. })
+}
+
+/// The gang's rating, where the pack has one: `fighters` are the gang's
+/// (those the rating does not count are passed over).
+pub fn gang_rating<'a>(
+    pack: &Pack,
+    fighters: impl IntoIterator<Item = &'a Fighter>,
+) -> Option<Rating> {
+    let def = pack.rating.as_ref()?;
+    let value = fighters
+        .into_iter()
+        .filter(|f| counts_toward_rating(f))
+        .fold(0i64, |sum, f| {
+            sum.saturating_add(member_rating(pack, def, f))
+        });
+    Some(Rating {
+        label: def.label.clone(),
+        value,
+    })
+}
+
+/// What one member adds to the rating.
+fn member_rating(pack: &Pack, def: &RatingDef, fighter: &Fighter) -> i64 {
+    let mut sum = def.per_member;
+    if def.entries {
+        let included = super::valuation::included(pack, fighter);
+        for pick in &fighter.quirks {
+            if let Some(quirk) = pack.quirk(&pick.quirk)
+                && !included.contains(quirk.id.as_str())
+            {
+                sum = sum.saturating_add(quirk.cost.unwrap_or(0));
+            }
+        }
+    }
+    for counter in &def.counters {
+        let points = fighter.counters.get(&counter.counter).copied().or_else(|| {
+            pack.counter(&counter.counter)
+                .and_then(crate::rules::CounterDef::start)
+        });
+        sum = sum.saturating_add(points.unwrap_or(0).saturating_mul(counter.factor));
+    }
+    sum
+}
