@@ -314,6 +314,42 @@ fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
             "\n[rating]\nlabel = \"R\"\nper_member = 9999999999999\n",
             "rating.per_member",
         ),
+        (
+            "\n[[record.awards]]\nid = \"a\"\ntext = \"t\"\ncounter = \"nope\"\namount = 1\nto = \"standing\"\n",
+            "record.awards.a.counter: counter `nope` is not in [[counters]]",
+        ),
+        (
+            "\n[[record.awards]]\nid = \"a\"\ntext = \"t\"\ncounter = \"blisters\"\namount = 1\nto = \"outcome:lost\"\n",
+            "record.awards.a.to: outcome `lost` is not in [[outcomes]]",
+        ),
+        (
+            "\n[[record.awards]]\nid = \"a\"\ntext = \"t\"\ncounter = \"blisters\"\namount = 1\nto = \"first\"\n",
+            "record.awards.a.to: `to = \"first\"`: expected took_part, standing",
+        ),
+        (
+            "\n[[record.awards]]\nid = \"a\"\ntext = \"t\"\ncounter = \"blisters\"\namount = 1\nto = \"standing\"\nwho = \"entry:wings\"\n",
+            "record.awards.a.who: entry `wings` is not in [[quirks]]",
+        ),
+        (
+            "\n[[counters]]\nid = \"xp\"\nlabel = \"XP\"\nmin = 0\nthresholds = [{ at = [3, 2], table = \"t\" }]\n",
+            "counters.xp.thresholds[0].at: 2 comes after 3: the points rise",
+        ),
+        (
+            "\n[[counters]]\nid = \"xp\"\nlabel = \"XP\"\nmin = 0\nmax = 5\nthresholds = [{ at = [2, 6], table = \"t\" }]\n",
+            "counters.xp.thresholds[0].at: 6 is outside what XP holds",
+        ),
+        (
+            "\n[[counters]]\nid = \"xp\"\nlabel = \"XP\"\nmin = 0\nthresholds = [{ at = [2], table = \"nope\" }]\n",
+            "counters.xp.thresholds[0].table: table `nope` is not in [[tables]]",
+        ),
+        (
+            "\n[[tables]]\nid = \"t\"\nname = \"T\"\nroll = \"d6\"\nrows = [{ on = \"1-3\", result = \"a\", fallback = \"4-6\", either_way = true }, { on = \"4-6\", result = \"b\" }]\n",
+            "tables.t row `1-3`: `either_way` needs a `fallback` row that falls back on this one",
+        ),
+        (
+            "\n[[tables]]\nid = \"t\"\nname = \"T\"\nroll = \"d6\"\nrows = [{ on = \"1-3\", result = \"a\", fallback = \"4-6\" }, { on = \"4-6\", result = \"b\", fallback = \"1-3\" }]\n",
+            "its fallbacks go round in a loop",
+        ),
     ] {
         let e = refused(extra);
         assert!(e.contains(says), "{extra}\nsays: {e}");
@@ -392,4 +428,172 @@ counters = [{ counter = "blisters", factor = 2 }]
     let json: serde_json::Value =
         serde_json::from_str(&cli(dir.path(), &extra, &["gang", "show", "B", "--json"])).unwrap();
     assert_eq!(json["rating"]["value"], 5);
+}
+
+/// Experience: awards for what runners did, thresholds per kind of
+/// member, a captain's roll that can fall either way round, a runner's
+/// pick.
+const EXPERIENCE: &str = r#"
+[[stats]]
+id = "grit"
+label = "GRIT"
+default = 2
+min = 1
+max = 2
+
+[[stats]]
+id = "nerve"
+label = "NERVE"
+default = 3
+min = 1
+max = 3
+
+[[counters]]
+id = "xp"
+label = "Experience"
+min = 0
+
+[[counters.thresholds]]
+who = "leader"
+at = [2, 4]
+table = "captain-advances"
+
+[[counters.thresholds]]
+at = [1, 3]
+table = "runner-advances"
+pick = true
+
+[[tables]]
+id = "captain-advances"
+name = "Captain's Advances"
+roll = "d6"
+rows = [
+  { on = "1-3", name = "Grittier", result = "+1 Grit; if at its most, +1 Nerve", effects = [{ kind = "stat", stat = "grit", amount = 1 }], lasting = true, fallback = "4-6", either_way = true },
+  { on = "4-6", name = "Bolder", result = "+1 Nerve; if at its most, +1 Grit", effects = [{ kind = "stat", stat = "nerve", amount = 1 }], lasting = true, fallback = "1-3", either_way = true },
+]
+
+[[tables]]
+id = "runner-advances"
+name = "Runner's Advances"
+roll = "d6"
+rows = [
+  { on = "1-3", name = "Swift", result = "+1 Pace", effects = [{ kind = "stat", stat = "pace", amount = 1 }], lasting = true },
+  { on = "4-6", name = "Steady", result = "+1 Nerve", effects = [{ kind = "stat", stat = "nerve", amount = 1 }], lasting = true },
+]
+
+[[record.awards]]
+id = "home"
+text = "+1 Experience to each runner who finishes"
+counter = "xp"
+amount = 1
+to = "standing"
+
+[[record.awards]]
+id = "catches"
+text = "+1 Experience for each rival runner caught"
+counter = "xp"
+amount = 1
+to = "kills"
+
+[[record.awards]]
+id = "victor"
+text = "+1 Experience to the winning captain"
+counter = "xp"
+amount = 1
+to = "winners_leader"
+"#;
+
+fn stat(s: &Session, runner: &str, stat: &str) -> i64 {
+    let f = s.fighter_named(runner, None).unwrap();
+    s.fighter_details(f.id)
+        .unwrap()
+        .view
+        .stats
+        .iter()
+        .find(|x| x.id == stat)
+        .unwrap()
+        .value
+}
+
+fn counter(s: &Session, runner: &str, id: &str) -> i64 {
+    let f = s.fighter_named(runner, None).unwrap();
+    f.counters.get(id).copied().unwrap_or(0)
+}
+
+#[test]
+fn experience_awarded_in_a_record_reaches_thresholds_that_roll_or_pick() {
+    let dir = util::temp();
+    let mut s = campaign(dir.path(), EXPERIENCE);
+    let before: Vec<serde_json::Value> = ["A", "B"]
+        .iter()
+        .map(|b| serde_json::to_value(s.gang_view(s.gang_named(b).unwrap().id).unwrap()).unwrap())
+        .collect();
+    let mut race = serde_json::json!({
+        "gangs": [
+            {"gang": "A", "fighters": [{"fighter": "A1"}, {"fighter": "A2"}]},
+            {"gang": "B", "fighters": [{"fighter": "B1"}, {"fighter": "B2", "outcome": "caught", "downed_by": "A1"}]},
+        ],
+        "winner": "A",
+        "dice": [{"roll": "captain-advances: A1", "faces": [5]}],
+    });
+    // A2 reaches 1 and picks; asked by the roll's name until then.
+    let asked = s.preview_battle(&report(race.clone()), 1).unwrap();
+    let need = &asked.needed[0];
+    assert_eq!(need.rule, "runner-advances: A2");
+    assert_eq!(need.options, ["Swift", "Steady"]);
+    race["picks"] = serde_json::json!([{"roll": "runner-advances: A2", "pick": "swift"}]);
+    let told = s.record_battle(&report(race), 1).unwrap();
+    let text: Vec<&str> = told
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    // A1: finishes (+1), catches B2 (+1), the winning captain (+1): 3,
+    // past the captain's 2.
+    assert_eq!(counter(&s, "A1", "xp"), 3);
+    assert!(
+        text.contains(&"A1 reaches Experience 2: a roll on Captain's Advances"),
+        "{text:?}"
+    );
+    // A 5: Bolder, but Nerve is at its most; Grittier, but Grit is too.
+    assert!(
+        text.contains(&"A1: neither Bolder nor Grittier applies; nothing changes"),
+        "{text:?}"
+    );
+    assert_eq!((stat(&s, "A1", "grit"), stat(&s, "A1", "nerve")), (2, 3));
+    // A2 finishes: 1, a runner's pick: Swift.
+    assert_eq!(counter(&s, "A2", "xp"), 1);
+    assert!(
+        text.contains(&"A2 picks Swift of Runner's Advances"),
+        "{text:?}"
+    );
+    assert_eq!(stat(&s, "A2", "pace"), 4);
+    // B1 finishes: 1, short of a captain's 2; B2 was caught: nothing.
+    assert_eq!((counter(&s, "B1", "xp"), counter(&s, "B2", "xp")), (1, 0));
+    // The next race: A1 reaches 4 and rolls (the app's dice, seeded).
+    let race2 = report(serde_json::json!({
+        "gangs": [{"gang": "A"}, {"gang": "C"}],
+        "winner": "C",
+        "picks": [{"roll": "runner-advances: C2", "pick": "Steady"}],
+    }));
+    let told2 = s.record_battle(&race2, 7).unwrap();
+    assert_eq!(counter(&s, "A1", "xp"), 4);
+    let rolled: Vec<&str> = told2
+        .procedure
+        .rolls
+        .iter()
+        .map(|r| r.roll.as_str())
+        .collect();
+    // C1, the winning captain, finishes too: 2, a roll of its own.
+    assert_eq!(rolled, ["captain-advances: A1", "captain-advances: C1"]);
+    assert_eq!(counter(&s, "A2", "xp"), 2, "A2 passes no threshold");
+    // Both records taken back: every runner as they were.
+    s.undo_last_battle().unwrap();
+    s.undo_last_battle().unwrap();
+    for (band, was) in ["A", "B"].iter().zip(&before) {
+        let now =
+            serde_json::to_value(s.gang_view(s.gang_named(band).unwrap().id).unwrap()).unwrap();
+        assert_eq!(&now, was, "{band}");
+    }
 }

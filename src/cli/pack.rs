@@ -193,6 +193,7 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
                 fallback: None,
                 lasting: lasting || heals_after.is_some(),
                 heals_after,
+                either_way: false,
                 ruling: None,
             };
             edit_draft(session, &to, |draft, base| {
@@ -318,6 +319,7 @@ fn put_table(
                 fallback: None,
                 lasting: false,
                 heals_after: None,
+                either_way: false,
                 ruling: None,
             })
         })

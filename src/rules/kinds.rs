@@ -66,3 +66,118 @@ impl Measure {
         }
     }
 }
+
+/// Which members a rule is for, as a pack writes it (`who`): `leader`,
+/// `not_leader`, or `entry:<id>` (members with that entry). Left out, every
+/// member.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Members {
+    Leader,
+    NotLeader,
+    Entry(String),
+}
+
+impl Members {
+    pub fn parse(text: &str) -> Result<Members, String> {
+        match text.split_once(':') {
+            None if text == "leader" => Ok(Members::Leader),
+            None if text == "not_leader" => Ok(Members::NotLeader),
+            Some(("entry", id)) => Ok(Members::Entry(id.to_owned())),
+            _ => Err(format!(
+                "`{text}`: expected leader, not_leader or entry:<id>"
+            )),
+        }
+    }
+
+    /// Whether a member, a leader or not and with these entries, is one.
+    pub fn include(&self, leader: bool, has: impl Fn(&str) -> bool) -> bool {
+        match self {
+            Members::Leader => leader,
+            Members::NotLeader => !leader,
+            Members::Entry(id) => has(id),
+        }
+    }
+}
+
+/// Whether a member is one `who` names (every member where it is left out
+/// or does not read).
+pub fn is_one_of(who: Option<&str>, leader: bool, has: impl Fn(&str) -> bool) -> bool {
+    who.is_none_or(|w| Members::parse(w).is_ok_and(|m| m.include(leader, has)))
+}
+
+/// Points of a counter a record gives members for what they did
+/// (`[[record.awards]]`): they count toward the counter's thresholds in
+/// the same record.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct AwardDef {
+    /// Unique among the record's awards.
+    pub id: String,
+    /// The line as printed.
+    pub text: String,
+    pub counter: String,
+    /// Points for each member it is for (for each take-down, with
+    /// `kills`).
+    pub amount: i64,
+    /// For what: `took_part`, `standing` (took part and was not taken
+    /// down), `outcome:<id>` (several ids separated by commas),
+    /// `winners_leader` (the winning side's leader, if they took part) or
+    /// `kills` (each rival they took down, as the report tells it).
+    pub to: String,
+    /// Only for these members (see [`Members`]).
+    #[serde(default)]
+    pub who: Option<String>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// What an award is for, parsed from its `to`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AwardFor {
+    TookPart,
+    Standing,
+    Outcome(Vec<String>),
+    WinnersLeader,
+    Kills,
+}
+
+impl AwardDef {
+    pub fn for_what(&self) -> Result<AwardFor, String> {
+        match self.to.as_str() {
+            "took_part" => Ok(AwardFor::TookPart),
+            "standing" => Ok(AwardFor::Standing),
+            "winners_leader" => Ok(AwardFor::WinnersLeader),
+            "kills" => Ok(AwardFor::Kills),
+            other => match super::outcome_count(other) {
+                Some(ids) => Ok(AwardFor::Outcome(
+                    ids.into_iter().map(str::to_owned).collect(),
+                )),
+                None => Err(format!(
+                    "`to = \"{other}\"`: expected took_part, standing, outcome:<id>, winners_leader or kills"
+                )),
+            },
+        }
+    }
+}
+
+/// Points of a counter at which a member rolls on a table (or picks a row
+/// of it): each one reached or passed in a record gives one.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Thresholds {
+    /// The members these are for (see [`Members`]); the first list of a
+    /// counter whose `who` takes a member is theirs.
+    #[serde(default)]
+    pub who: Option<String>,
+    /// The points, rising.
+    pub at: Vec<i64>,
+    /// The table rolled on (or picked from).
+    pub table: String,
+    /// True when the member's side picks a row instead of rolling.
+    #[serde(default)]
+    pub pick: bool,
+    #[serde(default)]
+    pub source: String,
+}

@@ -317,6 +317,10 @@ pub struct RecordRules {
     /// that decays). A resource held at its floor stays there.
     #[serde(default)]
     pub upkeep: Vec<Upkeep>,
+    /// Points of a counter given to members for what they did in a record
+    /// (experience), after its epilogue and rolls.
+    #[serde(default)]
+    pub awards: Vec<super::AwardDef>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
@@ -350,6 +354,7 @@ impl Default for RecordRules {
             scenario_optional: false,
             epilogue: Vec::new(),
             upkeep: Vec::new(),
+            awards: Vec::new(),
             source: String::new(),
             ruling: None,
         }
@@ -889,6 +894,10 @@ pub struct CounterDef {
     /// holds is refused, not held at `min` (a plot point spent).
     #[serde(default)]
     pub spent: bool,
+    /// Points at which a member rolls on a table (experience advances),
+    /// per kind of member.
+    #[serde(default)]
+    pub thresholds: Vec<super::Thresholds>,
 }
 
 /// A stat a counter is taken from, and the word for a fighter while the
@@ -1461,6 +1470,7 @@ impl OutcomeDef {
             fallback: None,
             lasting: self.lasting,
             heals_after: self.heals_after,
+            either_way: false,
             ruling: self.ruling.clone(),
         }
     }
@@ -1570,6 +1580,10 @@ pub struct TableRowDef {
     /// of the fighter's gang (a critical injury's healing time).
     #[serde(default)]
     pub heals_after: Option<u32>,
+    /// True when this row and its `fallback` fall back on each other
+    /// ("either way round"): where neither applies, nothing changes.
+    #[serde(default)]
+    pub either_way: bool,
     #[serde(default)]
     pub ruling: Option<String>,
 }

@@ -58,17 +58,23 @@ impl Run<'_> {
         self.battle.id
     }
 
-    fn fighter_label(&self, id: FighterId) -> String {
+    pub(super) fn fighter_label(&self, id: FighterId) -> String {
         self.fighters
             .get(&id)
             .map_or_else(|| format!("fighter #{id}"), |f| f.name.clone())
     }
 
-    fn fighter_gang(&self, id: FighterId) -> Option<GangId> {
+    pub(super) fn fighter_gang(&self, id: FighterId) -> Option<GangId> {
         self.fighters.get(&id).map(|f| f.gang)
     }
 
-    fn change(&mut self, gang: Option<GangId>, text: String, source: &str, ruling: Option<&str>) {
+    pub(super) fn change(
+        &mut self,
+        gang: Option<GangId>,
+        text: String,
+        source: &str,
+        ruling: Option<&str>,
+    ) {
         let ruling = ruling
             .and_then(|id| self.pack.ruling(id))
             .map(|r| r.ruling.clone());
@@ -169,7 +175,7 @@ impl Run<'_> {
     }
 
     /// A roll's name: `injury: Brick`, `advancement 2: Brick`.
-    fn roll_name(&self, table: &str, fighter: FighterId) -> String {
+    pub(super) fn roll_name(&self, table: &str, fighter: FighterId) -> String {
         let who = self.fighter_label(fighter);
         let base = format!("{table}: {who}");
         let n = self
@@ -296,7 +302,7 @@ impl Run<'_> {
     }
 
     /// The pick the players gave for a roll, if any.
-    fn pick(&self, roll: &str) -> Option<String> {
+    pub(super) fn pick(&self, roll: &str) -> Option<String> {
         self.report
             .picks
             .iter()
@@ -306,7 +312,13 @@ impl Run<'_> {
 
     /// A pick the players must make; `decider` is the gang that makes it
     /// (the fighter's own gang unless given).
-    fn need(&mut self, roll: &str, fighter: FighterId, text: String, options: Vec<String>) {
+    pub(super) fn need(
+        &mut self,
+        roll: &str,
+        fighter: FighterId,
+        text: String,
+        options: Vec<String>,
+    ) {
         self.need_by(roll, fighter, None, text, options);
     }
 
@@ -464,7 +476,7 @@ impl Run<'_> {
     /// apply. `crippled_by` names the injury row that applies an advancement
     /// row reversed, as a crippling.
     #[allow(clippy::too_many_arguments)]
-    fn apply_row(
+    pub(super) fn apply_row(
         &mut self,
         table: &TableDef,
         row: &TableRowDef,
@@ -487,6 +499,26 @@ impl Run<'_> {
             let name = self.fighter_label(fighter);
             let gang = self.fighter_gang(fighter);
             return match fallback {
+                // Either way round: where the other does not apply either,
+                // nothing changes.
+                Some(next)
+                    if !reverse
+                        && next.fallback.as_deref() == Some(row.on.as_str())
+                        && (row.either_way || next.either_way)
+                        && !self.applicable(&next, fighter, false) =>
+                {
+                    self.change(
+                        gang,
+                        format!(
+                            "{name}: neither {} nor {} applies; nothing changes",
+                            display_name(row),
+                            display_name(&next)
+                        ),
+                        &table.source,
+                        row.ruling.as_deref(),
+                    );
+                    Ok(())
+                }
                 Some(next) if !reverse => {
                     self.change(
                         gang,
@@ -1545,7 +1577,7 @@ impl Run<'_> {
     }
 
     /// A table's name, and whose it is where it is the group's own.
-    fn table_title(&self, table: &TableDef) -> String {
+    pub(super) fn table_title(&self, table: &TableDef) -> String {
         match self.pack.group_label("tables", &table.id) {
             Some(group) => format!("{} ({group})", table.name),
             None => table.name.clone(),
@@ -1668,7 +1700,7 @@ impl Run<'_> {
 
     /// Rolls on a table for a fighter (or takes the dice entered under the
     /// roll's name) and applies the row it lands on.
-    fn roll_and_apply(
+    pub(super) fn roll_and_apply(
         &mut self,
         table: &TableDef,
         fighter: FighterId,
@@ -1913,7 +1945,7 @@ fn named(e: ReportError, roll: &str) -> ReportError {
 }
 
 /// A row's short name, or its result when it has none.
-fn display_name(row: &TableRowDef) -> String {
+pub(super) fn display_name(row: &TableRowDef) -> String {
     if row.name.is_empty() {
         row.result.clone()
     } else {

@@ -7,7 +7,7 @@ use super::*;
 
 impl Run<'_> {
     /// A fighter's counter as it stands in this procedure.
-    fn counter_now(&self, fighter: FighterId, counter: &str) -> i64 {
+    pub(super) fn counter_now(&self, fighter: FighterId, counter: &str) -> i64 {
         let default = self
             .pack
             .counter_key(counter)

@@ -15,6 +15,7 @@ mod awards;
 mod bounties;
 mod counters;
 mod epilogue;
+mod experience;
 mod remake;
 mod report;
 mod resolve;
@@ -277,6 +278,8 @@ pub fn run_procedure(
     run.after_rolls()?;
     run.injuries()?;
     run.advancements()?;
+    run.awards()?;
+    run.thresholds()?;
     run.check_dice_and_picks()?;
     run.bounty_declarations(report)?;
     run.titles(report)?;

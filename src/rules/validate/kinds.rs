@@ -1,13 +1,18 @@
 //! The shapes of long campaign games (`kinds.rs`): a rating that sums what
-//! is there, and every number a rule reads named in a way the app reads.
+//! is there, awards and thresholds of counters that exist, members named
+//! as the app reads them, and every number a rule reads named in a way
+//! the app reads.
 
-use crate::rules::{Measure, Pack, PackError};
+use crate::rules::{AwardFor, Measure, Members, Pack, PackError};
 
 /// Checks every kind of campaign shape the pack uses.
 pub(super) fn validate_kinds(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
-    if let Err((entry, reason)) = check_rating(pack) {
-        return err(entry, reason);
+    let checks: [fn(&Pack) -> Found; 3] = [check_rating, check_awards, check_thresholds];
+    for check in checks {
+        if let Err((entry, reason)) = check(pack) {
+            return err(entry, reason);
+        }
     }
     Ok(())
 }
@@ -71,4 +76,108 @@ fn measure_known(pack: &Pack, entry: &str, text: &str) -> Found {
         Some(reason) => Err((entry.to_owned(), reason)),
         None => Ok(()),
     }
+}
+
+/// Which members a rule is for, naming entries the pack has.
+fn members_known(pack: &Pack, entry: &str, who: Option<&str>) -> Found {
+    let Some(who) = who else {
+        return Ok(());
+    };
+    match Members::parse(who).map_err(|e| (entry.to_owned(), e))? {
+        Members::Entry(id) if pack.quirk(&id).is_none() => Err((
+            entry.to_owned(),
+            format!("entry `{id}` is not in [[quirks]]"),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// The record's awards: each of a counter, for something a record tells,
+/// of members the pack has.
+fn check_awards(pack: &Pack) -> Found {
+    let Some(record) = &pack.record else {
+        return Ok(());
+    };
+    let mut ids = std::collections::BTreeSet::new();
+    for award in &record.awards {
+        let entry = format!("record.awards.{}", award.id);
+        if !ids.insert(award.id.as_str()) {
+            return Err((entry, "the id is used twice".into()));
+        }
+        if pack.counter(&award.counter).is_none() {
+            return Err((
+                format!("{entry}.counter"),
+                format!("counter `{}` is not in [[counters]]", award.counter),
+            ));
+        }
+        match award.for_what().map_err(|e| (format!("{entry}.to"), e))? {
+            AwardFor::Outcome(ids) => {
+                if let Some(id) = ids.iter().find(|id| pack.outcome(id).is_none()) {
+                    return Err((
+                        format!("{entry}.to"),
+                        format!("outcome `{id}` is not in [[outcomes]]"),
+                    ));
+                }
+            }
+            AwardFor::WinnersLeader if record.winner == crate::rules::WinnerRule::None => {
+                return Err((
+                    format!("{entry}.to"),
+                    "the pack's records name no winner".into(),
+                ));
+            }
+            _ => {}
+        }
+        members_known(pack, &format!("{entry}.who"), award.who.as_deref())?;
+        ruling_known(pack, &format!("{entry}.ruling"), award.ruling.as_deref())?;
+    }
+    Ok(())
+}
+
+/// Each counter's thresholds: rising points within the counter, a table
+/// that exists, members the pack has.
+fn check_thresholds(pack: &Pack) -> Found {
+    for counter in &pack.counters {
+        for (i, list) in counter.thresholds.iter().enumerate() {
+            let entry = format!("counters.{}.thresholds[{i}]", counter.id);
+            if list.at.is_empty() {
+                return Err((format!("{entry}.at"), "no points are given".into()));
+            }
+            if list.at.len() > super::MAX_TABLE_ROWS {
+                return Err((
+                    format!("{entry}.at"),
+                    format!(
+                        "{} points; a list has at most {}",
+                        list.at.len(),
+                        super::MAX_TABLE_ROWS
+                    ),
+                ));
+            }
+            if let Some(pair) = list.at.windows(2).find(|w| w[0] >= w[1]) {
+                return Err((
+                    format!("{entry}.at"),
+                    format!("{} comes after {}: the points rise", pair[1], pair[0]),
+                ));
+            }
+            if let Some(out) = list.at.iter().find(|n| !counter.range().contains(n)) {
+                return Err((
+                    format!("{entry}.at"),
+                    format!("{out} is outside what {} holds", counter.label),
+                ));
+            }
+            let Some(table) = pack.table(&list.table) else {
+                return Err((
+                    format!("{entry}.table"),
+                    format!("table `{}` is not in [[tables]]", list.table),
+                ));
+            };
+            if list.pick && table.rows.is_empty() && table.fill_in.is_none() {
+                return Err((
+                    format!("{entry}.pick"),
+                    format!("{} has no rows to pick from", table.name),
+                ));
+            }
+            members_known(pack, &format!("{entry}.who"), list.who.as_deref())?;
+        }
+    }
+    Ok(())
 }

@@ -278,4 +278,14 @@ fn kind_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
             put(format!("rating.counters[{i}].factor"), c.factor);
         }
     }
+    for a in pack.record.iter().flat_map(|r| &r.awards) {
+        put(format!("record.awards.{}.amount", a.id), a.amount);
+    }
+    for c in &pack.counters {
+        for (i, t) in c.thresholds.iter().enumerate() {
+            for n in &t.at {
+                put(format!("counters.{}.thresholds[{i}].at", c.id), *n);
+            }
+        }
+    }
 }

@@ -85,6 +85,17 @@ pub(super) fn validate_tables(file: &str, pack: &Pack) -> Result<(), PackError> 
                     format!("fallback row `{fallback}` is not a row of the table"),
                 );
             }
+            let back_again = row
+                .fallback
+                .as_ref()
+                .and_then(|f| table.rows.iter().find(|r| r.on == *f))
+                .is_some_and(|f| f.fallback.as_deref() == Some(row.on.as_str()));
+            if row.either_way && !back_again {
+                return err(
+                    row_entry,
+                    "`either_way` needs a `fallback` row that falls back on this one".into(),
+                );
+            }
             if let Some(ruling) = &row.ruling
                 && pack.ruling(ruling).is_none()
             {
@@ -136,9 +147,12 @@ pub(super) fn cripples(effect: &Effect) -> Vec<&str> {
 /// it: the procedure would go round until its depth limit and quietly stop.
 /// Returns the row and the loop in words.
 fn fallback_cycle(table: &TableDef) -> Result<(), (String, String)> {
+    // A row that falls back "either way round" with its fallback is not
+    // a loop: the procedure stops where neither applies.
     let next = |row: &TableRowDef| -> Vec<usize> {
         row.fallback
             .iter()
+            .filter(|_| !row.either_way)
             .map(String::as_str)
             .chain(row.effects.iter().flat_map(cripples))
             .filter_map(|on| table.rows.iter().position(|r| r.on == on))

@@ -1,0 +1,180 @@
+//! Experience: the points of a counter a record awards members for what
+//! they did (`[[record.awards]]`), and the rolls (or picks) on a table a
+//! member earns for each of the counter's thresholds reached or passed in
+//! the record (`thresholds` of a counter). Pure.
+
+use super::*;
+use crate::rules::{AwardFor, TableDef, is_one_of};
+
+impl Run<'_> {
+    /// Each award of the record, to every member it is for.
+    pub(super) fn awards(&mut self) -> Result<(), ReportError> {
+        let awards = self.pack.record().awards.clone();
+        for award in &awards {
+            let Ok(what) = award.for_what() else {
+                continue;
+            };
+            for bf in self.battle.fighters.clone() {
+                let times = self.times_awarded(&what, &bf);
+                if times == 0 || !self.award_is_for(award, bf.fighter) {
+                    continue;
+                }
+                let delta = award.amount.saturating_mul(times);
+                self.change_counter(
+                    bf.fighter,
+                    &award.counter,
+                    delta,
+                    &award.text,
+                    award.ruling.as_deref(),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// How many times a member of the record earns an award: once, none,
+    /// or once for each rival they took down.
+    fn times_awarded(&self, what: &AwardFor, bf: &BattleFighter) -> i64 {
+        let taken_down = self.pack.outcome(&bf.outcome).is_some_and(|o| o.taken_down);
+        let leader = self.fighters.get(&bf.fighter).is_some_and(|f| f.leader);
+        let yes = match what {
+            AwardFor::TookPart => true,
+            AwardFor::Standing => !taken_down,
+            AwardFor::Outcome(ids) => ids.contains(&bf.outcome),
+            AwardFor::WinnersLeader => leader && self.battle.winner == Some(bf.gang),
+            AwardFor::Kills => {
+                let kills = self
+                    .battle
+                    .fighters
+                    .iter()
+                    .filter(|f| f.downed_by == Some(bf.fighter))
+                    .count();
+                return i64::try_from(kills).unwrap_or(i64::MAX);
+            }
+        };
+        i64::from(yes)
+    }
+
+    /// Whether an award reaches a member: still on the roster, one of
+    /// those it names, with the counter.
+    fn award_is_for(&self, award: &crate::rules::AwardDef, fighter: FighterId) -> bool {
+        let Some(f) = self.fighters.get(&fighter) else {
+            return false;
+        };
+        f.status.on_roster()
+            && is_one_of(award.who.as_deref(), f.leader, |q| f.has_quirk(q))
+            && self.has_counter(fighter, &award.counter)
+    }
+
+    /// The member's thresholds of a counter: the first list whose `who`
+    /// takes them.
+    fn thresholds_of(
+        &self,
+        counter: &crate::rules::CounterDef,
+        fighter: FighterId,
+    ) -> Option<crate::rules::Thresholds> {
+        let f = self.fighters.get(&fighter)?;
+        counter
+            .thresholds
+            .iter()
+            .find(|t| is_one_of(t.who.as_deref(), f.leader, |q| f.has_quirk(q)))
+            .cloned()
+    }
+
+    /// A roll (or a pick) on its table for each threshold a member's
+    /// counter reached or passed in this record.
+    pub(super) fn thresholds(&mut self) -> Result<(), ReportError> {
+        let counters: Vec<crate::rules::CounterDef> = self
+            .pack
+            .counters
+            .iter()
+            .filter(|c| !c.thresholds.is_empty())
+            .cloned()
+            .collect();
+        for counter in &counters {
+            let members: Vec<FighterId> = self
+                .fighters
+                .values()
+                .filter(|f| f.status.on_roster())
+                .map(|f| f.id)
+                .collect();
+            for fighter in members {
+                let before = self
+                    .state
+                    .fighter(fighter)
+                    .and_then(|f| f.counters.get(&counter.id).copied())
+                    .or_else(|| counter.start())
+                    .unwrap_or(0);
+                let now = self.counter_now(fighter, &counter.id);
+                if now <= before {
+                    continue;
+                }
+                let Some(list) = self.thresholds_of(counter, fighter) else {
+                    continue;
+                };
+                let Some(table) = self.pack.table(&list.table).cloned() else {
+                    continue;
+                };
+                for at in list.at.iter().filter(|t| before < **t && **t <= now) {
+                    let name = self.fighter_label(fighter);
+                    let gang = self.fighter_gang(fighter);
+                    let how = if list.pick { "a pick of" } else { "a roll on" };
+                    self.change(
+                        gang,
+                        format!(
+                            "{name} reaches {} {at}: {how} {}",
+                            counter.label,
+                            self.table_title(&table)
+                        ),
+                        &list.source,
+                        None,
+                    );
+                    if list.pick {
+                        self.threshold_pick(&table, fighter)?;
+                    } else {
+                        self.roll_and_apply(&table, fighter, 0, None)?;
+                    }
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A row of the table the member's side picks, by its name or its
+    /// `on`; asked for by the roll's name until it is given.
+    fn threshold_pick(&mut self, table: &TableDef, fighter: FighterId) -> Result<(), ReportError> {
+        let roll = self.roll_name(&table.id, fighter);
+        self.roll_names.push(roll.clone());
+        let options: Vec<String> = table.rows.iter().map(aftermath::display_name).collect();
+        let Some(pick) = self.pick(&roll) else {
+            let name = self.fighter_label(fighter);
+            let text = format!("{name}: pick a result of {}", table.name);
+            self.need(&roll, fighter, text, options);
+            return Ok(());
+        };
+        let Some(row) = table
+            .rows
+            .iter()
+            .find(|r| crate::text::same(&aftermath::display_name(r), &pick) || r.on == pick)
+            .cloned()
+        else {
+            return refuse(
+                format!("picks[{roll}]"),
+                format!("“{pick}” is not one of {}", options.join(", ")),
+            );
+        };
+        let name = self.fighter_label(fighter);
+        let gang = self.fighter_gang(fighter);
+        self.change(
+            gang,
+            format!(
+                "{name} picks {} of {}",
+                aftermath::display_name(&row),
+                table.name
+            ),
+            &table.source,
+            row.ruling.as_deref(),
+        );
+        self.apply_row(table, &row, fighter, &roll, None, None, 0)
+    }
+}
