@@ -315,6 +315,26 @@ fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
             "rating.per_member",
         ),
         (
+            "\n[[record.differences]]\nid = \"d\"\ntext = \"t\"\nmeasure = \"rating\"\nside = \"lower\"\nresource = \"coin\"\nrows = []\n",
+            "record.differences.d.measure: the pack has no [rating]",
+        ),
+        (
+            "\n[[record.differences]]\nid = \"d\"\ntext = \"t\"\nmeasure = \"resource:coin\"\nside = \"lower\"\ncounter = \"blisters\"\nrows = []\n",
+            "record.differences.d.to: points of a counter need `to`",
+        ),
+        (
+            "\n[[record.differences]]\nid = \"d\"\ntext = \"t\"\nmeasure = \"resource:coin\"\nside = \"lower\"\nresource = \"coin\"\ncounter = \"blisters\"\nrows = []\n",
+            "record.differences.d: give a `counter` (with `to`) or a `resource`, one of them",
+        ),
+        (
+            "\n[[record.differences]]\nid = \"d\"\ntext = \"t\"\nmeasure = \"resource:coin\"\nside = \"lower\"\nresource = \"coin\"\nrows = [{ on = \"1-5\", amount = 1 }, { on = \"5+\", amount = 2 }]\n",
+            "record.differences.d.rows: rows `1-5` and `5+` overlap",
+        ),
+        (
+            "\n[[record.differences]]\nid = \"d\"\ntext = \"t\"\nmeasure = \"found:x\"\nside = \"lower\"\nresource = \"coin\"\nrows = []\n",
+            "record.differences.d.measure: a difference is measured before the record",
+        ),
+        (
             "\n[[record.awards]]\nid = \"a\"\ntext = \"t\"\ncounter = \"nope\"\namount = 1\nto = \"standing\"\n",
             "record.awards.a.counter: counter `nope` is not in [[counters]]",
         ),
@@ -596,4 +616,88 @@ fn experience_awarded_in_a_record_reaches_thresholds_that_roll_or_pick() {
             serde_json::to_value(s.gang_view(s.gang_named(band).unwrap().id).unwrap()).unwrap();
         assert_eq!(&now, was, "{band}");
     }
+}
+
+#[test]
+fn the_side_lower_before_the_record_gains_by_the_difference() {
+    let dir = util::temp();
+    let extra = r#"
+[[counters]]
+id = "xp"
+label = "Experience"
+min = 0
+
+[rating]
+label = "Band Rating"
+per_member = 5
+counters = [{ counter = "xp", factor = 1 }]
+
+[[record.differences]]
+id = "underdog"
+text = "The band rated lower gains Experience for each runner of it who finishes"
+measure = "rating"
+side = "lower"
+counter = "xp"
+to = "standing"
+rows = [{ on = "1-4", amount = 1 }, { on = "5+", amount = 2 }]
+
+[[record.differences]]
+id = "purse"
+text = "The poorer band, when it wins, gains Coin by the difference"
+measure = "resource:coin"
+side = "lower"
+winner_only = true
+resource = "coin"
+rows = [{ on = "1-2", amount = 1 }, { on = "3+", amount = 3 }]
+"#;
+    let mut s = campaign(dir.path(), extra);
+    let b2 = s.fighter_named("B2", None).unwrap();
+    s.dismiss(b2.id).unwrap();
+    let a = s.gang_named("A").unwrap().id;
+    s.adjust_resource(a, "coin", 4, "a rich patron").unwrap();
+    // Before the race: A rated 10 with 4 Coin, B rated 5 with none.
+    let race = report(serde_json::json!({
+        "gangs": [{"gang": "A"}, {"gang": "B"}],
+        "winner": "B",
+    }));
+    let told = s.record_battle(&race, 1).unwrap();
+    let text: Vec<&str> = told
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    // 10 − 5 = 5: the `5+` row, 2 Experience to B1, who finished.
+    assert_eq!(counter(&s, "B1", "xp"), 2);
+    assert_eq!((counter(&s, "A1", "xp"), counter(&s, "A2", "xp")), (0, 0));
+    assert!(
+        text.contains(
+            &"The band rated lower gains Experience for each runner of it who finishes: Band Rating 5 apart (5+): +2"
+        ),
+        "{text:?}"
+    );
+    // 4 − 0 = 4 Coin apart, and B won: the `3+` row.
+    assert_eq!((coin(&s, "A"), coin(&s, "B")), (4, 3));
+    // B is now rated 5 + 2 = 7 with 3 Coin, A 10 with 4: A wins this
+    // time, so the purse gives nothing, and B is 3 lower.
+    let race = report(serde_json::json!({
+        "gangs": [{"gang": "A"}, {"gang": "B"}],
+        "winner": "A",
+    }));
+    s.record_battle(&race, 1).unwrap();
+    assert_eq!(counter(&s, "B1", "xp"), 3);
+    assert_eq!((coin(&s, "A"), coin(&s, "B")), (4, 3));
+    // Bands rated alike (A 10, C 10): no one is lower; but C, with no
+    // Coin, wins against A's 4.
+    let race = report(serde_json::json!({"gangs": [{"gang": "A"}, {"gang": "C"}], "winner": "C"}));
+    let told = s.record_battle(&race, 1).unwrap();
+    assert!(
+        told.procedure
+            .changes
+            .iter()
+            .all(|c| !c.text.contains("Band Rating")),
+        "{:?}",
+        told.procedure.changes
+    );
+    assert_eq!(coin(&s, "C"), 3);
 }

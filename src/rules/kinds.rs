@@ -181,3 +181,67 @@ pub struct Thresholds {
     #[serde(default)]
     pub source: String,
 }
+
+/// A reward by the difference between the sides, measured before the
+/// record (`[[record.differences]]`): the side that is lower (or higher)
+/// gains what the row its difference lands on gives — points of a
+/// counter to its members, or a resource.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct DifferenceDef {
+    /// Unique among the record's differences.
+    pub id: String,
+    /// The line as printed.
+    pub text: String,
+    /// What is compared: `rating` or `resource:<id>`.
+    pub measure: String,
+    /// The side that gains: `lower` (the difference to the highest side)
+    /// or `higher` (the difference to the lowest).
+    pub side: DifferenceSide,
+    /// Only when that side won.
+    #[serde(default)]
+    pub winner_only: bool,
+    /// Points of this counter for each of the side's members `to` takes…
+    #[serde(default)]
+    pub counter: Option<String>,
+    /// …as an award's `to` says (`standing`, `took_part`…)…
+    #[serde(default)]
+    pub to: Option<String>,
+    #[serde(default)]
+    pub who: Option<String>,
+    /// …or this resource, to the side.
+    #[serde(default)]
+    pub resource: Option<String>,
+    /// The differences (`0-49`, `50-74`, `300+`) and what each gives.
+    pub rows: Vec<DifferenceRow>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// Which side a difference rewards.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum DifferenceSide {
+    Lower,
+    Higher,
+}
+
+/// A range of differences and what it gives.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct DifferenceRow {
+    /// The differences it covers: `4`, `2-5`, `6+`.
+    pub on: String,
+    pub amount: i64,
+}
+
+impl DifferenceDef {
+    /// The row a difference lands on.
+    pub fn row(&self, difference: i64) -> Option<&DifferenceRow> {
+        self.rows
+            .iter()
+            .find(|r| super::RowRange::parse(&r.on).is_ok_and(|range| range.contains(difference)))
+    }
+}

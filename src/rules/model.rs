@@ -321,6 +321,10 @@ pub struct RecordRules {
     /// (experience), after its epilogue and rolls.
     #[serde(default)]
     pub awards: Vec<super::AwardDef>,
+    /// Rewards by the difference between the sides before the record
+    /// (an underdog's bonus).
+    #[serde(default)]
+    pub differences: Vec<super::DifferenceDef>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
@@ -355,6 +359,7 @@ impl Default for RecordRules {
             epilogue: Vec::new(),
             upkeep: Vec::new(),
             awards: Vec::new(),
+            differences: Vec::new(),
             source: String::new(),
             ruling: None,
         }
@@ -2149,7 +2154,7 @@ impl RowRange {
         self.low.is_none_or(|l| total >= l) && self.high.is_none_or(|h| total <= h)
     }
 
-    fn overlaps(&self, other: &RowRange) -> bool {
+    pub(crate) fn overlaps(&self, other: &RowRange) -> bool {
         let low = self
             .low
             .unwrap_or(i64::MIN)

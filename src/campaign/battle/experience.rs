@@ -11,25 +11,34 @@ impl Run<'_> {
     pub(super) fn awards(&mut self) -> Result<(), ReportError> {
         let awards = self.pack.record().awards.clone();
         for award in &awards {
-            let Ok(what) = award.for_what() else {
-                continue;
-            };
-            for bf in self.battle.fighters.clone() {
-                let times = self.times_awarded(&what, &bf);
-                if times == 0 || !self.award_is_for(award, bf.fighter) {
-                    continue;
-                }
-                let delta = award.amount.saturating_mul(times);
-                self.change_counter(
-                    bf.fighter,
-                    &award.counter,
-                    delta,
-                    &award.text,
-                    award.ruling.as_deref(),
-                );
-            }
+            self.give_award(award, None);
         }
         Ok(())
+    }
+
+    /// An award to every member of the record it is for (of one side,
+    /// where given).
+    pub(super) fn give_award(&mut self, award: &crate::rules::AwardDef, side: Option<GangId>) {
+        let Ok(what) = award.for_what() else {
+            return;
+        };
+        for bf in self.battle.fighters.clone() {
+            if side.is_some_and(|g| g != bf.gang) {
+                continue;
+            }
+            let times = self.times_awarded(&what, &bf);
+            if times == 0 || !self.award_is_for(award, bf.fighter) {
+                continue;
+            }
+            let delta = award.amount.saturating_mul(times);
+            self.change_counter(
+                bf.fighter,
+                &award.counter,
+                delta,
+                &award.text,
+                award.ruling.as_deref(),
+            );
+        }
     }
 
     /// How many times a member of the record earns an award: once, none,

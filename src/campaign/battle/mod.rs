@@ -14,6 +14,7 @@ mod aftermath;
 mod awards;
 mod bounties;
 mod counters;
+mod differences;
 mod epilogue;
 mod experience;
 mod remake;
@@ -279,6 +280,7 @@ pub fn run_procedure(
     run.injuries()?;
     run.advancements()?;
     run.awards()?;
+    run.differences()?;
     run.thresholds()?;
     run.check_dice_and_picks()?;
     run.bounty_declarations(report)?;

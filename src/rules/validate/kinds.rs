@@ -3,12 +3,17 @@
 //! as the app reads them, and every number a rule reads named in a way
 //! the app reads.
 
-use crate::rules::{AwardFor, Measure, Members, Pack, PackError};
+use crate::rules::{AwardDef, AwardFor, Measure, Members, Pack, PackError, RowRange};
 
 /// Checks every kind of campaign shape the pack uses.
 pub(super) fn validate_kinds(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
-    let checks: [fn(&Pack) -> Found; 3] = [check_rating, check_awards, check_thresholds];
+    let checks: [fn(&Pack) -> Found; 4] = [
+        check_rating,
+        check_awards,
+        check_thresholds,
+        check_differences,
+    ];
     for check in checks {
         if let Err((entry, reason)) = check(pack) {
             return err(entry, reason);
@@ -54,7 +59,6 @@ fn ruling_known(pack: &Pack, entry: &str, ruling: Option<&str>) -> Found {
 
 /// A number a rule reads, as written, naming what the pack has: the
 /// rating, a resource, a counted roll of the record.
-#[allow(dead_code)]
 fn measure_known(pack: &Pack, entry: &str, text: &str) -> Found {
     let measure = Measure::parse(text).map_err(|e| (entry.to_owned(), e))?;
     let missing = match &measure {
@@ -104,30 +108,7 @@ fn check_awards(pack: &Pack) -> Found {
         if !ids.insert(award.id.as_str()) {
             return Err((entry, "the id is used twice".into()));
         }
-        if pack.counter(&award.counter).is_none() {
-            return Err((
-                format!("{entry}.counter"),
-                format!("counter `{}` is not in [[counters]]", award.counter),
-            ));
-        }
-        match award.for_what().map_err(|e| (format!("{entry}.to"), e))? {
-            AwardFor::Outcome(ids) => {
-                if let Some(id) = ids.iter().find(|id| pack.outcome(id).is_none()) {
-                    return Err((
-                        format!("{entry}.to"),
-                        format!("outcome `{id}` is not in [[outcomes]]"),
-                    ));
-                }
-            }
-            AwardFor::WinnersLeader if record.winner == crate::rules::WinnerRule::None => {
-                return Err((
-                    format!("{entry}.to"),
-                    "the pack's records name no winner".into(),
-                ));
-            }
-            _ => {}
-        }
-        members_known(pack, &format!("{entry}.who"), award.who.as_deref())?;
+        check_award(pack, &entry, award)?;
         ruling_known(pack, &format!("{entry}.ruling"), award.ruling.as_deref())?;
     }
     Ok(())
@@ -179,5 +160,131 @@ fn check_thresholds(pack: &Pack) -> Found {
             members_known(pack, &format!("{entry}.who"), list.who.as_deref())?;
         }
     }
+    Ok(())
+}
+
+/// Rows of a range each (`0-49`, `300+`) that do not overlap, at most a
+/// table's worth.
+fn ranges_apart<'a>(entry: &str, ons: impl Iterator<Item = &'a str>) -> Found {
+    let ons: Vec<&str> = ons.collect();
+    if ons.len() > super::MAX_TABLE_ROWS {
+        return Err((
+            entry.to_owned(),
+            format!("{} rows; at most {}", ons.len(), super::MAX_TABLE_ROWS),
+        ));
+    }
+    let mut ranges: Vec<(RowRange, &str)> = Vec::new();
+    for on in ons {
+        let range = RowRange::parse(on).map_err(|e| (entry.to_owned(), e))?;
+        if let Some((_, other)) = ranges.iter().find(|(r, _)| r.overlaps(&range)) {
+            return Err((
+                entry.to_owned(),
+                format!("rows `{other}` and `{on}` overlap"),
+            ));
+        }
+        ranges.push((range, on));
+    }
+    Ok(())
+}
+
+/// The record's differences: a measure known before the record, one thing
+/// given, rows apart.
+fn check_differences(pack: &Pack) -> Found {
+    let Some(record) = &pack.record else {
+        return Ok(());
+    };
+    let mut ids = std::collections::BTreeSet::new();
+    for d in &record.differences {
+        let entry = format!("record.differences.{}", d.id);
+        if !ids.insert(d.id.as_str()) {
+            return Err((entry, "the id is used twice".into()));
+        }
+        measure_known(pack, &format!("{entry}.measure"), &d.measure)?;
+        if !matches!(
+            Measure::parse(&d.measure),
+            Ok(Measure::Rating | Measure::Resource(_))
+        ) {
+            return Err((
+                format!("{entry}.measure"),
+                "a difference is measured before the record: rating or resource:<id>".into(),
+            ));
+        }
+        match (&d.counter, &d.resource) {
+            (Some(counter), None) => {
+                let Some(to) = &d.to else {
+                    return Err((
+                        format!("{entry}.to"),
+                        "points of a counter need `to`: which members gain them".into(),
+                    ));
+                };
+                let award = AwardDef {
+                    id: d.id.clone(),
+                    text: d.text.clone(),
+                    counter: counter.clone(),
+                    amount: 0,
+                    to: to.clone(),
+                    who: d.who.clone(),
+                    source: String::new(),
+                    ruling: None,
+                };
+                check_award(pack, &entry, &award)?;
+            }
+            (None, Some(resource)) => {
+                if pack.resource(resource).is_none() {
+                    return Err((
+                        format!("{entry}.resource"),
+                        format!("resource `{resource}` is not in [[resources]]"),
+                    ));
+                }
+                if d.to.is_some() || d.who.is_some() {
+                    return Err((
+                        entry,
+                        "a resource goes to the side: `to` and `who` are for a counter".into(),
+                    ));
+                }
+            }
+            _ => {
+                return Err((
+                    entry,
+                    "give a `counter` (with `to`) or a `resource`, one of them".into(),
+                ));
+            }
+        }
+        ranges_apart(
+            &format!("{entry}.rows"),
+            d.rows.iter().map(|r| r.on.as_str()),
+        )?;
+        ruling_known(pack, &format!("{entry}.ruling"), d.ruling.as_deref())?;
+    }
+    Ok(())
+}
+
+/// One award: a counter that exists, for what a record tells, of members
+/// the pack has.
+fn check_award(pack: &Pack, entry: &str, award: &AwardDef) -> Found {
+    if pack.counter(&award.counter).is_none() {
+        return Err((
+            format!("{entry}.counter"),
+            format!("counter `{}` is not in [[counters]]", award.counter),
+        ));
+    }
+    match award.for_what().map_err(|e| (format!("{entry}.to"), e))? {
+        AwardFor::Outcome(ids) => {
+            if let Some(id) = ids.iter().find(|id| pack.outcome(id).is_none()) {
+                return Err((
+                    format!("{entry}.to"),
+                    format!("outcome `{id}` is not in [[outcomes]]"),
+                ));
+            }
+        }
+        AwardFor::WinnersLeader if pack.record().winner == crate::rules::WinnerRule::None => {
+            return Err((
+                format!("{entry}.to"),
+                "the pack's records name no winner".into(),
+            ));
+        }
+        _ => {}
+    }
+    members_known(pack, &format!("{entry}.who"), award.who.as_deref())?;
     Ok(())
 }

@@ -278,6 +278,14 @@ fn kind_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
             put(format!("rating.counters[{i}].factor"), c.factor);
         }
     }
+    for d in pack.record.iter().flat_map(|r| &r.differences) {
+        for r in &d.rows {
+            put(
+                format!("record.differences.{}.rows `{}`", d.id, r.on),
+                r.amount,
+            );
+        }
+    }
     for a in pack.record.iter().flat_map(|r| &r.awards) {
         put(format!("record.awards.{}.amount", a.id), a.amount);
     }
