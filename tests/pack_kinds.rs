@@ -335,6 +335,34 @@ fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
             "record.differences.d.measure: a difference is measured before the record",
         ),
         (
+            "\n[[record.counted]]\nid = \"c\"\nlabel = \"C\"\ndice = \"d6+1\"\nper = \"standing\"\nfaces = [{ name = \"F\", on = \"6\" }]\n",
+            "record.counted.c.dice: dice counted are read one by one: no modifier",
+        ),
+        (
+            "\n[[record.counted]]\nid = \"c\"\nlabel = \"C\"\ndice = \"d6\"\nper = \"kills\"\nfaces = [{ name = \"F\", on = \"6\" }]\n",
+            "record.counted.c.per: `kills`: expected took_part, standing, outcome:<id> or count:<id>",
+        ),
+        (
+            "\n[[record.counted]]\nid = \"c\"\nlabel = \"C\"\ndice = \"d6\"\nper = \"standing\"\nfaces = [{ name = \"F\", on = \"7+\" }]\n",
+            "record.counted.c.faces `7+`: no face of a d6 is in it",
+        ),
+        (
+            "\n[[record.counted]]\nid = \"c\"\nlabel = \"C\"\ndice = \"d6\"\nper = \"standing\"\nsets = [{ name = \"One\", of = 1 }]\n",
+            "record.counted.c.sets `One`: a set is of 2 to 100 equal faces, not 1",
+        ),
+        (
+            "\n[[grids]]\nid = \"g\"\nname = \"G\"\nrows_by = \"found:nope\"\ncolumns_by = \"members\"\ncolumns = [\"1+\"]\nrows = [{ on = \"0+\", values = [1] }]\n",
+            "grids.g.rows_by: `nope` is not in [[record.counted]]",
+        ),
+        (
+            "\n[[grids]]\nid = \"g\"\nname = \"G\"\nrows_by = \"resource:coin\"\ncolumns_by = \"members\"\ncolumns = [\"1\", \"2+\"]\nrows = [{ on = \"0+\", values = [1] }]\n",
+            "grids.g.rows `0+`: 1 values for 2 columns",
+        ),
+        (
+            "\n[[record.lookups]]\nid = \"l\"\ntext = \"t\"\ngrid = \"nope\"\nresource = \"coin\"\n",
+            "record.lookups.l.grid: grid `nope` is not in [[grids]]",
+        ),
+        (
             "\n[[record.awards]]\nid = \"a\"\ntext = \"t\"\ncounter = \"nope\"\namount = 1\nto = \"standing\"\n",
             "record.awards.a.counter: counter `nope` is not in [[counters]]",
         ),
@@ -700,4 +728,130 @@ rows = [{ on = "1-2", amount = 1 }, { on = "3+", amount = 3 }]
         told.procedure.changes
     );
     assert_eq!(coin(&s, "C"), 3);
+}
+
+/// Scavenging after a race: a die for each runner who finished, scored by
+/// the dice that show 5 or 6 and by sets of equal faces; what was found
+/// sold by a grid of what was found and the band's size.
+const SCAVENGING: &str = r#"
+[[resources]]
+id = "trinkets"
+label = "Trinkets"
+min = 0
+
+[[record.counted]]
+id = "scavenge"
+label = "Scavenging"
+dice = "d6"
+per = "standing"
+faces = [{ name = "Trinket", on = "5-6", found = 1, gain = [{ resource = "trinkets", amount = 1 }] }]
+sets = [
+  { name = "Pair", of = 2, found = 1 },
+  { name = "Triple", of = 3, found = 2, gain = [{ resource = "coin", amount = 5 }] },
+]
+
+[[grids]]
+id = "pawn"
+name = "The Pawnbroker"
+rows_by = "found:scavenge"
+columns_by = "members"
+columns = ["1", "2+"]
+rows = [
+  { on = "0", values = [0, 0] },
+  { on = "1-2", values = [4, 3] },
+  { on = "3+", values = [8, 6] },
+]
+
+[[record.lookups]]
+id = "sell"
+text = "What was found is sold to the pawnbroker"
+grid = "pawn"
+resource = "coin"
+"#;
+
+fn amount(s: &Session, band: &str, resource: &str) -> i64 {
+    let id = s.gang_named(band).unwrap().id;
+    s.gang_view(id)
+        .unwrap()
+        .resources
+        .iter()
+        .find(|r| r.id == resource)
+        .map(|r| r.amount)
+        .unwrap()
+}
+
+#[test]
+fn dice_scored_by_counting_and_a_grid_read_by_two_numbers() {
+    let dir = util::temp();
+    let mut s = campaign(dir.path(), SCAVENGING);
+    let a = s.gang_named("A").unwrap().id;
+    s.recruit(
+        a,
+        rapsheet::campaign::commands::NewFighter {
+            name: "A3".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    let race = report(serde_json::json!({
+        "gangs": [
+            {"gang": "A"},
+            {"gang": "B", "fighters": [{"fighter": "B1"}, {"fighter": "B2", "outcome": "caught"}]},
+        ],
+        "dice": [
+            {"roll": "scavenge: A", "faces": [5, 5, 2]},
+            {"roll": "scavenge: B", "faces": [3]},
+        ],
+    }));
+    let told = s.record_battle(&race, 1).unwrap();
+    let text: Vec<&str> = told
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    // A, three finished: [5, 5, 2] is two Trinkets and a Pair of 5s:
+    // found 1 + 1 + 1 = 3; three runners: row `3+`, column `2+`: 6.
+    assert!(
+        text.contains(
+            &"Scavenging 3d6: [5, 5, 2]: 2 × Trinket, Pair of 5; found 3 (entered by hand)"
+        ),
+        "{text:?}"
+    );
+    assert!(
+        text.contains(
+            &"What was found is sold to the pawnbroker: The Pawnbroker row 3+, column 2+: 6"
+        ),
+        "{text:?}"
+    );
+    assert_eq!((amount(&s, "A", "trinkets"), coin(&s, "A")), (2, 6));
+    // B: one finished, [3]: nothing; found 0: row `0`, nothing sold.
+    assert_eq!((amount(&s, "B", "trinkets"), coin(&s, "B")), (0, 0));
+    // Dice for two runners must be two.
+    let wrong = report(serde_json::json!({
+        "gangs": [{"gang": "A"}, {"gang": "C"}],
+        "dice": [
+            {"roll": "scavenge: A", "faces": [6, 6, 6]},
+            {"roll": "scavenge: C", "faces": [4, 4, 4]},
+        ],
+    }));
+    let e = s.record_battle(&wrong, 1).unwrap_err().to_string();
+    assert!(e.starts_with("dice[1].faces: scavenge: C:"), "{e}");
+    // A triple is not also a pair (`sets_nest` left out): [6, 6, 6] is
+    // three Trinkets and a Triple of 6s, found 3 + 2 = 5 and 5 Coin, then
+    // sold for 6. C's [4, 4] is a Pair, found 1, sold for 3.
+    let race = report(serde_json::json!({
+        "gangs": [{"gang": "A"}, {"gang": "C"}],
+        "dice": [
+            {"roll": "scavenge: A", "faces": [6, 6, 6]},
+            {"roll": "scavenge: C", "faces": [4, 4]},
+        ],
+    }));
+    s.record_battle(&race, 1).unwrap();
+    assert_eq!((amount(&s, "A", "trinkets"), coin(&s, "A")), (5, 6 + 5 + 6));
+    assert_eq!((amount(&s, "C", "trinkets"), coin(&s, "C")), (0, 3));
+    // Taken back, both races leave nothing behind.
+    s.undo_last_battle().unwrap();
+    s.undo_last_battle().unwrap();
+    assert_eq!((amount(&s, "A", "trinkets"), coin(&s, "A")), (0, 0));
 }

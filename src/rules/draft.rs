@@ -474,6 +474,7 @@ fn empty_pack() -> Pack {
         record: None,
         valuation: None,
         rating: None,
+        grids: Vec::new(),
         settings: Vec::new(),
         checks: Vec::new(),
         group: None,

@@ -245,3 +245,123 @@ impl DifferenceDef {
             .find(|r| super::RowRange::parse(&r.on).is_ok_and(|range| range.contains(difference)))
     }
 }
+
+/// A roll scored by counting (`[[record.counted]]`): dice for each member
+/// of a side (or for each of a count of the report), rolled together and
+/// scored by how many fall in a range and by sets of equal faces.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CountedRollDef {
+    /// Unique among the record's counted rolls; `found:<id>` reads what
+    /// it found.
+    pub id: String,
+    /// What the roll is called (`Exploration`).
+    pub label: String,
+    /// The dice for each member or each one counted (`d6`, `2d6`).
+    pub dice: String,
+    /// For whom dice are rolled: as an award's `to` (`took_part`,
+    /// `standing`, `outcome:<id>`), one lot per member; or
+    /// `count:<id>`, one lot per one of the side's scenario count.
+    pub per: String,
+    /// Only for these members (see [`Members`]).
+    #[serde(default)]
+    pub who: Option<String>,
+    /// Each die whose value is in a range scores.
+    #[serde(default)]
+    pub faces: Vec<FaceScore>,
+    /// Each set of equal faces scores.
+    #[serde(default)]
+    pub sets: Vec<SetScore>,
+    /// True when a set counts as each smaller set too (a triple is also
+    /// a double); left out, as the largest only.
+    #[serde(default)]
+    pub sets_nest: bool,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// What each die in a range scores.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct FaceScore {
+    /// What a die of it is called (`Shard`).
+    pub name: String,
+    /// The values it covers: `6`, `5-6`, `5+`.
+    pub on: String,
+    /// What it adds to what the roll found.
+    #[serde(default)]
+    pub found: i64,
+    /// What it gives the side.
+    #[serde(default)]
+    pub gain: Vec<super::Amount>,
+}
+
+/// What each set of equal faces scores.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SetScore {
+    /// What the set is called (`Doubles`).
+    pub name: String,
+    /// How many equal faces: 2 for a double.
+    pub of: usize,
+    #[serde(default)]
+    pub found: i64,
+    #[serde(default)]
+    pub gain: Vec<super::Amount>,
+}
+
+/// A table looked up by two numbers (`[[grids]]`): rows by one, columns
+/// by the other, each cell an amount.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GridDef {
+    pub id: String,
+    pub name: String,
+    /// The number its rows are read by (see [`Measure`]).
+    pub rows_by: String,
+    /// The number its columns are read by.
+    pub columns_by: String,
+    /// The columns' ranges, in order (`1-3`, `4-6`, `7+`).
+    pub columns: Vec<String>,
+    pub rows: Vec<GridRow>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// A row of a grid: its range, and a cell for each column.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct GridRow {
+    pub on: String,
+    pub values: Vec<i64>,
+}
+
+impl GridDef {
+    /// The cell two numbers land on, with its row's and column's ranges.
+    pub fn cell(&self, row: i64, column: i64) -> Option<(i64, &str, &str)> {
+        let lands = |on: &str, n: i64| super::RowRange::parse(on).is_ok_and(|r| r.contains(n));
+        let c = self.columns.iter().position(|on| lands(on, column))?;
+        let r = self.rows.iter().find(|r| lands(&r.on, row))?;
+        Some((*r.values.get(c)?, r.on.as_str(), self.columns[c].as_str()))
+    }
+}
+
+/// A grid looked up for each side after a record (`[[record.lookups]]`):
+/// the cell gives the side that much of a resource.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct LookupDef {
+    pub id: String,
+    /// The line as printed.
+    pub text: String,
+    pub grid: String,
+    pub resource: String,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}

@@ -353,6 +353,7 @@ macro_rules! entry {
 }
 entry!(
     OutcomeDef,
+    GridDef,
     TableDef,
     ArcStageDef,
     ScenarioDef,
@@ -443,6 +444,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         valuation: over.valuation.or_else(|| base.valuation.clone()),
         card: over.card.or_else(|| base.card.clone()),
         rating: over.rating.or_else(|| base.rating.clone()),
+        grids: merge_section(&base.grids, over.grids),
         settings: merge_section(&base.settings, over.settings),
         checks: merge_section(&base.checks, over.checks),
         group: None,
@@ -471,6 +473,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
             "scenarios" => remove_from(&mut pack.scenarios, id),
             "titles" => remove_from(&mut pack.titles, id),
             "actions" => remove_from(&mut pack.actions, id),
+            "grids" => remove_from(&mut pack.grids, id),
             _ => {
                 return Err(PackError::new(
                     file,

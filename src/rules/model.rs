@@ -72,6 +72,9 @@ pub struct Pack {
     pub card: Option<CardRules>,
     /// A gang's rating: a sum over the members on its roster.
     pub rating: Option<super::RatingDef>,
+    /// Tables looked up by two numbers.
+    #[serde(default)]
+    pub grids: Vec<super::GridDef>,
     /// Choices the text leaves to the group, kept per campaign.
     #[serde(default)]
     pub settings: Vec<SettingDef>,
@@ -325,6 +328,14 @@ pub struct RecordRules {
     /// (an underdog's bonus).
     #[serde(default)]
     pub differences: Vec<super::DifferenceDef>,
+    /// Rolls scored by counting dice (an exploration), after the
+    /// record's awards.
+    #[serde(default)]
+    pub counted: Vec<super::CountedRollDef>,
+    /// Grids looked up for each side after the counted rolls (what was
+    /// found sold, by how many found it).
+    #[serde(default)]
+    pub lookups: Vec<super::LookupDef>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
@@ -360,6 +371,8 @@ impl Default for RecordRules {
             upkeep: Vec::new(),
             awards: Vec::new(),
             differences: Vec::new(),
+            counted: Vec::new(),
+            lookups: Vec::new(),
             source: String::new(),
             ruling: None,
         }

@@ -43,7 +43,7 @@ impl Run<'_> {
 
     /// How many times a member of the record earns an award: once, none,
     /// or once for each rival they took down.
-    fn times_awarded(&self, what: &AwardFor, bf: &BattleFighter) -> i64 {
+    pub(super) fn times_awarded(&self, what: &AwardFor, bf: &BattleFighter) -> i64 {
         let taken_down = self.pack.outcome(&bf.outcome).is_some_and(|o| o.taken_down);
         let leader = self.fighters.get(&bf.fighter).is_some_and(|f| f.leader);
         let yes = match what {
@@ -64,15 +64,18 @@ impl Run<'_> {
         i64::from(yes)
     }
 
-    /// Whether an award reaches a member: still on the roster, one of
-    /// those it names, with the counter.
+    /// Whether an award reaches a member: one of those it is for, with
+    /// the counter.
     fn award_is_for(&self, award: &crate::rules::AwardDef, fighter: FighterId) -> bool {
-        let Some(f) = self.fighters.get(&fighter) else {
-            return false;
-        };
-        f.status.on_roster()
-            && is_one_of(award.who.as_deref(), f.leader, |q| f.has_quirk(q))
-            && self.has_counter(fighter, &award.counter)
+        self.member_is_for(award, fighter) && self.has_counter(fighter, &award.counter)
+    }
+
+    /// Whether a member is one an award (or a roll) is for: still on the
+    /// roster, and one of those it names.
+    pub(super) fn member_is_for(&self, award: &crate::rules::AwardDef, fighter: FighterId) -> bool {
+        self.fighters.get(&fighter).is_some_and(|f| {
+            f.status.on_roster() && is_one_of(award.who.as_deref(), f.leader, |q| f.has_quirk(q))
+        })
     }
 
     /// The member's thresholds of a counter: the first list whose `who`

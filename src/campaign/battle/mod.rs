@@ -13,6 +13,7 @@ use serde::{Deserialize, Serialize};
 mod aftermath;
 mod awards;
 mod bounties;
+mod counted;
 mod counters;
 mod differences;
 mod epilogue;
@@ -281,6 +282,8 @@ pub fn run_procedure(
     run.advancements()?;
     run.awards()?;
     run.differences()?;
+    run.counted_rolls()?;
+    run.lookups()?;
     run.thresholds()?;
     run.check_dice_and_picks()?;
     run.bounty_declarations(report)?;
@@ -383,6 +386,8 @@ struct Run<'a> {
     rolls: Vec<RollMade>,
     /// Roll names used, to check entered dice and picks against.
     roll_names: Vec<String>,
+    /// What each side's counted rolls found, by roll id.
+    found: BTreeMap<(GangId, String), i64>,
 }
 
 impl<'a> Run<'a> {
@@ -407,6 +412,7 @@ impl<'a> Run<'a> {
             gained_in_battle: BTreeMap::new(),
             rolls: Vec::new(),
             roll_names: Vec::new(),
+            found: BTreeMap::new(),
             resources: state
                 .gangs
                 .iter()

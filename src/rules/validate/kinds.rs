@@ -8,11 +8,14 @@ use crate::rules::{AwardDef, AwardFor, Measure, Members, Pack, PackError, RowRan
 /// Checks every kind of campaign shape the pack uses.
 pub(super) fn validate_kinds(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
-    let checks: [fn(&Pack) -> Found; 4] = [
+    let checks: [fn(&Pack) -> Found; 7] = [
         check_rating,
         check_awards,
         check_thresholds,
         check_differences,
+        check_counted,
+        check_grids,
+        check_lookups,
     ];
     for check in checks {
         if let Err((entry, reason)) = check(pack) {
@@ -65,6 +68,9 @@ fn measure_known(pack: &Pack, entry: &str, text: &str) -> Found {
         Measure::Rating if pack.rating.is_none() => Some("the pack has no [rating]".to_owned()),
         Measure::Resource(id) if pack.resource(id).is_none() => {
             Some(format!("resource `{id}` is not in [[resources]]"))
+        }
+        Measure::Found(id) if !pack.record().counted.iter().any(|c| c.id == *id) => {
+            Some(format!("`{id}` is not in [[record.counted]]"))
         }
         Measure::Count(id)
             if !pack
@@ -199,7 +205,6 @@ fn check_differences(pack: &Pack) -> Found {
         if !ids.insert(d.id.as_str()) {
             return Err((entry, "the id is used twice".into()));
         }
-        measure_known(pack, &format!("{entry}.measure"), &d.measure)?;
         if !matches!(
             Measure::parse(&d.measure),
             Ok(Measure::Rating | Measure::Resource(_))
@@ -209,6 +214,7 @@ fn check_differences(pack: &Pack) -> Found {
                 "a difference is measured before the record: rating or resource:<id>".into(),
             ));
         }
+        measure_known(pack, &format!("{entry}.measure"), &d.measure)?;
         match (&d.counter, &d.resource) {
             (Some(counter), None) => {
                 let Some(to) = &d.to else {
@@ -286,5 +292,172 @@ fn check_award(pack: &Pack, entry: &str, award: &AwardDef) -> Found {
         _ => {}
     }
     members_known(pack, &format!("{entry}.who"), award.who.as_deref())?;
+    Ok(())
+}
+
+/// Amounts of resources the pack has.
+fn gains_known(pack: &Pack, entry: &str, gain: &[crate::rules::Amount]) -> Found {
+    match gain.iter().find(|a| pack.resource(&a.resource).is_none()) {
+        Some(a) => Err((
+            entry.to_owned(),
+            format!("resource `{}` is not in [[resources]]", a.resource),
+        )),
+        None => Ok(()),
+    }
+}
+
+/// The record's counted rolls: dice that roll, for members or a count the
+/// record has, scored by faces the dice have and sets they can make.
+fn check_counted(pack: &Pack) -> Found {
+    let mut ids = std::collections::BTreeSet::new();
+    for c in &pack.record().counted {
+        let entry = format!("record.counted.{}", c.id);
+        if !ids.insert(c.id.as_str()) {
+            return Err((entry, "the id is used twice".into()));
+        }
+        let dice =
+            crate::dice::parse(&c.dice).map_err(|e| (format!("{entry}.dice"), e.to_string()))?;
+        if dice.modifier() != 0 {
+            return Err((
+                format!("{entry}.dice"),
+                "dice counted are read one by one: no modifier".into(),
+            ));
+        }
+        if let Some(count) = c.per.strip_prefix("count:") {
+            measure_known(pack, &format!("{entry}.per"), &format!("count:{count}"))?;
+        } else {
+            let award = AwardDef {
+                id: c.id.clone(),
+                text: c.label.clone(),
+                counter: String::new(),
+                amount: 0,
+                to: c.per.clone(),
+                who: c.who.clone(),
+                source: String::new(),
+                ruling: None,
+            };
+            match award.for_what() {
+                Ok(AwardFor::TookPart | AwardFor::Standing | AwardFor::Outcome(_)) => {}
+                _ => {
+                    return Err((
+                        format!("{entry}.per"),
+                        format!(
+                            "`{}`: expected took_part, standing, outcome:<id> or count:<id>",
+                            c.per
+                        ),
+                    ));
+                }
+            }
+            if let Ok(AwardFor::Outcome(ids)) = award.for_what()
+                && let Some(id) = ids.iter().find(|id| pack.outcome(id).is_none())
+            {
+                return Err((
+                    format!("{entry}.per"),
+                    format!("outcome `{id}` is not in [[outcomes]]"),
+                ));
+            }
+            members_known(pack, &format!("{entry}.who"), c.who.as_deref())?;
+        }
+        if c.faces.is_empty() && c.sets.is_empty() {
+            return Err((entry, "it scores nothing: give `faces` or `sets`".into()));
+        }
+        ranges_apart(
+            &format!("{entry}.faces"),
+            c.faces.iter().map(|f| f.on.as_str()),
+        )?;
+        for f in &c.faces {
+            let range = RowRange::parse(&f.on).map_err(|e| (format!("{entry}.faces"), e))?;
+            if !(1..=i64::from(dice.sides())).any(|v| range.contains(v)) {
+                return Err((
+                    format!("{entry}.faces `{}`", f.on),
+                    format!("no face of a d{} is in it", dice.sides()),
+                ));
+            }
+            gains_known(pack, &format!("{entry}.faces `{}`.gain", f.on), &f.gain)?;
+        }
+        let mut sizes = std::collections::BTreeSet::new();
+        for set in &c.sets {
+            let most = usize::try_from(crate::dice::Expr::MAX_COUNT).unwrap_or(usize::MAX);
+            if !(2..=most).contains(&set.of) {
+                return Err((
+                    format!("{entry}.sets `{}`", set.name),
+                    format!("a set is of 2 to {most} equal faces, not {}", set.of),
+                ));
+            }
+            if !sizes.insert(set.of) {
+                return Err((
+                    format!("{entry}.sets `{}`", set.name),
+                    format!("two sets are of {}", set.of),
+                ));
+            }
+            gains_known(
+                pack,
+                &format!("{entry}.sets `{}`.gain", set.name),
+                &set.gain,
+            )?;
+        }
+        ruling_known(pack, &format!("{entry}.ruling"), c.ruling.as_deref())?;
+    }
+    Ok(())
+}
+
+/// Each grid: numbers it can read, ranges apart, a cell for every column.
+fn check_grids(pack: &Pack) -> Found {
+    let mut ids = std::collections::BTreeSet::new();
+    for g in &pack.grids {
+        let entry = format!("grids.{}", g.id);
+        if !ids.insert(g.id.as_str()) {
+            return Err((entry, "the id is used twice".into()));
+        }
+        measure_known(pack, &format!("{entry}.rows_by"), &g.rows_by)?;
+        measure_known(pack, &format!("{entry}.columns_by"), &g.columns_by)?;
+        if g.columns.is_empty() || g.rows.is_empty() {
+            return Err((entry, "a grid needs columns and rows".into()));
+        }
+        ranges_apart(
+            &format!("{entry}.columns"),
+            g.columns.iter().map(String::as_str),
+        )?;
+        ranges_apart(
+            &format!("{entry}.rows"),
+            g.rows.iter().map(|r| r.on.as_str()),
+        )?;
+        if let Some(row) = g.rows.iter().find(|r| r.values.len() != g.columns.len()) {
+            return Err((
+                format!("{entry}.rows `{}`", row.on),
+                format!(
+                    "{} values for {} columns",
+                    row.values.len(),
+                    g.columns.len()
+                ),
+            ));
+        }
+        ruling_known(pack, &format!("{entry}.ruling"), g.ruling.as_deref())?;
+    }
+    Ok(())
+}
+
+/// The record's lookups: a grid and a resource the pack has.
+fn check_lookups(pack: &Pack) -> Found {
+    let mut ids = std::collections::BTreeSet::new();
+    for l in &pack.record().lookups {
+        let entry = format!("record.lookups.{}", l.id);
+        if !ids.insert(l.id.as_str()) {
+            return Err((entry, "the id is used twice".into()));
+        }
+        if !pack.grids.iter().any(|g| g.id == l.grid) {
+            return Err((
+                format!("{entry}.grid"),
+                format!("grid `{}` is not in [[grids]]", l.grid),
+            ));
+        }
+        if pack.resource(&l.resource).is_none() {
+            return Err((
+                format!("{entry}.resource"),
+                format!("resource `{}` is not in [[resources]]", l.resource),
+            ));
+        }
+        ruling_known(pack, &format!("{entry}.ruling"), l.ruling.as_deref())?;
+    }
     Ok(())
 }

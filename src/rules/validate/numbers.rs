@@ -286,6 +286,39 @@ fn kind_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
             );
         }
     }
+    for c in pack.record.iter().flat_map(|r| &r.counted) {
+        for f in &c.faces {
+            put(
+                format!("record.counted.{}.faces `{}`.found", c.id, f.on),
+                f.found,
+            );
+            for a in &f.gain {
+                put(
+                    format!("record.counted.{}.faces `{}`.gain", c.id, f.on),
+                    a.amount,
+                );
+            }
+        }
+        for set in &c.sets {
+            put(
+                format!("record.counted.{}.sets `{}`.found", c.id, set.name),
+                set.found,
+            );
+            for a in &set.gain {
+                put(
+                    format!("record.counted.{}.sets `{}`.gain", c.id, set.name),
+                    a.amount,
+                );
+            }
+        }
+    }
+    for g in &pack.grids {
+        for r in &g.rows {
+            for v in &r.values {
+                put(format!("grids.{}.rows `{}`", g.id, r.on), *v);
+            }
+        }
+    }
     for a in pack.record.iter().flat_map(|r| &r.awards) {
         put(format!("record.awards.{}.amount", a.id), a.amount);
     }
