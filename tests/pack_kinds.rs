@@ -363,6 +363,22 @@ fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
             "record.lookups.l.grid: grid `nope` is not in [[grids]]",
         ),
         (
+            "\n[captives]\nresource = \"coin\"\nransom = { fixed = 5, between = [1, 9] }\n",
+            "captives.ransom: give one of `fixed`, `between` or `by_worth`",
+        ),
+        (
+            "\n[captives]\nresource = \"coin\"\nransom = { by_worth = [{ on = \"0+\", amount = 3 }] }\n",
+            "captives.ransom.by_worth: a captive's worth is their value or their rating",
+        ),
+        (
+            "\n[captives]\nresource = \"coin\"\nmay = [\"sell\"]\n",
+            "captives.may: `sell` needs `[captives.sell]`",
+        ),
+        (
+            "\n[captives]\nresource = \"coin\"\nsell = { fixed = 0, status = \"sold\" }\n",
+            "captives.sell: a price is more than 0, not 0",
+        ),
+        (
             "\n[[record.awards]]\nid = \"a\"\ntext = \"t\"\ncounter = \"nope\"\namount = 1\nto = \"standing\"\n",
             "record.awards.a.counter: counter `nope` is not in [[counters]]",
         ),
@@ -854,4 +870,79 @@ fn dice_scored_by_counting_and_a_grid_read_by_two_numbers() {
     s.undo_last_battle().unwrap();
     s.undo_last_battle().unwrap();
     assert_eq!((amount(&s, "A", "trinkets"), coin(&s, "A")), (0, 0));
+}
+
+#[test]
+fn captives_are_ransomed_and_sold_at_the_price_the_pack_sets() {
+    let dir = util::temp();
+    let extra = format!(
+        "{KIT}{}",
+        r#"
+[rating]
+label = "Band Rating"
+per_member = 5
+entries = true
+
+[captives]
+resource = "coin"
+ransom = { by_worth = [{ on = "1-9", amount = 2 }, { on = "10+", amount = 6 }] }
+sell = { between = [1, 3], status = "sold to the bog-hermits" }
+may = ["ransom", "sell"]
+"#
+    );
+    let mut s = campaign(dir.path(), &extra);
+    let a2 = s.fighter_named("A2", None).unwrap();
+    s.set_quirks(a2.id, vec![rapsheet::campaign::QuirkPick::new("shoes")])
+        .unwrap();
+    let a = s.gang_named("A").unwrap().id;
+    s.adjust_resource(a, "coin", 10, "winnings").unwrap();
+    let race = report(serde_json::json!({
+        "gangs": [
+            {"gang": "A", "fighters": [{"fighter": "A1", "outcome": "nabbed"}, {"fighter": "A2", "outcome": "nabbed"}]},
+            {"gang": "B"},
+        ],
+        "picks": [{"roll": "nabbed: A1", "pick": "hold"}, {"roll": "nabbed: A2", "pick": "hold"}],
+    }));
+    s.record_battle(&race, 1).unwrap();
+    let a1 = s.fighter_named("A1", None).unwrap();
+    // A1 is worth 5 (a runner); A2 15 (and the shoes): 2 and 6 Coin.
+    let terms = s.captive_terms(a2.id).unwrap();
+    assert_eq!(terms.ransom.as_ref().unwrap().said, "6 (worth 15)");
+    assert!(!terms.may_release);
+    let e = s.ransom(a2.id, "coin", 2).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "captives.ransom: 2 is not the price of A2: 6 (worth 15) Coin"
+    );
+    s.ransom(a2.id, "coin", 6).unwrap();
+    assert_eq!((coin(&s, "A"), coin(&s, "B")), (4, 6));
+    // Not released: the pack lets captives be ransomed or sold only.
+    let e = s.release(a1.id).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "captives.may: this game does not let a captive be released"
+    );
+    // Sold for 1 to 3, no more.
+    let e = s.sell_captive(a1.id, 4).unwrap_err().to_string();
+    assert_eq!(e, "captives.sell: 4 is not the price of A1: 1 to 3 Coin");
+    drop(s);
+    // From the command line: the terms, and the sale.
+    let terms = cli(dir.path(), &extra, &["captive", "terms", "A1"]);
+    assert_eq!(
+        terms,
+        "ransom: 2 (worth 5) Coin\nrelease: not allowed\nsell: 1 to 3 Coin\n"
+    );
+    let sold = cli(
+        dir.path(),
+        &extra,
+        &["captive", "sell", "A1", "--amount", "3"],
+    );
+    assert_eq!(sold, "A1 is sold for 3 Coin: sold to the bog-hermits\n");
+    let s = Session::open_with(&dir.path().join("c.rapsheet"), registry(&extra)).unwrap();
+    let view = s.gang_view(a).unwrap();
+    assert_eq!(
+        view.gone,
+        [("A1".to_owned(), "sold to the bog-hermits".to_owned())]
+    );
+    assert_eq!(coin(&s, "B"), 9);
 }

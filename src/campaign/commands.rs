@@ -782,6 +782,22 @@ pub enum AftermathError {
     },
     #[error("{0} is already removed")]
     AlreadyRemoved(String),
+    /// The pack's `[captives]` does not allow it.
+    #[error("captives.may: this game does not let a captive be {what}")]
+    NotAllowed { what: String },
+    /// Not the price the pack's `[captives]` sets.
+    #[error("{field}: {amount} is not the price of {fighter}: {price} {resource}")]
+    NotThePrice {
+        field: String,
+        fighter: String,
+        amount: i64,
+        price: String,
+        resource: String,
+    },
+    #[error("captives.resource: a captive is paid for in {0}")]
+    WrongResource(String),
+    #[error("captives.sell: this game does not sell captives")]
+    NotSold,
     #[error("removing {0} needs a reason for the log")]
     NeedsReason(String),
     #[error(transparent)]
@@ -789,6 +805,9 @@ pub enum AftermathError {
 }
 
 /// The captive's gang pays a ransom to the captors, who free the fighter.
+/// `worth` is the captive's, for a price by worth
+/// ([`crate::campaign::rating::worth`]).
+#[allow(clippy::too_many_arguments)]
 pub fn ransom(
     pack: &Pack,
     fighter: &Fighter,
@@ -796,6 +815,7 @@ pub fn ransom(
     captors: &Gang,
     resource: &str,
     amount: i64,
+    worth: i64,
 ) -> Result<Vec<Event>, AftermathError> {
     if !matches!(fighter.status, super::FighterStatus::Captured { by, .. } if by == captors.id) {
         return Err(AftermathError::NotCaptive(fighter.name.clone()));
@@ -807,6 +827,26 @@ pub fn ransom(
         return Err(AftermathError::AmountPastBound(amount));
     }
     let def = resource_def(pack, resource)?;
+    if let Some(rules) = &pack.captives {
+        allowed(rules, crate::rules::CaptiveAction::Ransom, "ransomed")?;
+        if def.id != rules.resource {
+            return Err(AftermathError::WrongResource(
+                pack.resource_label(&rules.resource).to_owned(),
+            ));
+        }
+        if let Some(price) = &rules.ransom
+            && !price.allows(amount, worth)
+        {
+            return Err(not_the_price(
+                "captives.ransom",
+                pack,
+                fighter,
+                amount,
+                price,
+                worth,
+            ));
+        }
+    }
     let have = owner.resources.get(&def.id).copied().unwrap_or(0);
     if have < amount {
         return Err(AftermathError::CannotPay {
@@ -851,10 +891,113 @@ pub fn ransom(
     ])
 }
 
-/// The captors free a captive for nothing.
-pub fn release(fighter: &Fighter, captors: &Gang) -> Result<Vec<Event>, AftermathError> {
+/// Refused unless the pack's `[captives]` lets it be done.
+fn allowed(
+    rules: &crate::rules::CaptiveRules,
+    action: crate::rules::CaptiveAction,
+    done: &str,
+) -> Result<(), AftermathError> {
+    if rules.may(action) {
+        Ok(())
+    } else {
+        Err(AftermathError::NotAllowed {
+            what: done.to_owned(),
+        })
+    }
+}
+
+fn not_the_price(
+    field: &str,
+    pack: &Pack,
+    fighter: &Fighter,
+    amount: i64,
+    price: &crate::rules::Price,
+    worth: i64,
+) -> AftermathError {
+    let resource = pack
+        .captives
+        .as_ref()
+        .map_or("", |c| pack.resource_label(&c.resource));
+    AftermathError::NotThePrice {
+        field: field.to_owned(),
+        fighter: fighter.name.clone(),
+        amount,
+        price: price.said(worth),
+        resource: resource.to_owned(),
+    }
+}
+
+/// The captors sell a captive at the pack's price: they gain it, and the
+/// captive leaves their own side for good.
+pub fn sell(
+    pack: &Pack,
+    fighter: &Fighter,
+    captors: &Gang,
+    amount: i64,
+    worth: i64,
+) -> Result<Vec<Event>, AftermathError> {
     if !matches!(fighter.status, super::FighterStatus::Captured { by, .. } if by == captors.id) {
         return Err(AftermathError::NotCaptive(fighter.name.clone()));
+    }
+    let Some(rules) = &pack.captives else {
+        return Err(AftermathError::NotSold);
+    };
+    allowed(rules, crate::rules::CaptiveAction::Sell, "sold")?;
+    let Some(sale) = &rules.sell else {
+        return Err(AftermathError::NotSold);
+    };
+    if !sale.price.allows(amount, worth) {
+        return Err(not_the_price(
+            "captives.sell",
+            pack,
+            fighter,
+            amount,
+            &sale.price,
+            worth,
+        ));
+    }
+    let def = resource_def(pack, &rules.resource)?;
+    let theirs = captors.resources.get(&def.id).copied().unwrap_or(def.start);
+    let paid = theirs
+        .checked_add(amount)
+        .filter(|to| !crate::rules::passes_bound(theirs, *to))
+        .ok_or_else(|| AftermathError::CaptorsPastBound {
+            gang: captors.name.clone(),
+            have: theirs,
+            resource: def.label.clone(),
+            amount,
+        })?;
+    Ok(vec![
+        Event::ResourceAdjusted {
+            gang: captors.id,
+            resource: def.id.clone(),
+            from: theirs,
+            to: paid,
+            reason: format!("sold {}", fighter.name),
+        },
+        Event::FighterStatusChanged {
+            fighter: fighter.id,
+            from: fighter.status.clone(),
+            to: super::FighterStatus::Gone {
+                status: sale.status.clone(),
+                battle: None,
+            },
+            reason: format!("sold by {} for {amount} {}", captors.name, def.label),
+        },
+    ])
+}
+
+/// The captors free a captive for nothing.
+pub fn release(
+    pack: &Pack,
+    fighter: &Fighter,
+    captors: &Gang,
+) -> Result<Vec<Event>, AftermathError> {
+    if !matches!(fighter.status, super::FighterStatus::Captured { by, .. } if by == captors.id) {
+        return Err(AftermathError::NotCaptive(fighter.name.clone()));
+    }
+    if let Some(rules) = &pack.captives {
+        allowed(rules, crate::rules::CaptiveAction::Release, "released")?;
     }
     Ok(vec![Event::FighterStatusChanged {
         fighter: fighter.id,

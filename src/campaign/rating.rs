@@ -65,3 +65,14 @@ fn member_rating(pack: &Pack, def: &RatingDef, fighter: &Fighter) -> i64 {
     }
     sum
 }
+
+/// What a member is worth, as a price by worth reads it: their value where
+/// the pack prices members, else what they add to the rating.
+pub fn worth(pack: &Pack, fighter: &Fighter, lasting: &[super::LastingEffect]) -> i64 {
+    if let Some(value) = super::valuation::fighter_value(pack, fighter, lasting) {
+        return value.value;
+    }
+    pack.rating
+        .as_ref()
+        .map_or(0, |def| member_rating(pack, def, fighter))
+}

@@ -628,13 +628,32 @@ pub enum CaptiveCommand {
     /// The captive's gang pays the captors and gets the fighter back.
     Ransom {
         name: String,
-        /// The resource paid (`supply`).
+        /// The resource paid (`supply`); left out, the one the game's
+        /// captives are paid in.
         #[arg(long)]
-        resource: String,
+        resource: Option<String>,
+        /// Left out, the game's price where it is one amount.
         #[arg(long)]
-        amount: i64,
+        amount: Option<i64>,
         #[arg(long)]
         gang: Option<String>,
+    },
+    /// The captors sell the fighter at the game's price: gone for good.
+    Sell {
+        name: String,
+        /// Left out, the game's price where it is one amount.
+        #[arg(long)]
+        amount: Option<i64>,
+        #[arg(long)]
+        gang: Option<String>,
+    },
+    /// What the game says the fighter costs to ransom or gives when sold.
+    Terms {
+        name: String,
+        #[arg(long)]
+        gang: Option<String>,
+        #[arg(long)]
+        json: bool,
     },
     /// The captors free the fighter for nothing.
     Release {
@@ -653,9 +672,53 @@ pub(super) fn captive(session: &mut Session, command: CaptiveCommand) -> Result<
             gang,
         } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
+            let terms = session.captive_terms(fighter.id)?;
+            let Some(resource) = resource.or_else(|| terms.resource.clone().map(|(id, _)| id))
+            else {
+                anyhow::bail!("name the resource paid: --resource");
+            };
+            let amount = price_or(amount, terms.ransom.as_ref(), "ransom")?;
             session.ransom(fighter.id, &resource, amount)?;
             let gang = session.gang(fighter.gang)?;
             say!("{} is back with {}", fighter.name, gang.name);
+            Ok(())
+        }
+        CaptiveCommand::Sell { name, amount, gang } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            let terms = session.captive_terms(fighter.id)?;
+            let amount = price_or(amount, terms.sell.as_ref(), "sale")?;
+            session.sell_captive(fighter.id, amount)?;
+            let sold = session.fighter(fighter.id)?;
+            say!(
+                "{} is sold for {amount} {}: {}",
+                fighter.name,
+                terms.resource.map(|(_, label)| label).unwrap_or_default(),
+                sold.status.describe(|_| String::new(), "")
+            );
+            Ok(())
+        }
+        CaptiveCommand::Terms { name, gang, json } => {
+            let fighter = session.fighter_named(&name, gang.as_deref())?;
+            let terms = session.captive_terms(fighter.id)?;
+            if json {
+                return print_json(&terms);
+            }
+            let label = terms.resource.as_ref().map_or("", |(_, l)| l.as_str());
+            let said = |p: &Option<crate::session::CaptivePrice>, may: bool| match (p, may) {
+                (_, false) => "not allowed".to_owned(),
+                (Some(p), true) => format!("{} {label}", p.said),
+                (None, true) => "as the sides agree".to_owned(),
+            };
+            say!("ransom: {}", said(&terms.ransom, terms.may_ransom));
+            say!(
+                "release: {}",
+                if terms.may_release {
+                    "allowed"
+                } else {
+                    "not allowed"
+                }
+            );
+            say!("sell: {}", said(&terms.sell, terms.may_sell));
             Ok(())
         }
         CaptiveCommand::Release { name, gang } => {
@@ -664,6 +727,18 @@ pub(super) fn captive(session: &mut Session, command: CaptiveCommand) -> Result<
             say!("{} is released", fighter.name);
             Ok(())
         }
+    }
+}
+
+/// The amount typed, or the price where it is one amount.
+fn price_or(
+    amount: Option<i64>,
+    price: Option<&crate::session::CaptivePrice>,
+    what: &str,
+) -> Result<i64> {
+    match (amount, price.and_then(|p| p.amount)) {
+        (Some(n), _) | (None, Some(n)) => Ok(n),
+        (None, None) => anyhow::bail!("name the {what}'s amount: --amount"),
     }
 }
 

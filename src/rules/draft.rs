@@ -475,6 +475,7 @@ fn empty_pack() -> Pack {
         valuation: None,
         rating: None,
         grids: Vec::new(),
+        captives: None,
         settings: Vec::new(),
         checks: Vec::new(),
         group: None,

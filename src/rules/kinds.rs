@@ -365,3 +365,127 @@ pub struct LookupDef {
     #[serde(default)]
     pub ruling: Option<String>,
 }
+
+/// What captives cost, and what may be done with one (`[captives]`).
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct CaptiveRules {
+    /// The resource a ransom is paid in and a sale gives.
+    pub resource: String,
+    /// What ransoming a captive back costs; left out, what the two sides
+    /// agree.
+    #[serde(default)]
+    pub ransom: Option<Price>,
+    /// What selling a captive gives its captors; left out, a captive is
+    /// not sold.
+    #[serde(default)]
+    pub sell: Option<Sale>,
+    /// What may be done with a captive (`ransom`, `release`, `sell`); left
+    /// out, each the pack prices, and release.
+    #[serde(default)]
+    pub may: Vec<CaptiveAction>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// Something done with a captive.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum CaptiveAction {
+    /// Their own side pays to have them back.
+    Ransom,
+    /// The captors free them for nothing.
+    Release,
+    /// The captors sell them: they leave their side for good.
+    Sell,
+}
+
+impl CaptiveAction {
+    pub fn word(self) -> &'static str {
+        match self {
+            CaptiveAction::Ransom => "ransom",
+            CaptiveAction::Release => "release",
+            CaptiveAction::Sell => "sell",
+        }
+    }
+}
+
+/// A price: a fixed amount, a range, or by the captive's worth (their
+/// value where the pack prices members, else what they add to the
+/// rating). One of the three.
+#[derive(Debug, Clone, Default, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Price {
+    #[serde(default)]
+    pub fixed: Option<i64>,
+    /// The least and the most, both allowed.
+    #[serde(default)]
+    pub between: Option<[i64; 2]>,
+    /// Ranges of the captive's worth, and the price of each.
+    #[serde(default)]
+    pub by_worth: Vec<DifferenceRow>,
+}
+
+/// A sale: its price and what the captive becomes.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Sale {
+    #[serde(flatten)]
+    pub price: Price,
+    /// What a sold captive is, as their side's roster says it (`sold to
+    /// the mines`).
+    pub status: String,
+}
+
+impl Price {
+    /// The one amount it allows for a captive of this worth, if it is
+    /// not a range.
+    pub fn amount(&self, worth: i64) -> Option<i64> {
+        if let Some(fixed) = self.fixed {
+            return Some(fixed);
+        }
+        self.by_worth
+            .iter()
+            .find(|r| super::RowRange::parse(&r.on).is_ok_and(|range| range.contains(worth)))
+            .map(|r| r.amount)
+    }
+
+    /// The price in words for a captive of this worth: `50`, `20 to
+    /// 100`, `30 (worth 45)`.
+    pub fn said(&self, worth: i64) -> String {
+        match (self.between, self.by_worth.is_empty()) {
+            (Some([low, high]), _) => format!("{low} to {high}"),
+            (None, false) => match self.amount(worth) {
+                Some(n) => format!("{n} (worth {worth})"),
+                None => format!("none for a worth of {worth}"),
+            },
+            _ => self
+                .amount(worth)
+                .map_or_else(String::new, |n| n.to_string()),
+        }
+    }
+
+    /// Whether an amount is the price of a captive of this worth.
+    pub fn allows(&self, amount: i64, worth: i64) -> bool {
+        match self.between {
+            Some([low, high]) => (low..=high).contains(&amount),
+            None => self.amount(worth) == Some(amount),
+        }
+    }
+}
+
+impl CaptiveRules {
+    /// Whether the pack lets this be done with a captive.
+    pub fn may(&self, action: CaptiveAction) -> bool {
+        if !self.may.is_empty() {
+            return self.may.contains(&action);
+        }
+        match action {
+            CaptiveAction::Release => true,
+            CaptiveAction::Ransom => true,
+            CaptiveAction::Sell => self.sell.is_some(),
+        }
+    }
+}

@@ -445,6 +445,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         card: over.card.or_else(|| base.card.clone()),
         rating: over.rating.or_else(|| base.rating.clone()),
         grids: merge_section(&base.grids, over.grids),
+        captives: over.captives.or_else(|| base.captives.clone()),
         settings: merge_section(&base.settings, over.settings),
         checks: merge_section(&base.checks, over.checks),
         group: None,

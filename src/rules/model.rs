@@ -75,6 +75,8 @@ pub struct Pack {
     /// Tables looked up by two numbers.
     #[serde(default)]
     pub grids: Vec<super::GridDef>,
+    /// What captives cost and what may be done with one.
+    pub captives: Option<super::CaptiveRules>,
     /// Choices the text leaves to the group, kept per campaign.
     #[serde(default)]
     pub settings: Vec<SettingDef>,

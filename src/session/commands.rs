@@ -423,6 +423,7 @@ impl Session {
         };
         let owner = self.gang(f.gang)?;
         let captors = self.gang(by)?;
+        let worth = self.worth_of(&f)?;
         let events = commands::ransom(
             self.gang_pack(&owner)?,
             &f,
@@ -430,8 +431,73 @@ impl Session {
             &captors,
             resource,
             amount,
+            worth,
         )?;
         self.commit(&format!("Ransom {} from {}", f.name, captors.name), events)
+    }
+
+    /// What a member is worth, for a captive's price by worth.
+    fn worth_of(&self, f: &crate::campaign::Fighter) -> Result<i64> {
+        let owner = self.gang(f.gang)?;
+        let lasting = self.store.lasting_effects_of_gang(f.gang)?;
+        Ok(crate::campaign::rating::worth(
+            self.gang_pack(&owner)?,
+            f,
+            &lasting,
+        ))
+    }
+
+    /// What the pack says a captive costs to ransom and gives when sold,
+    /// and what may be done with them.
+    pub fn captive_terms(&self, fighter: FighterId) -> Result<CaptiveTerms> {
+        use crate::rules::CaptiveAction;
+        let f = self.fighter(fighter)?;
+        let owner = self.gang(f.gang)?;
+        let pack = self.gang_pack(&owner)?;
+        let worth = self.worth_of(&f)?;
+        let Some(rules) = &pack.captives else {
+            return Ok(CaptiveTerms {
+                resource: None,
+                ransom: None,
+                sell: None,
+                may_ransom: true,
+                may_release: true,
+                may_sell: false,
+            });
+        };
+        let price = |p: &crate::rules::Price| CaptivePrice {
+            said: p.said(worth),
+            amount: p.amount(worth).filter(|_| p.between.is_none()),
+            between: p.between,
+        };
+        Ok(CaptiveTerms {
+            resource: Some((
+                rules.resource.clone(),
+                pack.resource_label(&rules.resource).to_owned(),
+            )),
+            ransom: rules.ransom.as_ref().map(price),
+            sell: rules.sell.as_ref().map(|s| price(&s.price)),
+            may_ransom: rules.may(CaptiveAction::Ransom),
+            may_release: rules.may(CaptiveAction::Release),
+            may_sell: rules.may(CaptiveAction::Sell),
+        })
+    }
+
+    /// The captors sell a captive at the pack's price.
+    pub fn sell_captive(&mut self, fighter: FighterId, amount: i64) -> Result<BatchId> {
+        let f = self.fighter(fighter)?;
+        let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
+            bail!(
+                "{} is not held by a rival {}",
+                f.name,
+                self.campaign_words()?.0.gang
+            );
+        };
+        let owner = self.gang(f.gang)?;
+        let captors = self.gang(by)?;
+        let worth = self.worth_of(&f)?;
+        let events = commands::sell(self.gang_pack(&owner)?, &f, &captors, amount, worth)?;
+        self.commit(&format!("{} sells {}", captors.name, f.name), events)
     }
 
     /// The captors free a captive.
@@ -445,7 +511,8 @@ impl Session {
             );
         };
         let captors = self.gang(by)?;
-        let events = commands::release(&f, &captors)?;
+        let owner = self.gang(f.gang)?;
+        let events = commands::release(self.gang_pack(&owner)?, &f, &captors)?;
         self.commit(&format!("{} releases {}", captors.name, f.name), events)
     }
 
@@ -515,4 +582,26 @@ fn changed_roster(roster: &mut Vec<Fighter>, event: &Event) {
         }
         _ => {}
     }
+}
+
+/// What a captive costs and what may be done with them, as the pack's
+/// `[captives]` says (everything open where it has none).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct CaptiveTerms {
+    /// The resource paid (id, label), where the pack names one.
+    pub resource: Option<(String, String)>,
+    pub ransom: Option<CaptivePrice>,
+    pub sell: Option<CaptivePrice>,
+    pub may_ransom: bool,
+    pub may_release: bool,
+    pub may_sell: bool,
+}
+
+/// A captive's price in words, and the one amount it allows (or its
+/// range).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+pub struct CaptivePrice {
+    pub said: String,
+    pub amount: Option<i64>,
+    pub between: Option<[i64; 2]>,
 }

@@ -51,7 +51,7 @@ use crate::text;
 pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
 pub use backups::{Backup, BackupPolicy, kept, restore_backup};
 pub use bundles::read_bundle_file;
-pub use commands::{Outcome, saved_but};
+pub use commands::{CaptivePrice, CaptiveTerms, Outcome, saved_but};
 pub use drafts::Drafts;
 pub use history::History;
 pub use house::HousePack;
@@ -61,8 +61,8 @@ pub use records::{NextScenarios, Preview, Recorded, ScenarioRoll};
 pub use settings::SettingView;
 pub use sheet::{CheckRolled, Pushed};
 pub use views::{
-    CounterView, FighterDetails, FighterView, GangSummary, GangValueView, GangView, HistoryLine,
-    QuirkView, ResourceView, TitleView, TitlesView, fighter_view,
+    CaptivesMay, CounterView, FighterDetails, FighterView, GangSummary, GangValueView, GangView,
+    HistoryLine, QuirkView, ResourceView, TitleView, TitlesView, fighter_view,
 };
 
 /// An open campaign and the packs it is read with.

@@ -168,6 +168,35 @@ pub struct GangView {
     /// The gang's rating, where the pack has one.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rating: Option<crate::campaign::rating::Rating>,
+    /// What may be done with a captive, as the gang's pack says.
+    #[serde(skip)]
+    pub captives_may: CaptivesMay,
+}
+
+/// What may be done with a captive: ransom them, release them, sell them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CaptivesMay {
+    pub ransom: bool,
+    pub release: bool,
+    pub sell: bool,
+}
+
+impl CaptivesMay {
+    pub fn of(pack: &Pack) -> Self {
+        use crate::rules::CaptiveAction;
+        match &pack.captives {
+            None => CaptivesMay {
+                ransom: true,
+                release: true,
+                sell: false,
+            },
+            Some(rules) => CaptivesMay {
+                ransom: rules.may(CaptiveAction::Ransom),
+                release: rules.may(CaptiveAction::Release),
+                sell: rules.may(CaptiveAction::Sell),
+            },
+        }
+    }
 }
 
 /// A gang's value in the pack's words.
@@ -510,6 +539,7 @@ impl Session {
             relies_on: crate::campaign::rulings_relied_on(pack, &fighters, &problems),
             problems,
             rating: crate::campaign::rating::gang_rating(pack, &fighters),
+            captives_may: CaptivesMay::of(pack),
             value: crate::campaign::valuation::gang_value(
                 pack,
                 &fighters,

@@ -529,10 +529,12 @@ fn take_choice_ui(
     });
 }
 
-/// A ransom being agreed for a captive.
+/// A ransom being agreed for a captive, or a sale of one by its captors.
 #[derive(Debug)]
 pub struct RansomDialog {
     pub fighter: crate::campaign::FighterId,
+    /// True for a sale by the captors.
+    pub sell: bool,
     pub resource: String,
     pub amount: i64,
     pub error: Option<String>,
@@ -542,9 +544,18 @@ impl RansomDialog {
     pub fn new(fighter: crate::campaign::FighterId) -> Self {
         Self {
             fighter,
+            sell: false,
             resource: String::new(),
             amount: 1,
             error: None,
+        }
+    }
+
+    /// The captors' sale of a captive.
+    pub fn sale(fighter: crate::campaign::FighterId) -> Self {
+        Self {
+            sell: true,
+            ..Self::new(fighter)
         }
     }
 }
@@ -554,41 +565,97 @@ pub fn ransom_dialog_ui(
     ctx: &Context,
     dialog: &mut RansomDialog,
     pack: &crate::rules::Pack,
-    fighter: &str,
+    captive: &super::state::Captive,
 ) -> Option<Option<Action>> {
     let mut result = None;
+    let fighter = &captive.name;
+    let terms = &captive.terms;
+    let price = if dialog.sell {
+        terms.sell.as_ref()
+    } else {
+        terms.ransom.as_ref()
+    };
     let modal = egui::Modal::new(egui::Id::unique("ransom-dialog")).show(ctx, |ui| {
-        ui.heading(format!("Ransom {fighter}"));
-        ui.label(format!(
-            "The two players agree on a price; it moves from the captive's {} to the captors, who free the {}.",
-            pack.words.gang, pack.words.fighter
-        ));
-        if dialog.resource.is_empty()
+        if dialog.sell {
+            ui.heading(format!("Sell {fighter}"));
+            ui.label(format!(
+                "The captors sell the {}: they leave their {} for good.",
+                pack.words.fighter, pack.words.gang
+            ));
+        } else {
+            ui.heading(format!("Ransom {fighter}"));
+            ui.label(format!(
+                "The price moves from the captive's {} to the captors, who free the {}.",
+                pack.words.gang, pack.words.fighter
+            ));
+        }
+        if let Some((id, _)) = &terms.resource {
+            dialog.resource.clone_from(id);
+        } else if dialog.resource.is_empty()
             && let Some(first) = pack.resources.first()
         {
             dialog.resource = first.id.clone();
         }
+        if let Some(price) = price {
+            let label = pack.resource_label(&dialog.resource);
+            ui.label(RichText::new(format!("The price: {} {label}", price.said)).strong());
+        }
         ui.horizontal(|ui| {
             let label = ui.label("Amount");
-            ui.add(egui::DragValue::new(&mut dialog.amount).range(1..=1_000_000))
-                .labelled_by(label.id);
+            match price.map(|p| (p.amount, p.between)) {
+                Some((Some(n), _)) => {
+                    dialog.amount = n;
+                    ui.label(n.to_string()).labelled_by(label.id);
+                }
+                Some((None, Some([low, high]))) => {
+                    dialog.amount = dialog.amount.clamp(low, high);
+                    ui.add(egui::DragValue::new(&mut dialog.amount).range(low..=high))
+                        .labelled_by(label.id);
+                }
+                _ => {
+                    ui.add(egui::DragValue::new(&mut dialog.amount).range(1..=1_000_000))
+                        .labelled_by(label.id);
+                }
+            }
             let shown = pack.resource_label(&dialog.resource).to_owned();
-            labelled_combo(ui, "Resource", |c| c.selected_text(shown), |ui| {
-                    for r in &pack.resources {
-                        ui.selectable_value(&mut dialog.resource, r.id.clone(), &r.label);
-                    }
-                });
+            if terms.resource.is_some() {
+                ui.label(shown);
+            } else {
+                labelled_combo(
+                    ui,
+                    "Resource",
+                    |c| c.selected_text(shown),
+                    |ui| {
+                        for r in &pack.resources {
+                            ui.selectable_value(&mut dialog.resource, r.id.clone(), &r.label);
+                        }
+                    },
+                );
+            }
         });
         if let Some(err) = &dialog.error {
             ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
         }
         ui.horizontal(|ui| {
-            if ui.button("Pay the ransom").clicked() {
-                result = Some(Some(Action::Gang(GangAction::Ransom {
-                    fighter: dialog.fighter,
-                    resource: dialog.resource.clone(),
-                    amount: dialog.amount,
-                })));
+            let button = if dialog.sell {
+                "Sell"
+            } else {
+                "Pay the ransom"
+            };
+            if ui.button(button).clicked() {
+                let action = if dialog.sell {
+                    GangAction::Sell {
+                        fighter: dialog.fighter,
+                        amount: dialog.amount,
+                    }
+                } else {
+                    GangAction::Ransom {
+                        fighter: dialog.fighter,
+                        resource: dialog.resource.clone(),
+                        amount: dialog.amount,
+                    }
+                };
+                result = Some(Some(Action::Gang(action)));
             }
             if ui.button("Cancel").clicked() {
                 result = Some(None);

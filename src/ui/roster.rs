@@ -436,10 +436,11 @@ fn aftermath_ui(ui: &mut Ui, view: &GangView, read_only: Option<&str>) -> Option
                         RichText::new(format!("{} is {}", fighter.name, fighter.status_text))
                             .color(ui.visuals().warn_fg_color),
                     );
-                    if ui
-                        .small_button(format!("Ransom {}…", fighter.name))
-                        .on_disabled_hover_text(edit_hint(read_only))
-                        .clicked()
+                    if view.captives_may.ransom
+                        && ui
+                            .small_button(format!("Ransom {}…", fighter.name))
+                            .on_disabled_hover_text(edit_hint(read_only))
+                            .clicked()
                     {
                         action = Some(Action::Gang(GangAction::AskRansom(fighter.id)));
                     }
@@ -449,13 +450,23 @@ fn aftermath_ui(ui: &mut Ui, view: &GangView, read_only: Option<&str>) -> Option
         for (id, name, gang) in &view.captives {
             ui.horizontal(|ui| {
                 ui.label(format!("Holding {name} of {gang}"));
-                if ui
-                    .small_button(format!("Release {name}"))
-                    .on_hover_text("Free the captive for nothing")
-                    .on_disabled_hover_text(edit_hint(read_only))
-                    .clicked()
+                if view.captives_may.release
+                    && ui
+                        .small_button(format!("Release {name}"))
+                        .on_hover_text("Free the captive for nothing")
+                        .on_disabled_hover_text(edit_hint(read_only))
+                        .clicked()
                 {
                     action = Some(Action::Gang(GangAction::Release(*id)));
+                }
+                if view.captives_may.sell
+                    && ui
+                        .small_button(format!("Sell {name}…"))
+                        .on_hover_text("Sell the captive at the game's price: gone for good")
+                        .on_disabled_hover_text(edit_hint(read_only))
+                        .clicked()
+                {
+                    action = Some(Action::Gang(GangAction::AskSale(*id)));
                 }
             });
         }

@@ -493,7 +493,7 @@ impl RapsheetApp {
             if let Some(captive) = captive
                 && let Some(pack) = session.pack(&captive.ruleset).ok()
             {
-                match ransom_dialog_ui(ctx, dialog, pack, &captive.name) {
+                match ransom_dialog_ui(ctx, dialog, pack, captive) {
                     Some(Some(action)) => actions.push(action),
                     Some(None) => {
                         dialogs.ransom = None;

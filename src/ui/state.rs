@@ -17,6 +17,8 @@ pub struct Captive {
     pub fighter: FighterId,
     pub name: String,
     pub ruleset: String,
+    /// What the pack says they cost.
+    pub terms: crate::session::CaptiveTerms,
 }
 
 /// What the views draw from.
@@ -215,6 +217,7 @@ impl ViewState {
             fighter,
             name: found.name,
             ruleset: gang.ruleset,
+            terms: session.captive_terms(fighter)?,
         });
         Ok(())
     }

@@ -8,7 +8,7 @@ use crate::rules::{AwardDef, AwardFor, Measure, Members, Pack, PackError, RowRan
 /// Checks every kind of campaign shape the pack uses.
 pub(super) fn validate_kinds(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
-    let checks: [fn(&Pack) -> Found; 7] = [
+    let checks: [fn(&Pack) -> Found; 8] = [
         check_rating,
         check_awards,
         check_thresholds,
@@ -16,6 +16,7 @@ pub(super) fn validate_kinds(file: &str, pack: &Pack) -> Result<(), PackError> {
         check_counted,
         check_grids,
         check_lookups,
+        check_captives,
     ];
     for check in checks {
         if let Err((entry, reason)) = check(pack) {
@@ -460,4 +461,80 @@ fn check_lookups(pack: &Pack) -> Found {
         ruling_known(pack, &format!("{entry}.ruling"), l.ruling.as_deref())?;
     }
     Ok(())
+}
+
+/// A price: one way of saying it, positive amounts, ranges apart, a worth
+/// the pack can tell.
+fn check_price(pack: &Pack, entry: &str, price: &crate::rules::Price) -> Found {
+    let ways = [
+        price.fixed.is_some(),
+        price.between.is_some(),
+        !price.by_worth.is_empty(),
+    ];
+    if ways.iter().filter(|w| **w).count() != 1 {
+        return Err((
+            entry.to_owned(),
+            "give one of `fixed`, `between` or `by_worth`".into(),
+        ));
+    }
+    let amounts: Vec<i64> = price
+        .fixed
+        .into_iter()
+        .chain(price.between.into_iter().flatten())
+        .chain(price.by_worth.iter().map(|r| r.amount))
+        .collect();
+    if let Some(n) = amounts.iter().find(|n| **n <= 0) {
+        return Err((entry.to_owned(), format!("a price is more than 0, not {n}")));
+    }
+    if let Some([low, high]) = price.between
+        && low > high
+    {
+        return Err((
+            format!("{entry}.between"),
+            format!("the range runs backwards ({low} to {high})"),
+        ));
+    }
+    if !price.by_worth.is_empty() {
+        if pack.valuation.is_none() && pack.rating.is_none() {
+            return Err((
+                format!("{entry}.by_worth"),
+                "a captive's worth is their value or their rating: the pack has neither [valuation] nor [rating]".into(),
+            ));
+        }
+        ranges_apart(
+            &format!("{entry}.by_worth"),
+            price.by_worth.iter().map(|r| r.on.as_str()),
+        )?;
+    }
+    Ok(())
+}
+
+/// Captives: a resource the pack has, prices said one way each, what may
+/// be done priced where it needs one.
+fn check_captives(pack: &Pack) -> Found {
+    let Some(captives) = &pack.captives else {
+        return Ok(());
+    };
+    if pack.resource(&captives.resource).is_none() {
+        return Err((
+            "captives.resource".into(),
+            format!("resource `{}` is not in [[resources]]", captives.resource),
+        ));
+    }
+    if let Some(price) = &captives.ransom {
+        check_price(pack, "captives.ransom", price)?;
+    }
+    if let Some(sale) = &captives.sell {
+        check_price(pack, "captives.sell", &sale.price)?;
+        if let Err(e) = crate::text::word(&sale.status) {
+            return Err(("captives.sell.status".into(), e.to_string()));
+        }
+    }
+    if captives.may.contains(&crate::rules::CaptiveAction::Sell) && captives.sell.is_none() {
+        return Err((
+            "captives.may".into(),
+            "`sell` needs `[captives.sell]`: its price and what a sold captive becomes".into(),
+        ));
+    }
+    ruling_known(pack, "captives.ruling", captives.ruling.as_deref())
 }

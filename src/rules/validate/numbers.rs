@@ -312,6 +312,23 @@ fn kind_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
             }
         }
     }
+    if let Some(c) = &pack.captives {
+        let prices = [
+            ("ransom", c.ransom.as_ref()),
+            ("sell", c.sell.as_ref().map(|s| &s.price)),
+        ];
+        for (name, price) in prices {
+            let Some(price) = price else { continue };
+            let all = price
+                .fixed
+                .into_iter()
+                .chain(price.between.into_iter().flatten())
+                .chain(price.by_worth.iter().map(|r| r.amount));
+            for n in all {
+                put(format!("captives.{name}"), n);
+            }
+        }
+    }
     for g in &pack.grids {
         for r in &g.rows {
             for v in &r.values {

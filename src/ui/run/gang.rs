@@ -50,6 +50,12 @@ pub enum GangAction {
         amount: i64,
     },
     Release(FighterId),
+    /// Opens the sale dialog for a captive the gang holds.
+    AskSale(FighterId),
+    Sell {
+        fighter: FighterId,
+        amount: i64,
+    },
 }
 
 impl RapsheetApp {
@@ -100,7 +106,7 @@ impl RapsheetApp {
                 target,
                 choice,
             } => self.take_action(gang, &action, target, choice.as_deref()),
-            GangAction::AskRansom(fighter) => self.ask_ransom(fighter),
+            GangAction::AskRansom(fighter) => self.ask_ransom(fighter, false),
             GangAction::Ransom {
                 fighter,
                 resource,
@@ -117,6 +123,17 @@ impl RapsheetApp {
             }
             GangAction::Release(fighter) => {
                 self.change("Captive released", |s| s.release(fighter));
+            }
+            GangAction::AskSale(fighter) => self.ask_ransom(fighter, true),
+            GangAction::Sell { fighter, amount } => {
+                if self.change("Captive sold", |s| s.sell_captive(fighter, amount)) {
+                    self.dialogs.ransom = None;
+                    self.state.captive = None;
+                } else if let (Some(dialog), Some(status)) =
+                    (&mut self.dialogs.ransom, &self.status)
+                {
+                    dialog.error = Some(status.text.clone());
+                }
             }
         }
     }
@@ -191,12 +208,14 @@ impl RapsheetApp {
         }
     }
 
-    /// Reads a captive and opens the ransom dialog for them.
-    fn ask_ransom(&mut self, fighter: FighterId) {
+    /// Reads a captive and opens the ransom dialog for them (the sale
+    /// dialog, with `sell`).
+    fn ask_ransom(&mut self, fighter: FighterId, sell: bool) {
         let Some(session) = &self.session else {
             return;
         };
         match self.state.read_captive(session, fighter) {
+            Ok(()) if sell => self.dialogs.ransom = Some(RansomDialog::sale(fighter)),
             Ok(()) => self.dialogs.ransom = Some(RansomDialog::new(fighter)),
             Err(err) => self.error(err),
         }
