@@ -363,6 +363,18 @@ fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
             "record.lookups.l.grid: grid `nope` is not in [[grids]]",
         ),
         (
+            "\n[succession]\nby = \"counter:nope\"\n",
+            "succession.by: counter `nope` is not in [[counters]]",
+        ),
+        (
+            "\n[succession]\nby = \"stat:pace\"\nties = [\"pick\", \"counter:blisters\"]\n",
+            "succession.ties[0]: `pick` settles every tie: it comes last",
+        ),
+        (
+            "\n[succession]\nby = \"pace\"\n",
+            "succession.by: `pace`: expected counter:<id> or stat:<id>",
+        ),
+        (
             "\n[captives]\nresource = \"coin\"\nransom = { fixed = 5, between = [1, 9] }\n",
             "captives.ransom: give one of `fixed`, `between` or `by_worth`",
         ),
@@ -945,4 +957,128 @@ may = ["ransom", "sell"]
         [("A1".to_owned(), "sold to the bog-hermits".to_owned())]
     );
     assert_eq!(coin(&s, "B"), 9);
+}
+
+#[test]
+fn a_leader_who_leaves_is_followed_by_the_member_succession_names() {
+    let dir = util::temp();
+    let extra = format!(
+        "{KIT}{}",
+        r#"
+[[counters]]
+id = "xp"
+label = "Experience"
+min = 0
+
+[succession]
+by = "counter:xp"
+ties = ["stat:pace", "pick"]
+"#
+    );
+    let mut s = campaign(dir.path(), &extra);
+    for band in ["A", "B", "C"] {
+        let id = s.gang_named(band).unwrap().id;
+        s.recruit(
+            id,
+            rapsheet::campaign::commands::NewFighter {
+                name: format!("{band}3"),
+                ..Default::default()
+            },
+        )
+        .unwrap();
+    }
+    for (runner, xp) in [("A2", 2), ("A3", 2), ("B2", 1), ("B3", 1)] {
+        let f = s.fighter_named(runner, None).unwrap();
+        s.set_counter(f.id, "xp", xp, "earlier races").unwrap();
+    }
+    let a3 = s.fighter_named("A3", None).unwrap();
+    s.set_base_stat(a3.id, "pace", 4).unwrap();
+    let before: Vec<serde_json::Value> = ["A", "B"]
+        .iter()
+        .map(|b| serde_json::to_value(s.gang_view(s.gang_named(b).unwrap().id).unwrap()).unwrap())
+        .collect();
+    // A1 is lost, B1 nabbed by A: A2 and A3 tie on Experience 2, and A3's
+    // Pace 4 breaks it; B2 and B3 tie on both, and B picks.
+    let mut race = serde_json::json!({
+        "gangs": [
+            {"gang": "A", "fighters": [{"fighter": "A1", "outcome": "lost"}, {"fighter": "A2"}]},
+            {"gang": "B", "fighters": [{"fighter": "B1", "outcome": "nabbed"}, {"fighter": "B2"}]},
+        ],
+        "picks": [{"roll": "nabbed: B1", "pick": "hold"}],
+    });
+    let asked = s.preview_battle(&report(race.clone()), 1).unwrap();
+    let need = asked
+        .needed
+        .iter()
+        .find(|n| n.rule == "succession: B")
+        .unwrap();
+    assert_eq!(need.options, ["B2", "B3"]);
+    assert_eq!(need.text, "pick the next captain: tied");
+    race["picks"]
+        .as_array_mut()
+        .unwrap()
+        .push(serde_json::json!({"roll": "succession: B", "pick": "B3"}));
+    let told = s.record_battle(&report(race), 1).unwrap();
+    let text: Vec<&str> = told
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    assert!(
+        text.contains(&"A3 is the next captain, after A1 (Experience 2)"),
+        "{text:?}"
+    );
+    let leader = |s: &Session, band: &str| {
+        let id = s.gang_named(band).unwrap().id;
+        let view = s.gang_view(id).unwrap();
+        let leaders: Vec<String> = view
+            .fighters
+            .iter()
+            .filter(|f| f.leader)
+            .map(|f| f.name.clone())
+            .collect();
+        leaders
+    };
+    assert_eq!(leader(&s, "A"), ["A3"]);
+    assert_eq!(leader(&s, "B"), ["B3"]);
+    // Taken back: the leaders as they were.
+    s.undo_last_battle().unwrap();
+    for (band, was) in ["A", "B"].iter().zip(&before) {
+        let now =
+            serde_json::to_value(s.gang_view(s.gang_named(band).unwrap().id).unwrap()).unwrap();
+        assert_eq!(&now, was, "{band}");
+    }
+    // A leader dismissed: C2 and C3 tie on everything, so C names one.
+    drop(s);
+    std::fs::write(dir.path().join("runners.toml"), format!("{GAME}{extra}")).unwrap();
+    let e = util::rapsheet(
+        dir.path(),
+        &[
+            "--pack",
+            "runners.toml",
+            "fighter",
+            "dismiss",
+            "C1",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(!e.status.success());
+    assert!(
+        util::stderr(&e).contains(
+            "succession: C2 and C3 are tied to be the next captain; name one (or make one captain first)"
+        ),
+        "{}",
+        util::stderr(&e)
+    );
+    let out = cli(
+        dir.path(),
+        &extra,
+        &["fighter", "dismiss", "C1", "--successor", "C3"],
+    );
+    assert_eq!(
+        out,
+        "Dismissed C1 (rapsheet undo brings them back)\nC3 is the captain now\n"
+    );
 }

@@ -21,6 +21,7 @@ mod model;
 pub mod photo;
 mod problems;
 pub mod rating;
+pub mod succession;
 pub mod titles;
 pub mod valuation;
 pub mod wire;

@@ -232,13 +232,35 @@ pub(super) fn fighter_notes(
     )
 }
 
-pub(super) fn dismiss(session: &mut Session, name: &str, gang: Option<&str>) -> Result<()> {
+/// `successor`: who leads next, where the pack's succession leaves a tie
+/// to the side.
+pub(super) fn dismiss(
+    session: &mut Session,
+    name: &str,
+    gang: Option<&str>,
+    successor: Option<&str>,
+) -> Result<()> {
     let fighter = session.fighter_named(name, gang)?;
-    session.dismiss(fighter.id)?;
+    let next = successor
+        .map(|n| session.fighter_named(n, Some(&session.gang(fighter.gang)?.name)))
+        .transpose()?;
+    let was_leader = fighter.leader;
+    session.dismiss_naming(fighter.id, next.map(|f| f.id))?;
     say!(
         "Dismissed {} (rapsheet undo brings them back)",
         fighter.name
     );
+    if was_leader {
+        let view = session.gang_view(fighter.gang)?;
+        if let Some(leader) = view.fighters.iter().find(|f| f.leader) {
+            let word = session
+                .gang_pack(&session.gang(fighter.gang)?)?
+                .words
+                .leader
+                .clone();
+            say!("{} is the {word} now", leader.name);
+        }
+    }
     Ok(())
 }
 

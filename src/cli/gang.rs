@@ -202,6 +202,10 @@ pub enum FighterCommand {
         name: String,
         #[arg(long)]
         gang: Option<String>,
+        /// Who leads next, where the game's succession leaves a tie to the
+        /// gang.
+        #[arg(long)]
+        successor: Option<String>,
     },
 }
 
@@ -289,7 +293,11 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
             gang,
             json,
         } => edit::fighter_notes(session, &name, gang.as_deref(), &text, json),
-        FighterCommand::Dismiss { name, gang } => edit::dismiss(session, &name, gang.as_deref()),
+        FighterCommand::Dismiss {
+            name,
+            gang,
+            successor,
+        } => edit::dismiss(session, &name, gang.as_deref(), successor.as_deref()),
         FighterCommand::Buy { name, entry, gang } => {
             let fighter = session.fighter_named(&name, gang.as_deref())?;
             let pick = session

@@ -476,6 +476,7 @@ fn empty_pack() -> Pack {
         rating: None,
         grids: Vec::new(),
         captives: None,
+        succession: None,
         settings: Vec::new(),
         checks: Vec::new(),
         group: None,

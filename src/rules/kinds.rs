@@ -489,3 +489,62 @@ impl CaptiveRules {
         }
     }
 }
+
+/// Who leads when a leader leaves (`[succession]`): the member with the
+/// most of a counter or the highest of a stat, ties broken as it says.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct SuccessionRule {
+    /// What ranks the members: `counter:<id>` (the most) or `stat:<id>`
+    /// (the highest, as the member has it now).
+    pub by: String,
+    /// How a tie is broken, in order: another `counter:<id>` or
+    /// `stat:<id>`, then `first` (the longest in the side) or `pick`
+    /// (the side picks). Left out, the side picks.
+    #[serde(default)]
+    pub ties: Vec<String>,
+    /// Only these members may lead (see [`Members`]).
+    #[serde(default)]
+    pub who: Option<String>,
+    /// When a leader leaves: `gone` (dead or gone for good), `captured`
+    /// (held by a rival after a record), `dismissed`. Left out, all three.
+    #[serde(default)]
+    pub when: Vec<LeaderLeaves>,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// How a leader leaves their side.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum LeaderLeaves {
+    Gone,
+    Captured,
+    Dismissed,
+}
+
+impl SuccessionRule {
+    pub fn applies_when(&self, leaves: LeaderLeaves) -> bool {
+        self.when.is_empty() || self.when.contains(&leaves)
+    }
+}
+
+/// What ranks members for succession, as written (`counter:<id>`,
+/// `stat:<id>`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Rank {
+    Counter(String),
+    Stat(String),
+}
+
+impl Rank {
+    pub fn parse(text: &str) -> Result<Rank, String> {
+        match text.split_once(':') {
+            Some(("counter", id)) => Ok(Rank::Counter(id.to_owned())),
+            Some(("stat", id)) => Ok(Rank::Stat(id.to_owned())),
+            _ => Err(format!("`{text}`: expected counter:<id> or stat:<id>")),
+        }
+    }
+}

@@ -446,6 +446,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         rating: over.rating.or_else(|| base.rating.clone()),
         grids: merge_section(&base.grids, over.grids),
         captives: over.captives.or_else(|| base.captives.clone()),
+        succession: over.succession.or_else(|| base.succession.clone()),
         settings: merge_section(&base.settings, over.settings),
         checks: merge_section(&base.checks, over.checks),
         group: None,

@@ -77,6 +77,8 @@ pub struct Pack {
     pub grids: Vec<super::GridDef>,
     /// What captives cost and what may be done with one.
     pub captives: Option<super::CaptiveRules>,
+    /// Who leads when a leader leaves.
+    pub succession: Option<super::SuccessionRule>,
     /// Choices the text leaves to the group, kept per campaign.
     #[serde(default)]
     pub settings: Vec<SettingDef>,

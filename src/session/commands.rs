@@ -258,7 +258,19 @@ impl Session {
     }
 
     pub fn dismiss(&mut self, fighter: FighterId) -> Result<BatchId> {
+        self.dismiss_naming(fighter, None)
+    }
+
+    /// Dismisses a fighter; a leader is followed by the member the pack's
+    /// succession names (`successor`: the side's pick, where a tie asks
+    /// for one), in the same batch.
+    pub fn dismiss_naming(
+        &mut self,
+        fighter: FighterId,
+        successor: Option<FighterId>,
+    ) -> Result<BatchId> {
         let fighter = self.fighter(fighter)?;
+        let next = self.successor_on_dismissal(&fighter, successor)?;
         // The photo goes first, in the same batch, so undoing the dismissal
         // brings it back with the fighter.
         let mut events = Vec::new();
@@ -270,7 +282,77 @@ impl Session {
             });
         }
         events.extend(commands::dismiss(&fighter));
+        if let Some(next) = next {
+            events.push(Event::LeaderChanged {
+                fighter: next,
+                from: false,
+                to: true,
+            });
+        }
         self.commit(&format!("Dismiss {}", fighter.name), events)
+    }
+
+    /// Who follows a leader dismissed, where the pack's succession says:
+    /// refused, naming those tied, where the side must pick.
+    fn successor_on_dismissal(
+        &self,
+        fighter: &crate::campaign::Fighter,
+        picked: Option<FighterId>,
+    ) -> Result<Option<FighterId>> {
+        use crate::campaign::FighterStatus;
+        use crate::campaign::succession::{Successor, successor};
+        let gang = self.gang(fighter.gang)?;
+        let pack = self.gang_pack(&gang)?;
+        let Some(rule) = &pack.succession else {
+            return Ok(None);
+        };
+        let roster = self.store.fighters(gang.id)?;
+        let led_still = roster.iter().any(|f| {
+            f.id != fighter.id
+                && f.leader
+                && f.status.on_roster()
+                && !matches!(f.status, FighterStatus::Captured { .. })
+        });
+        if !fighter.leader || led_still || !rule.applies_when(crate::rules::LeaderLeaves::Dismissed)
+        {
+            return Ok(None);
+        }
+        let lasting = self.store.lasting_effects_of_gang(gang.id)?;
+        let candidates: Vec<&crate::campaign::Fighter> = roster
+            .iter()
+            .filter(|f| f.id != fighter.id && f.status.on_roster())
+            .filter(|f| !matches!(f.status, FighterStatus::Captured { .. }))
+            .filter(|f| crate::rules::is_one_of(rule.who.as_deref(), f.leader, |q| f.has_quirk(q)))
+            .collect();
+        let points = |f: &crate::campaign::Fighter, rank: &crate::rules::Rank| match rank {
+            crate::rules::Rank::Counter(id) => f
+                .counters
+                .get(id)
+                .copied()
+                .or_else(|| pack.counter(id).and_then(crate::rules::CounterDef::start))
+                .unwrap_or(0),
+            crate::rules::Rank::Stat(id) => crate::campaign::derive_stats(pack, f, &lasting)
+                .into_iter()
+                .find(|s| s.id == *id)
+                .map_or(0, |s| s.value),
+        };
+        match successor(rule, &candidates, points, picked) {
+            Successor::Named(id) => Ok(Some(id)),
+            Successor::NoOne => Ok(None),
+            Successor::Tied(ids) => {
+                let names: Vec<String> = roster
+                    .iter()
+                    .filter(|f| ids.contains(&f.id))
+                    .map(|f| f.name.clone())
+                    .collect();
+                bail!(
+                    "succession: {} are tied to be the next {}; name one (or make one {} first)",
+                    names.join(" and "),
+                    pack.words.leader,
+                    pack.words.leader
+                )
+            }
+        }
     }
 
     pub fn rename_fighter(&mut self, fighter: FighterId, to: &str) -> Result<BatchId> {

@@ -344,7 +344,11 @@ impl Run<'_> {
     }
 
     /// The fighter's stat as it is now (base, quirks, lasting effects).
-    fn stat_now(&self, fighter: FighterId, stat: &str) -> Option<(i64, Option<i64>, Option<i64>)> {
+    pub(super) fn stat_now(
+        &self,
+        fighter: FighterId,
+        stat: &str,
+    ) -> Option<(i64, Option<i64>, Option<i64>)> {
         let f = self.fighters.get(&fighter)?;
         let derived = crate::campaign::derive_stats(self.pack, f, &self.lasting);
         let def = self.pack.stat(stat)?;

@@ -21,6 +21,7 @@ mod experience;
 mod remake;
 mod report;
 mod resolve;
+mod succession;
 mod upkeep;
 
 pub use remake::{Shift, recorded, remade};
@@ -285,6 +286,7 @@ pub fn run_procedure(
     run.counted_rolls()?;
     run.lookups()?;
     run.thresholds()?;
+    run.succession()?;
     run.check_dice_and_picks()?;
     run.bounty_declarations(report)?;
     run.titles(report)?;

@@ -8,7 +8,7 @@ use crate::rules::{AwardDef, AwardFor, Measure, Members, Pack, PackError, RowRan
 /// Checks every kind of campaign shape the pack uses.
 pub(super) fn validate_kinds(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
-    let checks: [fn(&Pack) -> Found; 8] = [
+    let checks: [fn(&Pack) -> Found; 9] = [
         check_rating,
         check_awards,
         check_thresholds,
@@ -17,6 +17,7 @@ pub(super) fn validate_kinds(file: &str, pack: &Pack) -> Result<(), PackError> {
         check_grids,
         check_lookups,
         check_captives,
+        check_succession,
     ];
     for check in checks {
         if let Err((entry, reason)) = check(pack) {
@@ -537,4 +538,39 @@ fn check_captives(pack: &Pack) -> Found {
         ));
     }
     ruling_known(pack, "captives.ruling", captives.ruling.as_deref())
+}
+
+/// A rank of counters and stats the pack has.
+fn rank_known(pack: &Pack, entry: &str, text: &str) -> Found {
+    match crate::rules::Rank::parse(text).map_err(|e| (entry.to_owned(), e))? {
+        crate::rules::Rank::Counter(id) if pack.counter(&id).is_none() => Err((
+            entry.to_owned(),
+            format!("counter `{id}` is not in [[counters]]"),
+        )),
+        crate::rules::Rank::Stat(id) if pack.stat(&id).is_none() => {
+            Err((entry.to_owned(), format!("stat `{id}` is not in [[stats]]")))
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Succession: ranks the pack has, ties that end in an order or a pick.
+fn check_succession(pack: &Pack) -> Found {
+    let Some(rule) = &pack.succession else {
+        return Ok(());
+    };
+    rank_known(pack, "succession.by", &rule.by)?;
+    for (i, tie) in rule.ties.iter().enumerate() {
+        let entry = format!("succession.ties[{i}]");
+        let last = i + 1 == rule.ties.len();
+        match tie.as_str() {
+            "first" | "pick" if last => {}
+            "first" | "pick" => {
+                return Err((entry, format!("`{tie}` settles every tie: it comes last")));
+            }
+            _ => rank_known(pack, &entry, tie)?,
+        }
+    }
+    members_known(pack, "succession.who", rule.who.as_deref())?;
+    ruling_known(pack, "succession.ruling", rule.ruling.as_deref())
 }

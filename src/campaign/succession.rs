@@ -1,0 +1,58 @@
+//! Who leads a side when its leader leaves, as the pack's `[succession]`
+//! ranks its members: the most of a counter or the highest of a stat, ties
+//! broken by further ranks, then by who has been in the side longest or by
+//! the side's pick.
+//!
+//! Pure: the caller gives the candidates and how to read their points.
+
+use super::model::{Fighter, FighterId};
+use crate::rules::{Rank, SuccessionRule};
+
+/// Who the rule names.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Successor {
+    /// This member, and what ranked them (`Experience 5`).
+    Named(FighterId),
+    /// These members are tied, and the side picks among them.
+    Tied(Vec<FighterId>),
+    /// No member may lead.
+    NoOne,
+}
+
+/// The successor among `candidates` (the members who may lead), ranked by
+/// `points`; `picked` is the side's pick where a tie asks for one.
+pub fn successor(
+    rule: &SuccessionRule,
+    candidates: &[&Fighter],
+    points: impl Fn(&Fighter, &Rank) -> i64,
+    picked: Option<FighterId>,
+) -> Successor {
+    let ranks: Vec<Rank> = std::iter::once(&rule.by)
+        .chain(&rule.ties)
+        .filter_map(|r| Rank::parse(r).ok())
+        .collect();
+    let mut left: Vec<&Fighter> = candidates.to_vec();
+    for rank in &ranks {
+        let Some(best) = left.iter().map(|f| points(f, rank)).max() else {
+            return Successor::NoOne;
+        };
+        left.retain(|f| points(f, rank) == best);
+    }
+    match left.as_slice() {
+        [] => Successor::NoOne,
+        [one] => Successor::Named(one.id),
+        tied => {
+            if rule.ties.last().is_some_and(|t| t == "first") {
+                return tied
+                    .iter()
+                    .map(|f| f.id)
+                    .min()
+                    .map_or(Successor::NoOne, Successor::Named);
+            }
+            match picked.filter(|p| tied.iter().any(|f| f.id == *p)) {
+                Some(p) => Successor::Named(p),
+                None => Successor::Tied(tied.iter().map(|f| f.id).collect()),
+            }
+        }
+    }
+}
