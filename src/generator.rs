@@ -67,6 +67,7 @@ pub fn generate(
                     notes: String::new(),
                     base: Default::default(),
                     status: Default::default(),
+                    group: None,
                 };
                 if crate::campaign::fighter_problems(&pack, &trial).is_empty() {
                     break;
@@ -80,6 +81,7 @@ pub fn generate(
                     quirks: quirks.iter().map(crate::campaign::QuirkPick::new).collect(),
                     notes: String::new(),
                     base: Default::default(),
+                    group: None,
                 },
             )?;
         }

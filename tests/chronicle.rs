@@ -743,6 +743,7 @@ fn a_gang_can_be_in_two_arcs_at_once() {
                 quirks,
                 notes: String::new(),
                 base: Default::default(),
+                group: None,
             },
         )
         .expect("recruit");

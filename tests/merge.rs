@@ -60,6 +60,7 @@ fn copies_that_changed_different_things_merge_without_conflicts() {
                     quirks: Vec::new(),
                     notes: String::new(),
                     base: Default::default(),
+                    group: None,
                 },
             )
             .unwrap();

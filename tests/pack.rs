@@ -294,6 +294,7 @@ fn fighter(id: i64, leader: bool, quirks: &[&str]) -> Fighter {
         notes: String::new(),
         base: BTreeMap::new(),
         status: Default::default(),
+        group: None,
     }
 }
 

@@ -363,6 +363,14 @@ fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
             "record.lookups.l.grid: grid `nope` is not in [[grids]]",
         ),
         (
+            "\n[[groups]]\nid = \"g\"\nlabel = \"G\"\nsize = { min = 3, max = 2 }\n",
+            "groups.g.size: the range runs backwards (3 to 2)",
+        ),
+        (
+            "\n[[record.awards]]\nid = \"a\"\ntext = \"t\"\ncounter = \"blisters\"\namount = 1\nto = \"standing\"\nwho = \"group:hounds\"\n",
+            "record.awards.a.who: group `hounds` is not in [[groups]]",
+        ),
+        (
             "\n[succession]\nby = \"counter:nope\"\n",
             "succession.by: counter `nope` is not in [[counters]]",
         ),
@@ -1081,4 +1089,156 @@ ties = ["stat:pace", "pick"]
         out,
         "Dismissed C1 (rapsheet undo brings them back)\nC3 is the captain now\n"
     );
+}
+
+#[test]
+fn a_group_shares_one_profile_and_its_members_fall_one_by_one() {
+    let dir = util::temp();
+    let extra = format!(
+        "{KIT}{}",
+        r#"
+[[counters]]
+id = "xp"
+label = "Experience"
+min = 0
+
+[[counters.thresholds]]
+who = "group"
+at = [2]
+table = "pack-advances"
+
+[[tables]]
+id = "pack-advances"
+name = "Pack Advances"
+roll = "d6"
+rows = [{ on = "1-6", name = "Faster", result = "+1 Pace", effects = [{ kind = "stat", stat = "pace", amount = 1 }], lasting = true }]
+
+[[groups]]
+id = "hounds"
+label = "Hounds"
+size = { min = 2, max = 3 }
+per_gang = { min = 0, max = 1 }
+cost = 3
+
+[rating]
+label = "Band Rating"
+per_member = 5
+counters = [{ counter = "xp", factor = 1 }]
+
+[[record.awards]]
+id = "home"
+text = "+1 Experience to each runner who finishes"
+counter = "xp"
+amount = 1
+to = "standing"
+"#
+    );
+    let mut s = campaign(dir.path(), &extra);
+    let a = s.gang_named("A").unwrap().id;
+    let before = serde_json::to_value(s.gang_view(a).unwrap()).unwrap();
+    let group = |name: &str, members: &[&str]| rapsheet::campaign::groups::NewGroup {
+        kind: "hounds".into(),
+        name: name.into(),
+        members: members.iter().map(|m| (*m).to_owned()).collect(),
+        quirks: Vec::new(),
+    };
+    // size = { min = 2, max = 3 }; per_gang = { max = 1 }.
+    let e = s
+        .recruit_group(a, group("Pack", &["H1", "H2", "H3", "H4"]))
+        .unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "groups.hounds.size: a group of Hounds has 2 to 3 members, not 4"
+    );
+    s.recruit_group(a, group("Pack", &["H1", "H2"])).unwrap();
+    let e = s
+        .recruit_group(a, group("Second Pack", &["H5", "H6"]))
+        .unwrap_err();
+    assert!(
+        e.to_string()
+            .starts_with("groups.hounds.per_gang: A may have "),
+        "{e}"
+    );
+    // A1 and A2: 5 each; H1 and H2: 5 + 3 (cost = 3) each.
+    assert_eq!(rating(&s, "A"), 26);
+    let view = s.gang_view(a).unwrap();
+    assert_eq!(view.groups.len(), 1);
+    assert_eq!(view.groups[0].line(), "Pack (Hounds): H1, H2");
+    // H1 finishes, H2 sits out: the group gains its Experience, both.
+    let race = |fighters: serde_json::Value| {
+        report(serde_json::json!({"gangs": [{"gang": "A", "fighters": fighters}, {"gang": "B"}]}))
+    };
+    s.record_battle(&race(serde_json::json!([{"fighter": "H1"}])), 1)
+        .unwrap();
+    assert_eq!((counter(&s, "H1", "xp"), counter(&s, "H2", "xp")), (1, 1));
+    // Both finish: the group gains once, reaches 2, and rolls once; both
+    // are Faster.
+    let told = s
+        .record_battle(
+            &race(serde_json::json!([{"fighter": "H1"}, {"fighter": "H2"}])),
+            1,
+        )
+        .unwrap();
+    assert_eq!((counter(&s, "H1", "xp"), counter(&s, "H2", "xp")), (2, 2));
+    let rolled: Vec<&str> = told
+        .procedure
+        .rolls
+        .iter()
+        .map(|r| r.roll.as_str())
+        .collect();
+    assert_eq!(rolled, ["pack-advances: H1"]);
+    assert_eq!((stat(&s, "H1", "pace"), stat(&s, "H2", "pace")), (4, 4));
+    // A change typed for one member is the group's.
+    let h2 = s.fighter_named("H2", None).unwrap();
+    s.set_counter(h2.id, "xp", 3, "a fine hunt").unwrap();
+    assert_eq!(counter(&s, "H1", "xp"), 3);
+    // Members fall one by one: H2 is lost; then H1, and the group is gone.
+    s.record_battle(
+        &race(serde_json::json!([{"fighter": "H1"}, {"fighter": "H2", "outcome": "lost"}])),
+        1,
+    )
+    .unwrap();
+    let view = s.gang_view(a).unwrap();
+    assert_eq!(view.groups[0].line(), "Pack (Hounds): H1");
+    drop(view);
+    let shown = cli(dir.path(), &extra, &["gang", "show", "A"]);
+    assert!(shown.contains("  Pack (Hounds): H1  PACE 4"), "{shown}");
+    s.record_battle(
+        &race(serde_json::json!([{"fighter": "H1", "outcome": "lost"}])),
+        1,
+    )
+    .unwrap();
+    assert!(s.gang_view(a).unwrap().groups.is_empty());
+    // Every record and change taken back: A as it was, but for the group.
+    for _ in 0..5 {
+        s.undo_last().unwrap();
+    }
+    let view = s.gang_view(a).unwrap();
+    assert_eq!(view.groups[0].line(), "Pack (Hounds): H1, H2");
+    assert_eq!((counter(&s, "H1", "xp"), stat(&s, "H2", "pace")), (0, 3));
+    s.undo_last().unwrap();
+    assert_eq!(
+        serde_json::to_value(s.gang_view(a).unwrap()).unwrap(),
+        before
+    );
+    drop(s);
+    // From the command line.
+    let added = cli(
+        dir.path(),
+        &extra,
+        &[
+            "gang",
+            "add-group",
+            "B",
+            "--kind",
+            "Hounds",
+            "--name",
+            "Curs",
+            "--member",
+            "C1x",
+            "--member",
+            "C2x",
+        ],
+    );
+    assert_eq!(added, "Recruit Curs into B\n");
 }

@@ -168,6 +168,9 @@ pub struct BundleFighter {
     /// Lasting effects still on the fighter (injuries, advancements).
     #[serde(default)]
     pub lasting: Vec<BundleEffect>,
+    /// The group they are a member of, where the pack has groups.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<super::MemberGroup>,
 }
 
 /// A lasting effect as it travels.
@@ -498,6 +501,7 @@ pub fn import_gang(
                     reason: e.to_string(),
                 })?,
                 leader: f.leader,
+                group: f.group.clone(),
                 quirks: f.quirks.clone(),
                 counters: f.counters.clone(),
                 notes: f.notes.clone(),

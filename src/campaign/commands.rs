@@ -55,6 +55,25 @@ pub enum CommandError {
     UnknownCounter { counter: String, pack: String },
     #[error("{pack} has no stat “{stat}”")]
     UnknownStat { stat: String, pack: String },
+    #[error("groups: {pack} recruits no group “{kind}”")]
+    UnknownGroup { kind: String, pack: String },
+    #[error("groups.{kind}.size: a group of {label} has {size} members, not {count}")]
+    GroupSize {
+        kind: String,
+        label: String,
+        size: String,
+        count: usize,
+    },
+    #[error("groups.{kind}.per_gang: {gang} may have {per_gang} groups of {label}, and has {has}")]
+    TooManyGroups {
+        kind: String,
+        label: String,
+        gang: String,
+        per_gang: String,
+        has: usize,
+    },
+    #[error("{gang} already has a group called “{name}”")]
+    GroupNameTaken { gang: String, name: String },
     #[error("{label} would be {value}; it cannot go below {min}")]
     BelowMinimum { label: String, value: i64, min: i64 },
     #[error("{label} must be between {min} and {max}, not {value}")]
@@ -384,6 +403,8 @@ pub struct NewFighter {
     pub notes: String,
     /// The fighter's own base stats, where they differ from the pack's.
     pub base: std::collections::BTreeMap<String, i64>,
+    /// The group they join, where the pack recruits in groups.
+    pub group: Option<super::MemberGroup>,
 }
 
 /// Pays `points` for `what` the gang buys, with the resource its pack
@@ -481,6 +502,7 @@ pub fn recruit(
             notes,
             base: new.base,
             status: Default::default(),
+            group: new.group,
         },
     }])
 }

@@ -166,6 +166,7 @@ fn resolve(file: DemoFile, pack: &Pack) -> Result<Demo, DemoError> {
                         quirks,
                         notes: f.notes,
                         base: f.base,
+                        group: None,
                     })
                 })
                 .collect::<Result<Vec<_>, DemoError>>()?;

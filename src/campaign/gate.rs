@@ -478,6 +478,15 @@ impl<'a> Gate<'a> {
         if let Some(captors) = fighter.status.gang() {
             gang_there(state, "fighter.status.by", captors)?;
         }
+        if let Some(group) = &fighter.group {
+            is_name("A group", "fighter.group.name", &group.name)?;
+            if !takes_back && !pack.groups.iter().any(|g| g.id == group.kind) {
+                return refuse(
+                    "fighter.group.kind",
+                    format!("{} recruits no group `{}`", pack.pack.name, group.kind),
+                );
+            }
+        }
         Ok(())
     }
 

@@ -15,6 +15,7 @@ pub mod demo;
 mod derive;
 mod event;
 pub mod gate;
+pub mod groups;
 pub mod league;
 pub mod merge;
 mod model;

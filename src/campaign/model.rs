@@ -87,6 +87,18 @@ pub struct Fighter {
     pub base: BTreeMap<String, i64>,
     #[serde(default)]
     pub status: FighterStatus,
+    /// The group they are a member of, where the pack recruits members
+    /// in groups that share one profile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub group: Option<MemberGroup>,
+}
+
+/// A member's group: its kind (the pack's `[[groups]]` id) and its name
+/// in the gang.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+pub struct MemberGroup {
+    pub kind: String,
+    pub name: String,
 }
 
 /// Where a fighter stands in the campaign.
@@ -214,6 +226,19 @@ impl LastingEffect {
 impl Fighter {
     pub fn has_quirk(&self, id: &str) -> bool {
         self.quirks.iter().any(|q| q.quirk == id)
+    }
+
+    /// Whether a pack's `who` takes this member.
+    pub fn is_one_of(&self, who: Option<&str>) -> bool {
+        let has = |q: &str| self.has_quirk(q);
+        crate::rules::is_one_of(
+            who,
+            &crate::rules::Member {
+                leader: self.leader,
+                group: self.group.as_ref().map(|g| g.kind.as_str()),
+                has: &has,
+            },
+        )
     }
 }
 

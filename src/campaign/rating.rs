@@ -45,7 +45,12 @@ pub fn gang_rating<'a>(
 
 /// What one member adds to the rating.
 fn member_rating(pack: &Pack, def: &RatingDef, fighter: &Fighter) -> i64 {
-    let mut sum = def.per_member;
+    let group = fighter
+        .group
+        .as_ref()
+        .and_then(|g| pack.groups.iter().find(|d| d.id == g.kind))
+        .map_or(0, |d| d.cost);
+    let mut sum = def.per_member.saturating_add(group);
     if def.entries {
         let included = super::valuation::included(pack, fighter);
         for pick in &fighter.quirks {

@@ -43,6 +43,23 @@ pub enum GangCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Recruit a group of members who share one profile, whole.
+    AddGroup {
+        /// The gang.
+        gang: String,
+        /// The kind of group (the pack's id or label).
+        #[arg(long)]
+        kind: String,
+        /// The group's name.
+        #[arg(long)]
+        name: String,
+        /// A member's name; repeat for each.
+        #[arg(long = "member", value_name = "NAME")]
+        members: Vec<String>,
+        /// An entry the group is recruited with; repeat for each.
+        #[arg(long = "entry", value_name = "ENTRY")]
+        entries: Vec<String>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -211,6 +228,26 @@ pub enum FighterCommand {
 
 pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
     match command {
+        GangCommand::AddGroup {
+            gang,
+            kind,
+            name,
+            members,
+            entries,
+        } => {
+            let id = session.gang_named(&gang)?.id;
+            let quirks = session.resolve_quirks(id, &entries)?;
+            let group = crate::campaign::groups::NewGroup {
+                kind,
+                name,
+                members,
+                quirks,
+            };
+            let batch = session.recruit_group(id, group)?;
+            let (label, _) = session.batch(batch)?;
+            say!("{label}");
+            Ok(())
+        }
         GangCommand::New { name, ruleset } => {
             let (id, batch) = session.found_gang(&name, ruleset.as_deref())?;
             match session.gang(id) {
@@ -400,6 +437,7 @@ pub(super) fn fighter(session: &mut Session, command: FighterCommand) -> Result<
                 quirks: Vec::new(),
                 notes,
                 base: base_stats(&stats)?,
+                group: None,
             };
             add(session, &gang, new, &quirks, buy, json)
         }
@@ -612,10 +650,23 @@ fn print_roster(view: &GangView) {
         } else {
             String::new()
         };
+        // A group is one line, at its first member: its members' names.
+        let name = match &f.group {
+            Some(tag) => {
+                let Some(group) = view
+                    .groups
+                    .iter()
+                    .find(|g| g.tag == *tag && g.members.first().is_some_and(|m| m.id == f.id))
+                else {
+                    continue;
+                };
+                group.line()
+            }
+            None => format!("{}{held}", f.name),
+        };
         say!(
-            "  {}{}{held}  {}  [{}]{value}",
+            "  {}{name}  {}  [{}]{value}",
             if f.leader { "★ " } else { "  " },
-            f.name,
             stats.join(" "),
             quirks.join(", ")
         );

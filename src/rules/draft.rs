@@ -477,6 +477,7 @@ fn empty_pack() -> Pack {
         grids: Vec::new(),
         captives: None,
         succession: None,
+        groups: Vec::new(),
         settings: Vec::new(),
         checks: Vec::new(),
         group: None,

@@ -68,13 +68,25 @@ impl Measure {
 }
 
 /// Which members a rule is for, as a pack writes it (`who`): `leader`,
-/// `not_leader`, or `entry:<id>` (members with that entry). Left out, every
-/// member.
+/// `not_leader`, `entry:<id>` (members with that entry), `group` (members
+/// of any group), `group:<id>` (of groups of that kind) or `single` (in
+/// no group). Left out, every member.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Members {
     Leader,
     NotLeader,
     Entry(String),
+    AnyGroup,
+    Group(String),
+    Single,
+}
+
+/// What a rule asks of a member to tell whether it is for them.
+pub struct Member<'a> {
+    pub leader: bool,
+    /// The kind of group they are in, if any.
+    pub group: Option<&'a str>,
+    pub has: &'a dyn Fn(&str) -> bool,
 }
 
 impl Members {
@@ -82,27 +94,33 @@ impl Members {
         match text.split_once(':') {
             None if text == "leader" => Ok(Members::Leader),
             None if text == "not_leader" => Ok(Members::NotLeader),
+            None if text == "group" => Ok(Members::AnyGroup),
+            None if text == "single" => Ok(Members::Single),
             Some(("entry", id)) => Ok(Members::Entry(id.to_owned())),
+            Some(("group", id)) => Ok(Members::Group(id.to_owned())),
             _ => Err(format!(
-                "`{text}`: expected leader, not_leader or entry:<id>"
+                "`{text}`: expected leader, not_leader, entry:<id>, group, group:<id> or single"
             )),
         }
     }
 
-    /// Whether a member, a leader or not and with these entries, is one.
-    pub fn include(&self, leader: bool, has: impl Fn(&str) -> bool) -> bool {
+    /// Whether a member is one.
+    pub fn include(&self, member: &Member<'_>) -> bool {
         match self {
-            Members::Leader => leader,
-            Members::NotLeader => !leader,
-            Members::Entry(id) => has(id),
+            Members::Leader => member.leader,
+            Members::NotLeader => !member.leader,
+            Members::Entry(id) => (member.has)(id),
+            Members::AnyGroup => member.group.is_some(),
+            Members::Group(id) => member.group == Some(id.as_str()),
+            Members::Single => member.group.is_none(),
         }
     }
 }
 
 /// Whether a member is one `who` names (every member where it is left out
 /// or does not read).
-pub fn is_one_of(who: Option<&str>, leader: bool, has: impl Fn(&str) -> bool) -> bool {
-    who.is_none_or(|w| Members::parse(w).is_ok_and(|m| m.include(leader, has)))
+pub fn is_one_of(who: Option<&str>, member: &Member<'_>) -> bool {
+    who.is_none_or(|w| Members::parse(w).is_ok_and(|m| m.include(member)))
 }
 
 /// Points of a counter a record gives members for what they did
@@ -547,4 +565,26 @@ impl Rank {
             _ => Err(format!("`{text}`: expected counter:<id> or stat:<id>")),
         }
     }
+}
+
+/// A kind of member recruited in named groups that share one profile
+/// (`[[groups]]`): one set of stats, entries and counters, shown by every
+/// member; what the group gains or advances, every member does. Members
+/// are still out of action, dead or captured one by one.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct GroupDef {
+    pub id: String,
+    /// What a group of this kind is called (`Henchmen`).
+    pub label: String,
+    /// How many members one group has: a number or a range.
+    pub size: super::CountRange,
+    /// How many groups of this kind a side may have, if it is held.
+    #[serde(default)]
+    pub per_gang: Option<super::CountRange>,
+    /// What each member adds to the rating, besides `[rating] per_member`.
+    #[serde(default)]
+    pub cost: i64,
+    #[serde(default)]
+    pub source: String,
 }

@@ -354,6 +354,7 @@ macro_rules! entry {
 entry!(
     OutcomeDef,
     GridDef,
+    GroupDef,
     TableDef,
     ArcStageDef,
     ScenarioDef,
@@ -447,6 +448,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         grids: merge_section(&base.grids, over.grids),
         captives: over.captives.or_else(|| base.captives.clone()),
         succession: over.succession.or_else(|| base.succession.clone()),
+        groups: merge_section(&base.groups, over.groups),
         settings: merge_section(&base.settings, over.settings),
         checks: merge_section(&base.checks, over.checks),
         group: None,
@@ -476,6 +478,7 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
             "titles" => remove_from(&mut pack.titles, id),
             "actions" => remove_from(&mut pack.actions, id),
             "grids" => remove_from(&mut pack.grids, id),
+            "groups" => remove_from(&mut pack.groups, id),
             _ => {
                 return Err(PackError::new(
                     file,

@@ -79,6 +79,9 @@ pub struct Pack {
     pub captives: Option<super::CaptiveRules>,
     /// Who leads when a leader leaves.
     pub succession: Option<super::SuccessionRule>,
+    /// Kinds of member recruited in groups that share one profile.
+    #[serde(default)]
+    pub groups: Vec<super::GroupDef>,
     /// Choices the text leaves to the group, kept per campaign.
     #[serde(default)]
     pub settings: Vec<SettingDef>,

@@ -71,6 +71,7 @@ impl Session {
                     counters: f.counters,
                     notes: f.notes,
                     lasting,
+                    group: f.group,
                 });
             }
             out.push(BundleGang {

@@ -193,7 +193,7 @@ impl Session {
         let (what, cost) = (def.name.clone(), def.cost.unwrap_or(0));
         let mut quirks = fighter.quirks.clone();
         quirks.push(pick);
-        let mut events = commands::set_quirks(pack, &fighter, quirks)?;
+        let mut events = self.shared_with_group(commands::set_quirks(pack, &fighter, quirks)?)?;
         events.extend(
             commands::pay_for(pack, &gang, cost, &format!("{what} for {}", fighter.name))
                 .with_context(|| format!("buying {what} for {cost}"))?,
@@ -210,7 +210,12 @@ impl Session {
     /// points limit) that it does not break now, naming the rule and its
     /// source, before anything is paid or written. A count the gang has yet to reach (a recruit still
     /// short of entries) is no refusal: a gang is built a step at a time.
-    fn refuse_new_breaks(&self, pack: &Pack, gang: &Gang, events: &[Event]) -> Result<()> {
+    pub(super) fn refuse_new_breaks(
+        &self,
+        pack: &Pack,
+        gang: &Gang,
+        events: &[Event],
+    ) -> Result<()> {
         let lasting = self.store.lasting_effects_of_gang(gang.id)?;
         let before = self.roster(gang.id)?;
         let (mut after, mut paid) = (before.clone(), gang.clone());
@@ -322,7 +327,7 @@ impl Session {
             .iter()
             .filter(|f| f.id != fighter.id && f.status.on_roster())
             .filter(|f| !matches!(f.status, FighterStatus::Captured { .. }))
-            .filter(|f| crate::rules::is_one_of(rule.who.as_deref(), f.leader, |q| f.has_quirk(q)))
+            .filter(|f| f.is_one_of(rule.who.as_deref()))
             .collect();
         let points = |f: &crate::campaign::Fighter, rank: &crate::rules::Rank| match rank {
             crate::rules::Rank::Counter(id) => f
@@ -381,7 +386,7 @@ impl Session {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
         let pack = self.gang_pack(&gang)?;
-        let events = commands::set_quirks(pack, &fighter, quirks)?;
+        let events = self.shared_with_group(commands::set_quirks(pack, &fighter, quirks)?)?;
         self.refuse_new_breaks(pack, &gang, &events)?;
         let label = format!(
             "{} of {}",
@@ -401,7 +406,9 @@ impl Session {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
         let pack = self.gang_pack(&gang)?;
-        let events = commands::set_counter(pack, &fighter, counter, value, reason)?;
+        let events = self.shared_with_group(commands::set_counter(
+            pack, &fighter, counter, value, reason,
+        )?)?;
         let label = format!("{} of {}", pack.counter_title(counter), fighter.name);
         self.commit(&label, events)
     }
@@ -417,7 +424,8 @@ impl Session {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
         let pack = self.gang_pack(&gang)?;
-        let events = commands::set_found_counter(pack, &fighter, counter, value)?;
+        let events =
+            self.shared_with_group(commands::set_found_counter(pack, &fighter, counter, value)?)?;
         let label = format!("{} of {}, found", pack.counter_title(counter), fighter.name);
         self.commit(&label, events)
     }
@@ -433,7 +441,8 @@ impl Session {
         let fighter = self.fighter(fighter)?;
         let gang = self.gang(fighter.gang)?;
         let pack = self.gang_pack(&gang)?;
-        let events = commands::set_base_stat(pack, &fighter, stat, value)?;
+        let events =
+            self.shared_with_group(commands::set_base_stat(pack, &fighter, stat, value)?)?;
         self.refuse_new_breaks(pack, &gang, &events)?;
         let label = match pack.stat(stat).or_else(|| {
             pack.stats

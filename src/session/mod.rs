@@ -27,6 +27,7 @@ mod backups;
 mod bundles;
 mod commands;
 mod drafts;
+mod groups;
 mod history;
 mod house;
 pub mod league;
@@ -62,7 +63,8 @@ pub use settings::SettingView;
 pub use sheet::{CheckRolled, Pushed};
 pub use views::{
     CaptivesMay, CounterView, FighterDetails, FighterView, GangSummary, GangValueView, GangView,
-    HistoryLine, QuirkView, ResourceView, TitleView, TitlesView, fighter_view,
+    GroupMember, GroupTag, GroupView, HistoryLine, QuirkView, ResourceView, TitleView, TitlesView,
+    fighter_view,
 };
 
 /// An open campaign and the packs it is read with.

@@ -73,6 +73,57 @@ pub struct FighterView {
     /// with the pack's word for that state.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lowered: Vec<LoweredStat>,
+    /// The group they are a member of, in the pack's words.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub group: Option<GroupTag>,
+}
+
+/// A member's group: its kind, what the pack calls it, and its name.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GroupTag {
+    pub kind: String,
+    pub label: String,
+    pub name: String,
+}
+
+/// A group of a gang as one line: its kind, its name, and its members on
+/// the roster, each with their status in words.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GroupView {
+    #[serde(flatten)]
+    pub tag: GroupTag,
+    pub members: Vec<GroupMember>,
+}
+
+/// A member of a group as a group's line shows them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct GroupMember {
+    pub id: FighterId,
+    pub name: String,
+    pub status: String,
+}
+
+impl GroupView {
+    /// The group in a line: `Marsh Rats (Henchmen): Rat 1, Rat 2 (wounded)`.
+    pub fn line(&self) -> String {
+        let members: Vec<String> = self
+            .members
+            .iter()
+            .map(|m| {
+                if m.status == "active" {
+                    m.name.clone()
+                } else {
+                    format!("{} ({})", m.name, m.status)
+                }
+            })
+            .collect();
+        format!(
+            "{} ({}): {}",
+            self.tag.name,
+            self.tag.label,
+            members.join(", ")
+        )
+    }
 }
 
 /// A stat a counter keeps below its full value: `Health 7 of 9`, and the
@@ -97,6 +148,41 @@ pub struct LoweredStat {
 /// What is left of a stat's full value, in words: `Health 7 of 9`.
 pub(super) fn left_of(label: &str, value: i64, of: i64) -> String {
     format!("{label} {value} of {of}")
+}
+
+/// A member's group in the pack's words.
+pub fn group_tag(pack: &Pack, group: &crate::campaign::MemberGroup) -> GroupTag {
+    GroupTag {
+        kind: group.kind.clone(),
+        label: pack
+            .groups
+            .iter()
+            .find(|g| g.id == group.kind)
+            .map_or_else(|| group.kind.clone(), |g| g.label.clone()),
+        name: group.name.clone(),
+    }
+}
+
+/// The groups among a gang's fighter views, each as one line, in the
+/// order their first members come.
+pub fn groups_of_views(fighters: &[FighterView]) -> Vec<GroupView> {
+    let mut out: Vec<GroupView> = Vec::new();
+    for f in fighters {
+        let Some(tag) = &f.group else { continue };
+        let member = GroupMember {
+            id: f.id,
+            name: f.name.clone(),
+            status: f.status_text.clone(),
+        };
+        match out.iter_mut().find(|g| g.tag == *tag) {
+            Some(group) => group.members.push(member),
+            None => out.push(GroupView {
+                tag: tag.clone(),
+                members: vec![member],
+            }),
+        }
+    }
+    out
 }
 
 /// Each stat a counter of the fighter keeps below its full value.
@@ -171,6 +257,9 @@ pub struct GangView {
     /// What may be done with a captive, as the gang's pack says.
     #[serde(skip)]
     pub captives_may: CaptivesMay,
+    /// Its groups of members who share one profile, each as one line.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub groups: Vec<GroupView>,
 }
 
 /// What may be done with a captive: ransom them, release them, sell them.
@@ -473,7 +562,7 @@ impl Session {
                 .cloned()
                 .unwrap_or_else(|| format!("{} #{g}", pack.words.gang))
         };
-        let views = fighters
+        let views: Vec<FighterView> = fighters
             .iter()
             .map(|f| fighter_view(pack, f, &problems, &lasting, &gang_name))
             .collect();
@@ -486,6 +575,7 @@ impl Session {
             .map(|f| (f.name, f.status.describe(gang_name, &pack.record().noun)))
             .collect();
         Ok(GangView {
+            groups: groups_of_views(&views),
             id,
             name: gang.name.clone(),
             ruleset: gang.ruleset.clone(),
@@ -1047,6 +1137,7 @@ pub fn fighter_view(
         }
     }
     FighterView {
+        group: fighter.group.as_ref().map(|g| group_tag(pack, g)),
         id: fighter.id,
         name: fighter.name.clone(),
         leader: fighter.leader,

@@ -668,13 +668,16 @@ fn insert_fighter(tx: &Transaction<'_>, fighter: &Fighter) -> Result<()> {
     }
     exec(
         tx,
-        "INSERT INTO fighter (id, gang_id, name, is_leader, notes) VALUES (?1, ?2, ?3, ?4, ?5)",
+        "INSERT INTO fighter (id, gang_id, name, is_leader, notes, group_kind, group_name) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
         params![
             fighter.id,
             fighter.gang,
             fighter.name,
             fighter.leader,
-            fighter.notes
+            fighter.notes,
+            fighter.group.as_ref().map(|g| &g.kind),
+            fighter.group.as_ref().map(|g| &g.name),
         ],
     )
     .map_err(|e| match e.sqlite_error_code() {

@@ -407,11 +407,18 @@ pub(super) fn fighter_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Fighter> {
         counters: BTreeMap::new(),
         base: BTreeMap::new(),
         status: status_from_columns(&state, r.get(6)?, r.get(7)?, r.get(8)?)?,
+        group: match (
+            r.get::<_, Option<String>>(9)?,
+            r.get::<_, Option<String>>(10)?,
+        ) {
+            (Some(kind), Some(name)) => Some(crate::campaign::MemberGroup { kind, name }),
+            _ => None,
+        },
     })
 }
 
 pub(super) const FIGHTER_COLUMNS: &str = "SELECT id, gang_id, name, is_leader, notes, \
-     status, status_name, status_gang, status_battle FROM fighter";
+     status, status_name, status_gang, status_battle, group_kind, group_name FROM fighter";
 
 fn effect_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(LastingEffect, Option<String>)> {
     Ok((

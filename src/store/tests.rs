@@ -31,6 +31,7 @@ fn fighter(id: i64, gang: i64, name: &str, quirks: &[&str]) -> Fighter {
         notes: String::new(),
         base: BTreeMap::new(),
         status: Default::default(),
+        group: None,
     }
 }
 

@@ -23,6 +23,11 @@ pub struct RecruitForm {
     pub name: String,
     /// Bought between games: the gang pays the new fighter's value.
     pub buying: bool,
+    /// A group to recruit whole: its kind, its name, its members' names
+    /// (one to a line or separated by commas).
+    pub group_kind: String,
+    pub group_name: String,
+    pub group_members: String,
 }
 
 /// The roster of a gang: its name and standing, resources, what it may
@@ -67,7 +72,77 @@ pub fn roster_ui(
     }
 
     ui.add_space(6.0);
-    recruit_ui(ui, view, pack, &mut forms.recruit, read_only).or(action)
+    let action = recruit_ui(ui, view, pack, &mut forms.recruit, read_only).or(action);
+    group_ui(ui, view, pack, &mut forms.recruit, read_only).or(action)
+}
+
+/// Recruiting a group of members who share one profile, whole, where the
+/// pack has groups.
+fn group_ui(
+    ui: &mut Ui,
+    view: &GangView,
+    pack: Option<&Pack>,
+    form: &mut RecruitForm,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let groups = pack.map(|p| p.groups.as_slice()).unwrap_or_default();
+    let first = groups.first()?;
+    if !groups.iter().any(|g| g.id == form.group_kind) {
+        form.group_kind = first.id.clone();
+    }
+    let mut action = None;
+    ui.horizontal_wrapped(|ui| {
+        ui.add_enabled_ui(read_only.is_none(), |ui| {
+            let shown = groups
+                .iter()
+                .find(|g| g.id == form.group_kind)
+                .map_or_else(String::new, |g| {
+                    format!("{} ({})", g.label, g.size.describe())
+                });
+            super::widgets::labelled_combo(
+                ui,
+                "New group of",
+                |c| c.selected_text(shown),
+                |ui| {
+                    for g in groups {
+                        ui.selectable_value(&mut form.group_kind, g.id.clone(), &g.label);
+                    }
+                },
+            );
+            let label = ui.label("Group name");
+            ui.add(egui::TextEdit::singleline(&mut form.group_name).desired_width(120.0))
+                .labelled_by(label.id);
+            let label = ui.label("Members");
+            ui.add(
+                egui::TextEdit::singleline(&mut form.group_members)
+                    .desired_width(220.0)
+                    .hint_text("names, separated by commas"),
+            )
+            .labelled_by(label.id);
+            let members: Vec<String> = form
+                .group_members
+                .split([',', '\n'])
+                .map(str::trim)
+                .filter(|n| !n.is_empty())
+                .map(str::to_owned)
+                .collect();
+            if ui
+                .button("Add group")
+                .on_hover_text("Recruit the group whole: its members share one profile")
+                .on_disabled_hover_text(edit_hint(read_only))
+                .clicked()
+                && !form.group_name.trim().is_empty()
+            {
+                action = Some(Action::Gang(GangAction::RecruitGroup {
+                    gang: view.id,
+                    kind: form.group_kind.clone(),
+                    name: form.group_name.trim().to_owned(),
+                    members,
+                }));
+            }
+        });
+    });
+    action
 }
 
 /// The gang's name, its pack, whether it is legal, its notes, titles and
@@ -404,6 +479,24 @@ fn table_ui(
         })
         .body(|mut body| {
             for fighter in &view.fighters {
+                // A group is one row, at its first member, named with its
+                // members' names.
+                let as_group;
+                let fighter = match &fighter.group {
+                    Some(tag) => {
+                        let Some(group) = view.groups.iter().find(|g| {
+                            g.tag == *tag && g.members.first().is_some_and(|m| m.id == fighter.id)
+                        }) else {
+                            continue;
+                        };
+                        as_group = FighterView {
+                            name: group.line(),
+                            ..fighter.clone()
+                        };
+                        &as_group
+                    }
+                    None => fighter,
+                };
                 body.row(24.0, |mut row| {
                     row.set_selected(selected == Some(fighter.id));
                     fighter_row(

@@ -20,7 +20,13 @@ impl Run<'_> {
     }
 
     /// Sets a fighter's counter, with its event.
-    fn set_counter(&mut self, fighter: FighterId, counter: &str, to: i64, reason: String) {
+    pub(super) fn set_counter(
+        &mut self,
+        fighter: FighterId,
+        counter: &str,
+        to: i64,
+        reason: String,
+    ) {
         let from = self.counter_now(fighter, counter);
         if from == to {
             return;
@@ -203,7 +209,7 @@ impl Run<'_> {
     }
 
     /// "battle #12", "session #3": the record, for reasons in the log.
-    fn noun_of_record(&self) -> String {
+    pub(super) fn noun_of_record(&self) -> String {
         format!("{} #{}", self.pack.record().noun, self.battle.id)
     }
 

@@ -4,7 +4,7 @@
 //! the record (`thresholds` of a counter). Pure.
 
 use super::*;
-use crate::rules::{AwardFor, TableDef, is_one_of};
+use crate::rules::{AwardFor, TableDef};
 
 impl Run<'_> {
     /// Each award of the record, to every member it is for.
@@ -22,6 +22,10 @@ impl Run<'_> {
         let Ok(what) = award.for_what() else {
             return;
         };
+        // A group gains an award once, as often as the member who earned
+        // it most; the rest of the group shares it after the record.
+        let mut groups: BTreeMap<crate::campaign::MemberGroup, (FighterId, i64)> = BTreeMap::new();
+        let mut earned: Vec<(FighterId, i64)> = Vec::new();
         for bf in self.battle.fighters.clone() {
             if side.is_some_and(|g| g != bf.gang) {
                 continue;
@@ -30,9 +34,19 @@ impl Run<'_> {
             if times == 0 || !self.award_is_for(award, bf.fighter) {
                 continue;
             }
+            match self.fighters.get(&bf.fighter).and_then(|f| f.group.clone()) {
+                Some(group) => {
+                    let best = groups.entry(group).or_insert((bf.fighter, 0));
+                    best.1 = best.1.max(times);
+                }
+                None => earned.push((bf.fighter, times)),
+            }
+        }
+        earned.extend(groups.into_values());
+        for (fighter, times) in earned {
             let delta = award.amount.saturating_mul(times);
             self.change_counter(
-                bf.fighter,
+                fighter,
                 &award.counter,
                 delta,
                 &award.text,
@@ -73,9 +87,9 @@ impl Run<'_> {
     /// Whether a member is one an award (or a roll) is for: still on the
     /// roster, and one of those it names.
     pub(super) fn member_is_for(&self, award: &crate::rules::AwardDef, fighter: FighterId) -> bool {
-        self.fighters.get(&fighter).is_some_and(|f| {
-            f.status.on_roster() && is_one_of(award.who.as_deref(), f.leader, |q| f.has_quirk(q))
-        })
+        self.fighters
+            .get(&fighter)
+            .is_some_and(|f| f.status.on_roster() && f.is_one_of(award.who.as_deref()))
     }
 
     /// The member's thresholds of a counter: the first list whose `who`
@@ -89,7 +103,7 @@ impl Run<'_> {
         counter
             .thresholds
             .iter()
-            .find(|t| is_one_of(t.who.as_deref(), f.leader, |q| f.has_quirk(q)))
+            .find(|t| f.is_one_of(t.who.as_deref()))
             .cloned()
     }
 

@@ -18,6 +18,7 @@ mod counters;
 mod differences;
 mod epilogue;
 mod experience;
+mod groups;
 mod remake;
 mod report;
 mod resolve;
@@ -287,6 +288,7 @@ pub fn run_procedure(
     run.lookups()?;
     run.thresholds()?;
     run.succession()?;
+    run.share_in_groups()?;
     run.check_dice_and_picks()?;
     run.bounty_declarations(report)?;
     run.titles(report)?;

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::campaign::succession::{Successor, successor};
-use crate::rules::{LeaderLeaves, Rank, is_one_of};
+use crate::rules::{LeaderLeaves, Rank};
 
 impl Run<'_> {
     /// Each side of the record whose leader left in it gets its next one.
@@ -58,7 +58,7 @@ impl Run<'_> {
             .values()
             .filter(|f| f.gang == gang && f.status.on_roster())
             .filter(|f| !matches!(f.status, FighterStatus::Captured { .. }))
-            .filter(|f| is_one_of(rule.who.as_deref(), f.leader, |q| f.has_quirk(q)))
+            .filter(|f| f.is_one_of(rule.who.as_deref()))
             .cloned()
             .collect();
         let picked = self.pick(&roll).map(|name| {

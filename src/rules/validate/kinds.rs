@@ -8,7 +8,8 @@ use crate::rules::{AwardDef, AwardFor, Measure, Members, Pack, PackError, RowRan
 /// Checks every kind of campaign shape the pack uses.
 pub(super) fn validate_kinds(file: &str, pack: &Pack) -> Result<(), PackError> {
     let err = |entry: String, reason: String| Err(PackError::new(file, entry, reason));
-    let checks: [fn(&Pack) -> Found; 9] = [
+    let checks: [fn(&Pack) -> Found; 10] = [
+        check_groups,
         check_rating,
         check_awards,
         check_thresholds,
@@ -100,6 +101,13 @@ fn members_known(pack: &Pack, entry: &str, who: Option<&str>) -> Found {
             entry.to_owned(),
             format!("entry `{id}` is not in [[quirks]]"),
         )),
+        Members::Group(id) if !pack.groups.iter().any(|g| g.id == id) => Err((
+            entry.to_owned(),
+            format!("group `{id}` is not in [[groups]]"),
+        )),
+        Members::AnyGroup if pack.groups.is_empty() => {
+            Err((entry.to_owned(), "the pack has no [[groups]]".into()))
+        }
         _ => Ok(()),
     }
 }
@@ -573,4 +581,31 @@ fn check_succession(pack: &Pack) -> Found {
     }
     members_known(pack, "succession.who", rule.who.as_deref())?;
     ruling_known(pack, "succession.ruling", rule.ruling.as_deref())
+}
+
+/// Groups: a label, a size a group can have, at least one member.
+fn check_groups(pack: &Pack) -> Found {
+    let mut ids = std::collections::BTreeSet::new();
+    for g in &pack.groups {
+        let entry = format!("groups.{}", g.id);
+        if !ids.insert(g.id.as_str()) {
+            return Err((entry, "the id is used twice".into()));
+        }
+        if let Err(e) = crate::text::word(&g.label) {
+            return Err((format!("{entry}.label"), e.to_string()));
+        }
+        if let Some(reason) = g.size.backwards() {
+            return Err((format!("{entry}.size"), reason));
+        }
+        if g.size.max() == Some(0) {
+            return Err((
+                format!("{entry}.size"),
+                "a group has a member at least".into(),
+            ));
+        }
+        if let Some(reason) = g.per_gang.and_then(|p| p.backwards()) {
+            return Err((format!("{entry}.per_gang"), reason));
+        }
+    }
+    Ok(())
 }

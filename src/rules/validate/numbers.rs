@@ -272,6 +272,9 @@ fn effect_numbers(entry: &str, effect: &Effect, put: &mut impl FnMut(String, i64
 
 /// The numbers of the campaign kinds: the rating's prices and factors.
 fn kind_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
+    for g in &pack.groups {
+        put(format!("groups.{}.cost", g.id), g.cost);
+    }
     if let Some(rating) = &pack.rating {
         put("rating.per_member".into(), rating.per_member);
         for (i, c) in rating.counters.iter().enumerate() {

@@ -50,6 +50,13 @@ pub enum GangAction {
         amount: i64,
     },
     Release(FighterId),
+    /// Recruits a group of members who share one profile, whole.
+    RecruitGroup {
+        gang: GangId,
+        kind: String,
+        name: String,
+        members: Vec<String>,
+    },
     /// Opens the sale dialog for a captive the gang holds.
     AskSale(FighterId),
     Sell {
@@ -123,6 +130,26 @@ impl RapsheetApp {
             }
             GangAction::Release(fighter) => {
                 self.change("Captive released", |s| s.release(fighter));
+            }
+            GangAction::RecruitGroup {
+                gang,
+                kind,
+                name,
+                members,
+            } => {
+                let label = format!("Recruited {name}");
+                let group = crate::campaign::groups::NewGroup {
+                    kind,
+                    name,
+                    members,
+                    quirks: Vec::new(),
+                };
+                if self.change(&label, |s| s.recruit_group(gang, group)) {
+                    let form = &mut self.campaign.roster_forms.recruit;
+                    form.group_name.clear();
+                    form.group_members.clear();
+                    self.refresh();
+                }
             }
             GangAction::AskSale(fighter) => self.ask_ransom(fighter, true),
             GangAction::Sell { fighter, amount } => {
