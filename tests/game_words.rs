@@ -38,6 +38,10 @@ const GENERIC: &[&str] = &[
     // The Year Zero-style Synthetic's rule heading (002: "Rolls - Cannot
     // push skill roles"), and the app's heading over a sheet's checks.
     "Rolls",
+    // The pack format's own keywords for its kinds (an award `to =
+    // "standing"`, a captive one may `ransom`).
+    "standing",
+    "ransom",
 ];
 
 /// (labels, ids) of every built-in pack.

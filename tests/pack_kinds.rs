@@ -1164,6 +1164,29 @@ to = "standing"
     let view = s.gang_view(a).unwrap();
     assert_eq!(view.groups.len(), 1);
     assert_eq!(view.groups[0].line(), "Pack (Hounds): H1, H2");
+    // One card and one line of the printed roster for the group.
+    let cards: Vec<String> = s
+        .cards(a, &[])
+        .unwrap()
+        .into_iter()
+        .map(|c| c.name)
+        .collect();
+    assert_eq!(cards, ["A1", "A2", "Pack (Hounds): H1, H2"]);
+    let sheet: Vec<String> = s
+        .roster_sheet(a)
+        .unwrap()
+        .fighters
+        .into_iter()
+        .map(|f| f.name)
+        .collect();
+    assert_eq!(sheet, cards);
+    let only_h2: Vec<String> = s
+        .cards(a, &["H2".to_owned()])
+        .unwrap()
+        .into_iter()
+        .map(|c| c.name)
+        .collect();
+    assert_eq!(only_h2, ["Pack (Hounds): H1, H2"]);
     // H1 finishes, H2 sits out: the group gains its Experience, both.
     let race = |fighters: serde_json::Value| {
         report(serde_json::json!({"gangs": [{"gang": "A", "fighters": fighters}, {"gang": "B"}]}))

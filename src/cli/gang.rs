@@ -54,7 +54,7 @@ pub enum GangCommand {
         #[arg(long)]
         name: String,
         /// A member's name; repeat for each.
-        #[arg(long = "member", value_name = "NAME")]
+        #[arg(long = "member", value_name = "MEMBER")]
         members: Vec<String>,
         /// An entry the group is recruited with; repeat for each.
         #[arg(long = "entry", value_name = "ENTRY")]

@@ -215,12 +215,21 @@ impl Session {
         keep: impl Fn(&FighterView) -> bool,
     ) -> Result<Vec<CardData>> {
         let pack = self.pack(&view.ruleset)?;
+        let mut groups_done = std::collections::BTreeSet::new();
         view.fighters
             .iter()
             .filter(|f| keep(f))
-            .map(|f| {
+            // A group is one card, named with its members' names.
+            .filter_map(|f| match &f.group {
+                None => Some((f, f.name.clone())),
+                Some(tag) => groups_done.insert(tag.clone()).then(|| {
+                    let line = view.groups.iter().find(|g| g.tag == *tag).map(|g| g.line());
+                    (f, line.unwrap_or_else(|| f.name.clone()))
+                }),
+            })
+            .map(|(f, name)| {
                 Ok(CardData {
-                    name: f.name.clone(),
+                    name,
                     gang: view.name.clone(),
                     leader: f.leader,
                     // None that one of the fighter's entries takes away
@@ -327,10 +336,19 @@ impl Session {
             .iter()
             .map(|r| format!("{} {}", r.label, r.amount))
             .collect();
+        let mut groups_done = std::collections::BTreeSet::new();
         let fighters = view
             .fighters
             .iter()
-            .map(|f| {
+            // A group is one line, named with its members' names.
+            .filter_map(|f| match &f.group {
+                None => Some((f, f.name.clone())),
+                Some(tag) => groups_done.insert(tag.clone()).then(|| {
+                    let line = view.groups.iter().find(|g| g.tag == *tag).map(|g| g.line());
+                    (f, line.unwrap_or_else(|| f.name.clone()))
+                }),
+            })
+            .map(|(f, name)| {
                 let stats: Vec<String> = f
                     .stats
                     .iter()
@@ -380,7 +398,7 @@ impl Session {
                 }
                 lines.extend(f.lowered.iter().map(|l| l.text.clone()));
                 RosterFighter {
-                    name: f.name.clone(),
+                    name,
                     leader: f.leader,
                     headline,
                     lines,

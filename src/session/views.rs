@@ -79,7 +79,7 @@ pub struct FighterView {
 }
 
 /// A member's group: its kind, what the pack calls it, and its name.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 pub struct GroupTag {
     pub kind: String,
     pub label: String,

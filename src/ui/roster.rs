@@ -435,7 +435,12 @@ fn table_ui(
         .sense(egui::Sense::click())
         .cell_layout(egui::Layout::left_to_right(egui::Align::Center))
         .column(Column::exact(22.0))
-        .column(Column::initial(150.0).at_least(90.0).resizable(true));
+        // A group's line names its members: room for a few of them.
+        .column(
+            Column::initial(if view.groups.is_empty() { 150.0 } else { 280.0 })
+                .at_least(90.0)
+                .resizable(true),
+        );
     for width in stat_widths {
         table = table.column(Column::exact(width));
     }
@@ -594,6 +599,11 @@ fn fighter_row(
             name = name.strong();
         }
         let response = ui.add(egui::Label::new(name).truncate().selectable(false));
+        let response = if fighter.group.is_some() {
+            response.on_hover_text(&fighter.name)
+        } else {
+            response
+        };
         if !fighter.problems.is_empty() {
             let text: Vec<String> = fighter.problems.iter().map(|p| p.message.clone()).collect();
             response.on_hover_text(text.join("\n"));
