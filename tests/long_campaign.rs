@@ -453,6 +453,24 @@ fn three_delves_play_every_campaign_shape_from_the_command_line() {
     assert_eq!(choir["rating"]["value"], 9 + 6 + 10 + 10);
     assert_eq!(vigil["rating"]["value"], 15 + 11 + 7);
     gloam(d, &["verify"]);
+    // The chronicle tells the three delves in the pack's words.
+    gloam(
+        d,
+        &["export", "campaign", "--format", "md", "-o", "story.md"],
+    );
+    let story = std::fs::read_to_string(d.join("story.md")).unwrap();
+    for line in [
+        "Tobin became warden",
+        "Pell: Renown 0 → 1: delve \\#1: shared by Grey Brothers",
+        "Delving 3d6 \\[6, 6, 6\\] = 5: Vigil of Thorns: 3 × Shard, Triad of 6; found 5",
+        "Ode: Devout (+1 Resolve)",
+        "Pell: Devout (+1 Resolve)",
+    ] {
+        assert!(
+            story.contains(line),
+            "the chronicle does not tell “{line}”:\n{story}"
+        );
+    }
 
     // Everything taken back, newest first: the campaign as it was.
     for _ in 0..5 {

@@ -1180,6 +1180,12 @@ to = "standing"
         .map(|f| f.name)
         .collect();
     assert_eq!(sheet, cards);
+    assert!(
+        s.roster_sheet(a)
+            .unwrap()
+            .resources
+            .ends_with("Band Rating 26")
+    );
     let only_h2: Vec<String> = s
         .cards(a, &["H2".to_owned()])
         .unwrap()
@@ -1210,6 +1216,14 @@ to = "standing"
         .map(|r| r.roll.as_str())
         .collect();
     assert_eq!(rolled, ["pack-advances: H1"]);
+    assert_eq!((stat(&s, "H1", "pace"), stat(&s, "H2", "pace")), (4, 4));
+    // The group's advance goes from both when taken from one, and comes
+    // back to both.
+    let h1 = s.fighter_named("H1", None).unwrap();
+    let faster = s.fighter_details(h1.id).unwrap().view.lasting[0].id;
+    s.remove_lasting(faster, "a lame paw").unwrap();
+    assert_eq!((stat(&s, "H1", "pace"), stat(&s, "H2", "pace")), (3, 3));
+    s.undo_last().unwrap();
     assert_eq!((stat(&s, "H1", "pace"), stat(&s, "H2", "pace")), (4, 4));
     // A change typed for one member is the group's.
     let h2 = s.fighter_named("H2", None).unwrap();

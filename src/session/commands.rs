@@ -190,7 +190,12 @@ impl Session {
             .quirk(&pick.quirk)
             .ok_or_else(|| anyhow!("{} has no “{}”", pack.pack.name, pick.quirk))?;
         commands::may_buy(pack, def)?;
-        let (what, cost) = (def.name.clone(), def.cost.unwrap_or(0));
+        // Bought for a group, an entry is bought for each of its members.
+        let members = i64::try_from(self.group_mates(fighter.id)?.len() + 1).unwrap_or(i64::MAX);
+        let (what, cost) = (
+            def.name.clone(),
+            def.cost.unwrap_or(0).saturating_mul(members),
+        );
         let mut quirks = fighter.quirks.clone();
         quirks.push(pick);
         let mut events = self.shared_with_group(commands::set_quirks(pack, &fighter, quirks)?)?;
@@ -618,7 +623,23 @@ impl Session {
             .lasting_effect(effect)?
             .ok_or_else(|| anyhow!("no lasting effect #{effect} in this campaign"))?;
         let f = self.fighter(e.fighter)?;
-        let events = commands::remove_lasting(&f, &e, reason)?;
+        let mut events = commands::remove_lasting(&f, &e, reason)?;
+        // A group's lasting effects are the group's: the same one goes
+        // from every member.
+        let mates = self.group_mates(f.id)?;
+        if !mates.is_empty() {
+            let lasting = self.store.lasting_effects_of_gang(f.gang)?;
+            for mate in &mates {
+                let same = lasting.iter().find(|x| {
+                    x.fighter == mate.id
+                        && x.removed.is_none()
+                        && (&x.table, &x.name, x.battle) == (&e.table, &e.name, e.battle)
+                });
+                if let Some(same) = same {
+                    events.extend(commands::remove_lasting(mate, same, reason)?);
+                }
+            }
+        }
         self.commit(&format!("{}: remove {}", f.name, e.name), events)
     }
 

@@ -26,7 +26,7 @@ impl Session {
     }
 
     /// The other members of a fighter's group on the roster.
-    fn group_mates(&self, fighter: FighterId) -> Result<Vec<Fighter>> {
+    pub(super) fn group_mates(&self, fighter: FighterId) -> Result<Vec<Fighter>> {
         let f = self.fighter(fighter)?;
         let Some(group) = &f.group else {
             return Ok(Vec::new());

@@ -414,7 +414,11 @@ impl Session {
             .into_iter()
             .filter(|(_, n)| !n.is_empty())
             .map(|(label, n)| format!("{label} {n}"));
-        let resources: Vec<String> = resources.into_iter().chain(worth).collect();
+        let rating = view
+            .rating
+            .iter()
+            .map(|r| format!("{} {}", r.label, r.value));
+        let resources: Vec<String> = resources.into_iter().chain(worth).chain(rating).collect();
         Ok(RosterData {
             gang: view.name.clone(),
             ruleset,

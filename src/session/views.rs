@@ -882,6 +882,9 @@ impl Session {
             for a in &pack.actions {
                 names.labels.insert(a.id.clone(), a.name.clone());
             }
+            for c in &pack.record().counted {
+                names.labels.insert(c.id.clone(), c.label.clone());
+            }
             // A table is called by its name; one the group entered says
             // so, and that label stands over the book's of the same id.
             for t in &pack.tables {

@@ -60,7 +60,7 @@ impl Run<'_> {
             .collect();
         for (counter, value) in counters {
             if self.counter_now(to, &counter) != value {
-                let reason = format!("{}: {}", self.noun_of_record(), group.name);
+                let reason = format!("{}: shared by {}", self.noun_of_record(), group.name);
                 self.set_counter(to, &counter, value, reason);
             }
         }

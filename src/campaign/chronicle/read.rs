@@ -276,7 +276,10 @@ pub(super) fn tell_events(
                 }
             }
             Event::QuirksChanged { .. } => story.advancements.push(text),
-            Event::FighterStatusChanged { .. } | Event::FighterTransferred { .. } => {
+            // A new leader follows one who left, in the same record.
+            Event::FighterStatusChanged { .. }
+            | Event::FighterTransferred { .. }
+            | Event::LeaderChanged { .. } => {
                 story.departures.push(text);
             }
             Event::TitleChanged { .. } => story.titles.push(text),
