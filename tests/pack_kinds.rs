@@ -121,14 +121,7 @@ fn cli(dir: &std::path::Path, extra: &str, args: &[&str]) -> String {
 }
 
 fn coin(s: &Session, band: &str) -> i64 {
-    let id = s.gang_named(band).unwrap().id;
-    s.gang_view(id)
-        .unwrap()
-        .resources
-        .iter()
-        .find(|r| r.id == "coin")
-        .map(|r| r.amount)
-        .unwrap()
+    amount(s, band, "coin")
 }
 
 fn report(json: serde_json::Value) -> BattleReport {
@@ -1278,4 +1271,60 @@ to = "standing"
         ],
     );
     assert_eq!(added, "Recruit Curs into B\n");
+}
+
+#[test]
+fn a_grid_is_read_by_two_numbers_of_a_side_as_the_record_leaves_it() {
+    let dir = util::temp();
+    let extra = format!(
+        "{KIT}{}",
+        r#"
+[rating]
+label = "Band Rating"
+per_member = 5
+
+[[grids]]
+id = "purse"
+name = "The Purse"
+rows_by = "rating"
+columns_by = "resource:coin"
+columns = ["0-2", "3+"]
+rows = [{ on = "1-9", values = [4, 1] }, { on = "10+", values = [2, 0] }]
+
+[[record.lookups]]
+id = "purse"
+text = "The race purse"
+grid = "purse"
+resource = "coin"
+"#
+    );
+    let mut s = campaign(dir.path(), &extra);
+    let a = s.gang_named("A").unwrap().id;
+    s.adjust_resource(a, "coin", 3, "a wager").unwrap();
+    // After the race: A rated 10 with 3 Coin (row `10+`, column `3+`: 0);
+    // B lost B2, rated 5 with none (row `1-9`, column `0-2`: 4).
+    let race = report(serde_json::json!({
+        "gangs": [
+            {"gang": "A"},
+            {"gang": "B", "fighters": [{"fighter": "B1"}, {"fighter": "B2", "outcome": "lost"}]},
+        ],
+    }));
+    let told = s.record_battle(&race, 1).unwrap();
+    let text: Vec<&str> = told
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    assert!(
+        text.contains(&"The race purse: The Purse row 10+, column 3+: 0"),
+        "{text:?}"
+    );
+    assert!(
+        text.contains(&"The race purse: The Purse row 1-9, column 0-2: 4"),
+        "{text:?}"
+    );
+    assert_eq!((coin(&s, "A"), coin(&s, "B")), (3, 4));
+    s.undo_last_battle().unwrap();
+    assert_eq!((coin(&s, "A"), coin(&s, "B")), (3, 0));
 }

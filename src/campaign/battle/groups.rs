@@ -20,10 +20,12 @@ impl Run<'_> {
         out
     }
 
-    /// Every group whose profile changed in the record, shared out from
-    /// the first member it changed for.
+    /// Every group whose profile changed in the record: its counters and
+    /// entries shared out from the first member they changed for, and the
+    /// lasting effects the record gave any member given to every other.
     pub(super) fn share_in_groups(&mut self) -> Result<(), ReportError> {
-        let first_new = self.state.next_effect.0;
+        // This record's own lasting effects, before any is shared.
+        let made = self.state.next_effect.0..self.next_effect.unwrap_or(i64::MAX);
         let changed: std::collections::BTreeSet<FighterId> = self
             .events
             .iter()
@@ -44,7 +46,11 @@ impl Run<'_> {
             for &to in members.iter().filter(|m| **m != from) {
                 self.share_counters(from, to, &group);
                 self.share_entries(from, to);
-                self.share_lasting(from, to, first_new)?;
+            }
+            for &one in &members {
+                for &to in members.iter().filter(|m| **m != one) {
+                    self.share_lasting(one, to, &made)?;
+                }
             }
         }
         Ok(())
@@ -85,17 +91,18 @@ impl Run<'_> {
         });
     }
 
-    /// The lasting effects the record gave one member, given to another.
+    /// The lasting effects the record gave one member (its own, with ids
+    /// in `made`), given to another.
     fn share_lasting(
         &mut self,
         from: FighterId,
         to: FighterId,
-        first_new: i64,
+        made: &std::ops::Range<i64>,
     ) -> Result<(), ReportError> {
         let new: Vec<LastingEffect> = self
             .lasting
             .iter()
-            .filter(|e| e.fighter == from && e.id.0 >= first_new)
+            .filter(|e| e.fighter == from && made.contains(&e.id.0))
             .cloned()
             .collect();
         for effect in new {
