@@ -260,7 +260,7 @@ impl DifferenceDef {
     pub fn row(&self, difference: i64) -> Option<&DifferenceRow> {
         self.rows
             .iter()
-            .find(|r| super::RowRange::parse(&r.on).is_ok_and(|range| range.contains(difference)))
+            .find(|r| super::RowRange::covers(&r.on, difference))
     }
 }
 
@@ -361,7 +361,7 @@ pub struct GridRow {
 impl GridDef {
     /// The cell two numbers land on, with its row's and column's ranges.
     pub fn cell(&self, row: i64, column: i64) -> Option<(i64, &str, &str)> {
-        let lands = |on: &str, n: i64| super::RowRange::parse(on).is_ok_and(|r| r.contains(n));
+        let lands = super::RowRange::covers;
         let c = self.columns.iter().position(|on| lands(on, column))?;
         let r = self.rows.iter().find(|r| lands(&r.on, row))?;
         Some((*r.values.get(c)?, r.on.as_str(), self.columns[c].as_str()))
@@ -466,7 +466,7 @@ impl Price {
         }
         self.by_worth
             .iter()
-            .find(|r| super::RowRange::parse(&r.on).is_ok_and(|range| range.contains(worth)))
+            .find(|r| super::RowRange::covers(&r.on, worth))
             .map(|r| r.amount)
     }
 

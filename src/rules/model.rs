@@ -2174,6 +2174,12 @@ impl RowRange {
         self.low.is_none_or(|l| total >= l) && self.high.is_none_or(|h| total <= h)
     }
 
+    /// Whether a number lands on a row's `on`, as written (never, where
+    /// it does not read).
+    pub fn covers(on: &str, n: i64) -> bool {
+        RowRange::parse(on).is_ok_and(|range| range.contains(n))
+    }
+
     pub(crate) fn overlaps(&self, other: &RowRange) -> bool {
         let low = self
             .low
@@ -2190,9 +2196,7 @@ impl RowRange {
 impl TableDef {
     /// The row a total lands on.
     pub fn lookup(&self, total: i64) -> Option<&TableRowDef> {
-        self.rows
-            .iter()
-            .find(|r| RowRange::parse(&r.on).is_ok_and(|range| range.contains(total)))
+        self.rows.iter().find(|r| RowRange::covers(&r.on, total))
     }
 
     /// The row for a roll's natural total with the named modifiers applied.

@@ -219,34 +219,12 @@ impl Run<'_> {
     ) -> Result<(String, i64, Option<TableRowDef>), ReportError> {
         let name = self.roll_name(&table.id, fighter);
         self.roll_names.push(name.clone());
+        let field = format!("tables.{}", table.id);
         let expr = parse(&table.roll).map_err(|e| ReportError {
-            field: format!("tables.{}", table.id),
+            field: field.clone(),
             reason: e.to_string(),
         })?;
-        let dialect = self
-            .pack
-            .dice
-            .as_ref()
-            .map(|d| d.dialect())
-            .unwrap_or_default();
-        let entered = self
-            .report
-            .dice
-            .iter()
-            .enumerate()
-            .find(|(_, d)| crate::text::same(&d.roll, &name));
-        let record: RollRecord = match entered {
-            Some((i, d)) => entered_with(&expr, &dialect, &d.faces).map_err(|e| ReportError {
-                field: format!("dice[{i}].faces"),
-                reason: format!("{name}: {e}"),
-            })?,
-            None => Dice::for_roll(self.seed, &name)
-                .roll(&expr, &dialect)
-                .map_err(|e| ReportError {
-                    field: format!("tables.{}", table.id),
-                    reason: e.to_string(),
-                })?,
-        };
+        let record = self.dice_for(&name, &expr, &field)?;
         let (from_fighter, fighter_text) = self.fighter_modifiers(table, fighter);
         let asked = modifier;
         let modifier = modifier.saturating_add(from_fighter);
@@ -299,6 +277,41 @@ impl Run<'_> {
             result,
         });
         Ok((name, total, row))
+    }
+
+    /// The dice of a named roll: those entered by hand under its name, or
+    /// the app's, from the record's seed and the name. `field` is where a
+    /// roll the app cannot make is refused.
+    pub(super) fn dice_for(
+        &self,
+        name: &str,
+        expr: &crate::dice::Expr,
+        field: &str,
+    ) -> Result<RollRecord, ReportError> {
+        let dialect = self
+            .pack
+            .dice
+            .as_ref()
+            .map(|d| d.dialect())
+            .unwrap_or_default();
+        let entered = self
+            .report
+            .dice
+            .iter()
+            .enumerate()
+            .find(|(_, d)| crate::text::same(&d.roll, name));
+        match entered {
+            Some((i, d)) => entered_with(expr, &dialect, &d.faces).map_err(|e| ReportError {
+                field: format!("dice[{i}].faces"),
+                reason: format!("{name}: {e}"),
+            }),
+            None => Dice::for_roll(self.seed, name)
+                .roll(expr, &dialect)
+                .map_err(|e| ReportError {
+                    field: field.to_owned(),
+                    reason: e.to_string(),
+                }),
+        }
     }
 
     /// The pick the players gave for a roll, if any.

@@ -6,7 +6,7 @@
 //! record…), gives each side an amount. Pure.
 
 use super::*;
-use crate::dice::{Dice, Expr, RollRecord, entered_with, parse, sets_of};
+use crate::dice::{Expr, RollRecord, parse, sets_of};
 use crate::rules::{AwardDef, CountedRollDef, Measure};
 
 impl Run<'_> {
@@ -98,30 +98,7 @@ impl Run<'_> {
             field: field.clone(),
             reason: e.to_string(),
         })?;
-        let dialect = self
-            .pack
-            .dice
-            .as_ref()
-            .map(|d| d.dialect())
-            .unwrap_or_default();
-        let entered = self
-            .report
-            .dice
-            .iter()
-            .enumerate()
-            .find(|(_, d)| crate::text::same(&d.roll, &name));
-        match entered {
-            Some((i, d)) => entered_with(&expr, &dialect, &d.faces).map_err(|e| ReportError {
-                field: format!("dice[{i}].faces"),
-                reason: format!("{name}: {e}"),
-            }),
-            None => Dice::for_roll(self.seed, &name)
-                .roll(&expr, &dialect)
-                .map_err(|e| ReportError {
-                    field,
-                    reason: e.to_string(),
-                }),
-        }
+        self.dice_for(&name, &expr, &field)
     }
 
     /// What a side's dice score: each die in a range, each set of equal
@@ -140,10 +117,7 @@ impl Run<'_> {
             let n = record
                 .dice
                 .iter()
-                .filter(|v| {
-                    crate::rules::RowRange::parse(&face.on)
-                        .is_ok_and(|r| r.contains(i64::from(**v)))
-                })
+                .filter(|v| crate::rules::RowRange::covers(&face.on, i64::from(**v)))
                 .count();
             let n = i64::try_from(n).unwrap_or(i64::MAX);
             if n > 0 {
