@@ -128,7 +128,7 @@ pub enum Command {
         #[command(subcommand)]
         command: gang::FighterCommand,
     },
-    /// Captives: ransom or release a fighter held by a rival gang.
+    /// Captives: ransom, release or sell a fighter held by a rival gang, or see their price.
     Captive {
         #[command(subcommand)]
         command: gang::CaptiveCommand,
