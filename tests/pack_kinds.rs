@@ -1328,3 +1328,81 @@ resource = "coin"
     s.undo_last_battle().unwrap();
     assert_eq!((coin(&s, "A"), coin(&s, "B")), (3, 0));
 }
+
+#[test]
+fn a_counted_roll_per_count_of_the_report_rolls_that_many_dice() {
+    let dir = util::temp();
+    let extra = r#"
+[[scenarios]]
+id = "hunt"
+name = "The Hunt"
+stage = "any"
+counts = [{ id = "nests", label = "Nests found" }]
+epilogue = []
+
+[[record.counted]]
+id = "forage"
+label = "Foraging"
+dice = "d6"
+per = "count:nests"
+faces = [{ name = "Egg", on = "4+", found = 1, gain = [{ resource = "coin", amount = 1 }] }]
+"#;
+    let mut s = campaign(dir.path(), extra);
+    // A found 3 nests: three dice, two of them 4 or more; B found none
+    // and rolls nothing.
+    let hunt = report(serde_json::json!({
+        "scenario": "hunt",
+        "gangs": [
+            {"gang": "A", "counts": {"nests": 3}},
+            {"gang": "B", "counts": {"nests": 0}},
+        ],
+        "dice": [{"roll": "forage: A", "faces": [4, 5, 1]}],
+    }));
+    let told = s.record_battle(&hunt, 1).unwrap();
+    let rolled: Vec<&str> = told
+        .procedure
+        .rolls
+        .iter()
+        .map(|r| r.roll.as_str())
+        .collect();
+    assert_eq!(rolled, ["forage: A"]);
+    assert_eq!((coin(&s, "A"), coin(&s, "B")), (2, 0));
+}
+
+#[test]
+fn succession_waits_for_the_ways_of_leaving_it_names() {
+    let dir = util::temp();
+    let extra = format!(
+        "{KIT}{}",
+        r#"
+[succession]
+by = "stat:pace"
+ties = ["first"]
+when = ["gone"]
+"#
+    );
+    let mut s = campaign(dir.path(), &extra);
+    // B1 is held by A: `when = ["gone"]`, so B waits for its captain.
+    let race = report(serde_json::json!({
+        "gangs": [
+            {"gang": "A", "fighters": [{"fighter": "A1", "outcome": "lost"}, {"fighter": "A2"}]},
+            {"gang": "B", "fighters": [{"fighter": "B1", "outcome": "nabbed"}, {"fighter": "B2"}]},
+        ],
+        "picks": [{"roll": "nabbed: B1", "pick": "hold"}],
+    }));
+    let told = s.record_battle(&race, 1).unwrap();
+    let text: Vec<&str> = told
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    // A1 is gone: A2, the only runner left, leads (`first` settles ties).
+    assert!(
+        text.contains(&"A2 is the next captain, after A1 (Pace 3)"),
+        "{text:?}"
+    );
+    let b2 = s.fighter_named("B2", None).unwrap();
+    assert!(!b2.leader);
+    assert!(s.fighter_named("B1", None).unwrap().leader);
+}
