@@ -878,16 +878,7 @@ pub fn ransom(
             amount,
         });
     }
-    let theirs = captors.resources.get(&def.id).copied().unwrap_or(0);
-    let paid = theirs
-        .checked_add(amount)
-        .filter(|to| !crate::rules::passes_bound(theirs, *to))
-        .ok_or_else(|| AftermathError::CaptorsPastBound {
-            gang: captors.name.clone(),
-            have: theirs,
-            resource: def.label.clone(),
-            amount,
-        })?;
+    let (theirs, paid) = captors_gain(captors, def, amount)?;
     let reason = format!("ransom for {}", fighter.name);
     Ok(vec![
         Event::ResourceAdjusted {
@@ -911,6 +902,26 @@ pub fn ransom(
             reason: format!("ransomed from {} for {amount} {}", captors.name, def.label),
         },
     ])
+}
+
+/// What the captors hold of a resource, and what they hold once `amount`
+/// is paid them: refused where it would pass the safety bound.
+fn captors_gain(
+    captors: &Gang,
+    def: &crate::rules::ResourceDef,
+    amount: i64,
+) -> Result<(i64, i64), AftermathError> {
+    let theirs = captors.resources.get(&def.id).copied().unwrap_or(def.start);
+    let paid = theirs
+        .checked_add(amount)
+        .filter(|to| !crate::rules::passes_bound(theirs, *to))
+        .ok_or_else(|| AftermathError::CaptorsPastBound {
+            gang: captors.name.clone(),
+            have: theirs,
+            resource: def.label.clone(),
+            amount,
+        })?;
+    Ok((theirs, paid))
 }
 
 /// Refused unless the pack's `[captives]` lets it be done.
@@ -979,16 +990,7 @@ pub fn sell(
         ));
     }
     let def = resource_def(pack, &rules.resource)?;
-    let theirs = captors.resources.get(&def.id).copied().unwrap_or(def.start);
-    let paid = theirs
-        .checked_add(amount)
-        .filter(|to| !crate::rules::passes_bound(theirs, *to))
-        .ok_or_else(|| AftermathError::CaptorsPastBound {
-            gang: captors.name.clone(),
-            have: theirs,
-            resource: def.label.clone(),
-            amount,
-        })?;
+    let (theirs, paid) = captors_gain(captors, def, amount)?;
     Ok(vec![
         Event::ResourceAdjusted {
             gang: captors.id,
