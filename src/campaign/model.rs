@@ -137,6 +137,12 @@ impl FighterStatus {
         !matches!(self, FighterStatus::Gone { .. })
     }
 
+    /// True while the fighter is on the roster and with their side, not
+    /// held by a rival: one a rating counts and a side may be led by.
+    pub fn with_side(&self) -> bool {
+        self.on_roster() && !matches!(self, FighterStatus::Captured { .. })
+    }
+
     /// The status in a few words; `record` is what the game calls one
     /// record (`battle`).
     pub fn describe(&self, gang_name: impl Fn(GangId) -> String, record: &str) -> String {
@@ -226,6 +232,16 @@ impl LastingEffect {
 impl Fighter {
     pub fn has_quirk(&self, id: &str) -> bool {
         self.quirks.iter().any(|q| q.quirk == id)
+    }
+
+    /// The fighter's points of a counter: their own, or the counter's
+    /// start where they have none recorded (`None` while the group has
+    /// not filled it in).
+    pub fn counter_or_start(&self, pack: &crate::rules::Pack, id: &str) -> Option<i64> {
+        self.counters
+            .get(id)
+            .copied()
+            .or_else(|| pack.counter(id).and_then(crate::rules::CounterDef::start))
     }
 
     /// Whether a pack's `who` takes this member.

@@ -7,7 +7,7 @@
 
 use serde::Serialize;
 
-use super::model::{Fighter, FighterStatus};
+use super::model::Fighter;
 use crate::rules::{Pack, RatingDef};
 
 /// A gang's rating in the pack's words.
@@ -16,12 +16,6 @@ pub struct Rating {
     /// What it is called (`Warband rating`).
     pub label: String,
     pub value: i64,
-}
-
-/// True for a member the rating counts: on the roster and not held by a
-/// rival.
-pub fn counts_toward_rating(fighter: &Fighter) -> bool {
-    fighter.status.on_roster() && !matches!(fighter.status, FighterStatus::Captured { .. })
 }
 
 /// The gang's rating, where the pack has one: `fighters` are the gang's
@@ -33,7 +27,7 @@ pub fn gang_rating<'a>(
     let def = pack.rating.as_ref()?;
     let value = fighters
         .into_iter()
-        .filter(|f| counts_toward_rating(f))
+        .filter(|f| f.status.with_side())
         .fold(0i64, |sum, f| {
             sum.saturating_add(member_rating(pack, def, f))
         });
@@ -62,11 +56,10 @@ fn member_rating(pack: &Pack, def: &RatingDef, fighter: &Fighter) -> i64 {
         }
     }
     for counter in &def.counters {
-        let points = fighter.counters.get(&counter.counter).copied().or_else(|| {
-            pack.counter(&counter.counter)
-                .and_then(crate::rules::CounterDef::start)
-        });
-        sum = sum.saturating_add(points.unwrap_or(0).saturating_mul(counter.factor));
+        let points = fighter
+            .counter_or_start(pack, &counter.counter)
+            .unwrap_or(0);
+        sum = sum.saturating_add(points.saturating_mul(counter.factor));
     }
     sum
 }

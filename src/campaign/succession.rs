@@ -8,6 +8,25 @@
 use super::model::{Fighter, FighterId};
 use crate::rules::{Rank, SuccessionRule};
 
+/// Whether a side still has a leader with it, besides `leaving`.
+pub fn still_led<'a>(side: impl IntoIterator<Item = &'a Fighter>, leaving: &[FighterId]) -> bool {
+    side.into_iter()
+        .any(|f| f.leader && f.status.with_side() && !leaving.contains(&f.id))
+}
+
+/// The members of a side who may lead it next: with their side, not one
+/// leaving, and of those the rule names.
+pub fn candidates<'a>(
+    rule: &SuccessionRule,
+    side: impl IntoIterator<Item = &'a Fighter>,
+    leaving: &[FighterId],
+) -> Vec<&'a Fighter> {
+    side.into_iter()
+        .filter(|f| f.status.with_side() && !leaving.contains(&f.id))
+        .filter(|f| f.is_one_of(rule.who.as_deref()))
+        .collect()
+}
+
 /// Who the rule names.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Successor {

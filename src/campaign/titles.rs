@@ -39,12 +39,9 @@ pub fn measures<'a>(
         let on_roster = fighters.clone().filter(|f| f.status.on_roster());
         let n = match TitleCount::parse(count) {
             Ok(TitleCount::Fighters) => i64::try_from(on_roster.count()).unwrap_or(i64::MAX),
-            Ok(TitleCount::Counter(id)) => {
-                let start = pack.counter(&id).and_then(|c| c.start()).unwrap_or(0);
-                on_roster.fold(0i64, |sum, f| {
-                    sum.saturating_add(f.counters.get(&id).copied().unwrap_or(start))
-                })
-            }
+            Ok(TitleCount::Counter(id)) => on_roster.fold(0i64, |sum, f| {
+                sum.saturating_add(f.counter_or_start(pack, &id).unwrap_or(0))
+            }),
             Err(_) => 0,
         };
         out.insert(count.clone(), n);

@@ -163,7 +163,14 @@ pub enum AwardFor {
 
 impl AwardDef {
     pub fn for_what(&self) -> Result<AwardFor, String> {
-        match self.to.as_str() {
+        AwardFor::parse(&self.to)
+    }
+}
+
+impl AwardFor {
+    /// What an award (or a counted roll's `per`) is for, as written.
+    pub fn parse(to: &str) -> Result<AwardFor, String> {
+        match to {
             "took_part" => Ok(AwardFor::TookPart),
             "standing" => Ok(AwardFor::Standing),
             "winners_leader" => Ok(AwardFor::WinnersLeader),

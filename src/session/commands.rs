@@ -309,38 +309,23 @@ impl Session {
         fighter: &crate::campaign::Fighter,
         picked: Option<FighterId>,
     ) -> Result<Option<FighterId>> {
-        use crate::campaign::FighterStatus;
-        use crate::campaign::succession::{Successor, successor};
+        use crate::campaign::succession::{Successor, candidates, still_led, successor};
         let gang = self.gang(fighter.gang)?;
         let pack = self.gang_pack(&gang)?;
         let Some(rule) = &pack.succession else {
             return Ok(None);
         };
         let roster = self.store.fighters(gang.id)?;
-        let led_still = roster.iter().any(|f| {
-            f.id != fighter.id
-                && f.leader
-                && f.status.on_roster()
-                && !matches!(f.status, FighterStatus::Captured { .. })
-        });
-        if !fighter.leader || led_still || !rule.applies_when(crate::rules::LeaderLeaves::Dismissed)
+        if !fighter.leader
+            || still_led(&roster, &[fighter.id])
+            || !rule.applies_when(crate::rules::LeaderLeaves::Dismissed)
         {
             return Ok(None);
         }
         let lasting = self.store.lasting_effects_of_gang(gang.id)?;
-        let candidates: Vec<&crate::campaign::Fighter> = roster
-            .iter()
-            .filter(|f| f.id != fighter.id && f.status.on_roster())
-            .filter(|f| !matches!(f.status, FighterStatus::Captured { .. }))
-            .filter(|f| f.is_one_of(rule.who.as_deref()))
-            .collect();
+        let candidates = candidates(rule, &roster, &[fighter.id]);
         let points = |f: &crate::campaign::Fighter, rank: &crate::rules::Rank| match rank {
-            crate::rules::Rank::Counter(id) => f
-                .counters
-                .get(id)
-                .copied()
-                .or_else(|| pack.counter(id).and_then(crate::rules::CounterDef::start))
-                .unwrap_or(0),
+            crate::rules::Rank::Counter(id) => f.counter_or_start(pack, id).unwrap_or(0),
             crate::rules::Rank::Stat(id) => crate::campaign::derive_stats(pack, f, &lasting)
                 .into_iter()
                 .find(|s| s.id == *id)
@@ -507,8 +492,9 @@ impl Session {
             })?)
     }
 
-    /// The captive's gang pays a ransom and gets the fighter back.
-    pub fn ransom(&mut self, fighter: FighterId, resource: &str, amount: i64) -> Result<BatchId> {
+    /// A captive, their own gang and their captors; refused for a fighter
+    /// no rival holds.
+    fn held(&self, fighter: FighterId) -> Result<(crate::campaign::Fighter, Gang, Gang)> {
         let f = self.fighter(fighter)?;
         let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
             bail!(
@@ -517,8 +503,13 @@ impl Session {
                 self.campaign_words()?.0.gang
             );
         };
-        let owner = self.gang(f.gang)?;
-        let captors = self.gang(by)?;
+        let (owner, captors) = (self.gang(f.gang)?, self.gang(by)?);
+        Ok((f, owner, captors))
+    }
+
+    /// The captive's gang pays a ransom and gets the fighter back.
+    pub fn ransom(&mut self, fighter: FighterId, resource: &str, amount: i64) -> Result<BatchId> {
+        let (f, owner, captors) = self.held(fighter)?;
         let worth = self.worth_of(&f)?;
         let events = commands::ransom(
             self.gang_pack(&owner)?,
@@ -581,16 +572,7 @@ impl Session {
 
     /// The captors sell a captive at the pack's price.
     pub fn sell_captive(&mut self, fighter: FighterId, amount: i64) -> Result<BatchId> {
-        let f = self.fighter(fighter)?;
-        let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
-            bail!(
-                "{} is not held by a rival {}",
-                f.name,
-                self.campaign_words()?.0.gang
-            );
-        };
-        let owner = self.gang(f.gang)?;
-        let captors = self.gang(by)?;
+        let (f, owner, captors) = self.held(fighter)?;
         let worth = self.worth_of(&f)?;
         let events = commands::sell(self.gang_pack(&owner)?, &f, &captors, amount, worth)?;
         self.commit(&format!("{} sells {}", captors.name, f.name), events)
@@ -598,16 +580,7 @@ impl Session {
 
     /// The captors free a captive.
     pub fn release(&mut self, fighter: FighterId) -> Result<BatchId> {
-        let f = self.fighter(fighter)?;
-        let crate::campaign::FighterStatus::Captured { by, .. } = f.status else {
-            bail!(
-                "{} is not held by a rival {}",
-                f.name,
-                self.campaign_words()?.0.gang
-            );
-        };
-        let captors = self.gang(by)?;
-        let owner = self.gang(f.gang)?;
+        let (f, owner, captors) = self.held(fighter)?;
         let events = commands::release(self.gang_pack(&owner)?, &f, &captors)?;
         self.commit(&format!("{} releases {}", captors.name, f.name), events)
     }

@@ -454,11 +454,7 @@ impl Session {
         let stats = crate::campaign::derive_stats(pack, fighter, &lasting);
         let points = |per: &str| match stats.iter().find(|s| s.id == per) {
             Some(stat) => Some(stat.value),
-            None => fighter
-                .counters
-                .get(per)
-                .copied()
-                .or_else(|| pack.counter(per).and_then(|c| c.start())),
+            None => fighter.counter_or_start(pack, per),
         };
         Ok(table.from_fighter(pack, points))
     }

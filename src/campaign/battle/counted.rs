@@ -7,7 +7,7 @@
 
 use super::*;
 use crate::dice::{Expr, RollRecord, parse, sets_of};
-use crate::rules::{AwardDef, CountedRollDef, Measure};
+use crate::rules::{AwardFor, CountedRollDef, Measure};
 
 impl Run<'_> {
     /// How many lots of dice a side rolls: one for each member it is for,
@@ -15,25 +15,10 @@ impl Run<'_> {
     fn lots(&self, def: &CountedRollDef, gang: GangId) -> i64 {
         if let Some(count) = def.per.strip_prefix("count:") {
             return self
-                .battle
-                .gangs
-                .iter()
-                .find(|g| g.gang == gang)
-                .and_then(|g| g.counts.get(count).copied())
-                .unwrap_or(0)
+                .measured_now(gang, &Measure::Count(count.to_owned()))
                 .max(0);
         }
-        let award = AwardDef {
-            id: def.id.clone(),
-            text: def.label.clone(),
-            counter: String::new(),
-            amount: 0,
-            to: def.per.clone(),
-            who: def.who.clone(),
-            source: String::new(),
-            ruling: None,
-        };
-        let Ok(what) = award.for_what() else {
+        let Ok(what) = AwardFor::parse(&def.per) else {
             return 0;
         };
         let members = self
@@ -42,7 +27,8 @@ impl Run<'_> {
             .iter()
             .filter(|bf| bf.gang == gang)
             .filter(|bf| {
-                self.times_awarded(&what, bf) > 0 && self.member_is_for(&award, bf.fighter)
+                self.times_awarded(&what, bf) > 0
+                    && self.member_is_for(def.who.as_deref(), bf.fighter)
             })
             .count();
         i64::try_from(members).unwrap_or(i64::MAX)

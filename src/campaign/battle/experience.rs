@@ -81,15 +81,16 @@ impl Run<'_> {
     /// Whether an award reaches a member: one of those it is for, with
     /// the counter.
     fn award_is_for(&self, award: &crate::rules::AwardDef, fighter: FighterId) -> bool {
-        self.member_is_for(award, fighter) && self.has_counter(fighter, &award.counter)
+        self.member_is_for(award.who.as_deref(), fighter)
+            && self.has_counter(fighter, &award.counter)
     }
 
     /// Whether a member is one an award (or a roll) is for: still on the
-    /// roster, and one of those it names.
-    pub(super) fn member_is_for(&self, award: &crate::rules::AwardDef, fighter: FighterId) -> bool {
+    /// roster, and one of those `who` names.
+    pub(super) fn member_is_for(&self, who: Option<&str>, fighter: FighterId) -> bool {
         self.fighters
             .get(&fighter)
-            .is_some_and(|f| f.status.on_roster() && f.is_one_of(award.who.as_deref()))
+            .is_some_and(|f| f.status.on_roster() && f.is_one_of(who))
     }
 
     /// The member's thresholds of a counter: the first list whose `who`
@@ -118,11 +119,20 @@ impl Run<'_> {
             .cloned()
             .collect();
         for counter in &counters {
-            let members: Vec<FighterId> = self
-                .fighters
-                .values()
-                .filter(|f| f.status.on_roster())
-                .map(|f| f.id)
+            // Only those whose counter this record changed: not every
+            // member of the campaign.
+            let members: std::collections::BTreeSet<FighterId> = self
+                .events
+                .iter()
+                .filter_map(|e| match e {
+                    Event::CounterChanged {
+                        fighter,
+                        counter: changed,
+                        ..
+                    } if *changed == counter.id => Some(*fighter),
+                    _ => None,
+                })
+                .filter(|f| self.fighters.get(f).is_some_and(|f| f.status.on_roster()))
                 .collect();
             for fighter in members {
                 let before = self

@@ -3,7 +3,7 @@
 //! record. Pure.
 
 use super::*;
-use crate::campaign::succession::{Successor, successor};
+use crate::campaign::succession::{Successor, candidates, still_led, successor};
 use crate::rules::{LeaderLeaves, Rank};
 
 impl Run<'_> {
@@ -30,13 +30,8 @@ impl Run<'_> {
                 })
                 .filter(|(_, how)| rule.applies_when(*how))
                 .collect();
-            let still_led = self.fighters.values().any(|f| {
-                f.gang == gang
-                    && f.leader
-                    && f.status.on_roster()
-                    && !matches!(f.status, FighterStatus::Captured { .. })
-            });
-            if left.is_empty() || still_led {
+            let side = self.fighters.values().filter(|f| f.gang == gang);
+            if left.is_empty() || still_led(side, &[]) {
                 continue;
             }
             self.next_leader(&rule, gang, &left)?;
@@ -53,14 +48,8 @@ impl Run<'_> {
     ) -> Result<(), ReportError> {
         let roll = format!("succession: {}", self.name(gang));
         self.roll_names.push(roll.clone());
-        let candidates: Vec<Fighter> = self
-            .fighters
-            .values()
-            .filter(|f| f.gang == gang && f.status.on_roster())
-            .filter(|f| !matches!(f.status, FighterStatus::Captured { .. }))
-            .filter(|f| f.is_one_of(rule.who.as_deref()))
-            .cloned()
-            .collect();
+        let side = self.fighters.values().filter(|f| f.gang == gang);
+        let candidates: Vec<Fighter> = candidates(rule, side, &[]).into_iter().cloned().collect();
         let picked = self.pick(&roll).map(|name| {
             candidates
                 .iter()

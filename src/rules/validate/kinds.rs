@@ -233,17 +233,7 @@ fn check_differences(pack: &Pack) -> Found {
                         "points of a counter need `to`: which members gain them".into(),
                     ));
                 };
-                let award = AwardDef {
-                    id: d.id.clone(),
-                    text: d.text.clone(),
-                    counter: counter.clone(),
-                    amount: 0,
-                    to: to.clone(),
-                    who: d.who.clone(),
-                    source: String::new(),
-                    ruling: None,
-                };
-                check_award(pack, &entry, &award)?;
+                check_awarded(pack, &entry, counter, to, d.who.as_deref())?;
             }
             (None, Some(resource)) => {
                 if pack.resource(resource).is_none() {
@@ -278,31 +268,43 @@ fn check_differences(pack: &Pack) -> Found {
 /// One award: a counter that exists, for what a record tells, of members
 /// the pack has.
 fn check_award(pack: &Pack, entry: &str, award: &AwardDef) -> Found {
-    if pack.counter(&award.counter).is_none() {
+    check_awarded(pack, entry, &award.counter, &award.to, award.who.as_deref())
+}
+
+/// Points of a counter, for what a record tells (`to`), to the members
+/// `who` names: each the pack has.
+fn check_awarded(pack: &Pack, entry: &str, counter: &str, to: &str, who: Option<&str>) -> Found {
+    if pack.counter(counter).is_none() {
         return Err((
             format!("{entry}.counter"),
-            format!("counter `{}` is not in [[counters]]", award.counter),
+            format!("counter `{counter}` is not in [[counters]]"),
         ));
     }
-    match award.for_what().map_err(|e| (format!("{entry}.to"), e))? {
-        AwardFor::Outcome(ids) => {
-            if let Some(id) = ids.iter().find(|id| pack.outcome(id).is_none()) {
-                return Err((
-                    format!("{entry}.to"),
-                    format!("outcome `{id}` is not in [[outcomes]]"),
-                ));
-            }
-        }
-        AwardFor::WinnersLeader if pack.record().winner == crate::rules::WinnerRule::None => {
-            return Err((
-                format!("{entry}.to"),
-                "the pack's records name no winner".into(),
-            ));
-        }
-        _ => {}
+    let what = AwardFor::parse(to).map_err(|e| (format!("{entry}.to"), e))?;
+    if matches!(what, AwardFor::WinnersLeader)
+        && pack.record().winner == crate::rules::WinnerRule::None
+    {
+        return Err((
+            format!("{entry}.to"),
+            "the pack's records name no winner".into(),
+        ));
     }
-    members_known(pack, &format!("{entry}.who"), award.who.as_deref())?;
-    Ok(())
+    outcomes_known(pack, &format!("{entry}.to"), &what)?;
+    members_known(pack, &format!("{entry}.who"), who)
+}
+
+/// The outcomes an award's `outcome:<id>` names, in the pack.
+fn outcomes_known(pack: &Pack, entry: &str, what: &AwardFor) -> Found {
+    match what {
+        AwardFor::Outcome(ids) => match ids.iter().find(|id| pack.outcome(id).is_none()) {
+            Some(id) => Err((
+                entry.to_owned(),
+                format!("outcome `{id}` is not in [[outcomes]]"),
+            )),
+            None => Ok(()),
+        },
+        _ => Ok(()),
+    }
 }
 
 /// Amounts of resources the pack has.
@@ -336,18 +338,8 @@ fn check_counted(pack: &Pack) -> Found {
         if let Some(count) = c.per.strip_prefix("count:") {
             measure_known(pack, &format!("{entry}.per"), &format!("count:{count}"))?;
         } else {
-            let award = AwardDef {
-                id: c.id.clone(),
-                text: c.label.clone(),
-                counter: String::new(),
-                amount: 0,
-                to: c.per.clone(),
-                who: c.who.clone(),
-                source: String::new(),
-                ruling: None,
-            };
-            match award.for_what() {
-                Ok(AwardFor::TookPart | AwardFor::Standing | AwardFor::Outcome(_)) => {}
+            let what = match AwardFor::parse(&c.per) {
+                Ok(what @ (AwardFor::TookPart | AwardFor::Standing | AwardFor::Outcome(_))) => what,
                 _ => {
                     return Err((
                         format!("{entry}.per"),
@@ -357,15 +349,8 @@ fn check_counted(pack: &Pack) -> Found {
                         ),
                     ));
                 }
-            }
-            if let Ok(AwardFor::Outcome(ids)) = award.for_what()
-                && let Some(id) = ids.iter().find(|id| pack.outcome(id).is_none())
-            {
-                return Err((
-                    format!("{entry}.per"),
-                    format!("outcome `{id}` is not in [[outcomes]]"),
-                ));
-            }
+            };
+            outcomes_known(pack, &format!("{entry}.per"), &what)?;
             members_known(pack, &format!("{entry}.who"), c.who.as_deref())?;
         }
         if c.faces.is_empty() && c.sets.is_empty() {
