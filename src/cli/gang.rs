@@ -633,7 +633,8 @@ fn print_roster(view: &GangView) {
     if let Some(rating) = &view.rating {
         say!("  {} {}", rating.label, rating.value);
     }
-    for f in &view.fighters {
+    // A group is one line, named with its members' names.
+    for (f, name) in view.listed(|_| true) {
         let stats: Vec<String> = f
             .stats
             .iter()
@@ -650,19 +651,10 @@ fn print_roster(view: &GangView) {
         } else {
             String::new()
         };
-        // A group is one line, at its first member: its members' names.
-        let name = match &f.group {
-            Some(tag) => {
-                let Some(group) = view
-                    .groups
-                    .iter()
-                    .find(|g| g.tag == *tag && g.members.first().is_some_and(|m| m.id == f.id))
-                else {
-                    continue;
-                };
-                group.line()
-            }
-            None => format!("{}{held}", f.name),
+        let name = if f.group.is_some() {
+            name.into_owned()
+        } else {
+            format!("{name}{held}")
         };
         say!(
             "  {}{name}  {}  [{}]{value}",

@@ -215,21 +215,12 @@ impl Session {
         keep: impl Fn(&FighterView) -> bool,
     ) -> Result<Vec<CardData>> {
         let pack = self.pack(&view.ruleset)?;
-        let mut groups_done = std::collections::BTreeSet::new();
-        view.fighters
-            .iter()
-            .filter(|f| keep(f))
-            // A group is one card, named with its members' names.
-            .filter_map(|f| match &f.group {
-                None => Some((f, f.name.clone())),
-                Some(tag) => groups_done.insert(tag.clone()).then(|| {
-                    let line = view.groups.iter().find(|g| g.tag == *tag).map(|g| g.line());
-                    (f, line.unwrap_or_else(|| f.name.clone()))
-                }),
-            })
+        // A group is one card, named with its members' names.
+        view.listed(keep)
+            .into_iter()
             .map(|(f, name)| {
                 Ok(CardData {
-                    name,
+                    name: name.into_owned(),
                     gang: view.name.clone(),
                     leader: f.leader,
                     // None that one of the fighter's entries takes away
@@ -336,18 +327,10 @@ impl Session {
             .iter()
             .map(|r| format!("{} {}", r.label, r.amount))
             .collect();
-        let mut groups_done = std::collections::BTreeSet::new();
+        // A group is one line, named with its members' names.
         let fighters = view
-            .fighters
-            .iter()
-            // A group is one line, named with its members' names.
-            .filter_map(|f| match &f.group {
-                None => Some((f, f.name.clone())),
-                Some(tag) => groups_done.insert(tag.clone()).then(|| {
-                    let line = view.groups.iter().find(|g| g.tag == *tag).map(|g| g.line());
-                    (f, line.unwrap_or_else(|| f.name.clone()))
-                }),
-            })
+            .listed(|_| true)
+            .into_iter()
             .map(|(f, name)| {
                 let stats: Vec<String> = f
                     .stats
@@ -398,7 +381,7 @@ impl Session {
                 }
                 lines.extend(f.lowered.iter().map(|l| l.text.clone()));
                 RosterFighter {
-                    name,
+                    name: name.into_owned(),
                     leader: f.leader,
                     headline,
                     lines,

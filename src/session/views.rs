@@ -163,6 +163,38 @@ pub fn group_tag(pack: &Pack, group: &crate::campaign::MemberGroup) -> GroupTag 
     }
 }
 
+impl GangView {
+    /// The fighters `keep` takes as a roster or a set of cards lists them,
+    /// each with the name it shows: a group once, at the first of its
+    /// members kept, named with its members' names.
+    pub fn listed(
+        &self,
+        keep: impl Fn(&FighterView) -> bool,
+    ) -> Vec<(&FighterView, std::borrow::Cow<'_, str>)> {
+        let mut groups_done: Vec<&GroupTag> = Vec::new();
+        let mut out = Vec::new();
+        for f in self.fighters.iter().filter(|f| keep(f)) {
+            match &f.group {
+                None => out.push((f, std::borrow::Cow::Borrowed(f.name.as_str()))),
+                Some(tag) if !groups_done.contains(&tag) => {
+                    groups_done.push(tag);
+                    let line = self
+                        .groups
+                        .iter()
+                        .find(|g| g.tag == *tag)
+                        .map(GroupView::line);
+                    out.push((
+                        f,
+                        line.map_or(std::borrow::Cow::Borrowed(f.name.as_str()), Into::into),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        out
+    }
+}
+
 /// The groups among a gang's fighter views, each as one line, in the
 /// order their first members come.
 pub fn groups_of_views(fighters: &[FighterView]) -> Vec<GroupView> {

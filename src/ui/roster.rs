@@ -483,30 +483,13 @@ fn table_ui(
             }
         })
         .body(|mut body| {
-            for fighter in &view.fighters {
-                // A group is one row, at its first member, named with its
-                // members' names.
-                let as_group;
-                let fighter = match &fighter.group {
-                    Some(tag) => {
-                        let Some(group) = view.groups.iter().find(|g| {
-                            g.tag == *tag && g.members.first().is_some_and(|m| m.id == fighter.id)
-                        }) else {
-                            continue;
-                        };
-                        as_group = FighterView {
-                            name: group.line(),
-                            ..fighter.clone()
-                        };
-                        &as_group
-                    }
-                    None => fighter,
-                };
+            // A group is one row, named with its members' names.
+            for (fighter, name) in view.listed(|_| true) {
                 body.row(24.0, |mut row| {
                     row.set_selected(selected == Some(fighter.id));
                     fighter_row(
                         &mut row,
-                        fighter,
+                        (fighter, &name),
                         (stat_count, counters),
                         view.value.as_ref(),
                         nouns,
@@ -580,9 +563,11 @@ fn aftermath_ui(ui: &mut Ui, view: &GangView, read_only: Option<&str>) -> Option
     action
 }
 
+/// A roster row: a fighter, and the name it shows (a group's line, for
+/// the group's row).
 fn fighter_row(
     row: &mut egui_extras::TableRow<'_, '_>,
-    fighter: &FighterView,
+    (fighter, shown): (&FighterView, &str),
     (stat_count, counters): (usize, &[CounterView]),
     value: Option<&crate::session::GangValueView>,
     nouns: super::widgets::Nouns<'_>,
@@ -594,13 +579,13 @@ fn fighter_row(
         }
     });
     row.col(|ui| {
-        let mut name = RichText::new(&fighter.name);
+        let mut name = RichText::new(shown);
         if fighter.leader {
             name = name.strong();
         }
         let response = ui.add(egui::Label::new(name).truncate().selectable(false));
         let response = if fighter.group.is_some() {
-            response.on_hover_text(&fighter.name)
+            response.on_hover_text(shown)
         } else {
             response
         };
