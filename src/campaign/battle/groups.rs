@@ -58,10 +58,11 @@ impl Run<'_> {
 
     /// The group's counters, from one member to another.
     fn share_counters(&mut self, from: FighterId, to: FighterId, group: &MemberGroup) {
+        // The member's own keys only, not every counter of the campaign.
         let counters: Vec<(String, i64)> = self
             .counters
-            .iter()
-            .filter(|((f, _), _)| *f == from)
+            .range((from, String::new())..)
+            .take_while(|((f, _), _)| *f == from)
             .map(|((_, c), v)| (c.clone(), *v))
             .collect();
         for (counter, value) in counters {
