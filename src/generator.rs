@@ -304,6 +304,8 @@ fn record_report(
             ran_for_it: false,
             counts,
             fighters: Some(fighters),
+            place: None,
+            challenger: false,
         });
     }
     let winner = match rules.winner {
@@ -327,6 +329,9 @@ fn record_report(
         picks: Vec::new(),
         marks: Vec::new(),
         table_results,
+        shape: None,
+        stake: None,
+        cycle: None,
         notes: String::new(),
     })
 }

@@ -435,6 +435,7 @@ fn one_effect_id_left() -> (tempfile::TempDir, Session) {
         removed: None,
         heals_after: None,
         by_group: None,
+        until: None,
     };
     s.commit_events("outside", &[Event::LastingEffectAdded { effect }])
         .expect("stored");

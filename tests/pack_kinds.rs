@@ -694,6 +694,7 @@ id = "underdog"
 text = "The band rated lower gains Experience for each runner of it who finishes"
 measure = "rating"
 side = "lower"
+against = "farthest"
 counter = "xp"
 to = "standing"
 rows = [{ on = "1-4", amount = 1 }, { on = "5+", amount = 2 }]
@@ -703,6 +704,7 @@ id = "purse"
 text = "The poorer band, when it wins, gains Coin by the difference"
 measure = "resource:coin"
 side = "lower"
+against = "farthest"
 winner_only = true
 resource = "coin"
 rows = [{ on = "1-2", amount = 1 }, { on = "3+", amount = 3 }]

@@ -48,6 +48,8 @@ fn session_report(
                     })
                     .collect(),
             ),
+            place: None,
+            challenger: false,
         }],
         winner: None,
         choices: vec![],
@@ -66,6 +68,9 @@ fn session_report(
             })
             .collect(),
         flags: flags.iter().map(|f| (*f).to_owned()).collect(),
+        shape: None,
+        stake: None,
+        cycle: None,
         notes: String::new(),
     }
 }

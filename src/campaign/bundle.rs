@@ -145,6 +145,9 @@ pub struct BundleGang {
     pub resources: BTreeMap<String, i64>,
     #[serde(default)]
     pub fighters: Vec<BundleFighter>,
+    /// Its faction (id), where its game has factions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction: Option<String>,
 }
 
 /// A fighter as they travel.
@@ -191,6 +194,9 @@ pub struct BundleEffect {
     pub heals_after: Option<u32>,
     #[serde(default)]
     pub by_group: Option<String>,
+    /// It ends when the cycle ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<crate::rules::Until>,
 }
 
 /// Why a bundle is refused: the field at fault and the reason.
@@ -466,6 +472,7 @@ pub fn import_gang(
                 })
                 .collect(),
             notes: gang.notes.clone(),
+            faction: gang.faction.clone(),
         },
     }];
     let mut photos = Vec::new();
@@ -543,6 +550,7 @@ pub fn import_gang(
                     battle: None,
                     roll: None,
                     removed: None,
+                    until: e.until,
                     heals_after: e.heals_after,
                     by_group: e.by_group.clone(),
                 },

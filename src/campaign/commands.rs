@@ -14,6 +14,9 @@ use crate::text::{self, TextError};
 pub enum CommandError {
     #[error(transparent)]
     Text(#[from] TextError),
+    /// A field of the change at fault, and why.
+    #[error("{field}: {reason}")]
+    Refused { field: String, reason: String },
     #[error("there is already a {word} called “{name}”")]
     GangNameTaken { word: String, name: String },
     /// The game's word for what needs a name (`crew`, `flyer`).
@@ -161,12 +164,26 @@ fn check_name(word: &str, name: &str) -> Result<String, CommandError> {
     }
 }
 
-/// Founds a gang with the pack's starting resources.
+/// What a gang chooses when it is founded, where its game asks: its
+/// faction, and a starting holding.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Founding<'a> {
+    /// A faction by id or name.
+    pub faction: Option<&'a str>,
+    /// A holding by id or name.
+    pub holding: Option<&'a str>,
+}
+
+/// Founds a gang with the pack's starting resources, in its faction and
+/// with its starting holding where the pack asks for them (`holders`:
+/// who holds each holding now).
 pub fn found_gang(
     gangs: &[Gang],
     id: GangId,
     name: &str,
     pack: &Pack,
+    founding: Founding<'_>,
+    holders: &std::collections::BTreeMap<String, GangId>,
 ) -> Result<Vec<Event>, CommandError> {
     let name = check_name(&pack.words.gang, name)?;
     if let Some(taken) = gangs.iter().find(|g| text::same(&g.name, &name)) {
@@ -186,8 +203,104 @@ pub fn found_gang(
                 .map(|r| (r.id.clone(), r.start))
                 .collect(),
             notes: String::new(),
+            faction: founding_faction(pack, founding.faction)?,
         },
-    }])
+    }]
+    .into_iter()
+    .chain(starting_holding(pack, id, founding.holding, holders)?)
+    .collect())
+}
+
+/// The faction a gang is founded in: one of the pack's, which every gang
+/// of a game with factions has.
+fn founding_faction(pack: &Pack, faction: Option<&str>) -> Result<Option<String>, CommandError> {
+    let refused = |reason: String| CommandError::Refused {
+        field: "faction".into(),
+        reason,
+    };
+    let names = || {
+        pack.factions
+            .iter()
+            .map(|f| f.name.as_str())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    match (faction, pack.factions.is_empty()) {
+        (None, true) => Ok(None),
+        (Some(f), true) => Err(refused(format!(
+            "{} has no {}, but “{}” was given",
+            pack.pack.name,
+            pack.words.factions,
+            text::echo(f)
+        ))),
+        (None, false) => Err(refused(format!(
+            "missing: every {} belongs to a {} ({})",
+            pack.words.gang,
+            pack.words.faction,
+            names()
+        ))),
+        (Some(f), false) => match pack.find_faction(f) {
+            Some(def) => Ok(Some(def.id.clone())),
+            None => Err(refused(format!(
+                "“{}” is not a {} ({})",
+                text::echo(f),
+                pack.words.faction,
+                names()
+            ))),
+        },
+    }
+}
+
+/// The holding a gang chooses when it is founded: one the pack lets a
+/// gang start with, held by no gang.
+fn starting_holding(
+    pack: &Pack,
+    gang: GangId,
+    holding: Option<&str>,
+    holders: &std::collections::BTreeMap<String, GangId>,
+) -> Result<Option<Event>, CommandError> {
+    let Some(name) = holding else {
+        return Ok(None);
+    };
+    let refused = |reason: String| CommandError::Refused {
+        field: "holding".into(),
+        reason,
+    };
+    let starting: Vec<&str> = pack
+        .holdings
+        .iter()
+        .filter(|h| h.starting && !holders.contains_key(&h.id))
+        .map(|h| h.name.as_str())
+        .collect();
+    let Some(def) = pack.find_holding(name) else {
+        return Err(refused(format!(
+            "“{}” is not a {} of {}",
+            text::echo(name),
+            pack.words.holding,
+            pack.pack.name
+        )));
+    };
+    if !def.starting {
+        return Err(refused(format!(
+            "a {} does not start with {} (it may start with {})",
+            pack.words.gang,
+            def.name,
+            if starting.is_empty() { "none".to_owned() } else { starting.join(", ") }
+        )));
+    }
+    if holders.contains_key(&def.id) {
+        return Err(refused(format!(
+            "{} is held already (still free: {})",
+            def.name,
+            if starting.is_empty() { "none".to_owned() } else { starting.join(", ") }
+        )));
+    }
+    Ok(Some(Event::HoldingChanged {
+        holding: def.id.clone(),
+        from: None,
+        to: Some(gang),
+        reason: format!("chosen when the {} was founded", pack.words.gang),
+    }))
 }
 
 /// Disbands a gang with no fighters (the inverse of founding it).
@@ -856,6 +969,10 @@ pub fn ransom(
                 pack.resource_label(&rules.resource).to_owned(),
             ));
         }
+        let worth = rules
+            .ransom
+            .as_ref()
+            .map_or(worth, |p| p.basis(worth, |by| super::rating::hiring_cost(pack, fighter, by)));
         if let Some(price) = &rules.ransom
             && !price.allows(amount, worth)
         {
@@ -979,6 +1096,9 @@ pub fn sell(
     let Some(sale) = &rules.sell else {
         return Err(AftermathError::NotSold);
     };
+    let worth = sale
+        .price
+        .basis(worth, |by| super::rating::hiring_cost(pack, fighter, by));
     if !sale.price.allows(amount, worth) {
         return Err(not_the_price(
             "captives.sell",

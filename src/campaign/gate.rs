@@ -51,6 +51,8 @@ pub trait State {
     /// The group's packs the campaign keeps, as (id, text), in the order
     /// they were put in.
     fn house_packs(&self) -> Result<Vec<(String, String)>, String>;
+    /// Who holds each holding, by holding.
+    fn holders(&self) -> Result<std::collections::BTreeMap<String, GangId>, String>;
 }
 
 /// Why a change was refused: the field at fault and the reason, in words.
@@ -252,7 +254,7 @@ impl<'a> Gate<'a> {
                 self.pack("default_ruleset", default_ruleset).map(drop)
             }
             CampaignRenamed { to, .. } => is_name("A campaign", "to", to),
-            GangFounded { gang } => self.gang_founded(state, gang),
+            GangFounded { gang } => self.gang_founded(state, gang, takes_back),
             GangDisbanded { gang } => gang_there(state, "gang.id", gang.id),
             GangRenamed { gang, to, .. } => {
                 gang_there(state, "gang", *gang)?;
@@ -298,7 +300,20 @@ impl<'a> Gate<'a> {
                 }
                 let given: Vec<QuirkPick> =
                     to.iter().filter(|p| !from.contains(p)).cloned().collect();
-                entries_known(pack, "to", &given)
+                entries_known(pack, "to", &given)?;
+                let f = existing_fighter(state, "fighter", *fighter)?;
+                entries_for_group(pack, "to", &f, &given)?;
+                let entries: Vec<&str> = given.iter().map(|q| q.quirk.as_str()).collect();
+                let holders = looked(state.holders())?;
+                match crate::campaign::season::holdings::locked_for(
+                    pack, &holders, f.gang, &entries, None,
+                ) {
+                    Some(locked) => refuse(
+                        "to",
+                        crate::campaign::season::holdings::locked_said(pack, &locked),
+                    ),
+                    None => Ok(()),
+                }
             }
             CounterChanged {
                 fighter,
@@ -399,12 +414,65 @@ impl<'a> Gate<'a> {
                 gang_there(state, "gang", *gang)?;
                 self.pack("to", to).map(drop)
             }
+            HoldingChanged {
+                holding,
+                from,
+                to,
+                reason,
+            } => self.holding_changed(state, holding, *from, *to, reason),
+            CycleEnded { cycle } | CycleReopened { cycle } => {
+                if *cycle == 0 {
+                    return refuse("cycle", "the first cycle is 1");
+                }
+                Ok(())
+            }
+            GangFactionChanged { gang, to, .. } => {
+                let pack = self.gang_pack(state, "gang", *gang)?;
+                match to {
+                    Some(f) if !takes_back => faction_known(pack, "to", f),
+                    _ => Ok(()),
+                }
+            }
+            FactionTitleChanged { title, to, .. } => {
+                is_notes("title", title)?;
+                match to {
+                    Some(f) => is_notes("to", f),
+                    None => Ok(()),
+                }
+            }
         }
     }
 
+    /// A holding changing hands: gangs that exist, one of whose packs has
+    /// the holding.
+    fn holding_changed(
+        &self,
+        state: &dyn State,
+        holding: &str,
+        from: Option<GangId>,
+        to: Option<GangId>,
+        reason: &str,
+    ) -> Checked {
+        is_notes("reason", reason)?;
+        let mut known = false;
+        for (field, gang) in [("from", from), ("to", to)] {
+            let Some(gang) = gang else { continue };
+            let pack = self.gang_pack(state, field, gang)?;
+            known |= pack.holding(holding).is_some();
+        }
+        if !known {
+            return refuse(
+                "holding",
+                format!("`{}` is not a holding of the game", text::echo(holding)),
+            );
+        }
+        Ok(())
+    }
+
     /// A new gang: a new id, a name no other gang has, a pack known here,
-    /// and only its pack's resources, each within its floor and the bound.
-    fn gang_founded(&self, state: &dyn State, gang: &Gang) -> Checked {
+    /// only its pack's resources, each within its floor and the bound, and
+    /// one of its pack's factions where the pack has them.
+    fn gang_founded(&self, state: &dyn State, gang: &Gang, takes_back: bool) -> Checked {
         if looked(state.has_gang(gang.id))? {
             return refuse(
                 "gang.id",
@@ -424,7 +492,18 @@ impl<'a> Gate<'a> {
                 *value,
             )?;
         }
-        Ok(())
+        match &gang.faction {
+            _ if takes_back => Ok(()),
+            Some(f) => faction_known(pack, "gang.faction", f),
+            None if !pack.factions.is_empty() => refuse(
+                "gang.faction",
+                format!(
+                    "missing: every {} of {} belongs to a {}",
+                    pack.words.gang, pack.pack.name, pack.words.faction
+                ),
+            ),
+            None => Ok(()),
+        }
     }
 
     /// A fighter joining (or dismissed and taken back): a gang that exists,
@@ -456,6 +535,22 @@ impl<'a> Gate<'a> {
         is_notes("fighter.notes", &fighter.notes)?;
         if !takes_back {
             entries_known(pack, "fighter.quirks", &fighter.quirks)?;
+            entries_for_group(pack, "fighter.quirks", fighter, &fighter.quirks)?;
+            let entries: Vec<&str> = fighter.quirks.iter().map(|q| q.quirk.as_str()).collect();
+            let kind = fighter.group.as_ref().map(|g| g.kind.as_str());
+            let holders = looked(state.holders())?;
+            if let Some(locked) = crate::campaign::season::holdings::locked_for(
+                pack,
+                &holders,
+                fighter.gang,
+                &entries,
+                kind,
+            ) {
+                return refuse(
+                    "fighter",
+                    crate::campaign::season::holdings::locked_said(pack, &locked),
+                );
+            }
         }
         for (stat, value) in &fighter.base {
             stat_within(
@@ -796,6 +891,55 @@ fn entries_known(pack: &Pack, field: &str, picks: &[QuirkPick]) -> Checked {
         }
     }
     Ok(())
+}
+
+/// Entries only some kinds of group may take (`groups`) are taken only by
+/// members of one.
+fn entries_for_group(pack: &Pack, field: &str, fighter: &Fighter, picks: &[QuirkPick]) -> Checked {
+    let kind = fighter.group.as_ref().map(|g| g.kind.as_str());
+    for pick in picks {
+        let Some(def) = pack.quirk(&pick.quirk) else {
+            continue;
+        };
+        if def.groups.is_empty() || kind.is_some_and(|k| def.groups.iter().any(|g| g == k)) {
+            continue;
+        }
+        let labels: Vec<&str> = def
+            .groups
+            .iter()
+            .map(|g| {
+                pack.groups
+                    .iter()
+                    .find(|d| d.id == *g)
+                    .map_or(g.as_str(), |d| d.label.as_str())
+            })
+            .collect();
+        return refuse(
+            field,
+            format!(
+                "only a member of {} may take {}",
+                labels.join(" or "),
+                def.name
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// A faction of the pack, by id.
+fn faction_known(pack: &Pack, field: &str, faction: &str) -> Checked {
+    if pack.faction(faction).is_some() {
+        return Ok(());
+    }
+    refuse(
+        field,
+        format!(
+            "`{}` is not a {} of {}",
+            text::echo(faction),
+            pack.words.faction,
+            pack.pack.name
+        ),
+    )
 }
 
 fn unknown_entry(pack: &Pack, id: &str) -> String {

@@ -24,6 +24,13 @@
 //!   it, from whichever gang held it (and its undo moves it back), so
 //!   there a title touches no gang;
 //! - a scenario rolled between two gangs touches both;
+//! - a holding changing hands touches the gang that loses it and the gang
+//!   that takes it, except within a record (as a title);
+//! - a cycle's end (or its undo) is campaign-wide, except within a record:
+//!   a record that ends the cycle names every gang it touches, for every
+//!   laptop works the end out again from its report and dice;
+//! - a gang's faction touches the gang; a faction's title no gang outside
+//!   a record, and is campaign-wide outside one;
 //! - an event that gives an id (a fighter, an effect) a new home also
 //!   touches the gang the id belonged to before;
 //! - an event naming a fighter, lasting effect or pending effect that no
@@ -36,7 +43,7 @@ use super::{EffectId, Event, FighterId, GangId, PendingId};
 
 /// Every event kind the server accepts, as [`Event::kind`] names it, in
 /// the order of [`kind_index`].
-pub const KINDS: [&str; 41] = [
+pub const KINDS: [&str; 46] = [
     "campaign_created",
     "campaign_renamed",
     "gang_founded",
@@ -78,6 +85,11 @@ pub const KINDS: [&str; 41] = [
     "scenario_rolled",
     "scenario_roll_taken_back",
     "gang_ruleset_changed",
+    "holding_changed",
+    "cycle_ended",
+    "cycle_reopened",
+    "gang_faction_changed",
+    "faction_title_changed",
 ];
 
 /// The kinds only the organiser appends.
@@ -146,6 +158,11 @@ pub fn kind_index(event: &Event) -> usize {
         ScenarioRolled { .. } => 38,
         ScenarioRollTakenBack { .. } => 39,
         GangRulesetChanged { .. } => 40,
+        HoldingChanged { .. } => 41,
+        CycleEnded { .. } => 42,
+        CycleReopened { .. } => 43,
+        GangFactionChanged { .. } => 44,
+        FactionTitleChanged { .. } => 45,
     }
 }
 
@@ -183,6 +200,17 @@ impl Places {
         for event in events {
             self.take_event(event, in_record, &mut reach);
         }
+        // A record that ends the cycle changes every gang the end does,
+        // each as every laptop works it out again: it names them all.
+        let ends_cycle = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::CycleEnded { .. } | Event::CycleReopened { .. }
+            )
+        });
+        if let Some(named) = reach.record.as_mut().filter(|_| ends_cycle) {
+            named.extend(reach.touched.iter().copied());
+        }
         reach
     }
 
@@ -201,11 +229,21 @@ impl Places {
             | SettingChanged { .. }
             | ArcClosed { .. }
             | ArcReopened { .. } => reach.campaign_wide = true,
+            CycleEnded { .. } | CycleReopened { .. } | FactionTitleChanged { .. } if in_record => {}
+            CycleEnded { .. } | CycleReopened { .. } | FactionTitleChanged { .. } => {
+                reach.campaign_wide = true
+            }
+            HoldingChanged { .. } if in_record => {}
+            HoldingChanged { from, to, .. } => {
+                reach.touched.extend(*from);
+                reach.touched.extend(*to);
+            }
             GangFounded { gang } | GangDisbanded { gang } => touch(reach, gang.id),
             GangRenamed { gang, .. }
             | GangNotesChanged { gang, .. }
             | ResourceAdjusted { gang, .. }
             | GangRulesetChanged { gang, .. }
+            | GangFactionChanged { gang, .. }
             | ActionTaken { gang, .. }
             | ActionTakenBack { gang, .. } => touch(reach, *gang),
             FighterRecruited { fighter } => {

@@ -84,6 +84,14 @@ pub enum Aspect {
     /// Whether a fighter is still in the campaign: one copy dismissed them
     /// and the other changed them.
     Presence,
+    /// Who holds a holding.
+    Holding(String),
+    /// Which cycle the campaign is in.
+    Cycle,
+    /// A gang's faction.
+    Faction,
+    /// Which faction holds a title.
+    FactionTitle(String),
 }
 
 /// One thing an event changes, for telling whether both copies changed it.
@@ -129,6 +137,10 @@ impl Key {
             Aspect::LastingEffects => "lasting effects".to_owned(),
             Aspect::Use => "use".to_owned(),
             Aspect::Presence => "dismissed in one copy, changed in the other".to_owned(),
+            Aspect::Holding(h) => names.label(h),
+            Aspect::Cycle => names.words.cycle.clone(),
+            Aspect::Faction => names.words.faction.clone(),
+            Aspect::FactionTitle(t) => names.label(t),
         };
         format!("{owner}: {aspect}")
     }
@@ -817,7 +829,8 @@ fn taken_back_event(event: &Event) -> Event {
 /// same way.
 fn same_kind(a: &FighterStatus, b: &FighterStatus) -> bool {
     match (a, b) {
-        (FighterStatus::Wounded { .. }, FighterStatus::Wounded { .. }) => true,
+        (FighterStatus::Wounded { .. }, FighterStatus::Wounded { .. })
+        | (FighterStatus::LaidUp { .. }, FighterStatus::LaidUp { .. }) => true,
         (FighterStatus::Captured { by: x, .. }, FighterStatus::Captured { by: y, .. }) => x == y,
         (FighterStatus::Gone { status: x, .. }, FighterStatus::Gone { status: y, .. }) => x == y,
         _ => false,
@@ -998,7 +1011,12 @@ fn span(event: &Event) -> Option<(serde_json::Value, serde_json::Value)> {
         HousePackSet { from, to, .. }
         | SettingChanged { from, to, .. }
         | PhotoChanged { from, to, .. } => pair(from, to),
-        TitleChanged { from, to, .. } => pair(from, to),
+        TitleChanged { from, to, .. } | HoldingChanged { from, to, .. } => pair(from, to),
+        GangFactionChanged { from, to, .. } | FactionTitleChanged { from, to, .. } => {
+            pair(from, to)
+        }
+        CycleEnded { cycle } => pair(cycle, &cycle.saturating_add(1)),
+        CycleReopened { cycle } => pair(&cycle.saturating_add(1), cycle),
         QuirksChanged { from, to, .. } => pair(from, to),
         FighterStatusChanged { from, to, .. } => pair(from, to),
         BaseStatSet { from, to, .. } => pair(from, to),
@@ -1021,6 +1039,10 @@ pub fn key_of(event: &Event, owners: &HashMap<EffectId, FighterId>) -> Option<Ke
         SettingChanged { setting, .. } => campaign(Aspect::Setting(setting.clone())),
         HousePackSet { id, .. } => campaign(Aspect::HousePack(id.clone())),
         TitleChanged { title, .. } => campaign(Aspect::Title(title.clone())),
+        HoldingChanged { holding, .. } => campaign(Aspect::Holding(holding.clone())),
+        CycleEnded { .. } | CycleReopened { .. } => campaign(Aspect::Cycle),
+        FactionTitleChanged { title, .. } => campaign(Aspect::FactionTitle(title.clone())),
+        GangFactionChanged { gang: g, .. } => gang(g, Aspect::Faction),
         GangRenamed { gang: g, .. } => gang(g, Aspect::Name),
         GangNotesChanged { gang: g, .. } => gang(g, Aspect::Notes),
         GangRulesetChanged { gang: g, .. } => gang(g, Aspect::Ruleset),
@@ -1225,7 +1247,9 @@ impl Remap {
     fn status(&mut self, status: &mut FighterStatus) {
         match status {
             FighterStatus::Active => {}
-            FighterStatus::Wounded { battle } => self.battle(battle),
+            FighterStatus::Wounded { battle } | FighterStatus::LaidUp { battle, .. } => {
+                self.battle(battle)
+            }
             FighterStatus::Captured { by, battle } => {
                 self.gang(by);
                 self.battle(battle);
@@ -1283,12 +1307,21 @@ impl Remap {
             | CampaignRenamed { .. }
             | HousePackSet { .. }
             | SettingChanged { .. }
-            | CampaignRulesetChanged { .. } => {}
+            | CampaignRulesetChanged { .. }
+            | CycleEnded { .. }
+            | CycleReopened { .. }
+            | FactionTitleChanged { .. } => {}
             GangFounded { gang } | GangDisbanded { gang } => self.gang_row(gang),
             GangRenamed { gang, .. }
             | GangNotesChanged { gang, .. }
             | ResourceAdjusted { gang, .. }
-            | GangRulesetChanged { gang, .. } => self.gang(gang),
+            | GangRulesetChanged { gang, .. }
+            | GangFactionChanged { gang, .. } => self.gang(gang),
+            HoldingChanged { from, to, .. } => {
+                for g in [from, to].into_iter().flatten() {
+                    self.gang(g);
+                }
+            }
             FighterRecruited { fighter } | FighterDismissed { fighter } => {
                 self.fighter_row(fighter)
             }

@@ -22,6 +22,7 @@ mod model;
 pub mod photo;
 mod problems;
 pub mod rating;
+pub mod season;
 pub mod succession;
 pub mod titles;
 pub mod valuation;

@@ -68,6 +68,10 @@ pub struct Gang {
     /// Resource id → amount.
     pub resources: BTreeMap<String, i64>,
     pub notes: String,
+    /// Its faction (the pack's `[[factions]]` id), where the game has
+    /// factions.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub faction: Option<String>,
 }
 
 /// A fighter as stored.
@@ -109,6 +113,11 @@ pub enum FighterStatus {
     Active,
     /// Wounded in a battle: misses the gang's next battle after it.
     Wounded { battle: BattleId },
+    /// Laid up by a record: misses every record `until` the cycle ends.
+    LaidUp {
+        battle: BattleId,
+        until: crate::rules::Until,
+    },
     /// Held by a rival gang since a battle.
     Captured { by: GangId, battle: BattleId },
     /// Left the gang for good (`dead`, `deserted`).
@@ -149,6 +158,7 @@ impl FighterStatus {
         match self {
             FighterStatus::Active => "active".into(),
             FighterStatus::Wounded { .. } => format!("wounded: misses the next {record}"),
+            FighterStatus::LaidUp { .. } => "laid up".into(),
             FighterStatus::Captured { by, .. } => format!("held by {}", gang_name(*by)),
             FighterStatus::Gone { status, .. } => status.clone(),
         }
@@ -190,6 +200,9 @@ pub struct LastingEffect {
     /// The group's pack whose table gave it, for its label.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by_group: Option<String>,
+    /// It ends by itself when the cycle ends.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub until: Option<crate::rules::Until>,
 }
 
 impl LastingEffect {
@@ -310,6 +323,7 @@ mod tests {
             removed: None,
             heals_after: None,
             by_group: None,
+            until: None,
         }
     }
 

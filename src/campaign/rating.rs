@@ -64,8 +64,27 @@ fn member_rating(pack: &Pack, def: &RatingDef, fighter: &Fighter) -> i64 {
     sum
 }
 
-/// What a member is worth, as a price by worth reads it: their value where
-/// the pack prices members, else what they add to the rating.
+/// What hiring a member cost, as a price by cost reads it: the cost of
+/// their entry of a category, or of their kind of group.
+pub fn hiring_cost(pack: &Pack, fighter: &Fighter, by: &crate::rules::ByCost) -> i64 {
+    match by {
+        crate::rules::ByCost::Entry(category) => fighter
+            .quirks
+            .iter()
+            .filter_map(|q| pack.quirk(&q.quirk))
+            .find(|q| q.category == *category)
+            .and_then(|q| q.cost)
+            .unwrap_or(0),
+        crate::rules::ByCost::Group => fighter
+            .group
+            .as_ref()
+            .and_then(|g| pack.groups.iter().find(|d| d.id == g.kind))
+            .map_or(0, |d| d.cost),
+    }
+}
+
+/// What a member is worth, for a captive's price by worth: their value
+/// where the pack prices members, else what they add to the rating.
 pub fn worth(pack: &Pack, fighter: &Fighter, lasting: &[super::LastingEffect]) -> i64 {
     if let Some(value) = super::valuation::fighter_value(pack, fighter, lasting) {
         return value.value;

@@ -25,13 +25,22 @@ pub struct Award {
     pub must_choose: Vec<(GangId, Vec<String>)>,
 }
 
+/// What a title may count of a gang beyond its resources and fighters:
+/// the holdings it holds, and whether it is first in the standings alone.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct SeasonCounts {
+    pub holdings: usize,
+    pub first: bool,
+}
+
 /// What a gang has of everything its pack's titles compare: its
 /// resources, and each title's count of its `fighters` (those on its
-/// roster), under [`TitleDef::measure`].
+/// roster) or of what it has in the season, under [`TitleDef::measure`].
 pub fn measures<'a>(
     pack: &Pack,
     resources: &BTreeMap<String, i64>,
     fighters: impl Iterator<Item = &'a super::Fighter> + Clone,
+    season: SeasonCounts,
 ) -> BTreeMap<String, i64> {
     let mut out = resources.clone();
     for title in &pack.titles {
@@ -42,6 +51,8 @@ pub fn measures<'a>(
             Ok(TitleCount::Counter(id)) => on_roster.fold(0i64, |sum, f| {
                 sum.saturating_add(f.counter_or_start(pack, &id).unwrap_or(0))
             }),
+            Ok(TitleCount::Holdings) => i64::try_from(season.holdings).unwrap_or(i64::MAX),
+            Ok(TitleCount::Standings) => i64::from(season.first),
             Err(_) => 0,
         };
         out.insert(count.clone(), n);
@@ -99,9 +110,7 @@ pub fn award_titles(
     };
 
     let no_one = BTreeSet::new();
-    let first: Vec<(String, String, Option<GangId>)> = pack
-        .titles
-        .iter()
+    let first: Vec<(String, String, Option<GangId>)> = gang_titles(pack)
         .map(|t| (t.id.clone(), t.measure().to_owned(), leader(t, &no_one)))
         .collect();
 
@@ -171,7 +180,7 @@ pub fn award_titles(
             }
         }
     }
-    for t in &pack.titles {
+    for t in gang_titles(pack) {
         let from = current.get(&t.id).copied();
         let to = award.holders.get(&t.id).copied();
         if from != to {
@@ -179,4 +188,56 @@ pub fn award_titles(
         }
     }
     award
+}
+
+/// The pack's titles a gang holds (not a faction).
+fn gang_titles(pack: &Pack) -> impl Iterator<Item = &TitleDef> {
+    pack.titles.iter().filter(|t| t.holder.is_gang())
+}
+
+/// The titles factions hold, each measured over its gangs together (the
+/// sum of what they have of it): the faction with the most (above none)
+/// or the fewest; while the best are tied, as the title's `ties` says.
+/// `gangs` is every gang of the game, with its faction and measures.
+/// Returns (title, from, to) for every title whose holder changes.
+pub fn award_faction_titles(
+    pack: &Pack,
+    gangs: &[(Option<String>, BTreeMap<String, i64>)],
+    current: &BTreeMap<String, String>,
+) -> Vec<(String, Option<String>, Option<String>)> {
+    let mut changes = Vec::new();
+    for title in pack.titles.iter().filter(|t| !t.holder.is_gang()) {
+        let mut totals: BTreeMap<&str, i64> = pack.factions.iter().map(|f| (f.id.as_str(), 0)).collect();
+        for (faction, measures) in gangs {
+            let Some(total) = faction.as_deref().and_then(|f| totals.get_mut(f)) else {
+                continue;
+            };
+            *total = total.saturating_add(measures.get(title.measure()).copied().unwrap_or(0));
+        }
+        let fewest = title.comparison == Comparison::Fewest;
+        let eligible: Vec<(&str, i64)> = totals
+            .into_iter()
+            .filter(|(_, v)| fewest || *v > 0)
+            .collect();
+        let best = if fewest {
+            eligible.iter().map(|(_, v)| *v).min()
+        } else {
+            eligible.iter().map(|(_, v)| *v).max()
+        };
+        let top: Vec<&str> = eligible
+            .iter()
+            .filter(|(_, v)| Some(*v) == best)
+            .map(|(f, _)| *f)
+            .collect();
+        let from = current.get(&title.id).cloned();
+        let to = match (top.as_slice(), title.ties) {
+            ([one], _) => Some((*one).to_owned()),
+            (_, TieRule::Nobody) => None,
+            (tied, TieRule::HolderKeeps) => from.clone().filter(|h| tied.contains(&h.as_str())),
+        };
+        if from != to {
+            changes.push((title.id.clone(), from, to));
+        }
+    }
+    changes
 }

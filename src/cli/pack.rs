@@ -193,6 +193,7 @@ pub(super) fn house(session: &mut Session, command: HouseCommand) -> Result<()> 
                 fallback: None,
                 lasting: lasting || heals_after.is_some(),
                 heals_after,
+                until: None,
                 either_way: false,
                 ruling: None,
             };
@@ -319,6 +320,7 @@ fn put_table(
                 fallback: None,
                 lasting: false,
                 heals_after: None,
+                until: None,
                 either_way: false,
                 ruling: None,
             })

@@ -47,6 +47,9 @@ pub struct CounterFactor {
 pub enum Measure {
     Rating,
     Members,
+    /// The members on the roster and with their side (not held by a
+    /// rival), as the rating counts them.
+    MembersWithSide,
     Resource(String),
     Count(String),
     Found(String),
@@ -57,11 +60,12 @@ impl Measure {
         match text.split_once(':') {
             None if text == "rating" => Ok(Measure::Rating),
             None if text == "members" => Ok(Measure::Members),
+            None if text == "members_with_side" => Ok(Measure::MembersWithSide),
             Some(("resource", id)) => Ok(Measure::Resource(id.to_owned())),
             Some(("count", id)) => Ok(Measure::Count(id.to_owned())),
             Some(("found", id)) => Ok(Measure::Found(id.to_owned())),
             _ => Err(format!(
-                "`{text}`: expected rating, members, resource:<id>, count:<id> or found:<id>"
+                "`{text}`: expected rating, members, members_with_side, resource:<id>, count:<id> or found:<id>"
             )),
         }
     }
@@ -139,8 +143,9 @@ pub struct AwardDef {
     pub amount: i64,
     /// For what: `took_part`, `standing` (took part and was not taken
     /// down), `outcome:<id>` (several ids separated by commas),
-    /// `winners_leader` (the winning side's leader, if they took part) or
-    /// `kills` (each rival they took down, as the report tells it).
+    /// `winners_leader` (the winning side's leader, if they took part),
+    /// `kills` (each rival they took down, as the report tells it) or
+    /// `side` (every member with their side, taking part or not).
     pub to: String,
     /// Only for these members (see [`Members`]).
     #[serde(default)]
@@ -155,6 +160,9 @@ pub struct AwardDef {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AwardFor {
     TookPart,
+    /// Every member on the side's roster and with their side, whether or
+    /// not they took part.
+    Side,
     Standing,
     Outcome(Vec<String>),
     WinnersLeader,
@@ -175,12 +183,13 @@ impl AwardFor {
             "standing" => Ok(AwardFor::Standing),
             "winners_leader" => Ok(AwardFor::WinnersLeader),
             "kills" => Ok(AwardFor::Kills),
+            "side" => Ok(AwardFor::Side),
             other => match super::outcome_count(other) {
                 Some(ids) => Ok(AwardFor::Outcome(
                     ids.into_iter().map(str::to_owned).collect(),
                 )),
                 None => Err(format!(
-                    "`to = \"{other}\"`: expected took_part, standing, outcome:<id>, winners_leader or kills"
+                    "`to = \"{other}\"`: expected took_part, standing, outcome:<id>, winners_leader, kills or side"
                 )),
             },
         }
@@ -226,6 +235,11 @@ pub struct DifferenceDef {
     /// Only when that side won.
     #[serde(default)]
     pub winner_only: bool,
+    /// Among more than two sides, the side the difference is measured
+    /// to: the `farthest` (the highest, for the lower side) or the
+    /// `nearest` beyond it.
+    #[serde(default)]
+    pub against: Option<super::Against>,
     /// Points of this counter for each of the side's members `to` takes…
     #[serde(default)]
     pub counter: Option<String>,
@@ -451,6 +465,13 @@ pub struct Price {
     /// Ranges of the captive's worth, and the price of each.
     #[serde(default)]
     pub by_worth: Vec<DifferenceRow>,
+    /// By what hiring them cost: the cost of their entry of a category
+    /// (`entry:<category>`), or of their kind of group (`group`)…
+    #[serde(default)]
+    pub by_cost: Option<String>,
+    /// …this share of it, in percent, rounded down (left out, all of it).
+    #[serde(default)]
+    pub percent: Option<i64>,
 }
 
 /// A sale: its price and what the captive becomes.
@@ -464,12 +485,46 @@ pub struct Sale {
     pub status: String,
 }
 
+/// What hiring a member cost, as a price by it reads (`by_cost`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ByCost {
+    /// The cost of their entry of this category.
+    Entry(String),
+    /// The cost of their kind of group.
+    Group,
+}
+
+impl ByCost {
+    pub fn parse(text: &str) -> Result<ByCost, String> {
+        match text.split_once(':') {
+            None if text == "group" => Ok(ByCost::Group),
+            Some(("entry", category)) => Ok(ByCost::Entry(category.to_owned())),
+            _ => Err(format!("`{text}`: expected entry:<category> or group")),
+        }
+    }
+}
+
 impl Price {
-    /// The one amount it allows for a captive of this worth, if it is
-    /// not a range.
+    /// The number the price reads a captive by: their worth, or, with
+    /// `by_cost`, its share of what hiring them cost (`cost` says it).
+    pub fn basis(&self, worth: i64, cost: impl Fn(&ByCost) -> i64) -> i64 {
+        match self.by_cost.as_deref().map(ByCost::parse) {
+            Some(Ok(by)) => {
+                let share = cost(&by).saturating_mul(self.percent.unwrap_or(100));
+                super::Rounding::Down.divide(share, 100)
+            }
+            _ => worth,
+        }
+    }
+
+    /// The one amount it allows for a captive of this worth (its basis,
+    /// see [`Price::basis`]), if it is not a range.
     pub fn amount(&self, worth: i64) -> Option<i64> {
         if let Some(fixed) = self.fixed {
             return Some(fixed);
+        }
+        if self.by_cost.is_some() && self.by_worth.is_empty() {
+            return Some(worth);
         }
         self.by_worth
             .iter()

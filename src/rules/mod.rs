@@ -15,6 +15,7 @@ mod kinds;
 pub mod locate;
 mod model;
 mod schema;
+mod season;
 mod validate;
 mod words;
 
@@ -27,6 +28,7 @@ pub use draft::{Draft, DraftChange};
 pub use kinds::*;
 pub use model::*;
 pub use schema::{REGENERATE as REGENERATE_SCHEMA, pack_schema};
+pub use season::*;
 pub use validate::MAX_TABLE_ROWS;
 pub use words::{Noun, counted};
 
@@ -355,6 +357,8 @@ entry!(
     OutcomeDef,
     GridDef,
     GroupDef,
+    HoldingDef,
+    FactionDef,
     TableDef,
     ArcStageDef,
     ScenarioDef,
@@ -449,6 +453,10 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         captives: over.captives.or_else(|| base.captives.clone()),
         succession: over.succession.or_else(|| base.succession.clone()),
         groups: merge_section(&base.groups, over.groups),
+        holdings: merge_section(&base.holdings, over.holdings),
+        cycles: over.cycles.or_else(|| base.cycles.clone()),
+        standings: over.standings.or_else(|| base.standings.clone()),
+        factions: merge_section(&base.factions, over.factions),
         settings: merge_section(&base.settings, over.settings),
         checks: merge_section(&base.checks, over.checks),
         group: None,
@@ -479,6 +487,8 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
             "actions" => remove_from(&mut pack.actions, id),
             "grids" => remove_from(&mut pack.grids, id),
             "groups" => remove_from(&mut pack.groups, id),
+            "holdings" => remove_from(&mut pack.holdings, id),
+            "factions" => remove_from(&mut pack.factions, id),
             _ => {
                 return Err(PackError::new(
                     file,
@@ -506,6 +516,30 @@ impl Pack {
 
     pub fn resource(&self, id: &str) -> Option<&ResourceDef> {
         self.resources.iter().find(|r| r.id == id)
+    }
+
+    /// A holding by id.
+    pub fn holding(&self, id: &str) -> Option<&HoldingDef> {
+        self.holdings.iter().find(|h| h.id == id)
+    }
+
+    /// A holding by id or name, any case.
+    pub fn find_holding(&self, name: &str) -> Option<&HoldingDef> {
+        self.holdings
+            .iter()
+            .find(|h| crate::text::same(&h.id, name) || crate::text::same(&h.name, name))
+    }
+
+    /// A faction by id.
+    pub fn faction(&self, id: &str) -> Option<&FactionDef> {
+        self.factions.iter().find(|f| f.id == id)
+    }
+
+    /// A faction by id or name, any case.
+    pub fn find_faction(&self, name: &str) -> Option<&FactionDef> {
+        self.factions
+            .iter()
+            .find(|f| crate::text::same(&f.id, name) || crate::text::same(&f.name, name))
     }
 
     /// The resource fighters and entries are bought with between games

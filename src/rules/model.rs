@@ -82,6 +82,17 @@ pub struct Pack {
     /// Kinds of member recruited in groups that share one profile.
     #[serde(default)]
     pub groups: Vec<super::GroupDef>,
+    /// Named holdings gangs win and lose (turf, territories).
+    #[serde(default)]
+    pub holdings: Vec<super::HoldingDef>,
+    /// How the campaign is divided into cycles, and what a cycle's end
+    /// does.
+    pub cycles: Option<super::CycleRules>,
+    /// How the gangs are ranked.
+    pub standings: Option<super::StandingsDef>,
+    /// The factions every gang belongs to one of.
+    #[serde(default)]
+    pub factions: Vec<super::FactionDef>,
     /// Choices the text leaves to the group, kept per campaign.
     #[serde(default)]
     pub settings: Vec<SettingDef>,
@@ -343,6 +354,11 @@ pub struct RecordRules {
     /// found sold, by how many found it).
     #[serde(default)]
     pub lookups: Vec<super::LookupDef>,
+    /// The shapes a record may take (a challenge of two, a brawl of three
+    /// or four placed), chosen per record; left out, `min_sides` to
+    /// `max_sides` with a winner.
+    #[serde(default)]
+    pub shapes: Vec<super::ShapeDef>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
@@ -380,6 +396,7 @@ impl Default for RecordRules {
             differences: Vec::new(),
             counted: Vec::new(),
             lookups: Vec::new(),
+            shapes: Vec::new(),
             source: String::new(),
             ruling: None,
         }
@@ -398,6 +415,23 @@ impl RecordRules {
     /// The noun as a title: "Battle", "Session".
     pub fn title(&self) -> String {
         crate::text::capitalised(&self.noun)
+    }
+
+    /// The most sides a record may have, of any shape.
+    pub fn most_sides(&self) -> usize {
+        self.shapes
+            .iter()
+            .map(|s| s.sides.max().unwrap_or(usize::MAX))
+            .chain(std::iter::once(self.max_sides))
+            .max()
+            .unwrap_or(self.max_sides)
+    }
+
+    /// A shape by id or label, any case.
+    pub fn shape(&self, name: &str) -> Option<&super::ShapeDef> {
+        self.shapes
+            .iter()
+            .find(|s| crate::text::same(&s.id, name) || crate::text::same(&s.label, name))
     }
 }
 
@@ -543,6 +577,27 @@ pub struct Words {
     /// The same, plural (`leaders`).
     #[serde(default)]
     pub leaders: String,
+    /// What the game calls a holding, in lower case (`turf`), where it
+    /// has `[[holdings]]`.
+    #[serde(default)]
+    pub holding: String,
+    /// The same, plural (`turfs`).
+    #[serde(default)]
+    pub holdings: String,
+    /// What the game calls a cycle, in lower case (`week`), where it has
+    /// `[cycles]`.
+    #[serde(default)]
+    pub cycle: String,
+    /// The same, plural (`weeks`).
+    #[serde(default)]
+    pub cycles: String,
+    /// What the game calls a faction, in lower case (`faction`), where it
+    /// has `[[factions]]`.
+    #[serde(default)]
+    pub faction: String,
+    /// The same, plural (`factions`).
+    #[serde(default)]
+    pub factions: String,
 }
 
 impl PackInfo {
@@ -560,6 +615,19 @@ impl PackInfo {
 }
 
 impl Words {
+    /// The words a season's kinds need where a pack has them, with their
+    /// field names: a holding's, a cycle's and a faction's.
+    pub fn season_fields(&self) -> [(&'static str, &String); 6] {
+        [
+            ("holding", &self.holding),
+            ("holdings", &self.holdings),
+            ("cycle", &self.cycle),
+            ("cycles", &self.cycles),
+            ("faction", &self.faction),
+            ("factions", &self.factions),
+        ]
+    }
+
     /// Every word with its field name, for checks and merging.
     pub fn fields(&self) -> [(&'static str, &String); 13] {
         [
@@ -598,6 +666,12 @@ impl Words {
             entries: pick(self.entries, &base.entries),
             leader: pick(self.leader, &base.leader),
             leaders: pick(self.leaders, &base.leaders),
+            holding: pick(self.holding, &base.holding),
+            holdings: pick(self.holdings, &base.holdings),
+            cycle: pick(self.cycle, &base.cycle),
+            cycles: pick(self.cycles, &base.cycles),
+            faction: pick(self.faction, &base.faction),
+            factions: pick(self.factions, &base.factions),
         }
     }
 }
@@ -1071,6 +1145,10 @@ pub struct QuirkDef {
     /// categories), for a `max_slots` constraint's `unopened`.
     #[serde(default)]
     pub opens: Vec<String>,
+    /// The kinds of group (`[[groups]]` ids) whose members alone may take
+    /// it; left out, any member.
+    #[serde(default)]
+    pub groups: Vec<String>,
 }
 
 /// What an entry no entry of the fighter opens takes in a `max_slots`
@@ -1150,6 +1228,11 @@ pub struct ConstraintDef {
     /// The id of the ruling this constraint rests on, if the text is silent.
     #[serde(default)]
     pub ruling: Option<String>,
+    /// True when it holds only for the founding roster: until the gang's
+    /// first record (a starting gang of 2 to 4 of a kind), not at every
+    /// moment after.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub founding: bool,
     #[serde(flatten)]
     pub rule: ConstraintKind,
 }
@@ -1260,6 +1343,8 @@ pub struct RawConstraint {
     source: String,
     #[serde(default)]
     ruling: Option<String>,
+    #[serde(default)]
+    founding: bool,
     kind: String,
     tag: Option<String>,
     quirk: Option<String>,
@@ -1392,6 +1477,7 @@ impl TryFrom<RawConstraint> for ConstraintDef {
             message: raw.message,
             source: raw.source,
             ruling: raw.ruling,
+            founding: raw.founding,
             rule,
         })
     }
@@ -1463,6 +1549,9 @@ pub struct OutcomeDef {
     /// A lasting result that heals by itself after this many more records.
     #[serde(default)]
     pub heals_after: Option<u32>,
+    /// A lasting result that ends with the cycle (`cycle`).
+    #[serde(default)]
+    pub until: Option<super::Until>,
     #[serde(default)]
     pub source: String,
     #[serde(default)]
@@ -1495,6 +1584,7 @@ impl OutcomeDef {
             fallback: None,
             lasting: self.lasting,
             heals_after: self.heals_after,
+            until: self.until,
             either_way: false,
             ruling: self.ruling.clone(),
         }
@@ -1552,24 +1642,49 @@ pub struct TableModifier {
 }
 
 /// A modifier a roll takes from its fighter: `amount` for their `points`
-/// of the stat or counter `label`.
+/// of the stat or counter `label`, or from what their side holds (a
+/// holding `label`, no points).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub struct FighterModifier {
     pub label: String,
-    pub points: i64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub points: Option<i64>,
     pub amount: i64,
 }
 
 impl FighterModifier {
-    /// ` − 1 (Chill 1)`, as a roll line shows it after the dice.
+    /// ` − 1 (Chill 1)`, ` + 1 (The Sluice)`, as a roll line shows it
+    /// after the dice.
     pub fn shown(&self) -> String {
         let sign = if self.amount < 0 { '−' } else { '+' };
-        format!(
-            " {sign} {} ({} {})",
-            self.amount.unsigned_abs(),
-            self.label,
-            self.points
-        )
+        let of = match self.points {
+            Some(points) => format!("{} {points}", self.label),
+            None => self.label.clone(),
+        };
+        format!(" {sign} {} ({of})", self.amount.unsigned_abs())
+    }
+
+    /// What holding `holdings` (the side's, by id) adds to a roll on
+    /// `table`: one modifier a holding that gives one.
+    pub fn from_holdings<'a>(
+        pack: &super::Pack,
+        table: &str,
+        holdings: impl IntoIterator<Item = &'a str>,
+    ) -> Vec<FighterModifier> {
+        holdings
+            .into_iter()
+            .filter_map(|id| pack.holding(id))
+            .flat_map(|h| {
+                h.modifiers
+                    .iter()
+                    .filter(|m| m.table == table && m.amount != 0)
+                    .map(|m| FighterModifier {
+                        label: h.name.clone(),
+                        points: None,
+                        amount: m.amount,
+                    })
+            })
+            .collect()
     }
 
     /// Their sum, and how a roll line shows them.
@@ -1605,6 +1720,9 @@ pub struct TableRowDef {
     /// of the fighter's gang (a critical injury's healing time).
     #[serde(default)]
     pub heals_after: Option<u32>,
+    /// A lasting result that ends when the cycle ends (`cycle`).
+    #[serde(default)]
+    pub until: Option<super::Until>,
     /// True when this row and its `fallback` fall back on each other
     /// ("either way round"): where neither applies, nothing changes.
     #[serde(default)]
@@ -1644,6 +1762,9 @@ pub enum Effect {
     Cripple { fallback: String },
     /// The fighter may not fight in the gang's next battle.
     MissNextBattle,
+    /// The fighter is laid up, taking part in no record, until the cycle
+    /// ends (`until = "cycle"`).
+    LaidUp { until: super::Until },
     /// Roll on the advancement table.
     Advance,
     /// Raise one of these stats by `amount`, up to the stat's maximum (the
@@ -1811,6 +1932,10 @@ pub struct EpilogueRule {
     /// The gain and the choice are taken from the rival gang.
     #[serde(default)]
     pub from_rival: bool,
+    /// The side the gain and the choice are taken from, among more than
+    /// two: `last` or `place:<n>` (`rival` is `from_rival`).
+    #[serde(default)]
+    pub from: Option<String>,
     #[serde(default)]
     pub ruling: Option<String>,
 }
@@ -1922,6 +2047,10 @@ pub struct TitleDef {
     /// Who holds it when the best are tied.
     #[serde(default)]
     pub ties: TieRule,
+    /// Who holds it: a `gang`, or a `faction` measured over its gangs
+    /// together.
+    #[serde(default, skip_serializing_if = "super::TitleHolder::is_gang")]
+    pub holder: super::TitleHolder,
     /// The ruling `ties` rests on, where the text does not say.
     #[serde(default)]
     pub ruling: Option<String>,
@@ -1946,15 +2075,22 @@ pub enum TitleCount {
     Fighters,
     /// The points of this counter the gang's fighters hold.
     Counter(String),
+    /// The holdings the gang holds.
+    Holdings,
+    /// First in the standings: 1 for the gang placed first alone, once
+    /// some gang has scored.
+    Standings,
 }
 
 impl TitleCount {
     pub fn parse(count: &str) -> Result<TitleCount, String> {
         match count.split_once(':') {
             None if count == "fighters" => Ok(TitleCount::Fighters),
+            None if count == "holdings" => Ok(TitleCount::Holdings),
+            None if count == "standings" => Ok(TitleCount::Standings),
             Some(("counter", id)) => Ok(TitleCount::Counter(id.to_owned())),
             _ => Err(format!(
-                "`count = \"{count}\"`: expected fighters or counter:<id>"
+                "`count = \"{count}\"`: expected fighters, counter:<id>, holdings or standings"
             )),
         }
     }
@@ -2066,6 +2202,8 @@ pub enum Recipient {
     Fewest(String),
     /// The gang with a role.
     Role(String),
+    /// The side placed so (`place:<n>`, `last`).
+    Placed(super::PlacedSide),
 }
 
 impl EpilogueRule {
@@ -2075,12 +2213,13 @@ impl EpilogueRule {
             "loser" => Ok(Recipient::Loser),
             "each" => Ok(Recipient::Each),
             "ran_for_it" => Ok(Recipient::RanForIt),
-            other => match other.split_once(':') {
-                Some(("most", count)) => Ok(Recipient::Most(count.to_owned())),
-                Some(("fewest", count)) => Ok(Recipient::Fewest(count.to_owned())),
-                Some(("role", role)) => Ok(Recipient::Role(role.to_owned())),
+            other => match (other.split_once(':'), super::PlacedSide::parse(other)) {
+                (_, Some(placed)) => Ok(Recipient::Placed(placed)),
+                (Some(("most", count)), _) => Ok(Recipient::Most(count.to_owned())),
+                (Some(("fewest", count)), _) => Ok(Recipient::Fewest(count.to_owned())),
+                (Some(("role", role)), _) => Ok(Recipient::Role(role.to_owned())),
                 _ => Err(format!(
-                    "`to = \"{other}\"`: expected winner, loser, each, ran_for_it, most:<count>, fewest:<count> or role:<role>"
+                    "`to = \"{other}\"`: expected winner, loser, each, ran_for_it, most:<count>, fewest:<count>, role:<role>, place:<n> or last"
                 )),
             },
         }
@@ -2258,7 +2397,7 @@ impl TableDef {
                 let amount = m.amount.saturating_mul(points);
                 (amount != 0).then_some(FighterModifier {
                     label,
-                    points,
+                    points: Some(points),
                     amount,
                 })
             })

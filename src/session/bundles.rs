@@ -60,6 +60,7 @@ impl Session {
                         lost_quirk: e.lost_quirk,
                         heals_after: e.heals_after,
                         by_group: e.by_group,
+                        until: e.until,
                     })
                     .collect();
                 fighters.push(BundleFighter {
@@ -80,6 +81,7 @@ impl Session {
                 notes: g.notes,
                 resources: g.resources,
                 fighters,
+                faction: g.faction,
             });
         }
         Ok(Bundle {

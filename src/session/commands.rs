@@ -36,13 +36,26 @@ pub fn saved_but(batch: BatchId, doing: &str, err: &anyhow::Error) -> String {
 impl Session {
     /// Founds a gang with the named pack, or the campaign's default.
     pub fn found_gang(&mut self, name: &str, ruleset: Option<&str>) -> Result<(GangId, BatchId)> {
+        self.found_gang_with(name, ruleset, commands::Founding::default())
+    }
+
+    /// Founds a gang with the named pack (or the campaign's default), in
+    /// a faction and with a starting holding where its game asks.
+    pub fn found_gang_with(
+        &mut self,
+        name: &str,
+        ruleset: Option<&str>,
+        founding: commands::Founding<'_>,
+    ) -> Result<(GangId, BatchId)> {
         let ruleset = match ruleset {
             Some(r) => r.to_owned(),
             None => self.store.info()?.default_ruleset,
         };
         let pack = self.pack(&ruleset)?;
         let id = self.store.next_gang_id()?;
-        let events = commands::found_gang(&self.store.gangs()?, id, name, pack)?;
+        let holders = self.store.ground().season(false)?.holders;
+        let events =
+            commands::found_gang(&self.store.gangs()?, id, name, pack, founding, &holders)?;
         let batch = self.commit(&format!("Found {}", name.trim()), events)?;
         Ok((id, batch))
     }
@@ -552,10 +565,14 @@ impl Session {
                 may_sell: false,
             });
         };
-        let price = |p: &crate::rules::Price| CaptivePrice {
-            said: p.said(worth),
-            amount: p.amount(worth).filter(|_| p.between.is_none()),
-            between: p.between,
+        let price = |p: &crate::rules::Price| {
+            let worth =
+                p.basis(worth, |by| crate::campaign::rating::hiring_cost(pack, &f, by));
+            CaptivePrice {
+                said: p.said(worth),
+                amount: p.amount(worth).filter(|_| p.between.is_none()),
+                between: p.between,
+            }
         };
         Ok(CaptiveTerms {
             resource: Some((

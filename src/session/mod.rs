@@ -35,6 +35,7 @@ mod merge;
 mod print;
 mod procedure_state;
 mod records;
+mod season;
 mod settings;
 mod sheet;
 mod views;

@@ -21,7 +21,8 @@ pub(super) fn whole(ground: Ground<'_>, registry: &Registry) -> Result<CampaignS
     let gangs = ground.gangs()?;
     let (fighters, titles) = (ground.all_fighters()?, ground.title_holders()?);
     let (pending, lasting) = (ground.pending_effects()?, ground.all_lasting_effects()?);
-    with_the_rest(ground, registry, gangs, fighters, titles, pending, lasting)
+    let season = ground.season(true)?;
+    with_the_rest(ground, registry, gangs, fighters, titles, pending, lasting, season)
 }
 
 /// The campaign as the procedure of one report (played with `pack`)
@@ -47,6 +48,7 @@ pub(super) fn state_for(
         .filter_map(|r| gangs.values().find(|g| text::same(&g.name, &r.gang)))
         .map(|g| g.id)
         .collect();
+    let season = ground.season(pack.is_some_and(needs_results))?;
     let mut fighters = Vec::new();
     let mut lasting = Vec::new();
     for g in &named {
@@ -66,13 +68,22 @@ pub(super) fn state_for(
             others.extend(title_contenders(ground, registry, pack, named.len())?);
         }
     }
+    // The holders of the holdings: the stake's and those the gangs lose.
+    others.extend(season.holders.values().copied());
     others.retain(|id| !gangs.contains_key(id));
     others.sort();
     others.dedup();
-    // A title of a count of fighters compares every contender's.
-    if pack.is_some_and(crate::campaign::titles::counts_fighters) {
+    // A title of a count of fighters compares every contender's; a cycle's
+    // end reaches every gang's members.
+    let every_member = pack.is_some_and(|p| {
+        crate::campaign::titles::counts_fighters(p) || p.cycles.is_some()
+    });
+    if every_member {
         for g in &others {
             fighters.extend(ground.fighters(*g)?);
+            if pack.is_some_and(|p| p.cycles.is_some()) {
+                lasting.extend(ground.lasting_effects_of_gang(*g)?);
+            }
         }
     }
     for gang in ground.gangs_by_ids(&others)? {
@@ -86,12 +97,19 @@ pub(super) fn state_for(
         .into_iter()
         .filter(|p| named.contains(&p.gang))
         .collect();
-    with_the_rest(ground, registry, gangs, fighters, titles, pending, lasting)
+    with_the_rest(ground, registry, gangs, fighters, titles, pending, lasting, season)
+}
+
+/// Whether a record of the pack reads how every record finished: a
+/// title counts the first in the standings.
+fn needs_results(pack: &Pack) -> bool {
+    pack.standings.is_some() && pack.titles.iter().any(|t| t.count.as_deref() == Some("standings"))
 }
 
 /// The campaign's state of the gangs, fighters, titles and effects read,
 /// with what every record reads whole: the settings, what heals in time,
 /// the next effect's id, and the packs.
+#[allow(clippy::too_many_arguments)]
 fn with_the_rest(
     ground: Ground<'_>,
     registry: &Registry,
@@ -100,6 +118,7 @@ fn with_the_rest(
     titles: crate::campaign::titles::TitleHolders,
     pending: Vec<crate::campaign::PendingEffect>,
     lasting: Vec<crate::campaign::LastingEffect>,
+    season: crate::campaign::season::SeasonState,
 ) -> Result<CampaignState> {
     Ok(CampaignState {
         roots: roots(&gangs, registry),
@@ -112,6 +131,7 @@ fn with_the_rest(
         pending,
         lasting,
         next_effect: ground.next_effect_id()?,
+        season,
     })
 }
 
@@ -182,7 +202,10 @@ fn concerns_every_gang(pack: &Pack) -> bool {
         .titles
         .iter()
         .any(|t| t.comparison == crate::rules::Comparison::Fewest);
-    upkeep_for_all || fewest || crate::campaign::titles::counts_fighters(pack)
+    upkeep_for_all
+        || fewest
+        || crate::campaign::titles::counts_fighters(pack)
+        || crate::campaign::season::reads_every_gang(pack)
 }
 
 /// Each of `registry`'s packs' stamps: the versions a record of it is

@@ -95,11 +95,17 @@ impl Session {
         } else {
             Vec::new()
         };
+        let holders = self.store.ground().season(false)?.holders;
+        let first = self.first_in_standings(pack)?;
         Ok(gangs
             .iter()
             .map(|g| {
                 let own = fighters.iter().filter(|f| f.gang == g.id);
-                let measures = crate::campaign::titles::measures(pack, &g.resources, own);
+                let season = crate::campaign::titles::SeasonCounts {
+                    holdings: holders.values().filter(|h| **h == g.id).count(),
+                    first: first == Some(g.id),
+                };
+                let measures = crate::campaign::titles::measures(pack, &g.resources, own, season);
                 (g.id, measures)
             })
             .collect())

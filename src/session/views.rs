@@ -488,7 +488,16 @@ impl Session {
             Some(stat) => Some(stat.value),
             None => fighter.counter_or_start(pack, per),
         };
-        Ok(table.from_fighter(pack, points))
+        let mut modifiers = table.from_fighter(pack, points);
+        let holders = self.store.ground().season(false)?.holders;
+        let held = holders
+            .iter()
+            .filter(|(_, g)| **g == fighter.gang)
+            .map(|(h, _)| h.as_str());
+        modifiers.extend(crate::rules::FighterModifier::from_holdings(
+            pack, &table.id, held,
+        ));
+        Ok(modifiers)
     }
 
     /// Finds a fighter by name, in a gang or anywhere in the campaign.
@@ -907,6 +916,12 @@ impl Session {
             for t in &pack.titles {
                 names.labels.insert(t.id.clone(), t.name.clone());
             }
+            for h in &pack.holdings {
+                names.labels.insert(h.id.clone(), h.name.clone());
+            }
+            for f in &pack.factions {
+                names.labels.insert(f.id.clone(), f.name.clone());
+            }
             for a in &pack.actions {
                 names.labels.insert(a.id.clone(), a.name.clone());
             }
@@ -1137,7 +1152,14 @@ fn problems_with(
     let mut problems =
         crate::campaign::gang_problems_after(pack, fighters, changed, lasting, resources);
     if fought {
-        problems.retain(|p| p.rule != "recruiting.size");
+        // What holds only for the founding roster stops applying once the
+        // gang has played: the size of a starting gang, a constraint
+        // marked `founding`.
+        let founding = |rule: &str| {
+            rule.strip_prefix("constraints.")
+                .is_some_and(|id| pack.constraints.iter().any(|c| c.id == id && c.founding))
+        };
+        problems.retain(|p| p.rule != "recruiting.size" && !founding(&p.rule));
     }
     problems
 }

@@ -161,7 +161,79 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             params![effect, battle],
             || format!("pending effect #{effect} was not used in battle #{battle}"),
         ),
+        HoldingChanged {
+            holding, from, to, ..
+        } => change_holding(tx, holding, *from, *to),
+        CycleEnded { cycle } => update_one(
+            tx,
+            "UPDATE campaign SET cycle = ?1 + 1 WHERE id = 1 AND cycle = ?1",
+            params![cycle],
+            || format!("the campaign is not in cycle {cycle}"),
+        ),
+        CycleReopened { cycle } => update_one(
+            tx,
+            "UPDATE campaign SET cycle = ?1 WHERE id = 1 AND cycle = ?1 + 1",
+            params![cycle],
+            || format!("the campaign is not in the cycle after {cycle}"),
+        ),
+        GangFactionChanged { gang, from, to } => update_one(
+            tx,
+            "UPDATE gang SET faction = ?3 WHERE id = ?1 AND faction IS ?2",
+            params![gang, from, to],
+            || format!("gang #{gang}'s faction has changed since"),
+        ),
+        FactionTitleChanged { title, from, to } => {
+            change_faction_title(tx, title, from.as_deref(), to.as_deref())
+        }
     }
+}
+
+/// A holding's holder, guarded by who held it before.
+fn change_holding(
+    tx: &Transaction<'_>,
+    holding: &str,
+    from: Option<GangId>,
+    to: Option<GangId>,
+) -> Result<()> {
+    let current = super::read::holder(tx, holding)?;
+    if current != from {
+        return Err(StoreError::Conflict(format!(
+            "{holding} has changed hands since"
+        )));
+    }
+    exec(tx, "DELETE FROM holding WHERE holding = ?1", [holding])?;
+    if let Some(to) = to {
+        exec(
+            tx,
+            "INSERT INTO holding (holding, gang_id) VALUES (?1, ?2)",
+            params![holding, to],
+        )?;
+    }
+    Ok(())
+}
+
+/// A faction title's holder, guarded by who held it before.
+fn change_faction_title(
+    tx: &Transaction<'_>,
+    title: &str,
+    from: Option<&str>,
+    to: Option<&str>,
+) -> Result<()> {
+    let current = super::read::faction_title_holder(tx, title)?;
+    if current.as_deref() != from {
+        return Err(StoreError::Conflict(format!(
+            "the {title} title has changed hands since"
+        )));
+    }
+    exec(tx, "DELETE FROM faction_title WHERE title = ?1", [title])?;
+    if let Some(to) = to {
+        exec(
+            tx,
+            "INSERT INTO faction_title (title, faction) VALUES (?1, ?2)",
+            params![title, to],
+        )?;
+    }
+    Ok(())
 }
 
 /// Runs a statement, prepared once for the life of the connection (a
@@ -482,8 +554,8 @@ fn remove_pending(tx: &Transaction<'_>, effect: &PendingEffect) -> Result<()> {
 fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
     exec(
         tx,
-        "INSERT INTO battle (id, ruleset, scenario, winner, notes, played) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+        "INSERT INTO battle (id, ruleset, scenario, winner, notes, played, shape, stake, cycle) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
         params![
             battle.id,
             battle.ruleset,
@@ -494,7 +566,10 @@ fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
                 String::new()
             } else {
                 serde_json::to_string(&battle.played)?
-            }
+            },
+            battle.shape,
+            battle.stake,
+            battle.cycle
         ],
     )
     .map_err(|e| match e.sqlite_error_code() {
@@ -507,15 +582,18 @@ fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
     for (position, g) in battle.gangs.iter().enumerate() {
         exec(
             tx,
-            "INSERT INTO battle_gang (battle_id, position, gang_id, role, ran_for_it, declined) \
-             VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+            "INSERT INTO battle_gang \
+             (battle_id, position, gang_id, role, ran_for_it, declined, place, challenger) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
             params![
                 battle.id,
                 position as i64,
                 g.gang,
                 g.role,
                 g.ran_for_it,
-                battle.declined.contains(&g.gang)
+                battle.declined.contains(&g.gang),
+                g.place,
+                g.challenger
             ],
         )?;
         for (count, value) in &g.counts {
@@ -553,8 +631,8 @@ fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
         tx,
         "INSERT INTO lasting_effect \
          (id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed, lost_quirk, \
-          heals_after, by_group) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+          heals_after, by_group, until) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13)",
         params![
             effect.id,
             effect.fighter,
@@ -567,7 +645,8 @@ fn insert_effect(tx: &Transaction<'_>, effect: &LastingEffect) -> Result<()> {
             effect.removed,
             effect.lost_quirk,
             effect.heals_after,
-            effect.by_group
+            effect.by_group,
+            effect.until.map(crate::rules::Until::word)
         ],
     )?;
     for (stat, amount) in &effect.stats {
@@ -600,8 +679,8 @@ fn insert_pending(tx: &Transaction<'_>, effect: &PendingEffect) -> Result<()> {
 fn insert_gang(tx: &Transaction<'_>, gang: &Gang) -> Result<()> {
     exec(
         tx,
-        "INSERT INTO gang (id, name, ruleset, notes) VALUES (?1, ?2, ?3, ?4)",
-        params![gang.id, gang.name, gang.ruleset, gang.notes],
+        "INSERT INTO gang (id, name, ruleset, notes, faction) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![gang.id, gang.name, gang.ruleset, gang.notes, gang.faction],
     )
     .map_err(|e| match e.sqlite_error_code() {
         Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(

@@ -78,6 +78,10 @@ impl State for Reading<'_> {
         self.exists("SELECT 1 FROM photo WHERE hash = ?1", key)
     }
 
+    fn holders(&self) -> Result<std::collections::BTreeMap<String, GangId>, String> {
+        said(read::holders(self.0))
+    }
+
     fn house_packs(&self) -> Result<Vec<(String, String)>, String> {
         self.pairs("SELECT id, text FROM house_pack ORDER BY rowid", [])
     }

@@ -52,6 +52,24 @@ impl Ground<'_> {
         )
     }
 
+    /// The season as it stands: who holds each holding, the cycle, who has
+    /// played how many records in it, the titles factions hold, and, with
+    /// `results`, how every record finished (for the standings).
+    pub fn season(&self, results: bool) -> Result<crate::campaign::season::SeasonState> {
+        let cycle = read::cycle(self.0)?;
+        Ok(crate::campaign::season::SeasonState {
+            holders: read::holders(self.0)?,
+            played: read::played_in_cycle(self.0, cycle)?,
+            cycle,
+            faction_titles: read::faction_titles(self.0)?,
+            results: if results {
+                read::finishes(self.0)?
+            } else {
+                Vec::new()
+            },
+        })
+    }
+
     /// The id the next lasting effect will get.
     pub fn next_effect_id(&self) -> Result<EffectId> {
         read::next_effect_id(self.0)
@@ -74,10 +92,10 @@ impl Ground<'_> {
         let ids = serde_json::to_string(&ids.iter().map(|g| g.0).collect::<Vec<i64>>())?;
         let mut gangs: Vec<Gang> = self
             .0
-            .prepare_cached(
-                "SELECT id, name, ruleset, notes FROM gang \
-                 WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id",
-            )?
+            .prepare_cached(&format!(
+                "{} WHERE id IN (SELECT value FROM json_each(?1)) ORDER BY id",
+                read::GANG_COLUMNS
+            ))?
             .query_map([&ids], read::gang_row)?
             .collect::<rusqlite::Result<_>>()?;
         let mut stmt = self.0.prepare_cached(

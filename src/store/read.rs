@@ -8,6 +8,7 @@ use serde::Serialize;
 use super::{CampaignStore, Result, StoreError};
 use crate::campaign::battle::{Battle, BattleFighter, BattleGang};
 use crate::campaign::titles::TitleHolders;
+use crate::rules::Until;
 use crate::campaign::{
     BatchId, BattleId, CampaignInfo, EffectId, Event, Fighter, FighterId, FighterStatus, Gang,
     GangId, LastingEffect, PendingEffect, PendingId, QuirkPick,
@@ -52,12 +53,19 @@ pub struct CampaignDump {
     /// Fighters dismissed after taking part in the campaign's history,
     /// kept for that history's sake.
     pub dismissed: Vec<Fighter>,
+    /// Who holds each holding.
+    pub holders: BTreeMap<String, GangId>,
+    /// The cycle the campaign is in.
+    pub cycle: u32,
+    /// Which faction holds each faction title.
+    pub faction_titles: BTreeMap<String, String>,
 }
 
 pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> {
     let row = conn
         .prepare_cached(
-            "SELECT id, ruleset, scenario, winner, notes, played FROM battle WHERE id = ?1",
+            "SELECT id, ruleset, scenario, winner, notes, played, shape, stake, cycle \
+             FROM battle WHERE id = ?1",
         )?
         .query_row([id], |r| {
             Ok((
@@ -71,6 +79,9 @@ pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> 
                     fighters: Vec::new(),
                     declined: Vec::new(),
                     played: Default::default(),
+                    shape: r.get(6)?,
+                    stake: r.get(7)?,
+                    cycle: r.get(8)?,
                 },
                 r.get::<_, String>(5)?,
             ))
@@ -84,7 +95,7 @@ pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> 
     }
     let gangs: Vec<(BattleGang, bool)> = conn
         .prepare_cached(
-            "SELECT gang_id, role, ran_for_it, declined FROM battle_gang \
+            "SELECT gang_id, role, ran_for_it, declined, place, challenger FROM battle_gang \
              WHERE battle_id = ?1 ORDER BY position",
         )?
         .query_map([id], |r| {
@@ -93,6 +104,8 @@ pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> 
                 role: r.get(1)?,
                 ran_for_it: r.get(2)?,
                 counts: BTreeMap::new(),
+                place: r.get(4)?,
+                challenger: r.get(5)?,
             };
             Ok((gang, r.get(3)?))
         })?
@@ -126,6 +139,94 @@ pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> 
         })?
         .collect::<rusqlite::Result<_>>()?;
     Ok(Some(battle))
+}
+
+/// The gang holding a holding, if any.
+pub(super) fn holder(conn: &Connection, holding: &str) -> Result<Option<GangId>> {
+    Ok(conn
+        .prepare_cached("SELECT gang_id FROM holding WHERE holding = ?1")?
+        .query_row([holding], |r| r.get(0))
+        .optional()?)
+}
+
+/// Every held holding's holder, by holding.
+pub(super) fn holders(conn: &Connection) -> Result<BTreeMap<String, GangId>> {
+    Ok(conn
+        .prepare_cached("SELECT holding, gang_id FROM holding")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// The faction holding a faction's title, if any.
+pub(super) fn faction_title_holder(conn: &Connection, title: &str) -> Result<Option<String>> {
+    Ok(conn
+        .prepare_cached("SELECT faction FROM faction_title WHERE title = ?1")?
+        .query_row([title], |r| r.get(0))
+        .optional()?)
+}
+
+/// Every faction title's holder, by title.
+pub(super) fn faction_titles(conn: &Connection) -> Result<BTreeMap<String, String>> {
+    Ok(conn
+        .prepare_cached("SELECT title, faction FROM faction_title")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// How every record finished, oldest first: each side's place, or its
+/// winner first and the rest second (all level without a winner).
+pub(super) fn finishes(conn: &Connection) -> Result<Vec<crate::campaign::season::standings::Finishes>> {
+    use crate::campaign::season::standings::Finishes;
+    let mut stmt = conn.prepare_cached(
+        "SELECT bg.battle_id, bg.gang_id, bg.place, b.winner FROM battle_gang bg \
+         JOIN battle b ON b.id = bg.battle_id ORDER BY bg.battle_id, bg.position",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, BattleId>(0)?,
+            r.get::<_, GangId>(1)?,
+            r.get::<_, Option<u32>>(2)?,
+            r.get::<_, Option<GangId>>(3)?,
+        ))
+    })?;
+    let mut out: Vec<(BattleId, Finishes)> = Vec::new();
+    for row in rows {
+        let (battle, gang, place, winner) = row?;
+        let place = place.unwrap_or(match winner {
+            Some(w) if w != gang => 2,
+            _ => 1,
+        });
+        match out.last_mut() {
+            Some((b, f)) if *b == battle => f.places.push((gang, place)),
+            _ => out.push((
+                battle,
+                Finishes {
+                    places: vec![(gang, place)],
+                },
+            )),
+        }
+    }
+    Ok(out.into_iter().map(|(_, f)| f).collect())
+}
+
+/// The cycle the campaign is in (1 first).
+pub(super) fn cycle(conn: &Connection) -> Result<u32> {
+    Ok(conn
+        .prepare_cached("SELECT cycle FROM campaign WHERE id = 1")?
+        .query_row([], |r| r.get(0))
+        .optional()?
+        .unwrap_or(1))
+}
+
+/// How many records each gang has played that counted in `cycle`.
+pub(super) fn played_in_cycle(conn: &Connection, cycle: u32) -> Result<BTreeMap<GangId, u32>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT bg.gang_id, COUNT(*) FROM battle_gang bg \
+             JOIN battle b ON b.id = bg.battle_id WHERE b.cycle = ?1 GROUP BY bg.gang_id",
+        )?
+        .query_map([cycle], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
 }
 
 pub(super) fn title_holder(conn: &Connection, title: &str) -> Result<Option<GangId>> {
@@ -211,7 +312,7 @@ pub(super) fn house_packs(conn: &Connection) -> Result<Vec<(String, String)>> {
 
 pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
     let row = conn
-        .prepare_cached("SELECT id, name, ruleset, notes FROM gang WHERE id = ?1")?
+        .prepare_cached(&format!("{GANG_COLUMNS} WHERE id = ?1"))?
         .query_row([id], gang_row)
         .optional()?;
     match row {
@@ -223,6 +324,9 @@ pub(super) fn gang(conn: &Connection, id: GangId) -> Result<Option<Gang>> {
     }
 }
 
+/// What [`gang_row`] reads of a gang.
+pub(super) const GANG_COLUMNS: &str = "SELECT id, name, ruleset, notes, faction FROM gang";
+
 /// A gang's row, its resources still to read.
 pub(super) fn gang_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Gang> {
     Ok(Gang {
@@ -231,6 +335,7 @@ pub(super) fn gang_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<Gang> {
         ruleset: r.get(2)?,
         notes: r.get(3)?,
         resources: BTreeMap::new(),
+        faction: r.get(4)?,
     })
 }
 
@@ -368,8 +473,14 @@ pub(super) fn status_from_columns(
     };
     Ok(match state {
         "active" => FighterStatus::Active,
-        "wounded" => FighterStatus::Wounded {
-            battle: battle.ok_or_else(bad)?,
+        "wounded" => match until_column(name)? {
+            None => FighterStatus::Wounded {
+                battle: battle.ok_or_else(bad)?,
+            },
+            Some(until) => FighterStatus::LaidUp {
+                battle: battle.ok_or_else(bad)?,
+                until,
+            },
         },
         "captured" => FighterStatus::Captured {
             by: gang.ok_or_else(bad)?,
@@ -390,6 +501,11 @@ pub(super) fn status_columns(
     match status {
         FighterStatus::Active => ("active", None, None, None),
         FighterStatus::Wounded { battle } => ("wounded", None, None, Some(*battle)),
+        // Stored as wounded with how long: the file's statuses are those
+        // its first schema checks for.
+        FighterStatus::LaidUp { battle, until } => {
+            ("wounded", Some(until.word()), None, Some(*battle))
+        }
         FighterStatus::Captured { by, battle } => ("captured", None, Some(*by), Some(*battle)),
         FighterStatus::Gone { status, battle } => ("gone", Some(status.as_str()), None, *battle),
     }
@@ -434,6 +550,7 @@ fn effect_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(LastingEffect, Option<
             lost_quirk: r.get(9)?,
             heals_after: r.get(10)?,
             by_group: r.get(11)?,
+            until: until_column(r.get(12)?)?,
             stats: BTreeMap::new(),
             roll: None,
         },
@@ -442,7 +559,22 @@ fn effect_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<(LastingEffect, Option<
 }
 
 const EFFECT_COLUMNS: &str = "SELECT id, fighter_id, tbl, name, detail, quirk, battle_id, roll, removed, lost_quirk, \
-     heals_after, by_group FROM lasting_effect";
+     heals_after, by_group, until FROM lasting_effect";
+
+/// How long something lasts, read from its column (`NULL`: for good, or
+/// until the next record).
+pub(super) fn until_column(word: Option<String>) -> rusqlite::Result<Option<Until>> {
+    word.map(|w| {
+        Until::from_word(&w).ok_or_else(|| {
+            rusqlite::Error::FromSqlConversionFailure(
+                0,
+                rusqlite::types::Type::Text,
+                format!("`{w}` is not how long something lasts").into(),
+            )
+        })
+    })
+    .transpose()
+}
 
 fn fill_effect(
     conn: &Connection,
@@ -488,9 +620,9 @@ fn fighter_kept(conn: &Connection, id: FighterId, dismissed: bool) -> Result<Opt
 /// Every gang, by name: two queries in all, however many gangs.
 pub(super) fn gangs(conn: &Connection) -> Result<Vec<Gang>> {
     let mut gangs: Vec<Gang> = conn
-        .prepare_cached(
-            "SELECT id, name, ruleset, notes FROM gang ORDER BY name COLLATE NOCASE, id",
-        )?
+        .prepare_cached(&format!(
+            "{GANG_COLUMNS} ORDER BY name COLLATE NOCASE, id"
+        ))?
         .query_map([], gang_row)?
         .collect::<rusqlite::Result<_>>()?;
     let mut stmt = conn.prepare_cached("SELECT gang_id, resource, amount FROM gang_resource")?;
@@ -1175,6 +1307,9 @@ impl CampaignStore {
             pending: self.pending_effects()?,
             lasting: self.all_lasting_effects()?,
             dismissed: self.dismissed_fighters()?,
+            holders: holders(&self.conn)?,
+            cycle: cycle(&self.conn)?,
+            faction_titles: faction_titles(&self.conn)?,
         })
     }
 }

@@ -17,6 +17,7 @@ fn gang(id: i64, name: &str) -> Gang {
         ruleset: "heartbreaker".into(),
         resources: BTreeMap::from([("supply".into(), 0), ("reputation".into(), 0)]),
         notes: String::new(),
+        faction: None,
     }
 }
 

@@ -202,6 +202,9 @@ impl CampaignStore {
             ("titles", replayed.titles == stored.titles),
             ("pending effects", replayed.pending == stored.pending),
             ("lasting effects", replayed.lasting == stored.lasting),
+            ("holdings", replayed.holders == stored.holders),
+            ("cycles", replayed.cycle == stored.cycle),
+            ("faction titles", replayed.faction_titles == stored.faction_titles),
         ];
         for (what, same) in pairs {
             if !same {

@@ -362,6 +362,7 @@ fn rows_ui(ui: &mut Ui, base: &Pack, table: &mut TableDef) -> bool {
             fallback: None,
             lasting: false,
             heals_after: None,
+            until: None,
             either_way: false,
             ruling: None,
         });

@@ -187,6 +187,8 @@ impl BattleForm {
                         })
                         .collect(),
                 ),
+                place: None,
+                challenger: false,
             })
             .collect();
         let names: Vec<String> = taking_part.iter().map(|g| g.name.clone()).collect();
@@ -286,6 +288,9 @@ impl BattleForm {
                     })
                 })
                 .collect(),
+            shape: None,
+            stake: None,
+            cycle: None,
             notes: self.notes.clone(),
         })
     }

@@ -86,7 +86,7 @@ impl Run<'_> {
         });
     }
 
-    fn set_status(&mut self, fighter: FighterId, to: FighterStatus, reason: String) {
+    pub(super) fn set_status(&mut self, fighter: FighterId, to: FighterStatus, reason: String) {
         let Some(f) = self.fighters.get_mut(&fighter) else {
             return;
         };
@@ -195,8 +195,9 @@ impl Run<'_> {
     }
 
     /// The table's modifiers that come from the fighter (`per` a stat or
-    /// counter, as the fighter has it now): their sum, and each as the roll
-    /// line shows it (`− 1 (Chill 1)`).
+    /// counter, as the fighter has it now) and from what their side holds:
+    /// their sum, and each as the roll line shows it (`− 1 (Chill 1)`,
+    /// `+ 1 (The Sluice)`).
     fn fighter_modifiers(&self, table: &TableDef, fighter: FighterId) -> (i64, String) {
         let points = |per: &str| match self.pack.stat(per) {
             Some(_) => self.stat_now(fighter, per).map(|(v, ..)| v),
@@ -206,7 +207,18 @@ impl Run<'_> {
                 .copied()
                 .or_else(|| self.pack.counter(per).and_then(|c| c.start())),
         };
-        crate::rules::FighterModifier::total(&table.from_fighter(self.pack, points))
+        let mut modifiers = table.from_fighter(self.pack, points);
+        if let Some(gang) = self.fighter_gang(fighter) {
+            let held = self
+                .holders
+                .iter()
+                .filter(|(_, g)| **g == gang)
+                .map(|(h, _)| h.as_str());
+            modifiers.extend(crate::rules::FighterModifier::from_holdings(
+                self.pack, &table.id, held,
+            ));
+        }
+        crate::rules::FighterModifier::total(&modifiers)
     }
 
     /// Rolls on a table for a fighter (or takes the dice entered by hand),
@@ -244,11 +256,6 @@ impl Run<'_> {
             row: row.as_ref().map_or_else(String::new, |r| r.on.clone()),
             result: result.clone(),
         });
-        let dice: Vec<String> = record.dice.iter().map(u32::to_string).collect();
-        let how = match record.source {
-            RollSource::Hand => "entered by hand",
-            RollSource::App { .. } => "rolled by the app",
-        };
         let modifier_text = if asked == 0 {
             fighter_text
         } else {
@@ -257,12 +264,7 @@ impl Run<'_> {
         let gang = self.fighter_gang(fighter);
         self.change(
             gang,
-            format!(
-                "{fighter_name} rolls {} on {}: [{}]{modifier_text} = {total}: {result} ({how})",
-                record.expression,
-                self.table_title(table),
-                dice.join(", ")
-            ),
+            self.roll_line(&fighter_name, &record, table, &modifier_text, total, &result),
             &table.source,
             row.as_ref().and_then(|r| r.ruling.as_deref()),
         );
@@ -277,6 +279,30 @@ impl Run<'_> {
             result,
         });
         Ok((name, total, row))
+    }
+
+    /// A roll in words: `Brick rolls 2d6 on Injury: [3, 4] + 1 = 8:
+    /// Wounded (rolled by the app)`.
+    pub(super) fn roll_line(
+        &self,
+        who: &str,
+        record: &RollRecord,
+        table: &TableDef,
+        modifier_text: &str,
+        total: i64,
+        result: &str,
+    ) -> String {
+        let dice: Vec<String> = record.dice.iter().map(u32::to_string).collect();
+        let how = match record.source {
+            RollSource::Hand => "entered by hand",
+            RollSource::App { .. } => "rolled by the app",
+        };
+        format!(
+            "{who} rolls {} on {}: [{}]{modifier_text} = {total}: {result} ({how})",
+            record.expression,
+            self.table_title(table),
+            dice.join(", ")
+        )
     }
 
     /// The dice of a named roll: those entered by hand under its name, or
@@ -587,7 +613,7 @@ impl Run<'_> {
         let lasting = !applied.stats.is_empty()
             || applied.quirk.is_some()
             || !applied.gains.is_empty()
-            || (row.lasting && row.heals_after.is_some())
+            || (row.lasting && (row.heals_after.is_some() || row.until.is_some()))
             // A lasting row that only says what stays, in words (a
             // group's own "A scar").
             || (row.lasting && row.effects.is_empty());
@@ -623,6 +649,7 @@ impl Run<'_> {
                 removed: None,
                 heals_after: row.heals_after.filter(|_| !reverse),
                 by_group: self.pack.group_of("tables", &table.id).map(str::to_owned),
+                until: row.until.filter(|_| !reverse),
             };
             self.lasting.push(effect.clone());
             self.events.push(Event::LastingEffectAdded { effect });
@@ -653,7 +680,7 @@ impl Run<'_> {
             reverse: crippled_by.is_some(),
             name: self.fighter_label(fighter),
             gang,
-            rival: gang.map(|g| self.rival(g)),
+            rival: self.rival_of(fighter),
             source: format!("{}: {}", table.name, row.result),
         };
         // One rule per kind of effect; the pack's kinds are all named here.
@@ -663,6 +690,7 @@ impl Run<'_> {
             Effect::Capture => self.effect_capture(&at)?,
             Effect::Cripple { fallback } => self.effect_cripple(&at, fallback)?,
             Effect::MissNextBattle => self.effect_miss_next_battle(&at)?,
+            Effect::LaidUp { until } => self.effect_laid_up(&at, *until)?,
             Effect::Advance => self.effect_advance(&at)?,
             Effect::Stat { stat, amount } => self.effect_stat(&at, stat, amount, applied)?,
             Effect::StatChoice { stats, amount } => {
@@ -756,8 +784,17 @@ impl Run<'_> {
                 );
             }
             Some("hire") => {
-                let (Some(rival), Some(gang)) = (rival, gang) else {
+                let Some(gang) = gang else {
                     return Ok(());
+                };
+                let Some(rival) = rival else {
+                    return refuse(
+                        format!("picks[{roll}]"),
+                        format!(
+                            "no one side may hire {name}: with {} sides, it is the side of whoever took them down (downed_by)",
+                            self.battle.gangs.len()
+                        ),
+                    );
                 };
                 if self
                     .fighters
@@ -860,7 +897,16 @@ impl Run<'_> {
                 options,
             ),
             Some(p) if p == "hold" => {
-                if let Some(by) = rival {
+                let Some(by) = rival else {
+                    return refuse(
+                        format!("picks[{roll}]"),
+                        format!(
+                            "no one side holds {name}: with {} sides, the captors are the side of whoever took them down (downed_by)",
+                            self.battle.gangs.len()
+                        ),
+                    );
+                };
+                {
                     self.set_status(
                         fighter,
                         FighterStatus::Captured {
@@ -1003,6 +1049,25 @@ impl Run<'_> {
             source,
             None,
         );
+        Ok(())
+    }
+
+    /// Applies `Effect::LaidUp` to the fighter (the kind says the rule).
+    fn effect_laid_up(&mut self, at: &At<'_>, until: crate::rules::Until) -> Result<(), ReportError> {
+        self.set_status(
+            at.fighter,
+            FighterStatus::LaidUp {
+                battle: self.battle_id(),
+                until,
+            },
+            display_name(at.row),
+        );
+        let text = format!(
+            "{} is laid up until {}",
+            at.name,
+            crate::campaign::season::until_said(&self.pack.words, until)
+        );
+        self.change(at.gang, text, &at.source, None);
         Ok(())
     }
 

@@ -3,24 +3,17 @@
 
 use super::*;
 
+use crate::campaign::season::standings::{Finishes, Measured, first_alone, rank};
+use crate::campaign::titles::{SeasonCounts, award_faction_titles};
+
 impl Run<'_> {
-    /// What `gang` has of everything the titles compare, as the record
-    /// leaves it: its resources, and its fighters' counts.
-    fn title_measures(
-        &self,
-        gang: GangId,
-        resources: &BTreeMap<String, i64>,
-    ) -> BTreeMap<String, i64> {
-        if !crate::campaign::titles::counts_fighters(self.pack) {
-            return resources.clone();
-        }
-        let fighters: Vec<Fighter> = self
-            .fighters
+    /// A gang's fighters with their counters as the record leaves them:
+    /// the run's, read by each fighter's part of the map.
+    fn fighters_now(&self, gang: GangId) -> Vec<Fighter> {
+        self.fighters
             .values()
             .filter(|f| f.gang == gang)
             .map(|f| {
-                // Its counters as the record leaves them: the run's, read
-                // by the fighter's part of the map.
                 let mut f = f.clone();
                 let own = self
                     .counters
@@ -31,8 +24,62 @@ impl Run<'_> {
                 }
                 f
             })
+            .collect()
+    }
+
+    /// What `gang` has of everything the titles compare, as the record
+    /// leaves it: its resources, its fighters' counts, its holdings, and
+    /// whether it is first in the standings (`first`).
+    fn title_measures(
+        &self,
+        gang: GangId,
+        resources: &BTreeMap<String, i64>,
+        first: Option<GangId>,
+    ) -> BTreeMap<String, i64> {
+        if !crate::campaign::titles::counts_fighters(self.pack) {
+            return resources.clone();
+        }
+        let season = SeasonCounts {
+            holdings: self.holders.values().filter(|g| **g == gang).count(),
+            first: first == Some(gang),
+        };
+        let fighters = self.fighters_now(gang);
+        crate::campaign::titles::measures(self.pack, resources, fighters.iter(), season)
+    }
+
+    /// The gang first in the standings alone as the record leaves them,
+    /// where a title counts it.
+    fn first_in_standings(&self) -> Option<GangId> {
+        let def = self.pack.standings.as_ref()?;
+        if !self.pack.titles.iter().any(|t| t.count.as_deref() == Some("standings")) {
+            return None;
+        }
+        let gangs: Vec<Gang> = self
+            .state
+            .gangs
+            .iter()
+            .filter(|g| self.plays_this_game(g))
+            .map(|g| {
+                let mut g = g.clone();
+                g.resources = self.resources.get(&g.id).cloned().unwrap_or_default();
+                g
+            })
             .collect();
-        crate::campaign::titles::measures(self.pack, resources, fighters.iter())
+        let fighters: Vec<Vec<Fighter>> = gangs.iter().map(|g| self.fighters_now(g.id)).collect();
+        let measured: Vec<Measured<'_>> = gangs
+            .iter()
+            .zip(&fighters)
+            .map(|(gang, fighters)| Measured {
+                gang,
+                fighters: fighters.iter().collect(),
+                holdings: self.holders.values().filter(|h| **h == gang.id).count(),
+            })
+            .collect();
+        let mut results = self.state.season.results.clone();
+        if self.record {
+            results.push(Finishes::of(self.battle));
+        }
+        first_alone(&rank(self.pack, def, &measured, &results))
     }
 
     pub(super) fn titles(&mut self, report: &BattleReport) -> Result<(), ReportError> {
@@ -55,6 +102,7 @@ impl Run<'_> {
             };
             choices.insert(gang.id, title.id.clone());
         }
+        let first = self.first_in_standings();
         let standings: Vec<(GangId, BTreeMap<String, i64>)> = self
             .state
             .gangs
@@ -62,7 +110,7 @@ impl Run<'_> {
             .filter(|g| self.plays_this_game(g))
             .map(|g| {
                 let resources = self.resources.get(&g.id).cloned().unwrap_or_default();
-                (g.id, self.title_measures(g.id, &resources))
+                (g.id, self.title_measures(g.id, &resources, first))
             })
             .collect();
         let award = award_titles(self.pack, &standings, &self.state.titles, &choices);
@@ -112,6 +160,37 @@ impl Run<'_> {
             self.line(to.or(from), text, &source, None);
             self.events.push(Event::TitleChanged { title, from, to });
         }
+        self.faction_titles(&standings);
         Ok(())
+    }
+
+    /// The titles factions hold, measured over their gangs as the record
+    /// leaves them.
+    fn faction_titles(&mut self, standings: &[(GangId, BTreeMap<String, i64>)]) {
+        if self.pack.titles.iter().all(|t| t.holder.is_gang()) {
+            return;
+        }
+        let gangs: Vec<(Option<String>, BTreeMap<String, i64>)> = standings
+            .iter()
+            .map(|(g, m)| (self.state.gang(*g).and_then(|g| g.faction.clone()), m.clone()))
+            .collect();
+        let changes = award_faction_titles(self.pack, &gangs, &self.state.season.faction_titles);
+        for (title, from, to) in changes {
+            let def = self.pack.titles.iter().find(|t| t.id == title);
+            let name = def.map_or(title.clone(), |t| t.name.clone());
+            let faction = |id: &Option<String>| {
+                id.as_deref()
+                    .map(|f| self.pack.faction(f).map_or(f.to_owned(), |d| d.name.clone()))
+            };
+            let text = match (faction(&from), faction(&to)) {
+                (Some(f), Some(t)) => format!("{t} takes the title {name} from {f}"),
+                (None, Some(t)) => format!("{t} becomes {name}"),
+                (Some(f), None) => format!("{f} is no longer {name}; nobody holds it"),
+                (None, None) => continue,
+            };
+            let source = def.map_or_else(String::new, |t| t.source.clone());
+            self.line(None, text, &source, def.and_then(|t| t.ruling.as_deref()));
+            self.events.push(Event::FactionTitleChanged { title, from, to });
+        }
     }
 }

@@ -29,7 +29,7 @@ impl Run<'_> {
                 self.line(Some(bf.gang), text, &rules.source, rules.ruling.as_deref());
                 continue;
             };
-            let claimer = self.rival(bf.gang);
+            let claimer = self.rival_of(bf.fighter).unwrap_or_else(|| self.rival(bf.gang));
             let label = self.pack.resource_label(&rules.claim_resource).to_owned();
             // A reason reads as a phrase: "bounty on Brick claimed".
             let reason = format!("{} on {name} claimed", word.to_lowercase());
@@ -140,14 +140,18 @@ impl Run<'_> {
         by: GangId,
         name: &str,
     ) -> Result<(), ReportError> {
-        let rival = self.rival(by);
-        let Some(target) = self.state.fighter_named(rival, name) else {
+        let rivals = self.rivals(by);
+        let Some(target) = rivals
+            .iter()
+            .find_map(|r| self.state.fighter_named(*r, name))
+        else {
+            let names: Vec<String> = rivals.iter().map(|r| self.name(*r)).collect();
             return refuse(
                 format!("{field}.fighter"),
                 format!(
                     "“{name}” is not a {} of {}, the rival {}",
                     self.pack.words.fighter,
-                    self.name(rival),
+                    names.join(" or "),
                     self.pack.words.gang
                 ),
             );
@@ -229,12 +233,14 @@ impl Run<'_> {
             if made.contains_key(&side.gang) {
                 continue;
             }
-            let rival = self.rival(side.gang);
+            let rivals = self.rivals(side.gang);
             let mut options: Vec<String> = self
                 .state
                 .fighters
                 .iter()
-                .filter(|f| f.gang == rival && !matches!(f.status, FighterStatus::Gone { .. }))
+                .filter(|f| {
+                    rivals.contains(&f.gang) && !matches!(f.status, FighterStatus::Gone { .. })
+                })
                 .map(|f| f.name.clone())
                 .collect();
             if rules.no_declaration_ruling.is_some() {
@@ -247,7 +253,11 @@ impl Run<'_> {
                 text: format!(
                     "declare a {label} on a {} of {}",
                     self.pack.words.fighter,
-                    self.name(rival)
+                    rivals
+                        .iter()
+                        .map(|r| self.name(*r))
+                        .collect::<Vec<_>>()
+                        .join(" or ")
                 ),
                 options,
             });

@@ -169,8 +169,7 @@ impl Run<'_> {
             self.gain(
                 gang,
                 &amount,
-                times,
-                false,
+                times, None,
                 &def.label,
                 def.ruling.as_deref(),
             )?;
@@ -198,11 +197,13 @@ impl Run<'_> {
                     .collect();
                 crate::campaign::rating::gang_rating(self.pack, &fighters).map_or(0, |r| r.value)
             }
-            Measure::Members => {
+            Measure::Members | Measure::MembersWithSide => {
+                let with_side = *measure == Measure::MembersWithSide;
                 let n = self
                     .fighters
                     .values()
                     .filter(|f| f.gang == gang && f.status.on_roster())
+                    .filter(|f| !with_side || f.status.with_side())
                     .count();
                 i64::try_from(n).unwrap_or(i64::MAX)
             }
@@ -271,7 +272,7 @@ impl Run<'_> {
                         resource: lookup.resource.clone(),
                         amount,
                     };
-                    self.gain(gang, &gain, 1, false, &lookup.text, ruling)?;
+                    self.gain(gang, &gain, 1, None, &lookup.text, ruling)?;
                 }
             }
         }

@@ -44,10 +44,22 @@ impl Run<'_> {
             ) else {
                 continue;
             };
+            let values: Vec<i64> = sides.iter().map(|(_, m)| *m).collect();
             for (gang, mine) in sides {
-                let difference = match line.side {
-                    DifferenceSide::Lower => high.saturating_sub(mine),
-                    DifferenceSide::Higher => mine.saturating_sub(low),
+                let nearest = line.against == Some(crate::rules::Against::Nearest);
+                let difference = match (line.side, nearest) {
+                    (DifferenceSide::Lower, false) => high.saturating_sub(mine),
+                    (DifferenceSide::Higher, false) => mine.saturating_sub(low),
+                    (DifferenceSide::Lower, true) => values
+                        .iter()
+                        .filter(|v| **v > mine)
+                        .min()
+                        .map_or(0, |above| above.saturating_sub(mine)),
+                    (DifferenceSide::Higher, true) => values
+                        .iter()
+                        .filter(|v| **v < mine)
+                        .max()
+                        .map_or(0, |below| mine.saturating_sub(*below)),
                 };
                 if difference <= 0 || (line.winner_only && self.battle.winner != Some(gang)) {
                     continue;
@@ -105,7 +117,7 @@ impl Run<'_> {
                 resource: resource.clone(),
                 amount,
             };
-            return self.gain(gang, &gain, 1, false, &line.text, line.ruling.as_deref());
+            return self.gain(gang, &gain, 1, None, &line.text, line.ruling.as_deref());
         }
         if let (Some(counter), Some(to)) = (&line.counter, &line.to) {
             let award = AwardDef {

@@ -101,6 +101,7 @@ impl Run<'_> {
                 .filter(|g| g.role.as_deref() == Some(role.as_str()))
                 .map(|g| g.gang)
                 .collect(),
+            Ok(Recipient::Placed(placed)) => self.placed(placed),
             Err(_) => Vec::new(),
         }
     }
@@ -197,12 +198,18 @@ impl Run<'_> {
                     self.line(Some(gang), text, &rule.text, None);
                     continue;
                 }
+                let from = self.taken_from(rule, gang);
+                if Self::takes_from_a_side(rule) && from.is_none() {
+                    let text = "takes nothing: no one side is placed there".to_owned();
+                    self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
+                    continue;
+                }
                 for amount in &rule.gain {
                     self.gain(
                         gang,
                         amount,
                         times,
-                        rule.from_rival,
+                        from,
                         &rule.text,
                         rule.ruling.as_deref(),
                     )?;
@@ -219,10 +226,10 @@ impl Run<'_> {
                         let options = self.options(rule, gang);
                         // A line that takes from the rival, when the rival
                         // holds none of it: nothing to choose.
-                        if rule.from_rival && options.iter().all(|o| o == "none") {
+                        if let Some(from) = from.filter(|_| options.iter().all(|o| o == "none")) {
                             let text = format!(
                                 "takes nothing: {} has no {}",
-                                self.name(self.rival(gang)),
+                                self.name(from),
                                 self.choice_labels(rule).join(", ")
                             );
                             self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
@@ -255,7 +262,7 @@ impl Run<'_> {
                                 gang,
                                 &amount,
                                 times,
-                                rule.from_rival,
+                                from,
                                 &rule.text,
                                 rule.ruling.as_deref(),
                             )?;
@@ -310,7 +317,10 @@ impl Run<'_> {
         let mut options: Vec<String> = rule
             .choice
             .iter()
-            .filter(|a| !rule.from_rival || self.amount_of(self.rival(gang), &a.resource) > 0)
+            .filter(|a| {
+                self.taken_from(rule, gang)
+                    .is_none_or(|from| self.amount_of(from, &a.resource) > 0)
+            })
             .map(|a| a.resource.clone())
             .collect();
         if rule.optional {

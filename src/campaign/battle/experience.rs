@@ -26,7 +26,7 @@ impl Run<'_> {
         // it most; the rest of the group shares it after the record.
         let mut groups: BTreeMap<crate::campaign::MemberGroup, (FighterId, i64)> = BTreeMap::new();
         let mut earned: Vec<(FighterId, i64)> = Vec::new();
-        for bf in self.battle.fighters.clone() {
+        for bf in self.award_candidates(&what, side) {
             if side.is_some_and(|g| g != bf.gang) {
                 continue;
             }
@@ -55,13 +55,48 @@ impl Run<'_> {
         }
     }
 
+    /// The members an award may reach: those who took part, or for an
+    /// award to the whole side every member of the side (of `side`, or
+    /// of every side of the record) still with it, as they took part or
+    /// with the pack's default outcome.
+    fn award_candidates(&self, what: &AwardFor, side: Option<GangId>) -> Vec<BattleFighter> {
+        if *what != AwardFor::Side {
+            return self.battle.fighters.clone();
+        }
+        let sides: Vec<GangId> = match side {
+            Some(g) => vec![g],
+            None => self.battle.gangs.iter().map(|g| g.gang).collect(),
+        };
+        let default = self
+            .pack
+            .default_outcome()
+            .map_or_else(String::new, |o| o.id.clone());
+        self.fighters
+            .values()
+            .filter(|f| sides.contains(&f.gang) && f.status.with_side())
+            .map(|f| {
+                self.battle
+                    .fighters
+                    .iter()
+                    .find(|b| b.fighter == f.id)
+                    .cloned()
+                    .unwrap_or_else(|| BattleFighter {
+                        fighter: f.id,
+                        gang: f.gang,
+                        outcome: default.clone(),
+                        downed_by: None,
+                    })
+            })
+            .collect()
+    }
+
     /// How many times a member of the record earns an award: once, none,
     /// or once for each rival they took down.
     pub(super) fn times_awarded(&self, what: &AwardFor, bf: &BattleFighter) -> i64 {
         let taken_down = self.pack.outcome(&bf.outcome).is_some_and(|o| o.taken_down);
         let leader = self.fighters.get(&bf.fighter).is_some_and(|f| f.leader);
         let yes = match what {
-            AwardFor::TookPart => true,
+            AwardFor::TookPart | AwardFor::Side => true,
             AwardFor::Standing => !taken_down,
             AwardFor::Outcome(ids) => ids.contains(&bf.outcome),
             AwardFor::WinnersLeader => leader && self.battle.winner == Some(bf.gang),

@@ -15,10 +15,12 @@ mod awards;
 mod bounties;
 mod counted;
 mod counters;
+mod cycle_end;
 mod differences;
 mod epilogue;
 mod experience;
 mod groups;
+mod places;
 mod remake;
 mod report;
 mod resolve;
@@ -47,6 +49,13 @@ pub struct BattleGang {
     pub role: Option<String>,
     pub ran_for_it: bool,
     pub counts: BTreeMap<String, i64>,
+    /// Where it finished, first to last, in a record of a shape
+    /// (`[[record.shapes]]`); sides may share a place where it allows.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<u32>,
+    /// The challenger, in a challenge (the other side defends).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub challenger: bool,
 }
 
 /// A fighter as they fared in a battle.
@@ -76,6 +85,15 @@ pub struct Battle {
     /// What it was played with: boxes ticked, settings, pack versions.
     #[serde(default, skip_serializing_if = "Played::is_empty")]
     pub played: Played,
+    /// The shape it took (`[[record.shapes]]` id), where the pack has them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
+    /// The holding at stake (`[[holdings]]` id), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stake: Option<String>,
+    /// The cycle it counted in, where the pack has cycles.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<u32>,
 }
 
 /// What a record was played with, kept so that it reads as it was played
@@ -135,6 +153,8 @@ pub struct CampaignState {
     /// A lasting effect that heals in time → the records its fighter's
     /// gang has played since the one that gave it.
     pub records_since: BTreeMap<EffectId, u32>,
+    /// The season: holdings, the cycle, faction titles, results.
+    pub season: crate::campaign::season::SeasonState,
 }
 
 impl CampaignState {
@@ -283,9 +303,15 @@ pub fn run_procedure(
     run.injuries()?;
     run.advancements()?;
     run.awards()?;
+    run.place_rewards()?;
+    run.holding_rewards()?;
     run.differences()?;
     run.counted_rolls()?;
     run.lookups()?;
+    run.stake();
+    if run.completes_cycle() {
+        run.end_cycle()?;
+    }
     run.thresholds()?;
     run.succession()?;
     run.share_in_groups()?;
@@ -309,6 +335,69 @@ pub fn run_procedure(
         rolls,
         seed,
         advancements_allowed,
+    })
+}
+
+/// Ends the campaign's cycle by hand (where the pack leaves it to a
+/// player): every step of the cycle's end for every gang of the game,
+/// then the titles, worked out without changing anything. `report`
+/// carries only the dice typed for the end's rolls (`income: <holding>`)
+/// and the titles chosen; its gangs are none.
+pub fn run_cycle_end(
+    pack: &Pack,
+    state: &CampaignState,
+    report: &BattleReport,
+    seed: u64,
+) -> Result<Procedure, ReportError> {
+    let Some(rules) = &pack.cycles else {
+        return refuse(
+            "cycle",
+            format!("{} has no {}", pack.pack.name, pack.words.cycles),
+        );
+    };
+    if !report.gangs.is_empty() {
+        return refuse("gangs", "the end of a cycle has no sides");
+    }
+    let battle = Battle {
+        id: BattleId(0),
+        ruleset: pack.pack.id.clone(),
+        scenario: None,
+        gangs: Vec::new(),
+        winner: None,
+        fighters: Vec::new(),
+        notes: String::new(),
+        declined: Vec::new(),
+        played: Played::default(),
+        shape: None,
+        stake: None,
+        cycle: Some(state.season.cycle),
+    };
+    let mut run = Run::new(pack, state, &battle, report, seed);
+    run.record = false;
+    if rules.ends == crate::rules::CycleEnds::Played {
+        run.still_to_play()?;
+    }
+    run.end_cycle()?;
+    run.thresholds()?;
+    run.share_in_groups()?;
+    run.check_dice_and_picks()?;
+    run.titles(report)?;
+    let Run {
+        changes,
+        needed,
+        events,
+        rolls,
+        ..
+    } = run;
+    Ok(Procedure {
+        battle,
+        changes,
+        needed,
+        warnings: Vec::new(),
+        events,
+        rolls,
+        seed,
+        advancements_allowed: BTreeMap::new(),
     })
 }
 
@@ -392,6 +481,10 @@ struct Run<'a> {
     roll_names: Vec<String>,
     /// What each side's counted rolls found, by roll id.
     found: BTreeMap<(GangId, String), i64>,
+    /// Who holds each holding, as it becomes.
+    holders: BTreeMap<String, GangId>,
+    /// False for a cycle ended by hand: no record is made.
+    record: bool,
 }
 
 impl<'a> Run<'a> {
@@ -417,6 +510,8 @@ impl<'a> Run<'a> {
             rolls: Vec::new(),
             roll_names: Vec::new(),
             found: BTreeMap::new(),
+            holders: state.season.holders.clone(),
+            record: true,
             resources: state
                 .gangs
                 .iter()
@@ -443,6 +538,70 @@ impl<'a> Run<'a> {
         self.state
             .fighter(id)
             .map_or_else(|| format!("fighter #{id}"), |f| f.name.clone())
+    }
+
+    /// The record made, where one is (not for a cycle ended by hand).
+    fn record_id(&self) -> Option<BattleId> {
+        self.record.then_some(self.battle.id)
+    }
+
+    /// The side a line takes its gain from: the rival (`from_rival`, or
+    /// `from = "rival"`), or the side placed so (`from = "last"`,
+    /// `"place:<n>"`), where one is alone there and is not `gang`.
+    fn taken_from(&self, rule: &EpilogueRule, gang: GangId) -> Option<GangId> {
+        match rule.from.as_deref() {
+            _ if rule.from_rival => Some(self.rival(gang)),
+            Some("rival") => Some(self.rival(gang)),
+            Some(from) => match crate::rules::PlacedSide::parse(from).map(|p| self.placed(p)) {
+                Some(sides) if sides.len() == 1 && sides[0] != gang => Some(sides[0]),
+                _ => None,
+            },
+            None => None,
+        }
+    }
+
+    /// Whether a line takes its gain from another side.
+    fn takes_from_a_side(rule: &EpilogueRule) -> bool {
+        rule.from_rival || rule.from.is_some()
+    }
+
+    /// The side a fighter's fall goes to: the side of the rival who took
+    /// them down, or the one other side of a record of two.
+    fn rival_of(&self, fighter: FighterId) -> Option<GangId> {
+        let taking_part = self.battle.fighters.iter().find(|f| f.fighter == fighter);
+        if let Some(by) = taking_part.and_then(|f| f.downed_by) {
+            return self
+                .battle
+                .fighters
+                .iter()
+                .find(|f| f.fighter == by)
+                .map(|f| f.gang)
+                .or_else(|| self.state.fighter(by).map(|f| f.gang));
+        }
+        let gang = taking_part
+            .map(|f| f.gang)
+            .or_else(|| self.state.fighter(fighter).map(|f| f.gang))?;
+        let others: Vec<GangId> = self
+            .battle
+            .gangs
+            .iter()
+            .map(|g| g.gang)
+            .filter(|g| *g != gang)
+            .collect();
+        match others.as_slice() {
+            [one] => Some(*one),
+            _ => None,
+        }
+    }
+
+    /// Every other side of the record.
+    fn rivals(&self, gang: GangId) -> Vec<GangId> {
+        self.battle
+            .gangs
+            .iter()
+            .map(|g| g.gang)
+            .filter(|g| *g != gang)
+            .collect()
     }
 
     fn rival(&self, gang: GangId) -> GangId {
@@ -549,7 +708,7 @@ impl<'a> Run<'a> {
         gang: GangId,
         amount: &Amount,
         times: i64,
-        from_rival: bool,
+        taken_from: Option<GangId>,
         source: &str,
         ruling: Option<&str>,
     ) -> Result<(), ReportError> {
@@ -564,8 +723,7 @@ impl<'a> Run<'a> {
             Some(scenario) => format!("{}: {source}", self.scenario_name(scenario)),
             None => source.to_owned(),
         };
-        if from_rival {
-            let rival = self.rival(gang);
+        if let Some(rival) = taken_from {
             let available = self.amount_of(rival, &amount.resource).max(0);
             let taken = wanted.min(available);
             let rival_name = self.name(rival);

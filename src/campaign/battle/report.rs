@@ -57,11 +57,47 @@ pub struct BattleReport {
     /// story concludes), by id or label.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub flags: Vec<String>,
+    /// The shape of the record (`[[record.shapes]]` id or label), where
+    /// the pack has more than one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
+    /// The holding at stake (id or name), where the shape has a stake.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stake: Option<String>,
+    /// The cycle the record was played in, where the pack has cycles: a
+    /// record of a cycle that has ended since counts as the pack's `late`
+    /// says. Left out, the cycle it is taken in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<u32>,
     #[serde(default)]
     pub notes: String,
 }
 
 impl BattleReport {
+    /// A report of nothing: no sides, no dice, no choices (what ending a
+    /// cycle by hand is worked out from when no dice are typed).
+    pub fn empty() -> BattleReport {
+        BattleReport {
+            format: REPORT_FORMAT,
+            scenario: None,
+            gangs: Vec::new(),
+            winner: None,
+            choices: Vec::new(),
+            bounties: Vec::new(),
+            titles: Vec::new(),
+            dice: Vec::new(),
+            advancements: Vec::new(),
+            picks: Vec::new(),
+            marks: Vec::new(),
+            table_results: Vec::new(),
+            flags: Vec::new(),
+            shape: None,
+            stake: None,
+            cycle: None,
+            notes: String::new(),
+        }
+    }
+
     /// Every gang name the report mentions: the gangs taking part, the
     /// winner, and the gangs that choose, declare, advance or mark.
     pub fn gang_names(&self) -> impl Iterator<Item = &str> {
@@ -98,6 +134,13 @@ pub struct GangReport {
     /// fighter of the gang took part and came through fine.
     #[serde(default)]
     pub fighters: Option<Vec<FighterReport>>,
+    /// Where it finished, 1 first, in a record of a shape; sides level
+    /// share a place where the shape allows draws.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub place: Option<u32>,
+    /// True for the challenger of a challenge (the other side defends).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub challenger: bool,
 }
 
 /// One fighter's battle.

@@ -24,7 +24,10 @@ pub(super) fn resolve(
     check_numbers(report)?;
     let rules = pack.record();
     let sides = report.gangs.len();
-    if sides < rules.min_sides || sides > rules.max_sides {
+    let shape = places::resolve_shape(pack, report)?;
+    if let Some(shape) = shape {
+        places::check_sides(pack, shape, sides)?;
+    } else if sides < rules.min_sides || sides > rules.max_sides {
         let wanted = if rules.min_sides == rules.max_sides {
             rules.min_sides.to_string()
         } else {
@@ -49,7 +52,15 @@ pub(super) fn resolve(
         counts_from_outcomes(pack, state, scenario, report, &mut gangs, &fighters)?;
         check_roles_and_totals(pack, scenario, &gangs)?;
     }
-    let winner = resolve_winner(pack, state, report, &gangs)?;
+    let winner = match shape {
+        Some(shape) => places::place_sides(pack, state, report, shape, &mut gangs)?,
+        None => {
+            places::no_places(pack, report)?;
+            resolve_winner(pack, state, report, &gangs)?
+        }
+    };
+    let stake = places::resolve_stake(pack, state, report, shape, &gangs)?;
+    let cycle = places::resolve_cycle(pack, state, report, &gangs)?;
     let declined = declined(state, report, &gangs);
     let played = played(pack, state, report)?;
     Ok(Battle {
@@ -62,6 +73,9 @@ pub(super) fn resolve(
         notes: report.notes.clone(),
         declined,
         played,
+        shape: shape.map(|s| s.id.clone()),
+        stake,
+        cycle,
     })
 }
 
@@ -224,6 +238,8 @@ fn resolve_gang(
         role,
         ran_for_it: g.ran_for_it,
         counts,
+        place: None,
+        challenger: false,
     })
 }
 
@@ -459,6 +475,10 @@ fn resolve_fighters(
                     };
                     if !fighter.status.can_fight() {
                         let why = match &fighter.status {
+                            FighterStatus::LaidUp { until, .. } => format!(
+                                "is laid up until {}",
+                                crate::campaign::season::until_said(&pack.words, *until)
+                            ),
                             FighterStatus::Wounded { .. } => {
                                 format!("is wounded and misses this {}", pack.record().noun)
                             }

@@ -34,7 +34,7 @@ impl Run<'_> {
             };
             for gang in gangs {
                 for amount in &line.gain {
-                    self.gain(gang, amount, 1, false, &line.text, line.ruling.as_deref())?;
+                    self.gain(gang, amount, 1, None, &line.text, line.ruling.as_deref())?;
                 }
             }
         }

@@ -134,6 +134,74 @@ pub(super) fn title_changed(
     }
 }
 
+/// A holding changing hands: who took it from whom, and why.
+pub(super) fn holding_changed(
+    names: &Names,
+    holding: &str,
+    from: Option<GangId>,
+    to: Option<GangId>,
+    reason: &str,
+) -> String {
+    let name = names.label(holding);
+    let said = match (from, to) {
+        (Some(from), Some(to)) => format!(
+            "{} took {name} from {}",
+            names.gang(to),
+            names.gang(from)
+        ),
+        (None, Some(to)) => format!("{} took {name}", names.gang(to)),
+        (Some(from), None) => format!("{} no longer holds {name}", names.gang(from)),
+        (None, None) => format!("{name}: unchanged"),
+    };
+    if reason.is_empty() {
+        said
+    } else {
+        format!("{said} ({reason})")
+    }
+}
+
+/// A cycle's end, in the game's word for a cycle.
+pub(super) fn cycle_ended(names: &Names, cycle: u32) -> String {
+    format!(
+        "{} {cycle} ended",
+        crate::text::capitalised(&names.words.cycle)
+    )
+}
+
+/// A cycle's end taken back.
+pub(super) fn cycle_reopened(names: &Names, cycle: u32) -> String {
+    format!(
+        "{} {cycle} is open again",
+        crate::text::capitalised(&names.words.cycle)
+    )
+}
+
+/// A gang's faction changed by hand.
+pub(super) fn gang_faction_changed(names: &Names, gang: GangId, to: Option<&str>) -> String {
+    match to {
+        Some(to) => format!("{} joins {}", names.gang(gang), names.label(to)),
+        None => format!("{}: no {}", names.gang(gang), names.words.faction),
+    }
+}
+
+/// A title held by a faction changing hands.
+pub(super) fn faction_title_changed(
+    names: &Names,
+    title: &str,
+    from: Option<&str>,
+    to: Option<&str>,
+) -> String {
+    match (from, to) {
+        (_, Some(to)) => format!("{} is now {}", names.label(to), names.label(title)),
+        (Some(from), None) => format!(
+            "{} is no longer {}",
+            names.label(from),
+            names.label(title)
+        ),
+        (None, None) => format!("{}: unchanged", names.label(title)),
+    }
+}
+
 /// A resource action taken: by which gang, against which, with what choice.
 pub(super) fn action_taken(
     names: &Names,

@@ -90,6 +90,16 @@ pub(super) fn from_and_to_swapped(event: Event) -> Event {
             from: to,
             to: from,
         },
+        GangFactionChanged { gang, from, to } => GangFactionChanged {
+            gang,
+            from: to,
+            to: from,
+        },
+        FactionTitleChanged { title, from, to } => FactionTitleChanged {
+            title,
+            from: to,
+            to: from,
+        },
         // Not a kind of this rule: `Event::inverse` sends none here.
         other => other,
     }
@@ -133,6 +143,17 @@ pub(super) fn undone_with_reason(event: Event) -> Event {
             reason,
         } => FighterStatusChanged {
             fighter,
+            from: to,
+            to: from,
+            reason: format!("undo: {reason}"),
+        },
+        HoldingChanged {
+            holding,
+            from,
+            to,
+            reason,
+        } => HoldingChanged {
+            holding,
             from: to,
             to: from,
             reason: format!("undo: {reason}"),
@@ -201,6 +222,8 @@ pub(super) fn opposite(event: Event) -> Event {
         LastingEffectRestored { effect, reason } => LastingEffectRemoved { effect, reason },
         ArcClosed { gangs, reason } => ArcReopened { gangs, reason },
         ArcReopened { gangs, reason } => ArcClosed { gangs, reason },
+        CycleEnded { cycle } => CycleReopened { cycle },
+        CycleReopened { cycle } => CycleEnded { cycle },
         // Not a kind of this rule: `Event::inverse` sends none here.
         other => other,
     }

@@ -255,6 +255,35 @@ pub enum Event {
         from: String,
         to: String,
     },
+    /// A named holding changes hands: taken in a record, given or taken by
+    /// hand, chosen when a gang is founded (`None`: unclaimed).
+    HoldingChanged {
+        holding: String,
+        from: Option<GangId>,
+        to: Option<GangId>,
+        reason: String,
+    },
+    /// The campaign's cycle `cycle` ends (what its end does is the rest of
+    /// the batch); the next one begins.
+    CycleEnded {
+        cycle: u32,
+    },
+    /// The inverse of ending a cycle: `cycle` is the cycle now again.
+    CycleReopened {
+        cycle: u32,
+    },
+    /// A gang's faction, chosen when founded, changed by hand.
+    GangFactionChanged {
+        gang: GangId,
+        from: Option<String>,
+        to: Option<String>,
+    },
+    /// A title held by a faction changes hands (`None`: nobody).
+    FactionTitleChanged {
+        title: String,
+        from: Option<String>,
+        to: Option<String>,
+    },
 }
 
 impl Event {
@@ -281,10 +310,13 @@ impl Event {
             | HousePackSet { .. }
             | SettingChanged { .. }
             | PhotoChanged { .. }
-            | GangRulesetChanged { .. } => inverse::from_and_to_swapped(event),
-            ResourceAdjusted { .. } | CounterChanged { .. } | FighterStatusChanged { .. } => {
-                inverse::undone_with_reason(event)
-            }
+            | GangRulesetChanged { .. }
+            | GangFactionChanged { .. }
+            | FactionTitleChanged { .. } => inverse::from_and_to_swapped(event),
+            ResourceAdjusted { .. }
+            | CounterChanged { .. }
+            | FighterStatusChanged { .. }
+            | HoldingChanged { .. } => inverse::undone_with_reason(event),
             GangFounded { .. }
             | GangDisbanded { .. }
             | FighterRecruited { .. }
@@ -302,7 +334,9 @@ impl Event {
             | LastingEffectRemoved { .. }
             | LastingEffectRestored { .. }
             | ArcClosed { .. }
-            | ArcReopened { .. } => inverse::opposite(event),
+            | ArcReopened { .. }
+            | CycleEnded { .. }
+            | CycleReopened { .. } => inverse::opposite(event),
             TableRolled { .. }
             | TableRollTakenBack { .. }
             | ScenarioRolled { .. }
@@ -360,6 +394,11 @@ impl Event {
             ScenarioRolled { .. } => "scenario_rolled",
             ScenarioRollTakenBack { .. } => "scenario_roll_taken_back",
             GangRulesetChanged { .. } => "gang_ruleset_changed",
+            HoldingChanged { .. } => "holding_changed",
+            CycleEnded { .. } => "cycle_ended",
+            CycleReopened { .. } => "cycle_reopened",
+            GangFactionChanged { .. } => "gang_faction_changed",
+            FactionTitleChanged { .. } => "faction_title_changed",
         }
     }
 
@@ -376,7 +415,8 @@ impl Event {
             PendingEffectAdded { effect } | PendingEffectRemoved { effect } => Some(effect.gang),
             TitleChanged { to, from, .. } => to.or(*from),
             FighterTransferred { to, .. } => Some(*to),
-            GangRulesetChanged { gang, .. } => Some(*gang),
+            GangRulesetChanged { gang, .. } | GangFactionChanged { gang, .. } => Some(*gang),
+            HoldingChanged { to, from, .. } => to.or(*from),
             _ => None,
         }
     }
@@ -533,6 +573,20 @@ impl Event {
             }
             PhotoChanged { fighter, to, .. } => {
                 describe::photo_changed(names, *fighter, to.as_deref())
+            }
+            HoldingChanged {
+                holding,
+                from,
+                to,
+                reason,
+            } => describe::holding_changed(names, holding, *from, *to, reason),
+            CycleEnded { cycle } => describe::cycle_ended(names, *cycle),
+            CycleReopened { cycle } => describe::cycle_reopened(names, *cycle),
+            GangFactionChanged { gang, to, .. } => {
+                describe::gang_faction_changed(names, *gang, to.as_deref())
+            }
+            FactionTitleChanged { title, from, to } => {
+                describe::faction_title_changed(names, title, from.as_deref(), to.as_deref())
             }
         }
     }

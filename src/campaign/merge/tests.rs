@@ -17,6 +17,7 @@ fn gang(id: i64, name: &str) -> Gang {
         ruleset: "game".to_owned(),
         resources: BTreeMap::from([("supply".to_owned(), 5)]),
         notes: String::new(),
+        faction: None,
     }
 }
 
@@ -61,6 +62,7 @@ fn effect(id: i64, fighter: i64, name: &str) -> Event {
             removed: None,
             heals_after: None,
             by_group: None,
+            until: None,
         },
     }
 }

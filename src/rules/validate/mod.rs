@@ -22,6 +22,7 @@ mod rewards;
 mod roster;
 mod rulings;
 mod scenarios;
+mod season;
 mod tables;
 
 /// The most rows a roll table may have: a row for every total of the
@@ -52,6 +53,7 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     validate_battles(file, pack)?;
     roster::validate_recruiting(file, pack)?;
     kinds::validate_kinds(file, pack)?;
+    season::validate_season(file, pack)?;
     Ok(())
 }
 

@@ -16,6 +16,7 @@ pub(super) fn numbers(pack: &Pack) -> Vec<(String, i64)> {
     record_numbers(pack, &mut put);
     reward_numbers(pack, &mut put);
     kind_numbers(pack, &mut put);
+    season_numbers(pack, &mut put);
     out
 }
 
@@ -271,6 +272,46 @@ fn effect_numbers(entry: &str, effect: &Effect, put: &mut impl FnMut(String, i64
 }
 
 /// The numbers of the campaign kinds: the rating's prices and factors.
+/// The numbers of the season's kinds: rewards, modifiers, a decay and its
+/// floor, the limit of a cycle.
+fn season_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
+    let mut rewards = |entry: String, list: &[crate::rules::Reward]| {
+        for (i, r) in list.iter().enumerate() {
+            put(format!("{entry}[{i}].amount"), r.amount);
+        }
+    };
+    for h in &pack.holdings {
+        rewards(format!("holdings.{}.income", h.id), &h.income);
+        rewards(format!("holdings.{}.per_record", h.id), &h.per_record);
+    }
+    for s in pack.cycles.iter().flat_map(|c| &c.end) {
+        rewards(format!("cycles.end.{}.rewards", s.id), &s.rewards);
+    }
+    for shape in pack.record.iter().flat_map(|r| &r.shapes) {
+        for (i, row) in shape.places.iter().enumerate() {
+            rewards(format!("record.shapes.{}.places[{i}].rewards", shape.id), &row.rewards);
+        }
+    }
+    for h in &pack.holdings {
+        for (i, m) in h.modifiers.iter().enumerate() {
+            put(format!("holdings.{}.modifiers[{i}].amount", h.id), m.amount);
+        }
+    }
+    for s in pack.cycles.iter().flat_map(|c| &c.end) {
+        s.amount
+            .into_iter()
+            .for_each(|n| put(format!("cycles.end.{}.amount", s.id), n));
+        s.floor
+            .into_iter()
+            .for_each(|n| put(format!("cycles.end.{}.floor", s.id), n));
+    }
+    if let Some(c) = &pack.cycles {
+        c.limit
+            .into_iter()
+            .for_each(|n| put("cycles.limit".into(), i64::from(n)));
+    }
+}
+
 fn kind_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
     for g in &pack.groups {
         put(format!("groups.{}.cost", g.id), g.cost);

@@ -6,7 +6,7 @@ use postgres::Client;
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 9] = [
+const VERSIONS: [(i64, &str); 10] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
@@ -16,14 +16,16 @@ const VERSIONS: [(i64, &str); 9] = [
     (7, include_str!("schema/0007_backup.sql")),
     (8, include_str!("schema/0008_doorman.sql")),
     (9, include_str!("schema/0009_records_remade.sql")),
+    (10, include_str!("schema/0010_season_kinds.sql")),
 ];
 
 /// The newest format of batches this build writes: 2, each batch chained
 /// to the one before (`schema/0005_format_and_chain.sql`); 3, each signed
 /// by its author (`schema/0006_signatures.sql`); 4, each record carrying
 /// the report and dice every laptop makes it again from
-/// (`schema/0009_records_remade.sql`).
-pub const NEWEST_FORMAT: i64 = 4;
+/// (`schema/0009_records_remade.sql`); 5, a season's kinds (holdings,
+/// cycles, factions: `schema/0010_season_kinds.sql`).
+pub const NEWEST_FORMAT: i64 = 5;
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = VERSIONS.len() as i64;
