@@ -95,37 +95,7 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
                 recorded.battle,
                 recorded.procedure.seed
             );
-            // Each ruling once, numbered, after the changes it decided.
-            let mut rulings: Vec<&str> = Vec::new();
-            for change in &recorded.procedure.changes {
-                let mut line = match &change.gang {
-                    Some(who) => format!("  {who}: {}", change.text),
-                    None => format!("  {}", change.text),
-                };
-                if let Some(ruling) = &change.ruling {
-                    let n = match rulings.iter().position(|r| r == ruling) {
-                        Some(i) => i + 1,
-                        None => {
-                            rulings.push(ruling);
-                            rulings.len()
-                        }
-                    };
-                    line.push_str(&format!(" [ruling {n}]"));
-                }
-                say!("{line}");
-            }
-            for needed in &recorded.procedure.needed {
-                say!(
-                    "  needs a choice ({}): {} for “{}”: {}",
-                    needed.field,
-                    needed.gang,
-                    needed.rule,
-                    needed.options.join(" or ")
-                );
-            }
-            for (i, ruling) in rulings.iter().enumerate() {
-                say!("  ruling {}: {ruling}", i + 1);
-            }
+            print_changes(&recorded.procedure.changes, &recorded.procedure.needed);
             for warning in &recorded.procedure.warnings {
                 say!(
                     "  warning: {}: {} ({})",
@@ -155,6 +125,44 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
             }
             Ok(())
         }
+    }
+}
+
+/// What a procedure changes, a line each, each ruling once, numbered,
+/// after the changes it decided; then the choices still to make.
+pub(super) fn print_changes(
+    changes: &[crate::campaign::battle::ChangeLine],
+    needed: &[crate::campaign::battle::NeededChoice],
+) {
+    let mut rulings: Vec<&str> = Vec::new();
+    for change in changes {
+        let mut line = match &change.gang {
+            Some(who) => format!("  {who}: {}", change.text),
+            None => format!("  {}", change.text),
+        };
+        if let Some(ruling) = &change.ruling {
+            let n = match rulings.iter().position(|r| r == ruling) {
+                Some(i) => i + 1,
+                None => {
+                    rulings.push(ruling);
+                    rulings.len()
+                }
+            };
+            line.push_str(&format!(" [ruling {n}]"));
+        }
+        say!("{line}");
+    }
+    for needed in needed {
+        say!(
+            "  needs a choice ({}): {} for “{}”: {}",
+            needed.field,
+            needed.gang,
+            needed.rule,
+            needed.options.join(" or ")
+        );
+    }
+    for (i, ruling) in rulings.iter().enumerate() {
+        say!("  ruling {}: {ruling}", i + 1);
     }
 }
 

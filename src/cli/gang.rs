@@ -17,6 +17,18 @@ pub enum GangCommand {
         /// The ruleset pack (default: the campaign's).
         #[arg(long)]
         ruleset: Option<String>,
+        /// Its faction, where its game has factions (by name or id).
+        #[arg(long)]
+        faction: Option<String>,
+        /// A holding it starts with, where its game lets a gang choose one.
+        #[arg(long)]
+        holding: Option<String>,
+    },
+    /// Change a gang's faction.
+    Faction {
+        name: String,
+        /// The faction, by name or id.
+        faction: String,
     },
     /// List the gangs.
     List {
@@ -248,8 +260,17 @@ pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
             say!("{label}");
             Ok(())
         }
-        GangCommand::New { name, ruleset } => {
-            let (id, batch) = session.found_gang(&name, ruleset.as_deref())?;
+        GangCommand::New {
+            name,
+            ruleset,
+            faction,
+            holding,
+        } => {
+            let founding = crate::campaign::commands::Founding {
+                faction: faction.as_deref(),
+                holding: holding.as_deref(),
+            };
+            let (id, batch) = session.found_gang_with(&name, ruleset.as_deref(), founding)?;
             match session.gang(id) {
                 Ok(gang) => say!("Founded {} ({})", gang.name, gang.ruleset),
                 Err(err) => say_err!(
@@ -283,6 +304,12 @@ pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
                 return print_json(&view);
             }
             print_roster(&view);
+            Ok(())
+        }
+        GangCommand::Faction { name, faction } => {
+            let gang = session.gang_named(&name)?;
+            let batch = session.set_faction(gang.id, &faction)?;
+            say!("{}", session.batch_label(batch)?);
             Ok(())
         }
         GangCommand::Rename { name, new, json } => {
@@ -632,6 +659,16 @@ fn print_roster(view: &GangView) {
     }
     if let Some(rating) = &view.rating {
         say!("  {} {}", rating.label, rating.value);
+    }
+    if let Some(faction) = &view.faction {
+        say!("  {}: {faction}", view.season_words.faction);
+    }
+    if !view.holdings.is_empty() {
+        say!(
+            "  {}: {}",
+            view.season_words.holdings,
+            view.holdings.join(", ")
+        );
     }
     // A group is one line, named with its members' names.
     for (f, name) in view.listed(|_| true) {

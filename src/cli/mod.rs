@@ -34,6 +34,7 @@ mod pack;
 mod print;
 mod roll;
 mod scenario;
+mod season;
 mod setting;
 mod table;
 
@@ -323,6 +324,8 @@ pub enum Command {
     },
     /// Redo the newest undo (until a new change is made).
     Redo,
+    #[command(flatten)]
+    Season(season::SeasonCommand),
 }
 
 /// A value the command line does not take, in one line, as every other
@@ -583,6 +586,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         Command::Undo { change: Some(n) } => history::undo(&mut open(db, packs)?, n),
         Command::Undo { change: None } => history::undo_last(&mut open(db, packs)?),
         Command::Redo => history::redo_last(&mut open(db, packs)?),
+        Command::Season(command) => season::season(&mut open(db, packs)?, command),
     }
 }
 

@@ -292,6 +292,23 @@ pub struct GangView {
     /// Its groups of members who share one profile, each as one line.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub groups: Vec<GroupView>,
+    /// Its faction, by name, where its game has factions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub faction: Option<String>,
+    /// The holdings it holds, by name.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub holdings: Vec<String>,
+    /// What its game calls a faction and holdings, for their headings.
+    #[serde(skip)]
+    pub season_words: SeasonWords,
+}
+
+/// What a game calls a faction and its holdings, capitalised for a
+/// heading (`Guild`, `Moorings`).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct SeasonWords {
+    pub faction: String,
+    pub holdings: String,
 }
 
 /// What may be done with a captive: ransom them, release them, sell them.
@@ -613,6 +630,15 @@ impl Session {
             .collect();
         Ok(GangView {
             groups: groups_of_views(&views),
+            faction: gang
+                .faction
+                .as_deref()
+                .map(|f| pack.faction(f).map_or(f.to_owned(), |d| d.name.clone())),
+            holdings: self.holdings_of(id)?,
+            season_words: SeasonWords {
+                faction: crate::text::capitalised(&pack.words.faction),
+                holdings: crate::text::capitalised(&pack.words.holdings),
+            },
             id,
             name: gang.name.clone(),
             ruleset: gang.ruleset.clone(),

@@ -292,13 +292,29 @@ impl Run<'_> {
         total: i64,
         result: &str,
     ) -> String {
+        format!(
+            "{who} rolls {}",
+            self.roll_said(record, table, modifier_text, total, result)
+        )
+    }
+
+    /// A roll's dice on a table, in words: `2d6 on Injury: [3, 4] + 1 =
+    /// 8: Wounded (rolled by the app)`.
+    pub(super) fn roll_said(
+        &self,
+        record: &RollRecord,
+        table: &TableDef,
+        modifier_text: &str,
+        total: i64,
+        result: &str,
+    ) -> String {
         let dice: Vec<String> = record.dice.iter().map(u32::to_string).collect();
         let how = match record.source {
             RollSource::Hand => "entered by hand",
             RollSource::App { .. } => "rolled by the app",
         };
         format!(
-            "{who} rolls {} on {}: [{}]{modifier_text} = {total}: {result} ({how})",
+            "{} on {}: [{}]{modifier_text} = {total}: {result} ({how})",
             record.expression,
             self.table_title(table),
             dice.join(", ")
@@ -652,6 +668,13 @@ impl Run<'_> {
                 until: row.until.filter(|_| !reverse),
             };
             self.lasting.push(effect.clone());
+            if let Some(until) = effect.until {
+                let who = self.fighter_label(fighter);
+                let gang = self.fighter_gang(fighter);
+                let lasts = crate::campaign::season::until_said(&self.pack.words, until);
+                let text = format!("{who}: {} lasts until {lasts}", effect.name);
+                self.change(gang, text, &table.source, None);
+            }
             self.events.push(Event::LastingEffectAdded { effect });
         }
         Ok(())

@@ -149,8 +149,8 @@ impl Run<'_> {
             row: row.as_ref().map_or_else(String::new, |r| r.on.clone()),
             result: result.clone(),
         });
-        let who = self.name(gang);
-        let line = self.roll_line(&who, &record, table, &modifier_text, total, &result);
+        let said = self.roll_said(&record, table, &modifier_text, total, &result);
+        let line = format!("{}: {said}", holding.name);
         self.line(Some(gang), line, &table.source, None);
         self.rolls.push(RollMade {
             roll: name.clone(),
@@ -190,7 +190,7 @@ impl Run<'_> {
             }
             let made = self.adjust(gang, &resource, to.saturating_sub(from), &step.text)?;
             if made != 0 {
-                let text = format!("{}: {made:+} {label} ({from} → {})", step.text, from + made);
+                let text = format!("{} ({label} {from} → {})", step.text, from + made);
                 self.line(Some(gang), text, &step.source, step.ruling.as_deref());
             }
         }

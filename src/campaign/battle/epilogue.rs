@@ -200,7 +200,11 @@ impl Run<'_> {
                 }
                 let from = self.taken_from(rule, gang);
                 if Self::takes_from_a_side(rule) && from.is_none() {
-                    let text = "takes nothing: no one side is placed there".to_owned();
+                    let text = format!(
+                        "takes nothing: no one other {} is placed {}",
+                        self.pack.words.gang,
+                        rule.from.as_deref().unwrap_or_default().replace("place:", "")
+                    );
                     self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
                     continue;
                 }

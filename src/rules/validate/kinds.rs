@@ -463,12 +463,12 @@ fn check_price(pack: &Pack, entry: &str, price: &crate::rules::Price) -> Found {
     let ways = [
         price.fixed.is_some(),
         price.between.is_some(),
-        !price.by_worth.is_empty(),
+        !price.by_worth.is_empty() || price.by_cost.is_some(),
     ];
     if ways.iter().filter(|w| **w).count() != 1 {
         return Err((
             entry.to_owned(),
-            "give one of `fixed`, `between` or `by_worth`".into(),
+            "give one of `fixed`, `between`, `by_worth` or `by_cost`".into(),
         ));
     }
     let amounts: Vec<i64> = price
@@ -489,7 +489,7 @@ fn check_price(pack: &Pack, entry: &str, price: &crate::rules::Price) -> Found {
         ));
     }
     if !price.by_worth.is_empty() {
-        if pack.valuation.is_none() && pack.rating.is_none() {
+        if pack.valuation.is_none() && pack.rating.is_none() && price.by_cost.is_none() {
             return Err((
                 format!("{entry}.by_worth"),
                 "a captive's worth is their value or their rating: the pack has neither [valuation] nor [rating]".into(),
