@@ -136,12 +136,12 @@ fn cycle(session: &mut Session, command: CycleCommand) -> Result<()> {
             for p in &view.played {
                 say!("  {}: {}{limit} played", p.gang, p.played);
             }
-            match &view.cannot_end {
-                Some(why) => say!("Not ended by hand: {why}"),
-                None => {
-                    say!("Its end will:");
-                    super::battle::print_changes(&view.end, &[]);
-                }
+            if let Some(why) = &view.cannot_end {
+                say!("Not ended by hand: {why}");
+            }
+            if !view.end.is_empty() {
+                say!("When {} ends:", view.said);
+                super::battle::print_changes(&view.end, &[]);
             }
             Ok(())
         }

@@ -60,6 +60,10 @@ pub use house::HousePack;
 pub use merge::{ConflictView, Merge, MergePreview};
 pub use print::{MOST_BLANKS, Pick, PrintJob, PrintOrder};
 pub use records::{NextScenarios, Preview, Recorded, ScenarioRoll};
+pub use season::{
+    CycleEnded, CycleView, HoldingLine, HoldingsView, PlayedLine, SeasonView, StandingLine,
+    StandingsView,
+};
 pub use settings::SettingView;
 pub use sheet::{CheckRolled, Pushed};
 pub use views::{

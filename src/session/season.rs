@@ -84,6 +84,28 @@ pub struct StandingLine {
     pub values: Vec<Option<i64>>,
 }
 
+/// The season as the window's Season screen shows it.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeasonView {
+    pub holdings: HoldingsView,
+    pub cycle: Option<CycleView>,
+    pub standings: Option<StandingsView>,
+    /// The guilds of the game, by name (to choose one when founding).
+    pub factions: Vec<String>,
+    /// The holdings a new gang may start with, by name, free now.
+    pub starting: Vec<String>,
+}
+
+impl SeasonView {
+    /// Whether the game has any of a season's kinds.
+    pub fn is_empty(&self) -> bool {
+        self.holdings.holdings.is_empty()
+            && self.cycle.is_none()
+            && self.standings.is_none()
+            && self.factions.is_empty()
+    }
+}
+
 /// A cycle ended by hand: its batch, and what it did.
 #[derive(Debug, Clone, Serialize)]
 pub struct CycleEnded {
@@ -97,6 +119,26 @@ impl Session {
     pub(super) fn season_pack(&self) -> Result<&Pack> {
         let info = self.store.info()?;
         self.pack(&info.default_ruleset)
+    }
+
+    /// The season of the campaign's game, whole: holdings, the cycle,
+    /// the standings, the factions.
+    pub fn season_view(&self) -> Result<SeasonView> {
+        let pack = self.season_pack()?;
+        let holdings = self.holdings()?;
+        let starting = holdings
+            .holdings
+            .iter()
+            .filter(|h| h.starting && h.holder.is_none())
+            .map(|h| h.name.clone())
+            .collect();
+        Ok(SeasonView {
+            cycle: self.cycle_view()?,
+            standings: self.standings()?,
+            factions: pack.factions.iter().map(|f| f.name.clone()).collect(),
+            starting,
+            holdings,
+        })
     }
 
     /// The season as it stands.
@@ -197,13 +239,17 @@ impl Session {
                 gang: g.name,
             })
             .collect();
-        let (end, cannot_end) = match self.preview_cycle_end(&BattleReport::empty(), 0) {
-            Ok(procedure) => (procedure.changes, None),
-            Err(e) if rules.ends == CycleEnds::Played => {
-                // What the end will do once the last record completes it.
-                (Vec::new(), Some(format!("{e:#}")))
-            }
-            Err(e) => (Vec::new(), Some(format!("{e:#}"))),
+        let empty = BattleReport::empty();
+        let state = procedure_state::whole(self.store.ground(), &self.registry)?;
+        // What its end will do, its rolls said but not made; and why a
+        // player may not end it now (its records end it), if they may not.
+        let end = run_cycle_end(pack, &state, &empty, 0, false)
+            .map_or_else(|_| Vec::new(), |p| p.changes);
+        let cannot_end = match rules.ends {
+            CycleEnds::ByHand => None,
+            CycleEnds::Played => run_cycle_end(pack, &state, &empty, 0, true)
+                .err()
+                .map(|e| e.reason),
         };
         Ok(Some(CycleView {
             cycle: season.cycle,
@@ -221,7 +267,7 @@ impl Session {
     pub fn preview_cycle_end(&self, report: &BattleReport, seed: u64) -> Result<Procedure> {
         let pack = self.season_pack()?;
         let state = procedure_state::whole(self.store.ground(), &self.registry)?;
-        Ok(run_cycle_end(pack, &state, report, seed)?)
+        Ok(run_cycle_end(pack, &state, report, seed, true)?)
     }
 
     /// Ends the cycle by hand, where the game leaves it to a player: one

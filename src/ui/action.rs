@@ -9,7 +9,7 @@ use egui::{InputState, Key, KeyboardShortcut, Modifiers};
 use super::dialogs::PathPurpose;
 pub use super::run::{
     BackupAction, BundleAction, CampaignAction, FighterAction, GangAction, LeagueAction,
-    MergeAction, OutputAction, RecordAction, RulesAction,
+    MergeAction, OutputAction, RecordAction, RulesAction, SeasonAction,
 };
 use crate::campaign::FighterId;
 
@@ -21,15 +21,18 @@ pub enum Screen {
     Battle,
     Titles,
     Chronicle,
+    /// The season: the cycle, the standings, the holdings.
+    Season,
 }
 
 impl Screen {
     /// In the order of their tabs and shortcuts.
-    pub const ALL: [Screen; 4] = [
+    pub const ALL: [Screen; 5] = [
         Screen::Roster,
         Screen::Battle,
         Screen::Titles,
         Screen::Chronicle,
+        Screen::Season,
     ];
 }
 
@@ -48,6 +51,7 @@ pub enum Action {
     Merge(MergeAction),
     League(LeagueAction),
     Backup(BackupAction),
+    Season(SeasonAction),
     /// Fills a typed file field of any window from the desktop's file
     /// dialog (or says the path is to be typed, where the desktop has none).
     ChooseFile(FileField),
@@ -142,7 +146,7 @@ const fn ctrl_shift(key: Key) -> Option<KeyboardShortcut> {
 }
 
 impl Command {
-    pub const ALL: [Command; 12] = [
+    pub const ALL: [Command; 13] = [
         Command::NewCampaign,
         Command::OpenCampaign,
         Command::SaveCampaignAs,
@@ -154,6 +158,7 @@ impl Command {
         Command::Show(Screen::Battle),
         Command::Show(Screen::Titles),
         Command::Show(Screen::Chronicle),
+        Command::Show(Screen::Season),
         Command::CampaignLog,
     ];
 
@@ -171,6 +176,7 @@ impl Command {
             Command::Show(Screen::Battle) => ("Record", ctrl(Key::Num2)),
             Command::Show(Screen::Titles) => ("Titles", ctrl(Key::Num3)),
             Command::Show(Screen::Chronicle) => ("Chronicle", ctrl(Key::Num4)),
+            Command::Show(Screen::Season) => ("Season", ctrl(Key::Num5)),
             Command::CampaignLog => ("Campaign log", ctrl(Key::L)),
         }
     }

@@ -91,6 +91,8 @@ pub(super) struct CampaignUi {
     /// What the player is told of a record begun before and brought back
     /// when the campaign opened.
     pub draft_notice: Option<String>,
+    /// The Season screen's reason, choices and a cycle's end looked at.
+    pub season_form: super::season_view::SeasonForm,
 }
 
 /// The whole app.

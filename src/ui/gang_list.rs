@@ -21,6 +21,21 @@ pub struct FoundGangForm {
     pub filter: String,
     /// The rows that filter shows.
     pub shown: Shown,
+    /// The faction chosen, by name, where the game has factions.
+    pub faction: Option<String>,
+    /// The starting holding chosen, by name, where the game offers one.
+    pub holding: Option<String>,
+}
+
+/// What a new gang of the campaign's game chooses beside its name: its
+/// faction and a starting holding, with the game's words for them.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Founding<'a> {
+    pub factions: &'a [String],
+    pub faction_word: &'a str,
+    /// The holdings a gang may start with that no gang holds.
+    pub starting: &'a [String],
+    pub holding_word: &'a str,
 }
 
 /// The rows the list shows: the indices of the gangs matching the filter,
@@ -112,6 +127,7 @@ pub fn found_gang_ui(
     default_ruleset: &str,
     form: &mut FoundGangForm,
     nouns: Nouns<'_>,
+    founding: Founding<'_>,
     read_only: Option<&str>,
 ) -> Option<Action> {
     let mut action = None;
@@ -143,6 +159,7 @@ pub fn found_gang_ui(
         })
         .labelled_by(ruleset_label.id)
         .on_disabled_hover_text(edit_hint(read_only));
+        founding_choices_ui(ui, form, founding);
         let enter = edit.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
         let button = ui
             .button(format!("Found {}", nouns.gang))
@@ -151,8 +168,62 @@ pub fn found_gang_ui(
             action = Some(Action::Gang(GangAction::Found {
                 name: form.name.trim().to_owned(),
                 ruleset: form.ruleset.clone(),
+                faction: form.faction.clone(),
+                holding: form.holding.clone(),
             }));
         }
     });
     action
+}
+
+/// The faction a new gang joins and the holding it starts with, where
+/// the game asks for them.
+fn founding_choices_ui(ui: &mut Ui, form: &mut FoundGangForm, founding: Founding<'_>) {
+    if !founding.factions.is_empty() {
+        if form
+            .faction
+            .as_ref()
+            .is_none_or(|f| !founding.factions.contains(f))
+        {
+            form.faction = founding.factions.first().cloned();
+        }
+        let word = crate::text::capitalised(founding.faction_word);
+        let current = form.faction.clone().unwrap_or_default();
+        super::widgets::labelled_combo(
+            ui,
+            &word,
+            |c| c.selected_text(current),
+            |ui| {
+                for f in founding.factions {
+                    ui.selectable_value(&mut form.faction, Some(f.clone()), f);
+                }
+            },
+        );
+    } else {
+        form.faction = None;
+    }
+    if founding.starting.is_empty() {
+        form.holding = None;
+        return;
+    }
+    if form
+        .holding
+        .as_ref()
+        .is_some_and(|h| !founding.starting.contains(h))
+    {
+        form.holding = None;
+    }
+    let label = format!("Starting {}", founding.holding_word);
+    let current = form.holding.clone().unwrap_or_else(|| "None".to_owned());
+    super::widgets::labelled_combo(
+        ui,
+        &label,
+        |c| c.selected_text(current),
+        |ui| {
+            ui.selectable_value(&mut form.holding, None, "None");
+            for h in founding.starting {
+                ui.selectable_value(&mut form.holding, Some(h.clone()), h);
+            }
+        },
+    );
 }

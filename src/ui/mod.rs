@@ -23,10 +23,12 @@ mod menu;
 mod merge_view;
 mod post_battle;
 mod print_dialog;
+mod record_shape;
 mod roster;
 mod run;
 mod said;
 mod screens;
+mod season_view;
 mod state;
 mod titles_view;
 mod widgets;
@@ -37,7 +39,7 @@ use anyhow::{Result, anyhow};
 
 pub use action::{
     Action, BackupAction, BundleAction, CampaignAction, FighterAction, GangAction, LeagueAction,
-    MergeAction, OutputAction, RecordAction, RulesAction, Screen,
+    MergeAction, OutputAction, RecordAction, RulesAction, Screen, SeasonAction,
 };
 pub use app::RapsheetApp;
 pub use dialogs::PathPurpose;

@@ -66,6 +66,15 @@ pub struct BattleForm {
     pub titles: BTreeMap<usize, String>,
     /// The `[record] flags` ticked, by id.
     pub flags: Vec<String>,
+    /// The shape of the record (`[[record.shapes]]` id); empty where the
+    /// pack has none.
+    pub shape: String,
+    /// Each side's place, in a record placed first to last.
+    pub places: Vec<Option<u32>>,
+    /// The side that challenges, in a challenge.
+    pub challenger: Option<usize>,
+    /// The holding at stake (its id), if any.
+    pub stake: Option<String>,
     pub notes: String,
     /// The seed of the app's rolls: fixed while the form is open, so the
     /// preview shows the rolls Commit will store.
@@ -135,8 +144,12 @@ impl BattleForm {
         self.ran.resize(n, false);
         self.counts.resize(n, BTreeMap::new());
         self.bounties.resize(n, None);
+        self.places.resize(n, None);
         if self.winner.is_some_and(|w| w >= n) {
             self.winner = None;
+        }
+        if self.challenger.is_some_and(|c| c >= n) {
+            self.challenger = None;
         }
     }
 
@@ -187,8 +200,8 @@ impl BattleForm {
                         })
                         .collect(),
                 ),
-                place: None,
-                challenger: false,
+                place: self.places.get(i).copied().flatten(),
+                challenger: self.challenger == Some(i),
             })
             .collect();
         let names: Vec<String> = taking_part.iter().map(|g| g.name.clone()).collect();
@@ -288,8 +301,8 @@ impl BattleForm {
                     })
                 })
                 .collect(),
-            shape: None,
-            stake: None,
+            shape: Some(self.shape.clone()).filter(|s| !s.is_empty()),
+            stake: self.stake.clone(),
             cycle: None,
             notes: self.notes.clone(),
         })
@@ -304,6 +317,7 @@ pub fn post_battle_ui(
     form: &mut BattleForm,
     data: &[BattleGangData],
     pack: Option<&Pack>,
+    holdings: &[crate::session::HoldingLine],
     read_only: Option<&str>,
 ) -> Option<Action> {
     let mut action = None;
@@ -316,9 +330,10 @@ pub fn post_battle_ui(
     let rules = pack.record();
     ui.heading(format!("Record a {}", rules.noun));
     form.focus.top_of_form(ui);
-    let least = rules.min_sides;
-    if form.gangs.len() < least || form.gangs.len() > rules.max_sides {
-        form.set_sides(least.max(form.gangs.len().min(rules.max_sides)));
+    super::record_shape::shape_ui(ui, form, pack);
+    let (least, most) = super::record_shape::sides_allowed(form, pack);
+    if form.gangs.len() < least || form.gangs.len() > most {
+        form.set_sides(least.max(form.gangs.len().min(most)));
     }
     // A pack whose records may be plain games starts on a plain one.
     if form.scenario.is_empty()
@@ -337,7 +352,7 @@ pub fn post_battle_ui(
             gang_column_ui(ui, form, i, data, pack, scenario.as_ref());
         });
     }
-    sides_ui(ui, form, &pack.words.gang, rules.min_sides, rules.max_sides);
+    sides_ui(ui, form, &pack.words.gang, least, most);
     during_ui(ui, form, data, pack);
 
     // The result.
@@ -352,7 +367,13 @@ pub fn post_battle_ui(
                 )
         })
         .collect();
-    result_ui(ui, form, pack, &names);
+    match rules.shape(&form.shape).cloned() {
+        Some(shape) => {
+            super::record_shape::shaped_result_ui(ui, form, &shape, &names);
+            super::record_shape::stake_ui(ui, form, pack, &shape, holdings, &names);
+        }
+        None => result_ui(ui, form, pack, &names),
+    }
 
     bounties_ui(ui, form, data, pack, &names);
 
@@ -1301,6 +1322,18 @@ fn preview_ui(
             ui.weak(format!(
                 "Choose who won to see what the {} changes.",
                 rules.noun
+            ));
+        }
+        // A record placed first to last waits for its places.
+        Some(Err(_))
+            if rules
+                .shape(&form.shape)
+                .is_some_and(|s| s.result == crate::rules::ShapeResult::Placed)
+                && form.places.iter().any(Option::is_none) =>
+        {
+            ui.weak(format!(
+                "Place every {}, first to last, to see what the {} changes.",
+                pack.words.gang, rules.noun
             ));
         }
         Some(Err(err)) => {

@@ -49,8 +49,10 @@ pub fn roster_ui(
         .scope(|ui| {
             ui.set_max_width(visible);
             header_ui(ui, view, nouns);
+            let season = season_of_gang_ui(ui, view, pack, read_only);
             let edited =
-                super::gang_edit::gang_edit_ui(ui, view, &mut forms.gang, nouns, read_only);
+                super::gang_edit::gang_edit_ui(ui, view, &mut forms.gang, nouns, read_only)
+                    .or(season);
             ui.add_space(4.0);
             let action = resources_ui(ui, view, read_only).or(edited);
             worth_ui(ui, view, pack);
@@ -178,6 +180,53 @@ fn header_ui(ui: &mut Ui, view: &GangView, nouns: super::widgets::Nouns<'_>) {
     for pending in &view.pending {
         ui.label(RichText::new(format!("For the next {} — {pending}", nouns.record)).weak());
     }
+}
+
+/// The gang's faction, changed here where its game has factions, and the
+/// holdings it holds, in the game's words.
+fn season_of_gang_ui(
+    ui: &mut Ui,
+    view: &GangView,
+    pack: Option<&Pack>,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    let factions = pack.map_or(&[][..], |p| p.factions.as_slice());
+    if !factions.is_empty() {
+        ui.add_enabled_ui(read_only.is_none(), |ui| {
+            let current = view.faction.clone().unwrap_or_else(|| "none".to_owned());
+            let response = super::widgets::labelled_combo(
+                ui,
+                &view.season_words.faction,
+                |c| c.selected_text(current),
+                |ui| {
+                    for f in factions {
+                        let chosen = view.faction.as_deref() == Some(f.name.as_str());
+                        if ui.selectable_label(chosen, &f.name).clicked() && !chosen {
+                            action = Some(Action::Season(
+                                super::action::SeasonAction::SetFaction {
+                                    gang: view.id,
+                                    faction: f.name.clone(),
+                                },
+                            ));
+                        }
+                    }
+                },
+            );
+            response.on_hover_text("A change of faction goes into the log; undo takes it back");
+        });
+    }
+    if !view.holdings.is_empty() {
+        ui.label(
+            RichText::new(format!(
+                "{}: {}",
+                view.season_words.holdings,
+                view.holdings.join(", ")
+            ))
+            .strong(),
+        );
+    }
+    action
 }
 
 /// The gang's resources, each with its button to change it: a change

@@ -129,11 +129,13 @@ impl RapsheetApp {
         match self.screen {
             Screen::Roster => {
                 self.fighter_panel_ui(ui, read_only, actions);
+                self.holdings_panel_ui(ui);
                 self.roster_screen_ui(ui, read_only, actions);
             }
             Screen::Battle => self.record_screen_ui(ui, read_only, actions),
             Screen::Chronicle => self.chronicle_screen_ui(ui, read_only, actions),
             Screen::Titles => self.titles_screen_ui(ui, read_only, actions),
+            Screen::Season => self.season_screen_ui(ui, read_only, actions),
         }
     }
 
@@ -159,6 +161,16 @@ impl RapsheetApp {
             .default_size(220.0)
             .show(ui, |ui| {
                 let nouns = Nouns::of(session.pack(&default_ruleset).ok());
+                let words = session.pack(&default_ruleset).map(|p| &p.words).ok();
+                let founding = match (&state.season, words) {
+                    (Some(season), Some(words)) => super::gang_list::Founding {
+                        factions: &season.factions,
+                        faction_word: &words.faction,
+                        starting: &season.starting,
+                        holding_word: &words.holding,
+                    },
+                    _ => super::gang_list::Founding::default(),
+                };
                 // Founding stays in view below the list, however long it is.
                 egui::Panel::bottom("found-gang")
                     .resizable(false)
@@ -170,6 +182,7 @@ impl RapsheetApp {
                             &default_ruleset,
                             &mut self.campaign.found_form,
                             nouns,
+                            founding,
                             read_only,
                         ) {
                             actions.push(a);
@@ -214,6 +227,36 @@ impl RapsheetApp {
                 }
             });
         }
+    }
+
+    /// Who holds each holding, beside the roster, where the game has
+    /// holdings (given and taken on the Season screen).
+    fn holdings_panel_ui(&self, ui: &mut Ui) {
+        let Some(view) = self
+            .state
+            .season
+            .as_ref()
+            .filter(|s| !s.holdings.holdings.is_empty())
+        else {
+            return;
+        };
+        egui::Panel::right("holdings")
+            .resizable(true)
+            .default_size(200.0)
+            .show(ui, |ui| {
+                ui.label(RichText::new(crate::text::capitalised(&view.holdings.words)).strong());
+                egui::ScrollArea::vertical()
+                    .id_salt("holdings-beside-roster")
+                    .show(ui, |ui| {
+                        for h in &view.holdings.holdings {
+                            ui.label(RichText::new(&h.name).strong())
+                                .on_hover_text(h.gives.join("\n"));
+                            ui.label(
+                                RichText::new(h.holder.as_deref().unwrap_or("unclaimed")).weak(),
+                            );
+                        }
+                    });
+            });
     }
 
     /// The chosen fighter's editor, beside the roster.
@@ -291,6 +334,10 @@ impl RapsheetApp {
                     &mut self.campaign.battle_form,
                     &state.battle_data,
                     pack,
+                    state
+                        .season
+                        .as_ref()
+                        .map_or(&[][..], |s| s.holdings.holdings.as_slice()),
                     read_only,
                 ) {
                     actions.push(a);
@@ -342,6 +389,30 @@ impl RapsheetApp {
                     ui.label(err);
                 }
             }
+        });
+    }
+
+    /// The Season screen: the cycle, the standings, the holdings.
+    fn season_screen_ui(&mut self, ui: &mut Ui, read_only: Option<&str>, actions: &mut Vec<Action>) {
+        let state = &self.state;
+        egui::CentralPanel::default().show(ui, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| match &state.season {
+                Some(view) => {
+                    if let Some(a) = super::season_view::season_ui(
+                        ui,
+                        view,
+                        &state.gangs,
+                        &mut self.campaign.season_form,
+                        state.batch(),
+                        read_only,
+                    ) {
+                        actions.push(a);
+                    }
+                }
+                None => {
+                    ui.weak("The season could not be read.");
+                }
+            });
         });
     }
 

@@ -58,6 +58,8 @@ pub struct ViewState {
     chronicle_shown: Option<(Option<usize>, Option<Chronicle>)>,
     /// Read when the ransom dialog opens, and after each change while it is.
     pub captive: Option<Captive>,
+    /// The season of the campaign's game: holdings, the cycle, standings.
+    pub season: Option<crate::session::SeasonView>,
 }
 
 /// What a refresh found.
@@ -147,6 +149,10 @@ impl ViewState {
         }
         match session.settings() {
             Ok(settings) => self.settings = settings,
+            Err(err) => errors.push(err),
+        }
+        match session.season_view() {
+            Ok(season) => self.season = Some(season),
             Err(err) => errors.push(err),
         }
         self.chronicle = None;

@@ -38,7 +38,9 @@ impl Run<'_> {
     }
 
     /// Refuses to end by hand a cycle the pack ends when every gang has
-    /// played its share, naming those still to play.
+    /// played its share, naming those still to play; one that no record
+    /// can end any more (every gang has played its share, a gang that
+    /// had not being gone) is a player's to end.
     pub(super) fn still_to_play(&self) -> Result<(), ReportError> {
         let limit = self.pack.cycles.as_ref().and_then(|c| c.limit).unwrap_or(0);
         let short: Vec<String> = self
@@ -49,6 +51,9 @@ impl Run<'_> {
                 (played < limit).then(|| format!("{} ({played} of {limit})", self.name(g)))
             })
             .collect();
+        if short.is_empty() {
+            return Ok(());
+        }
         let said = crate::campaign::season::cycle_said(&self.pack.words, self.state.season.cycle);
         refuse(
             "cycle",
@@ -56,7 +61,7 @@ impl Run<'_> {
                 "{said} ends when every {} has played {}; still to play: {}",
                 self.pack.words.gang,
                 self.pack.record().count(limit as usize),
-                if short.is_empty() { "none".to_owned() } else { short.join(", ") }
+                short.join(", ")
             ),
         )
     }
@@ -116,6 +121,11 @@ impl Run<'_> {
         gang: GangId,
     ) -> Result<(), ReportError> {
         let name = format!("{}: {}", step.id, holding.name);
+        if self.rolls_later {
+            let text = format!("{}: a roll on {}", holding.name, table.name);
+            self.line(Some(gang), text, &table.source, None);
+            return Ok(());
+        }
         self.roll_names.push(name.clone());
         let field = format!("tables.{}", table.id);
         let expr = crate::dice::parse(&table.roll).map_err(|e| ReportError {

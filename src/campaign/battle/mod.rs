@@ -342,12 +342,15 @@ pub fn run_procedure(
 /// player): every step of the cycle's end for every gang of the game,
 /// then the titles, worked out without changing anything. `report`
 /// carries only the dice typed for the end's rolls (`income: <holding>`)
-/// and the titles chosen; its gangs are none.
+/// and the titles chosen; its gangs are none. With `by_hand` false it is
+/// worked out whatever ends the cycle, to show what its end will do, its
+/// rolls said but not made.
 pub fn run_cycle_end(
     pack: &Pack,
     state: &CampaignState,
     report: &BattleReport,
     seed: u64,
+    by_hand: bool,
 ) -> Result<Procedure, ReportError> {
     let Some(rules) = &pack.cycles else {
         return refuse(
@@ -374,7 +377,8 @@ pub fn run_cycle_end(
     };
     let mut run = Run::new(pack, state, &battle, report, seed);
     run.record = false;
-    if rules.ends == crate::rules::CycleEnds::Played {
+    run.rolls_later = !by_hand;
+    if by_hand && rules.ends == crate::rules::CycleEnds::Played {
         run.still_to_play()?;
     }
     run.end_cycle()?;
@@ -485,6 +489,9 @@ struct Run<'a> {
     holders: BTreeMap<String, GangId>,
     /// False for a cycle ended by hand: no record is made.
     record: bool,
+    /// True where a cycle's end is only shown ahead of time: its rolls are
+    /// said, not made.
+    rolls_later: bool,
 }
 
 impl<'a> Run<'a> {
@@ -512,6 +519,7 @@ impl<'a> Run<'a> {
             found: BTreeMap::new(),
             holders: state.season.holders.clone(),
             record: true,
+            rolls_later: false,
             resources: state
                 .gangs
                 .iter()

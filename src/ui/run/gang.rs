@@ -13,6 +13,10 @@ pub enum GangAction {
     Found {
         name: String,
         ruleset: String,
+        /// Its faction, by name, where the game has factions.
+        faction: Option<String>,
+        /// The holding it starts with, by name, where it chose one.
+        holding: Option<String>,
     },
     Rename(GangId, String),
     SetNotes(GangId, String),
@@ -73,7 +77,18 @@ impl RapsheetApp {
                 self.state.selected_fighter = None;
                 self.refresh();
             }
-            GangAction::Found { name, ruleset } => self.found_gang(&name, &ruleset),
+            GangAction::Found {
+                name,
+                ruleset,
+                faction,
+                holding,
+            } => {
+                let founding = crate::campaign::commands::Founding {
+                    faction: faction.as_deref(),
+                    holding: holding.as_deref(),
+                };
+                self.found_gang(&name, &ruleset, founding)
+            }
             GangAction::Rename(id, name) => {
                 let gang = self.words().gang;
                 self.change(&format!("Renamed the {gang} {name}"), |s| {
@@ -166,10 +181,15 @@ impl RapsheetApp {
     }
 
     /// Founds a gang and shows it.
-    fn found_gang(&mut self, name: &str, ruleset: &str) {
+    fn found_gang(
+        &mut self,
+        name: &str,
+        ruleset: &str,
+        founding: crate::campaign::commands::Founding<'_>,
+    ) {
         let mut founded = None;
         let ok = self.change(&format!("Founded {name}"), |s| {
-            let (id, batch) = s.found_gang(name, Some(ruleset))?;
+            let (id, batch) = s.found_gang_with(name, Some(ruleset), founding)?;
             founded = Some(id);
             Ok(batch)
         });

@@ -21,6 +21,7 @@ mod merge;
 mod output;
 mod record;
 mod rules;
+mod season;
 
 pub use backups::BackupAction;
 pub use bundles::BundleAction;
@@ -32,6 +33,7 @@ pub use merge::MergeAction;
 pub use output::OutputAction;
 pub use record::RecordAction;
 pub use rules::RulesAction;
+pub use season::SeasonAction;
 
 use super::action::Action;
 use super::app::RapsheetApp;
@@ -50,6 +52,7 @@ impl RapsheetApp {
             Action::Merge(a) => self.run_merge(a),
             Action::League(a) => self.run_league(a),
             Action::Backup(a) => self.run_backup(a),
+            Action::Season(a) => self.run_season(a),
             Action::ChooseFile(field) => self.choose_file(field),
             Action::Undo => self.step_history(false),
             Action::Redo => self.step_history(true),

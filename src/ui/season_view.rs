@@ -1,0 +1,335 @@
+//! The Season screen: which cycle it is, who has played how many records
+//! in it and what its end will do (ended here where a player ends it),
+//! the standings, and who holds each holding (given or taken by hand,
+//! with a reason). Everything in the game's words.
+
+use std::collections::BTreeMap;
+
+use egui::{RichText, Ui};
+
+use super::action::{Action, SeasonAction};
+use super::widgets::{edit_hint, labelled_combo};
+use crate::campaign::GangId;
+use crate::campaign::battle::{BattleReport, EnteredDice, Procedure};
+use crate::session::{CycleView, GangSummary, HoldingsView, SeasonView, StandingsView};
+
+/// What the Season screen holds of a campaign: the reason typed for a
+/// holding given or taken, the gang chosen to give one to, and a cycle's
+/// end being looked at before it is done.
+#[derive(Debug, Default)]
+pub struct SeasonForm {
+    pub reason: String,
+    /// Holding id → the gang chosen to give it to.
+    pub give_to: BTreeMap<String, GangId>,
+    /// The seed of the app's dice for the cycle's end shown; 0 until it is
+    /// shown.
+    pub seed: u64,
+    /// Roll name → the faces typed from the table (`4`).
+    pub dice: BTreeMap<String, String>,
+    /// What ending the cycle does, as last worked out, and the newest
+    /// change of the campaign then: worked out again after any other.
+    pub preview: Option<Result<Procedure, String>>,
+    pub preview_at: Option<crate::campaign::BatchId>,
+}
+
+impl SeasonForm {
+    /// The dice typed for the end's rolls, as a report carries them (a
+    /// field that is not whole numbers yet is left out, and shown so).
+    pub fn end_report(&self) -> BattleReport {
+        let mut report = BattleReport::empty();
+        report.dice = self
+            .dice
+            .iter()
+            .filter_map(|(roll, faces)| {
+                let faces: Option<Vec<u32>> = faces
+                    .split([' ', ','])
+                    .filter(|f| !f.is_empty())
+                    .map(|f| f.parse().ok())
+                    .collect();
+                faces
+                    .filter(|f| !f.is_empty())
+                    .map(|faces| EnteredDice {
+                        roll: roll.clone(),
+                        faces,
+                    })
+            })
+            .collect();
+        report
+    }
+}
+
+/// The Season screen.
+pub fn season_ui(
+    ui: &mut Ui,
+    view: &SeasonView,
+    gangs: &[GangSummary],
+    form: &mut SeasonForm,
+    batch: Option<crate::campaign::BatchId>,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    ui.heading("Season");
+    // A cycle's end looked at before the campaign changed is not what
+    // ending it would do now.
+    if form.preview.is_some() && form.preview_at != batch {
+        form.preview = None;
+    }
+    if view.is_empty() {
+        ui.label("This game keeps no season: no holdings, cycles, standings or factions.");
+        return None;
+    }
+    let mut action = None;
+    if let Some(cycle) = &view.cycle {
+        action = cycle_ui(ui, cycle, form, read_only).or(action);
+        ui.separator();
+    }
+    if let Some(standings) = &view.standings {
+        standings_ui(ui, standings);
+        ui.separator();
+    }
+    if !view.holdings.holdings.is_empty() {
+        action = holdings_ui(ui, &view.holdings, gangs, form, read_only).or(action);
+    }
+    action
+}
+
+/// The cycle: who has played how many, what its end will do, and ending
+/// it where a player may.
+fn cycle_ui(
+    ui: &mut Ui,
+    cycle: &CycleView,
+    form: &mut SeasonForm,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    ui.label(RichText::new(&cycle.said).strong().size(18.0));
+    egui::Grid::new("cycle-played")
+        .num_columns(2)
+        .striped(true)
+        .show(ui, |ui| {
+            for p in &cycle.played {
+                ui.label(&p.gang);
+                let limit = cycle.limit.map_or(String::new(), |l| format!(" of {l}"));
+                ui.label(format!("{}{limit} played", p.played));
+                ui.end_row();
+            }
+        });
+    ui.add_space(4.0);
+    ui.label(RichText::new(format!("When {} ends", cycle.said)).strong());
+    for change in &cycle.end {
+        let line = match &change.gang {
+            Some(g) => format!("{g}: {}", change.text),
+            None => change.text.clone(),
+        };
+        ui.label(line).on_hover_text(&change.source);
+    }
+    match &cycle.cannot_end {
+        Some(why) => {
+            ui.weak(why);
+        }
+        None => action = end_cycle_ui(ui, cycle, form, read_only),
+    }
+    action
+}
+
+/// Ending the cycle: first what it will do with the dice shown (or typed),
+/// then the end itself, as shown.
+fn end_cycle_ui(
+    ui: &mut Ui,
+    cycle: &CycleView,
+    form: &mut SeasonForm,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    let Some(preview) = form.preview.take() else {
+        let button = ui
+            .add_enabled(
+                read_only.is_none(),
+                egui::Button::new(format!("End {}…", cycle.said)),
+            )
+            .on_hover_text("Shows what it does first, with its rolls")
+            .on_disabled_hover_text(edit_hint(read_only));
+        if button.clicked() {
+            action = Some(Action::Season(SeasonAction::PreviewCycleEnd));
+        }
+        return action;
+    };
+    let mut keep = true;
+    egui::Frame::group(ui.style()).show(ui, |ui| {
+        match &preview {
+            Ok(procedure) => {
+                for change in &procedure.changes {
+                    let line = match &change.gang {
+                        Some(g) => format!("{g}: {}", change.text),
+                        None => change.text.clone(),
+                    };
+                    ui.label(line);
+                }
+                let mut typed = false;
+                for roll in &procedure.rolls {
+                    ui.horizontal(|ui| {
+                        let label = ui.label(format!("Your dice for {}", roll.roll));
+                        let text = form.dice.entry(roll.roll.clone()).or_default();
+                        let edit = egui::TextEdit::singleline(text)
+                            .desired_width(80.0)
+                            .hint_text("the app's");
+                        if ui.add(edit).labelled_by(label.id).changed() {
+                            typed = true;
+                        }
+                    });
+                }
+                if typed {
+                    action = Some(Action::Season(SeasonAction::PreviewCycleEnd));
+                }
+            }
+            Err(err) => {
+                ui.label(RichText::new(err).color(ui.visuals().error_fg_color));
+            }
+        }
+        ui.horizontal(|ui| {
+            let ok = preview.is_ok() && read_only.is_none();
+            if ui
+                .add_enabled(ok, egui::Button::new(format!("End {} now", cycle.said)))
+                .on_disabled_hover_text(edit_hint(read_only))
+                .clicked()
+            {
+                action = Some(Action::Season(SeasonAction::EndCycle));
+            }
+            if ui.button("Not now").clicked() {
+                keep = false;
+                form.dice.clear();
+            }
+        });
+    });
+    if keep {
+        form.preview = Some(preview);
+    }
+    action
+}
+
+/// The standings as a table: place, gang, faction, each measure.
+fn standings_ui(ui: &mut Ui, view: &StandingsView) {
+    ui.label(RichText::new(&view.label).strong().size(18.0));
+    let with_faction = view.faction_word.is_some();
+    let columns = 2 + usize::from(with_faction) + view.columns.len();
+    egui::Grid::new("standings")
+        .num_columns(columns)
+        .striped(true)
+        .spacing([16.0, 4.0])
+        .show(ui, |ui| {
+            ui.strong("Place");
+            ui.strong("");
+            if let Some(word) = &view.faction_word {
+                ui.strong(crate::text::capitalised(word));
+            }
+            for c in &view.columns {
+                ui.strong(c);
+            }
+            ui.end_row();
+            for line in &view.lines {
+                let place = if line.shared {
+                    format!("={}", line.place)
+                } else {
+                    line.place.to_string()
+                };
+                ui.label(place);
+                ui.label(&line.gang);
+                if with_faction {
+                    ui.label(line.faction.as_deref().unwrap_or("—"));
+                }
+                for v in &line.values {
+                    ui.label(v.map_or_else(String::new, |v| v.to_string()));
+                }
+                ui.end_row();
+            }
+        });
+}
+
+/// Who holds each holding, what it gives, and giving or taking one by
+/// hand with a reason.
+fn holdings_ui(
+    ui: &mut Ui,
+    view: &HoldingsView,
+    gangs: &[GangSummary],
+    form: &mut SeasonForm,
+    read_only: Option<&str>,
+) -> Option<Action> {
+    let mut action = None;
+    ui.label(RichText::new(crate::text::capitalised(&view.words)).strong().size(18.0));
+    ui.horizontal(|ui| {
+        let label = ui.label("Reason for a change by hand");
+        ui.add(egui::TextEdit::singleline(&mut form.reason).desired_width(280.0))
+            .labelled_by(label.id);
+    });
+    let reason = form.reason.trim().to_owned();
+    egui::Grid::new("holdings")
+        .num_columns(4)
+        .striped(true)
+        .spacing([16.0, 4.0])
+        .show(ui, |ui| {
+            for h in &view.holdings {
+                ui.label(RichText::new(&h.name).strong())
+                    .on_hover_text(&h.text);
+                ui.label(h.holder.as_deref().unwrap_or("unclaimed"));
+                ui.label(h.gives.join("; "));
+                ui.horizontal(|ui| {
+                    ui.add_enabled_ui(read_only.is_none(), |ui| {
+                        let chosen = form.give_to.get(&h.id).copied();
+                        let current = chosen
+                            .and_then(|g| gangs.iter().find(|s| s.id == g))
+                            .map_or("Choose…".to_owned(), |g| g.name.clone());
+                        labelled_combo(
+                            ui,
+                            &format!("Give {} to", h.name),
+                            |c| c.selected_text(current),
+                            |ui| {
+                                for g in gangs {
+                                    if ui.selectable_label(chosen == Some(g.id), &g.name).clicked()
+                                    {
+                                        form.give_to.insert(h.id.clone(), g.id);
+                                    }
+                                }
+                            },
+                        );
+                        let why = if reason.is_empty() {
+                            "Type the reason first"
+                        } else {
+                            "Changes who holds it, with the reason, in the log"
+                        };
+                        if ui
+                            .add_enabled(
+                                chosen.is_some() && !reason.is_empty(),
+                                egui::Button::new(format!("Give {}", h.name)),
+                            )
+                            .on_hover_text(why)
+                            .on_disabled_hover_text(why)
+                            .clicked()
+                            && let Some(gang) = chosen
+                        {
+                            action = Some(Action::Season(SeasonAction::GiveHolding {
+                                holding: h.id.clone(),
+                                gang,
+                                reason: reason.clone(),
+                            }));
+                        }
+                        if h.holder.is_some()
+                            && ui
+                                .add_enabled(
+                                    !reason.is_empty(),
+                                    egui::Button::new(format!("Take {}", h.name)),
+                                )
+                                .on_hover_text("Leaves it unclaimed, with the reason")
+                                .on_disabled_hover_text("Type the reason first")
+                                .clicked()
+                        {
+                            action = Some(Action::Season(SeasonAction::TakeHolding {
+                                holding: h.id.clone(),
+                                reason: reason.clone(),
+                            }));
+                        }
+                    });
+                });
+                ui.end_row();
+            }
+        });
+    action
+}
