@@ -28,6 +28,21 @@ pub enum ExportCommand {
         #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
         page: PageSize,
     },
+    /// The season: the standings, who holds which holding, each cycle's
+    /// records and the titles as each ended, as one page.
+    Season {
+        /// md, html, json or pdf.
+        #[arg(long, value_enum, ignore_case = true)]
+        format: Format,
+        #[arg(short = 'o', long = "output", value_name = "FILE")]
+        output: PathBuf,
+        /// Replace the output file if one is already there.
+        #[arg(long)]
+        force: bool,
+        /// The paper a PDF is printed on.
+        #[arg(long, value_enum, ignore_case = true, default_value_t = PageSize::A4)]
+        page: PageSize,
+    },
     /// The whole campaign's story.
     Campaign {
         /// md, html, json or pdf.
@@ -60,6 +75,19 @@ pub enum ArcCommand {
 }
 
 pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
+    if let ExportCommand::Season {
+        format,
+        output,
+        force,
+        page,
+    } = command
+    {
+        let report = session.season_report()?;
+        let bytes = crate::export::render_season(&report, format, page)?;
+        super::print::write_output(session, &output, &bytes, force)?;
+        say!("Wrote {}", crate::text::path(&output));
+        return Ok(());
+    }
     let story = session.chronicle()?;
     let campaign = session.info()?.name;
     let (chronicle, scope, format, output, force, page) = match command {
@@ -81,6 +109,7 @@ pub(super) fn export(session: &Session, command: ExportCommand) -> Result<()> {
             force,
             page,
         } => (story, "campaign".to_owned(), format, output, force, page),
+        ExportCommand::Season { .. } => return Ok(()),
     };
     let export = Export {
         campaign: &campaign,

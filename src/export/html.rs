@@ -59,7 +59,12 @@ fn text(t: &str) -> Markup {
 }
 
 pub fn html(export: &Export<'_>) -> String {
-    let title = crate::text::visible(&title(export)).replace('\n', " ");
+    html_of(&title(export), lines(export))
+}
+
+/// A document of a title and lines as one self-contained page.
+pub fn html_of(title: &str, lines: Vec<DocLine>) -> String {
+    let title = crate::text::visible(title).replace('\n', " ");
     let nl = PreEscaped("\n");
     page! {
         (DOCTYPE) (nl)
@@ -74,7 +79,7 @@ pub fn html(export: &Export<'_>) -> String {
             body {
                 (nl)
                 h1 { (title) } (nl)
-                @for block in blocks(lines(export)) {
+                @for block in blocks(lines) {
                     @match block {
                         Block::Heading(t) => { h2 { (text(&t)) } (nl) }
                         Block::Subheading(t) => { h3 { (text(&t)) } (nl) }

@@ -11,11 +11,16 @@ use super::{Export, keep_indent, lines, title};
 use crate::print::DocLine;
 
 pub fn markdown(export: &Export<'_>) -> String {
+    markdown_of(&title(export), lines(export))
+}
+
+/// A document of a title and lines as CommonMark.
+pub fn markdown_of(title: &str, lines: Vec<DocLine>) -> String {
     let arena = Arena::new();
     let doc = node(&arena, NodeValue::Document);
-    doc.append(heading(&arena, 1, &title(export)));
+    doc.append(heading(&arena, 1, title));
     let mut list: Option<&AstNode<'_>> = None;
-    for line in lines(export) {
+    for line in lines {
         match line {
             DocLine::Heading(t) => {
                 list = None;

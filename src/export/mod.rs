@@ -6,19 +6,21 @@
 
 mod html;
 mod markdown;
+mod season;
 
 use std::borrow::Cow;
 
 use serde::Serialize;
 
-pub use html::html;
-pub use markdown::markdown;
+pub use html::{html, html_of};
+pub use markdown::{markdown, markdown_of};
+pub use season::{render_season, season_lines};
 
 use crate::campaign::chronicle::{BattleStory, Chronicle};
 use crate::print::{DocLine, PrintError};
 
 /// The JSON export's version; bumped whenever its shape changes.
-pub const JSON_VERSION: u32 = 1;
+pub const JSON_VERSION: u32 = 2;
 
 /// The formats, by the names the command line and the app give them
 /// (`md`, `html`, `json`, `pdf`; `markdown` too).
@@ -323,6 +325,7 @@ fn theirs(n: usize, words: &crate::rules::Words) -> String {
 
 fn battle_lines(b: &BattleStory, c: &Chronicle, out: &mut Vec<DocLine>) {
     let takedowns = c.takedowns_heading.as_str();
+    let challenge = b.gangs.iter().any(|g| g.challenger);
     let gangs: Vec<String> = b
         .gangs
         .iter()
@@ -330,6 +333,12 @@ fn battle_lines(b: &BattleStory, c: &Chronicle, out: &mut Vec<DocLine>) {
             let mut t = g.gang.clone();
             if let Some(role) = &g.role {
                 t.push_str(&format!(" ({role})"));
+            }
+            if g.challenger {
+                t.push_str(" (challenger)");
+            }
+            if let (Some(place), false) = (g.place, challenge) {
+                t.push_str(&format!(", placed {place}"));
             }
             if g.ran_for_it {
                 t.push_str(&format!(
@@ -348,15 +357,26 @@ fn battle_lines(b: &BattleStory, c: &Chronicle, out: &mut Vec<DocLine>) {
         .scenario
         .as_ref()
         .map_or(String::new(), |s| format!(": {s}"));
+    let shape = b.shape.as_ref().map_or(String::new(), |s| format!(" ({s})"));
     out.push(DocLine::Subheading(format!(
-        "{} #{}{scenario}{stage}",
+        "{} #{}{shape}{scenario}{stage}",
         b.record, b.battle
     )));
     let result = match &b.winner {
         Some(w) => format!("{} won", w),
+        None if challenge => "a draw".into(),
         None => "no winner".into(),
     };
     out.push(DocLine::Text(format!("{} — {result}.", gangs.join(" vs "))));
+    if let Some(stake) = &b.stake {
+        out.push(DocLine::Text(format!(
+            "At stake: {stake}.{}",
+            b.holdings
+                .iter()
+                .map(|h| format!(" {h}."))
+                .collect::<String>()
+        )));
+    }
     if !b.notes.is_empty() {
         out.push(DocLine::Text(b.notes.clone()));
     }
@@ -378,6 +398,13 @@ fn battle_lines(b: &BattleStory, c: &Chronicle, out: &mut Vec<DocLine>) {
         }
         out.push(DocLine::Text(format!("{label}:")));
         for item in items {
+            out.push(DocLine::Bullet(item.clone()));
+        }
+    }
+    // The cycle it completed ends after it, told under its own end.
+    if let Some((ended, rest)) = b.cycle_end.split_first() {
+        out.push(DocLine::Text(format!("{ended}:")));
+        for item in rest {
             out.push(DocLine::Bullet(item.clone()));
         }
     }

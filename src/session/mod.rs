@@ -61,8 +61,8 @@ pub use merge::{ConflictView, Merge, MergePreview};
 pub use print::{MOST_BLANKS, Pick, PrintJob, PrintOrder};
 pub use records::{NextScenarios, Preview, Recorded, ScenarioRoll};
 pub use season::{
-    CycleEnded, CycleView, HoldingLine, HoldingsView, PlayedLine, SeasonView, StandingLine,
-    StandingsView,
+    CycleEnded, CycleReport, CycleView, HoldingLine, HoldingsView, PlayedLine, SeasonReport,
+    SeasonView, StandingLine, StandingsView,
 };
 pub use settings::SettingView;
 pub use sheet::{CheckRolled, Pushed};

@@ -402,15 +402,26 @@ impl Session {
             .iter()
             .map(|r| format!("{} {}", r.label, r.value));
         let resources: Vec<String> = resources.into_iter().chain(worth).chain(rating).collect();
+        // Its faction, holdings and titles, each where it has one.
+        let mut held = Vec::new();
+        if let Some(faction) = &view.faction {
+            held.push(format!("{}: {faction}", view.season_words.faction));
+        }
+        if !view.holdings.is_empty() {
+            held.push(format!(
+                "{}: {}",
+                view.season_words.holdings,
+                view.holdings.join(", ")
+            ));
+        }
+        if !view.titles.is_empty() {
+            held.push(format!("Titles: {}", view.titles.join(", ")));
+        }
         Ok(RosterData {
             gang: view.name.clone(),
             ruleset,
             resources: resources.join(" · "),
-            titles: if view.titles.is_empty() {
-                String::new()
-            } else {
-                format!("Titles: {}", view.titles.join(", "))
-            },
+            titles: held.join(" · "),
             fighters,
             fighter_word: pack.words.fighter.clone(),
             gang_word: pack.words.gang.clone(),

@@ -71,6 +71,8 @@ pub struct StandingsView {
     pub lines: Vec<StandingLine>,
     /// The word for a faction, where the game has them.
     pub faction_word: Option<String>,
+    /// The word for a gang (`crew`).
+    pub gang_word: String,
 }
 
 /// One line of the standings.
@@ -104,6 +106,34 @@ impl SeasonView {
             && self.standings.is_none()
             && self.factions.is_empty()
     }
+}
+
+/// A season as a club reads it: the standings, who holds what, each
+/// cycle's records with their places and what changed hands, and the
+/// titles as each cycle ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct SeasonReport {
+    pub campaign: String,
+    /// What the document is called (`Season`, or the standings' label).
+    pub title: String,
+    pub standings: Option<StandingsView>,
+    pub holdings: HoldingsView,
+    pub cycles: Vec<CycleReport>,
+}
+
+/// One cycle's records, in words, and the titles as it ended.
+#[derive(Debug, Clone, Serialize)]
+pub struct CycleReport {
+    /// Its number, where the game has cycles.
+    pub cycle: Option<u32>,
+    /// It in the game's words (`Tide 2`).
+    pub said: String,
+    pub ended: bool,
+    /// Each record: its number and kind, the sides as they finished, and
+    /// what changed hands.
+    pub records: Vec<String>,
+    /// Each title held as it ended (`Tide King: Grey Oars`).
+    pub titles: Vec<String>,
 }
 
 /// A cycle ended by hand: its batch, and what it did.
@@ -289,6 +319,59 @@ impl Session {
         })
     }
 
+    /// The season whole, for a club to read: its standings, holdings and
+    /// each cycle's records.
+    pub fn season_report(&self) -> Result<SeasonReport> {
+        let pack = self.season_pack()?;
+        let chronicle = self.chronicle()?;
+        let words = &pack.words;
+        let mut cycles: Vec<CycleReport> = Vec::new();
+        for b in &chronicle.battles {
+            let said = match b.cycle {
+                Some(n) => cycle_said(words, n),
+                None => "The season".to_owned(),
+            };
+            if cycles.last().is_none_or(|c| c.cycle != b.cycle) {
+                cycles.push(CycleReport {
+                    cycle: b.cycle,
+                    said,
+                    ended: false,
+                    records: Vec::new(),
+                    titles: Vec::new(),
+                });
+            }
+            if let Some(c) = cycles.last_mut() {
+                c.records.push(record_said(b));
+            }
+        }
+        for ended in &chronicle.cycles {
+            match cycles.iter_mut().find(|c| c.cycle == Some(ended.cycle)) {
+                Some(c) => {
+                    c.ended = true;
+                    c.titles = ended.titles.clone();
+                }
+                None => cycles.push(CycleReport {
+                    cycle: Some(ended.cycle),
+                    said: cycle_said(words, ended.cycle),
+                    ended: true,
+                    records: Vec::new(),
+                    titles: ended.titles.clone(),
+                }),
+            }
+        }
+        cycles.sort_by_key(|c| c.cycle);
+        let standings = self.standings()?;
+        Ok(SeasonReport {
+            campaign: self.info()?.name,
+            title: standings
+                .as_ref()
+                .map_or_else(|| "Season".to_owned(), |s| s.label.clone()),
+            standings,
+            holdings: self.holdings()?,
+            cycles,
+        })
+    }
+
     /// The standings of the campaign's game; `None` where it has none.
     pub fn standings(&self) -> Result<Option<StandingsView>> {
         let pack = self.season_pack()?;
@@ -315,6 +398,7 @@ impl Session {
             columns: def.by.iter().map(|b| measure_label(pack, b)).collect(),
             lines,
             faction_word: (!pack.factions.is_empty()).then(|| pack.words.faction.clone()),
+            gang_word: pack.words.gang.clone(),
         }))
     }
 
@@ -370,6 +454,48 @@ impl Session {
         };
         self.commit(&label, vec![event])
     }
+}
+
+/// A record in a line: its number and kind, the sides as they finished,
+/// what was at stake and what changed hands.
+fn record_said(b: &crate::campaign::chronicle::BattleStory) -> String {
+    let kind = b.shape.as_ref().map_or(String::new(), |s| format!(" ({s})"));
+    let challenge = b.gangs.iter().any(|g| g.challenger);
+    let mut sides: Vec<&crate::campaign::chronicle::GangInBattle> = b.gangs.iter().collect();
+    sides.sort_by_key(|g| g.place.unwrap_or(if g.won { 1 } else { 2 }));
+    let sides: Vec<String> = sides
+        .iter()
+        .map(|g| match (g.place, challenge) {
+            (_, true) if g.challenger => format!("{} (challenger)", g.gang),
+            (Some(place), false) => format!("{} {}", g.gang, ordinal(place)),
+            _ => g.gang.clone(),
+        })
+        .collect();
+    let result = match (&b.winner, challenge) {
+        (Some(w), true) => format!("; {w} won"),
+        (None, true) => "; a draw".to_owned(),
+        _ => String::new(),
+    };
+    let mut line = format!("{} #{}{kind}: {}{result}", b.record, b.battle, sides.join(", "));
+    if let Some(stake) = &b.stake {
+        line.push_str(&format!("; at stake {stake}"));
+    }
+    for h in &b.holdings {
+        line.push_str(&format!("; {h}"));
+    }
+    line
+}
+
+/// A place in words: `1st`, `2nd`, `3rd`, `4th`, `11th`.
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
 }
 
 /// What a holding gives and changes, in words.

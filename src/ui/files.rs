@@ -510,6 +510,38 @@ impl RapsheetApp {
     }
 }
 
+impl RapsheetApp {
+    /// Writes the season in a format, in the background; asks first where
+    /// a file is already there.
+    pub(super) fn write_season(
+        &mut self,
+        path: PathBuf,
+        replace: bool,
+        format: crate::export::Format,
+    ) {
+        if !replace && path.symlink_metadata().is_ok() {
+            let again = Action::Output(OutputAction::WriteSeason {
+                path: path.clone(),
+                replace: true,
+                format,
+            });
+            self.dialogs.replace = Some((path, Box::new(again)));
+            return;
+        }
+        let report = match self.session.as_ref().map(|s| s.season_report()) {
+            Some(Ok(report)) => report,
+            Some(Err(err)) => return self.error(err),
+            None => return,
+        };
+        let guard = self.output_guard(replace);
+        self.write_in_background(Written::Export, path, move |target| {
+            let page = crate::print::PageSize::A4;
+            let bytes = crate::export::render_season(&report, format, page)?;
+            guard.write(target, &bytes)
+        });
+    }
+}
+
 /// What the desktop's file dialog answered.
 enum Picked {
     Chosen(PathBuf),

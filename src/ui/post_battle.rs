@@ -1324,7 +1324,8 @@ fn preview_ui(
                 rules.noun
             ));
         }
-        // A record placed first to last waits for its places.
+        // A record placed first to last waits for its places; a
+        // challenge, for its challenger.
         Some(Err(_))
             if rules
                 .shape(&form.shape)
@@ -1333,6 +1334,17 @@ fn preview_ui(
         {
             ui.weak(format!(
                 "Place every {}, first to last, to see what the {} changes.",
+                pack.words.gang, rules.noun
+            ));
+        }
+        Some(Err(_))
+            if rules
+                .shape(&form.shape)
+                .is_some_and(|s| s.result == crate::rules::ShapeResult::Challenge)
+                && form.challenger.is_none() =>
+        {
+            ui.weak(format!(
+                "Choose which {} challenges to see what the {} changes.",
                 pack.words.gang, rules.noun
             ));
         }

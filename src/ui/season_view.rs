@@ -30,6 +30,9 @@ pub struct SeasonForm {
     /// change of the campaign then: worked out again after any other.
     pub preview: Option<Result<Procedure, String>>,
     pub preview_at: Option<crate::campaign::BatchId>,
+    /// The season's export: its format and the file it goes to.
+    pub format: crate::export::Format,
+    pub path: String,
 }
 
 impl SeasonForm {
@@ -88,7 +91,114 @@ pub fn season_ui(
     }
     if !view.holdings.holdings.is_empty() {
         action = holdings_ui(ui, &view.holdings, gangs, form, read_only).or(action);
+        ui.separator();
     }
+    export_ui(ui, form).or(action)
+}
+
+/// Giving a holding to a gang, or taking it from its holder, by hand with
+/// the reason typed above.
+fn holding_change_ui(
+    ui: &mut Ui,
+    h: &crate::session::HoldingLine,
+    gangs: &[GangSummary],
+    form: &mut SeasonForm,
+    reason: &str,
+) -> Option<Action> {
+    let mut action = None;
+    let chosen = form.give_to.get(&h.id).copied();
+    let current = chosen
+        .and_then(|g| gangs.iter().find(|s| s.id == g))
+        .map_or("Choose…".to_owned(), |g| g.name.clone());
+    labelled_combo(
+        ui,
+        &format!("Give {} to", h.name),
+        |c| c.selected_text(current),
+        |ui| {
+            for g in gangs {
+                if ui.selectable_label(chosen == Some(g.id), &g.name).clicked() {
+                    form.give_to.insert(h.id.clone(), g.id);
+                }
+            }
+        },
+    );
+    let why = if reason.is_empty() {
+        "Type the reason first"
+    } else {
+        "Changes who holds it, with the reason, in the log"
+    };
+    if ui
+        .add_enabled(
+            chosen.is_some() && !reason.is_empty(),
+            egui::Button::new(format!("Give {}", h.name)),
+        )
+        .on_hover_text(why)
+        .on_disabled_hover_text(why)
+        .clicked()
+        && let Some(gang) = chosen
+    {
+        action = Some(Action::Season(SeasonAction::GiveHolding {
+            holding: h.id.clone(),
+            gang,
+            reason: reason.to_owned(),
+        }));
+    }
+    if h.holder.is_some()
+        && ui
+            .add_enabled(
+                !reason.is_empty(),
+                egui::Button::new(format!("Take {}", h.name)),
+            )
+            .on_hover_text("Leaves it unclaimed, with the reason")
+            .on_disabled_hover_text("Type the reason first")
+            .clicked()
+    {
+        action = Some(Action::Season(SeasonAction::TakeHolding {
+            holding: h.id.clone(),
+            reason: reason.to_owned(),
+        }));
+    }
+    action
+}
+
+/// The season written out for a club to read, one page for the wall.
+fn export_ui(ui: &mut Ui, form: &mut SeasonForm) -> Option<Action> {
+    use crate::export::Format;
+    let mut action = None;
+    ui.label(RichText::new("Export the season").strong());
+    ui.horizontal_wrapped(|ui| {
+        let before = form.format;
+        labelled_combo(
+            ui,
+            "Format",
+            |c| c.selected_text(before.label()),
+            |ui| {
+                for f in [Format::Pdf, Format::Markdown, Format::Html, Format::Json] {
+                    ui.selectable_value(&mut form.format, f, f.label());
+                }
+            },
+        );
+        // The file offered follows the format chosen.
+        if before != form.format
+            && let Some(stem) = form.path.rsplit_once('.').map(|(s, _)| s.to_owned())
+        {
+            form.path = format!("{stem}.{}", form.format.extension());
+        }
+        let label = ui.label("File");
+        let width = super::widgets::field_width(ui, &form.path);
+        ui.add(egui::TextEdit::singleline(&mut form.path).desired_width(width))
+            .labelled_by(label.id);
+        if ui
+            .add_enabled(!form.path.trim().is_empty(), egui::Button::new("Export"))
+            .clicked()
+        {
+            action = Some(Action::Output(super::action::OutputAction::WriteSeason {
+                path: std::path::PathBuf::from(form.path.trim()),
+                replace: false,
+                format: form.format,
+            }));
+        }
+    });
     action
 }
 
@@ -210,19 +320,24 @@ fn end_cycle_ui(
 fn standings_ui(ui: &mut Ui, view: &StandingsView) {
     ui.label(RichText::new(&view.label).strong().size(18.0));
     let with_faction = view.faction_word.is_some();
-    let columns = 2 + usize::from(with_faction) + view.columns.len();
+    // A measure of no value of its own (head-to-head, between two gangs)
+    // ranks without a column.
+    let shown: Vec<usize> = (0..view.columns.len())
+        .filter(|i| view.lines.iter().any(|l| l.values.get(*i).copied().flatten().is_some()))
+        .collect();
+    let columns = 2 + usize::from(with_faction) + shown.len();
     egui::Grid::new("standings")
         .num_columns(columns)
         .striped(true)
         .spacing([16.0, 4.0])
         .show(ui, |ui| {
             ui.strong("Place");
-            ui.strong("");
+            ui.strong(crate::text::capitalised(&view.gang_word));
             if let Some(word) = &view.faction_word {
                 ui.strong(crate::text::capitalised(word));
             }
-            for c in &view.columns {
-                ui.strong(c);
+            for i in &shown {
+                ui.strong(&view.columns[*i]);
             }
             ui.end_row();
             for line in &view.lines {
@@ -236,7 +351,8 @@ fn standings_ui(ui: &mut Ui, view: &StandingsView) {
                 if with_faction {
                     ui.label(line.faction.as_deref().unwrap_or("—"));
                 }
-                for v in &line.values {
+                for i in &shown {
+                    let v = line.values.get(*i).copied().flatten();
                     ui.label(v.map_or_else(String::new, |v| v.to_string()));
                 }
                 ui.end_row();
@@ -261,75 +377,21 @@ fn holdings_ui(
             .labelled_by(label.id);
     });
     let reason = form.reason.trim().to_owned();
-    egui::Grid::new("holdings")
-        .num_columns(4)
-        .striped(true)
-        .spacing([16.0, 4.0])
-        .show(ui, |ui| {
-            for h in &view.holdings {
-                ui.label(RichText::new(&h.name).strong())
-                    .on_hover_text(&h.text);
-                ui.label(h.holder.as_deref().unwrap_or("unclaimed"));
-                ui.label(h.gives.join("; "));
-                ui.horizontal(|ui| {
-                    ui.add_enabled_ui(read_only.is_none(), |ui| {
-                        let chosen = form.give_to.get(&h.id).copied();
-                        let current = chosen
-                            .and_then(|g| gangs.iter().find(|s| s.id == g))
-                            .map_or("Choose…".to_owned(), |g| g.name.clone());
-                        labelled_combo(
-                            ui,
-                            &format!("Give {} to", h.name),
-                            |c| c.selected_text(current),
-                            |ui| {
-                                for g in gangs {
-                                    if ui.selectable_label(chosen == Some(g.id), &g.name).clicked()
-                                    {
-                                        form.give_to.insert(h.id.clone(), g.id);
-                                    }
-                                }
-                            },
-                        );
-                        let why = if reason.is_empty() {
-                            "Type the reason first"
-                        } else {
-                            "Changes who holds it, with the reason, in the log"
-                        };
-                        if ui
-                            .add_enabled(
-                                chosen.is_some() && !reason.is_empty(),
-                                egui::Button::new(format!("Give {}", h.name)),
-                            )
-                            .on_hover_text(why)
-                            .on_disabled_hover_text(why)
-                            .clicked()
-                            && let Some(gang) = chosen
-                        {
-                            action = Some(Action::Season(SeasonAction::GiveHolding {
-                                holding: h.id.clone(),
-                                gang,
-                                reason: reason.clone(),
-                            }));
-                        }
-                        if h.holder.is_some()
-                            && ui
-                                .add_enabled(
-                                    !reason.is_empty(),
-                                    egui::Button::new(format!("Take {}", h.name)),
-                                )
-                                .on_hover_text("Leaves it unclaimed, with the reason")
-                                .on_disabled_hover_text("Type the reason first")
-                                .clicked()
-                        {
-                            action = Some(Action::Season(SeasonAction::TakeHolding {
-                                holding: h.id.clone(),
-                                reason: reason.clone(),
-                            }));
-                        }
-                    });
-                });
-                ui.end_row();
-            }
+    for h in &view.holdings {
+        ui.horizontal_wrapped(|ui| {
+            ui.label(RichText::new(&h.name).strong())
+                .on_hover_text(&h.text);
+            ui.label(format!("— {}", h.holder.as_deref().unwrap_or("unclaimed")));
+            ui.weak(h.gives.join("; "));
         });
+        ui.horizontal_wrapped(|ui| {
+            ui.add_enabled_ui(read_only.is_none(), |ui| {
+                if let Some(a) = holding_change_ui(ui, h, gangs, form, &reason) {
+                    action = Some(a);
+                }
+            });
+        });
+        ui.add_space(4.0);
+    }
     action
 }

@@ -501,7 +501,7 @@ impl Run<'_> {
                 .cloned()
                 .collect();
             for holding in held {
-                let text = format!("{}: {}", holding.name, holding.text);
+                let text = format!("held {}", holding.name);
                 self.give_rewards(
                     side.gang,
                     &holding.per_record,

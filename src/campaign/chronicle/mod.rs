@@ -91,6 +91,12 @@ pub struct GangInBattle {
     pub role: Option<String>,
     pub ran_for_it: bool,
     pub won: bool,
+    /// Where it finished, in a record placed first to last or a challenge.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub place: Option<u32>,
+    /// Whether it challenged, in a challenge.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub challenger: bool,
 }
 
 /// One battle and everything it changed, in words.
@@ -122,6 +128,22 @@ pub struct BattleStory {
     /// group's own data was one of them.
     pub played_with: Vec<String>,
     pub notes: String,
+    /// What kind of record it was (a shape's label), where the game has
+    /// several.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
+    /// The holding at stake, by name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stake: Option<String>,
+    /// The cycle it counted in.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub cycle: Option<u32>,
+    /// The holdings that changed hands in it ("took The Weir from …").
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub holdings: Vec<String>,
+    /// The end of the cycle it completed, and what the end changed.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cycle_end: Vec<String>,
 }
 
 /// An arc: connected battles between two gangs.
@@ -157,6 +179,16 @@ pub struct ActionStory {
     pub text: String,
 }
 
+/// A cycle that ended, and the titles as it left them.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct CycleStory {
+    pub cycle: u32,
+    /// The record it ended at or after (0: before any).
+    pub after_battle: i64,
+    /// Each title held then: `Tide King: Grey Oars`.
+    pub titles: Vec<String>,
+}
+
 /// Who took down whom.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Rivalry {
@@ -187,6 +219,9 @@ pub struct Chronicle {
     pub gang_rivalries: Vec<(String, usize, String, usize)>,
     pub rivalries: Vec<Rivalry>,
     pub longest_bounty: Option<StandingBounty>,
+    /// The cycles that have ended, where the game has cycles.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub cycles: Vec<CycleStory>,
     /// For charts: (gang, resource id) → the amount after each battle it
     /// fought or that changed it (it stands unchanged in between).
     #[serde(skip)]
@@ -241,6 +276,7 @@ impl Chronicle {
             gang_rivalries,
             rivalries,
             longest_bounty: None,
+            cycles: Vec::new(),
             resource_series: self
                 .resource_series
                 .iter()
@@ -311,6 +347,9 @@ pub struct Reader<'a> {
     between: Between,
     series: Series,
     editions: crate::rules::PackEditions,
+    /// Each title's holder by name (a gang's or a faction's), as it becomes.
+    holders: BTreeMap<String, String>,
+    cycles: Vec<CycleStory>,
 }
 
 impl<'a> Reader<'a> {
@@ -326,6 +365,44 @@ impl<'a> Reader<'a> {
             between: Between::default(),
             series: Series::default(),
             editions: crate::rules::PackEditions::default(),
+            holders: BTreeMap::new(),
+            cycles: Vec::new(),
+        }
+    }
+
+    /// Follows the titles a batch moves, and keeps the titles as each
+    /// cycle it ends left them (`battle`: the record it ends at or after).
+    fn follow_cycles(&mut self, entries: &[Logged], battle: i64) {
+        let names = self.names;
+        let mut ended = None;
+        for l in entries {
+            let (title, to) = match &l.event {
+                Event::TitleChanged { title, to, .. } => (title, to.map(|g| names.gang(g))),
+                Event::FactionTitleChanged { title, to, .. } => {
+                    (title, to.as_deref().map(|f| names.label(f)))
+                }
+                Event::CycleEnded { cycle } => {
+                    ended = Some(*cycle);
+                    continue;
+                }
+                _ => continue,
+            };
+            let title = names.label(title);
+            match to {
+                Some(holder) => self.holders.insert(title, holder),
+                None => self.holders.remove(&title),
+            };
+        }
+        if let Some(cycle) = ended {
+            self.cycles.push(CycleStory {
+                cycle,
+                after_battle: battle,
+                titles: self
+                    .holders
+                    .iter()
+                    .map(|(t, h)| format!("{t}: {h}"))
+                    .collect(),
+            });
         }
     }
 
@@ -348,8 +425,10 @@ impl<'a> Reader<'a> {
             let read = self.battles.len();
             self.between
                 .follow(entries, names, rules, last_battle, read);
+            self.follow_cycles(entries, last_battle);
             return;
         };
+        self.follow_cycles(entries, battle.id.0);
         let mut story = battle_story(battle, entries, names, rules, &mut self.editions);
         tell_events(
             &mut story,
@@ -374,6 +453,7 @@ impl<'a> Reader<'a> {
             rivals,
             between,
             series,
+            cycles,
             ..
         } = self;
         let arcs = arcs(&fought, &between.closures, rules, names);
@@ -395,6 +475,7 @@ impl<'a> Reader<'a> {
             gang_rivalries,
             rivalries,
             longest_bounty,
+            cycles,
             resource_series: series.resource_series,
             title_series: series.title_series,
             takedowns_heading: rules.takedowns_heading.clone(),

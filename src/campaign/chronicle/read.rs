@@ -101,7 +101,11 @@ impl Between {
     ) {
         for l in entries {
             match &l.event {
-                Event::ActionTaken { .. } => self.actions.push(ActionStory {
+                Event::ActionTaken { .. }
+                | Event::HoldingChanged { .. }
+                | Event::CycleEnded { .. }
+                | Event::GangFactionChanged { .. }
+                | Event::FactionTitleChanged { .. } => self.actions.push(ActionStory {
                     at: l.at.clone(),
                     after_battle: last_battle,
                     text: l.event.describe(names),
@@ -164,6 +168,8 @@ pub(super) fn battle_story(
                     .map(|r| rules.roles.get(r).cloned().unwrap_or_else(|| r.clone())),
                 ran_for_it: g.ran_for_it,
                 won: battle.winner == Some(g.gang),
+                place: g.place,
+                challenger: g.challenger,
             })
             .collect(),
         winner: battle.winner.map(gang),
@@ -195,6 +201,14 @@ pub(super) fn battle_story(
             Vec::new()
         },
         notes: battle.notes.clone(),
+        shape: battle
+            .shape
+            .as_deref()
+            .map(|s| rules.record.shape(s).map_or_else(|| s.to_owned(), |d| d.label.clone())),
+        stake: battle.stake.as_deref().map(|h| names.label(h)),
+        cycle: battle.cycle,
+        holdings: Vec::new(),
+        cycle_end: Vec::new(),
     };
     for gang in &battle.declined {
         let word = rules
@@ -248,9 +262,31 @@ pub(super) fn tell_events(
     rules: &StoryRules,
     bounty_since: &mut BTreeMap<FighterId, (i64, i64)>,
 ) {
+    // What follows a cycle's end in the record is the end's.
+    let mut ended = false;
     for l in entries {
         let text = l.event.describe(names);
         match &l.event {
+            Event::CycleEnded { .. } => {
+                ended = true;
+                story.cycle_end.push(text);
+            }
+            Event::TitleChanged { .. } | Event::FactionTitleChanged { .. } => {
+                story.titles.push(text)
+            }
+            // What was at stake is said beside it: the reason is not.
+            Event::HoldingChanged {
+                holding, from, to, ..
+            } => story.holdings.push(
+                Event::HoldingChanged {
+                    holding: holding.clone(),
+                    from: *from,
+                    to: *to,
+                    reason: String::new(),
+                }
+                .describe(names),
+            ),
+            _ if ended => story.cycle_end.push(text),
             Event::ResourceAdjusted { .. } => story.rewards.push(text),
             Event::CounterChanged {
                 fighter: f,
@@ -282,7 +318,6 @@ pub(super) fn tell_events(
             | Event::LeaderChanged { .. } => {
                 story.departures.push(text);
             }
-            Event::TitleChanged { .. } => story.titles.push(text),
             _ => {}
         }
     }

@@ -35,6 +35,13 @@ pub enum OutputAction {
         scope: String,
         chronicle: Box<Chronicle>,
     },
+    /// Writes the season (its standings, holdings and cycles) in the
+    /// background; `replace` once the player agreed to replace a file.
+    WriteSeason {
+        path: PathBuf,
+        replace: bool,
+        format: Format,
+    },
     /// Closes the question whether to replace a file already there.
     CloseReplace,
     /// Opens a file with the desktop's viewer.
@@ -55,6 +62,11 @@ impl RapsheetApp {
                 scope,
                 chronicle,
             } => self.write_export(path, replace, format, campaign, scope, chronicle),
+            OutputAction::WriteSeason {
+                path,
+                replace,
+                format,
+            } => self.write_season(path, replace, format),
             OutputAction::CloseReplace => self.dialogs.replace = None,
             OutputAction::OpenFile(path) => {
                 if let Err(err) = open_with_desktop(&path) {
