@@ -33,6 +33,12 @@ entry = "kit"
 entries = "kits"
 leader = "captain"
 leaders = "captains"
+holding = "stash"
+holdings = "stashes"
+cycle = "week"
+cycles = "weeks"
+faction = "club"
+factions = "clubs"
 
 [[stats]]
 id = "pace"
@@ -377,7 +383,7 @@ fn a_pack_that_misuses_a_kind_is_told_where_and_why() {
         ),
         (
             "\n[captives]\nresource = \"coin\"\nransom = { fixed = 5, between = [1, 9] }\n",
-            "captives.ransom: give one of `fixed`, `between` or `by_worth`",
+            "captives.ransom: give one of `fixed`, `between`, `by_worth` or `by_cost`",
         ),
         (
             "\n[captives]\nresource = \"coin\"\nransom = { by_worth = [{ on = \"0+\", amount = 3 }] }\n",
@@ -1407,4 +1413,533 @@ when = ["gone"]
     let b2 = s.fighter_named("B2", None).unwrap();
     assert!(!b2.leader);
     assert!(s.fighter_named("B1", None).unwrap().leader);
+}
+
+// ---------------------------------------------------------------------------
+// A season's kinds: holdings, cycles, shapes of record with places,
+// standings and factions, and the campaign shapes' limits as options.
+// ---------------------------------------------------------------------------
+
+/// Stashes along the course, weeks of two races a band ended by hand, and
+/// a table the Old Mill's holder rolls better on.
+const SEASON: &str = r#"
+[[tables]]
+id = "sprain"
+name = "Sprain"
+roll = "d6"
+rows = [
+  { on = "1-2", name = "Twisted", result = "-1 Pace until the week ends", effects = [{ kind = "stat", stat = "pace", amount = -1 }], lasting = true, until = "cycle" },
+  { on = "3-4", name = "Laid up", result = "out until the week ends", effects = [{ kind = "laid_up", until = "cycle" }] },
+  { on = "5+", name = "Fine", result = "nothing" },
+]
+
+[[tables]]
+id = "tolls"
+name = "Tolls"
+roll = "d6"
+rows = [
+  { on = "1-3", result = "+1 Coin", effects = [{ kind = "resource", resource = "coin", amount = 1 }] },
+  { on = "4+", result = "+4 Coin", effects = [{ kind = "resource", resource = "coin", amount = 4 }] },
+]
+
+[injuries]
+table = "sprain"
+roll_for = ["caught"]
+
+[[holdings]]
+id = "old-mill"
+name = "The Old Mill"
+starting = true
+income = [{ resource = "coin", amount = 2 }]
+modifiers = [{ table = "sprain", amount = 2 }]
+
+[[holdings]]
+id = "toll-bridge"
+name = "The Toll Bridge"
+income_roll = "tolls"
+per_record = [{ counter = "blisters", amount = 1 }]
+
+[cycles]
+limit = 2
+ends = "by_hand"
+late = "refused"
+
+[[cycles.end]]
+id = "income"
+kind = "income"
+text = "Each stash pays"
+
+[[cycles.end]]
+id = "rest"
+kind = "decay"
+resource = "coin"
+amount = -3
+floor = 2
+text = "Rent: -3 Coin, not below 2"
+
+[[cycles.end]]
+id = "back"
+kind = "returns"
+text = "the laid up run again"
+
+[[cycles.end]]
+id = "heal"
+kind = "effects"
+text = "sprains mend"
+"#;
+
+fn holder_of(s: &Session, holding: &str) -> Option<String> {
+    s.holdings()
+        .unwrap()
+        .holdings
+        .into_iter()
+        .find(|h| h.name == holding)
+        .and_then(|h| h.holder)
+}
+
+#[test]
+fn a_holding_pays_at_a_weeks_end_bends_rolls_and_changes_hands_by_hand() {
+    let dir = util::temp();
+    let mut s = campaign(dir.path(), SEASON);
+    let a = s.gang_named("A").unwrap().id;
+    // Given by hand, with its reason; a reason is asked for.
+    let e = s.give_holding("The Old Mill", "A", " ").unwrap_err().to_string();
+    assert_eq!(e, "reason: a change of a stash needs a reason for the log");
+    s.give_holding("The Old Mill", "A", "won at cards").unwrap();
+    s.give_holding("toll-bridge", "B", "bought it").unwrap();
+    assert_eq!(holder_of(&s, "The Old Mill").as_deref(), Some("A"));
+    let e = s.give_holding("The Old Mill", "A", "again").unwrap_err().to_string();
+    assert_eq!(e, "holding: A already holds The Old Mill");
+    // The holder's rolls on Sprain: +2 (A1 caught, dice 2: 2 + 2 = 4,
+    // Laid up, not Twisted).
+    let race = report(serde_json::json!({
+        "gangs": [
+            {"gang": "A", "fighters": [{"fighter": "A1", "outcome": "caught"}, {"fighter": "A2"}]},
+            {"gang": "B"},
+        ],
+        "dice": [{"roll": "sprain: A1", "faces": [2]}],
+    }));
+    let done = s.record_battle(&race, 1).unwrap();
+    let said: Vec<String> = done.procedure.changes.iter().map(|c| c.text.clone()).collect();
+    assert!(
+        said.contains(&"A1 rolls d6 on Sprain: [2] + 2 (The Old Mill) = 4: Laid up (entered by hand)".to_owned()),
+        "{said:?}"
+    );
+    assert!(said.contains(&"A1 is laid up until the week ends".to_owned()), "{said:?}");
+    // The Toll Bridge: +1 Blisters to B's runners in every race it runs.
+    assert_eq!(counter(&s, "B1", "blisters"), 1);
+    // The week ended by hand: the Old Mill pays 2; the Toll Bridge's roll
+    // (typed 5: +4); rent, not below 2; A1 back.
+    let mut end = BattleReport::empty();
+    end.dice = vec![rapsheet::campaign::battle::EnteredDice {
+        roll: "income: The Toll Bridge".into(),
+        faces: vec![5],
+    }];
+    let preview = s.preview_cycle_end(&end, 3).unwrap();
+    let said: Vec<String> = preview.changes.iter().map(|c| c.text.clone()).collect();
+    assert!(said.contains(&"Week 1 ends".to_owned()), "{said:?}");
+    assert!(
+        said.contains(&"The Toll Bridge: d6 on Tolls: [5] = 5: +4 Coin (entered by hand)".to_owned()),
+        "{said:?}"
+    );
+    s.end_cycle(&end, 3).unwrap();
+    // Coin: A 0 + 2 = 2, rent leaves it; B 0 + 4 = 4, rent: 2; C 0, below.
+    assert_eq!([coin(&s, "A"), coin(&s, "B"), coin(&s, "C")], [2, 2, 0]);
+    let a1 = s.fighter_named("A1", None).unwrap();
+    assert!(a1.status.can_fight(), "A1 is back");
+    assert_eq!(s.season_state().unwrap().cycle, 2);
+    // Taken back: week 1 again, A1 laid up.
+    s.undo_last().unwrap();
+    assert_eq!(s.season_state().unwrap().cycle, 1);
+    assert!(!s.fighter_named("A1", None).unwrap().status.can_fight());
+    // Taken from its holder: unclaimed.
+    s.take_holding("The Old Mill", "lost it").unwrap();
+    assert_eq!(holder_of(&s, "The Old Mill"), None);
+    let _ = a;
+}
+
+#[test]
+fn a_week_has_a_limit_ends_by_hand_and_refuses_a_late_race() {
+    let dir = util::temp();
+    let mut s = campaign(dir.path(), SEASON);
+    let race = |n: u32, a: &str, b: &str| {
+        let mut r = report(serde_json::json!({"gangs": [{"gang": a}, {"gang": b}]}));
+        r.cycle = Some(n);
+        r
+    };
+    s.record_battle(&race(1, "A", "B"), 1).unwrap();
+    s.record_battle(&race(1, "A", "C"), 2).unwrap();
+    // "limit = 2": a third race of A's is refused, naming A and the limit.
+    let e = s.record_battle(&race(1, "A", "B"), 3).unwrap_err().to_string();
+    assert_eq!(e, "gangs[0].gang: A has played 2 races in Week 1, its limit");
+    // Ended by hand, from the command line: it says what it will do first.
+    drop(s);
+    let shown = cli(dir.path(), SEASON, &["cycle", "show"]);
+    assert!(shown.starts_with("Week 1\n  A: 2 of 2 played\n"), "{shown}");
+    assert!(shown.contains("When Week 1 ends:\n  Week 1 ends\n"), "{shown}");
+    cli(dir.path(), SEASON, &["cycle", "end", "--seed", "1"]);
+    let mut s = Session::open_with(&dir.path().join("c.rapsheet"), registry(SEASON)).unwrap();
+    // "late = refused": a race of week 1, told after it ended.
+    let e = s.record_battle(&race(1, "B", "C"), 4).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "cycle: Week 1 has ended; a race of it is no longer taken (this is Week 2)"
+    );
+    let e = s.record_battle(&race(3, "B", "C"), 4).unwrap_err().to_string();
+    assert_eq!(e, "cycle: Week 3 has not begun: this is Week 2");
+    s.record_battle(&race(2, "B", "C"), 4).unwrap();
+}
+
+/// Races of two run as a challenge over a stash, and of three placed.
+const SHAPES: &str = r#"
+[[holdings]]
+id = "old-mill"
+name = "The Old Mill"
+
+[[record.shapes]]
+id = "duel"
+label = "Duel"
+sides = 2
+result = "challenge"
+stake = "challenger"
+stake_from = ["defender", "unclaimed"]
+places = [
+  { finish = "win", side = "challenger", text = "A challenger who wins: +3 Coin", rewards = [{ resource = "coin", amount = 3 }] },
+  { finish = "win", side = "defender", text = "A defender who holds: +1 Coin", rewards = [{ resource = "coin", amount = 1 }] },
+]
+
+[[record.shapes]]
+id = "scramble"
+label = "Scramble"
+sides = 3
+result = "placed"
+draws = true
+stake = "first"
+places = [
+  { finish = "1", text = "First: +2 Coin", rewards = [{ resource = "coin", amount = 2 }] },
+  { finish = "last", text = "Last: +1 Blisters", rewards = [{ counter = "blisters", amount = 1 }] },
+]
+
+[[record.epilogue]]
+id = "toll"
+text = "The last pays the first 1 Coin"
+to = "place:1"
+from = "last"
+gain = [{ resource = "coin", amount = 1 }]
+"#;
+
+#[test]
+fn records_of_two_or_three_sides_are_placed_and_win_the_stake() {
+    let dir = util::temp();
+    let mut s = campaign(dir.path(), SHAPES);
+    let c = s.gang_named("C").unwrap().id;
+    s.adjust_resource(c, "coin", 5, "purse").unwrap();
+    // A Duel: B challenges A for the unclaimed Old Mill and wins.
+    let duel = report(serde_json::json!({"shape": "Duel", "stake": "The Old Mill", "winner": "B",
+        "gangs": [{"gang": "A"}, {"gang": "B", "challenger": true}]}));
+    s.record_battle(&duel, 1).unwrap();
+    assert_eq!(holder_of(&s, "The Old Mill").as_deref(), Some("B"));
+    // +3 to the winning challenger, and the last's 1 Coin (A has none).
+    assert_eq!([coin(&s, "A"), coin(&s, "B")], [0, 3]);
+    // A Scramble: C first, A second, B last; C takes the Old Mill from B.
+    let scramble = report(serde_json::json!({"shape": "scramble", "stake": "The Old Mill",
+        "gangs": [{"gang": "A", "place": 2}, {"gang": "B", "place": 3}, {"gang": "C", "place": 1}]}));
+    s.record_battle(&scramble, 2).unwrap();
+    assert_eq!(holder_of(&s, "The Old Mill").as_deref(), Some("C"));
+    // C: 5 + 2 + 1 (B's); B: 3 - 1; B's runners +1 Blisters.
+    assert_eq!([coin(&s, "A"), coin(&s, "B"), coin(&s, "C")], [0, 2, 8]);
+    assert_eq!(counter(&s, "B2", "blisters"), 1);
+    // Two level at the top share first: no one takes the stake.
+    let tied = report(serde_json::json!({"shape": "scramble", "stake": "The Old Mill",
+        "gangs": [{"gang": "A", "place": 1}, {"gang": "B", "place": 1}, {"gang": "C", "place": 3}]}));
+    let done = s.record_battle(&tied, 3).unwrap();
+    assert!(done.procedure.changes.iter().any(|c| c.text == "The Old Mill stays with C"));
+    // Places are read first to last, one side a place unless level.
+    for (places, says) in [
+        ([1, 1, 2], "gangs[2].place: 2 sides are placed ahead of it, so it is placed 3, not 2"),
+        ([1, 4, 2], "gangs[1].place: a place is 1 to 3, not 4"),
+    ] {
+        let bad = report(serde_json::json!({"shape": "scramble",
+            "gangs": [{"gang": "A", "place": places[0]}, {"gang": "B", "place": places[1]}, {"gang": "C", "place": places[2]}]}));
+        assert_eq!(s.preview_battle(&bad, 1).unwrap_err().to_string(), says);
+    }
+    for (json, says) in [
+        (
+            serde_json::json!({"shape": "scramble", "gangs": [{"gang": "A", "place": 1}, {"gang": "B"}, {"gang": "C", "place": 2}]}),
+            "gangs[1].place: missing: a Scramble places every side",
+        ),
+        (
+            serde_json::json!({"shape": "Duel", "winner": "A", "gangs": [{"gang": "A"}, {"gang": "B"}]}),
+            "gangs: a Duel has a challenger: mark one band `challenger`",
+        ),
+        (
+            serde_json::json!({"shape": "Duel", "gangs": [{"gang": "A", "challenger": true}, {"gang": "B"}]}),
+            "winner: missing: a Duel has a winner (a draw is not one of its results)",
+        ),
+        (
+            serde_json::json!({"shape": "Duel", "stake": "The Old Mill", "winner": "A", "gangs": [{"gang": "A", "challenger": true}, {"gang": "B"}]}),
+            "stake: The Old Mill is held by C; a Duel is played for one held by the defender or unclaimed",
+        ),
+        (
+            serde_json::json!({"shape": "Sprint", "gangs": [{"gang": "A"}, {"gang": "B"}]}),
+            "shape: “Sprint” is not a shape of a race (Duel, Scramble)",
+        ),
+    ] {
+        assert_eq!(
+            s.preview_battle(&report(json), 1).unwrap_err().to_string(),
+            says
+        );
+    }
+}
+
+#[test]
+fn the_standings_rank_by_each_measure_in_turn_and_share_a_place_at_the_end() {
+    let dir = util::temp();
+    let extra = r#"
+[standings]
+label = "The Ladder"
+by = ["resource:coin", "fewest:records", "wins"]
+
+[[titles]]
+id = "top"
+name = "Top of the Ladder"
+count = "standings"
+"#;
+    let mut s = campaign(dir.path(), extra);
+    // Nobody has scored: every band shares first, and no one is on top.
+    let view = s.standings().unwrap().unwrap();
+    assert!(view.lines.iter().all(|l| l.place == 1 && l.shared));
+    let race = |winner: &str, a: &str, b: &str| {
+        report(serde_json::json!({"gangs": [{"gang": a}, {"gang": b}], "winner": winner}))
+    };
+    s.record_battle(&race("A", "A", "B"), 1).unwrap();
+    for band in ["A", "B", "C"] {
+        let id = s.gang_named(band).unwrap().id;
+        s.adjust_resource(id, "coin", 2, "prize").unwrap();
+    }
+    // Level on 2 Coin: C has run fewest; of A and B (one race each), A won.
+    let view = s.standings().unwrap().unwrap();
+    let lines: Vec<(u32, bool, &str)> = view
+        .lines
+        .iter()
+        .map(|l| (l.place, l.shared, l.gang.as_str()))
+        .collect();
+    assert_eq!(lines, [(1, false, "C"), (2, false, "A"), (3, false, "B")]);
+    assert_eq!(
+        view.columns,
+        ["Coin", "Races (fewest first)", "Won"]
+    );
+    // The next race's titles: C first alone is Top of the Ladder.
+    s.record_battle(&race("B", "B", "A"), 2).unwrap();
+    assert_eq!(s.titles("runners").unwrap().titles[0].holder.as_deref(), Some("C"));
+}
+
+#[test]
+fn a_faction_is_chosen_when_founded_and_holds_a_title_through_a_tie() {
+    let dir = util::temp();
+    let extra = r#"
+[[factions]]
+id = "north"
+name = "North Road"
+
+[[factions]]
+id = "south"
+name = "South Road"
+
+[[holdings]]
+id = "mill"
+name = "Mill"
+
+[[holdings]]
+id = "ford"
+name = "Ford"
+
+[[titles]]
+id = "road"
+name = "Road Wardens"
+holder = "faction"
+count = "holdings"
+ties = "holder_keeps"
+"#;
+    let mut s = Session::create_with(&dir.path().join("c.rapsheet"), "Races", "runners", registry(extra)).unwrap();
+    let e = s.found_gang("A", None).unwrap_err().to_string();
+    assert_eq!(e, "faction: missing: every band belongs to a club (North Road, South Road)");
+    let found = |s: &mut Session, name: &str, road: &str| {
+        let founding = rapsheet::campaign::commands::Founding { faction: Some(road), holding: None };
+        s.found_gang_with(name, None, founding).unwrap().0
+    };
+    let a = found(&mut s, "A", "North Road");
+    let b = found(&mut s, "B", "south");
+    for (band, id) in [("A", a), ("B", b)] {
+        s.recruit(id, rapsheet::campaign::commands::NewFighter {
+            name: format!("{band}1"),
+            leader: true,
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    s.give_holding("Mill", "A", "a deed").unwrap();
+    let race = report(serde_json::json!({"gangs": [{"gang": "A"}, {"gang": "B"}], "winner": "A"}));
+    let done = s.record_battle(&race, 1).unwrap();
+    assert!(done.procedure.changes.iter().any(|c| c.text == "North Road becomes Road Wardens"));
+    // One stash each: a tie, and the holder keeps it.
+    s.give_holding("Ford", "B", "a deed").unwrap();
+    let done = s.record_battle(&race, 2).unwrap();
+    assert!(!done.procedure.changes.iter().any(|c| c.text.contains("Road Wardens")));
+    // Changed by hand: B joins the North Road, which then holds both.
+    s.set_faction(b, "North Road").unwrap();
+    assert_eq!(s.gang_view(b).unwrap().faction.as_deref(), Some("North Road"));
+    let e = s.set_faction(b, "West").unwrap_err().to_string();
+    assert_eq!(e, "faction: “West” is not a club of Runners (North Road, South Road)");
+}
+
+#[test]
+fn the_campaign_shapes_limits_are_pack_options() {
+    let dir = util::temp();
+    let extra = r#"
+[[categories]]
+id = "kind"
+label = "Kind"
+
+[[quirks]]
+id = "sprinter"
+name = "Sprinter"
+category = "kind"
+cost = 8
+
+[[quirks]]
+id = "pacer"
+name = "Pacer"
+category = "kind"
+cost = 2
+
+[[quirks]]
+id = "lantern"
+name = "Lantern"
+category = "kind"
+groups = ["lamplighters"]
+
+[[groups]]
+id = "lamplighters"
+label = "Lamplighters"
+size = 2
+
+[[constraints]]
+id = "one-sprinter"
+message = "A band sets out with one Sprinter"
+kind = "gang_count"
+quirk = "sprinter"
+allowed = [1]
+founding = true
+
+[[outcomes]]
+id = "nabbed"
+label = "Nabbed"
+taken_down = true
+effects = [{ kind = "capture" }]
+
+[captives]
+resource = "coin"
+ransom = { by_cost = "entry:kind", percent = 50 }
+
+[[record.awards]]
+id = "crowd"
+text = "Every runner of a band that races gains 1 Blister, running or not"
+counter = "blisters"
+amount = 1
+to = "side"
+
+[[grids]]
+id = "purse"
+name = "Purse"
+rows_by = "members_with_side"
+columns_by = "members"
+columns = ["1", "2+"]
+rows = [{ on = "0", values = [0, 0] }, { on = "1", values = [1, 3] }, { on = "2+", values = [5, 5] }]
+
+[[record.lookups]]
+id = "purse"
+text = "The purse by the runners still with the band"
+grid = "purse"
+resource = "coin"
+"#;
+    let mut s = campaign(dir.path(), extra);
+    // "Only a Lamplighter carries a lantern."
+    let a1 = s.fighter_named("A1", None).unwrap();
+    let e = s
+        .set_quirks(a1.id, vec![rapsheet::campaign::QuirkPick::new("lantern")])
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("only a member of Lamplighters may take Lantern"), "{e}");
+    // A founding rule: no Sprinter is a problem until the band has raced.
+    let a = s.gang_named("A").unwrap().id;
+    assert!(s.gang_view(a).unwrap().problems.iter().any(|p| p.message.starts_with("A band sets out with one Sprinter")));
+    s.set_quirks(a1.id, vec![rapsheet::campaign::QuirkPick::new("sprinter")]).unwrap();
+    let b1 = s.fighter_named("B1", None).unwrap();
+    s.set_quirks(b1.id, vec![rapsheet::campaign::QuirkPick::new("pacer")]).unwrap();
+    // A2 sits out and still gains a Blister; B1 nabbed: the purse reads
+    // B's runners still with it (1) by its runners (2): 3 Coin.
+    let race = report(serde_json::json!({
+        "gangs": [
+            {"gang": "A", "fighters": [{"fighter": "A1"}]},
+            {"gang": "B", "fighters": [{"fighter": "B1", "outcome": "nabbed", "downed_by": "A1"}, {"fighter": "B2"}]},
+        ],
+        "winner": "A",
+        "picks": [{"roll": "nabbed: B1", "pick": "hold"}],
+    }));
+    s.record_battle(&race, 1).unwrap();
+    assert_eq!(counter(&s, "A2", "blisters"), 1);
+    assert_eq!(coin(&s, "B"), 3);
+    // Every A runner with the band (2): 5.
+    assert_eq!(coin(&s, "A"), 5);
+    // Raced: a second Sprinter is no problem now.
+    let a2 = s.fighter_named("A2", None).unwrap();
+    s.set_quirks(a2.id, vec![rapsheet::campaign::QuirkPick::new("sprinter")]).unwrap();
+    assert!(!s.gang_view(a).unwrap().problems.iter().any(|p| p.message.contains("Sprinter")));
+    // Ransomed at half what hiring B1 cost: a Pacer, 2.
+    assert_eq!(s.captive_terms(b1.id).unwrap().ransom.unwrap().said, "1");
+    s.ransom(b1.id, "coin", 1).unwrap();
+    assert_eq!(coin(&s, "B"), 2);
+}
+
+#[test]
+fn a_pack_that_misuses_a_season_kind_is_told_where_and_why() {
+    let without_words = GAME.replace("holding = \"stash\"\nholdings = \"stashes\"\n", "");
+    let mut registry = builtin_registry().unwrap();
+    let e = registry
+        .add_text("runners.toml", &format!("{without_words}\n[[holdings]]\nid = \"m\"\nname = \"M\"\n"))
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("words.holding: missing: what the game calls it, which [[holdings]] needs"), "{e}");
+    for (extra, says) in [
+        ("\n[[holdings]]\nid = \"Bad Id\"\nname = \"M\"\n", "holdings.Bad Id: id `Bad Id` must be lower-case letters, digits, `-` or `_`"),
+        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nincome = [{ resource = \"gold\", amount = 1 }]\n", "holdings.m.income[0].resource: resource `gold` is not in [[resources]]"),
+        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nincome = [{ resource = \"coin\", amount = 1 }]\n", "holdings.m.income: income is paid at a cycle's end, and [cycles] has no `income` step"),
+        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nunlocks = [\"kit:x\"]\n", "holdings.m.unlocks[0]: `kit:x`: expected entry:<id> or group:<id>"),
+        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nmodifiers = [{ table = \"nope\", amount = 1 }]\n", "holdings.m.modifiers[0].table: table `nope` is not in [[tables]]"),
+        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nper_record = [{ resource = \"coin\", counter = \"blisters\", amount = 1 }]\n", "holdings.m.per_record[0]: a reward gives a `resource` or a `counter`, one of the two"),
+        ("\n[cycles]\nends = \"played\"\n", "cycles.limit: missing: a cycle that ends when every gang has played its share needs the share"),
+        ("\n[cycles]\nends = \"by_hand\"\n[[cycles.end]]\nid = \"d\"\nkind = \"decay\"\ntext = \"t\"\nresource = \"coin\"\n", "cycles.end.d.amount: missing: its kind needs it"),
+        ("\n[cycles]\nends = \"by_hand\"\n[[cycles.end]]\nid = \"r\"\nkind = \"returns\"\ntext = \"t\"\namount = 1\n", "cycles.end.r.amount: a step of kind `returns` does not use it"),
+        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 1\nresult = \"placed\"\n", "record.shapes.s.sides: a shape has 2 sides or more"),
+        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"challenge\"\n", "record.shapes.s.sides: a challenge has 2 sides"),
+        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"placed\"\nstake = \"first\"\n", "record.shapes.s.stake: the pack has no [[holdings]] to stake"),
+        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"placed\"\nplaces = [{ finish = \"draw\", text = \"t\", rewards = [] }]\n", "record.shapes.s.places[0].finish: a S has no draws (`draws = true`)"),
+        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"placed\"\nplaces = [{ finish = \"5\", text = \"t\", rewards = [] }]\n", "record.shapes.s.places[0].finish: a S has at most 3 sides"),
+        ("\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"loser\"\ngain = [{ resource = \"coin\", amount = 1 }]\n", "record.epilogue.e.to: `loser` is the other side of two, and a record of Runners may have 3 sides: say `last` or `place:<n>`"),
+        ("\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"winner\"\nfrom_rival = true\ngain = [{ resource = \"coin\", amount = 1 }]\n", "record.epilogue.e.from_rival: the rival is the other side of two, and a record of Runners may have 3 sides"),
+        ("\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"place:1\"\ngain = [{ resource = \"coin\", amount = 1 }]\n", "record.epilogue.e.to: a place is named only where records are placed ([[record.shapes]])"),
+        ("\n[standings]\nlabel = \"L\"\nby = []\n", "standings.by: missing: what ranks the gangs"),
+        ("\n[standings]\nlabel = \"L\"\nby = [\"resource:gold\"]\n", "standings.by[0]: resource `gold` is not in [[resources]]"),
+        ("\n[standings]\nlabel = \"L\"\nby = [\"fewest:head_to_head\"]\n", "standings.by[0]: `fewest:head_to_head`: expected"),
+        ("\n[[titles]]\nid = \"t\"\nname = \"T\"\ncount = \"standings\"\n", "titles.t.count: the pack has no [standings]"),
+        ("\n[[titles]]\nid = \"t\"\nname = \"T\"\nresource = \"coin\"\nholder = \"faction\"\n", "titles.t.holder: the pack has no [[factions]]"),
+        ("\n[[outcomes]]\nid = \"o\"\nlabel = \"O\"\neffects = [{ kind = \"laid_up\", until = \"cycle\" }]\n", "outcomes.o: lasts until the cycle ends, and the pack has no [cycles]"),
+        ("\n[[quirks]]\nid = \"q\"\nname = \"Q\"\ncategory = \"x\"\ngroups = [\"nope\"]\n[[categories]]\nid = \"x\"\nlabel = \"X\"\n", "quirks.q.groups: group `nope` is not in [[groups]]"),
+        ("\n[captives]\nresource = \"coin\"\nransom = { by_cost = \"entry:nope\" }\n", "captives.ransom.by_cost: category `nope` is not in [[categories]]"),
+        ("\n[captives]\nresource = \"coin\"\nransom = { fixed = 2, percent = 50 }\n", "captives.ransom.percent: a share is of `by_cost`, which is missing"),
+    ] {
+        let e = refused(extra);
+        assert!(e.contains(says), "{extra}\n  said: {e}\n  wanted: {says}");
+    }
 }

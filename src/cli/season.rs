@@ -67,7 +67,7 @@ pub enum CycleCommand {
         #[arg(long)]
         seed: Option<u64>,
         /// Dice rolled at the table for one of its rolls, as
-        /// `ROLL=FACES` (`income: Eelgate=4`); repeat for each.
+        /// `ROLL=FACES` (`<step>: <holding>=4`); repeat for each.
         #[arg(long = "dice", value_name = "ROLL=FACES")]
         dice: Vec<String>,
         /// Show what it would do without doing it.
@@ -174,11 +174,11 @@ fn cycle(session: &mut Session, command: CycleCommand) -> Result<()> {
     }
 }
 
-/// Dice typed for a roll, as `ROLL=FACES` (`income: Eelgate=4` or
+/// Dice typed for a roll, as `ROLL=FACES` (`<step>: <holding>=4` or
 /// `=3 5`).
 fn entered(text: &str) -> Result<EnteredDice> {
     let Some((roll, faces)) = text.rsplit_once('=') else {
-        bail!("--dice {text}: expected ROLL=FACES (`income: Eelgate=4`)");
+        bail!("--dice {text}: expected ROLL=FACES (`<step>: <holding>=4`)");
     };
     let faces = faces
         .split([' ', ','])
