@@ -1503,12 +1503,18 @@ fn a_holding_pays_at_a_weeks_end_bends_rolls_and_changes_hands_by_hand() {
     let mut s = campaign(dir.path(), SEASON);
     let a = s.gang_named("A").unwrap().id;
     // Given by hand, with its reason; a reason is asked for.
-    let e = s.give_holding("The Old Mill", "A", " ").unwrap_err().to_string();
+    let e = s
+        .give_holding("The Old Mill", "A", " ")
+        .unwrap_err()
+        .to_string();
     assert_eq!(e, "reason: a change of a stash needs a reason for the log");
     s.give_holding("The Old Mill", "A", "won at cards").unwrap();
     s.give_holding("toll-bridge", "B", "bought it").unwrap();
     assert_eq!(holder_of(&s, "The Old Mill").as_deref(), Some("A"));
-    let e = s.give_holding("The Old Mill", "A", "again").unwrap_err().to_string();
+    let e = s
+        .give_holding("The Old Mill", "A", "again")
+        .unwrap_err()
+        .to_string();
     assert_eq!(e, "holding: A already holds The Old Mill");
     // The holder's rolls on Sprain: +2 (A1 caught, dice 2: 2 + 2 = 4,
     // Laid up, not Twisted).
@@ -1520,12 +1526,23 @@ fn a_holding_pays_at_a_weeks_end_bends_rolls_and_changes_hands_by_hand() {
         "dice": [{"roll": "sprain: A1", "faces": [2]}],
     }));
     let done = s.record_battle(&race, 1).unwrap();
-    let said: Vec<String> = done.procedure.changes.iter().map(|c| c.text.clone()).collect();
+    let said: Vec<String> = done
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.clone())
+        .collect();
     assert!(
-        said.contains(&"A1 rolls d6 on Sprain: [2] + 2 (The Old Mill) = 4: Laid up (entered by hand)".to_owned()),
+        said.contains(
+            &"A1 rolls d6 on Sprain: [2] + 2 (The Old Mill) = 4: Laid up (entered by hand)"
+                .to_owned()
+        ),
         "{said:?}"
     );
-    assert!(said.contains(&"A1 is laid up until the week ends".to_owned()), "{said:?}");
+    assert!(
+        said.contains(&"A1 is laid up until the week ends".to_owned()),
+        "{said:?}"
+    );
     // The Toll Bridge: +1 Blisters to B's runners in every race it runs.
     assert_eq!(counter(&s, "B1", "blisters"), 1);
     // The week ended by hand: the Old Mill pays 2; the Toll Bridge's roll
@@ -1539,7 +1556,9 @@ fn a_holding_pays_at_a_weeks_end_bends_rolls_and_changes_hands_by_hand() {
     let said: Vec<String> = preview.changes.iter().map(|c| c.text.clone()).collect();
     assert!(said.contains(&"Week 1 ends".to_owned()), "{said:?}");
     assert!(
-        said.contains(&"The Toll Bridge: d6 on Tolls: [5] = 5: +4 Coin (entered by hand)".to_owned()),
+        said.contains(
+            &"The Toll Bridge: d6 on Tolls: [5] = 5: +4 Coin (entered by hand)".to_owned()
+        ),
         "{said:?}"
     );
     s.end_cycle(&end, 3).unwrap();
@@ -1570,22 +1589,37 @@ fn a_week_has_a_limit_ends_by_hand_and_refuses_a_late_race() {
     s.record_battle(&race(1, "A", "B"), 1).unwrap();
     s.record_battle(&race(1, "A", "C"), 2).unwrap();
     // "limit = 2": a third race of A's is refused, naming A and the limit.
-    let e = s.record_battle(&race(1, "A", "B"), 3).unwrap_err().to_string();
-    assert_eq!(e, "gangs[0].gang: A has played 2 races in Week 1, its limit");
+    let e = s
+        .record_battle(&race(1, "A", "B"), 3)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "gangs[0].gang: A has played 2 races in Week 1, its limit"
+    );
     // Ended by hand, from the command line: it says what it will do first.
     drop(s);
     let shown = cli(dir.path(), SEASON, &["cycle", "show"]);
     assert!(shown.starts_with("Week 1\n  A: 2 of 2 played\n"), "{shown}");
-    assert!(shown.contains("When Week 1 ends:\n  Week 1 ends\n"), "{shown}");
+    assert!(
+        shown.contains("When Week 1 ends:\n  Week 1 ends\n"),
+        "{shown}"
+    );
     cli(dir.path(), SEASON, &["cycle", "end", "--seed", "1"]);
     let mut s = Session::open_with(&dir.path().join("c.rapsheet"), registry(SEASON)).unwrap();
     // "late = refused": a race of week 1, told after it ended.
-    let e = s.record_battle(&race(1, "B", "C"), 4).unwrap_err().to_string();
+    let e = s
+        .record_battle(&race(1, "B", "C"), 4)
+        .unwrap_err()
+        .to_string();
     assert_eq!(
         e,
         "cycle: Week 1 has ended; a race of it is no longer taken (this is Week 2)"
     );
-    let e = s.record_battle(&race(3, "B", "C"), 4).unwrap_err().to_string();
+    let e = s
+        .record_battle(&race(3, "B", "C"), 4)
+        .unwrap_err()
+        .to_string();
     assert_eq!(e, "cycle: Week 3 has not begun: this is Week 2");
     s.record_battle(&race(2, "B", "C"), 4).unwrap();
 }
@@ -1635,28 +1669,42 @@ fn records_of_two_or_three_sides_are_placed_and_win_the_stake() {
     let c = s.gang_named("C").unwrap().id;
     s.adjust_resource(c, "coin", 5, "purse").unwrap();
     // A Duel: B challenges A for the unclaimed Old Mill and wins.
-    let duel = report(serde_json::json!({"shape": "Duel", "stake": "The Old Mill", "winner": "B",
-        "gangs": [{"gang": "A"}, {"gang": "B", "challenger": true}]}));
+    let duel = report(
+        serde_json::json!({"shape": "Duel", "stake": "The Old Mill", "winner": "B",
+        "gangs": [{"gang": "A"}, {"gang": "B", "challenger": true}]}),
+    );
     s.record_battle(&duel, 1).unwrap();
     assert_eq!(holder_of(&s, "The Old Mill").as_deref(), Some("B"));
     // +3 to the winning challenger, and the last's 1 Coin (A has none).
     assert_eq!([coin(&s, "A"), coin(&s, "B")], [0, 3]);
     // A Scramble: C first, A second, B last; C takes the Old Mill from B.
-    let scramble = report(serde_json::json!({"shape": "scramble", "stake": "The Old Mill",
-        "gangs": [{"gang": "A", "place": 2}, {"gang": "B", "place": 3}, {"gang": "C", "place": 1}]}));
+    let scramble = report(
+        serde_json::json!({"shape": "scramble", "stake": "The Old Mill",
+        "gangs": [{"gang": "A", "place": 2}, {"gang": "B", "place": 3}, {"gang": "C", "place": 1}]}),
+    );
     s.record_battle(&scramble, 2).unwrap();
     assert_eq!(holder_of(&s, "The Old Mill").as_deref(), Some("C"));
     // C: 5 + 2 + 1 (B's); B: 3 - 1; B's runners +1 Blisters.
     assert_eq!([coin(&s, "A"), coin(&s, "B"), coin(&s, "C")], [0, 2, 8]);
     assert_eq!(counter(&s, "B2", "blisters"), 1);
     // Two level at the top share first: no one takes the stake.
-    let tied = report(serde_json::json!({"shape": "scramble", "stake": "The Old Mill",
-        "gangs": [{"gang": "A", "place": 1}, {"gang": "B", "place": 1}, {"gang": "C", "place": 3}]}));
+    let tied = report(
+        serde_json::json!({"shape": "scramble", "stake": "The Old Mill",
+        "gangs": [{"gang": "A", "place": 1}, {"gang": "B", "place": 1}, {"gang": "C", "place": 3}]}),
+    );
     let done = s.record_battle(&tied, 3).unwrap();
-    assert!(done.procedure.changes.iter().any(|c| c.text == "The Old Mill stays with C"));
+    assert!(
+        done.procedure
+            .changes
+            .iter()
+            .any(|c| c.text == "The Old Mill stays with C")
+    );
     // Places are read first to last, one side a place unless level.
     for (places, says) in [
-        ([1, 1, 2], "gangs[2].place: 2 sides are placed ahead of it, so it is placed 3, not 2"),
+        (
+            [1, 1, 2],
+            "gangs[2].place: 2 sides are placed ahead of it, so it is placed 3, not 2",
+        ),
         ([1, 4, 2], "gangs[1].place: a place is 1 to 3, not 4"),
     ] {
         let bad = report(serde_json::json!({"shape": "scramble",
@@ -1725,13 +1773,13 @@ count = "standings"
         .map(|l| (l.place, l.shared, l.gang.as_str()))
         .collect();
     assert_eq!(lines, [(1, false, "C"), (2, false, "A"), (3, false, "B")]);
-    assert_eq!(
-        view.columns,
-        ["Coin", "Races (fewest first)", "Won"]
-    );
+    assert_eq!(view.columns, ["Coin", "Races (fewest first)", "Won"]);
     // The next race's titles: C first alone is Top of the Ladder.
     s.record_battle(&race("B", "B", "A"), 2).unwrap();
-    assert_eq!(s.titles("runners").unwrap().titles[0].holder.as_deref(), Some("C"));
+    assert_eq!(
+        s.titles("runners").unwrap().titles[0].holder.as_deref(),
+        Some("C")
+    );
 }
 
 #[test]
@@ -1761,36 +1809,68 @@ holder = "faction"
 count = "holdings"
 ties = "holder_keeps"
 "#;
-    let mut s = Session::create_with(&dir.path().join("c.rapsheet"), "Races", "runners", registry(extra)).unwrap();
+    let mut s = Session::create_with(
+        &dir.path().join("c.rapsheet"),
+        "Races",
+        "runners",
+        registry(extra),
+    )
+    .unwrap();
     let e = s.found_gang("A", None).unwrap_err().to_string();
-    assert_eq!(e, "faction: missing: every band belongs to a club (North Road, South Road)");
+    assert_eq!(
+        e,
+        "faction: missing: every band belongs to a club (North Road, South Road)"
+    );
     let found = |s: &mut Session, name: &str, road: &str| {
-        let founding = rapsheet::campaign::commands::Founding { faction: Some(road), holding: None };
+        let founding = rapsheet::campaign::commands::Founding {
+            faction: Some(road),
+            holding: None,
+        };
         s.found_gang_with(name, None, founding).unwrap().0
     };
     let a = found(&mut s, "A", "North Road");
     let b = found(&mut s, "B", "south");
     for (band, id) in [("A", a), ("B", b)] {
-        s.recruit(id, rapsheet::campaign::commands::NewFighter {
-            name: format!("{band}1"),
-            leader: true,
-            ..Default::default()
-        })
+        s.recruit(
+            id,
+            rapsheet::campaign::commands::NewFighter {
+                name: format!("{band}1"),
+                leader: true,
+                ..Default::default()
+            },
+        )
         .unwrap();
     }
     s.give_holding("Mill", "A", "a deed").unwrap();
     let race = report(serde_json::json!({"gangs": [{"gang": "A"}, {"gang": "B"}], "winner": "A"}));
     let done = s.record_battle(&race, 1).unwrap();
-    assert!(done.procedure.changes.iter().any(|c| c.text == "North Road becomes Road Wardens"));
+    assert!(
+        done.procedure
+            .changes
+            .iter()
+            .any(|c| c.text == "North Road becomes Road Wardens")
+    );
     // One stash each: a tie, and the holder keeps it.
     s.give_holding("Ford", "B", "a deed").unwrap();
     let done = s.record_battle(&race, 2).unwrap();
-    assert!(!done.procedure.changes.iter().any(|c| c.text.contains("Road Wardens")));
+    assert!(
+        !done
+            .procedure
+            .changes
+            .iter()
+            .any(|c| c.text.contains("Road Wardens"))
+    );
     // Changed by hand: B joins the North Road, which then holds both.
     s.set_faction(b, "North Road").unwrap();
-    assert_eq!(s.gang_view(b).unwrap().faction.as_deref(), Some("North Road"));
+    assert_eq!(
+        s.gang_view(b).unwrap().faction.as_deref(),
+        Some("North Road")
+    );
     let e = s.set_faction(b, "West").unwrap_err().to_string();
-    assert_eq!(e, "faction: “West” is not a club of Runners (North Road, South Road)");
+    assert_eq!(
+        e,
+        "faction: “West” is not a club of Runners (North Road, South Road)"
+    );
 }
 
 #[test]
@@ -1870,13 +1950,24 @@ resource = "coin"
         .set_quirks(a1.id, vec![rapsheet::campaign::QuirkPick::new("lantern")])
         .unwrap_err()
         .to_string();
-    assert!(e.contains("only a member of Lamplighters may take Lantern"), "{e}");
+    assert!(
+        e.contains("only a member of Lamplighters may take Lantern"),
+        "{e}"
+    );
     // A founding rule: no Sprinter is a problem until the band has raced.
     let a = s.gang_named("A").unwrap().id;
-    assert!(s.gang_view(a).unwrap().problems.iter().any(|p| p.message.starts_with("A band sets out with one Sprinter")));
-    s.set_quirks(a1.id, vec![rapsheet::campaign::QuirkPick::new("sprinter")]).unwrap();
+    assert!(
+        s.gang_view(a)
+            .unwrap()
+            .problems
+            .iter()
+            .any(|p| p.message.starts_with("A band sets out with one Sprinter"))
+    );
+    s.set_quirks(a1.id, vec![rapsheet::campaign::QuirkPick::new("sprinter")])
+        .unwrap();
     let b1 = s.fighter_named("B1", None).unwrap();
-    s.set_quirks(b1.id, vec![rapsheet::campaign::QuirkPick::new("pacer")]).unwrap();
+    s.set_quirks(b1.id, vec![rapsheet::campaign::QuirkPick::new("pacer")])
+        .unwrap();
     // A2 sits out and still gains a Blister; B1 nabbed: the purse reads
     // B's runners still with it (1) by its runners (2): 3 Coin.
     let race = report(serde_json::json!({
@@ -1894,8 +1985,15 @@ resource = "coin"
     assert_eq!(coin(&s, "A"), 5);
     // Raced: a second Sprinter is no problem now.
     let a2 = s.fighter_named("A2", None).unwrap();
-    s.set_quirks(a2.id, vec![rapsheet::campaign::QuirkPick::new("sprinter")]).unwrap();
-    assert!(!s.gang_view(a).unwrap().problems.iter().any(|p| p.message.contains("Sprinter")));
+    s.set_quirks(a2.id, vec![rapsheet::campaign::QuirkPick::new("sprinter")])
+        .unwrap();
+    assert!(
+        !s.gang_view(a)
+            .unwrap()
+            .problems
+            .iter()
+            .any(|p| p.message.contains("Sprinter"))
+    );
     // Ransomed at half what hiring B1 cost: a Pacer, 2.
     assert_eq!(s.captive_terms(b1.id).unwrap().ransom.unwrap().said, "1");
     s.ransom(b1.id, "coin", 1).unwrap();
@@ -1907,37 +2005,121 @@ fn a_pack_that_misuses_a_season_kind_is_told_where_and_why() {
     let without_words = GAME.replace("holding = \"stash\"\nholdings = \"stashes\"\n", "");
     let mut registry = builtin_registry().unwrap();
     let e = registry
-        .add_text("runners.toml", &format!("{without_words}\n[[holdings]]\nid = \"m\"\nname = \"M\"\n"))
+        .add_text(
+            "runners.toml",
+            &format!("{without_words}\n[[holdings]]\nid = \"m\"\nname = \"M\"\n"),
+        )
         .unwrap_err()
         .to_string();
-    assert!(e.contains("words.holding: missing: what the game calls it, which [[holdings]] needs"), "{e}");
+    assert!(
+        e.contains("words.holding: missing: what the game calls it, which [[holdings]] needs"),
+        "{e}"
+    );
     for (extra, says) in [
-        ("\n[[holdings]]\nid = \"Bad Id\"\nname = \"M\"\n", "holdings.Bad Id: id `Bad Id` must be lower-case letters, digits, `-` or `_`"),
-        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nincome = [{ resource = \"gold\", amount = 1 }]\n", "holdings.m.income[0].resource: resource `gold` is not in [[resources]]"),
-        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nincome = [{ resource = \"coin\", amount = 1 }]\n", "holdings.m.income: income is paid at a cycle's end, and [cycles] has no `income` step"),
-        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nunlocks = [\"kit:x\"]\n", "holdings.m.unlocks[0]: `kit:x`: expected entry:<id> or group:<id>"),
-        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nmodifiers = [{ table = \"nope\", amount = 1 }]\n", "holdings.m.modifiers[0].table: table `nope` is not in [[tables]]"),
-        ("\n[[holdings]]\nid = \"m\"\nname = \"M\"\nper_record = [{ resource = \"coin\", counter = \"blisters\", amount = 1 }]\n", "holdings.m.per_record[0]: a reward gives a `resource` or a `counter`, one of the two"),
-        ("\n[cycles]\nends = \"played\"\n", "cycles.limit: missing: a cycle that ends when every gang has played its share needs the share"),
-        ("\n[cycles]\nends = \"by_hand\"\n[[cycles.end]]\nid = \"d\"\nkind = \"decay\"\ntext = \"t\"\nresource = \"coin\"\n", "cycles.end.d.amount: missing: its kind needs it"),
-        ("\n[cycles]\nends = \"by_hand\"\n[[cycles.end]]\nid = \"r\"\nkind = \"returns\"\ntext = \"t\"\namount = 1\n", "cycles.end.r.amount: a step of kind `returns` does not use it"),
-        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 1\nresult = \"placed\"\n", "record.shapes.s.sides: a shape has 2 sides or more"),
-        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"challenge\"\n", "record.shapes.s.sides: a challenge has 2 sides"),
-        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"placed\"\nstake = \"first\"\n", "record.shapes.s.stake: the pack has no [[holdings]] to stake"),
-        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"placed\"\nplaces = [{ finish = \"draw\", text = \"t\", rewards = [] }]\n", "record.shapes.s.places[0].finish: a S has no draws (`draws = true`)"),
-        ("\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"placed\"\nplaces = [{ finish = \"5\", text = \"t\", rewards = [] }]\n", "record.shapes.s.places[0].finish: a S has at most 3 sides"),
-        ("\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"loser\"\ngain = [{ resource = \"coin\", amount = 1 }]\n", "record.epilogue.e.to: `loser` is the other side of two, and a record of Runners may have 3 sides: say `last` or `place:<n>`"),
-        ("\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"winner\"\nfrom_rival = true\ngain = [{ resource = \"coin\", amount = 1 }]\n", "record.epilogue.e.from_rival: the rival is the other side of two, and a record of Runners may have 3 sides"),
-        ("\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"place:1\"\ngain = [{ resource = \"coin\", amount = 1 }]\n", "record.epilogue.e.to: a place is named only where records are placed ([[record.shapes]])"),
-        ("\n[standings]\nlabel = \"L\"\nby = []\n", "standings.by: missing: what ranks the gangs"),
-        ("\n[standings]\nlabel = \"L\"\nby = [\"resource:gold\"]\n", "standings.by[0]: resource `gold` is not in [[resources]]"),
-        ("\n[standings]\nlabel = \"L\"\nby = [\"fewest:head_to_head\"]\n", "standings.by[0]: `fewest:head_to_head`: expected"),
-        ("\n[[titles]]\nid = \"t\"\nname = \"T\"\ncount = \"standings\"\n", "titles.t.count: the pack has no [standings]"),
-        ("\n[[titles]]\nid = \"t\"\nname = \"T\"\nresource = \"coin\"\nholder = \"faction\"\n", "titles.t.holder: the pack has no [[factions]]"),
-        ("\n[[outcomes]]\nid = \"o\"\nlabel = \"O\"\neffects = [{ kind = \"laid_up\", until = \"cycle\" }]\n", "outcomes.o: lasts until the cycle ends, and the pack has no [cycles]"),
-        ("\n[[quirks]]\nid = \"q\"\nname = \"Q\"\ncategory = \"x\"\ngroups = [\"nope\"]\n[[categories]]\nid = \"x\"\nlabel = \"X\"\n", "quirks.q.groups: group `nope` is not in [[groups]]"),
-        ("\n[captives]\nresource = \"coin\"\nransom = { by_cost = \"entry:nope\" }\n", "captives.ransom.by_cost: category `nope` is not in [[categories]]"),
-        ("\n[captives]\nresource = \"coin\"\nransom = { fixed = 2, percent = 50 }\n", "captives.ransom.percent: a share is of `by_cost`, which is missing"),
+        (
+            "\n[[holdings]]\nid = \"Bad Id\"\nname = \"M\"\n",
+            "holdings.Bad Id: id `Bad Id` must be lower-case letters, digits, `-` or `_`",
+        ),
+        (
+            "\n[[holdings]]\nid = \"m\"\nname = \"M\"\nincome = [{ resource = \"gold\", amount = 1 }]\n",
+            "holdings.m.income[0].resource: resource `gold` is not in [[resources]]",
+        ),
+        (
+            "\n[[holdings]]\nid = \"m\"\nname = \"M\"\nincome = [{ resource = \"coin\", amount = 1 }]\n",
+            "holdings.m.income: income is paid at a cycle's end, and [cycles] has no `income` step",
+        ),
+        (
+            "\n[[holdings]]\nid = \"m\"\nname = \"M\"\nunlocks = [\"kit:x\"]\n",
+            "holdings.m.unlocks[0]: `kit:x`: expected entry:<id> or group:<id>",
+        ),
+        (
+            "\n[[holdings]]\nid = \"m\"\nname = \"M\"\nmodifiers = [{ table = \"nope\", amount = 1 }]\n",
+            "holdings.m.modifiers[0].table: table `nope` is not in [[tables]]",
+        ),
+        (
+            "\n[[holdings]]\nid = \"m\"\nname = \"M\"\nper_record = [{ resource = \"coin\", counter = \"blisters\", amount = 1 }]\n",
+            "holdings.m.per_record[0]: a reward gives a `resource` or a `counter`, one of the two",
+        ),
+        (
+            "\n[cycles]\nends = \"played\"\n",
+            "cycles.limit: missing: a cycle that ends when every gang has played its share needs the share",
+        ),
+        (
+            "\n[cycles]\nends = \"by_hand\"\n[[cycles.end]]\nid = \"d\"\nkind = \"decay\"\ntext = \"t\"\nresource = \"coin\"\n",
+            "cycles.end.d.amount: missing: its kind needs it",
+        ),
+        (
+            "\n[cycles]\nends = \"by_hand\"\n[[cycles.end]]\nid = \"r\"\nkind = \"returns\"\ntext = \"t\"\namount = 1\n",
+            "cycles.end.r.amount: a step of kind `returns` does not use it",
+        ),
+        (
+            "\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 1\nresult = \"placed\"\n",
+            "record.shapes.s.sides: a shape has 2 sides or more",
+        ),
+        (
+            "\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"challenge\"\n",
+            "record.shapes.s.sides: a challenge has 2 sides",
+        ),
+        (
+            "\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"placed\"\nstake = \"first\"\n",
+            "record.shapes.s.stake: the pack has no [[holdings]] to stake",
+        ),
+        (
+            "\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"placed\"\nplaces = [{ finish = \"draw\", text = \"t\", rewards = [] }]\n",
+            "record.shapes.s.places[0].finish: a S has no draws (`draws = true`)",
+        ),
+        (
+            "\n[[record.shapes]]\nid = \"s\"\nlabel = \"S\"\nsides = 3\nresult = \"placed\"\nplaces = [{ finish = \"5\", text = \"t\", rewards = [] }]\n",
+            "record.shapes.s.places[0].finish: a S has at most 3 sides",
+        ),
+        (
+            "\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"loser\"\ngain = [{ resource = \"coin\", amount = 1 }]\n",
+            "record.epilogue.e.to: `loser` is the other side of two, and a record of Runners may have 3 sides: say `last` or `place:<n>`",
+        ),
+        (
+            "\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"winner\"\nfrom_rival = true\ngain = [{ resource = \"coin\", amount = 1 }]\n",
+            "record.epilogue.e.from_rival: the rival is the other side of two, and a record of Runners may have 3 sides",
+        ),
+        (
+            "\n[[record.epilogue]]\nid = \"e\"\ntext = \"t\"\nto = \"place:1\"\ngain = [{ resource = \"coin\", amount = 1 }]\n",
+            "record.epilogue.e.to: a place is named only where records are placed ([[record.shapes]])",
+        ),
+        (
+            "\n[standings]\nlabel = \"L\"\nby = []\n",
+            "standings.by: missing: what ranks the gangs",
+        ),
+        (
+            "\n[standings]\nlabel = \"L\"\nby = [\"resource:gold\"]\n",
+            "standings.by[0]: resource `gold` is not in [[resources]]",
+        ),
+        (
+            "\n[standings]\nlabel = \"L\"\nby = [\"fewest:head_to_head\"]\n",
+            "standings.by[0]: `fewest:head_to_head`: expected",
+        ),
+        (
+            "\n[[titles]]\nid = \"t\"\nname = \"T\"\ncount = \"standings\"\n",
+            "titles.t.count: the pack has no [standings]",
+        ),
+        (
+            "\n[[titles]]\nid = \"t\"\nname = \"T\"\nresource = \"coin\"\nholder = \"faction\"\n",
+            "titles.t.holder: the pack has no [[factions]]",
+        ),
+        (
+            "\n[[outcomes]]\nid = \"o\"\nlabel = \"O\"\neffects = [{ kind = \"laid_up\", until = \"cycle\" }]\n",
+            "outcomes.o: lasts until the cycle ends, and the pack has no [cycles]",
+        ),
+        (
+            "\n[[quirks]]\nid = \"q\"\nname = \"Q\"\ncategory = \"x\"\ngroups = [\"nope\"]\n[[categories]]\nid = \"x\"\nlabel = \"X\"\n",
+            "quirks.q.groups: group `nope` is not in [[groups]]",
+        ),
+        (
+            "\n[captives]\nresource = \"coin\"\nransom = { by_cost = \"entry:nope\" }\n",
+            "captives.ransom.by_cost: category `nope` is not in [[categories]]",
+        ),
+        (
+            "\n[captives]\nresource = \"coin\"\nransom = { fixed = 2, percent = 50 }\n",
+            "captives.ransom.percent: a share is of `by_cost`, which is missing",
+        ),
     ] {
         let e = refused(extra);
         assert!(e.contains(says), "{extra}\n  said: {e}\n  wanted: {says}");

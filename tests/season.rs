@@ -163,7 +163,16 @@ fn open(dir: &Path) -> Session {
 /// Eelgate, the Grey Oars (Corin, with a Boat Hook; Mab) and the Silt
 /// Kings (Tove; Ness).
 fn four_crews(d: &Path) {
-    bw(d, &["new", "--ruleset", "brackwater", "--name", "The Drowned Season"]);
+    bw(
+        d,
+        &[
+            "new",
+            "--ruleset",
+            "brackwater",
+            "--name",
+            "The Drowned Season",
+        ],
+    );
     for (name, guild, mooring) in [
         (FERRYMEN, "The Lantern Guild", Some("Cinder Quay")),
         (EEL_WIVES, "The Drowned Court", Some("Eelgate")),
@@ -200,11 +209,22 @@ fn four_crews(d: &Path) {
 fn two_tides_of_brackwater_from_the_command_line() {
     let dir = util::temp();
     let d = dir.path();
-    bw(d, &["new", "--ruleset", "brackwater", "--name", "The Drowned Season"]);
+    bw(
+        d,
+        &[
+            "new",
+            "--ruleset",
+            "brackwater",
+            "--name",
+            "The Drowned Season",
+        ],
+    );
     // "Every crew swears to one of the two guilds."
     let e = refused(d, &["gang", "new", "Nobodies"]);
     assert!(
-        e.contains("faction: missing: every crew belongs to a guild (The Lantern Guild, The Drowned Court)"),
+        e.contains(
+            "faction: missing: every crew belongs to a guild (The Lantern Guild, The Drowned Court)"
+        ),
         "{e}"
     );
     std::fs::remove_file(d.join("c.rapsheet")).unwrap();
@@ -212,19 +232,48 @@ fn two_tides_of_brackwater_from_the_command_line() {
     // A mooring held, or one no crew starts with, is not a start.
     let e = refused(
         d,
-        &["gang", "new", "Thieves", "--faction", "drowned", "--holding", "Cinder Quay"],
+        &[
+            "gang",
+            "new",
+            "Thieves",
+            "--faction",
+            "drowned",
+            "--holding",
+            "Cinder Quay",
+        ],
     );
     assert!(e.contains("holding: Cinder Quay is held already"), "{e}");
     let e = refused(
         d,
-        &["gang", "new", "Thieves", "--faction", "drowned", "--holding", "The Weir"],
+        &[
+            "gang",
+            "new",
+            "Thieves",
+            "--faction",
+            "drowned",
+            "--holding",
+            "The Weir",
+        ],
     );
-    assert!(e.contains("holding: a crew does not start with The Weir"), "{e}");
+    assert!(
+        e.contains("holding: a crew does not start with The Weir"),
+        "{e}"
+    );
     // "only its crew buys harpoons"; "only that crew hires Lamplighters";
     // "Only Lamplighters carry the tide charms." Nothing is changed.
     let e = refused(
         d,
-        &["fighter", "add", "Quill", "--gang", GREY_OARS, "--quirk", "deckhand", "--quirk", "harpoon-gun"],
+        &[
+            "fighter",
+            "add",
+            "Quill",
+            "--gang",
+            GREY_OARS,
+            "--quirk",
+            "deckhand",
+            "--quirk",
+            "harpoon-gun",
+        ],
     );
     assert!(
         e.contains("only the crew holding The Weir may recruit Harpoon Gun"),
@@ -232,7 +281,19 @@ fn two_tides_of_brackwater_from_the_command_line() {
     );
     let e = refused(
         d,
-        &["gang", "add-group", GREY_OARS, "--kind", "lamplighters", "--name", "Wicks", "--member", "Ash", "--member", "Bram"],
+        &[
+            "gang",
+            "add-group",
+            GREY_OARS,
+            "--kind",
+            "lamplighters",
+            "--name",
+            "Wicks",
+            "--member",
+            "Ash",
+            "--member",
+            "Bram",
+        ],
     );
     assert!(
         e.contains("only the crew holding Lantern Steps may recruit Lamplighters"),
@@ -240,16 +301,32 @@ fn two_tides_of_brackwater_from_the_command_line() {
     );
     let e = refused(
         d,
-        &["fighter", "add", "Quill", "--gang", GREY_OARS, "--quirk", "tide-charm"],
+        &[
+            "fighter",
+            "add",
+            "Quill",
+            "--gang",
+            GREY_OARS,
+            "--quirk",
+            "tide-charm",
+        ],
     );
-    assert!(e.contains("only a member of Lamplighters may take Tide Charm"), "{e}");
+    assert!(
+        e.contains("only a member of Lamplighters may take Tide Charm"),
+        "{e}"
+    );
     assert_eq!(wake(d, GREY_OARS).len(), 2);
 
     // "A crew sets out with one or two Oarsmen; after its first clash it
     // hires whom it likes": a third Oarsman is a problem of a crew that
     // has not yet clashed.
     for name in ["Hew", "Ivo"] {
-        bw(d, &["fighter", "add", name, "--gang", GREY_OARS, "--quirk", "oarsman"]);
+        bw(
+            d,
+            &[
+                "fighter", "add", name, "--gang", GREY_OARS, "--quirk", "oarsman",
+            ],
+        );
     }
     let oars = crew(d, GREY_OARS);
     assert!(
@@ -317,7 +394,10 @@ fn two_tides_of_brackwater_from_the_command_line() {
     assert_eq!(purse(d, GREY_OARS), [7, 0, 3]);
     assert_eq!(purse(d, SILT_KINGS), [6, 0, 1]);
     // "Every smuggler of a crew that clashes gains 1 Wake, sailing or not."
-    assert_eq!(wake(d, SILT_KINGS), [("Tove".into(), 1), ("Ness".into(), 1)]);
+    assert_eq!(
+        wake(d, SILT_KINGS),
+        [("Tove".into(), 1), ("Ness".into(), 1)]
+    );
     assert_eq!(
         holders(d),
         [
@@ -331,13 +411,35 @@ fn two_tides_of_brackwater_from_the_command_line() {
     assert_eq!(ness["stats"][0]["value"], 2, "Soaked: -1 Nerve");
     // A crew that has clashed hires whom it likes.
     for name in ["Hew", "Ivo"] {
-        bw(d, &["fighter", "add", name, "--gang", GREY_OARS, "--quirk", "oarsman"]);
+        bw(
+            d,
+            &[
+                "fighter", "add", name, "--gang", GREY_OARS, "--quirk", "oarsman",
+            ],
+        );
     }
-    assert!(!crew(d, GREY_OARS)["problems"].to_string().contains("Oarsmen"));
+    assert!(
+        !crew(d, GREY_OARS)["problems"]
+            .to_string()
+            .contains("Oarsmen")
+    );
     bw(d, &["undo"]);
     bw(d, &["undo"]);
     // Holding The Weir, the Grey Oars may buy harpoons.
-    bw(d, &["fighter", "add", "Quill", "--gang", GREY_OARS, "--quirk", "deckhand", "--quirk", "harpoon-gun"]);
+    bw(
+        d,
+        &[
+            "fighter",
+            "add",
+            "Quill",
+            "--gang",
+            GREY_OARS,
+            "--quirk",
+            "deckhand",
+            "--quirk",
+            "harpoon-gun",
+        ],
+    );
     bw(d, &["undo"]);
 
     // Clash 2, a Challenge for Eelgate (the defender's): the Ferrymen
@@ -426,20 +528,29 @@ fn two_tides_of_brackwater_from_the_command_line() {
     assert_eq!(purse(d, EEL_WIVES), [9, 0, 3]);
     assert_eq!(purse(d, GREY_OARS), [9, 0, 3]);
     assert_eq!(purse(d, SILT_KINGS), [10, 0, 4]);
-    assert_eq!(wake(d, SILT_KINGS), [("Tove".into(), 3), ("Ness".into(), 3)]);
+    assert_eq!(
+        wake(d, SILT_KINGS),
+        [("Tove".into(), 3), ("Ness".into(), 3)]
+    );
     let silt = crew(d, SILT_KINGS);
-    assert_eq!(silt["fighters"][1]["stats"][0]["value"], 3, "Ness dried out");
+    assert_eq!(
+        silt["fighters"][1]["stats"][0]["value"], 3,
+        "Ness dried out"
+    );
     let pike = &crew(d, FERRYMEN)["fighters"][1];
     assert_eq!(pike["status"]["state"], "active");
     // Two moorings a guild: the lamp stays where it was ("a tie leaves it
     // where it is"); four crews of one mooring: no Harbourmaster.
-    assert_eq!(
-        titles(d),
-        [("Tide King".into(), SILT_KINGS.to_owned())]
-    );
+    assert_eq!(titles(d), [("Tide King".into(), SILT_KINGS.to_owned())]);
     let cycle = json(d, &["cycle", "show"]);
     assert_eq!(cycle["said"], "Tide 2");
-    assert!(cycle["played"].as_array().unwrap().iter().all(|p| p["played"] == 0));
+    assert!(
+        cycle["played"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .all(|p| p["played"] == 0)
+    );
 
     // ---- Tide 2 -------------------------------------------------------
     // Clash 4, a Brawl of three for Cinder Quay (the Ferrymen's): the Eel
@@ -473,7 +584,10 @@ fn two_tides_of_brackwater_from_the_command_line() {
     assert_eq!(purse(d, EEL_WIVES), [10, 0, 7]);
     assert_eq!(purse(d, SILT_KINGS), [10, 0, 6]);
     // Tove, taken, is not with his side when it gains its Wake.
-    assert_eq!(wake(d, SILT_KINGS), [("Tove".into(), 3), ("Ness".into(), 4)]);
+    assert_eq!(
+        wake(d, SILT_KINGS),
+        [("Tove".into(), 3), ("Ness".into(), 4)]
+    );
     // "A taken smuggler is ransomed for half what their hands cost to
     // hire": an Oarsman costs 6.
     let terms = bw(d, &["captive", "terms", "Tove"]);
@@ -534,7 +648,10 @@ fn two_tides_of_brackwater_from_the_command_line() {
     assert_eq!(purse(d, EEL_WIVES), [16, 0, 9]);
     assert_eq!(purse(d, GREY_OARS), [17, 0, 9]);
     assert_eq!(purse(d, SILT_KINGS), [8, 0, 8]);
-    assert_eq!(wake(d, SILT_KINGS), [("Tove".into(), 5), ("Ness".into(), 6)]);
+    assert_eq!(
+        wake(d, SILT_KINGS),
+        [("Tove".into(), 5), ("Ness".into(), 6)]
+    );
     assert_eq!(
         holders(d),
         [
@@ -582,7 +699,10 @@ fn two_tides_of_brackwater_from_the_command_line() {
 /// The season as a club reads it: every format, and a PDF of one page
 /// that qpdf finds sound.
 fn season_exports(d: &Path) {
-    bw(d, &["export", "season", "--format", "md", "-o", "season.md"]);
+    bw(
+        d,
+        &["export", "season", "--format", "md", "-o", "season.md"],
+    );
     let md = std::fs::read_to_string(d.join("season.md")).unwrap();
     for line in [
         "## The Tide Table",
@@ -597,17 +717,29 @@ fn season_exports(d: &Path) {
     ] {
         assert!(md.contains(line), "the season does not say “{line}”:\n{md}");
     }
-    bw(d, &["export", "season", "--format", "json", "-o", "season.json"]);
+    bw(
+        d,
+        &["export", "season", "--format", "json", "-o", "season.json"],
+    );
     let season: Value =
         serde_json::from_str(&std::fs::read_to_string(d.join("season.json")).unwrap()).unwrap();
     assert_eq!(season["format"], "rapsheet-season");
     assert_eq!(season["cycles"][1]["records"].as_array().unwrap().len(), 3);
-    bw(d, &["export", "season", "--format", "html", "-o", "season.html"]);
+    bw(
+        d,
+        &["export", "season", "--format", "html", "-o", "season.html"],
+    );
     let html = std::fs::read_to_string(d.join("season.html")).unwrap();
     assert!(html.contains("<h2>Tide 2</h2>"), "{html}");
-    bw(d, &["export", "season", "--format", "pdf", "-o", "season.pdf"]);
+    bw(
+        d,
+        &["export", "season", "--format", "pdf", "-o", "season.pdf"],
+    );
     let pdf = d.join("season.pdf");
-    let info = std::process::Command::new("pdfinfo").arg(&pdf).output().unwrap();
+    let info = std::process::Command::new("pdfinfo")
+        .arg(&pdf)
+        .output()
+        .unwrap();
     assert!(
         String::from_utf8_lossy(&info.stdout).contains("Pages:           1"),
         "one page for the wall"
@@ -623,7 +755,11 @@ fn season_exports(d: &Path) {
         .args(["--check", pdf.to_str().unwrap()])
         .output()
         .unwrap();
-    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    assert!(
+        check.status.success(),
+        "{}",
+        String::from_utf8_lossy(&check.stdout)
+    );
 }
 
 /// Saves what the app shows, where `RAPSHEET_SHOT` names a folder.
@@ -651,7 +787,11 @@ fn a_challenge_is_recorded_and_a_mooring_given_in_the_window() {
     harness.run();
     // The first crew's guild and moorings on its roster, every mooring
     // beside it.
-    assert!(harness.query_by_label_contains("Moorings: Eelgate").is_some());
+    assert!(
+        harness
+            .query_by_label_contains("Moorings: Eelgate")
+            .is_some()
+    );
     assert!(harness.query_by_label("Lantern Steps").is_some());
 
     // A Challenge: the Silt Kings challenge the Ferrymen for Cinder Quay
@@ -676,7 +816,9 @@ fn a_challenge_is_recorded_and_a_mooring_given_in_the_window() {
     harness.run();
     harness.get_by_label("Mooring at stake").click();
     harness.run();
-    harness.get_by_label("Cinder Quay (Ferrymen of Cinder)").click();
+    harness
+        .get_by_label("Cinder Quay (Ferrymen of Cinder)")
+        .click();
     harness.run();
     shot(&mut harness, "brackwater-challenge");
     assert!(

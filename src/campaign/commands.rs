@@ -285,14 +285,22 @@ fn starting_holding(
             "a {} does not start with {} (it may start with {})",
             pack.words.gang,
             def.name,
-            if starting.is_empty() { "none".to_owned() } else { starting.join(", ") }
+            if starting.is_empty() {
+                "none".to_owned()
+            } else {
+                starting.join(", ")
+            }
         )));
     }
     if holders.contains_key(&def.id) {
         return Err(refused(format!(
             "{} is held already (still free: {})",
             def.name,
-            if starting.is_empty() { "none".to_owned() } else { starting.join(", ") }
+            if starting.is_empty() {
+                "none".to_owned()
+            } else {
+                starting.join(", ")
+            }
         )));
     }
     Ok(Some(Event::HoldingChanged {
@@ -969,10 +977,9 @@ pub fn ransom(
                 pack.resource_label(&rules.resource).to_owned(),
             ));
         }
-        let worth = rules
-            .ransom
-            .as_ref()
-            .map_or(worth, |p| p.basis(worth, |by| super::rating::hiring_cost(pack, fighter, by)));
+        let worth = rules.ransom.as_ref().map_or(worth, |p| {
+            p.basis(worth, |by| super::rating::hiring_cost(pack, fighter, by))
+        });
         if let Some(price) = &rules.ransom
             && !price.allows(amount, worth)
         {

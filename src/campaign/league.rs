@@ -202,12 +202,9 @@ impl Places {
         }
         // A record that ends the cycle changes every gang the end does,
         // each as every laptop works it out again: it names them all.
-        let ends_cycle = events.iter().any(|e| {
-            matches!(
-                e,
-                Event::CycleEnded { .. } | Event::CycleReopened { .. }
-            )
-        });
+        let ends_cycle = events
+            .iter()
+            .any(|e| matches!(e, Event::CycleEnded { .. } | Event::CycleReopened { .. }));
         if let Some(named) = reach.record.as_mut().filter(|_| ends_cycle) {
             named.extend(reach.touched.iter().copied());
         }

@@ -105,6 +105,17 @@ impl Key {
     /// Whether both copies' changes can be kept together: numbers add up,
     /// lasting effects sit side by side, entries gained and lost on each
     /// side are gained and lost.
+    /// Whether a record works it out from the whole campaign (a title, a
+    /// holding won at stake, the cycle, a faction's title) rather than
+    /// from its own report: a record made again where it lands works it
+    /// out anew, so it is no copy's change to conflict with.
+    pub fn worked_out_by_record(&self) -> bool {
+        matches!(
+            self.aspect,
+            Aspect::Title(_) | Aspect::Holding(_) | Aspect::Cycle | Aspect::FactionTitle(_)
+        )
+    }
+
     pub fn can_keep_both(&self) -> bool {
         matches!(
             self.aspect,
@@ -253,6 +264,16 @@ pub struct MergePlan {
 /// value: its pack's floor and bounds.
 pub type Within<'a> = &'a dyn Fn(&Key, i64) -> bool;
 
+/// What becomes of the other copy's records where they land: kept as
+/// they are (a merge of two copies), or made again from their report and
+/// dice (a league's rebase), working out anew what they work out from the
+/// whole campaign.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Records {
+    Kept,
+    MadeAgain,
+}
+
 /// The plan for merging `theirs` into `ours` (each a whole log, oldest
 /// first). What both copies changed is kept without asking where both
 /// changes can hold at once (numbers `within` their bounds, lasting
@@ -265,7 +286,7 @@ pub fn plan(
     let shared = ours.iter().zip(theirs).take_while(|(a, b)| a == b).count();
     let (common, our_new) = ours.split_at(shared);
     let parted = Parted::of(common).ok_or(MergeError::NotCopies)?;
-    plan_parted(&parted, our_new, &theirs[shared..], within)
+    plan_parted(&parted, our_new, &theirs[shared..], within, Records::Kept)
 }
 
 /// What both copies held where they parted, as much as a plan needs of
@@ -321,6 +342,7 @@ pub fn plan_parted(
     our_new: &[LoggedBatch],
     their_new: &[LoggedBatch],
     within: Within,
+    records: Records,
 ) -> Result<MergePlan, MergeError> {
     let parted_after = parted.after;
     let mut ids = Remap::parted(parted, our_new);
@@ -372,7 +394,11 @@ pub fn plan_parted(
         })
         .collect();
     let ours_by_key = changed_by_key(&ours_kept, &owners);
-    let theirs_by_key = events_by_key(&theirs_kept, &owners);
+    let mut theirs_by_key = events_by_key(&theirs_kept, &owners);
+    if records == Records::MadeAgain {
+        let by_hand = events_by_key(&outside_records(&theirs_kept), &owners);
+        theirs_by_key.retain(|key, _| !key.worked_out_by_record() || by_hand.contains_key(key));
+    }
     let mut steps = number_steps(&theirs_kept, &owners);
     let mut came_back = Vec::new();
     let mut composed = Vec::new();
@@ -958,6 +984,16 @@ fn changed_by_key(
     let mut by_key = events_by_key(batches, owners);
     by_key.retain(|_, events| !comes_back(events));
     by_key
+}
+
+/// The batches that are not records (a record made again where it lands
+/// works out anew what it works out from the whole campaign).
+fn outside_records(batches: &[LoggedBatch]) -> Vec<LoggedBatch> {
+    batches
+        .iter()
+        .filter(|b| b.undoes.is_some() || super::battle::recorded(&b.events).is_none())
+        .cloned()
+        .collect()
 }
 
 /// The events of these batches that change something, by what they change.

@@ -207,7 +207,8 @@ pub fn award_faction_titles(
 ) -> Vec<(String, Option<String>, Option<String>)> {
     let mut changes = Vec::new();
     for title in pack.titles.iter().filter(|t| !t.holder.is_gang()) {
-        let mut totals: BTreeMap<&str, i64> = pack.factions.iter().map(|f| (f.id.as_str(), 0)).collect();
+        let mut totals: BTreeMap<&str, i64> =
+            pack.factions.iter().map(|f| (f.id.as_str(), 0)).collect();
         for (faction, measures) in gangs {
             let Some(total) = faction.as_deref().and_then(|f| totals.get_mut(f)) else {
                 continue;

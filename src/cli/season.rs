@@ -167,7 +167,10 @@ fn cycle(session: &mut Session, command: CycleCommand) -> Result<()> {
             if json {
                 return print_json(&ended);
             }
-            say!("{} (rolls from seed {seed})", session.batch_label(ended.batch)?);
+            say!(
+                "{} (rolls from seed {seed})",
+                session.batch_label(ended.batch)?
+            );
             super::battle::print_changes(&ended.changes, &[]);
             Ok(())
         }

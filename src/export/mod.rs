@@ -357,7 +357,10 @@ fn battle_lines(b: &BattleStory, c: &Chronicle, out: &mut Vec<DocLine>) {
         .scenario
         .as_ref()
         .map_or(String::new(), |s| format!(": {s}"));
-    let shape = b.shape.as_ref().map_or(String::new(), |s| format!(" ({s})"));
+    let shape = b
+        .shape
+        .as_ref()
+        .map_or(String::new(), |s| format!(" ({s})"));
     out.push(DocLine::Subheading(format!(
         "{} #{}{shape}{scenario}{stage}",
         b.record, b.battle

@@ -209,7 +209,9 @@ pub enum CycleStepKind {
 }
 
 /// How long something lasts, where it is not for good.
-#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(
+    Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq, PartialOrd, Ord,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Until {
     /// Until the cycle ends.

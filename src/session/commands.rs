@@ -566,8 +566,9 @@ impl Session {
             });
         };
         let price = |p: &crate::rules::Price| {
-            let worth =
-                p.basis(worth, |by| crate::campaign::rating::hiring_cost(pack, &f, by));
+            let worth = p.basis(worth, |by| {
+                crate::campaign::rating::hiring_cost(pack, &f, by)
+            });
             CaptivePrice {
                 said: p.said(worth),
                 amount: p.amount(worth).filter(|_| p.between.is_none()),

@@ -22,7 +22,9 @@ pub(super) fn whole(ground: Ground<'_>, registry: &Registry) -> Result<CampaignS
     let (fighters, titles) = (ground.all_fighters()?, ground.title_holders()?);
     let (pending, lasting) = (ground.pending_effects()?, ground.all_lasting_effects()?);
     let season = ground.season(true)?;
-    with_the_rest(ground, registry, gangs, fighters, titles, pending, lasting, season)
+    with_the_rest(
+        ground, registry, gangs, fighters, titles, pending, lasting, season,
+    )
 }
 
 /// The campaign as the procedure of one report (played with `pack`)
@@ -75,9 +77,8 @@ pub(super) fn state_for(
     others.dedup();
     // A title of a count of fighters compares every contender's; a cycle's
     // end reaches every gang's members.
-    let every_member = pack.is_some_and(|p| {
-        crate::campaign::titles::counts_fighters(p) || p.cycles.is_some()
-    });
+    let every_member =
+        pack.is_some_and(|p| crate::campaign::titles::counts_fighters(p) || p.cycles.is_some());
     if every_member {
         for g in &others {
             fighters.extend(ground.fighters(*g)?);
@@ -97,13 +98,19 @@ pub(super) fn state_for(
         .into_iter()
         .filter(|p| named.contains(&p.gang))
         .collect();
-    with_the_rest(ground, registry, gangs, fighters, titles, pending, lasting, season)
+    with_the_rest(
+        ground, registry, gangs, fighters, titles, pending, lasting, season,
+    )
 }
 
 /// Whether a record of the pack reads how every record finished: a
 /// title counts the first in the standings.
 fn needs_results(pack: &Pack) -> bool {
-    pack.standings.is_some() && pack.titles.iter().any(|t| t.count.as_deref() == Some("standings"))
+    pack.standings.is_some()
+        && pack
+            .titles
+            .iter()
+            .any(|t| t.count.as_deref() == Some("standings"))
 }
 
 /// The campaign's state of the gangs, fighters, titles and effects read,

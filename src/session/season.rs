@@ -227,7 +227,12 @@ impl Session {
         self.change_holding(holding, None, reason)
     }
 
-    fn change_holding(&mut self, holding: &str, to: Option<GangId>, reason: &str) -> Result<BatchId> {
+    fn change_holding(
+        &mut self,
+        holding: &str,
+        to: Option<GangId>,
+        reason: &str,
+    ) -> Result<BatchId> {
         let reason = crate::text::notes("reason", reason.trim())?;
         let pack = self.season_pack()?;
         if reason.is_empty() {
@@ -423,7 +428,11 @@ impl Session {
 
     /// The gang first in the standings alone, where a title counts it.
     pub(super) fn first_in_standings(&self, pack: &Pack) -> Result<Option<GangId>> {
-        if !pack.titles.iter().any(|t| t.count.as_deref() == Some("standings")) {
+        if !pack
+            .titles
+            .iter()
+            .any(|t| t.count.as_deref() == Some("standings"))
+        {
             return Ok(None);
         }
         Ok(first_alone(&self.ranked(pack)?))
@@ -440,7 +449,11 @@ impl Session {
                 crate::text::echo(faction),
                 pack.words.faction,
                 pack.pack.name,
-                if known.is_empty() { "it has none".to_owned() } else { known.join(", ") }
+                if known.is_empty() {
+                    "it has none".to_owned()
+                } else {
+                    known.join(", ")
+                }
             );
         };
         if gang.faction.as_deref() == Some(def.id.as_str()) {
@@ -459,7 +472,10 @@ impl Session {
 /// A record in a line: its number and kind, the sides as they finished,
 /// what was at stake and what changed hands.
 fn record_said(b: &crate::campaign::chronicle::BattleStory) -> String {
-    let kind = b.shape.as_ref().map_or(String::new(), |s| format!(" ({s})"));
+    let kind = b
+        .shape
+        .as_ref()
+        .map_or(String::new(), |s| format!(" ({s})"));
     let challenge = b.gangs.iter().any(|g| g.challenger);
     let mut sides: Vec<&crate::campaign::chronicle::GangInBattle> = b.gangs.iter().collect();
     sides.sort_by_key(|g| g.place.unwrap_or(if g.won { 1 } else { 2 }));
@@ -476,7 +492,12 @@ fn record_said(b: &crate::campaign::chronicle::BattleStory) -> String {
         (None, true) => "; a draw".to_owned(),
         _ => String::new(),
     };
-    let mut line = format!("{} #{}{kind}: {}{result}", b.record, b.battle, sides.join(", "));
+    let mut line = format!(
+        "{} #{}{kind}: {}{result}",
+        b.record,
+        b.battle,
+        sides.join(", ")
+    );
     if let Some(stake) = &b.stake {
         line.push_str(&format!("; at stake {stake}"));
     }
@@ -527,12 +548,16 @@ fn holding_gives(pack: &Pack, h: &crate::rules::HoldingDef) -> Vec<String> {
         out.push(format!("each {}: {}", pack.record().noun, each.join(", ")));
     }
     for m in &h.modifiers {
-        let table = pack.table(&m.table).map_or(m.table.as_str(), |t| t.name.as_str());
+        let table = pack
+            .table(&m.table)
+            .map_or(m.table.as_str(), |t| t.name.as_str());
         out.push(format!("{:+} to rolls on {table}", m.amount));
     }
     for u in &h.unlocks {
         let what = match crate::rules::Unlock::parse(u) {
-            Ok(crate::rules::Unlock::Entry(id)) => pack.quirk(&id).map_or(id.clone(), |q| q.name.clone()),
+            Ok(crate::rules::Unlock::Entry(id)) => {
+                pack.quirk(&id).map_or(id.clone(), |q| q.name.clone())
+            }
             Ok(crate::rules::Unlock::Group(id)) => pack
                 .groups
                 .iter()
@@ -554,9 +579,7 @@ fn measure_label(pack: &Pack, by: &str) -> String {
     };
     let label = match ranked.measure {
         StandingMeasure::Resource(id) => pack.resource_label(&id).to_owned(),
-        StandingMeasure::Counter(id) => pack
-            .counter(&id)
-            .map_or(id.clone(), |c| c.label.clone()),
+        StandingMeasure::Counter(id) => pack.counter(&id).map_or(id.clone(), |c| c.label.clone()),
         StandingMeasure::Holdings => crate::text::capitalised(&pack.words.holdings),
         StandingMeasure::Records => pack.record().plural_title(),
         StandingMeasure::Wins => "Won".to_owned(),

@@ -8,11 +8,11 @@ use serde::Serialize;
 use super::{CampaignStore, Result, StoreError};
 use crate::campaign::battle::{Battle, BattleFighter, BattleGang};
 use crate::campaign::titles::TitleHolders;
-use crate::rules::Until;
 use crate::campaign::{
     BatchId, BattleId, CampaignInfo, EffectId, Event, Fighter, FighterId, FighterStatus, Gang,
     GangId, LastingEffect, PendingEffect, PendingId, QuirkPick,
 };
+use crate::rules::Until;
 
 /// One event of the log with its batch.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -175,7 +175,9 @@ pub(super) fn faction_titles(conn: &Connection) -> Result<BTreeMap<String, Strin
 
 /// How every record finished, oldest first: each side's place, or its
 /// winner first and the rest second (all level without a winner).
-pub(super) fn finishes(conn: &Connection) -> Result<Vec<crate::campaign::season::standings::Finishes>> {
+pub(super) fn finishes(
+    conn: &Connection,
+) -> Result<Vec<crate::campaign::season::standings::Finishes>> {
     use crate::campaign::season::standings::Finishes;
     let mut stmt = conn.prepare_cached(
         "SELECT bg.battle_id, bg.gang_id, bg.place, b.winner FROM battle_gang bg \
@@ -620,9 +622,7 @@ fn fighter_kept(conn: &Connection, id: FighterId, dismissed: bool) -> Result<Opt
 /// Every gang, by name: two queries in all, however many gangs.
 pub(super) fn gangs(conn: &Connection) -> Result<Vec<Gang>> {
     let mut gangs: Vec<Gang> = conn
-        .prepare_cached(&format!(
-            "{GANG_COLUMNS} ORDER BY name COLLATE NOCASE, id"
-        ))?
+        .prepare_cached(&format!("{GANG_COLUMNS} ORDER BY name COLLATE NOCASE, id"))?
         .query_map([], gang_row)?
         .collect::<rusqlite::Result<_>>()?;
     let mut stmt = conn.prepare_cached("SELECT gang_id, resource, amount FROM gang_resource")?;

@@ -204,7 +204,10 @@ impl CampaignStore {
             ("lasting effects", replayed.lasting == stored.lasting),
             ("holdings", replayed.holders == stored.holders),
             ("cycles", replayed.cycle == stored.cycle),
-            ("faction titles", replayed.faction_titles == stored.faction_titles),
+            (
+                "faction titles",
+                replayed.faction_titles == stored.faction_titles,
+            ),
         ];
         for (what, same) in pairs {
             if !same {

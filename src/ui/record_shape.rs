@@ -77,7 +77,11 @@ pub fn shaped_result_ui(ui: &mut Ui, form: &mut BattleForm, shape: &ShapeDef, na
                     let drag = egui::DragValue::new(&mut place)
                         .range(0..=sides)
                         .custom_formatter(|n, _| {
-                            if n < 1.0 { "—".to_owned() } else { format!("{n}") }
+                            if n < 1.0 {
+                                "—".to_owned()
+                            } else {
+                                format!("{n}")
+                            }
                         });
                     if ui.add(drag).labelled_by(label.id).changed() {
                         form.places[i] = (place >= 1).then_some(place);

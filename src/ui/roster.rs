@@ -203,12 +203,11 @@ fn season_of_gang_ui(
                     for f in factions {
                         let chosen = view.faction.as_deref() == Some(f.name.as_str());
                         if ui.selectable_label(chosen, &f.name).clicked() && !chosen {
-                            action = Some(Action::Season(
-                                super::action::SeasonAction::SetFaction {
+                            action =
+                                Some(Action::Season(super::action::SeasonAction::SetFaction {
                                     gang: view.id,
                                     faction: f.name.clone(),
-                                },
-                            ));
+                                }));
                         }
                     }
                 },

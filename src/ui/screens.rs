@@ -393,7 +393,12 @@ impl RapsheetApp {
     }
 
     /// The Season screen: the cycle, the standings, the holdings.
-    fn season_screen_ui(&mut self, ui: &mut Ui, read_only: Option<&str>, actions: &mut Vec<Action>) {
+    fn season_screen_ui(
+        &mut self,
+        ui: &mut Ui,
+        read_only: Option<&str>,
+        actions: &mut Vec<Action>,
+    ) {
         let state = &self.state;
         egui::CentralPanel::default().show(ui, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| match &state.season {

@@ -49,12 +49,10 @@ impl SeasonForm {
                     .filter(|f| !f.is_empty())
                     .map(|f| f.parse().ok())
                     .collect();
-                faces
-                    .filter(|f| !f.is_empty())
-                    .map(|faces| EnteredDice {
-                        roll: roll.clone(),
-                        faces,
-                    })
+                faces.filter(|f| !f.is_empty()).map(|faces| EnteredDice {
+                    roll: roll.clone(),
+                    faces,
+                })
             })
             .collect();
         report
@@ -323,7 +321,11 @@ fn standings_ui(ui: &mut Ui, view: &StandingsView) {
     // A measure of no value of its own (head-to-head, between two gangs)
     // ranks without a column.
     let shown: Vec<usize> = (0..view.columns.len())
-        .filter(|i| view.lines.iter().any(|l| l.values.get(*i).copied().flatten().is_some()))
+        .filter(|i| {
+            view.lines
+                .iter()
+                .any(|l| l.values.get(*i).copied().flatten().is_some())
+        })
         .collect();
     let columns = 2 + usize::from(with_faction) + shown.len();
     egui::Grid::new("standings")
@@ -370,7 +372,11 @@ fn holdings_ui(
     read_only: Option<&str>,
 ) -> Option<Action> {
     let mut action = None;
-    ui.label(RichText::new(crate::text::capitalised(&view.words)).strong().size(18.0));
+    ui.label(
+        RichText::new(crate::text::capitalised(&view.words))
+            .strong()
+            .size(18.0),
+    );
     ui.horizontal(|ui| {
         let label = ui.label("Reason for a change by hand");
         ui.add(egui::TextEdit::singleline(&mut form.reason).desired_width(280.0))

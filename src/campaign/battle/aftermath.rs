@@ -264,7 +264,14 @@ impl Run<'_> {
         let gang = self.fighter_gang(fighter);
         self.change(
             gang,
-            self.roll_line(&fighter_name, &record, table, &modifier_text, total, &result),
+            self.roll_line(
+                &fighter_name,
+                &record,
+                table,
+                &modifier_text,
+                total,
+                &result,
+            ),
             &table.source,
             row.as_ref().and_then(|r| r.ruling.as_deref()),
         );
@@ -1076,7 +1083,11 @@ impl Run<'_> {
     }
 
     /// Applies `Effect::LaidUp` to the fighter (the kind says the rule).
-    fn effect_laid_up(&mut self, at: &At<'_>, until: crate::rules::Until) -> Result<(), ReportError> {
+    fn effect_laid_up(
+        &mut self,
+        at: &At<'_>,
+        until: crate::rules::Until,
+    ) -> Result<(), ReportError> {
         self.set_status(
             at.fighter,
             FighterStatus::LaidUp {

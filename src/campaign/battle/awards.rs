@@ -51,7 +51,12 @@ impl Run<'_> {
     /// where a title counts it.
     fn first_in_standings(&self) -> Option<GangId> {
         let def = self.pack.standings.as_ref()?;
-        if !self.pack.titles.iter().any(|t| t.count.as_deref() == Some("standings")) {
+        if !self
+            .pack
+            .titles
+            .iter()
+            .any(|t| t.count.as_deref() == Some("standings"))
+        {
             return None;
         }
         let gangs: Vec<Gang> = self
@@ -172,15 +177,23 @@ impl Run<'_> {
         }
         let gangs: Vec<(Option<String>, BTreeMap<String, i64>)> = standings
             .iter()
-            .map(|(g, m)| (self.state.gang(*g).and_then(|g| g.faction.clone()), m.clone()))
+            .map(|(g, m)| {
+                (
+                    self.state.gang(*g).and_then(|g| g.faction.clone()),
+                    m.clone(),
+                )
+            })
             .collect();
         let changes = award_faction_titles(self.pack, &gangs, &self.state.season.faction_titles);
         for (title, from, to) in changes {
             let def = self.pack.titles.iter().find(|t| t.id == title);
             let name = def.map_or(title.clone(), |t| t.name.clone());
             let faction = |id: &Option<String>| {
-                id.as_deref()
-                    .map(|f| self.pack.faction(f).map_or(f.to_owned(), |d| d.name.clone()))
+                id.as_deref().map(|f| {
+                    self.pack
+                        .faction(f)
+                        .map_or(f.to_owned(), |d| d.name.clone())
+                })
             };
             let text = match (faction(&from), faction(&to)) {
                 (Some(f), Some(t)) => format!("{t} takes the title {name} from {f}"),
@@ -190,7 +203,8 @@ impl Run<'_> {
             };
             let source = def.map_or_else(String::new, |t| t.source.clone());
             self.line(None, text, &source, def.and_then(|t| t.ruling.as_deref()));
-            self.events.push(Event::FactionTitleChanged { title, from, to });
+            self.events
+                .push(Event::FactionTitleChanged { title, from, to });
         }
     }
 }

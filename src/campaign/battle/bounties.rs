@@ -29,7 +29,9 @@ impl Run<'_> {
                 self.line(Some(bf.gang), text, &rules.source, rules.ruling.as_deref());
                 continue;
             };
-            let claimer = self.rival_of(bf.fighter).unwrap_or_else(|| self.rival(bf.gang));
+            let claimer = self
+                .rival_of(bf.fighter)
+                .unwrap_or_else(|| self.rival(bf.gang));
             let label = self.pack.resource_label(&rules.claim_resource).to_owned();
             // A reason reads as a phrase: "bounty on Brick claimed".
             let reason = format!("{} on {name} claimed", word.to_lowercase());

@@ -169,7 +169,8 @@ impl Run<'_> {
             self.gain(
                 gang,
                 &amount,
-                times, None,
+                times,
+                None,
                 &def.label,
                 def.ruling.as_deref(),
             )?;

@@ -73,7 +73,12 @@ impl Run<'_> {
         };
         let cycle = self.state.season.cycle;
         let said = crate::campaign::season::cycle_said(&self.pack.words, cycle);
-        self.line(None, format!("{said} ends"), &rules.source, rules.ruling.as_deref());
+        self.line(
+            None,
+            format!("{said} ends"),
+            &rules.source,
+            rules.ruling.as_deref(),
+        );
         self.events.push(Event::CycleEnded { cycle });
         for step in &rules.end {
             match step.kind {
@@ -82,7 +87,13 @@ impl Run<'_> {
                 CycleStepKind::Gain => {
                     for gang in self.gangs_of_game() {
                         let (text, source) = (step.text.clone(), step.source.clone());
-                        self.give_rewards(gang, &step.rewards, &text, &source, step.ruling.as_deref())?;
+                        self.give_rewards(
+                            gang,
+                            &step.rewards,
+                            &text,
+                            &source,
+                            step.ruling.as_deref(),
+                        )?;
                     }
                 }
                 CycleStepKind::Returns => self.returns(step, &said),
@@ -102,8 +113,18 @@ impl Run<'_> {
             .collect();
         for (holding, gang) in held {
             let text = format!("{}: {}", step.text, holding.name);
-            self.give_rewards(gang, &holding.income, &text, &step.source, step.ruling.as_deref())?;
-            if let Some(table) = holding.income_roll.as_deref().and_then(|t| self.pack.table(t)) {
+            self.give_rewards(
+                gang,
+                &holding.income,
+                &text,
+                &step.source,
+                step.ruling.as_deref(),
+            )?;
+            if let Some(table) = holding
+                .income_roll
+                .as_deref()
+                .and_then(|t| self.pack.table(t))
+            {
                 let table = table.clone();
                 self.income_roll(step, &holding, &table, gang)?;
             }
@@ -133,8 +154,8 @@ impl Run<'_> {
             reason: e.to_string(),
         })?;
         let record = self.dice_for(&name, &expr, &field)?;
-        let (modifier, modifier_text) = crate::rules::FighterModifier::total(
-            &crate::rules::FighterModifier::from_holdings(
+        let (modifier, modifier_text) =
+            crate::rules::FighterModifier::total(&crate::rules::FighterModifier::from_holdings(
                 self.pack,
                 &table.id,
                 self.holders
@@ -142,8 +163,7 @@ impl Run<'_> {
                     .filter(|(_, g)| **g == gang)
                     .map(|(h, _)| h.as_str())
                     .collect::<Vec<_>>(),
-            ),
-        );
+            ));
         let total = record.total.saturating_add(modifier);
         let row = table.lookup(total).cloned();
         let result = row
@@ -196,7 +216,11 @@ impl Run<'_> {
             let from = self.amount_of(gang, &resource);
             let mut to = from.saturating_add(amount);
             if let Some(floor) = step.floor {
-                to = if amount < 0 { to.max(floor.min(from)) } else { to };
+                to = if amount < 0 {
+                    to.max(floor.min(from))
+                } else {
+                    to
+                };
             }
             let made = self.adjust(gang, &resource, to.saturating_sub(from), &step.text)?;
             if made != 0 {
@@ -229,7 +253,12 @@ impl Run<'_> {
             let gang = self.fighter_gang(id);
             let name = self.fighter_label(id);
             self.set_status(id, FighterStatus::Active, format!("{said} ended"));
-            self.change(gang, format!("{name} is back: {}", step.text), &step.source, None);
+            self.change(
+                gang,
+                format!("{name} is back: {}", step.text),
+                &step.source,
+                None,
+            );
         }
     }
 
@@ -240,7 +269,10 @@ impl Run<'_> {
             .lasting
             .iter()
             .filter(|e| e.removed.is_none() && e.until == Some(Until::Cycle))
-            .filter(|e| self.fighter_gang(e.fighter).is_some_and(|g| gangs.contains(&g)))
+            .filter(|e| {
+                self.fighter_gang(e.fighter)
+                    .is_some_and(|g| gangs.contains(&g))
+            })
             .map(|e| (e.id, e.fighter, e.name.clone()))
             .collect();
         for (effect, fighter, name) in ending {
@@ -254,7 +286,12 @@ impl Run<'_> {
             }
             let who = self.fighter_label(fighter);
             let gang = self.fighter_gang(fighter);
-            self.change(gang, format!("{who}: {name} ends ({})", step.text), &step.source, None);
+            self.change(
+                gang,
+                format!("{who}: {name} ends ({})", step.text),
+                &step.source,
+                None,
+            );
         }
     }
 }

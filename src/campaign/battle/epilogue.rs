@@ -203,7 +203,10 @@ impl Run<'_> {
                     let text = format!(
                         "takes nothing: no one other {} is placed {}",
                         self.pack.words.gang,
-                        rule.from.as_deref().unwrap_or_default().replace("place:", "")
+                        rule.from
+                            .as_deref()
+                            .unwrap_or_default()
+                            .replace("place:", "")
                     );
                     self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
                     continue;

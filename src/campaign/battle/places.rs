@@ -55,11 +55,7 @@ pub(super) fn resolve_shape<'p>(
 
 /// The sides a shaped record has, refused where the report has more or
 /// fewer.
-pub(super) fn check_sides(
-    pack: &Pack,
-    shape: &ShapeDef,
-    sides: usize,
-) -> Result<(), ReportError> {
+pub(super) fn check_sides(pack: &Pack, shape: &ShapeDef, sides: usize) -> Result<(), ReportError> {
     if shape.sides.contains(sides) {
         return Ok(());
     }
@@ -327,7 +323,9 @@ pub(super) fn resolve_stake(
         let held = match holder {
             Some(g) => format!(
                 "held by {}",
-                state.gang(g).map_or_else(|| format!("#{g}"), |g| g.name.clone())
+                state
+                    .gang(g)
+                    .map_or_else(|| format!("#{g}"), |g| g.name.clone())
             ),
             None => "unclaimed".to_owned(),
         };
@@ -462,9 +460,9 @@ impl Run<'_> {
                 let Ok(finish) = Finish::parse(&row.finish) else {
                     continue;
                 };
-                let side_fits = row.side.is_none_or(|s| {
-                    side.challenger == (s == ChallengeSide::Challenger)
-                });
+                let side_fits = row
+                    .side
+                    .is_none_or(|s| side.challenger == (s == ChallengeSide::Challenger));
                 if !side_fits || !finish.is(place, shared, last) {
                     continue;
                 }
@@ -534,7 +532,12 @@ impl Run<'_> {
                 continue;
             };
             let to = reward.to.clone().unwrap_or_else(|| {
-                if self.battle.gangs.is_empty() { "side" } else { "took_part" }.to_owned()
+                if self.battle.gangs.is_empty() {
+                    "side"
+                } else {
+                    "took_part"
+                }
+                .to_owned()
             });
             let award = crate::rules::AwardDef {
                 id: String::new(),
@@ -566,10 +569,12 @@ impl Run<'_> {
         let holder = self.holders.get(&holding_id).copied();
         let taker = match rule {
             StakeRule::First => self.battle.winner,
-            StakeRule::Challenger => self
-                .battle
-                .winner
-                .filter(|w| self.battle.gangs.iter().any(|g| g.gang == *w && g.challenger)),
+            StakeRule::Challenger => self.battle.winner.filter(|w| {
+                self.battle
+                    .gangs
+                    .iter()
+                    .any(|g| g.gang == *w && g.challenger)
+            }),
         };
         let of = format!("{} #{}", self.pack.record().title(), self.battle.id);
         match taker {

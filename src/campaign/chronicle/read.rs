@@ -201,10 +201,12 @@ pub(super) fn battle_story(
             Vec::new()
         },
         notes: battle.notes.clone(),
-        shape: battle
-            .shape
-            .as_deref()
-            .map(|s| rules.record.shape(s).map_or_else(|| s.to_owned(), |d| d.label.clone())),
+        shape: battle.shape.as_deref().map(|s| {
+            rules
+                .record
+                .shape(s)
+                .map_or_else(|| s.to_owned(), |d| d.label.clone())
+        }),
         stake: battle.stake.as_deref().map(|h| names.label(h)),
         cycle: battle.cycle,
         holdings: Vec::new(),

@@ -144,11 +144,9 @@ pub(super) fn holding_changed(
 ) -> String {
     let name = names.label(holding);
     let said = match (from, to) {
-        (Some(from), Some(to)) => format!(
-            "{} took {name} from {}",
-            names.gang(to),
-            names.gang(from)
-        ),
+        (Some(from), Some(to)) => {
+            format!("{} took {name} from {}", names.gang(to), names.gang(from))
+        }
         (None, Some(to)) => format!("{} took {name}", names.gang(to)),
         (Some(from), None) => format!("{} no longer holds {name}", names.gang(from)),
         (None, None) => format!("{name}: unchanged"),
@@ -193,11 +191,7 @@ pub(super) fn faction_title_changed(
 ) -> String {
     match (from, to) {
         (_, Some(to)) => format!("{} is now {}", names.label(to), names.label(title)),
-        (Some(from), None) => format!(
-            "{} is no longer {}",
-            names.label(from),
-            names.label(title)
-        ),
+        (Some(from), None) => format!("{} is no longer {}", names.label(from), names.label(title)),
         (None, None) => format!("{}: unchanged", names.label(title)),
     }
 }

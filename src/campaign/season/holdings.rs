@@ -32,7 +32,9 @@ pub fn locked_for(
             continue;
         }
         let what = match &unlock {
-            Unlock::Entry(id) => pack.quirk(id).map_or_else(|| id.clone(), |q| q.name.clone()),
+            Unlock::Entry(id) => pack
+                .quirk(id)
+                .map_or_else(|| id.clone(), |q| q.name.clone()),
             Unlock::Group(id) => pack
                 .groups
                 .iter()

@@ -35,7 +35,10 @@ impl Finishes {
     }
 
     fn place_of(&self, gang: GangId) -> Option<u32> {
-        self.places.iter().find(|(g, _)| *g == gang).map(|(_, p)| *p)
+        self.places
+            .iter()
+            .find(|(g, _)| *g == gang)
+            .map(|(_, p)| *p)
     }
 
     /// Whether the gang took part.
@@ -81,7 +84,12 @@ pub struct Measured<'a> {
 }
 
 /// A gang's value of one measure (head-to-head has none of its own).
-fn value(pack: &Pack, of: &Measured<'_>, measure: &StandingMeasure, results: &[Finishes]) -> Option<i64> {
+fn value(
+    pack: &Pack,
+    of: &Measured<'_>,
+    measure: &StandingMeasure,
+    results: &[Finishes],
+) -> Option<i64> {
     let count = |n: usize| i64::try_from(n).unwrap_or(i64::MAX);
     let gang = of.gang.id;
     match measure {
@@ -96,7 +104,9 @@ fn value(pack: &Pack, of: &Measured<'_>, measure: &StandingMeasure, results: &[F
             of.fighters
                 .iter()
                 .filter(|f| f.status.on_roster())
-                .fold(0i64, |sum, f| sum.saturating_add(f.counter_or_start(pack, id).unwrap_or(0))),
+                .fold(0i64, |sum, f| {
+                    sum.saturating_add(f.counter_or_start(pack, id).unwrap_or(0))
+                }),
         ),
         StandingMeasure::Holdings => Some(count(of.holdings)),
         StandingMeasure::Records => Some(count(results.iter().filter(|r| r.has(gang)).count())),
@@ -120,7 +130,10 @@ pub fn rank(
     let values: BTreeMap<GangId, Vec<Option<i64>>> = gangs
         .iter()
         .map(|m| {
-            let row = by.iter().map(|r| value(pack, m, &r.measure, results)).collect();
+            let row = by
+                .iter()
+                .map(|r| value(pack, m, &r.measure, results))
+                .collect();
             (m.gang.id, row)
         })
         .collect();

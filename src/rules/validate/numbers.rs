@@ -289,7 +289,10 @@ fn season_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
     }
     for shape in pack.record.iter().flat_map(|r| &r.shapes) {
         for (i, row) in shape.places.iter().enumerate() {
-            rewards(format!("record.shapes.{}.places[{i}].rewards", shape.id), &row.rewards);
+            rewards(
+                format!("record.shapes.{}.places[{i}].rewards", shape.id),
+                &row.rewards,
+            );
         }
     }
     for h in &pack.holdings {

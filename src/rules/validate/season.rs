@@ -6,9 +6,8 @@
 use std::collections::BTreeSet;
 
 use crate::rules::{
-    AwardFor, ByCost, CycleEnds, CycleStepKind, Effect, Finish, Members, Pack,
-    PackError, PlacedSide, Ranked, Reward, ShapeResult, StakeFrom, StandingMeasure, TitleCount,
-    Unlock,
+    AwardFor, ByCost, CycleEnds, CycleStepKind, Effect, Finish, Members, Pack, PackError,
+    PlacedSide, Ranked, Reward, ShapeResult, StakeFrom, StandingMeasure, TitleCount, Unlock,
 };
 
 type Found = Result<(), (String, String)>;
@@ -90,9 +89,17 @@ fn is_name(entry: &str, name: &str) -> Found {
 /// The game's words for what it has: a holding, a cycle, a faction.
 fn check_words(pack: &Pack) -> Found {
     let uses = [
-        (!pack.holdings.is_empty(), "[[holdings]]", ["holding", "holdings"]),
+        (
+            !pack.holdings.is_empty(),
+            "[[holdings]]",
+            ["holding", "holdings"],
+        ),
         (pack.cycles.is_some(), "[cycles]", ["cycle", "cycles"]),
-        (!pack.factions.is_empty(), "[[factions]]", ["faction", "factions"]),
+        (
+            !pack.factions.is_empty(),
+            "[[factions]]",
+            ["faction", "factions"],
+        ),
     ];
     let words = pack.words.season_fields();
     for (used, section, fields) in uses {
@@ -143,7 +150,10 @@ fn check_reward(pack: &Pack, entry: &str, reward: &Reward) -> Found {
             }
             members_known(pack, &format!("{entry}.who"), reward.who.as_deref())
         }
-        _ => err(entry, "a reward gives a `resource` or a `counter`, one of the two"),
+        _ => err(
+            entry,
+            "a reward gives a `resource` or a `counter`, one of the two",
+        ),
     }
 }
 
@@ -186,9 +196,11 @@ fn check_holdings(pack: &Pack) -> Found {
                     format!("table `{id}` is not in [[tables]]"),
                 );
             };
-            let gives_other = table.rows.iter().flat_map(|r| &r.effects).any(|e| {
-                !matches!(e, Effect::Resource { .. } | Effect::Note { .. })
-            });
+            let gives_other = table
+                .rows
+                .iter()
+                .flat_map(|r| &r.effects)
+                .any(|e| !matches!(e, Effect::Resource { .. } | Effect::Note { .. }));
             if gives_other {
                 return err(
                     format!("{entry}.income_roll"),
@@ -336,7 +348,10 @@ fn check_shapes(pack: &Pack) -> Found {
             );
         }
         if shape.stake.is_some() && pack.holdings.is_empty() {
-            return err(format!("{entry}.stake"), "the pack has no [[holdings]] to stake");
+            return err(
+                format!("{entry}.stake"),
+                "the pack has no [[holdings]] to stake",
+            );
         }
         if !shape.stake_from.is_empty() && shape.stake.is_none() {
             return err(format!("{entry}.stake_from"), "the shape has no `stake`");
@@ -366,7 +381,10 @@ fn check_shapes(pack: &Pack) -> Found {
                 _ => {}
             }
             if row.side.is_some() && !challenge {
-                return err(format!("{at}.side"), "only a challenge has a challenger and a defender");
+                return err(
+                    format!("{at}.side"),
+                    "only a challenge has a challenger and a defender",
+                );
             }
             check_rewards(pack, &format!("{at}.rewards"), &row.rewards)?;
         }
@@ -451,7 +469,11 @@ fn check_the_other_side(pack: &Pack) -> Found {
     let lines = pack
         .scenarios
         .iter()
-        .flat_map(|s| s.epilogue.iter().map(move |l| (format!("scenarios.{}.epilogue.{}", s.id, l.id), l)))
+        .flat_map(|s| {
+            s.epilogue
+                .iter()
+                .map(move |l| (format!("scenarios.{}.epilogue.{}", s.id, l.id), l))
+        })
         .chain(
             record
                 .epilogue
@@ -533,7 +555,10 @@ fn check_until(pack: &Pack) -> Found {
     };
     for t in &pack.tables {
         for (i, row) in t.rows.iter().enumerate() {
-            let laid_up = row.effects.iter().any(|e| matches!(e, Effect::LaidUp { .. }));
+            let laid_up = row
+                .effects
+                .iter()
+                .any(|e| matches!(e, Effect::LaidUp { .. }));
             if row.until.is_some() || laid_up {
                 return refuse(format!("tables.{}.rows[{i}]", t.id));
             }
@@ -578,12 +603,18 @@ fn check_limits(pack: &Pack) -> Found {
                 );
             }
         } else if price.percent.is_some() {
-            return err(format!("{entry}.percent"), "a share is of `by_cost`, which is missing");
+            return err(
+                format!("{entry}.percent"),
+                "a share is of `by_cost`, which is missing",
+            );
         }
         if let Some(p) = price.percent
             && !(0..=1000).contains(&p)
         {
-            return err(format!("{entry}.percent"), format!("{p}%: a share is 0 to 1000%"));
+            return err(
+                format!("{entry}.percent"),
+                format!("{p}%: a share is 0 to 1000%"),
+            );
         }
     }
     for q in &pack.quirks {

@@ -379,7 +379,12 @@ impl Session {
         let unsent = self.store.log_batches_after(BatchId(tie.synced))?;
         let parted = self.parted_at(tie.synced, &unsent, &fetched)?;
         let within = |key: &Key, to| self.may_take(key, to);
-        let plan = merge::plan_parted(&parted, &fetched, &unsent, &within)?;
+        let records = if remaking {
+            merge::Records::MadeAgain
+        } else {
+            merge::Records::Kept
+        };
+        let plan = merge::plan_parted(&parted, &fetched, &unsent, &within, records)?;
         let unchosen =
             (0..plan.conflicts.len()).any(|i| choices.get(i).copied().flatten().is_none());
         // Choices made for more conflicts than there are now were made for

@@ -69,7 +69,8 @@ impl RapsheetApp {
                     self.campaign.chronicle_view.path =
                         self.offered_output("chronicle", format.extension());
                 }
-                if screen == crate::ui::Screen::Season && self.campaign.season_form.path.is_empty() {
+                if screen == crate::ui::Screen::Season && self.campaign.season_form.path.is_empty()
+                {
                     let format = self.campaign.season_form.format;
                     self.campaign.season_form.path =
                         self.offered_output("season", format.extension());
