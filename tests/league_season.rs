@@ -13,7 +13,11 @@ mod util;
 
 use std::path::Path;
 
+use std::collections::BTreeSet;
+
 use laptops::{Laptop, member, organised_as};
+use rapsheet::campaign::league::Places;
+use rapsheet::campaign::{Event, GangId};
 use serde_json::{Value, json};
 
 /// Brackwater with tides of one clash a crew, kept in the campaign.
@@ -108,6 +112,39 @@ fn ends_on_server(league: &util::postgres::TestLeague) -> Vec<i64> {
         .collect()
 }
 
+/// Every batch on the server reaches the gangs the laptop's map says (the
+/// server derives what a batch touches; a laptop must agree), and the
+/// kinds of event the server holds.
+fn reach_agrees(league: &util::postgres::TestLeague) -> BTreeSet<&'static str> {
+    let mut client = util::postgres::cluster()
+        .client(&league.address, &league.password)
+        .unwrap();
+    let rows = client
+        .query(
+            "SELECT seq, events::text, touched_gangs, record_gangs, campaign_wide
+             FROM league.batch ORDER BY seq",
+            &[],
+        )
+        .unwrap();
+    let gangs = |ids: Vec<i64>| ids.into_iter().map(GangId).collect::<BTreeSet<_>>();
+    let mut places = Places::default();
+    let mut kinds = BTreeSet::new();
+    for row in rows {
+        let seq: i64 = row.get(0);
+        let events: Vec<Event> = serde_json::from_str(row.get::<_, &str>(1)).unwrap();
+        let reach = places.take(&events);
+        assert_eq!(reach.touched, gangs(row.get(2)), "batch {seq}");
+        assert_eq!(
+            reach.record,
+            row.get::<_, Option<Vec<i64>>>(3).map(gangs),
+            "batch {seq}"
+        );
+        assert_eq!(reach.campaign_wide, row.get::<_, bool>(4), "batch {seq}");
+        kinds.extend(events.iter().map(Event::kind));
+    }
+    kinds
+}
+
 /// Two members play the tide's two clashes offline; `first` syncs first.
 fn a_tide_on_two_laptops(name: &str, first_is_ferrymen: bool) {
     let dir = util::temp();
@@ -164,6 +201,40 @@ fn a_tide_on_two_laptops(name: &str, first_is_ferrymen: bool) {
         "every laptop tells it alike"
     );
     laptops::exactly_once(&league, &[&ferrymen, &oars, &organiser]);
+
+    // By hand, a crew gives up its mooring and changes its guild, and
+    // the organiser gives the mooring to another; then takes back the
+    // clash that ended the tide, and it reopens everywhere.
+    ferrymen.ok(&["holding", "take", "Cinder Quay", "--reason", "sold"]);
+    ferrymen.ok(&["gang", "faction", "Ferrymen of Cinder", "drowned"]);
+    ferrymen.ok(&["league", "sync"]);
+    organiser.ok(&["league", "sync"]);
+    organiser.ok(&[
+        "holding",
+        "give",
+        "Cinder Quay",
+        "Grey Oars",
+        "--reason",
+        "bought",
+    ]);
+    let undone = organiser.ok(&["undo", "--change", &ends_on_server(&league)[0].to_string()]);
+    assert!(undone.contains("Undo: Clash"), "{undone}");
+    organiser.ok(&["league", "sync"]);
+    for laptop in [&ferrymen, &oars] {
+        laptop.ok(&["league", "sync"]);
+        assert_eq!(cycle(laptop)["said"], "Tide 1");
+        laptop.ok(&["verify"]);
+    }
+    let kinds = reach_agrees(&league);
+    for kind in [
+        "holding_changed",
+        "cycle_ended",
+        "cycle_reopened",
+        "gang_faction_changed",
+        "faction_title_changed",
+    ] {
+        assert!(kinds.contains(kind), "{kind} never reached the server");
+    }
 }
 
 #[test]

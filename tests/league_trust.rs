@@ -97,7 +97,10 @@ fn a_batch_no_laptop_can_read_never_stops_the_league_and_an_upgraded_one_refuses
         upgraded.contains(&format!(
             "schema {} (was 4)",
             rapsheet::store::league::SCHEMA_VERSION
-        )) && upgraded.contains("format 4 (was 1)"),
+        )) && upgraded.contains(&format!(
+            "format {} (was 1)",
+            rapsheet::store::league::NEWEST_FORMAT
+        )),
         "{upgraded}"
     );
     for (label, events) in POISONS {
@@ -174,7 +177,11 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
     );
 
     let upgraded = organiser.ok(&["league", "upgrade"]);
-    assert!(upgraded.contains("format 4 (was 1)"), "{upgraded}");
+    let newest = rapsheet::store::league::NEWEST_FORMAT;
+    assert!(
+        upgraded.contains(&format!("format {newest} (was 1)")),
+        "{upgraded}"
+    );
     change_and_sync(&ann, GANG, "format two");
     assert_eq!(
         formats(&mut raw),
@@ -187,7 +194,7 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
     assert!(!out.status.success());
     let said = util::stderr(&out);
     assert!(
-        said.contains("written in format 4") && said.contains("format 1 at most"),
+        said.contains(&format!("written in format {newest}")) && said.contains("format 1 at most"),
         "{said}"
     );
     assert_eq!(
