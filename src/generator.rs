@@ -12,8 +12,8 @@ use crate::campaign::battle::{
     BattleReport, BountyReport, ChoiceReport, FighterReport, GangReport, MarkReport,
     NO_DECLARATION, PickReport, TableResultReport, TitleChoiceReport,
 };
-use crate::campaign::commands::NewFighter;
-use crate::rules::WinnerRule;
+use crate::campaign::commands::{Founding, NewFighter};
+use crate::rules::{CycleEnds, ShapeDef, ShapeResult, WinnerRule};
 use crate::session::Session;
 
 /// What to make.
@@ -40,7 +40,15 @@ pub fn generate(
     let mut gangs: Vec<GangId> = session.gangs()?.into_iter().map(|g| g.id).collect();
     let first = gangs.len();
     for g in first..first + size.gangs {
-        let (id, _) = session.found_gang(&format!("Gang {:03}", g + 1), Some(&ruleset))?;
+        // In each faction by turns, where the game has factions.
+        let faction =
+            (!pack.factions.is_empty()).then(|| pack.factions[g % pack.factions.len()].id.clone());
+        let founding = Founding {
+            faction: faction.as_deref(),
+            holding: None,
+        };
+        let (id, _) =
+            session.found_gang_with(&format!("Gang {:03}", g + 1), Some(&ruleset), founding)?;
         for f in 0..size.fighters_per_gang {
             let leader = f == 0;
             let wanted = pack
@@ -88,7 +96,7 @@ pub fn generate(
         gangs.push(id);
         progress(g + 1 - first, total);
     }
-    let least = pack.record().min_sides;
+    let least = pack.record().fewest_sides();
     if gangs.len() < least && size.battles > 0 {
         return Err(anyhow!(
             "a {} of {} needs at least {least} gangs",
@@ -97,6 +105,7 @@ pub fn generate(
         ));
     }
     for b in 0..size.battles {
+        end_cycle_if_due(session, &mut rng)?;
         let (report, seed) = next_battle(session, &mut rng, &gangs)?;
         session.record_battle(&report, seed)?;
         progress(size.gangs + b + 1, total);
@@ -104,10 +113,43 @@ pub fn generate(
     Ok(())
 }
 
+/// Ends the campaign's cycle where a player would: one the records can
+/// no longer end (too few gangs still to play), or, where players end
+/// it, now and then.
+fn end_cycle_if_due(session: &mut Session, rng: &mut ChaCha8Rng) -> Result<()> {
+    let Some(view) = session.cycle_view()? else {
+        return Ok(());
+    };
+    let due = match view.ends {
+        CycleEnds::Played => view.cannot_end.is_none(),
+        CycleEnds::ByHand => {
+            let fewest = session
+                .pack(&session.info()?.default_ruleset)?
+                .record()
+                .fewest_sides();
+            free_to_play(&view).len() < fewest || rng.random_range(0..5) == 0
+        }
+    };
+    if due {
+        session.end_cycle(&BattleReport::empty(), rng.random::<u64>())?;
+    }
+    Ok(())
+}
+
+/// The gangs that have not played the cycle's limit, if it has one.
+fn free_to_play(view: &crate::session::CycleView) -> Vec<GangId> {
+    view.played
+        .iter()
+        .filter(|p| view.limit.is_none_or(|l| p.played < l))
+        .map(|p| p.id)
+        .collect()
+}
+
 /// A legal report of one record among `gangs` (as many as the pack's
-/// record takes, at random, in one of its scenarios if it has any), every
-/// choice it needs answered with the first option as a quick player would,
-/// and the seed of its rolls. Records nothing.
+/// record takes, at random, in one of its scenarios and shapes if it has
+/// any, of those still free to play in the cycle), every choice it needs
+/// answered with the first option as a quick player would, and the seed
+/// of its rolls. Records nothing.
 pub fn next_battle(
     session: &Session,
     rng: &mut ChaCha8Rng,
@@ -116,12 +158,12 @@ pub fn next_battle(
     let ruleset = session.info()?.default_ruleset;
     let pack = session.pack(&ruleset)?;
     let rules = pack.record();
-    if gangs.len() < rules.min_sides {
+    if gangs.len() < rules.fewest_sides() {
         return Err(anyhow!(
             "a {} of {} needs at least {} gangs",
             rules.noun,
             pack.pack.name,
-            rules.min_sides
+            rules.fewest_sides()
         ));
     }
     if pack.outcomes.is_empty() {
@@ -131,9 +173,33 @@ pub fn next_battle(
             rules.noun
         ));
     }
-    let most = rules.max_sides.min(gangs.len());
-    let sides = rng.random_range(rules.min_sides..=most);
-    let mut pool = gangs.to_vec();
+    // Only gangs still free to play in the cycle take part.
+    let mut pool = match session.cycle_view()? {
+        Some(view) => {
+            let free = free_to_play(&view);
+            gangs.iter().copied().filter(|g| free.contains(g)).collect()
+        }
+        None => gangs.to_vec(),
+    };
+    // A shape as many of them can play.
+    let shapes: Vec<&ShapeDef> = rules
+        .shapes
+        .iter()
+        .filter(|s| s.sides.min() <= pool.len())
+        .collect();
+    let shape = (!shapes.is_empty()).then(|| shapes[rng.random_range(0..shapes.len())].clone());
+    let (fewest, most) = match &shape {
+        Some(s) => (s.sides.min(), s.sides.max().unwrap_or(usize::MAX)),
+        None => (rules.fewest_sides(), rules.max_sides),
+    };
+    if pool.len() < fewest {
+        return Err(anyhow!(
+            "a {} of {} needs {fewest} gangs still free to play",
+            rules.noun,
+            pack.pack.name
+        ));
+    }
+    let sides = rng.random_range(fewest..=most.min(pool.len()));
     let mut taking_part = Vec::new();
     while taking_part.len() < sides {
         taking_part.push(pool.swap_remove(rng.random_range(0..pool.len())));
@@ -141,9 +207,26 @@ pub fn next_battle(
     let scenario = (!pack.scenarios.is_empty())
         .then(|| pack.scenarios[rng.random_range(0..pack.scenarios.len())].clone());
     let mut report = record_report(session, rng, scenario.as_ref(), &taking_part)?;
+    if let Some(shape) = &shape {
+        shape_report(&mut report, shape, rng);
+        if shape.stake.is_some() && !pack.holdings.is_empty() && rng.random_range(0..2) == 0 {
+            report.stake = Some(
+                pack.holdings[rng.random_range(0..pack.holdings.len())]
+                    .id
+                    .clone(),
+            );
+        }
+    }
     let seed = rng.random::<u64>();
     for _ in 0..12 {
-        let preview = session.preview_battle(&report, seed)?;
+        let preview = match session.preview_battle(&report, seed) {
+            // A holding the shape may not put at stake is left out.
+            Err(_) if report.stake.is_some() => {
+                report.stake = None;
+                continue;
+            }
+            preview => preview?,
+        };
         let Some(need) = preview.needed.first().cloned() else {
             break;
         };
@@ -170,6 +253,35 @@ pub fn next_battle(
         }
     }
     Ok((report, seed))
+}
+
+/// A shaped record's result: every side placed first to last, or a
+/// challenger and a winner (or a draw, where the shape has them).
+fn shape_report(report: &mut BattleReport, shape: &ShapeDef, rng: &mut ChaCha8Rng) {
+    report.shape = Some(shape.label.clone());
+    let names: Vec<String> = report.gangs.iter().map(|g| g.gang.clone()).collect();
+    match shape.result {
+        ShapeResult::Placed => {
+            let mut places: Vec<u32> = (1..).take(names.len()).collect();
+            for i in (1..places.len()).rev() {
+                places.swap(i, rng.random_range(0..=i));
+            }
+            for (g, place) in report.gangs.iter_mut().zip(&places) {
+                g.place = Some(*place);
+            }
+            report.winner = places
+                .iter()
+                .position(|p| *p == 1)
+                .map(|i| names[i].clone());
+        }
+        ShapeResult::Challenge => {
+            if let Some(first) = report.gangs.first_mut() {
+                first.challenger = true;
+            }
+            let draw = shape.draws && rng.random_range(0..3) == 0;
+            report.winner = (!draw).then(|| names[rng.random_range(0..names.len())].clone());
+        }
+    }
 }
 
 /// Adds a fighter to the gang's marks for an action, as a player picks
@@ -255,13 +367,21 @@ fn record_report(
     let mut gangs = Vec::new();
     let mut table_results = Vec::new();
     for i in 0..sides.len() {
-        // A rival to have downed a fighter: the next gang round the table.
-        let rival = &rosters[(i + 1) % sides.len()];
+        // A rival to have downed a fighter: the next gang round the table
+        // with anyone there.
+        let rival: &[String] = (1..sides.len())
+            .map(|k| &rosters[(i + k) % sides.len()])
+            .find(|r| !r.is_empty())
+            .map_or(&[], |r| r.as_slice());
         let fighters = rosters[i]
             .iter()
             .map(|name| {
                 let roll: usize = rng.random_range(0..10);
-                let outcome = roll.checked_sub(1).and_then(|r| others.get(r).copied());
+                let outcome = roll
+                    .checked_sub(1)
+                    .and_then(|r| others.get(r).copied())
+                    // No rival there to have taken them down.
+                    .filter(|o| !o.taken_down || !rival.is_empty());
                 let taken_down = outcome.or(usual).is_some_and(|o| o.taken_down);
                 let downed_by = (taken_down && sides.len() > 1 && !rival.is_empty())
                     .then(|| rival[rng.random_range(0..rival.len())].clone());

@@ -68,6 +68,7 @@ fn name(screen: Screen) -> &'static str {
         Screen::Battle => "record",
         Screen::Titles => "titles",
         Screen::Chronicle => "chronicle",
+        Screen::Season => "season",
     }
 }
 
@@ -190,6 +191,42 @@ fn every_games_roster_heads_its_columns_in_full() {
         let app = RapsheetApp::with_session(session);
         let at = format!("{game}-roster-{}x{}", size.0, size.1);
         check(rendered(app, size), &at, size, &mut lost, &mut snapshots);
+    }
+    assert!(lost.is_empty(), "past the window's right edge: {lost:#?}");
+}
+
+/// A season's screens (Brackwater, `tests/packs`, a long season made by
+/// the generator): the Season screen, the roster with its holdings and
+/// faction, and the record form with its kind of record, at both sizes.
+#[test]
+fn a_season_works_at_both_window_sizes() {
+    let dir = util::temp();
+    let path = dir.path().join("season.rapsheet");
+    let pack = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/brackwater.toml");
+    let packs = || rapsheet::session::registry_with(std::slice::from_ref(&pack)).expect("pack");
+    let mut session =
+        Session::create_with(&path, "The Drowned Season", "brackwater", packs()).expect("create");
+    let size = GenSize {
+        gangs: 6,
+        fighters_per_gang: 4,
+        battles: 20,
+        seed: 5,
+    };
+    generate(&mut session, size, &mut |_, _| {}).expect("generate");
+    let gang = session.gangs().expect("gangs")[0].id;
+    drop(session);
+    let mut snapshots = egui_kittest::SnapshotResults::new();
+    let mut lost = Vec::new();
+    for size in SIZES {
+        for screen in [Screen::Season, Screen::Roster, Screen::Battle] {
+            let session = Session::open_with(&path, packs()).expect("open");
+            let mut app = RapsheetApp::with_session(session);
+            app.set_output_dir(Some(std::path::PathBuf::from("/tmp")));
+            app.run_action(Action::Gang(GangAction::Select(gang)));
+            app.run_action(Action::ShowScreen(screen));
+            let at = format!("brackwater-{}-{}x{}", name(screen), size.0, size.1);
+            check(rendered(app, size), &at, size, &mut lost, &mut snapshots);
+        }
     }
     assert!(lost.is_empty(), "past the window's right edge: {lost:#?}");
 }

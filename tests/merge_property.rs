@@ -68,7 +68,7 @@ impl Game {
                 r.recruits.min().saturating_add(r.leaders.min()).max(3)
             });
             let size = GenSize {
-                gangs: pack.record().min_sides.max(2),
+                gangs: pack.record().fewest_sides().max(2),
                 fighters_per_gang: fighters,
                 battles: 1,
                 seed,

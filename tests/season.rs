@@ -487,8 +487,8 @@ fn two_tides_of_brackwater_from_the_command_line() {
     assert_eq!(
         cycle["played"],
         json!([
-            {"gang": EEL_WIVES, "played": 2}, {"gang": FERRYMEN, "played": 2},
-            {"gang": GREY_OARS, "played": 1}, {"gang": SILT_KINGS, "played": 1}])
+            {"id": 2, "gang": EEL_WIVES, "played": 2}, {"id": 1, "gang": FERRYMEN, "played": 2},
+            {"id": 3, "gang": GREY_OARS, "played": 1}, {"id": 4, "gang": SILT_KINGS, "played": 1}])
     );
     let out = clash(
         d,
@@ -867,4 +867,66 @@ fn a_challenge_is_recorded_and_a_mooring_given_in_the_window() {
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run();
     assert_eq!(open(d).dump().unwrap(), before);
+}
+
+/// A tide no clash can end any more (three crews have fought their two,
+/// the Silt Kings none, and have no one left to fight) is ended by hand;
+/// while two crews could still meet, ending it by hand is refused,
+/// naming them.
+#[test]
+fn a_tide_no_clash_can_end_is_ended_by_hand() {
+    let dir = util::temp();
+    let d = dir.path();
+    four_crews(d);
+    let challenge = |a: &str, b: &str| {
+        json!({"shape": "Challenge", "winner": a, "gangs": [
+            {"gang": a, "challenger": true}, {"gang": b}]})
+    };
+    clash(d, 1, challenge(FERRYMEN, EEL_WIVES));
+    clash(d, 2, challenge(FERRYMEN, GREY_OARS));
+    let early = refused(d, &["cycle", "end"]);
+    assert!(
+        early.contains("Tide 1 ends when every crew has played 2 clashes")
+            && early.contains("Eel Wives (1 of 2), Grey Oars (1 of 2), Silt Kings (0 of 2)"),
+        "{early}"
+    );
+    clash(d, 3, challenge(EEL_WIVES, GREY_OARS));
+    let past = refused(d, &["battle", "record", "clash1.json", "--seed", "1"]);
+    assert!(past.contains("2"), "{past}");
+    let shown = json(d, &["cycle", "show"]);
+    assert!(shown["cannot_end"].is_null(), "{shown}");
+    let ended = bw(d, &["cycle", "end", "--seed", "4"]);
+    assert!(ended.starts_with("Tide 1 ends"), "{ended}");
+    assert_eq!(json(d, &["cycle", "show"])["said"], "Tide 2");
+}
+
+/// The generator plays a long season of Brackwater through the real
+/// procedure: crews in both guilds, challenges and brawls, moorings at
+/// stake, tides ended by their clashes and, where none can end one, by
+/// hand. The campaign verifies by replay.
+#[test]
+fn a_generated_season_of_many_tides_verifies() {
+    let dir = util::temp();
+    let path = dir.path().join("c.rapsheet");
+    let packs = rapsheet::session::registry_with(&[pack_file()]).unwrap();
+    let mut session = Session::create_with(&path, "Generated", "brackwater", packs).unwrap();
+    let size = rapsheet::generator::GenSize {
+        gangs: 5,
+        fighters_per_gang: 3,
+        battles: 30,
+        seed: 11,
+    };
+    rapsheet::generator::generate(&mut session, size, &mut |_, _| {}).unwrap();
+    let view = session.cycle_view().unwrap().unwrap();
+    assert!(view.cycle > 3, "only {} tides", view.cycle);
+    let guilds: std::collections::BTreeSet<Option<String>> = session
+        .gangs()
+        .unwrap()
+        .into_iter()
+        .map(|g| g.faction)
+        .collect();
+    assert_eq!(guilds.len(), 2, "{guilds:?}");
+    drop(session);
+    let verified = bw(dir.path(), &["verify"]);
+    assert!(verified.contains("sound"), "{verified}");
 }

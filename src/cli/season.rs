@@ -137,7 +137,7 @@ fn cycle(session: &mut Session, command: CycleCommand) -> Result<()> {
                 say!("  {}: {}{limit} played", p.gang, p.played);
             }
             if let Some(why) = &view.cannot_end {
-                say!("Not ended by hand: {why}");
+                say!("{why}");
             }
             if !view.end.is_empty() {
                 say!("When {} ends:", view.said);

@@ -417,6 +417,15 @@ impl RecordRules {
         crate::text::capitalised(&self.noun)
     }
 
+    /// The fewest sides a record may have, of any shape.
+    pub fn fewest_sides(&self) -> usize {
+        self.shapes
+            .iter()
+            .map(|s| s.sides.min())
+            .min()
+            .unwrap_or(self.min_sides)
+    }
+
     /// The most sides a record may have, of any shape.
     pub fn most_sides(&self) -> usize {
         self.shapes

@@ -58,6 +58,7 @@ pub struct CycleView {
 /// How many records a gang has played in the cycle.
 #[derive(Debug, Clone, Serialize)]
 pub struct PlayedLine {
+    pub id: GangId,
     pub gang: String,
     pub played: u32,
 }
@@ -270,6 +271,7 @@ impl Session {
             .gangs_of_game(pack)?
             .into_iter()
             .map(|g| PlayedLine {
+                id: g.id,
                 played: season.played(g.id),
                 gang: g.name,
             })

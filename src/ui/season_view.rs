@@ -210,26 +210,35 @@ fn cycle_ui(
 ) -> Option<Action> {
     let mut action = None;
     ui.label(RichText::new(&cycle.said).strong().size(18.0));
+    // Who has played how many, three to a row.
+    let limit = cycle.limit.map_or(String::new(), |l| format!(" of {l}"));
     egui::Grid::new("cycle-played")
-        .num_columns(2)
+        .num_columns(6)
         .striped(true)
         .show(ui, |ui| {
-            for p in &cycle.played {
+            for (i, p) in cycle.played.iter().enumerate() {
                 ui.label(&p.gang);
-                let limit = cycle.limit.map_or(String::new(), |l| format!(" of {l}"));
                 ui.label(format!("{}{limit} played", p.played));
-                ui.end_row();
+                if i % 3 == 2 {
+                    ui.end_row();
+                }
             }
         });
     ui.add_space(4.0);
-    ui.label(RichText::new(format!("When {} ends", cycle.said)).strong());
-    for change in &cycle.end {
-        let line = match &change.gang {
-            Some(g) => format!("{g}: {}", change.text),
-            None => change.text.clone(),
-        };
-        ui.label(line).on_hover_text(&change.source);
-    }
+    // What its end does: open where a player ends it, folded where its
+    // records do.
+    egui::CollapsingHeader::new(format!("When {} ends", cycle.said))
+        .id_salt("cycle-end")
+        .default_open(cycle.ends == crate::rules::CycleEnds::ByHand)
+        .show(ui, |ui| {
+            for change in &cycle.end {
+                let line = match &change.gang {
+                    Some(g) => format!("{g}: {}", change.text),
+                    None => change.text.clone(),
+                };
+                ui.label(line).on_hover_text(&change.source);
+            }
+        });
     match &cycle.cannot_end {
         Some(why) => {
             ui.weak(why);

@@ -315,6 +315,19 @@ pub fn local_time(at: &str) -> String {
     )
 }
 
+/// The width a one-line field takes: what its text needs (and a little
+/// more to type into), at least a short path's, at most the room left.
+pub fn field_width(ui: &Ui, text: &str) -> f32 {
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let needs = ui
+        .painter()
+        .layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
+        .size()
+        .x
+        + 24.0;
+    needs.max(240.0).min(ui.available_width().max(120.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -329,17 +342,4 @@ mod tests {
         assert_eq!(shown, expected.strftime("%Y-%m-%d %H:%M").to_string());
         assert_eq!(local_time("not a time"), "not a time");
     }
-}
-
-/// The width a one-line field takes: what its text needs (and a little
-/// more to type into), at least a short path's, at most the room left.
-pub fn field_width(ui: &Ui, text: &str) -> f32 {
-    let font = egui::TextStyle::Body.resolve(ui.style());
-    let needs = ui
-        .painter()
-        .layout_no_wrap(text.to_owned(), font, egui::Color32::WHITE)
-        .size()
-        .x
-        + 24.0;
-    needs.max(240.0).min(ui.available_width().max(120.0))
 }

@@ -39,8 +39,9 @@ impl Run<'_> {
 
     /// Refuses to end by hand a cycle the pack ends when every gang has
     /// played its share, naming those still to play; one that no record
-    /// can end any more (every gang has played its share, a gang that
-    /// had not being gone) is a player's to end.
+    /// can end any more (too few gangs are still to play for a record of
+    /// the fewest sides, the others having played their share) is a
+    /// player's to end.
     pub(super) fn still_to_play(&self) -> Result<(), ReportError> {
         let limit = self.pack.cycles.as_ref().and_then(|c| c.limit).unwrap_or(0);
         let short: Vec<String> = self
@@ -51,7 +52,7 @@ impl Run<'_> {
                 (played < limit).then(|| format!("{} ({played} of {limit})", self.name(g)))
             })
             .collect();
-        if short.is_empty() {
+        if short.len() < self.pack.record().fewest_sides() {
             return Ok(());
         }
         let said = crate::campaign::season::cycle_said(&self.pack.words, self.state.season.cycle);

@@ -144,7 +144,7 @@ impl RapsheetApp {
             if let Some(first) = first
                 && let Ok(pack) = session.pack(&first.ruleset)
             {
-                let sides = pack.record().min_sides;
+                let sides = pack.record().fewest_sides();
                 let mut gangs = vec![Some(first.id)];
                 gangs.extend(
                     self.state
