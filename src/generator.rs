@@ -380,8 +380,9 @@ fn record_report(
                 let outcome = roll
                     .checked_sub(1)
                     .and_then(|r| others.get(r).copied())
-                    // No rival there to have taken them down.
-                    .filter(|o| !o.taken_down || !rival.is_empty());
+                    // With more than two sides, who took them down is
+                    // named: none where no rival has anyone there.
+                    .filter(|o| !o.taken_down || sides.len() <= 2 || !rival.is_empty());
                 let taken_down = outcome.or(usual).is_some_and(|o| o.taken_down);
                 let downed_by = (taken_down && sides.len() > 1 && !rival.is_empty())
                     .then(|| rival[rng.random_range(0..rival.len())].clone());

@@ -504,7 +504,7 @@ fn the_json_exports_validate_against_the_schema() {
     for scope in ["campaign", "arc 1", "arc 2"] {
         let value = json_of(&c.session, scope);
         assert_eq!(value["format"], "rapsheet-chronicle");
-        assert_eq!(value["version"], 1);
+        assert_eq!(value["version"], 2);
         assert_eq!(value["campaign"], CAMPAIGN);
         assert_eq!(value["scope"], scope);
         assert_valid(scope, &value);
@@ -547,7 +547,7 @@ fn the_validator_refuses_what_the_schema_forbids() {
             "$.format",
             Box::new(|v| v["format"] = json!("rapsheet-story")),
         ),
-        ("$.version", Box::new(|v| v["version"] = json!(2))),
+        ("$.version", Box::new(|v| v["version"] = json!(1))),
         (
             "'extra' was unexpected",
             Box::new(|v| v["extra"] = json!(true)),
@@ -660,8 +660,9 @@ fn the_schema_is_complete() {
     );
     let mut objects = 0;
     walk(&schema, "#", &mut objects);
-    // The export, longest_bounty, battle, gang_in_battle, arc, action, rivalry.
-    assert_eq!(objects, 7);
+    // The export, longest_bounty, battle, gang_in_battle, arc, action,
+    // rivalry, cycle.
+    assert_eq!(objects, 8);
 }
 
 // ---------------------------------------------------------------------------

@@ -95,7 +95,7 @@ fn campaign_with_history(dir: &Path, pack: &str) -> (FighterId, String, String) 
                 .iter()
                 .any(|end| chronicle.contains(&format!("{}{end}", f.name)))
         })
-        .expect("a fighter the chronicle names");
+        .unwrap_or_else(|| panic!("{pack}: a fighter the chronicle names"));
     let gang = session.gang(fighter.gang).unwrap();
     (fighter.id, fighter.name, gang.name)
 }

@@ -202,6 +202,11 @@ fn trials() -> Vec<(&'static str, Role, Vec<&'static str>)> {
             Output,
             with_db(&["export", "campaign", "--format", "md", "-o", "@", "--force"]),
         ),
+        (
+            "export season --output",
+            Output,
+            with_db(&["export", "season", "--format", "md", "-o", "@", "--force"]),
+        ),
     ]
 }
 

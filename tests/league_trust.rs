@@ -220,7 +220,7 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
         .output()
         .unwrap();
     assert!(
-        util::stderr(&out).contains("written in format 4"),
+        util::stderr(&out).contains(&format!("written in format {newest}")),
         "{}",
         util::stderr(&out)
     );

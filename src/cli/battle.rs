@@ -136,10 +136,7 @@ pub(super) fn print_changes(
 ) {
     let mut rulings: Vec<&str> = Vec::new();
     for change in changes {
-        let mut line = match &change.gang {
-            Some(who) => format!("  {who}: {}", change.text),
-            None => format!("  {}", change.text),
-        };
+        let mut line = format!("  {}", change.said());
         if let Some(ruling) = &change.ruling {
             let n = match rulings.iter().position(|r| r == ruling) {
                 Some(i) => i + 1,

@@ -206,22 +206,8 @@ fn standings(session: &Session, json: bool) -> Result<()> {
     }
     say!("{}", view.label);
     for line in &view.lines {
-        let place = if line.shared {
-            format!("={}", line.place)
-        } else {
-            line.place.to_string()
-        };
-        let faction = line
-            .faction
-            .as_deref()
-            .map_or(String::new(), |f| format!(" ({f})"));
-        let values: Vec<String> = view
-            .columns
-            .iter()
-            .zip(&line.values)
-            .filter_map(|(c, v)| v.map(|v| format!("{c} {v}")))
-            .collect();
-        say!("{place:>3}. {}{faction}: {}", line.gang, values.join(" · "));
+        let (place, rest) = view.said(line);
+        say!("{place:>3}. {rest}");
     }
     Ok(())
 }

@@ -77,25 +77,7 @@ pub fn season_lines(report: &SeasonReport) -> Vec<DocLine> {
 fn standings_lines(view: &StandingsView, out: &mut Vec<DocLine>) {
     out.push(DocLine::Heading(view.label.clone()));
     for line in &view.lines {
-        let place = if line.shared {
-            format!("={}", line.place)
-        } else {
-            line.place.to_string()
-        };
-        let faction = line
-            .faction
-            .as_deref()
-            .map_or(String::new(), |f| format!(" ({f})"));
-        let values: Vec<String> = view
-            .columns
-            .iter()
-            .zip(&line.values)
-            .filter_map(|(c, v)| v.map(|v| format!("{c} {v}")))
-            .collect();
-        out.push(DocLine::Bullet(format!(
-            "{place}. {}{faction}: {}",
-            line.gang,
-            values.join(" · ")
-        )));
+        let (place, rest) = view.said(line);
+        out.push(DocLine::Bullet(format!("{place}. {rest}")));
     }
 }

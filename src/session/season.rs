@@ -76,6 +76,32 @@ pub struct StandingsView {
     pub gang_word: String,
 }
 
+impl StandingsView {
+    /// A line in words: its place (`=1` where shared) and the rest
+    /// (`Ember Row (The Chandlers' Lodge): Won 1 · Beats 0`).
+    pub fn said(&self, line: &StandingLine) -> (String, String) {
+        let place = if line.shared {
+            format!("={}", line.place)
+        } else {
+            line.place.to_string()
+        };
+        let faction = line
+            .faction
+            .as_deref()
+            .map_or(String::new(), |f| format!(" ({f})"));
+        let values: Vec<String> = self
+            .columns
+            .iter()
+            .zip(&line.values)
+            .filter_map(|(c, v)| v.map(|v| format!("{c} {v}")))
+            .collect();
+        (
+            place,
+            format!("{}{faction}: {}", line.gang, values.join(" · ")),
+        )
+    }
+}
+
 /// One line of the standings.
 #[derive(Debug, Clone, Serialize)]
 pub struct StandingLine {

@@ -1386,10 +1386,7 @@ fn changes_ui(ui: &mut Ui, procedure: &Procedure) {
         ui.weak("Nothing changes.");
     }
     for change in &procedure.changes {
-        let mut text = match &change.gang {
-            Some(who) => format!("{who}: {}", change.text),
-            None => change.text.clone(),
-        };
+        let mut text = change.said();
         if change.ruling.is_some() {
             text.push_str("  [ruling]");
         }

@@ -232,11 +232,7 @@ fn cycle_ui(
         .default_open(cycle.ends == crate::rules::CycleEnds::ByHand)
         .show(ui, |ui| {
             for change in &cycle.end {
-                let line = match &change.gang {
-                    Some(g) => format!("{g}: {}", change.text),
-                    None => change.text.clone(),
-                };
-                ui.label(line).on_hover_text(&change.source);
+                ui.label(change.said()).on_hover_text(&change.source);
             }
         });
     match &cycle.cannot_end {
@@ -275,11 +271,7 @@ fn end_cycle_ui(
         match &preview {
             Ok(procedure) => {
                 for change in &procedure.changes {
-                    let line = match &change.gang {
-                        Some(g) => format!("{g}: {}", change.text),
-                        None => change.text.clone(),
-                    };
-                    ui.label(line);
+                    ui.label(change.said()).on_hover_text(&change.source);
                 }
                 let mut typed = false;
                 for roll in &procedure.rolls {

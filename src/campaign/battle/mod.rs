@@ -189,6 +189,17 @@ pub struct ChangeLine {
     pub ruling: Option<String>,
 }
 
+impl ChangeLine {
+    /// The line as a player reads it: `Ember Row: +1 Oil`, or the text
+    /// alone where it is no one gang's.
+    pub fn said(&self) -> String {
+        match &self.gang {
+            Some(who) => format!("{who}: {}", self.text),
+            None => self.text.clone(),
+        }
+    }
+}
+
 /// A choice the players still have to make before the battle can be
 /// committed.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]

@@ -92,10 +92,8 @@ pub struct GangInBattle {
     pub ran_for_it: bool,
     pub won: bool,
     /// Where it finished, in a record placed first to last or a challenge.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub place: Option<u32>,
     /// Whether it challenged, in a challenge.
-    #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub challenger: bool,
 }
 
@@ -130,19 +128,14 @@ pub struct BattleStory {
     pub notes: String,
     /// What kind of record it was (a shape's label), where the game has
     /// several.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub shape: Option<String>,
     /// The holding at stake, by name.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub stake: Option<String>,
     /// The cycle it counted in.
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub cycle: Option<u32>,
     /// The holdings that changed hands in it ("took The Weir from …").
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub holdings: Vec<String>,
     /// The end of the cycle it completed, and what the end changed.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cycle_end: Vec<String>,
 }
 
@@ -220,7 +213,6 @@ pub struct Chronicle {
     pub rivalries: Vec<Rivalry>,
     pub longest_bounty: Option<StandingBounty>,
     /// The cycles that have ended, where the game has cycles.
-    #[serde(skip_serializing_if = "Vec::is_empty")]
     pub cycles: Vec<CycleStory>,
     /// For charts: (gang, resource id) → the amount after each battle it
     /// fought or that changed it (it stands unchanged in between).
