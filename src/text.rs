@@ -231,6 +231,32 @@ pub fn clip(text: &str, max: usize) -> String {
     out
 }
 
+/// How many items of a list a message names before it says how many
+/// more there are.
+pub const LISTED: usize = 10;
+
+/// Items joined by `sep` as a message names them: the first [`LISTED`],
+/// then how many more (`A, B, … and 9990 more`), so that a message stays
+/// one short line however long the list.
+pub fn listed<S: AsRef<str>>(items: &[S], sep: &str) -> String {
+    let shown: Vec<&str> = items.iter().take(LISTED).map(AsRef::as_ref).collect();
+    let mut out = shown.join(sep);
+    if items.len() > LISTED {
+        out.push_str(&format!("{sep}… and {} more", items.len() - LISTED));
+    }
+    out
+}
+
+/// A list already joined by `sep` (a group's line of its members), cut
+/// as [`listed`] cuts one.
+pub fn cut_list(text: &str, sep: &str) -> String {
+    let items: Vec<&str> = text.split(sep).collect();
+    if items.len() <= LISTED {
+        return text.to_owned();
+    }
+    listed(&items, sep)
+}
+
 /// Text from a player as an error message repeats it: short, and with any
 /// control character shown as its code point.
 pub fn echo(text: &str) -> String {
@@ -403,6 +429,18 @@ mod tests {
             notes("notes", &long),
             Err(TextError::TooLong { .. })
         ));
+    }
+
+    #[test]
+    fn a_list_in_a_message_names_ten_and_says_how_many_more() {
+        let names: Vec<String> = (1..=10_000).map(|n| format!("Rat {n}")).collect();
+        let line = listed(&names, ", ");
+        assert!(line.starts_with("Rat 1, Rat 2,"), "{line}");
+        assert!(line.ends_with("Rat 10, … and 9990 more"), "{line}");
+        assert_eq!(listed(&names[..3], ", "), "Rat 1, Rat 2, Rat 3");
+        let joined = format!("Marsh Rats (Henchmen): {}", names.join(", "));
+        assert!(cut_list(&joined, ", ").len() < 200);
+        assert_eq!(cut_list("a, b", ", "), "a, b");
     }
 
     #[test]
