@@ -134,16 +134,20 @@ impl RapsheetApp {
     /// where it was set aside (`None`: it is left where it was, not read).
     fn draft_set_aside(&mut self, why: &str, kept: Option<&std::path::Path>) {
         let noun = self.record_noun();
-        let whole = match kept {
+        let notice = match kept {
             Some(kept) => format!(
-                "The {noun} begun before was set aside, not brought back: {why}; it is kept as {}; the form starts empty",
+                "the {noun} begun before was set aside, not brought back: {why}; it is kept as {}; the form starts empty",
                 crate::text::path(kept)
             ),
             None => format!(
-                "The {noun} begun before was not brought back: {why}; the form starts empty"
+                "the {noun} begun before was not brought back: {why}; the form starts empty"
             ),
         };
-        self.error(anyhow::anyhow!("{}", crate::text::one_line(&whole)));
+        let notice = crate::text::one_line(&notice);
+        self.error(anyhow::anyhow!("{}", crate::text::capitalised(&notice)));
+        // Said again with the campaign's opening, which the status bar
+        // shows after it.
+        self.campaign.draft_notice = Some(notice);
     }
 
     /// What the open campaign's game calls a record (`battle`).
