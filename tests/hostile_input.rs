@@ -727,3 +727,81 @@ fn a_hostile_photo_in_a_bundle_is_refused_naming_the_fighter() {
     }
     assert_eq!(fingerprint(dir.path()), before);
 }
+
+/// A reason is one line, as every line of the log is: one typed with a
+/// line break is refused, and one a campaign carries from elsewhere (a
+/// bundle of an older build) is shown escaped, never as a line that reads
+/// as a change of its own.
+#[test]
+fn a_reason_cannot_forge_a_line_of_the_log() {
+    let dir = temp();
+    demo(dir.path());
+    let forged = "x\n#99 2026-01-01 12:00 Neon Jackals Supply +1000000";
+    let before = fingerprint(dir.path());
+    let out = rapsheet(
+        dir.path(),
+        &[
+            "resource",
+            "supply",
+            "1",
+            "--gang",
+            "Neon Jackals",
+            "--reason",
+            forged,
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("one line"), "{err}");
+    assert_eq!(fingerprint(dir.path()), before);
+
+    // Carried in from elsewhere: shown on one line.
+    let mut session =
+        rapsheet::session::Session::open(&dir.path().join("c.rapsheet")).expect("open");
+    let gang = session.gang_named("Neon Jackals").expect("gang").id;
+    session
+        .adjust_resource(gang, "supply", 1, "a crate")
+        .expect("adjust");
+    let mut whole = serde_json::to_value(session.export_whole_bundle().expect("whole")).unwrap();
+    drop(session);
+    let batches = whole["log"]["batches"].as_array_mut().unwrap();
+    let last = batches.last_mut().unwrap();
+    last["events"][0]["reason"] = serde_json::json!(forged);
+    let made = dir.path().join("carried.rapsheet");
+    rapsheet::session::Session::create_from_bundle(&made, &serde_json::to_vec(&whole).unwrap())
+        .expect("made");
+    let out = rapsheet(dir.path(), &["log", "--db", "carried.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let log = stdout(&out);
+    assert!(
+        !log.lines().any(|l| l.starts_with("#99 ")),
+        "a forged line: {log}"
+    );
+    assert!(log.contains("x\\u{a}#99 2026-01-01"), "{log}");
+}
+
+/// A name of a character that stands for none (private use, U+FFFC)
+/// alone, or with a format character that shows nothing (U+1D173,
+/// U+1BCA0), is refused in one line, the campaign unchanged.
+#[test]
+fn a_name_of_placeholders_or_with_a_format_character_is_refused() {
+    let dir = temp();
+    demo(dir.path());
+    let before = fingerprint(dir.path());
+    for name in [
+        "\u{E000}",
+        "\u{FFFC}",
+        "Ash\u{1D173}Dogs",
+        "Ash\u{1BCA0}Dogs",
+        "Neon Jackal\u{455}",
+    ] {
+        let out = rapsheet(dir.path(), &["gang", "new", name, "--db", "c.rapsheet"]);
+        assert!(!out.status.success(), "{name:?} was founded");
+        let err = stderr(&out);
+        assert_eq!(err.trim_end().lines().count(), 1, "{name:?}: {err}");
+    }
+    assert_eq!(fingerprint(dir.path()), before);
+}

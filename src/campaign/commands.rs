@@ -16,6 +16,14 @@ pub enum CommandError {
     Text(#[from] TextError),
     #[error("there is already a {word} called “{name}”")]
     GangNameTaken { word: String, name: String },
+    #[error(
+        "“{given}” looks like the {word} “{name}” (the same letters to the eye); choose a name that reads differently"
+    )]
+    GangNameLooksLike {
+        word: String,
+        given: String,
+        name: String,
+    },
     /// The game's word for what needs a name (`crew`, `flyer`).
     #[error("a {0} needs a name")]
     NeedsName(String),
@@ -161,6 +169,32 @@ fn check_name(word: &str, name: &str) -> Result<String, CommandError> {
     }
 }
 
+/// No gang but `id` is called `name`, as names compare, or by a name that
+/// looks like it (the gate refuses both alike).
+fn gang_name_free(
+    gangs: &[Gang],
+    id: Option<GangId>,
+    name: &str,
+    words: &Words,
+) -> Result<(), CommandError> {
+    let others = || gangs.iter().filter(|g| Some(g.id) != id);
+    if let Some(taken) = others().find(|g| text::same(&g.name, name)) {
+        return Err(CommandError::GangNameTaken {
+            word: words.gang.clone(),
+            name: taken.name.clone(),
+        });
+    }
+    let look = text::look(name);
+    if let Some(like) = others().find(|g| text::look(&g.name) == look) {
+        return Err(CommandError::GangNameLooksLike {
+            word: words.gang.clone(),
+            given: text::echo(name),
+            name: like.name.clone(),
+        });
+    }
+    Ok(())
+}
+
 /// Founds a gang with the pack's starting resources.
 pub fn found_gang(
     gangs: &[Gang],
@@ -169,12 +203,7 @@ pub fn found_gang(
     pack: &Pack,
 ) -> Result<Vec<Event>, CommandError> {
     let name = check_name(&pack.words.gang, name)?;
-    if let Some(taken) = gangs.iter().find(|g| text::same(&g.name, &name)) {
-        return Err(CommandError::GangNameTaken {
-            word: pack.words.gang.clone(),
-            name: taken.name.clone(),
-        });
-    }
+    gang_name_free(gangs, None, &name, &pack.words)?;
     Ok(vec![Event::GangFounded {
         gang: Gang {
             id,
@@ -215,15 +244,7 @@ pub fn rename_gang(
     if to == gang.name {
         return Err(CommandError::NoChange);
     }
-    if let Some(taken) = gangs
-        .iter()
-        .find(|g| g.id != gang.id && text::same(&g.name, &to))
-    {
-        return Err(CommandError::GangNameTaken {
-            word: words.gang.clone(),
-            name: taken.name.clone(),
-        });
-    }
+    gang_name_free(gangs, Some(gang.id), &to, words)?;
     Ok(vec![Event::GangRenamed {
         gang: gang.id,
         from: gang.name.clone(),
@@ -276,7 +297,7 @@ pub fn adjust_resource(
     if delta == 0 {
         return Err(CommandError::NoChange);
     }
-    let reason = &text::notes("reason", reason.trim())?;
+    let reason = &text::reason("reason", reason.trim())?;
     if reason.is_empty() {
         return Err(CommandError::NeedsReason(def.label.clone()));
     }
@@ -680,7 +701,7 @@ pub fn set_counter(
     if from == to {
         return Err(CommandError::NoChange);
     }
-    let reason = &text::notes("reason", reason.trim())?;
+    let reason = &text::reason("reason", reason.trim())?;
     if reason.is_empty() {
         return Err(CommandError::NeedsReason(def.label.clone()));
     }
@@ -1041,7 +1062,7 @@ pub fn remove_lasting(
     if effect.removed.is_some() {
         return Err(AftermathError::AlreadyRemoved(effect.name.clone()));
     }
-    let reason = &text::notes("reason", reason.trim()).map_err(CommandError::from)?;
+    let reason = &text::reason("reason", reason.trim()).map_err(CommandError::from)?;
     if reason.is_empty() {
         return Err(AftermathError::NeedsReason(effect.name.clone()));
     }
