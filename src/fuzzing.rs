@@ -140,14 +140,14 @@ impl DraftWindow {
         self.app.run_action(Action::Campaign(CampaignAction::Close));
         std::fs::remove_dir_all(&self.drafts)?;
         std::fs::create_dir(&self.drafts)?;
-        let place = crate::session::Drafts::in_folder(&self.drafts).file(
-            &std::path::absolute(&self.campaign).unwrap_or_else(|_| self.campaign.clone()),
-        );
+        let place = crate::session::Drafts::in_folder(&self.drafts)
+            .file(&std::path::absolute(&self.campaign).unwrap_or_else(|_| self.campaign.clone()));
         std::fs::write(&place, data)?;
-        self.app.run_action(Action::Campaign(CampaignAction::OpenDemo(
-            self.campaign.clone(),
-            None,
-        )));
+        self.app
+            .run_action(Action::Campaign(CampaignAction::OpenDemo(
+                self.campaign.clone(),
+                None,
+            )));
         assert!(
             self.app.campaign_path().is_some(),
             "the demo campaign opens"
@@ -175,9 +175,8 @@ impl DraftWindow {
     /// The draft the window keeps for the demo campaign now, if any: the
     /// form as the Record screen left it.
     pub fn kept(&self) -> std::io::Result<Option<Vec<u8>>> {
-        let place = crate::session::Drafts::in_folder(&self.drafts).file(
-            &std::path::absolute(&self.campaign).unwrap_or_else(|_| self.campaign.clone()),
-        );
+        let place = crate::session::Drafts::in_folder(&self.drafts)
+            .file(&std::path::absolute(&self.campaign).unwrap_or_else(|_| self.campaign.clone()));
         match std::fs::read(place) {
             Ok(bytes) => Ok(Some(bytes)),
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),

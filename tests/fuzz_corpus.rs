@@ -152,7 +152,9 @@ fn league_batch_corpus_holds_batches_the_league_takes() {
 fn draft_corpus_is_read_back_by_the_window_without_a_panic() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut window = fuzzing::DraftWindow::new(dir.path()).expect("the window");
-    replay("draft", |data| window.draft(data).expect("the temp dir works"));
+    replay("draft", |data| {
+        window.draft(data).expect("the temp dir works")
+    });
 }
 
 /// Writes the draft target's seeds (`fuzz/corpus/draft/seed-*`): the form
@@ -175,15 +177,39 @@ fn write_draft_seeds() {
     };
     let seeds = [
         ("seed-real.ron", real.clone()),
-        ("seed-no-lists.ron", "(gangs: [Some(1), Some(2)], seed: 42)".to_owned()),
-        ("seed-winner-past.ron", swap("winner:None", "winner:Some(5)")),
-        ("seed-notes.ron", swap("notes:\"\"", "notes:\"fog on the bridge\"")),
-        ("seed-choice-past.ron", swap("choices:{}", "choices:{(7,\"x\"):\"y\"}")),
+        (
+            "seed-no-lists.ron",
+            "(gangs: [Some(1), Some(2)], seed: 42)".to_owned(),
+        ),
+        (
+            "seed-winner-past.ron",
+            swap("winner:None", "winner:Some(5)"),
+        ),
+        (
+            "seed-notes.ron",
+            swap("notes:\"\"", "notes:\"fog on the bridge\""),
+        ),
+        (
+            "seed-choice-past.ron",
+            swap("choices:{}", "choices:{(7,\"x\"):\"y\"}"),
+        ),
         ("seed-no-fighter.ron", swap("absent:[]", "absent:[9999]")),
-        ("seed-no-gang.ron", swap("gangs:[Some(2),Some(1)]", "gangs:[Some(77),Some(1)]")),
-        ("seed-three-sides.ron", swap("gangs:[Some(2),Some(1)]", "gangs:[Some(2),Some(1),Some(2)]")),
+        (
+            "seed-no-gang.ron",
+            swap("gangs:[Some(2),Some(1)]", "gangs:[Some(77),Some(1)]"),
+        ),
+        (
+            "seed-three-sides.ron",
+            swap("gangs:[Some(2),Some(1)]", "gangs:[Some(2),Some(1),Some(2)]"),
+        ),
         ("seed-other-game.ron", swap("scenario:\"", "scenario:\"x-")),
-        ("seed-counter.ron", swap("counters:{}", "counters:{(1,\"bounty\"):9223372036854775807}")),
+        (
+            "seed-counter.ron",
+            swap(
+                "counters:{}",
+                "counters:{(1,\"bounty\"):9223372036854775807}",
+            ),
+        ),
         ("seed-empty.ron", "()".to_owned()),
     ];
     for (name, text) in seeds {
