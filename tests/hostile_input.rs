@@ -805,3 +805,84 @@ fn a_name_of_placeholders_or_with_a_format_character_is_refused() {
     }
     assert_eq!(fingerprint(dir.path()), before);
 }
+
+/// A full disk is said as what it is, with what to do, and never called
+/// damage (which would send a player to a backup, losing their newest
+/// changes): each command run on a campaign whose disk has no room left
+/// (a small tmpfs, filled, in a mount namespace of the test's own) is
+/// refused or done, the campaign byte for byte as it was.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_said_as_one_never_as_damage() {
+    let dir = temp();
+    demo(dir.path());
+    let before = std::fs::read(dir.path().join("c.rapsheet")).unwrap();
+    let full = dir.path().join("full");
+    let out = dir.path().join("out");
+    std::fs::create_dir(&full).unwrap();
+    std::fs::create_dir(&out).unwrap();
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/gloamhold.toml");
+    let pack = pack.to_str().unwrap();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["gang", "list"],
+        vec!["verify"],
+        vec!["gang", "new", "Ash Dogs"],
+        vec!["export", "campaign", "--format", "md", "-o", "OUT/x.md"],
+        vec!["cards", "-o", "OUT/cards.pdf"],
+        vec!["bundle", "export", "--whole", "-o", "OUT/w.json"],
+        vec!["house", "keep", pack],
+    ];
+    let mut script = String::from(
+        "set -u\nmount -t tmpfs -o size=4m tmpfs \"$FULL\" || exit 90\n\
+         cp \"$CAMPAIGN\" \"$FULL/c.rapsheet\" || exit 91\n\
+         dd if=/dev/zero of=\"$FULL/filler\" bs=4k 2>/dev/null\n",
+    );
+    for (i, args) in commands.iter().enumerate() {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| a.replace("OUT/", &format!("{}/", full.display())))
+            .collect();
+        let quoted = shlex::try_join(args.iter().map(String::as_str)).unwrap();
+        script.push_str(&format!(
+            "\"$BIN\" {quoted} --db \"$FULL/c.rapsheet\" >\"$OUT/{i}.out\" 2>\"$OUT/{i}.err\"; echo $? >\"$OUT/{i}.rc\"\n"
+        ));
+    }
+    script.push_str("cp \"$FULL/c.rapsheet\" \"$OUT/after.rapsheet\"\n");
+    let ran = std::process::Command::new("unshare")
+        .args(["-rm", "sh", "-c", &script])
+        .env("FULL", &full)
+        .env("OUT", &out)
+        .env("CAMPAIGN", dir.path().join("c.rapsheet"))
+        .env("BIN", env!("CARGO_BIN_EXE_rapsheet"))
+        .env("XDG_DATA_HOME", dir.path().join("data"))
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .env("HOME", dir.path())
+        .status()
+        .expect("unshare (util-linux) runs the commands in a mount namespace of their own");
+    assert!(ran.success(), "the full disk could not be made: {ran:?}");
+    let read = |name: String| std::fs::read_to_string(out.join(name)).unwrap();
+    let mut refused_for_room = 0;
+    for (i, args) in commands.iter().enumerate() {
+        let rc = read(format!("{i}.rc"));
+        let err = read(format!("{i}.err"));
+        if rc.trim() == "0" {
+            continue;
+        }
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        for never in ["is damaged", "restore", "Error code"] {
+            assert!(!err.contains(never), "{args:?}: {err}");
+        }
+        assert!(
+            err.contains("the disk is full") || err.contains("No space left"),
+            "{args:?}: not said as a full disk: {err}"
+        );
+        refused_for_room += 1;
+    }
+    assert!(refused_for_room >= 1, "a change needs room");
+    assert_eq!(
+        read(format!("{}.rc", 2)).trim(),
+        "1",
+        "a gang founded on a full disk"
+    );
+    assert_eq!(std::fs::read(out.join("after.rapsheet")).unwrap(), before);
+}

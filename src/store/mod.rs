@@ -73,6 +73,18 @@ pub enum StoreError {
     },
     #[error("{0}: another program is writing to this campaign; close it and try again")]
     Busy(PathBuf),
+    #[error(
+        "{0}: the disk is full, so the campaign cannot be opened or changed; it is not damaged and nothing was written: make room on the disk, then try again"
+    )]
+    DiskFull(PathBuf),
+    #[error(
+        "{path}: the disk could not be read or written ({detail}); nothing was written and the campaign is not known to be damaged: check the disk (is it full, or gone?), then try again"
+    )]
+    DiskTrouble { path: PathBuf, detail: String },
+    #[error(
+        "{path}: cannot be opened here ({detail}): check the permissions of the file and of its folder, or copy the campaign to a folder you can write to"
+    )]
+    CannotOpen { path: PathBuf, detail: String },
     #[error("the campaign is read-only: {0}")]
     ReadOnly(String),
     #[error("the change does not fit the campaign as it is now: {0}")]
@@ -104,6 +116,14 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// An SQLite error met opening or reading `path`, said as what it is:
+    /// a full disk, a disk that failed, a file or folder that cannot be
+    /// opened, a lock held by another program — never as damage, which
+    /// would send a player to a backup and lose their newest changes.
+    fn of_file(path: &Path, err: rusqlite::Error) -> Self {
+        trouble(path, &err).unwrap_or(Self::Sqlite(err))
+    }
+
     /// The same error said of `path`: what a check of a temporary file
     /// reports of the file it becomes.
     fn named(self, path: &Path) -> Self {
@@ -114,6 +134,9 @@ impl StoreError {
             Self::NotSqlite(_) => Self::NotSqlite(path),
             Self::NotRapsheet(_) => Self::NotRapsheet(path),
             Self::Busy(_) => Self::Busy(path),
+            Self::DiskFull(_) => Self::DiskFull(path),
+            Self::DiskTrouble { detail, .. } => Self::DiskTrouble { path, detail },
+            Self::CannotOpen { detail, .. } => Self::CannotOpen { path, detail },
             Self::Corrupt { detail, .. } => Self::Corrupt { path, detail },
             Self::TooNew {
                 found, supported, ..
@@ -306,17 +329,20 @@ impl CampaignStore {
             });
         }
 
+        let said = |e| StoreError::of_file(path, e);
         let mut conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?;
-        conn.busy_timeout(Duration::from_millis(250))?;
+        )
+        .map_err(said)?;
+        conn.busy_timeout(Duration::from_millis(250))
+            .map_err(said)?;
         // Refuse while another program holds the write lock: nothing has
         // been written yet, and nothing will be.
         match conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;") {
             Ok(()) => {}
             Err(err) if is_busy(&err) => return Err(StoreError::Busy(path.to_owned())),
-            Err(err) => return Err(err.into()),
+            Err(err) => return Err(said(err)),
         }
         // The WAL may hold commits the inspection did not see.
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -334,7 +360,11 @@ impl CampaignStore {
         };
         // The journal mode is set once the upgrade holds: a file whose
         // upgrade is refused keeps every byte, its header's too.
-        configure_connection(&conn)?;
+        let of_file = |e| match e {
+            StoreError::Sqlite(e) => said(e),
+            other => other,
+        };
+        configure_connection(&conn).map_err(of_file)?;
         migrate(&mut conn, version).map_err(|err| StoreError::Migration {
             path: path.to_owned(),
             from: version,
@@ -347,7 +377,7 @@ impl CampaignStore {
                 None => one_line(&err),
             },
         })?;
-        configure(&conn)?;
+        configure(&conn).map_err(of_file)?;
         Ok(Self {
             conn: conn.into(),
             path: path.to_owned(),
@@ -926,18 +956,20 @@ pub fn check_copy(path: &Path) -> Result<CopyFacts> {
     // What opening refuses is said as opening says it, of this file: not
     // SQLite, another program's, made by a newer Rapsheet, or damaged.
     let version = inspect(path)?;
-    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| StoreError::of_file(path, e))?;
     let damaged = |detail: String| corrupt(path, detail);
     if version < 1 {
         return Err(damaged(format!("schema {version} is not a campaign's")));
     }
+    let damaged = |e: rusqlite::Error| trouble(path, &e).unwrap_or_else(|| damaged(e.to_string()));
     let name: String = conn
         .query_row("SELECT name FROM campaign WHERE id = 1", [], |r| r.get(0))
-        .map_err(|e| damaged(e.to_string()))?;
+        .map_err(damaged)?;
     let newest_record: Option<i64> = conn
         .query_row("SELECT MAX(id) FROM battle", [], |r| r.get(0))
-        .map_err(|e| damaged(e.to_string()))?;
-    let identity = identity(&conn).map_err(|e| damaged(e.to_string()))?;
+        .map_err(damaged)?;
+    let identity = identity(&conn).map_err(damaged)?;
     Ok(CopyFacts {
         name,
         newest_record,
@@ -980,6 +1012,53 @@ pub fn photo_key(bytes: &[u8]) -> String {
 /// are only ever compared, never worked out again.
 fn photo_hash(bytes: &[u8]) -> String {
     format!("{}-{}", blake3::hash(bytes).to_hex(), bytes.len())
+}
+
+/// What an SQLite error says of the disk or the file's place rather than
+/// of its content: `None` where it may be the file's own (damage, or a
+/// file that is not a database).
+fn trouble(path: &Path, err: &rusqlite::Error) -> Option<StoreError> {
+    use rusqlite::ErrorCode::{
+        CannotOpen, DatabaseBusy, DatabaseLocked, DiskFull, PermissionDenied, ReadOnly,
+        SystemIoFailure,
+    };
+    let path = path.to_owned();
+    let detail = || {
+        let text = err.to_string();
+        crate::text::one_line(text.lines().next().unwrap_or_default())
+    };
+    Some(match err.sqlite_error_code()? {
+        DiskFull => StoreError::DiskFull(path),
+        SystemIoFailure if disk_is_full(&path) => StoreError::DiskFull(path),
+        SystemIoFailure => StoreError::DiskTrouble {
+            path,
+            detail: detail(),
+        },
+        CannotOpen | ReadOnly | PermissionDenied => StoreError::CannotOpen {
+            path,
+            detail: detail(),
+        },
+        DatabaseBusy | DatabaseLocked => StoreError::Busy(path),
+        _ => return None,
+    })
+}
+
+/// Whether the disk `path` is on has no room: a few pages written to an
+/// unnamed temporary file beside it (gone when closed) do not fit.
+fn disk_is_full(path: &Path) -> bool {
+    use std::io::Write as _;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let full = |e: &std::io::Error| e.kind() == std::io::ErrorKind::StorageFull;
+    match tempfile::tempfile_in(folder) {
+        Err(e) => full(&e),
+        Ok(mut probe) => probe
+            .write_all(&[0; 64 * 1024])
+            .and_then(|()| probe.sync_all())
+            .is_err_and(|e| full(&e)),
+    }
 }
 
 fn is_busy(err: &rusqlite::Error) -> bool {
@@ -1064,7 +1143,10 @@ fn inspect(path: &Path) -> Result<i64> {
     drop(file);
     check_length(path, &header, len, wal_path(path).exists())?;
 
-    let conn = open_as_it_stands(path)?;
+    let conn = open_as_it_stands(path).map_err(|e| match e {
+        StoreError::Sqlite(e) => StoreError::of_file(path, e),
+        other => other,
+    })?;
     let check = |conn: &Connection| -> rusqlite::Result<(i64, i64, String)> {
         let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -1078,7 +1160,10 @@ fn inspect(path: &Path) -> Result<i64> {
             Some(rusqlite::ErrorCode::NotADatabase) => {
                 return Err(StoreError::NotSqlite(path.to_owned()));
             }
-            _ => return Err(corrupt(path, err.to_string())),
+            _ => match trouble(path, &err) {
+                Some(said) => return Err(said),
+                None => return Err(corrupt(path, err.to_string())),
+            },
         },
     };
     if app != APPLICATION_ID {
