@@ -560,7 +560,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
                 bundle::BundleCommand::Import {
                     file, whole: true, ..
                 },
-        } => bundle::import_whole(&file, need_db(db)?),
+        } => bundle::import_whole(&file, need_db(db)?, registry(packs)?),
         Command::Bundle { command } => bundle::bundle(&mut open(db, packs)?, command),
         Command::Merge(args) => merge::merge(&open(db, packs)?, args),
         // Joining makes the campaign file.
