@@ -886,3 +886,77 @@ fn a_full_disk_is_said_as_one_never_as_damage() {
     );
     assert_eq!(std::fs::read(out.join("after.rapsheet")).unwrap(), before);
 }
+
+/// A write-ahead log beside the campaign that is not its own — another
+/// campaign's, or another copy's that went its own way — is refused
+/// before anything is taken from it: the campaign byte for byte as it
+/// was, nothing left beside it, and opened again once the log is moved.
+#[test]
+fn a_write_ahead_log_that_is_not_the_campaigns_is_refused() {
+    use rapsheet::session::Session;
+    let dir = temp();
+    demo(dir.path());
+    let d = dir.path();
+    let ok = |args: &[&str]| {
+        let out = rapsheet(d, args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    };
+    ok(&["demo", "--db", "other.rapsheet"]);
+    ok(&["backup", "restore", "c.rapsheet", "-o", "copy.rapsheet"]);
+    // This copy goes on with a change of its own.
+    ok(&[
+        "resource",
+        "supply",
+        "1",
+        "--gang",
+        "Neon Jackals",
+        "--reason",
+        "ours",
+        "--db",
+        "c.rapsheet",
+    ]);
+    // A log each, caught while its campaign is open with a change in it.
+    let caught = |name: &str, reason: &str| -> Vec<u8> {
+        let mut s = Session::open(&d.join(name)).unwrap();
+        let gang = s.gang_named("Neon Jackals").unwrap().id;
+        s.adjust_resource(gang, "supply", 2, reason).unwrap();
+        let wal = std::fs::read(d.join(format!("{name}-wal"))).unwrap();
+        assert!(!wal.is_empty());
+        drop(s);
+        wal
+    };
+    for (whose, wal) in [
+        ("another campaign's", caught("other.rapsheet", "theirs")),
+        ("another copy's", caught("copy.rapsheet", "the copy's")),
+    ] {
+        let before = std::fs::read(d.join("c.rapsheet")).unwrap();
+        std::fs::write(d.join("c.rapsheet-wal"), &wal).unwrap();
+        for args in [
+            &["gang", "list", "--db", "c.rapsheet"][..],
+            &["verify", "--db", "c.rapsheet"],
+            &["gang", "new", "Ash Dogs", "--db", "c.rapsheet"],
+        ] {
+            let out = rapsheet(d, args);
+            assert!(!out.status.success(), "{whose}: {args:?} took it");
+            let err = stderr(&out);
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(
+                err.contains(
+                    "the write-ahead log beside it (c.rapsheet-wal) is not this campaign's"
+                ),
+                "{whose}: {err}"
+            );
+            assert_eq!(
+                std::fs::read(d.join("c.rapsheet")).unwrap(),
+                before,
+                "{whose}"
+            );
+            assert!(
+                !d.join("c.rapsheet-shm").exists(),
+                "{whose}: nothing left beside"
+            );
+        }
+        std::fs::remove_file(d.join("c.rapsheet-wal")).unwrap();
+        ok(&["verify", "--db", "c.rapsheet"]);
+    }
+}

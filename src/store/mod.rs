@@ -74,6 +74,14 @@ pub enum StoreError {
     #[error("{0}: another program is writing to this campaign; close it and try again")]
     Busy(PathBuf),
     #[error(
+        "{path}: the write-ahead log beside it ({wal}) is not this campaign's ({why}); nothing was taken from it and the campaign is as it was: move that file away, then open the campaign again"
+    )]
+    ForeignWal {
+        path: PathBuf,
+        wal: String,
+        why: String,
+    },
+    #[error(
         "{0}: the disk is full, so the campaign cannot be opened or changed; it is not damaged and nothing was written: make room on the disk, then try again"
     )]
     DiskFull(PathBuf),
@@ -1143,10 +1151,20 @@ fn inspect(path: &Path) -> Result<i64> {
     drop(file);
     check_length(path, &header, len, wal_path(path).exists())?;
 
+    let shm_was_there = shm_path(path).exists();
     let conn = open_as_it_stands(path).map_err(|e| match e {
         StoreError::Sqlite(e) => StoreError::of_file(path, e),
         other => other,
     })?;
+    if let Err(err) = wal_belongs(path, &conn) {
+        // Nothing of the refused log is left beside the campaign: not
+        // even the index SQLite made of it to read it.
+        drop(conn);
+        if !shm_was_there {
+            let _ = std::fs::remove_file(shm_path(path));
+        }
+        return Err(err);
+    }
     let check = |conn: &Connection| -> rusqlite::Result<(i64, i64, String)> {
         let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -1186,6 +1204,101 @@ fn inspect(path: &Path) -> Result<i64> {
         return Err(corrupt(path, quick));
     }
     Ok(version)
+}
+
+/// Refuses a write-ahead log beside the campaign that is not its own (a
+/// `-wal` of another campaign, or of another copy of this one, copied in
+/// beside it), before anything is taken from it into the file. SQLite
+/// cannot tell: its log names no file, and the file keeps nothing of the
+/// log (its salts and checkpoint live in the log and its index alone). So
+/// the campaign read with the log (`with_wal`) is held to the campaign
+/// read without it: pages of the same size, the same campaign (its
+/// identity, from its creation), and the same change at the newest one
+/// both hold that no sync can have taken back, as a log that only goes
+/// on from the file would be.
+fn wal_belongs(path: &Path, with_wal: &Connection) -> Result<()> {
+    let wal = wal_path(path);
+    if std::fs::metadata(&wal).map_or(true, |m| m.len() == 0) {
+        return Ok(());
+    }
+    let foreign = |why: String| StoreError::ForeignWal {
+        path: path.to_owned(),
+        wal: wal
+            .file_name()
+            .map(|n| crate::text::one_line(&n.to_string_lossy()))
+            .unwrap_or_default(),
+        why,
+    };
+    let alone = open_immutable(path)?;
+    let page_size = |c: &Connection| c.query_row("PRAGMA page_size", [], |r| r.get::<_, i64>(0));
+    if let (Ok(file), Some(logged)) = (page_size(&alone), wal_page_size(&wal))
+        && file != logged
+    {
+        return Err(foreign(format!(
+            "its pages are of {logged} bytes, the campaign's of {file}"
+        )));
+    }
+    // A file that holds no log of its own yet has nothing to hold it to.
+    let Ok(Some(ours)) = identity(&alone) else {
+        return Ok(());
+    };
+    match identity(with_wal) {
+        Ok(Some(theirs)) if theirs == ours => {}
+        Ok(Some(_)) => return Err(foreign("it holds another campaign's log".into())),
+        Ok(None) => return Err(foreign("it holds no campaign's log".into())),
+        Err(e) => match trouble(path, &e) {
+            Some(said) => return Err(said),
+            None => {
+                let why = e.to_string();
+                let why = why.lines().next().unwrap_or_default();
+                return Err(foreign(format!("its log cannot be read: {why}")));
+            }
+        },
+    }
+    let newest = |c: &Connection| -> Option<i64> {
+        c.query_row("SELECT max(id) FROM batch", [], |r| r.get(0))
+            .ok()
+            .flatten()
+    };
+    // The changes a league has taken in stay: those after may be taken
+    // back in a sync, and another comes in their place.
+    let synced: Option<i64> = alone
+        .query_row("SELECT synced FROM league WHERE one = 1", [], |r| r.get(0))
+        .ok();
+    let (Some(here), Some(there)) = (newest(&alone), newest(with_wal)) else {
+        return Ok(());
+    };
+    let at = here.min(there).min(synced.unwrap_or(i64::MAX));
+    let batch = |c: &Connection| -> Option<(String, String)> {
+        c.query_row("SELECT at, label FROM batch WHERE id = ?1", [at], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .ok()
+    };
+    if at > 0 && batch(&alone) != batch(with_wal) {
+        return Err(foreign(format!(
+            "it holds another copy's change #{at}, not the campaign's"
+        )));
+    }
+    Ok(())
+}
+
+/// The page size a write-ahead log's header gives, where it is one.
+fn wal_page_size(wal: &Path) -> Option<i64> {
+    let mut header = [0u8; 32];
+    File::open(wal).ok()?.read_exact(&mut header).ok()?;
+    let magic = u32::from_be_bytes([header[0], header[1], header[2], header[3]]);
+    if magic & !1 != 0x377f_0682 {
+        return None;
+    }
+    let size = u32::from_be_bytes([header[8], header[9], header[10], header[11]]);
+    Some(if size == 1 { 65_536 } else { i64::from(size) })
+}
+
+fn shm_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-shm");
+    PathBuf::from(name)
 }
 
 fn wal_path(path: &Path) -> PathBuf {
