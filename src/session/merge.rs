@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::Session;
 use crate::campaign::merge::{self, Choice, Key, MergePlan};
-use crate::campaign::{Event, LoggedBatch, Names};
+use crate::campaign::{Event, FighterId, FighterStatus, GangId, LoggedBatch, Names};
 use crate::store::CampaignStore;
 
 /// Another copy read and planned against this one.
@@ -217,6 +217,7 @@ impl Session {
         }
         let theirs = merge.plan.resolve(choices)?;
         self.check_new_names(&theirs)?;
+        let leaders = self.leaders_of_either(&theirs)?;
         let mut log = ours;
         log.extend(theirs);
         let mut photos = self.store.all_photos()?;
@@ -239,7 +240,7 @@ impl Session {
                 text,
             })
             .collect();
-        Self::made_from_log_knowing(
+        let mut merged = Self::made_from_log_knowing(
             output,
             &log,
             &photos,
@@ -247,7 +248,99 @@ impl Session {
             &travelling,
             "the two copies",
         )
-        .with_context(|| format!("{} was not written", output.display()))
+        .with_context(|| format!("{} was not written", output.display()))?;
+        merged.follow_leaders_who_left(&leaders)?;
+        Ok(merged)
+    }
+
+    /// Every gang's leaders in either copy, each with their gang: this
+    /// copy's as they stand, and those the other copy's changes (`theirs`,
+    /// as merged) made leaders of a gang this copy knows them in.
+    fn leaders_of_either(&self, theirs: &[LoggedBatch]) -> Result<Vec<(GangId, FighterId)>> {
+        let mut leaders = Vec::new();
+        for gang in self.store.gangs()? {
+            leaders.extend(
+                self.store
+                    .fighters(gang.id)?
+                    .into_iter()
+                    .filter(|f| f.leader && f.status.with_side())
+                    .map(|f| (gang.id, f.id)),
+            );
+        }
+        for event in theirs.iter().flat_map(|b| &b.events) {
+            if let Event::LeaderChanged {
+                fighter, to: true, ..
+            } = event
+                && let Some(f) = self.store.fighter(*fighter)?
+            {
+                leaders.push((f.gang, f.id));
+            }
+        }
+        Ok(leaders)
+    }
+
+    /// The merged campaign's sides whose leader (`leaders`: of either copy)
+    /// left in the merge — dismissed in one copy, gone or held by a rival —
+    /// and that no one leads now, each followed by the member the pack's
+    /// succession names, as a record or a dismissal would: one change of
+    /// its own, which undo takes back. Where the rule leaves a tie to the
+    /// side, or names no one, the side picks its leader afterwards.
+    fn follow_leaders_who_left(&mut self, leaders: &[(GangId, FighterId)]) -> Result<()> {
+        use crate::campaign::succession::{Successor, candidates, still_led};
+        use crate::rules::LeaderLeaves;
+        let mut events = Vec::new();
+        let mut said = Vec::new();
+        for gang in self.store.gangs()? {
+            let pack = self.gang_pack(&gang)?;
+            let Some(rule) = pack.succession.clone() else {
+                continue;
+            };
+            let roster = self.store.fighters(gang.id)?;
+            if still_led(&roster, &[]) {
+                continue;
+            }
+            // How each of its leaders left: no longer on its rolls
+            // (dismissed), gone, or held by a rival. One still with the
+            // side who no longer leads stepped down, and the side is left
+            // as it chose.
+            let mut left = Vec::new();
+            for (_, id) in leaders.iter().filter(|(g, _)| *g == gang.id) {
+                let how = match roster.iter().find(|f| f.id == *id) {
+                    None => LeaderLeaves::Dismissed,
+                    Some(f) if f.status.with_side() => {
+                        left.clear();
+                        break;
+                    }
+                    Some(f) if matches!(f.status, FighterStatus::Captured { .. }) => {
+                        LeaderLeaves::Captured
+                    }
+                    Some(_) => LeaderLeaves::Gone,
+                };
+                left.push(how);
+            }
+            if !left.iter().any(|how| rule.applies_when(*how)) {
+                continue;
+            }
+            let candidates = candidates(&rule, &roster, &[]);
+            if let Successor::Named(next) =
+                self.ranked_successor(&gang, &rule, &candidates, None)?
+            {
+                events.push(Event::LeaderChanged {
+                    fighter: next,
+                    from: false,
+                    to: true,
+                });
+                let name = roster
+                    .iter()
+                    .find(|f| f.id == next)
+                    .map_or("", |f| f.name.as_str());
+                said.push(format!("{name} leads {}", gang.name));
+            }
+        }
+        if !events.is_empty() {
+            self.commit(&format!("After the merge: {}", said.join("; ")), events)?;
+        }
+        Ok(())
     }
 
     /// Tries the merge as [`Session::write_merge`] would write it, conflicts
