@@ -1669,10 +1669,10 @@ fn a_malformed_draft_is_set_aside_and_said_never_a_crash() {
     drop(Session::create_demo(&a).expect("demo"));
     let folder = dir.path().join("drafts");
     std::fs::create_dir(&folder).unwrap();
-    let text = |t: String| -> Box<dyn Fn(&std::path::Path)> {
-        Box::new(move |p| std::fs::write(p, &t).unwrap())
-    };
-    let shapes: Vec<(&str, Box<dyn Fn(&std::path::Path)>)> = vec![
+    /// What puts a shape of draft in the draft's place.
+    type Put = Box<dyn Fn(&std::path::Path)>;
+    let text = |t: String| -> Put { Box::new(move |p| std::fs::write(p, &t).unwrap()) };
+    let shapes: Vec<(&str, Put)> = vec![
         // The shape that crashed the window at Record.
         (
             "sides without their lists",

@@ -604,7 +604,9 @@ fn every_kind_of_file_read_refuses_a_device_a_pipe_and_a_folder_the_draft_too() 
     let drafts = Drafts::in_folder(&drafts_folder);
     let campaign = dir.path().join("c.rapsheet");
     let place = drafts.file(&campaign);
-    let put: [(&str, Box<dyn Fn(&Path)>); 4] = [
+    /// What puts a kind of thing in the draft's place.
+    type Put = Box<dyn Fn(&Path)>;
+    let put: [(&str, Put); 4] = [
         (
             "/dev/zero",
             Box::new(|p| std::os::unix::fs::symlink("/dev/zero", p).unwrap()),
