@@ -385,11 +385,7 @@ fn the_schema_never_replaces_a_campaign_even_when_forced() {
 fn no_input_of_any_command_reads_a_device_a_pipe_or_a_folder() {
     let dir = campaigns();
     let fifo = dir.path().join("pipe");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success(), "mkfifo is needed for this test");
+    mkfifo(&fifo);
     std::fs::create_dir(dir.path().join("folder")).unwrap();
     let before = std::fs::read(dir.path().join("c.rapsheet")).unwrap();
     for (name, role, args) in trials() {
@@ -429,6 +425,16 @@ fn no_input_of_any_command_reads_a_device_a_pipe_or_a_folder() {
     assert!(!dir.path().join("restored.rapsheet").exists());
 }
 
+/// Makes a FIFO at `path`.
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo is needed for this test");
+}
+
 /// What an output flag is tried onto: a folder, a FIFO, a socket and a
 /// device — a link to `/dev/null`, and where the test may make one (as
 /// root), a device node of its own in the temporary folder — so that a
@@ -436,11 +442,7 @@ fn no_input_of_any_command_reads_a_device_a_pipe_or_a_folder() {
 #[cfg(unix)]
 fn not_regular_files(dir: &Path) -> (Vec<&'static str>, std::os::unix::net::UnixListener) {
     std::fs::create_dir(dir.join("folder")).unwrap();
-    let made = std::process::Command::new("mkfifo")
-        .arg(dir.join("pipe"))
-        .status()
-        .unwrap();
-    assert!(made.success(), "mkfifo is needed for this test");
+    mkfifo(&dir.join("pipe"));
     let socket = std::os::unix::net::UnixListener::bind(dir.join("socket")).unwrap();
     std::os::unix::fs::symlink("/dev/null", dir.join("null")).unwrap();
     let mut targets = vec!["folder", "pipe", "socket", "null"];
@@ -573,11 +575,7 @@ fn every_kind_of_file_read_refuses_a_device_a_pipe_and_a_folder_the_draft_too() 
     use rapsheet::session::{DraftRead, Drafts};
     let dir = temp();
     let fifo = dir.path().join("pipe");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success(), "mkfifo is needed for this test");
+    mkfifo(&fifo);
     let big = dir.path().join("big");
     std::fs::File::create(&big)
         .unwrap()
@@ -611,16 +609,7 @@ fn every_kind_of_file_read_refuses_a_device_a_pipe_and_a_folder_the_draft_too() 
             "/dev/zero",
             Box::new(|p| std::os::unix::fs::symlink("/dev/zero", p).unwrap()),
         ),
-        (
-            "a pipe",
-            Box::new(|p| {
-                let made = std::process::Command::new("mkfifo")
-                    .arg(p)
-                    .status()
-                    .unwrap();
-                assert!(made.success());
-            }),
-        ),
+        ("a pipe", Box::new(mkfifo)),
         ("a folder", Box::new(|p| std::fs::create_dir(p).unwrap())),
         (
             "too large",

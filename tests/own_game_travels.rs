@@ -326,31 +326,19 @@ fn a_game_played_from_a_file_is_carried_whole_to_a_laptop_with_the_file() {
     );
     let away = laptop();
     std::fs::copy(home.path().join("w.json"), away.path().join("w.json")).unwrap();
-    let err = refused(
-        away.path(),
-        &[
-            "bundle",
-            "import",
-            "w.json",
-            "--whole",
-            "--db",
-            "c.rapsheet",
-        ],
-    );
+    let import = [
+        "bundle",
+        "import",
+        "w.json",
+        "--whole",
+        "--db",
+        "c.rapsheet",
+    ];
+    let err = refused(away.path(), &import);
     assert!(err.contains("gloamhold"), "{err}");
     assert!(!away.path().join("c.rapsheet").exists());
     std::fs::copy(&pack, away.path().join("g.toml")).unwrap();
-    let made = with(
-        away.path(),
-        &[
-            "bundle",
-            "import",
-            "w.json",
-            "--whole",
-            "--db",
-            "c.rapsheet",
-        ],
-    );
+    let made = with(away.path(), &import);
     assert!(made.contains("verified"), "{made}");
     let gangs = with(away.path(), &["gang", "list", "--db", "c.rapsheet"]);
     assert!(gangs.contains("Ashen Choir"), "{gangs}");
