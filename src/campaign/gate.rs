@@ -958,11 +958,9 @@ fn may_lead(state: &dyn State, pack: &Pack, field: &str, fighter: &Fighter) -> C
             ),
         );
     }
-    let most = pack
-        .recruiting
-        .as_ref()
-        .map_or(Some(1), |r| r.leaders.max());
-    let Some(most) = most else { return Ok(()) };
+    let Some(most) = super::succession::most_leaders(pack) else {
+        return Ok(());
+    };
     let mut leaders = Vec::new();
     for (id, _) in looked(state.fighter_names(fighter.gang))? {
         if id == fighter.id {

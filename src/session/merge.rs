@@ -217,6 +217,7 @@ impl Session {
         }
         let theirs = merge.plan.resolve(choices)?;
         self.check_new_names(&theirs)?;
+        let theirs = self.without_leaders_who_cannot_lead(&ours, theirs);
         let leaders = self.leaders_of_either(&theirs)?;
         let mut log = ours;
         log.extend(theirs);
@@ -251,6 +252,105 @@ impl Session {
         .with_context(|| format!("{} was not written", output.display()))?;
         merged.follow_leaders_who_left(&leaders)?;
         Ok(merged)
+    }
+
+    /// The other copy's changes without those that would make a leader
+    /// the merged campaign cannot have: one not with their side there (this
+    /// copy's status of them chosen: gone, or held by a rival), or past
+    /// the leaders their side may have (each copy named its own successor).
+    /// The gate refuses such a change wherever it comes from; the merge
+    /// leaves it out, and the side left without a leader is followed by
+    /// the one the pack's succession names ([`Self::follow_leaders_who_left`]).
+    fn without_leaders_who_cannot_lead(
+        &self,
+        ours: &[LoggedBatch],
+        mut theirs: Vec<LoggedBatch>,
+    ) -> Vec<LoggedBatch> {
+        use std::collections::HashMap;
+        // Each fighter's side, whether they lead and are with it; each
+        // side's most leaders.
+        let mut fighters: HashMap<FighterId, (GangId, bool, bool)> = HashMap::new();
+        let mut most: HashMap<GangId, Option<usize>> = HashMap::new();
+        let fold = |event: &Event,
+                    fighters: &mut HashMap<FighterId, (GangId, bool, bool)>,
+                    most: &mut HashMap<GangId, Option<usize>>| {
+            match event {
+                Event::GangFounded { gang } => {
+                    let pack = self.registry.get(&gang.ruleset);
+                    most.insert(
+                        gang.id,
+                        pack.map_or(Some(1), crate::campaign::succession::most_leaders),
+                    );
+                }
+                Event::GangRulesetChanged { gang, to, .. } => {
+                    let pack = self.registry.get(to);
+                    most.insert(
+                        *gang,
+                        pack.map_or(Some(1), crate::campaign::succession::most_leaders),
+                    );
+                }
+                Event::FighterRecruited { fighter } => {
+                    fighters.insert(
+                        fighter.id,
+                        (fighter.gang, fighter.leader, fighter.status.with_side()),
+                    );
+                }
+                Event::FighterDismissed { fighter } => {
+                    fighters.remove(&fighter.id);
+                }
+                Event::LeaderChanged { fighter, to, .. } => {
+                    if let Some(f) = fighters.get_mut(fighter) {
+                        f.1 = *to;
+                    }
+                }
+                Event::FighterStatusChanged { fighter, to, .. } => {
+                    if let Some(f) = fighters.get_mut(fighter) {
+                        f.2 = to.with_side();
+                    }
+                }
+                Event::FighterTransferred {
+                    fighter,
+                    to,
+                    leader_to,
+                    ..
+                } => {
+                    if let Some(f) = fighters.get_mut(fighter) {
+                        (f.0, f.1) = (*to, *leader_to);
+                    }
+                }
+                _ => {}
+            }
+        };
+        for event in ours.iter().flat_map(|b| &b.events) {
+            fold(event, &mut fighters, &mut most);
+        }
+        for batch in &mut theirs {
+            let mut kept = Vec::with_capacity(batch.events.len());
+            for event in std::mem::take(&mut batch.events) {
+                if let Event::LeaderChanged {
+                    fighter, to: true, ..
+                } = &event
+                    && let Some(&(gang, _, with_side)) = fighters.get(fighter)
+                {
+                    let leading = fighters
+                        .iter()
+                        .filter(|(id, f)| *id != fighter && f.0 == gang && f.1 && f.2)
+                        .count();
+                    let full = most
+                        .get(&gang)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|most| leading >= most);
+                    if !with_side || full {
+                        continue;
+                    }
+                }
+                fold(&event, &mut fighters, &mut most);
+                kept.push(event);
+            }
+            batch.events = kept;
+        }
+        theirs
     }
 
     /// Every gang's leaders in either copy, each with their gang: this

@@ -225,12 +225,6 @@ fn check_differences(pack: &Pack) -> Found {
             ));
         }
         measure_known(pack, &format!("{entry}.measure"), &d.measure)?;
-        if d.rows.is_empty() {
-            return Err((
-                format!("{entry}.rows"),
-                "no rows: a difference gives what the row it lands on gives".into(),
-            ));
-        }
         match (&d.counter, &d.resource) {
             (Some(counter), None) => {
                 let Some(to) = &d.to else {
@@ -261,6 +255,12 @@ fn check_differences(pack: &Pack) -> Found {
                     "give a `counter` (with `to`) or a `resource`, one of them".into(),
                 ));
             }
+        }
+        if d.rows.is_empty() {
+            return Err((
+                format!("{entry}.rows"),
+                "no rows: a difference gives what the row it lands on gives".into(),
+            ));
         }
         ranges_apart(
             &format!("{entry}.rows"),
