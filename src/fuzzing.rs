@@ -102,6 +102,89 @@ pub fn battle_report(session: &Session, data: &[u8]) {
     }
 }
 
+/// The window on the demo campaign, which reads back the record begun for
+/// it (its draft) each time it opens the campaign: what the `draft` target
+/// drives.
+#[cfg(feature = "gui")]
+pub struct DraftWindow {
+    campaign: PathBuf,
+    drafts: PathBuf,
+    app: crate::ui::RapsheetApp,
+    ctx: egui::Context,
+}
+
+#[cfg(feature = "gui")]
+impl DraftWindow {
+    /// The window, its demo campaign and its drafts in `dir`.
+    pub fn new(dir: &Path) -> std::io::Result<Self> {
+        let campaign = dir.join("demo.rapsheet");
+        let drafts = dir.join("drafts");
+        std::fs::create_dir_all(&drafts)?;
+        let mut app = crate::ui::RapsheetApp::closed_with_backups(None, Default::default());
+        app.keep_drafts_in(drafts.clone());
+        Ok(Self {
+            campaign,
+            drafts,
+            app,
+            ctx: egui::Context::default(),
+        })
+    }
+
+    /// The bytes kept as the demo campaign's draft, and the campaign
+    /// opened in the window as a player opens it: the draft is set aside
+    /// (its bytes kept whole beside) or brought back onto the Record
+    /// screen, which is drawn, its report made and previewed, and never a
+    /// panic. Errors are the folder's, never the input's.
+    pub fn draft(&mut self, data: &[u8]) -> std::io::Result<()> {
+        use crate::ui::{Action, CampaignAction, Screen};
+        self.app.run_action(Action::Campaign(CampaignAction::Close));
+        std::fs::remove_dir_all(&self.drafts)?;
+        std::fs::create_dir(&self.drafts)?;
+        let place = crate::session::Drafts::in_folder(&self.drafts)
+            .file(&std::path::absolute(&self.campaign).unwrap_or_else(|_| self.campaign.clone()));
+        std::fs::write(&place, data)?;
+        self.app
+            .run_action(Action::Campaign(CampaignAction::OpenDemo(
+                self.campaign.clone(),
+                None,
+            )));
+        assert!(
+            self.app.campaign_path().is_some(),
+            "the demo campaign opens"
+        );
+        // Nothing is lost: the draft is where it was, or set aside whole.
+        let mut held = Vec::new();
+        for entry in std::fs::read_dir(&self.drafts)? {
+            held.push(std::fs::read(entry?.path())?);
+        }
+        assert!(
+            held.iter().any(|h| h == data),
+            "the draft read back is neither kept nor set aside whole"
+        );
+        self.app.run_action(Action::ShowScreen(Screen::Battle));
+        for _ in 0..2 {
+            let mut shown = self
+                .ctx
+                .run_ui(egui::RawInput::default(), |ui| self.app.frame_ui(ui));
+            // Nothing is painted here: the fonts' textures are let go.
+            shown.textures_delta.clear();
+        }
+        Ok(())
+    }
+
+    /// The draft the window keeps for the demo campaign now, if any: the
+    /// form as the Record screen left it.
+    pub fn kept(&self) -> std::io::Result<Option<Vec<u8>>> {
+        let place = crate::session::Drafts::in_folder(&self.drafts)
+            .file(&std::path::absolute(&self.campaign).unwrap_or_else(|_| self.campaign.clone()));
+        match std::fs::read(place) {
+            Ok(bytes) => Ok(Some(bytes)),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(e),
+        }
+    }
+}
+
 /// A bundle's bytes, read as `rapsheet bundle import` reads them; one that
 /// is read is written back and must read as itself.
 pub fn bundle_bytes(data: &[u8]) {

@@ -36,11 +36,14 @@ pub enum Kind {
     Backup,
     /// A text given on standard input (`-`): notes, a reason.
     Text,
+    /// A record begun in the window and kept until it is committed
+    /// (`session::Drafts`), read back when its campaign opens.
+    Draft,
 }
 
 impl Kind {
     /// Every kind, in the order the docs list them.
-    pub const ALL: [Kind; 8] = [
+    pub const ALL: [Kind; 9] = [
         Kind::Pack,
         Kind::Report,
         Kind::Bundle,
@@ -49,6 +52,7 @@ impl Kind {
         Kind::Certificate,
         Kind::Backup,
         Kind::Text,
+        Kind::Draft,
     ];
 
     /// The most bytes a file of this kind may hold.
@@ -62,6 +66,7 @@ impl Kind {
             Kind::Certificate => MB,
             Kind::Backup => 4 * 1024 * MB,
             Kind::Text => MB,
+            Kind::Draft => 4 * MB,
         }
     }
 
@@ -76,6 +81,7 @@ impl Kind {
             Kind::Certificate => "a certificate",
             Kind::Backup => "a backup",
             Kind::Text => "a text on standard input",
+            Kind::Draft => "a record begun",
         }
     }
 }

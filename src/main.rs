@@ -2,14 +2,11 @@
 
 use std::process::ExitCode;
 
-use clap::Parser as _;
-use rapsheet::cli::Cli;
-
 fn main() -> ExitCode {
     // A script that reads only the first lines (`| head`) ends the output
     // quietly: writes to a closed pipe are dropped (`cli::out`), and the
     // command closes the campaign as usual, so no signal ends it midway.
-    let cli = match Cli::try_parse() {
+    let cli = match rapsheet::cli::parse() {
         Ok(cli) => cli,
         // An argument that is not text: named in one line.
         Err(err) if err.kind() == clap::error::ErrorKind::InvalidUtf8 => {
@@ -22,7 +19,12 @@ fn main() -> ExitCode {
                 None => err.exit(),
             }
         }
-        Err(err) => match rapsheet::cli::one_line_usage_error(&err) {
+        Err(err) => match rapsheet::cli::one_line_usage_error(
+            &err,
+            &std::env::args_os()
+                .map(|a| a.to_string_lossy().into_owned())
+                .collect::<Vec<_>>(),
+        ) {
             Some(line) => {
                 eprintln!("rapsheet: {}", rapsheet::text::visible(&line));
                 return ExitCode::from(2);

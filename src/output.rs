@@ -39,6 +39,8 @@ pub enum OutputError {
     ACampaign(PathBuf),
     #[error("{}: a file is already there", crate::text::path(.0))]
     Exists(PathBuf),
+    #[error("{}: not a regular file (a device, a pipe, a socket or a folder); no output replaces one, even when asked to replace; choose a file name", crate::text::path(.0))]
+    NotARegularFile(PathBuf),
     #[error("{}: not a file name", crate::text::path(.0))]
     NotAFileName(PathBuf),
     #[error("{}: {source}", crate::text::path(.path))]
@@ -109,6 +111,12 @@ fn write_with_mode(
     refuse_side_file(path)?;
     if crate::store::is_campaign_file(path) {
         return Err(OutputError::ACampaign(path.to_owned()));
+    }
+    // A device, a pipe, a socket or a folder is never replaced, whatever
+    // the player asked: a rename would put a plain file where the system
+    // (or another program) has something else, through a link too.
+    if std::fs::metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(OutputError::NotARegularFile(path.to_owned()));
     }
     clear_stale_temporaries(path);
     let present = path.symlink_metadata().is_ok();
@@ -365,6 +373,40 @@ mod tests {
         // No temporary file is left beside it.
         let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
         assert_eq!(names.len(), 1);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn what_is_not_a_regular_file_is_never_replaced_even_when_asked() {
+        let dir = tempfile::tempdir().unwrap();
+        let folder = dir.path().join("folder");
+        std::fs::create_dir(&folder).unwrap();
+        let fifo = dir.path().join("pipe");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success(), "mkfifo is needed for this test");
+        let socket = dir.path().join("socket");
+        let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+        // A link to a device, so nothing of the system is at stake if the
+        // guard fails: the link itself would be replaced.
+        let device = dir.path().join("null");
+        std::os::unix::fs::symlink("/dev/null", &device).unwrap();
+        let to_folder = dir.path().join("to-folder");
+        std::os::unix::fs::symlink(&folder, &to_folder).unwrap();
+        for target in [&folder, &fifo, &socket, &device, &to_folder] {
+            for existing in [Existing::Refuse, Existing::Replace] {
+                let err = write(target, b"x", existing, None).unwrap_err();
+                assert!(matches!(err, OutputError::NotARegularFile(_)), "{err}");
+                assert_eq!(err.to_string().lines().count(), 1);
+            }
+        }
+        assert!(folder.is_dir());
+        assert_eq!(std::fs::read_link(&device).unwrap(), Path::new("/dev/null"));
+        use std::os::unix::fs::FileTypeExt as _;
+        assert!(fifo.symlink_metadata().unwrap().file_type().is_fifo());
+        assert!(socket.symlink_metadata().unwrap().file_type().is_socket());
     }
 
     #[test]

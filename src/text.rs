@@ -36,8 +36,16 @@ pub enum TextError {
         "the name holds {code} (character {at}), which is no character of any script; names are text a person can read"
     )]
     NotACharacter { code: String, at: usize },
-    #[error("the name shows nothing: it holds only spaces, invisible or combining characters")]
+    #[error(
+        "the name holds {code} (character {at}), an invisible format character that could hide a difference between two names"
+    )]
+    FormatCharacter { code: String, at: usize },
+    #[error(
+        "the name shows nothing: it holds only spaces, invisible, combining, private-use or placeholder characters"
+    )]
     Invisible,
+    #[error("the {what} is one line: it holds a line break (character {at})")]
+    LineBreak { what: &'static str, at: usize },
     #[error("the {what} is too long ({len} characters; at most {max})")]
     TooLong {
         what: &'static str,
@@ -78,7 +86,17 @@ pub fn name(what: &'static str, raw: &str) -> Result<String, TextError> {
             at: at + 1,
         });
     }
-    if trimmed.chars().all(invisible) {
+    if let Some((at, c)) = trimmed
+        .chars()
+        .enumerate()
+        .find(|(_, c)| format_character(*c))
+    {
+        return Err(TextError::FormatCharacter {
+            code: code_point(c),
+            at: at + 1,
+        });
+    }
+    if trimmed.chars().all(|c| invisible(c) || placeholder(c)) {
         return Err(TextError::Invisible);
     }
     let normal: String = trimmed.nfc().collect();
@@ -87,6 +105,69 @@ pub fn name(what: &'static str, raw: &str) -> Result<String, TextError> {
         return Err(TextError::NameTooLong { len, max: MAX_NAME });
     }
     Ok(normal)
+}
+
+/// A format character (Unicode's general category Cf: U+1D173, U+1BCA0,
+/// a soft hyphen…), which shows nothing of its own and could hide a
+/// difference between two names; but for the joiners emoji and some
+/// scripts need (U+200C, U+200D) and the tags of an emoji flag (checked
+/// as a sequence, [`stray_tag`]).
+fn format_character(c: char) -> bool {
+    use unicode_general_category::{GeneralCategory, get_general_category};
+    get_general_category(c) == GeneralCategory::Format
+        && !matches!(c, '\u{200C}' | '\u{200D}' | '\u{E0020}'..='\u{E007F}')
+}
+
+/// A character that stands for one no font shows: a private-use
+/// character (each font's own) or the object and replacement characters
+/// (U+FFFC, U+FFFD). In a name beside letters it is kept; alone it shows
+/// nothing a person can read.
+fn placeholder(c: char) -> bool {
+    matches!(
+        c,
+        '\u{E000}'..='\u{F8FF}'
+            | '\u{F0000}'..='\u{FFFFD}'
+            | '\u{100000}'..='\u{10FFFD}'
+            | '\u{FFFC}'
+            | '\u{FFFD}'
+    )
+}
+
+/// A reason for the log (a resource's, a counter's, a fighter's status):
+/// text as [`notes`] are, on one line, as every line of the log is, so
+/// no reason can forge a line of its own.
+pub fn reason(what: &'static str, raw: &str) -> Result<String, TextError> {
+    let stored = notes(what, raw)?;
+    if let Some(at) = stored.chars().position(is_line_break) {
+        return Err(TextError::LineBreak { what, at: at + 1 });
+    }
+    Ok(stored)
+}
+
+/// A character that starts a new line where text is shown.
+pub fn is_line_break(c: char) -> bool {
+    matches!(
+        c,
+        '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}'
+    )
+}
+
+/// A name as it looks to the eye: its confusable skeleton (Unicode's
+/// UTS #39, from `unicode-security`), taken again of its lower case, with
+/// every run of white space one space. Two names with the same look read
+/// alike though their characters differ: a Cyrillic а for a Latin a,
+/// fullwidth or mathematical bold letters, a Greek capital Nu for an N,
+/// a double space.
+pub fn look(name: &str) -> String {
+    use unicode_security::confusable_detection::skeleton;
+    let first: String = skeleton(name.trim()).collect();
+    let again: String = skeleton(&first.to_lowercase()).collect();
+    again.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// Whether two names look alike ([`look`]).
+pub fn look_alike(a: &str, b: &str) -> bool {
+    look(a) == look(b)
 }
 
 /// A word a pack gives the app to print (`[words]`, a noun, a heading): a
@@ -231,6 +312,32 @@ pub fn clip(text: &str, max: usize) -> String {
     out
 }
 
+/// How many items of a list a message names before it says how many
+/// more there are.
+pub const LISTED: usize = 10;
+
+/// Items joined by `sep` as a message names them: the first [`LISTED`],
+/// then how many more (`A, B, … and 9990 more`), so that a message stays
+/// one short line however long the list.
+pub fn listed<S: AsRef<str>>(items: &[S], sep: &str) -> String {
+    let shown: Vec<&str> = items.iter().take(LISTED).map(AsRef::as_ref).collect();
+    let mut out = shown.join(sep);
+    if items.len() > LISTED {
+        out.push_str(&format!("{sep}… and {} more", items.len() - LISTED));
+    }
+    out
+}
+
+/// A list already joined by `sep` (a group's line of its members), cut
+/// as [`listed`] cuts one.
+pub fn cut_list(text: &str, sep: &str) -> String {
+    let items: Vec<&str> = text.split(sep).collect();
+    if items.len() <= LISTED {
+        return text.to_owned();
+    }
+    listed(&items, sep)
+}
+
 /// Text from a player as an error message repeats it: short, and with any
 /// control character shown as its code point.
 pub fn echo(text: &str) -> String {
@@ -356,6 +463,71 @@ mod tests {
     }
 
     #[test]
+    fn a_format_character_is_refused_and_a_placeholder_alone_shows_nothing() {
+        for (name, code) in [
+            ("Ash\u{1D173}Dogs", "U+1D173"),
+            ("Ash\u{1BCA0}Dogs", "U+1BCA0"),
+            ("Ash\u{AD}Dogs", "U+00AD"),
+        ] {
+            assert_eq!(
+                name_err(name),
+                TextError::FormatCharacter {
+                    code: code.into(),
+                    at: 4
+                }
+            );
+        }
+        for alone in ["\u{E000}", "\u{FFFC}", " \u{FFFD} ", "\u{F0000}\u{E000}"] {
+            assert_eq!(name_err(alone), TextError::Invisible, "{alone:?}");
+        }
+        // Beside letters a private-use character is kept, and the joiners
+        // emoji need are no format character to refuse.
+        assert!(name("A gang", "Ash \u{E000}").is_ok());
+        assert!(name("A gang", "👨\u{200d}👩\u{200d}👧 Kin").is_ok());
+    }
+
+    fn name_err(raw: &str) -> TextError {
+        name("A gang", raw).unwrap_err()
+    }
+
+    #[test]
+    fn names_that_look_alike_share_a_look() {
+        let jackals = "Neon Jackals";
+        for lookalike in [
+            "Ne\u{43E}n Jackals",                           // a Cyrillic о
+            "\u{FF2E}\u{FF45}\u{FF4F}\u{FF4E} Jackals",     // fullwidth
+            "\u{39D}eon Jackals",                           // a Greek capital Nu
+            "\u{1D40D}\u{1D41E}\u{1D428}\u{1D427} Jackals", // mathematical bold
+            "Neon  Jackals",                                // a double space
+            "neon jаckals",                                 // a Cyrillic а, lower case
+        ] {
+            assert!(
+                look_alike(jackals, lookalike),
+                "{lookalike:?}: {}",
+                look(lookalike)
+            );
+        }
+        assert!(!look_alike(jackals, "Neon Jackdaws"));
+        assert!(!look_alike("Ash Dogs", "Ash Cats"));
+    }
+
+    #[test]
+    fn a_reason_is_one_line() {
+        assert_eq!(reason("reason", "a crate"), Ok("a crate".to_owned()));
+        assert_eq!(
+            reason(
+                "reason",
+                "x\n#99 2026-01-01 12:00 Neon Jackals Supply +1000000"
+            ),
+            Err(TextError::LineBreak {
+                what: "reason",
+                at: 2
+            })
+        );
+        assert!(reason("reason", "x\u{2028}y").is_err());
+    }
+
+    #[test]
     fn noncharacters_and_stray_tags_are_refused_by_position() {
         assert_eq!(
             name("A gang", "Ash\u{FFFF}"),
@@ -403,6 +575,18 @@ mod tests {
             notes("notes", &long),
             Err(TextError::TooLong { .. })
         ));
+    }
+
+    #[test]
+    fn a_list_in_a_message_names_ten_and_says_how_many_more() {
+        let names: Vec<String> = (1..=10_000).map(|n| format!("Rat {n}")).collect();
+        let line = listed(&names, ", ");
+        assert!(line.starts_with("Rat 1, Rat 2,"), "{line}");
+        assert!(line.ends_with("Rat 10, … and 9990 more"), "{line}");
+        assert_eq!(listed(&names[..3], ", "), "Rat 1, Rat 2, Rat 3");
+        let joined = format!("Marsh Rats (Henchmen): {}", names.join(", "));
+        assert!(cut_list(&joined, ", ").len() < 200);
+        assert_eq!(cut_list("a, b", ", "), "a, b");
     }
 
     #[test]

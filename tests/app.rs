@@ -1652,6 +1652,128 @@ fn a_record_begun_comes_back_with_its_rolls_whatever_closed_it() {
     );
 }
 
+/// A draft of the demo's two gangs, well shaped, with `extra` fields
+/// (RON) after those kept side by side.
+fn draft_of_two(extra: &str) -> String {
+    format!(
+        "(gangs: [Some(1), Some(2)], roles: [None, None], ran: [false, false], \
+         counts: [{{}}, {{}}], bounties: [None, None], seed: 42, {extra})"
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn a_malformed_draft_is_set_aside_and_said_never_a_crash() {
+    let dir = util::temp();
+    let a = dir.path().join("a.rapsheet");
+    drop(Session::create_demo(&a).expect("demo"));
+    let folder = dir.path().join("drafts");
+    std::fs::create_dir(&folder).unwrap();
+    /// What puts a shape of draft in the draft's place.
+    type Put = Box<dyn Fn(&std::path::Path)>;
+    let text = |t: String| -> Put { Box::new(move |p| std::fs::write(p, &t).unwrap()) };
+    let shapes: Vec<(&str, Put)> = vec![
+        // The shape that crashed the window at Record.
+        (
+            "sides without their lists",
+            text("(gangs: [Some(1), Some(2)], seed: 42)".into()),
+        ),
+        ("a winner past the sides", text(draft_of_two("winner: Some(5)"))),
+        (
+            "a choice of a side past the sides",
+            text(draft_of_two("choices: {(7, \"x\"): \"y\"}")),
+        ),
+        (
+            "three megabytes of notes",
+            text(draft_of_two(&format!("notes: \"{}\"", "n".repeat(3 << 20)))),
+        ),
+        (
+            "a fighter who does not exist",
+            text(draft_of_two("outcomes: {9999: (\"\", None)}")),
+        ),
+        (
+            "a gang that does not exist",
+            text("(gangs: [Some(77), Some(2)], roles: [None, None], ran: [false, false], counts: [{}, {}], bounties: [None, None], seed: 42)".into()),
+        ),
+        (
+            "another game's draft",
+            text(draft_of_two("scenario: \"a-scenario-of-another-game\"")),
+        ),
+        ("not a form", text("{\"gangs\": [[[".into())),
+        (
+            "not text",
+            Box::new(|p| std::fs::write(p, [0xff, 0xfe, b'(']).unwrap()),
+        ),
+        (
+            "over four megabytes",
+            Box::new(|p| {
+                std::fs::File::create(p)
+                    .unwrap()
+                    .set_len(4 * 1024 * 1024 + 1)
+                    .unwrap()
+            }),
+        ),
+        (
+            "a link to /dev/zero",
+            Box::new(|p| std::os::unix::fs::symlink("/dev/zero", p).unwrap()),
+        ),
+        (
+            "a pipe",
+            Box::new(|p| {
+                let made = std::process::Command::new("mkfifo").arg(p).status().unwrap();
+                assert!(made.success(), "mkfifo is needed for this test");
+            }),
+        ),
+        ("a folder", Box::new(|p| std::fs::create_dir(p).unwrap())),
+    ];
+    for (shape, put) in shapes {
+        let session = Session::open(&a).expect("open");
+        let drafts = rapsheet::session::Drafts::in_folder(&folder);
+        let place = drafts.file(session.path());
+        // The form the last shape's Record made is kept there: this
+        // shape takes its place.
+        let _ = std::fs::remove_file(&place);
+        put(&place);
+        let mut app = RapsheetApp::with_session(session);
+        app.keep_drafts_in(folder.clone());
+        let status = app.status_text().unwrap_or_default().to_owned();
+        assert!(
+            status.contains("set aside, not brought back") && status.contains(".set-aside"),
+            "{shape}: the player is told, and where it went: {status}"
+        );
+        assert_eq!(status.lines().count(), 1, "{shape}: {status}");
+        assert!(
+            place.symlink_metadata().is_err(),
+            "{shape}: no longer where drafts are read from"
+        );
+        let mut harness = tall(app);
+        harness.run();
+        // Record, twice over: the form starts empty and draws.
+        harness.get_by_label("Record").click();
+        harness.run();
+        harness.run();
+        assert_eq!(
+            harness.get_by_label("Notes").value().unwrap_or_default(),
+            "",
+            "{shape}"
+        );
+        assert_eq!(harness.state().screen(), Screen::Battle, "{shape}");
+        drop(harness);
+    }
+    // Each one is kept beside, none lost: thirteen set aside.
+    let aside = std::fs::read_dir(&folder)
+        .unwrap()
+        .filter(|e| {
+            e.as_ref()
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .contains(".set-aside")
+        })
+        .count();
+    assert_eq!(aside, 13);
+}
+
 #[test]
 fn a_gang_is_renamed_and_its_notes_written_in_the_window_each_one_undo() {
     let dir = util::temp();

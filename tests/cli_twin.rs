@@ -58,7 +58,11 @@ fn every_edit_of_the_app_has_a_command_that_undo_takes_back() {
     undoable(d, &["fighter", "rename", "Hush", "Whisper"], &|d| {
         json(&ok(d, &["gang", "show", "Neon Jackals", "--json"]))
     });
+    // A gang has one leader here: the one it has steps down first.
+    undoable(d, &["fighter", "leader", "Vex Ninefingers", "--off"], &gang);
+    ok(d, &["fighter", "leader", "Vex Ninefingers", "--off"]);
     undoable(d, &["fighter", "leader", "Hush"], &hush);
+    ok(d, &["undo"]);
     undoable(d, &["fighter", "counter", "Hush", "Bounty", "3"], &hush);
     undoable(d, &["fighter", "notes", "hush", "Never speaks"], &hush);
     undoable(d, &["fighter", "quirk", "add", "Hush", "Iconic"], &hush);

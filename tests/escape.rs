@@ -345,7 +345,22 @@ fn cli(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
 #[test]
 fn terminal_output_escapes_esc_in_a_reason() {
     let (_guard, dir) = closed();
+    // A lone carriage return is the line break it stands for, and a
+    // reason is one line: refused, as what it is.
     let reason = "paid off\u{1b}]0;owned\u{7}\u{1b}[2J\rforged\u{9b}31m";
+    let out = cli(
+        &dir,
+        &[
+            "resource", "supply", "1", "--gang", JACKALS, "--reason", reason,
+        ],
+    );
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("the reason is one line"),
+        "{}",
+        stderr(&out)
+    );
+    let reason = "paid off\u{1b}]0;owned\u{7}\u{1b}[2J forged\u{9b}31m";
     let out = cli(
         &dir,
         &[
@@ -359,9 +374,8 @@ fn terminal_output_escapes_esc_in_a_reason() {
     for raw in ['\u{1b}', '\u{7}', '\r', '\u{9b}'] {
         assert!(!log.contains(raw), "{raw:?} reaches the terminal: {log:?}");
     }
-    // A lone carriage return is stored as the line break it stands for.
     assert!(
-        log.contains("paid off\\u{1b}]0;owned\\u{7}\\u{1b}[2J\nforged\\u{9b}31m"),
+        log.contains("paid off\\u{1b}]0;owned\\u{7}\\u{1b}[2J forged\\u{9b}31m"),
         "{log}"
     );
 }

@@ -390,11 +390,7 @@ fn the_schema_never_replaces_a_campaign_even_when_forced() {
 fn no_input_of_any_command_reads_a_device_a_pipe_or_a_folder() {
     let dir = campaigns();
     let fifo = dir.path().join("pipe");
-    let made = std::process::Command::new("mkfifo")
-        .arg(&fifo)
-        .status()
-        .unwrap();
-    assert!(made.success(), "mkfifo is needed for this test");
+    mkfifo(&fifo);
     std::fs::create_dir(dir.path().join("folder")).unwrap();
     let before = std::fs::read(dir.path().join("c.rapsheet")).unwrap();
     for (name, role, args) in trials() {
@@ -434,6 +430,115 @@ fn no_input_of_any_command_reads_a_device_a_pipe_or_a_folder() {
     assert!(!dir.path().join("restored.rapsheet").exists());
 }
 
+/// Makes a FIFO at `path`.
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success(), "mkfifo is needed for this test");
+}
+
+/// What an output flag is tried onto: a folder, a FIFO, a socket and a
+/// device — a link to `/dev/null`, and where the test may make one (as
+/// root), a device node of its own in the temporary folder — so that a
+/// guard that fails replaces only what the test made, never the system's.
+#[cfg(unix)]
+fn not_regular_files(dir: &Path) -> (Vec<&'static str>, std::os::unix::net::UnixListener) {
+    std::fs::create_dir(dir.join("folder")).unwrap();
+    mkfifo(&dir.join("pipe"));
+    let socket = std::os::unix::net::UnixListener::bind(dir.join("socket")).unwrap();
+    std::os::unix::fs::symlink("/dev/null", dir.join("null")).unwrap();
+    let mut targets = vec!["folder", "pipe", "socket", "null"];
+    // A device node of the test's own (`c 1 3` is the null device).
+    let node = std::process::Command::new("mknod")
+        .arg(dir.join("device"))
+        .args(["c", "1", "3"])
+        .stderr(std::process::Stdio::null())
+        .status();
+    if node.is_ok_and(|s| s.success()) {
+        targets.push("device");
+    } else {
+        // Only root may make a device node; the link above is a device
+        // to every check that follows it.
+        assert_ne!(
+            std::process::Command::new("id")
+                .arg("-u")
+                .output()
+                .unwrap()
+                .stdout,
+            b"0\n",
+            "root could not make a device node"
+        );
+    }
+    (targets, socket)
+}
+
+/// The kind of what is at `path`, link not followed.
+#[cfg(unix)]
+fn kind_of(path: &Path) -> String {
+    use std::os::unix::fs::FileTypeExt as _;
+    let t = path.symlink_metadata().unwrap().file_type();
+    format!(
+        "dir {} fifo {} socket {} link {} char {}",
+        t.is_dir(),
+        t.is_fifo(),
+        t.is_socket(),
+        t.is_symlink(),
+        t.is_char_device()
+    )
+}
+
+#[cfg(unix)]
+#[test]
+fn no_output_of_any_command_replaces_a_device_a_pipe_a_socket_or_a_folder() {
+    let dir = campaigns();
+    let (targets, _socket) = not_regular_files(dir.path());
+    let before: Vec<String> = targets
+        .iter()
+        .map(|t| kind_of(&dir.path().join(t)))
+        .collect();
+    let open_before = std::fs::read(dir.path().join("c.rapsheet")).unwrap();
+    for (name, role, args) in trials() {
+        if role != Role::Output {
+            continue;
+        }
+        for target in &targets {
+            let out = run_bounded(dir.path(), &with_file(&args, target));
+            assert!(!out.status.success(), "{name} onto {target} succeeded");
+            let err = stderr(&out);
+            assert_eq!(err.trim_end().lines().count(), 1, "{name} {target}: {err}");
+        }
+    }
+    let after: Vec<String> = targets
+        .iter()
+        .map(|t| kind_of(&dir.path().join(t)))
+        .collect();
+    assert_eq!(after, before, "something was replaced");
+    assert_eq!(
+        std::fs::read_link(dir.path().join("null")).unwrap(),
+        Path::new("/dev/null")
+    );
+    assert!(
+        std::fs::read_dir(dir.path().join("folder"))
+            .unwrap()
+            .next()
+            .is_none(),
+        "nothing was written into the folder"
+    );
+    assert_eq!(
+        std::fs::read(dir.path().join("c.rapsheet")).unwrap(),
+        open_before
+    );
+    // Said as what it is, where the command got as far as writing.
+    let out = rapsheet(dir.path(), &["pack-schema", "--out", "null", "--force"]);
+    assert_eq!(
+        stderr(&out).trim_end(),
+        "rapsheet: null: not a regular file (a device, a pipe, a socket or a folder); no output replaces one, even when asked to replace; choose a file name"
+    );
+}
+
 #[test]
 fn an_input_larger_than_its_kind_may_be_is_refused_before_it_is_read() {
     let dir = campaigns();
@@ -462,6 +567,94 @@ fn an_input_larger_than_its_kind_may_be_is_refused_before_it_is_read() {
         stderr(&out).trim_end(),
         "rapsheet: big.json: larger than a pack may be (at most 4 MB)"
     );
+}
+
+/// Every kind of file Rapsheet reads, the record begun in the window (a
+/// draft) among them, refuses a device, a pipe and a folder before it is
+/// read, and what is larger than the kind may be; a draft so refused is
+/// set aside beside where it was kept, never read and never lost.
+#[cfg(unix)]
+#[test]
+fn every_kind_of_file_read_refuses_a_device_a_pipe_and_a_folder_the_draft_too() {
+    use rapsheet::input::{InputError, Kind, read};
+    use rapsheet::session::{DraftRead, Drafts};
+    let dir = temp();
+    let fifo = dir.path().join("pipe");
+    mkfifo(&fifo);
+    let big = dir.path().join("big");
+    std::fs::File::create(&big)
+        .unwrap()
+        .set_len(Kind::ALL.iter().map(|k| k.limit()).max().unwrap() + 1)
+        .unwrap();
+    assert!(Kind::ALL.contains(&Kind::Draft));
+    for kind in Kind::ALL {
+        for input in [Path::new("/dev/zero"), fifo.as_path(), dir.path()] {
+            let err = read(input, kind).unwrap_err();
+            assert!(
+                matches!(err, InputError::NotAFile { .. }),
+                "{kind:?}: {err}"
+            );
+        }
+        let err = read(&big, kind).unwrap_err();
+        assert!(
+            matches!(err, InputError::TooLarge { .. }),
+            "{kind:?}: {err}"
+        );
+    }
+    // The window's draft of a campaign, each time put in the draft's place.
+    let drafts_folder = dir.path().join("drafts");
+    std::fs::create_dir(&drafts_folder).unwrap();
+    let drafts = Drafts::in_folder(&drafts_folder);
+    let campaign = dir.path().join("c.rapsheet");
+    let place = drafts.file(&campaign);
+    /// What puts a kind of thing in the draft's place.
+    type Put = Box<dyn Fn(&Path)>;
+    let put: [(&str, Put); 4] = [
+        (
+            "/dev/zero",
+            Box::new(|p| std::os::unix::fs::symlink("/dev/zero", p).unwrap()),
+        ),
+        ("a pipe", Box::new(mkfifo)),
+        ("a folder", Box::new(|p| std::fs::create_dir(p).unwrap())),
+        (
+            "too large",
+            Box::new(|p| {
+                std::fs::File::create(p)
+                    .unwrap()
+                    .set_len(Kind::Draft.limit() + 1)
+                    .unwrap()
+            }),
+        ),
+    ];
+    for (what, make) in put {
+        make(&place);
+        let read = run_draft_read(&drafts, &campaign);
+        let DraftRead::SetAside { why, kept } = read else {
+            panic!("{what}: {read:?}");
+        };
+        assert!(!why.is_empty());
+        assert!(kept.symlink_metadata().is_ok(), "{what}: kept beside");
+        assert!(
+            place.symlink_metadata().is_err(),
+            "{what}: its place is free"
+        );
+    }
+}
+
+/// Reads a draft, failed (not waited on) if it has not come back within a
+/// minute: a pipe must never be waited on.
+#[cfg(unix)]
+fn run_draft_read(
+    drafts: &rapsheet::session::Drafts,
+    campaign: &Path,
+) -> rapsheet::session::DraftRead {
+    let (tx, rx) = std::sync::mpsc::channel();
+    let (drafts, campaign) = (drafts.clone(), campaign.to_owned());
+    std::thread::spawn(move || {
+        let _ = tx.send(drafts.read(&campaign));
+    });
+    rx.recv_timeout(Duration::from_secs(60))
+        .expect("the draft was read without waiting")
 }
 
 /// The limits the docs state for each kind of file read are the ones the

@@ -148,6 +148,75 @@ fn league_batch_corpus_holds_batches_the_league_takes() {
     }
 }
 
+#[test]
+fn draft_corpus_is_read_back_by_the_window_without_a_panic() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut window = fuzzing::DraftWindow::new(dir.path()).expect("the window");
+    replay("draft", |data| {
+        window.draft(data).expect("the temp dir works")
+    });
+}
+
+/// Writes the draft target's seeds (`fuzz/corpus/draft/seed-*`): the form
+/// the Record screen keeps for the demo, and hostile shapes made from it
+/// by hand. Run with
+/// `cargo test --test fuzz_corpus -- --ignored write_draft_seeds`.
+#[test]
+#[ignore = "writes the seeds"]
+fn write_draft_seeds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let corpus = Path::new(env!("CARGO_MANIFEST_DIR")).join("fuzz/corpus/draft");
+    std::fs::create_dir_all(&corpus).unwrap();
+    let mut window = fuzzing::DraftWindow::new(dir.path()).unwrap();
+    window.draft(b"()").unwrap();
+    let real = String::from_utf8(window.kept().unwrap().expect("a form kept")).unwrap();
+    assert!(real.contains("gangs:[Some(2),Some(1)]"), "{real}");
+    let swap = |from: &str, to: &str| {
+        assert!(real.contains(from), "{from} in {real}");
+        real.replacen(from, to, 1)
+    };
+    let seeds = [
+        ("seed-real.ron", real.clone()),
+        (
+            "seed-no-lists.ron",
+            "(gangs: [Some(1), Some(2)], seed: 42)".to_owned(),
+        ),
+        (
+            "seed-winner-past.ron",
+            swap("winner:None", "winner:Some(5)"),
+        ),
+        (
+            "seed-notes.ron",
+            swap("notes:\"\"", "notes:\"fog on the bridge\""),
+        ),
+        (
+            "seed-choice-past.ron",
+            swap("choices:{}", "choices:{(7,\"x\"):\"y\"}"),
+        ),
+        ("seed-no-fighter.ron", swap("absent:[]", "absent:[9999]")),
+        (
+            "seed-no-gang.ron",
+            swap("gangs:[Some(2),Some(1)]", "gangs:[Some(77),Some(1)]"),
+        ),
+        (
+            "seed-three-sides.ron",
+            swap("gangs:[Some(2),Some(1)]", "gangs:[Some(2),Some(1),Some(2)]"),
+        ),
+        ("seed-other-game.ron", swap("scenario:\"", "scenario:\"x-")),
+        (
+            "seed-counter.ron",
+            swap(
+                "counters:{}",
+                "counters:{(1,\"bounty\"):9223372036854775807}",
+            ),
+        ),
+        ("seed-empty.ron", "()".to_owned()),
+    ];
+    for (name, text) in seeds {
+        std::fs::write(corpus.join(name), text).unwrap();
+    }
+}
+
 /// Writes the league target's seeds (`fuzz/corpus/league_batch/seed-*`,
 /// three in `fuzz/regressions/league_batch/`):
 /// batches made on another laptop of its campaign, exported as the server

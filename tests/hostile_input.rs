@@ -727,3 +727,236 @@ fn a_hostile_photo_in_a_bundle_is_refused_naming_the_fighter() {
     }
     assert_eq!(fingerprint(dir.path()), before);
 }
+
+/// A reason is one line, as every line of the log is: one typed with a
+/// line break is refused, and one a campaign carries from elsewhere (a
+/// bundle of an older build) is shown escaped, never as a line that reads
+/// as a change of its own.
+#[test]
+fn a_reason_cannot_forge_a_line_of_the_log() {
+    let dir = temp();
+    demo(dir.path());
+    let forged = "x\n#99 2026-01-01 12:00 Neon Jackals Supply +1000000";
+    let before = fingerprint(dir.path());
+    let out = rapsheet(
+        dir.path(),
+        &[
+            "resource",
+            "supply",
+            "1",
+            "--gang",
+            "Neon Jackals",
+            "--reason",
+            forged,
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(!out.status.success());
+    let err = stderr(&out);
+    assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+    assert!(err.contains("one line"), "{err}");
+    assert_eq!(fingerprint(dir.path()), before);
+
+    // Carried in from elsewhere: shown on one line.
+    let mut session =
+        rapsheet::session::Session::open(&dir.path().join("c.rapsheet")).expect("open");
+    let gang = session.gang_named("Neon Jackals").expect("gang").id;
+    session
+        .adjust_resource(gang, "supply", 1, "a crate")
+        .expect("adjust");
+    let mut whole = serde_json::to_value(session.export_whole_bundle().expect("whole")).unwrap();
+    drop(session);
+    let batches = whole["log"]["batches"].as_array_mut().unwrap();
+    let last = batches.last_mut().unwrap();
+    last["events"][0]["reason"] = serde_json::json!(forged);
+    let made = dir.path().join("carried.rapsheet");
+    rapsheet::session::Session::create_from_bundle(&made, &serde_json::to_vec(&whole).unwrap())
+        .expect("made");
+    let out = rapsheet(dir.path(), &["log", "--db", "carried.rapsheet"]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let log = stdout(&out);
+    assert!(
+        !log.lines().any(|l| l.starts_with("#99 ")),
+        "a forged line: {log}"
+    );
+    assert!(log.contains("x\\u{a}#99 2026-01-01"), "{log}");
+}
+
+/// A name of a character that stands for none (private use, U+FFFC)
+/// alone, or with a format character that shows nothing (U+1D173,
+/// U+1BCA0), is refused in one line, the campaign unchanged.
+#[test]
+fn a_name_of_placeholders_or_with_a_format_character_is_refused() {
+    let dir = temp();
+    demo(dir.path());
+    let before = fingerprint(dir.path());
+    for name in [
+        "\u{E000}",
+        "\u{FFFC}",
+        "Ash\u{1D173}Dogs",
+        "Ash\u{1BCA0}Dogs",
+        "Neon Jackal\u{455}",
+    ] {
+        let out = rapsheet(dir.path(), &["gang", "new", name, "--db", "c.rapsheet"]);
+        assert!(!out.status.success(), "{name:?} was founded");
+        let err = stderr(&out);
+        assert_eq!(err.trim_end().lines().count(), 1, "{name:?}: {err}");
+    }
+    assert_eq!(fingerprint(dir.path()), before);
+}
+
+/// A full disk is said as what it is, with what to do, and never called
+/// damage (which would send a player to a backup, losing their newest
+/// changes): each command run on a campaign whose disk has no room left
+/// (a small tmpfs, filled, in a mount namespace of the test's own) is
+/// refused or done, the campaign byte for byte as it was.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_full_disk_is_said_as_one_never_as_damage() {
+    let dir = temp();
+    demo(dir.path());
+    let before = std::fs::read(dir.path().join("c.rapsheet")).unwrap();
+    let full = dir.path().join("full");
+    let out = dir.path().join("out");
+    std::fs::create_dir(&full).unwrap();
+    std::fs::create_dir(&out).unwrap();
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/gloamhold.toml");
+    let pack = pack.to_str().unwrap();
+    let commands: Vec<Vec<&str>> = vec![
+        vec!["gang", "list"],
+        vec!["verify"],
+        vec!["gang", "new", "Ash Dogs"],
+        vec!["export", "campaign", "--format", "md", "-o", "OUT/x.md"],
+        vec!["cards", "-o", "OUT/cards.pdf"],
+        vec!["bundle", "export", "--whole", "-o", "OUT/w.json"],
+        vec!["house", "keep", pack],
+    ];
+    let mut script = String::from(
+        "set -u\nmount -t tmpfs -o size=4m tmpfs \"$FULL\" || exit 90\n\
+         cp \"$CAMPAIGN\" \"$FULL/c.rapsheet\" || exit 91\n\
+         dd if=/dev/zero of=\"$FULL/filler\" bs=4k 2>/dev/null\n",
+    );
+    for (i, args) in commands.iter().enumerate() {
+        let args: Vec<String> = args
+            .iter()
+            .map(|a| a.replace("OUT/", &format!("{}/", full.display())))
+            .collect();
+        let quoted = shlex::try_join(args.iter().map(String::as_str)).unwrap();
+        script.push_str(&format!(
+            "\"$BIN\" {quoted} --db \"$FULL/c.rapsheet\" >\"$OUT/{i}.out\" 2>\"$OUT/{i}.err\"; echo $? >\"$OUT/{i}.rc\"\n"
+        ));
+    }
+    script.push_str("cp \"$FULL/c.rapsheet\" \"$OUT/after.rapsheet\"\n");
+    let ran = std::process::Command::new("unshare")
+        .args(["-rm", "sh", "-c", &script])
+        .env("FULL", &full)
+        .env("OUT", &out)
+        .env("CAMPAIGN", dir.path().join("c.rapsheet"))
+        .env("BIN", env!("CARGO_BIN_EXE_rapsheet"))
+        .env("XDG_DATA_HOME", dir.path().join("data"))
+        .env("XDG_CONFIG_HOME", dir.path().join("config"))
+        .env("HOME", dir.path())
+        .status()
+        .expect("unshare (util-linux) runs the commands in a mount namespace of their own");
+    assert!(ran.success(), "the full disk could not be made: {ran:?}");
+    let read = |name: String| std::fs::read_to_string(out.join(name)).unwrap();
+    let mut refused_for_room = 0;
+    for (i, args) in commands.iter().enumerate() {
+        let rc = read(format!("{i}.rc"));
+        let err = read(format!("{i}.err"));
+        if rc.trim() == "0" {
+            continue;
+        }
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        for never in ["is damaged", "restore", "Error code"] {
+            assert!(!err.contains(never), "{args:?}: {err}");
+        }
+        assert!(
+            err.contains("the disk is full") || err.contains("No space left"),
+            "{args:?}: not said as a full disk: {err}"
+        );
+        refused_for_room += 1;
+    }
+    assert!(refused_for_room >= 1, "a change needs room");
+    assert_eq!(
+        read(format!("{}.rc", 2)).trim(),
+        "1",
+        "a gang founded on a full disk"
+    );
+    assert_eq!(std::fs::read(out.join("after.rapsheet")).unwrap(), before);
+}
+
+/// A write-ahead log beside the campaign that is not its own — another
+/// campaign's, or another copy's that went its own way — is refused
+/// before anything is taken from it: the campaign byte for byte as it
+/// was, nothing left beside it, and opened again once the log is moved.
+#[test]
+fn a_write_ahead_log_that_is_not_the_campaigns_is_refused() {
+    use rapsheet::session::Session;
+    let dir = temp();
+    demo(dir.path());
+    let d = dir.path();
+    let ok = |args: &[&str]| {
+        let out = rapsheet(d, args);
+        assert!(out.status.success(), "{args:?}: {}", stderr(&out));
+    };
+    ok(&["demo", "--db", "other.rapsheet"]);
+    ok(&["backup", "restore", "c.rapsheet", "-o", "copy.rapsheet"]);
+    // This copy goes on with a change of its own.
+    ok(&[
+        "resource",
+        "supply",
+        "1",
+        "--gang",
+        "Neon Jackals",
+        "--reason",
+        "ours",
+        "--db",
+        "c.rapsheet",
+    ]);
+    // A log each, caught while its campaign is open with a change in it.
+    let caught = |name: &str, reason: &str| -> Vec<u8> {
+        let mut s = Session::open(&d.join(name)).unwrap();
+        let gang = s.gang_named("Neon Jackals").unwrap().id;
+        s.adjust_resource(gang, "supply", 2, reason).unwrap();
+        let wal = std::fs::read(d.join(format!("{name}-wal"))).unwrap();
+        assert!(!wal.is_empty());
+        drop(s);
+        wal
+    };
+    for (whose, wal) in [
+        ("another campaign's", caught("other.rapsheet", "theirs")),
+        ("another copy's", caught("copy.rapsheet", "the copy's")),
+    ] {
+        let before = std::fs::read(d.join("c.rapsheet")).unwrap();
+        std::fs::write(d.join("c.rapsheet-wal"), &wal).unwrap();
+        for args in [
+            &["gang", "list", "--db", "c.rapsheet"][..],
+            &["verify", "--db", "c.rapsheet"],
+            &["gang", "new", "Ash Dogs", "--db", "c.rapsheet"],
+        ] {
+            let out = rapsheet(d, args);
+            assert!(!out.status.success(), "{whose}: {args:?} took it");
+            let err = stderr(&out);
+            assert_eq!(err.trim_end().lines().count(), 1, "{err}");
+            assert!(
+                err.contains(
+                    "the write-ahead log beside it (c.rapsheet-wal) is not this campaign's"
+                ),
+                "{whose}: {err}"
+            );
+            assert_eq!(
+                std::fs::read(d.join("c.rapsheet")).unwrap(),
+                before,
+                "{whose}"
+            );
+            assert!(
+                !d.join("c.rapsheet-shm").exists(),
+                "{whose}: nothing left beside"
+            );
+        }
+        std::fs::remove_file(d.join("c.rapsheet-wal")).unwrap();
+        ok(&["verify", "--db", "c.rapsheet"]);
+    }
+}

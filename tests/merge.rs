@@ -545,3 +545,90 @@ fn a_fighter_dismissed_here_and_advanced_there_is_asked_once_on_the_command_line
         }
     }
 }
+
+/// A leader dismissed in one copy and their successor in the other:
+/// merged taking the other copy's, the gang would have no leader though
+/// the pack's succession names one. The merge follows the pack's
+/// procedure on the merged campaign, as a record or a dismissal would: the
+/// member the succession names leads, in a change of its own that undo
+/// takes back.
+#[test]
+fn a_merge_that_leaves_a_side_without_its_leader_follows_the_succession() {
+    let dir = util::temp();
+    let d = dir.path();
+    std::fs::copy(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/gloamhold.toml"),
+        d.join("g.toml"),
+    )
+    .unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["--pack", "g.toml"];
+        all.extend_from_slice(args);
+        let out = util::rapsheet(d, &all);
+        assert!(out.status.success(), "{args:?}: {}", util::stderr(&out));
+        util::stdout(&out)
+    };
+    run(&["new", "--ruleset", "gloamhold", "--db", "ours.rapsheet"]);
+    run(&["gang", "new", "Ashen Choir", "--db", "ours.rapsheet"]);
+    run(&[
+        "fighter",
+        "add",
+        "Mara",
+        "--gang",
+        "Ashen Choir",
+        "--leader",
+        "--db",
+        "ours.rapsheet",
+    ]);
+    for name in ["Tobin", "Ysolde"] {
+        run(&[
+            "fighter",
+            "add",
+            name,
+            "--gang",
+            "Ashen Choir",
+            "--db",
+            "ours.rapsheet",
+        ]);
+    }
+    run(&[
+        "backup",
+        "restore",
+        "ours.rapsheet",
+        "-o",
+        "theirs.rapsheet",
+    ]);
+    // Ours: Mara dismissed, and Tobin, who joined first, leads.
+    run(&["fighter", "dismiss", "Mara", "--db", "ours.rapsheet"]);
+    // Theirs: Tobin dismissed.
+    run(&["fighter", "dismiss", "Tobin", "--db", "theirs.rapsheet"]);
+    let written = run(&[
+        "merge",
+        "theirs.rapsheet",
+        "-o",
+        "merged.rapsheet",
+        "--all",
+        "theirs",
+        "--db",
+        "ours.rapsheet",
+    ]);
+    assert!(!written.is_empty());
+    let leaders = |db: &str| -> Vec<String> {
+        let json = run(&["gang", "show", "Ashen Choir", "--json", "--db", db]);
+        let view: serde_json::Value = serde_json::from_str(&json).unwrap();
+        view["fighters"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|f| f["leader"] == true)
+            .map(|f| f["name"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(leaders("merged.rapsheet"), ["Ysolde"]);
+    let log = run(&["log", "--db", "merged.rapsheet"]);
+    assert!(log.contains("Ysolde"), "{log}");
+    run(&["verify", "--db", "merged.rapsheet"]);
+    // Undo takes the succession back: the merge as the copies made it.
+    run(&["undo", "--db", "merged.rapsheet"]);
+    assert!(leaders("merged.rapsheet").is_empty());
+}

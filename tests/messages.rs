@@ -521,3 +521,120 @@ fn a_demo_with_a_broken_pack_is_refused_and_makes_nothing() {
     assert!(line.contains("broken.toml"), "{line}");
     assert!(!dir.path().join("c.rapsheet").exists());
 }
+
+/// Every command of the tree, walked as clap holds it: given a flag no
+/// command has, it is refused in one line naming the flag and where to
+/// read more; a command of commands given none names them, in one line.
+/// Help and the version are no errors: clap prints them whole.
+#[test]
+fn every_usage_error_of_the_command_tree_is_one_line() {
+    fn walk(cmd: &clap::Command, path: Vec<String>, out: &mut Vec<(Vec<String>, bool)>) {
+        out.push((path.clone(), cmd.is_subcommand_required_set()));
+        for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+            let mut next = path.clone();
+            next.push(sub.get_name().to_owned());
+            walk(sub, next, out);
+        }
+    }
+    let mut commands = Vec::new();
+    walk(&rapsheet::cli::command(), Vec::new(), &mut commands);
+    assert!(commands.len() > 40, "the whole tree: {}", commands.len());
+    let dir = util::temp();
+    for (path, needs_one) in &commands {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--no-such-flag");
+        let line = one_line(dir.path(), &args);
+        assert!(line.contains("--no-such-flag"), "{args:?}: {line}");
+        let more = format!("see `rapsheet {}", path.join(" "));
+        assert!(line.contains(more.trim_end()), "{args:?}: {line}");
+        let out = rapsheet(dir.path(), &args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: a usage error");
+        if *needs_one {
+            let args: Vec<&str> = path.iter().map(String::as_str).collect();
+            let line = one_line(dir.path(), &args);
+            assert!(line.contains("needs a command: "), "{args:?}: {line}");
+        }
+    }
+    // A value missing, and an argument missing, alike.
+    let line = one_line(dir.path(), &["gang", "new", "--db"]);
+    assert!(line.contains("--db"), "{line}");
+    let line = one_line(dir.path(), &["gang", "new"]);
+    assert!(line.contains("see `rapsheet gang new --help`"), "{line}");
+    // Help is printed whole, and is no error.
+    let out = rapsheet(dir.path(), &["gang", "new", "--help"]);
+    assert!(out.status.success());
+    assert!(util::stdout(&out).contains("Usage:"));
+}
+
+/// A whole number given as a negative one is a value, whichever argument
+/// takes it: checked and refused (or taken) as what it is, never taken for
+/// a flag nobody knows.
+#[test]
+fn a_negative_number_is_a_value_never_an_unknown_flag() {
+    fn walk(cmd: &clap::Command, path: &str, bad: &mut Vec<String>) {
+        for arg in cmd.get_arguments() {
+            if rapsheet::cli::takes_a_number(arg)
+                && !arg.is_allow_negative_numbers_set()
+                && !arg.is_allow_hyphen_values_set()
+            {
+                bad.push(format!("{path}{}", arg.get_id()));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            walk(sub, &format!("{path}{} ", sub.get_name()), bad);
+        }
+    }
+    let mut bad = Vec::new();
+    walk(&rapsheet::cli::command(), "", &mut bad);
+    assert!(bad.is_empty(), "these take no negative number: {bad:?}");
+    let dir = util::temp();
+    ok(dir.path(), &["demo"]);
+    let line = refused(
+        dir.path(),
+        &["captive", "ransom", "Brick", "--amount", "-1"],
+    );
+    assert!(!line.contains("unexpected argument"), "{line}");
+    let line = one_line(dir.path(), &["log", "--limit", "-1", "--db", "c.rapsheet"]);
+    assert!(line.starts_with("rapsheet: --limit -1: "), "{line}");
+}
+
+/// A message that names the members of a group of a thousand names ten
+/// of them and says how many more: one short line.
+#[test]
+fn a_message_naming_a_long_list_names_ten_and_how_many_more() {
+    let dir = util::temp();
+    let d = dir.path();
+    let pack = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/gloamhold.toml"),
+    )
+    .unwrap()
+    .replace(
+        "size = { min = 2, max = 4 }",
+        "size = { min = 2, max = 10000 }",
+    );
+    std::fs::write(d.join("gloam.toml"), pack).unwrap();
+    fn with_pack<'a>(args: &[&'a str]) -> Vec<&'a str> {
+        let mut all = vec!["--pack", "gloam.toml"];
+        all.extend_from_slice(args);
+        all
+    }
+    ok(d, &with_pack(&["new", "--ruleset", "gloamhold"]));
+    ok(d, &with_pack(&["gang", "new", "Ashen Choir"]));
+    let names: Vec<String> = (1..=1000).map(|n| format!("Acolyte {n}")).collect();
+    let mut args = with_pack(&[
+        "gang",
+        "add-group",
+        "Ashen Choir",
+        "--kind",
+        "acolytes",
+        "--name",
+        "Grey Brothers",
+    ]);
+    for name in &names {
+        args.extend(["--member", name.as_str()]);
+    }
+    ok(d, &args);
+    let line = refused(d, &with_pack(&["cards", "-o", "cards.pdf"]));
+    assert!(line.contains("Acolyte 10, … and 990 more"), "{line}");
+    assert!(!d.join("cards.pdf").exists());
+}

@@ -952,3 +952,139 @@ fn session_gang_name(
         })
         .unwrap()
 }
+
+/// The demo's whole bundle with one more batch of `events` at the end of
+/// its log.
+fn with_batch(whole: &Value, events: &[Event]) -> Value {
+    let mut w = whole.clone();
+    let batches = w["log"]["batches"].as_array_mut().unwrap();
+    let id = batches.len() + 1;
+    let at = batches.last().unwrap()["at"].clone();
+    let events: Vec<Value> = events
+        .iter()
+        .map(|e| serde_json::from_str(&rapsheet::campaign::wire::encode(e).unwrap()).unwrap())
+        .collect();
+    batches.push(json!({"id": id, "at": at, "label": "Forged", "events": events}));
+    w
+}
+
+/// A whole log forged to look legal — each event well formed, each
+/// fighter there — whose changes make a fallen fighter or a captive the
+/// leader, give a gang two leaders, or have a gang hold its own fighter,
+/// is refused naming the change; typed, the same change is refused alike.
+#[test]
+fn a_forged_log_that_looks_legal_is_refused_as_the_change_typed_would_be() {
+    use rapsheet::campaign::{BattleId, FighterStatus};
+    let dir = util::temp();
+    let (mut session, whole) = demo_whole(dir.path());
+    let gangs = session.gang_list().unwrap();
+    let (own, rival) = (gangs[0].id, gangs[1].id);
+    let fighters = session.fighters(own).unwrap();
+    let leader = fighters.iter().find(|f| f.leader).unwrap().id;
+    let other = fighters.iter().find(|f| !f.leader).unwrap().id;
+    let status = |to: FighterStatus| Event::FighterStatusChanged {
+        fighter: other,
+        from: FighterStatus::Active,
+        to,
+        reason: "forged".into(),
+    };
+    let lead = |fighter, to: bool| Event::LeaderChanged {
+        fighter,
+        from: !to,
+        to,
+    };
+    let fallen = FighterStatus::Gone {
+        status: "dead".into(),
+        battle: None,
+    };
+    let held = |by| FighterStatus::Captured {
+        by,
+        battle: BattleId(1),
+    };
+    let cases: Vec<(&str, Vec<Event>, &str)> = vec![
+        (
+            "a fallen fighter made the leader",
+            vec![status(fallen), lead(leader, false), lead(other, true)],
+            "is not with their side",
+        ),
+        (
+            "a captive made the leader",
+            vec![status(held(rival)), lead(leader, false), lead(other, true)],
+            "is not with their side",
+        ),
+        (
+            "a gang with two leaders",
+            vec![lead(other, true)],
+            "has 1 leader already",
+        ),
+        (
+            "a gang holding its own fighter",
+            vec![status(held(own))],
+            "cannot be held captive by their own gang",
+        ),
+    ];
+    for (what, events, said) in cases {
+        let err = refused_whole(&with_batch(&whole, &events));
+        assert!(err.contains(said), "{what}: {err}");
+        assert!(
+            err.contains("log.batches["),
+            "{what}: names the change: {err}"
+        );
+    }
+    // The same changes, well ordered, are made: the leader steps down
+    // first, then another leads.
+    let fine = with_batch(&whole, &[lead(leader, false), lead(other, true)]);
+    Session::create_from_bundle(
+        &dir.path().join("fine.rapsheet"),
+        &serde_json::to_vec(&fine).unwrap(),
+    )
+    .unwrap();
+    // Typed, a second leader is refused alike, and the campaign unchanged.
+    let before = session.log(1000).unwrap().len();
+    let err = format!("{:#}", session.set_leader(other, true).unwrap_err());
+    assert!(err.contains("has 1 leader already"), "{err}");
+    assert_eq!(session.log(1000).unwrap().len(), before);
+}
+
+/// A gang's name that looks like another's — a Cyrillic о, fullwidth
+/// letters, a Greek capital Nu, mathematical bold, a double space — is
+/// refused typed and in a whole bundle alike, naming the gang it looks
+/// like.
+#[test]
+fn a_gang_name_that_looks_like_another_is_refused_typed_and_carried() {
+    let dir = util::temp();
+    let (mut session, whole) = demo_whole(dir.path());
+    let gangs = session.gang_list().unwrap();
+    let first = gangs[0].name.clone();
+    let founded = events_of(&whole, "gang_founded");
+    assert_eq!(first, "Neon Jackals");
+    for lookalike in [
+        "Ne\u{43E}n Jackals",
+        "\u{FF2E}eon Jackals",
+        "\u{39D}eon Jackals",
+        "\u{1D40D}\u{1D41E}\u{1D428}\u{1D427} Jackals",
+        "Neon  Jackals",
+        "NEON JACKAL\u{405}",
+    ] {
+        let err = format!("{:#}", session.found_gang(lookalike, None).unwrap_err());
+        assert!(
+            err.contains("looks like the gang “Neon Jackals”"),
+            "{lookalike:?}: {err}"
+        );
+        // Carried: whichever of the two is founded second is refused.
+        for f in &founded {
+            let mut carried = whole.clone();
+            if event_mut(&mut carried, *f)["gang"]["name"] != json!("Neon Jackals") {
+                event_mut(&mut carried, *f)["gang"]["name"] = json!(lookalike);
+                let err = refused_whole(&carried);
+                assert!(
+                    err.contains("gang.name") && err.contains("looks like"),
+                    "{lookalike:?}: {err}"
+                );
+            }
+        }
+    }
+    let name = |s: &Session, id| s.gang_view(id).unwrap().name;
+    session.found_gang("The Rust Sinners", None).unwrap();
+    assert_eq!(name(&session, gangs[0].id), first);
+}

@@ -290,3 +290,56 @@ fn a_game_travelling_in_a_whole_bundle_is_checked_as_house_keep_checks_one() {
     );
     assert!(!d.join("b.rapsheet").exists());
 }
+
+/// A campaign that plays its game from a pack file, not kept in it, is
+/// carried whole to a laptop that has the file (`--pack`), as a merge is;
+/// without the file, the laptop says which pack it lacks.
+#[test]
+fn a_game_played_from_a_file_is_carried_whole_to_a_laptop_with_the_file() {
+    let pack = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/gloamhold.toml");
+    let home = laptop();
+    std::fs::copy(&pack, home.path().join("g.toml")).unwrap();
+    let with = |dir: &Path, args: &[&str]| {
+        let mut all = vec!["--pack", "g.toml"];
+        all.extend_from_slice(args);
+        run(dir, &all)
+    };
+    with(
+        home.path(),
+        &["new", "--ruleset", "gloamhold", "--db", "c.rapsheet"],
+    );
+    with(
+        home.path(),
+        &["gang", "new", "Ashen Choir", "--db", "c.rapsheet"],
+    );
+    with(
+        home.path(),
+        &[
+            "bundle",
+            "export",
+            "--whole",
+            "-o",
+            "w.json",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    let away = laptop();
+    std::fs::copy(home.path().join("w.json"), away.path().join("w.json")).unwrap();
+    let import = [
+        "bundle",
+        "import",
+        "w.json",
+        "--whole",
+        "--db",
+        "c.rapsheet",
+    ];
+    let err = refused(away.path(), &import);
+    assert!(err.contains("gloamhold"), "{err}");
+    assert!(!away.path().join("c.rapsheet").exists());
+    std::fs::copy(&pack, away.path().join("g.toml")).unwrap();
+    let made = with(away.path(), &import);
+    assert!(made.contains("verified"), "{made}");
+    let gangs = with(away.path(), &["gang", "list", "--db", "c.rapsheet"]);
+    assert!(gangs.contains("Ashen Choir"), "{gangs}");
+}

@@ -371,3 +371,91 @@ fn a_crippling_inside_a_choice_falling_back_on_no_row_is_refused() {
     assert_eq!(err.entry, "tables.injury row `1-2`");
     assert_eq!(err.reason, "fallback row `7` is not a row of the table");
 }
+
+/// The made-up game of the campaign kinds (`tests/packs/gloamhold.toml`)
+/// with one field changed: refused naming the field, or `None` when it
+/// loads.
+fn gloamhold_with(from: &str, to: &str) -> Option<PackError> {
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/gloamhold.toml"),
+    )
+    .unwrap();
+    assert!(text.contains(from), "{from}");
+    load(&text.replacen(from, to, 1)).err()
+}
+
+/// The kinds' numbers, ids and labels are held as every other section's:
+/// a group's size or how many a side keeps past the safety bound, a
+/// group's id that is no id, a label with a control or direction
+/// character, and a difference with no rows are refused naming the field.
+#[test]
+fn the_kinds_numbers_ids_and_labels_are_checked_as_every_sections() {
+    assert!(gloamhold_with("id = \"acolytes\"", "id = \"acolytes\"").is_none());
+    let size = "size = { min = 2, max = 4 }";
+    let per_gang = "per_gang = { min = 0, max = 2 }";
+    let cases = [
+        (
+            size,
+            format!("size = {{ min = 2, max = {} }}", u64::MAX),
+            "groups.acolytes.size",
+        ),
+        (
+            size,
+            format!("size = {{ min = 2, max = {} }}", MAX_MAGNITUDE + 1),
+            "groups.acolytes.size.max",
+        ),
+        (
+            size,
+            format!("size = {}", MAX_MAGNITUDE + 1),
+            "groups.acolytes.size",
+        ),
+        (
+            per_gang,
+            format!("per_gang = {{ min = 0, max = {} }}", MAX_MAGNITUDE + 1),
+            "groups.acolytes.per_gang.max",
+        ),
+        (
+            "id = \"acolytes\"",
+            "id = \"Bad Id\"".to_owned(),
+            "groups.Bad Id",
+        ),
+        (
+            "label = \"Company Rating\"",
+            "label = \"Company\\u001bRating\"".to_owned(),
+            "rating.label",
+        ),
+        (
+            "label = \"Delving\"",
+            "label = \"Del\\u202Eving\"".to_owned(),
+            "record.counted.delving.label",
+        ),
+        (
+            "rows = [{ on = \"1-9\", amount = 1 }, { on = \"10+\", amount = 2 }]",
+            "rows = []".to_owned(),
+            "record.differences.underdog.rows",
+        ),
+    ];
+    for (from, to, entry) in cases {
+        let err = gloamhold_with(from, &to).unwrap_or_else(|| panic!("{to}: accepted"));
+        assert!(err.to_string().contains(entry), "{to}: {err}");
+    }
+    // `check-pack` says the same, in one line.
+    let dir = temp();
+    let text = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/packs/gloamhold.toml"),
+    )
+    .unwrap()
+    .replacen(
+        "rows = [{ on = \"1-9\", amount = 1 }, { on = \"10+\", amount = 2 }]",
+        "rows = []",
+        1,
+    );
+    std::fs::write(dir.path().join("g.toml"), text).unwrap();
+    let out = rapsheet(dir.path(), &["check-pack", "g.toml"]);
+    assert!(!out.status.success());
+    assert!(
+        stderr(&out).contains("record.differences.underdog.rows: no rows"),
+        "{}",
+        stderr(&out)
+    );
+}

@@ -41,6 +41,7 @@ pub struct Bundle {
     /// The group's own packs the gangs play (house rules), as text.
     #[serde(default)]
     pub packs: Vec<BundlePack>,
+    #[serde(deserialize_with = "at_most_gangs")]
     pub gangs: Vec<BundleGang>,
     /// A whole campaign's bundle also carries its log and every photo, so
     /// it can be made again as it was, history and all.
@@ -143,7 +144,7 @@ pub struct BundleGang {
     pub notes: String,
     #[serde(default)]
     pub resources: BTreeMap<String, i64>,
-    #[serde(default)]
+    #[serde(default, deserialize_with = "at_most_fighters")]
     pub fighters: Vec<BundleFighter>,
     /// Its faction (id), where its game has factions.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -214,9 +215,115 @@ fn refuse<T>(field: impl Into<String>, reason: impl Into<String>) -> Result<T, B
     })
 }
 
+/// What a list past its limit is refused with while it is read, with the
+/// field it is in: `fighters` (a gang's, placed in its gang by the list of
+/// gangs) or `gangs`. Told apart from any other error by [`OVER`].
+const OVER: char = '\u{1f}';
+
+/// A list of a bundle that may hold at most `most` items (`what`, in the
+/// field `field`), read item by item: the items past the limit are
+/// counted, never kept, so a list of 200,000 costs the memory of the
+/// limit's worth, and the refusal still says how many there were.
+struct AtMost<T> {
+    most: usize,
+    field: &'static str,
+    what: &'static str,
+    whose: &'static str,
+    item: std::marker::PhantomData<T>,
+}
+
+impl<'de, T: Deserialize<'de>> serde::de::Visitor<'de> for AtMost<T> {
+    type Value = Vec<T>;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "a list of at most {} {}", self.most, self.what)
+    }
+
+    fn visit_seq<A: serde::de::SeqAccess<'de>>(self, mut seq: A) -> Result<Vec<T>, A::Error> {
+        let mut out = Vec::with_capacity(seq.size_hint().unwrap_or(0).min(self.most));
+        while out.len() < self.most {
+            let at = out.len();
+            match seq.next_element::<T>() {
+                Ok(Some(item)) => out.push(item),
+                Ok(None) => return Ok(out),
+                // A gang's fighters past their limit: placed in the gang.
+                Err(e) if self.field == "gangs" => {
+                    let said = e.to_string();
+                    return Err(match said.strip_prefix(OVER) {
+                        Some(inner) => serde::de::Error::custom(format!(
+                            "{OVER}gangs[{at}].{}",
+                            inner
+                                .rsplit_once(" at line ")
+                                .map_or(inner, |(text, _)| text)
+                        )),
+                        None => e,
+                    });
+                }
+                Err(e) => return Err(e),
+            }
+        }
+        let mut count = out.len();
+        while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {
+            count = count.saturating_add(1);
+        }
+        if count == out.len() {
+            return Ok(out);
+        }
+        Err(serde::de::Error::custom(format!(
+            "{OVER}{}{OVER}{count} {} is more than {} may carry (at most {})",
+            self.field, self.what, self.whose, self.most
+        )))
+    }
+}
+
+fn at_most_gangs<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<BundleGang>, D::Error> {
+    d.deserialize_seq(AtMost {
+        most: MAX_BUNDLE_GANGS,
+        field: "gangs",
+        what: "gangs",
+        whose: "a bundle",
+        item: std::marker::PhantomData,
+    })
+}
+
+fn at_most_fighters<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<Vec<BundleFighter>, D::Error> {
+    d.deserialize_seq(AtMost {
+        most: MAX_BUNDLE_FIGHTERS,
+        field: "fighters",
+        what: "fighters",
+        whose: "a gang of a bundle",
+        item: std::marker::PhantomData,
+    })
+}
+
+/// A list past its limit, as the field and reason [`AtMost`] refused it
+/// with; `None` for any other error.
+fn over_limit(err: &serde_json::Error) -> Option<BundleError> {
+    let said = err.to_string();
+    let said = said.strip_prefix(OVER)?;
+    let said = said.rsplit_once(" at line ").map_or(said, |(text, _)| text);
+    let (field, reason) = said.split_once(OVER)?;
+    Some(BundleError {
+        field: field.to_owned(),
+        reason: reason.to_owned(),
+    })
+}
+
+/// The top of a bundle, read first and alone: its format, the rest
+/// skipped without being kept.
+#[derive(Deserialize)]
+struct Head {
+    #[serde(default)]
+    format: Option<serde_json::Value>,
+}
+
 /// Reads a bundle's bytes: within the size limit, JSON of this format,
 /// every name a name, every number within the safety bound, every photo a
-/// PNG or JPEG of a fighter's size.
+/// PNG or JPEG of a fighter's size. It is read straight into the bundle,
+/// never into a tree of JSON first, and a list past its limit is refused
+/// as it is read.
 pub fn read(bytes: &[u8]) -> Result<Bundle, BundleError> {
     if bytes.len() > MAX_BUNDLE_BYTES {
         return refuse(
@@ -228,11 +335,13 @@ pub fn read(bytes: &[u8]) -> Result<Bundle, BundleError> {
             ),
         );
     }
-    let value: serde_json::Value = match serde_json::from_slice(bytes) {
-        Ok(v) => v,
+    let format = match serde_json::from_slice::<Head>(bytes) {
+        Ok(head) => head.format,
+        // A document that is not an object has no format.
+        Err(e) if e.classify() == serde_json::error::Category::Data => None,
         Err(e) => return refuse("bundle", format!("not JSON: {e}")),
     };
-    match value.get("format") {
+    match &format {
         Some(f) if f.as_u64() == Some(u64::from(BUNDLE_FORMAT)) => {}
         Some(serde_json::Value::Number(f)) => {
             return refuse(
@@ -251,9 +360,14 @@ pub fn read(bytes: &[u8]) -> Result<Bundle, BundleError> {
         }
         None => return refuse("format", "missing: not a Rapsheet bundle"),
     }
-    let bundle: Bundle = match serde_json::from_value(value) {
+    let bundle: Bundle = match serde_json::from_slice(bytes) {
         Ok(b) => b,
-        Err(e) => return refuse("bundle", e.to_string()),
+        Err(e) => {
+            return Err(over_limit(&e).unwrap_or_else(|| BundleError {
+                field: "bundle".into(),
+                reason: e.to_string(),
+            }));
+        }
     };
     if bundle.kind != "rapsheet-bundle" {
         return refuse("kind", "not a Rapsheet bundle");

@@ -19,6 +19,14 @@ pub enum CommandError {
     Refused { field: String, reason: String },
     #[error("there is already a {word} called “{name}”")]
     GangNameTaken { word: String, name: String },
+    #[error(
+        "“{given}” looks like the {word} “{name}” (the same letters to the eye); choose a name that reads differently"
+    )]
+    GangNameLooksLike {
+        word: String,
+        given: String,
+        name: String,
+    },
     /// The game's word for what needs a name (`crew`, `flyer`).
     #[error("a {0} needs a name")]
     NeedsName(String),
@@ -164,6 +172,32 @@ fn check_name(word: &str, name: &str) -> Result<String, CommandError> {
     }
 }
 
+/// No gang but `id` is called `name`, as names compare, or by a name that
+/// looks like it (the gate refuses both alike).
+fn gang_name_free(
+    gangs: &[Gang],
+    id: Option<GangId>,
+    name: &str,
+    words: &Words,
+) -> Result<(), CommandError> {
+    let others = || gangs.iter().filter(|g| Some(g.id) != id);
+    if let Some(taken) = others().find(|g| text::same(&g.name, name)) {
+        return Err(CommandError::GangNameTaken {
+            word: words.gang.clone(),
+            name: taken.name.clone(),
+        });
+    }
+    let look = text::look(name);
+    if let Some(like) = others().find(|g| text::look(&g.name) == look) {
+        return Err(CommandError::GangNameLooksLike {
+            word: words.gang.clone(),
+            given: text::echo(name),
+            name: like.name.clone(),
+        });
+    }
+    Ok(())
+}
+
 /// What a gang chooses when it is founded, where its game asks: its
 /// faction, and a starting holding.
 #[derive(Debug, Clone, Copy, Default)]
@@ -186,12 +220,7 @@ pub fn found_gang(
     holders: &std::collections::BTreeMap<String, GangId>,
 ) -> Result<Vec<Event>, CommandError> {
     let name = check_name(&pack.words.gang, name)?;
-    if let Some(taken) = gangs.iter().find(|g| text::same(&g.name, &name)) {
-        return Err(CommandError::GangNameTaken {
-            word: pack.words.gang.clone(),
-            name: taken.name.clone(),
-        });
-    }
+    gang_name_free(gangs, None, &name, &pack.words)?;
     Ok(vec![Event::GangFounded {
         gang: Gang {
             id,
@@ -336,15 +365,7 @@ pub fn rename_gang(
     if to == gang.name {
         return Err(CommandError::NoChange);
     }
-    if let Some(taken) = gangs
-        .iter()
-        .find(|g| g.id != gang.id && text::same(&g.name, &to))
-    {
-        return Err(CommandError::GangNameTaken {
-            word: words.gang.clone(),
-            name: taken.name.clone(),
-        });
-    }
+    gang_name_free(gangs, Some(gang.id), &to, words)?;
     Ok(vec![Event::GangRenamed {
         gang: gang.id,
         from: gang.name.clone(),
@@ -397,7 +418,7 @@ pub fn adjust_resource(
     if delta == 0 {
         return Err(CommandError::NoChange);
     }
-    let reason = &text::notes("reason", reason.trim())?;
+    let reason = &text::reason("reason", reason.trim())?;
     if reason.is_empty() {
         return Err(CommandError::NeedsReason(def.label.clone()));
     }
@@ -801,7 +822,7 @@ pub fn set_counter(
     if from == to {
         return Err(CommandError::NoChange);
     }
-    let reason = &text::notes("reason", reason.trim())?;
+    let reason = &text::reason("reason", reason.trim())?;
     if reason.is_empty() {
         return Err(CommandError::NeedsReason(def.label.clone()));
     }
@@ -1168,7 +1189,7 @@ pub fn remove_lasting(
     if effect.removed.is_some() {
         return Err(AftermathError::AlreadyRemoved(effect.name.clone()));
     }
-    let reason = &text::notes("reason", reason.trim()).map_err(CommandError::from)?;
+    let reason = &text::reason("reason", reason.trim()).map_err(CommandError::from)?;
     if reason.is_empty() {
         return Err(AftermathError::NeedsReason(effect.name.clone()));
     }

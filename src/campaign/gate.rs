@@ -13,6 +13,9 @@
 //!   floors — a value already outside (from older rules) may come back;
 //! - every gang, fighter, record, lasting effect, photo, pack, resource,
 //!   stat, counter and entry an event names exists;
+//! - a leader is with their side, and a side has no more leaders than its
+//!   pack allows (one where it says none); a captive is held by another
+//!   gang than their own; no gang's name looks like another's;
 //!
 //! and a log replayed whole ([`check_log`]) has dense, increasing batch ids,
 //! undoes that name an earlier batch, and times that are times. The error
@@ -283,12 +286,17 @@ impl<'a> Gate<'a> {
                 is_name("A fighter", "to", to)?;
                 fighter_name_free(state, "to", f.gang, *fighter, to)
             }
-            LeaderChanged { fighter, .. } | FighterNotesChanged { fighter, .. } => {
+            LeaderChanged { fighter, to, .. } => {
                 fighter_there(state, "fighter", *fighter)?;
-                match event {
-                    FighterNotesChanged { to, .. } => is_notes("to", to),
-                    _ => Ok(()),
+                if *to && !takes_back {
+                    let (f, pack) = self.fighter_pack(state, "fighter", *fighter)?;
+                    may_lead(state, pack, "fighter", &f)?;
                 }
+                Ok(())
+            }
+            FighterNotesChanged { fighter, to, .. } => {
+                fighter_there(state, "fighter", *fighter)?;
+                is_notes("to", to)
             }
             QuirksChanged { fighter, from, to } => {
                 // An entry the pack has since dropped may stay or go (or
@@ -359,9 +367,10 @@ impl<'a> Gate<'a> {
                 reason,
                 ..
             } => {
-                fighter_there(state, "fighter", *fighter)?;
+                let f = existing_fighter(state, "fighter", *fighter)?;
                 if let Some(captors) = to.gang() {
                     gang_there(state, "to.by", captors)?;
+                    held_by_another(&f, "to.by", captors)?;
                 }
                 is_notes("reason", reason)
             }
@@ -572,6 +581,10 @@ impl<'a> Gate<'a> {
         }
         if let Some(captors) = fighter.status.gang() {
             gang_there(state, "fighter.status.by", captors)?;
+            held_by_another(fighter, "fighter.status.by", captors)?;
+        }
+        if fighter.leader && !takes_back {
+            may_lead(state, pack, "fighter.leader", fighter)?;
         }
         if let Some(group) = &fighter.group {
             is_name("A group", "fighter.group.name", &group.name)?;
@@ -1039,18 +1052,89 @@ fn fighters_exist(state: &dyn State, field: &str, fighters: &[FighterId]) -> Che
     Ok(())
 }
 
-/// No other gang is called `name`, as names compare.
+/// No other gang is called `name`, as names compare, nor by a name that
+/// looks like it ([`text::look_alike`]: a Cyrillic а for an a, fullwidth
+/// letters, a double space…).
 fn gang_name_free(state: &dyn State, field: &str, id: GangId, name: &str) -> Checked {
-    match looked(state.gang_names())?
-        .into_iter()
-        .find(|(other, n)| *other != id && text::same(n, name))
-    {
-        Some((_, taken)) => refuse(
+    let names = looked(state.gang_names())?;
+    let others = || names.iter().filter(|(other, _)| *other != id);
+    if let Some((_, taken)) = others().find(|(_, n)| text::same(n, name)) {
+        return refuse(
             field,
             format!("the campaign has a gang called “{taken}” already"),
+        );
+    }
+    let look = text::look(name);
+    match others().find(|(_, n)| text::look(n) == look) {
+        Some((_, like)) => refuse(
+            field,
+            format!(
+                "“{}” looks like the gang “{like}” (the same letters to the eye); choose a name that reads differently",
+                text::echo(name)
+            ),
         ),
         None => Ok(()),
     }
+}
+
+/// A fighter held captive is held by another gang than their own.
+fn held_by_another(fighter: &Fighter, field: &str, captors: GangId) -> Checked {
+    if captors == fighter.gang {
+        return refuse(
+            field,
+            format!("{} cannot be held captive by their own gang", fighter.name),
+        );
+    }
+    Ok(())
+}
+
+/// A fighter may become a leader of their side: they are with it (not
+/// gone, not held by a rival), and the side has fewer leaders with it than
+/// the pack allows (its `[recruiting] leaders`; one where it says none).
+fn may_lead(state: &dyn State, pack: &Pack, field: &str, fighter: &Fighter) -> Checked {
+    let word = &pack.words.leader;
+    if !fighter.status.with_side() {
+        return refuse(
+            field,
+            format!(
+                "{} is not with their side (gone, or held by a rival) and cannot be its {word}",
+                fighter.name
+            ),
+        );
+    }
+    let Some(most) = super::succession::most_leaders(pack) else {
+        return Ok(());
+    };
+    let mut leaders = Vec::new();
+    for (id, _) in looked(state.fighter_names(fighter.gang))? {
+        if id == fighter.id {
+            continue;
+        }
+        if let Some(other) = looked(state.fighter(id))?
+            && other.leader
+            && other.status.with_side()
+        {
+            leaders.push(other.name);
+        }
+    }
+    if leaders.len() >= most {
+        return refuse(
+            field,
+            format!(
+                "{} has {} {} already ({}); {} allows {most}",
+                looked(state.gang(fighter.gang))?.map_or_else(String::new, |g| g.name),
+                leaders.len(),
+                if leaders.len() == 1 {
+                    word
+                } else {
+                    &pack.words.leaders
+                },
+                text::listed(&leaders, ", "),
+                pack.pack.name
+            ),
+        );
+    }
+    Ok(())
 }
 
 /// No one else of the gang, on its roster, gone or dismissed, is called

@@ -8,6 +8,14 @@
 use super::model::{Fighter, FighterId};
 use crate::rules::{Rank, SuccessionRule};
 
+/// The most leaders a side of `pack`'s may have with it: its
+/// `[recruiting] leaders` (`None`: no upper end), one where it says none.
+pub fn most_leaders(pack: &crate::rules::Pack) -> Option<usize> {
+    pack.recruiting
+        .as_ref()
+        .map_or(Some(1), |r| r.leaders.max())
+}
+
 /// Whether a side still has a leader with it, besides `leaving`.
 pub fn still_led<'a>(side: impl IntoIterator<Item = &'a Fighter>, leaving: &[FighterId]) -> bool {
     side.into_iter()

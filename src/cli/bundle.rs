@@ -84,9 +84,13 @@ pub(super) fn bundle(session: &mut Session, command: BundleCommand) -> Result<()
 
 /// `bundle import FILE --whole --db NEW`: a new campaign file made from a
 /// whole campaign's bundle, and verified.
-pub(super) fn import_whole(file: &std::path::Path, db: &std::path::Path) -> Result<()> {
+pub(super) fn import_whole(
+    file: &std::path::Path,
+    db: &std::path::Path,
+    packs: crate::rules::Registry,
+) -> Result<()> {
     let bytes = crate::session::read_bundle_file(file)?;
-    let session = Session::create_from_bundle(db, &bytes).with_context(|| {
+    let session = Session::create_from_bundle_with(db, &bytes, packs).with_context(|| {
         format!(
             "{} was not made from {}",
             crate::text::path(db),

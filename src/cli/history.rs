@@ -5,6 +5,7 @@ use anyhow::{Result, bail};
 
 use super::print_json;
 use crate::session::Session;
+use crate::text;
 
 /// The newest `limit` changes, newest first.
 pub(super) fn log(session: &Session, limit: usize, json: bool) -> Result<()> {
@@ -25,9 +26,13 @@ pub(super) fn log(session: &Session, limit: usize, json: bool) -> Result<()> {
             .as_ref()
             .map_or_else(String::new, |a| format!(" by {a}"))
     };
+    // Each change is one line, whatever a reason or a label it shows
+    // holds: a line break is shown as `\u{a}`, never starts a line that
+    // would read as a change of its own.
+    let line = text::one_line;
     for e in entries {
         while let Some(b) = empty.first().filter(|b| b.batch.0 > e.batch.0) {
-            say!("#{} {}{}  {}", b.batch, b.at, by(&b.author), b.label);
+            say!("#{} {}{}  {}", b.batch, b.at, by(&b.author), line(&b.label));
             empty.remove(0);
         }
         say!(
@@ -35,11 +40,11 @@ pub(super) fn log(session: &Session, limit: usize, json: bool) -> Result<()> {
             e.batch,
             e.at,
             by(&e.author),
-            e.event.describe(&names)
+            line(&e.event.describe(&names))
         );
     }
     for b in empty {
-        say!("#{} {}{}  {}", b.batch, b.at, by(&b.author), b.label);
+        say!("#{} {}{}  {}", b.batch, b.at, by(&b.author), line(&b.label));
     }
     Ok(())
 }

@@ -328,10 +328,88 @@ pub enum Command {
     Season(season::SeasonCommand),
 }
 
-/// A value the command line does not take, in one line, as every other
-/// error is (`--size tarot: expected poker or large`); any other parse
-/// error (help, version, a missing argument) as clap words it.
-pub fn one_line_usage_error(err: &clap::Error) -> Option<String> {
+/// The command line as it is read: [`Cli`]'s, with every argument that
+/// takes a whole number taking a negative one as its value (`--amount -1`
+/// is a value to check, not a flag nobody knows).
+pub fn command() -> clap::Command {
+    fn numbers(cmd: clap::Command) -> clap::Command {
+        cmd.mut_args(|arg| {
+            if takes_a_number(&arg) {
+                arg.allow_negative_numbers(true)
+            } else {
+                arg
+            }
+        })
+        .mut_subcommands(numbers)
+    }
+    use clap::CommandFactory as _;
+    numbers(Cli::command())
+}
+
+/// Whether an argument's value is a whole number.
+pub fn takes_a_number(arg: &clap::Arg) -> bool {
+    use std::any::TypeId;
+    let kind = arg.get_value_parser().type_id();
+    [
+        TypeId::of::<i64>(),
+        TypeId::of::<i32>(),
+        TypeId::of::<u64>(),
+        TypeId::of::<u32>(),
+        TypeId::of::<usize>(),
+    ]
+    .into_iter()
+    .any(|t| kind == t)
+}
+
+/// The command line of this process, read by [`command`].
+pub fn parse() -> Result<Cli, clap::Error> {
+    use clap::FromArgMatches as _;
+    let matches = command().try_get_matches()?;
+    Cli::from_arg_matches(&matches)
+}
+
+/// A command line clap refused, in one line, as every other error is:
+/// a value it does not take (`--size tarot: expected poker or large`), an
+/// argument it does not know, one missing, a command with none of its
+/// own commands named, each with where to read more (`see `rapsheet gang
+/// new --help``). `args` are the command line's arguments, the program's
+/// name first. `None` for help and the version, which are no errors.
+pub fn one_line_usage_error(err: &clap::Error, args: &[String]) -> Option<String> {
+    use clap::error::ErrorKind;
+    if matches!(
+        err.kind(),
+        ErrorKind::DisplayHelp | ErrorKind::DisplayVersion
+    ) {
+        return None;
+    }
+    if let Some(line) = one_line_value_error(err) {
+        return Some(line);
+    }
+    let (path, subcommands) = command_named(args);
+    let more = format!("see `{path} --help`");
+    if err.kind() == ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand {
+        return Some(if subcommands.is_empty() {
+            format!("`{path}` needs more: {more}")
+        } else {
+            format!(
+                "`{path}` needs a command: {}; {more}",
+                subcommands.join(", ")
+            )
+        });
+    }
+    let rendered = err.render().to_string();
+    let mut lines = rendered.lines().map(str::trim).filter(|l| !l.is_empty());
+    let first = lines.next()?;
+    let first = first.strip_prefix("error: ").unwrap_or(first);
+    let tip = lines
+        .find_map(|l| l.strip_prefix("tip: "))
+        .map_or_else(String::new, |tip| format!(" ({tip})"));
+    Some(format!("{first}{tip}; {more}"))
+}
+
+/// A value the command line does not take, in one line:
+/// `--size tarot: expected poker or large`, or our own parser's reason.
+fn one_line_value_error(err: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if !matches!(
         err.kind(),
@@ -363,13 +441,52 @@ pub fn one_line_usage_error(err: &clap::Error) -> Option<String> {
     Some(format!("{flag} {value}: expected {expected}"))
 }
 
+/// The command `args` name (`rapsheet gang new`), read as far as it names
+/// commands, with the commands it has of its own.
+fn command_named(args: &[String]) -> (String, Vec<String>) {
+    let root = command();
+    let mut cmd = root.clone();
+    let mut path = vec!["rapsheet".to_owned()];
+    let mut skip_value = false;
+    for arg in args.iter().skip(1) {
+        if std::mem::take(&mut skip_value) {
+            continue;
+        }
+        if let Some(long) = arg.strip_prefix("--") {
+            // A flag's value may follow it: skip that too.
+            skip_value = !long.contains('=')
+                && cmd
+                    .get_arguments()
+                    .chain(root.get_arguments())
+                    .find(|a| a.get_long() == Some(long))
+                    .is_some_and(|a| a.get_action().takes_values());
+            continue;
+        }
+        if arg.starts_with('-') {
+            continue;
+        }
+        match cmd.find_subcommand(arg).cloned() {
+            Some(sub) => {
+                path.push(sub.get_name().to_owned());
+                cmd = sub;
+            }
+            None => break,
+        }
+    }
+    let subcommands = cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set())
+        .map(|s| s.get_name().to_owned())
+        .collect();
+    (path.join(" "), subcommands)
+}
+
 /// An argument whose bytes are not UTF-8 text, in one line naming the
 /// argument (`NAME`, `--gang`) and showing what was given, instead of
 /// clap's usage block, which names none. `args` are the command line's
 /// arguments, the program's name first. `None` when every argument is
 /// text.
 pub fn non_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
-    use clap::CommandFactory as _;
     let at = args.iter().skip(1).position(|a| a.to_str().is_none())? + 1;
     let given = args.get(at)?.to_string_lossy().into_owned();
     // The same line with that argument given as text: whichever argument
@@ -386,7 +503,7 @@ pub fn non_utf8_argument(args: &[std::ffi::OsString]) -> Option<String> {
             }
         })
         .collect();
-    let mut cmd = Cli::command().ignore_errors(true);
+    let mut cmd = command().ignore_errors(true);
     let named = cmd
         .try_get_matches_from_mut(&trial)
         .ok()
@@ -446,7 +563,7 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
                 bundle::BundleCommand::Import {
                     file, whole: true, ..
                 },
-        } => bundle::import_whole(&file, need_db(db)?),
+        } => bundle::import_whole(&file, need_db(db)?, registry(packs)?),
         Command::Bundle { command } => bundle::bundle(&mut open(db, packs)?, command),
         Command::Merge(args) => merge::merge(&open(db, packs)?, args),
         // Joining makes the campaign file.
@@ -674,5 +791,6 @@ mod tests {
     #[test]
     fn every_command_line_is_well_formed() {
         super::Cli::command().debug_assert();
+        super::command().debug_assert();
     }
 }

@@ -79,7 +79,7 @@ impl std::fmt::Display for MissingGlyph {
             f,
             "{}: no font draws {}; printed as {}",
             visible(&self.owner),
-            shown.join(", "),
+            crate::text::listed(&shown, ", "),
             fonts::PLACEHOLDER
         )?;
         if self.characters.iter().any(|g| fonts::is_emoji(g)) {
@@ -106,6 +106,8 @@ fn visible(text: &str) -> String {
 /// words for a fighter and a gang.
 fn fighter_owner(name: &str, gang: &str, words: (&str, &str)) -> String {
     let (fighter, gang_word) = words;
+    // A group's card is named with every member: a message names a few.
+    let name = crate::text::cut_list(name, ", ");
     if gang.is_empty() {
         format!("{fighter} “{name}”")
     } else {

@@ -139,6 +139,18 @@ impl Session {
     /// its log replayed batch by batch, then checked with `verify`; a copy
     /// that does not verify is removed and said.
     pub fn create_from_bundle(path: &std::path::Path, bytes: &[u8]) -> Result<Self> {
+        Self::create_from_bundle_with(path, bytes, super::builtin_registry()?)
+    }
+
+    /// [`Session::create_from_bundle`] read with `registry` (this build's
+    /// packs and the pack files given with `--pack`): a campaign that plays
+    /// its game from a file is carried whole to a laptop that has the file,
+    /// as a merge is.
+    pub fn create_from_bundle_with(
+        path: &std::path::Path,
+        bytes: &[u8],
+        registry: crate::rules::Registry,
+    ) -> Result<Self> {
         let bundle = bundle::read(bytes)?;
         let log = bundle.log.as_ref().ok_or_else(|| {
             anyhow!("log: this bundle carries gangs, not a whole campaign; bring them into a campaign instead")
@@ -159,7 +171,7 @@ impl Session {
             path,
             &log.batches()?,
             &log.photos()?,
-            super::builtin_registry()?,
+            registry,
             &travelling,
             "the bundle",
         )

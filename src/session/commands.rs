@@ -315,6 +315,30 @@ impl Session {
         self.commit(&format!("Dismiss {}", fighter.name), events)
     }
 
+    /// The member of `gang` the pack's succession `rule` names among
+    /// `candidates`, ranked by their counters and stats as they stand
+    /// (`picked`: the side's pick, where a tie asks for one).
+    pub(super) fn ranked_successor(
+        &self,
+        gang: &crate::campaign::Gang,
+        rule: &crate::rules::SuccessionRule,
+        candidates: &[&crate::campaign::Fighter],
+        picked: Option<FighterId>,
+    ) -> Result<crate::campaign::succession::Successor> {
+        let pack = self.gang_pack(gang)?;
+        let lasting = self.store.lasting_effects_of_gang(gang.id)?;
+        let points = |f: &crate::campaign::Fighter, rank: &crate::rules::Rank| match rank {
+            crate::rules::Rank::Counter(id) => f.counter_or_start(pack, id).unwrap_or(0),
+            crate::rules::Rank::Stat(id) => crate::campaign::derive_stats(pack, f, &lasting)
+                .into_iter()
+                .find(|s| s.id == *id)
+                .map_or(0, |s| s.value),
+        };
+        Ok(crate::campaign::succession::successor(
+            rule, candidates, points, picked,
+        ))
+    }
+
     /// Who follows a leader dismissed, where the pack's succession says:
     /// refused, naming those tied, where the side must pick.
     fn successor_on_dismissal(
@@ -322,7 +346,7 @@ impl Session {
         fighter: &crate::campaign::Fighter,
         picked: Option<FighterId>,
     ) -> Result<Option<FighterId>> {
-        use crate::campaign::succession::{Successor, candidates, still_led, successor};
+        use crate::campaign::succession::{Successor, candidates, still_led};
         let gang = self.gang(fighter.gang)?;
         let pack = self.gang_pack(&gang)?;
         let Some(rule) = &pack.succession else {
@@ -335,16 +359,8 @@ impl Session {
         {
             return Ok(None);
         }
-        let lasting = self.store.lasting_effects_of_gang(gang.id)?;
         let candidates = candidates(rule, &roster, &[fighter.id]);
-        let points = |f: &crate::campaign::Fighter, rank: &crate::rules::Rank| match rank {
-            crate::rules::Rank::Counter(id) => f.counter_or_start(pack, id).unwrap_or(0),
-            crate::rules::Rank::Stat(id) => crate::campaign::derive_stats(pack, f, &lasting)
-                .into_iter()
-                .find(|s| s.id == *id)
-                .map_or(0, |s| s.value),
-        };
-        match successor(rule, &candidates, points, picked) {
+        match self.ranked_successor(&gang, rule, &candidates, picked)? {
             Successor::Named(id) => Ok(Some(id)),
             Successor::NoOne => Ok(None),
             Successor::Tied(ids) => {

@@ -9,7 +9,7 @@ use serde::Serialize;
 
 use super::Session;
 use crate::campaign::merge::{self, Choice, Key, MergePlan};
-use crate::campaign::{Event, LoggedBatch, Names};
+use crate::campaign::{Event, FighterId, FighterStatus, GangId, LoggedBatch, Names};
 use crate::store::CampaignStore;
 
 /// Another copy read and planned against this one.
@@ -217,6 +217,8 @@ impl Session {
         }
         let theirs = merge.plan.resolve(choices)?;
         self.check_new_names(&theirs)?;
+        let theirs = self.without_leaders_who_cannot_lead(&ours, theirs);
+        let leaders = self.leaders_of_either(&theirs)?;
         let mut log = ours;
         log.extend(theirs);
         let mut photos = self.store.all_photos()?;
@@ -239,7 +241,7 @@ impl Session {
                 text,
             })
             .collect();
-        Self::made_from_log_knowing(
+        let mut merged = Self::made_from_log_knowing(
             output,
             &log,
             &photos,
@@ -247,7 +249,198 @@ impl Session {
             &travelling,
             "the two copies",
         )
-        .with_context(|| format!("{} was not written", output.display()))
+        .with_context(|| format!("{} was not written", output.display()))?;
+        merged.follow_leaders_who_left(&leaders)?;
+        Ok(merged)
+    }
+
+    /// The other copy's changes without those that would make a leader
+    /// the merged campaign cannot have: one not with their side there (this
+    /// copy's status of them chosen: gone, or held by a rival), or past
+    /// the leaders their side may have (each copy named its own successor).
+    /// The gate refuses such a change wherever it comes from; the merge
+    /// leaves it out, and the side left without a leader is followed by
+    /// the one the pack's succession names ([`Self::follow_leaders_who_left`]).
+    fn without_leaders_who_cannot_lead(
+        &self,
+        ours: &[LoggedBatch],
+        mut theirs: Vec<LoggedBatch>,
+    ) -> Vec<LoggedBatch> {
+        use std::collections::HashMap;
+        // Each fighter's side, whether they lead and are with it; each
+        // side's most leaders.
+        let mut fighters: HashMap<FighterId, (GangId, bool, bool)> = HashMap::new();
+        let mut most: HashMap<GangId, Option<usize>> = HashMap::new();
+        let fold = |event: &Event,
+                    fighters: &mut HashMap<FighterId, (GangId, bool, bool)>,
+                    most: &mut HashMap<GangId, Option<usize>>| {
+            match event {
+                Event::GangFounded { gang } => {
+                    let pack = self.registry.get(&gang.ruleset);
+                    most.insert(
+                        gang.id,
+                        pack.map_or(Some(1), crate::campaign::succession::most_leaders),
+                    );
+                }
+                Event::GangRulesetChanged { gang, to, .. } => {
+                    let pack = self.registry.get(to);
+                    most.insert(
+                        *gang,
+                        pack.map_or(Some(1), crate::campaign::succession::most_leaders),
+                    );
+                }
+                Event::FighterRecruited { fighter } => {
+                    fighters.insert(
+                        fighter.id,
+                        (fighter.gang, fighter.leader, fighter.status.with_side()),
+                    );
+                }
+                Event::FighterDismissed { fighter } => {
+                    fighters.remove(&fighter.id);
+                }
+                Event::LeaderChanged { fighter, to, .. } => {
+                    if let Some(f) = fighters.get_mut(fighter) {
+                        f.1 = *to;
+                    }
+                }
+                Event::FighterStatusChanged { fighter, to, .. } => {
+                    if let Some(f) = fighters.get_mut(fighter) {
+                        f.2 = to.with_side();
+                    }
+                }
+                Event::FighterTransferred {
+                    fighter,
+                    to,
+                    leader_to,
+                    ..
+                } => {
+                    if let Some(f) = fighters.get_mut(fighter) {
+                        (f.0, f.1) = (*to, *leader_to);
+                    }
+                }
+                _ => {}
+            }
+        };
+        for event in ours.iter().flat_map(|b| &b.events) {
+            fold(event, &mut fighters, &mut most);
+        }
+        for batch in &mut theirs {
+            let mut kept = Vec::with_capacity(batch.events.len());
+            for event in std::mem::take(&mut batch.events) {
+                if let Event::LeaderChanged {
+                    fighter, to: true, ..
+                } = &event
+                    && let Some(&(gang, _, with_side)) = fighters.get(fighter)
+                {
+                    let leading = fighters
+                        .iter()
+                        .filter(|(id, f)| *id != fighter && f.0 == gang && f.1 && f.2)
+                        .count();
+                    let full = most
+                        .get(&gang)
+                        .copied()
+                        .flatten()
+                        .is_some_and(|most| leading >= most);
+                    if !with_side || full {
+                        continue;
+                    }
+                }
+                fold(&event, &mut fighters, &mut most);
+                kept.push(event);
+            }
+            batch.events = kept;
+        }
+        theirs
+    }
+
+    /// Every gang's leaders in either copy, each with their gang: this
+    /// copy's as they stand, and those the other copy's changes (`theirs`,
+    /// as merged) made leaders of a gang this copy knows them in.
+    fn leaders_of_either(&self, theirs: &[LoggedBatch]) -> Result<Vec<(GangId, FighterId)>> {
+        let mut leaders = Vec::new();
+        for gang in self.store.gangs()? {
+            leaders.extend(
+                self.store
+                    .fighters(gang.id)?
+                    .into_iter()
+                    .filter(|f| f.leader && f.status.with_side())
+                    .map(|f| (gang.id, f.id)),
+            );
+        }
+        for event in theirs.iter().flat_map(|b| &b.events) {
+            if let Event::LeaderChanged {
+                fighter, to: true, ..
+            } = event
+                && let Some(f) = self.store.fighter(*fighter)?
+            {
+                leaders.push((f.gang, f.id));
+            }
+        }
+        Ok(leaders)
+    }
+
+    /// The merged campaign's sides whose leader (`leaders`: of either copy)
+    /// left in the merge — dismissed in one copy, gone or held by a rival —
+    /// and that no one leads now, each followed by the member the pack's
+    /// succession names, as a record or a dismissal would: one change of
+    /// its own, which undo takes back. Where the rule leaves a tie to the
+    /// side, or names no one, the side picks its leader afterwards.
+    fn follow_leaders_who_left(&mut self, leaders: &[(GangId, FighterId)]) -> Result<()> {
+        use crate::campaign::succession::{Successor, candidates, still_led};
+        use crate::rules::LeaderLeaves;
+        let mut events = Vec::new();
+        let mut said = Vec::new();
+        for gang in self.store.gangs()? {
+            let pack = self.gang_pack(&gang)?;
+            let Some(rule) = pack.succession.clone() else {
+                continue;
+            };
+            let roster = self.store.fighters(gang.id)?;
+            if still_led(&roster, &[]) {
+                continue;
+            }
+            // How each of its leaders left: no longer on its rolls
+            // (dismissed), gone, or held by a rival. One still with the
+            // side who no longer leads stepped down, and the side is left
+            // as it chose.
+            let mut left = Vec::new();
+            for (_, id) in leaders.iter().filter(|(g, _)| *g == gang.id) {
+                let how = match roster.iter().find(|f| f.id == *id) {
+                    None => LeaderLeaves::Dismissed,
+                    Some(f) if f.status.with_side() => {
+                        left.clear();
+                        break;
+                    }
+                    Some(f) if matches!(f.status, FighterStatus::Captured { .. }) => {
+                        LeaderLeaves::Captured
+                    }
+                    Some(_) => LeaderLeaves::Gone,
+                };
+                left.push(how);
+            }
+            if !left.iter().any(|how| rule.applies_when(*how)) {
+                continue;
+            }
+            let candidates = candidates(&rule, &roster, &[]);
+            if let Successor::Named(next) =
+                self.ranked_successor(&gang, &rule, &candidates, None)?
+            {
+                events.push(Event::LeaderChanged {
+                    fighter: next,
+                    from: false,
+                    to: true,
+                });
+                let name = roster
+                    .iter()
+                    .find(|f| f.id == next)
+                    .map_or("", |f| f.name.as_str());
+                said.push(format!("{name} leads {}", gang.name));
+            }
+        }
+        if !events.is_empty() {
+            self.commit(&format!("After the merge: {}", said.join("; ")), events)?;
+        }
+        Ok(())
     }
 
     /// Tries the merge as [`Session::write_merge`] would write it, conflicts

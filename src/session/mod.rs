@@ -54,7 +54,7 @@ pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
 pub use backups::{Backup, BackupPolicy, kept, restore_backup};
 pub use bundles::read_bundle_file;
 pub use commands::{CaptivePrice, CaptiveTerms, Outcome, saved_but};
-pub use drafts::Drafts;
+pub use drafts::{DraftRead, Drafts};
 pub use history::History;
 pub use house::HousePack;
 pub use merge::{ConflictView, Merge, MergePreview};

@@ -73,6 +73,26 @@ pub enum StoreError {
     },
     #[error("{0}: another program is writing to this campaign; close it and try again")]
     Busy(PathBuf),
+    #[error(
+        "{path}: the write-ahead log beside it ({wal}) is not this campaign's ({why}); nothing was taken from it and the campaign is as it was: move that file away, then open the campaign again"
+    )]
+    ForeignWal {
+        path: PathBuf,
+        wal: String,
+        why: String,
+    },
+    #[error(
+        "{0}: the disk is full, so the campaign cannot be opened or changed; it is not damaged and nothing was written: make room on the disk, then try again"
+    )]
+    DiskFull(PathBuf),
+    #[error(
+        "{path}: the disk could not be read or written ({detail}); nothing was written and the campaign is not known to be damaged: check the disk (is it full, or gone?), then try again"
+    )]
+    DiskTrouble { path: PathBuf, detail: String },
+    #[error(
+        "{path}: cannot be opened here ({detail}): check the permissions of the file and of its folder, or copy the campaign to a folder you can write to"
+    )]
+    CannotOpen { path: PathBuf, detail: String },
     #[error("the campaign is read-only: {0}")]
     ReadOnly(String),
     #[error("the change does not fit the campaign as it is now: {0}")]
@@ -104,6 +124,14 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// An SQLite error met opening or reading `path`, said as what it is:
+    /// a full disk, a disk that failed, a file or folder that cannot be
+    /// opened, a lock held by another program — never as damage, which
+    /// would send a player to a backup and lose their newest changes.
+    fn of_file(path: &Path, err: rusqlite::Error) -> Self {
+        trouble(path, &err).unwrap_or(Self::Sqlite(err))
+    }
+
     /// The same error said of `path`: what a check of a temporary file
     /// reports of the file it becomes.
     fn named(self, path: &Path) -> Self {
@@ -114,6 +142,9 @@ impl StoreError {
             Self::NotSqlite(_) => Self::NotSqlite(path),
             Self::NotRapsheet(_) => Self::NotRapsheet(path),
             Self::Busy(_) => Self::Busy(path),
+            Self::DiskFull(_) => Self::DiskFull(path),
+            Self::DiskTrouble { detail, .. } => Self::DiskTrouble { path, detail },
+            Self::CannotOpen { detail, .. } => Self::CannotOpen { path, detail },
             Self::Corrupt { detail, .. } => Self::Corrupt { path, detail },
             Self::TooNew {
                 found, supported, ..
@@ -306,17 +337,20 @@ impl CampaignStore {
             });
         }
 
+        let said = |e| StoreError::of_file(path, e);
         let mut conn = Connection::open_with_flags(
             path,
             OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
-        )?;
-        conn.busy_timeout(Duration::from_millis(250))?;
+        )
+        .map_err(said)?;
+        conn.busy_timeout(Duration::from_millis(250))
+            .map_err(said)?;
         // Refuse while another program holds the write lock: nothing has
         // been written yet, and nothing will be.
         match conn.execute_batch("BEGIN IMMEDIATE; ROLLBACK;") {
             Ok(()) => {}
             Err(err) if is_busy(&err) => return Err(StoreError::Busy(path.to_owned())),
-            Err(err) => return Err(err.into()),
+            Err(err) => return Err(said(err)),
         }
         // The WAL may hold commits the inspection did not see.
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -334,7 +368,11 @@ impl CampaignStore {
         };
         // The journal mode is set once the upgrade holds: a file whose
         // upgrade is refused keeps every byte, its header's too.
-        configure_connection(&conn)?;
+        let of_file = |e| match e {
+            StoreError::Sqlite(e) => said(e),
+            other => other,
+        };
+        configure_connection(&conn).map_err(of_file)?;
         migrate(&mut conn, version).map_err(|err| StoreError::Migration {
             path: path.to_owned(),
             from: version,
@@ -347,7 +385,7 @@ impl CampaignStore {
                 None => one_line(&err),
             },
         })?;
-        configure(&conn)?;
+        configure(&conn).map_err(of_file)?;
         Ok(Self {
             conn: conn.into(),
             path: path.to_owned(),
@@ -926,18 +964,20 @@ pub fn check_copy(path: &Path) -> Result<CopyFacts> {
     // What opening refuses is said as opening says it, of this file: not
     // SQLite, another program's, made by a newer Rapsheet, or damaged.
     let version = inspect(path)?;
-    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)?;
+    let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| StoreError::of_file(path, e))?;
     let damaged = |detail: String| corrupt(path, detail);
     if version < 1 {
         return Err(damaged(format!("schema {version} is not a campaign's")));
     }
+    let damaged = |e: rusqlite::Error| trouble(path, &e).unwrap_or_else(|| damaged(e.to_string()));
     let name: String = conn
         .query_row("SELECT name FROM campaign WHERE id = 1", [], |r| r.get(0))
-        .map_err(|e| damaged(e.to_string()))?;
+        .map_err(damaged)?;
     let newest_record: Option<i64> = conn
         .query_row("SELECT MAX(id) FROM battle", [], |r| r.get(0))
-        .map_err(|e| damaged(e.to_string()))?;
-    let identity = identity(&conn).map_err(|e| damaged(e.to_string()))?;
+        .map_err(damaged)?;
+    let identity = identity(&conn).map_err(damaged)?;
     Ok(CopyFacts {
         name,
         newest_record,
@@ -980,6 +1020,53 @@ pub fn photo_key(bytes: &[u8]) -> String {
 /// are only ever compared, never worked out again.
 fn photo_hash(bytes: &[u8]) -> String {
     format!("{}-{}", blake3::hash(bytes).to_hex(), bytes.len())
+}
+
+/// What an SQLite error says of the disk or the file's place rather than
+/// of its content: `None` where it may be the file's own (damage, or a
+/// file that is not a database).
+fn trouble(path: &Path, err: &rusqlite::Error) -> Option<StoreError> {
+    use rusqlite::ErrorCode::{
+        CannotOpen, DatabaseBusy, DatabaseLocked, DiskFull, PermissionDenied, ReadOnly,
+        SystemIoFailure,
+    };
+    let path = path.to_owned();
+    let detail = || {
+        let text = err.to_string();
+        crate::text::one_line(text.lines().next().unwrap_or_default())
+    };
+    Some(match err.sqlite_error_code()? {
+        DiskFull => StoreError::DiskFull(path),
+        SystemIoFailure if disk_is_full(&path) => StoreError::DiskFull(path),
+        SystemIoFailure => StoreError::DiskTrouble {
+            path,
+            detail: detail(),
+        },
+        CannotOpen | ReadOnly | PermissionDenied => StoreError::CannotOpen {
+            path,
+            detail: detail(),
+        },
+        DatabaseBusy | DatabaseLocked => StoreError::Busy(path),
+        _ => return None,
+    })
+}
+
+/// Whether the disk `path` is on has no room: a few pages written to an
+/// unnamed temporary file beside it (gone when closed) do not fit.
+fn disk_is_full(path: &Path) -> bool {
+    use std::io::Write as _;
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
+    };
+    let full = |e: &std::io::Error| e.kind() == std::io::ErrorKind::StorageFull;
+    match tempfile::tempfile_in(folder) {
+        Err(e) => full(&e),
+        Ok(mut probe) => probe
+            .write_all(&[0; 64 * 1024])
+            .and_then(|()| probe.sync_all())
+            .is_err_and(|e| full(&e)),
+    }
 }
 
 fn is_busy(err: &rusqlite::Error) -> bool {
@@ -1064,7 +1151,20 @@ fn inspect(path: &Path) -> Result<i64> {
     drop(file);
     check_length(path, &header, len, wal_path(path).exists())?;
 
-    let conn = open_as_it_stands(path)?;
+    let shm_was_there = shm_path(path).exists();
+    let conn = open_as_it_stands(path).map_err(|e| match e {
+        StoreError::Sqlite(e) => StoreError::of_file(path, e),
+        other => other,
+    })?;
+    if let Err(err) = wal_belongs(path, &conn) {
+        // Nothing of the refused log is left beside the campaign: not
+        // even the index SQLite made of it to read it.
+        drop(conn);
+        if !shm_was_there {
+            let _ = std::fs::remove_file(shm_path(path));
+        }
+        return Err(err);
+    }
     let check = |conn: &Connection| -> rusqlite::Result<(i64, i64, String)> {
         let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
@@ -1078,7 +1178,10 @@ fn inspect(path: &Path) -> Result<i64> {
             Some(rusqlite::ErrorCode::NotADatabase) => {
                 return Err(StoreError::NotSqlite(path.to_owned()));
             }
-            _ => return Err(corrupt(path, err.to_string())),
+            _ => match trouble(path, &err) {
+                Some(said) => return Err(said),
+                None => return Err(corrupt(path, err.to_string())),
+            },
         },
     };
     if app != APPLICATION_ID {
@@ -1101,6 +1204,101 @@ fn inspect(path: &Path) -> Result<i64> {
         return Err(corrupt(path, quick));
     }
     Ok(version)
+}
+
+/// Refuses a write-ahead log beside the campaign that is not its own (a
+/// `-wal` of another campaign, or of another copy of this one, copied in
+/// beside it), before anything is taken from it into the file. SQLite
+/// cannot tell: its log names no file, and the file keeps nothing of the
+/// log (its salts and checkpoint live in the log and its index alone). So
+/// the campaign read with the log (`with_wal`) is held to the campaign
+/// read without it: pages of the same size, the same campaign (its
+/// identity, from its creation), and the same change at the newest one
+/// both hold that no sync can have taken back, as a log that only goes
+/// on from the file would be.
+fn wal_belongs(path: &Path, with_wal: &Connection) -> Result<()> {
+    let wal = wal_path(path);
+    if std::fs::metadata(&wal).map_or(true, |m| m.len() == 0) {
+        return Ok(());
+    }
+    let foreign = |why: String| StoreError::ForeignWal {
+        path: path.to_owned(),
+        wal: wal
+            .file_name()
+            .map(|n| crate::text::one_line(&n.to_string_lossy()))
+            .unwrap_or_default(),
+        why,
+    };
+    let alone = open_immutable(path)?;
+    let page_size = |c: &Connection| c.query_row("PRAGMA page_size", [], |r| r.get::<_, i64>(0));
+    if let (Ok(file), Some(logged)) = (page_size(&alone), wal_page_size(&wal))
+        && file != logged
+    {
+        return Err(foreign(format!(
+            "its pages are of {logged} bytes, the campaign's of {file}"
+        )));
+    }
+    // A file that holds no log of its own yet has nothing to hold it to.
+    let Ok(Some(ours)) = identity(&alone) else {
+        return Ok(());
+    };
+    match identity(with_wal) {
+        Ok(Some(theirs)) if theirs == ours => {}
+        Ok(Some(_)) => return Err(foreign("it holds another campaign's log".into())),
+        Ok(None) => return Err(foreign("it holds no campaign's log".into())),
+        Err(e) => match trouble(path, &e) {
+            Some(said) => return Err(said),
+            None => {
+                let why = e.to_string();
+                let why = why.lines().next().unwrap_or_default();
+                return Err(foreign(format!("its log cannot be read: {why}")));
+            }
+        },
+    }
+    let newest = |c: &Connection| -> Option<i64> {
+        c.query_row("SELECT max(id) FROM batch", [], |r| r.get(0))
+            .ok()
+            .flatten()
+    };
+    // The changes a league has taken in stay: those after may be taken
+    // back in a sync, and another comes in their place.
+    let synced: Option<i64> = alone
+        .query_row("SELECT synced FROM league WHERE one = 1", [], |r| r.get(0))
+        .ok();
+    let (Some(here), Some(there)) = (newest(&alone), newest(with_wal)) else {
+        return Ok(());
+    };
+    let at = here.min(there).min(synced.unwrap_or(i64::MAX));
+    let batch = |c: &Connection| -> Option<(String, String)> {
+        c.query_row("SELECT at, label FROM batch WHERE id = ?1", [at], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
+        .ok()
+    };
+    if at > 0 && batch(&alone) != batch(with_wal) {
+        return Err(foreign(format!(
+            "it holds another copy's change #{at}, not the campaign's"
+        )));
+    }
+    Ok(())
+}
+
+/// The page size a write-ahead log's header gives, where it is one.
+fn wal_page_size(wal: &Path) -> Option<i64> {
+    let mut header = [0u8; 32];
+    File::open(wal).ok()?.read_exact(&mut header).ok()?;
+    let magic = u32::from_be_bytes([header[0], header[1], header[2], header[3]]);
+    if magic & !1 != 0x377f_0682 {
+        return None;
+    }
+    let size = u32::from_be_bytes([header[8], header[9], header[10], header[11]]);
+    Some(if size == 1 { 65_536 } else { i64::from(size) })
+}
+
+fn shm_path(path: &Path) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push("-shm");
+    PathBuf::from(name)
 }
 
 fn wal_path(path: &Path) -> PathBuf {

@@ -8,9 +8,30 @@ pub(super) fn sqlite_error(err: &rusqlite::Error) -> String {
     if let Some(words) = constraint(err) {
         return format!("the change does not fit the campaign as it is now: {words}");
     }
+    if let Some(words) = disk(err) {
+        return words.to_owned();
+    }
     let text = err.to_string();
     let line = text.lines().next().unwrap_or_default();
     format!("campaign file: {line}")
+}
+
+/// What an error of the disk or of the file's place means, when `err` is
+/// one: said as what it is, with what to do, and never as damage.
+fn disk(err: &rusqlite::Error) -> Option<&'static str> {
+    use rusqlite::ErrorCode::{CannotOpen, DiskFull, PermissionDenied, ReadOnly, SystemIoFailure};
+    Some(match err.sqlite_error_code()? {
+        DiskFull => {
+            "the disk is full: nothing was written, and the campaign is as it was; make room on the disk, then try again"
+        }
+        SystemIoFailure => {
+            "the disk could not be read or written: nothing was written, and the campaign is not known to be damaged; check the disk (is it full, or gone?), then try again"
+        }
+        ReadOnly | PermissionDenied | CannotOpen => {
+            "the campaign's file or folder cannot be written to here: nothing was written; check their permissions, or copy the campaign to a folder you can write to"
+        }
+        _ => return None,
+    })
 }
 
 /// What a failed constraint means, when `err` is one.

@@ -51,7 +51,9 @@ impl LogView {
                     .map(|entry| Row {
                         batch: format!("#{}", entry.batch),
                         at: super::widgets::local_time(&entry.at),
-                        text: entry.event.describe(&names),
+                        // One row a change: a reason with a line break in it
+                        // shows it escaped, never as a row of its own.
+                        text: crate::text::one_line(&entry.event.describe(&names)),
                         label: entry.label,
                     })
                     .collect()

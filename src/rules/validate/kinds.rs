@@ -256,6 +256,12 @@ fn check_differences(pack: &Pack) -> Found {
                 ));
             }
         }
+        if d.rows.is_empty() {
+            return Err((
+                format!("{entry}.rows"),
+                "no rows: a difference gives what the row it lands on gives".into(),
+            ));
+        }
         ranges_apart(
             &format!("{entry}.rows"),
             d.rows.iter().map(|r| r.on.as_str()),

@@ -43,6 +43,7 @@ pub(super) fn validate(file: &str, pack: &Pack) -> Result<(), PackError> {
     // First, so that every sum the later checks make stays small.
     validate_numbers(file, pack)?;
     validate_ids(file, pack)?;
+    validate_kind_ids(file, pack)?;
     roster::validate_stats(file, pack)?;
     roster::validate_resources(file, pack)?;
     roster::validate_counters(file, pack)?;
@@ -244,6 +245,47 @@ fn validate_ids(file: &str, pack: &Pack) -> Result<(), PackError> {
     Ok(())
 }
 
+/// Checks the ids of the campaign kinds (groups, the record's awards,
+/// differences, counted rolls and lookups, grids) are well-formed ids, as
+/// every other section's are; each kind says itself where one is used
+/// twice.
+fn validate_kind_ids(file: &str, pack: &Pack) -> Result<(), PackError> {
+    let record = pack.record.as_ref();
+    let ids = pack
+        .groups
+        .iter()
+        .map(|g| ("groups", g.id.as_str()))
+        .chain(pack.grids.iter().map(|g| ("grids", g.id.as_str())))
+        .chain(
+            record
+                .iter()
+                .flat_map(|r| &r.awards)
+                .map(|a| ("record.awards", a.id.as_str())),
+        )
+        .chain(
+            record
+                .iter()
+                .flat_map(|r| &r.differences)
+                .map(|d| ("record.differences", d.id.as_str())),
+        )
+        .chain(
+            record
+                .iter()
+                .flat_map(|r| &r.counted)
+                .map(|c| ("record.counted", c.id.as_str())),
+        )
+        .chain(
+            record
+                .iter()
+                .flat_map(|r| &r.lookups)
+                .map(|l| ("record.lookups", l.id.as_str())),
+        );
+    for (section, id) in ids {
+        check_id(file, &format!("{section}.{}", crate::text::echo(id)), id)?;
+    }
+    Ok(())
+}
+
 /// What a word of `[words]` is for, to say so when it is missing.
 fn word_use(field: &str) -> &'static str {
     match field {
@@ -315,6 +357,19 @@ fn entry_names(pack: &Pack) -> Vec<(String, &str)> {
     }
     for o in &pack.outcomes {
         out.push((field("outcomes", &o.id, "label"), &o.label));
+    }
+    // The campaign kinds' labels, printed as names are.
+    if let Some(rating) = &pack.rating {
+        out.push(("rating.label".to_owned(), &rating.label));
+    }
+    for c in pack.record.iter().flat_map(|r| &r.counted) {
+        out.push((field("record.counted", &c.id, "label"), &c.label));
+        for face in &c.faces {
+            out.push((field("record.counted", &c.id, "faces.name"), &face.name));
+        }
+        for set in &c.sets {
+            out.push((field("record.counted", &c.id, "sets.name"), &set.name));
+        }
     }
     out
 }

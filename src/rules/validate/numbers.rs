@@ -318,6 +318,13 @@ fn season_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
 fn kind_numbers(pack: &Pack, put: &mut impl FnMut(String, i64)) {
     for g in &pack.groups {
         put(format!("groups.{}.cost", g.id), g.cost);
+        // How many a group has and a side may keep: counts, bounded as
+        // every number is.
+        for (field, range) in [("size", Some(g.size)), ("per_gang", g.per_gang)] {
+            for (end, n) in range.iter().flat_map(|r| r.ends()) {
+                put(format!("groups.{}.{field}{end}", g.id), count_as_number(n));
+            }
+        }
     }
     if let Some(rating) = &pack.rating {
         put("rating.per_member".into(), rating.per_member);

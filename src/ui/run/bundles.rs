@@ -91,8 +91,10 @@ impl RapsheetApp {
 
     /// Makes a new campaign file from a whole campaign's bundle and opens it.
     fn open_whole_bundle(&mut self, file: &Path, to: &Path) {
+        // Read with the packs the window was started with (`--pack`), as
+        // every campaign it opens is.
         let made = crate::session::read_bundle_file(file)
-            .and_then(|bytes| Session::create_from_bundle(to, &bytes));
+            .and_then(|bytes| Session::create_from_bundle_with(to, &bytes, self.packs()?));
         match made {
             Ok(session) => {
                 self.campaign.bundles_window = None;
