@@ -593,7 +593,7 @@ fn read_batches(
     for batch in fetched {
         let (read, unreadable) = read_batch(batch, unsigned.get(&batch.seq));
         if let Some(why) = unreadable {
-            left_out.push(format!("{} (by {}): {why}", batch.label, batch.author));
+            left_out.push(sync::left_out_line(&batch.label, &batch.author, &why));
         }
         log.push(read);
         names.push(BatchName {

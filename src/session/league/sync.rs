@@ -356,7 +356,7 @@ impl Session {
             let mut left_out = Vec::new();
             let (base, registry) = (&self.base, &self.registry);
             self.store.appending(&mut |file| {
-                left_out = append_or_leave_out(
+                left_out = lines(append_or_leave_out(
                     file,
                     base,
                     registry,
@@ -365,7 +365,7 @@ impl Session {
                     &photos,
                     head,
                     &judged,
-                )?;
+                )?);
                 Ok(())
             })?;
             self.read_house_packs()?;
@@ -376,10 +376,21 @@ impl Session {
         // This laptop's unsent batches are made again after the server's
         // new ones, the merge told where the two parted from the state
         // here: a rebase costs what was fetched and what waits to be sent.
+        // What this laptop leaves out of the server's takes no part in it:
+        // found first, where the server's batches go, and taken back.
         let unsent = self.store.log_batches_after(BatchId(tie.synced))?;
         let parted = self.parted_at(tie.synced, &unsent, &fetched)?;
+        let out =
+            self.left_out_before(tie.synced, &fetched, &fetched_names, &photos, head, &judged)?;
+        let taken: Vec<LoggedBatch> = fetched
+            .iter()
+            .map(|b| match out.iter().find(|o| o.id == b.id) {
+                Some(_) => emptied(b, "left out"),
+                None => b.clone(),
+            })
+            .collect();
         let within = |key: &Key, to| self.may_take(key, to);
-        let plan = merge::plan_parted(&parted, &fetched, &unsent, &within)?;
+        let plan = merge::plan_parted(&parted, &taken, &unsent, &within)?;
         let unchosen =
             (0..plan.conflicts.len()).any(|i| choices.get(i).copied().flatten().is_none());
         // Choices made for more conflicts than there are now were made for
@@ -421,7 +432,7 @@ impl Session {
         let mut unplayable = None;
         let rewound = self.store.rewind(tie.synced, &mut |rewound| {
             let registry = registry_of(&base, rewound)?;
-            left_out = append_or_leave_out(
+            left_out = lines(append_or_leave_out(
                 rewound,
                 &base,
                 &registry,
@@ -430,7 +441,7 @@ impl Session {
                 &photos,
                 head,
                 &judged,
-            )?;
+            )?);
             let now_read = registry_of(&base, rewound)?;
             if !remaking || !mine.iter().any(remake::is_record) {
                 let mut gate = Gate::new(&base, &now_read);
@@ -475,7 +486,36 @@ impl Session {
         })
     }
 
-    /// Where the league's log and this laptop's parted: after the league's
+    /// The server's new batches this laptop leaves out where they go (after
+    /// its batch `synced`, its own unsent ones taken back), found by taking
+    /// them in there and taking that back: the file is left as it was.
+    fn left_out_before(
+        &mut self,
+        synced: i64,
+        fetched: &[LoggedBatch],
+        names: &[BatchName],
+        photos: &[StoredPhoto],
+        head: i64,
+        judged: &std::collections::BTreeSet<BatchId>,
+    ) -> Result<Vec<LeftOut>> {
+        const TRIED: &str = "tried, and taken back";
+        let base = self.base.clone();
+        let mut out = None;
+        let tried = self.store.rewind(synced, &mut |rewound| {
+            let registry = registry_of(&base, rewound)?;
+            out = Some(append_or_leave_out(
+                rewound, &base, &registry, fetched, names, photos, head, judged,
+            )?);
+            Err(crate::store::StoreError::Conflict(TRIED.to_owned()))
+        });
+        match (out, tried) {
+            (Some(out), Err(crate::store::StoreError::Conflict(why))) if why == TRIED => Ok(out),
+            (_, Err(err)) => Err(err.into()),
+            (_, Ok(())) => bail!("the league's changes were taken in where they were only tried"),
+        }
+    }
+
+    /// Where the league's log and this laptop parted: after the league's
     /// batch `synced`, this laptop's `unsent` batches made since, the
     /// league's `fetched` after it. What stood then is what stands now
     /// with the unsent batches taken back, read only of the ids the two
@@ -728,7 +768,7 @@ pub(super) fn append_or_leave_out(
     photos: &[StoredPhoto],
     head: i64,
     judged: &std::collections::BTreeSet<BatchId>,
-) -> crate::store::Result<Vec<String>> {
+) -> crate::store::Result<Vec<LeftOut>> {
     let mut left_out = Vec::new();
     let mut registry = registry.clone();
     let mut start = 0;
@@ -780,7 +820,7 @@ fn append_run(
     names: &[BatchName],
     photos: &[StoredPhoto],
     head: i64,
-) -> crate::store::Result<Vec<String>> {
+) -> crate::store::Result<Vec<LeftOut>> {
     // A batch whose own fields no log holds (an undo of no earlier batch,
     // a label past its length) is left out like one that cannot be
     // replayed.
@@ -830,20 +870,58 @@ fn append_run(
     Ok(left_out)
 }
 
+/// A batch of the server's this laptop left out: its number, and what it
+/// was and why, in a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct LeftOut {
+    pub id: BatchId,
+    pub line: String,
+}
+
+impl LeftOut {
+    fn of(batch: &LoggedBatch, author: &str, why: &str) -> LeftOut {
+        LeftOut {
+            id: batch.id,
+            line: left_out_line(&batch.label, author, why),
+        }
+    }
+}
+
+/// What was left out, in a line: the batch's label (cut, as its place in
+/// the log keeps it), who sent it, and why.
+pub(super) fn left_out_line(label: &str, author: &str, why: &str) -> String {
+    format!(
+        "{} (by {}): {why}",
+        crate::text::one_line(&shown_label(label)),
+        crate::text::one_line(author)
+    )
+}
+
+/// The lines of what was left out.
+pub(super) fn lines(left_out: Vec<LeftOut>) -> Vec<String> {
+    left_out.into_iter().map(|l| l.line).collect()
+}
+
+/// `batch` as this laptop keeps it when it is left out: empty, in its
+/// place, its label saying why.
+pub(super) fn emptied(batch: &LoggedBatch, why: &str) -> LoggedBatch {
+    LoggedBatch {
+        label: left_out_label(&batch.label, why),
+        undoes: None,
+        events: Vec::new(),
+        ..batch.clone()
+    }
+}
+
 /// Puts an empty batch saying why in the place of a batch of the server's
-/// that is not taken in; what was left out, in a line.
+/// that is not taken in; what was left out.
 fn leave_out(
     store: &mut impl Appender,
     batch: &LoggedBatch,
     name: &BatchName,
     why: &str,
-) -> crate::store::Result<String> {
-    let empty = LoggedBatch {
-        label: left_out_label(&batch.label, why),
-        undoes: None,
-        events: Vec::new(),
-        ..batch.clone()
-    };
+) -> crate::store::Result<LeftOut> {
+    let empty = emptied(batch, why);
     store.append(
         std::slice::from_ref(&empty),
         std::slice::from_ref(name),
@@ -852,7 +930,7 @@ fn leave_out(
         &now(),
         &mut |_, _, _| Ok(()),
     )?;
-    Ok(format!("{} (by {}): {why}", batch.label, name.author))
+    Ok(LeftOut::of(batch, &name.author, why))
 }
 
 /// The photos among `photos` that `batches` show.
@@ -868,11 +946,7 @@ fn photos_of(photos: &[StoredPhoto], batches: &[LoggedBatch]) -> Vec<StoredPhoto
 /// The label a batch left out is kept under: what it was (its first
 /// 200 characters, escaped where the log would not take it), and why.
 pub(super) fn left_out_label(label: &str, why: &str) -> String {
-    const SHOWN: usize = 200;
-    let mut shown: String = label.chars().take(SHOWN).collect();
-    if label.chars().nth(SHOWN).is_some() {
-        shown.push('…');
-    }
+    let shown = shown_label(label);
     let said = format!("Left out: {shown} — {why}");
     if crate::campaign::gate::is_label("label", &said).is_ok()
         && crate::text::one_line(&said) == said
@@ -880,6 +954,17 @@ pub(super) fn left_out_label(label: &str, why: &str) -> String {
         return said;
     }
     format!("Left out: {} — {why}", crate::text::echo(&shown))
+}
+
+/// A label as a batch left out shows it: its first 200 characters, and an
+/// ellipsis where it was longer.
+fn shown_label(label: &str) -> String {
+    const SHOWN: usize = 200;
+    let mut shown: String = label.chars().take(SHOWN).collect();
+    if label.chars().nth(SHOWN).is_some() {
+        shown.push('…');
+    }
+    shown
 }
 
 /// The photos these batches show (a fighter's photo set or given back).

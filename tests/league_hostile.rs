@@ -1,0 +1,130 @@
+#![allow(clippy::unwrap_used, clippy::expect_used)]
+//! A league no one can forge or hold up: what a member, the organiser or
+//! whoever took the server over puts on it with raw SQL is left out alike
+//! on every laptop, and what a laptop leaves out takes no part in
+//! anything it does after. A real PostgreSQL (`util::postgres`), the
+//! `rapsheet` binary as each laptop, the attacker logged in with raw SQL.
+
+#[path = "util/laptops.rs"]
+mod laptops;
+mod util;
+
+use laptops::{Laptop, insert_raw, insert_raw_undo, member, organised_as};
+use rapsheet::campaign::Event;
+use util::postgres::{TestLeague, cluster};
+
+const GANG: &str = "Neon Jackals";
+const RIVAL: &str = "The Rust Saints";
+
+fn all_alike(root: &std::path::Path, organiser: &Laptop, league: &TestLeague, laptops: &[&Laptop]) {
+    laptops::all_alike(root, organiser, league, RIVAL, laptops);
+}
+
+/// The gang's Ammo as `laptop` has it.
+fn ammo(laptop: &Laptop) -> String {
+    let shown = laptop.ok(&["gang", "show", GANG]);
+    shown
+        .split(" · ")
+        .find_map(|part| part.trim().strip_prefix("Ammo "))
+        .map(|n| n.chars().take_while(char::is_ascii_digit).collect())
+        .unwrap_or_else(|| panic!("no Ammo in {shown}"))
+}
+
+/// The organiser, with raw SQL and their own key, puts two batches on
+/// the server that every laptop leaves out: a change whose numbers are
+/// not the campaign's, and an undo of a member's change carrying more
+/// than taking it back gives. The member, offline meanwhile, took that
+/// change back herself and made another: her sync goes past both, with
+/// no conflict to choose, and sends both of hers; every laptop ends alike.
+#[test]
+fn a_left_out_batch_takes_no_part_in_a_members_rebase() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "hostile_rebase", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    ann.ammo(GANG, "a crate");
+    ann.ok(&["league", "sync"]);
+    organiser.ok(&["league", "sync"]);
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    let login = format!("{}_ann", league.address.database);
+    let (crate_seq, crate_events): (i64, String) = {
+        let row = raw
+            .query_one(
+                "SELECT seq, events::text FROM league.batch WHERE author = $1 ORDER BY seq DESC LIMIT 1",
+                &[&login],
+            )
+            .unwrap();
+        (row.get(0), row.get(1))
+    };
+    let jackals: i64 = raw
+        .query_one(
+            "SELECT gang FROM league.gang_owner WHERE login = $1",
+            &[&login],
+        )
+        .unwrap()
+        .get(0);
+
+    // Ann, offline: takes her change back and makes another.
+    ann.ok(&["undo", "--change", &crate_seq.to_string()]);
+    ann.ammo(GANG, "after the undo");
+    assert_eq!(ammo(&ann), "1");
+
+    // The organiser's hostile batches, signed with their own key.
+    let key = organiser.private_key();
+    let wrong = format!(
+        r#"[{{"type":"resource_adjusted","gang":{jackals},"resource":"ammo","from":40,"to":41,"reason":"wrong numbers"}}]"#
+    );
+    insert_raw(
+        &mut raw,
+        Some(&key),
+        "wrong-numbers",
+        "Wrong numbers",
+        &wrong,
+    )
+    .unwrap();
+    let mut undo: Vec<Event> = serde_json::from_str::<Vec<Event>>(&crate_events)
+        .unwrap()
+        .iter()
+        .rev()
+        .map(Event::inverse)
+        .collect();
+    undo.push(Event::GangNotesChanged {
+        gang: rapsheet::campaign::GangId(jackals),
+        from: String::new(),
+        to: "taken over".to_owned(),
+    });
+    insert_raw_undo(
+        &mut raw,
+        Some(&key),
+        "fake-undo",
+        "Undo: a crate (fake)",
+        Some(crate_seq),
+        &serde_json::to_string(&undo).unwrap(),
+    )
+    .unwrap();
+
+    // Every laptop without unsent changes leaves both out.
+    let said = organiser.ok(&["league", "sync"]);
+    assert!(
+        said.contains("left out: Wrong numbers") && said.contains("left out: Undo: a crate (fake)"),
+        "{said}"
+    );
+    // The member with unsent changes syncs past them, no conflict to choose.
+    let said = ann.ok(&["league", "sync"]);
+    assert!(said.contains("fetched 2, sent 2"), "{said}");
+    assert!(
+        said.contains("left out: Wrong numbers") && said.contains("left out: Undo: a crate (fake)"),
+        "{said}"
+    );
+    assert_eq!(ammo(&ann), "1");
+    let notes = ann.ok(&["gang", "show", GANG]);
+    assert!(!notes.contains("taken over"), "{notes}");
+    organiser.ok(&["league", "sync"]);
+    assert_eq!(ammo(&organiser), "1");
+    let log = organiser.ok(&["log", "--limit", "2"]);
+    assert!(
+        log.contains("undo: a crate") && log.contains("after the undo"),
+        "{log}"
+    );
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}
