@@ -128,3 +128,133 @@ fn a_left_out_batch_takes_no_part_in_a_members_rebase() {
     );
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }
+
+/// A member holds a place in the league's log with raw SQL: a batch
+/// inserted in a transaction left open, then one whose transaction sleeps
+/// after it. Another member's send goes through all the same (the
+/// holder's transaction is ended once it has held the log longer than the
+/// league allows), and the holder's batch never lands.
+#[test]
+fn no_members_open_transaction_holds_anothers_send() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "hostile_held", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    let ben = member(root, &organiser, &league, "ben", RIVAL);
+    let ben_login = format!("{}_ben", league.address.database);
+    let (ben_password, ben_key) = (ben.password(), ben.private_key());
+
+    // BEGIN; INSERT …, and nothing after.
+    let mut as_ben = cluster()
+        .client(&league.as_login(&ben_login), &ben_password)
+        .unwrap();
+    let mut held = as_ben.transaction().unwrap();
+    insert_raw(&mut held, Some(&ben_key), "held-open", "Held open", "[]").unwrap();
+    ann.ammo(GANG, "while ben holds the log");
+    let said = ann.ok(&["league", "sync"]);
+    assert!(said.contains("sent 1"), "{said}");
+    assert!(held.commit().is_err(), "ben's transaction was ended");
+
+    // BEGIN; INSERT …; SELECT pg_sleep(100000).
+    let address = league.as_login(&ben_login);
+    let sleeper = std::thread::spawn(move || {
+        let mut as_ben = cluster().client(&address, &ben_password).unwrap();
+        as_ben
+            .batch_execute("SET statement_timeout = 0; SET lock_timeout = 0")
+            .unwrap();
+        let mut held = as_ben.transaction().unwrap();
+        insert_raw(
+            &mut held,
+            Some(&ben_key),
+            "held-asleep",
+            "Held asleep",
+            "[]",
+        )?;
+        held.batch_execute("SELECT pg_sleep(100000)")
+    });
+    let mut admin = cluster().superuser(&league.address.database);
+    while admin
+        .query_one(
+            "SELECT count(*) FROM pg_stat_activity WHERE query LIKE '%pg_sleep(100000)%' AND state = 'active' AND pid <> pg_backend_pid()",
+            &[],
+        )
+        .unwrap()
+        .get::<_, i64>(0)
+        == 0
+    {
+        assert!(!sleeper.is_finished(), "the sleeper ended early");
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    ann.ammo(GANG, "while ben sleeps on the log");
+    let said = ann.ok(&["league", "sync"]);
+    assert!(said.contains("sent 1"), "{said}");
+    assert!(sleeper.join().unwrap().is_err(), "ben's sleep was ended");
+
+    let labels: Vec<String> = admin
+        .query("SELECT label FROM league.batch", &[])
+        .unwrap()
+        .iter()
+        .map(|r| r.get(0))
+        .collect();
+    assert!(!labels.iter().any(|l| l.starts_with("Held")), "{labels:?}");
+    ben.ok(&["league", "sync"]);
+    organiser.ok(&["league", "sync"]);
+    all_alike(root, &organiser, &league, &[&organiser, &ann, &ben]);
+}
+
+/// The organiser, with raw SQL, asks the league's doorman for logins a
+/// league's roles would need (another league's owner role, ahead of its
+/// database) or PostgreSQL keeps: refused, as `invite` refuses them; that
+/// other league is then prepared as ever.
+#[test]
+fn the_organiser_makes_only_logins_of_the_leagues_own_namespace() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "hostile_names", &["demo"], &[]);
+    let mut raw = cluster().client(&league.address, &league.password).unwrap();
+    let verifier = "SCRAM-SHA-256$4096:c2FsdA==$a2V5:c2VydmVy";
+    for name in [
+        "lgfuture_owner",
+        "lgfuture_players",
+        "lgfuture_doorman",
+        "lgfuture_usher",
+        "pg_anything",
+    ] {
+        let refused = raw
+            .execute("SELECT league.admit($1, $2)", &[&name, &verifier])
+            .expect_err(name);
+        let db = refused.as_db_error().expect("a refusal");
+        assert_eq!(db.code().code(), "22023", "{name}: {}", db.message());
+        let out = organiser.run(&["league", "invite", name, "-o", "x.invite"]);
+        assert!(!out.status.success(), "{name}");
+        assert!(
+            util::stderr(&out).contains("cannot be a member's login"),
+            "{}",
+            util::stderr(&out)
+        );
+    }
+    // A login of the league's own is let in.
+    raw.execute("SELECT league.admit('hostile_names_cat', $1)", &[&verifier])
+        .unwrap();
+
+    // The other league is prepared as ever: its roles were free.
+    let mut admin = cluster().superuser("postgres");
+    admin
+        .batch_execute("CREATE ROLE lgfuture_organiser LOGIN PASSWORD 'x'")
+        .unwrap();
+    admin.batch_execute("CREATE DATABASE lgfuture").unwrap();
+    let server = rapsheet::session::league::ServerAddress {
+        login: "postgres".to_owned(),
+        ..cluster().address("lgfuture", "postgres")
+    };
+    let (before, after) = rapsheet::session::Session::league_prepare(
+        &server,
+        cluster().superuser_password(),
+        "lgfuture_organiser",
+    )
+    .unwrap();
+    assert_eq!(
+        (before, after),
+        (0, rapsheet::store::league::SCHEMA_VERSION)
+    );
+}

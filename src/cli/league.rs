@@ -9,7 +9,9 @@ use clap::Subcommand;
 use super::print_json;
 use crate::campaign::merge::Choice;
 use crate::session::Session;
-use crate::session::league::{LeagueStatus, Pause, ServerAddress, SyncOutcome, read_invite};
+use crate::session::league::{
+    LeagueStatus, Pause, SYNC_WAIT, ServerAddress, SyncLimits, SyncOutcome, read_invite,
+};
 
 /// What `rapsheet league` is told.
 #[derive(Debug, Subcommand)]
@@ -64,6 +66,10 @@ pub enum LeagueCommand {
         /// (`before-send`, `after-send`), saying so on standard error.
         #[arg(long, value_name = "POINT", value_parser = parse_pause, hide = true)]
         pause_at: Option<Pause>,
+        /// How many seconds the whole sync may take at most (60 where not
+        /// given), whatever the server does.
+        #[arg(long, value_name = "SECONDS", hide = true)]
+        wait: Option<u64>,
     },
     /// Synced, changes to send and to fetch, the last sync.
     Status {
@@ -271,7 +277,14 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             take,
             json,
             pause_at,
-        } => sync(session, &take, json, pause_at),
+            wait,
+        } => {
+            let limits = SyncLimits {
+                wait: wait.map_or(SYNC_WAIT, std::time::Duration::from_secs),
+                cancel: None,
+            };
+            sync(session, &take, json, pause_at, &limits)
+        }
         LeagueCommand::Status { offline, json } => {
             let status = session.league_status(!offline)?;
             if json {
@@ -364,6 +377,7 @@ fn sync(
     take: &[(usize, Choice)],
     json: bool,
     pause: Option<Pause>,
+    limits: &SyncLimits,
 ) -> Result<()> {
     let mut choices: Vec<Option<Choice>> = Vec::new();
     for (n, choice) in take {
@@ -373,7 +387,7 @@ fn sync(
         }
         choices[i] = Some(*choice);
     }
-    let outcome = session.league_sync(&choices, pause)?;
+    let outcome = session.league_sync_within(&choices, pause, limits)?;
     if json {
         print_json(&outcome)?;
     } else {
@@ -391,7 +405,8 @@ fn sync(
         SyncOutcome::Refused { .. }
         | SyncOutcome::NoLongerFits { .. }
         | SyncOutcome::TooNew { .. }
-        | SyncOutcome::HistoryChanged { .. } => {
+        | SyncOutcome::HistoryChanged { .. }
+        | SyncOutcome::Cancelled => {
             bail!("{}", lowercase_first(&outcome.headline()))
         }
     }
@@ -435,7 +450,8 @@ fn show_sync(outcome: &SyncOutcome) {
         SyncOutcome::Offline { .. }
         | SyncOutcome::NoLongerFits { .. }
         | SyncOutcome::TooNew { .. }
-        | SyncOutcome::HistoryChanged { .. } => {}
+        | SyncOutcome::HistoryChanged { .. }
+        | SyncOutcome::Cancelled => {}
     }
 }
 

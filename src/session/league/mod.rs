@@ -31,7 +31,7 @@ use crate::campaign::LoggedBatch;
 use crate::store::league::{Address, League, NEWEST_FORMAT, ServerBatch};
 use crate::store::{BatchName, LeagueTie};
 
-pub use sync::{Pause, SyncConflict, SyncOutcome};
+pub use sync::{Pause, SYNC_WAIT, SyncConflict, SyncLimits, SyncOutcome};
 
 /// What an invite file holds: where the league's server is, the member's
 /// login and password, and the league's certificate. Handed over

@@ -26,7 +26,7 @@ use crate::campaign::merge::{self, Choice, Key};
 use crate::campaign::{BatchId, LoggedBatch};
 use crate::rules::Registry;
 use crate::session::{ConflictView, Session};
-use crate::store::league::{League, LeagueError, NewBatch, PushError, ServerBatch};
+use crate::store::league::{League, LeagueError, Limits, NewBatch, PushError, ServerBatch};
 use crate::store::{Appender, BatchName, CampaignStore, LeagueTie, StoredPhoto};
 
 /// How many times a send lost to another member's is tried again.
@@ -57,6 +57,37 @@ impl Pause {
             let _ = ended.send(());
         });
         let _ = ends.recv_timeout(Duration::from_secs(60));
+    }
+}
+
+/// How long a whole sync may take at most, whatever the server does: the
+/// connection, every statement, the waits on others' open changes.
+pub const SYNC_WAIT: Duration = Duration::from_secs(60);
+
+/// The bounds of one sync: how long it may take, and a flag that cancels
+/// it from another thread (the window's Cancel).
+#[derive(Debug, Clone)]
+pub struct SyncLimits {
+    pub wait: Duration,
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Default for SyncLimits {
+    fn default() -> Self {
+        SyncLimits {
+            wait: SYNC_WAIT,
+            cancel: None,
+        }
+    }
+}
+
+impl SyncLimits {
+    /// The connection's limits, counted from now.
+    fn from_now(&self) -> Limits {
+        Limits {
+            deadline: Some(std::time::Instant::now() + self.wait),
+            cancel: self.cancel.clone(),
+        }
     }
 }
 
@@ -102,8 +133,12 @@ pub enum SyncOutcome {
         change: String,
         reason: String,
     },
-    /// The server could not be reached: everything stays on this laptop.
+    /// The server could not be reached, or did not answer in time:
+    /// everything stays on this laptop.
     Offline { reason: String },
+    /// Cancelled on this laptop before the server answered: everything
+    /// stays on this laptop.
+    Cancelled,
     /// The league is written in a format newer than this Rapsheet writes:
     /// nothing was fetched or sent, and nothing here changed.
     TooNew { league_format: i64, writes: i64 },
@@ -156,6 +191,9 @@ impl SyncOutcome {
             SyncOutcome::Offline { reason } => {
                 format!("Offline ({reason}); every change stays on this laptop")
             }
+            SyncOutcome::Cancelled => {
+                "Not synced: cancelled before the server answered; every change stays on this laptop".to_owned()
+            }
             SyncOutcome::TooNew {
                 league_format,
                 writes,
@@ -194,9 +232,22 @@ impl Session {
         choices: &[Option<Choice>],
         pause_at: Option<Pause>,
     ) -> Result<SyncOutcome> {
+        self.league_sync_within(choices, pause_at, &SyncLimits::default())
+    }
+
+    /// [`Session::league_sync`] within `limits`: however the server
+    /// behaves (it stops answering, another member holds their change
+    /// open), the sync ends by then, or when cancelled, and says so.
+    pub fn league_sync_within(
+        &mut self,
+        choices: &[Option<Choice>],
+        pause_at: Option<Pause>,
+        limits: &SyncLimits,
+    ) -> Result<SyncOutcome> {
         let tie = self.tie()?;
         let password = passwords::password_for(self.league_passwords.as_deref(), &tie)?;
-        let mut league = match League::connect(&address(&tie), &password) {
+        let mut league = match League::connect_within(&address(&tie), &password, limits.from_now())
+        {
             Ok(league) => league,
             Err(err) => return offline_or(err.into()),
         };
@@ -268,6 +319,8 @@ impl Session {
             }
             if pause_at == Some(Pause::BeforeSend) {
                 Pause::BeforeSend.here();
+                // The harness's pause is not the server's time.
+                league.limit(limits.from_now());
             }
             match league.push(tie.synced, &batches) {
                 Ok(head) => {
@@ -749,6 +802,7 @@ fn offline_or(err: anyhow::Error) -> Result<SyncOutcome> {
         Some(LeagueError::Offline(reason)) => Ok(SyncOutcome::Offline {
             reason: reason.clone(),
         }),
+        Some(LeagueError::Cancelled) => Ok(SyncOutcome::Cancelled),
         _ => Err(err),
     }
 }

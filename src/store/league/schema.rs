@@ -1,12 +1,12 @@
 //! The league's schema: versioned SQL files, applied in order, each once,
 //! with the names of this league's roles put in.
 
-use postgres::Client;
+use super::wire::{Conn as Client, WireError};
 
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 9] = [
+const VERSIONS: [(i64, &str); 11] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
@@ -16,6 +16,8 @@ const VERSIONS: [(i64, &str); 9] = [
     (7, include_str!("schema/0007_backup.sql")),
     (8, include_str!("schema/0008_doorman.sql")),
     (9, include_str!("schema/0009_records_remade.sql")),
+    (10, include_str!("schema/0010_no_member_holds_the_log.sql")),
+    (11, include_str!("schema/0011_logins_of_the_league.sql")),
 ];
 
 /// The newest format of batches this build writes: 2, each batch chained
@@ -37,6 +39,9 @@ struct Roles {
     players: String,
     /// Makes members' logins through `league.admit`; no one logs in as it.
     doorman: String,
+    /// Ends a member's transaction that holds others' sends
+    /// (`league.end_held_sends`); no one logs in as it.
+    usher: String,
     /// The login applying the schema: the organiser, or the server's
     /// administrator preparing the league for them.
     applier: String,
@@ -70,6 +75,7 @@ impl Roles {
             owner: format!("{database}_owner"),
             players: format!("{database}_players"),
             doorman: format!("{database}_doorman"),
+            usher: format!("{database}_usher"),
             organiser: organiser.to_owned(),
             applier: row.get(1),
             database,
@@ -97,6 +103,7 @@ impl Roles {
             .replace("@organiser@", &ident(&self.organiser))
             .replace("@players_literal@", &literal(&self.players))
             .replace("@doorman@", &ident(&self.doorman))
+            .replace("@usher@", &ident(&self.usher))
             .replace("@owner@", &ident(&self.owner))
             .replace("@players@", &ident(&self.players))
             .replace("@database@", &ident(&self.database))
@@ -198,12 +205,12 @@ pub(super) fn upgrade(client: &mut Client, from: i64) -> Result<(), LeagueError>
         return Ok(());
     }
     let roles = Roles::of(client)?;
-    let mut tx = client.transaction()?;
-    tx.batch_execute(&roles.grant_owner())?;
-    apply_versions(&mut tx, &roles, |v| v > from)?;
-    tx.batch_execute(&roles.revoke_owner())?;
-    tx.commit()?;
-    Ok(())
+    client.transaction(|tx| {
+        tx.batch_execute(&roles.grant_owner())?;
+        apply_versions(tx, &roles, |v| v > from)?;
+        tx.batch_execute(&roles.revoke_owner())?;
+        Ok(())
+    })
 }
 
 /// Makes the league's roles and applies every version, in one
@@ -223,18 +230,18 @@ pub(super) fn prepare(client: &mut Client, organiser: &str) -> Result<(), League
 }
 
 fn make(client: &mut Client, roles: &Roles, upto: i64) -> Result<(), LeagueError> {
-    let mut tx = client.transaction()?;
-    tx.batch_execute(&format!(
-        "CREATE ROLE {owner} NOLOGIN; CREATE ROLE {players} NOLOGIN; {grant}",
-        owner = ident(&roles.owner),
-        players = ident(&roles.players),
-        grant = roles.grant_owner(),
-    ))
-    .map_err(|e| roles_taken(e, roles))?;
-    apply_versions(&mut tx, roles, |v| v <= upto)?;
-    tx.batch_execute(&roles.revoke_owner())?;
-    tx.commit()?;
-    Ok(())
+    client.transaction(|tx| {
+        tx.batch_execute(&format!(
+            "CREATE ROLE {owner} NOLOGIN; CREATE ROLE {players} NOLOGIN; {grant}",
+            owner = ident(&roles.owner),
+            players = ident(&roles.players),
+            grant = roles.grant_owner(),
+        ))
+        .map_err(|e| roles_taken(e, roles))?;
+        apply_versions(tx, roles, |v| v <= upto)?;
+        tx.batch_execute(&roles.revoke_owner())?;
+        Ok(())
+    })
 }
 
 /// Whether the connected database is a league made ready for this login
@@ -256,7 +263,7 @@ pub(super) fn prepared_for_me(client: &mut Client) -> Result<bool, LeagueError> 
 
 /// The versions `which` picks, in order, with the league's names put in.
 fn apply_versions(
-    tx: &mut postgres::Transaction<'_>,
+    tx: &mut Client,
     roles: &Roles,
     which: impl Fn(i64) -> bool,
 ) -> Result<(), LeagueError> {
@@ -266,7 +273,10 @@ fn apply_versions(
     Ok(())
 }
 
-fn roles_taken(error: postgres::Error, roles: &Roles) -> LeagueError {
+fn roles_taken(error: WireError, roles: &Roles) -> LeagueError {
+    let WireError::Pg(error) = error else {
+        return error.into();
+    };
     match error.code() {
         Some(c) if *c == postgres::error::SqlState::DUPLICATE_OBJECT => {
             LeagueError::Invalid(format!(
