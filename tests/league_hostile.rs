@@ -258,3 +258,139 @@ fn the_organiser_makes_only_logins_of_the_leagues_own_namespace() {
         (0, rapsheet::store::league::SCHEMA_VERSION)
     );
 }
+
+/// Whoever controls the server (the superuser) lowers the league's format
+/// for a moment and puts in, in a member's name, a batch marked format 1,
+/// unsigned. Every laptop, hers included, holds it to the format the
+/// league's chain has reached and leaves it out, naming it; `verify`
+/// finds every laptop sound, and a newcomer who joins then ends alike.
+#[test]
+fn a_batch_claiming_an_older_format_than_the_leagues_is_left_out_everywhere() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "hostile_format", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    ann.ammo(GANG, "a crate");
+    ann.ok(&["league", "sync"]);
+    organiser.ok(&["league", "sync"]);
+    let login = format!("{}_ann", league.address.database);
+    let mut admin = cluster().superuser(&league.address.database);
+    let jackals: i64 = admin
+        .query_one(
+            "SELECT gang FROM league.gang_owner WHERE login = $1",
+            &[&login],
+        )
+        .unwrap()
+        .get(0);
+    admin
+        .batch_execute("UPDATE league.format SET format = 1")
+        .unwrap();
+    admin
+        .batch_execute(&format!("SET SESSION AUTHORIZATION \"{login}\""))
+        .unwrap();
+    let renamed = format!(
+        r#"[{{"type":"gang_renamed","gang":{jackals},"from":"{GANG}","to":"Forged Name"}}]"#
+    );
+    insert_raw(&mut admin, None, "old-format", "Old format", &renamed).unwrap();
+    admin
+        .batch_execute("RESET SESSION AUTHORIZATION; UPDATE league.format SET format = 4")
+        .unwrap();
+    let format: i64 = admin
+        .query_one(
+            "SELECT format FROM league.batch WHERE uid = 'old-format'",
+            &[],
+        )
+        .unwrap()
+        .get(0);
+    assert_eq!(format, 1);
+
+    for laptop in [&ann, &organiser] {
+        let said = laptop.ok(&["league", "sync"]);
+        assert!(
+            said.contains("left out: Old format")
+                && said.contains("it claims format 1, older than the league's format 4"),
+            "{said}"
+        );
+        let gang = laptop.ok(&["gang", "show", GANG]);
+        assert!(!gang.contains("Forged Name"), "{gang}");
+        laptop.ok(&["verify"]);
+    }
+    ann.ammo(GANG, "after");
+    ann.ok(&["league", "sync"]);
+    organiser.ok(&["league", "sync"]);
+    all_alike(root, &organiser, &league, &[&organiser, &ann]);
+}
+
+/// Ann joins again on a second laptop: its key is a new one, which the
+/// league's chain does not trust for her. What the second laptop would
+/// send is held back, saying why, until the organiser vouches for its key
+/// (`rapsheet league vouch`, itself a signed change); from then on what it
+/// signs is taken in on every laptop, and her first laptop, whose key is
+/// no longer hers in the league, is the one held back.
+#[test]
+fn a_new_key_is_a_wall_until_the_organiser_vouches_for_it() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "hostile_vouch", &["demo"], &[]);
+    let ann = member(root, &organiser, &league, "ann", GANG);
+    ann.ammo(GANG, "first laptop");
+    ann.ok(&["league", "sync"]);
+    let login = format!("{}_ann", league.address.database);
+    let invite = organiser.home.join(format!("{login}.invite"));
+    let second = Laptop::new(root, "ann-again");
+    let out = second
+        .command(&[
+            "league",
+            "join",
+            invite.to_str().unwrap(),
+            "--db",
+            "campaign.rapsheet",
+        ])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    second.ammo(GANG, "second laptop");
+    let out = second.run(&["league", "sync"]);
+    assert!(!out.status.success());
+    let said = util::stderr(&out);
+    assert!(
+        said.contains("another key than this laptop's")
+            && said.contains(&format!("rapsheet league vouch {login}")),
+        "{said}"
+    );
+    assert!(
+        second
+            .ok(&["league", "status", "--offline"])
+            .contains("1 change to send")
+    );
+
+    let said = organiser.ok(&["league", "sync"]);
+    assert!(said.contains(&format!("{login} has a new key")), "{said}");
+    let vouched = organiser.ok(&["league", "vouch", &login]);
+    assert!(
+        vouched.contains(&format!("Vouched for {login}'s new key")),
+        "{vouched}"
+    );
+    let said = second.ok(&["league", "sync"]);
+    assert!(
+        said.contains("sent 1") && !said.contains("left out"),
+        "{said}"
+    );
+    let said = organiser.ok(&["league", "sync"]);
+    assert!(!said.contains("left out"), "{said}");
+    assert_eq!(ammo(&organiser), "2");
+
+    // The first laptop's key is no longer hers in the league.
+    let said = ann.ok(&["league", "sync"]);
+    assert!(!said.contains("left out"), "{said}");
+    ann.ammo(GANG, "first laptop again");
+    let out = ann.run(&["league", "sync"]);
+    assert!(!out.status.success());
+    assert!(util::stderr(&out).contains("another key than this laptop's"));
+    ann.ok(&["undo"]);
+    ann.ok(&["league", "sync"]);
+    for laptop in [&organiser, &ann, &second] {
+        laptop.ok(&["verify"]);
+    }
+    all_alike(root, &organiser, &league, &[&organiser, &ann, &second]);
+}

@@ -91,6 +91,13 @@ pub enum LeagueCommand {
         #[arg(long, value_name = "GANG")]
         gang: String,
     },
+    /// Vouches for a member's new key (organiser), once they said they
+    /// moved to another laptop: a signed change of yours from which every
+    /// laptop takes in what that key signs.
+    Vouch {
+        /// The member's login.
+        login: String,
+    },
     /// Takes a gang from its member: nobody's until given again
     /// (organiser).
     TakeAway {
@@ -297,6 +304,16 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
         LeagueCommand::Give { login, gang } => {
             session.league_give(&login, &gang)?;
             say!("{} is {login}'s now", crate::text::one_line(&gang));
+            Ok(())
+        }
+        LeagueCommand::Vouch { login } => {
+            let (key, synced) = session.league_vouch(&login)?;
+            say!(
+                "Vouched for {}'s new key {}…: what it signs is taken in on every laptop from now on",
+                crate::text::one_line(&login),
+                key.chars().take(16).collect::<String>()
+            );
+            show_sync(&synced);
             Ok(())
         }
         LeagueCommand::TakeAway { gang } => {

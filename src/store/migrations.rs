@@ -21,6 +21,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0014_league_print.sql"),
     include_str!("../../migrations/0015_league_links.sql"),
     include_str!("../../migrations/0016_member_groups.sql"),
+    include_str!("../../migrations/0017_league_trust.sql"),
 ];
 
 /// The schema version this build writes.

@@ -194,9 +194,8 @@ impl Session {
                 author: tie.login.clone(),
             })
             .collect();
-        let (sent, hashes) = self
-            .writing(&mut league, 0, &tie)?
-            .batches(0, &log, &names)?;
+        let writing = self.writing(&mut league, 0, &tie)?;
+        let (sent, hashes) = writing.batches(0, &log, &names)?;
         for (key, _, bytes) in self.store.all_photos()? {
             league.push_photo(&key, &bytes)?;
         }
@@ -209,6 +208,7 @@ impl Session {
         };
         self.store.tie_to_league(&tie, &names)?;
         self.store.keep_league_hashes(&hashes)?;
+        self.trust_own_key(&tie.login, writing.key.as_deref(), writing.format, 1)?;
         Ok(log.len())
     }
 
@@ -349,8 +349,13 @@ impl Session {
             ),
         };
         let league_keys = league.keys()?;
-        let unsigned = keys::unsigned(&fetched, &league_keys);
-        let (log, names, _) = read_batches(&fetched, &unsigned);
+        // What every member's laptop checks: the format each batch claims
+        // against the league's, and its signature against the key the
+        // chain trusts for its author.
+        let mut trust = keys::Chain::new();
+        let judged = trust.judge(&fetched, &league_keys);
+        let hashes = chain::as_judged(hashes, &fetched, &judged);
+        let (log, names, _) = read_batches(&fetched, &judged.out);
         let judged = remake::judged(&fetched);
         passwords::remember(passwords, &tie, &invite.password)?;
         // The campaign's creation first, then the rest as a sync replays
@@ -392,6 +397,7 @@ impl Session {
             progress(JoinProgress { taken, of });
         }
         session.store.keep_league_hashes(&hashes)?;
+        session.store.keep_league_trusted(&trust.newly)?;
         session.store.pin_league_keys(&league_keys)?;
         session.league_passwords = passwords.map(Path::to_owned);
         session.signing_key(&mut league, &session.tie()?)?;

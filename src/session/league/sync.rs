@@ -20,7 +20,7 @@ use anyhow::{Result, bail};
 use serde::Serialize;
 
 use super::chain::{self, Broken};
-use super::{address, passwords, read_batches, remake};
+use super::{address, keys, passwords, read_batches, remake};
 use crate::campaign::gate::Gate;
 use crate::campaign::merge::{self, Choice, Key};
 use crate::campaign::{BatchId, LoggedBatch};
@@ -260,24 +260,36 @@ impl Session {
         let mut left_out = Vec::new();
         let mut new_keys = Vec::new();
         let mut choices = choices;
+        let private = match self.signing_key(&mut league, &tie) {
+            Ok(private) => private,
+            Err(err) => return offline_or(err),
+        };
         for attempt in 0..ATTEMPTS {
-            let server = match league.fetch_after(self.tie()?.synced) {
-                Ok(server) => server,
+            let synced = self.tie()?.synced;
+            let (server, keys) = match league
+                .fetch_after(synced)
+                .and_then(|s| Ok((s, league.keys()?)))
+            {
+                Ok(fetched) => fetched,
                 Err(err) => return offline_or(err.into()),
             };
-            match chain::follow(self.kept_hash(self.tie()?.synced)?.as_deref(), &server) {
-                Ok(hashes) => self.store.keep_league_hashes(&hashes)?,
+            // What the chain says of each batch, before anything is read.
+            let mut chain = keys::Chain::of(&self.store, synced)?;
+            let judged = chain.judge(&server, &keys);
+            match chain::follow(self.kept_hash(synced)?.as_deref(), &server) {
+                Ok(hashes) => self
+                    .store
+                    .keep_league_hashes(&chain::as_judged(hashes, &server, &judged))?,
                 Err(seq) => return self.history_changed(seq, Broken::Changed, Some(&server)),
             }
-            let met = match self.keys_met(&mut league, &server) {
-                Ok(met) => met,
-                Err(err) => return offline_or(err),
-            };
-            new_keys.extend(met.new_keys);
+            self.store.keep_league_trusted(&chain.newly)?;
+            if attempt == 0 {
+                new_keys.extend(self.keys_seen(&keys, &chain, &tie, private.as_deref())?);
+            }
             let server = self.own_already_there(server)?;
             if !server.is_empty() {
                 fetched += server.len();
-                match self.take_in(Some(&mut league), &server, choices, &met.unsigned)? {
+                match self.take_in(Some(&mut league), &server, choices, &judged.out)? {
                     TakenIn::Done { left_out: more } => {
                         left_out.extend(more);
                         // The choices settled the conflicts with what was
@@ -309,6 +321,9 @@ impl Session {
                 Ok(writing) => writing,
                 Err(err) => return offline_or(err),
             };
+            if writing.format >= 3 {
+                self.check_own_key(&chain, &keys, &tie, writing.key.as_deref())?;
+            }
             let (batches, hashes) = writing.batches(tie.synced, &unsent, &names)?;
             for (key, _, bytes) in self.store.photos_with_keys(&photo_keys(&unsent))? {
                 if let Err(err) = league.push_photo(&key, &bytes) {
@@ -329,6 +344,13 @@ impl Session {
                     }
                     self.store.mark_synced(head, &now())?;
                     self.store.keep_league_hashes(&hashes)?;
+                    self.trust_own_key(
+                        &tie.login,
+                        writing.key.as_deref(),
+                        writing.format,
+                        tie.synced + 1,
+                    )?;
+                    self.trust_vouched(&chain, &tie, &unsent, writing.format)?;
                     self.keep_print(&mut league, checked, head);
                     return Ok(SyncOutcome::Synced {
                         fetched,
@@ -340,7 +362,7 @@ impl Session {
                 }
                 Err(PushError::LostRace | PushError::AlreadyThere(_)) => pause(attempt),
                 Err(PushError::Refused { uid, reason }) => {
-                    return self.send_before_refused(
+                    let refused = self.send_before_refused(
                         &mut league,
                         &tie,
                         (&batches, &hashes),
@@ -348,7 +370,16 @@ impl Session {
                         fetched,
                         &uid,
                         reason,
-                    );
+                    )?;
+                    if let SyncOutcome::Refused { sent: 1.., .. } = refused {
+                        self.trust_own_key(
+                            &tie.login,
+                            writing.key.as_deref(),
+                            writing.format,
+                            tie.synced + 1,
+                        )?;
+                    }
+                    return Ok(refused);
                 }
                 Err(PushError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
                 Err(err @ PushError::Other(_)) => return Err(err.into()),

@@ -6,7 +6,7 @@ use super::wire::{Conn as Client, WireError};
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 11] = [
+const VERSIONS: [(i64, &str); 12] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
@@ -18,6 +18,7 @@ const VERSIONS: [(i64, &str); 11] = [
     (9, include_str!("schema/0009_records_remade.sql")),
     (10, include_str!("schema/0010_no_member_holds_the_log.sql")),
     (11, include_str!("schema/0011_logins_of_the_league.sql")),
+    (12, include_str!("schema/0012_one_key_waiting.sql")),
 ];
 
 /// The newest format of batches this build writes: 2, each batch chained
