@@ -247,15 +247,17 @@ fn the_organiser_makes_only_logins_of_the_leagues_own_namespace() {
         login: "postgres".to_owned(),
         ..cluster().address("lgfuture", "postgres")
     };
-    let (before, after) = rapsheet::session::Session::league_prepare(
+    let prepared = rapsheet::session::Session::league_prepare(
         &server,
         cluster().superuser_password(),
         "lgfuture_organiser",
     )
     .unwrap();
     assert_eq!(
-        (before, after),
-        (0, rapsheet::store::league::SCHEMA_VERSION)
+        prepared,
+        rapsheet::session::league::Prepared::Made {
+            schema: rapsheet::store::league::SCHEMA_VERSION
+        }
     );
 }
 

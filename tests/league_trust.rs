@@ -195,6 +195,11 @@ fn two_builds_write_side_by_side_until_the_organiser_raises_the_format() {
         before,
         "nothing changed"
     );
+    let status = ben.ok(&["league", "status", "--league-format", "1"]);
+    assert!(
+        status.contains("the league is written in format 4, newer than this Rapsheet writes"),
+        "{status}"
+    );
     // A laptop of the old build cannot join either.
     let invite = organiser.home.join("late.invite");
     let login = format!("{}_late", league.address.database);

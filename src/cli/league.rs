@@ -10,7 +10,7 @@ use super::print_json;
 use crate::campaign::merge::Choice;
 use crate::session::Session;
 use crate::session::league::{
-    LeagueStatus, Pause, SYNC_WAIT, ServerAddress, SyncLimits, SyncOutcome, read_invite,
+    LeagueStatus, Pause, Prepared, SYNC_WAIT, ServerAddress, SyncLimits, SyncOutcome, read_invite,
 };
 
 /// What `rapsheet league` is told.
@@ -204,17 +204,25 @@ pub(super) fn prepare(command: LeagueCommand) -> Result<()> {
         bail!("not `league prepare`");
     };
     let (server, password) = server.read("administrator")?;
-    let (before, after) = Session::league_prepare(&server, &password, &organiser)?;
-    if before == 0 {
-        say!(
-            "{}:{}/{} is ready for a league organised by {}: schema {after}",
-            crate::text::one_line(&server.host),
-            server.port,
-            crate::text::one_line(&server.database),
-            crate::text::one_line(&organiser)
-        );
-    } else {
-        say!("The league's server is at schema {after} (was {before})");
+    let prepared = Session::league_prepare(&server, &password, &organiser)?;
+    let at = format!(
+        "{}:{}/{}",
+        crate::text::one_line(&server.host),
+        server.port,
+        crate::text::one_line(&server.database)
+    );
+    let organiser = crate::text::one_line(&organiser);
+    match prepared {
+        Prepared::Made { schema } => {
+            say!("{at} is ready for a league organised by {organiser}: schema {schema}")
+        }
+        Prepared::Upgraded { before, after } => {
+            say!("The league's server is at schema {after} (was {before})")
+        }
+        Prepared::Restored { schema, batches } => say!(
+            "{at} is restored for a league organised by {organiser}: schema {schema}, {}",
+            crate::rules::counted(usize::try_from(batches).unwrap_or(0), "change", "changes")
+        ),
     }
     Ok(())
 }

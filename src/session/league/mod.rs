@@ -28,6 +28,7 @@ use serde::{Deserialize, Serialize};
 
 use super::Session;
 use crate::campaign::LoggedBatch;
+pub use crate::store::league::Prepared;
 use crate::store::league::{Address, League, NEWEST_FORMAT, ServerBatch};
 use crate::store::{BatchName, LeagueTie};
 
@@ -64,6 +65,10 @@ pub struct LeagueStatus {
     /// Why the server could not be asked, where it was asked and could
     /// not be reached.
     pub offline: Option<String>,
+    /// The league's format, where the server was asked and it is newer
+    /// than this Rapsheet writes (it cannot sync until updated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub newer_format: Option<i64>,
 }
 
 impl LeagueStatus {
@@ -80,6 +85,11 @@ impl LeagueStatus {
         }
         if self.offline.is_some() {
             parts.push("offline".to_owned());
+        }
+        if let Some(format) = self.newer_format {
+            parts.push(format!(
+                "the league is written in format {format}, newer than this Rapsheet writes: update Rapsheet to sync"
+            ));
         }
         if parts.is_empty() {
             if self.to_fetch.is_some() {
@@ -245,13 +255,14 @@ impl Session {
     /// (`server.login`, with `password`): the league's roles and schema,
     /// and the doorman that lets members in, so that the organiser needs
     /// no right to make logins. On a league already there, applies the
-    /// schema versions it lacks. Returns the schema versions before and
-    /// after. No campaign is needed.
+    /// schema versions it lacks; on a league restored from its organiser's
+    /// backup, makes it whole (its data kept, its schema and rights made
+    /// anew). No campaign is needed.
     pub fn league_prepare(
         server: &ServerAddress,
         password: &str,
         organiser: &str,
-    ) -> Result<(i64, i64)> {
+    ) -> Result<Prepared> {
         Ok(League::connect(server, password)?.prepare(organiser)?)
     }
 
@@ -530,12 +541,19 @@ impl Session {
             to_fetch: None,
             last_sync: tie.last_sync.clone(),
             offline: None,
+            newer_format: None,
         };
         if ask_server {
-            let head = passwords::password_for(self.league_passwords.as_deref(), &tie)
-                .and_then(|p| Ok(League::connect(&address(&tie), &p)?.head()?));
-            match head {
-                Ok(head) => status.to_fetch = Some(head.saturating_sub(tie.synced).max(0)),
+            let asked =
+                passwords::password_for(self.league_passwords.as_deref(), &tie).and_then(|p| {
+                    let mut league = League::connect(&address(&tie), &p)?;
+                    Ok((league.head()?, league.format()?))
+                });
+            match asked {
+                Ok((head, format)) => {
+                    status.to_fetch = Some(head.saturating_sub(tie.synced).max(0));
+                    status.newer_format = (format > self.league_format).then_some(format);
+                }
                 Err(err) => status.offline = Some(format!("{err:#}")),
             }
         }

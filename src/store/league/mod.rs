@@ -31,6 +31,7 @@
 
 pub mod chain;
 mod error;
+mod restore;
 mod schema;
 pub mod signature;
 pub mod tls;
@@ -54,6 +55,18 @@ pub struct Address {
     pub login: String,
     /// The league's certificate (PEM), the one the client trusts.
     pub certificate: String,
+}
+
+/// What `prepare` did to a league's database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prepared {
+    /// An empty database made a league's, at this schema version.
+    Made { schema: i64 },
+    /// A league's schema brought up to date.
+    Upgraded { before: i64, after: i64 },
+    /// A league restored from its organiser's backup made whole, at this
+    /// schema version, holding this many batches.
+    Restored { schema: i64, batches: i64 },
 }
 
 /// A batch as the server holds it.
@@ -277,8 +290,19 @@ impl League {
     /// organiser then needs no CREATEROLE (with which a login can grant
     /// itself every role of the league). On a league already there, the
     /// versions it lacks are applied.
-    pub fn prepare(&mut self, organiser: &str) -> Result<(i64, i64), LeagueError> {
+    ///
+    /// On a league restored from its organiser's backup (its schema not
+    /// the league's owner's), it is made whole: the data kept, the schema
+    /// and every right made anew (see [`restore`]).
+    pub fn prepare(&mut self, organiser: &str) -> Result<Prepared, LeagueError> {
         check_login(organiser)?;
+        schema::check_administrator(&mut self.conn)?;
+        let roles = schema::Roles::for_organiser(&mut self.conn, organiser)?;
+        if restore::is_restored(&mut self.conn, &roles)? {
+            let (schema, batches) = restore::make_whole(&mut self.conn, &roles)?;
+            self.schema = None;
+            return Ok(Prepared::Restored { schema, batches });
+        }
         let exists = self
             .conn
             .query_one(
@@ -287,12 +311,15 @@ impl League {
             )?
             .get::<_, bool>(0);
         if exists {
-            return self.upgrade();
+            let (before, after) = self.upgrade()?;
+            return Ok(Prepared::Upgraded { before, after });
         }
         schema::check_empty_for(&mut self.conn)?;
         schema::prepare(&mut self.conn, organiser)?;
         self.schema = None;
-        Ok((0, self.schema_version()?))
+        Ok(Prepared::Made {
+            schema: self.schema_version()?,
+        })
     }
 
     /// Brings the league's schema to this build's, the versions it lacks

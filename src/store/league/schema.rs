@@ -33,16 +33,16 @@ pub const SCHEMA_VERSION: i64 = VERSIONS.len() as i64;
 
 /// The names a league's roles take from its database: roles are
 /// cluster-wide, so several leagues can share one server.
-struct Roles {
-    database: String,
-    organiser: String,
-    owner: String,
-    players: String,
+pub(super) struct Roles {
+    pub database: String,
+    pub organiser: String,
+    pub owner: String,
+    pub players: String,
     /// Makes members' logins through `league.admit`; no one logs in as it.
-    doorman: String,
+    pub doorman: String,
     /// Ends a member's transaction that holds others' sends
     /// (`league.end_held_sends`); no one logs in as it.
-    usher: String,
+    pub usher: String,
     /// The login applying the schema: the organiser, or the server's
     /// administrator preparing the league for them.
     applier: String,
@@ -69,7 +69,10 @@ impl Roles {
     }
 
     /// The roles of a league whose organiser is `organiser`.
-    fn for_organiser(client: &mut Client, organiser: &str) -> Result<Roles, LeagueError> {
+    pub(super) fn for_organiser(
+        client: &mut Client,
+        organiser: &str,
+    ) -> Result<Roles, LeagueError> {
         let row = client.query_one("SELECT current_database()::text, session_user::text", &[])?;
         let database: String = row.get(0);
         Ok(Roles {
@@ -146,7 +149,12 @@ pub(super) fn check_can_init(client: &mut Client) -> Result<(), LeagueError> {
 /// Refuses a database that holds other tables, for the administrator
 /// preparing a league in it.
 pub(super) fn check_empty_for(client: &mut Client) -> Result<(), LeagueError> {
-    check_empty(client)?;
+    check_empty(client)
+}
+
+/// Refuses a login that is not the server's administrator: a superuser,
+/// or a login with CREATEROLE that owns the database.
+pub(super) fn check_administrator(client: &mut Client) -> Result<(), LeagueError> {
     let row = client.query_one(
         "SELECT r.rolsuper OR (r.rolcreaterole AND pg_get_userbyid(d.datdba) = session_user)
          FROM pg_roles r, pg_database d
@@ -231,18 +239,47 @@ pub(super) fn prepare(client: &mut Client, organiser: &str) -> Result<(), League
 }
 
 fn make(client: &mut Client, roles: &Roles, upto: i64) -> Result<(), LeagueError> {
-    client.transaction(|tx| {
-        tx.batch_execute(&format!(
-            "CREATE ROLE {owner} NOLOGIN; CREATE ROLE {players} NOLOGIN; {grant}",
-            owner = ident(&roles.owner),
-            players = ident(&roles.players),
-            grant = roles.grant_owner(),
-        ))
-        .map_err(|e| roles_taken(e, roles))?;
-        apply_versions(tx, roles, |v| v <= upto)?;
-        tx.batch_execute(&roles.revoke_owner())?;
-        Ok(())
-    })
+    client.transaction(|tx| make_in(tx, roles, upto, false))
+}
+
+/// Makes the league's roles and applies the versions up to `upto`, in the
+/// transaction under way; the members' role may be there already where
+/// `players_kept` (a league restored, its members' logins kept).
+pub(super) fn make_in(
+    tx: &mut Client,
+    roles: &Roles,
+    upto: i64,
+    players_kept: bool,
+) -> Result<(), LeagueError> {
+    let players_there = players_kept
+        && tx
+            .query_one(
+                "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)",
+                &[&roles.players],
+            )?
+            .get::<_, bool>(0);
+    let players = if players_there {
+        String::new()
+    } else {
+        format!("CREATE ROLE {} NOLOGIN;", ident(&roles.players))
+    };
+    tx.batch_execute(&format!(
+        "CREATE ROLE {owner} NOLOGIN; {players} {grant}",
+        owner = ident(&roles.owner),
+        grant = roles.grant_owner(),
+    ))
+    .map_err(|e| roles_taken(e, roles))?;
+    apply_versions(tx, roles, |v| v <= upto)?;
+    tx.batch_execute(&roles.revoke_owner())?;
+    Ok(())
+}
+
+/// Applies the versions after `from`, in the transaction under way.
+pub(super) fn apply_after(tx: &mut Client, roles: &Roles, from: i64) -> Result<(), LeagueError> {
+    tx.batch_execute(&roles.grant_owner())?;
+    apply_versions(tx, roles, |v| v > from)?;
+    tx.batch_execute(&roles.revoke_owner())?;
+    Ok(())
 }
 
 /// Whether the connected database is a league made ready for this login
