@@ -304,6 +304,13 @@ impl Cluster {
         command
     }
 
+    /// One of PostgreSQL's client programs, run as this test's user (a
+    /// laptop's), told nothing of where the cluster is: its command
+    /// names the server to connect to.
+    pub fn client_program(&self, program: &str) -> Command {
+        Command::new(self.bin.join(program))
+    }
+
     /// The address of `database` as `login`.
     pub fn address(&self, database: &str, login: &str) -> Address {
         Address {

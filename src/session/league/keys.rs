@@ -310,7 +310,8 @@ impl Session {
     /// What the server's published keys say that this laptop has not
     /// said before, in words: a key someone published in this member's
     /// name; on the organiser's laptop, a member's new key waiting for
-    /// their word. The keys are pinned as seen.
+    /// their word. Once said (the sync went through), the keys are pinned
+    /// as seen.
     pub(super) fn keys_seen(
         &mut self,
         keys: &[MemberKey],
@@ -328,10 +329,12 @@ impl Session {
                 .any(|s| s.login == key.login && s.public_key == key.public_key);
             let trusted = chain.trusted.get(&key.login) == Some(&key.public_key)
                 || first_key(keys, &key.login) == Some(key.public_key.as_str());
-            if !new || trusted {
+            let login = crate::text::one_line(&key.login);
+            if !new {
                 continue;
             }
-            let login = crate::text::one_line(&key.login);
+            // Said to the member whether or not the organiser vouched for
+            // it since: they are the one who knows whether it was them.
             if key.login == tie.login && mine.as_deref() != Some(key.public_key.as_str()) {
                 said.insert(
                     key.login.clone(),
@@ -340,7 +343,7 @@ impl Session {
                         made = key.made
                     ),
                 );
-            } else if organiser && key.login != tie.login {
+            } else if organiser && key.login != tie.login && !trusted {
                 said.insert(
                     key.login.clone(),
                     format!(
@@ -350,7 +353,6 @@ impl Session {
                 );
             }
         }
-        self.store.pin_league_keys(keys)?;
         Ok(said.into_values().collect())
     }
 

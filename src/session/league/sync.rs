@@ -308,6 +308,7 @@ impl Session {
             let (unsent, names) = self.unsent_named(&tie)?;
             if unsent.is_empty() {
                 self.store.mark_synced(tie.synced, &now())?;
+                self.store.pin_league_keys(&keys)?;
                 self.keep_print(&mut league, checked, tie.synced);
                 return Ok(SyncOutcome::Synced {
                     fetched,
@@ -351,6 +352,7 @@ impl Session {
                         tie.synced + 1,
                     )?;
                     self.trust_vouched(&chain, &tie, &unsent, writing.format)?;
+                    self.store.pin_league_keys(&keys)?;
                     self.keep_print(&mut league, checked, head);
                     return Ok(SyncOutcome::Synced {
                         fetched,
