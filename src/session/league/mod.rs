@@ -118,6 +118,9 @@ pub struct JoinProgress {
 /// How many of the league's changes a join takes in one transaction.
 const JOIN_RUN: usize = 200;
 
+/// How many of the league's changes a join fetches at a time.
+const JOIN_PAGE: i64 = 1000;
+
 /// What `league upgrade` did: the server's schema and the league's
 /// format, before and after.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -349,67 +352,23 @@ impl Session {
         if let Some(stop) = chain::too_new(league.format()?, format) {
             bail!("{}", stop.headline());
         }
-        let fetched = league.fetch_after(0)?;
-        if fetched.is_empty() {
+        let head = league.head()?;
+        if head == 0 {
             bail!("the league's server holds no campaign yet: the organiser sets it up first");
         }
-        let hashes = match chain::follow(None, &fetched) {
-            Ok(hashes) => hashes,
-            Err(seq) => bail!(
-                "the league's change {seq} does not follow the change before it: the league's history was changed on the server; ask the organiser to put it back (docs/league.md)"
-            ),
+        let made = Self::join_pages(&mut league, &tie, invite, path, passwords, head, progress);
+        let mut session = match made {
+            Ok(session) => session,
+            Err(err) => {
+                // What a join that went wrong made is no campaign: it goes.
+                if path.exists() {
+                    for end in ["", "-wal", "-shm"] {
+                        let _ = std::fs::remove_file(format!("{}{end}", path.display()));
+                    }
+                }
+                return Err(err);
+            }
         };
-        let league_keys = league.keys()?;
-        // What every member's laptop checks: the format each batch claims
-        // against the league's, and its signature against the key the
-        // chain trusts for its author.
-        let mut trust = keys::Chain::new();
-        let judged = trust.judge(&fetched, &league_keys);
-        let hashes = chain::as_judged(hashes, &fetched, &judged);
-        let (log, names, _) = read_batches(&fetched, &judged.out);
-        let judged = remake::judged(&fetched);
-        passwords::remember(passwords, &tie, &invite.password)?;
-        // The campaign's creation first, then the rest as a sync replays
-        // it: a batch no laptop can replay is left out alike everywhere.
-        let mut session = Session::made_from_log(
-            path,
-            &log[..1],
-            &[],
-            super::builtin_registry()?,
-            "the league's server",
-        )?;
-        let head = fetched.last().map_or(0, |b| b.seq);
-        session.store.tie_to_league(
-            &LeagueTie {
-                synced: 1,
-                last_sync: Some(sync::now()),
-                ..tie
-            },
-            &names[..1],
-        )?;
-        let photos = sync::fetch_photos(&mut league, &session.store, &log)?;
-        let of = log.len() - 1;
-        progress(JoinProgress { taken: 0, of });
-        let mut taken = 0;
-        for (run, run_names) in log[1..].chunks(JOIN_RUN).zip(names[1..].chunks(JOIN_RUN)) {
-            let registry = sync::registry_of(&session.base, &session.store)?;
-            let last = run.last().map_or(head, |b| b.id.0);
-            // Every photo goes in with the first run, before any batch
-            // that shows one.
-            let photos = if taken == 0 { &photos[..] } else { &[] };
-            let base = &session.base;
-            session.store.appending(&mut |file| {
-                sync::append_or_leave_out(
-                    file, base, &registry, run, run_names, photos, last, &judged,
-                )
-                .map(drop)
-            })?;
-            taken += run.len();
-            progress(JoinProgress { taken, of });
-        }
-        session.store.keep_league_hashes(&hashes)?;
-        session.store.keep_league_trusted(&trust.newly)?;
-        session.store.pin_league_keys(&league_keys)?;
         session.league_passwords = passwords.map(Path::to_owned);
         session.signing_key(&mut league, &session.tie()?)?;
         // The whole chain was checked: its print is kept for the first sync.
@@ -420,14 +379,100 @@ impl Session {
         );
         session.read_house_packs()?;
         session.league_format = format;
-        let verified = session.verify()?;
-        if !verified.problems.is_empty() {
-            bail!(
-                "the campaign made from the league's server does not verify: {}",
-                verified.problems.join("; ")
-            );
+        Ok(session)
+    }
+
+    /// A join's one pass over the league's log, a page at a time up to its
+    /// batch `head`: each page's chain followed, each batch held to what
+    /// the chain says (its format, its signature), read, and taken in as a
+    /// sync takes it (through the gate, records made again), each run of
+    /// batches one transaction. Nothing is read twice, and no more than a
+    /// page is held at once.
+    fn join_pages(
+        league: &mut League,
+        tie: &LeagueTie,
+        invite: &Invite,
+        path: &Path,
+        passwords: Option<&Path>,
+        head: i64,
+        progress: &mut dyn FnMut(JoinProgress),
+    ) -> Result<Session> {
+        let league_keys = league.keys()?;
+        // What every member's laptop checks: the format each batch claims
+        // against the league's, and its signature against the key the
+        // chain trusts for its author.
+        let mut trust = keys::Chain::new();
+        let mut before: Option<String> = None;
+        let mut session: Option<Session> = None;
+        let of = usize::try_from(head - 1).unwrap_or(0);
+        let mut taken = 0;
+        let mut after = 0;
+        while after < head {
+            let page = league.fetch_page(after, head, JOIN_PAGE)?;
+            let Some(last) = page.last() else {
+                bail!(
+                    "the league's change {} was deleted from the server: the league's history was changed there; ask the organiser to put it back (docs/league.md)",
+                    after + 1
+                );
+            };
+            let hashes = match chain::follow(before.as_deref(), &page) {
+                Ok(hashes) => hashes,
+                Err(seq) => bail!(
+                    "the league's change {seq} does not follow the change before it: the league's history was changed on the server; ask the organiser to put it back (docs/league.md)"
+                ),
+            };
+            (after, before) = (last.seq, last.hash.clone());
+            let judged = trust.judge(&page, &league_keys);
+            let hashes = chain::as_judged(hashes, &page, &judged);
+            let (log, names, _) = read_batches(&page, &judged.out);
+            let remade = remake::judged(&page);
+            let (session, log, names) = match session.as_mut() {
+                Some(session) => (session, &log[..], &names[..]),
+                None => {
+                    passwords::remember(passwords, tie, &invite.password)?;
+                    // The campaign's creation first, then the rest as a
+                    // sync replays it: a batch no laptop can replay is left
+                    // out alike everywhere.
+                    let mut made = Session::made_from_log(
+                        path,
+                        &log[..1],
+                        &[],
+                        super::builtin_registry()?,
+                        "the league's server",
+                    )?;
+                    made.store.tie_to_league(
+                        &LeagueTie {
+                            synced: 1,
+                            last_sync: Some(sync::now()),
+                            ..tie.clone()
+                        },
+                        &names[..1],
+                    )?;
+                    progress(JoinProgress { taken, of });
+                    (session.insert(made), &log[1..], &names[1..])
+                }
+            };
+            let photos = sync::fetch_photos(league, &session.store, log)?;
+            for (run, run_names) in log.chunks(JOIN_RUN).zip(names.chunks(JOIN_RUN)) {
+                let registry = sync::registry_of(&session.base, &session.store)?;
+                let last = run.last().map_or(head, |b| b.id.0);
+                let base = &session.base;
+                session.store.appending(&mut |file| {
+                    sync::append_or_leave_out(
+                        file, base, &registry, run, run_names, &photos, last, &remade,
+                    )
+                    .map(drop)
+                })?;
+                taken += run.len();
+                progress(JoinProgress { taken, of });
+            }
+            session.store.keep_league_hashes(&hashes)?;
         }
-        session.league_passwords = passwords.map(Path::to_owned);
+        let Some(mut session) = session else {
+            bail!("the league's server holds no campaign yet: the organiser sets it up first");
+        };
+        session.store.keep_league_trusted(&trust.newly)?;
+        session.store.pin_league_keys(&league_keys)?;
         Ok(session)
     }
 

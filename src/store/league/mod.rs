@@ -465,6 +465,17 @@ impl League {
 
     /// Every batch after `seq`, in the server's order.
     pub fn fetch_after(&mut self, seq: i64) -> Result<Vec<ServerBatch>, LeagueError> {
+        self.fetch_page(seq, i64::MAX, i64::MAX)
+    }
+
+    /// The batches after `seq` up to `upto`, at most `most` of them, in
+    /// the server's order.
+    pub fn fetch_page(
+        &mut self,
+        seq: i64,
+        upto: i64,
+        most: i64,
+    ) -> Result<Vec<ServerBatch>, LeagueError> {
         let chain = match self.schema_version()? {
             6.. => "format, hash, signature",
             5 => "format, hash, NULL::text",
@@ -475,9 +486,9 @@ impl League {
                 "SELECT seq, uid, author,
                         to_char(received AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
                         at, label, undoes, events::text, {chain}
-                 FROM league.batch WHERE seq > $1 ORDER BY seq"
+                 FROM league.batch WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $3"
             ),
-            &[&seq],
+            &[&seq, &upto, &most],
         )?;
         Ok(rows.iter().map(server_batch).collect())
     }
