@@ -152,6 +152,9 @@ impl CampaignStore {
     /// them: one transaction.
     pub fn keep_league_hashes(&mut self, links: &[Link]) -> Result<()> {
         self.writable()?;
+        if links.is_empty() {
+            return Ok(());
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -203,6 +206,9 @@ impl CampaignStore {
     /// Keeps the keys the league's chain came to trust: one transaction.
     pub fn keep_league_trusted(&mut self, keys: &[TrustedKey]) -> Result<()> {
         self.writable()?;
+        if keys.is_empty() {
+            return Ok(());
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -260,6 +266,9 @@ impl CampaignStore {
     /// it is.
     pub fn pin_league_keys(&mut self, keys: &[MemberKey]) -> Result<()> {
         self.writable()?;
+        if keys.is_empty() {
+            return Ok(());
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
