@@ -317,6 +317,26 @@ fn a_batch_claiming_an_older_format_than_the_leagues_is_left_out_everywhere() {
         assert!(!gang.contains("Forged Name"), "{gang}");
         laptop.ok(&["verify"]);
     }
+    // The format of a batch every laptop holds, rewritten on the server
+    // (the hash does not cover it): every laptop sees it changed.
+    let rewrite = |format: i64| {
+        format!(
+            "ALTER TABLE league.batch DISABLE TRIGGER USER;
+             UPDATE league.batch SET format = {format} WHERE seq = 18;
+             ALTER TABLE league.batch ENABLE TRIGGER USER;"
+        )
+    };
+    admin.batch_execute(&rewrite(3)).unwrap();
+    for laptop in [&ann, &organiser] {
+        let out = laptop.run(&["league", "sync"]);
+        assert!(!out.status.success());
+        let said = util::stderr(&out);
+        assert!(
+            said.contains("change 18") && said.contains("was changed on the server"),
+            "{said}"
+        );
+    }
+    admin.batch_execute(&rewrite(4)).unwrap();
     ann.ammo(GANG, "after");
     ann.ok(&["league", "sync"]);
     organiser.ok(&["league", "sync"]);

@@ -257,6 +257,15 @@ impl Session {
         }
         let kept = self.kept_hash(synced)?;
         if held.count == synced && held.first_unchained.is_none() && held.hash == kept {
+            // The format a batch says is not in its hash: one rewritten on
+            // the server shows here, against the format it was held to.
+            if let Some(seq) = self.format_rewritten(league, synced)? {
+                return Ok(Checked::Stop(self.history_changed(
+                    seq,
+                    Broken::Changed,
+                    None,
+                )?));
+            }
             if let Some(print) = &print {
                 self.store.keep_league_print(synced, &print.text())?;
             }
@@ -264,6 +273,25 @@ impl Session {
         }
         let (seq, broken) = self.first_broken(league, synced, held.first_unchained)?;
         Ok(Checked::Stop(self.history_changed(seq, broken, None)?))
+    }
+
+    /// The first batch this file holds whose format on the server is not
+    /// the one it was held to here.
+    fn format_rewritten(&self, league: &mut League, synced: i64) -> Result<Option<i64>> {
+        let held: std::collections::HashMap<i64, i64> = self
+            .store
+            .league_links(synced)?
+            .into_iter()
+            .filter_map(|l| l.format.map(|f| (l.seq, f)))
+            .collect();
+        if held.is_empty() {
+            return Ok(None);
+        }
+        Ok(league
+            .formats(synced)?
+            .into_iter()
+            .find(|(seq, format)| held.get(seq).is_some_and(|f| f != format))
+            .map(|(seq, _)| seq))
     }
 
     /// Keeps the print of the league's batches up to `head`: the print

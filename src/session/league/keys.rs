@@ -225,6 +225,28 @@ impl Session {
         Ok(Some(private))
     }
 
+    /// What the chain trusts from this laptop's batches just sent after
+    /// the league's batch `tie.synced`: its own key, where the chain
+    /// trusted none for its member yet, and the keys they vouch for.
+    pub(super) fn trust_sent(
+        &mut self,
+        chain: &Chain,
+        tie: &LeagueTie,
+        writing: &super::chain::Writing,
+        sent: &[crate::campaign::LoggedBatch],
+    ) -> Result<()> {
+        if sent.is_empty() {
+            return Ok(());
+        }
+        self.trust_own_key(
+            &tie.login,
+            writing.key.as_deref(),
+            writing.format,
+            tie.synced + 1,
+        )?;
+        self.trust_vouched(chain, tie, sent, writing.format)
+    }
+
     /// Keeps this laptop's key as the one the chain trusts for its member
     /// from the batch `since` on (the first it sent signed), where the
     /// chain trusts none for them yet: every laptop taking that batch in

@@ -345,13 +345,7 @@ impl Session {
                     }
                     self.store.mark_synced(head, &now())?;
                     self.store.keep_league_hashes(&hashes)?;
-                    self.trust_own_key(
-                        &tie.login,
-                        writing.key.as_deref(),
-                        writing.format,
-                        tie.synced + 1,
-                    )?;
-                    self.trust_vouched(&chain, &tie, &unsent, writing.format)?;
+                    self.trust_sent(&chain, &tie, &writing, &unsent)?;
                     self.store.pin_league_keys(&keys)?;
                     self.keep_print(&mut league, checked, head);
                     return Ok(SyncOutcome::Synced {
@@ -373,13 +367,8 @@ impl Session {
                         &uid,
                         reason,
                     )?;
-                    if let SyncOutcome::Refused { sent: 1.., .. } = refused {
-                        self.trust_own_key(
-                            &tie.login,
-                            writing.key.as_deref(),
-                            writing.format,
-                            tie.synced + 1,
-                        )?;
+                    if let SyncOutcome::Refused { sent, .. } = refused {
+                        self.trust_sent(&chain, &tie, &writing, &unsent[..sent.min(unsent.len())])?;
                     }
                     return Ok(refused);
                 }

@@ -446,6 +446,21 @@ impl League {
             .collect())
     }
 
+    /// The format each of batches `1..=upto` says, in order (1 on a
+    /// league before formats).
+    pub fn formats(&mut self, upto: i64) -> Result<Vec<(i64, i64)>, LeagueError> {
+        let format = if self.keeps_chain()? {
+            "format"
+        } else {
+            "1::bigint"
+        };
+        let rows = self.conn.query(
+            &format!("SELECT seq, {format} FROM league.batch WHERE seq <= $1 ORDER BY seq"),
+            &[&upto],
+        )?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
     /// The hashes of batches `1..=upto`, in order.
     pub fn hashes(&mut self, upto: i64) -> Result<Vec<(i64, String)>, LeagueError> {
         let rows = self.conn.query(
