@@ -417,8 +417,7 @@ impl Session {
             };
             let key = trusted
                 .iter()
-                .filter(|k| k.login == *author && k.since <= held.seq)
-                .last();
+                .rfind(|k| k.login == *author && k.since <= held.seq);
             let signed = match (key, &held.signature) {
                 (Some(key), Some(signed)) => signature::verify(&key.public_key, &held.hash, signed),
                 _ => false,

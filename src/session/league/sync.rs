@@ -83,7 +83,7 @@ impl Default for SyncLimits {
 
 impl SyncLimits {
     /// The connection's limits, counted from now.
-    fn from_now(&self) -> Limits {
+    fn counted_from_now(&self) -> Limits {
         Limits {
             deadline: Some(std::time::Instant::now() + self.wait),
             cancel: self.cancel.clone(),
@@ -246,11 +246,11 @@ impl Session {
     ) -> Result<SyncOutcome> {
         let tie = self.tie()?;
         let password = passwords::password_for(self.league_passwords.as_deref(), &tie)?;
-        let mut league = match League::connect_within(&address(&tie), &password, limits.from_now())
-        {
-            Ok(league) => league,
-            Err(err) => return offline_or(err.into()),
-        };
+        let mut league =
+            match League::connect_within(&address(&tie), &password, limits.counted_from_now()) {
+                Ok(league) => league,
+                Err(err) => return offline_or(err.into()),
+            };
         let checked = match self.check_league(&mut league, tie.synced) {
             Ok(chain::Checked::Stop(stop)) => return Ok(stop),
             Ok(chain::Checked::Go(checked)) => checked,
@@ -336,7 +336,7 @@ impl Session {
             if pause_at == Some(Pause::BeforeSend) {
                 Pause::BeforeSend.here();
                 // The harness's pause is not the server's time.
-                league.limit(limits.from_now());
+                league.limit(limits.counted_from_now());
             }
             match league.push(tie.synced, &batches) {
                 Ok(head) => {
