@@ -11,8 +11,7 @@
 mod laptops;
 mod util;
 
-use std::io::{BufRead as _, BufReader};
-use std::process::{Child, Stdio};
+use std::process::Child;
 use std::time::{Duration, Instant};
 
 use egui_kittest::Harness;
@@ -88,19 +87,7 @@ fn a_frozen_server_holds_no_sync_past_the_laptops_own_limits() {
     assert_eq!(log(), before);
 
     // Frozen while it sends: the same.
-    let all = Laptop::with_db(&["league", "sync", "--pause-at", "before-send", "--wait", "5"]);
-    let all: Vec<&str> = all.iter().map(String::as_str).collect();
-    let mut child = ann
-        .command(&all)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    err.read_line(&mut line).unwrap();
-    assert_eq!(line.trim(), "paused before sending");
+    let (mut child, mut err) = ann.spawn_paused(&["--wait", "5"]);
     cluster().freeze();
     drop(child.stdin.take());
     let mut rest = String::new();
