@@ -402,9 +402,14 @@ fn a_new_key_is_a_wall_until_the_organiser_vouches_for_it() {
     assert!(!said.contains("left out"), "{said}");
     assert_eq!(ammo(&organiser), "2");
 
-    // The first laptop's key is no longer hers in the league.
+    // The first laptop is told a key was published in her name, and its
+    // key is no longer hers in the league.
     let said = ann.ok(&["league", "sync"]);
-    assert!(!said.contains("left out"), "{said}");
+    assert!(!said.contains("left out:"), "{said}");
+    assert!(
+        said.contains("new key: someone published a key in your name"),
+        "{said}"
+    );
     ann.ammo(GANG, "first laptop again");
     let out = ann.run(&["league", "sync"]);
     assert!(!out.status.success());
