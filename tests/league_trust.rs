@@ -479,7 +479,14 @@ fn a_label_past_its_length_by_raw_sql_is_left_out_and_the_bundle_still_imports()
         "[]",
     )
     .unwrap();
-    change_and_sync(&ann, GANG, "after the long label");
+    ann.ammo(GANG, "after the long label");
+    let said = ann.ok(&["league", "sync"]);
+    assert!(said.contains("left out: LLLL"), "{said}");
+    assert!(
+        said.lines().all(|l| l.chars().count() < 600),
+        "the sync shows the label cut: {} characters",
+        said.len()
+    );
     let log = ann.ok(&["log", "--limit", "3"]);
     assert!(log.contains("Left out: LLLL"), "{log}");
     assert!(log.lines().all(|l| l.chars().count() < 1000), "{log}");
