@@ -179,12 +179,18 @@ impl CampaignStore {
     }
 
     /// The newest format the league's batches `1..=upto` this file holds
-    /// were held to (1 where none says).
+    /// were held to (1 where none says): that of the newest held to one,
+    /// as no batch is held to a format older than one before it.
     pub fn league_reached_format(&self, upto: i64) -> Result<i64> {
         Ok(self
             .conn
-            .prepare_cached("SELECT coalesce(max(format), 1) FROM league_hash WHERE seq <= ?1")?
-            .query_row([upto], |r| r.get(0))?)
+            .prepare_cached(
+                "SELECT format FROM league_hash WHERE seq <= ?1 AND format IS NOT NULL \
+                 ORDER BY seq DESC LIMIT 1",
+            )?
+            .query_row([upto], |r| r.get(0))
+            .optional()?
+            .unwrap_or(1))
     }
 
     /// The keys the league's chain trusts, as of its batch `upto`, oldest
