@@ -12,7 +12,14 @@
 //!   campaign's whole log left, and the growth from the demo to the
 //!   decade campaign (a sync should cost what it fetches and sends, not
 //!   the campaign's size: near 1×, within 2×);
-//! - a first join (the whole log fetched and replayed into a new file);
+//! - a sync with nothing to send or fetch, on both campaigns (should cost
+//!   the same on the decade campaign as on the demo: within 1.5×);
+//! - a sync that fetches one change, makes one record of this laptop's
+//!   again after it (its report and dice worked out where it now stands)
+//!   and sends it;
+//! - a first join (the whole log fetched, its chain checked, every record
+//!   made again, taken into a new file), in a process of its own: its
+//!   wall time and the most memory it held;
 //! - 16 laptops (`RAPSHEET_BENCH_LAPTOPS`) each sending one change at once,
 //!   over several rounds: the round's wall time and the median sync.
 //!
@@ -27,6 +34,7 @@ mod postgres;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use rand::SeedableRng as _;
 use rapsheet::generator::GenSize;
 use rapsheet::session::Session;
 use rapsheet::session::league::{Invite, ServerAddress};
@@ -35,6 +43,11 @@ use rapsheet::store::league::League;
 const SAMPLES: usize = 15;
 
 fn main() {
+    // The bench run again as a laptop joining, for the join's own figures.
+    if let Ok(job) = std::env::var(JOINING) {
+        join_here(&job);
+        return;
+    }
     let cluster = postgres::cluster();
     let dir = tempfile::tempdir().unwrap();
     let floor = median((0..SAMPLES).map(|_| {
@@ -50,24 +63,31 @@ fn main() {
     for (i, (name, file)) in campaigns.iter().enumerate() {
         let figures = one_campaign(cluster, dir.path(), &format!("bench{i}"), file);
         println!(
-            "{name}: init (send the whole log) {}, first join {}, sync fetching 1 {} ({:.1}× floor), sync sending 1 {} ({:.1}× floor), sync fetching 1 and rebasing 1 {} ({:.1}× floor)",
+            "{name}: init (send the whole log) {}, first join {} holding at most {} MB, sync with nothing to do {} ({:.1}× floor), sync fetching 1 {} ({:.1}× floor), sync sending 1 {} ({:.1}× floor), sync fetching 1 and rebasing 1 {} ({:.1}× floor), sync fetching 1, making 1 record again and sending it {} ({:.1}× floor)",
             ms(figures.init),
             ms(figures.join),
+            figures.join_mb,
+            ms(figures.nothing),
+            ratio(figures.nothing, floor),
             ms(figures.fetch_one),
             ratio(figures.fetch_one, floor),
             ms(figures.send_one),
             ratio(figures.send_one, floor),
             ms(figures.rebase_one),
-            ratio(figures.rebase_one, floor)
+            ratio(figures.rebase_one, floor),
+            ms(figures.remake_one),
+            ratio(figures.remake_one, floor)
         );
         rows.push(figures);
     }
     if let [small, large] = rows.as_slice() {
         println!(
-            "growth from the demo to the decade campaign: sync fetching 1 {:.2}×, sync sending 1 {:.2}×, sync fetching 1 and rebasing 1 {:.2}×, first join {:.1}×",
+            "growth from the demo to the decade campaign: sync with nothing to do {:.2}×, sync fetching 1 {:.2}×, sync sending 1 {:.2}×, sync fetching 1 and rebasing 1 {:.2}×, sync fetching 1 and making 1 record again {:.2}×, first join {:.1}×",
+            ratio(large.nothing, small.nothing),
             ratio(large.fetch_one, small.fetch_one),
             ratio(large.send_one, small.send_one),
             ratio(large.rebase_one, small.rebase_one),
+            ratio(large.remake_one, small.remake_one),
             ratio(large.join, small.join)
         );
     }
@@ -82,6 +102,12 @@ fn main() {
 struct Figures {
     init: Duration,
     join: Duration,
+    /// The most memory the joining process held, in MB.
+    join_mb: u64,
+    nothing: Duration,
+    /// A sync that fetches one change and makes one record of this
+    /// laptop's again after it before sending it.
+    remake_one: Duration,
     fetch_one: Duration,
     send_one: Duration,
     /// A sync that fetches one change and makes one of this laptop's
@@ -101,15 +127,12 @@ fn one_campaign(cluster: &postgres::Cluster, dir: &Path, db: &str, file: &Path) 
     let init = started.elapsed();
     let gangs = organiser.gang_list().unwrap();
     let (theirs, mine) = (gangs[0].clone(), gangs[1].clone());
-    let member = join(&organiser, dir, &format!("{db}_member"), &mine.name);
-    let started = Instant::now();
-    let mut member = Session::league_join_with(
-        &member,
-        &dir.join(format!("{db}-member.rapsheet")),
-        Some(&dir.join(format!("{db}-member-passwords"))),
-    )
-    .unwrap();
-    let join = started.elapsed();
+    let invite = join(&organiser, dir, &format!("{db}_member"), &mine.name);
+    let member_file = dir.join(format!("{db}-member.rapsheet"));
+    let member_passwords = dir.join(format!("{db}-member-passwords"));
+    let (join, join_mb) = join_elsewhere(&invite, &member_file, &member_passwords);
+    let mut member = Session::open(&member_file).unwrap();
+    member.keep_league_passwords_in(member_passwords);
     // What autovacuum does after the whole log was sent, done now, so its
     // work in the background lands in no sample.
     cluster
@@ -117,6 +140,11 @@ fn one_campaign(cluster: &postgres::Cluster, dir: &Path, db: &str, file: &Path) 
         .batch_execute("VACUUM ANALYZE")
         .unwrap();
     let resource = first_resource(&organiser, theirs.id);
+    let nothing = median((0..SAMPLES).map(|_| {
+        let started = Instant::now();
+        member.league_sync(&[], None).unwrap();
+        started.elapsed()
+    }));
     let fetch_one = median((0..SAMPLES).map(|_| {
         organiser
             .adjust_resource(theirs.id, &resource, 1, "bench")
@@ -146,13 +174,75 @@ fn one_campaign(cluster: &postgres::Cluster, dir: &Path, db: &str, file: &Path) 
         member.league_sync(&[], None).unwrap();
         started.elapsed()
     }));
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(3);
+    let remake_one = median((0..SAMPLES).map(|_| {
+        organiser
+            .adjust_resource(theirs.id, &resource, 1, "bench")
+            .unwrap();
+        organiser.league_sync(&[], None).unwrap();
+        let (report, seed) =
+            rapsheet::generator::next_battle(&member, &mut rng, &[mine.id, theirs.id]).unwrap();
+        member.record_battle(&report, seed).unwrap();
+        let started = Instant::now();
+        let outcome = member.league_sync(&[], None).unwrap();
+        let took = started.elapsed();
+        assert!(
+            matches!(
+                outcome,
+                rapsheet::session::league::SyncOutcome::Synced { sent: 1, .. }
+            ),
+            "{}",
+            outcome.headline()
+        );
+        took
+    }));
     Figures {
         init,
         join,
+        join_mb,
+        nothing,
         fetch_one,
         send_one,
         rebase_one,
+        remake_one,
     }
+}
+
+/// The variable that makes this bench a laptop joining: `INVITE|FILE|PASSWORDS`.
+const JOINING: &str = "RAPSHEET_BENCH_JOINING";
+
+/// Joins with `invite` into `file` in a process of its own (this bench
+/// run again): how long it took, and the most memory it held (MB).
+fn join_elsewhere(invite: &Invite, file: &Path, passwords: &Path) -> (Duration, u64) {
+    let invite_file = file.with_extension("invite.toml");
+    std::fs::write(&invite_file, toml::to_string(invite).unwrap()).unwrap();
+    let job = format!(
+        "{}|{}|{}",
+        invite_file.display(),
+        file.display(),
+        passwords.display()
+    );
+    let started = Instant::now();
+    let status = std::process::Command::new(std::env::current_exe().unwrap())
+        .env(JOINING, job)
+        .status()
+        .unwrap();
+    let took = started.elapsed();
+    assert!(status.success(), "the join failed");
+    // SAFETY: getrusage writes the struct it is given, nothing else.
+    let most = unsafe {
+        let mut usage: libc::rusage = std::mem::zeroed();
+        libc::getrusage(libc::RUSAGE_CHILDREN, &mut usage);
+        usage.ru_maxrss
+    };
+    (took, u64::try_from(most).unwrap_or(0) / 1024)
+}
+
+/// The joining laptop's part.
+fn join_here(job: &str) {
+    let parts: Vec<&str> = job.split('|').collect();
+    let invite = rapsheet::session::league::read_invite(Path::new(parts[0])).unwrap();
+    Session::league_join_with(&invite, Path::new(parts[1]), Some(Path::new(parts[2]))).unwrap();
 }
 
 /// `laptops` members of the demo's league each sending one change at

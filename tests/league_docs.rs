@@ -6,14 +6,20 @@
 //! and the league's certificate the organiser has are handed to the others.
 //! A `$` line is a command, the lines after it its output: `...` stands for
 //! any lines, `[..]` for any text in a line, `? failed` for a command that
-//! fails. The document's server (`db.example.org`, port 5432) is the test's.
+//! fails. The document's server (`db.example.org`, port 5432) is the test's;
+//! its new server (`new.example.org`, where the league is restored) is a
+//! second one the test starts. Besides `rapsheet`, the document's
+//! PostgreSQL commands (`pg_dump`, `pg_dumpall`, `psql`, `pg_restore`) run
+//! too: a server's administrator's run on that server as its superuser,
+//! as they would on the server itself; the files they write (a backup,
+//! the roles) are handed on like the invites.
 
 mod util;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use util::postgres::cluster;
+use util::postgres::{Cluster, cluster};
 
 /// One command and what it prints.
 struct Step {
@@ -111,19 +117,49 @@ fn the_league_documents_examples_run_against_a_real_server() {
         .batch_execute("ALTER ROLE postgres PASSWORD 'administrator-password'")
         .unwrap();
     let port = cluster.port.to_string();
+    // The new server the league is restored on, where the document has one.
+    let new = doc.contains("new.example.org").then(Cluster::start);
+    let new_port = new.as_ref().map_or(String::new(), |n| n.port.to_string());
     let ours = |text: &str| {
-        text.replace("db.example.org:5432", &format!("127.0.0.1:{port}"))
+        text.replace("new.example.org:5432", &format!("127.0.0.1:{new_port}"))
+            .replace(
+                "--host new.example.org --port 5432",
+                &format!("--host 127.0.0.1 --port {new_port}"),
+            )
+            .replace(
+                "host=new.example.org port=5432",
+                &format!("host=127.0.0.1 port={new_port}"),
+            )
+            .replace(
+                "host=db.example.org port=5432",
+                &format!("host=127.0.0.1 port={port}"),
+            )
+            .replace("db.example.org:5432", &format!("127.0.0.1:{port}"))
             .replace("--host db.example.org", "--host 127.0.0.1")
             .replace("--port 5432", &format!("--port {port}"))
     };
     let dir = util::temp();
+    // A server's administrator's commands run as the server's own user,
+    // who reads and writes in their folder.
+    open_to_all(dir.path(), 0o755);
     let organiser = dir.path().join("organiser");
     std::fs::create_dir_all(&organiser).unwrap();
     std::fs::write(organiser.join("league.pem"), &cluster.certificate).unwrap();
+    if let Some(new) = &new {
+        std::fs::write(organiser.join("new.pem"), &new.certificate).unwrap();
+    }
     for (who, steps) in blocks(&doc) {
         let home = dir.path().join(&who);
         std::fs::create_dir_all(&home).unwrap();
-        hand_over(&organiser, &home);
+        let on = if who.contains("new server") {
+            new.as_ref().unwrap()
+        } else {
+            cluster
+        };
+        if who.contains("administrator") {
+            open_to_all(&home, 0o777);
+        }
+        hand_over(dir.path(), &home);
         for step in steps {
             let mut words = shlex::split(&ours(&step.command)).unwrap();
             let mut env: Vec<(String, String)> = Vec::new();
@@ -131,8 +167,22 @@ fn the_league_documents_examples_run_against_a_real_server() {
                 env.push((key.to_owned(), value.to_owned()));
                 words.remove(0);
             }
-            assert_eq!(words[0], "rapsheet", "{}", step.command);
-            let out = laptop(&home, &words[1..], &env);
+            let out = match words[0].as_str() {
+                "rapsheet" => laptop(&home, &words[1..], &env),
+                "pg_dump" | "pg_dumpall" | "psql" | "pg_restore" => {
+                    (if who.contains("administrator") {
+                        on.program(&words[0])
+                    } else {
+                        on.client_program(&words[0])
+                    })
+                    .args(&words[1..])
+                    .current_dir(&home)
+                    .envs(env.iter().map(|(k, v)| (k, v)))
+                    .output()
+                    .unwrap()
+                }
+                other => panic!("`{other}` is not a command the document's test runs"),
+            };
             let text = format!(
                 "{}{}",
                 String::from_utf8_lossy(&out.stdout),
@@ -171,16 +221,30 @@ fn laptop(home: &Path, args: &[String], env: &[(String, String)]) -> std::proces
         .unwrap()
 }
 
-/// The organiser's invites and certificate, on another laptop.
-fn hand_over(organiser: &Path, home: &Path) {
-    if organiser == home {
-        return;
-    }
-    for entry in std::fs::read_dir(organiser).unwrap() {
-        let path: PathBuf = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_string_lossy().into_owned();
-        if name.ends_with(".invite") || name.ends_with(".pem") {
-            let _ = std::fs::copy(&path, home.join(name));
+/// The invites, certificates, backups and roles any laptop holds, handed
+/// to `home` (those it has not already).
+fn hand_over(root: &Path, home: &Path) {
+    for other in std::fs::read_dir(root).unwrap() {
+        let other = other.unwrap().path();
+        if other == home || !other.is_dir() {
+            continue;
+        }
+        for entry in std::fs::read_dir(&other).unwrap() {
+            let path: PathBuf = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            let handed = [".invite", ".pem", ".dump", ".sql"]
+                .iter()
+                .any(|end| name.ends_with(end));
+            if handed && !home.join(&name).exists() {
+                std::fs::copy(&path, home.join(&name)).unwrap();
+                open_to_all(&home.join(&name), 0o644);
+            }
         }
     }
+}
+
+/// Lets the server's own user into a folder or file of the test's.
+fn open_to_all(path: &Path, mode: u32) {
+    use std::os::unix::fs::PermissionsExt as _;
+    std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap();
 }

@@ -7,9 +7,6 @@
 mod laptops;
 mod util;
 
-use std::io::{BufRead, BufReader};
-use std::process::Stdio;
-
 use laptops::{Laptop, all_alike, exactly_once, gang, member, organised, server_names};
 use util::postgres::cluster;
 
@@ -39,19 +36,7 @@ fn a_server_stopped_mid_sync_and_started_again_loses_nothing() {
     ben.record_battle(&gang(1), &gang(2), 8);
 
     // Ann's sync waits just before sending; the server goes away.
-    let all = Laptop::with_db(&["league", "sync", "--pause-at", "before-send"]);
-    let all: Vec<&str> = all.iter().map(String::as_str).collect();
-    let mut child = ann
-        .command(&all)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut err = BufReader::new(child.stderr.take().unwrap());
-    let mut line = String::new();
-    err.read_line(&mut line).unwrap();
-    assert_eq!(line.trim(), "paused before sending");
+    let (mut child, mut err) = ann.spawn_paused(&[]);
     cluster().stop_now();
     // Closing its input lets the sync go on, to a server that is gone.
     drop(child.stdin.take());

@@ -321,8 +321,9 @@ fn a_bad_invite_is_refused_in_one_line() {
 }
 
 /// A member who leaves a transaction open on the server (`BEGIN; INSERT
-/// …` and nothing after) makes no other sync wait without end: it stops
-/// after the lock wait and says why, and the change stays on the laptop.
+/// …` and nothing after) holds no other member's sync: the held
+/// transaction is ended once it has held the log longer than the league
+/// allows, and the sync sends its change.
 #[test]
 fn an_open_transaction_on_the_server_makes_no_sync_wait_without_end() {
     let dir = util::temp();
@@ -340,18 +341,8 @@ fn an_open_transaction_on_the_server_makes_no_sync_wait_without_end() {
     )
     .unwrap();
     ann.ammo("Neon Jackals", "a crate");
-    let started = std::time::Instant::now();
-    let out = ann.run(&["league", "sync"]);
-    let waited = started.elapsed();
-    let said = format!("{}{}", util::stdout(&out), util::stderr(&out));
-    assert!(
-        waited < std::time::Duration::from_secs(40),
-        "waited {waited:?}: {said}"
-    );
-    assert!(said.contains("still open"), "{said}");
-    held.rollback().unwrap();
-    // Once it is gone, the change goes.
     let synced = ann.ok(&["league", "sync"]);
     assert!(synced.contains("sent 1"), "{synced}");
+    assert!(held.rollback().is_err(), "the held transaction was ended");
     all_alike(root, &organiser, &league, &[&organiser, &ann]);
 }

@@ -9,7 +9,9 @@ use clap::Subcommand;
 use super::print_json;
 use crate::campaign::merge::Choice;
 use crate::session::Session;
-use crate::session::league::{LeagueStatus, Pause, ServerAddress, SyncOutcome, read_invite};
+use crate::session::league::{
+    LeagueStatus, Pause, Prepared, SYNC_WAIT, ServerAddress, SyncLimits, SyncOutcome, read_invite,
+};
 
 /// What `rapsheet league` is told.
 #[derive(Debug, Subcommand)]
@@ -64,6 +66,10 @@ pub enum LeagueCommand {
         /// (`before-send`, `after-send`), saying so on standard error.
         #[arg(long, value_name = "POINT", value_parser = parse_pause, hide = true)]
         pause_at: Option<Pause>,
+        /// How many seconds the whole sync may take at most (60 where not
+        /// given), whatever the server does.
+        #[arg(long, value_name = "SECONDS", hide = true)]
+        wait: Option<u64>,
     },
     /// Synced, changes to send and to fetch, the last sync.
     Status {
@@ -84,6 +90,13 @@ pub enum LeagueCommand {
         login: String,
         #[arg(long, value_name = "GANG")]
         gang: String,
+    },
+    /// Vouches for a member's new key (organiser), once they said they
+    /// moved to another laptop: a signed change of yours from which every
+    /// laptop takes in what that key signs.
+    Vouch {
+        /// The member's login.
+        login: String,
     },
     /// Takes a gang from its member: nobody's until given again
     /// (organiser).
@@ -191,17 +204,25 @@ pub(super) fn prepare(command: LeagueCommand) -> Result<()> {
         bail!("not `league prepare`");
     };
     let (server, password) = server.read("administrator")?;
-    let (before, after) = Session::league_prepare(&server, &password, &organiser)?;
-    if before == 0 {
-        say!(
-            "{}:{}/{} is ready for a league organised by {}: schema {after}",
-            crate::text::one_line(&server.host),
-            server.port,
-            crate::text::one_line(&server.database),
-            crate::text::one_line(&organiser)
-        );
-    } else {
-        say!("The league's server is at schema {after} (was {before})");
+    let prepared = Session::league_prepare(&server, &password, &organiser)?;
+    let at = format!(
+        "{}:{}/{}",
+        crate::text::one_line(&server.host),
+        server.port,
+        crate::text::one_line(&server.database)
+    );
+    let organiser = crate::text::one_line(&organiser);
+    match prepared {
+        Prepared::Made { schema } => {
+            say!("{at} is ready for a league organised by {organiser}: schema {schema}")
+        }
+        Prepared::Upgraded { before, after } => {
+            say!("The league's server is at schema {after} (was {before})")
+        }
+        Prepared::Restored { schema, batches } => say!(
+            "{at} is restored for a league organised by {organiser}: schema {schema}, {}",
+            crate::rules::counted(usize::try_from(batches).unwrap_or(0), "change", "changes")
+        ),
     }
     Ok(())
 }
@@ -271,7 +292,14 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
             take,
             json,
             pause_at,
-        } => sync(session, &take, json, pause_at),
+            wait,
+        } => {
+            let limits = SyncLimits {
+                wait: wait.map_or(SYNC_WAIT, std::time::Duration::from_secs),
+                cancel: None,
+            };
+            sync(session, &take, json, pause_at, &limits)
+        }
         LeagueCommand::Status { offline, json } => {
             let status = session.league_status(!offline)?;
             if json {
@@ -284,6 +312,16 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
         LeagueCommand::Give { login, gang } => {
             session.league_give(&login, &gang)?;
             say!("{} is {login}'s now", crate::text::one_line(&gang));
+            Ok(())
+        }
+        LeagueCommand::Vouch { login } => {
+            let (key, synced) = session.league_vouch(&login)?;
+            say!(
+                "Vouched for {}'s new key {}…: what it signs is taken in on every laptop from now on",
+                crate::text::one_line(&login),
+                key.chars().take(16).collect::<String>()
+            );
+            show_sync(&synced);
             Ok(())
         }
         LeagueCommand::TakeAway { gang } => {
@@ -364,6 +402,7 @@ fn sync(
     take: &[(usize, Choice)],
     json: bool,
     pause: Option<Pause>,
+    limits: &SyncLimits,
 ) -> Result<()> {
     let mut choices: Vec<Option<Choice>> = Vec::new();
     for (n, choice) in take {
@@ -373,7 +412,7 @@ fn sync(
         }
         choices[i] = Some(*choice);
     }
-    let outcome = session.league_sync(&choices, pause)?;
+    let outcome = session.league_sync_within(&choices, pause, limits)?;
     if json {
         print_json(&outcome)?;
     } else {
@@ -391,7 +430,8 @@ fn sync(
         SyncOutcome::Refused { .. }
         | SyncOutcome::NoLongerFits { .. }
         | SyncOutcome::TooNew { .. }
-        | SyncOutcome::HistoryChanged { .. } => {
+        | SyncOutcome::HistoryChanged { .. }
+        | SyncOutcome::Cancelled => {
             bail!("{}", lowercase_first(&outcome.headline()))
         }
     }
@@ -435,7 +475,8 @@ fn show_sync(outcome: &SyncOutcome) {
         SyncOutcome::Offline { .. }
         | SyncOutcome::NoLongerFits { .. }
         | SyncOutcome::TooNew { .. }
-        | SyncOutcome::HistoryChanged { .. } => {}
+        | SyncOutcome::HistoryChanged { .. }
+        | SyncOutcome::Cancelled => {}
     }
 }
 

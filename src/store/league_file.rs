@@ -39,6 +39,19 @@ pub struct Link {
     pub hash: String,
     pub digest: Option<String>,
     pub exact: bool,
+    /// The format the batch was held to; none where it was left out for
+    /// the format it claims or its signature (or before formats).
+    pub format: Option<i64>,
+    /// Its author's signature of its hash, where it carries one.
+    pub signature: Option<String>,
+}
+
+/// A key the league's chain trusts for a member from its batch `since` on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TrustedKey {
+    pub login: String,
+    pub public_key: String,
+    pub since: i64,
 }
 
 /// A batch's name in the league and who made it.
@@ -88,6 +101,15 @@ impl CampaignStore {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// Who sent the league's batch `batch`, where this file names it.
+    pub fn league_author(&self, batch: BatchId) -> Result<Option<String>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT author FROM league_batch WHERE batch_id = ?1")?
+            .query_row([batch], |r| r.get(0))
+            .optional()?)
+    }
+
     /// The hash this file keeps for the server's batch `seq`, if any.
     pub fn league_hash(&self, seq: i64) -> Result<Option<String>> {
         Ok(self
@@ -110,7 +132,8 @@ impl CampaignStore {
     /// `1..=upto`, in order.
     pub fn league_links(&self, upto: i64) -> Result<Vec<Link>> {
         let mut stmt = self.conn.prepare_cached(
-            "SELECT seq, hash, digest, exact FROM league_hash WHERE seq <= ?1 ORDER BY seq",
+            "SELECT seq, hash, digest, exact, format, signature FROM league_hash \
+             WHERE seq <= ?1 ORDER BY seq",
         )?;
         let rows = stmt.query_map([upto], |r| {
             Ok(Link {
@@ -118,6 +141,8 @@ impl CampaignStore {
                 hash: r.get(1)?,
                 digest: r.get(2)?,
                 exact: r.get(3)?,
+                format: r.get(4)?,
+                signature: r.get(5)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -127,16 +152,78 @@ impl CampaignStore {
     /// them: one transaction.
     pub fn keep_league_hashes(&mut self, links: &[Link]) -> Result<()> {
         self.writable()?;
+        if links.is_empty() {
+            return Ok(());
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         {
             let mut stmt = tx.prepare_cached(
-                "INSERT OR REPLACE INTO league_hash (seq, hash, digest, exact) \
-                 VALUES (?1, ?2, ?3, ?4)",
+                "INSERT OR REPLACE INTO league_hash (seq, hash, digest, exact, format, signature) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
             )?;
             for link in links {
-                stmt.execute((link.seq, &link.hash, &link.digest, link.exact))?;
+                stmt.execute((
+                    link.seq,
+                    &link.hash,
+                    &link.digest,
+                    link.exact,
+                    link.format,
+                    &link.signature,
+                ))?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The newest format the league's batches `1..=upto` this file holds
+    /// were held to (1 where none says): that of the newest held to one,
+    /// as no batch is held to a format older than one before it.
+    pub fn league_reached_format(&self, upto: i64) -> Result<i64> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT format FROM league_hash WHERE seq <= ?1 AND format IS NOT NULL \
+                 ORDER BY seq DESC LIMIT 1",
+            )?
+            .query_row([upto], |r| r.get(0))
+            .optional()?
+            .unwrap_or(1))
+    }
+
+    /// The keys the league's chain trusts, as of its batch `upto`, oldest
+    /// first (a member's newest is the one that holds).
+    pub fn league_trusted(&self, upto: i64) -> Result<Vec<TrustedKey>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT login, public_key, since FROM league_trust WHERE since <= ?1 ORDER BY since",
+        )?;
+        let rows = stmt.query_map([upto], |r| {
+            Ok(TrustedKey {
+                login: r.get(0)?,
+                public_key: r.get(1)?,
+                since: r.get(2)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Keeps the keys the league's chain came to trust: one transaction.
+    pub fn keep_league_trusted(&mut self, keys: &[TrustedKey]) -> Result<()> {
+        self.writable()?;
+        if keys.is_empty() {
+            return Ok(());
+        }
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT OR REPLACE INTO league_trust (login, public_key, since) VALUES (?1, ?2, ?3)",
+            )?;
+            for key in keys {
+                stmt.execute((&key.login, &key.public_key, key.since))?;
             }
         }
         tx.commit()?;
@@ -185,6 +272,9 @@ impl CampaignStore {
     /// it is.
     pub fn pin_league_keys(&mut self, keys: &[MemberKey]) -> Result<()> {
         self.writable()?;
+        if keys.is_empty() {
+            return Ok(());
+        }
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;

@@ -22,6 +22,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0015_league_links.sql"),
     include_str!("../../migrations/0016_member_groups.sql"),
     include_str!("../../migrations/0017_season.sql"),
+    include_str!("../../migrations/0018_league_trust.sql"),
 ];
 
 /// The schema version this build writes.

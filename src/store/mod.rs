@@ -25,7 +25,7 @@ use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use ground::Ground;
-pub use league_file::{Appender, BatchName, LeagueTie, Link, Rewound};
+pub use league_file::{Appender, BatchName, LeagueTie, Link, Rewound, TrustedKey};
 pub use migrations::SCHEMA_VERSION;
 pub use read::{CampaignDump, EmptyBatch, LogEntry};
 pub use verify::Verification;

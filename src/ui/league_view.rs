@@ -40,12 +40,14 @@ impl LeagueWindow {
 /// Draws the window; closing it drops its state. `status` is the league
 /// as this laptop knows it (`None`: the campaign is in no league); `busy`,
 /// the progress line of what the server is being asked, while it is:
-/// nothing more is asked of it until that ends.
+/// nothing more is asked of it until that ends; `syncing`, whether that
+/// is a sync, which the player may cancel.
 pub fn league_ui(
     ctx: &Context,
     window: &mut Option<LeagueWindow>,
     status: Option<&LeagueStatus>,
     busy: Option<&str>,
+    syncing: bool,
 ) -> Option<Action> {
     let state = window.as_mut()?;
     let mut open = true;
@@ -60,7 +62,17 @@ pub fn league_ui(
             // No spinner: it would draw every frame for the seconds a
             // server takes to answer; the line is drawn again as it changes.
             if let Some(busy) = busy {
-                ui.label(busy);
+                ui.horizontal(|ui| {
+                    ui.label(busy);
+                    if syncing
+                        && ui
+                            .button("Cancel the sync")
+                            .on_hover_text("Stop waiting on the server: nothing is changed, every change stays on this laptop")
+                            .clicked()
+                    {
+                        action = Some(Action::League(LeagueAction::CancelSync));
+                    }
+                });
             }
             let free = busy.is_none();
             let asked = match status {
@@ -185,7 +197,8 @@ fn outcome_ui(
         }
         SyncOutcome::NoLongerFits { .. }
         | SyncOutcome::TooNew { .. }
-        | SyncOutcome::HistoryChanged { .. } => {
+        | SyncOutcome::HistoryChanged { .. }
+        | SyncOutcome::Cancelled => {
             ui.label(RichText::new(outcome.headline()).color(ui.visuals().error_fg_color));
             None
         }

@@ -494,11 +494,13 @@ impl RapsheetApp {
             actions.push(action);
         }
         let busy = self.league_progress();
+        let syncing = self.league_syncing();
         if let Some(action) = super::league_view::league_ui(
             ctx,
             &mut self.campaign.league_window,
             self.league_status.as_ref(),
             busy.as_deref(),
+            syncing,
         ) {
             actions.push(action);
         }

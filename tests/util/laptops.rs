@@ -7,8 +7,9 @@
 #![allow(dead_code)]
 
 use std::collections::HashSet;
+use std::io::{BufRead as _, BufReader};
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Output, Stdio};
+use std::process::{Child, ChildStderr, Command, Output, Stdio};
 
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -78,6 +79,28 @@ impl Laptop {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap()
+    }
+
+    /// `rapsheet league sync --pause-at before-send ARGS`, started and
+    /// waited for until it says it paused: the sync (its input open:
+    /// closing it lets the sync go on) and its standard error, to read on.
+    pub fn spawn_paused(&self, args: &[&str]) -> (Child, BufReader<ChildStderr>) {
+        let mut all = vec!["league", "sync", "--pause-at", "before-send"];
+        all.extend(args);
+        let all = Self::with_db(&all);
+        let all: Vec<&str> = all.iter().map(String::as_str).collect();
+        let mut child = self
+            .command(&all)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut err = BufReader::new(child.stderr.take().unwrap());
+        let mut line = String::new();
+        err.read_line(&mut line).unwrap();
+        assert_eq!(line.trim(), "paused before sending");
+        (child, err)
     }
 
     pub fn file(&self) -> PathBuf {

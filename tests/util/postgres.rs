@@ -232,6 +232,53 @@ impl Cluster {
         );
     }
 
+    /// Freezes the server (SIGSTOP to the postmaster and every process of
+    /// it): its machine still takes TCP connections and acknowledges what
+    /// is sent, but nothing answers, as a server that hangs. Every test
+    /// of the binary loses the server meanwhile: a binary whose tests may
+    /// run alongside keeps to one test that does this.
+    pub fn freeze(&self) {
+        self.signal_all(libc::SIGSTOP);
+    }
+
+    /// Lets a frozen server go on ([`Cluster::freeze`]).
+    pub fn thaw(&self) {
+        self.signal_all(libc::SIGCONT);
+    }
+
+    /// Sends `signal` to the postmaster and its children.
+    fn signal_all(&self, signal: libc::c_int) {
+        let pid_file =
+            fs::read_to_string(self.data.join("postmaster.pid")).expect("postmaster.pid");
+        let postmaster: i32 = pid_file.lines().next().unwrap().trim().parse().unwrap();
+        let mut pids = vec![postmaster];
+        for entry in fs::read_dir("/proc").unwrap().flatten() {
+            let Ok(pid) = entry.file_name().to_string_lossy().parse::<i32>() else {
+                continue;
+            };
+            let Ok(stat) = fs::read_to_string(entry.path().join("stat")) else {
+                continue;
+            };
+            // pid (comm) state ppid …: the command may hold spaces.
+            let after = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+            let ppid: i32 = after
+                .split_whitespace()
+                .nth(1)
+                .and_then(|p| p.parse().ok())
+                .unwrap_or(0);
+            if ppid == postmaster {
+                pids.push(pid);
+            }
+        }
+        for pid in pids {
+            // SAFETY: kill has no memory preconditions; a process gone
+            // meanwhile is no matter.
+            unsafe {
+                libc::kill(pid, signal);
+            }
+        }
+    }
+
     /// Makes a file or folder the server's (when it runs as postgres).
     fn hand_over(&self, path: &Path) {
         if self.as_postgres {
@@ -255,6 +302,13 @@ impl Cluster {
             .env("PGPORT", self.port.to_string())
             .env("PGUSER", "postgres");
         command
+    }
+
+    /// One of PostgreSQL's client programs, run as this test's user (a
+    /// laptop's), told nothing of where the cluster is: its command
+    /// names the server to connect to.
+    pub fn client_program(&self, program: &str) -> Command {
+        Command::new(self.bin.join(program))
     }
 
     /// The address of `database` as `login`.

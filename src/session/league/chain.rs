@@ -89,19 +89,21 @@ impl Writing {
                 .before
                 .as_ref()
                 .map(|_| link(before.as_deref(), &digest));
+            let signature = match (&self.key, &hash) {
+                (Some(key), Some(hash)) if self.format >= 3 => Some(signature::sign(key, hash)?),
+                _ => None,
+            };
             if let Some(hash) = &hash {
                 hashes.push(Link {
                     seq,
                     hash: hash.clone(),
                     digest: Some(digest),
                     exact: true,
+                    format: Some(self.format),
+                    signature: signature.clone(),
                 });
                 before = Some(hash.clone());
             }
-            let signature = match (&self.key, &hash) {
-                (Some(key), Some(hash)) if self.format >= 3 => Some(signature::sign(key, hash)?),
-                _ => None,
-            };
             sent.push(NewBatch {
                 uid: name.uid.clone(),
                 at: batch.at.clone(),
@@ -148,10 +150,33 @@ pub(super) fn follow(
             hash: hash.clone(),
             digest: Some(digest),
             exact: kept_as_it_came(batch),
+            format: None,
+            signature: None,
         });
         before = Some(hash);
     }
     Ok(hashes)
+}
+
+/// The links of `fetched` with what the chain made of each: the format
+/// it was held to (none where it was left out for its format or
+/// signature) and its signature.
+pub(super) fn as_judged(
+    hashes: Hashes,
+    fetched: &[ServerBatch],
+    judged: &super::keys::Judged,
+) -> Hashes {
+    hashes
+        .into_iter()
+        .map(|link| {
+            let batch = fetched.iter().find(|b| b.seq == link.seq);
+            Link {
+                format: judged.formats.get(&link.seq).copied(),
+                signature: batch.and_then(|b| b.signature.clone()),
+                ..link
+            }
+        })
+        .collect()
 }
 
 /// Whether this laptop keeps `batch` exactly as the server holds it: its
@@ -223,6 +248,8 @@ impl Session {
                         hash,
                         digest: None,
                         exact: false,
+                        format: None,
+                        signature: None,
                     })
                     .collect();
                 self.store.keep_league_hashes(&links)?;
@@ -230,6 +257,15 @@ impl Session {
         }
         let kept = self.kept_hash(synced)?;
         if held.count == synced && held.first_unchained.is_none() && held.hash == kept {
+            // The format a batch says is not in its hash: one rewritten on
+            // the server shows here, against the format it was held to.
+            if let Some(seq) = self.format_rewritten(league, synced)? {
+                return Ok(Checked::Stop(self.history_changed(
+                    seq,
+                    Broken::Changed,
+                    None,
+                )?));
+            }
             if let Some(print) = &print {
                 self.store.keep_league_print(synced, &print.text())?;
             }
@@ -237,6 +273,25 @@ impl Session {
         }
         let (seq, broken) = self.first_broken(league, synced, held.first_unchained)?;
         Ok(Checked::Stop(self.history_changed(seq, broken, None)?))
+    }
+
+    /// The first batch this file holds whose format on the server is not
+    /// the one it was held to here.
+    fn format_rewritten(&self, league: &mut League, synced: i64) -> Result<Option<i64>> {
+        let held: std::collections::HashMap<i64, i64> = self
+            .store
+            .league_links(synced)?
+            .into_iter()
+            .filter_map(|l| l.format.map(|f| (l.seq, f)))
+            .collect();
+        if held.is_empty() {
+            return Ok(None);
+        }
+        Ok(league
+            .formats(synced)?
+            .into_iter()
+            .find(|(seq, format)| held.get(seq).is_some_and(|f| f != format))
+            .map(|(seq, _)| seq))
     }
 
     /// Keeps the print of the league's batches up to `head`: the print
@@ -317,6 +372,63 @@ impl Session {
                 }
             }
             before = Some(held);
+        }
+        problems.extend(self.judged_again(&links, &log, &names)?);
+        Ok(problems)
+    }
+
+    /// What the chain says of each batch this file holds, checked again:
+    /// none held to a format older than the league had reached before it,
+    /// and each signed one signed by the key the chain trusted for its
+    /// author then.
+    fn judged_again(
+        &self,
+        links: &[Link],
+        log: &[LoggedBatch],
+        names: &[BatchName],
+    ) -> Result<Vec<String>> {
+        let upto = links.last().map_or(0, |l| l.seq);
+        let trusted = self.store.league_trusted(upto)?;
+        let authors: std::collections::HashMap<i64, &str> = names
+            .iter()
+            .map(|n| (n.batch.0, n.author.as_str()))
+            .collect();
+        let mut problems = Vec::new();
+        let mut reached = 1;
+        for held in links {
+            let Some(format) = held.format else {
+                continue;
+            };
+            let batch = usize::try_from(held.seq - 1)
+                .ok()
+                .and_then(|i| log.get(i))
+                .filter(|b| b.id.0 == held.seq);
+            let kept =
+                batch.is_some_and(|b| !(b.events.is_empty() && b.label.starts_with("Left out: ")));
+            if kept && format < reached {
+                problems.push(format!(
+                    "the league's change {} is held to format {format}, older than the league's format {reached} before it",
+                    held.seq
+                ));
+            }
+            reached = reached.max(format);
+            let Some(author) = authors.get(&held.seq).filter(|_| kept && format >= 3) else {
+                continue;
+            };
+            let key = trusted
+                .iter()
+                .rfind(|k| k.login == *author && k.since <= held.seq);
+            let signed = match (key, &held.signature) {
+                (Some(key), Some(signed)) => signature::verify(&key.public_key, &held.hash, signed),
+                _ => false,
+            };
+            if !signed {
+                problems.push(format!(
+                    "the league's change {} is not signed by the key the league's chain trusts for {}",
+                    held.seq,
+                    crate::text::one_line(author)
+                ));
+            }
         }
         Ok(problems)
     }

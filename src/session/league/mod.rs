@@ -28,10 +28,11 @@ use serde::{Deserialize, Serialize};
 
 use super::Session;
 use crate::campaign::LoggedBatch;
+pub use crate::store::league::Prepared;
 use crate::store::league::{Address, League, NEWEST_FORMAT, ServerBatch};
 use crate::store::{BatchName, LeagueTie};
 
-pub use sync::{Pause, SyncConflict, SyncOutcome};
+pub use sync::{Pause, SYNC_WAIT, SyncConflict, SyncLimits, SyncOutcome};
 
 /// What an invite file holds: where the league's server is, the member's
 /// login and password, and the league's certificate. Handed over
@@ -64,6 +65,10 @@ pub struct LeagueStatus {
     /// Why the server could not be asked, where it was asked and could
     /// not be reached.
     pub offline: Option<String>,
+    /// The league's format, where the server was asked and it is newer
+    /// than this Rapsheet writes (it cannot sync until updated).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub newer_format: Option<i64>,
 }
 
 impl LeagueStatus {
@@ -80,6 +85,11 @@ impl LeagueStatus {
         }
         if self.offline.is_some() {
             parts.push("offline".to_owned());
+        }
+        if let Some(format) = self.newer_format {
+            parts.push(format!(
+                "the league is written in format {format}, newer than this Rapsheet writes: update Rapsheet to sync"
+            ));
         }
         if parts.is_empty() {
             if self.to_fetch.is_some() {
@@ -107,6 +117,9 @@ pub struct JoinProgress {
 
 /// How many of the league's changes a join takes in one transaction.
 const JOIN_RUN: usize = 200;
+
+/// How many of the league's changes a join fetches at a time.
+const JOIN_PAGE: i64 = 1000;
 
 /// What `league upgrade` did: the server's schema and the league's
 /// format, before and after.
@@ -194,9 +207,8 @@ impl Session {
                 author: tie.login.clone(),
             })
             .collect();
-        let (sent, hashes) = self
-            .writing(&mut league, 0, &tie)?
-            .batches(0, &log, &names)?;
+        let writing = self.writing(&mut league, 0, &tie)?;
+        let (sent, hashes) = writing.batches(0, &log, &names)?;
         for (key, _, bytes) in self.store.all_photos()? {
             league.push_photo(&key, &bytes)?;
         }
@@ -209,6 +221,7 @@ impl Session {
         };
         self.store.tie_to_league(&tie, &names)?;
         self.store.keep_league_hashes(&hashes)?;
+        self.trust_own_key(&tie.login, writing.key.as_deref(), writing.format, 1)?;
         Ok(log.len())
     }
 
@@ -245,13 +258,14 @@ impl Session {
     /// (`server.login`, with `password`): the league's roles and schema,
     /// and the doorman that lets members in, so that the organiser needs
     /// no right to make logins. On a league already there, applies the
-    /// schema versions it lacks. Returns the schema versions before and
-    /// after. No campaign is needed.
+    /// schema versions it lacks; on a league restored from its organiser's
+    /// backup, makes it whole (its data kept, its schema and rights made
+    /// anew). No campaign is needed.
     pub fn league_prepare(
         server: &ServerAddress,
         password: &str,
         organiser: &str,
-    ) -> Result<(i64, i64)> {
+    ) -> Result<Prepared> {
         Ok(League::connect(server, password)?.prepare(organiser)?)
     }
 
@@ -338,61 +352,23 @@ impl Session {
         if let Some(stop) = chain::too_new(league.format()?, format) {
             bail!("{}", stop.headline());
         }
-        let fetched = league.fetch_after(0)?;
-        if fetched.is_empty() {
+        let head = league.head()?;
+        if head == 0 {
             bail!("the league's server holds no campaign yet: the organiser sets it up first");
         }
-        let hashes = match chain::follow(None, &fetched) {
-            Ok(hashes) => hashes,
-            Err(seq) => bail!(
-                "the league's change {seq} does not follow the change before it: the league's history was changed on the server; ask the organiser to put it back (docs/league.md)"
-            ),
+        let made = Self::join_pages(&mut league, &tie, invite, path, passwords, head, progress);
+        let mut session = match made {
+            Ok(session) => session,
+            Err(err) => {
+                // What a join that went wrong made is no campaign: it goes.
+                if path.exists() {
+                    for end in ["", "-wal", "-shm"] {
+                        let _ = std::fs::remove_file(format!("{}{end}", path.display()));
+                    }
+                }
+                return Err(err);
+            }
         };
-        let league_keys = league.keys()?;
-        let unsigned = keys::unsigned(&fetched, &league_keys);
-        let (log, names, _) = read_batches(&fetched, &unsigned);
-        let judged = remake::judged(&fetched);
-        passwords::remember(passwords, &tie, &invite.password)?;
-        // The campaign's creation first, then the rest as a sync replays
-        // it: a batch no laptop can replay is left out alike everywhere.
-        let mut session = Session::made_from_log(
-            path,
-            &log[..1],
-            &[],
-            super::builtin_registry()?,
-            "the league's server",
-        )?;
-        let head = fetched.last().map_or(0, |b| b.seq);
-        session.store.tie_to_league(
-            &LeagueTie {
-                synced: 1,
-                last_sync: Some(sync::now()),
-                ..tie
-            },
-            &names[..1],
-        )?;
-        let photos = sync::fetch_photos(&mut league, &session.store, &log)?;
-        let of = log.len() - 1;
-        progress(JoinProgress { taken: 0, of });
-        let mut taken = 0;
-        for (run, run_names) in log[1..].chunks(JOIN_RUN).zip(names[1..].chunks(JOIN_RUN)) {
-            let registry = sync::registry_of(&session.base, &session.store)?;
-            let last = run.last().map_or(head, |b| b.id.0);
-            // Every photo goes in with the first run, before any batch
-            // that shows one.
-            let photos = if taken == 0 { &photos[..] } else { &[] };
-            let base = &session.base;
-            session.store.appending(&mut |file| {
-                sync::append_or_leave_out(
-                    file, base, &registry, run, run_names, photos, last, &judged,
-                )
-                .map(drop)
-            })?;
-            taken += run.len();
-            progress(JoinProgress { taken, of });
-        }
-        session.store.keep_league_hashes(&hashes)?;
-        session.store.pin_league_keys(&league_keys)?;
         session.league_passwords = passwords.map(Path::to_owned);
         session.signing_key(&mut league, &session.tie()?)?;
         // The whole chain was checked: its print is kept for the first sync.
@@ -403,14 +379,100 @@ impl Session {
         );
         session.read_house_packs()?;
         session.league_format = format;
-        let verified = session.verify()?;
-        if !verified.problems.is_empty() {
-            bail!(
-                "the campaign made from the league's server does not verify: {}",
-                verified.problems.join("; ")
-            );
+        Ok(session)
+    }
+
+    /// A join's one pass over the league's log, a page at a time up to its
+    /// batch `head`: each page's chain followed, each batch held to what
+    /// the chain says (its format, its signature), read, and taken in as a
+    /// sync takes it (through the gate, records made again), each run of
+    /// batches one transaction. Nothing is read twice, and no more than a
+    /// page is held at once.
+    fn join_pages(
+        league: &mut League,
+        tie: &LeagueTie,
+        invite: &Invite,
+        path: &Path,
+        passwords: Option<&Path>,
+        head: i64,
+        progress: &mut dyn FnMut(JoinProgress),
+    ) -> Result<Session> {
+        let league_keys = league.keys()?;
+        // What every member's laptop checks: the format each batch claims
+        // against the league's, and its signature against the key the
+        // chain trusts for its author.
+        let mut trust = keys::Chain::new();
+        let mut before: Option<String> = None;
+        let mut session: Option<Session> = None;
+        let of = usize::try_from(head - 1).unwrap_or(0);
+        let mut taken = 0;
+        let mut after = 0;
+        while after < head {
+            let page = league.fetch_page(after, head, JOIN_PAGE)?;
+            let Some(last) = page.last() else {
+                bail!(
+                    "the league's change {} was deleted from the server: the league's history was changed there; ask the organiser to put it back (docs/league.md)",
+                    after + 1
+                );
+            };
+            let hashes = match chain::follow(before.as_deref(), &page) {
+                Ok(hashes) => hashes,
+                Err(seq) => bail!(
+                    "the league's change {seq} does not follow the change before it: the league's history was changed on the server; ask the organiser to put it back (docs/league.md)"
+                ),
+            };
+            (after, before) = (last.seq, last.hash.clone());
+            let judged = trust.judge(&page, &league_keys);
+            let hashes = chain::as_judged(hashes, &page, &judged);
+            let (log, names, _) = read_batches(&page, &judged.out);
+            let remade = remake::judged(&page);
+            let (session, log, names) = match session.as_mut() {
+                Some(session) => (session, &log[..], &names[..]),
+                None => {
+                    passwords::remember(passwords, tie, &invite.password)?;
+                    // The campaign's creation first, then the rest as a
+                    // sync replays it: a batch no laptop can replay is left
+                    // out alike everywhere.
+                    let mut made = Session::made_from_log(
+                        path,
+                        &log[..1],
+                        &[],
+                        super::builtin_registry()?,
+                        "the league's server",
+                    )?;
+                    made.store.tie_to_league(
+                        &LeagueTie {
+                            synced: 1,
+                            last_sync: Some(sync::now()),
+                            ..tie.clone()
+                        },
+                        &names[..1],
+                    )?;
+                    progress(JoinProgress { taken, of });
+                    (session.insert(made), &log[1..], &names[1..])
+                }
+            };
+            let photos = sync::fetch_photos(league, &session.store, log)?;
+            for (run, run_names) in log.chunks(JOIN_RUN).zip(names.chunks(JOIN_RUN)) {
+                let registry = sync::registry_of(&session.base, &session.store)?;
+                let last = run.last().map_or(head, |b| b.id.0);
+                let base = &session.base;
+                session.store.appending(&mut |file| {
+                    sync::append_or_leave_out(
+                        file, base, &registry, run, run_names, &photos, last, &remade,
+                    )
+                    .map(drop)
+                })?;
+                taken += run.len();
+                progress(JoinProgress { taken, of });
+            }
+            session.store.keep_league_hashes(&hashes)?;
         }
-        session.league_passwords = passwords.map(Path::to_owned);
+        let Some(mut session) = session else {
+            bail!("the league's server holds no campaign yet: the organiser sets it up first");
+        };
+        session.store.keep_league_trusted(&trust.newly)?;
+        session.store.pin_league_keys(&league_keys)?;
         Ok(session)
     }
 
@@ -524,12 +586,19 @@ impl Session {
             to_fetch: None,
             last_sync: tie.last_sync.clone(),
             offline: None,
+            newer_format: None,
         };
         if ask_server {
-            let head = passwords::password_for(self.league_passwords.as_deref(), &tie)
-                .and_then(|p| Ok(League::connect(&address(&tie), &p)?.head()?));
-            match head {
-                Ok(head) => status.to_fetch = Some(head.saturating_sub(tie.synced).max(0)),
+            let asked =
+                passwords::password_for(self.league_passwords.as_deref(), &tie).and_then(|p| {
+                    let mut league = League::connect(&address(&tie), &p)?;
+                    Ok((league.head()?, league.format()?))
+                });
+            match asked {
+                Ok((head, format)) => {
+                    status.to_fetch = Some(head.saturating_sub(tie.synced).max(0));
+                    status.newer_format = (format > self.league_format).then_some(format);
+                }
                 Err(err) => status.offline = Some(format!("{err:#}")),
             }
         }
@@ -593,7 +662,7 @@ fn read_batches(
     for batch in fetched {
         let (read, unreadable) = read_batch(batch, unsigned.get(&batch.seq));
         if let Some(why) = unreadable {
-            left_out.push(format!("{} (by {}): {why}", batch.label, batch.author));
+            left_out.push(sync::left_out_line(&batch.label, &batch.author, &why));
         }
         log.push(read);
         names.push(BatchName {

@@ -20,13 +20,13 @@ use anyhow::{Result, bail};
 use serde::Serialize;
 
 use super::chain::{self, Broken};
-use super::{address, passwords, read_batches, remake};
+use super::{address, keys, passwords, read_batches, remake};
 use crate::campaign::gate::Gate;
 use crate::campaign::merge::{self, Choice, Key};
 use crate::campaign::{BatchId, LoggedBatch};
 use crate::rules::Registry;
 use crate::session::{ConflictView, Session};
-use crate::store::league::{League, LeagueError, NewBatch, PushError, ServerBatch};
+use crate::store::league::{League, LeagueError, Limits, NewBatch, PushError, ServerBatch};
 use crate::store::{Appender, BatchName, CampaignStore, LeagueTie, StoredPhoto};
 
 /// How many times a send lost to another member's is tried again.
@@ -57,6 +57,37 @@ impl Pause {
             let _ = ended.send(());
         });
         let _ = ends.recv_timeout(Duration::from_secs(60));
+    }
+}
+
+/// How long a whole sync may take at most, whatever the server does: the
+/// connection, every statement, the waits on others' open changes.
+pub const SYNC_WAIT: Duration = Duration::from_secs(60);
+
+/// The bounds of one sync: how long it may take, and a flag that cancels
+/// it from another thread (the window's Cancel).
+#[derive(Debug, Clone)]
+pub struct SyncLimits {
+    pub wait: Duration,
+    pub cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+}
+
+impl Default for SyncLimits {
+    fn default() -> Self {
+        SyncLimits {
+            wait: SYNC_WAIT,
+            cancel: None,
+        }
+    }
+}
+
+impl SyncLimits {
+    /// The connection's limits, counted from now.
+    fn counted_from_now(&self) -> Limits {
+        Limits {
+            deadline: Some(std::time::Instant::now() + self.wait),
+            cancel: self.cancel.clone(),
+        }
     }
 }
 
@@ -102,8 +133,12 @@ pub enum SyncOutcome {
         change: String,
         reason: String,
     },
-    /// The server could not be reached: everything stays on this laptop.
+    /// The server could not be reached, or did not answer in time:
+    /// everything stays on this laptop.
     Offline { reason: String },
+    /// Cancelled on this laptop before the server answered: everything
+    /// stays on this laptop.
+    Cancelled,
     /// The league is written in a format newer than this Rapsheet writes:
     /// nothing was fetched or sent, and nothing here changed.
     TooNew { league_format: i64, writes: i64 },
@@ -156,6 +191,9 @@ impl SyncOutcome {
             SyncOutcome::Offline { reason } => {
                 format!("Offline ({reason}); every change stays on this laptop")
             }
+            SyncOutcome::Cancelled => {
+                "Not synced: cancelled before the server answered; every change stays on this laptop".to_owned()
+            }
             SyncOutcome::TooNew {
                 league_format,
                 writes,
@@ -194,12 +232,25 @@ impl Session {
         choices: &[Option<Choice>],
         pause_at: Option<Pause>,
     ) -> Result<SyncOutcome> {
+        self.league_sync_within(choices, pause_at, &SyncLimits::default())
+    }
+
+    /// [`Session::league_sync`] within `limits`: however the server
+    /// behaves (it stops answering, another member holds their change
+    /// open), the sync ends by then, or when cancelled, and says so.
+    pub fn league_sync_within(
+        &mut self,
+        choices: &[Option<Choice>],
+        pause_at: Option<Pause>,
+        limits: &SyncLimits,
+    ) -> Result<SyncOutcome> {
         let tie = self.tie()?;
         let password = passwords::password_for(self.league_passwords.as_deref(), &tie)?;
-        let mut league = match League::connect(&address(&tie), &password) {
-            Ok(league) => league,
-            Err(err) => return offline_or(err.into()),
-        };
+        let mut league =
+            match League::connect_within(&address(&tie), &password, limits.counted_from_now()) {
+                Ok(league) => league,
+                Err(err) => return offline_or(err.into()),
+            };
         let checked = match self.check_league(&mut league, tie.synced) {
             Ok(chain::Checked::Stop(stop)) => return Ok(stop),
             Ok(chain::Checked::Go(checked)) => checked,
@@ -209,24 +260,36 @@ impl Session {
         let mut left_out = Vec::new();
         let mut new_keys = Vec::new();
         let mut choices = choices;
+        let private = match self.signing_key(&mut league, &tie) {
+            Ok(private) => private,
+            Err(err) => return offline_or(err),
+        };
         for attempt in 0..ATTEMPTS {
-            let server = match league.fetch_after(self.tie()?.synced) {
-                Ok(server) => server,
+            let synced = self.tie()?.synced;
+            let (server, keys) = match league
+                .fetch_after(synced)
+                .and_then(|s| Ok((s, league.keys()?)))
+            {
+                Ok(fetched) => fetched,
                 Err(err) => return offline_or(err.into()),
             };
-            match chain::follow(self.kept_hash(self.tie()?.synced)?.as_deref(), &server) {
-                Ok(hashes) => self.store.keep_league_hashes(&hashes)?,
+            // What the chain says of each batch, before anything is read.
+            let mut chain = keys::Chain::of(&self.store, synced)?;
+            let judged = chain.judge(&server, &keys);
+            match chain::follow(self.kept_hash(synced)?.as_deref(), &server) {
+                Ok(hashes) => self
+                    .store
+                    .keep_league_hashes(&chain::as_judged(hashes, &server, &judged))?,
                 Err(seq) => return self.history_changed(seq, Broken::Changed, Some(&server)),
             }
-            let met = match self.keys_met(&mut league, &server) {
-                Ok(met) => met,
-                Err(err) => return offline_or(err),
-            };
-            new_keys.extend(met.new_keys);
+            self.store.keep_league_trusted(&chain.newly)?;
+            if attempt == 0 {
+                new_keys.extend(self.keys_seen(&keys, &chain, &tie, private.as_deref())?);
+            }
             let server = self.own_already_there(server)?;
             if !server.is_empty() {
                 fetched += server.len();
-                match self.take_in(Some(&mut league), &server, choices, &met.unsigned)? {
+                match self.take_in(Some(&mut league), &server, choices, &judged.out)? {
                     TakenIn::Done { left_out: more } => {
                         left_out.extend(more);
                         // The choices settled the conflicts with what was
@@ -245,6 +308,7 @@ impl Session {
             let (unsent, names) = self.unsent_named(&tie)?;
             if unsent.is_empty() {
                 self.store.mark_synced(tie.synced, &now())?;
+                self.store.pin_league_keys(&keys)?;
                 self.keep_print(&mut league, checked, tie.synced);
                 return Ok(SyncOutcome::Synced {
                     fetched,
@@ -258,6 +322,9 @@ impl Session {
                 Ok(writing) => writing,
                 Err(err) => return offline_or(err),
             };
+            if writing.format >= 3 {
+                self.check_own_key(&chain, &keys, &tie, writing.key.as_deref())?;
+            }
             let (batches, hashes) = writing.batches(tie.synced, &unsent, &names)?;
             for (key, _, bytes) in self.store.photos_with_keys(&photo_keys(&unsent))? {
                 if let Err(err) = league.push_photo(&key, &bytes) {
@@ -268,6 +335,8 @@ impl Session {
             }
             if pause_at == Some(Pause::BeforeSend) {
                 Pause::BeforeSend.here();
+                // The harness's pause is not the server's time.
+                league.limit(limits.counted_from_now());
             }
             match league.push(tie.synced, &batches) {
                 Ok(head) => {
@@ -276,6 +345,8 @@ impl Session {
                     }
                     self.store.mark_synced(head, &now())?;
                     self.store.keep_league_hashes(&hashes)?;
+                    self.trust_sent(&chain, &tie, &writing, &unsent)?;
+                    self.store.pin_league_keys(&keys)?;
                     self.keep_print(&mut league, checked, head);
                     return Ok(SyncOutcome::Synced {
                         fetched,
@@ -287,7 +358,7 @@ impl Session {
                 }
                 Err(PushError::LostRace | PushError::AlreadyThere(_)) => pause(attempt),
                 Err(PushError::Refused { uid, reason }) => {
-                    return self.send_before_refused(
+                    let refused = self.send_before_refused(
                         &mut league,
                         &tie,
                         (&batches, &hashes),
@@ -295,7 +366,11 @@ impl Session {
                         fetched,
                         &uid,
                         reason,
-                    );
+                    )?;
+                    if let SyncOutcome::Refused { sent, .. } = refused {
+                        self.trust_sent(&chain, &tie, &writing, &unsent[..sent.min(unsent.len())])?;
+                    }
+                    return Ok(refused);
                 }
                 Err(PushError::Offline(reason)) => return Ok(SyncOutcome::Offline { reason }),
                 Err(err @ PushError::Other(_)) => return Err(err.into()),
@@ -356,7 +431,7 @@ impl Session {
             let mut left_out = Vec::new();
             let (base, registry) = (&self.base, &self.registry);
             self.store.appending(&mut |file| {
-                left_out = append_or_leave_out(
+                left_out = lines(append_or_leave_out(
                     file,
                     base,
                     registry,
@@ -365,7 +440,7 @@ impl Session {
                     &photos,
                     head,
                     &judged,
-                )?;
+                )?);
                 Ok(())
             })?;
             self.read_house_packs()?;
@@ -376,15 +451,26 @@ impl Session {
         // This laptop's unsent batches are made again after the server's
         // new ones, the merge told where the two parted from the state
         // here: a rebase costs what was fetched and what waits to be sent.
+        // What this laptop leaves out of the server's takes no part in it:
+        // found first, where the server's batches go, and taken back.
         let unsent = self.store.log_batches_after(BatchId(tie.synced))?;
         let parted = self.parted_at(tie.synced, &unsent, &fetched)?;
+        let out =
+            self.left_out_before(tie.synced, &fetched, &fetched_names, &photos, head, &judged)?;
+        let taken: Vec<LoggedBatch> = fetched
+            .iter()
+            .map(|b| match out.iter().find(|o| o.id == b.id) {
+                Some(_) => emptied(b, "left out"),
+                None => b.clone(),
+            })
+            .collect();
         let within = |key: &Key, to| self.may_take(key, to);
         let records = if remaking {
             merge::Records::MadeAgain
         } else {
             merge::Records::Kept
         };
-        let plan = merge::plan_parted(&parted, &fetched, &unsent, &within, records)?;
+        let plan = merge::plan_parted(&parted, &taken, &unsent, &within, records)?;
         let unchosen =
             (0..plan.conflicts.len()).any(|i| choices.get(i).copied().flatten().is_none());
         // Choices made for more conflicts than there are now were made for
@@ -426,7 +512,7 @@ impl Session {
         let mut unplayable = None;
         let rewound = self.store.rewind(tie.synced, &mut |rewound| {
             let registry = registry_of(&base, rewound)?;
-            left_out = append_or_leave_out(
+            left_out = lines(append_or_leave_out(
                 rewound,
                 &base,
                 &registry,
@@ -435,7 +521,7 @@ impl Session {
                 &photos,
                 head,
                 &judged,
-            )?;
+            )?);
             let now_read = registry_of(&base, rewound)?;
             if !remaking || !mine.iter().any(remake::is_record) {
                 let mut gate = Gate::new(&base, &now_read);
@@ -480,7 +566,36 @@ impl Session {
         })
     }
 
-    /// Where the league's log and this laptop's parted: after the league's
+    /// The server's new batches this laptop leaves out where they go (after
+    /// its batch `synced`, its own unsent ones taken back), found by taking
+    /// them in there and taking that back: the file is left as it was.
+    fn left_out_before(
+        &mut self,
+        synced: i64,
+        fetched: &[LoggedBatch],
+        names: &[BatchName],
+        photos: &[StoredPhoto],
+        head: i64,
+        judged: &std::collections::BTreeSet<BatchId>,
+    ) -> Result<Vec<LeftOut>> {
+        const TRIED: &str = "tried, and taken back";
+        let base = self.base.clone();
+        let mut out = None;
+        let tried = self.store.rewind(synced, &mut |rewound| {
+            let registry = registry_of(&base, rewound)?;
+            out = Some(append_or_leave_out(
+                rewound, &base, &registry, fetched, names, photos, head, judged,
+            )?);
+            Err(crate::store::StoreError::Conflict(TRIED.to_owned()))
+        });
+        match (out, tried) {
+            (Some(out), Err(crate::store::StoreError::Conflict(why))) if why == TRIED => Ok(out),
+            (_, Err(err)) => Err(err.into()),
+            (_, Ok(())) => bail!("the league's changes were taken in where they were only tried"),
+        }
+    }
+
+    /// Where the league's log and this laptop parted: after the league's
     /// batch `synced`, this laptop's `unsent` batches made since, the
     /// league's `fetched` after it. What stood then is what stands now
     /// with the unsent batches taken back, read only of the ids the two
@@ -714,6 +829,7 @@ fn offline_or(err: anyhow::Error) -> Result<SyncOutcome> {
         Some(LeagueError::Offline(reason)) => Ok(SyncOutcome::Offline {
             reason: reason.clone(),
         }),
+        Some(LeagueError::Cancelled) => Ok(SyncOutcome::Cancelled),
         _ => Err(err),
     }
 }
@@ -733,7 +849,7 @@ pub(super) fn append_or_leave_out(
     photos: &[StoredPhoto],
     head: i64,
     judged: &std::collections::BTreeSet<BatchId>,
-) -> crate::store::Result<Vec<String>> {
+) -> crate::store::Result<Vec<LeftOut>> {
     let mut left_out = Vec::new();
     let mut registry = registry.clone();
     let mut start = 0;
@@ -785,7 +901,7 @@ fn append_run(
     names: &[BatchName],
     photos: &[StoredPhoto],
     head: i64,
-) -> crate::store::Result<Vec<String>> {
+) -> crate::store::Result<Vec<LeftOut>> {
     // A batch whose own fields no log holds (an undo of no earlier batch,
     // a label past its length) is left out like one that cannot be
     // replayed.
@@ -835,20 +951,58 @@ fn append_run(
     Ok(left_out)
 }
 
+/// A batch of the server's this laptop left out: its number, and what it
+/// was and why, in a line.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct LeftOut {
+    pub id: BatchId,
+    pub line: String,
+}
+
+impl LeftOut {
+    fn of(batch: &LoggedBatch, author: &str, why: &str) -> LeftOut {
+        LeftOut {
+            id: batch.id,
+            line: left_out_line(&batch.label, author, why),
+        }
+    }
+}
+
+/// What was left out, in a line: the batch's label (cut, as its place in
+/// the log keeps it), who sent it, and why.
+pub(super) fn left_out_line(label: &str, author: &str, why: &str) -> String {
+    format!(
+        "{} (by {}): {why}",
+        crate::text::one_line(&shown_label(label)),
+        crate::text::one_line(author)
+    )
+}
+
+/// The lines of what was left out.
+pub(super) fn lines(left_out: Vec<LeftOut>) -> Vec<String> {
+    left_out.into_iter().map(|l| l.line).collect()
+}
+
+/// `batch` as this laptop keeps it when it is left out: empty, in its
+/// place, its label saying why.
+pub(super) fn emptied(batch: &LoggedBatch, why: &str) -> LoggedBatch {
+    LoggedBatch {
+        label: left_out_label(&batch.label, why),
+        undoes: None,
+        events: Vec::new(),
+        ..batch.clone()
+    }
+}
+
 /// Puts an empty batch saying why in the place of a batch of the server's
-/// that is not taken in; what was left out, in a line.
+/// that is not taken in; what was left out.
 fn leave_out(
     store: &mut impl Appender,
     batch: &LoggedBatch,
     name: &BatchName,
     why: &str,
-) -> crate::store::Result<String> {
-    let empty = LoggedBatch {
-        label: left_out_label(&batch.label, why),
-        undoes: None,
-        events: Vec::new(),
-        ..batch.clone()
-    };
+) -> crate::store::Result<LeftOut> {
+    let empty = emptied(batch, why);
     store.append(
         std::slice::from_ref(&empty),
         std::slice::from_ref(name),
@@ -857,7 +1011,7 @@ fn leave_out(
         &now(),
         &mut |_, _, _| Ok(()),
     )?;
-    Ok(format!("{} (by {}): {why}", batch.label, name.author))
+    Ok(LeftOut::of(batch, &name.author, why))
 }
 
 /// The photos among `photos` that `batches` show.
@@ -873,11 +1027,7 @@ fn photos_of(photos: &[StoredPhoto], batches: &[LoggedBatch]) -> Vec<StoredPhoto
 /// The label a batch left out is kept under: what it was (its first
 /// 200 characters, escaped where the log would not take it), and why.
 pub(super) fn left_out_label(label: &str, why: &str) -> String {
-    const SHOWN: usize = 200;
-    let mut shown: String = label.chars().take(SHOWN).collect();
-    if label.chars().nth(SHOWN).is_some() {
-        shown.push('…');
-    }
+    let shown = shown_label(label);
     let said = format!("Left out: {shown} — {why}");
     if crate::campaign::gate::is_label("label", &said).is_ok()
         && crate::text::one_line(&said) == said
@@ -885,6 +1035,17 @@ pub(super) fn left_out_label(label: &str, why: &str) -> String {
         return said;
     }
     format!("Left out: {} — {why}", crate::text::echo(&shown))
+}
+
+/// A label as a batch left out shows it: its first 200 characters, and an
+/// ellipsis where it was longer.
+fn shown_label(label: &str) -> String {
+    const SHOWN: usize = 200;
+    let mut shown: String = label.chars().take(SHOWN).collect();
+    if label.chars().nth(SHOWN).is_some() {
+        shown.push('…');
+    }
+    shown
 }
 
 /// The photos these batches show (a fighter's photo set or given back).

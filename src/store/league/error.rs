@@ -6,6 +6,8 @@ use std::error::Error as _;
 
 use postgres::error::SqlState;
 
+use super::wire::WireError;
+
 /// Why a league's server could not be reached, read or changed.
 #[derive(Debug, thiserror::Error)]
 pub enum LeagueError {
@@ -27,6 +29,8 @@ pub enum LeagueError {
     Invalid(String),
     #[error("the league's server said: {message}")]
     Server { code: String, message: String },
+    #[error("cancelled on this laptop before the server answered")]
+    Cancelled,
 }
 
 impl LeagueError {
@@ -70,6 +74,25 @@ impl From<postgres::Error> for LeagueError {
             _ => Self::Server { code, message },
         }
     }
+}
+
+impl From<WireError> for LeagueError {
+    fn from(error: WireError) -> Self {
+        match error {
+            WireError::Pg(error) => error.into(),
+            WireError::Silent(waited) => Self::Offline(silent(waited)),
+            WireError::Cancelled => Self::Cancelled,
+            WireError::Local(words) => Self::Offline(words),
+        }
+    }
+}
+
+/// A server that did not answer within `waited`, in words.
+fn silent(waited: std::time::Duration) -> String {
+    format!(
+        "it did not answer within {} s",
+        waited.as_secs_f64().ceil() as u64
+    )
 }
 
 /// An error before or beside the server's answer: TLS, the network, a
@@ -166,7 +189,13 @@ pub enum PushError {
 }
 
 /// What a failed insert of the batch `uid` means to the pusher.
-pub(super) fn push_error(error: postgres::Error, uid: &str) -> PushError {
+pub(super) fn push_error(error: WireError, uid: &str) -> PushError {
+    let error = match error {
+        WireError::Pg(error) => error,
+        WireError::Silent(waited) => return PushError::Offline(silent(waited)),
+        WireError::Cancelled => return PushError::Offline(LeagueError::Cancelled.to_string()),
+        WireError::Local(words) => return PushError::Offline(words),
+    };
     let Some(db) = error.as_db_error() else {
         return PushError::Offline(sentence(&error));
     };

@@ -31,19 +31,20 @@
 
 pub mod chain;
 mod error;
+mod restore;
 mod schema;
 pub mod signature;
 pub mod tls;
+mod wire;
 
 use std::time::Duration;
 
-use postgres::config::SslMode;
-use postgres::{Client, Config};
 use rand::RngExt;
-use tokio_postgres_rustls::MakeRustlsConnect;
 
 pub use error::{LeagueError, PushError};
 pub use schema::{NEWEST_FORMAT, SCHEMA_VERSION};
+pub use wire::{CONNECT_WAIT, Limits, STATEMENT_WAIT as ANSWER_WAIT};
+use wire::{Conn, Target, WireError};
 
 /// Where a league's server is and who connects: what an invite carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -54,6 +55,18 @@ pub struct Address {
     pub login: String,
     /// The league's certificate (PEM), the one the client trusts.
     pub certificate: String,
+}
+
+/// What `prepare` did to a league's database.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Prepared {
+    /// An empty database made a league's, at this schema version.
+    Made { schema: i64 },
+    /// A league's schema brought up to date.
+    Upgraded { before: i64, after: i64 },
+    /// A league restored from its organiser's backup made whole, at this
+    /// schema version, holding this many batches.
+    Restored { schema: i64, batches: i64 },
 }
 
 /// A batch as the server holds it.
@@ -176,7 +189,7 @@ pub struct Member {
 
 /// A connection to a league's server.
 pub struct League {
-    client: Client,
+    conn: Conn,
     /// The league's schema version, once asked.
     schema: Option<i64>,
 }
@@ -187,12 +200,19 @@ impl std::fmt::Debug for League {
     }
 }
 
-/// How long a connection may take before the server counts as offline.
-const CONNECT_TIMEOUT: Duration = Duration::from_secs(10);
-
 /// How long a statement waits on a lock another connection holds (a
-/// member's transaction left open) before the sync stops and says so.
-pub const LOCK_WAIT: Duration = Duration::from_secs(5);
+/// member's transaction left open) before it is tried again, the holder's
+/// transaction ended where it was open too long (see [`HELD_AT_MOST`]).
+pub const LOCK_WAIT: Duration = Duration::from_secs(2);
+
+/// How long a member's transaction may hold a place in the league's log
+/// (or any row another member's change needs) before the next member who
+/// needs it ends that transaction.
+pub const HELD_AT_MOST: Duration = Duration::from_secs(5);
+
+/// How long a send waits at most on others' open transactions: the lock
+/// waits and the ends of the holders' transactions, all told.
+pub const SEND_WAIT: Duration = Duration::from_secs(15);
 
 /// How long one statement may run, and this connection sit in an open
 /// transaction, before the server stops it.
@@ -201,30 +221,45 @@ pub const STATEMENT_WAIT: Duration = Duration::from_secs(60);
 impl League {
     /// Connects over TLS, trusting only the address's certificate.
     pub fn connect(address: &Address, password: &str) -> Result<League, LeagueError> {
+        Self::connect_within(address, password, Limits::default())
+    }
+
+    /// [`League::connect`], everything it does afterwards within `limits`
+    /// (a deadline, a flag that cancels): however the server behaves,
+    /// nothing waits past them.
+    pub fn connect_within(
+        address: &Address,
+        password: &str,
+        limits: Limits,
+    ) -> Result<League, LeagueError> {
         let tls = tls::pinned_config(&address.certificate)
             .map_err(|e| LeagueError::Invalid(e.to_string()))?;
-        let client = Config::new()
-            .host(&address.host)
-            .port(address.port)
-            .dbname(&address.database)
-            .user(&address.login)
-            .password(password)
-            .ssl_mode(SslMode::Require)
-            .connect_timeout(CONNECT_TIMEOUT)
-            // No wait without end on another member's open transaction or
-            // a server that stopped answering: see `LOCK_WAIT`.
-            .options(&format!(
-                "-c lock_timeout={}ms -c statement_timeout={}ms -c idle_in_transaction_session_timeout={}ms",
-                LOCK_WAIT.as_millis(),
-                STATEMENT_WAIT.as_millis(),
-                STATEMENT_WAIT.as_millis()
-            ))
-            .application_name("rapsheet")
-            .connect(MakeRustlsConnect::new(tls))?;
-        Ok(League {
-            client,
-            schema: None,
-        })
+        // The server's own limits too: no statement runs on, and no
+        // transaction of this laptop's stays open, past them.
+        let options = format!(
+            "-c lock_timeout={}ms -c statement_timeout={}ms -c idle_in_transaction_session_timeout={}ms",
+            LOCK_WAIT.as_millis(),
+            STATEMENT_WAIT.as_millis(),
+            STATEMENT_WAIT.as_millis()
+        );
+        let conn = Conn::connect(
+            &Target {
+                host: &address.host,
+                port: address.port,
+                database: &address.database,
+                login: &address.login,
+                password,
+                options: &options,
+            },
+            tls,
+            limits,
+        )?;
+        Ok(League { conn, schema: None })
+    }
+
+    /// Sets the limits of what this connection does from now on.
+    pub fn limit(&mut self, limits: Limits) {
+        self.conn.limits = limits;
     }
 
     /// Makes the connected database a league, the connected login its
@@ -239,12 +274,12 @@ impl League {
     pub fn init_to(&mut self, upto: i64) -> Result<(), LeagueError> {
         // Made ready by the server's administrator (`prepare`): nothing to
         // make.
-        if schema::prepared_for_me(&mut self.client)? {
+        if schema::prepared_for_me(&mut self.conn)? {
             self.schema = None;
             return Ok(());
         }
-        schema::check_can_init(&mut self.client)?;
-        schema::apply(&mut self.client, upto.clamp(1, SCHEMA_VERSION))?;
+        schema::check_can_init(&mut self.conn)?;
+        schema::apply(&mut self.conn, upto.clamp(1, SCHEMA_VERSION))?;
         self.schema = None;
         Ok(())
     }
@@ -255,22 +290,36 @@ impl League {
     /// organiser then needs no CREATEROLE (with which a login can grant
     /// itself every role of the league). On a league already there, the
     /// versions it lacks are applied.
-    pub fn prepare(&mut self, organiser: &str) -> Result<(i64, i64), LeagueError> {
+    ///
+    /// On a league restored from its organiser's backup (its schema not
+    /// the league's owner's), it is made whole: the data kept, the schema
+    /// and every right made anew (see [`restore`]).
+    pub fn prepare(&mut self, organiser: &str) -> Result<Prepared, LeagueError> {
         check_login(organiser)?;
+        schema::check_administrator(&mut self.conn)?;
+        let roles = schema::Roles::for_organiser(&mut self.conn, organiser)?;
+        if restore::is_restored(&mut self.conn, &roles)? {
+            let (schema, batches) = restore::make_whole(&mut self.conn, &roles)?;
+            self.schema = None;
+            return Ok(Prepared::Restored { schema, batches });
+        }
         let exists = self
-            .client
+            .conn
             .query_one(
                 "SELECT to_regclass('league.schema_version') IS NOT NULL",
                 &[],
             )?
             .get::<_, bool>(0);
         if exists {
-            return self.upgrade();
+            let (before, after) = self.upgrade()?;
+            return Ok(Prepared::Upgraded { before, after });
         }
-        schema::check_empty_for(&mut self.client)?;
-        schema::prepare(&mut self.client, organiser)?;
+        schema::check_empty_for(&mut self.conn)?;
+        schema::prepare(&mut self.conn, organiser)?;
         self.schema = None;
-        Ok((0, self.schema_version()?))
+        Ok(Prepared::Made {
+            schema: self.schema_version()?,
+        })
     }
 
     /// Brings the league's schema to this build's, the versions it lacks
@@ -278,7 +327,7 @@ impl League {
     /// versions before and after.
     pub fn upgrade(&mut self) -> Result<(i64, i64), LeagueError> {
         let before = self.schema_version()?;
-        schema::upgrade(&mut self.client, before)?;
+        schema::upgrade(&mut self.conn, before)?;
         self.schema = None;
         Ok((before, self.schema_version()?))
     }
@@ -289,7 +338,7 @@ impl League {
             return Ok(version);
         }
         let row = self
-            .client
+            .conn
             .query_one("SELECT max(version) FROM league.schema_version", &[])?;
         let version = row.get::<_, Option<i64>>(0).unwrap_or(0);
         self.schema = Some(version);
@@ -307,7 +356,7 @@ impl League {
             return Ok(1);
         }
         let row = self
-            .client
+            .conn
             .query_one("SELECT format FROM league.format", &[])?;
         Ok(row.get(0))
     }
@@ -316,7 +365,7 @@ impl League {
     /// the format it is at. The organiser's.
     pub fn raise_format(&mut self, format: i64) -> Result<i64, LeagueError> {
         let row = self
-            .client
+            .conn
             .query_one("SELECT league.raise_format($1)", &[&format])?;
         Ok(row.get(0))
     }
@@ -329,7 +378,7 @@ impl League {
         if !self.keeps_chain()? {
             return Ok(None);
         }
-        let row = self.client.query_one(
+        let row = self.conn.query_one(
             "SELECT count(*), coalesce(sum(xmin::text::bigint), 0)::text,
                     coalesce(max(hash) FILTER (WHERE seq = $2), '')
              FROM league.batch WHERE seq > $1 AND seq <= $2",
@@ -351,7 +400,7 @@ impl League {
         if !self.keeps_chain()? {
             return Ok(None);
         }
-        let row = self.client.query_one(HELD, &[&upto])?;
+        let row = self.conn.query_one(HELD, &[&upto])?;
         Ok(Some(Held {
             count: row.get(0),
             first_unchained: row.get(1),
@@ -367,7 +416,7 @@ impl League {
     /// Publishes this login's key (its public half, in hex); a key
     /// published before stays as it is.
     pub fn publish_key(&mut self, public_key: &str) -> Result<(), LeagueError> {
-        self.client.execute(
+        self.conn.execute(
             "INSERT INTO league.member_key (login, public_key, made)
              VALUES (session_user, $1, now()) ON CONFLICT DO NOTHING",
             &[&public_key],
@@ -381,7 +430,7 @@ impl League {
         if !self.keeps_keys()? {
             return Ok(Vec::new());
         }
-        let rows = self.client.query(
+        let rows = self.conn.query(
             "SELECT login, public_key,
                     to_char(made AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"')
              FROM league.member_key ORDER BY made, login, public_key",
@@ -397,9 +446,24 @@ impl League {
             .collect())
     }
 
+    /// The format each of batches `1..=upto` says, in order (1 on a
+    /// league before formats).
+    pub fn formats(&mut self, upto: i64) -> Result<Vec<(i64, i64)>, LeagueError> {
+        let format = if self.keeps_chain()? {
+            "format"
+        } else {
+            "1::bigint"
+        };
+        let rows = self.conn.query(
+            &format!("SELECT seq, {format} FROM league.batch WHERE seq <= $1 ORDER BY seq"),
+            &[&upto],
+        )?;
+        Ok(rows.iter().map(|r| (r.get(0), r.get(1))).collect())
+    }
+
     /// The hashes of batches `1..=upto`, in order.
     pub fn hashes(&mut self, upto: i64) -> Result<Vec<(i64, String)>, LeagueError> {
-        let rows = self.client.query(
+        let rows = self.conn.query(
             "SELECT seq, hash FROM league.batch WHERE seq <= $1 ORDER BY seq",
             &[&upto],
         )?;
@@ -409,100 +473,183 @@ impl League {
     /// The newest batch's `seq`; 0 when there is none.
     pub fn head(&mut self) -> Result<i64, LeagueError> {
         let row = self
-            .client
+            .conn
             .query_one("SELECT coalesce(max(seq), 0) FROM league.batch", &[])?;
         Ok(row.get(0))
     }
 
     /// Every batch after `seq`, in the server's order.
     pub fn fetch_after(&mut self, seq: i64) -> Result<Vec<ServerBatch>, LeagueError> {
+        self.fetch_page(seq, i64::MAX, i64::MAX)
+    }
+
+    /// The batches after `seq` up to `upto`, at most `most` of them, in
+    /// the server's order.
+    pub fn fetch_page(
+        &mut self,
+        seq: i64,
+        upto: i64,
+        most: i64,
+    ) -> Result<Vec<ServerBatch>, LeagueError> {
         let chain = match self.schema_version()? {
             6.. => "format, hash, signature",
             5 => "format, hash, NULL::text",
             _ => "1::bigint, NULL::text, NULL::text",
         };
-        let rows = self.client.query(
+        let rows = self.conn.query(
             &format!(
                 "SELECT seq, uid, author,
                         to_char(received AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS.US\"Z\"'),
                         at, label, undoes, events::text, {chain}
-                 FROM league.batch WHERE seq > $1 ORDER BY seq"
+                 FROM league.batch WHERE seq > $1 AND seq <= $2 ORDER BY seq LIMIT $3"
             ),
-            &[&seq],
+            &[&seq, &upto, &most],
         )?;
         Ok(rows.iter().map(server_batch).collect())
     }
 
     /// Appends `batches` after the batch `after` (the head this laptop
-    /// last saw), numbered `after + 1`, `after + 2`, …, in one transaction:
-    /// all land or none. Returns the new head.
+    /// last saw), numbered `after + 1`, `after + 2`, …: all land or none.
+    /// Returns the new head.
+    ///
+    /// A run of batches goes in one statement, so this laptop holds its
+    /// place in the log for one round trip only. Where another member's
+    /// transaction holds the place (or a row the batches need) the send
+    /// waits [`LOCK_WAIT`], ends the transactions open longer than
+    /// [`HELD_AT_MOST`] that hold the league's rows, and tries again: it
+    /// never waits past [`SEND_WAIT`] on others, however they use the
+    /// server.
     pub fn push(&mut self, after: i64, batches: &[NewBatch]) -> Result<i64, PushError> {
         let schema = self.schema_version()?;
-        let mut tx = self.client.transaction().map_err(LeagueError::from)?;
-        let mut seq = after;
-        for batch in batches {
-            seq += 1;
-            insert(&mut tx, seq, batch, schema).map_err(|e| error::push_error(e, &batch.uid))?;
+        let started = std::time::Instant::now();
+        loop {
+            match self.push_once(after, batches, schema) {
+                Err(WireError::Pg(e))
+                    if e.code() == Some(&postgres::error::SqlState::LOCK_NOT_AVAILABLE)
+                        && started.elapsed() + LOCK_WAIT < SEND_WAIT =>
+                {
+                    self.end_held_sends()?;
+                }
+                Err(e) => return Err(self.why_refused(e, after, batches, schema)),
+                Ok(()) => return Ok(after + batches.len() as i64),
+            }
         }
-        tx.commit()
-            .map_err(|e| error::push_error(e, last_uid(batches)))?;
-        Ok(seq)
+    }
+
+    /// One try of [`League::push`]: the batches in runs of [`PUSH_RUN`],
+    /// one statement each, in one transaction where there are several.
+    fn push_once(
+        &mut self,
+        after: i64,
+        batches: &[NewBatch],
+        schema: i64,
+    ) -> Result<(), WireError> {
+        if batches.len() <= PUSH_RUN {
+            return insert(&mut self.conn, after, batches, schema);
+        }
+        self.conn.transaction(|conn| {
+            for (i, run) in batches.chunks(PUSH_RUN).enumerate() {
+                insert(conn, after + (i * PUSH_RUN) as i64, run, schema)?;
+            }
+            Ok(())
+        })
+    }
+
+    /// What a push that failed with `error` means; where the server
+    /// refused one of several batches, which one, found by sending them
+    /// one at a time in a transaction taken back.
+    fn why_refused(
+        &mut self,
+        error: WireError,
+        after: i64,
+        batches: &[NewBatch],
+        schema: i64,
+    ) -> PushError {
+        let said = error::push_error(error, last_uid(batches));
+        if !matches!(said, PushError::Refused { .. }) || batches.len() < 2 {
+            return said;
+        }
+        let mut culprit = None;
+        let _ = self.conn.transaction(|conn| {
+            for (i, batch) in batches.iter().enumerate() {
+                if let Err(e) = insert(conn, after + i as i64, std::slice::from_ref(batch), schema)
+                {
+                    culprit = Some(error::push_error(e, &batch.uid));
+                    break;
+                }
+            }
+            Err::<(), WireError>(WireError::Cancelled)
+        });
+        match culprit {
+            Some(refused @ PushError::Refused { .. }) => refused,
+            _ => said,
+        }
+    }
+
+    /// Ends the transactions of the league's members that have held the
+    /// league's rows open longer than [`HELD_AT_MOST`] (schema 10 on;
+    /// nothing before). How many it ended.
+    pub fn end_held_sends(&mut self) -> Result<i64, LeagueError> {
+        if self.schema_version()? < 10 {
+            return Ok(0);
+        }
+        let row = self.conn.query_one("SELECT league.end_held_sends()", &[])?;
+        Ok(row.get::<_, i32>(0).into())
     }
 
     /// Makes a member's login with a new password (returned, never
     /// kept), lets it into the league and gives it `gangs`. The organiser's.
     pub fn invite(&mut self, login: &str, gangs: &[i64]) -> Result<String, LeagueError> {
-        check_login(login)?;
+        check_member_login(login)?;
         let password = new_password();
         let verifier = postgres_protocol::password::scram_sha_256(password.as_bytes());
         if self.schema_version()? >= 8 {
             // Through the doorman: the organiser makes no login itself.
-            let mut tx = self.client.transaction()?;
-            tx.execute("SELECT league.admit($1, $2)", &[&login, &verifier])
-                .map_err(|e| role_error(e, login))?;
-            for gang in gangs {
-                assign_in(&mut tx, login, *gang)?;
-            }
-            tx.commit()?;
+            self.conn.transaction(|tx| {
+                tx.execute("SELECT league.admit($1, $2)", &[&login, &verifier])
+                    .map_err(|e| role_error(e, login))?;
+                for gang in gangs {
+                    assign_in(tx, login, *gang)?;
+                }
+                Ok::<_, LeagueError>(())
+            })?;
             return Ok(password);
         }
-        let players = schema::players_role(&mut self.client)?;
-        let mut tx = self.client.transaction()?;
-        tx.batch_execute(&format!(
-            "CREATE ROLE {login} LOGIN PASSWORD {verifier}; GRANT {players} TO {login};",
-            login = schema::ident(login),
-            verifier = schema::literal(&verifier),
-            players = schema::ident(&players),
-        ))
-        .map_err(|e| role_error(e, login))?;
-        tx.execute("INSERT INTO league.member (login) VALUES ($1)", &[&login])?;
-        for gang in gangs {
-            assign_in(&mut tx, login, *gang)?;
-        }
-        tx.commit()?;
+        let players = schema::players_role(&mut self.conn)?;
+        self.conn.transaction(|tx| {
+            tx.batch_execute(&format!(
+                "CREATE ROLE {login} LOGIN PASSWORD {verifier}; GRANT {players} TO {login};",
+                login = schema::ident(login),
+                verifier = schema::literal(&verifier),
+                players = schema::ident(&players),
+            ))
+            .map_err(|e| role_error(e, login))?;
+            tx.execute("INSERT INTO league.member (login) VALUES ($1)", &[&login])?;
+            for gang in gangs {
+                assign_in(tx, login, *gang)?;
+            }
+            Ok::<_, LeagueError>(())
+        })?;
         Ok(password)
     }
 
     /// Gives `gang` to the member `login` (from whoever had it). The
     /// organiser's.
     pub fn assign(&mut self, login: &str, gang: i64) -> Result<(), LeagueError> {
-        let mut tx = self.client.transaction()?;
-        assign_in(&mut tx, login, gang)?;
-        tx.commit()?;
-        Ok(())
+        self.conn.transaction(|tx| assign_in(tx, login, gang))
     }
 
     /// Takes `gang` from whoever had it: it is no member's until given
     /// again. The organiser's.
     pub fn take_away(&mut self, gang: i64) -> Result<(), LeagueError> {
-        self.client
+        self.conn
             .execute("DELETE FROM league.gang_owner WHERE gang = $1", &[&gang])?;
         Ok(())
     }
 
     /// Every member, by login, with their gangs and whether they organise.
     pub fn members(&mut self) -> Result<Vec<Member>, LeagueError> {
-        let rows = self.client.query(
+        let rows = self.conn.query(
             "SELECT m.login, m.organiser,
                     coalesce(array_agg(o.gang ORDER BY o.gang)
                              FILTER (WHERE o.gang IS NOT NULL), '{}')
@@ -523,7 +670,7 @@ impl League {
     /// Shares a photo under the key the campaign stores it under (see
     /// [`crate::store::photo_key`]). A photo already there stays as it is.
     pub fn push_photo(&mut self, key: &str, bytes: &[u8]) -> Result<(), LeagueError> {
-        self.client.execute(
+        self.conn.execute(
             "INSERT INTO league.photo (key, bytes) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
             &[&key, &bytes],
         )?;
@@ -535,7 +682,7 @@ impl League {
     /// match its key is refused.
     pub fn fetch_photo(&mut self, key: &str) -> Result<Option<Vec<u8>>, LeagueError> {
         let row = self
-            .client
+            .conn
             .query_opt("SELECT bytes FROM league.photo WHERE key = $1", &[&key])?;
         let Some(bytes) = row.map(|r| r.get::<_, Vec<u8>>(0)) else {
             return Ok(None);
@@ -550,7 +697,7 @@ impl League {
 
     /// The login this connection is, as the server sees it.
     pub fn whoami(&mut self) -> Result<String, LeagueError> {
-        let row = self.client.query_one("SELECT session_user::text", &[])?;
+        let row = self.conn.query_one("SELECT session_user::text", &[])?;
         Ok(row.get(0))
     }
 }
@@ -594,69 +741,83 @@ const HELD: &str = "
            max(hash) FILTER (WHERE seq = $1)
     FROM held";
 
-fn insert(
-    tx: &mut postgres::Transaction<'_>,
-    seq: i64,
-    batch: &NewBatch,
-    schema: i64,
-) -> Result<u64, postgres::Error> {
-    // The columns the league's schema has: the format and the hash from
-    // schema 5, the signature from schema 6.
+/// How many batches go in one statement.
+const PUSH_RUN: usize = 500;
+
+/// Inserts `batches` numbered from `after + 1`, in one statement: the
+/// columns the league's schema has (the format and the hash from schema 5,
+/// the signature from schema 6), each a list, taken in their order.
+fn insert(conn: &mut Conn, after: i64, batches: &[NewBatch], schema: i64) -> Result<(), WireError> {
+    let seqs: Vec<i64> = (1..=batches.len() as i64).map(|i| after + i).collect();
+    let uids: Vec<&str> = batches.iter().map(|b| b.uid.as_str()).collect();
+    let ats: Vec<&str> = batches.iter().map(|b| b.at.as_str()).collect();
+    let labels: Vec<&str> = batches.iter().map(|b| b.label.as_str()).collect();
+    let undoes: Vec<Option<i64>> = batches.iter().map(|b| b.undoes).collect();
+    let events: Vec<&str> = batches.iter().map(|b| b.events.as_str()).collect();
+    let formats: Vec<i64> = batches.iter().map(|b| b.format).collect();
+    let hashes: Vec<Option<&str>> = batches.iter().map(|b| b.hash.as_deref()).collect();
+    let signatures: Vec<Option<&str>> = batches.iter().map(|b| b.signature.as_deref()).collect();
     let mut columns = vec!["seq", "uid", "at", "label", "undoes", "events"];
-    let mut values: Vec<&(dyn postgres::types::ToSql + Sync)> = vec![
-        &seq,
-        &batch.uid,
-        &batch.at,
-        &batch.label,
-        &batch.undoes,
-        &batch.events,
+    let mut lists: Vec<(&(dyn postgres::types::ToSql + Sync), &str)> = vec![
+        (&seqs, "bigint[]"),
+        (&uids, "text[]"),
+        (&ats, "text[]"),
+        (&labels, "text[]"),
+        (&undoes, "bigint[]"),
+        (&events, "text[]"),
     ];
     if schema >= 5 {
         columns.extend(["format", "hash"]);
-        values.push(&batch.format);
-        values.push(&batch.hash);
+        lists.push((&formats, "bigint[]"));
+        lists.push((&hashes, "text[]"));
     }
     if schema >= 6 {
         columns.push("signature");
-        values.push(&batch.signature);
+        lists.push((&signatures, "text[]"));
     }
-    let places: Vec<String> = columns
+    let picked: Vec<String> = columns
         .iter()
-        .enumerate()
-        .map(|(i, c)| match *c {
-            "events" => format!("${}::text::json", i + 1),
-            _ => format!("${}", i + 1),
+        .map(|c| match *c {
+            "events" => "events::json".to_owned(),
+            c => (*c).to_owned(),
         })
         .collect();
-    tx.execute(
+    let unnested: Vec<String> = lists
+        .iter()
+        .enumerate()
+        .map(|(i, (_, ty))| format!("${}::{ty}", i + 1))
+        .collect();
+    let values: Vec<&(dyn postgres::types::ToSql + Sync)> = lists.iter().map(|(v, _)| *v).collect();
+    conn.execute(
         &format!(
-            "INSERT INTO league.batch ({}) VALUES ({})",
-            columns.join(", "),
-            places.join(", ")
+            "INSERT INTO league.batch ({columns})
+             SELECT {picked} FROM unnest({unnested}) WITH ORDINALITY
+                 AS t ({columns}, place)
+             ORDER BY place",
+            columns = columns.join(", "),
+            picked = picked.join(", "),
+            unnested = unnested.join(", "),
         ),
         &values,
-    )
+    )?;
+    Ok(())
 }
 
 fn last_uid(batches: &[NewBatch]) -> &str {
     batches.last().map_or("", |b| b.uid.as_str())
 }
 
-fn assign_in(
-    tx: &mut postgres::Transaction<'_>,
-    login: &str,
-    gang: i64,
-) -> Result<(), LeagueError> {
+fn assign_in(tx: &mut Conn, login: &str, gang: i64) -> Result<(), LeagueError> {
     tx.execute(
         "INSERT INTO league.gang_owner (gang, login) VALUES ($1, $2)
          ON CONFLICT (gang) DO UPDATE SET login = excluded.login",
         &[&gang, &login],
     )
-    .map_err(|e| match e.code() {
-        Some(c) if *c == postgres::error::SqlState::FOREIGN_KEY_VIOLATION => {
+    .map_err(|e| match e {
+        WireError::Pg(e) if e.code() == Some(&postgres::error::SqlState::FOREIGN_KEY_VIOLATION) => {
             LeagueError::Invalid(format!("{login} is not a member of this league"))
         }
-        _ => LeagueError::from(e),
+        e => LeagueError::from(e),
     })?;
     Ok(())
 }
@@ -672,6 +833,24 @@ fn check_login(login: &str) -> Result<(), LeagueError> {
     Ok(())
 }
 
+/// A member's login a league's roles never need: not a name ending as
+/// they do (`X_owner` is the owner's role of a league in database X),
+/// nor one PostgreSQL keeps (`pg_…`). The server's `league.admit` says
+/// the same (`schema/0012_logins_of_the_league.sql`).
+fn check_member_login(login: &str) -> Result<(), LeagueError> {
+    check_login(login)?;
+    let taken = ["_owner", "_players", "_doorman", "_usher"]
+        .iter()
+        .any(|end| login.ends_with(end))
+        || login.starts_with("pg_");
+    if taken {
+        return Err(LeagueError::Invalid(format!(
+            "“{login}” cannot be a member's login: a name ending in _owner, _players, _doorman or _usher is one a league's roles take on this server"
+        )));
+    }
+    Ok(())
+}
+
 /// A new password: 24 letters and digits from the system's randomness.
 fn new_password() -> String {
     rand::rng()
@@ -681,7 +860,10 @@ fn new_password() -> String {
         .collect()
 }
 
-fn role_error(error: postgres::Error, login: &str) -> LeagueError {
+fn role_error(error: WireError, login: &str) -> LeagueError {
+    let WireError::Pg(error) = error else {
+        return error.into();
+    };
     match error.code() {
         Some(c) if *c == postgres::error::SqlState::DUPLICATE_OBJECT => {
             LeagueError::Invalid(format!(

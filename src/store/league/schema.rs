@@ -1,12 +1,12 @@
 //! The league's schema: versioned SQL files, applied in order, each once,
 //! with the names of this league's roles put in.
 
-use postgres::Client;
+use super::wire::{Conn as Client, WireError};
 
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 10] = [
+const VERSIONS: [(i64, &str); 13] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
@@ -17,6 +17,9 @@ const VERSIONS: [(i64, &str); 10] = [
     (8, include_str!("schema/0008_doorman.sql")),
     (9, include_str!("schema/0009_records_remade.sql")),
     (10, include_str!("schema/0010_season_kinds.sql")),
+    (11, include_str!("schema/0011_no_member_holds_the_log.sql")),
+    (12, include_str!("schema/0012_logins_of_the_league.sql")),
+    (13, include_str!("schema/0013_one_key_waiting.sql")),
 ];
 
 /// The newest format of batches this build writes: 2, each batch chained
@@ -32,13 +35,16 @@ pub const SCHEMA_VERSION: i64 = VERSIONS.len() as i64;
 
 /// The names a league's roles take from its database: roles are
 /// cluster-wide, so several leagues can share one server.
-struct Roles {
-    database: String,
-    organiser: String,
-    owner: String,
-    players: String,
+pub(super) struct Roles {
+    pub database: String,
+    pub organiser: String,
+    pub owner: String,
+    pub players: String,
     /// Makes members' logins through `league.admit`; no one logs in as it.
-    doorman: String,
+    pub doorman: String,
+    /// Ends a member's transaction that holds others' sends
+    /// (`league.end_held_sends`); no one logs in as it.
+    pub usher: String,
     /// The login applying the schema: the organiser, or the server's
     /// administrator preparing the league for them.
     applier: String,
@@ -65,13 +71,17 @@ impl Roles {
     }
 
     /// The roles of a league whose organiser is `organiser`.
-    fn for_organiser(client: &mut Client, organiser: &str) -> Result<Roles, LeagueError> {
+    pub(super) fn for_organiser(
+        client: &mut Client,
+        organiser: &str,
+    ) -> Result<Roles, LeagueError> {
         let row = client.query_one("SELECT current_database()::text, session_user::text", &[])?;
         let database: String = row.get(0);
         Ok(Roles {
             owner: format!("{database}_owner"),
             players: format!("{database}_players"),
             doorman: format!("{database}_doorman"),
+            usher: format!("{database}_usher"),
             organiser: organiser.to_owned(),
             applier: row.get(1),
             database,
@@ -99,6 +109,7 @@ impl Roles {
             .replace("@organiser@", &ident(&self.organiser))
             .replace("@players_literal@", &literal(&self.players))
             .replace("@doorman@", &ident(&self.doorman))
+            .replace("@usher@", &ident(&self.usher))
             .replace("@owner@", &ident(&self.owner))
             .replace("@players@", &ident(&self.players))
             .replace("@database@", &ident(&self.database))
@@ -140,7 +151,12 @@ pub(super) fn check_can_init(client: &mut Client) -> Result<(), LeagueError> {
 /// Refuses a database that holds other tables, for the administrator
 /// preparing a league in it.
 pub(super) fn check_empty_for(client: &mut Client) -> Result<(), LeagueError> {
-    check_empty(client)?;
+    check_empty(client)
+}
+
+/// Refuses a login that is not the server's administrator: a superuser,
+/// or a login with CREATEROLE that owns the database.
+pub(super) fn check_administrator(client: &mut Client) -> Result<(), LeagueError> {
     let row = client.query_one(
         "SELECT r.rolsuper OR (r.rolcreaterole AND pg_get_userbyid(d.datdba) = session_user)
          FROM pg_roles r, pg_database d
@@ -200,12 +216,12 @@ pub(super) fn upgrade(client: &mut Client, from: i64) -> Result<(), LeagueError>
         return Ok(());
     }
     let roles = Roles::of(client)?;
-    let mut tx = client.transaction()?;
-    tx.batch_execute(&roles.grant_owner())?;
-    apply_versions(&mut tx, &roles, |v| v > from)?;
-    tx.batch_execute(&roles.revoke_owner())?;
-    tx.commit()?;
-    Ok(())
+    client.transaction(|tx| {
+        tx.batch_execute(&roles.grant_owner())?;
+        apply_versions(tx, &roles, |v| v > from)?;
+        tx.batch_execute(&roles.revoke_owner())?;
+        Ok(())
+    })
 }
 
 /// Makes the league's roles and applies every version, in one
@@ -225,17 +241,46 @@ pub(super) fn prepare(client: &mut Client, organiser: &str) -> Result<(), League
 }
 
 fn make(client: &mut Client, roles: &Roles, upto: i64) -> Result<(), LeagueError> {
-    let mut tx = client.transaction()?;
+    client.transaction(|tx| make_in(tx, roles, upto, false))
+}
+
+/// Makes the league's roles and applies the versions up to `upto`, in the
+/// transaction under way; the members' role may be there already where
+/// `players_kept` (a league restored, its members' logins kept).
+pub(super) fn make_in(
+    tx: &mut Client,
+    roles: &Roles,
+    upto: i64,
+    players_kept: bool,
+) -> Result<(), LeagueError> {
+    let players_there = players_kept
+        && tx
+            .query_one(
+                "SELECT EXISTS (SELECT 1 FROM pg_roles WHERE rolname = $1)",
+                &[&roles.players],
+            )?
+            .get::<_, bool>(0);
+    let players = if players_there {
+        String::new()
+    } else {
+        format!("CREATE ROLE {} NOLOGIN;", ident(&roles.players))
+    };
     tx.batch_execute(&format!(
-        "CREATE ROLE {owner} NOLOGIN; CREATE ROLE {players} NOLOGIN; {grant}",
+        "CREATE ROLE {owner} NOLOGIN; {players} {grant}",
         owner = ident(&roles.owner),
-        players = ident(&roles.players),
         grant = roles.grant_owner(),
     ))
     .map_err(|e| roles_taken(e, roles))?;
-    apply_versions(&mut tx, roles, |v| v <= upto)?;
+    apply_versions(tx, roles, |v| v <= upto)?;
     tx.batch_execute(&roles.revoke_owner())?;
-    tx.commit()?;
+    Ok(())
+}
+
+/// Applies the versions after `from`, in the transaction under way.
+pub(super) fn apply_after(tx: &mut Client, roles: &Roles, from: i64) -> Result<(), LeagueError> {
+    tx.batch_execute(&roles.grant_owner())?;
+    apply_versions(tx, roles, |v| v > from)?;
+    tx.batch_execute(&roles.revoke_owner())?;
     Ok(())
 }
 
@@ -258,7 +303,7 @@ pub(super) fn prepared_for_me(client: &mut Client) -> Result<bool, LeagueError> 
 
 /// The versions `which` picks, in order, with the league's names put in.
 fn apply_versions(
-    tx: &mut postgres::Transaction<'_>,
+    tx: &mut Client,
     roles: &Roles,
     which: impl Fn(i64) -> bool,
 ) -> Result<(), LeagueError> {
@@ -268,7 +313,10 @@ fn apply_versions(
     Ok(())
 }
 
-fn roles_taken(error: postgres::Error, roles: &Roles) -> LeagueError {
+fn roles_taken(error: WireError, roles: &Roles) -> LeagueError {
+    let WireError::Pg(error) = error else {
+        return error.into();
+    };
     match error.code() {
         Some(c) if *c == postgres::error::SqlState::DUPLICATE_OBJECT => {
             LeagueError::Invalid(format!(

@@ -12,7 +12,7 @@
 //! change out of the file until the sync ends (see [`LeagueJob::holds_campaign`]).
 
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
@@ -21,7 +21,7 @@ use anyhow::anyhow;
 
 use crate::campaign::merge::Choice;
 use crate::session::Session;
-use crate::session::league::{LeagueStatus, MemberView, SyncOutcome};
+use crate::session::league::{LeagueStatus, MemberView, SyncLimits, SyncOutcome};
 use crate::ui::app::RapsheetApp;
 
 /// What a player asks of the League window.
@@ -31,6 +31,8 @@ pub enum LeagueAction {
     Close,
     /// Syncs with the league's server, conflicts settled as chosen.
     Sync(Vec<Option<Choice>>),
+    /// Cancels the sync under way: it ends at once, nothing changed.
+    CancelSync,
     /// Asks the server for the members and their gangs.
     Members,
     /// Joins a league with an invite, into a new campaign file, and opens it.
@@ -72,6 +74,8 @@ pub struct LeagueJob {
     /// How far a join is: the league's changes taken in, and of how many
     /// (0 until the log is fetched).
     taken: Arc<(AtomicUsize, AtomicUsize)>,
+    /// Set, the sync under way ends at once (see [`SyncLimits`]).
+    cancel: Arc<AtomicBool>,
 }
 
 /// How often the frame looks for the job's end (and counts its seconds).
@@ -118,7 +122,13 @@ impl LeagueJob {
             started: Instant::now(),
             done,
             taken: Arc::default(),
+            cancel: Arc::default(),
         }
+    }
+
+    /// Whether the job is a sync, which can be cancelled.
+    pub fn is_sync(&self) -> bool {
+        self.kind == JobKind::Sync
     }
 
     /// The progress line, for the League window and the status bar.
@@ -159,6 +169,11 @@ impl RapsheetApp {
             LeagueAction::Open => self.open_league(),
             LeagueAction::Close => self.campaign.league_window = None,
             LeagueAction::Sync(choices) => self.league_sync(choices),
+            LeagueAction::CancelSync => {
+                if let Some(job) = &self.campaign.league_job {
+                    job.cancel.store(true, Ordering::Relaxed);
+                }
+            }
             LeagueAction::Members => self.league_members(),
             LeagueAction::Join { invite, to } => self.league_join(invite, to),
         }
@@ -238,10 +253,17 @@ impl RapsheetApp {
         let Some(mut own) = self.session.replace(stand_in) else {
             return;
         };
-        self.campaign.league_job = Some(LeagueJob::start(JobKind::Sync, move || {
-            let outcome = own.league_sync(&choices, None);
+        let cancel: Arc<AtomicBool> = Arc::default();
+        let limits = SyncLimits {
+            cancel: Some(Arc::clone(&cancel)),
+            ..SyncLimits::default()
+        };
+        let mut job = LeagueJob::start(JobKind::Sync, move || {
+            let outcome = own.league_sync_within(&choices, None, &limits);
             Done::Sync(Box::new(own), outcome)
-        }));
+        });
+        job.cancel = cancel;
+        self.campaign.league_job = Some(job);
     }
 
     /// Joins a league with an invite into a new campaign file on a worker;
@@ -444,5 +466,13 @@ impl RapsheetApp {
     /// The progress line of the league job running, if one is.
     pub(in crate::ui) fn league_progress(&self) -> Option<String> {
         self.campaign.league_job.as_ref().map(LeagueJob::progress)
+    }
+
+    /// Whether a sync is under way, which the League window can cancel.
+    pub(in crate::ui) fn league_syncing(&self) -> bool {
+        self.campaign
+            .league_job
+            .as_ref()
+            .is_some_and(LeagueJob::is_sync)
     }
 }
