@@ -295,7 +295,10 @@ fn a_batch_claiming_an_older_format_than_the_leagues_is_left_out_everywhere() {
     );
     insert_raw(&mut admin, None, "old-format", "Old format", &renamed).unwrap();
     admin
-        .batch_execute("RESET SESSION AUTHORIZATION; UPDATE league.format SET format = 4")
+        .batch_execute(&format!(
+            "RESET SESSION AUTHORIZATION; UPDATE league.format SET format = {}",
+            rapsheet::store::league::NEWEST_FORMAT
+        ))
         .unwrap();
     let format: i64 = admin
         .query_one(
@@ -310,7 +313,10 @@ fn a_batch_claiming_an_older_format_than_the_leagues_is_left_out_everywhere() {
         let said = laptop.ok(&["league", "sync"]);
         assert!(
             said.contains("left out: Old format")
-                && said.contains("it claims format 1, older than the league's format 4"),
+                && said.contains(&format!(
+                    "it claims format 1, older than the league's format {}",
+                    rapsheet::store::league::NEWEST_FORMAT
+                )),
             "{said}"
         );
         let gang = laptop.ok(&["gang", "show", GANG]);
