@@ -502,6 +502,12 @@ impl RapsheetApp {
         self.session.as_ref().map_or(0, |s| s.reads())
     }
 
+    /// Whether the record form's preview ("What the rules change") was in
+    /// view when the frame was drawn.
+    pub fn preview_in_view(&self) -> bool {
+        self.campaign.battle_form.preview_in_view
+    }
+
     /// The battle form's error, when its report is refused.
     pub fn battle_error(&self) -> Option<&str> {
         match &self.campaign.battle_form.preview {

@@ -338,22 +338,60 @@ impl RapsheetApp {
             .and_then(|r| session.pack(&r).ok());
         egui::CentralPanel::default().show(ui, |ui| {
             let area = ui.max_rect();
-            egui::ScrollArea::vertical().show(ui, |ui| {
-                if let Some(a) = post_battle_ui(
-                    ui,
-                    &mut self.campaign.battle_form,
-                    &state.battle_data,
-                    pack,
-                    state
-                        .season
-                        .as_ref()
-                        .map_or(&[][..], |s| s.holdings.holdings.as_slice()),
-                    read_only,
-                ) {
-                    actions.push(a);
-                }
-            });
-            self.campaign.battle_form.focus.after_form(ui, area);
+            let form = &mut self.campaign.battle_form;
+            // The form scrolls above a footer of the height it had last
+            // frame, so Commit and the buttons beside it stay put, and
+            // come after the form in Tab order.
+            let footer = form.footer.unwrap_or(egui::Rect::NOTHING);
+            let height = form
+                .footer
+                .map_or(48.0, |r| r.height() + ui.spacing().item_spacing.y);
+            let above = (ui.available_height() - height).max(120.0);
+            let shown = egui::ScrollArea::vertical()
+                .auto_shrink([false, false])
+                .max_height(above)
+                .show(ui, |ui| {
+                    if let Some(a) = post_battle_ui(
+                        ui,
+                        form,
+                        &state.battle_data,
+                        pack,
+                        state
+                            .season
+                            .as_ref()
+                            .map_or(&[][..], |s| s.holdings.holdings.as_slice()),
+                        read_only,
+                    ) {
+                        actions.push(a);
+                    }
+                    form.focus.keep_in_view(ui, footer);
+                });
+            let drawn = ui
+                .scope(|ui| {
+                    ui.separator();
+                    if let Some(a) = crate::ui::views::record_footer::record_footer_ui(
+                        ui,
+                        form,
+                        &state.battle_data,
+                        pack,
+                        read_only,
+                    ) {
+                        actions.push(a);
+                    }
+                })
+                .response
+                .rect;
+            if form.footer.map(|r| r.height()) != Some(drawn.height()) {
+                // A line said or gone: the frame is laid out again, so
+                // the buttons never show out of place.
+                ui.ctx().request_discard("the record footer changed height");
+            }
+            form.footer = Some(drawn);
+            // Ctrl+Enter commits only a preview that is in view.
+            form.preview_in_view = form
+                .preview_top
+                .is_some_and(|top| shown.inner_rect.intersects(top));
+            form.focus.after_form(ui, area);
         });
     }
 

@@ -14,6 +14,9 @@ pub struct FormFocus {
     pub start: bool,
     /// The field of this form that last had focus.
     pub last: Option<Id>,
+    /// The field last brought into view: a field newly focused is
+    /// scrolled to once, and the player's own scrolling is left alone.
+    pub shown: Option<Id>,
 }
 
 impl FormFocus {
@@ -53,6 +56,27 @@ impl FormFocus {
             anchor,
             egui::Sense::FOCUSABLE,
         );
+    }
+
+    /// At the end of the form, inside its scroll area: the field that has
+    /// just taken the keyboard (by Tab or a jump) is scrolled into view.
+    /// A field drawn in `fixed` (a footer beside the scroll area) is
+    /// always in view.
+    pub fn keep_in_view(&mut self, ui: &Ui, fixed: egui::Rect) {
+        let Some(id) = ui.memory(|m| m.focused()) else {
+            self.shown = None;
+            return;
+        };
+        if self.shown == Some(id) {
+            return;
+        }
+        if let Some(field) = ui.ctx().read_response(id)
+            && field.layer_id == ui.layer_id()
+            && !fixed.intersects(field.rect)
+        {
+            ui.scroll_to_rect(field.rect, None);
+            self.shown = Some(id);
+        }
     }
 
     /// After the form is drawn in `area`: remembers the field of the form

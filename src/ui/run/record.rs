@@ -76,6 +76,19 @@ impl RapsheetApp {
         }
     }
 
+    /// Sets the seed of the record form's rolls, as a draft brought back
+    /// does: the same seed rolls the same dice.
+    pub fn set_record_seed(&mut self, seed: u64) {
+        self.campaign.battle_form.seed = seed.max(1);
+        self.campaign.battle_form.dirty = true;
+    }
+
+    /// The choices and picks made on the record form, in the words of
+    /// their buttons, in the order they were made.
+    pub fn battle_choices_made(&self) -> &[String] {
+        &self.campaign.battle_form.made
+    }
+
     /// The choices the record screen offers, one list a choice, each as its
     /// button says it.
     pub fn battle_choice_buttons(&self) -> Vec<Vec<String>> {
@@ -187,9 +200,57 @@ impl RapsheetApp {
                 .preview_battle(&report, seed)
                 .map_err(|e| crate::ui::base::said::for_players(&e))
         });
+        if matches!(form.preview, Some(Err(_))) {
+            drop_stale_picks(session, form, &self.state.battle_data);
+        }
         if let Some(Ok(preview)) = &form.preview {
             form.advancements_allowed = preview.advancements_allowed.clone();
         }
         self.keep_draft();
     }
+}
+
+/// A pick made for a roll the record no longer makes (the dice that
+/// asked for it were typed otherwise, or rolled again) is dropped, with
+/// its line among the choices made, where the record then previews.
+fn drop_stale_picks(
+    session: &crate::session::Session,
+    form: &mut crate::ui::views::post_battle::BattleForm,
+    data: &[crate::ui::base::state::BattleGangData],
+) {
+    let all = std::mem::take(&mut form.picks);
+    let preview_of = |form: &crate::ui::views::post_battle::BattleForm| {
+        form.report(data)
+            .map(|report| session.preview_battle(&report, form.seed))
+    };
+    // Kept: the picks for rolls the record makes with the picks kept so
+    // far, until that settles (a pick can ask for a roll that asks for
+    // the next).
+    let mut preview = preview_of(form);
+    for _ in 0..=all.len() {
+        let Some(Ok(made)) = &preview else {
+            break;
+        };
+        let kept: std::collections::BTreeMap<String, String> = all
+            .iter()
+            .filter(|(roll, _)| made.rolls.iter().any(|r| crate::text::same(&r.roll, roll)))
+            .map(|(roll, pick)| (roll.clone(), pick.clone()))
+            .collect();
+        if kept == form.picks {
+            let pack = session.pack(&made.battle.ruleset).ok();
+            for roll in all.keys().filter(|roll| !kept.contains_key(*roll)) {
+                let said = pack.map_or_else(
+                    || roll.clone(),
+                    |pack| crate::ui::views::post_battle::roll_label(pack, roll),
+                );
+                form.made
+                    .retain(|line| !line.starts_with(&format!("{said}: ")));
+            }
+            form.preview = preview.map(|p| p.map_err(|e| crate::ui::base::said::for_players(&e)));
+            return;
+        }
+        form.picks = kept;
+        preview = preview_of(form);
+    }
+    form.picks = all;
 }

@@ -18,6 +18,7 @@ pub mod log;
 pub mod merge;
 pub mod post_battle;
 pub mod print_dialog;
+pub mod record_footer;
 pub mod record_shape;
 pub mod roster;
 pub mod season;

@@ -11,7 +11,7 @@ use crate::campaign::battle::{
     TitleChoiceReport,
 };
 use crate::campaign::{FighterId, GangId};
-use crate::rules::{Pack, RecordRules, WinnerRule};
+use crate::rules::{Pack, WinnerRule};
 use crate::session::Preview;
 use crate::ui::base::action::Action;
 use crate::ui::base::action::RecordAction;
@@ -71,6 +71,9 @@ pub struct BattleForm {
     pub seed: u64,
     /// Roll name → dice typed in from the table (`3, 5`).
     pub dice: BTreeMap<String, String>,
+    /// Rolls whose dice were typed and then emptied: Commit asks before
+    /// the app rolls in their place.
+    pub emptied: BTreeSet<String>,
     /// Roll name → the sides of each die it throws, from the last preview:
     /// typed dice that do not fit yet stay beside their field and out of
     /// the report.
@@ -79,6 +82,32 @@ pub struct BattleForm {
     /// Set while "Clear the form" waits for a confirmation.
     #[serde(skip)]
     pub confirm_clear: bool,
+    /// Set while Commit waits for the player to let the app roll where
+    /// dice typed were emptied.
+    #[serde(skip)]
+    pub confirm_app_rolls: bool,
+    /// Where the preview ("What the rules change") was drawn this frame,
+    /// and whether it was in view: Ctrl+Enter commits only what is shown.
+    #[serde(skip)]
+    pub preview_top: Option<egui::Rect>,
+    #[serde(skip)]
+    pub preview_in_view: bool,
+    /// Set by Ctrl+Enter while the preview was out of view: the next frame
+    /// brings it into view.
+    #[serde(skip)]
+    pub show_preview: bool,
+    /// Set once Ctrl+Enter has brought the preview into view: the footer
+    /// says the next one commits it.
+    #[serde(skip)]
+    pub shown_by_key: bool,
+    /// Where the footer with Commit was drawn the last frame: the form
+    /// above it is given the rest of the height.
+    #[serde(skip)]
+    pub footer: Option<egui::Rect>,
+    /// Set by the shortcut that jumps to the result: its first control
+    /// takes the keyboard.
+    #[serde(skip)]
+    pub to_result: bool,
     /// Roll name → pick (which stat, hold or another result…).
     pub picks: BTreeMap<String, String>,
     /// The choices and picks made, in the words of their buttons, in the
@@ -103,7 +132,36 @@ pub struct BattleForm {
     pub advancements_allowed: BTreeMap<GangId, usize>,
 }
 
+/// The keys that jump to the form's result (its first control takes the
+/// keyboard), and that commit (first bringing the preview into view).
+pub const TO_RESULT: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::ArrowDown);
+pub const COMMIT: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Enter);
+
 impl BattleForm {
+    /// The dice typed that do not fit their roll: (the roll, why). A record
+    /// with one is not committed, and the app never rolls in its place.
+    pub fn refused_dice(&self) -> Vec<(String, String)> {
+        self.dice
+            .iter()
+            .filter(|(_, text)| !text.trim().is_empty())
+            .filter_map(|(roll, text)| {
+                let shape = self.dice_shape.get(roll).map(Vec::as_slice);
+                typed_dice(text, shape).err().map(|why| (roll.clone(), why))
+            })
+            .collect()
+    }
+
+    /// Gives the keyboard to the result's first control where the player
+    /// asked to jump there, and brings it into view.
+    pub fn take_jump(&mut self, control: &egui::Response) {
+        if std::mem::take(&mut self.to_result) {
+            control.request_focus();
+            control.scroll_to_me(Some(egui::Align::Center));
+        }
+    }
+
     /// Gives side `i` the role `role` of `roles` (the scenario's, in its
     /// order). A role is one side's: the side that had it takes the role
     /// side `i` gave up, or, where `i` had none, the one role nobody has.
@@ -320,6 +378,9 @@ pub fn post_battle_ui(
     let rules = pack.record();
     ui.heading(format!("Record a {}", rules.noun));
     form.focus.top_of_form(ui);
+    if ui.input_mut(|i| i.consume_shortcut(&TO_RESULT)) {
+        form.to_result = true;
+    }
     crate::ui::views::record_shape::shape_ui(ui, form, pack);
     let (least, most) = crate::ui::views::record_shape::sides_allowed(form, pack);
     if form.gangs.len() < least || form.gangs.len() > most {
@@ -382,11 +443,9 @@ pub fn post_battle_ui(
         }
     });
 
-    // Preview: every change, the choices still to make, and Commit.
-    if let Some(a) = preview_ui(ui, form, data, pack, &names, read_only) {
-        action = Some(a);
-    }
-    clear_ui(ui, form);
+    // Preview: every change, the choices still to make, the rolls;
+    // Commit is in the footer under the form, where it stays put.
+    preview_ui(ui, form, data, pack, &names);
     if (form.report(data), form.gangs.clone(), form.scenario.clone()) != before {
         form.dirty = true;
     }
@@ -496,30 +555,6 @@ fn flags_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack) {
     }
 }
 
-/// Clearing the form, asked first.
-fn clear_ui(ui: &mut Ui, form: &mut BattleForm) {
-    if form.confirm_clear {
-        ui.horizontal(|ui| {
-            ui.label(
-                RichText::new("Clear everything entered on this form?")
-                    .color(ui.visuals().warn_fg_color),
-            );
-            if ui.button("Clear it").clicked() {
-                *form = BattleForm::default();
-            }
-            if ui.button("Keep it").clicked() {
-                form.confirm_clear = false;
-            }
-        });
-    } else if ui
-        .small_button("Clear the form")
-        .on_hover_text("Empties the form; asks first")
-        .clicked()
-    {
-        form.confirm_clear = true;
-    }
-}
-
 /// Fighters the players nominate for an advancement roll.
 fn advancement_ui(
     ui: &mut Ui,
@@ -620,17 +655,9 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pa
         ui.label(RichText::new("Rolls").strong());
         ui.weak("made by the app, or entered from your dice")
             .on_hover_text(format!(
-                "Rolled from seed {}: the same seed rolls the same dice",
+                "Rolled from seed {}: the same seed rolls the same dice (Roll again, under the form, rolls anew)",
                 procedure.seed
             ));
-        if ui
-            .small_button("Roll again")
-            .on_hover_text("New rolls for every roll whose dice were not entered")
-            .clicked()
-        {
-            form.seed = crate::dice::seed_from_clock().max(1);
-            form.dirty = true;
-        }
     });
     // No column wider than about half the form: a long roll line wraps
     // rather than running under the dice field beside it.
@@ -659,6 +686,7 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pa
                     .wrap(),
                 );
                 let entry = form.dice.entry(roll.roll.clone()).or_default();
+                let typed_before = !entry.trim().is_empty();
                 ui.horizontal(|ui| {
                     ui.add(
                         egui::TextEdit::singleline(entry)
@@ -679,6 +707,17 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pa
                         ui.label(RichText::new(why).color(ui.visuals().warn_fg_color));
                     }
                 });
+                // Dice typed and then emptied: the app rolls in their
+                // place only once the player says so at Commit.
+                match (typed_before, entry.trim().is_empty()) {
+                    (true, true) => {
+                        form.emptied.insert(roll.roll.clone());
+                    }
+                    (_, false) => {
+                        form.emptied.remove(&roll.roll);
+                    }
+                    (false, true) => {}
+                }
                 ui.end_row();
             }
         });
@@ -1105,9 +1144,16 @@ fn result_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack, names: &[String]) 
         return;
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label(RichText::new("Result").strong());
+        ui.label(RichText::new("Result").strong())
+            .on_hover_text(format!(
+                "{} jumps here",
+                ui.ctx().format_shortcut(&TO_RESULT)
+            ));
         for (i, name) in names.iter().enumerate() {
-            ui.radio_value(&mut form.winner, Some(i), format!("{name} won"));
+            let choice = ui.radio_value(&mut form.winner, Some(i), format!("{name} won"));
+            if i == 0 {
+                form.take_jump(&choice);
+            }
         }
         // Where a record always has a winner, "no winner" is only what
         // every gang leaving makes it; it is never offered as a pick.
@@ -1283,18 +1329,20 @@ fn declare(form: &mut BattleForm, data: &[BattleGangData], side: usize, option: 
 }
 
 /// The preview: warnings, every change, the choices still to make with a
-/// button per option, the rolls, and Commit.
+/// button per option, and the rolls.
 fn preview_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
     data: &[BattleGangData],
     pack: &Pack,
     names: &[String],
-    read_only: Option<&str>,
-) -> Option<Action> {
-    let mut action = None;
+) {
     let rules = pack.record();
     ui.separator();
+    form.preview_top = None;
+    if std::mem::take(&mut form.show_preview) {
+        ui.scroll_to_cursor(Some(egui::Align::TOP));
+    }
     let preview = form.preview.clone();
     match &preview {
         None => {
@@ -1348,22 +1396,20 @@ fn preview_ui(
                     form.dice_shape.insert(roll.roll.clone(), shape);
                 }
             }
-            changes_ui(ui, procedure);
+            form.preview_top = Some(changes_ui(ui, procedure));
             for need in &procedure.needed {
                 needed_ui(ui, form, data, pack, names, need);
             }
             rolls_ui(ui, form, procedure, pack);
             made_ui(ui, form);
-            ui.add_space(6.0);
-            action = commit_ui(ui, form, data, procedure, rules, read_only);
         }
     }
-    action
 }
 
 /// What the record changes: the warnings where it was told otherwise than
 /// the rules say, then every change, a ruling's marked and said on hover.
-fn changes_ui(ui: &mut Ui, procedure: &Procedure) {
+/// Where its heading was drawn.
+fn changes_ui(ui: &mut Ui, procedure: &Procedure) -> egui::Rect {
     for warning in &procedure.warnings {
         ui.label(RichText::new(format!("⚠ {}", warning.text)).color(ui.visuals().warn_fg_color))
             .on_hover_text(format!(
@@ -1371,7 +1417,9 @@ fn changes_ui(ui: &mut Ui, procedure: &Procedure) {
                 warning.source
             ));
     }
-    ui.label(RichText::new("What the rules change").strong());
+    let heading = ui
+        .label(RichText::new("What the rules change").strong())
+        .rect;
     if procedure.changes.is_empty() {
         ui.weak("Nothing changes.");
     }
@@ -1386,6 +1434,7 @@ fn changes_ui(ui: &mut Ui, procedure: &Procedure) {
         }
         ui.label(text).on_hover_text(hover);
     }
+    heading
 }
 
 /// One choice still to make, with a button per option; a click fills the
@@ -1460,47 +1509,6 @@ fn made_ui(ui: &mut Ui, form: &mut BattleForm) {
             }
         });
     }
-}
-
-/// Commit: the record and every change in one step, once every choice is
-/// made.
-fn commit_ui(
-    ui: &mut Ui,
-    form: &BattleForm,
-    data: &[BattleGangData],
-    procedure: &Procedure,
-    rules: &RecordRules,
-    read_only: Option<&str>,
-) -> Option<Action> {
-    let mut action = None;
-    let ready = procedure.needed.is_empty();
-    let able = read_only.is_none() && ready;
-    // Ctrl+Enter commits from wherever the keyboard is in the form.
-    let shortcut = egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Enter);
-    let by_key = able && ui.input_mut(|i| i.consume_shortcut(&shortcut));
-    ui.add_enabled_ui(able, |ui| {
-        let commit = ui
-            .button(RichText::new(format!("Commit {}", rules.noun)).strong())
-            .on_hover_text(format!(
-                "Write the {} and every change above in one step ({}; Ctrl+Z takes it back)",
-                rules.noun,
-                ui.ctx().format_shortcut(&shortcut)
-            ))
-            .on_disabled_hover_text(if ready {
-                edit_hint(read_only)
-            } else {
-                "Make the choices above first".to_owned()
-            });
-        if (commit.clicked() || by_key)
-            && let Some(report) = form.report(data)
-        {
-            action = Some(Action::Record(RecordAction::Record(
-                Box::new(report),
-                form.seed,
-            )));
-        }
-    });
-    action
 }
 
 #[cfg(test)]

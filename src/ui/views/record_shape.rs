@@ -83,7 +83,11 @@ pub fn shaped_result_ui(ui: &mut Ui, form: &mut BattleForm, shape: &ShapeDef, na
                                 format!("{n}")
                             }
                         });
-                    if ui.add(drag).labelled_by(label.id).changed() {
+                    let drag = ui.add(drag).labelled_by(label.id);
+                    if i == 0 {
+                        form.take_jump(&drag);
+                    }
+                    if drag.changed() {
                         form.places[i] = (place >= 1).then_some(place);
                     }
                 }
@@ -94,7 +98,11 @@ pub fn shaped_result_ui(ui: &mut Ui, form: &mut BattleForm, shape: &ShapeDef, na
             ui.horizontal_wrapped(|ui| {
                 ui.label(RichText::new("Challenger").strong());
                 for (i, name) in names.iter().enumerate() {
-                    ui.radio_value(&mut form.challenger, Some(i), format!("{name} challenges"));
+                    let choice =
+                        ui.radio_value(&mut form.challenger, Some(i), format!("{name} challenges"));
+                    if i == 0 {
+                        form.take_jump(&choice);
+                    }
                 }
             });
             ui.horizontal_wrapped(|ui| {
