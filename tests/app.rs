@@ -1289,6 +1289,13 @@ fn the_editors_leave_room_at_both_window_sizes() {
 
         harness.get_by_label("The group's data…").click();
         harness.run();
+        // Like every other output, saving the group's data as a file
+        // offers a path.
+        let offered = harness
+            .get_by_label("Save as file")
+            .value()
+            .unwrap_or_default();
+        assert!(offered.ends_with("house rules.toml"), "{offered}");
         harness.get_by_label("Table").click();
         harness.run();
         harness

@@ -312,3 +312,44 @@ fn roll_again_stays_under_the_pointer() {
     }
     assert!(recorded(&harness) == 0);
 }
+
+/// A Record screen opened and left as the app filled it in is no record
+/// begun: it is not kept, and the next start says nothing of it.
+#[test]
+fn an_untouched_record_form_is_not_brought_back() {
+    let dir = util::temp();
+    let drafts = dir.path().join("drafts");
+    let path = dir.path().join("quiet.rapsheet");
+    let open = |session: Session| {
+        let mut app = RapsheetApp::with_session(session);
+        app.keep_drafts_in(drafts.clone());
+        let mut harness = Harness::builder()
+            .with_size([1000.0, 700.0])
+            .build_ui_state(|ui, app: &mut RapsheetApp| app.frame_ui(ui), app);
+        harness.run();
+        harness.get_by_label("Record").click();
+        harness.run();
+        harness
+    };
+    let harness = open(Session::create_demo(&path).expect("demo"));
+    assert!(harness.state().battle_choices_made().is_empty());
+    drop(harness);
+    let kept = std::fs::read_dir(&drafts).map_or(0, |d| d.count());
+    assert_eq!(kept, 0, "nothing kept of a form the app filled in");
+    let harness = open(Session::open(&path).expect("reopen"));
+    let said = harness.state().status_text().unwrap_or_default().to_owned();
+    assert!(!said.contains("begun before"), "{said}");
+
+    // Something entered is kept, and emptied again is let go.
+    let mut harness = harness;
+    click(&mut harness, "Notes");
+    harness.get_by_label("Notes").type_text("rain");
+    harness.run();
+    assert_eq!(std::fs::read_dir(&drafts).map_or(0, |d| d.count()), 1);
+    harness.key_press(Key::Backspace);
+    harness.key_press(Key::Backspace);
+    harness.key_press(Key::Backspace);
+    harness.key_press(Key::Backspace);
+    harness.run();
+    assert_eq!(std::fs::read_dir(&drafts).map_or(0, |d| d.count()), 0);
+}

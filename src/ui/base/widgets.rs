@@ -318,6 +318,12 @@ pub fn local_time(at: &str) -> String {
 /// The width a one-line field takes: what its text needs (and a little
 /// more to type into), at least a short path's, at most the room left.
 pub fn field_width(ui: &Ui, text: &str) -> f32 {
+    width_within(ui, text, ui.available_width())
+}
+
+/// What `text` needs to be read whole in a field, at least a short
+/// path's, at most `room`.
+fn width_within(ui: &Ui, text: &str, room: f32) -> f32 {
     let font = egui::TextStyle::Body.resolve(ui.style());
     let needs = ui
         .painter()
@@ -325,7 +331,19 @@ pub fn field_width(ui: &Ui, text: &str) -> f32 {
         .size()
         .x
         + 24.0;
-    needs.max(240.0).min(ui.available_width().max(120.0))
+    needs.max(240.0).min(room.max(120.0))
+}
+
+/// A one-line field as wide as its text needs, up to `room` (the width
+/// of the panel it is in, less what shares its row): in a grid too, where
+/// a cell is only as wide as it was last drawn and a field left to its
+/// cell would show three letters.
+pub fn wide_field(ui: &mut Ui, text: &mut String, room: f32) -> egui::Response {
+    let width = width_within(ui, text, room);
+    ui.add_sized(
+        [width, ui.spacing().interact_size.y],
+        egui::TextEdit::singleline(text).desired_width(width),
+    )
 }
 
 #[cfg(test)]

@@ -43,6 +43,16 @@ impl RapsheetApp {
         if form.seed == 0 {
             return;
         }
+        // A form only the app filled in is no record begun: nothing is
+        // kept, and one kept before is let go.
+        if !form.holds_entries(form_pack(form, &self.state.gangs, session)) {
+            if self.campaign.kept_draft.take().is_some()
+                && let Err(err) = drafts.forget(session.path())
+            {
+                self.error(err.context("the record emptied could not be let go"));
+            }
+            return;
+        }
         let Ok(text) = ron::to_string(form) else {
             return;
         };
@@ -102,8 +112,13 @@ impl RapsheetApp {
         }
         let mut form = form;
         form.dirty = true;
+        let begun = form.holds_entries(form_pack(&form, &self.state.gangs, session));
         self.campaign.battle_form = form;
         self.campaign.kept_draft = Some(text);
+        // A form the app alone filled in comes back unsaid.
+        if !begun {
+            return;
+        }
         let noun = self
             .state
             .info
@@ -449,4 +464,18 @@ fn short(field: &str, text: &str) -> Result<(), String> {
         return Err(format!("{field}: longer than {MAX_FIELD} characters"));
     }
     Ok(())
+}
+
+/// The pack the form's record plays: its first side's.
+fn form_pack<'a>(
+    form: &BattleForm,
+    gangs: &[crate::session::GangSummary],
+    session: &'a crate::session::Session,
+) -> Option<&'a crate::rules::Pack> {
+    form.gangs
+        .iter()
+        .flatten()
+        .next()
+        .and_then(|id| gangs.iter().find(|g| g.id == *id))
+        .and_then(|g| session.pack(&g.ruleset).ok())
 }

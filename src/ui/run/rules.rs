@@ -25,6 +25,11 @@ impl RapsheetApp {
                     let kept = self.state.house.first().map(|p| p.id.clone());
                     self.campaign.house_editor.open_on(session, kept.as_deref());
                 }
+                // Like every other output, "Save file" offers a path.
+                if self.campaign.house_editor.save_path.trim().is_empty() {
+                    self.campaign.house_editor.save_path =
+                        self.offered_output("house rules", "toml");
+                }
             }
             RulesAction::KeepHouseDraft { draft, play } => {
                 let what = if play {

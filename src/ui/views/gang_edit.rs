@@ -51,13 +51,25 @@ pub fn gang_edit_ui(
     }
     let mut action = None;
     let mut close = ui.input(|i| i.key_pressed(egui::Key::Escape));
-    egui::Grid::new("gang-edit")
-        .num_columns(3)
-        .spacing([8.0, 4.0])
-        .show(ui, |ui| {
-            let label = ui.label(format!("{} name", crate::text::capitalised(nouns.gang)));
+    // Rows, not a grid: a grid's column starts as narrow as it was last
+    // drawn, and a field in it would show three letters of a name. Each
+    // field takes the width its text needs, up to the panel.
+    let caption = format!("{} name", crate::text::capitalised(nouns.gang));
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let captions = ui
+        .painter()
+        .layout_no_wrap(caption.clone(), font, ui.visuals().text_color())
+        .size()
+        .x
+        .max(48.0);
+    let row_height = ui.spacing().interact_size.y;
+    {
+        let ui = &mut *ui;
+        ui.horizontal(|ui| {
+            let label = ui.add_sized([captions, row_height], egui::Label::new(caption));
+            let width = crate::ui::base::widgets::field_width(ui, &edit.name) - 90.0;
             let field = ui
-                .add(egui::TextEdit::singleline(&mut edit.name).desired_width(260.0))
+                .add(egui::TextEdit::singleline(&mut edit.name).desired_width(width))
                 .labelled_by(label.id);
             let enter = field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
             let changed = edit.name.trim() != view.name;
@@ -67,13 +79,14 @@ pub fn gang_edit_ui(
             if (rename.clicked() || (enter && changed)) && !edit.name.trim().is_empty() {
                 action = Some(Action::Gang(GangAction::Rename(view.id, edit.name.clone())));
             }
-            ui.end_row();
-
-            let label = ui.label("Notes");
+        });
+        ui.horizontal(|ui| {
+            let label = ui.add_sized([captions, row_height], egui::Label::new("Notes"));
+            let width = (ui.available_width() - 110.0).clamp(200.0, 640.0);
             ui.add(
                 egui::TextEdit::multiline(&mut edit.notes)
                     .desired_rows(3)
-                    .desired_width(260.0),
+                    .desired_width(width),
             )
             .labelled_by(label.id);
             let save = ui
@@ -85,8 +98,8 @@ pub fn gang_edit_ui(
                     edit.notes.clone(),
                 )));
             }
-            ui.end_row();
         });
+    }
     let unsaved = edit.name.trim() != view.name || edit.notes != view.notes;
     let done = ui
         .small_button(if unsaved {

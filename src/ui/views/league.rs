@@ -12,6 +12,7 @@ use crate::campaign::merge::Choice;
 use crate::session::league::{LeagueStatus, MemberView, SyncOutcome};
 use crate::ui::base::action::Action;
 use crate::ui::base::action::{FileField, LeagueAction};
+use crate::ui::base::widgets::wide_field;
 
 /// What is typed, chosen and shown in the window.
 #[derive(Default)]
@@ -250,20 +251,20 @@ fn outcome_ui(
 fn join_ui(ui: &mut egui::Ui, state: &mut LeagueWindow, free: bool) -> Option<Action> {
     let mut action = None;
     ui.label("This campaign is in no league. Join one with the invite the organiser gave you: a new campaign file is made from the league's changes.");
-    ui.weak("Starting a league and inviting its members are the organiser's tasks, done on the command line: rapsheet league init, then rapsheet league invite (docs/league.md).");
+    ui.weak("Starting a league and inviting its members are the organiser's tasks, done on the command line: rapsheet league init, then rapsheet league invite (rapsheet league --help says how).");
+    // The paths take the window's width, less their labels and buttons.
+    let room = ui.available_width() - 260.0;
     egui::Grid::new("league-join")
         .num_columns(3)
         .show(ui, |ui| {
             let label = ui.label("Invite file");
-            ui.text_edit_singleline(&mut state.invite_path)
-                .labelled_by(label.id);
+            wide_field(ui, &mut state.invite_path, room).labelled_by(label.id);
             if ui.button("Choose invite…").clicked() {
                 action = Some(Action::ChooseFile(FileField::LeagueInvite));
             }
             ui.end_row();
             let label = ui.label("New campaign file");
-            ui.text_edit_singleline(&mut state.join_path)
-                .labelled_by(label.id);
+            wide_field(ui, &mut state.join_path, room).labelled_by(label.id);
             if ui.button("Choose where…").clicked() {
                 action = Some(Action::ChooseFile(FileField::LeagueJoinTo));
             }

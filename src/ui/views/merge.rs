@@ -78,6 +78,14 @@ pub fn merge_ui(ctx: &Context, window: &mut Option<MergeWindow>) -> Option<Actio
             };
             ui.separator();
             preview_ui(ui, preview);
+            // Nothing of the other copy's to bring in: no merged file is
+            // offered, only what to do instead.
+            if preview.theirs.is_empty() {
+                ui.label(RichText::new(
+                    "The other copy has no changes since the two parted: this copy already holds everything it has, and there is nothing to merge.",
+                ).strong());
+                return;
+            }
             conflicts_ui(ui, preview, &mut state.choices);
             ui.separator();
             ui.horizontal(|ui| {

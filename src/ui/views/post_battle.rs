@@ -140,6 +140,37 @@ pub const COMMIT: egui::KeyboardShortcut =
     egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::Enter);
 
 impl BattleForm {
+    /// Whether the player entered anything of the game on this form (a
+    /// result, an outcome other than the usual one, dice, a choice, a
+    /// note…): a form only filled in by the app is no record begun.
+    pub fn holds_entries(&self, pack: Option<&Pack>) -> bool {
+        let usual = pack.and_then(Pack::default_outcome).map(|o| o.id.as_str());
+        let outcome_entered = self
+            .outcomes
+            .values()
+            .any(|(outcome, by)| by.is_some() || usual.is_some_and(|u| u != outcome));
+        self.winner.is_some()
+            || self.challenger.is_some()
+            || self.stake.is_some()
+            || self.places.iter().any(Option::is_some)
+            || self.ran.iter().any(|r| *r)
+            || self.counts.iter().any(|c| c.values().any(|n| *n != 0))
+            || self.counters.values().any(|n| *n != 0)
+            || !self.during.is_empty()
+            || outcome_entered
+            || !self.absent.is_empty()
+            || !self.choices.is_empty()
+            || self.bounties.iter().any(Option::is_some)
+            || !self.no_declaration.is_empty()
+            || !self.marks.is_empty()
+            || !self.titles.is_empty()
+            || !self.flags.is_empty()
+            || !self.notes.trim().is_empty()
+            || !self.dice.is_empty()
+            || !self.picks.is_empty()
+            || !self.advancing.is_empty()
+    }
+
     /// The dice typed that do not fit their roll: (the roll, why). A record
     /// with one is not committed, and the app never rolls in its place.
     pub fn refused_dice(&self) -> Vec<(String, String)> {
