@@ -31,6 +31,9 @@ pub struct FighterEditor {
     /// fighter had, when one was added: the list is kept under the pointer
     /// as the fighter's own entries grow above it.
     keep_add_list_at: Option<(f32, usize)>,
+    /// Set when Enter in the search added an entry: the search takes the
+    /// keyboard back once it is drawn again, for the next.
+    find_again: bool,
 }
 
 impl FighterEditor {
@@ -204,6 +207,17 @@ fn identity_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opti
             ui.label(RichText::new(format!("★ {leader}")).strong());
         }
     });
+    // A member of a group shares one profile with the rest of it.
+    if let Some(group) = &fighter.group {
+        let nouns = crate::ui::base::widgets::Nouns::of(Some(here.pack));
+        ui.label(
+            RichText::new(format!(
+                "One of {} ({}): a change to the stats, {} or counters here is made to every member of the group.",
+                group.name, group.label, nouns.entries
+            ))
+            .color(ui.visuals().warn_fg_color),
+        );
+    }
     // The running cost, as the parts below are added and taken away.
     if let (Some(value), Some(valuation)) = (&fighter.value, &here.pack.valuation) {
         let score = crate::ui::base::widgets::score_suffix(
@@ -493,6 +507,10 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                     })
                     .inner;
                 let entered = find.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter));
+                if editor.find_again && find.enabled() {
+                    editor.find_again = false;
+                    find.request_focus();
+                }
                 // Between games, what is added is bought with the pack's
                 // spending resource.
                 let spend = pack.spend_resource();
@@ -565,9 +583,14 @@ fn add_quirk_ui(ui: &mut Ui, editor: &mut FighterEditor, here: &Here<'_>) -> Opt
                         });
                     }
                 }
-                // Enter in the search adds the one entry it found.
-                if entered && let [only] = offered.as_slice() {
-                    action = Some(add(only));
+                // Enter in the search adds the one entry it found, and the
+                // search is emptied for the next; the keyboard stays in it.
+                if entered {
+                    editor.find_again = true;
+                    if let [only] = offered.as_slice() {
+                        action = Some(add(only));
+                        editor.filter.clear();
+                    }
                 }
                 if shown == 0 {
                     ui.weak(if filter.is_empty() {

@@ -431,6 +431,10 @@ fn problems_ui(ui: &mut Ui, view: &GangView, pack: Option<&Pack>) {
     }
 }
 
+/// The least width of the entries' column: the table's last, its lines
+/// cut short with all of them on hover.
+const ENTRIES_AT_LEAST: f32 = 120.0;
+
 /// The width the roster needs to show every column of its table: what
 /// it scrolls across to where the window gives it less.
 pub fn min_width(ui: &Ui, view: &GangView) -> f32 {
@@ -439,7 +443,7 @@ pub fn min_width(ui: &Ui, view: &GangView) -> f32 {
     let spacing = 8.0 * columns as f32;
     22.0 + 90.0
         + stats.iter().sum::<f32>()
-        + 160.0
+        + ENTRIES_AT_LEAST
         + counters.iter().sum::<f32>()
         + if view.value.is_some() { 96.0 } else { 0.0 }
         + spacing
@@ -499,12 +503,11 @@ fn table_ui(
     for width in stat_widths {
         table = table.column(Column::exact(width));
     }
-    table = table
-        .columns(Column::exact(96.0), usize::from(view.value.is_some()))
-        .column(Column::remainder().at_least(160.0));
+    table = table.columns(Column::exact(96.0), usize::from(view.value.is_some()));
     for width in counter_widths {
         table = table.column(Column::exact(width));
     }
+    table = table.column(Column::remainder().at_least(ENTRIES_AT_LEAST));
     table = table.min_scrolled_height(120.0);
     table
         .header(22.0, |mut header| {
@@ -528,23 +531,30 @@ fn table_ui(
                     );
                 });
             }
-            header.col(|ui| {
-                ui.strong(crate::text::capitalised(nouns.entries));
-            });
             for counter in counters {
                 header.col(|ui| {
                     ui.strong(&counter.label);
                 });
             }
+            header.col(|ui| {
+                ui.strong(crate::text::capitalised(nouns.entries));
+            });
         })
         .body(|mut body| {
             // A group is one row, named with its members' names.
             for (fighter, name) in view.listed(|_| true) {
+                // A group's row names it and counts its members; who they
+                // are is said on hover, once.
+                let group = fighter
+                    .group
+                    .as_ref()
+                    .and_then(|tag| view.groups.iter().find(|g| g.tag == *tag));
+                let shown = group.map_or_else(|| name.to_string(), |g| g.short());
                 body.row(24.0, |mut row| {
                     row.set_selected(selected == Some(fighter.id));
                     fighter_row(
                         &mut row,
-                        (fighter, &name),
+                        (fighter, &shown, group.is_some().then_some(name.as_ref())),
                         (stat_count, counters),
                         view.value.as_ref(),
                         nouns,
@@ -622,7 +632,7 @@ fn aftermath_ui(ui: &mut Ui, view: &GangView, read_only: Option<&str>) -> Option
 /// the group's row).
 fn fighter_row(
     row: &mut egui_extras::TableRow<'_, '_>,
-    (fighter, shown): (&FighterView, &str),
+    (fighter, shown, whole): (&FighterView, &str, Option<&str>),
     (stat_count, counters): (usize, &[CounterView]),
     value: Option<&crate::session::GangValueView>,
     nouns: crate::ui::base::widgets::Nouns<'_>,
@@ -638,15 +648,17 @@ fn fighter_row(
         if fighter.leader {
             name = name.strong();
         }
-        let response = ui.add(egui::Label::new(name).truncate().selectable(false));
-        let response = if fighter.group.is_some() {
-            response.on_hover_text(shown)
-        } else {
-            response
-        };
-        if !fighter.problems.is_empty() {
-            let text: Vec<String> = fighter.problems.iter().map(|p| p.message.clone()).collect();
-            response.on_hover_text(text.join("\n"));
+        // One tooltip: the whole line of a group (or a name cut short),
+        // and the fighter's problems under it.
+        let mut hover: Vec<String> = whole.map(str::to_owned).into_iter().collect();
+        hover.extend(fighter.problems.iter().map(|p| p.message.clone()));
+        let label = egui::Label::new(name)
+            .truncate()
+            .show_tooltip_when_elided(hover.is_empty())
+            .selectable(false);
+        let response = ui.add(label);
+        if !hover.is_empty() {
+            response.on_hover_text(hover.join("\n"));
         }
         if !fighter.problems.is_empty() {
             ui.label(RichText::new("⚠").color(ui.visuals().warn_fg_color));
@@ -679,20 +691,6 @@ fn fighter_row(
     if let Some(value) = value {
         value_cell_ui(row, fighter, value);
     }
-    row.col(|ui| {
-        let names: Vec<String> = fighter.quirks.iter().map(|q| q.name.clone()).collect();
-        let details: Vec<String> = fighter
-            .quirks
-            .iter()
-            .map(|q| format!("{}: {}", q.title(), q.profile))
-            .collect();
-        ui.add(
-            egui::Label::new(names.join(", "))
-                .truncate()
-                .selectable(false),
-        )
-        .on_hover_text(details.join("\n"));
-    });
     for counter in counters {
         row.col(|ui| {
             let value = fighter
@@ -704,6 +702,23 @@ fn fighter_row(
                 .on_hover_text(format!("{} {value}", counter.label));
         });
     }
+    // Last, where the row has room: the entries, cut short with all of
+    // them on hover, never the numbers before them.
+    row.col(|ui| {
+        let names: Vec<String> = fighter.quirks.iter().map(|q| q.name.clone()).collect();
+        let details: Vec<String> = fighter
+            .quirks
+            .iter()
+            .map(|q| format!("{}: {}", q.title(), q.profile))
+            .collect();
+        ui.add(
+            egui::Label::new(names.join(", "))
+                .truncate()
+                .show_tooltip_when_elided(false)
+                .selectable(false),
+        )
+        .on_hover_text(details.join("\n"));
+    });
 }
 
 /// What the gang's fighters are worth together, where the pack prices
