@@ -253,6 +253,62 @@ impl CampaignStore {
         Ok(())
     }
 
+    /// The league's members as the server last said: their gangs, whether
+    /// they organise, and when each last synced there.
+    pub fn league_members_kept(&self) -> Result<Vec<crate::store::league::Member>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT login, organiser, gangs, synced_at, synced_to FROM league_member ORDER BY login",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, bool>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, Option<i64>>(4)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (login, organiser, gangs, at, head) = row?;
+            out.push(crate::store::league::Member {
+                login,
+                organiser,
+                gangs: serde_json::from_str(&gangs)?,
+                synced: at.zip(head),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Keeps the league's members as the server says now, in place of
+    /// those kept before: one transaction.
+    pub fn keep_league_members(&mut self, members: &[crate::store::league::Member]) -> Result<()> {
+        self.writable()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute("DELETE FROM league_member", [])?;
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO league_member (login, organiser, gangs, synced_at, synced_to) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?;
+            for m in members {
+                let (at, head) = m.synced.clone().unzip();
+                stmt.execute((
+                    &m.login,
+                    m.organiser,
+                    serde_json::to_string(&m.gangs)?,
+                    at,
+                    head,
+                ))?;
+            }
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
     /// The league's members' keys this file has pinned.
     pub fn league_keys(&self) -> Result<Vec<MemberKey>> {
         let mut stmt = self.conn.prepare_cached(
