@@ -626,6 +626,7 @@ impl Session {
                 battles: self.store.next_battle_id()?.0 - 1,
                 effects: self.store.next_effect_id()?.0 - 1,
                 pending: self.store.next_pending_id()?.0 - 1,
+                challenges: self.store.next_challenge_id()?.0 - 1,
             },
             owners,
         })
