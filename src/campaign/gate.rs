@@ -558,7 +558,7 @@ impl<'a> Gate<'a> {
             Some(c) if c.challenge == *challenge => refuse(
                 "challenge",
                 format!(
-                    "challenge #{} is {}, and no longer withdrawn",
+                    "challenge #{} is {}: only one still unanswered is withdrawn",
                     challenge.id,
                     c.status.word()
                 ),

@@ -21,6 +21,7 @@ macro_rules! say_err {
 }
 
 mod backup;
+mod challenge;
 mod battle;
 mod bundle;
 mod campaign;
@@ -34,6 +35,7 @@ mod pack;
 mod print;
 mod roll;
 mod scenario;
+mod pairings;
 mod season;
 mod setting;
 mod table;

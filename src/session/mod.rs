@@ -26,6 +26,7 @@
 //!
 //! No SQL here (that is `store`) and no egui (that is `ui`).
 
+mod arbitrator;
 mod backups;
 mod bundles;
 mod challenges;
@@ -56,6 +57,7 @@ use crate::store::CampaignStore;
 use crate::text;
 
 pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
+pub use arbitrator::{LeagueTable, LeftOut, MemberSynced, SeasonTable};
 pub use backups::{Backup, BackupPolicy, kept, restore_backup};
 pub use bundles::read_bundle_file;
 pub use challenges::{ChallengeAnswered, ChallengeIssued, ChallengeLine, ChallengesView};

@@ -101,6 +101,21 @@ impl CampaignStore {
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The league's batches this file holds left out (empty, labelled
+    /// `Left out: …` with the reason), oldest first: each one's number,
+    /// time, label and author.
+    pub fn league_left_out(&self) -> Result<Vec<(BatchId, String, String, Option<String>)>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT b.id, b.at, b.label, l.author FROM batch b \
+             JOIN league_batch l ON l.batch_id = b.id \
+             WHERE b.label LIKE 'Left out: %' \
+               AND NOT EXISTS (SELECT 1 FROM event e WHERE e.batch_id = b.id) \
+             ORDER BY b.id",
+        )?;
+        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
     /// Who sent the league's batch `batch`, where this file names it.
     pub fn league_author(&self, batch: BatchId) -> Result<Option<String>> {
         Ok(self

@@ -155,7 +155,7 @@ pub fn check_issue(
     let label = &rules.label;
     if challenge.challenger == challenge.defender {
         return refuse(
-            "defender",
+            "gangs",
             format!(
                 "a {} does not issue a {label} to itself",
                 pack.words.gang
