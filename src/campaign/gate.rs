@@ -645,10 +645,7 @@ impl<'a> Gate<'a> {
             .ok_or_else(|| GateError::new("pairings.pairs", "missing: the pairs"))?;
         let pack = self.gang_pack(state, "pairings.pairs", first)?;
         let Some(rules) = &pack.pairings else {
-            return refuse(
-                "pairings",
-                format!("{} has no [pairings]", pack.pack.name),
-            );
+            return refuse("pairings", format!("{} has no [pairings]", pack.pack.name));
         };
         if !rules.by.contains(&pairings.method) {
             return refuse(
@@ -1299,11 +1296,15 @@ fn gang_name_free(state: &dyn State, field: &str, id: GangId, name: &str) -> Che
 
 /// A record that plays a challenge: one accepted and not yet played,
 /// between its two gangs, the challenger its challenger, for its stake.
-fn plays_challenge(state: &dyn State, battle: &Battle, id: crate::campaign::ChallengeId) -> Checked {
+fn plays_challenge(
+    state: &dyn State,
+    battle: &Battle,
+    id: crate::campaign::ChallengeId,
+) -> Checked {
     use crate::campaign::season::challenges::{self, ChallengeStatus};
     let season = looked(state.season())?;
-    let found = challenges::find(&season, id)
-        .map_err(|(_, r)| GateError::new("battle.challenge", r))?;
+    let found =
+        challenges::find(&season, id).map_err(|(_, r)| GateError::new("battle.challenge", r))?;
     if found.status != ChallengeStatus::Accepted || found.played.is_some() {
         let now = if found.played.is_some() {
             "played"
@@ -1316,7 +1317,11 @@ fn plays_challenge(state: &dyn State, battle: &Battle, id: crate::campaign::Chal
         );
     }
     let c = &found.challenge;
-    let sides: Vec<(GangId, bool)> = battle.gangs.iter().map(|g| (g.gang, g.challenger)).collect();
+    let sides: Vec<(GangId, bool)> = battle
+        .gangs
+        .iter()
+        .map(|g| (g.gang, g.challenger))
+        .collect();
     let want = [(c.challenger, true), (c.defender, false)];
     let same = sides.len() == 2 && want.iter().all(|w| sides.contains(w));
     if !same {

@@ -161,7 +161,9 @@ impl Key {
             Aspect::Faction => names.words.faction.clone(),
             Aspect::FactionTitle(t) => names.label(t),
             Aspect::Challenge(c) => format!("{} #{c}", names.challenge()),
-            Aspect::Pairings(cycle) => format!("{} of {} {cycle}", names.pairings(), names.words.cycle),
+            Aspect::Pairings(cycle) => {
+                format!("{} of {} {cycle}", names.pairings(), names.words.cycle)
+            }
         };
         format!("{owner}: {aspect}")
     }

@@ -44,9 +44,7 @@ pub enum ChallengeCommand {
     /// The report a record of an accepted challenge starts from (its two
     /// gangs, shape and stake), as JSON to fill in and record with
     /// `rapsheet battle record`.
-    Report {
-        number: i64,
-    },
+    Report { number: i64 },
 }
 
 pub(super) fn challenge(session: &mut Session, command: ChallengeCommand) -> Result<()> {
@@ -91,7 +89,11 @@ pub(super) fn challenge(session: &mut Session, command: ChallengeCommand) -> Res
                 say!("No {} yet", view.label);
             }
             for line in &view.lines {
-                let yours = if line.to_answer { " (yours to answer)" } else { "" };
+                let yours = if line.to_answer {
+                    " (yours to answer)"
+                } else {
+                    ""
+                };
                 say!("{}: {}{yours}", line.cycle_said, line.said);
             }
             Ok(())

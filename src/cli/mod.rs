@@ -21,10 +21,10 @@ macro_rules! say_err {
 }
 
 mod backup;
-mod challenge;
 mod battle;
 mod bundle;
 mod campaign;
+mod challenge;
 mod edit;
 mod export;
 mod gang;
@@ -32,10 +32,10 @@ mod history;
 mod league;
 mod merge;
 mod pack;
+mod pairings;
 mod print;
 mod roll;
 mod scenario;
-mod pairings;
 mod season;
 mod setting;
 mod table;

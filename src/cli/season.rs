@@ -261,7 +261,10 @@ fn table(session: &Session, ask_server: bool, json: bool) -> Result<()> {
         say!("{}", challenges.label);
         let groups = [
             ("to answer", challenges.to_answer().collect::<Vec<_>>()),
-            ("issued", challenges.issued().filter(|l| !l.to_answer).collect()),
+            (
+                "issued",
+                challenges.issued().filter(|l| !l.to_answer).collect(),
+            ),
             ("accepted", challenges.accepted().collect()),
             ("unplayed", challenges.unplayed().collect()),
         ];
@@ -287,14 +290,18 @@ fn table(session: &Session, ask_server: bool, json: bool) -> Result<()> {
         for m in &league.members {
             let when = match (&m.synced_at, m.behind) {
                 (Some(at), Some(0)) => format!("{at}, up to date"),
-                (Some(at), Some(n)) => format!("{at}, {n} change{} behind", if n == 1 { "" } else { "s" }),
+                (Some(at), Some(n)) => {
+                    format!("{at}, {n} change{} behind", if n == 1 { "" } else { "s" })
+                }
                 (Some(at), None) => at.clone(),
                 (None, _) => "not yet".to_owned(),
             };
             say!("  {}: {when}", m.login);
         }
         for l in &league.left_out {
-            let by = l.by.as_deref().map_or(String::new(), |b| format!(" by {b}"));
+            let by =
+                l.by.as_deref()
+                    .map_or(String::new(), |b| format!(" by {b}"));
             say!("  left out: #{}{by}: {}", l.change, l.said);
         }
     }

@@ -115,7 +115,10 @@ impl Session {
                             .unwrap_or_else(|| format!("#{g}"))
                     })
                     .collect(),
-                behind: m.synced.as_ref().map(|(_, at)| head.saturating_sub(*at).max(0)),
+                behind: m
+                    .synced
+                    .as_ref()
+                    .map(|(_, at)| head.saturating_sub(*at).max(0)),
                 synced_at: m.synced.map(|(at, _)| at),
                 login: m.login,
                 organiser: m.organiser,

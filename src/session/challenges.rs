@@ -124,10 +124,10 @@ impl Session {
         let mut lines = Vec::new();
         for c in season.challenges.iter().rev() {
             let ch = &c.challenge;
-            let stake = ch
-                .stake
-                .as_deref()
-                .map(|s| pack.holding(s).map_or_else(|| s.to_owned(), |h| h.name.clone()));
+            let stake = ch.stake.as_deref().map(|s| {
+                pack.holding(s)
+                    .map_or_else(|| s.to_owned(), |h| h.name.clone())
+            });
             let status = match c.played {
                 Some(b) => format!("played ({} #{b})", pack.record().noun),
                 None => c.status.word().to_owned(),
@@ -138,7 +138,9 @@ impl Session {
                 ch.id,
                 name(ch.challenger),
                 name(ch.defender),
-                stake.as_deref().map_or(String::new(), |s| format!(" for {s}"))
+                stake
+                    .as_deref()
+                    .map_or(String::new(), |s| format!(" for {s}"))
             );
             lines.push(ChallengeLine {
                 id: ch.id,
@@ -189,11 +191,10 @@ impl Session {
             .map_or_else(String::new, |c| c.label.clone());
         let (from, to) = (self.gang_named(challenger)?, self.gang_named(defender)?);
         self.may_act_for(from.id, &format!("issue a {label} from"))?;
-        let stake = match stake {
-            Some(name) => Some(
-                pack.find_holding(name)
-                    .map(|h| h.id.clone())
-                    .ok_or_else(|| {
+        let stake =
+            match stake {
+                Some(name) => Some(pack.find_holding(name).map(|h| h.id.clone()).ok_or_else(
+                    || {
                         let known: Vec<&str> =
                             pack.holdings.iter().map(|h| h.name.as_str()).collect();
                         anyhow!(
@@ -203,10 +204,10 @@ impl Session {
                             pack.pack.name,
                             known.join(", ")
                         )
-                    })?,
-            ),
-            None => None,
-        };
+                    },
+                )?),
+                None => None,
+            };
         let season = self.store.ground().season(false)?;
         let challenge = Challenge {
             id: self.store.next_challenge_id()?,

@@ -121,9 +121,9 @@ impl Session {
         let Some(rules) = pack.pairings.clone() else {
             bail!("{} has no [pairings]", pack.pack.name);
         };
-        let method = by.or(rules.by.first().copied()).ok_or_else(|| {
-            anyhow!("{} has no way to make {}", pack.pack.name, rules.label)
-        })?;
+        let method = by
+            .or(rules.by.first().copied())
+            .ok_or_else(|| anyhow!("{} has no way to make {}", pack.pack.name, rules.label))?;
         if !rules.by.contains(&method) {
             let ways: Vec<&str> = rules.by.iter().map(|m| m.word()).collect();
             bail!(
@@ -146,11 +146,7 @@ impl Session {
             bail!("the {} of {said} are made already", rules.label);
         }
         let gangs: Vec<GangId> = match method {
-            PairingMethod::Standings => self
-                .ranked(pack)?
-                .iter()
-                .map(|s| s.gang)
-                .collect(),
+            PairingMethod::Standings => self.ranked(pack)?.iter().map(|s| s.gang).collect(),
             _ => self.gangs_of_game(pack)?.iter().map(|g| g.id).collect(),
         };
         if gangs.len() < 2 {
@@ -168,7 +164,12 @@ impl Session {
             .flat_map(|(_, _, sides)| {
                 sides
                     .iter()
-                    .flat_map(|a| sides.iter().filter(move |b| a < *b).map(|b| met_key(*a, *b)))
+                    .flat_map(|a| {
+                        sides
+                            .iter()
+                            .filter(move |b| a < *b)
+                            .map(|b| met_key(*a, *b))
+                    })
                     .collect::<Vec<_>>()
             })
             .collect();

@@ -197,7 +197,12 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
                 challenge.cycle,
                 challenge.stake
             ],
-            || format!("challenge #{} is no longer as issued, unanswered", challenge.id),
+            || {
+                format!(
+                    "challenge #{} is no longer as issued, unanswered",
+                    challenge.id
+                )
+            },
         ),
         ChallengeAnswered {
             challenge,
@@ -220,7 +225,11 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             "UPDATE challenge SET status = 'issued', accepted = 0 WHERE id = ?1 AND status = ?2 \
              AND NOT EXISTS (SELECT 1 FROM battle WHERE challenge = ?1)",
             params![challenge, if *accepted { "accepted" } else { "declined" }],
-            || format!("challenge #{challenge} is no longer as it was answered, or has been played"),
+            || {
+                format!(
+                    "challenge #{challenge} is no longer as it was answered, or has been played"
+                )
+            },
         ),
         ChallengeLapsed {
             challenge,

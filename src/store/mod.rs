@@ -176,7 +176,15 @@ macro_rules! sql_id {
         }
     )*};
 }
-sql_id!(GangId, FighterId, BatchId, BattleId, PendingId, EffectId, ChallengeId);
+sql_id!(
+    GangId,
+    FighterId,
+    BatchId,
+    BattleId,
+    PendingId,
+    EffectId,
+    ChallengeId
+);
 
 /// What every event passes before it is applied, inside the transaction
 /// it is written in: the one gate ([`crate::campaign::gate::Gate`]), which

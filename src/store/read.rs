@@ -290,14 +290,14 @@ pub(super) fn challenges(
 }
 
 /// Each cycle's pairings, oldest first.
-pub(super) fn pairings(conn: &Connection) -> Result<Vec<crate::campaign::season::pairings::Pairings>> {
+pub(super) fn pairings(
+    conn: &Connection,
+) -> Result<Vec<crate::campaign::season::pairings::Pairings>> {
     let made: Vec<String> = conn
         .prepare_cached("SELECT made FROM pairings ORDER BY cycle")?
         .query_map([], |r| r.get(0))?
         .collect::<rusqlite::Result<_>>()?;
-    made.iter()
-        .map(|m| Ok(serde_json::from_str(m)?))
-        .collect()
+    made.iter().map(|m| Ok(serde_json::from_str(m)?)).collect()
 }
 
 /// How many records each gang has played that counted in `cycle`.

@@ -121,8 +121,7 @@ impl Run<'_> {
             .cloned()
             .collect();
         for c in open {
-            let events =
-                crate::campaign::season::challenges::lapse(self.pack, &c, &self.holders);
+            let events = crate::campaign::season::challenges::lapse(self.pack, &c, &self.holders);
             let (challenger, defender) = (c.challenge.challenger, c.challenge.defender);
             let text = format!(
                 "{} #{} ({} against {}) lapses unplayed",

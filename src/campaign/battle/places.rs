@@ -140,10 +140,7 @@ pub(super) fn from_challenge(
             .as_deref()
             .and_then(|s| pack.holding(s))
             .map_or_else(|| "nothing".to_owned(), |h| h.name.clone());
-        return refuse(
-            "stake",
-            format!("{label} #{id} is played for {named}"),
-        );
+        return refuse("stake", format!("{label} #{id} is played for {named}"));
     }
     filled.stake = c.stake.clone();
     Ok(filled)

@@ -156,10 +156,7 @@ pub fn check_issue(
     if challenge.challenger == challenge.defender {
         return refuse(
             "gangs",
-            format!(
-                "a {} does not issue a {label} to itself",
-                pack.words.gang
-            ),
+            format!("a {} does not issue a {label} to itself", pack.words.gang),
         );
     }
     if challenge.cycle != season.cycle {
@@ -222,7 +219,10 @@ pub fn check_issue(
             if may_stake(shape, holder, Some(challenge.defender), &sides) {
                 return Ok(());
             }
-            let held = holder.map_or_else(|| "unclaimed".to_owned(), |h| format!("held by {}", name(h)));
+            let held = holder.map_or_else(
+                || "unclaimed".to_owned(),
+                |h| format!("held by {}", name(h)),
+            );
             refuse(
                 "stake",
                 format!(
@@ -261,11 +261,7 @@ pub fn check_answer(
     if state.status != ChallengeStatus::Issued {
         return refuse(
             "challenge",
-            format!(
-                "{} #{id} is {} already",
-                rules.label,
-                state.status.word()
-            ),
+            format!("{} #{id} is {} already", rules.label, state.status.word()),
         );
     }
     if accepted || rules.decline != Decline::OnceACycle {
@@ -363,15 +359,19 @@ pub fn lapse(
     }];
     let gives = match state.status {
         ChallengeStatus::Issued => {
-            rules.unanswered == Unanswered::Declined
-                && rules.decline == Decline::StakeToChallenger
+            rules.unanswered == Unanswered::Declined && rules.decline == Decline::StakeToChallenger
         }
         ChallengeStatus::Accepted => rules.unplayed == Unplayed::StakeToChallenger,
         _ => false,
     };
     if gives {
         let reason = format!("{} #{id} unplayed", rules.label);
-        events.extend(stake_to_challenger(shape, &state.challenge, holders, &reason));
+        events.extend(stake_to_challenger(
+            shape,
+            &state.challenge,
+            holders,
+            &reason,
+        ));
     }
     events
 }

@@ -38,9 +38,7 @@ impl Pairings {
 
     /// Whether two gangs are a pair of these.
     pub fn pairs(&self, a: GangId, b: GangId) -> bool {
-        self.pairs
-            .iter()
-            .any(|p| *p == [a, b] || *p == [b, a])
+        self.pairs.iter().any(|p| *p == [a, b] || *p == [b, a])
     }
 }
 
@@ -61,8 +59,7 @@ pub struct Ground<'a> {
 impl Ground<'_> {
     /// Whether two gangs have met: in a record, or paired before.
     fn met(&self, a: GangId, b: GangId) -> bool {
-        self.played.contains(&met_key(a, b))
-            || self.earlier.iter().any(|p| p.pairs(a, b))
+        self.played.contains(&met_key(a, b)) || self.earlier.iter().any(|p| p.pairs(a, b))
     }
 
     /// How many cycles each gang has sat out.
@@ -279,7 +276,14 @@ mod tests {
             }
             assert_eq!(met.len(), usize::try_from(n * (n - 1) / 2).unwrap());
             let sat: BTreeSet<GangId> = made.iter().filter_map(|p| p.sits_out).collect();
-            assert_eq!(sat.len(), if n % 2 == 1 { usize::try_from(n).unwrap() } else { 0 });
+            assert_eq!(
+                sat.len(),
+                if n % 2 == 1 {
+                    usize::try_from(n).unwrap()
+                } else {
+                    0
+                }
+            );
         }
     }
 

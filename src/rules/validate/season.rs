@@ -6,8 +6,9 @@
 use std::collections::BTreeSet;
 
 use crate::rules::{
-    AwardFor, ByCost, ChallengeStake, CycleEnds, Decline, PairingMethod, CycleStepKind, Effect, Finish, Members, Pack, PackError,
-    PlacedSide, Ranked, Reward, ShapeResult, StakeFrom, StandingMeasure, TitleCount, Unanswered, Unlock, Unplayed,
+    AwardFor, ByCost, ChallengeStake, CycleEnds, CycleStepKind, Decline, Effect, Finish, Members,
+    Pack, PackError, PairingMethod, PlacedSide, Ranked, Reward, ShapeResult, StakeFrom,
+    StandingMeasure, TitleCount, Unanswered, Unlock, Unplayed,
 };
 
 type Found = Result<(), (String, String)>;
@@ -646,7 +647,11 @@ fn check_challenges(pack: &Pack) -> Found {
             "a challenge lapses at a cycle's end, and the pack has no [cycles]",
         );
     }
-    let shapes = pack.record.as_ref().map(|r| r.shapes.as_slice()).unwrap_or_default();
+    let shapes = pack
+        .record
+        .as_ref()
+        .map(|r| r.shapes.as_slice())
+        .unwrap_or_default();
     let Some(shape) = shapes.iter().find(|s| s.id == rules.shape) else {
         return err(
             "challenges.shape",

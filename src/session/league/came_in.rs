@@ -39,11 +39,7 @@ impl Session {
                         holding,
                         to: Some(to),
                         ..
-                    } => Some(format!(
-                        "{} took {}",
-                        names.gang(*to),
-                        names.label(holding)
-                    )),
+                    } => Some(format!("{} took {}", names.gang(*to), names.label(holding))),
                     Event::CycleEnded { cycle } => {
                         Some(format!("{} ended", cycle_said(&words, *cycle)))
                     }

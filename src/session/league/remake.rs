@@ -13,8 +13,8 @@
 use std::collections::BTreeSet;
 
 use crate::campaign::battle::{Shift, recorded, remade};
-use crate::campaign::season::challenges::{self, answer_of};
 use crate::campaign::gate::Gate;
+use crate::campaign::season::challenges::{self, answer_of};
 use crate::campaign::{BatchId, Event, LoggedBatch};
 use crate::rules::Registry;
 use crate::store::league::ServerBatch;
@@ -95,7 +95,9 @@ fn answered_here(
     let ground = store.ground();
     let season = ground.season(false)?;
     let Ok(found) = challenges::find(&season, challenge) else {
-        return Ok(Err(format!("it answers challenge #{challenge}, which is not here")));
+        return Ok(Err(format!(
+            "it answers challenge #{challenge}, which is not here"
+        )));
     };
     let gangs = ground.gangs_by_ids(&[found.challenge.challenger, found.challenge.defender])?;
     let Some(pack) = gangs
@@ -111,8 +113,10 @@ fn answered_here(
             .find(|x| x.id == g)
             .map_or_else(|| format!("#{g}"), |x| x.name.clone())
     };
-    Ok(challenges::answer(pack, &season, challenge, accepted, &name)
-        .map_err(|(_, reason)| format!("it may not be answered so here ({reason})")))
+    Ok(
+        challenges::answer(pack, &season, challenge, accepted, &name)
+            .map_err(|(_, reason)| format!("it may not be answered so here ({reason})")),
+    )
 }
 
 /// The record `batch` of this laptop's, made again where `store` stands:
