@@ -380,6 +380,8 @@ impl Session {
         );
         session.read_house_packs()?;
         session.league_format = format;
+        // A join takes in the whole log: it counts as the member's sync.
+        session.note_synced(&mut league);
         Ok(session)
     }
 

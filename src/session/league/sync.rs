@@ -395,7 +395,7 @@ impl Session {
     /// league's members (their gangs, when each last synced) for the
     /// season's table offline. Neither is the sync's: where the server
     /// does not answer now, the next sync does both again.
-    fn note_synced(&mut self, league: &mut League) {
+    pub(super) fn note_synced(&mut self, league: &mut League) {
         if league.note_synced().is_err() {
             return;
         }
