@@ -674,3 +674,218 @@ fn a_clash_synced_after_its_tide_counts_in_the_next() {
 fn a_clash_synced_after_its_tide_is_refused_alike_everywhere() {
     a_clash_synced_late("late_refused", "refused");
 }
+
+/// A gang's id on the league's server, by the login that owns it (the
+/// first of theirs).
+fn crew_of(client: &mut postgres::Client, login: &str) -> i64 {
+    client
+        .query_one(
+            "SELECT min(gang) FROM league.gang_owner WHERE login = $1",
+            &[&login],
+        )
+        .unwrap()
+        .get(0)
+}
+
+/// What the server said, refusing a raw batch.
+fn refusal(error: postgres::Error) -> String {
+    error
+        .as_db_error()
+        .map_or_else(|| error.to_string(), |e| e.message().to_owned())
+}
+
+/// As members, by raw SQL past the app: a call-out issued in another
+/// member's name, an answer to a call-out aimed at another member's crew,
+/// a tide ended and a tide-list made are refused by the server; a clash
+/// carrying a tide's end its report does not give, and a refusal carrying
+/// a mooring answering does not give, are taken by the server and left
+/// out alike on every laptop, which says so in the arbitrator's table.
+/// The league goes on, and the table says who has not synced since.
+#[test]
+fn a_members_raw_sql_is_refused_or_left_out_alike_everywhere() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league, laptops) = club(
+        root,
+        "club_raw",
+        "next",
+        &SIX[..4],
+        &[
+            ("ann", &["Ferrymen of Cinder"]),
+            ("ben", &["Grey Oars"]),
+            ("cat", &["Eel Wives", "Silt Kings"]),
+        ],
+    );
+    let [ann, ben, cat] = [&laptops[0], &laptops[1], &laptops[2]];
+    let everyone = [&organiser, ann, ben, cat];
+    ben.ok(&[
+        "challenge",
+        "issue",
+        "Grey Oars",
+        "Eel Wives",
+        "--stake",
+        "The Weir",
+    ]);
+    for laptop in everyone {
+        laptop.ok(&["league", "sync"]);
+    }
+    let db = &league.address.database;
+    let (ann_login, ben_login, cat_login) = (
+        format!("{db}_ann"),
+        format!("{db}_ben"),
+        format!("{db}_cat"),
+    );
+    let cluster = util::postgres::cluster();
+    let mut as_ann = cluster
+        .client(&league.as_login(&ann_login), &ann.password())
+        .unwrap();
+    let mut as_cat = cluster
+        .client(&league.as_login(&cat_login), &cat.password())
+        .unwrap();
+    let (ferry, oars) = (
+        crew_of(&mut as_ann, &ann_login),
+        crew_of(&mut as_ann, &ben_login),
+    );
+    let ann_key = ann.private_key();
+    let mut raw = |client: &mut postgres::Client, key: &str, uid: &str, events: Value| {
+        laptops::insert_raw(client, Some(key), uid, uid, &events.to_string())
+    };
+
+    // Refused by the server.
+    let issued_for_ben = raw(
+        &mut as_ann,
+        &ann_key,
+        "in-bens-name",
+        json!([{"type": "challenge_issued", "challenge": {
+            "id": 9, "cycle": 1, "challenger": oars, "defender": ferry, "stake": "the-weir"}}]),
+    )
+    .expect_err("a call-out from another member's crew");
+    assert!(
+        refusal(issued_for_ben).contains(&format!("it changes gang #{oars}, which is not yours")),
+    );
+    let answered_for_cat = raw(
+        &mut as_ann,
+        &ann_key,
+        "answer-for-cat",
+        json!([{"type": "challenge_answered", "challenge": 1, "accepted": true}]),
+    )
+    .expect_err("an answer to a call-out aimed at another member's crew");
+    assert!(refusal(answered_for_cat).contains("which is not yours"));
+    let ended = raw(
+        &mut as_ann,
+        &ann_key,
+        "tide-ended",
+        json!([{"type": "cycle_ended", "cycle": 1}]),
+    )
+    .expect_err("a tide ended by a member");
+    assert!(
+        refusal(ended).contains("it changes the whole campaign, which only the organiser does")
+    );
+    let listed = raw(
+        &mut as_ann,
+        &ann_key,
+        "tide-list",
+        json!([{"type": "pairings_made", "pairings": {
+            "cycle": 1, "method": "random", "seed": 1, "pairs": [[ferry, oars]]}}]),
+    )
+    .expect_err("a tide-list made by a member");
+    assert!(refusal(listed).contains("only the organiser does"));
+
+    // Taken by the server, left out alike: Ann's clash (made on a copy
+    // nobody syncs) carrying a tide's end, which it does not complete.
+    let scratch = root.join("scratch");
+    std::fs::create_dir_all(&scratch).unwrap();
+    std::fs::copy(ann.file(), scratch.join("campaign.rapsheet")).unwrap();
+    let copy = Laptop { home: scratch };
+    clash(&copy, "forged.json", "Ferrymen of Cinder", "Silt Kings");
+    let mut forged: Value = {
+        let session = rapsheet::session::Session::open(&copy.file()).unwrap();
+        let newest = session.newest_batch().unwrap().unwrap();
+        serde_json::to_value(session.batch(newest).unwrap().1).unwrap()
+    };
+    forged
+        .as_array_mut()
+        .unwrap()
+        .push(json!({"type": "cycle_ended", "cycle": 1}));
+    raw(&mut as_ann, &ann_key, "Forged end of the tide", forged)
+        .expect("the server cannot tell a record's rules");
+    // Cat refuses Ben's call-out, giving The Weir to a crew of her own.
+    let silt = rapsheet::session::Session::open(&cat.file())
+        .unwrap()
+        .gang_named("Silt Kings")
+        .unwrap()
+        .id
+        .0;
+    raw(
+        &mut as_cat,
+        &cat.private_key(),
+        "Forged refusal",
+        json!([{"type": "challenge_answered", "challenge": 1, "accepted": false},
+               {"type": "holding_changed", "holding": "the-weir", "from": null, "to": silt,
+                "reason": "Call-out #1 declined"}]),
+    )
+    .expect("the server cannot tell what answering gives");
+    for laptop in everyone {
+        let synced = laptop.ok(&["league", "sync"]);
+        assert!(
+            synced.contains("left out: Forged end of the tide")
+                && synced.contains("it carries “cycle_ended”, not given by its report and dice"),
+            "{synced}"
+        );
+        assert!(
+            synced.contains("left out: Forged refusal")
+                && synced.contains("(“holding_changed”) is not the “holding_changed” given by answering the challenge"),
+            "{synced}"
+        );
+        assert_eq!(cycle(laptop)["said"], "Tide 1");
+        assert_eq!(holder(laptop, "The Weir"), None);
+        assert_eq!(call_outs(laptop), [(1, "issued".to_owned())]);
+    }
+
+    // The league goes on: Cat refuses as the game says.
+    let refused = cat.ok(&["challenge", "answer", "1", "--decline"]);
+    assert!(refused.contains("Grey Oars took The Weir"), "{refused}");
+    let heard = cat.ok(&["league", "sync"]);
+    assert!(!heard.contains("left out"), "{heard}");
+    organiser.ok(&["league", "sync"]);
+    assert_eq!(holder(&organiser, "The Weir").as_deref(), Some("Grey Oars"));
+    // The organiser's table: the changes left out, and who has not
+    // synced since Cat's refusal.
+    let table: Value = serde_json::from_str(&organiser.ok(&["season", "--json"])).unwrap();
+    let left_out: Vec<&str> = table["league"]["left_out"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["said"].as_str().unwrap())
+        .collect();
+    assert_eq!(left_out.len(), 2, "{left_out:?}");
+    assert!(
+        left_out[0].starts_with("Forged end of the tide — "),
+        "{left_out:?}"
+    );
+    assert_eq!(table["league"]["asked"], true);
+    let behind = |login: &str| {
+        table["league"]["members"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|m| m["login"] == login)
+            .unwrap()["behind"]
+            .as_i64()
+    };
+    assert_eq!(behind(&cat_login), Some(0));
+    assert_eq!(behind(&ann_login), Some(1));
+    assert_eq!(behind(&ben_login), Some(1));
+    let shown = organiser.ok(&["season"]);
+    assert!(shown.contains("Last synced (from the server)"), "{shown}");
+    assert!(
+        shown.contains(&format!("{ann_login}: ")) && shown.contains("1 change behind"),
+        "{shown}"
+    );
+    assert!(shown.contains("left out: #"), "{shown}");
+    for laptop in [ann, ben] {
+        laptop.ok(&["league", "sync"]);
+        laptop.ok(&["verify"]);
+    }
+    laptops::exactly_once(&league, &everyone);
+}
