@@ -86,7 +86,7 @@ pub(super) fn challenge(session: &mut Session, command: ChallengeCommand) -> Res
                 return print_json(&view);
             }
             if view.lines.is_empty() {
-                say!("No {} yet", view.label);
+                say!("{}: none yet", view.label);
             }
             for line in &view.lines {
                 let yours = if line.to_answer {

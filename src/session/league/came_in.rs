@@ -82,8 +82,9 @@ impl Session {
         }
         parts.extend(said);
         if others > 0 {
+            let other = if parts.is_empty() { "" } else { " other" };
             parts.push(format!(
-                "{others} other change{}",
+                "{others}{other} change{}",
                 if others == 1 { "" } else { "s" }
             ));
         }
