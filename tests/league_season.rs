@@ -747,7 +747,7 @@ fn a_members_raw_sql_is_refused_or_left_out_alike_everywhere() {
         crew_of(&mut as_ann, &ben_login),
     );
     let ann_key = ann.private_key();
-    let mut raw = |client: &mut postgres::Client, key: &str, uid: &str, events: Value| {
+    let raw = |client: &mut postgres::Client, key: &str, uid: &str, events: Value| {
         laptops::insert_raw(client, Some(key), uid, uid, &events.to_string())
     };
 
