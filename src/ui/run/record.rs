@@ -4,27 +4,10 @@
 
 use crate::campaign::GangId;
 use crate::campaign::battle::BattleReport;
-use crate::ui::action::Screen;
 use crate::ui::app::RapsheetApp;
-use crate::ui::post_battle::BattleForm;
-
-/// What a player asks of the record screen, the titles and the arcs.
-#[derive(Debug, Clone, PartialEq)]
-pub enum RecordAction {
-    /// A battle report and the seed of the app's rolls.
-    Record(Box<BattleReport>, u64),
-    /// Roll the next scenario for two gangs among those their arc allows.
-    RollScenario {
-        a: GangId,
-        b: GangId,
-    },
-    /// A gang that qualifies for several titles keeps this one.
-    ChooseTitle {
-        gang: GangId,
-        title: String,
-    },
-    CloseArc(usize, String),
-}
+use crate::ui::base::action::RecordAction;
+use crate::ui::base::action::Screen;
+use crate::ui::views::post_battle::BattleForm;
 
 impl RapsheetApp {
     pub(super) fn run_record(&mut self, action: RecordAction) {
@@ -113,7 +96,7 @@ impl RapsheetApp {
                         format!(
                             "{}: {}",
                             need.gang,
-                            crate::ui::post_battle::option_label(
+                            crate::ui::views::post_battle::option_label(
                                 pack,
                                 procedure.battle.scenario.as_deref(),
                                 need,
@@ -182,13 +165,13 @@ impl RapsheetApp {
                 match session.suggest_roles(&form.scenario, *a, *b) {
                     Ok(Some((ra, rb))) => form.roles = vec![Some(ra), Some(rb)],
                     Ok(None) => {}
-                    Err(err) => form.preview = Some(Err(crate::ui::said::for_players(&err))),
+                    Err(err) => form.preview = Some(Err(crate::ui::base::said::for_players(&err))),
                 }
             }
         }
         let chosen: Vec<GangId> = form.gangs.iter().flatten().copied().collect();
         if let Err(err) = self.state.load_battle_fighters(session, &chosen) {
-            form.preview = Some(Err(crate::ui::said::for_players(&err)));
+            form.preview = Some(Err(crate::ui::base::said::for_players(&err)));
             return;
         }
         if !form.dirty {
@@ -202,7 +185,7 @@ impl RapsheetApp {
         form.preview = form.report(&self.state.battle_data).map(|report| {
             session
                 .preview_battle(&report, seed)
-                .map_err(|e| crate::ui::said::for_players(&e))
+                .map_err(|e| crate::ui::base::said::for_players(&e))
         });
         if let Some(Ok(preview)) = &form.preview {
             form.advancements_allowed = preview.advancements_allowed.clone();
