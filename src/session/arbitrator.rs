@@ -129,14 +129,15 @@ impl Session {
             .store
             .league_left_out()?
             .into_iter()
-            .map(|(change, at, label, by)| LeftOut {
-                change,
-                at,
-                by,
-                said: label
+            .map(|b| LeftOut {
+                said: b
+                    .label
                     .strip_prefix("Left out: ")
-                    .unwrap_or(&label)
+                    .unwrap_or(&b.label)
                     .to_owned(),
+                change: b.batch,
+                at: b.at,
+                by: b.author,
             })
             .collect();
         Ok(LeagueTable {

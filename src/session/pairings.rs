@@ -97,10 +97,10 @@ impl Session {
                 second_id: *b,
                 played: sides
                     .iter()
-                    .filter(|(_, cycle, gangs)| {
-                        *cycle == Some(made.cycle) && gangs.contains(a) && gangs.contains(b)
+                    .filter(|s| {
+                        s.cycle == Some(made.cycle) && s.gangs.contains(a) && s.gangs.contains(b)
                     })
-                    .map(|(id, _, _)| *id)
+                    .map(|s| s.record)
                     .collect(),
             })
             .collect();
@@ -161,7 +161,8 @@ impl Session {
             .ground()
             .record_sides()?
             .iter()
-            .flat_map(|(_, _, sides)| {
+            .flat_map(|record| {
+                let sides = &record.gangs;
                 sides
                     .iter()
                     .flat_map(|a| {

@@ -74,9 +74,7 @@ impl Ground<'_> {
 
     /// Every record's sides, oldest first: its id, the cycle it counted in
     /// and its gangs.
-    pub fn record_sides(
-        &self,
-    ) -> Result<Vec<(crate::campaign::BattleId, Option<u32>, Vec<GangId>)>> {
+    pub fn record_sides(&self) -> Result<Vec<read::RecordSides>> {
         read::record_sides(self.0)
     }
 

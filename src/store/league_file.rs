@@ -29,6 +29,16 @@ pub struct LeagueTie {
     pub last_sync: Option<String>,
 }
 
+/// A league's batch this file holds left out: its number, the time, its
+/// label (`Left out: …` with the reason) and who sent it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOutBatch {
+    pub batch: BatchId,
+    pub at: String,
+    pub label: String,
+    pub author: Option<String>,
+}
+
 /// One link of the league's chain as this file keeps it: the server's
 /// batch `seq`, its hash, the digest of its fields that hash linked (none
 /// where the hash was taken from the server as it stood), and whether the
@@ -102,9 +112,8 @@ impl CampaignStore {
     }
 
     /// The league's batches this file holds left out (empty, labelled
-    /// `Left out: …` with the reason), oldest first: each one's number,
-    /// time, label and author.
-    pub fn league_left_out(&self) -> Result<Vec<(BatchId, String, String, Option<String>)>> {
+    /// `Left out: …` with the reason), oldest first.
+    pub fn league_left_out(&self) -> Result<Vec<LeftOutBatch>> {
         let mut stmt = self.conn.prepare_cached(
             "SELECT b.id, b.at, b.label, l.author FROM batch b \
              JOIN league_batch l ON l.batch_id = b.id \
@@ -112,7 +121,14 @@ impl CampaignStore {
                AND NOT EXISTS (SELECT 1 FROM event e WHERE e.batch_id = b.id) \
              ORDER BY b.id",
         )?;
-        let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+        let rows = stmt.query_map([], |r| {
+            Ok(LeftOutBatch {
+                batch: r.get(0)?,
+                at: r.get(1)?,
+                label: r.get(2)?,
+                author: r.get(3)?,
+            })
+        })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
     }
 

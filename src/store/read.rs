@@ -221,9 +221,16 @@ pub(super) fn cycle(conn: &Connection) -> Result<u32> {
         .unwrap_or(1))
 }
 
-/// Every record's sides, oldest first: its id, the cycle it counted in
-/// and its gangs.
-pub(super) fn record_sides(conn: &Connection) -> Result<Vec<(BattleId, Option<u32>, Vec<GangId>)>> {
+/// A record's sides: its id, the cycle it counted in and its gangs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordSides {
+    pub record: BattleId,
+    pub cycle: Option<u32>,
+    pub gangs: Vec<GangId>,
+}
+
+/// Every record's sides, oldest first.
+pub(super) fn record_sides(conn: &Connection) -> Result<Vec<RecordSides>> {
     let mut stmt = conn.prepare_cached(
         "SELECT b.id, b.cycle, bg.gang_id FROM battle b \
          JOIN battle_gang bg ON bg.battle_id = b.id ORDER BY b.id, bg.position",
@@ -235,12 +242,16 @@ pub(super) fn record_sides(conn: &Connection) -> Result<Vec<(BattleId, Option<u3
             r.get::<_, GangId>(2)?,
         ))
     })?;
-    let mut out: Vec<(BattleId, Option<u32>, Vec<GangId>)> = Vec::new();
+    let mut out: Vec<RecordSides> = Vec::new();
     for row in rows {
-        let (battle, cycle, gang) = row?;
+        let (record, cycle, gang) = row?;
         match out.last_mut() {
-            Some((b, _, gangs)) if *b == battle => gangs.push(gang),
-            _ => out.push((battle, cycle, vec![gang])),
+            Some(sides) if sides.record == record => sides.gangs.push(gang),
+            _ => out.push(RecordSides {
+                record,
+                cycle,
+                gangs: vec![gang],
+            }),
         }
     }
     Ok(out)
