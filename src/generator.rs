@@ -453,6 +453,7 @@ fn record_report(
         shape: None,
         stake: None,
         cycle: None,
+        challenge: None,
         notes: String::new(),
     })
 }

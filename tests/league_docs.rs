@@ -8,7 +8,10 @@
 //! any lines, `[..]` for any text in a line, `? failed` for a command that
 //! fails. The document's server (`db.example.org`, port 5432) is the test's;
 //! its new server (`new.example.org`, where the league is restored) is a
-//! second one the test starts. Besides `rapsheet`, the document's
+//! second one the test starts; its club's season is a league of its own,
+//! in the database `season` of the first, played with Brackwater
+//! (`tests/packs/brackwater.toml`, on the organiser's laptop) and the
+//! battle reports of `docs/league.in` (on every laptop). Besides `rapsheet`, the document's
 //! PostgreSQL commands (`pg_dump`, `pg_dumpall`, `psql`, `pg_restore`) run
 //! too: a server's administrator's run on that server as its superuser,
 //! as they would on the server itself; the files they write (a backup,
@@ -113,6 +116,10 @@ fn the_league_documents_examples_run_against_a_real_server() {
         .batch_execute("CREATE ROLE organiser LOGIN PASSWORD 'organiser-password'")
         .unwrap();
     admin.batch_execute("CREATE DATABASE league").unwrap();
+    // And the club's season its own league, where the document has one.
+    if doc.contains("--database season") {
+        admin.batch_execute("CREATE DATABASE season").unwrap();
+    }
     admin
         .batch_execute("ALTER ROLE postgres PASSWORD 'administrator-password'")
         .unwrap();
@@ -148,6 +155,12 @@ fn the_league_documents_examples_run_against_a_real_server() {
     if let Some(new) = &new {
         std::fs::write(organiser.join("new.pem"), &new.certificate).unwrap();
     }
+    // The club's game, which the organiser keeps in the season's campaign.
+    std::fs::copy(
+        root.join("tests/packs/brackwater.toml"),
+        organiser.join("brackwater.toml"),
+    )
+    .unwrap();
     for (who, steps) in blocks(&doc) {
         let home = dir.path().join(&who);
         std::fs::create_dir_all(&home).unwrap();
@@ -160,6 +173,7 @@ fn the_league_documents_examples_run_against_a_real_server() {
             open_to_all(&home, 0o777);
         }
         hand_over(dir.path(), &home);
+        reports(&root.join("docs/league.in"), &home);
         for step in steps {
             let mut words = shlex::split(&ours(&step.command)).unwrap();
             let mut env: Vec<(String, String)> = Vec::new();
@@ -240,6 +254,14 @@ fn hand_over(root: &Path, home: &Path) {
                 open_to_all(&home.join(&name), 0o644);
             }
         }
+    }
+}
+
+/// The document's battle reports (`docs/league.in`), on every laptop.
+fn reports(from: &Path, home: &Path) {
+    for entry in std::fs::read_dir(from).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, home.join(path.file_name().unwrap())).unwrap();
     }
 }
 

@@ -2125,3 +2125,404 @@ fn a_pack_that_misuses_a_season_kind_is_told_where_and_why() {
         assert!(e.contains(says), "{extra}\n  said: {e}\n  wanted: {says}");
     }
 }
+
+// ---------------------------------------------------------------------------
+// A club's season between records: challenges over a stash, and a week's
+// pairings.
+// ---------------------------------------------------------------------------
+
+/// Dares of two bands over a stash (a duel), two a week, a decline and an
+/// unanswered dare giving the stash to the challenger.
+const DARES: &str = r#"
+[[record.shapes]]
+id = "duel"
+label = "Duel"
+sides = 2
+result = "challenge"
+stake = "challenger"
+stake_from = ["defender", "unclaimed"]
+places = [
+  { finish = "win", side = "challenger", text = "A challenger who wins: +3 Coin", rewards = [{ resource = "coin", amount = 3 }] },
+]
+
+[challenges]
+label = "Dare"
+shape = "duel"
+stake = "required"
+decline = "stake_to_challenger"
+unanswered = "declined"
+unplayed = "stake_to_challenger"
+per_cycle = 2
+"#;
+
+fn dares(decline: &str) -> String {
+    format!(
+        "{SEASON}{}",
+        DARES.replace(
+            "decline = \"stake_to_challenger\"\nunanswered = \"declined\"",
+            &format!("decline = \"{decline}\"\nunanswered = \"lapses\""),
+        )
+    )
+}
+
+fn dare_status(s: &Session, id: i64) -> String {
+    let view = s.challenges().unwrap().unwrap();
+    let line = view.lines.iter().find(|l| l.id.0 == id).unwrap();
+    match line.played {
+        Some(_) => "played".to_owned(),
+        None => line.status.word().to_owned(),
+    }
+}
+
+#[test]
+fn a_challenge_is_issued_answered_played_and_lapses_as_the_pack_says() {
+    let dir = util::temp();
+    let game = format!("{SEASON}{DARES}");
+    let mut s = campaign(dir.path(), &game);
+    s.give_holding("The Old Mill", "B", "bought").unwrap();
+    // A stake is required; it is held where a duel's stake may be.
+    let e = s.issue_challenge("A", "B", None).unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "stake: missing: the stash at stake, which every Dare names"
+    );
+    let e = s
+        .issue_challenge("C", "A", Some("The Old Mill"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "stake: The Old Mill is held by B; a Dare is played for one held by the defender or unclaimed"
+    );
+    let e = s
+        .issue_challenge("A", "A", Some("The Old Mill"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "gangs: a band does not issue a Dare to itself");
+    // Issued, then taken back by its author while unanswered: gone.
+    let issued = s.issue_challenge("A", "B", Some("The Old Mill")).unwrap();
+    assert_eq!(
+        s.batch_label(issued.batch).unwrap(),
+        "Dare #1: A against B for The Old Mill"
+    );
+    s.undo_last().unwrap();
+    assert!(s.challenges().unwrap().unwrap().lines.is_empty());
+    // Declined: "decline = stake_to_challenger", in the same change.
+    let issued = s.issue_challenge("A", "B", Some("The Old Mill")).unwrap();
+    let answered = s.answer_challenge(issued.challenge, false).unwrap();
+    assert_eq!(
+        answered.changes,
+        [
+            "Dare #1 declined",
+            "A took The Old Mill from B (Dare #1 declined)"
+        ]
+    );
+    assert_eq!(holder_of(&s, "The Old Mill").as_deref(), Some("A"));
+    let e = s
+        .answer_challenge(issued.challenge, true)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "challenge: Dare #1 is declined already");
+    // Answered, its issue is no longer taken back.
+    let e = format!("{:#}", s.undo(issued.batch).unwrap_err());
+    assert!(e.contains("only one still unanswered is withdrawn"), "{e}");
+    // "per_cycle = 2": A's third dare of the week is refused.
+    s.issue_challenge("A", "C", Some("The Toll Bridge"))
+        .unwrap();
+    let e = s
+        .issue_challenge("A", "B", Some("The Toll Bridge"))
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "challenger: A has issued 2 this week already, its most");
+    // Accepted and played: the record's sides and stake come from it.
+    let played = s
+        .issue_challenge("B", "C", Some("The Toll Bridge"))
+        .unwrap();
+    s.answer_challenge(played.challenge, true).unwrap();
+    let mut race = report(serde_json::json!({
+        "gangs": [{"gang": "C"}, {"gang": "B"}], "winner": "B"}));
+    race.challenge = Some(played.challenge);
+    let e = s
+        .record_battle(
+            &{
+                let mut r = race.clone();
+                r.stake = Some("The Old Mill".into());
+                r
+            },
+            1,
+        )
+        .unwrap_err()
+        .to_string();
+    assert_eq!(e, "stake: Dare #3 is played for The Toll Bridge");
+    let done = s.record_battle(&race, 1).unwrap();
+    assert_eq!(done.procedure.battle.challenge, Some(played.challenge));
+    assert!(
+        done.procedure
+            .battle
+            .gangs
+            .iter()
+            .any(|g| g.challenger && g.gang == s.gang_named("B").unwrap().id)
+    );
+    assert_eq!(holder_of(&s, "The Toll Bridge").as_deref(), Some("B"));
+    assert_eq!(dare_status(&s, 3), "played");
+    let e = s.record_battle(&race, 2).unwrap_err().to_string();
+    assert!(e.starts_with("challenge: Dare #3 has been played"), "{e}");
+    // At the week's end: A's dare to C, unanswered, counts as declined
+    // (the Toll Bridge was B's by then: no longer C's to give, nothing);
+    // C's dare to A, accepted and unplayed, gives C the Old Mill.
+    let against = s.issue_challenge("C", "A", Some("The Old Mill")).unwrap();
+    s.answer_challenge(against.challenge, true).unwrap();
+    let end = s.preview_cycle_end(&BattleReport::empty(), 1).unwrap();
+    let said: Vec<String> = end.changes.iter().map(|c| c.said()).collect();
+    assert!(
+        said.contains(&"Dare #2 (A against C) lapses unplayed".to_owned()),
+        "{said:?}"
+    );
+    assert!(
+        said.contains(&"C: takes The Old Mill, its Dare unplayed".to_owned()),
+        "{said:?}"
+    );
+    s.end_cycle(&BattleReport::empty(), 1).unwrap();
+    assert_eq!(dare_status(&s, 2), "lapsed");
+    assert_eq!(dare_status(&s, 4), "lapsed");
+    assert_eq!(holder_of(&s, "The Old Mill").as_deref(), Some("C"));
+    // The end taken back: both stand again, the Old Mill A's.
+    s.undo_last().unwrap();
+    assert_eq!(dare_status(&s, 2), "issued");
+    assert_eq!(dare_status(&s, 4), "accepted");
+    assert_eq!(holder_of(&s, "The Old Mill").as_deref(), Some("A"));
+    // From the command line, alike.
+    drop(s);
+    let listed = cli(dir.path(), &game, &["challenge", "list"]);
+    assert!(
+        listed.contains(
+            "Week 1: Dare #2: A against C for The Toll Bridge — issued (yours to answer)"
+        ),
+        "{listed}"
+    );
+    let json = cli(dir.path(), &game, &["challenge", "list", "--json"]);
+    let view: serde_json::Value = serde_json::from_str(&json).unwrap();
+    assert_eq!(view["label"], "Dare");
+    assert_eq!(view["lines"][0]["status"], "accepted");
+    cli(dir.path(), &game, &["verify"]);
+}
+
+#[test]
+fn a_decline_allowed_once_a_week_refuses_the_second() {
+    let dir = util::temp();
+    let mut s = campaign(dir.path(), &dares("once_a_cycle"));
+    let one = s.issue_challenge("A", "C", Some("The Old Mill")).unwrap();
+    let two = s
+        .issue_challenge("B", "C", Some("The Toll Bridge"))
+        .unwrap();
+    let declined = s.answer_challenge(one.challenge, false).unwrap();
+    // Nothing changes hands.
+    assert_eq!(declined.changes, ["Dare #1 declined"]);
+    let e = s
+        .answer_challenge(two.challenge, false)
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "accepted: C has declined a Dare this week already, and declines one a week at most"
+    );
+    s.answer_challenge(two.challenge, true).unwrap();
+    // "decline = nothing": any number, giving nothing.
+    let dir = util::temp();
+    let mut s = campaign(dir.path(), &dares("nothing"));
+    for from in ["A", "B"] {
+        let c = s.issue_challenge(from, "C", Some("The Old Mill")).unwrap();
+        let said = s.answer_challenge(c.challenge, false).unwrap();
+        assert_eq!(said.changes.len(), 1);
+    }
+    assert_eq!(holder_of(&s, "The Old Mill"), None);
+}
+
+/// The week's pairings: every way, and the standings by Coin.
+const PAIRED: &str = r#"
+[standings]
+label = "The Board"
+by = ["resource:coin"]
+
+[pairings]
+label = "Heats"
+by = ["round_robin", "standings", "random"]
+"#;
+
+fn heats(s: &Session) -> (Vec<(String, String, usize)>, Option<String>) {
+    let made = s.pairings().unwrap().unwrap().made.unwrap();
+    (
+        made.pairs
+            .iter()
+            .map(|p| (p.first.clone(), p.second.clone(), p.played.len()))
+            .collect(),
+        made.sits_out,
+    )
+}
+
+#[test]
+fn pairings_are_made_once_a_week_each_way_the_pack_allows() {
+    let dir = util::temp();
+    let game = format!("{SEASON}{PAIRED}");
+    let mut s = campaign(dir.path(), &game);
+    // Round robin (the first way) of three: one sits out.
+    let made = s.make_pairings(None, 1).unwrap();
+    assert_eq!(s.batch_label(made.batch).unwrap(), "Heats of Week 1");
+    let (pairs, out) = heats(&s);
+    assert_eq!(pairs, [("B".to_owned(), "C".to_owned(), 0)]);
+    assert_eq!(out.as_deref(), Some("A"));
+    let e = s.make_pairings(None, 1).unwrap_err().to_string();
+    assert_eq!(e, "the Heats of Week 1 are made already");
+    // A record between a pair's bands plays it.
+    s.record_battle(
+        &report(serde_json::json!({"gangs": [{"gang": "C"}, {"gang": "B"}]})),
+        1,
+    )
+    .unwrap();
+    assert_eq!(heats(&s).0[0].2, 1);
+    // Taken back, and made by the standings instead: B leads on Coin.
+    s.undo_last().unwrap();
+    s.undo_last().unwrap();
+    let b = s.gang_named("B").unwrap().id;
+    s.adjust_resource(b, "coin", 5, "purse").unwrap();
+    s.make_pairings(Some(rapsheet::rules::PairingMethod::Standings), 1)
+        .unwrap();
+    let (pairs, out) = heats(&s);
+    // B first, then A and C level (by name); the lowest placed sits out.
+    assert_eq!(pairs, [("B".to_owned(), "A".to_owned(), 0)]);
+    assert_eq!(out.as_deref(), Some("C"));
+    // Each week a band that has sat out fewest sits out.
+    let mut sat = vec![out.unwrap()];
+    for week in 2..=3 {
+        s.end_cycle(&BattleReport::empty(), 1).unwrap();
+        s.make_pairings(Some(rapsheet::rules::PairingMethod::Random), week)
+            .unwrap();
+        let (_, out) = heats(&s);
+        assert!(
+            !sat.contains(out.as_ref().unwrap()),
+            "{out:?} sat out again"
+        );
+        sat.push(out.unwrap());
+    }
+    // A draw is the same from the same seed, and keeps it.
+    let view = s.pairings().unwrap().unwrap();
+    assert_eq!(view.made.unwrap().seed, Some(3));
+    // From the command line.
+    drop(s);
+    let shown = cli(dir.path(), &game, &["pairings", "show"]);
+    assert!(shown.starts_with("Heats of Week 3\n"), "{shown}");
+    assert!(shown.contains(" sits out"), "{shown}");
+    let out = util::rapsheet(
+        dir.path(),
+        &[
+            "--pack",
+            "runners.toml",
+            "pairings",
+            "make",
+            "--by",
+            "swiss",
+            "--db",
+            "c.rapsheet",
+        ],
+    );
+    assert!(!out.status.success());
+    let e = util::stderr(&out);
+    assert!(
+        e.contains("--by swiss: expected round-robin, standings or random"),
+        "{e}"
+    );
+    cli(dir.path(), &game, &["verify"]);
+}
+
+#[test]
+fn a_pack_that_misuses_challenges_or_pairings_is_told_where_and_why() {
+    let cycles = "\n[cycles]\nends = \"by_hand\"\n";
+    let duel = "\n[[holdings]]\nid = \"m\"\nname = \"M\"\n[[record.shapes]]\nid = \"duel\"\nlabel = \"Duel\"\nsides = 2\nresult = \"challenge\"\nstake = \"challenger\"\n[[record.shapes]]\nid = \"heap\"\nlabel = \"Heap\"\nsides = 3\nresult = \"placed\"\n";
+    let plain_duel =
+        "\n[[record.shapes]]\nid = \"duel\"\nlabel = \"Duel\"\nsides = 2\nresult = \"challenge\"\n";
+    for (extra, says) in [
+        (
+            format!(
+                "{duel}\n[challenges]\nlabel = \"Dare\"\nshape = \"duel\"\ndecline = \"nothing\"\n"
+            ),
+            "challenges: a challenge lapses at a cycle's end, and the pack has no [cycles]",
+        ),
+        (
+            format!(
+                "{cycles}{duel}\n[challenges]\nlabel = \"Dare\"\nshape = \"nope\"\ndecline = \"nothing\"\n"
+            ),
+            "challenges.shape: shape `nope` is not in [[record.shapes]]",
+        ),
+        (
+            format!(
+                "{cycles}{duel}\n[challenges]\nlabel = \"Dare\"\nshape = \"heap\"\ndecline = \"nothing\"\n"
+            ),
+            "challenges.shape: a Heap is placed first to last",
+        ),
+        (
+            format!(
+                "{cycles}{plain_duel}\n[challenges]\nlabel = \"Dare\"\nshape = \"duel\"\nstake = \"required\"\ndecline = \"nothing\"\n"
+            ),
+            "challenges.stake: a Duel has no `stake`",
+        ),
+        (
+            format!(
+                "{cycles}{plain_duel}\n[challenges]\nlabel = \"Dare\"\nshape = \"duel\"\ndecline = \"stake_to_challenger\"\n"
+            ),
+            "challenges.decline: nothing is at stake in a challenge to give the challenger",
+        ),
+        (
+            format!(
+                "{cycles}{plain_duel}\n[challenges]\nlabel = \"Dare\"\nshape = \"duel\"\ndecline = \"nothing\"\nunplayed = \"stake_to_challenger\"\n"
+            ),
+            "challenges.unplayed: nothing is at stake in a challenge to give the challenger",
+        ),
+        (
+            format!(
+                "{cycles}{duel}\n[challenges]\nlabel = \"Dare\"\nshape = \"duel\"\ndecline = \"once_a_cycle\"\nunanswered = \"declined\"\n"
+            ),
+            "challenges.unanswered: a decline gives nothing here (`once_a_cycle`): say `lapses`",
+        ),
+        (
+            format!(
+                "{cycles}{duel}\n[challenges]\nlabel = \"Dare\"\nshape = \"duel\"\ndecline = \"nothing\"\nper_cycle = 0\n"
+            ),
+            "challenges.per_cycle: a gang issues at least 1 challenge in a cycle",
+        ),
+        (
+            format!(
+                "{cycles}{duel}\n[challenges]\nlabel = \" \"\nshape = \"duel\"\ndecline = \"nothing\"\n"
+            ),
+            "challenges.label: missing: what it is called",
+        ),
+        (
+            format!(
+                "{cycles}{duel}\n[challenges]\nlabel = \"Dare\"\nshape = \"duel\"\ndecline = \"sulk\"\n"
+            ),
+            "unknown variant `sulk`, expected one of `stake_to_challenger`, `nothing`, `once_a_cycle`",
+        ),
+        (
+            "\n[pairings]\nlabel = \"Heats\"\nby = [\"random\"]\n".to_owned(),
+            "pairings: pairings are made once a cycle, and the pack has no [cycles]",
+        ),
+        (
+            format!("{cycles}\n[pairings]\nlabel = \"Heats\"\nby = []\n"),
+            "pairings.by: missing: how the pairings are made",
+        ),
+        (
+            format!("{cycles}\n[pairings]\nlabel = \"Heats\"\nby = [\"random\", \"random\"]\n"),
+            "pairings.by[1]: `random` is given twice",
+        ),
+        (
+            format!("{cycles}\n[pairings]\nlabel = \"Heats\"\nby = [\"standings\"]\n"),
+            "pairings.by[0]: the pack has no [standings]",
+        ),
+        (
+            format!("{cycles}\n[pairings]\nlabel = \"Heats\"\nby = [\"swiss\"]\n"),
+            "unknown variant `swiss`, expected one of `round_robin`, `standings`, `random`",
+        ),
+    ] {
+        let e = refused(&extra);
+        assert!(e.contains(says), "{extra}\n  said: {e}\n  wanted: {says}");
+    }
+}

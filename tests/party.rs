@@ -71,6 +71,7 @@ fn session_report(
         shape: None,
         stake: None,
         cycle: None,
+        challenge: None,
         notes: String::new(),
     }
 }

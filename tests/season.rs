@@ -448,7 +448,7 @@ fn two_tides_of_brackwater_from_the_command_line() {
     let out = clash(
         d,
         2,
-        json!({"shape": "challenge", "stake": "Eelgate", "gangs": [
+        json!({"shape": "gauntlet", "stake": "Eelgate", "gangs": [
             {"gang": FERRYMEN, "challenger": true}, {"gang": EEL_WIVES}]}),
     );
     says(

@@ -56,6 +56,9 @@ pub trait State {
     fn house_packs(&self) -> Result<Vec<(String, String)>, String>;
     /// Who holds each holding, by holding.
     fn holders(&self) -> Result<std::collections::BTreeMap<String, GangId>, String>;
+    /// The season as it stands: the cycle, who holds what, the
+    /// challenges and the pairings (not how each record finished).
+    fn season(&self) -> Result<crate::campaign::season::SeasonState, String>;
 }
 
 /// Why a change was refused: the field at fault and the reason, in words.
@@ -334,9 +337,14 @@ impl<'a> Gate<'a> {
                 counter_within(pack, "to", counter, Some(*from), *to)?;
                 is_notes("reason", reason)
             }
-            BattleRecorded { battle } | BattleUnrecorded { battle } => {
-                self.battle_known(state, battle)
+            BattleRecorded { battle } => {
+                self.battle_known(state, battle)?;
+                match battle.challenge {
+                    Some(id) if !takes_back => plays_challenge(state, battle, id),
+                    _ => Ok(()),
+                }
             }
+            BattleUnrecorded { battle } => self.battle_known(state, battle),
             TitleChanged { to, .. } => match to {
                 Some(gang) => gang_there(state, "to", *gang),
                 None => Ok(()),
@@ -449,7 +457,216 @@ impl<'a> Gate<'a> {
                     None => Ok(()),
                 }
             }
+            ChallengeIssued { challenge } => self.challenge_issued(state, challenge, takes_back),
+            ChallengeWithdrawn { challenge } => self.challenge_withdrawn(state, challenge),
+            ChallengeAnswered {
+                challenge,
+                accepted,
+            } => self.challenge_answered(state, *challenge, *accepted, takes_back),
+            ChallengeAnswerTakenBack {
+                challenge,
+                accepted,
+            } => {
+                use crate::campaign::season::challenges::ChallengeStatus::*;
+                let want = if *accepted { Accepted } else { Declined };
+                self.challenge_stands(state, *challenge, &[want])
+            }
+            ChallengeLapsed {
+                challenge,
+                accepted,
+            } => {
+                use crate::campaign::season::challenges::ChallengeStatus::*;
+                let want = if *accepted { Accepted } else { Issued };
+                self.challenge_stands(state, *challenge, &[want])
+            }
+            ChallengeRenewed { challenge, .. } => {
+                use crate::campaign::season::challenges::ChallengeStatus::*;
+                self.challenge_stands(state, *challenge, &[Lapsed])
+            }
+            PairingsMade { pairings } => self.pairings_made(state, pairings, takes_back),
+            PairingsTakenBack { pairings } => {
+                let season = looked(state.season())?;
+                if season.pairings.iter().any(|p| p == pairings) {
+                    Ok(())
+                } else {
+                    refuse(
+                        "pairings",
+                        format!("the pairings of cycle {} are not these", pairings.cycle),
+                    )
+                }
+            }
         }
+    }
+
+    /// A challenge issued: two gangs that exist, of a game with
+    /// challenges, this cycle, within what a gang may issue in one, with a
+    /// stake as the game says; its id a new one. Taken back (a withdrawal
+    /// undone), only the gangs and the id are checked.
+    fn challenge_issued(
+        &self,
+        state: &dyn State,
+        challenge: &crate::campaign::season::challenges::Challenge,
+        takes_back: bool,
+    ) -> Checked {
+        let pack = self.gang_pack(state, "challenge.challenger", challenge.challenger)?;
+        let defender = self.gang_pack(state, "challenge.defender", challenge.defender)?;
+        if self.packs.root_of(&defender.pack.id) != self.packs.root_of(&pack.pack.id) {
+            return refuse(
+                "challenge.defender",
+                format!("gang #{} plays another game", challenge.defender),
+            );
+        }
+        let season = looked(state.season())?;
+        if season
+            .challenges
+            .iter()
+            .any(|c| c.challenge.id == challenge.id)
+        {
+            return refuse(
+                "challenge.id",
+                format!("the campaign has a challenge #{} already", challenge.id),
+            );
+        }
+        if takes_back {
+            return Ok(());
+        }
+        let names = looked(state.gang_names())?;
+        let name = |g: GangId| {
+            names
+                .iter()
+                .find(|(id, _)| *id == g)
+                .map_or_else(|| format!("gang #{g}"), |(_, n)| n.clone())
+        };
+        crate::campaign::season::challenges::check_issue(pack, &season, challenge, &name)
+            .or_else(|(field, reason)| refuse(format!("challenge.{field}"), reason))
+    }
+
+    /// A challenge withdrawn: there, as it was issued, and unanswered.
+    fn challenge_withdrawn(
+        &self,
+        state: &dyn State,
+        challenge: &crate::campaign::season::challenges::Challenge,
+    ) -> Checked {
+        use crate::campaign::season::challenges::ChallengeStatus;
+        let season = looked(state.season())?;
+        match season
+            .challenges
+            .iter()
+            .find(|c| c.challenge.id == challenge.id)
+        {
+            Some(c) if c.challenge == *challenge && c.status == ChallengeStatus::Issued => Ok(()),
+            Some(c) if c.challenge == *challenge => refuse(
+                "challenge",
+                format!(
+                    "challenge #{} is {}: only one still unanswered is withdrawn",
+                    challenge.id,
+                    c.status.word()
+                ),
+            ),
+            _ => refuse(
+                "challenge",
+                format!("the campaign has no challenge #{} as issued", challenge.id),
+            ),
+        }
+    }
+
+    /// An answer: to a challenge still unanswered, a decline within what
+    /// the game allows in a cycle. Given back by an undo, only that the
+    /// challenge waits for it.
+    fn challenge_answered(
+        &self,
+        state: &dyn State,
+        id: crate::campaign::ChallengeId,
+        accepted: bool,
+        takes_back: bool,
+    ) -> Checked {
+        use crate::campaign::season::challenges::{self, ChallengeStatus};
+        let season = looked(state.season())?;
+        let found = challenges::find(&season, id).map_err(|(f, r)| GateError::new(f, r))?;
+        if takes_back {
+            return self.challenge_stands(state, id, &[ChallengeStatus::Issued]);
+        }
+        let pack = self.gang_pack(state, "challenge", found.challenge.challenger)?;
+        let names = looked(state.gang_names())?;
+        let name = |g: GangId| {
+            names
+                .iter()
+                .find(|(id, _)| *id == g)
+                .map_or_else(|| format!("gang #{g}"), |(_, n)| n.clone())
+        };
+        challenges::check_answer(pack, &season, id, accepted, &name).or_else(|(f, r)| refuse(f, r))
+    }
+
+    /// A challenge that stands as one of `want`, and has not been played.
+    fn challenge_stands(
+        &self,
+        state: &dyn State,
+        id: crate::campaign::ChallengeId,
+        want: &[crate::campaign::season::challenges::ChallengeStatus],
+    ) -> Checked {
+        use crate::campaign::season::challenges;
+        let season = looked(state.season())?;
+        let found = challenges::find(&season, id).map_err(|(f, r)| GateError::new(f, r))?;
+        let pack = self.gang_pack(state, "challenge", found.challenge.challenger)?;
+        challenges::check_status(pack, &season, id, want).or_else(|(f, r)| refuse(f, r))
+    }
+
+    /// A cycle's pairings: this cycle's, made once, in a way the game
+    /// allows, every gang of the game once (paired or sitting out).
+    /// Given back by an undo, only that the cycle has none.
+    fn pairings_made(
+        &self,
+        state: &dyn State,
+        pairings: &crate::campaign::season::pairings::Pairings,
+        takes_back: bool,
+    ) -> Checked {
+        let season = looked(state.season())?;
+        if season.pairings.iter().any(|p| p.cycle == pairings.cycle) {
+            return refuse(
+                "pairings.cycle",
+                format!("the pairings of cycle {} are made already", pairings.cycle),
+            );
+        }
+        for (i, g) in pairings.gangs().enumerate() {
+            gang_there(state, &format!("pairings.gangs[{i}]"), g)?;
+        }
+        if takes_back {
+            return Ok(());
+        }
+        if pairings.cycle != season.cycle {
+            return refuse(
+                "pairings.cycle",
+                format!("this is cycle {}, not {}", season.cycle, pairings.cycle),
+            );
+        }
+        let first = pairings
+            .gangs()
+            .next()
+            .ok_or_else(|| GateError::new("pairings.pairs", "missing: the pairs"))?;
+        let pack = self.gang_pack(state, "pairings.pairs", first)?;
+        let Some(rules) = &pack.pairings else {
+            return refuse("pairings", format!("{} has no [pairings]", pack.pack.name));
+        };
+        if !rules.by.contains(&pairings.method) {
+            return refuse(
+                "pairings.method",
+                format!(
+                    "{} are not made by `{}` in {}",
+                    rules.label,
+                    pairings.method.word(),
+                    pack.pack.name
+                ),
+            );
+        }
+        let mut game = Vec::new();
+        for (id, _) in looked(state.gang_names())? {
+            if let Some(gang) = looked(state.gang(id))?
+                && self.packs.root_of(&gang.ruleset) == self.packs.root_of(&pack.pack.id)
+            {
+                game.push(id);
+            }
+        }
+        crate::campaign::season::pairings::check(pairings, &game).or_else(|(f, r)| refuse(f, r))
     }
 
     /// A holding changing hands: gangs that exist, one of whose packs has
@@ -1075,6 +1292,51 @@ fn gang_name_free(state: &dyn State, field: &str, id: GangId, name: &str) -> Che
         ),
         None => Ok(()),
     }
+}
+
+/// A record that plays a challenge: one accepted and not yet played,
+/// between its two gangs, the challenger its challenger, for its stake.
+fn plays_challenge(
+    state: &dyn State,
+    battle: &Battle,
+    id: crate::campaign::ChallengeId,
+) -> Checked {
+    use crate::campaign::season::challenges::{self, ChallengeStatus};
+    let season = looked(state.season())?;
+    let found =
+        challenges::find(&season, id).map_err(|(_, r)| GateError::new("battle.challenge", r))?;
+    if found.status != ChallengeStatus::Accepted || found.played.is_some() {
+        let now = if found.played.is_some() {
+            "played"
+        } else {
+            found.status.word()
+        };
+        return refuse(
+            "battle.challenge",
+            format!("challenge #{id} is {now}, not accepted and waiting to be played"),
+        );
+    }
+    let c = &found.challenge;
+    let sides: Vec<(GangId, bool)> = battle
+        .gangs
+        .iter()
+        .map(|g| (g.gang, g.challenger))
+        .collect();
+    let want = [(c.challenger, true), (c.defender, false)];
+    let same = sides.len() == 2 && want.iter().all(|w| sides.contains(w));
+    if !same {
+        return refuse(
+            "battle.gangs",
+            format!("challenge #{id} is played by its challenger against its defender"),
+        );
+    }
+    if battle.stake != c.stake {
+        return refuse(
+            "battle.stake",
+            format!("challenge #{id} is played for what it named at stake"),
+        );
+    }
+    Ok(())
 }
 
 /// A fighter held captive is held by another gang than their own.

@@ -31,6 +31,12 @@
 //!   laptop works the end out again from its report and dice;
 //! - a gang's faction touches the gang; a faction's title no gang outside
 //!   a record, and is campaign-wide outside one;
+//! - a challenge issued (or withdrawn) touches its challenger, and places
+//!   the challenge; an answer (or its undo) touches the challenge's
+//!   defender, and within an answer a holding changing hands touches no
+//!   gang (every laptop works the answer out again, as a record); a
+//!   challenge's lapse is a cycle's end's: nothing within a record,
+//!   campaign-wide outside one; a cycle's pairings are campaign-wide;
 //! - an event that gives an id (a fighter, an effect) a new home also
 //!   touches the gang the id belonged to before;
 //! - an event naming a fighter, lasting effect or pending effect that no
@@ -39,11 +45,11 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::{EffectId, Event, FighterId, GangId, PendingId};
+use super::{ChallengeId, EffectId, Event, FighterId, GangId, PendingId};
 
 /// Every event kind the server accepts, as [`Event::kind`] names it, in
 /// the order of [`kind_index`].
-pub const KINDS: [&str; 46] = [
+pub const KINDS: [&str; 54] = [
     "campaign_created",
     "campaign_renamed",
     "gang_founded",
@@ -90,10 +96,18 @@ pub const KINDS: [&str; 46] = [
     "cycle_reopened",
     "gang_faction_changed",
     "faction_title_changed",
+    "challenge_issued",
+    "challenge_withdrawn",
+    "challenge_answered",
+    "challenge_answer_taken_back",
+    "challenge_lapsed",
+    "challenge_renewed",
+    "pairings_made",
+    "pairings_taken_back",
 ];
 
 /// The kinds only the organiser appends.
-pub const CAMPAIGN_WIDE: [&str; 7] = [
+pub const CAMPAIGN_WIDE: [&str; 9] = [
     "campaign_created",
     "campaign_renamed",
     "campaign_ruleset_changed",
@@ -101,6 +115,8 @@ pub const CAMPAIGN_WIDE: [&str; 7] = [
     "setting_changed",
     "arc_closed",
     "arc_reopened",
+    "pairings_made",
+    "pairings_taken_back",
 ];
 
 /// The kinds that make a batch a record.
@@ -163,6 +179,14 @@ pub fn kind_index(event: &Event) -> usize {
         CycleReopened { .. } => 43,
         GangFactionChanged { .. } => 44,
         FactionTitleChanged { .. } => 45,
+        ChallengeIssued { .. } => 46,
+        ChallengeWithdrawn { .. } => 47,
+        ChallengeAnswered { .. } => 48,
+        ChallengeAnswerTakenBack { .. } => 49,
+        ChallengeLapsed { .. } => 50,
+        ChallengeRenewed { .. } => 51,
+        PairingsMade { .. } => 52,
+        PairingsTakenBack { .. } => 53,
     }
 }
 
@@ -184,6 +208,8 @@ pub struct Places {
     pub fighters: BTreeMap<FighterId, GangId>,
     pub effects: BTreeMap<EffectId, FighterId>,
     pub pending: BTreeMap<PendingId, GangId>,
+    /// Each challenge's challenger and defender.
+    pub challenges: BTreeMap<ChallengeId, (GangId, GangId)>,
 }
 
 impl Places {
@@ -197,8 +223,14 @@ impl Places {
                 Event::BattleRecorded { .. } | Event::BattleUnrecorded { .. }
             )
         });
+        let in_answer = events.iter().any(|e| {
+            matches!(
+                e,
+                Event::ChallengeAnswered { .. } | Event::ChallengeAnswerTakenBack { .. }
+            )
+        });
         for event in events {
-            self.take_event(event, in_record, &mut reach);
+            self.take_event(event, in_record || in_answer, in_record, &mut reach);
         }
         // A record that ends the cycle changes every gang the end does,
         // each as every laptop works it out again: it names them all.
@@ -216,7 +248,10 @@ impl Places {
         self.clone().take(events)
     }
 
-    fn take_event(&mut self, event: &Event, in_record: bool, reach: &mut Reach) {
+    /// The reach of one event. `worked_out`: the batch is a record or an
+    /// answer to a challenge, whose holdings every laptop works out again;
+    /// `in_record`: a record, whose cycle's end every laptop works out.
+    fn take_event(&mut self, event: &Event, worked_out: bool, in_record: bool, reach: &mut Reach) {
         use Event::*;
         match event {
             CampaignCreated { .. }
@@ -225,12 +260,32 @@ impl Places {
             | HousePackSet { .. }
             | SettingChanged { .. }
             | ArcClosed { .. }
-            | ArcReopened { .. } => reach.campaign_wide = true,
-            CycleEnded { .. } | CycleReopened { .. } | FactionTitleChanged { .. } if in_record => {}
-            CycleEnded { .. } | CycleReopened { .. } | FactionTitleChanged { .. } => {
-                reach.campaign_wide = true
+            | ArcReopened { .. }
+            | PairingsMade { .. }
+            | PairingsTakenBack { .. } => reach.campaign_wide = true,
+            CycleEnded { .. }
+            | CycleReopened { .. }
+            | FactionTitleChanged { .. }
+            | ChallengeLapsed { .. }
+            | ChallengeRenewed { .. }
+                if in_record => {}
+            CycleEnded { .. }
+            | CycleReopened { .. }
+            | FactionTitleChanged { .. }
+            | ChallengeLapsed { .. }
+            | ChallengeRenewed { .. } => reach.campaign_wide = true,
+            ChallengeIssued { challenge } | ChallengeWithdrawn { challenge } => {
+                touch(reach, challenge.challenger);
+                self.challenges
+                    .insert(challenge.id, (challenge.challenger, challenge.defender));
             }
-            HoldingChanged { .. } if in_record => {}
+            ChallengeAnswered { challenge, .. } | ChallengeAnswerTakenBack { challenge, .. } => {
+                match self.challenges.get(challenge) {
+                    Some((_, defender)) => touch(reach, *defender),
+                    None => reach.campaign_wide = true,
+                }
+            }
+            HoldingChanged { .. } if worked_out => {}
             HoldingChanged { from, to, .. } => {
                 reach.touched.extend(*from);
                 reach.touched.extend(*to);

@@ -15,8 +15,8 @@ use serde::Serialize;
 
 use super::battle::Battle;
 use super::{
-    BatchId, BattleId, EffectId, Event, Fighter, FighterId, FighterStatus, Gang, GangId,
-    LastingEffect, LoggedBatch, Names, PendingEffect, PendingId, QuirkPick,
+    BatchId, BattleId, ChallengeId, EffectId, Event, Fighter, FighterId, FighterStatus, Gang,
+    GangId, LastingEffect, LoggedBatch, Names, PendingEffect, PendingId, QuirkPick,
 };
 
 /// Why two logs cannot be merged as asked.
@@ -92,6 +92,10 @@ pub enum Aspect {
     Faction,
     /// Which faction holds a title.
     FactionTitle(String),
+    /// Where a challenge stands (answered, lapsed).
+    Challenge(ChallengeId),
+    /// A cycle's pairings.
+    Pairings(u32),
 }
 
 /// One thing an event changes, for telling whether both copies changed it.
@@ -112,7 +116,11 @@ impl Key {
     pub fn worked_out_by_record(&self) -> bool {
         matches!(
             self.aspect,
-            Aspect::Title(_) | Aspect::Holding(_) | Aspect::Cycle | Aspect::FactionTitle(_)
+            Aspect::Title(_)
+                | Aspect::Holding(_)
+                | Aspect::Cycle
+                | Aspect::FactionTitle(_)
+                | Aspect::Challenge(_)
         )
     }
 
@@ -152,6 +160,10 @@ impl Key {
             Aspect::Cycle => names.words.cycle.clone(),
             Aspect::Faction => names.words.faction.clone(),
             Aspect::FactionTitle(t) => names.label(t),
+            Aspect::Challenge(c) => format!("{} #{c}", names.challenge()),
+            Aspect::Pairings(cycle) => {
+                format!("{} of {} {cycle}", names.pairings(), names.words.cycle)
+            }
         };
         format!("{owner}: {aspect}")
     }
@@ -310,6 +322,7 @@ pub struct Tops {
     pub battles: i64,
     pub effects: i64,
     pub pending: i64,
+    pub challenges: i64,
 }
 
 impl Parted {
@@ -328,6 +341,7 @@ impl Parted {
                 battles: top(&made.battles),
                 effects: top(&made.effects),
                 pending: top(&made.pending),
+                challenges: top(&made.challenges),
             },
             owners: effect_owners(common.iter()),
         })
@@ -557,6 +571,7 @@ enum Thing {
     Battle(BattleId),
     Effect(EffectId),
     Pending(PendingId),
+    Challenge(ChallengeId),
 }
 
 impl std::fmt::Display for Thing {
@@ -567,6 +582,7 @@ impl std::fmt::Display for Thing {
             Thing::Battle(id) => write!(f, "record #{id}"),
             Thing::Effect(id) => write!(f, "lasting effect #{id}"),
             Thing::Pending(id) => write!(f, "promised effect #{id}"),
+            Thing::Challenge(id) => write!(f, "challenge #{id}"),
         }
     }
 }
@@ -597,6 +613,7 @@ fn created(event: &Event) -> Option<Thing> {
         BattleRecorded { battle } => Thing::Battle(battle.id),
         LastingEffectAdded { effect } => Thing::Effect(effect.id),
         PendingEffectAdded { effect } => Thing::Pending(effect.id),
+        ChallengeIssued { challenge } => Thing::Challenge(challenge.id),
         _ => return None,
     })
 }
@@ -610,6 +627,7 @@ fn deleted(event: &Event) -> Option<Thing> {
         BattleUnrecorded { battle } => Thing::Battle(battle.id),
         LastingEffectDeleted { effect } => Thing::Effect(effect.id),
         PendingEffectRemoved { effect } => Thing::Pending(effect.id),
+        ChallengeWithdrawn { challenge } => Thing::Challenge(challenge.id),
         _ => return None,
     })
 }
@@ -986,12 +1004,17 @@ fn changed_by_key(
     by_key
 }
 
-/// The batches that are not records (a record made again where it lands
-/// works out anew what it works out from the whole campaign).
+/// The batches that are not records nor answers to a challenge (a record
+/// or an answer made again where it lands works out anew what it works
+/// out from the whole campaign).
 fn outside_records(batches: &[LoggedBatch]) -> Vec<LoggedBatch> {
     batches
         .iter()
-        .filter(|b| b.undoes.is_some() || super::battle::recorded(&b.events).is_none())
+        .filter(|b| {
+            b.undoes.is_some()
+                || (super::battle::recorded(&b.events).is_none()
+                    && super::season::challenges::answer_of(&b.events).is_none())
+        })
         .cloned()
         .collect()
 }
@@ -1078,6 +1101,13 @@ pub fn key_of(event: &Event, owners: &HashMap<EffectId, FighterId>) -> Option<Ke
         HoldingChanged { holding, .. } => campaign(Aspect::Holding(holding.clone())),
         CycleEnded { .. } | CycleReopened { .. } => campaign(Aspect::Cycle),
         FactionTitleChanged { title, .. } => campaign(Aspect::FactionTitle(title.clone())),
+        ChallengeAnswered { challenge, .. }
+        | ChallengeAnswerTakenBack { challenge, .. }
+        | ChallengeLapsed { challenge, .. }
+        | ChallengeRenewed { challenge, .. } => campaign(Aspect::Challenge(*challenge)),
+        PairingsMade { pairings } | PairingsTakenBack { pairings } => {
+            campaign(Aspect::Pairings(pairings.cycle))
+        }
         GangFactionChanged { gang: g, .. } => gang(g, Aspect::Faction),
         GangRenamed { gang: g, .. } => gang(g, Aspect::Name),
         GangNotesChanged { gang: g, .. } => gang(g, Aspect::Notes),
@@ -1189,6 +1219,7 @@ struct Remap {
     battles: Ids,
     effects: Ids,
     pending: Ids,
+    challenges: Ids,
     batches: Ids,
 }
 
@@ -1201,6 +1232,7 @@ impl Remap {
             Thing::Battle(id) => self.battles.shared.contains(&id.0),
             Thing::Effect(id) => self.effects.shared.contains(&id.0),
             Thing::Pending(id) => self.pending.shared.contains(&id.0),
+            Thing::Challenge(id) => self.challenges.shared.contains(&id.0),
         }
     }
 
@@ -1229,6 +1261,10 @@ impl Remap {
                 standing.pending,
                 made.pending.into_iter().chain([tops.pending]),
             ),
+            challenges: Ids::new(
+                standing.challenges,
+                made.challenges.into_iter().chain([tops.challenges]),
+            ),
             batches: Ids::shared_upto(parted.after.0, our_new.iter().map(|b| b.id.0)),
         }
     }
@@ -1239,6 +1275,12 @@ impl Remap {
             if let Event::BattleRecorded { battle } | Event::BattleUnrecorded { battle } = event {
                 let here = self.battles.map(battle.id.0);
                 label = renumbered(&label, battle.id.0, here);
+            }
+            if let Event::ChallengeIssued { challenge } | Event::ChallengeWithdrawn { challenge } =
+                event
+            {
+                let here = self.challenges.map(challenge.id.0);
+                label = renumbered(&label, challenge.id.0, here);
             }
         }
         LoggedBatch {
@@ -1268,6 +1310,10 @@ impl Remap {
 
     fn pending_id(&mut self, id: &mut PendingId) {
         id.0 = self.pending.map(id.0);
+    }
+
+    fn challenge(&mut self, id: &mut ChallengeId) {
+        id.0 = self.challenges.map(id.0);
     }
 
     fn gang_row(&mut self, gang: &mut Gang) {
@@ -1316,6 +1362,9 @@ impl Remap {
         for g in &mut battle.declined {
             self.gang(g);
         }
+        if let Some(c) = &mut battle.challenge {
+            self.challenge(c);
+        }
     }
 
     fn effect_row(&mut self, effect: &mut LastingEffect) {
@@ -1347,6 +1396,23 @@ impl Remap {
             | CycleEnded { .. }
             | CycleReopened { .. }
             | FactionTitleChanged { .. } => {}
+            ChallengeIssued { challenge } | ChallengeWithdrawn { challenge } => {
+                self.challenge(&mut challenge.id);
+                self.gang(&mut challenge.challenger);
+                self.gang(&mut challenge.defender);
+            }
+            ChallengeAnswered { challenge, .. }
+            | ChallengeAnswerTakenBack { challenge, .. }
+            | ChallengeLapsed { challenge, .. }
+            | ChallengeRenewed { challenge, .. } => self.challenge(challenge),
+            PairingsMade { pairings } | PairingsTakenBack { pairings } => {
+                for g in pairings.pairs.iter_mut().flatten() {
+                    self.gang(g);
+                }
+                if let Some(g) = &mut pairings.sits_out {
+                    self.gang(g);
+                }
+            }
             GangFounded { gang } | GangDisbanded { gang } => self.gang_row(gang),
             GangRenamed { gang, .. }
             | GangNotesChanged { gang, .. }
@@ -1464,6 +1530,7 @@ enum IdKind {
     Battle,
     Effect,
     Pending,
+    Challenge,
 }
 
 /// Every id `batches` name, by kind: all a plan asks of what stood where
@@ -1476,6 +1543,7 @@ pub fn named(batches: &[&LoggedBatch]) -> Alive {
         battles: none(),
         effects: none(),
         pending: none(),
+        challenges: none(),
         batches: none(),
     };
     for batch in batches {
@@ -1488,6 +1556,7 @@ pub fn named(batches: &[&LoggedBatch]) -> Alive {
         battles: met(&remap.battles),
         effects: met(&remap.effects),
         pending: met(&remap.pending),
+        challenges: met(&remap.challenges),
     }
 }
 
@@ -1499,6 +1568,7 @@ pub struct Alive {
     pub battles: BTreeSet<i64>,
     pub effects: BTreeSet<i64>,
     pub pending: BTreeSet<i64>,
+    pub challenges: BTreeSet<i64>,
 }
 
 impl Alive {
@@ -1537,6 +1607,7 @@ impl Alive {
             IdKind::Battle => &mut self.battles,
             IdKind::Effect => &mut self.effects,
             IdKind::Pending => &mut self.pending,
+            IdKind::Challenge => &mut self.challenges,
         }
     }
 
@@ -1555,6 +1626,8 @@ impl Alive {
             LastingEffectDeleted { effect } => (IdKind::Effect, effect.id.0, false),
             PendingEffectAdded { effect } => (IdKind::Pending, effect.id.0, true),
             PendingEffectRemoved { effect } => (IdKind::Pending, effect.id.0, false),
+            ChallengeIssued { challenge } => (IdKind::Challenge, challenge.id.0, true),
+            ChallengeWithdrawn { challenge } => (IdKind::Challenge, challenge.id.0, false),
             _ => return None,
         })
     }

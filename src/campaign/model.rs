@@ -31,7 +31,9 @@ id_type!(
     /// A lasting effect on a fighter (an injury, an advancement).
     EffectId,
     /// An effect a resource action promised for a gang's next battle.
-    PendingId
+    PendingId,
+    /// A challenge one gang issued another (`[challenges]`).
+    ChallengeId
 );
 
 /// A quirk a fighter has, with the alternative name the player chose for it.

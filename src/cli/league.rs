@@ -448,9 +448,15 @@ fn lowercase_first(line: &str) -> String {
 fn show_sync(outcome: &SyncOutcome) {
     match outcome {
         SyncOutcome::Synced {
-            left_out, new_keys, ..
+            left_out,
+            new_keys,
+            came_in,
+            ..
         } => {
             say!("{}", outcome.headline());
+            if let Some(line) = came_in {
+                say!("  came in: {line}");
+            }
             for line in left_out {
                 say!("  left out: {line}");
             }

@@ -26,6 +26,27 @@ pub enum SeasonCommand {
         #[arg(long)]
         json: bool,
     },
+    /// Challenges between gangs: issue, answer, list.
+    Challenge {
+        #[command(subcommand)]
+        command: super::challenge::ChallengeCommand,
+    },
+    /// Who plays whom in the cycle: make, show.
+    Pairings {
+        #[command(subcommand)]
+        command: super::pairings::PairingsCommand,
+    },
+    /// The arbitrator's table: the cycle and who has played how many, its
+    /// pairings and challenges, the standings; in a league, who has not
+    /// synced since when (from the server) and the changes left out.
+    Season {
+        /// Read the members' syncs as the last sync heard them, without
+        /// asking the server.
+        #[arg(long)]
+        offline: bool,
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -83,6 +104,9 @@ pub(super) fn season(session: &mut Session, command: SeasonCommand) -> Result<()
         SeasonCommand::Holding { command } => holding(session, command),
         SeasonCommand::Cycle { command } => cycle(session, command),
         SeasonCommand::Standings { json } => standings(session, json),
+        SeasonCommand::Challenge { command } => super::challenge::challenge(session, command),
+        SeasonCommand::Pairings { command } => super::pairings::pairings(session, command),
+        SeasonCommand::Season { offline, json } => table(session, !offline, json),
     }
 }
 
@@ -204,10 +228,82 @@ fn standings(session: &Session, json: bool) -> Result<()> {
     if json {
         return print_json(&view);
     }
+    show_standings(&view);
+    Ok(())
+}
+
+fn show_standings(view: &crate::session::StandingsView) {
     say!("{}", view.label);
     for line in &view.lines {
         let (place, rest) = view.said(line);
         say!("{place:>3}. {rest}");
+    }
+}
+
+/// The arbitrator's table, section by section.
+fn table(session: &Session, ask_server: bool, json: bool) -> Result<()> {
+    let table = session.season_table(ask_server)?;
+    if json {
+        return print_json(&table);
+    }
+    if let Some(cycle) = &table.cycle {
+        let limit = cycle.limit.map_or(String::new(), |l| format!(" of {l}"));
+        say!("{}", cycle.said);
+        for p in &cycle.played {
+            say!("  {}: {}{limit} played", p.gang, p.played);
+        }
+    }
+    if let Some(pairings) = &table.pairings {
+        say!("{}", pairings.label);
+        super::pairings::show(pairings);
+    }
+    if let Some(challenges) = &table.challenges {
+        say!("{}", challenges.label);
+        let groups = [
+            ("to answer", challenges.to_answer().collect::<Vec<_>>()),
+            (
+                "issued",
+                challenges.issued().filter(|l| !l.to_answer).collect(),
+            ),
+            ("accepted", challenges.accepted().collect()),
+            ("unplayed", challenges.unplayed().collect()),
+        ];
+        for (what, lines) in groups {
+            for line in lines {
+                say!("  {what}: {}", line.said);
+            }
+        }
+    }
+    if let Some(standings) = &table.standings {
+        show_standings(standings);
+    }
+    if let Some(league) = &table.league {
+        let heard = if league.asked {
+            "from the server"
+        } else {
+            "as the last sync heard"
+        };
+        say!("Last synced ({heard})");
+        if let Some(why) = &league.offline {
+            say!("  offline: {why}");
+        }
+        for m in &league.members {
+            let when = match (&m.synced_at, m.behind) {
+                (Some(at), Some(0)) => format!("{at}, up to date"),
+                (Some(at), Some(n)) => {
+                    format!("{at}, {n} change{} behind", if n == 1 { "" } else { "s" })
+                }
+                (Some(at), None) => at.clone(),
+                (None, _) => "not yet".to_owned(),
+            };
+            say!("  {}: {when}", m.login);
+        }
+        for l in &league.left_out {
+            let by =
+                l.by.as_deref()
+                    .map_or(String::new(), |b| format!(" by {b}"));
+            say!("  left out: #{}{by}: {}", l.change, l.said);
+        }
     }
     Ok(())
 }

@@ -482,6 +482,8 @@ fn empty_pack() -> Pack {
         cycles: None,
         standings: None,
         factions: Vec::new(),
+        challenges: None,
+        pairings: None,
         settings: Vec::new(),
         checks: Vec::new(),
         group: None,

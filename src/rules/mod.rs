@@ -218,6 +218,19 @@ impl Registry {
         self.packs.get(id)
     }
 
+    /// The first pack of the line a ruleset is laid over (itself where it
+    /// names no base): gangs of one root play one game.
+    pub fn root_of(&self, ruleset: &str) -> String {
+        let mut id = ruleset.to_owned();
+        for _ in 0..8 {
+            match self.get(&id).and_then(|p| p.pack.base.clone()) {
+                Some(base) => id = base,
+                None => break,
+            }
+        }
+        id
+    }
+
     pub fn packs(&self) -> impl Iterator<Item = &Pack> {
         self.packs.values()
     }
@@ -457,6 +470,8 @@ fn merge(file: &str, base: &Pack, over: Pack) -> Result<Pack, PackError> {
         cycles: over.cycles.or_else(|| base.cycles.clone()),
         standings: over.standings.or_else(|| base.standings.clone()),
         factions: merge_section(&base.factions, over.factions),
+        challenges: over.challenges.or_else(|| base.challenges.clone()),
+        pairings: over.pairings.or_else(|| base.pairings.clone()),
         settings: merge_section(&base.settings, over.settings),
         checks: merge_section(&base.checks, over.checks),
         group: None,

@@ -93,6 +93,10 @@ pub struct Pack {
     /// The factions every gang belongs to one of.
     #[serde(default)]
     pub factions: Vec<super::FactionDef>,
+    /// How a gang challenges another between records.
+    pub challenges: Option<super::ChallengeRules>,
+    /// Who plays whom in a cycle.
+    pub pairings: Option<super::PairingRules>,
     /// Choices the text leaves to the group, kept per campaign.
     #[serde(default)]
     pub settings: Vec<SettingDef>,

@@ -455,6 +455,160 @@ impl TitleHolder {
     }
 }
 
+/// How a gang challenges another between records (`[challenges]`): the
+/// shape of record a challenge is played as, what may be at stake, and
+/// what a decline, or a challenge unplayed at the cycle's end, gives.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct ChallengeRules {
+    /// What one is called (`Challenge`, `Call-out`).
+    pub label: String,
+    /// The `[[record.shapes]]` id a challenge is played as: a shape whose
+    /// `result` is `challenge`.
+    pub shape: String,
+    /// Whether a challenge names a holding at stake: `required`,
+    /// `optional` or `none`. Which holdings may be is the shape's
+    /// `stake_from`. Left out: `optional` where the shape has a `stake`,
+    /// `none` where it has none.
+    #[serde(default)]
+    pub stake: Option<ChallengeStake>,
+    /// What declining gives: the stake to the challenger
+    /// (`stake_to_challenger`), `nothing`, or nothing once a cycle, a
+    /// second decline in the same cycle being refused (`once_a_cycle`).
+    pub decline: Decline,
+    /// What a challenge still unanswered at the cycle's end does: it
+    /// `lapses`, giving nothing, or counts as `declined` (what `decline`
+    /// gives).
+    #[serde(default)]
+    pub unanswered: Unanswered,
+    /// What a challenge accepted and not played by the cycle's end does:
+    /// it `lapses`, giving nothing, or its stake goes to the challenger
+    /// (`stake_to_challenger`).
+    #[serde(default)]
+    pub unplayed: Unplayed,
+    /// How many challenges a gang may issue in one cycle; left out, any.
+    #[serde(default)]
+    pub per_cycle: Option<u32>,
+    /// What a challenge is, as printed.
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// Whether a challenge names a holding at stake.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum ChallengeStake {
+    /// Every challenge names one.
+    Required,
+    /// A challenge may name one.
+    Optional,
+    /// None does.
+    None,
+}
+
+/// What declining a challenge gives.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Decline {
+    /// The holding at stake goes to the challenger.
+    StakeToChallenger,
+    /// Nothing.
+    Nothing,
+    /// Nothing, once a cycle: a gang's second decline in one cycle is
+    /// refused.
+    OnceACycle,
+}
+
+/// What a challenge unanswered at the cycle's end does.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Unanswered {
+    /// It lapses, giving nothing.
+    #[default]
+    Lapses,
+    /// It counts as declined: what a decline gives.
+    Declined,
+}
+
+/// What a challenge accepted and unplayed at the cycle's end does.
+#[derive(Debug, Clone, Copy, Default, Serialize, Deserialize, JsonSchema, PartialEq, Eq)]
+#[serde(rename_all = "snake_case")]
+pub enum Unplayed {
+    /// It lapses, giving nothing.
+    #[default]
+    Lapses,
+    /// Its stake goes to the challenger.
+    StakeToChallenger,
+}
+
+impl ChallengeRules {
+    /// Whether a challenge names a stake, as the pack says or its shape
+    /// implies.
+    pub fn stake_rule(&self, shape: Option<&ShapeDef>) -> ChallengeStake {
+        self.stake.unwrap_or(match shape.and_then(|s| s.stake) {
+            Some(_) => ChallengeStake::Optional,
+            None => ChallengeStake::None,
+        })
+    }
+}
+
+/// Who plays whom in a cycle (`[pairings]`): made once a cycle, by
+/// whoever runs the campaign, in one of the ways the pack allows.
+#[derive(Debug, Clone, Serialize, Deserialize, JsonSchema, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct PairingRules {
+    /// What a cycle's pairings are called (`Fixtures`, `Match-ups`).
+    pub label: String,
+    /// The ways they may be made, the first the one used when none is
+    /// asked for: `round_robin` (every gang meets every other once over
+    /// the season), `standings` (down the standings, each gang against
+    /// the nearest below it that it has not yet met) or `random` (drawn
+    /// from a seed). With an odd number of gangs one sits out, a gang
+    /// that has sat out the fewest cycles.
+    pub by: Vec<PairingMethod>,
+    /// What the pairings are, as printed.
+    #[serde(default)]
+    pub text: String,
+    #[serde(default)]
+    pub source: String,
+    #[serde(default)]
+    pub ruling: Option<String>,
+}
+
+/// A way the pairings of a cycle are made.
+#[derive(Debug, Clone, Copy, Serialize, Deserialize, JsonSchema, PartialEq, Eq, Hash)]
+#[serde(rename_all = "snake_case")]
+pub enum PairingMethod {
+    RoundRobin,
+    Standings,
+    Random,
+}
+
+impl PairingMethod {
+    /// The word it is written as.
+    pub fn word(self) -> &'static str {
+        match self {
+            PairingMethod::RoundRobin => "round_robin",
+            PairingMethod::Standings => "standings",
+            PairingMethod::Random => "random",
+        }
+    }
+
+    /// Read from its word, or as a player types it (`round-robin`).
+    pub fn from_word(word: &str) -> Option<PairingMethod> {
+        match word.trim().to_lowercase().replace('-', "_").as_str() {
+            "round_robin" => Some(PairingMethod::RoundRobin),
+            "standings" => Some(PairingMethod::Standings),
+            "random" => Some(PairingMethod::Random),
+            _ => None,
+        }
+    }
+}
+
 /// Which side a rule takes from or gives to, among the sides of a record
 /// (an epilogue's `to` and `from`): `place:<n>` or `last`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

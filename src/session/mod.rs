@@ -19,12 +19,17 @@
 //! - `backups.rs`: backups made, listed, rotated and restored;
 //! - `bundles.rs`: gangs written out as a bundle, and brought in from one;
 //! - `settings.rs`: the choices a rule text leaves to the group;
-//! - `sheet.rs`: a character's sheet at the table: its rolls, pushed.
+//! - `sheet.rs`: a character's sheet at the table: its rolls, pushed;
+//! - `season.rs`: holdings, the cycle, the standings, factions;
+//! - `challenges.rs` and `pairings.rs`: a club's season between records;
+//! - `arbitrator.rs`: the arbitrator's table, all of it at once.
 //!
 //! No SQL here (that is `store`) and no egui (that is `ui`).
 
+mod arbitrator;
 mod backups;
 mod bundles;
+mod challenges;
 mod commands;
 mod drafts;
 mod groups;
@@ -32,6 +37,7 @@ mod history;
 mod house;
 pub mod league;
 mod merge;
+mod pairings;
 mod print;
 mod procedure_state;
 mod records;
@@ -51,13 +57,16 @@ use crate::store::CampaignStore;
 use crate::text;
 
 pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
+pub use arbitrator::{LeagueTable, LeftOut, MemberSynced, SeasonTable};
 pub use backups::{Backup, BackupPolicy, kept, restore_backup};
 pub use bundles::read_bundle_file;
+pub use challenges::{ChallengeAnswered, ChallengeIssued, ChallengeLine, ChallengesView};
 pub use commands::{CaptivePrice, CaptiveTerms, Outcome, saved_but};
 pub use drafts::{DraftRead, Drafts};
 pub use history::History;
 pub use house::HousePack;
 pub use merge::{ConflictView, Merge, MergePreview};
+pub use pairings::{MadePairings, PairLine, PairingsMade, PairingsView};
 pub use print::{MOST_BLANKS, Pick, PrintJob, PrintOrder};
 pub use records::{NextScenarios, Preview, Recorded, ScenarioRoll};
 pub use season::{
@@ -363,14 +372,7 @@ impl Session {
 /// The first pack of the line of packs `ruleset` overrides (itself when it
 /// overrides none).
 pub(super) fn root_of(registry: &Registry, ruleset: &str) -> String {
-    let mut id = ruleset.to_owned();
-    for _ in 0..8 {
-        match registry.get(&id).and_then(|p| p.pack.base.clone()) {
-            Some(base) => id = base,
-            None => break,
-        }
-    }
-    id
+    registry.root_of(ruleset)
 }
 
 /// The pack of the ruleset a player asked for, by id, or why there is none

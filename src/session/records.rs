@@ -211,7 +211,14 @@ impl Session {
     /// Writes a procedure's events as one batch, the record carrying the
     /// report and seed it was made from; refused while a choice is missing.
     fn commit_procedure(&mut self, preview: Preview) -> Result<Recorded> {
-        let events = preview.events_made_from(&preview.report, preview.seed);
+        // The record carries the cycle it was played in: taken in after
+        // that cycle ended (a league's laptop that had not heard), it
+        // counts as the game's `late` says, alike everywhere.
+        let mut report = preview.report.clone();
+        if report.cycle.is_none() {
+            report.cycle = preview.battle.cycle;
+        }
+        let events = preview.events_made_from(&report, preview.seed);
         let procedure = preview.procedure;
         if let Some(first) = procedure.needed.first() {
             let more = procedure.needed.len() - 1;

@@ -436,7 +436,7 @@ impl Session {
     }
 
     /// The gangs of `pack`'s game ranked by its standings.
-    fn ranked(&self, pack: &Pack) -> Result<Vec<Standing>> {
+    pub(super) fn ranked(&self, pack: &Pack) -> Result<Vec<Standing>> {
         let Some(def) = &pack.standings else {
             return Ok(Vec::new());
         };

@@ -925,6 +925,13 @@ impl Session {
         let (words, record) = self.campaign_words()?;
         names.words = words;
         names.record_noun = record.noun;
+        let game = self.pack(&self.store.info()?.default_ruleset)?;
+        if let Some(c) = &game.challenges {
+            names.challenge = c.label.clone();
+        }
+        if let Some(p) = &game.pairings {
+            names.pairings = p.label.clone();
+        }
         names.stats = self.played_stats()?;
         for pack in self.registry.packs() {
             names

@@ -185,7 +185,125 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         FactionTitleChanged { title, from, to } => {
             change_faction_title(tx, title, from.as_deref(), to.as_deref())
         }
+        ChallengeIssued { challenge } => insert_challenge(tx, challenge),
+        ChallengeWithdrawn { challenge } => update_one(
+            tx,
+            "DELETE FROM challenge WHERE id = ?1 AND status = 'issued' \
+             AND challenger = ?2 AND defender = ?3 AND cycle = ?4 AND stake IS ?5",
+            params![
+                challenge.id,
+                challenge.challenger,
+                challenge.defender,
+                challenge.cycle,
+                challenge.stake
+            ],
+            || {
+                format!(
+                    "challenge #{} is no longer as issued, unanswered",
+                    challenge.id
+                )
+            },
+        ),
+        ChallengeAnswered {
+            challenge,
+            accepted,
+        } => update_one(
+            tx,
+            "UPDATE challenge SET status = ?2, accepted = ?3 WHERE id = ?1 AND status = 'issued'",
+            params![
+                challenge,
+                if *accepted { "accepted" } else { "declined" },
+                accepted
+            ],
+            || format!("challenge #{challenge} is not waiting for an answer"),
+        ),
+        ChallengeAnswerTakenBack {
+            challenge,
+            accepted,
+        } => update_one(
+            tx,
+            "UPDATE challenge SET status = 'issued', accepted = 0 WHERE id = ?1 AND status = ?2 \
+             AND NOT EXISTS (SELECT 1 FROM battle WHERE challenge = ?1)",
+            params![challenge, if *accepted { "accepted" } else { "declined" }],
+            || {
+                format!(
+                    "challenge #{challenge} is no longer as it was answered, or has been played"
+                )
+            },
+        ),
+        ChallengeLapsed {
+            challenge,
+            accepted,
+        } => update_one(
+            tx,
+            "UPDATE challenge SET status = 'lapsed' WHERE id = ?1 AND status = ?2 AND accepted = ?3 \
+             AND NOT EXISTS (SELECT 1 FROM battle WHERE challenge = ?1)",
+            params![
+                challenge,
+                if *accepted { "accepted" } else { "issued" },
+                accepted
+            ],
+            || format!("challenge #{challenge} is not open"),
+        ),
+        ChallengeRenewed {
+            challenge,
+            accepted,
+        } => update_one(
+            tx,
+            "UPDATE challenge SET status = ?2 WHERE id = ?1 AND status = 'lapsed' AND accepted = ?3",
+            params![
+                challenge,
+                if *accepted { "accepted" } else { "issued" },
+                accepted
+            ],
+            || format!("challenge #{challenge} has not lapsed"),
+        ),
+        PairingsMade { pairings } => exec(
+            tx,
+            "INSERT INTO pairings (cycle, made) VALUES (?1, ?2)",
+            params![pairings.cycle, serde_json::to_string(pairings)?],
+        )
+        .map(drop)
+        .map_err(|e| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(
+                "the pairings of cycle {} are made already",
+                pairings.cycle
+            )),
+            _ => e.into(),
+        }),
+        PairingsTakenBack { pairings } => update_one(
+            tx,
+            "DELETE FROM pairings WHERE cycle = ?1 AND made = ?2",
+            params![pairings.cycle, serde_json::to_string(pairings)?],
+            || format!("the pairings of cycle {} are not as made", pairings.cycle),
+        ),
     }
+}
+
+/// A challenge issued (or its withdrawal taken back): a new id.
+fn insert_challenge(
+    tx: &Transaction<'_>,
+    challenge: &crate::campaign::season::challenges::Challenge,
+) -> Result<()> {
+    exec(
+        tx,
+        "INSERT INTO challenge (id, cycle, challenger, defender, stake) VALUES (?1, ?2, ?3, ?4, ?5)",
+        params![
+            challenge.id,
+            challenge.cycle,
+            challenge.challenger,
+            challenge.defender,
+            challenge.stake
+        ],
+    )
+    .map_err(|e| match e.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(
+            "challenge #{} is already in the campaign",
+            challenge.id
+        )),
+        _ => e.into(),
+    })?;
+    Ok(())
 }
 
 /// A holding's holder, guarded by who held it before.
@@ -554,8 +672,8 @@ fn remove_pending(tx: &Transaction<'_>, effect: &PendingEffect) -> Result<()> {
 fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
     exec(
         tx,
-        "INSERT INTO battle (id, ruleset, scenario, winner, notes, played, shape, stake, cycle) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+        "INSERT INTO battle (id, ruleset, scenario, winner, notes, played, shape, stake, cycle, \
+         challenge) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
         params![
             battle.id,
             battle.ruleset,
@@ -569,12 +687,13 @@ fn insert_battle(tx: &Transaction<'_>, battle: &Battle) -> Result<()> {
             },
             battle.shape,
             battle.stake,
-            battle.cycle
+            battle.cycle,
+            battle.challenge
         ],
     )
     .map_err(|e| match e.sqlite_error_code() {
         Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(
-            "battle #{} is already in the campaign, or names a gang that is not",
+            "battle #{} is already in the campaign, names a gang that is not, or plays a challenge played already",
             battle.id
         )),
         _ => e.into(),

@@ -82,6 +82,10 @@ impl State for Reading<'_> {
         said(read::holders(self.0))
     }
 
+    fn season(&self) -> Result<crate::campaign::season::SeasonState, String> {
+        said(super::Ground(self.0).season(false))
+    }
+
     fn house_packs(&self) -> Result<Vec<(String, String)>, String> {
         self.pairs("SELECT id, text FROM house_pack ORDER BY rowid", [])
     }

@@ -67,7 +67,15 @@ impl Ground<'_> {
             } else {
                 Vec::new()
             },
+            challenges: read::challenges(self.0)?,
+            pairings: read::pairings(self.0)?,
         })
+    }
+
+    /// Every record's sides, oldest first: its id, the cycle it counted in
+    /// and its gangs.
+    pub fn record_sides(&self) -> Result<Vec<read::RecordSides>> {
+        read::record_sides(self.0)
     }
 
     /// The id the next lasting effect will get.

@@ -29,6 +29,16 @@ pub struct LeagueTie {
     pub last_sync: Option<String>,
 }
 
+/// A league's batch this file holds left out: its number, the time, its
+/// label (`Left out: …` with the reason) and who sent it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LeftOutBatch {
+    pub batch: BatchId,
+    pub at: String,
+    pub label: String,
+    pub author: Option<String>,
+}
+
 /// One link of the league's chain as this file keeps it: the server's
 /// batch `seq`, its hash, the digest of its fields that hash linked (none
 /// where the hash was taken from the server as it stood), and whether the
@@ -96,6 +106,27 @@ impl CampaignStore {
                 batch: r.get(0)?,
                 uid: r.get(1)?,
                 author: r.get(2)?,
+            })
+        })?;
+        Ok(rows.collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The league's batches this file holds left out (empty, labelled
+    /// `Left out: …` with the reason), oldest first.
+    pub fn league_left_out(&self) -> Result<Vec<LeftOutBatch>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT b.id, b.at, b.label, l.author FROM batch b \
+             JOIN league_batch l ON l.batch_id = b.id \
+             WHERE b.label LIKE 'Left out: %' \
+               AND NOT EXISTS (SELECT 1 FROM event e WHERE e.batch_id = b.id) \
+             ORDER BY b.id",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok(LeftOutBatch {
+                batch: r.get(0)?,
+                at: r.get(1)?,
+                label: r.get(2)?,
+                author: r.get(3)?,
             })
         })?;
         Ok(rows.collect::<rusqlite::Result<_>>()?)
@@ -250,6 +281,62 @@ impl CampaignStore {
         self.conn
             .prepare_cached("UPDATE league SET print_upto = ?1, print = ?2 WHERE one = 1")?
             .execute((upto, print))?;
+        Ok(())
+    }
+
+    /// The league's members as the server last said: their gangs, whether
+    /// they organise, and when each last synced there.
+    pub fn league_members_kept(&self) -> Result<Vec<crate::store::league::Member>> {
+        let mut stmt = self.conn.prepare_cached(
+            "SELECT login, organiser, gangs, synced_at, synced_to FROM league_member ORDER BY login",
+        )?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, String>(0)?,
+                r.get::<_, bool>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, Option<String>>(3)?,
+                r.get::<_, Option<i64>>(4)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (login, organiser, gangs, at, head) = row?;
+            out.push(crate::store::league::Member {
+                login,
+                organiser,
+                gangs: serde_json::from_str(&gangs)?,
+                synced: at.zip(head),
+            });
+        }
+        Ok(out)
+    }
+
+    /// Keeps the league's members as the server says now, in place of
+    /// those kept before: one transaction.
+    pub fn keep_league_members(&mut self, members: &[crate::store::league::Member]) -> Result<()> {
+        self.writable()?;
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute("DELETE FROM league_member", [])?;
+        {
+            let mut stmt = tx.prepare_cached(
+                "INSERT INTO league_member (login, organiser, gangs, synced_at, synced_to) \
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?;
+            for m in members {
+                let (at, head) = m.synced.clone().unzip();
+                stmt.execute((
+                    &m.login,
+                    m.organiser,
+                    serde_json::to_string(&m.gangs)?,
+                    at,
+                    head,
+                ))?;
+            }
+        }
+        tx.commit()?;
         Ok(())
     }
 

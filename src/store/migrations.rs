@@ -23,6 +23,7 @@ pub(super) const MIGRATIONS: &[&str] = &[
     include_str!("../../migrations/0016_member_groups.sql"),
     include_str!("../../migrations/0017_season.sql"),
     include_str!("../../migrations/0018_league_trust.sql"),
+    include_str!("../../migrations/0019_challenges_and_pairings.sql"),
 ];
 
 /// The schema version this build writes.

@@ -25,15 +25,15 @@ use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use ground::Ground;
-pub use league_file::{Appender, BatchName, LeagueTie, Link, Rewound, TrustedKey};
+pub use league_file::{Appender, BatchName, LeagueTie, LeftOutBatch, Link, Rewound, TrustedKey};
 pub use migrations::SCHEMA_VERSION;
-pub use read::{CampaignDump, EmptyBatch, LogEntry};
+pub use read::{CampaignDump, EmptyBatch, LogEntry, RecordSides};
 pub use verify::Verification;
 
 use crate::campaign::LoggedBatch;
 
 use crate::campaign::{
-    BatchId, BattleId, CampaignInfo, EffectId, Event, FighterId, GangId, PendingId,
+    BatchId, BattleId, CampaignInfo, ChallengeId, EffectId, Event, FighterId, GangId, PendingId,
 };
 
 /// `PRAGMA application_id` of a campaign file ('RAPS').
@@ -176,7 +176,15 @@ macro_rules! sql_id {
         }
     )*};
 }
-sql_id!(GangId, FighterId, BatchId, BattleId, PendingId, EffectId);
+sql_id!(
+    GangId,
+    FighterId,
+    BatchId,
+    BattleId,
+    PendingId,
+    EffectId,
+    ChallengeId
+);
 
 /// What every event passes before it is applied, inside the transaction
 /// it is written in: the one gate ([`crate::campaign::gate::Gate`]), which
@@ -490,6 +498,15 @@ impl CampaignStore {
         Ok(PendingId(
             self.conn
                 .prepare_cached("SELECT coalesce(max(id), 0) + 1 FROM pending_effect")?
+                .query_row([], |r| r.get(0))?,
+        ))
+    }
+
+    /// The id the next challenge will get.
+    pub fn next_challenge_id(&self) -> Result<ChallengeId> {
+        Ok(ChallengeId(
+            self.conn
+                .prepare_cached("SELECT coalesce(max(id), 0) + 1 FROM challenge")?
                 .query_row([], |r| r.get(0))?,
         ))
     }

@@ -64,7 +64,7 @@ pub struct CampaignDump {
 pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> {
     let row = conn
         .prepare_cached(
-            "SELECT id, ruleset, scenario, winner, notes, played, shape, stake, cycle \
+            "SELECT id, ruleset, scenario, winner, notes, played, shape, stake, cycle, challenge \
              FROM battle WHERE id = ?1",
         )?
         .query_row([id], |r| {
@@ -82,6 +82,7 @@ pub(super) fn battle(conn: &Connection, id: BattleId) -> Result<Option<Battle>> 
                     shape: r.get(6)?,
                     stake: r.get(7)?,
                     cycle: r.get(8)?,
+                    challenge: r.get(9)?,
                 },
                 r.get::<_, String>(5)?,
             ))
@@ -218,6 +219,96 @@ pub(super) fn cycle(conn: &Connection) -> Result<u32> {
         .query_row([], |r| r.get(0))
         .optional()?
         .unwrap_or(1))
+}
+
+/// A record's sides: its id, the cycle it counted in and its gangs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordSides {
+    pub record: BattleId,
+    pub cycle: Option<u32>,
+    pub gangs: Vec<GangId>,
+}
+
+/// Every record's sides, oldest first.
+pub(super) fn record_sides(conn: &Connection) -> Result<Vec<RecordSides>> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT b.id, b.cycle, bg.gang_id FROM battle b \
+         JOIN battle_gang bg ON bg.battle_id = b.id ORDER BY b.id, bg.position",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            r.get::<_, BattleId>(0)?,
+            r.get::<_, Option<u32>>(1)?,
+            r.get::<_, GangId>(2)?,
+        ))
+    })?;
+    let mut out: Vec<RecordSides> = Vec::new();
+    for row in rows {
+        let (record, cycle, gang) = row?;
+        match out.last_mut() {
+            Some(sides) if sides.record == record => sides.gangs.push(gang),
+            _ => out.push(RecordSides {
+                record,
+                cycle,
+                gangs: vec![gang],
+            }),
+        }
+    }
+    Ok(out)
+}
+
+/// Every challenge of the season, oldest first, with where it stands and
+/// the record that played it.
+pub(super) fn challenges(
+    conn: &Connection,
+) -> Result<Vec<crate::campaign::season::challenges::ChallengeState>> {
+    use crate::campaign::season::challenges::{Challenge, ChallengeState, ChallengeStatus};
+    let mut stmt = conn.prepare_cached(
+        "SELECT c.id, c.cycle, c.challenger, c.defender, c.stake, c.status, c.accepted, b.id \
+         FROM challenge c LEFT JOIN battle b ON b.challenge = c.id ORDER BY c.id",
+    )?;
+    let rows = stmt.query_map([], |r| {
+        Ok((
+            Challenge {
+                id: r.get(0)?,
+                cycle: r.get(1)?,
+                challenger: r.get(2)?,
+                defender: r.get(3)?,
+                stake: r.get(4)?,
+            },
+            r.get::<_, String>(5)?,
+            r.get::<_, bool>(6)?,
+            r.get::<_, Option<BattleId>>(7)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (challenge, status, accepted, played) = row?;
+        let status = ChallengeStatus::from_word(&status).ok_or_else(|| {
+            StoreError::Conflict(format!(
+                "challenge #{} stands as “{status}”, which no challenge does",
+                challenge.id
+            ))
+        })?;
+        out.push(ChallengeState {
+            challenge,
+            status,
+            accepted,
+            played,
+        });
+    }
+    Ok(out)
+}
+
+/// Each cycle's pairings, oldest first.
+pub(super) fn pairings(
+    conn: &Connection,
+) -> Result<Vec<crate::campaign::season::pairings::Pairings>> {
+    let made: Vec<String> = conn
+        .prepare_cached("SELECT made FROM pairings ORDER BY cycle")?
+        .query_map([], |r| r.get(0))?
+        .collect::<rusqlite::Result<_>>()?;
+    made.iter().map(|m| Ok(serde_json::from_str(m)?)).collect()
 }
 
 /// How many records each gang has played that counted in `cycle`.
@@ -1162,6 +1253,10 @@ impl CampaignStore {
             pending: ids(
                 "SELECT id FROM pending_effect WHERE id IN (SELECT value FROM json_each(?1))",
                 &among.pending,
+            )?,
+            challenges: ids(
+                "SELECT id FROM challenge WHERE id IN (SELECT value FROM json_each(?1))",
+                &among.challenges,
             )?,
         };
         let mut stmt = self.conn.prepare_cached(

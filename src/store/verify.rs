@@ -305,7 +305,7 @@ fn table_differences(file: &Connection, replay: &Connection) -> Result<Vec<Strin
         .prepare(
             "SELECT name FROM sqlite_master WHERE type = 'table' \
              AND name NOT LIKE 'sqlite_%' \
-             AND name NOT IN ('batch', 'event', 'photo', 'league', 'league_batch', 'league_hash', 'league_key', 'league_trust') \
+             AND name NOT IN ('batch', 'event', 'photo', 'league', 'league_batch', 'league_hash', 'league_key', 'league_trust', 'league_member') \
              ORDER BY name",
         )?
         .query_map([], |r| r.get(0))?

@@ -81,6 +81,7 @@ impl Run<'_> {
             rules.ruling.as_deref(),
         );
         self.events.push(Event::CycleEnded { cycle });
+        self.lapse_challenges();
         for step in &rules.end {
             match step.kind {
                 CycleStepKind::Income => self.income(step)?,
@@ -102,6 +103,49 @@ impl Run<'_> {
             }
         }
         Ok(())
+    }
+
+    /// Every challenge still unanswered or unplayed lapses, first of all
+    /// the end does (a stake it gives the challenger is held as the
+    /// holdings pay): as the pack says, giving nothing or the stake. The
+    /// one this record plays is played.
+    fn lapse_challenges(&mut self) {
+        let Some(rules) = self.pack.challenges.clone() else {
+            return;
+        };
+        let open: Vec<crate::campaign::season::challenges::ChallengeState> = self
+            .state
+            .season
+            .open_challenges()
+            .filter(|c| Some(c.challenge.id) != self.battle.challenge)
+            .cloned()
+            .collect();
+        for c in open {
+            let events = crate::campaign::season::challenges::lapse(self.pack, &c, &self.holders);
+            let (challenger, defender) = (c.challenge.challenger, c.challenge.defender);
+            let text = format!(
+                "{} #{} ({} against {}) lapses unplayed",
+                rules.label,
+                c.challenge.id,
+                self.name(challenger),
+                self.name(defender)
+            );
+            self.line(None, text, &rules.source, rules.ruling.as_deref());
+            for event in events {
+                if let Event::HoldingChanged { holding, to, .. } = &event {
+                    let name = self
+                        .pack
+                        .holding(holding)
+                        .map_or_else(|| holding.clone(), |h| h.name.clone());
+                    let text = format!("takes {name}, its {} unplayed", rules.label);
+                    self.line(*to, text, &rules.source, rules.ruling.as_deref());
+                    if let Some(to) = to {
+                        self.holders.insert(holding.clone(), *to);
+                    }
+                }
+                self.events.push(event);
+            }
+        }
     }
 
     /// Each holding pays its holder: its income, and a roll on its table.

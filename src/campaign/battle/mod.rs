@@ -94,6 +94,9 @@ pub struct Battle {
     /// The cycle it counted in, where the pack has cycles.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cycle: Option<u32>,
+    /// The challenge it played (`[challenges]`), if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<crate::campaign::ChallengeId>,
 }
 
 /// What a record was played with, kept so that it reads as it was played
@@ -274,6 +277,14 @@ pub fn run_procedure(
     id: BattleId,
     seed: u64,
 ) -> Result<Procedure, ReportError> {
+    let filled;
+    let report = match report.challenge {
+        Some(challenge) => {
+            filled = places::from_challenge(pack, state, report, challenge)?;
+            &filled
+        }
+        None => report,
+    };
     let battle = resolve(pack, state, report, id)?;
     let scenario = battle.scenario.as_deref().and_then(|s| pack.scenario(s));
     let mut run = Run::new(pack, state, &battle, report, seed);
@@ -385,6 +396,7 @@ pub fn run_cycle_end(
         shape: None,
         stake: None,
         cycle: Some(state.season.cycle),
+        challenge: None,
     };
     let mut run = Run::new(pack, state, &battle, report, seed);
     run.record = false;

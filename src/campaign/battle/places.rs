@@ -4,9 +4,8 @@
 //! record; and the cycle the record counts in. Pure.
 
 use super::*;
-use crate::rules::{
-    ChallengeSide, Finish, Late, Reward, ShapeDef, ShapeResult, StakeFrom, StakeRule,
-};
+use crate::campaign::season::challenges::{self, ChallengeStatus};
+use crate::rules::{ChallengeSide, Finish, Late, Reward, ShapeDef, ShapeResult, StakeRule};
 
 /// The shape a report names: where the pack has shapes, one of them (the
 /// only one, where it has one); `None` where it has none.
@@ -51,6 +50,100 @@ pub(super) fn resolve_shape<'p>(
             ),
         },
     }
+}
+
+/// A report that plays an accepted challenge, with the challenge's
+/// shape, stake and challenger filled in: its sides are the challenge's
+/// two, and what it gives of the shape, the stake or the challenger is
+/// the challenge's.
+pub(super) fn from_challenge(
+    pack: &Pack,
+    state: &CampaignState,
+    report: &BattleReport,
+    id: crate::campaign::ChallengeId,
+) -> Result<BattleReport, ReportError> {
+    let field = |(_, reason): (String, String)| ReportError {
+        field: "challenge".to_owned(),
+        reason,
+    };
+    let (rules, shape) = challenges::rules(pack).map_err(field)?;
+    let found = challenges::find(&state.season, id).map_err(field)?;
+    let label = &rules.label;
+    if let Some(played) = found.played {
+        return refuse(
+            "challenge",
+            format!(
+                "{label} #{id} has been played ({} #{played})",
+                pack.record().noun
+            ),
+        );
+    }
+    if found.status != ChallengeStatus::Accepted {
+        return refuse(
+            "challenge",
+            format!(
+                "{label} #{id} is {}: only one accepted is played",
+                found.status.word()
+            ),
+        );
+    }
+    let c = &found.challenge;
+    let name = |g: GangId| {
+        state
+            .gang(g)
+            .map_or_else(|| format!("{} #{g}", pack.words.gang), |g| g.name.clone())
+    };
+    let two = || {
+        format!(
+            "{label} #{id} is played by {} (challenger) and {}",
+            name(c.challenger),
+            name(c.defender)
+        )
+    };
+    if report.gangs.len() != 2 {
+        return refuse("gangs", two());
+    }
+    let mut filled = report.clone();
+    for (i, side) in filled.gangs.iter_mut().enumerate() {
+        let gang = state
+            .gang_named(&side.gang)
+            .map(|g| g.id)
+            .filter(|g| *g == c.challenger || *g == c.defender);
+        let Some(gang) = gang else {
+            return refuse(format!("gangs[{i}].gang"), two());
+        };
+        if side.challenger && gang != c.challenger {
+            return refuse(format!("gangs[{i}].challenger"), two());
+        }
+        side.challenger = gang == c.challenger;
+    }
+    if filled.gangs[0].gang == filled.gangs[1].gang
+        || filled.gangs.iter().filter(|g| g.challenger).count() != 1
+    {
+        return refuse("gangs", two());
+    }
+    if let Some(given) = &report.shape
+        && pack.record().shape(given).map(|s| &s.id) != Some(&shape.id)
+    {
+        return refuse(
+            "shape",
+            format!("{label} #{id} is played as a {}", shape.label),
+        );
+    }
+    filled.shape = Some(shape.id.clone());
+    let stake_of = |name: &str| pack.find_holding(name).map(|h| h.id.clone());
+    if let Some(given) = &report.stake
+        && stake_of(given) != c.stake
+    {
+        let named = c
+            .stake
+            .as_deref()
+            .and_then(|s| pack.holding(s))
+            .map_or_else(|| "nothing".to_owned(), |h| h.name.clone());
+        return refuse("stake", format!("{label} #{id} is played for {named}"));
+    }
+    filled.stake = c.stake.clone();
+    Ok(filled)
 }
 
 /// The sides a shaped record has, refused where the report has more or
@@ -312,14 +405,8 @@ pub(super) fn resolve_stake(
         .iter()
         .find(|g| !g.challenger && shape.result == ShapeResult::Challenge)
         .map(|g| g.gang);
-    let allowed = shape.stake_from.is_empty()
-        || shape.stake_from.iter().any(|from| match from {
-            StakeFrom::Defender => holder.is_some() && holder == defender,
-            StakeFrom::Sides => holder.is_some_and(|h| gangs.iter().any(|g| g.gang == h)),
-            StakeFrom::Unclaimed => holder.is_none(),
-            StakeFrom::Anyone => holder.is_some(),
-        });
-    if !allowed {
+    let sides: Vec<GangId> = gangs.iter().map(|g| g.gang).collect();
+    if !challenges::may_stake(shape, holder, defender, &sides) {
         let held = match holder {
             Some(g) => format!(
                 "held by {}",
@@ -329,23 +416,13 @@ pub(super) fn resolve_stake(
             ),
             None => "unclaimed".to_owned(),
         };
-        let may: Vec<&str> = shape
-            .stake_from
-            .iter()
-            .map(|f| match f {
-                StakeFrom::Defender => "held by the defender",
-                StakeFrom::Sides => "held by a side",
-                StakeFrom::Unclaimed => "unclaimed",
-                StakeFrom::Anyone => "held by a rival",
-            })
-            .collect();
         return refuse(
             "stake",
             format!(
                 "{} is {held}; a {} is played for one {}",
                 holding.name,
                 shape.label,
-                may.join(" or ")
+                challenges::stake_from_said(shape)
             ),
         );
     }

@@ -69,6 +69,10 @@ pub struct BattleReport {
     /// says. Left out, the cycle it is taken in.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub cycle: Option<u32>,
+    /// The accepted challenge the record plays (`[challenges]`), by its
+    /// number: its shape, stake and challenger come from it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub challenge: Option<crate::campaign::ChallengeId>,
     #[serde(default)]
     pub notes: String,
 }
@@ -94,6 +98,7 @@ impl BattleReport {
             shape: None,
             stake: None,
             cycle: None,
+            challenge: None,
             notes: String::new(),
         }
     }

@@ -76,6 +76,7 @@ pub(super) fn resolve(
         shape: shape.map(|s| s.id.clone()),
         stake,
         cycle,
+        challenge: report.challenge,
     })
 }
 

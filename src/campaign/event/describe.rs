@@ -174,6 +174,46 @@ pub(super) fn cycle_reopened(names: &Names, cycle: u32) -> String {
     )
 }
 
+/// A challenge issued: who challenges whom, for what.
+pub(super) fn challenge_issued(
+    names: &Names,
+    challenge: &crate::campaign::season::challenges::Challenge,
+) -> String {
+    let stake = challenge
+        .stake
+        .as_deref()
+        .map_or(String::new(), |s| format!(" for {}", names.label(s)));
+    format!(
+        "{} #{}: {} against {}{stake}",
+        names.challenge(),
+        challenge.id,
+        names.gang(challenge.challenger),
+        names.gang(challenge.defender)
+    )
+}
+
+/// A cycle's pairings: each pair, and who sits out.
+pub(super) fn pairings_made(
+    names: &Names,
+    pairings: &crate::campaign::season::pairings::Pairings,
+) -> String {
+    let pairs: Vec<String> = pairings
+        .pairs
+        .iter()
+        .map(|[a, b]| format!("{} v {}", names.gang(*a), names.gang(*b)))
+        .collect();
+    let out = pairings
+        .sits_out
+        .map_or(String::new(), |g| format!("; {} sits out", names.gang(g)));
+    format!(
+        "{} of {} {}: {}{out}",
+        names.pairings(),
+        names.words.cycle,
+        pairings.cycle,
+        pairs.join(", ")
+    )
+}
+
 /// A gang's faction changed by hand.
 pub(super) fn gang_faction_changed(names: &Names, gang: GangId, to: Option<&str>) -> String {
     match to {

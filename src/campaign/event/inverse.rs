@@ -224,6 +224,38 @@ pub(super) fn opposite(event: Event) -> Event {
         ArcReopened { gangs, reason } => ArcClosed { gangs, reason },
         CycleEnded { cycle } => CycleReopened { cycle },
         CycleReopened { cycle } => CycleEnded { cycle },
+        ChallengeIssued { challenge } => ChallengeWithdrawn { challenge },
+        ChallengeWithdrawn { challenge } => ChallengeIssued { challenge },
+        ChallengeAnswered {
+            challenge,
+            accepted,
+        } => ChallengeAnswerTakenBack {
+            challenge,
+            accepted,
+        },
+        ChallengeAnswerTakenBack {
+            challenge,
+            accepted,
+        } => ChallengeAnswered {
+            challenge,
+            accepted,
+        },
+        ChallengeLapsed {
+            challenge,
+            accepted,
+        } => ChallengeRenewed {
+            challenge,
+            accepted,
+        },
+        ChallengeRenewed {
+            challenge,
+            accepted,
+        } => ChallengeLapsed {
+            challenge,
+            accepted,
+        },
+        PairingsMade { pairings } => PairingsTakenBack { pairings },
+        PairingsTakenBack { pairings } => PairingsMade { pairings },
         // Not a kind of this rule: `Event::inverse` sends none here.
         other => other,
     }

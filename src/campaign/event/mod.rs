@@ -10,9 +10,11 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::battle::Battle;
+use super::season::challenges::Challenge;
+use super::season::pairings::Pairings;
 use super::{
-    BattleId, EffectId, Fighter, FighterId, FighterStatus, Gang, GangId, LastingEffect,
-    PendingEffect, PendingId, QuirkPick,
+    BattleId, ChallengeId, EffectId, Fighter, FighterId, FighterStatus, Gang, GangId,
+    LastingEffect, PendingEffect, PendingId, QuirkPick,
 };
 use crate::dice::RollRecord;
 
@@ -284,6 +286,44 @@ pub enum Event {
         from: Option<String>,
         to: Option<String>,
     },
+    /// A gang challenges another (`[challenges]`).
+    ChallengeIssued {
+        challenge: Challenge,
+    },
+    /// The inverse of issuing a challenge: one still unanswered, gone.
+    ChallengeWithdrawn {
+        challenge: Challenge,
+    },
+    /// The defender accepts or declines (what a decline gives is the rest
+    /// of the batch).
+    ChallengeAnswered {
+        challenge: ChallengeId,
+        accepted: bool,
+    },
+    /// The inverse of answering: the challenge unanswered again.
+    ChallengeAnswerTakenBack {
+        challenge: ChallengeId,
+        accepted: bool,
+    },
+    /// A challenge unplayed at its cycle's end lapses (`accepted`: it had
+    /// been accepted).
+    ChallengeLapsed {
+        challenge: ChallengeId,
+        accepted: bool,
+    },
+    /// The inverse of a lapse: the challenge stands again as it was.
+    ChallengeRenewed {
+        challenge: ChallengeId,
+        accepted: bool,
+    },
+    /// A cycle's pairings (`[pairings]`).
+    PairingsMade {
+        pairings: Pairings,
+    },
+    /// The inverse of making pairings.
+    PairingsTakenBack {
+        pairings: Pairings,
+    },
 }
 
 impl Event {
@@ -336,7 +376,15 @@ impl Event {
             | ArcClosed { .. }
             | ArcReopened { .. }
             | CycleEnded { .. }
-            | CycleReopened { .. } => inverse::opposite(event),
+            | CycleReopened { .. }
+            | ChallengeIssued { .. }
+            | ChallengeWithdrawn { .. }
+            | ChallengeAnswered { .. }
+            | ChallengeAnswerTakenBack { .. }
+            | ChallengeLapsed { .. }
+            | ChallengeRenewed { .. }
+            | PairingsMade { .. }
+            | PairingsTakenBack { .. } => inverse::opposite(event),
             TableRolled { .. }
             | TableRollTakenBack { .. }
             | ScenarioRolled { .. }
@@ -399,6 +447,14 @@ impl Event {
             CycleReopened { .. } => "cycle_reopened",
             GangFactionChanged { .. } => "gang_faction_changed",
             FactionTitleChanged { .. } => "faction_title_changed",
+            ChallengeIssued { .. } => "challenge_issued",
+            ChallengeWithdrawn { .. } => "challenge_withdrawn",
+            ChallengeAnswered { .. } => "challenge_answered",
+            ChallengeAnswerTakenBack { .. } => "challenge_answer_taken_back",
+            ChallengeLapsed { .. } => "challenge_lapsed",
+            ChallengeRenewed { .. } => "challenge_renewed",
+            PairingsMade { .. } => "pairings_made",
+            PairingsTakenBack { .. } => "pairings_taken_back",
         }
     }
 
@@ -417,6 +473,9 @@ impl Event {
             FighterTransferred { to, .. } => Some(*to),
             GangRulesetChanged { gang, .. } | GangFactionChanged { gang, .. } => Some(*gang),
             HoldingChanged { to, from, .. } => to.or(*from),
+            ChallengeIssued { challenge } | ChallengeWithdrawn { challenge } => {
+                Some(challenge.challenger)
+            }
             _ => None,
         }
     }
@@ -588,6 +647,34 @@ impl Event {
             FactionTitleChanged { title, from, to } => {
                 describe::faction_title_changed(names, title, from.as_deref(), to.as_deref())
             }
+            ChallengeIssued { challenge } => describe::challenge_issued(names, challenge),
+            ChallengeWithdrawn { challenge } => {
+                format!("{} #{} withdrawn", names.challenge(), challenge.id)
+            }
+            ChallengeAnswered {
+                challenge,
+                accepted,
+            } => format!(
+                "{} #{challenge} {}",
+                names.challenge(),
+                if *accepted { "accepted" } else { "declined" }
+            ),
+            ChallengeAnswerTakenBack { challenge, .. } => {
+                format!("{} #{challenge}: answer taken back", names.challenge())
+            }
+            ChallengeLapsed { challenge, .. } => {
+                format!("{} #{challenge} lapsed unplayed", names.challenge())
+            }
+            ChallengeRenewed { challenge, .. } => {
+                format!("{} #{challenge} stands again", names.challenge())
+            }
+            PairingsMade { pairings } => describe::pairings_made(names, pairings),
+            PairingsTakenBack { pairings } => format!(
+                "{} of {} {} taken back",
+                names.pairings(),
+                names.words.cycle,
+                pairings.cycle
+            ),
         }
     }
 }
@@ -605,6 +692,10 @@ pub struct Names {
     pub words: crate::rules::Words,
     /// What the campaign's game calls one record, in lower case.
     pub record_noun: String,
+    /// What the campaign's game calls a challenge (`[challenges] label`).
+    pub challenge: String,
+    /// What it calls a cycle's pairings (`[pairings] label`).
+    pub pairings: String,
     /// Stat ids → the stat as the campaign's games define it, for its name
     /// and how a value of it reads (a step of a ladder, `2d4`). A stat whose
     /// id two of the games give with different readings is left out, and
@@ -633,6 +724,24 @@ impl Names {
             .get(ruleset)
             .cloned()
             .unwrap_or_else(|| ruleset.to_owned())
+    }
+
+    /// What the game calls a challenge.
+    pub(crate) fn challenge(&self) -> String {
+        if self.challenge.is_empty() {
+            "challenge".to_owned()
+        } else {
+            self.challenge.clone()
+        }
+    }
+
+    /// What the game calls a cycle's pairings.
+    pub(crate) fn pairings(&self) -> String {
+        if self.pairings.is_empty() {
+            "pairings".to_owned()
+        } else {
+            self.pairings.clone()
+        }
     }
 
     pub(crate) fn label(&self, id: &str) -> String {

@@ -11,7 +11,9 @@ use std::collections::BTreeMap;
 use super::GangId;
 use crate::rules::{Pack, Until, Words};
 
+pub mod challenges;
 pub mod holdings;
+pub mod pairings;
 pub mod standings;
 
 /// The season as it stands, as a record's procedure and a cycle's end
@@ -29,6 +31,10 @@ pub struct SeasonState {
     /// How each record finished, oldest first, where a rule reads them
     /// (the standings, a title of the first in them).
     pub results: Vec<standings::Finishes>,
+    /// Every challenge of the season, oldest first.
+    pub challenges: Vec<challenges::ChallengeState>,
+    /// Each cycle's pairings, oldest first.
+    pub pairings: Vec<pairings::Pairings>,
 }
 
 impl Default for SeasonState {
@@ -39,6 +45,8 @@ impl Default for SeasonState {
             played: BTreeMap::new(),
             faction_titles: BTreeMap::new(),
             results: Vec::new(),
+            challenges: Vec::new(),
+            pairings: Vec::new(),
         }
     }
 }
@@ -50,6 +58,16 @@ impl SeasonState {
             .iter()
             .filter(move |(_, g)| **g == gang)
             .map(|(h, _)| h.as_str())
+    }
+
+    /// The challenges still to be answered or played.
+    pub fn open_challenges(&self) -> impl Iterator<Item = &challenges::ChallengeState> + '_ {
+        self.challenges.iter().filter(|c| c.open())
+    }
+
+    /// This cycle's pairings, where they are made.
+    pub fn pairings_now(&self) -> Option<&pairings::Pairings> {
+        self.pairings.iter().find(|p| p.cycle == self.cycle)
     }
 
     /// How many records a gang has played in this cycle.

@@ -6,8 +6,9 @@
 use std::collections::BTreeSet;
 
 use crate::rules::{
-    AwardFor, ByCost, CycleEnds, CycleStepKind, Effect, Finish, Members, Pack, PackError,
-    PlacedSide, Ranked, Reward, ShapeResult, StakeFrom, StandingMeasure, TitleCount, Unlock,
+    AwardFor, ByCost, ChallengeStake, CycleEnds, CycleStepKind, Decline, Effect, Finish, Members,
+    Pack, PackError, PairingMethod, PlacedSide, Ranked, Reward, ShapeResult, StakeFrom,
+    StandingMeasure, TitleCount, Unanswered, Unlock, Unplayed,
 };
 
 type Found = Result<(), (String, String)>;
@@ -17,7 +18,7 @@ pub const MAX_SIDES: usize = 64;
 
 /// Checks every season kind the pack uses.
 pub(super) fn validate_season(file: &str, pack: &Pack) -> Result<(), PackError> {
-    let checks: [fn(&Pack) -> Found; 9] = [
+    let checks: [fn(&Pack) -> Found; 11] = [
         check_words,
         check_holdings,
         check_cycles,
@@ -27,6 +28,8 @@ pub(super) fn validate_season(file: &str, pack: &Pack) -> Result<(), PackError> 
         check_the_other_side,
         check_until,
         check_limits,
+        check_challenges,
+        check_pairings,
     ];
     for check in checks {
         if let Err((entry, reason)) = check(pack) {
@@ -628,4 +631,105 @@ fn check_limits(pack: &Pack) -> Found {
         }
     }
     Ok(())
+}
+
+/// Challenges: played as a challenge shape of the pack's, at stake only
+/// what that shape can stake, a decline or a lapse that gives the stake
+/// only where there is one, and cycles for them to lapse at.
+fn check_challenges(pack: &Pack) -> Found {
+    let Some(rules) = &pack.challenges else {
+        return Ok(());
+    };
+    is_name("challenges.label", &rules.label)?;
+    if pack.cycles.is_none() {
+        return err(
+            "challenges",
+            "a challenge lapses at a cycle's end, and the pack has no [cycles]",
+        );
+    }
+    let shapes = pack
+        .record
+        .as_ref()
+        .map(|r| r.shapes.as_slice())
+        .unwrap_or_default();
+    let Some(shape) = shapes.iter().find(|s| s.id == rules.shape) else {
+        return err(
+            "challenges.shape",
+            format!(
+                "shape `{}` is not in [[record.shapes]]",
+                crate::text::echo(&rules.shape)
+            ),
+        );
+    };
+    if shape.result != ShapeResult::Challenge {
+        return err(
+            "challenges.shape",
+            format!(
+                "a {} is placed first to last: a challenge is played as a shape whose `result` is `challenge`",
+                shape.label
+            ),
+        );
+    }
+    if rules.stake.is_some_and(|s| s != ChallengeStake::None) && shape.stake.is_none() {
+        return err(
+            "challenges.stake",
+            format!("a {} has no `stake`", shape.label),
+        );
+    }
+    let staked = rules.stake_rule(Some(shape)) != ChallengeStake::None;
+    if rules.decline == Decline::StakeToChallenger && !staked {
+        return err(
+            "challenges.decline",
+            "nothing is at stake in a challenge to give the challenger",
+        );
+    }
+    if rules.unplayed == Unplayed::StakeToChallenger && !staked {
+        return err(
+            "challenges.unplayed",
+            "nothing is at stake in a challenge to give the challenger",
+        );
+    }
+    if rules.unanswered == Unanswered::Declined && rules.decline == Decline::OnceACycle {
+        // Counted as declined at the cycle's end, it gives nothing; a
+        // pack that means that says `lapses`.
+        return err(
+            "challenges.unanswered",
+            "a decline gives nothing here (`once_a_cycle`): say `lapses`",
+        );
+    }
+    if rules.per_cycle == Some(0) {
+        return err(
+            "challenges.per_cycle",
+            "a gang issues at least 1 challenge in a cycle (leave it out for any)",
+        );
+    }
+    ruling_known(pack, "challenges.ruling", rules.ruling.as_deref())
+}
+
+/// Pairings: made a cycle at a time, in ways named once, by the
+/// standings only where the pack has them.
+fn check_pairings(pack: &Pack) -> Found {
+    let Some(rules) = &pack.pairings else {
+        return Ok(());
+    };
+    is_name("pairings.label", &rules.label)?;
+    if pack.cycles.is_none() {
+        return err(
+            "pairings",
+            "pairings are made once a cycle, and the pack has no [cycles]",
+        );
+    }
+    if rules.by.is_empty() {
+        return err("pairings.by", "missing: how the pairings are made");
+    }
+    for (i, method) in rules.by.iter().enumerate() {
+        let entry = format!("pairings.by[{i}]");
+        if rules.by[..i].contains(method) {
+            return err(entry, format!("`{}` is given twice", method.word()));
+        }
+        if *method == PairingMethod::Standings && pack.standings.is_none() {
+            return err(entry, "the pack has no [standings]");
+        }
+    }
+    ruling_known(pack, "pairings.ruling", rules.ruling.as_deref())
 }

@@ -15,6 +15,7 @@
 //! The server decides order, durability and who may write what; this
 //! laptop only asks it (`store::league`).
 
+mod came_in;
 mod chain;
 mod keys;
 mod passwords;
@@ -379,6 +380,8 @@ impl Session {
         );
         session.read_house_packs()?;
         session.league_format = format;
+        // A join takes in the whole log: it counts as the member's sync.
+        session.note_synced(&mut league);
         Ok(session)
     }
 
@@ -551,6 +554,15 @@ impl Session {
             &address(&tie),
             &passwords::password_for(self.league_passwords.as_deref(), &tie)?,
         )?)
+    }
+
+    /// The league's members as the server says now (their gangs, when
+    /// each last synced), with its newest change.
+    pub(in crate::session) fn league_members_asked(
+        &self,
+    ) -> Result<(Vec<crate::store::league::Member>, i64)> {
+        let mut league = self.league_connection()?;
+        Ok((league.members()?, league.head()?))
     }
 
     /// The league's members and their gangs.

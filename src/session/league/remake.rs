@@ -1,4 +1,7 @@
-//! Records made again on every laptop. From format 4 a league's record
+//! Records, and answers to challenges, made again on every laptop. From
+//! format 6 an answer carries exactly what answering gives where it
+//! lands (a decline, the stake to the challenger where the game says so).
+//! From format 4 a league's record
 //! carries the report and dice it was made from, and every laptop takes it
 //! in only when they give exactly its events on the campaign as it stood
 //! before it (`campaign::battle::remade`): a record that also renames,
@@ -11,6 +14,7 @@ use std::collections::BTreeSet;
 
 use crate::campaign::battle::{Shift, recorded, remade};
 use crate::campaign::gate::Gate;
+use crate::campaign::season::challenges::{self, answer_of};
 use crate::campaign::{BatchId, Event, LoggedBatch};
 use crate::rules::Registry;
 use crate::store::league::ServerBatch;
@@ -31,17 +35,19 @@ pub(super) fn judged(server: &[ServerBatch]) -> BTreeSet<BatchId> {
         .collect()
 }
 
-/// Whether `batch` is a record to be made again before it is taken in (a
-/// redo is the record it takes back again, and is judged as an undo).
-pub(super) fn is_record(batch: &LoggedBatch) -> bool {
-    batch.undoes.is_none() && recorded(&batch.events).is_some()
+/// Whether `batch` is made again before it is taken in: a record, from
+/// its report and dice, or an answer to a challenge, from the challenge
+/// (a redo is the change it takes back again, and is judged as an undo).
+pub(super) fn is_made_again(batch: &LoggedBatch) -> bool {
+    batch.undoes.is_none()
+        && (recorded(&batch.events).is_some() || answer_of(&batch.events).is_some())
 }
 
 /// Whether `batch`, of a judged format, is judged before it is taken in:
-/// a record, made again; an undo, which carries exactly what taking its
-/// change back gives.
+/// a record or an answer, made again; an undo, which carries exactly what
+/// taking its change back gives.
 pub(super) fn is_judged(batch: &LoggedBatch) -> bool {
-    batch.undoes.is_some() || is_record(batch)
+    batch.undoes.is_some() || is_made_again(batch)
 }
 
 /// Why the judged `batch` is not taken in where `store` stands, if it is
@@ -62,6 +68,12 @@ pub(super) fn refused(
             Err(err) => Some(err.to_string()),
         });
     }
+    if let Some((challenge, accepted)) = answer_of(&batch.events) {
+        return Ok(match answered_here(store, registry, challenge, accepted)? {
+            Ok(events) => difference(&events, &batch.events, "answering the challenge"),
+            Err(why) => Some(why),
+        });
+    }
     if recorded(&batch.events).is_none() {
         return Ok(None);
     }
@@ -69,6 +81,42 @@ pub(super) fn refused(
         Ok(events) => difference(&events, &batch.events, "its report and dice"),
         Err(why) => Some(why),
     })
+}
+
+/// The events answering a challenge gives where `store` stands (a
+/// decline, what the game gives for one), or why it may not be answered
+/// so here.
+fn answered_here(
+    store: &impl Appender,
+    registry: &Registry,
+    challenge: crate::campaign::ChallengeId,
+    accepted: bool,
+) -> crate::store::Result<Result<Vec<Event>, String>> {
+    let ground = store.ground();
+    let season = ground.season(false)?;
+    let Ok(found) = challenges::find(&season, challenge) else {
+        return Ok(Err(format!(
+            "it answers challenge #{challenge}, which is not here"
+        )));
+    };
+    let gangs = ground.gangs_by_ids(&[found.challenge.challenger, found.challenge.defender])?;
+    let Some(pack) = gangs
+        .iter()
+        .find(|g| g.id == found.challenge.challenger)
+        .and_then(|g| registry.get(&g.ruleset))
+    else {
+        return Ok(Err("its rules are not on this laptop".to_owned()));
+    };
+    let name = |g: crate::campaign::GangId| {
+        gangs
+            .iter()
+            .find(|x| x.id == g)
+            .map_or_else(|| format!("#{g}"), |x| x.name.clone())
+    };
+    Ok(
+        challenges::answer(pack, &season, challenge, accepted, &name)
+            .map_err(|(_, reason)| format!("it may not be answered so here ({reason})")),
+    )
 }
 
 /// The record `batch` of this laptop's, made again where `store` stands:
@@ -79,6 +127,10 @@ pub(super) fn made_again(
     registry: &Registry,
     batch: LoggedBatch,
 ) -> crate::store::Result<Result<LoggedBatch, String>> {
+    if let Some((challenge, accepted)) = answer_of(&batch.events) {
+        return Ok(answered_here(store, registry, challenge, accepted)?
+            .map(|events| LoggedBatch { events, ..batch }));
+    }
     if recorded(&batch.events).is_none() {
         return Ok(Ok(batch));
     }
@@ -171,7 +223,7 @@ pub(super) fn append_made_again(
             events: shift.apply(&planned.events),
             ..planned.clone()
         };
-        let batch = if is_record(&planned) {
+        let batch = if is_made_again(&planned) {
             match made_again(file, registry, planned.clone())? {
                 Ok(batch) => {
                     shift.add(&planned.events, &batch.events);

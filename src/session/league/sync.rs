@@ -108,6 +108,10 @@ pub enum SyncOutcome {
         /// Keys a member already known here gained, in words.
         #[serde(skip_serializing_if = "Vec::is_empty")]
         new_keys: Vec<String>,
+        /// What came in from the league, in one line; none where nothing
+        /// did.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        came_in: Option<String>,
     },
     /// The server's changes and this laptop's cannot all hold: nothing was
     /// sent and nothing here changed. Choose each (`league`: the server's
@@ -245,6 +249,7 @@ impl Session {
         limits: &SyncLimits,
     ) -> Result<SyncOutcome> {
         let tie = self.tie()?;
+        let started = tie.synced;
         let password = passwords::password_for(self.league_passwords.as_deref(), &tie)?;
         let mut league =
             match League::connect_within(&address(&tie), &password, limits.counted_from_now()) {
@@ -310,12 +315,14 @@ impl Session {
                 self.store.mark_synced(tie.synced, &now())?;
                 self.store.pin_league_keys(&keys)?;
                 self.keep_print(&mut league, checked, tie.synced);
+                self.note_synced(&mut league);
                 return Ok(SyncOutcome::Synced {
                     fetched,
                     sent: 0,
                     head: tie.synced,
                     left_out,
                     new_keys,
+                    came_in: self.came_in_between(started, tie.synced)?,
                 });
             }
             let writing = match self.writing(&mut league, tie.synced, &tie) {
@@ -348,12 +355,15 @@ impl Session {
                     self.trust_sent(&chain, &tie, &writing, &unsent)?;
                     self.store.pin_league_keys(&keys)?;
                     self.keep_print(&mut league, checked, head);
+                    self.note_synced(&mut league);
+                    let theirs = head.saturating_sub(i64::try_from(unsent.len()).unwrap_or(0));
                     return Ok(SyncOutcome::Synced {
                         fetched,
                         sent: unsent.len(),
                         head,
                         left_out,
                         new_keys,
+                        came_in: self.came_in_between(started, theirs)?,
                     });
                 }
                 Err(PushError::LostRace | PushError::AlreadyThere(_)) => pause(attempt),
@@ -379,6 +389,34 @@ impl Session {
         bail!(
             "other members kept sending first ({ATTEMPTS} tries); this laptop's changes are kept here: sync again"
         )
+    }
+
+    /// Tells the server this member synced, and keeps what it says of the
+    /// league's members (their gangs, when each last synced) for the
+    /// season's table offline. Neither is the sync's: where the server
+    /// does not answer now, the next sync does both again.
+    pub(super) fn note_synced(&mut self, league: &mut League) {
+        if league.note_synced().is_err() {
+            return;
+        }
+        if let Ok(members) = league.members() {
+            let _ = self.store.keep_league_members(&members);
+        }
+    }
+
+    /// The league's batches `after + 1..=upto` as taken in here, in one
+    /// line.
+    fn came_in_between(&self, after: i64, upto: i64) -> Result<Option<String>> {
+        if upto <= after {
+            return Ok(None);
+        }
+        let batches: Vec<LoggedBatch> = self
+            .store
+            .log_batches_after(BatchId(after))?
+            .into_iter()
+            .filter(|b| b.id.0 <= upto)
+            .collect();
+        self.came_in(&batches)
     }
 
     /// The server's new batches without those that are this laptop's own,
@@ -523,7 +561,7 @@ impl Session {
                 &judged,
             )?);
             let now_read = registry_of(&base, rewound)?;
-            if !remaking || !mine.iter().any(remake::is_record) {
+            if !remaking || !mine.iter().any(remake::is_made_again) {
                 let mut gate = Gate::new(&base, &now_read);
                 return rewound.append(
                     &mine,
@@ -626,6 +664,7 @@ impl Session {
                 battles: self.store.next_battle_id()?.0 - 1,
                 effects: self.store.next_effect_id()?.0 - 1,
                 pending: self.store.next_pending_id()?.0 - 1,
+                challenges: self.store.next_challenge_id()?.0 - 1,
             },
             owners,
         })

@@ -185,6 +185,10 @@ pub struct Member {
     pub login: String,
     pub gangs: Vec<i64>,
     pub organiser: bool,
+    /// When their laptop last said it synced, as the server stamped it
+    /// (RFC 3339), and the league's newest change then; `None` where it
+    /// never did since the server kept it (schema 14 on).
+    pub synced: Option<(String, i64)>,
 }
 
 /// A connection to a league's server.
@@ -647,7 +651,8 @@ impl League {
         Ok(())
     }
 
-    /// Every member, by login, with their gangs and whether they organise.
+    /// Every member, by login, with their gangs, whether they organise,
+    /// and when they last synced where the server keeps it.
     pub fn members(&mut self) -> Result<Vec<Member>, LeagueError> {
         let rows = self.conn.query(
             "SELECT m.login, m.organiser,
@@ -657,13 +662,52 @@ impl League {
              GROUP BY m.login, m.organiser ORDER BY m.login",
             &[],
         )?;
+        let synced = self.last_syncs()?;
         Ok(rows
             .iter()
-            .map(|row| Member {
-                login: row.get(0),
-                organiser: row.get(1),
-                gangs: row.get(2),
+            .map(|row| {
+                let login: String = row.get(0);
+                Member {
+                    synced: synced.get(&login).cloned(),
+                    login,
+                    organiser: row.get(1),
+                    gangs: row.get(2),
+                }
             })
+            .collect())
+    }
+
+    /// Whether the league keeps when each member last synced (schema 14
+    /// on).
+    pub fn keeps_syncs(&mut self) -> Result<bool, LeagueError> {
+        Ok(self.schema_version()? >= 14)
+    }
+
+    /// Notes on the server that this member's laptop synced, now, at the
+    /// league's newest change; nothing on a league that does not keep it.
+    pub fn note_synced(&mut self) -> Result<(), LeagueError> {
+        if self.keeps_syncs()? {
+            self.conn.execute("SELECT league.synced()", &[])?;
+        }
+        Ok(())
+    }
+
+    /// When each member last synced, by login: the server's time (RFC
+    /// 3339, UTC) and the league's newest change then.
+    fn last_syncs(
+        &mut self,
+    ) -> Result<std::collections::BTreeMap<String, (String, i64)>, LeagueError> {
+        if !self.keeps_syncs()? {
+            return Ok(std::collections::BTreeMap::new());
+        }
+        let rows = self.conn.query(
+            "SELECT login, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD\"T\"HH24:MI:SS\"Z\"'), head
+             FROM league.member_sync",
+            &[],
+        )?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get(0), (row.get(1), row.get(2))))
             .collect())
     }
 

@@ -24,7 +24,7 @@ const ASIDE: &str = "league_restored";
 
 /// The tables whose rows a league's data is, from the schema version
 /// that made each; the rest (kinds, fields, versions) are the schema's.
-const DATA: [(&str, i64); 9] = [
+const DATA: [(&str, i64); 11] = [
     ("member", 1),
     ("gang_owner", 1),
     ("fighter_gang", 1),
@@ -34,6 +34,8 @@ const DATA: [(&str, i64); 9] = [
     ("photo", 2),
     ("member_key", 6),
     ("format", 5),
+    ("challenge_gangs", 14),
+    ("member_sync", 14),
 ];
 
 /// Whether the connected database holds a league restored from a backup:

@@ -6,7 +6,7 @@ use super::wire::{Conn as Client, WireError};
 use super::LeagueError;
 
 /// The schema versions, in order: (version, SQL).
-const VERSIONS: [(i64, &str); 13] = [
+const VERSIONS: [(i64, &str); 14] = [
     (1, include_str!("schema/0001_batches.sql")),
     (2, include_str!("schema/0002_photos.sql")),
     (3, include_str!("schema/0003_undo_author.sql")),
@@ -20,6 +20,7 @@ const VERSIONS: [(i64, &str); 13] = [
     (11, include_str!("schema/0011_no_member_holds_the_log.sql")),
     (12, include_str!("schema/0012_logins_of_the_league.sql")),
     (13, include_str!("schema/0013_one_key_waiting.sql")),
+    (14, include_str!("schema/0014_challenges_and_pairings.sql")),
 ];
 
 /// The newest format of batches this build writes: 2, each batch chained
@@ -27,8 +28,9 @@ const VERSIONS: [(i64, &str); 13] = [
 /// by its author (`schema/0006_signatures.sql`); 4, each record carrying
 /// the report and dice every laptop makes it again from
 /// (`schema/0009_records_remade.sql`); 5, a season's kinds (holdings,
-/// cycles, factions: `schema/0010_season_kinds.sql`).
-pub const NEWEST_FORMAT: i64 = 5;
+/// cycles, factions: `schema/0010_season_kinds.sql`); 6, a club's season
+/// (challenges and pairings: `schema/0014_challenges_and_pairings.sql`).
+pub const NEWEST_FORMAT: i64 = 6;
 
 /// The schema version this build writes.
 pub const SCHEMA_VERSION: i64 = VERSIONS.len() as i64;

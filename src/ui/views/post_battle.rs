@@ -383,6 +383,7 @@ impl BattleForm {
             shape: Some(self.shape.clone()).filter(|s| !s.is_empty()),
             stake: self.stake.clone(),
             cycle: None,
+            challenge: None,
             notes: self.notes.clone(),
         })
     }
