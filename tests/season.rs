@@ -930,3 +930,87 @@ fn a_generated_season_of_many_tides_verifies() {
     let verified = bw(dir.path(), &["verify"]);
     assert!(verified.contains("sound"), "{verified}");
 }
+
+/// The arbitrator's table in the window: the tide-list made, a call-out
+/// issued, declined for its mooring, another issued, accepted and played
+/// from the Season screen, each line saying where it stands.
+#[test]
+fn a_challenge_is_issued_answered_and_played_from_the_season_screen() {
+    let dir = util::temp();
+    let d = dir.path();
+    four_crews(d);
+    let mut harness = Harness::builder()
+        .with_size([1400.0, 1600.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(open(d)),
+        );
+    harness.run();
+    harness.get_by_label("Season").click();
+    harness.run();
+    let choose = |harness: &mut Harness<'_, RapsheetApp>, combo: &str, option: &str| {
+        harness.get_by_label(combo).click();
+        harness.run();
+        harness
+            .get_by_role_and_label(egui::accesskit::Role::Button, option)
+            .click();
+        harness.run();
+    };
+
+    // The tide-list, by the standings.
+    harness.get_by_label("Make them: by the standings").click();
+    harness.run();
+    assert_eq!(
+        harness.query_all_by_label_contains(" against ").count(),
+        2,
+        "four crews, two pairs: {:?}",
+        harness.state().status_text()
+    );
+
+    // The Grey Oars call the Eel Wives out over Eelgate; declined, the
+    // mooring goes to the Grey Oars.
+    choose(&mut harness, "Challenger", GREY_OARS);
+    choose(&mut harness, "Challenged", EEL_WIVES);
+    choose(&mut harness, "Mooring at stake", "Eelgate");
+    harness.get_by_label("Issue the Call-out").click();
+    harness.run();
+    harness.get_by_label("Decline #1").click();
+    harness.run();
+    assert_eq!(
+        holders(d)[1].as_deref(),
+        Some(GREY_OARS),
+        "{:?}",
+        harness.state().status_text()
+    );
+
+    // The Silt Kings call the Ferrymen out over Cinder Quay; accepted and
+    // recorded from the Season screen, the Silt Kings win and take it.
+    choose(&mut harness, "Challenger", SILT_KINGS);
+    choose(&mut harness, "Challenged", FERRYMEN);
+    choose(&mut harness, "Mooring at stake", "Cinder Quay");
+    harness.get_by_label("Issue the Call-out").click();
+    harness.run();
+    shot(&mut harness, "brackwater-call-out");
+    harness.get_by_label("Accept #2").click();
+    harness.run();
+    harness.get_by_label("Record #2").click();
+    harness.run();
+    assert_eq!(harness.state().screen(), rapsheet::ui::Screen::Battle);
+    harness.get_by_label("Silt Kings won").click();
+    harness.run();
+    harness.get_by_label("Commit clash").click();
+    harness.run();
+    assert!(
+        harness
+            .state()
+            .status_text()
+            .is_some_and(|s| s.contains("recorded")),
+        "{:?} {:?}",
+        harness.state().status_text(),
+        harness.state().battle_error()
+    );
+    assert_eq!(holders(d)[0].as_deref(), Some(SILT_KINGS));
+    harness.get_by_label("Season").click();
+    harness.run();
+    assert!(harness.query_by_label("Record #2").is_none(), "played");
+}

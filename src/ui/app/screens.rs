@@ -454,6 +454,7 @@ impl RapsheetApp {
                     if let Some(a) = crate::ui::views::season::season_ui(
                         ui,
                         view,
+                        state.table.as_ref(),
                         &state.gangs,
                         &mut self.campaign.season_form,
                         state.batch(),

@@ -58,6 +58,10 @@ pub struct ViewState {
     pub captive: Option<Captive>,
     /// The season of the campaign's game: holdings, the cycle, standings.
     pub season: Option<crate::session::SeasonView>,
+    /// The arbitrator's table: the cycle's pairings and challenges, and in
+    /// a league who has synced when and the changes left out (as the last
+    /// sync heard them).
+    pub table: Option<crate::session::SeasonTable>,
 }
 
 /// What a refresh found.
@@ -151,6 +155,10 @@ impl ViewState {
         }
         match session.season_view() {
             Ok(season) => self.season = Some(season),
+            Err(err) => errors.push(err),
+        }
+        match session.season_table(false) {
+            Ok(table) => self.table = Some(table),
             Err(err) => errors.push(err),
         }
         self.chronicle = None;

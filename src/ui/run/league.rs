@@ -364,6 +364,11 @@ impl RapsheetApp {
             SyncOutcome::Conflicts { .. } => {
                 format!("{} in File ▸ League…", outcome.headline())
             }
+            // What came in, in one line, after the figures.
+            SyncOutcome::Synced {
+                came_in: Some(line),
+                ..
+            } => format!("{}; came in: {line}", outcome.headline()),
             _ => outcome.headline(),
         };
         let refused = matches!(

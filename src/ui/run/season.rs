@@ -47,7 +47,101 @@ impl RapsheetApp {
             SeasonAction::SetFaction { gang, faction } => {
                 self.change(&faction.clone(), |s| s.set_faction(gang, &faction));
             }
+            SeasonAction::IssueChallenge {
+                challenger,
+                defender,
+                stake,
+            } => {
+                let said = format!(
+                    "{challenger} challenged {defender} (Ctrl+Z takes it back until answered)"
+                );
+                if self.change(&said, |s| {
+                    Ok(s.issue_challenge(&challenger, &defender, stake.as_deref())?
+                        .batch)
+                }) {
+                    self.campaign.season_form.challenge = Default::default();
+                }
+            }
+            SeasonAction::AnswerChallenge { id, accept } => {
+                let said = format!("#{id} {}", if accept { "accepted" } else { "declined" });
+                self.change(&said, |s| Ok(s.answer_challenge(id, accept)?.batch));
+            }
+            SeasonAction::RecordChallenge(id) => self.record_challenge(id),
+            SeasonAction::MakePairings(by) => {
+                let seed = crate::dice::seed_from_clock();
+                self.change("Pairings made", |s| Ok(s.make_pairings(by, seed)?.batch));
+            }
         }
+    }
+
+    /// Starts the record of an accepted challenge: its sides (the
+    /// challenger first), its shape and stake on the Record screen, for
+    /// the players to say how each side fared. A record begun there is
+    /// never replaced: it is committed or cleared first.
+    fn record_challenge(&mut self, id: crate::campaign::ChallengeId) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let form = &self.campaign.battle_form;
+        let begun = form
+            .gangs
+            .iter()
+            .flatten()
+            .next()
+            .and_then(|g| self.state.gangs.iter().find(|s| s.id == *g))
+            .and_then(|g| session.pack(&g.ruleset).ok());
+        if form.holds_entries(begun) {
+            self.error(anyhow::anyhow!(
+                "A record is begun on the Record screen: commit it or clear the form first"
+            ));
+            return;
+        }
+        let report = match session.challenge_report(id) {
+            Ok(report) => report,
+            Err(err) => return self.error(err),
+        };
+        let gangs: Vec<Option<crate::campaign::GangId>> = report
+            .gangs
+            .iter()
+            .map(|side| {
+                self.state
+                    .gangs
+                    .iter()
+                    .find(|g| crate::text::same(&g.name, &side.gang))
+                    .map(|g| g.id)
+            })
+            .collect();
+        let pack = gangs
+            .iter()
+            .flatten()
+            .next()
+            .and_then(|g| self.state.gangs.iter().find(|s| s.id == *g))
+            .and_then(|g| session.pack(&g.ruleset).ok());
+        let mut form = crate::ui::views::post_battle::BattleForm::default();
+        form.set_sides(gangs.len());
+        form.gangs = gangs;
+        form.challenger = report.gangs.iter().position(|g| g.challenger);
+        form.challenge = report.challenge;
+        if let Some(pack) = pack {
+            form.shape = report
+                .shape
+                .as_deref()
+                .and_then(|s| pack.record().shape(s))
+                .map(|s| s.id.clone())
+                .unwrap_or_default();
+            form.stake = report
+                .stake
+                .as_deref()
+                .and_then(|h| pack.find_holding(h))
+                .map(|h| h.id.clone());
+        }
+        form.dirty = true;
+        form.focus.start = true;
+        self.campaign.battle_form = form;
+        self.screen = crate::ui::base::action::Screen::Battle;
+        self.info(format!(
+            "#{id} is on the Record screen: say how each side fared, then commit"
+        ));
     }
 
     /// Works out what ending the cycle does with the form's dice, for the

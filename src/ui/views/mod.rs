@@ -22,4 +22,5 @@ pub mod record_footer;
 pub mod record_shape;
 pub mod roster;
 pub mod season;
+pub mod season_table;
 pub mod titles;

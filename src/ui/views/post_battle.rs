@@ -65,6 +65,9 @@ pub struct BattleForm {
     pub challenger: Option<usize>,
     /// The holding at stake (its id), if any.
     pub stake: Option<String>,
+    /// The accepted challenge this record plays, where it was started
+    /// from one.
+    pub challenge: Option<crate::campaign::ChallengeId>,
     pub notes: String,
     /// The seed of the app's rolls: fixed while the form is open, so the
     /// preview shows the rolls Commit will store.
@@ -383,7 +386,7 @@ impl BattleForm {
             shape: Some(self.shape.clone()).filter(|s| !s.is_empty()),
             stake: self.stake.clone(),
             cycle: None,
-            challenge: None,
+            challenge: self.challenge,
             notes: self.notes.clone(),
         })
     }

@@ -33,6 +33,8 @@ pub struct SeasonForm {
     /// The season's export: its format and the file it goes to.
     pub format: crate::export::Format,
     pub path: String,
+    /// A challenge being written.
+    pub challenge: crate::ui::views::season_table::ChallengeForm,
 }
 
 impl SeasonForm {
@@ -63,6 +65,7 @@ impl SeasonForm {
 pub fn season_ui(
     ui: &mut Ui,
     view: &SeasonView,
+    table: Option<&crate::session::SeasonTable>,
     gangs: &[GangSummary],
     form: &mut SeasonForm,
     batch: Option<crate::campaign::BatchId>,
@@ -86,6 +89,17 @@ pub fn season_ui(
     if let Some(standings) = &view.standings {
         standings_ui(ui, standings);
         ui.separator();
+    }
+    if let Some(table) = table {
+        action = crate::ui::views::season_table::table_ui(
+            ui,
+            table,
+            &view.holdings,
+            gangs,
+            &mut form.challenge,
+            read_only,
+        )
+        .or(action);
     }
     if !view.holdings.holdings.is_empty() {
         action = holdings_ui(ui, &view.holdings, gangs, form, read_only).or(action);

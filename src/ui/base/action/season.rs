@@ -1,6 +1,7 @@
 //! What a player asks of the season room.
 
-use crate::campaign::GangId;
+use crate::campaign::{ChallengeId, GangId};
+use crate::rules::PairingMethod;
 
 /// What a player asks of the season.
 #[derive(Debug, Clone, PartialEq)]
@@ -20,4 +21,18 @@ pub enum SeasonAction {
     EndCycle,
     /// Changes a gang's faction (by name).
     SetFaction { gang: GangId, faction: String },
+    /// Issues a challenge from one gang to another (by name), with the
+    /// holding at stake (by name) where the game's rules name one.
+    IssueChallenge {
+        challenger: String,
+        defender: String,
+        stake: Option<String>,
+    },
+    /// Answers a challenge aimed at one of this laptop's gangs.
+    AnswerChallenge { id: ChallengeId, accept: bool },
+    /// Starts the record of an accepted challenge on the Record screen.
+    RecordChallenge(ChallengeId),
+    /// Makes the cycle's pairings, in one of the ways the game allows
+    /// (its first where none is chosen).
+    MakePairings(Option<PairingMethod>),
 }
