@@ -1014,3 +1014,132 @@ fn a_challenge_is_issued_answered_and_played_from_the_season_screen() {
     harness.run();
     assert!(harness.query_by_label("Record #2").is_none(), "played");
 }
+
+/// Call-outs travel like every other change: a whole bundle makes them
+/// again as they were, and a merge of two copies that each issued one
+/// holds both, answered as each copy answered them, and verifies.
+#[test]
+fn challenges_travel_by_a_whole_bundle_and_a_merge() {
+    let dir = util::temp();
+    let d = dir.path();
+    four_crews(d);
+    std::fs::copy(d.join("c.rapsheet"), d.join("other.rapsheet")).unwrap();
+    bw(
+        d,
+        &[
+            "challenge",
+            "issue",
+            GREY_OARS,
+            EEL_WIVES,
+            "--stake",
+            "Eelgate",
+        ],
+    );
+    // The other copy: the Silt Kings call the Ferrymen out, accepted.
+    let pack = pack_file();
+    let other = |args: &[&str]| {
+        let mut all = vec!["--pack", pack.to_str().unwrap()];
+        all.extend_from_slice(args);
+        all.extend_from_slice(&["--db", "other.rapsheet"]);
+        let out = util::rapsheet(d, &all);
+        assert!(out.status.success(), "{args:?}: {}", util::stderr(&out));
+    };
+    other(&[
+        "challenge",
+        "issue",
+        SILT_KINGS,
+        FERRYMEN,
+        "--stake",
+        "Cinder Quay",
+    ]);
+    other(&["challenge", "answer", "1", "--accept"]);
+    let said = |view: &Value| -> Vec<String> {
+        let mut lines: Vec<String> = view["lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                format!(
+                    "{} {} {} {}",
+                    l["challenger"].as_str().unwrap(),
+                    l["defender"].as_str().unwrap(),
+                    l["stake"].as_str().unwrap_or("-"),
+                    l["status"].as_str().unwrap()
+                )
+            })
+            .collect();
+        lines.sort();
+        lines
+    };
+
+    // Whole, to a new file: the same call-outs.
+    let mine = said(&json(d, &["challenge", "list"]));
+    bw(
+        d,
+        &["bundle", "export", "--whole", "--output", "whole.json"],
+    );
+    let out = util::rapsheet(
+        d,
+        &[
+            "--pack",
+            pack.to_str().unwrap(),
+            "bundle",
+            "import",
+            "whole.json",
+            "--whole",
+            "--db",
+            "again.rapsheet",
+        ],
+    );
+    assert!(out.status.success(), "{}", util::stderr(&out));
+    let again = util::rapsheet(
+        d,
+        &[
+            "--pack",
+            pack.to_str().unwrap(),
+            "challenge",
+            "list",
+            "--json",
+            "--db",
+            "again.rapsheet",
+        ],
+    );
+    assert_eq!(said(&serde_json::from_slice(&again.stdout).unwrap()), mine);
+
+    // Merged: both copies' call-outs, each as its copy left it.
+    bw(
+        d,
+        &["merge", "other.rapsheet", "--output", "merged.rapsheet"],
+    );
+    let merged = util::rapsheet(
+        d,
+        &[
+            "--pack",
+            pack.to_str().unwrap(),
+            "challenge",
+            "list",
+            "--json",
+            "--db",
+            "merged.rapsheet",
+        ],
+    );
+    assert!(merged.status.success(), "{}", util::stderr(&merged));
+    assert_eq!(
+        said(&serde_json::from_slice(&merged.stdout).unwrap()),
+        [
+            format!("{GREY_OARS} {EEL_WIVES} Eelgate issued"),
+            format!("{SILT_KINGS} {FERRYMEN} Cinder Quay accepted"),
+        ]
+    );
+    let verified = util::rapsheet(
+        d,
+        &[
+            "--pack",
+            pack.to_str().unwrap(),
+            "verify",
+            "--db",
+            "merged.rapsheet",
+        ],
+    );
+    assert!(verified.status.success(), "{}", util::stderr(&verified));
+}
