@@ -230,7 +230,7 @@ pub(super) fn prepare(command: LeagueCommand) -> Result<()> {
 /// `rapsheet league join`: needs no campaign open, it makes one.
 pub(super) fn join(invite: &Path, db: &Path, format: Option<i64>) -> Result<()> {
     let invite = read_invite(invite)?;
-    let format = format.unwrap_or(crate::store::league::NEWEST_FORMAT);
+    let format = format.unwrap_or_else(Session::newest_league_format);
     // On a terminal, how far a long join is, on one line.
     let shown = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let session = Session::league_join_watched(&invite, db, None, format, &mut |p| {
@@ -263,7 +263,7 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
     match command {
         LeagueCommand::Init { server, schema } => {
             let (server, password) = server.read("organiser")?;
-            let schema = schema.unwrap_or(crate::store::league::SCHEMA_VERSION);
+            let schema = schema.unwrap_or_else(Session::league_schema_version);
             let sent = session.league_init_to(&server, &password, schema)?;
             say!(
                 "The league is set up at {}:{}/{}; sent the campaign's {sent} changes",
