@@ -699,13 +699,7 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pa
 /// report names the roll by the table's id (`injury: Brick` is
 /// `Post-Battle Injury: Brick`).
 pub fn roll_label(pack: &Pack, roll: &str) -> String {
-    match roll.split_once(": ") {
-        Some((id, rest)) => match pack.tables.iter().find(|t| t.id == id) {
-            Some(table) => format!("{}: {rest}", table.name),
-            None => roll.to_owned(),
-        },
-        None => roll.to_owned(),
-    }
+    pack.roll_title(roll)
 }
 
 /// The dice typed for a roll, when they fit its dice (`shape`: the sides
