@@ -227,6 +227,28 @@ pub(super) fn prepare(command: LeagueCommand) -> Result<()> {
     Ok(())
 }
 
+/// `rapsheet league …`: joining makes the campaign file, preparing a
+/// server needs none, every other command works on the campaign open,
+/// written in `league_format` at most where one is given.
+pub(super) fn run(
+    db: Option<&Path>,
+    packs: &[std::path::PathBuf],
+    command: LeagueCommand,
+    league_format: Option<i64>,
+) -> Result<()> {
+    match command {
+        LeagueCommand::Join { invite } => join(&invite, super::need_db(db)?, league_format),
+        command @ LeagueCommand::Prepare { .. } => prepare(command),
+        command => {
+            let mut session = super::open(db, packs)?;
+            if let Some(format) = league_format {
+                session.write_league_format(format);
+            }
+            league(&mut session, command)
+        }
+    }
+}
+
 /// `rapsheet league join`: needs no campaign open, it makes one.
 pub(super) fn join(invite: &Path, db: &Path, format: Option<i64>) -> Result<()> {
     let invite = read_invite(invite)?;
