@@ -266,6 +266,13 @@ impl Session {
                         .iter()
                         .map(|e| e.line(&pack.record().noun))
                         .collect(),
+                    notes: f
+                        .notes
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty())
+                        .map(str::to_owned)
+                        .collect(),
                     photo: self.store.photo(f.id)?,
                     status: card_status(f),
                     track: track_of(pack, f),
