@@ -1230,3 +1230,79 @@ fn a_long_note_in_any_script_wraps_inside_the_card_and_goes_on_to_more_cards() {
     assert!(text.contains("山田に借りがある"), "{text}");
     assert!(text.contains("Keeps a lighter."), "{text}");
 }
+
+#[test]
+fn cards_printed_nearer_the_papers_edge_than_a_printer_prints_are_warned_of() {
+    // Two large cards across A4 with 2 mm of bleed and no crop marks cut 3
+    // mm from the paper's edge, their bleed 1 mm: printed as asked, with a
+    // warning.
+    let near = card::near_the_edge(
+        PageSize::A4,
+        CardStyle {
+            bleed: 2.0,
+            marks: false,
+            ..large()
+        },
+    )
+    .expect("near the edge");
+    assert!(
+        (near.cut - 3.0).abs() < 0.01 && (near.bleed - 1.0).abs() < 0.01,
+        "{near:?}"
+    );
+    // With crop marks the cards sit further in; without bleed, at the edge
+    // of what prints.
+    for style in [
+        CardStyle {
+            bleed: 2.0,
+            ..large()
+        },
+        CardStyle {
+            marks: false,
+            ..large()
+        },
+        CardStyle::default(),
+        // Poker cards with 2 mm of bleed and no crop marks cut 6.5 mm in:
+        // only their bleed runs past what prints, and that is no harm.
+        CardStyle {
+            bleed: 2.0,
+            marks: false,
+            ..CardStyle::default()
+        },
+    ] {
+        assert_eq!(card::near_the_edge(PageSize::A4, style), None, "{style:?}");
+    }
+
+    let dir = temp();
+    let d = dir.path();
+    drop(demo(d));
+    let out = rapsheet(
+        d,
+        &[
+            "cards",
+            "--size",
+            "large",
+            "--bleed",
+            "2",
+            "--no-crop-marks",
+            "-o",
+            "near.pdf",
+            "--db",
+            DB,
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            "warning: the outer cut lines are 3.0 mm from the paper's edge and their bleed 1.0 mm, where many printers cannot print"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert!(d.join("near.pdf").exists());
+    let out = rapsheet(
+        d,
+        &["cards", "--size", "large", "-o", "far.pdf", "--db", DB],
+    );
+    assert!(out.status.success());
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+}

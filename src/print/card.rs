@@ -1051,6 +1051,54 @@ pub fn grid(page: PageSize, style: CardStyle) -> Vec<(f32, f32)> {
     out
 }
 
+/// Cards on a sheet whose cut lines come nearer the paper's edge than
+/// [`PRINTABLE`], where many printers cannot print: the card's own print
+/// (its header band) would stop short of its edge. The outermost cut
+/// line, and the bleed beyond it (mm from the edge). A bleed that runs
+/// past what prints, its cut inside it, is only a bleed printed narrower,
+/// and is not told.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NearTheEdge {
+    pub cut: f32,
+    pub bleed: f32,
+}
+
+impl std::fmt::Display for NearTheEdge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the outer cut lines are {:.1} mm from the paper's edge",
+            self.cut
+        )?;
+        if self.bleed < self.cut {
+            write!(f, " and their bleed {:.1} mm", self.bleed)?;
+        }
+        write!(
+            f,
+            ", where many printers cannot print (they print from {PRINTABLE} mm in): \
+             the cards are printed as asked, at their size; for cut lines further in, \
+             print without bleed, with crop marks, or on smaller cards"
+        )
+    }
+}
+
+/// Where the cut lines of the cards on a sheet come nearer the paper's
+/// edge than [`PRINTABLE`], if they do. The cards are printed as asked
+/// and the player told: shrunk, they would no longer be the size asked
+/// for (a sleeve's), and with fewer to a row, a sheet would hold half.
+pub fn near_the_edge(page: PageSize, style: CardStyle) -> Option<NearTheEdge> {
+    let (pw, ph) = page.mm();
+    let (cw, ch) = style.size.mm();
+    let cut = grid(page, style)
+        .iter()
+        .flat_map(|&(x, y)| [x, y, pw - (x + cw), ph - (y + ch)])
+        .fold(f32::INFINITY, f32::min);
+    (cut < PRINTABLE - 0.01).then_some(NearTheEdge {
+        cut,
+        bleed: cut - style.bleed(),
+    })
+}
+
 /// Crop marks for the cards placed: for every cut line, a short stroke at
 /// each end, outside the grid and its bleed, none on a card, and none
 /// nearer the edge of a `page` (w, h) than [`PRINTABLE`] (shortened to
