@@ -1289,6 +1289,13 @@ fn the_editors_leave_room_at_both_window_sizes() {
 
         harness.get_by_label("The group's data…").click();
         harness.run();
+        // Like every other output, saving the group's data as a file
+        // offers a path.
+        let offered = harness
+            .get_by_label("Save as file")
+            .value()
+            .unwrap_or_default();
+        assert!(offered.ends_with("house rules.toml"), "{offered}");
         harness.get_by_label("Table").click();
         harness.run();
         harness
@@ -2374,11 +2381,10 @@ fn the_list_of_entries_to_add_hints_adds_on_enter_and_stays_put() {
         "Enter added Alert: {:?}",
         harness.state().status_text()
     );
-    harness.get_by_label("Find component").click();
-    harness.run();
-    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
-    harness.key_press(Key::Backspace);
-    harness.run();
+    // The search is emptied for the next, and keeps the keyboard.
+    let find = harness.get_by_label("Find component");
+    assert_eq!(find.value().unwrap_or_default(), "");
+    assert!(find.is_focused(), "the search keeps the keyboard");
     let button = "+ Sword";
     harness.get_by_label(button).scroll_to_me();
     harness.run();

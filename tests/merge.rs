@@ -632,3 +632,34 @@ fn a_merge_that_leaves_a_side_without_its_leader_follows_the_succession() {
     run(&["undo", "--db", "merged.rapsheet"]);
     assert!(leaders("merged.rapsheet").is_empty());
 }
+
+/// The other copy has done nothing since the two parted: the window says
+/// there is nothing to merge and offers no merged file to write.
+#[test]
+fn a_merge_with_nothing_to_bring_in_offers_no_file() {
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let ours_path = dir.path().join("ours.rapsheet");
+    drop(Session::create_demo_of(&ours_path, "wayfarer").unwrap());
+    let theirs_path = dir.path().join("theirs.rapsheet");
+    std::fs::copy(&ours_path, &theirs_path).unwrap();
+    let mut h = egui_kittest::Harness::builder()
+        .with_size([1000.0, 700.0])
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(Session::open(&ours_path).unwrap()),
+        );
+    h.run();
+    h.get_by_label("File").click();
+    h.run();
+    h.get_by_label("Merge…").click();
+    h.run();
+    util::type_into(&mut h, "The other copy", theirs_path.to_str().unwrap());
+    h.get_by_label("Look at the merge").click();
+    h.run();
+    assert!(
+        h.query_by_label_contains("there is nothing to merge")
+            .is_some()
+    );
+    assert!(h.query_by_label("Write the merged campaign").is_none());
+}

@@ -104,6 +104,17 @@ pub struct GroupMember {
 }
 
 impl GroupView {
+    /// The group in a few words, for a row of a table: `Marsh Rats
+    /// (Henchmen) ×2`.
+    pub fn short(&self) -> String {
+        format!(
+            "{} ({}) ×{}",
+            self.tag.name,
+            self.tag.label,
+            self.members.len()
+        )
+    }
+
     /// The group in a line: `Marsh Rats (Henchmen): Rat 1, Rat 2 (wounded)`.
     pub fn line(&self) -> String {
         let members: Vec<String> = self

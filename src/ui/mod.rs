@@ -4,45 +4,24 @@
 //! runs those actions after the frame through [`crate::session::Session`].
 //! No view changes campaign data itself, and nothing here writes SQL.
 
-mod action;
+// In floors, each importing only those under it: what a view needs (the
+// actions, widgets, the words shown, the campaign as shown), the views
+// (each a state and a `ui` that returns actions), the runner that turns
+// actions into session calls, and the app that composes a frame.
 mod app;
-mod backups_view;
-mod bundles_view;
-mod chronicle_view;
-mod dialogs;
-mod draft;
-mod fighter_editor;
-mod files;
-mod form_focus;
-mod gang_edit;
-mod gang_list;
-mod house_editor;
-mod league_view;
-mod log_view;
-mod menu;
-mod merge_view;
-mod post_battle;
-mod print_dialog;
-mod record_shape;
-mod roster;
+mod base;
 mod run;
-mod said;
-mod screens;
-mod season_view;
-mod state;
-mod titles_view;
-mod widgets;
+mod views;
 
 use std::path::PathBuf;
 
 use anyhow::{Result, anyhow};
 
-pub use action::{
-    Action, BackupAction, BundleAction, CampaignAction, FighterAction, GangAction, LeagueAction,
-    MergeAction, OutputAction, RecordAction, RulesAction, Screen, SeasonAction,
-};
 pub use app::RapsheetApp;
-pub use dialogs::PathPurpose;
+pub use base::action::{
+    Action, BackupAction, BundleAction, CampaignAction, FighterAction, GangAction, LeagueAction,
+    MergeAction, OutputAction, PathPurpose, RecordAction, RulesAction, Screen, SeasonAction,
+};
 
 /// The app's name to the desktop, and where eframe keeps its settings.
 const APP_ID: &str = "Rapsheet";

@@ -1,26 +1,8 @@
 //! The Backups window: how many backups are kept, a backup made now, and
 //! one restored as a new campaign file.
 
-use std::path::PathBuf;
-
-use crate::session::BackupPolicy;
 use crate::ui::app::RapsheetApp;
-
-/// What a player asks of the Backups window.
-#[derive(Debug, Clone, PartialEq)]
-pub enum BackupAction {
-    Open,
-    Close,
-    /// Makes a backup of the campaign now.
-    Make,
-    /// Restores a backup as a new file.
-    Restore {
-        backup: PathBuf,
-        to: PathBuf,
-    },
-    /// Keeps this many backups from now on (kept as the app's setting).
-    SetPolicy(BackupPolicy),
-}
+use crate::ui::base::action::BackupAction;
 
 impl RapsheetApp {
     pub(super) fn run_backup(&mut self, action: BackupAction) {
@@ -64,7 +46,7 @@ impl RapsheetApp {
         let restore_in = crate::paths::start_folder(Some(session.path())).unwrap_or_default();
         match session.backups(&folder) {
             Ok(list) => {
-                self.campaign.backups_window = Some(crate::ui::backups_view::BackupsWindow::new(
+                self.campaign.backups_window = Some(crate::ui::views::backups::BackupsWindow::new(
                     folder,
                     list,
                     self.backup_policy,

@@ -3,42 +3,17 @@
 //! campaign's bundle.
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::session::Session;
 use crate::ui::app::RapsheetApp;
-
-/// What a player asks of the Bundles window.
-#[derive(Debug, Clone, PartialEq)]
-pub enum BundleAction {
-    Open,
-    Close,
-    /// Writes a gang (by name), or every gang, to a bundle file.
-    Export {
-        gang: Option<String>,
-        /// The whole campaign, with its log and photos.
-        whole: bool,
-        to: PathBuf,
-        replace: bool,
-    },
-    /// Makes a new campaign file from a whole campaign's bundle and opens it.
-    OpenWhole {
-        file: PathBuf,
-        to: PathBuf,
-    },
-    /// Brings a bundle file's gangs in, each gang named in `renamed` (its
-    /// name in the bundle → the name it gets) under its new name.
-    Import {
-        file: PathBuf,
-        renamed: BTreeMap<String, String>,
-    },
-}
+use crate::ui::base::action::BundleAction;
 
 impl RapsheetApp {
     pub(super) fn run_bundle(&mut self, action: BundleAction) {
         match action {
             BundleAction::Open => {
-                self.campaign.bundles_window = Some(crate::ui::bundles_view::BundlesWindow {
+                self.campaign.bundles_window = Some(crate::ui::views::bundles::BundlesWindow {
                     export_path: self.offered_output("bundle", "json"),
                     new_path: self.offered_output("from its bundle", crate::session::EXTENSION),
                     ..Default::default()

@@ -1,33 +1,13 @@
 //! The campaign room: making, opening and closing campaign files, the
 //! welcome screen and its demos, and quitting.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::session::Session;
 use crate::ui::app::RapsheetApp;
-use crate::ui::dialogs::{NewCampaignDialog, PathPurpose};
-
-/// What a player asks of the campaign's file and the window.
-#[derive(Debug, Clone, PartialEq)]
-pub enum CampaignAction {
-    /// Asks a new campaign's name.
-    AskNew,
-    /// The new campaign's name is given: ask where to keep it.
-    /// The new campaign's name and game (pack id; empty: the default).
-    NameNew(String, String),
-    /// Opens a file dialog (native, or the typed path where there is none).
-    AskPath(PathPurpose),
-    UsePath(PathPurpose, PathBuf),
-    /// Open a demo campaign at this path, making it first if need be: the
-    /// default demo, or the one played with this ruleset.
-    OpenDemo(PathBuf, Option<String>),
-    /// Closes the campaign and shows the welcome screen.
-    Close,
-    /// Leaves the welcome screen for the campaign open behind it.
-    LeaveWelcome,
-    /// Closes the window.
-    Quit,
-}
+use crate::ui::base::action::CampaignAction;
+use crate::ui::base::action::PathPurpose;
+use crate::ui::views::dialogs::NewCampaignDialog;
 
 impl RapsheetApp {
     pub(super) fn run_campaign(&mut self, action: CampaignAction) {
@@ -82,7 +62,7 @@ impl RapsheetApp {
         let first = registry.book_default().map(str::to_owned);
         let mut games: Vec<(String, String)> = registry
             .packs()
-            .map(crate::ui::widgets::pack_choice)
+            .map(crate::ui::base::widgets::pack_choice)
             .collect();
         games.sort_by_key(|(id, _)| Some(id) != first.as_ref());
         games

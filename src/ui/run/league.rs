@@ -23,24 +23,7 @@ use crate::campaign::merge::Choice;
 use crate::session::Session;
 use crate::session::league::{LeagueStatus, MemberView, SyncLimits, SyncOutcome};
 use crate::ui::app::RapsheetApp;
-
-/// What a player asks of the League window.
-#[derive(Debug, Clone, PartialEq)]
-pub enum LeagueAction {
-    Open,
-    Close,
-    /// Syncs with the league's server, conflicts settled as chosen.
-    Sync(Vec<Option<Choice>>),
-    /// Cancels the sync under way: it ends at once, nothing changed.
-    CancelSync,
-    /// Asks the server for the members and their gangs.
-    Members,
-    /// Joins a league with an invite, into a new campaign file, and opens it.
-    Join {
-        invite: PathBuf,
-        to: PathBuf,
-    },
-}
+use crate::ui::base::action::LeagueAction;
 
 /// What a league job does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -182,7 +165,7 @@ impl RapsheetApp {
     /// Opens the League window and, for a campaign in a league, asks the
     /// server what waits there (on a worker: the window stays free).
     fn open_league(&mut self) {
-        self.campaign.league_window = Some(crate::ui::league_view::LeagueWindow {
+        self.campaign.league_window = Some(crate::ui::views::league::LeagueWindow {
             join_path: self.offered_output("league", crate::session::EXTENSION),
             ..Default::default()
         });
@@ -421,7 +404,7 @@ impl RapsheetApp {
                 self.info(format!("Joined the league: {}", to.display()));
             }
             Err(err) => {
-                let said = format!("Not joined: {}", crate::ui::said::for_players(&err));
+                let said = format!("Not joined: {}", crate::ui::base::said::for_players(&err));
                 match self.campaign.league_window.as_mut() {
                     Some(window) => window.join_error = Some(said),
                     None => self.error(err),

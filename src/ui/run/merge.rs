@@ -1,20 +1,10 @@
 //! The Merge window: another copy of the campaign looked at beside this
 //! one, and the merge written, as chosen, to a new file.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use crate::ui::app::RapsheetApp;
-
-/// What a player asks of the Merge window.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MergeAction {
-    Open,
-    Close,
-    /// Reads another copy of the campaign and shows the merge.
-    LookAt(PathBuf),
-    /// Writes the merge looked at, as chosen, to a new file and opens it.
-    Write(PathBuf),
-}
+use crate::ui::base::action::MergeAction;
 
 impl RapsheetApp {
     pub(super) fn run_merge(&mut self, action: MergeAction) {
@@ -22,7 +12,7 @@ impl RapsheetApp {
             MergeAction::Open => {
                 // The other copy is looked for beside this one.
                 let folder = self.output_dir();
-                self.campaign.merge_window = Some(crate::ui::merge_view::MergeWindow {
+                self.campaign.merge_window = Some(crate::ui::views::merge::MergeWindow {
                     other_path: format!("{}{}", folder.display(), std::path::MAIN_SEPARATOR),
                     ..Default::default()
                 });

@@ -8,13 +8,18 @@
 //! screen, titles and arcs), `rules` (the campaign's rules and the group's
 //! own data), `output` (printing and the chronicle's export), `campaign`
 //! (the campaign's files, the welcome screen, quitting), and the windows
-//! `bundles`, `merge`, `league` and `backups`. The history (undo, redo) is
-//! here, as every room's.
+//! `bundles`, `merge`, `league` and `backups`; and what they share: the
+//! paths offered and the files written in the background (`files`), the
+//! record kept as a draft while it is entered (`draft`). The history
+//! (undo, redo) is here, as every room's. What each room can be asked is
+//! on the ground floor (`base::action`).
 
 mod backups;
 mod bundles;
 mod campaign;
+pub(in crate::ui) mod draft;
 mod fighter;
+pub(in crate::ui) mod files;
 mod gang;
 mod league;
 mod merge;
@@ -23,20 +28,10 @@ mod record;
 mod rules;
 mod season;
 
-pub use backups::BackupAction;
-pub use bundles::BundleAction;
-pub use campaign::CampaignAction;
-pub use fighter::FighterAction;
-pub use gang::GangAction;
-pub use league::{LeagueAction, LeagueJob, SYNCING, let_writing_jobs_end};
-pub use merge::MergeAction;
-pub use output::OutputAction;
-pub use record::RecordAction;
-pub use rules::RulesAction;
-pub use season::SeasonAction;
+pub use league::{LeagueJob, SYNCING, let_writing_jobs_end};
 
-use super::action::Action;
-use super::app::RapsheetApp;
+use crate::ui::app::RapsheetApp;
+use crate::ui::base::action::Action;
 
 impl RapsheetApp {
     /// Runs what the player asked for, in the room that asked.

@@ -1,52 +1,11 @@
 //! The output room: the print window (cards and rosters as PDF), the
 //! chronicle's export, and opening what was written.
 
-use std::path::PathBuf;
-
 use crate::campaign::GangId;
-use crate::campaign::chronicle::Chronicle;
-use crate::export::Format;
 use crate::ui::app::RapsheetApp;
-use crate::ui::files::open_with_desktop;
-use crate::ui::print_dialog::PrintDialog;
-
-/// What a player asks to print or export.
-#[derive(Debug, Clone, PartialEq)]
-pub enum OutputAction {
-    /// Opens the print window for a gang (or every gang), cards or roster.
-    OpenPrint {
-        gang: Option<GangId>,
-        roster: bool,
-    },
-    ClosePrint,
-    /// Writes the print window's PDF; `replace` once the player agreed to
-    /// replace a file already there.
-    SavePdf {
-        path: PathBuf,
-        replace: bool,
-    },
-    /// Renders a chronicle made by the chronicle screen and writes it, in
-    /// the background.
-    WriteExport {
-        path: PathBuf,
-        replace: bool,
-        format: Format,
-        campaign: String,
-        scope: String,
-        chronicle: Box<Chronicle>,
-    },
-    /// Writes the season (its standings, holdings and cycles) in the
-    /// background; `replace` once the player agreed to replace a file.
-    WriteSeason {
-        path: PathBuf,
-        replace: bool,
-        format: Format,
-    },
-    /// Closes the question whether to replace a file already there.
-    CloseReplace,
-    /// Opens a file with the desktop's viewer.
-    OpenFile(PathBuf),
-}
+use crate::ui::base::action::OutputAction;
+use crate::ui::run::files::open_with_desktop;
+use crate::ui::views::print_dialog::PrintDialog;
 
 impl RapsheetApp {
     pub(super) fn run_output(&mut self, action: OutputAction) {

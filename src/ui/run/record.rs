@@ -4,27 +4,10 @@
 
 use crate::campaign::GangId;
 use crate::campaign::battle::BattleReport;
-use crate::ui::action::Screen;
 use crate::ui::app::RapsheetApp;
-use crate::ui::post_battle::BattleForm;
-
-/// What a player asks of the record screen, the titles and the arcs.
-#[derive(Debug, Clone, PartialEq)]
-pub enum RecordAction {
-    /// A battle report and the seed of the app's rolls.
-    Record(Box<BattleReport>, u64),
-    /// Roll the next scenario for two gangs among those their arc allows.
-    RollScenario {
-        a: GangId,
-        b: GangId,
-    },
-    /// A gang that qualifies for several titles keeps this one.
-    ChooseTitle {
-        gang: GangId,
-        title: String,
-    },
-    CloseArc(usize, String),
-}
+use crate::ui::base::action::RecordAction;
+use crate::ui::base::action::Screen;
+use crate::ui::views::post_battle::BattleForm;
 
 impl RapsheetApp {
     pub(super) fn run_record(&mut self, action: RecordAction) {
@@ -93,6 +76,19 @@ impl RapsheetApp {
         }
     }
 
+    /// Sets the seed of the record form's rolls, as a draft brought back
+    /// does: the same seed rolls the same dice.
+    pub fn set_record_seed(&mut self, seed: u64) {
+        self.campaign.battle_form.seed = seed.max(1);
+        self.campaign.battle_form.dirty = true;
+    }
+
+    /// The choices and picks made on the record form, in the words of
+    /// their buttons, in the order they were made.
+    pub fn battle_choices_made(&self) -> &[String] {
+        &self.campaign.battle_form.made
+    }
+
     /// The choices the record screen offers, one list a choice, each as its
     /// button says it.
     pub fn battle_choice_buttons(&self) -> Vec<Vec<String>> {
@@ -113,7 +109,7 @@ impl RapsheetApp {
                         format!(
                             "{}: {}",
                             need.gang,
-                            crate::ui::post_battle::option_label(
+                            crate::ui::views::post_battle::option_label(
                                 pack,
                                 procedure.battle.scenario.as_deref(),
                                 need,
@@ -182,13 +178,13 @@ impl RapsheetApp {
                 match session.suggest_roles(&form.scenario, *a, *b) {
                     Ok(Some((ra, rb))) => form.roles = vec![Some(ra), Some(rb)],
                     Ok(None) => {}
-                    Err(err) => form.preview = Some(Err(crate::ui::said::for_players(&err))),
+                    Err(err) => form.preview = Some(Err(crate::ui::base::said::for_players(&err))),
                 }
             }
         }
         let chosen: Vec<GangId> = form.gangs.iter().flatten().copied().collect();
         if let Err(err) = self.state.load_battle_fighters(session, &chosen) {
-            form.preview = Some(Err(crate::ui::said::for_players(&err)));
+            form.preview = Some(Err(crate::ui::base::said::for_players(&err)));
             return;
         }
         if !form.dirty {
@@ -202,11 +198,59 @@ impl RapsheetApp {
         form.preview = form.report(&self.state.battle_data).map(|report| {
             session
                 .preview_battle(&report, seed)
-                .map_err(|e| crate::ui::said::for_players(&e))
+                .map_err(|e| crate::ui::base::said::for_players(&e))
         });
+        if matches!(form.preview, Some(Err(_))) {
+            drop_stale_picks(session, form, &self.state.battle_data);
+        }
         if let Some(Ok(preview)) = &form.preview {
             form.advancements_allowed = preview.advancements_allowed.clone();
         }
         self.keep_draft();
     }
+}
+
+/// A pick made for a roll the record no longer makes (the dice that
+/// asked for it were typed otherwise, or rolled again) is dropped, with
+/// its line among the choices made, where the record then previews.
+fn drop_stale_picks(
+    session: &crate::session::Session,
+    form: &mut crate::ui::views::post_battle::BattleForm,
+    data: &[crate::ui::base::state::BattleGangData],
+) {
+    let all = std::mem::take(&mut form.picks);
+    let preview_of = |form: &crate::ui::views::post_battle::BattleForm| {
+        form.report(data)
+            .map(|report| session.preview_battle(&report, form.seed))
+    };
+    // Kept: the picks for rolls the record makes with the picks kept so
+    // far, until that settles (a pick can ask for a roll that asks for
+    // the next).
+    let mut preview = preview_of(form);
+    for _ in 0..=all.len() {
+        let Some(Ok(made)) = &preview else {
+            break;
+        };
+        let kept: std::collections::BTreeMap<String, String> = all
+            .iter()
+            .filter(|(roll, _)| made.rolls.iter().any(|r| crate::text::same(&r.roll, roll)))
+            .map(|(roll, pick)| (roll.clone(), pick.clone()))
+            .collect();
+        if kept == form.picks {
+            let pack = session.pack(&made.battle.ruleset).ok();
+            for roll in all.keys().filter(|roll| !kept.contains_key(*roll)) {
+                let said = pack.map_or_else(
+                    || roll.clone(),
+                    |pack| crate::ui::views::post_battle::roll_label(pack, roll),
+                );
+                form.made
+                    .retain(|line| !line.starts_with(&format!("{said}: ")));
+            }
+            form.preview = preview.map(|p| p.map_err(|e| crate::ui::base::said::for_players(&e)));
+            return;
+        }
+        form.picks = kept;
+        preview = preview_of(form);
+    }
+    form.picks = all;
 }

@@ -1,37 +1,10 @@
 //! The rules room: the campaign's ruleset and settings, and the group's
 //! own data (house packs kept in the campaign, their editor).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
-use crate::rules::Draft;
 use crate::ui::app::RapsheetApp;
-
-/// What a player asks of the campaign's rules.
-#[derive(Debug, Clone, PartialEq)]
-pub enum RulesAction {
-    SetRuleset(String),
-    /// Chooses an option of a campaign setting.
-    SetSetting {
-        setting: String,
-        option: String,
-    },
-    /// Takes a house pack out of the campaign.
-    DropHousePack(String),
-    /// Opens the editor of the group's own data.
-    OpenHouseEditor,
-    /// Keeps the group's data in the campaign; with `play`, the parties
-    /// that play its base play it.
-    KeepHouseDraft {
-        draft: Box<Draft>,
-        play: bool,
-    },
-    /// Writes the group's data to a file of theirs.
-    SaveHouseDraft {
-        text: String,
-        path: PathBuf,
-        replace: bool,
-    },
-}
+use crate::ui::base::action::RulesAction;
 
 impl RapsheetApp {
     pub(super) fn run_rules(&mut self, action: RulesAction) {
@@ -51,6 +24,11 @@ impl RapsheetApp {
                 if let Some(session) = &self.session {
                     let kept = self.state.house.first().map(|p| p.id.clone());
                     self.campaign.house_editor.open_on(session, kept.as_deref());
+                }
+                // Like every other output, "Save file" offers a path.
+                if self.campaign.house_editor.save_path.trim().is_empty() {
+                    self.campaign.house_editor.save_path =
+                        self.offered_output("house rules", "toml");
                 }
             }
             RulesAction::KeepHouseDraft { draft, play } => {
