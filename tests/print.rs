@@ -689,7 +689,7 @@ fn extreme_card(i: usize) -> CardData {
         quirks,
         lasting: if i % 3 == 2 { Vec::new() } else { lasting },
         // Notes on some: a paragraph, and a line.
-        notes: if i % 2 == 0 {
+        notes: if i.is_multiple_of(2) {
             vec![
                 "Owes the Congregation a favour since the fire at the docks, and knows why. "
                     .repeat(4)
