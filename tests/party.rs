@@ -1249,14 +1249,14 @@ fn a_session_in_turn_from_the_command_line_shows_the_lost_award_in_the_log_and_c
     assert!(again.contains(lost), "{again}");
 }
 
-#[test]
-fn a_sessions_plot_points_in_turn_in_the_apps_record_form() {
-    // 001:64: "GMs may award plot points during game ... but you may never
-    // have more than 2 plot points at a time."
+/// A new HWC party of one, Ada, holding `plot_points` where given (as
+/// she starts, where not), in the window with the record form open.
+fn ada_at_the_record_form(
+    path: &std::path::Path,
+    plot_points: Option<i64>,
+) -> egui_kittest::Harness<'static, rapsheet::ui::RapsheetApp> {
     use egui_kittest::kittest::Queryable;
-    let dir = util::temp();
-    let path = dir.path().join("c.rapsheet");
-    let mut s = Session::create(&path, "Relay", "hwc").unwrap();
+    let mut s = Session::create(path, "Relay", "hwc").unwrap();
     let (party, _) = s.found_gang("Night Crew", None).unwrap();
     s.recruit(
         party,
@@ -1266,6 +1266,10 @@ fn a_sessions_plot_points_in_turn_in_the_apps_record_form() {
         },
     )
     .unwrap();
+    if let Some(held) = plot_points {
+        let ada = id_of(&s, "Night Crew", "Ada");
+        s.set_counter(ada, "plot-points", held, "spent").unwrap();
+    }
     let mut harness = egui_kittest::Harness::builder()
         .with_size([1400.0, 1000.0])
         .build_ui_state(
@@ -1275,6 +1279,17 @@ fn a_sessions_plot_points_in_turn_in_the_apps_record_form() {
     harness.run();
     harness.get_by_label("Record").click();
     harness.run();
+    harness
+}
+
+#[test]
+fn a_sessions_plot_points_in_turn_in_the_apps_record_form() {
+    // 001:64: "GMs may award plot points during game ... but you may never
+    // have more than 2 plot points at a time."
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let path = dir.path().join("c.rapsheet");
+    let mut harness = ada_at_the_record_form(&path, None);
     // An award at two, then a spend, clicked in the order they came.
     harness.get_by_label("Ada: Plot points +1 in turn").click();
     harness.run();
@@ -1488,27 +1503,7 @@ fn spending_more_plot_points_than_held_in_the_apps_record_form_is_refused() {
     use egui_kittest::kittest::{NodeT as _, Queryable};
     let dir = util::temp();
     let path = dir.path().join("c.rapsheet");
-    let mut s = Session::create(&path, "Relay", "hwc").unwrap();
-    let (party, _) = s.found_gang("Night Crew", None).unwrap();
-    s.recruit(
-        party,
-        NewFighter {
-            name: "Ada".into(),
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    let ada = id_of(&s, "Night Crew", "Ada");
-    s.set_counter(ada, "plot-points", 1, "spent").unwrap();
-    let mut harness = egui_kittest::Harness::builder()
-        .with_size([1400.0, 1000.0])
-        .build_ui_state(
-            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
-            rapsheet::ui::RapsheetApp::with_session(s),
-        );
-    harness.run();
-    harness.get_by_label("Record").click();
-    harness.run();
+    let mut harness = ada_at_the_record_form(&path, Some(1));
     harness.get_by_label("Plot points").click();
     harness.run();
     harness.get_by_label("Plot points").type_text("-2");
