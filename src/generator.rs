@@ -403,6 +403,7 @@ fn record_report(
                     outcome: outcome.map(|o| o.id.clone()),
                     downed_by,
                     counters,
+                    steps: Vec::new(),
                 }
             })
             .collect();

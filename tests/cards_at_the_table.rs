@@ -1115,3 +1115,194 @@ fn bleed_without_crop_marks_prints_a_cut_guide_between_the_cards() {
         .any(|(x, y)| pixels[y * w + x] < 200);
     assert!(inked, "no guide printed at ({mid}, {foot}) mm");
 }
+
+#[test]
+fn a_fighters_notes_are_printed_on_their_card() {
+    let dir = temp();
+    let d = dir.path();
+    drop(demo(d));
+    run_ok(
+        d,
+        &[
+            "fighter",
+            "notes",
+            "Brick",
+            "Owes the Jackals a favour.\nCarries Dross's lighter.",
+            "--db",
+            DB,
+        ],
+    );
+    run_ok(
+        d,
+        &["cards", "--gang", SAINTS, "-o", "saints.pdf", "--db", DB],
+    );
+    let text = text_of(&d.join("saints.pdf"));
+    let flat = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    for line in [
+        "NOTES",
+        "Owes the Jackals a favour.",
+        "Carries Dross's lighter.",
+    ] {
+        assert!(flat.contains(line), "{line}: {text}");
+    }
+    // On Brick's card, and nobody else's.
+    let session = Session::open(&d.join(DB)).unwrap();
+    let laid = pages(&session, SAINTS, CardStyle::default());
+    let with_notes: Vec<usize> = (0..laid[0].cards.len())
+        .filter(|&i| {
+            texts_in(&laid[0], i)
+                .iter()
+                .any(|t| t.4.contains("Owes the Jackals"))
+        })
+        .collect();
+    assert_eq!(with_notes.len(), 1, "{with_notes:?}");
+    assert!(
+        texts_in(&laid[0], with_notes[0])
+            .iter()
+            .any(|t| t.4.contains("Brick"))
+    );
+}
+
+#[test]
+fn a_long_note_in_any_script_wraps_inside_the_card_and_goes_on_to_more_cards() {
+    let dir = temp();
+    let d = dir.path();
+    drop(demo(d));
+    // One paragraph far longer than a card holds, in three scripts, and a
+    // short line after it.
+    let long = "山田に借りがある。 Owes Dross a favour since the fire at the docks; \
+                سارة المصري knows why. "
+        .repeat(30);
+    let notes = format!("{}\nKeeps a lighter.", long.trim());
+    run_ok(d, &["fighter", "notes", "Brick", &notes, "--db", DB]);
+    let session = Session::open(&d.join(DB)).unwrap();
+    let fonts = rapsheet::print::Fonts::load().unwrap();
+    for style in [CardStyle::default(), large()] {
+        let laid = pages(&session, SAINTS, style);
+        let mut bricks = 0;
+        let mut notes_cards = 0;
+        let mut printed = String::new();
+        for page in &laid {
+            for i in 0..page.cards.len() {
+                let texts = texts_in(page, i);
+                if !texts.iter().any(|t| t.4.starts_with("Brick")) {
+                    continue;
+                }
+                bricks += 1;
+                let (cx, _, cw, _) = page.cards[i];
+                let mut under_notes = false;
+                for (x, _, size, bold, text) in &texts {
+                    // Every line inside the card, none under a label's size.
+                    let right = x + fonts.width(text, *size, *bold);
+                    assert!(right <= cx + cw + 0.01, "{text} runs off the card");
+                    assert!(*size >= LABEL - 0.01, "{text} at {size}");
+                    if under_notes {
+                        printed.push_str(text);
+                    }
+                    under_notes |= *bold && text == "NOTES";
+                }
+                notes_cards += usize::from(under_notes);
+            }
+        }
+        assert!(
+            bricks > 1 && notes_cards > 1,
+            "{style:?}: the notes go on to another card ({bricks}, {notes_cards})"
+        );
+        // Nothing of the note is lost: its words, in order.
+        let squash = |t: &str| t.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+        assert!(
+            squash(&printed).contains(&squash(long.trim())),
+            "{style:?}: {printed}"
+        );
+        assert!(printed.contains("Keeps a lighter."));
+    }
+    let gang = session.gang_named(SAINTS).unwrap().id;
+    let cards = session.cards(gang, &[]).unwrap();
+    assert!(
+        rapsheet::print::card_warnings(&cards).unwrap().is_empty(),
+        "every script has a font"
+    );
+    run_ok(
+        d,
+        &["cards", "--gang", SAINTS, "-o", "saints.pdf", "--db", DB],
+    );
+    let text = text_of(&d.join("saints.pdf"));
+    assert!(text.contains("山田に借りがある"), "{text}");
+    assert!(text.contains("Keeps a lighter."), "{text}");
+}
+
+#[test]
+fn cards_printed_nearer_the_papers_edge_than_a_printer_prints_are_warned_of() {
+    // Two large cards across A4 with 2 mm of bleed and no crop marks cut 3
+    // mm from the paper's edge, their bleed 1 mm: printed as asked, with a
+    // warning.
+    let near = card::near_the_edge(
+        PageSize::A4,
+        CardStyle {
+            bleed: 2.0,
+            marks: false,
+            ..large()
+        },
+    )
+    .expect("near the edge");
+    assert!(
+        (near.cut - 3.0).abs() < 0.01 && (near.bleed - 1.0).abs() < 0.01,
+        "{near:?}"
+    );
+    // With crop marks the cards sit further in; without bleed, at the edge
+    // of what prints.
+    for style in [
+        CardStyle {
+            bleed: 2.0,
+            ..large()
+        },
+        CardStyle {
+            marks: false,
+            ..large()
+        },
+        CardStyle::default(),
+        // Poker cards with 2 mm of bleed and no crop marks cut 6.5 mm in:
+        // only their bleed runs past what prints, and that is no harm.
+        CardStyle {
+            bleed: 2.0,
+            marks: false,
+            ..CardStyle::default()
+        },
+    ] {
+        assert_eq!(card::near_the_edge(PageSize::A4, style), None, "{style:?}");
+    }
+
+    let dir = temp();
+    let d = dir.path();
+    drop(demo(d));
+    let out = rapsheet(
+        d,
+        &[
+            "cards",
+            "--size",
+            "large",
+            "--bleed",
+            "2",
+            "--no-crop-marks",
+            "-o",
+            "near.pdf",
+            "--db",
+            DB,
+        ],
+    );
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert!(
+        stderr(&out).contains(
+            "warning: the outer cut lines are 3.0 mm from the paper's edge and their bleed 1.0 mm, where many printers cannot print"
+        ),
+        "{}",
+        stderr(&out)
+    );
+    assert!(d.join("near.pdf").exists());
+    let out = rapsheet(
+        d,
+        &["cards", "--size", "large", "-o", "far.pdf", "--db", DB],
+    );
+    assert!(out.status.success());
+    assert!(!stderr(&out).contains("warning"), "{}", stderr(&out));
+}

@@ -1514,3 +1514,63 @@ fn the_chronicle_pdf_is_printed_on_letter_paper_when_asked() {
     let a4 = String::from_utf8_lossy(&std::fs::read(d.join("a4.pdf")).unwrap()).into_owned();
     assert!(a4.contains("MediaBox[0 0 595."), "A4 by default");
 }
+
+#[test]
+fn a_title_chosen_after_a_record_is_told_with_it_in_the_window_the_pdf_and_the_markdown() {
+    // 003: a gang that qualifies for more than one title chooses which it
+    // keeps; here the Saints choose after the battle is recorded (the title
+    // choice applied later, `rapsheet titles choose`).
+    let (_guard, dir, mut session) = demo();
+    let mut first = first_blood();
+    first.as_object_mut().expect("a report").remove("titles");
+    session
+        .record_battle(&report(first), SEED)
+        .expect("recorded without the choice");
+    let saints = gang_id(&session, SAINTS);
+    session.choose_title(saints, "Legend").expect("chosen");
+    let chosen = "The Rust Saints is now Legend (chosen after the skirmish)";
+
+    // The chronicle: the choice told with battle #1, and the chart of
+    // titles shows it from battle #1.
+    let story = session.chronicle().expect("chronicle");
+    assert!(
+        story.battles[0].titles.iter().any(|t| t == chosen),
+        "{:?}",
+        story.battles[0].titles
+    );
+    assert_eq!(
+        story.title_series["Legend"],
+        [(1, Some(SAINTS.to_owned()))],
+        "{:?}",
+        story.title_series
+    );
+
+    // The Markdown and the PDF.
+    let md = text_of(&session, "campaign", Format::Markdown);
+    assert!(md.contains(chosen), "{md}");
+    let pdf = dir.join("story.pdf");
+    std::fs::write(&pdf, export_of(&session, "campaign", Format::Pdf)).expect("pdf");
+    let text = pdf_text(&pdf)
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(text.contains(chosen), "{text}");
+
+    // The window's chronicle screen.
+    use egui_kittest::kittest::Queryable;
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 1000.0])
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(session),
+        );
+    harness.run();
+    harness.get_by_label("Chronicle").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("now Legend (chosen after")
+            .is_some(),
+        "the window tells the title chosen"
+    );
+}

@@ -41,7 +41,7 @@ fn docs_files_match_their_blocks() {
         .filter_map(|rest| rest.split("\n```").next())
         .filter_map(|block| serde_json::from_str(block).ok())
         .collect();
-    for name in ["report.json", "report2.json"] {
+    for name in ["report.json", "report2.json", "session.json"] {
         let path = root.join("docs/battle-report.in").join(name);
         let text = std::fs::read_to_string(&path).expect("an example file");
         let file: serde_json::Value = serde_json::from_str(&text).expect("JSON");

@@ -292,10 +292,7 @@ fn three_delves_play_every_campaign_shape_from_the_command_line() {
 
     // Delve 2: the Choir (Mara, Ysolde, Ode, Pell) wins, but Corvin fells
     // Mara and Neve carries Pell off.
-    let out = delve(
-        d,
-        "delve2.json",
-        json!({
+    let delve2 = json!({
             "gangs": [
                 {"gang": "Ashen Choir", "fighters": [
                     {"fighter": "Mara", "outcome": "fallen", "downed_by": "Corvin"},
@@ -313,8 +310,28 @@ fn three_delves_play_every_campaign_shape_from_the_command_line() {
                 {"roll": "delver-boons: Corvin", "faces": [1]},
                 {"roll": "delver-boons: Neve", "faces": [6]},
             ],
-        }),
+    });
+    // Without its pick, the roll of Pell carried off is asked for by its
+    // name in the report and, beside it, in the pack's words.
+    let mut unpicked = delve2.clone();
+    unpicked["picks"] = json!([]);
+    std::fs::write(d.join("unpicked.json"), unpicked.to_string()).unwrap();
+    let asked = gloam(
+        d,
+        &[
+            "battle",
+            "record",
+            "unpicked.json",
+            "--seed",
+            "1",
+            "--dry-run",
+        ],
     );
+    assert!(
+        asked.contains("Vigil of Thorns for “taken: Pell” (Carried off: Pell): hold"),
+        "{asked}"
+    );
+    let out = delve(d, "delve2.json", delve2);
     for line in [
         "Ashen Choir: Mara leaves the company (fallen in the dark)",
         "Ashen Choir: Pell is held by Vigil of Thorns",
@@ -462,7 +479,8 @@ fn three_delves_play_every_campaign_shape_from_the_command_line() {
     for line in [
         "Tobin became warden",
         "Pell: Renown 0 → 1: delve \\#1: shared by Grey Brothers",
-        "Delving 3d6 \\[6, 6, 6\\] = 5: Vigil of Thorns: 3 × Shard, Triad of 6; found 5",
+        // A counted roll says what it found, not a sum of its dice.
+        "Delving 3d6 \\[6, 6, 6\\]: Vigil of Thorns: 3 × Shard, Triad of 6; found 5",
         "Ode: Devout (+1 Resolve)",
         "Pell: Devout (+1 Resolve)",
     ] {
@@ -471,6 +489,7 @@ fn three_delves_play_every_campaign_shape_from_the_command_line() {
             "the chronicle does not tell “{line}”:\n{story}"
         );
     }
+    assert!(!story.contains("\\] = 5: Vigil of Thorns"), "{story}");
 
     // Everything taken back, newest first: the campaign as it was.
     for _ in 0..5 {
@@ -507,8 +526,9 @@ fn a_band_of_acolytes_is_added_and_a_delve_recorded_in_the_window() {
     harness.run();
     harness.get_by_label("Ashen Choir").click();
     harness.run();
-    // The rating, and the Grey Brothers as one line.
-    for text in ["Company Rating 35", "Grey Brothers (Acolytes): Ode, Pell"] {
+    // The rating, and the Grey Brothers as one row: name, kind and how
+    // many (who they are is said on hover).
+    for text in ["Company Rating 35", "Grey Brothers (Acolytes) ×2"] {
         assert!(
             harness.query_by_label_contains(text).is_some(),
             "the roster does not show “{text}”"
@@ -522,7 +542,7 @@ fn a_band_of_acolytes_is_added_and_a_delve_recorded_in_the_window() {
     shot(&mut harness, "gloamhold-roster");
     assert!(
         harness
-            .query_by_label_contains("Ash Sisters (Acolytes): Agna, Brid")
+            .query_by_label_contains("Ash Sisters (Acolytes) ×2")
             .is_some(),
         "the new band is not on the roster"
     );
@@ -568,4 +588,27 @@ fn a_band_of_acolytes_is_added_and_a_delve_recorded_in_the_window() {
     harness.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::Z);
     harness.run();
     assert_eq!(everything(d), before);
+}
+
+#[test]
+fn a_rolls_name_reads_in_the_packs_words() {
+    // The name a report gives a roll (`delving: Ashen Choir`) is made of
+    // ids; a player reads what it is on by its name in the pack: the
+    // counted roll's label, the outcome's, the table's.
+    let mut registry = rapsheet::rules::Registry::builtin().unwrap();
+    let text = std::fs::read_to_string(pack_file()).unwrap();
+    registry.add_text("gloamhold.toml", &text).unwrap();
+    let pack = registry.get("gloamhold").unwrap();
+    for (roll, reads) in [
+        ("delving: Ashen Vigil", "Delving: Ashen Vigil"),
+        ("taken: Tobin", "Carried off: Tobin"),
+        ("taken: Tobin → 2-3", "Carried off: Tobin → 2-3"),
+        ("delver-boons: Ode", "Delver's Boons: Ode"),
+        ("delver-boons 2: Ode", "Delver's Boons 2: Ode"),
+        // Not a roll of the pack's: as it is.
+        ("unknown: Ode", "unknown: Ode"),
+        ("Ode", "Ode"),
+    ] {
+        assert_eq!(pack.roll_title(roll), reads, "{roll}");
+    }
 }

@@ -9,7 +9,9 @@
 mod util;
 
 use rapsheet::campaign::FighterId;
-use rapsheet::campaign::battle::{BattleReport, FighterReport, GangReport, TableResultReport};
+use rapsheet::campaign::battle::{
+    BattleReport, CounterStep, FighterReport, GangReport, TableResultReport,
+};
 use rapsheet::campaign::checks::{CheckForm, CheckRoll};
 use rapsheet::campaign::commands::NewFighter;
 use rapsheet::rules::Registry;
@@ -45,6 +47,7 @@ fn session_report(
                             .iter()
                             .map(|(c, n)| ((*c).to_owned(), *n))
                             .collect(),
+                        steps: Vec::new(),
                     })
                     .collect(),
             ),
@@ -140,7 +143,7 @@ fn hwc_characters_start_with_two_plot_points_and_never_hold_more() {
     assert!(
         texts
             .iter()
-            .any(|t| t.contains("Plot points 2 → 2 (+1; held at its most, 1 lost)")),
+            .any(|t| t.contains("Plot points 2 → 2 (+1; the award is lost: never more than 2)")),
         "an award past the cap is shown as lost: {texts:?}"
     );
     assert_eq!(counter(&s, ada, "plot-points"), Some(2));
@@ -1029,10 +1032,10 @@ fn a_plot_point_award_lost_at_two_is_kept_in_the_history_log_and_chronicle() {
     std::fs::write(d.join("award.json"), report(1)).unwrap();
     let said = util::ok(d, &["battle", "record", "award.json", "--seed", "1"]);
     assert!(
-        said.contains("Pim: Plot points 2 → 2 (+1; held at its most, 1 lost)"),
+        said.contains("Pim: Plot points 2 → 2 (+1; the award is lost: never more than 2)"),
         "{said}"
     );
-    let kept = "Plot points 2 → 2: session #1 (+1; held at its most, 1 lost)";
+    let kept = "Plot points 2 → 2: session #1 (+1; the award is lost: never more than 2)";
     let log = util::ok(d, &["log"]);
     assert!(log.contains(kept), "{log}");
     let shown = util::ok(d, &["fighter", "show", "Pim"]);
@@ -1042,7 +1045,284 @@ fn a_plot_point_award_lost_at_two_is_kept_in_the_history_log_and_chronicle() {
         &["export", "campaign", "--format", "md", "-o", "story.md"],
     );
     let story = std::fs::read_to_string(d.join("story.md")).unwrap();
-    assert!(story.contains("held at its most, 1 lost"), "{story}");
+    assert!(
+        story.contains("the award is lost: never more than 2"),
+        "{story}"
+    );
+}
+
+/// A session of `party` whose characters' counters change in turn: each
+/// (character, [(counter, change)]) in the order the changes came.
+fn session_in_turn(party: &str, who: &[(&str, &[(&str, i64)])]) -> BattleReport {
+    let mut report = session_report(party, &[], &[], &[]);
+    report.gangs[0].fighters = Some(
+        who.iter()
+            .map(|(name, steps)| FighterReport {
+                fighter: (*name).into(),
+                outcome: None,
+                downed_by: None,
+                counters: BTreeMap::new(),
+                steps: steps
+                    .iter()
+                    .map(|(counter, change)| CounterStep {
+                        counter: (*counter).into(),
+                        change: *change,
+                    })
+                    .collect(),
+            })
+            .collect(),
+    );
+    report
+}
+
+#[test]
+fn a_sessions_awards_and_spends_go_in_turn_and_an_award_at_two_is_lost() {
+    // 001:64: "GMs may award plot points during game to represent critical
+    // situations or for completing major tasks, but you may never have more
+    // than 2 plot points at a time. Your plot points return at the end of
+    // every game session or at story conclusion, whatever the GM
+    // determines."
+    let (_dir, mut s) = hwc_party();
+    let ada = id_of(&s, "Night Crew", "Ada");
+    s.set_setting("plot-refresh", "story-conclusion").unwrap();
+    // Awarded at two (lost), then one spent: as net amounts, +1 and -1
+    // are nothing, and the lost award is never seen.
+    let report = session_in_turn(
+        "Night Crew",
+        &[("Ada", &[("plot-points", 1), ("Plot points", -1)])],
+    );
+    let recorded = s.record_battle(&report, 1).unwrap();
+    let texts: Vec<&str> = recorded
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "Ada: Plot points 2 → 2 (+1; the award is lost: never more than 2)",
+            "Ada: Plot points 2 → 1 (-1)",
+        ]
+    );
+    assert_eq!(counter(&s, ada, "plot-points"), Some(1));
+    // The history keeps both, in turn.
+    let history: Vec<String> = s
+        .fighter_details(ada)
+        .unwrap()
+        .history
+        .iter()
+        .map(|h| h.text.clone())
+        .collect();
+    let lost = history
+        .iter()
+        .position(|h| h.contains("(+1; the award is lost: never more than 2)"));
+    let spent = history.iter().position(|h| h.contains("Plot points 2 → 1"));
+    assert!(lost.is_some() && spent.is_some(), "{history:?}");
+
+    // Spent, then awarded twice: the second award is lost, and the
+    // end-of-session refill is as ever (here, the story concludes).
+    let report = session_in_turn(
+        "Night Crew",
+        &[(
+            "Ada",
+            &[
+                ("plot-points", -1),
+                ("plot-points", 1),
+                ("plot-points", 1),
+                ("plot-points", 1),
+            ],
+        )],
+    );
+    let mut report = report;
+    report.flags = vec!["The story concludes".into()];
+    let recorded = s.record_battle(&report, 2).unwrap();
+    let texts: Vec<&str> = recorded
+        .procedure
+        .changes
+        .iter()
+        .map(|c| c.text.as_str())
+        .collect();
+    assert_eq!(
+        texts,
+        [
+            "Ada: Plot points 1 → 0 (-1)",
+            "Ada: Plot points 0 → 1 (+1)",
+            "Ada: Plot points 1 → 2 (+1)",
+            "Ada: Plot points 2 → 2 (+1; the award is lost: never more than 2)",
+        ]
+    );
+    assert_eq!(counter(&s, ada, "plot-points"), Some(2));
+}
+
+#[test]
+fn a_step_in_turn_that_overspends_or_says_nothing_is_refused_naming_it() {
+    // 001:64: "All characters start with two plot points."; a character
+    // spends only the plot points they hold, at the moment they spend them.
+    let (_dir, mut s) = hwc_party();
+    let before = s.dump().unwrap();
+    // Each: the steps, the field refused, and why.
+    type Case<'a> = (&'a [(&'a str, i64)], &'a str, &'a str);
+    let cases: [Case<'_>; 3] = [
+        (
+            &[("plot-points", -2), ("plot-points", 1), ("plot-points", -2)],
+            "gangs[0].fighters[0].steps[2]",
+            "Ada holds 1 Plot points: 2 cannot be spent",
+        ),
+        (
+            &[("plot-points", 0)],
+            "gangs[0].fighters[0].steps[0].change",
+            "a step of 0 changes nothing",
+        ),
+        (
+            &[("stress", 1)],
+            "gangs[0].fighters[0].steps[0].counter",
+            "“stress” is not a counter a session changes",
+        ),
+    ];
+    for (steps, field, said) in cases {
+        let report = session_in_turn("Night Crew", &[("Ada", steps)]);
+        let err = s.record_battle(&report, 1).unwrap_err().to_string();
+        assert!(
+            err.contains(field) && err.contains(said),
+            "{steps:?}: {err}"
+        );
+    }
+    // A counter given both as a whole and in turn is given twice.
+    let mut both = session_in_turn("Night Crew", &[("Ada", &[("plot-points", -1)])]);
+    if let Some(fighters) = both.gangs[0].fighters.as_mut() {
+        fighters[0].counters.insert("plot-points".into(), 1);
+    }
+    let err = s.record_battle(&both, 1).unwrap_err().to_string();
+    assert!(
+        err.contains("gangs[0].fighters[0].steps[0].counter")
+            && err.contains("Plot points of Ada is changed in `counters` too"),
+        "{err}"
+    );
+    assert_eq!(s.dump().unwrap(), before, "nothing recorded");
+}
+
+#[test]
+fn a_session_in_turn_from_the_command_line_shows_the_lost_award_in_the_log_and_chronicle() {
+    // 001:64: "you may never have more than 2 plot points at a time"; an
+    // award that comes at two is lost, and the history says so.
+    let dir = util::temp();
+    let d = dir.path();
+    util::ok(d, &["demo", "--ruleset", "hwc"]);
+    std::fs::write(
+        d.join("session.json"),
+        r#"{ "gangs": [{ "gang": "The Night Crew", "fighters": [{ "fighter": "Pim", "steps": [
+            { "counter": "plot-points", "change": 1 },
+            { "counter": "plot-points", "change": -1 }
+        ] }] }] }"#,
+    )
+    .unwrap();
+    let said = util::ok(d, &["battle", "record", "session.json", "--seed", "1"]);
+    let lost = "Pim: Plot points 2 → 2 (+1; the award is lost: never more than 2)";
+    let spent = "Pim: Plot points 2 → 1 (-1)";
+    let (at_lost, at_spent) = (said.find(lost), said.find(spent));
+    assert!(
+        at_lost.is_some() && at_spent.is_some() && at_lost < at_spent,
+        "in turn: {said}"
+    );
+    // The end-of-session refill, as ever: plot points return.
+    assert!(said.contains("Pim: Plot points 1 → 2"), "{said}");
+    let log = util::ok(d, &["log"]);
+    assert!(
+        log.contains("Plot points 2 → 2: session #1 (+1; the award is lost: never more than 2)"),
+        "{log}"
+    );
+    util::ok(
+        d,
+        &["export", "campaign", "--format", "md", "-o", "story.md"],
+    );
+    let story = std::fs::read_to_string(d.join("story.md")).unwrap();
+    assert!(
+        story.contains("the award is lost: never more than 2"),
+        "{story}"
+    );
+    // The report as recorded keeps its steps, and the session is taken
+    // back and made again from it just the same.
+    let list = util::ok(d, &["battle", "list", "--json"]);
+    assert!(list.contains("\"steps\""), "{list}");
+    util::ok(d, &["battle", "undo"]);
+    let again = util::ok(d, &["battle", "record", "session.json", "--seed", "1"]);
+    assert!(again.contains(lost), "{again}");
+}
+
+/// A new HWC party of one, Ada, holding `plot_points` where given (as
+/// she starts, where not), in the window with the record form open.
+fn ada_at_the_record_form(
+    path: &std::path::Path,
+    plot_points: Option<i64>,
+) -> egui_kittest::Harness<'static, rapsheet::ui::RapsheetApp> {
+    use egui_kittest::kittest::Queryable;
+    let mut s = Session::create(path, "Relay", "hwc").unwrap();
+    let (party, _) = s.found_gang("Night Crew", None).unwrap();
+    s.recruit(
+        party,
+        NewFighter {
+            name: "Ada".into(),
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    if let Some(held) = plot_points {
+        let ada = id_of(&s, "Night Crew", "Ada");
+        s.set_counter(ada, "plot-points", held, "spent").unwrap();
+    }
+    let mut harness = egui_kittest::Harness::builder()
+        .with_size([1400.0, 1000.0])
+        .build_ui_state(
+            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
+            rapsheet::ui::RapsheetApp::with_session(s),
+        );
+    harness.run();
+    harness.get_by_label("Record").click();
+    harness.run();
+    harness
+}
+
+#[test]
+fn a_sessions_plot_points_in_turn_in_the_apps_record_form() {
+    // 001:64: "GMs may award plot points during game ... but you may never
+    // have more than 2 plot points at a time."
+    use egui_kittest::kittest::Queryable;
+    let dir = util::temp();
+    let path = dir.path().join("c.rapsheet");
+    let mut harness = ada_at_the_record_form(&path, None);
+    // An award at two, then a spend, clicked in the order they came.
+    harness.get_by_label("Ada: Plot points +1 in turn").click();
+    harness.run();
+    harness.get_by_label("Ada: Plot points −1 in turn").click();
+    harness.run();
+    assert!(harness.query_by_label("in turn: +1, -1").is_some());
+    assert!(
+        harness
+            .query_by_label_contains(
+                "Ada: Plot points 2 → 2 (+1; the award is lost: never more than 2)"
+            )
+            .is_some(),
+        "the preview shows the lost award: {:?}",
+        harness.state().battle_error()
+    );
+    harness.get_by_label("Commit session").click();
+    harness.run();
+    let session = Session::open(&path).unwrap();
+    let ada = id_of(&session, "Night Crew", "Ada");
+    let history: Vec<String> = session
+        .fighter_details(ada)
+        .unwrap()
+        .history
+        .iter()
+        .map(|h| h.text.clone())
+        .collect();
+    assert!(
+        history
+            .iter()
+            .any(|l| l.contains("(+1; the award is lost: never more than 2)")),
+        "{history:?}"
+    );
 }
 
 #[test]
@@ -1221,37 +1501,22 @@ fn a_synthetic_has_no_stress_level_in_the_app() {
 fn spending_more_plot_points_than_held_in_the_apps_record_form_is_refused() {
     // 001:64: "All characters start with two plot points."; a character
     // spends only the plot points they hold.
-    use egui_kittest::kittest::Queryable;
+    use egui_kittest::kittest::{NodeT as _, Queryable};
     let dir = util::temp();
     let path = dir.path().join("c.rapsheet");
-    let mut s = Session::create(&path, "Relay", "hwc").unwrap();
-    let (party, _) = s.found_gang("Night Crew", None).unwrap();
-    s.recruit(
-        party,
-        NewFighter {
-            name: "Ada".into(),
-            ..Default::default()
-        },
-    )
-    .unwrap();
-    let ada = id_of(&s, "Night Crew", "Ada");
-    s.set_counter(ada, "plot-points", 1, "spent").unwrap();
-    let mut harness = egui_kittest::Harness::builder()
-        .with_size([1400.0, 1000.0])
-        .build_ui_state(
-            |ui, app: &mut rapsheet::ui::RapsheetApp| app.frame_ui(ui),
-            rapsheet::ui::RapsheetApp::with_session(s),
-        );
-    harness.run();
-    harness.get_by_label("Record").click();
-    harness.run();
+    let mut harness = ada_at_the_record_form(&path, Some(1));
     harness.get_by_label("Plot points").click();
     harness.run();
     harness.get_by_label("Plot points").type_text("-2");
     harness.key_press(egui::Key::Enter);
     harness.run();
-    // The preview says why, and there is nothing to commit.
-    assert!(harness.query_by_label("Commit session").is_none());
+    // The preview says why, and Commit is held.
+    assert!(
+        harness
+            .get_by_label("Commit session")
+            .accesskit_node()
+            .is_disabled()
+    );
     let said = harness
         .state()
         .battle_error()

@@ -688,6 +688,18 @@ fn extreme_card(i: usize) -> CardData {
         ],
         quirks,
         lasting: if i % 3 == 2 { Vec::new() } else { lasting },
+        // Notes on some: a paragraph, and a line.
+        notes: if i.is_multiple_of(2) {
+            vec![
+                "Owes the Congregation a favour since the fire at the docks, and knows why. "
+                    .repeat(4)
+                    .trim()
+                    .to_owned(),
+                "Keeps a lighter.".into(),
+            ]
+        } else {
+            Vec::new()
+        },
         photo: i.is_multiple_of(2).then(|| TINY_PNG.to_vec()),
         quirks_heading: "QUIRKS".into(),
         lasting_heading: "LASTING".into(),

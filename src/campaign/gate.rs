@@ -277,11 +277,7 @@ impl<'a> Gate<'a> {
                 from,
                 to,
                 reason,
-            } => {
-                let pack = self.gang_pack(state, "gang", *gang)?;
-                resource_within(pack, "to", resource, Some(*from), *to)?;
-                is_notes("reason", reason)
-            }
+            } => self.resource_adjusted(state, *gang, resource, (*from, *to), reason),
             FighterRecruited { fighter } => self.fighter_recruited(state, fighter, takes_back),
             FighterDismissed { fighter } => fighter_there(state, "fighter.id", fighter.id),
             FighterRenamed { fighter, to, .. } => {
@@ -290,41 +286,14 @@ impl<'a> Gate<'a> {
                 fighter_name_free(state, "to", f.gang, *fighter, to)
             }
             LeaderChanged { fighter, to, .. } => {
-                fighter_there(state, "fighter", *fighter)?;
-                if *to && !takes_back {
-                    let (f, pack) = self.fighter_pack(state, "fighter", *fighter)?;
-                    may_lead(state, pack, "fighter", &f)?;
-                }
-                Ok(())
+                self.leader_changed(state, *fighter, *to, takes_back)
             }
             FighterNotesChanged { fighter, to, .. } => {
                 fighter_there(state, "fighter", *fighter)?;
                 is_notes("to", to)
             }
             QuirksChanged { fighter, from, to } => {
-                // An entry the pack has since dropped may stay or go (or
-                // come back with an undo); only those the change gives
-                // must be the pack's.
-                let (_, pack) = self.fighter_pack(state, "fighter", *fighter)?;
-                if takes_back {
-                    return Ok(());
-                }
-                let given: Vec<QuirkPick> =
-                    to.iter().filter(|p| !from.contains(p)).cloned().collect();
-                entries_known(pack, "to", &given)?;
-                let f = existing_fighter(state, "fighter", *fighter)?;
-                entries_for_group(pack, "to", &f, &given)?;
-                let entries: Vec<&str> = given.iter().map(|q| q.quirk.as_str()).collect();
-                let holders = looked(state.holders())?;
-                match crate::campaign::season::holdings::locked_for(
-                    pack, &holders, f.gang, &entries, None,
-                ) {
-                    Some(locked) => refuse(
-                        "to",
-                        crate::campaign::season::holdings::locked_said(pack, &locked),
-                    ),
-                    None => Ok(()),
-                }
+                self.entries_changed(state, *fighter, from, to, takes_back)
             }
             CounterChanged {
                 fighter,
@@ -332,11 +301,7 @@ impl<'a> Gate<'a> {
                 from,
                 to,
                 reason,
-            } => {
-                let (_, pack) = self.fighter_pack(state, "fighter", *fighter)?;
-                counter_within(pack, "to", counter, Some(*from), *to)?;
-                is_notes("reason", reason)
-            }
+            } => self.counter_changed(state, *fighter, counter, (*from, *to), reason),
             BattleRecorded { battle } => {
                 self.battle_known(state, battle)?;
                 match battle.challenge {
@@ -345,16 +310,10 @@ impl<'a> Gate<'a> {
                 }
             }
             BattleUnrecorded { battle } => self.battle_known(state, battle),
-            TitleChanged { to, .. } => match to {
-                Some(gang) => gang_there(state, "to", *gang),
-                None => Ok(()),
-            },
+            TitleChanged { to, .. } => gang_there_if_any(state, "to", *to),
             ActionTaken { gang, target, .. } | ActionTakenBack { gang, target, .. } => {
                 gang_there(state, "gang", *gang)?;
-                match target {
-                    Some(t) => gang_there(state, "target", *t),
-                    None => Ok(()),
-                }
+                gang_there_if_any(state, "target", *target)
             }
             PendingEffectAdded { effect } | PendingEffectRemoved { effect } => {
                 gang_there(state, "effect.gang", effect.gang)?;
@@ -374,14 +333,7 @@ impl<'a> Gate<'a> {
                 to,
                 reason,
                 ..
-            } => {
-                let f = existing_fighter(state, "fighter", *fighter)?;
-                if let Some(captors) = to.gang() {
-                    gang_there(state, "to.by", captors)?;
-                    held_by_another(&f, "to.by", captors)?;
-                }
-                is_notes("reason", reason)
-            }
+            } => status_changed(state, *fighter, to, reason),
             FighterTransferred {
                 fighter, from, to, ..
             } => self.transferred(state, *fighter, *from, *to),
@@ -406,10 +358,7 @@ impl<'a> Gate<'a> {
             HousePackSet { id, to, .. } => self.house_pack(id, to.as_deref()),
             SettingChanged { setting, to, .. } => {
                 is_notes("setting", setting)?;
-                match to {
-                    Some(option) => is_notes("to", option),
-                    None => Ok(()),
-                }
+                notes_if_any("to", to.as_deref())
             }
             ArcClosed { gangs, reason } | ArcReopened { gangs, reason } => {
                 gangs_exist(state, "gangs", gangs)?;
@@ -418,15 +367,7 @@ impl<'a> Gate<'a> {
             ScenarioRolled { gangs, .. } | ScenarioRollTakenBack { gangs, .. } => {
                 gangs_exist(state, "gangs", gangs)
             }
-            PhotoChanged { fighter, to, .. } => {
-                fighter_there(state, "fighter", *fighter)?;
-                match to {
-                    Some(key) if !looked(state.has_photo(key))? => {
-                        refuse("to", "names a photo the campaign does not hold")
-                    }
-                    _ => Ok(()),
-                }
-            }
+            PhotoChanged { fighter, to, .. } => photo_changed(state, *fighter, to.as_deref()),
             GangRulesetChanged { gang, to, .. } => {
                 gang_there(state, "gang", *gang)?;
                 self.pack("to", to).map(drop)
@@ -437,12 +378,10 @@ impl<'a> Gate<'a> {
                 to,
                 reason,
             } => self.holding_changed(state, holding, *from, *to, reason),
-            CycleEnded { cycle } | CycleReopened { cycle } => {
-                if *cycle == 0 {
-                    return refuse("cycle", "the first cycle is 1");
-                }
-                Ok(())
+            CycleEnded { cycle } | CycleReopened { cycle } if *cycle == 0 => {
+                refuse("cycle", "the first cycle is 1")
             }
+            CycleEnded { .. } | CycleReopened { .. } => Ok(()),
             GangFactionChanged { gang, to, .. } => {
                 let pack = self.gang_pack(state, "gang", *gang)?;
                 match to {
@@ -452,10 +391,7 @@ impl<'a> Gate<'a> {
             }
             FactionTitleChanged { title, to, .. } => {
                 is_notes("title", title)?;
-                match to {
-                    Some(f) => is_notes("to", f),
-                    None => Ok(()),
-                }
+                notes_if_any("to", to.as_deref())
             }
             ChallengeIssued { challenge } => self.challenge_issued(state, challenge, takes_back),
             ChallengeWithdrawn { challenge } => self.challenge_withdrawn(state, challenge),
@@ -667,6 +603,85 @@ impl<'a> Gate<'a> {
             }
         }
         crate::campaign::season::pairings::check(pairings, &game).or_else(|(f, r)| refuse(f, r))
+    }
+
+    /// A gang's resource changed: within what the gang's pack allows, for
+    /// a reason.
+    fn resource_adjusted(
+        &self,
+        state: &dyn State,
+        gang: GangId,
+        resource: &str,
+        (from, to): (i64, i64),
+        reason: &str,
+    ) -> Checked {
+        let pack = self.gang_pack(state, "gang", gang)?;
+        resource_within(pack, "to", resource, Some(from), to)?;
+        is_notes("reason", reason)
+    }
+
+    /// A fighter's counter changed: within what the fighter's pack
+    /// allows, for a reason.
+    fn counter_changed(
+        &self,
+        state: &dyn State,
+        fighter: FighterId,
+        counter: &str,
+        (from, to): (i64, i64),
+        reason: &str,
+    ) -> Checked {
+        let (_, pack) = self.fighter_pack(state, "fighter", fighter)?;
+        counter_within(pack, "to", counter, Some(from), to)?;
+        is_notes("reason", reason)
+    }
+
+    /// A fighter made leader (or no longer): one who exists, and one who
+    /// may lead where they are made it.
+    fn leader_changed(
+        &self,
+        state: &dyn State,
+        fighter: FighterId,
+        to: bool,
+        takes_back: bool,
+    ) -> Checked {
+        fighter_there(state, "fighter", fighter)?;
+        if to && !takes_back {
+            let (f, pack) = self.fighter_pack(state, "fighter", fighter)?;
+            may_lead(state, pack, "fighter", &f)?;
+        }
+        Ok(())
+    }
+
+    /// A fighter's entries changed: an entry the pack has since dropped
+    /// may stay or go (or come back with an undo); only those the change
+    /// gives must be the pack's, for the fighter's group, and not held
+    /// back by a holding.
+    fn entries_changed(
+        &self,
+        state: &dyn State,
+        fighter: FighterId,
+        from: &[QuirkPick],
+        to: &[QuirkPick],
+        takes_back: bool,
+    ) -> Checked {
+        let (_, pack) = self.fighter_pack(state, "fighter", fighter)?;
+        if takes_back {
+            return Ok(());
+        }
+        let given: Vec<QuirkPick> = to.iter().filter(|p| !from.contains(p)).cloned().collect();
+        entries_known(pack, "to", &given)?;
+        let f = existing_fighter(state, "fighter", fighter)?;
+        entries_for_group(pack, "to", &f, &given)?;
+        let entries: Vec<&str> = given.iter().map(|q| q.quirk.as_str()).collect();
+        let holders = looked(state.holders())?;
+        match crate::campaign::season::holdings::locked_for(pack, &holders, f.gang, &entries, None)
+        {
+            Some(locked) => refuse(
+                "to",
+                crate::campaign::season::holdings::locked_said(pack, &locked),
+            ),
+            None => Ok(()),
+        }
     }
 
     /// A holding changing hands: gangs that exist, one of whose packs has
@@ -1229,6 +1244,44 @@ fn table_roll(state: &dyn State, event: &Event) -> Checked {
     within_bound("total", *total)?;
     is_notes("row", row)?;
     is_notes("result", result)
+}
+
+/// Notes, where there are any.
+fn notes_if_any(field: &str, notes: Option<&str>) -> Checked {
+    notes.map_or(Ok(()), |notes| is_notes(field, notes))
+}
+
+/// A gang, where one is named, that exists.
+fn gang_there_if_any(state: &dyn State, field: &str, id: Option<GangId>) -> Checked {
+    id.map_or(Ok(()), |id| gang_there(state, field, id))
+}
+
+/// A fighter's status changed: a fighter who exists, held (where they
+/// are) by a gang that exists and is not their own, for a reason.
+fn status_changed(
+    state: &dyn State,
+    fighter: FighterId,
+    to: &crate::campaign::FighterStatus,
+    reason: &str,
+) -> Checked {
+    let f = existing_fighter(state, "fighter", fighter)?;
+    if let Some(captors) = to.gang() {
+        gang_there(state, "to.by", captors)?;
+        held_by_another(&f, "to.by", captors)?;
+    }
+    is_notes("reason", reason)
+}
+
+/// A fighter's photo set: a fighter who exists, and a photo the campaign
+/// holds.
+fn photo_changed(state: &dyn State, fighter: FighterId, to: Option<&str>) -> Checked {
+    fighter_there(state, "fighter", fighter)?;
+    match to {
+        Some(key) if !looked(state.has_photo(key))? => {
+            refuse("to", "names a photo the campaign does not hold")
+        }
+        _ => Ok(()),
+    }
 }
 
 fn gang_there(state: &dyn State, field: &str, id: GangId) -> Checked {

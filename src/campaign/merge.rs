@@ -670,146 +670,19 @@ impl MergePlan {
         &self,
         choices: &[Option<Choice>],
     ) -> Result<Vec<(Option<usize>, LoggedBatch)>, MergeError> {
-        if choices.len() > self.conflicts.len() {
-            return Err(MergeError::NoSuchConflict(
-                choices.len(),
-                self.conflicts.len(),
-            ));
-        }
-        let mut settle: HashMap<&Key, (&Conflict, usize, Choice)> = HashMap::new();
-        let mut presence: HashMap<FighterId, (Option<&Conflict>, Choice)> = HashMap::new();
-        for (i, conflict) in self.conflicts.iter().enumerate() {
-            let number = i + 1;
-            let choice = choices
-                .get(i)
-                .copied()
-                .flatten()
-                .ok_or(MergeError::Unchosen(number))?;
-            if choice == Choice::Both && !conflict.key.can_keep_both() {
-                return Err(MergeError::NotBoth(number));
-            }
-            match (&conflict.key.owner, &conflict.key.aspect) {
-                (Owner::Fighter(f), Aspect::Presence) => {
-                    presence.insert(*f, (Some(conflict), choice));
-                }
-                _ => {
-                    settle.insert(&conflict.key, (conflict, number, choice));
-                }
-            }
-        }
-        for conflict in &self.composed {
-            settle.insert(&conflict.key, (conflict, 0, Choice::Both));
-        }
-        for key in &self.agreed {
-            if let (Owner::Fighter(f), Aspect::Presence) = (&key.owner, &key.aspect) {
-                presence.insert(*f, (None, Choice::Ours));
-            }
-        }
-        let owners = &self.owners;
-        let skip: HashSet<&Key> = self.agreed.iter().chain(&self.came_back).collect();
-        let mut numbers_now: HashMap<&Key, i64> = HashMap::new();
-        let mut entries_now: HashMap<&Key, Vec<QuirkPick>> = HashMap::new();
-        let mut statuses_now: HashMap<&Key, FighterStatus> = HashMap::new();
-        let mut taken_back: HashSet<&Key> = HashSet::new();
+        let settled = self.settled(choices)?;
+        let mut standing = Standing::default();
         // The other copy's batches get ids in the order they go in; an
         // undo follows the batch it takes back, or takes back nothing here.
         let mut next = self.theirs.first().map_or(BatchId(1), |b| b.id);
         let mut renamed: HashMap<BatchId, BatchId> = HashMap::new();
         let mut out = Vec::new();
-        let mut steps_made: HashMap<&Key, usize> = HashMap::new();
         for (index, batch) in self.theirs.iter().enumerate() {
             if self.both_took_back.contains(&batch.id) || self.taken_back_there.contains(&batch.id)
             {
                 continue;
             }
-            let mut back = Vec::new();
-            let mut events = Vec::new();
-            for event in &batch.events {
-                if let Some((conflict, choice)) = presence
-                    .iter()
-                    .find(|(f, _)| concerns(event, **f, owners))
-                    .map(|(_, settled)| *settled)
-                {
-                    if choice == Choice::Theirs {
-                        if let Some(conflict) = conflict
-                            && taken_back.insert(&conflict.key)
-                        {
-                            back.extend(conflict.ours.iter().rev().map(taken_back_event));
-                        }
-                        events.push(event.clone());
-                    }
-                    continue;
-                }
-                let key = key_of(event, owners);
-                let Some((key, (conflict, number, choice))) = key
-                    .as_ref()
-                    .and_then(|k| settle.get_key_value(k).map(|(k, c)| (*k, *c)))
-                else {
-                    if !key.as_ref().is_some_and(|k| skip.contains(k)) {
-                        events.push(event.clone());
-                    }
-                    continue;
-                };
-                match choice {
-                    Choice::Ours => {}
-                    Choice::Theirs => {
-                        if taken_back.insert(key) {
-                            back.extend(conflict.ours.iter().rev().map(taken_back_event));
-                        }
-                        events.push(event.clone());
-                    }
-                    Choice::Both if matches!(event, Event::QuirksChanged { .. }) => {
-                        let now = entries_now
-                            .entry(key)
-                            .or_insert_with(|| entries_after(&conflict.ours));
-                        let (moved, next) = entries_moved(event, now);
-                        *now = next;
-                        events.extend(moved);
-                    }
-                    Choice::Both if matches!(event, Event::FighterStatusChanged { .. }) => {
-                        let now = statuses_now
-                            .entry(key)
-                            .or_insert_with(|| status_after(&conflict.ours));
-                        let (moved, next) = status_moved(event, now);
-                        *now = next;
-                        events.push(moved);
-                    }
-                    Choice::Both => match numbers(event) {
-                        // Made as planned, one by one on this copy's value.
-                        Some(_) if conflict.kept.is_some() => {
-                            let made = match &conflict.kept {
-                                Some(Ok(made)) => made,
-                                _ => return Err(MergeError::PastBounds(number)),
-                            };
-                            let step = steps_made.entry(key).or_insert(0);
-                            let (from, to) =
-                                *made.get(*step).ok_or(MergeError::PastBounds(number))?;
-                            *step = step.saturating_add(1);
-                            events.push(with_numbers(event, from, to));
-                        }
-                        Some((from, to)) => {
-                            let now = *numbers_now.entry(key).or_insert_with(|| {
-                                conflict.ours.last().and_then(numbers).map_or(from, |n| n.1)
-                            });
-                            let next = to
-                                .checked_sub(from)
-                                .and_then(|d| now.checked_add(d))
-                                .ok_or(MergeError::Overflow(number))?;
-                            numbers_now.insert(key, next);
-                            events.push(with_numbers(event, now, next));
-                        }
-                        // A lasting effect: kept beside this copy's, unless
-                        // this copy already did the same to the same one.
-                        None if conflict
-                            .ours
-                            .iter()
-                            .rev()
-                            .find(|o| effect_of(o) == effect_of(event))
-                            .is_some_and(|o| same_change(o, event)) => {}
-                        None => events.push(event.clone()),
-                    },
-                }
-            }
+            let (back, events) = self.settle_batch(batch, &settled, &mut standing)?;
             // This copy's changes taken back as a change of their own, so
             // undo and redo of the other copy's batch stay as they were.
             if !back.is_empty() {
@@ -849,6 +722,198 @@ impl MergePlan {
             next = BatchId(next.0.saturating_add(1));
         }
         Ok(out)
+    }
+
+    /// The conflicts as chosen (`choices[i]` for conflict `i + 1`), every
+    /// one of them chosen and `Both` only where both can hold; what both
+    /// copies changed in ways that hold together kept both ways; what they
+    /// agreed on or the other copy changed back passed over.
+    fn settled(&self, choices: &[Option<Choice>]) -> Result<Settled<'_>, MergeError> {
+        if choices.len() > self.conflicts.len() {
+            return Err(MergeError::NoSuchConflict(
+                choices.len(),
+                self.conflicts.len(),
+            ));
+        }
+        let mut settled = Settled {
+            settle: HashMap::new(),
+            presence: HashMap::new(),
+            skip: self.agreed.iter().chain(&self.came_back).collect(),
+        };
+        for (i, conflict) in self.conflicts.iter().enumerate() {
+            let number = i + 1;
+            let choice = choices
+                .get(i)
+                .copied()
+                .flatten()
+                .ok_or(MergeError::Unchosen(number))?;
+            if choice == Choice::Both && !conflict.key.can_keep_both() {
+                return Err(MergeError::NotBoth(number));
+            }
+            match (&conflict.key.owner, &conflict.key.aspect) {
+                (Owner::Fighter(f), Aspect::Presence) => {
+                    settled.presence.insert(*f, (Some(conflict), choice));
+                }
+                _ => {
+                    settled
+                        .settle
+                        .insert(&conflict.key, (conflict, number, choice));
+                }
+            }
+        }
+        for conflict in &self.composed {
+            settled
+                .settle
+                .insert(&conflict.key, (conflict, 0, Choice::Both));
+        }
+        for key in &self.agreed {
+            if let (Owner::Fighter(f), Aspect::Presence) = (&key.owner, &key.aspect) {
+                settled.presence.insert(*f, (None, Choice::Ours));
+            }
+        }
+        Ok(settled)
+    }
+
+    /// One of the other copy's batches as it goes in: this copy's changes
+    /// it takes back (where the other copy's were chosen), and its own
+    /// events as settled.
+    fn settle_batch<'a>(
+        &'a self,
+        batch: &LoggedBatch,
+        settled: &Settled<'a>,
+        standing: &mut Standing<'a>,
+    ) -> Result<(Vec<Event>, Vec<Event>), MergeError> {
+        let owners = &self.owners;
+        let mut back = Vec::new();
+        let mut events = Vec::new();
+        for event in &batch.events {
+            if let Some((conflict, choice)) = settled
+                .presence
+                .iter()
+                .find(|(f, _)| concerns(event, **f, owners))
+                .map(|(_, settled)| *settled)
+            {
+                if choice == Choice::Theirs {
+                    if let Some(conflict) = conflict
+                        && standing.taken_back.insert(&conflict.key)
+                    {
+                        back.extend(conflict.ours.iter().rev().map(taken_back_event));
+                    }
+                    events.push(event.clone());
+                }
+                continue;
+            }
+            let key = key_of(event, owners);
+            let Some((key, (conflict, number, choice))) = key
+                .as_ref()
+                .and_then(|k| settled.settle.get_key_value(k).map(|(k, c)| (*k, *c)))
+            else {
+                if !key.as_ref().is_some_and(|k| settled.skip.contains(k)) {
+                    events.push(event.clone());
+                }
+                continue;
+            };
+            match choice {
+                Choice::Ours => {}
+                Choice::Theirs => {
+                    if standing.taken_back.insert(key) {
+                        back.extend(conflict.ours.iter().rev().map(taken_back_event));
+                    }
+                    events.push(event.clone());
+                }
+                Choice::Both => standing.keep_both(key, conflict, number, event, &mut events)?,
+            }
+        }
+        Ok((back, events))
+    }
+}
+
+/// The conflicts of a merge as chosen: each thing's conflict, its number
+/// (0 for one that holds both ways without asking) and the choice; each
+/// fighter whose presence was in question; the things passed over.
+struct Settled<'a> {
+    settle: HashMap<&'a Key, (&'a Conflict, usize, Choice)>,
+    presence: HashMap<FighterId, (Option<&'a Conflict>, Choice)>,
+    skip: HashSet<&'a Key>,
+}
+
+/// Where each settled thing stands as the other copy's batches go in.
+#[derive(Default)]
+struct Standing<'a> {
+    numbers_now: HashMap<&'a Key, i64>,
+    entries_now: HashMap<&'a Key, Vec<QuirkPick>>,
+    statuses_now: HashMap<&'a Key, FighterStatus>,
+    taken_back: HashSet<&'a Key>,
+    steps_made: HashMap<&'a Key, usize>,
+}
+
+impl<'a> Standing<'a> {
+    /// One of the other copy's changes to a thing both copies changed,
+    /// kept beside this copy's: entries and a status moved from where this
+    /// copy left them, a number made as planned (or stepped from this
+    /// copy's value), a lasting effect kept unless this copy did the same.
+    fn keep_both(
+        &mut self,
+        key: &'a Key,
+        conflict: &Conflict,
+        number: usize,
+        event: &Event,
+        events: &mut Vec<Event>,
+    ) -> Result<(), MergeError> {
+        if matches!(event, Event::QuirksChanged { .. }) {
+            let now = self
+                .entries_now
+                .entry(key)
+                .or_insert_with(|| entries_after(&conflict.ours));
+            let (moved, next) = entries_moved(event, now);
+            *now = next;
+            events.extend(moved);
+            return Ok(());
+        }
+        if matches!(event, Event::FighterStatusChanged { .. }) {
+            let now = self
+                .statuses_now
+                .entry(key)
+                .or_insert_with(|| status_after(&conflict.ours));
+            let (moved, next) = status_moved(event, now);
+            *now = next;
+            events.push(moved);
+            return Ok(());
+        }
+        match numbers(event) {
+            // Made as planned, one by one on this copy's value.
+            Some(_) if conflict.kept.is_some() => {
+                let made = match &conflict.kept {
+                    Some(Ok(made)) => made,
+                    _ => return Err(MergeError::PastBounds(number)),
+                };
+                let step = self.steps_made.entry(key).or_insert(0);
+                let (from, to) = *made.get(*step).ok_or(MergeError::PastBounds(number))?;
+                *step = step.saturating_add(1);
+                events.push(with_numbers(event, from, to));
+            }
+            Some((from, to)) => {
+                let now = *self.numbers_now.entry(key).or_insert_with(|| {
+                    conflict.ours.last().and_then(numbers).map_or(from, |n| n.1)
+                });
+                let next = to
+                    .checked_sub(from)
+                    .and_then(|d| now.checked_add(d))
+                    .ok_or(MergeError::Overflow(number))?;
+                self.numbers_now.insert(key, next);
+                events.push(with_numbers(event, now, next));
+            }
+            // A lasting effect: kept beside this copy's, unless this copy
+            // already did the same to the same one.
+            None if conflict
+                .ours
+                .iter()
+                .rev()
+                .find(|o| effect_of(o) == effect_of(event))
+                .is_some_and(|o| same_change(o, event)) => {}
+            None => events.push(event.clone()),
+        }
+        Ok(())
     }
 }
 

@@ -80,192 +80,200 @@ pub fn fighter_problems_after(
     changed: i64,
     lasting: &[LastingEffect],
 ) -> Vec<Problem> {
-    let mut out = Vec::new();
-    let scope = fighter_scope(fighter);
-    let push = |out: &mut Vec<Problem>, rule: String, message: String, source: String| {
-        out.push(Problem {
-            rule,
-            scope: scope.clone(),
-            message,
-            source,
-            ruling: None,
-        });
-    };
-
-    for pick in &fighter.quirks {
-        if pack.quirk(&pick.quirk).is_none() {
-            push(
-                &mut out,
-                "catalog".into(),
-                format!(
-                    "`{}` is not a {} of {}",
-                    pick.quirk, pack.words.entry, pack.pack.name
-                ),
-                String::new(),
-            );
-        }
-    }
-
-    if let Some(recruiting) = &pack.recruiting {
-        let who = if fighter.leader {
-            format!("the {}", pack.words.leader)
-        } else {
-            format!("a {}", pack.words.fighter)
-        };
-        let recruited = usize::try_from(
-            i64::try_from(fighter.quirks.len())
-                .unwrap_or(i64::MAX)
-                .saturating_sub(changed),
-        )
-        .unwrap_or(0);
-        if let Some(expected) = recruiting.entries_for(fighter.leader)
-            && !expected.contains(recruited)
-        {
-            let has = pack.words.count(recruited, Noun::Entry);
-            push(
-                &mut out,
-                "recruiting.quirks".into(),
-                if changed == 0 {
-                    format!("has {has}; {who} has {}", expected.describe())
-                } else {
-                    format!(
-                        "was recruited with {has}; {who} has {}",
-                        expected.describe()
-                    )
-                },
-                recruiting.source.clone(),
-            );
-        }
-        if recruiting.distinct_quirks {
-            let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
-            for pick in &fighter.quirks {
-                *counts.entry(pick.quirk.as_str()).or_default() += 1;
-            }
-            for (id, n) in counts.into_iter().filter(|(_, n)| *n > 1) {
-                let name = pack.quirk(id).map_or(id, |q| q.name.as_str());
-                push(
-                    &mut out,
-                    "recruiting.distinct".into(),
-                    format!(
-                        "has {name} {n} times; each {} must be different",
-                        pack.words.entry
-                    ),
-                    recruiting.source.clone(),
-                );
-            }
-        }
-    }
-
+    let mut out = unknown_entries(pack, fighter);
+    out.extend(recruited_with(pack, fighter, changed));
     for (rule, message, source) in selection_problems(pack, fighter)
         .into_iter()
         .chain(missing_included(pack, fighter))
     {
-        push(&mut out, rule, message, source);
+        out.push(Problem {
+            rule,
+            scope: fighter_scope(fighter),
+            message,
+            source,
+            ruling: None,
+        });
     }
     out.extend(out_of_range(pack, fighter));
     out.extend(unset_stats(pack, fighter));
-
     for constraint in &pack.constraints {
-        // What the fighter has that breaks it, where the message says it.
-        let mut had = None;
-        let broken = match &constraint.rule {
-            ConstraintKind::MaxTagged { tag, max } => {
-                let n = fighter
-                    .quirks
-                    .iter()
-                    .filter_map(|p| pack.quirk(&p.quirk))
-                    .filter(|q| q.tags.iter().any(|t| t == tag))
-                    .count();
-                n > *max
-            }
-            ConstraintKind::ForbidsTagged { quirk, tag } => {
-                fighter.has_quirk(quirk)
-                    && fighter
-                        .quirks
-                        .iter()
-                        .filter(|p| p.quirk != *quirk)
-                        .filter_map(|p| pack.quirk(&p.quirk))
-                        .any(|q| q.tags.iter().any(|t| t == tag))
-            }
-            ConstraintKind::RequiresAny { quirk, any_of } => {
-                fighter.has_quirk(quirk) && !any_of.iter().any(|q| fighter.has_quirk(q))
-            }
-            ConstraintKind::MinTagged { tag, min } => tagged(pack, fighter, tag).count() < *min,
-            ConstraintKind::MaxSlots {
-                quirk,
-                tag,
-                max,
-                unopened,
-            } => {
-                // No maximum: the text prints none (the ruling says so).
-                fighter.has_quirk(quirk)
-                    && max
-                        .is_some_and(|max| slots_taken(pack, fighter, tag, unopened.as_ref()) > max)
-            }
-            ConstraintKind::StatRange {
-                quirk,
-                stat,
-                min,
-                max,
-                unless_tagged,
-            } => {
-                // Held to it: a fighter with the entry, and without one
-                // carrying `unless_tagged` (a type that will do instead).
-                let excused = unless_tagged
-                    .as_deref()
-                    .is_some_and(|t| tagged(pack, fighter, t).next().is_some());
-                let held = fighter.has_quirk(quirk) && !excused;
-                let now = held
-                    .then(|| {
-                        super::derive_stats(pack, fighter, lasting)
-                            .into_iter()
-                            .find(|s| s.id == *stat)
-                    })
-                    .flatten()
-                    .filter(|s| {
-                        min.is_some_and(|m| s.value < m) || max.is_some_and(|m| s.value > m)
-                    });
-                had = now.map(|s| {
-                    let name = pack.stat(stat).map_or(s.label.as_str(), |d| d.title());
-                    format!("{name} {}", s.value_text())
-                });
-                had.is_some()
-            }
-            ConstraintKind::MaxScore { quirk, max } => {
-                let score = fighter
-                    .has_quirk(quirk)
-                    .then(|| super::valuation::fighter_value(pack, fighter, lasting))
-                    .flatten()
-                    .and_then(|v| v.score)
-                    .filter(|score| score > max);
-                had = score.map(|score| {
-                    let label = pack
-                        .valuation
-                        .as_ref()
-                        .and_then(|v| v.score.as_ref())
-                        .map_or("", |s| s.label.as_str());
-                    format!("{score} {label}")
-                });
-                had.is_some()
-            }
-            ConstraintKind::GangCount { .. }
-            | ConstraintKind::GangCountPerPoints { .. }
-            | ConstraintKind::GangMaxTagged { .. } => false,
+        let Some(had) = fighter_breaks(pack, fighter, &constraint.rule, lasting) else {
+            continue;
         };
-        if broken {
-            out.push(Problem {
-                rule: format!("constraints.{}", constraint.id),
-                scope: scope.clone(),
-                message: match had {
-                    Some(had) => format!("{} ({had})", constraint.message),
-                    None => constraint.message.clone(),
-                },
-                source: constraint.source.clone(),
-                ruling: ruling_text(pack, constraint.ruling.as_ref()),
-            });
+        out.push(Problem {
+            rule: format!("constraints.{}", constraint.id),
+            scope: fighter_scope(fighter),
+            message: match had {
+                Some(had) => format!("{} ({had})", constraint.message),
+                None => constraint.message.clone(),
+            },
+            source: constraint.source.clone(),
+            ruling: ruling_text(pack, constraint.ruling.as_ref()),
+        });
+    }
+    out
+}
+
+/// The fighter's entries the pack does not have.
+fn unknown_entries(pack: &Pack, fighter: &Fighter) -> Vec<Problem> {
+    fighter
+        .quirks
+        .iter()
+        .filter(|pick| pack.quirk(&pick.quirk).is_none())
+        .map(|pick| Problem {
+            rule: "catalog".into(),
+            scope: fighter_scope(fighter),
+            message: format!(
+                "`{}` is not a {} of {}",
+                pick.quirk, pack.words.entry, pack.pack.name
+            ),
+            source: String::new(),
+            ruling: None,
+        })
+        .collect()
+}
+
+/// What the recruiting rules ask of a fighter's entries: as many as a
+/// leader or a fighter is recruited with (those gained or lost since not
+/// counted), each different where the pack says so.
+fn recruited_with(pack: &Pack, fighter: &Fighter, changed: i64) -> Vec<Problem> {
+    let Some(recruiting) = &pack.recruiting else {
+        return Vec::new();
+    };
+    let problem = |rule: &str, message: String| Problem {
+        rule: rule.into(),
+        scope: fighter_scope(fighter),
+        message,
+        source: recruiting.source.clone(),
+        ruling: None,
+    };
+    let mut out = Vec::new();
+    let who = if fighter.leader {
+        format!("the {}", pack.words.leader)
+    } else {
+        format!("a {}", pack.words.fighter)
+    };
+    let recruited = usize::try_from(
+        i64::try_from(fighter.quirks.len())
+            .unwrap_or(i64::MAX)
+            .saturating_sub(changed),
+    )
+    .unwrap_or(0);
+    if let Some(expected) = recruiting.entries_for(fighter.leader)
+        && !expected.contains(recruited)
+    {
+        let has = pack.words.count(recruited, Noun::Entry);
+        out.push(problem(
+            "recruiting.quirks",
+            if changed == 0 {
+                format!("has {has}; {who} has {}", expected.describe())
+            } else {
+                format!(
+                    "was recruited with {has}; {who} has {}",
+                    expected.describe()
+                )
+            },
+        ));
+    }
+    if recruiting.distinct_quirks {
+        let mut counts: BTreeMap<&str, usize> = BTreeMap::new();
+        for pick in &fighter.quirks {
+            *counts.entry(pick.quirk.as_str()).or_default() += 1;
+        }
+        for (id, n) in counts.into_iter().filter(|(_, n)| *n > 1) {
+            let name = pack.quirk(id).map_or(id, |q| q.name.as_str());
+            out.push(problem(
+                "recruiting.distinct",
+                format!(
+                    "has {name} {n} times; each {} must be different",
+                    pack.words.entry
+                ),
+            ));
         }
     }
     out
+}
+
+/// Whether the fighter breaks one of the pack's constraints of a
+/// fighter's own: `None` where they do not, else what they have that
+/// breaks it, where the message says it. A gang's constraints are
+/// checked with the gang.
+fn fighter_breaks(
+    pack: &Pack,
+    fighter: &Fighter,
+    rule: &ConstraintKind,
+    lasting: &[LastingEffect],
+) -> Option<Option<String>> {
+    let broken = |yes: bool| yes.then_some(None);
+    match rule {
+        ConstraintKind::MaxTagged { tag, max } => broken(tagged(pack, fighter, tag).count() > *max),
+        ConstraintKind::ForbidsTagged { quirk, tag } => broken(
+            fighter.has_quirk(quirk)
+                && fighter
+                    .quirks
+                    .iter()
+                    .filter(|p| p.quirk != *quirk)
+                    .filter_map(|p| pack.quirk(&p.quirk))
+                    .any(|q| q.tags.iter().any(|t| t == tag)),
+        ),
+        ConstraintKind::RequiresAny { quirk, any_of } => {
+            broken(fighter.has_quirk(quirk) && !any_of.iter().any(|q| fighter.has_quirk(q)))
+        }
+        ConstraintKind::MinTagged { tag, min } => broken(tagged(pack, fighter, tag).count() < *min),
+        ConstraintKind::MaxSlots {
+            quirk,
+            tag,
+            max,
+            unopened,
+        } => {
+            // No maximum: the text prints none (the ruling says so).
+            broken(
+                fighter.has_quirk(quirk)
+                    && max.is_some_and(|max| {
+                        slots_taken(pack, fighter, tag, unopened.as_ref()) > max
+                    }),
+            )
+        }
+        ConstraintKind::StatRange {
+            quirk,
+            stat,
+            min,
+            max,
+            unless_tagged,
+        } => {
+            // Held to it: a fighter with the entry, and without one
+            // carrying `unless_tagged` (a type that will do instead).
+            let excused = unless_tagged
+                .as_deref()
+                .is_some_and(|t| tagged(pack, fighter, t).next().is_some());
+            if !fighter.has_quirk(quirk) || excused {
+                return None;
+            }
+            let now = super::derive_stats(pack, fighter, lasting)
+                .into_iter()
+                .find(|s| s.id == *stat)
+                .filter(|s| min.is_some_and(|m| s.value < m) || max.is_some_and(|m| s.value > m))?;
+            let name = pack.stat(stat).map_or(now.label.as_str(), |d| d.title());
+            Some(Some(format!("{name} {}", now.value_text())))
+        }
+        ConstraintKind::MaxScore { quirk, max } => {
+            if !fighter.has_quirk(quirk) {
+                return None;
+            }
+            let score = super::valuation::fighter_value(pack, fighter, lasting)
+                .and_then(|v| v.score)
+                .filter(|score| score > max)?;
+            let label = pack
+                .valuation
+                .as_ref()
+                .and_then(|v| v.score.as_ref())
+                .map_or("", |s| s.label.as_str());
+            Some(Some(format!("{score} {label}")))
+        }
+        ConstraintKind::GangCount { .. }
+        | ConstraintKind::GangCountPerPoints { .. }
+        | ConstraintKind::GangMaxTagged { .. } => None,
+    }
 }
 
 /// The fighter's quirks carrying `tag`.
@@ -528,148 +536,14 @@ pub fn gang_problems_after(
     lasting: &[super::LastingEffect],
     resources: &BTreeMap<String, i64>,
 ) -> Vec<Problem> {
-    let mut out = Vec::new();
-    let gang = |rule: &str, message: String, source: &str| Problem {
-        rule: rule.into(),
-        scope: ProblemScope::Gang,
-        message,
-        source: source.into(),
-        ruling: None,
-    };
     // What the fighters are worth together, read once for every rule
     // that needs it.
     let worth = super::valuation::gang_value(pack, fighters, lasting, resources);
-    if let Some(valuation) = &pack.valuation
-        && let Some(total) = &worth
-        && let Some(limit) = total.limit
-        && total.value > limit
-    {
-        let budget = valuation.budget.as_deref().and_then(|b| pack.resource(b));
-        let (rule, over, source, ruling) = match budget {
-            Some(b) => (
-                "valuation.budget",
-                format!("more than its {limit} {}", b.label),
-                &b.source,
-                ruling_text(pack, valuation.budget_ruling.as_ref()),
-            ),
-            None => (
-                "valuation.limit",
-                format!("over the limit of {limit}"),
-                &valuation.source,
-                ruling_text(pack, valuation.ruling.as_ref()),
-            ),
-        };
-        out.push(Problem {
-            ruling,
-            ..gang(
-                rule,
-                format!(
-                    "Its {} add up to {} {}, {over}.",
-                    pack.words.fighters, total.value, valuation.label
-                ),
-                source,
-            )
-        });
-    }
-    if let Some(recruiting) = &pack.recruiting {
-        let words = &pack.words;
-        let leaders = fighters.iter().filter(|f| f.leader).count();
-        if !recruiting.leaders.contains(leaders) {
-            out.push(gang(
-                "recruiting.leaders",
-                format!(
-                    "The {} has {}; it needs {}.",
-                    words.gang,
-                    words.count(leaders, Noun::Leader),
-                    recruiting.leaders.describe()
-                ),
-                &recruiting.source,
-            ));
-        }
-        let size = recruiting.size();
-        if !size.contains(fighters.len()) {
-            out.push(gang(
-                "recruiting.size",
-                format!(
-                    "The {} has {}; a starting {} has {} ({} {} + {} other {}).",
-                    words.gang,
-                    words.count(fighters.len(), Noun::Fighter),
-                    words.gang,
-                    size.describe(),
-                    recruiting.leaders.describe(),
-                    if recruiting.leaders.is_one() {
-                        &words.leader
-                    } else {
-                        &words.leaders
-                    },
-                    recruiting.recruits.describe(),
-                    if recruiting.recruits.is_one() {
-                        &words.fighter
-                    } else {
-                        &words.fighters
-                    },
-                ),
-                &recruiting.source,
-            ));
-        }
-    }
+    let mut out: Vec<Problem> = over_its_worth(pack, worth.as_ref()).into_iter().collect();
+    out.extend(recruited_gang(pack, fighters));
     for constraint in &pack.constraints {
-        let with = |quirk: &str| fighters.iter().filter(|f| f.has_quirk(quirk)).count();
-        let name = |quirk: &str| {
-            pack.quirk(quirk)
-                .map_or(quirk.to_owned(), |q| q.name.clone())
-        };
-        // What the count was, where the gang breaks the rule.
-        let broken = match &constraint.rule {
-            ConstraintKind::GangCount { quirk, allowed } => {
-                let n = with(quirk);
-                (!allowed.contains(&n)).then(|| {
-                    format!(
-                        "{} ha{} {}",
-                        pack.words.count(n, Noun::Fighter),
-                        if n == 1 { "s" } else { "ve" },
-                        name(quirk)
-                    )
-                })
-            }
-            ConstraintKind::GangCountPerPoints {
-                quirk,
-                max,
-                per,
-                rounding,
-            } => {
-                let n = with(quirk);
-                let points = worth.as_ref().map_or(0, |v| v.value);
-                let allowed = per_points(points, *per, *max, *rounding);
-                (n > allowed).then(|| {
-                    let noun = if n == 1 {
-                        &pack.words.fighter
-                    } else {
-                        &pack.words.fighters
-                    };
-                    format!(
-                        "{n} {noun} with {}; {allowed} allowed at {points} points",
-                        name(quirk)
-                    )
-                })
-            }
-            ConstraintKind::GangMaxTagged { tag, max } => {
-                let n = fighters
-                    .iter()
-                    .filter(|f| tagged(pack, f, tag).next().is_some())
-                    .count();
-                (n > *max).then(|| format!("{}; {max} allowed", pack.words.count(n, Noun::Fighter)))
-            }
-            // A fighter's own rules: checked with each fighter.
-            ConstraintKind::MaxTagged { .. }
-            | ConstraintKind::ForbidsTagged { .. }
-            | ConstraintKind::RequiresAny { .. }
-            | ConstraintKind::MinTagged { .. }
-            | ConstraintKind::MaxSlots { .. }
-            | ConstraintKind::StatRange { .. }
-            | ConstraintKind::MaxScore { .. } => None,
-        };
-        if let Some(count) = broken {
+        let points = worth.as_ref().map_or(0, |v| v.value);
+        if let Some(count) = gang_breaks(pack, fighters, &constraint.rule, points) {
             out.push(Problem {
                 rule: format!("constraints.{}", constraint.id),
                 scope: ProblemScope::Gang,
@@ -684,6 +558,164 @@ pub fn gang_problems_after(
         out.extend(fighter_problems_after(pack, fighter, delta, lasting));
     }
     out
+}
+
+/// A gang problem: a rule the gang as a whole breaks.
+fn gang_problem(rule: &str, message: String, source: &str) -> Problem {
+    Problem {
+        rule: rule.into(),
+        scope: ProblemScope::Gang,
+        message,
+        source: source.into(),
+        ruling: None,
+    }
+}
+
+/// What the fighters are worth together, past the pack's limit or the
+/// gang's budget.
+fn over_its_worth(pack: &Pack, worth: Option<&super::valuation::GangValue>) -> Option<Problem> {
+    let valuation = pack.valuation.as_ref()?;
+    let total = worth?;
+    let limit = total.limit.filter(|limit| total.value > *limit)?;
+    let budget = valuation.budget.as_deref().and_then(|b| pack.resource(b));
+    let (rule, over, source, ruling) = match budget {
+        Some(b) => (
+            "valuation.budget",
+            format!("more than its {limit} {}", b.label),
+            &b.source,
+            ruling_text(pack, valuation.budget_ruling.as_ref()),
+        ),
+        None => (
+            "valuation.limit",
+            format!("over the limit of {limit}"),
+            &valuation.source,
+            ruling_text(pack, valuation.ruling.as_ref()),
+        ),
+    };
+    Some(Problem {
+        ruling,
+        ..gang_problem(
+            rule,
+            format!(
+                "Its {} add up to {} {}, {over}.",
+                pack.words.fighters, total.value, valuation.label
+            ),
+            source,
+        )
+    })
+}
+
+/// What the recruiting rules ask of a gang: its leaders, and its size.
+fn recruited_gang(pack: &Pack, fighters: &[Fighter]) -> Vec<Problem> {
+    let Some(recruiting) = &pack.recruiting else {
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    let words = &pack.words;
+    let leaders = fighters.iter().filter(|f| f.leader).count();
+    if !recruiting.leaders.contains(leaders) {
+        out.push(gang_problem(
+            "recruiting.leaders",
+            format!(
+                "The {} has {}; it needs {}.",
+                words.gang,
+                words.count(leaders, Noun::Leader),
+                recruiting.leaders.describe()
+            ),
+            &recruiting.source,
+        ));
+    }
+    let size = recruiting.size();
+    if !size.contains(fighters.len()) {
+        out.push(gang_problem(
+            "recruiting.size",
+            format!(
+                "The {} has {}; a starting {} has {} ({} {} + {} other {}).",
+                words.gang,
+                words.count(fighters.len(), Noun::Fighter),
+                words.gang,
+                size.describe(),
+                recruiting.leaders.describe(),
+                if recruiting.leaders.is_one() {
+                    &words.leader
+                } else {
+                    &words.leaders
+                },
+                recruiting.recruits.describe(),
+                if recruiting.recruits.is_one() {
+                    &words.fighter
+                } else {
+                    &words.fighters
+                },
+            ),
+            &recruiting.source,
+        ));
+    }
+    out
+}
+
+/// Whether the gang breaks one of the pack's constraints of a whole
+/// gang: what the count was where it does. `points` is what its fighters
+/// are worth together. A fighter's own constraints are checked with each
+/// fighter.
+fn gang_breaks(
+    pack: &Pack,
+    fighters: &[Fighter],
+    rule: &ConstraintKind,
+    points: i64,
+) -> Option<String> {
+    let with = |quirk: &str| fighters.iter().filter(|f| f.has_quirk(quirk)).count();
+    let name = |quirk: &str| {
+        pack.quirk(quirk)
+            .map_or(quirk.to_owned(), |q| q.name.clone())
+    };
+    match rule {
+        ConstraintKind::GangCount { quirk, allowed } => {
+            let n = with(quirk);
+            (!allowed.contains(&n)).then(|| {
+                format!(
+                    "{} ha{} {}",
+                    pack.words.count(n, Noun::Fighter),
+                    if n == 1 { "s" } else { "ve" },
+                    name(quirk)
+                )
+            })
+        }
+        ConstraintKind::GangCountPerPoints {
+            quirk,
+            max,
+            per,
+            rounding,
+        } => {
+            let n = with(quirk);
+            let allowed = per_points(points, *per, *max, *rounding);
+            (n > allowed).then(|| {
+                let noun = if n == 1 {
+                    &pack.words.fighter
+                } else {
+                    &pack.words.fighters
+                };
+                format!(
+                    "{n} {noun} with {}; {allowed} allowed at {points} points",
+                    name(quirk)
+                )
+            })
+        }
+        ConstraintKind::GangMaxTagged { tag, max } => {
+            let n = fighters
+                .iter()
+                .filter(|f| tagged(pack, f, tag).next().is_some())
+                .count();
+            (n > *max).then(|| format!("{}; {max} allowed", pack.words.count(n, Noun::Fighter)))
+        }
+        ConstraintKind::MaxTagged { .. }
+        | ConstraintKind::ForbidsTagged { .. }
+        | ConstraintKind::RequiresAny { .. }
+        | ConstraintKind::MinTagged { .. }
+        | ConstraintKind::MaxSlots { .. }
+        | ConstraintKind::StatRange { .. }
+        | ConstraintKind::MaxScore { .. } => None,
+    }
 }
 
 /// How many `max` a gang of `points` may have, at `max` for every `per`

@@ -95,7 +95,12 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
                 recorded.battle,
                 recorded.procedure.seed
             );
-            print_changes(&recorded.procedure.changes, &recorded.procedure.needed);
+            let pack = session.pack(&recorded.procedure.battle.ruleset).ok();
+            print_changes(
+                &recorded.procedure.changes,
+                &recorded.procedure.needed,
+                pack,
+            );
             for warning in &recorded.procedure.warnings {
                 say!(
                     "  warning: {}: {} ({})",
@@ -129,10 +134,12 @@ pub(super) fn battle(session: &mut Session, command: BattleCommand) -> Result<()
 }
 
 /// What a procedure changes, a line each, each ruling once, numbered,
-/// after the changes it decided; then the choices still to make.
+/// after the changes it decided; then the choices still to make, a roll's
+/// by its name in the report and, beside it, as the pack calls it.
 pub(super) fn print_changes(
     changes: &[crate::campaign::battle::ChangeLine],
     needed: &[crate::campaign::battle::NeededChoice],
+    pack: Option<&crate::rules::Pack>,
 ) {
     let mut rulings: Vec<&str> = Vec::new();
     for change in changes {
@@ -150,8 +157,13 @@ pub(super) fn print_changes(
         say!("{line}");
     }
     for needed in needed {
+        let titled = pack
+            .filter(|_| needed.field == "picks")
+            .map(|p| p.roll_title(&needed.rule))
+            .filter(|title| *title != needed.rule)
+            .map_or_else(String::new, |title| format!(" ({title})"));
         say!(
-            "  needs a choice ({}): {} for “{}”: {}",
+            "  needs a choice ({}): {} for “{}”{titled}: {}",
             needed.field,
             needed.gang,
             needed.rule,

@@ -274,6 +274,19 @@ struct Standing {
 /// After a change to resources: the new standings of every gang it
 /// touched (both gangs of an action that takes from another). Saved
 /// already: a failure to read back is a warning.
+/// `rapsheet resource RESOURCE DELTA --gang GANG`: a gang's resource
+/// changed by hand, with the reason, and where it stands after.
+pub(super) fn resource(
+    session: &mut Session,
+    (gang, resource, delta): (&str, &str, i64),
+    reason: &str,
+    json: bool,
+) -> Result<()> {
+    let g = session.gang_named(gang)?;
+    let batch = session.adjust_resource(g.id, resource, delta, reason)?;
+    standings(session, &[g.id], batch, json)
+}
+
 pub(super) fn standings(
     session: &Session,
     gangs: &[crate::campaign::GangId],

@@ -227,10 +227,32 @@ pub(super) fn prepare(command: LeagueCommand) -> Result<()> {
     Ok(())
 }
 
+/// `rapsheet league …`: joining makes the campaign file, preparing a
+/// server needs none, every other command works on the campaign open,
+/// written in `league_format` at most where one is given.
+pub(super) fn run(
+    db: Option<&Path>,
+    packs: &[std::path::PathBuf],
+    command: LeagueCommand,
+    league_format: Option<i64>,
+) -> Result<()> {
+    match command {
+        LeagueCommand::Join { invite } => join(&invite, super::need_db(db)?, league_format),
+        command @ LeagueCommand::Prepare { .. } => prepare(command),
+        command => {
+            let mut session = super::open(db, packs)?;
+            if let Some(format) = league_format {
+                session.write_league_format(format);
+            }
+            league(&mut session, command)
+        }
+    }
+}
+
 /// `rapsheet league join`: needs no campaign open, it makes one.
 pub(super) fn join(invite: &Path, db: &Path, format: Option<i64>) -> Result<()> {
     let invite = read_invite(invite)?;
-    let format = format.unwrap_or(crate::store::league::NEWEST_FORMAT);
+    let format = format.unwrap_or_else(Session::newest_league_format);
     // On a terminal, how far a long join is, on one line.
     let shown = std::io::IsTerminal::is_terminal(&std::io::stderr());
     let session = Session::league_join_watched(&invite, db, None, format, &mut |p| {
@@ -263,7 +285,7 @@ pub(super) fn league(session: &mut Session, command: LeagueCommand) -> Result<()
     match command {
         LeagueCommand::Init { server, schema } => {
             let (server, password) = server.read("organiser")?;
-            let schema = schema.unwrap_or(crate::store::league::SCHEMA_VERSION);
+            let schema = schema.unwrap_or_else(Session::league_schema_version);
             let sent = session.league_init_to(&server, &password, schema)?;
             say!(
                 "The league is set up at {}:{}/{}; sent the campaign's {sent} changes",

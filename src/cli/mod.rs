@@ -568,25 +568,10 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
         } => bundle::import_whole(&file, need_db(db)?, registry(packs)?),
         Command::Bundle { command } => bundle::bundle(&mut open(db, packs)?, command),
         Command::Merge(args) => merge::merge(&open(db, packs)?, args),
-        // Joining makes the campaign file.
-        Command::League {
-            command: league::LeagueCommand::Join { invite },
-            league_format,
-        } => league::join(&invite, need_db(db)?, league_format),
-        Command::League {
-            command: command @ league::LeagueCommand::Prepare { .. },
-            ..
-        } => league::prepare(command),
         Command::League {
             command,
             league_format,
-        } => {
-            let mut session = open(db, packs)?;
-            if let Some(format) = league_format {
-                session.write_league_format(format);
-            }
-            league::league(&mut session, command)
-        }
+        } => league::run(db, packs, command, league_format),
         // Restoring needs no campaign open: the backup is the campaign.
         Command::Backup {
             command: backup::BackupCommand::Restore { backup, output },
@@ -609,12 +594,12 @@ pub fn run_with_packs(db: Option<&Path>, packs: &[PathBuf], command: Command) ->
             gang,
             reason,
             json,
-        } => {
-            let mut session = open(db, packs)?;
-            let g = session.gang_named(&gang)?;
-            let batch = session.adjust_resource(g.id, &resource, delta, &reason)?;
-            edit::standings(&session, &[g.id], batch, json)
-        }
+        } => edit::resource(
+            &mut open(db, packs)?,
+            (&gang, &resource, delta),
+            &reason,
+            json,
+        ),
         Command::Battle { command } => battle::battle(&mut open(db, packs)?, command),
         Command::Titles {
             command: Some(battle::TitlesCommand::Choose { gang, title }),

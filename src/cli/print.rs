@@ -144,6 +144,9 @@ pub(super) fn cards(session: &Session, args: CardsArgs) -> Result<()> {
     let bytes = job.pdf()?;
     write_output(session, &args.output, &bytes, args.force)?;
     warn(&job.warnings()?);
+    if let Some(near) = job.near_the_edge() {
+        say_err!("warning: {near}");
+    }
     say!(
         "Wrote {} to {}",
         crate::rules::counted(job.card_count(), "card", "cards"),

@@ -165,7 +165,7 @@ fn cycle(session: &mut Session, command: CycleCommand) -> Result<()> {
             }
             if !view.end.is_empty() {
                 say!("When {} ends:", view.said);
-                super::battle::print_changes(&view.end, &[]);
+                super::battle::print_changes(&view.end, &[], None);
             }
             Ok(())
         }
@@ -184,7 +184,8 @@ fn cycle(session: &mut Session, command: CycleCommand) -> Result<()> {
                     return print_json(&procedure);
                 }
                 say!("Would end it (rolls from seed {seed}):");
-                super::battle::print_changes(&procedure.changes, &procedure.needed);
+                let pack = session.pack(&procedure.battle.ruleset).ok();
+                super::battle::print_changes(&procedure.changes, &procedure.needed, pack);
                 return Ok(());
             }
             let ended = session.end_cycle(&report, seed)?;
@@ -195,7 +196,7 @@ fn cycle(session: &mut Session, command: CycleCommand) -> Result<()> {
                 "{} (rolls from seed {seed})",
                 session.batch_label(ended.batch)?
             );
-            super::battle::print_changes(&ended.changes, &[]);
+            super::battle::print_changes(&ended.changes, &[], None);
             Ok(())
         }
     }

@@ -162,7 +162,7 @@ pub struct TooLong {
 /// its number (`(2)`), and so on. An entry too long for a card on its own
 /// is an error. The card says each thing once (see `tidy`).
 pub fn parts(fonts: &Fonts, data: &CardData, style: CardStyle) -> Result<Vec<Part>, TooLong> {
-    let data = &super::tidy::card(data);
+    let data = &notes_in_pieces(fonts, &super::tidy::card(data), style);
     let plain = CardStyle {
         write_in: false,
         ..style
@@ -193,17 +193,10 @@ pub fn parts(fonts: &Fonts, data: &CardData, style: CardStyle) -> Result<Vec<Par
             });
             return Ok(out);
         }
-        // The most entries that fit on this card (fewer always fit when
-        // more do).
-        let (mut lo, mut hi) = (from, count);
-        while lo + 1 < hi {
-            let mid = (lo + hi) / 2;
-            if fits(&taking(data, from..mid, number), first, plain) {
-                lo = mid;
-            } else {
-                hi = mid;
-            }
-        }
+        // The most entries that fit on this card (not all of them).
+        let lo = most_that_fit(from, count.saturating_sub(1).max(from), |to| {
+            fits(&taking(data, from..to, number), first, plain)
+        });
         if lo == from && !first {
             return Err(TooLong {
                 name: data.name.clone(),
@@ -219,15 +212,77 @@ pub fn parts(fonts: &Fonts, data: &CardData, style: CardStyle) -> Result<Vec<Par
     }
 }
 
-/// How many entries a card has: its entries' lines and its lasting
-/// effects'.
+/// The card with each of its notes too long for a card of its own cut
+/// into pieces that are not, between the lines they wrap into at the
+/// smallest type: the notes a fighter's owner writes are never too long
+/// to print, where an entry the rules give may be.
+fn notes_in_pieces(fonts: &Fonts, data: &CardData, style: CardStyle) -> CardData {
+    let plain = CardStyle {
+        write_in: false,
+        ..style
+    };
+    let alone = |note: &str| {
+        let card = CardData {
+            notes: vec![note.to_owned()],
+            ..taking(data, 0..0, 2)
+        };
+        card_once(fonts, &card, 0, (0.0, 0.0), plain, &mut Vec::new(), false)
+    };
+    let f = Frame::new(0.0, 0.0, style.size);
+    // The narrowest a body's line is: indented, and hanging.
+    let width = f.inner() - 1.0 - f.pick(2.5, 3.0);
+    let mut out = data.clone();
+    out.notes = Vec::new();
+    for note in &data.notes {
+        let lines = super::layout::wrap_keeping_spaces(fonts, note, width, LABEL, false);
+        let piece = |lines: &[String]| lines.concat().trim().to_owned();
+        let mut from = 0;
+        while from < lines.len() {
+            // The most lines that fit on a card alone, one at least.
+            let to = most_that_fit(from + 1, lines.len(), |to| alone(&piece(&lines[from..to])));
+            out.notes.push(piece(&lines[from..to]));
+            from = to;
+        }
+    }
+    out
+}
+
+/// The most of `from..=end` that fit, where `fits(to)` says whether as
+/// many as `to` do, `from` is taken to, and fewer fit whenever more do.
+/// Tried a step that doubles at a time and then halved between, so that
+/// what is laid out to try is never much more than what fits: a fighter
+/// on many cards costs what their cards hold, not that many times over.
+fn most_that_fit(from: usize, end: usize, fits: impl Fn(usize) -> bool) -> usize {
+    let (mut lo, mut hi) = (from, end + 1);
+    let mut step = 1;
+    while lo + step < hi {
+        if fits(lo + step) {
+            lo += step;
+            step *= 2;
+        } else {
+            hi = lo + step;
+        }
+    }
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        if fits(mid) {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    lo
+}
+
+/// How many entries a card has: its entries' lines, its lasting
+/// effects' and its notes'.
 fn entries(data: &CardData) -> usize {
     let lines = if data.groups.is_empty() {
         data.quirks.len()
     } else {
         data.groups.iter().map(|(_, l)| l.len()).sum()
     };
-    lines + data.lasting.len()
+    lines + data.lasting.len() + data.notes.len()
 }
 
 /// The card with only the entries in `range` (counted as [`entries`]
@@ -256,6 +311,7 @@ fn taking(data: &CardData, range: std::ops::Range<usize>, number: usize) -> Card
             .collect();
     }
     part.lasting = keep(&data.lasting);
+    part.notes = keep(&data.notes);
     if number > 1 {
         part = CardData {
             name: format!("{} ({number})", data.name),
@@ -264,6 +320,7 @@ fn taking(data: &CardData, range: std::ops::Range<usize>, number: usize) -> Card
             quirks: part.quirks,
             groups: part.groups,
             lasting: part.lasting,
+            notes: part.notes,
             quirks_heading: data.quirks_heading.clone(),
             lasting_heading: data.lasting_heading.clone(),
             notes_heading: data.notes_heading.clone(),
@@ -819,12 +876,10 @@ fn body(
     // What is written decides the type's size; an empty heading takes
     // lines to write on from the room left under it, and is left out
     // where there is none.
-    let mut size = f.pick(9.0, 11.0);
-    let (mut laid, mut written) = lay(size);
-    while size > LABEL && top + written > bottom {
-        size = (size - 0.25).max(LABEL);
-        (laid, written) = lay(size);
-    }
+    let (size, (laid, written)) = largest_that_fits(f.pick(9.0, 11.0), |size| {
+        let (laid, written) = lay(size);
+        (top + written <= bottom, (laid, written))
+    });
     let fits = top + written <= bottom + 0.01;
     let rule = f.pick(5.5, 6.5);
     let rules = write_on(
@@ -858,11 +913,42 @@ fn body(
     fits
 }
 
+/// The largest size from `start` down to [`LABEL`], a quarter point at a
+/// time, at which `lay` says what it laid out fits; [`LABEL`] where none
+/// does. What fits at a size fits at every smaller one, so the sizes are
+/// halved between rather than each tried: a card too full to fit is known
+/// at once (as [`parts`] asks, many times over for a long fighter).
+fn largest_that_fits<T>(start: f32, lay: impl Fn(f32) -> (bool, T)) -> (f32, T) {
+    let steps = ((start - LABEL) / 0.25).ceil().max(0.0) as usize;
+    let size = |k: usize| (start - 0.25 * k as f32).max(LABEL);
+    let (fits, first) = lay(size(0));
+    if fits || steps == 0 {
+        return (size(0), first);
+    }
+    let (fits, smallest) = lay(size(steps));
+    if !fits {
+        return (size(steps), smallest);
+    }
+    // Too big at `lo`, fits at `hi`.
+    let (mut lo, mut hi, mut best) = (0, steps, smallest);
+    while lo + 1 < hi {
+        let mid = (lo + hi) / 2;
+        let (fits, laid) = lay(size(mid));
+        if fits {
+            (hi, best) = (mid, laid);
+        } else {
+            lo = mid;
+        }
+    }
+    (size(hi), best)
+}
+
 /// What a card's body prints, in order, each (heading, lines): the
 /// entries under one heading, or under their categories' (a unit record's
-/// rank, species, skills, equipment), then the lasting effects. The
-/// entries' heading stands even over none on a fighter's first card (with
-/// lines to write them on where there is room: see [`write_on`]).
+/// rank, species, skills, equipment), then the lasting effects, then the
+/// fighter's notes. The entries' heading stands even over none on a
+/// fighter's first card (with lines to write them on where there is room:
+/// see [`write_on`]).
 fn blocks(data: &CardData, first: bool) -> Vec<(&String, &[String])> {
     let entries: Vec<(&String, &[String])> = if data.groups.is_empty() {
         vec![(&data.quirks_heading, data.quirks.as_slice())]
@@ -879,9 +965,12 @@ fn blocks(data: &CardData, first: bool) -> Vec<(&String, &[String])> {
                 || !lines.is_empty()
         })
         .chain(
-            [(&data.lasting_heading, data.lasting.as_slice())]
-                .into_iter()
-                .filter(|(_, lines)| !lines.is_empty()),
+            [
+                (&data.lasting_heading, data.lasting.as_slice()),
+                (&data.notes_heading, data.notes.as_slice()),
+            ]
+            .into_iter()
+            .filter(|(_, lines)| !lines.is_empty()),
         )
         .collect()
 }
@@ -960,6 +1049,54 @@ pub fn grid(page: PageSize, style: CardStyle) -> Vec<(f32, f32)> {
         }
     }
     out
+}
+
+/// Cards on a sheet whose cut lines come nearer the paper's edge than
+/// [`PRINTABLE`], where many printers cannot print: the card's own print
+/// (its header band) would stop short of its edge. The outermost cut
+/// line, and the bleed beyond it (mm from the edge). A bleed that runs
+/// past what prints, its cut inside it, is only a bleed printed narrower,
+/// and is not told.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct NearTheEdge {
+    pub cut: f32,
+    pub bleed: f32,
+}
+
+impl std::fmt::Display for NearTheEdge {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "the outer cut lines are {:.1} mm from the paper's edge",
+            self.cut
+        )?;
+        if self.bleed < self.cut {
+            write!(f, " and their bleed {:.1} mm", self.bleed)?;
+        }
+        write!(
+            f,
+            ", where many printers cannot print (they print from {PRINTABLE} mm in): \
+             the cards are printed as asked, at their size; for cut lines further in, \
+             print without bleed, with crop marks, or on smaller cards"
+        )
+    }
+}
+
+/// Where the cut lines of the cards on a sheet come nearer the paper's
+/// edge than [`PRINTABLE`], if they do. The cards are printed as asked
+/// and the player told: shrunk, they would no longer be the size asked
+/// for (a sleeve's), and with fewer to a row, a sheet would hold half.
+pub fn near_the_edge(page: PageSize, style: CardStyle) -> Option<NearTheEdge> {
+    let (pw, ph) = page.mm();
+    let (cw, ch) = style.size.mm();
+    let cut = grid(page, style)
+        .iter()
+        .flat_map(|&(x, y)| [x, y, pw - (x + cw), ph - (y + ch)])
+        .fold(f32::INFINITY, f32::min);
+    (cut < PRINTABLE - 0.01).then_some(NearTheEdge {
+        cut,
+        bleed: cut - style.bleed(),
+    })
 }
 
 /// Crop marks for the cards placed: for every cut line, a short stroke at

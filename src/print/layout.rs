@@ -152,6 +152,7 @@ pub fn wrap_hanging(
                 (first, rest),
                 size,
                 bold,
+                false,
             )
         })
         .collect()
@@ -200,14 +201,29 @@ impl textwrap::core::Fragment for Piece<'_> {
     }
 }
 
+/// One paragraph (no line breaks of its own) in the lines [`wrap`] lays
+/// it out in, each with the space after it: joined, they are the text
+/// again, so a paragraph too long for one place can be cut between lines.
+pub fn wrap_keeping_spaces(
+    fonts: &Fonts,
+    text: &str,
+    width: f32,
+    size: f32,
+    bold: bool,
+) -> Vec<String> {
+    wrap_line(fonts, text, (width, width), size, bold, true)
+}
+
 /// One line of text wrapped by textwrap at the places Unicode allows a
-/// break (spaces, and between CJK characters), measured in the font.
+/// break (spaces, and between CJK characters), measured in the font; each
+/// line with the space it broke at where `keep_space`.
 fn wrap_line(
     fonts: &Fonts,
     text: &str,
     (first, rest): (f32, f32),
     size: f32,
     bold: bool,
+    keep_space: bool,
 ) -> Vec<String> {
     let width = first.min(rest);
     let measure = |t: &str| f64::from(fonts.width(t, size, bold));
@@ -236,7 +252,7 @@ fn wrap_line(
             let mut text = String::new();
             for (i, piece) in line.iter().enumerate() {
                 text.push_str(piece.word);
-                if i + 1 < line.len() {
+                if keep_space || i + 1 < line.len() {
                     text.push_str(piece.space);
                 }
             }

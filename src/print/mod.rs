@@ -188,6 +188,10 @@ pub struct CardData {
     pub quirks: Vec<String>,
     /// One line per lasting effect.
     pub lasting: Vec<String>,
+    /// The fighter's notes, a line each, printed under the pack's notes
+    /// heading after the lasting effects.
+    #[serde(default)]
+    pub notes: Vec<String>,
     /// PNG or JPEG bytes.
     #[serde(skip)]
     pub photo: Option<Vec<u8>>,
@@ -316,6 +320,7 @@ fn card_texts(cards: &[CardData]) -> Vec<(String, &str)> {
                     .map(String::as_str),
             )
             .chain(card.lasting.iter().map(String::as_str))
+            .chain(card.notes.iter().map(String::as_str))
             .chain([
                 card.quirks_heading.as_str(),
                 card.lasting_heading.as_str(),

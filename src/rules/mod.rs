@@ -612,6 +612,39 @@ impl Pack {
             .find(|q| q.no_counters.iter().any(|c| c == counter))
     }
 
+    /// How a roll's name reads to a player: the name of what it rolls
+    /// where the name gives its id (`injury: Brick` is `Post-Battle
+    /// Injury: Brick`, `advancement 2: Brick` is `Advancement 2: Brick`):
+    /// a table, a roll scored by counting, an outcome's own effects, a
+    /// step of a cycle's end. The name itself stays what a report types.
+    pub fn roll_title(&self, roll: &str) -> String {
+        let Some((head, rest)) = roll.split_once(": ") else {
+            return roll.to_owned();
+        };
+        // A second roll on the same table is numbered after its id.
+        let (id, nth) = match head.rsplit_once(' ') {
+            Some((id, n)) if n.chars().all(|c| c.is_ascii_digit()) => (id, Some(n)),
+            _ => (head, None),
+        };
+        let counted = self.record().counted.iter().find(|c| c.id == id);
+        let title = self
+            .tables
+            .iter()
+            .find(|t| t.id == id)
+            .map(|t| t.name.as_str())
+            .or_else(|| counted.map(|c| c.label.as_str()))
+            .or_else(|| self.outcome(id).map(|o| o.label.as_str()))
+            .or_else(|| {
+                let mut steps = self.cycles.iter().flat_map(|c| &c.end);
+                steps.find(|s| s.id == id).map(|s| s.text.as_str())
+            });
+        match (title, nth) {
+            (Some(title), Some(n)) => format!("{title} {n}: {rest}"),
+            (Some(title), None) => format!("{title}: {rest}"),
+            (None, _) => roll.to_owned(),
+        }
+    }
+
     /// How a counter key reads: `Ammo (Pistol)`.
     pub fn counter_title(&self, key: &str) -> String {
         match self.counter_key(key) {

@@ -1006,6 +1006,11 @@ pub struct CounterDef {
     /// holds is refused, not held at `min` (a plot point spent).
     #[serde(default)]
     pub spent: bool,
+    /// What the log says of a rise lost whole at `max`, in the pack's
+    /// words (HWC's plot point awarded at two: `the award is lost: never
+    /// more than 2`); left out, the app's own words.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub lost_at_max: Option<String>,
     /// Points at which a member rolls on a table (experience advances),
     /// per kind of member.
     #[serde(default)]

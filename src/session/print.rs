@@ -85,6 +85,16 @@ impl PrintJob {
         }
     }
 
+    /// Where the cards' cut lines come nearer the paper's edge than a
+    /// printer is sure to print, if they do: the cards print as asked,
+    /// and a face says this beside them (the command line as a warning).
+    pub fn near_the_edge(&self) -> Option<crate::print::card::NearTheEdge> {
+        match self {
+            PrintJob::Cards { page, style, .. } => crate::print::card::near_the_edge(*page, *style),
+            PrintJob::Roster { .. } => None,
+        }
+    }
+
     /// The PDF.
     pub fn pdf(&self) -> Result<Vec<u8>, PrintError> {
         match self {
@@ -265,6 +275,13 @@ impl Session {
                         .lasting
                         .iter()
                         .map(|e| e.line(&pack.record().noun))
+                        .collect(),
+                    notes: f
+                        .notes
+                        .lines()
+                        .map(str::trim)
+                        .filter(|l| !l.is_empty())
+                        .map(str::to_owned)
                         .collect(),
                     photo: self.store.photo(f.id)?,
                     status: card_status(f),

@@ -971,6 +971,7 @@ impl Session {
             }
             for c in &pack.record().counted {
                 names.labels.insert(c.id.clone(), c.label.clone());
+                names.counted.insert(c.id.clone());
             }
             // A table is called by its name; one the group entered says
             // so, and that label stands over the book's of the same id.

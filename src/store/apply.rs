@@ -26,26 +26,8 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             name,
             default_ruleset,
         } => create_campaign(tx, name, default_ruleset),
-        CampaignRenamed { from, to } => update_one(
-            tx,
-            "UPDATE campaign SET name = ?2 WHERE id = 1 AND name = ?1",
-            params![from, to],
-            || format!("the campaign is no longer called “{from}”"),
-        ),
         GangFounded { gang } => insert_gang(tx, gang),
         GangDisbanded { gang } => disband_gang(tx, gang),
-        GangRenamed { gang, from, to } => update_one(
-            tx,
-            "UPDATE gang SET name = ?3 WHERE id = ?1 AND name = ?2",
-            params![gang, from, to],
-            || format!("gang #{gang} is no longer called “{from}”"),
-        ),
-        GangNotesChanged { gang, from, to } => update_one(
-            tx,
-            "UPDATE gang SET notes = ?3 WHERE id = ?1 AND notes = ?2",
-            params![gang, from, to],
-            || format!("gang #{gang}'s notes have changed since"),
-        ),
         ResourceAdjusted {
             gang,
             resource,
@@ -55,18 +37,6 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         } => set_resource(tx, *gang, resource, *from, *to),
         FighterRecruited { fighter } => insert_fighter(tx, fighter),
         FighterDismissed { fighter } => dismiss_fighter(tx, fighter),
-        FighterRenamed { fighter, from, to } => update_one(
-            tx,
-            "UPDATE fighter SET name = ?3 WHERE id = ?1 AND name = ?2",
-            params![fighter, from, to],
-            || format!("fighter #{fighter} is no longer called “{from}”"),
-        ),
-        LeaderChanged { fighter, from, to } => update_one(
-            tx,
-            "UPDATE fighter SET is_leader = ?3 WHERE id = ?1 AND is_leader = ?2",
-            params![fighter, from, to],
-            || format!("fighter #{fighter}'s leader mark has changed"),
-        ),
         QuirksChanged { fighter, from, to } => change_quirks(tx, *fighter, from, to),
         CounterChanged {
             fighter,
@@ -75,12 +45,6 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             to,
             ..
         } => change_counter(tx, *fighter, counter, *from, *to),
-        FighterNotesChanged { fighter, from, to } => update_one(
-            tx,
-            "UPDATE fighter SET notes = ?3 WHERE id = ?1 AND notes = ?2",
-            params![fighter, from, to],
-            || format!("fighter #{fighter}'s notes have changed since"),
-        ),
         BattleRecorded { battle } => insert_battle(tx, battle),
         BattleUnrecorded { battle } => unrecord_battle(tx, battle),
         TitleChanged { title, from, to } => change_title(tx, title, *from, *to),
@@ -97,6 +61,107 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         FighterStatusChanged {
             fighter, from, to, ..
         } => change_status(tx, *fighter, from, to),
+        BaseStatSet {
+            fighter,
+            stat,
+            from,
+            to,
+        } => set_base_stat(tx, *fighter, stat, *from, *to),
+        LastingEffectAdded { effect } => insert_effect(tx, effect),
+        LastingEffectDeleted { effect } => delete_effect(tx, effect),
+        PhotoChanged { fighter, from, to } => change_photo(tx, *fighter, from, to),
+        HousePackSet { id, from, to } => set_house_pack(tx, id, from.as_deref(), to.as_deref()),
+        SettingChanged { setting, from, to } => {
+            set_setting(tx, setting, from.as_deref(), to.as_deref())
+        }
+        PendingEffectAdded { effect } => insert_pending(tx, effect),
+        PendingEffectRemoved { effect } => remove_pending(tx, effect),
+        HoldingChanged {
+            holding, from, to, ..
+        } => change_holding(tx, holding, *from, *to),
+        FactionTitleChanged { title, from, to } => {
+            change_faction_title(tx, title, from.as_deref(), to.as_deref())
+        }
+        ChallengeIssued { challenge } => insert_challenge(tx, challenge),
+        PairingsMade { pairings } => exec(
+            tx,
+            "INSERT INTO pairings (cycle, made) VALUES (?1, ?2)",
+            params![pairings.cycle, serde_json::to_string(pairings)?],
+        )
+        .map(drop)
+        .map_err(|e| match e.sqlite_error_code() {
+            Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(
+                "the pairings of cycle {} are made already",
+                pairings.cycle
+            )),
+            _ => e.into(),
+        }),
+        CampaignRenamed { .. }
+        | GangRenamed { .. }
+        | GangNotesChanged { .. }
+        | FighterRenamed { .. }
+        | LeaderChanged { .. }
+        | FighterNotesChanged { .. }
+        | FighterTransferred { .. }
+        | LastingEffectRemoved { .. }
+        | LastingEffectRestored { .. }
+        | CampaignRulesetChanged { .. }
+        | GangRulesetChanged { .. }
+        | PendingEffectUsed { .. }
+        | PendingEffectUnused { .. }
+        | CycleEnded { .. }
+        | CycleReopened { .. }
+        | GangFactionChanged { .. }
+        | ChallengeWithdrawn { .. }
+        | ChallengeAnswered { .. }
+        | ChallengeAnswerTakenBack { .. }
+        | ChallengeLapsed { .. }
+        | ChallengeRenewed { .. }
+        | PairingsTakenBack { .. } => update_in_place(tx, event),
+    }
+}
+
+/// A change that is one UPDATE of one row, guarded by what the row held
+/// before: a name, notes, a mark, a ruleset, a cycle.
+fn update_in_place(tx: &Transaction<'_>, event: &Event) -> Result<()> {
+    use Event::*;
+    match event {
+        CampaignRenamed { from, to } => update_one(
+            tx,
+            "UPDATE campaign SET name = ?2 WHERE id = 1 AND name = ?1",
+            params![from, to],
+            || format!("the campaign is no longer called “{from}”"),
+        ),
+        GangRenamed { gang, from, to } => update_one(
+            tx,
+            "UPDATE gang SET name = ?3 WHERE id = ?1 AND name = ?2",
+            params![gang, from, to],
+            || format!("gang #{gang} is no longer called “{from}”"),
+        ),
+        GangNotesChanged { gang, from, to } => update_one(
+            tx,
+            "UPDATE gang SET notes = ?3 WHERE id = ?1 AND notes = ?2",
+            params![gang, from, to],
+            || format!("gang #{gang}'s notes have changed since"),
+        ),
+        FighterRenamed { fighter, from, to } => update_one(
+            tx,
+            "UPDATE fighter SET name = ?3 WHERE id = ?1 AND name = ?2",
+            params![fighter, from, to],
+            || format!("fighter #{fighter} is no longer called “{from}”"),
+        ),
+        LeaderChanged { fighter, from, to } => update_one(
+            tx,
+            "UPDATE fighter SET is_leader = ?3 WHERE id = ?1 AND is_leader = ?2",
+            params![fighter, from, to],
+            || format!("fighter #{fighter}'s leader mark has changed"),
+        ),
+        FighterNotesChanged { fighter, from, to } => update_one(
+            tx,
+            "UPDATE fighter SET notes = ?3 WHERE id = ?1 AND notes = ?2",
+            params![fighter, from, to],
+            || format!("fighter #{fighter}'s notes have changed since"),
+        ),
         FighterTransferred {
             fighter,
             from,
@@ -110,14 +175,6 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             params![fighter, from, to, leader_from, leader_to],
             || format!("fighter #{fighter} is not as it was in gang #{from}"),
         ),
-        BaseStatSet {
-            fighter,
-            stat,
-            from,
-            to,
-        } => set_base_stat(tx, *fighter, stat, *from, *to),
-        LastingEffectAdded { effect } => insert_effect(tx, effect),
-        LastingEffectDeleted { effect } => delete_effect(tx, effect),
         LastingEffectRemoved { effect, reason } => update_one(
             tx,
             "UPDATE lasting_effect SET removed = ?2 WHERE id = ?1 AND removed IS NULL",
@@ -130,11 +187,6 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             params![effect],
             || format!("lasting effect #{effect} is not removed"),
         ),
-        PhotoChanged { fighter, from, to } => change_photo(tx, *fighter, from, to),
-        HousePackSet { id, from, to } => set_house_pack(tx, id, from.as_deref(), to.as_deref()),
-        SettingChanged { setting, from, to } => {
-            set_setting(tx, setting, from.as_deref(), to.as_deref())
-        }
         CampaignRulesetChanged { from, to } => update_one(
             tx,
             "UPDATE campaign SET default_ruleset = ?2 WHERE id = 1 AND default_ruleset = ?1",
@@ -147,8 +199,6 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             params![gang, from, to],
             || format!("gang #{gang} no longer plays {from}"),
         ),
-        PendingEffectAdded { effect } => insert_pending(tx, effect),
-        PendingEffectRemoved { effect } => remove_pending(tx, effect),
         PendingEffectUsed { effect, battle, .. } => update_one(
             tx,
             "UPDATE pending_effect SET used_in = ?2 WHERE id = ?1 AND used_in IS NULL",
@@ -161,9 +211,6 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             params![effect, battle],
             || format!("pending effect #{effect} was not used in battle #{battle}"),
         ),
-        HoldingChanged {
-            holding, from, to, ..
-        } => change_holding(tx, holding, *from, *to),
         CycleEnded { cycle } => update_one(
             tx,
             "UPDATE campaign SET cycle = ?1 + 1 WHERE id = 1 AND cycle = ?1",
@@ -182,10 +229,6 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             params![gang, from, to],
             || format!("gang #{gang}'s faction has changed since"),
         ),
-        FactionTitleChanged { title, from, to } => {
-            change_faction_title(tx, title, from.as_deref(), to.as_deref())
-        }
-        ChallengeIssued { challenge } => insert_challenge(tx, challenge),
         ChallengeWithdrawn { challenge } => update_one(
             tx,
             "DELETE FROM challenge WHERE id = ?1 AND status = 'issued' \
@@ -258,25 +301,17 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             ],
             || format!("challenge #{challenge} has not lapsed"),
         ),
-        PairingsMade { pairings } => exec(
-            tx,
-            "INSERT INTO pairings (cycle, made) VALUES (?1, ?2)",
-            params![pairings.cycle, serde_json::to_string(pairings)?],
-        )
-        .map(drop)
-        .map_err(|e| match e.sqlite_error_code() {
-            Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Conflict(format!(
-                "the pairings of cycle {} are made already",
-                pairings.cycle
-            )),
-            _ => e.into(),
-        }),
         PairingsTakenBack { pairings } => update_one(
             tx,
             "DELETE FROM pairings WHERE cycle = ?1 AND made = ?2",
             params![pairings.cycle, serde_json::to_string(pairings)?],
             || format!("the pairings of cycle {} are not as made", pairings.cycle),
         ),
+        // `apply` sends no other kind here.
+        other => Err(StoreError::Conflict(format!(
+            "a {} is not a change of one row",
+            other.kind()
+        ))),
     }
 }
 

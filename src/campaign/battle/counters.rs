@@ -63,6 +63,9 @@ impl Run<'_> {
         // history, the log and the chronicle), not only here.
         let held = if to == wanted {
             None
+        } else if let Some(words) = def.lost_at_max.as_ref().filter(|_| delta > 0 && from == to) {
+            // A rise lost whole, in the pack's words.
+            Some(words.clone())
         } else if delta > 0 {
             Some(format!(
                 "held at its most, {} lost",
@@ -213,7 +216,8 @@ impl Run<'_> {
         format!("{} #{}", self.pack.record().noun, self.battle.id)
     }
 
-    /// The counter changes the report gives per fighter.
+    /// The counter changes the report gives per fighter: each change in
+    /// `counters`, then each of `steps` in its turn.
     pub(super) fn counters_changed(&mut self) -> Result<(), ReportError> {
         let rules = self.pack.record().clone();
         for (i, g) in self.report.gangs.iter().enumerate() {
@@ -224,40 +228,81 @@ impl Run<'_> {
                 let Some(fighter) = self.state.fighter_named(gang, &f.fighter).map(|f| f.id) else {
                     continue;
                 };
+                let at = format!("gangs[{i}].fighters[{j}]");
+                let mut whole = Vec::new();
                 for (counter, delta) in &f.counters {
-                    let field = format!("gangs[{i}].fighters[{j}].counters.{counter}");
+                    let field = format!("{at}.counters.{counter}");
                     let key = self.counter_changed_key(&rules, fighter, &f.fighter, counter);
                     let key = key.map_err(|reason| ReportError {
                         field: field.clone(),
                         reason,
                     })?;
-                    // A counter that is spent is never overdrawn: more
-                    // than the fighter holds is refused, not held at its
-                    // least.
-                    let spent = self.pack.counter_key(&key).filter(|(d, _)| d.spent);
-                    if let Some((def, _)) = spent {
-                        let from = self.counter_now(fighter, &key);
-                        if from.saturating_add(*delta) < def.min {
-                            return Err(ReportError {
-                                field,
-                                reason: format!(
-                                    "{} holds {from} {}: {} cannot be spent",
-                                    f.fighter,
-                                    self.pack.counter_title(&key),
-                                    delta.saturating_neg()
-                                ),
-                            });
-                        }
+                    self.counter_step(fighter, &f.fighter, &key, *delta, field)?;
+                    whole.push(key);
+                }
+                for (k, step) in f.steps.iter().enumerate() {
+                    let field = format!("{at}.steps[{k}]");
+                    let key = self
+                        .counter_changed_key(&rules, fighter, &f.fighter, &step.counter)
+                        .map_err(|reason| ReportError {
+                            field: format!("{field}.counter"),
+                            reason,
+                        })?;
+                    if whole.contains(&key) {
+                        return refuse(
+                            format!("{field}.counter"),
+                            format!(
+                                "{} of {} is changed in `counters` too: give its changes in one place",
+                                self.pack.counter_title(&key),
+                                f.fighter
+                            ),
+                        );
                     }
-                    if *delta != 0 {
-                        let source = self
-                            .pack
-                            .counter_key(&key)
-                            .map_or_else(String::new, |(d, _)| d.source.clone());
-                        self.change_counter(fighter, &key, *delta, &source, None);
+                    if step.change == 0 {
+                        return refuse(
+                            format!("{field}.change"),
+                            "a step of 0 changes nothing: leave it out",
+                        );
                     }
+                    self.counter_step(fighter, &f.fighter, &key, step.change, field)?;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// One change the players entered to a fighter's counter (`key`),
+    /// applied where it stands now. A counter that is spent is never
+    /// overdrawn: more than the fighter holds is refused, not held at its
+    /// least.
+    fn counter_step(
+        &mut self,
+        fighter: FighterId,
+        name: &str,
+        key: &str,
+        delta: i64,
+        field: String,
+    ) -> Result<(), ReportError> {
+        let spent = self.pack.counter_key(key).filter(|(d, _)| d.spent);
+        if let Some((def, _)) = spent {
+            let from = self.counter_now(fighter, key);
+            if from.saturating_add(delta) < def.min {
+                return refuse(
+                    field,
+                    format!(
+                        "{name} holds {from} {}: {} cannot be spent",
+                        self.pack.counter_title(key),
+                        delta.saturating_neg()
+                    ),
+                );
+            }
+        }
+        if delta != 0 {
+            let source = self
+                .pack
+                .counter_key(key)
+                .map_or_else(String::new, |(d, _)| d.source.clone());
+            self.change_counter(fighter, key, delta, &source, None);
         }
         Ok(())
     }

@@ -115,7 +115,27 @@ impl Run<'_> {
         of: &str,
         report: &BattleReport,
     ) -> Result<(), ReportError> {
-        // Every pick must name a line that offers a choice to that gang.
+        self.check_choices(lines, of, report)?;
+        for rule in lines {
+            let recipients = self.recipients(rule);
+            if recipients.is_empty() {
+                self.explain_nobody(rule);
+            }
+            for gang in recipients {
+                self.epilogue_line(rule, gang, report)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Every pick of the report names a line that offers a choice to that
+    /// gang, once, and one of the line's options.
+    fn check_choices(
+        &self,
+        lines: &[EpilogueRule],
+        of: &str,
+        report: &BattleReport,
+    ) -> Result<(), ReportError> {
         for (i, choice) in report.choices.iter().enumerate() {
             let field = format!("choices[{i}]");
             let Some(gang) = self.state.gang_named(&choice.gang).map(|g| g.id) else {
@@ -182,99 +202,116 @@ impl Run<'_> {
             }
         }
 
-        for rule in lines {
-            let recipients = self.recipients(rule);
-            if recipients.is_empty() {
-                self.explain_nobody(rule);
-            }
-            for gang in recipients {
-                let times = rule
-                    .per
-                    .as_ref()
-                    .map_or(1, |count| self.count_of(gang, count));
-                if times == 0 {
-                    let counted = rule.per.as_deref().map(|c| self.count_label(c));
-                    let text = format!("gains nothing (0 {})", counted.unwrap_or_default());
-                    self.line(Some(gang), text, &rule.text, None);
-                    continue;
-                }
-                let from = self.taken_from(rule, gang);
-                if Self::takes_from_a_side(rule) && from.is_none() {
+        Ok(())
+    }
+
+    /// One line of the epilogue for one gang it is for: what it gains (as
+    /// many times as its count says), what it takes and from whom, and
+    /// the choice it makes.
+    fn epilogue_line(
+        &mut self,
+        rule: &EpilogueRule,
+        gang: GangId,
+        report: &BattleReport,
+    ) -> Result<(), ReportError> {
+        let times = rule
+            .per
+            .as_ref()
+            .map_or(1, |count| self.count_of(gang, count));
+        if times == 0 {
+            let counted = rule.per.as_deref().map(|c| self.count_label(c));
+            let text = format!("gains nothing (0 {})", counted.unwrap_or_default());
+            self.line(Some(gang), text, &rule.text, None);
+            return Ok(());
+        }
+        let from = self.taken_from(rule, gang);
+        if Self::takes_from_a_side(rule) && from.is_none() {
+            let text = format!(
+                "takes nothing: no one other {} is placed {}",
+                self.pack.words.gang,
+                rule.from
+                    .as_deref()
+                    .unwrap_or_default()
+                    .replace("place:", "")
+            );
+            self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
+            return Ok(());
+        }
+        for amount in &rule.gain {
+            self.gain(
+                gang,
+                amount,
+                times,
+                from,
+                &rule.text,
+                rule.ruling.as_deref(),
+            )?;
+        }
+        if rule.choice.is_empty() {
+            return Ok(());
+        }
+        self.epilogue_choice(rule, gang, times, from, report)
+    }
+
+    /// A line's choice for one gang: the pick the report gives, applied,
+    /// or asked for where there is something to choose.
+    fn epilogue_choice(
+        &mut self,
+        rule: &EpilogueRule,
+        gang: GangId,
+        times: i64,
+        from: Option<GangId>,
+        report: &BattleReport,
+    ) -> Result<(), ReportError> {
+        let gang_name = self.name(gang);
+        let pick = report.choices.iter().find(|c| {
+            crate::text::same(&c.rule, &rule.id) && crate::text::same(&c.gang, &gang_name)
+        });
+        match pick {
+            None => {
+                let options = self.options(rule, gang);
+                // A line that takes from the rival, when the rival holds
+                // none of it: nothing to choose.
+                if let Some(from) = from.filter(|_| options.iter().all(|o| o == "none")) {
                     let text = format!(
-                        "takes nothing: no one other {} is placed {}",
-                        self.pack.words.gang,
-                        rule.from
-                            .as_deref()
-                            .unwrap_or_default()
-                            .replace("place:", "")
+                        "takes nothing: {} has no {}",
+                        self.name(from),
+                        self.choice_labels(rule).join(", ")
                     );
                     self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
-                    continue;
+                } else {
+                    self.needed.push(NeededChoice {
+                        field: "choices".into(),
+                        gang: gang_name,
+                        rule: rule.id.clone(),
+                        text: rule.text.clone(),
+                        options,
+                    });
                 }
-                for amount in &rule.gain {
+            }
+            Some(p) if p.pick.trim().eq_ignore_ascii_case("none") => {
+                self.line(
+                    Some(gang),
+                    "takes nothing".into(),
+                    &rule.text,
+                    rule.ruling.as_deref(),
+                );
+            }
+            Some(p) => {
+                let pick = p.pick.trim().to_lowercase();
+                if let Some(amount) = rule.choice.iter().find(|a| {
+                    a.resource == pick
+                        || self.pack.resource_label(&a.resource).to_lowercase() == pick
+                }) {
+                    let amount = amount.clone();
                     self.gain(
                         gang,
-                        amount,
+                        &amount,
                         times,
                         from,
                         &rule.text,
                         rule.ruling.as_deref(),
                     )?;
-                }
-                if rule.choice.is_empty() {
-                    continue;
-                }
-                let gang_name = self.name(gang);
-                let pick = report.choices.iter().find(|c| {
-                    crate::text::same(&c.rule, &rule.id) && crate::text::same(&c.gang, &gang_name)
-                });
-                match pick {
-                    None => {
-                        let options = self.options(rule, gang);
-                        // A line that takes from the rival, when the rival
-                        // holds none of it: nothing to choose.
-                        if let Some(from) = from.filter(|_| options.iter().all(|o| o == "none")) {
-                            let text = format!(
-                                "takes nothing: {} has no {}",
-                                self.name(from),
-                                self.choice_labels(rule).join(", ")
-                            );
-                            self.line(Some(gang), text, &rule.text, rule.ruling.as_deref());
-                        } else {
-                            self.needed.push(NeededChoice {
-                                field: "choices".into(),
-                                gang: gang_name,
-                                rule: rule.id.clone(),
-                                text: rule.text.clone(),
-                                options,
-                            });
-                        }
-                    }
-                    Some(p) if p.pick.trim().eq_ignore_ascii_case("none") => {
-                        self.line(
-                            Some(gang),
-                            "takes nothing".into(),
-                            &rule.text,
-                            rule.ruling.as_deref(),
-                        );
-                    }
-                    Some(p) => {
-                        let pick = p.pick.trim().to_lowercase();
-                        if let Some(amount) = rule.choice.iter().find(|a| {
-                            a.resource == pick
-                                || self.pack.resource_label(&a.resource).to_lowercase() == pick
-                        }) {
-                            let amount = amount.clone();
-                            self.gain(
-                                gang,
-                                &amount,
-                                times,
-                                from,
-                                &rule.text,
-                                rule.ruling.as_deref(),
-                            )?;
-                        }
-                    }
                 }
             }
         }

@@ -164,6 +164,22 @@ pub struct FighterReport {
     /// stress gained), for the counters the pack's `[record]` lists.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub counters: BTreeMap<String, i64>,
+    /// Changes to the fighter's counters in the order they happened (a
+    /// plot point spent, then one awarded), each applied in turn within
+    /// the counter's bounds: one that comes at a bound is held there, and
+    /// said. A counter is changed here or in `counters`, not both.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub steps: Vec<CounterStep>,
+}
+
+/// One change to a fighter's counter, in its turn.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CounterStep {
+    /// The counter, as in `counters` (`plot-points`, `ammo:pistol`).
+    pub counter: String,
+    /// The change: below 0 spent or lost, above 0 gained or awarded.
+    pub change: i64,
 }
 
 /// A player's pick for an epilogue line with a choice.

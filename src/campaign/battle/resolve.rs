@@ -641,9 +641,18 @@ fn check_numbers(report: &BattleReport) -> Result<(), ReportError> {
             .flatten()
             .enumerate()
             .flat_map(move |(j, f)| {
-                f.counters
+                let at = format!("gangs[{i}].fighters[{j}]");
+                let whole = f
+                    .counters
                     .iter()
-                    .map(move |(key, n)| (format!("gangs[{i}].fighters[{j}].counters.{key}"), *n))
+                    .map(move |(key, n)| (format!("{at}.counters.{key}"), *n));
+                let steps = f.steps.iter().enumerate().map(move |(k, step)| {
+                    (
+                        format!("gangs[{i}].fighters[{j}].steps[{k}].change"),
+                        step.change,
+                    )
+                });
+                whole.chain(steps)
             })
     });
     for (field, n) in counts.chain(faces).chain(totals).chain(changes) {

@@ -418,6 +418,7 @@ impl<'a> Reader<'a> {
             self.between
                 .follow(entries, names, rules, last_battle, read);
             self.follow_cycles(entries, last_battle);
+            self.titles_between(entries);
             return;
         };
         self.follow_cycles(entries, battle.id.0);
@@ -433,6 +434,47 @@ impl<'a> Reader<'a> {
         self.rivals.count(battle);
         self.fought.push(Fought::from(battle));
         self.battles.push(story);
+    }
+
+    /// The titles a batch between records passes. One chosen after the
+    /// record that made its gang qualify for several is told with that
+    /// record, whose points on the chart of titles show it as it became;
+    /// those a cycle ended by hand passes, or passed before any record,
+    /// are told between records.
+    fn titles_between(&mut self, entries: &[Logged]) {
+        let names = self.names;
+        let passed: Vec<&Logged> = entries
+            .iter()
+            .filter(|l| matches!(l.event, Event::TitleChanged { .. }))
+            .collect();
+        if passed.is_empty() {
+            return;
+        }
+        let ends_cycle = entries
+            .iter()
+            .any(|l| matches!(l.event, Event::CycleEnded { .. }));
+        match self.battles.last_mut() {
+            Some(story) if !ends_cycle => {
+                story.titles.extend(passed.iter().map(|l| {
+                    format!(
+                        "{} (chosen after the {})",
+                        l.event.describe(names),
+                        names.record_noun
+                    )
+                }));
+                self.series.retake_titles(story.battle, names);
+            }
+            last => {
+                let after_battle = last.map_or(0, |b| b.battle);
+                self.between
+                    .actions
+                    .extend(passed.iter().map(|l| ActionStory {
+                        at: l.at.clone(),
+                        after_battle,
+                        text: l.event.describe(names),
+                    }));
+            }
+        }
     }
 
     /// The story of the batches read.

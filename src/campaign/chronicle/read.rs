@@ -69,11 +69,23 @@ impl Series {
                     .push((battle.id.0, *v));
             }
         }
+        self.retake_titles(battle.id.0, names);
+    }
+
+    /// Every title's holder as it stands, as its point at `battle`: the
+    /// point taken again where it was taken before the title passed
+    /// (chosen after the record).
+    pub(super) fn retake_titles(&mut self, battle: i64, names: &Names) {
         for (t, h) in &self.holders {
-            self.title_series
+            let series = self
+                .title_series
                 .entry(names.labels.get(t).cloned().unwrap_or_else(|| t.clone()))
-                .or_default()
-                .push((battle.id.0, h.map(|id| names.gang(id))));
+                .or_default();
+            let holder = h.map(|id| names.gang(id));
+            match series.last_mut() {
+                Some(point) if point.0 == battle => point.1 = holder,
+                _ => series.push((battle, holder)),
+            }
         }
     }
 }

@@ -330,8 +330,15 @@ pub(super) fn table_rolled(
     } else {
         format!(" [{}]", dice.join(", "))
     };
+    // A roll scored by counting says what it found in its result; its
+    // total is no sum of the dice.
+    let total = if names.counted.contains(table) {
+        String::new()
+    } else {
+        format!(" = {total}")
+    };
     format!(
-        "{who}{} {}{faces}{modifier} = {total}: {result} ({by})",
+        "{who}{} {}{faces}{modifier}{total}: {result} ({by})",
         names.label(table),
         roll.expression,
     )

@@ -701,6 +701,9 @@ pub struct Names {
     /// id two of the games give with different readings is left out, and
     /// shown by its id and plain number.
     pub stats: BTreeMap<String, crate::rules::StatDef>,
+    /// The ids of the rolls scored by counting (`[[record.counted]]`):
+    /// their total is what the dice found, not their sum.
+    pub counted: std::collections::BTreeSet<String>,
 }
 
 impl Names {

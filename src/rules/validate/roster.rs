@@ -92,6 +92,12 @@ pub(super) fn validate_counters(file: &str, pack: &Pack) -> Result<(), PackError
                 );
             }
         }
+        if counter.lost_at_max.is_some() && counter.max.is_none() {
+            return err(
+                format!("{entry}.lost_at_max"),
+                "a counter with no `max` loses nothing at its most".into(),
+            );
+        }
         fill_in_ruling(file, pack, &entry, counter.fill_in.as_ref())?;
         check_counter_found(file, counter, &entry)?;
     }

@@ -165,12 +165,23 @@ impl Session {
         })
     }
 
+    /// The newest format of league batches this build writes: what a
+    /// join asks for unless told otherwise.
+    pub fn newest_league_format() -> i64 {
+        NEWEST_FORMAT
+    }
+
+    /// The version of a league server's schema this build makes.
+    pub fn league_schema_version() -> i64 {
+        crate::store::league::SCHEMA_VERSION
+    }
+
     /// Makes an empty PostgreSQL database this campaign's league, the
     /// login the organiser's: applies the league's schema and sends the
     /// campaign's whole log as the league's first changes, then ties the
     /// file to the league. `password` is kept in the player's password file.
     pub fn league_init(&mut self, server: &ServerAddress, password: &str) -> Result<usize> {
-        self.league_init_to(server, password, crate::store::league::SCHEMA_VERSION)
+        self.league_init_to(server, password, Self::league_schema_version())
     }
 
     /// [`Session::league_init`] with the server's schema made only up to

@@ -226,6 +226,25 @@ enum TakenIn {
     Stopped(SyncOutcome),
 }
 
+/// The server's new batches as this laptop read them: each batch, its
+/// name, the photos they show, the server's head, and the records every
+/// laptop makes again.
+struct Fetched {
+    batches: Vec<LoggedBatch>,
+    names: Vec<BatchName>,
+    photos: Vec<StoredPhoto>,
+    head: i64,
+    judged: std::collections::BTreeSet<BatchId>,
+}
+
+/// This laptop's unsent batches as the merge made them again after the
+/// server's: each batch, its name, and its number here where it is one.
+struct Mine<'a> {
+    batches: &'a [LoggedBatch],
+    names: &'a [BatchName],
+    was: &'a [Option<BatchId>],
+}
+
 impl Session {
     /// Syncs with the league's server; `choices[i]` settles conflict
     /// `i + 1` where this laptop's unsent changes and the server's new ones
@@ -450,7 +469,7 @@ impl Session {
         unsigned: &std::collections::BTreeMap<i64, String>,
     ) -> Result<TakenIn> {
         let tie = self.tie()?;
-        let (fetched, fetched_names, unreadable) = read_batches(server, unsigned);
+        let (batches, names, unreadable) = read_batches(server, unsigned);
         let judged = remake::judged(server);
         // Whether what this laptop sends is judged: its records are made
         // again where they now stand before they go.
@@ -459,43 +478,79 @@ impl Session {
             None => !judged.is_empty(),
         };
         let photos = match league {
-            Some(league) => fetch_photos(league, &self.store, &fetched)?,
+            Some(league) => fetch_photos(league, &self.store, &batches)?,
             None => Vec::new(),
         };
-        let head = server.last().map_or(tie.synced, |b| b.seq);
+        let fetched = Fetched {
+            head: server.last().map_or(tie.synced, |b| b.seq),
+            batches,
+            names,
+            photos,
+            judged,
+        };
         let unsent_here = self.store.newest_batch()?.is_some_and(|b| b.0 > tie.synced);
-        if !unsent_here {
-            // A sync that only fetches costs what it fetches.
-            let mut left_out = Vec::new();
-            let (base, registry) = (&self.base, &self.registry);
-            self.store.appending(&mut |file| {
-                left_out = lines(append_or_leave_out(
-                    file,
-                    base,
-                    registry,
-                    &fetched,
-                    &fetched_names,
-                    &photos,
-                    head,
-                    &judged,
-                )?);
-                Ok(())
-            })?;
-            self.read_house_packs()?;
-            return Ok(TakenIn::Done {
-                left_out: [unreadable, left_out].concat(),
-            });
-        }
-        // This laptop's unsent batches are made again after the server's
-        // new ones, the merge told where the two parted from the state
-        // here: a rebase costs what was fetched and what waits to be sent.
+        let left_out = if unsent_here {
+            match self.rebase_on(&tie, &fetched, choices, remaking)? {
+                Ok(left_out) => left_out,
+                Err(stopped) => return Ok(stopped),
+            }
+        } else {
+            self.append_fetched(&fetched)?
+        };
+        self.read_house_packs()?;
+        Ok(TakenIn::Done {
+            left_out: [unreadable, left_out].concat(),
+        })
+    }
+
+    /// The server's new batches after the whole log, where this laptop
+    /// has nothing unsent: a sync that only fetches costs what it fetches.
+    /// What was left out.
+    fn append_fetched(&mut self, fetched: &Fetched) -> Result<Vec<String>> {
+        let mut left_out = Vec::new();
+        let (base, registry) = (&self.base, &self.registry);
+        self.store.appending(&mut |file| {
+            left_out = lines(append_or_leave_out(
+                file,
+                base,
+                registry,
+                &fetched.batches,
+                &fetched.names,
+                &fetched.photos,
+                fetched.head,
+                &fetched.judged,
+            )?);
+            Ok(())
+        })?;
+        Ok(left_out)
+    }
+
+    /// This laptop's unsent batches made again after the server's new
+    /// ones, the merge told where the two parted from the state here: a
+    /// rebase costs what was fetched and what waits to be sent. What was
+    /// left out; or, where nothing was taken in, why (conflicts to choose,
+    /// a change of this laptop's that no longer plays).
+    fn rebase_on(
+        &mut self,
+        tie: &LeagueTie,
+        fetched: &Fetched,
+        choices: &[Option<Choice>],
+        remaking: bool,
+    ) -> Result<std::result::Result<Vec<String>, TakenIn>> {
         // What this laptop leaves out of the server's takes no part in it:
         // found first, where the server's batches go, and taken back.
         let unsent = self.store.log_batches_after(BatchId(tie.synced))?;
-        let parted = self.parted_at(tie.synced, &unsent, &fetched)?;
-        let out =
-            self.left_out_before(tie.synced, &fetched, &fetched_names, &photos, head, &judged)?;
+        let parted = self.parted_at(tie.synced, &unsent, &fetched.batches)?;
+        let out = self.left_out_before(
+            tie.synced,
+            &fetched.batches,
+            &fetched.names,
+            &fetched.photos,
+            fetched.head,
+            &fetched.judged,
+        )?;
         let taken: Vec<LoggedBatch> = fetched
+            .batches
             .iter()
             .map(|b| match out.iter().find(|o| o.id == b.id) {
                 Some(_) => emptied(b, "left out"),
@@ -517,7 +572,7 @@ impl Session {
         let stale = !plan.conflicts.is_empty() && choices.len() > plan.conflicts.len();
         if unchosen || stale {
             let names = self.merge_names(&plan)?;
-            return Ok(TakenIn::Conflicts(self.conflict_views(&plan, &names)));
+            return Ok(Err(TakenIn::Conflicts(self.conflict_views(&plan, &names))));
         }
         // Choices for conflicts that are no longer there (the server's log
         // moved on since they were shown) have nothing left to settle.
@@ -539,35 +594,55 @@ impl Session {
                 author: tie.login.clone(),
             })
             .collect();
-        let base = self.base.clone();
         // Each of this laptop's batches by its number here, where it is one.
         let was: Vec<Option<BatchId>> = mine
             .iter()
             .map(|(from, _)| from.and_then(|i| unsent.get(i)).map(|b| b.id))
             .collect();
         let mine: Vec<LoggedBatch> = mine.into_iter().map(|(_, b)| b).collect();
+        let yours = Mine {
+            batches: &mine,
+            names: &mine_names,
+            was: &was,
+        };
+        self.replay_before(tie.synced, fetched, &yours, remaking)
+    }
+
+    /// The file taken back to this laptop's batch `synced`, the server's
+    /// new batches appended there, and this laptop's made again after
+    /// them (each record made again where it now stands, where records
+    /// are): what was left out, or the change of this laptop's that no
+    /// longer plays, with nothing changed.
+    fn replay_before(
+        &mut self,
+        synced: i64,
+        fetched: &Fetched,
+        mine: &Mine<'_>,
+        remaking: bool,
+    ) -> Result<std::result::Result<Vec<String>, TakenIn>> {
+        let base = self.base.clone();
         let mut left_out = Vec::new();
         let mut unplayable = None;
-        let rewound = self.store.rewind(tie.synced, &mut |rewound| {
+        let rewound = self.store.rewind(synced, &mut |rewound| {
             let registry = registry_of(&base, rewound)?;
             left_out = lines(append_or_leave_out(
                 rewound,
                 &base,
                 &registry,
-                &fetched,
-                &fetched_names,
-                &photos,
-                head,
-                &judged,
+                &fetched.batches,
+                &fetched.names,
+                &fetched.photos,
+                fetched.head,
+                &fetched.judged,
             )?);
             let now_read = registry_of(&base, rewound)?;
-            if !remaking || !mine.iter().any(remake::is_made_again) {
+            if !remaking || !mine.batches.iter().any(remake::is_made_again) {
                 let mut gate = Gate::new(&base, &now_read);
                 return rewound.append(
-                    &mine,
-                    &mine_names,
+                    mine.batches,
+                    mine.names,
                     &[],
-                    head,
+                    fetched.head,
                     &now(),
                     &mut |state, e, back| gate.check(state, e, back),
                 );
@@ -576,10 +651,10 @@ impl Session {
                 rewound,
                 &base,
                 &now_read,
-                &mine,
-                &mine_names,
-                &was,
-                head,
+                mine.batches,
+                mine.names,
+                mine.was,
+                fetched.head,
             )? {
                 Ok(()) => Ok(()),
                 Err(unfit) => {
@@ -591,17 +666,14 @@ impl Session {
             }
         });
         if let Some(unfit) = unplayable {
-            return Ok(TakenIn::Stopped(SyncOutcome::NoLongerFits {
+            return Ok(Err(TakenIn::Stopped(SyncOutcome::NoLongerFits {
                 number: unfit.number.map(|n| n.0),
                 change: unfit.change,
                 reason: unfit.reason,
-            }));
+            })));
         }
         rewound?;
-        self.read_house_packs()?;
-        Ok(TakenIn::Done {
-            left_out: [unreadable, left_out].concat(),
-        })
+        Ok(Ok(left_out))
     }
 
     /// The server's new batches this laptop leaves out where they go (after

@@ -253,7 +253,11 @@ pub(in crate::ui) fn fits(
             fighter(format!("bounties[{i}]"), id)?;
         }
     }
-    for ((id, key), change) in &form.counters {
+    let in_turn = form
+        .steps
+        .iter()
+        .flat_map(|(key, steps)| steps.iter().map(move |n| (key, n)));
+    for ((id, key), change) in form.counters.iter().chain(in_turn) {
         fighter(format!("counters[{id}]"), id)?;
         let Some((def, _)) = pack.counter_key(key) else {
             return Err(format!(

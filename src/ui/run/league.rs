@@ -265,7 +265,7 @@ impl RapsheetApp {
                     &invite,
                     &to,
                     passwords.as_deref(),
-                    crate::store::league::NEWEST_FORMAT,
+                    Session::newest_league_format(),
                     &mut |p| {
                         told.1.store(p.of, Ordering::Relaxed);
                         told.0.store(p.taken, Ordering::Relaxed);

@@ -6,8 +6,8 @@ use std::collections::{BTreeMap, BTreeSet};
 use egui::{RichText, Ui};
 
 use crate::campaign::battle::{
-    AdvancementReport, BattleReport, BountyReport, ChoiceReport, EnteredDice, FighterReport,
-    GangReport, MarkReport, NeededChoice, PickReport, Procedure, TableResultReport,
+    AdvancementReport, BattleReport, BountyReport, ChoiceReport, CounterStep, EnteredDice,
+    FighterReport, GangReport, MarkReport, NeededChoice, PickReport, Procedure, TableResultReport,
     TitleChoiceReport,
 };
 use crate::campaign::{FighterId, GangId};
@@ -39,6 +39,10 @@ pub struct BattleForm {
     pub counts: Vec<BTreeMap<String, i64>>,
     /// (fighter, counter) → the change during the game.
     pub counters: BTreeMap<(FighterId, String), i64>,
+    /// (fighter, counter) → its changes in the order they happened, for a
+    /// counter with a most (a spend, then an award): used in place of the
+    /// change above while there are any.
+    pub steps: BTreeMap<(FighterId, String), Vec<i64>>,
     /// Results of the tables rolled during the game: (fighter, table id,
     /// the total rolled at the table or `None` for the app to roll).
     pub during: Vec<(FighterId, String, Option<i64>)>,
@@ -235,6 +239,34 @@ impl BattleForm {
         }
     }
 
+    /// A fighter's counter changes for the report: each counter's change,
+    /// or its changes in turn where it has them.
+    fn counter_changes(&self, id: FighterId) -> (BTreeMap<String, i64>, Vec<CounterStep>) {
+        let in_turn = |f: &FighterId, c: &String| {
+            self.steps
+                .get(&(*f, c.clone()))
+                .is_some_and(|s| !s.is_empty())
+        };
+        let counters = self
+            .counters
+            .iter()
+            .filter(|((f, c), n)| *f == id && **n != 0 && !in_turn(f, c))
+            .map(|((_, c), n)| (c.clone(), *n))
+            .collect();
+        let steps = self
+            .steps
+            .iter()
+            .filter(|((f, _), _)| *f == id)
+            .flat_map(|((_, c), changes)| {
+                changes.iter().map(|n| CounterStep {
+                    counter: c.clone(),
+                    change: *n,
+                })
+            })
+            .collect();
+        (counters, steps)
+    }
+
     pub fn report(&self, data: &[BattleGangData]) -> Option<BattleReport> {
         let taking_part: Option<Vec<&BattleGangData>> = self
             .gangs
@@ -267,17 +299,13 @@ impl BattleForm {
                                 .get(id)
                                 .cloned()
                                 .map_or((None, None), |(o, by)| (Some(o), by));
-                            let counters = self
-                                .counters
-                                .iter()
-                                .filter(|((f, _), n)| f == id && **n != 0)
-                                .map(|((_, c), n)| (c.clone(), *n))
-                                .collect();
+                            let (counters, steps) = self.counter_changes(*id);
                             FighterReport {
                                 fighter: name.clone(),
                                 outcome,
                                 downed_by: by.and_then(name_of),
                                 counters,
+                                steps,
                             }
                         })
                         .collect(),
@@ -763,13 +791,7 @@ fn rolls_ui(ui: &mut Ui, form: &mut BattleForm, procedure: &Procedure, pack: &Pa
 /// report names the roll by the table's id (`injury: Brick` is
 /// `Post-Battle Injury: Brick`).
 pub fn roll_label(pack: &Pack, roll: &str) -> String {
-    match roll.split_once(": ") {
-        Some((id, rest)) => match pack.tables.iter().find(|t| t.id == id) {
-            Some(table) => format!("{}: {rest}", table.name),
-            None => roll.to_owned(),
-        },
-        None => roll.to_owned(),
-    }
+    pack.roll_title(roll)
 }
 
 /// The dice typed for a roll, when they fit its dice (`shape`: the sides
@@ -1229,13 +1251,14 @@ fn counter_change_ui(
     title: &str,
     present: bool,
 ) {
-    let value = form.counters.entry((fighter, key.to_owned())).or_insert(0);
+    let value = form.counters.entry((fighter, key.to_owned())).or_default();
+    let steps = form.steps.entry((fighter, key.to_owned())).or_default();
     let span = counter.top().saturating_sub(counter.min);
     let prefix = if *value > 0 { "+" } else { "" };
     ui.horizontal(|ui| {
         let label = ui.label(RichText::new(title).weak());
         ui.add_enabled(
-            present,
+            present && steps.is_empty(),
             egui::DragValue::new(value)
                 .range(-span..=span)
                 .speed(0.1)
@@ -1246,7 +1269,36 @@ fn counter_change_ui(
             "{name}: the change to {title} during the game ({})",
             counter.description
         ));
+        if counter.max.is_some() {
+            steps_ui(ui, steps, &format!("{name}: {title}"), present);
+        }
     });
+}
+
+/// A counter with a most, changed a step at a time in the order things
+/// happened at the table, each step held at the bounds in its turn.
+fn steps_ui(ui: &mut Ui, steps: &mut Vec<i64>, whose: &str, present: bool) {
+    for (shown, change) in [("−1", -1), ("+1", 1)] {
+        let named = format!("{whose} {shown} in turn");
+        let button = ui.add_enabled(present, egui::Button::new(shown).small());
+        button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, present, &named));
+        if button
+            .on_hover_text("One change in the order it happened, held at the bounds in its turn")
+            .clicked()
+        {
+            steps.push(change);
+        }
+    }
+    if !steps.is_empty() {
+        let said: Vec<String> = steps.iter().map(|n| format!("{n:+}")).collect();
+        ui.weak(format!("in turn: {}", said.join(", ")));
+        let clear = ui.small_button("×");
+        let named = format!("{whose}: clear the changes in turn");
+        clear.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &named));
+        if clear.on_hover_text(named.as_str()).clicked() {
+            steps.clear();
+        }
+    }
 }
 
 /// Results of the tables the pack's record rolls during a game: who, which
