@@ -353,3 +353,46 @@ fn an_untouched_record_form_is_not_brought_back() {
     harness.run();
     assert_eq!(std::fs::read_dir(&drafts).map_or(0, |d| d.count()), 0);
 }
+
+/// Large cards with bleed and no crop marks put their cut lines nearer
+/// the paper's edge than many printers print: the print window says so
+/// beside its preview, as the command line warns.
+#[test]
+fn the_print_window_warns_of_cut_lines_near_the_papers_edge() {
+    let dir = util::temp();
+    let session = Session::create_demo(&dir.path().join("edge.rapsheet")).expect("demo");
+    let mut harness = Harness::builder()
+        .with_size([1366.0, 768.0])
+        .build_ui_state(
+            |ui, app: &mut RapsheetApp| app.frame_ui(ui),
+            RapsheetApp::with_session(session),
+        );
+    harness.run();
+    harness.get_by_label("Print cards…").click();
+    harness.run();
+    harness.get_by_label("Large, 100 × 110 mm").click();
+    harness.run();
+    harness.get_by_label("A4").click();
+    harness.run();
+    harness.get_by_label("Crop marks").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("from the paper's edge")
+            .is_none()
+    );
+    harness.get_by_label("Printed past the cut (mm)").click();
+    harness.run();
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    harness
+        .get_by_label("Printed past the cut (mm)")
+        .type_text("2");
+    harness.key_press(Key::Enter);
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("The outer cut lines are")
+            .is_some(),
+        "the window warns as the command line does"
+    );
+}

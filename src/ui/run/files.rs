@@ -104,12 +104,19 @@ impl RapsheetApp {
         }
         let pages = self
             .print_request()
-            .and_then(|job| Ok((job.pages()?, job.warnings()?)));
+            .and_then(|job| Ok((job.pages()?, job.warnings()?, job.near_the_edge())));
         if let Some(dialog) = &mut self.dialogs.print {
             dialog.dirty = false;
             match pages {
-                Ok((pages, warnings)) => {
+                Ok((pages, warnings, edge)) => {
                     dialog.warnings = warnings.iter().map(ToString::to_string).collect();
+                    // Cut lines nearer the edge than printers print: said
+                    // beside the preview, as the command line warns.
+                    if let Some(edge) = edge {
+                        dialog
+                            .warnings
+                            .push(crate::text::capitalised(&edge.to_string()));
+                    }
                     dialog.pages = pages.len();
                     dialog.preview = pages.into_iter().next().map(Ok);
                 }
