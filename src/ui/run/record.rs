@@ -106,16 +106,18 @@ impl RapsheetApp {
                 need.options
                     .iter()
                     .map(|o| {
-                        format!(
-                            "{}: {}",
-                            need.gang,
-                            crate::ui::views::post_battle::option_label(
-                                pack,
-                                procedure.battle.scenario.as_deref(),
-                                need,
-                                o
-                            )
-                        )
+                        let label = crate::ui::views::post_battle::option_label(
+                            pack,
+                            procedure.battle.scenario.as_deref(),
+                            need,
+                            o,
+                        );
+                        match pack {
+                            Some(pack) => {
+                                crate::ui::views::post_battle::choice_name(pack, need, &label)
+                            }
+                            None => format!("{}: {label}", need.gang),
+                        }
                     })
                     .collect()
             })

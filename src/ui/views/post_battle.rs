@@ -824,6 +824,22 @@ pub fn typed_dice(text: &str, shape: Option<&[u32]>) -> Result<Vec<u32>, String>
     Ok(faces)
 }
 
+/// A choice's button as it is named for a screen reader and the choices
+/// made: whose it is (a pick belongs to a roll, a choice to a gang) and
+/// the option (`Static: Injury: hold`, `Neon Jackals: Supply 1`).
+pub fn choice_name(
+    pack: &Pack,
+    need: &crate::campaign::battle::NeededChoice,
+    label: &str,
+) -> String {
+    let whose = if need.field == "picks" {
+        roll_label(pack, &need.rule)
+    } else {
+        need.gang.clone()
+    };
+    format!("{whose}: {label}")
+}
+
 /// The words on a choice's button: `Supply 1`, a title's name, `none`.
 pub fn option_label(
     pack: Option<&Pack>,
@@ -1543,14 +1559,8 @@ fn needed_ui(
         for option in &need.options {
             let label = option_label(Some(pack), Some(&form.scenario), need, option);
             // The row already says who chooses: the button
-            // shows the option; its accessible name keeps who
-            // (a pick belongs to a roll, a choice to a gang).
-            let whose = if need.field == "picks" {
-                roll_label(pack, &need.rule)
-            } else {
-                need.gang.clone()
-            };
-            let named = format!("{whose}: {label}");
+            // shows the option; its accessible name keeps who.
+            let named = choice_name(pack, need, &label);
             let button = ui.button(&label);
             button.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Button, true, &named));
             if button.clicked() {
