@@ -2416,25 +2416,44 @@ fn the_first_frame_is_drawn_before_the_page_check_which_then_frees_the_campaign(
     let path = dir.path().join("c.rapsheet");
     opened_demo(&path);
     let backups = dir.path().join("backups");
-    let app = RapsheetApp::launch(Some(path), None, Some(backups.clone()), Default::default());
+    let mut app = RapsheetApp::launch(Some(path), None, Some(backups.clone()), Default::default());
     // Opened and read; nothing checked yet, no backup made.
     assert!(app.checking());
     assert!(!backups.exists());
-    let mut harness = harness(app);
-    harness.step();
-    // The campaign is on screen, read-only while its pages are checked.
-    assert!(harness.query_by_label_contains("Rust Saints").is_some());
-    assert!(
-        harness
-            .query_by_label_contains("Read-only: its pages are being checked")
-            .is_some()
-    );
-    wait_until(&mut harness, "the checks never ended", |h| {
-        !h.state().checking()
-    });
-    harness.run();
-    assert!(harness.query_by_label_contains("Read-only").is_none());
-    assert_eq!(harness.state().status_text(), None);
+    // The first frame, drawn as the window draws it: the campaign is on
+    // screen, read-only while its pages are to be checked, and the
+    // check waits for the frame to be shown.
+    let ctx = egui::Context::default();
+    // The app's fonts are installed in its first frame, for the next.
+    ctx.set_missing_glyph_policy(egui::MissingGlyphPolicy::Tofu);
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 900.0),
+        )),
+        ..Default::default()
+    };
+    let frame = |app: &mut RapsheetApp| {
+        let mut output = ctx.run_ui(input.clone(), |ui| app.frame_ui(ui));
+        output.textures_delta.clear();
+        format!("{:?}", output.shapes)
+    };
+    let drawn = frame(&mut app);
+    assert!(drawn.contains("Rust Saints"), "the roster is drawn");
+    assert!(drawn.contains("Read-only: its pages are being checked"));
+    assert!(app.checking());
+    // The next frames start the check, then take in what it found.
+    let mut frames = 0;
+    while app.checking() {
+        assert!(frames < 500, "the checks never ended");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        frame(&mut app);
+        frames += 1;
+    }
+    let drawn = frame(&mut app);
+    assert!(!drawn.contains("Read-only"), "the campaign may be changed");
+    assert_eq!(app.read_only_reason(), None);
+    assert_eq!(app.status_text(), None);
     // The day's backup, made once the pages checked.
     let made = std::fs::read_dir(&backups).expect("backups").count();
     assert_eq!(made, 1);

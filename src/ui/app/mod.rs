@@ -561,6 +561,11 @@ impl RapsheetApp {
         self.campaign.open_checks.is_some()
     }
 
+    /// Why the open campaign cannot be changed now, if it cannot.
+    pub fn read_only_reason(&self) -> Option<String> {
+        self.read_only()
+    }
+
     /// How many frames have been drawn.
     pub(in crate::ui) fn frames_drawn(&self) -> u64 {
         self.frames_drawn
