@@ -1,8 +1,9 @@
 //! An empty eframe window with the app's options: the floor the launch
 //! benchmark (`benches/launch.rs`) sets the app's start against.
 //!
-//! With `RAPSHEET_CLOSE_AFTER_FIRST_FRAME` set it closes once its first
-//! frame has been shown, as the app does.
+//! With `RAPSHEET_CLOSE_AFTER_FIRST_FRAME` set, once its first frame has
+//! been shown (the second begins) it prints `first frame shown` and
+//! closes, as the app does.
 
 fn main() -> eframe::Result {
     let options = eframe::NativeOptions {
@@ -14,11 +15,15 @@ fn main() -> eframe::Result {
     let probe = std::env::var_os("RAPSHEET_CLOSE_AFTER_FIRST_FRAME").is_some();
     let mut frames = 0u32;
     eframe::run_ui_native("Empty window", options, move |ui, _frame| {
-        egui::CentralPanel::default().show(ui, |_| {});
         frames += 1;
-        if probe && frames > 1 {
+        if probe && frames == 2 {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "first frame shown");
+            let _ = out.flush();
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
+        egui::CentralPanel::default().show(ui, |_| {});
         ui.ctx().request_repaint();
     })
 }

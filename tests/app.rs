@@ -2402,3 +2402,127 @@ fn the_list_of_entries_to_add_hints_adds_on_enter_and_stays_put() {
     let now = harness.get_by_label(button).rect().top();
     assert!((now - at).abs() < 2.0, "the list moved from {at} to {now}");
 }
+
+/// The demo campaign at `path`, opened once by the app (so kept with a
+/// write-ahead log, as every campaign the app has opened is).
+fn opened_demo(path: &std::path::Path) {
+    drop(Session::create_demo(path).expect("demo"));
+    drop(Session::open(path).expect("open"));
+}
+
+#[test]
+fn the_first_frame_is_drawn_before_the_page_check_which_then_frees_the_campaign() {
+    let dir = util::temp();
+    let path = dir.path().join("c.rapsheet");
+    opened_demo(&path);
+    let backups = dir.path().join("backups");
+    let mut app = RapsheetApp::launch(Some(path), None, Some(backups.clone()), Default::default());
+    // Opened and read; nothing checked yet, no backup made.
+    assert!(app.checking());
+    assert!(!backups.exists());
+    // The first frame, drawn as the window draws it: the campaign is on
+    // screen, read-only while its pages are to be checked, and the
+    // check waits for the frame to be shown.
+    let ctx = egui::Context::default();
+    // The app's fonts are installed in its first frame, for the next.
+    ctx.set_missing_glyph_policy(egui::MissingGlyphPolicy::Tofu);
+    let input = egui::RawInput {
+        screen_rect: Some(egui::Rect::from_min_size(
+            egui::Pos2::ZERO,
+            egui::vec2(1280.0, 900.0),
+        )),
+        ..Default::default()
+    };
+    let frame = |app: &mut RapsheetApp| {
+        let mut output = ctx.run_ui(input.clone(), |ui| app.frame_ui(ui));
+        output.textures_delta.clear();
+        format!("{:?}", output.shapes)
+    };
+    let drawn = frame(&mut app);
+    assert!(drawn.contains("Rust Saints"), "the roster is drawn");
+    assert!(drawn.contains("Read-only: its pages are being checked"));
+    assert!(app.checking());
+    // The next frames start the check, then take in what it found.
+    let mut frames = 0;
+    while app.checking() {
+        assert!(frames < 500, "the checks never ended");
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        frame(&mut app);
+        frames += 1;
+    }
+    let drawn = frame(&mut app);
+    assert!(!drawn.contains("Read-only"), "the campaign may be changed");
+    assert_eq!(app.read_only_reason(), None);
+    assert_eq!(app.status_text(), None);
+    // The day's backup, made once the pages checked.
+    let made = std::fs::read_dir(&backups).expect("backups").count();
+    assert_eq!(made, 1);
+}
+
+#[test]
+fn a_campaign_whose_pages_do_not_check_opens_read_only_and_says_so_after_the_first_frame() {
+    let dir = util::temp();
+    let path = dir.path().join("c.rapsheet");
+    opened_demo(&path);
+    // Damage only the page check finds: the root of the photos' table,
+    // which the first screen does not read.
+    let root: i64 = {
+        let conn = rusqlite::Connection::open(&path).expect("open");
+        let size: i64 = conn
+            .query_row("PRAGMA page_size", [], |r| r.get(0))
+            .expect("page size");
+        let root: i64 = conn
+            .query_row(
+                "SELECT rootpage FROM sqlite_schema WHERE name = 'photo'",
+                [],
+                |r| r.get(0),
+            )
+            .expect("root");
+        (root - 1) * size
+    };
+    let mut bytes = std::fs::read(&path).expect("read");
+    let at = usize::try_from(root).expect("offset");
+    bytes[at..at + 12].fill(0xA5);
+    std::fs::write(&path, &bytes).expect("scribble");
+    let refused = match Session::open(&path) {
+        Ok(_) => panic!("opening checks the pages and refuses the file"),
+        Err(err) => format!("{err:#}"),
+    };
+
+    let backups = dir.path().join("backups");
+    let app = RapsheetApp::launch(
+        Some(path.clone()),
+        None,
+        Some(backups.clone()),
+        Default::default(),
+    );
+    let mut harness = harness(app);
+    harness.step();
+    assert!(harness.query_by_label_contains("Rust Saints").is_some());
+    wait_until(&mut harness, "the checks never ended", |h| {
+        !h.state().checking()
+    });
+    harness.run();
+    // Said as opening says it, and read-only: nothing written, no backup.
+    let said = harness.state().status_text().expect("said").to_owned();
+    assert!(said.contains("damaged"), "{said}");
+    assert!(refused.contains(&said), "{said} / {refused}");
+    assert!(
+        harness
+            .query_by_label_contains("Read-only: it is damaged")
+            .is_some()
+    );
+    assert!(
+        harness
+            .get_by_label("Change Supply…")
+            .accesskit_node()
+            .is_disabled()
+    );
+    assert!(!backups.exists());
+    drop(harness);
+    assert_eq!(
+        std::fs::read(&path).expect("read"),
+        bytes,
+        "nothing written"
+    );
+}

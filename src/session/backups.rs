@@ -108,35 +108,52 @@ impl Session {
     /// Makes a backup unless the campaign has one made today (UTC) in
     /// `folder`: the app's once-a-day backup.
     pub fn daily_backup(&self, folder: &Path, policy: BackupPolicy) -> Result<Option<Backup>> {
-        let today = jiff::Timestamp::now().strftime("%Y-%m-%d").to_string();
-        // Only the backups named as made today are read, newest first, up
-        // to the first that checks: each check reads its file whole, and
-        // the older ones cannot decide it, so opening does not slow down
-        // as the folder fills.
-        let identity = self.store.identity()?;
-        let stem = self.backup_stem();
-        let mut todays: Vec<(String, PathBuf)> = match std::fs::read_dir(folder) {
-            Ok(entries) => entries
-                .flatten()
-                .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
-                .filter_map(|entry| {
-                    let path = entry.path();
-                    let (_, stamp, at) = backup_name(&path)?;
-                    let stamp = stamp.to_owned();
-                    at.starts_with(&today).then_some((stamp, path))
-                })
-                .collect(),
-            Err(_) => Vec::new(),
-        };
-        todays.sort_by(|a, b| b.0.cmp(&a.0));
-        for (_, path) in todays {
-            if let Some((_, backup)) = read_backup(&path, &identity, &stem)?
-                && backup.problem.is_none()
-            {
-                return Ok(None);
-            }
+        if has_backup_today(folder, &self.store.identity()?, &self.backup_stem())? {
+            return Ok(None);
         }
         self.make_backup(folder, policy).map(|(b, _)| Some(b))
+    }
+
+    /// What is left to check of a campaign opened with
+    /// [`Session::open_checking_later`] (`None`: nothing), with the look
+    /// for today's backup in `backups` where one is to be made there: to
+    /// run on another thread ([`OpenChecks::run`]).
+    pub fn checks_to_come(&self, backups: Option<&Path>) -> Option<OpenChecks> {
+        if !self.store.pages_unchecked() {
+            return None;
+        }
+        // A campaign whose identity cannot be read has its backup made
+        // (or refused, and said) once its pages check.
+        let backups = backups.and_then(|folder| {
+            let identity = self.store.identity().ok()?;
+            Some((folder.to_owned(), identity, self.backup_stem()))
+        });
+        Some(OpenChecks {
+            path: self.path().to_owned(),
+            backups,
+        })
+    }
+
+    /// Takes in what [`OpenChecks::run`] found. Pages that check: the
+    /// campaign may be changed, and the day's backup is made into
+    /// `backups` by `policy` where none was found. Pages that do not:
+    /// the campaign stays read-only, and the error is what opening it
+    /// with [`Session::open`] says.
+    pub fn take_checks(
+        &mut self,
+        checked: OpenChecked,
+        backups: Option<(&Path, BackupPolicy)>,
+    ) -> Result<Option<Backup>> {
+        self.store.pages_checked(&checked.pages);
+        checked.pages?;
+        let made = match (backups, checked.backup_today) {
+            (Some((folder, policy)), Some(false)) => {
+                self.make_backup(folder, policy).map(|(b, _)| Some(b))
+            }
+            (Some((folder, policy)), None) => self.daily_backup(folder, policy),
+            _ => Ok(None),
+        };
+        made.context("the day's backup was not made")
     }
 
     /// The campaign's backups in `folder`, newest first: the files named as
@@ -193,6 +210,75 @@ impl Session {
             |s| s.to_string_lossy().into_owned(),
         )
     }
+}
+
+/// The checks left of a campaign opened with
+/// [`Session::open_checking_later`]: its pages, and today's backup. They
+/// read files alone, never the session, so they run on a thread of their
+/// own while the window draws.
+#[derive(Debug, Clone)]
+pub struct OpenChecks {
+    path: PathBuf,
+    /// The backups folder, the campaign's identity and its file's stem.
+    backups: Option<(PathBuf, String, String)>,
+}
+
+/// What [`OpenChecks::run`] found.
+#[derive(Debug)]
+pub struct OpenChecked {
+    pages: Result<(), crate::store::StoreError>,
+    /// Whether a backup made today checks (`None`: not looked for, or
+    /// the folder could not be read: looked for again).
+    backup_today: Option<bool>,
+}
+
+impl OpenChecks {
+    /// Checks every page of the campaign's file, as opening does, and
+    /// whether a backup made today checks (which reads it whole).
+    pub fn run(self) -> OpenChecked {
+        let pages = crate::store::check_pages(&self.path);
+        let backup_today = match (&pages, &self.backups) {
+            (Ok(()), Some((folder, identity, stem))) => {
+                has_backup_today(folder, identity, stem).ok()
+            }
+            _ => None,
+        };
+        OpenChecked {
+            pages,
+            backup_today,
+        }
+    }
+}
+
+/// Whether `folder` has a backup of the campaign (`identity`, its file
+/// named `stem`) made today (UTC) that checks. Only the backups named as
+/// made today are read, newest first, up to the first that checks: each
+/// check reads its file whole, and the older ones cannot decide it, so
+/// opening does not slow down as the folder fills.
+fn has_backup_today(folder: &Path, identity: &str, stem: &str) -> Result<bool> {
+    let today = jiff::Timestamp::now().strftime("%Y-%m-%d").to_string();
+    let mut todays: Vec<(String, PathBuf)> = match std::fs::read_dir(folder) {
+        Ok(entries) => entries
+            .flatten()
+            .filter(|entry| entry.file_type().is_ok_and(|t| t.is_file()))
+            .filter_map(|entry| {
+                let path = entry.path();
+                let (_, stamp, at) = backup_name(&path)?;
+                let stamp = stamp.to_owned();
+                at.starts_with(&today).then_some((stamp, path))
+            })
+            .collect(),
+        Err(_) => Vec::new(),
+    };
+    todays.sort_by(|a, b| b.0.cmp(&a.0));
+    for (_, path) in todays {
+        if let Some((_, backup)) = read_backup(&path, identity, stem)?
+            && backup.problem.is_none()
+        {
+            return Ok(true);
+        }
+    }
+    Ok(false)
 }
 
 /// Which of the backups made at `times` (newest first) a policy keeps, by

@@ -58,7 +58,7 @@ use crate::text;
 
 pub use crate::store::{CampaignDump, EXTENSION, LogEntry, Verification};
 pub use arbitrator::{LeagueTable, LeftOut, MemberSynced, SeasonTable};
-pub use backups::{Backup, BackupPolicy, kept, restore_backup};
+pub use backups::{Backup, BackupPolicy, OpenChecked, OpenChecks, kept, restore_backup};
 pub use bundles::read_bundle_file;
 pub use challenges::{ChallengeAnswered, ChallengeIssued, ChallengeLine, ChallengesView};
 pub use commands::{CaptivePrice, CaptiveTerms, Outcome, saved_but};
@@ -111,6 +111,16 @@ impl Session {
     /// group's own, say).
     pub fn open_with(path: &Path, registry: Registry) -> Result<Self> {
         Self::reading(CampaignStore::open(path)?, registry)
+    }
+
+    /// [`Session::open_with`], SQLite's check of the file's every page and
+    /// the look for today's backup left for later: they read whole files,
+    /// most of what opening a big campaign costs, so the window draws the
+    /// campaign first. Until [`Session::take_checks`] is given the outcome
+    /// of [`Session::checks_to_come`], the campaign is read-only (its
+    /// reason says so) and nothing is written to it.
+    pub fn open_checking_later(path: &Path, registry: Registry) -> Result<Self> {
+        Self::reading(CampaignStore::open_checking_later(path)?, registry)
     }
 
     /// A session on an open store, read with `base` and the house packs

@@ -209,7 +209,15 @@ pub struct CampaignStore {
     /// Held while the file is open for writing, so a second Rapsheet
     /// window opens it read-only instead of editing it behind our back.
     lock: Option<File>,
+    /// Whether SQLite's page check of the whole file is still to be made
+    /// ([`CampaignStore::open_checking_later`]): until it passes, nothing
+    /// is written.
+    unchecked: bool,
 }
+
+/// Why a campaign opened with its page check to come is read-only until
+/// the check passes.
+pub const CHECKING_PAGES: &str = "its pages are being checked…";
 
 impl Drop for CampaignStore {
     /// A clean close takes away the lock file it made: nothing is left
@@ -299,8 +307,29 @@ impl CampaignStore {
     /// it is older than this build. A file that cannot be trusted is refused
     /// and not written to; a file that may not be changed opens read-only.
     pub fn open(path: &Path) -> Result<Self> {
+        Self::opening(path, false)
+    }
+
+    /// [`CampaignStore::open`], SQLite's check of every page of the file
+    /// left for later (it reads the whole file: most of what opening a big
+    /// campaign costs): the campaign is read-only, nothing written to it,
+    /// until [`check_pages`] on it passes and the outcome is given to
+    /// [`CampaignStore::pages_checked`]. A file to upgrade is checked
+    /// first, as the upgrade writes.
+    pub fn open_checking_later(path: &Path) -> Result<Self> {
+        Self::opening(path, true)
+    }
+
+    fn opening(path: &Path, later: bool) -> Result<Self> {
         let path = &absolute(path);
-        let version = inspect(path)?;
+        let version = inspect(path, !later)?;
+        // An upgrade writes, and a file not yet in WAL mode is written as
+        // it is put in it: their pages are checked first.
+        let deferred = later && version == SCHEMA_VERSION && has_wal_header(path);
+        if later && !deferred {
+            check_pages(path)?;
+        }
+        let later = deferred;
 
         // Why the file may not be changed, and whether that is because of
         // the disk (then nobody else can be writing it either).
@@ -342,6 +371,7 @@ impl CampaignStore {
                 path: path.to_owned(),
                 read_only: Some(reason),
                 lock: None,
+                unchecked: later,
             });
         }
 
@@ -397,9 +427,34 @@ impl CampaignStore {
         Ok(Self {
             conn: conn.into(),
             path: path.to_owned(),
-            read_only: None,
+            read_only: later.then(|| CHECKING_PAGES.to_owned()),
             lock,
+            unchecked: later,
         })
+    }
+
+    /// Whether the page check of [`CampaignStore::open_checking_later`]
+    /// is still to be made.
+    pub fn pages_unchecked(&self) -> bool {
+        self.unchecked
+    }
+
+    /// Takes in the outcome of the page check ([`check_pages`]) of a
+    /// campaign opened with [`CampaignStore::open_checking_later`]: passed,
+    /// the campaign may be changed (unless it was read-only for another
+    /// reason); failed, it stays read-only, damaged.
+    pub fn pages_checked(&mut self, outcome: &Result<()>) {
+        if !std::mem::take(&mut self.unchecked) {
+            return;
+        }
+        match outcome {
+            Ok(()) => {
+                if self.read_only.as_deref() == Some(CHECKING_PAGES) {
+                    self.read_only = None;
+                }
+            }
+            Err(_) => self.read_only = Some("it is damaged; restore a backup".to_owned()),
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -883,6 +938,7 @@ impl CampaignStore {
                 path: path.to_owned(),
                 read_only: None,
                 lock: None,
+                unchecked: false,
             };
             fill(&mut draft)?;
             // Every commit is whole on disk already (a rollback journal,
@@ -933,7 +989,7 @@ impl CampaignStore {
     /// sound campaign file of this build's schema.
     fn open_copy(path: &Path) -> Result<Self> {
         let path = &absolute(path);
-        let version = inspect(path)?;
+        let version = inspect(path, true)?;
         if version < SCHEMA_VERSION {
             return Err(StoreError::ReadOnly(format!(
                 "{} is of schema {version}; open it in this Rapsheet once to upgrade it first",
@@ -946,6 +1002,7 @@ impl CampaignStore {
             path: path.to_owned(),
             read_only: Some("another copy, read to merge".to_owned()),
             lock: None,
+            unchecked: false,
         })
     }
 
@@ -980,7 +1037,7 @@ pub struct CopyFacts {
 pub fn check_copy(path: &Path) -> Result<CopyFacts> {
     // What opening refuses is said as opening says it, of this file: not
     // SQLite, another program's, made by a newer Rapsheet, or damaged.
-    let version = inspect(path)?;
+    let version = inspect(path, true)?;
     let conn = Connection::open_with_flags(path, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY)
         .map_err(|e| StoreError::of_file(path, e))?;
     let damaged = |detail: String| corrupt(path, detail);
@@ -1131,7 +1188,7 @@ pub fn is_campaign_file(path: &Path) -> bool {
 }
 
 /// Returns the schema version. Reads only.
-fn inspect(path: &Path) -> Result<i64> {
+fn inspect(path: &Path, pages: bool) -> Result<i64> {
     let io = |source| StoreError::Io {
         path: path.to_owned(),
         source,
@@ -1182,25 +1239,12 @@ fn inspect(path: &Path) -> Result<i64> {
         }
         return Err(err);
     }
-    let check = |conn: &Connection| -> rusqlite::Result<(i64, i64, String)> {
+    let check = |conn: &Connection| -> rusqlite::Result<(i64, i64)> {
         let app: i64 = conn.query_row("PRAGMA application_id", [], |r| r.get(0))?;
         let version: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-        let quick: String = conn.query_row("PRAGMA quick_check(1)", [], |r| r.get(0))?;
-        Ok((app, version, quick))
+        Ok((app, version))
     };
-    let (app, version, quick) = match check(&conn) {
-        Ok(found) => found,
-        Err(err) if is_busy(&err) => return Err(StoreError::Busy(path.to_owned())),
-        Err(err) => match err.sqlite_error_code() {
-            Some(rusqlite::ErrorCode::NotADatabase) => {
-                return Err(StoreError::NotSqlite(path.to_owned()));
-            }
-            _ => match trouble(path, &err) {
-                Some(said) => return Err(said),
-                None => return Err(corrupt(path, err.to_string())),
-            },
-        },
-    };
+    let (app, version) = check(&conn).map_err(|err| inspection_error(path, &err))?;
     if app != APPLICATION_ID {
         return Err(StoreError::NotRapsheet(path.to_owned()));
     }
@@ -1217,10 +1261,53 @@ fn inspect(path: &Path) -> Result<i64> {
             supported: SCHEMA_VERSION,
         });
     }
+    if pages {
+        pages_of(path, &conn)?;
+    }
+    Ok(version)
+}
+
+/// SQLite's check of every page of the campaign at `path` (its quick
+/// check: it reads the whole file), on a connection of its own that only
+/// reads: what opening checks, said as opening says it. Safe beside the
+/// campaign's own connection, on another thread.
+pub fn check_pages(path: &Path) -> Result<()> {
+    let conn = open_as_it_stands(path).map_err(|e| match e {
+        StoreError::Sqlite(e) => StoreError::of_file(path, e),
+        other => other,
+    })?;
+    pages_of(path, &conn)
+}
+
+/// The quick check of the file `conn` reads.
+fn pages_of(path: &Path, conn: &Connection) -> Result<()> {
+    let quick: String = conn
+        .query_row("PRAGMA quick_check(1)", [], |r| r.get(0))
+        .map_err(|err| inspection_error(path, &err))?;
     if quick != "ok" {
         return Err(corrupt(path, quick));
     }
-    Ok(version)
+    Ok(())
+}
+
+/// An SQLite error met inspecting the file at `path`, said as what it is.
+fn inspection_error(path: &Path, err: &rusqlite::Error) -> StoreError {
+    if is_busy(err) {
+        return StoreError::Busy(path.to_owned());
+    }
+    match err.sqlite_error_code() {
+        Some(rusqlite::ErrorCode::NotADatabase) => StoreError::NotSqlite(path.to_owned()),
+        _ => trouble(path, err).unwrap_or_else(|| corrupt(path, err.to_string())),
+    }
+}
+
+/// Whether the file's header says it is kept with a write-ahead log
+/// (bytes 18 and 19 are 2): opening it so writes nothing to it.
+fn has_wal_header(path: &Path) -> bool {
+    let mut header = [0u8; 20];
+    File::open(path)
+        .and_then(|mut f| f.read_exact(&mut header))
+        .is_ok_and(|()| header[18] == 2 && header[19] == 2)
 }
 
 /// Refuses a write-ahead log beside the campaign that is not its own (a

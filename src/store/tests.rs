@@ -749,3 +749,94 @@ impl CampaignStore {
         self.undo(batch, &mut |_, _, _| Ok(()))
     }
 }
+
+/// `path` with the first bytes of the root page of `table` scribbled
+/// over: a damage only SQLite's page check finds, opening alone does not.
+fn scribble_over_table(path: &Path, table: &str) -> Vec<u8> {
+    let (root, size): (i64, i64) = {
+        let conn = Connection::open(path).expect("open");
+        let root = conn
+            .query_row(
+                "SELECT rootpage FROM sqlite_schema WHERE name = ?1",
+                [table],
+                |r| r.get(0),
+            )
+            .expect("root page");
+        let size = conn
+            .query_row("PRAGMA page_size", [], |r| r.get(0))
+            .expect("page size");
+        (root, size)
+    };
+    let mut bytes = std::fs::read(path).expect("read");
+    let at = usize::try_from((root - 1) * size).expect("offset");
+    bytes[at..at + 12].fill(0xA5);
+    std::fs::write(path, &bytes).expect("scribble");
+    bytes
+}
+
+#[test]
+fn a_campaign_checked_later_is_read_only_until_its_pages_check() {
+    let dir = temp();
+    let path = sample(dir.path());
+    // Opened once: kept with a write-ahead log from then on.
+    drop(CampaignStore::open(&path).expect("open"));
+    let mut store = CampaignStore::open_checking_later(&path).expect("opens");
+    assert!(store.pages_unchecked());
+    assert_eq!(store.read_only_reason(), Some(CHECKING_PAGES));
+    let found = [Event::GangFounded {
+        gang: gang(2, "Neon Jackals"),
+    }];
+    assert!(matches!(
+        store.commit_unchecked("Found", &found),
+        Err(StoreError::ReadOnly(_))
+    ));
+    store.pages_checked(&check_pages(&path));
+    assert!(!store.pages_unchecked());
+    assert_eq!(store.read_only_reason(), None);
+    store.commit_unchecked("Found", &found).expect("writable");
+}
+
+#[test]
+fn a_damaged_campaign_checked_later_stays_read_only_and_is_said_as_opening_says_it() {
+    let dir = temp();
+    let path = sample(dir.path());
+    drop(CampaignStore::open(&path).expect("open"));
+    let damaged = scribble_over_table(&path, "photo");
+    let refused = CampaignStore::open(&path).expect_err("opening refuses it");
+    let mut store = CampaignStore::open_checking_later(&path).expect("opens, to check later");
+    let checked = check_pages(&path);
+    let said = checked.as_ref().expect_err("its pages do not check");
+    assert!(matches!(said, StoreError::Corrupt { .. }), "{said}");
+    assert_eq!(said.to_string(), refused.to_string());
+    store.pages_checked(&checked);
+    let reason = store.read_only_reason().expect("read-only").to_owned();
+    assert!(reason.contains("damaged"), "{reason}");
+    let found = [Event::GangFounded {
+        gang: gang(2, "Neon Jackals"),
+    }];
+    assert!(matches!(
+        store.commit_unchecked("Found", &found),
+        Err(StoreError::ReadOnly(_))
+    ));
+    drop(store);
+    assert_eq!(
+        std::fs::read(&path).expect("read"),
+        damaged,
+        "nothing written"
+    );
+}
+
+#[test]
+fn a_campaign_not_yet_kept_with_a_log_is_checked_as_it_opens() {
+    let dir = temp();
+    // A file kept with a rollback journal (as an older copy may be):
+    // opening puts it in WAL mode, which writes its header.
+    let path = sample(dir.path());
+    Connection::open(&path)
+        .expect("open")
+        .pragma_update(None, "journal_mode", "DELETE")
+        .expect("journal mode");
+    let store = CampaignStore::open_checking_later(&path).expect("opens");
+    assert!(!store.pages_unchecked());
+    assert_eq!(store.read_only_reason(), None);
+}

@@ -188,6 +188,7 @@ impl CampaignStore {
             path: self.path.clone(),
             read_only: Some("a replay".into()),
             lock: None,
+            unchecked: false,
         };
         out.problems
             .extend(schema_differences(&self.conn, &replay.conn)?);

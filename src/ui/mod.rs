@@ -35,14 +35,18 @@ const OUTPUT_DIR: &str = "output_dir";
 const BACKUP_POLICY: &str = "backup_policy";
 
 /// The launch benchmark's probe: with `RAPSHEET_CLOSE_AFTER_FIRST_FRAME`
-/// set, the window closes once its first frame has been shown (the second
-/// frame begins), so the time from starting the process to its end is the
-/// time to a visible window, and `examples/empty_window.rs` does the same.
+/// set, once the first frame has been shown (the second frame begins) the
+/// app prints `first frame shown` on its standard output and closes the
+/// window: the time from starting the process to that line is the time to
+/// a visible window (`examples/empty_window.rs` does the same).
 #[derive(Debug, Default)]
 struct LaunchProbe {
     armed: bool,
     frames: u32,
 }
+
+/// What the launch probe prints once the first frame is on screen.
+const FIRST_FRAME_SHOWN: &str = "first frame shown";
 
 impl LaunchProbe {
     fn from_env() -> Self {
@@ -52,12 +56,17 @@ impl LaunchProbe {
         }
     }
 
-    fn frame_shown(&mut self, ctx: &egui::Context) {
+    /// Called as each frame begins.
+    fn frame_begins(&mut self, ctx: &egui::Context) {
         if !self.armed {
             return;
         }
         self.frames += 1;
-        if self.frames > 1 {
+        if self.frames == 2 {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            let _ = writeln!(out, "{FIRST_FRAME_SHOWN}");
+            let _ = out.flush();
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
         ctx.request_repaint();
@@ -89,7 +98,9 @@ fn end_on_signals(ctx: &egui::Context, ended: std::sync::Arc<std::sync::atomic::
 
 /// Starts the app on `db`, or on the last campaign, or on the demo in the
 /// platform data directory (created on first run). The campaign is opened
-/// and read while the window is made, so the first frame finds it ready.
+/// and read while the window is made, so the first frame finds it ready;
+/// the check of its every page and the day's backup come after the first
+/// frame (see [`RapsheetApp::launch`]).
 pub fn run(db: Option<PathBuf>, packs: &[PathBuf]) -> Result<()> {
     // The pack files named with `--pack` are read as every command reads
     // them, before the window is made: a broken one is said in one line.
@@ -159,7 +170,7 @@ fn start_from(
                 .map(PathBuf::from)
                 .filter(|p| p.exists())
         });
-        RapsheetApp::start_with_packs(path, packs, crate::paths::backups_dir(), policy)
+        RapsheetApp::launch(path, packs, crate::paths::backups_dir(), policy)
     };
     if first_run {
         app.show_welcome();

@@ -93,6 +93,9 @@ pub(in crate::ui) struct CampaignUi {
     pub draft_notice: Option<String>,
     /// The Season screen's reason, choices and a cycle's end looked at.
     pub season_form: crate::ui::views::season::SeasonForm,
+    /// The checks left of the campaign opened at the start (its pages,
+    /// today's backup), waiting for the first frame or running.
+    pub open_checks: Option<crate::ui::run::OpenCheckJob>,
 }
 
 /// The whole app.
@@ -126,6 +129,8 @@ pub struct RapsheetApp {
     /// Closes the window once its first frame is shown, for the launch
     /// benchmark.
     launch_probe: crate::ui::LaunchProbe,
+    /// How many frames have been drawn.
+    frames_drawn: u64,
     /// Set once the desktop showed it has no file dialog.
     pub(in crate::ui) no_native_dialog: bool,
     pub(in crate::ui) writer: Option<BackgroundWrite>,
@@ -189,9 +194,39 @@ impl RapsheetApp {
         backups: Option<PathBuf>,
         policy: crate::session::BackupPolicy,
     ) -> Self {
+        Self::starting(path, packs, backups, policy, false)
+    }
+
+    /// [`RapsheetApp::start_with_packs`] as the window starts: what reads
+    /// whole files — the check of the campaign's every page and the look
+    /// for today's backup — runs on a worker thread once the first frame
+    /// is on screen. Until it passes, the campaign is read-only, and the
+    /// status bar says so; pages that do not check keep it read-only, and
+    /// the status bar says what opening it would have said.
+    pub fn launch(
+        path: Option<PathBuf>,
+        packs: Option<crate::rules::Registry>,
+        backups: Option<PathBuf>,
+        policy: crate::session::BackupPolicy,
+    ) -> Self {
+        Self::starting(path, packs, backups, policy, true)
+    }
+
+    fn starting(
+        path: Option<PathBuf>,
+        packs: Option<crate::rules::Registry>,
+        backups: Option<PathBuf>,
+        policy: crate::session::BackupPolicy,
+        checks_later: bool,
+    ) -> Self {
         let mut app = Self::closed_with_backups(backups, policy);
         app.packs = packs;
-        let open = |path: &Path| app.packs().and_then(|p| Session::open_with(path, p));
+        let open = |path: &Path| {
+            app.packs().and_then(|p| match checks_later {
+                true => Session::open_checking_later(path, p),
+                false => Session::open_with(path, p),
+            })
+        };
         let demo = |path: &Path| {
             app.packs()
                 .and_then(|p| Session::create_default_demo_with(path, p))
@@ -265,6 +300,7 @@ impl RapsheetApp {
             league_offline: None,
             league_passwords: None,
             launch_probe: crate::ui::LaunchProbe::from_env(),
+            frames_drawn: 0,
             no_native_dialog: false,
             writer: None,
             status: None,
@@ -368,11 +404,11 @@ impl RapsheetApp {
         self.recent.truncate(RECENT);
     }
 
-    /// The words of the open campaign's game (read with its names, so
+    /// The words of the open campaign's game (read once per change, so
     /// drawing a frame asks the store nothing), or none where no campaign
     /// is open.
     pub(in crate::ui) fn words(&self) -> crate::rules::Words {
-        self.state.names.words.clone()
+        self.state.words.clone()
     }
 
     pub(in crate::ui) fn set_session(&mut self, mut session: Session) {
@@ -384,12 +420,15 @@ impl RapsheetApp {
         self.forget_campaign_ui();
         self.configure_session(&mut session);
         // One backup a day the campaign is opened (a failure is said, not
-        // hidden).
-        if let Some(folder) = self.backups.clone()
+        // hidden): once its pages check, where they are checked later.
+        let checks = session.checks_to_come(self.backups.as_deref());
+        if checks.is_none()
+            && let Some(folder) = self.backups.clone()
             && let Err(err) = session.daily_backup(&folder, self.backup_policy)
         {
             self.error(err.context("the day's backup was not made"));
         }
+        self.campaign.open_checks = checks.map(crate::ui::run::OpenCheckJob::Waiting);
         let path = session.path().to_owned();
         self.recent.retain(|p| *p != path);
         self.recent.insert(0, path);
@@ -516,6 +555,22 @@ impl RapsheetApp {
         }
     }
 
+    /// Whether the checks of the campaign opened at the start (its pages,
+    /// today's backup) are still to end.
+    pub fn checking(&self) -> bool {
+        self.campaign.open_checks.is_some()
+    }
+
+    /// Why the open campaign cannot be changed now, if it cannot.
+    pub fn read_only_reason(&self) -> Option<String> {
+        self.read_only()
+    }
+
+    /// How many frames have been drawn.
+    pub(in crate::ui) fn frames_drawn(&self) -> u64 {
+        self.frames_drawn
+    }
+
     /// The status line's text (the last message or error).
     pub fn status_text(&self) -> Option<&str> {
         self.status.as_ref().map(|s| s.text.as_str())
@@ -595,6 +650,7 @@ impl RapsheetApp {
         }
         self.poll_writer(ui.ctx());
         self.poll_league_job(ui.ctx());
+        self.poll_open_checks(ui.ctx());
         if self.ended.load(std::sync::atomic::Ordering::Relaxed) {
             // Closed here, not only when the window goes: the desktop may
             // not wait for that.
@@ -648,6 +704,7 @@ impl RapsheetApp {
         if std::mem::take(&mut self.quitting) {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
+        self.frames_drawn += 1;
     }
 }
 
@@ -699,8 +756,8 @@ fn install_fonts(ctx: &egui::Context) {
 
 impl eframe::App for RapsheetApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
+        self.launch_probe.frame_begins(ui.ctx());
         self.frame_ui(ui);
-        self.launch_probe.frame_shown(ui.ctx());
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {

@@ -6,7 +6,8 @@
 //! here draws, and nothing here changes the campaign.
 
 use crate::campaign::chronicle::Chronicle;
-use crate::campaign::{BatchId, CampaignInfo, FighterId, GangId, Names};
+use crate::campaign::{BatchId, CampaignInfo, FighterId, GangId};
+use crate::rules::Words;
 use crate::session::{FighterView, GangSummary, GangView, History, Session, TitlesView};
 
 /// The captive a ransom is being agreed for, and the pack of their gang.
@@ -35,8 +36,9 @@ pub struct ViewState {
     pub history: History,
     /// The campaign's name and default pack.
     pub info: Option<CampaignInfo>,
-    /// The names events refer to.
-    pub names: Names,
+    /// The words of the campaign's game (every name events refer to is
+    /// read by the log, when it is shown: never at open).
+    pub words: Words,
     pub titles: Option<TitlesView>,
     /// Every gang as the battle form offers it; only the gangs the form
     /// has chosen have their fighters read (see `load_battle_fighters`).
@@ -132,7 +134,10 @@ impl ViewState {
             Err(err) => errors.push(err),
         }
         let info = session.info();
-        self.names = session.names().unwrap_or_default();
+        self.words = session
+            .campaign_words()
+            .map(|(words, _)| words)
+            .unwrap_or_default();
         self.rulesets = session
             .packs()
             .map(|p| {

@@ -17,6 +17,7 @@
 mod backups;
 mod bundles;
 mod campaign;
+mod checks;
 pub(in crate::ui) mod draft;
 mod fighter;
 pub(in crate::ui) mod files;
@@ -28,6 +29,7 @@ mod record;
 mod rules;
 mod season;
 
+pub use checks::OpenCheckJob;
 pub use league::{LeagueJob, SYNCING, let_writing_jobs_end};
 
 use crate::ui::app::RapsheetApp;

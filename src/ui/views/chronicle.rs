@@ -31,7 +31,36 @@ pub struct ChronicleView {
     /// The story as one-line rows, kept until the chronicle or the width
     /// changes.
     story: Story,
+    /// The chart's lines and the titles' runs, kept until the chronicle
+    /// or the choice of what is charted changes.
+    chart: Chart,
 }
+
+/// What the charts show, worked out once per change of the chronicle or
+/// of the choice of what is charted, not each frame: a frame then costs
+/// the same whatever the number of gangs and records.
+#[derive(Debug, Default)]
+struct Chart {
+    key: Option<ChartKey>,
+    /// Every gang with a line of the resource, for the list to pick from.
+    gangs: Vec<String>,
+    /// The gangs charted, with their points.
+    lines: Vec<(String, Vec<(i64, i64)>)>,
+    /// Whether every point charted is of one record.
+    one_record: bool,
+    /// Each title, with who held it as stretches of records.
+    titles: Vec<(String, String)>,
+}
+
+/// What the chart was worked out for: the newest batch, the arc, the
+/// resource, whose lines, and the gangs picked.
+type ChartKey = (
+    Option<BatchId>,
+    Option<usize>,
+    String,
+    Charted,
+    std::collections::BTreeSet<String>,
+);
 
 /// Whose lines the resource chart draws: never every gang of a league.
 #[derive(Debug, Default, Clone, Copy, PartialEq, Eq)]
@@ -200,7 +229,7 @@ pub fn chronicle_ui(
                 .arc
                 .and_then(|id| all.arcs.iter().find(|a| a.id == id))
                 .map(|a| a.gangs.clone());
-            charts_ui(ui, view, chronicle, resources, arc_pair);
+            charts_ui(ui, view, batch, chronicle, resources, arc_pair);
             ui.separator();
             story_ui(ui, view, batch, campaign, chronicle);
         });
@@ -282,6 +311,7 @@ fn story_rows(lines: &[DocLine], columns: usize) -> Vec<(RowKind, String)> {
 fn charts_ui(
     ui: &mut Ui,
     view: &mut ChronicleView,
+    batch: Option<BatchId>,
     chronicle: &Chronicle,
     resources: &[(String, String)],
     arc_pair: Option<[String; 2]>,
@@ -325,13 +355,60 @@ fn charts_ui(
             ),
         );
     });
+    let picked = match view.charted {
+        Charted::Picked => view.picked.clone(),
+        _ => Default::default(),
+    };
+    let key = (batch, view.arc, view.resource.clone(), view.charted, picked);
+    if view.chart.key.as_ref() != Some(&key) {
+        view.chart = chart(view, chronicle, arc_pair.as_ref());
+        view.chart.key = Some(key);
+    }
+    ui.horizontal_top(|ui| {
+        if view.charted == Charted::Picked {
+            ui.vertical(|ui| {
+                ui.set_width(180.0);
+                gang_picker_ui(ui, view, &chronicle.words.gang);
+            });
+        }
+        let width = ui.available_width();
+        resource_plot_ui(ui, &view.resource, &view.chart.lines, width);
+    });
+    if view.chart.one_record {
+        ui.weak(format!(
+            "One {} so far: each line starts from the next one",
+            chronicle.record.noun
+        ));
+    }
+    // The key sits under the chart, never over its lines.
+    ui.horizontal_wrapped(|ui| {
+        for (n, (gang, _)) in view.chart.lines.iter().enumerate() {
+            ui.label(RichText::new("■").color(series_color(n)));
+            ui.label(gang.as_str());
+            ui.add_space(8.0);
+        }
+    });
+    if view.chart.lines.is_empty() {
+        let words = &chronicle.words;
+        ui.weak(match view.charted {
+            Charted::Picked => format!("Pick {} from the list to chart them.", words.gangs),
+            _ => format!("No {} has any of this yet.", words.gang),
+        });
+    }
+    title_runs_ui(ui, chronicle, &view.chart.titles);
+}
+
+/// What the charts show for the choices of `view`: the gangs with a line
+/// of its resource, those charted with their points, and the titles'
+/// runs.
+fn chart(view: &ChronicleView, chronicle: &Chronicle, arc_pair: Option<&[String; 2]>) -> Chart {
     let series: Vec<(&String, &Vec<(i64, i64)>)> = chronicle
         .resource_series
         .iter()
         .filter(|((_, r), _)| *r == view.resource)
         .map(|((g, _), points)| (g, points))
         .collect();
-    let charted: Vec<&String> = match (view.charted, &arc_pair) {
+    let charted: Vec<&String> = match (view.charted, arc_pair) {
         (Charted::ArcPair, Some(pair)) => series
             .iter()
             .map(|(g, _)| *g)
@@ -344,62 +421,54 @@ fn charts_ui(
             .collect(),
         _ => leaders(&series),
     };
-    ui.horizontal_top(|ui| {
-        if view.charted == Charted::Picked {
-            ui.vertical(|ui| {
-                ui.set_width(180.0);
-                gang_picker_ui(ui, view, &series, &chronicle.words.gang);
-            });
-        }
-        let width = ui.available_width();
-        resource_plot_ui(ui, &view.resource, &series, &charted, width);
-    });
     let mut records = series
         .iter()
         .flat_map(|(_, points)| points.iter().map(|(b, _)| *b));
-    if let Some(only) = records.next()
-        && records.all(|b| b == only)
-    {
-        ui.weak(format!(
-            "One {} so far: each line starts from the next one",
-            chronicle.record.noun
-        ));
+    let one_record = records
+        .next()
+        .is_some_and(|only| records.all(|b| b == only));
+    // In the order of the series, as their colours are given.
+    let lines = series
+        .iter()
+        .filter(|(g, _)| charted.contains(g))
+        .map(|(g, points)| ((*g).clone(), (*points).clone()))
+        .collect();
+    let titles = chronicle
+        .title_series
+        .iter()
+        .map(|(title, holders)| {
+            let runs: Vec<String> = title_runs(holders)
+                .into_iter()
+                .map(|(first, last, holder)| {
+                    let holder = holder.unwrap_or("nobody");
+                    if first == last {
+                        format!("#{first}: {holder}")
+                    } else {
+                        format!("#{first}–#{last}: {holder}")
+                    }
+                })
+                .collect();
+            (title.clone(), runs.join(" · "))
+        })
+        .collect();
+    Chart {
+        key: None,
+        gangs: series.iter().map(|(g, _)| (*g).clone()).collect(),
+        lines,
+        one_record,
+        titles,
     }
-    // The key sits under the chart, never over its lines.
-    ui.horizontal_wrapped(|ui| {
-        let shown = series.iter().filter(|(g, _)| charted.contains(g));
-        for (n, (gang, _)) in shown.enumerate() {
-            ui.label(RichText::new("■").color(series_color(n)));
-            ui.label(gang.as_str());
-            ui.add_space(8.0);
-        }
-    });
-    if charted.is_empty() {
-        let words = &chronicle.words;
-        ui.weak(match view.charted {
-            Charted::Picked => format!("Pick {} from the list to chart them.", words.gangs),
-            _ => format!("No {} has any of this yet.", words.gang),
-        });
-    }
-    title_runs_ui(ui, chronicle);
 }
 
 /// The chart of one resource: a line for each charted gang, fitted to the
 /// chart's columns, its points marked while there are few.
-fn resource_plot_ui(
-    ui: &mut Ui,
-    resource: &str,
-    series: &[(&String, &Vec<(i64, i64)>)],
-    charted: &[&String],
-    width: f32,
-) {
+fn resource_plot_ui(ui: &mut Ui, resource: &str, lines: &[(String, Vec<(i64, i64)>)], width: f32) {
     // As many points as the chart has pixels across, at most.
     let most = (width as usize).max(2);
     // However few the records, the points sit inside the chart, above
     // its zero line, not on its edges.
-    let (first, last, top) = series
+    let (first, last, top) = lines
         .iter()
-        .filter(|(g, _)| charted.contains(g))
         .flat_map(|(_, points)| points.iter())
         .fold((i64::MAX, i64::MIN, 0), |(f, l, t), (b, v)| {
             (f.min(*b), l.max(*b), t.max(*v))
@@ -416,8 +485,7 @@ fn resource_plot_ui(
             .include_x(last as f64 + 0.5);
     }
     plot.show(ui, |plot| {
-        let shown = series.iter().filter(|(g, _)| charted.contains(g));
-        for (n, (gang, points)) in shown.enumerate() {
+        for (n, (gang, points)) in lines.iter().enumerate() {
             let ChartLines { line, band } = chart_lines(points, most, (first, last));
             let color = series_color(n);
             // A line of one point does not show: mark the points
@@ -466,19 +534,16 @@ fn leaders<'a>(series: &[(&'a String, &Vec<(i64, i64)>)]) -> Vec<&'a String> {
 
 /// A searchable list of the gangs to tick for the chart; only the rows in
 /// view are laid out.
-fn gang_picker_ui(
-    ui: &mut Ui,
-    view: &mut ChronicleView,
-    series: &[(&String, &Vec<(i64, i64)>)],
-    gang: &str,
-) {
+fn gang_picker_ui(ui: &mut Ui, view: &mut ChronicleView, gang: &str) {
     let label = ui.label(format!("Find a {gang} to chart"));
     ui.text_edit_singleline(&mut view.find)
         .labelled_by(label.id);
-    let found: Vec<&String> = series
+    let found: Vec<String> = view
+        .chart
+        .gangs
         .iter()
-        .map(|(g, _)| *g)
         .filter(|g| view.find.trim().is_empty() || crate::text::contains(g, &view.find))
+        .cloned()
         .collect();
     let height = ui.spacing().interact_size.y;
     egui::ScrollArea::vertical()
@@ -487,12 +552,12 @@ fn gang_picker_ui(
         .auto_shrink([false, true])
         .show_rows(ui, height, found.len(), |ui, range| {
             for gang in &found[range] {
-                let mut on = view.picked.contains(*gang);
+                let mut on = view.picked.contains(gang);
                 if ui.checkbox(&mut on, gang.as_str()).changed() {
                     if on {
-                        view.picked.insert((*gang).clone());
+                        view.picked.insert(gang.clone());
                     } else {
-                        view.picked.remove(*gang);
+                        view.picked.remove(gang);
                     }
                 }
             }
@@ -549,8 +614,9 @@ fn chart_lines(points: &[(i64, i64)], most: usize, span: (i64, i64)) -> ChartLin
 
 /// Who held each title, as stretches of battles ("#3–#40: Holder"),
 /// not a column per battle.
-fn title_runs_ui(ui: &mut Ui, chronicle: &Chronicle) {
-    if chronicle.title_series.is_empty() {
+/// `titles`: each title with its runs, as [`chart`] words them.
+fn title_runs_ui(ui: &mut Ui, chronicle: &Chronicle, titles: &[(String, String)]) {
+    if titles.is_empty() {
         return;
     }
     ui.label(RichText::new(format!("Titles over the {}", chronicle.record.plural())).strong());
@@ -558,20 +624,9 @@ fn title_runs_ui(ui: &mut Ui, chronicle: &Chronicle) {
         .striped(true)
         .num_columns(2)
         .show(ui, |ui| {
-            for (title, holders) in &chronicle.title_series {
+            for (title, runs) in titles {
                 ui.label(title);
-                let runs: Vec<String> = title_runs(holders)
-                    .into_iter()
-                    .map(|(first, last, holder)| {
-                        let holder = holder.unwrap_or("nobody");
-                        if first == last {
-                            format!("#{first}: {holder}")
-                        } else {
-                            format!("#{first}–#{last}: {holder}")
-                        }
-                    })
-                    .collect();
-                ui.add(egui::Label::new(runs.join(" · ")).wrap());
+                ui.add(egui::Label::new(runs.as_str()).wrap());
                 ui.end_row();
             }
         });
