@@ -385,7 +385,7 @@ fn a_made_up_party_game_records_a_night_in_the_app() {
         "During the night",
     ] {
         assert!(
-            harness.query_by_label_contains(word).is_some(),
+            harness.query_all_by_label_contains(word).next().is_some(),
             "the record screen does not show “{word}”"
         );
     }
