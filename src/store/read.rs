@@ -807,6 +807,36 @@ pub(super) fn records_since_healing_effects(conn: &Connection) -> Result<BTreeMa
         .collect::<rusqlite::Result<_>>()?)
 }
 
+/// [`records_since_healing_effects`] of the fighters of these gangs alone
+/// (`ids`: a JSON array of gang ids), read down the fighters' gang index.
+pub(super) fn records_since_healing_effects_of(
+    conn: &Connection,
+    ids: &str,
+) -> Result<BTreeMap<EffectId, u32>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT e.id, COUNT(bg.battle_id) FROM fighter f \
+             JOIN lasting_effect e ON e.fighter_id = f.id \
+             LEFT JOIN battle_gang bg ON bg.gang_id = f.gang_id AND bg.battle_id > e.battle_id \
+             WHERE f.gang_id IN (SELECT value FROM json_each(?1)) \
+             AND e.heals_after IS NOT NULL AND e.removed IS NULL \
+             GROUP BY e.id",
+        )?
+        .query_map([ids], |r| Ok((r.get(0)?, r.get::<_, u32>(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// The pending effects, used or not, of these gangs (`ids`: a JSON array
+/// of gang ids), by id.
+pub(super) fn pending_effects_of(conn: &Connection, ids: &str) -> Result<Vec<PendingEffect>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "{PENDING_COLUMNS} WHERE gang_id IN (SELECT value FROM json_each(?1)) ORDER BY id"
+        ))?
+        .query_map([ids], pending_row)?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
 /// The campaign's settings, setting id → option id.
 pub(super) fn settings(conn: &Connection) -> Result<BTreeMap<String, String>> {
     Ok(conn
