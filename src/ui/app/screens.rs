@@ -643,7 +643,7 @@ impl RapsheetApp {
             let fighters: Vec<(FighterId, String)> = dialog
                 .request
                 .gang
-                .and_then(|g| state.battle_data.iter().find(|d| d.id == g))
+                .and_then(|g| state.battle_data.get(g))
                 .map(|_| {
                     state
                         .gang_view

@@ -42,9 +42,7 @@ pub struct ViewState {
     pub titles: Option<TitlesView>,
     /// Every gang as the battle form offers it; only the gangs the form
     /// has chosen have their fighters read (see `load_battle_fighters`).
-    pub battle_data: Vec<BattleGangData>,
-    /// The gangs whose fighters `battle_data` holds.
-    battle_loaded: std::collections::BTreeSet<GangId>,
+    pub battle_data: BattleData,
     /// Every pack this build has, as (id, name).
     pub rulesets: Vec<(String, String)>,
     /// The house packs the campaign keeps.
@@ -168,18 +166,18 @@ impl ViewState {
         }
         self.chronicle = None;
         self.chronicle_shown = None;
-        self.battle_loaded.clear();
-        self.battle_data = self
-            .gangs
-            .iter()
-            .map(|g| BattleGangData {
-                id: g.id,
-                name: g.name.clone(),
-                ruleset: g.ruleset.clone(),
-                fighters: Vec::new(),
-                entries: Default::default(),
-            })
-            .collect();
+        self.battle_data = BattleData::new(
+            self.gangs
+                .iter()
+                .map(|g| BattleGangData {
+                    id: g.id,
+                    name: g.name.clone(),
+                    ruleset: g.ruleset.clone(),
+                    fighters: Vec::new(),
+                    entries: Default::default(),
+                })
+                .collect(),
+        );
         let titles = match &info {
             Ok(info) => session.titles(&info.default_ruleset),
             Err(err) => Err(anyhow::anyhow!("{err}")),
@@ -206,7 +204,7 @@ impl ViewState {
         gangs: &[GangId],
     ) -> anyhow::Result<()> {
         for id in gangs {
-            if self.battle_loaded.contains(id) {
+            if self.battle_data.is_loaded(*id) {
                 continue;
             }
             let able: Vec<_> = session
@@ -214,14 +212,7 @@ impl ViewState {
                 .into_iter()
                 .filter(|f| f.status.can_fight())
                 .collect();
-            if let Some(data) = self.battle_data.iter_mut().find(|d| d.id == *id) {
-                data.entries = able
-                    .iter()
-                    .map(|f| (f.id, f.quirks.iter().map(|p| p.quirk.clone()).collect()))
-                    .collect();
-                data.fighters = able.into_iter().map(|f| (f.id, f.name)).collect();
-            }
-            self.battle_loaded.insert(*id);
+            self.battle_data.load(*id, able);
         }
         Ok(())
     }
@@ -290,4 +281,62 @@ pub struct BattleGangData {
     /// Each fighter's entries (by id), for the counters kept per entry and
     /// the counters an entry takes away.
     pub entries: std::collections::BTreeMap<crate::campaign::FighterId, Vec<String>>,
+}
+
+/// Every gang as the record form offers it, each found by its id without
+/// a walk through the campaign's gangs, and the few whose fighters are
+/// read: what a frame of the form reads does not grow with the campaign.
+#[derive(Debug, Default)]
+pub struct BattleData {
+    gangs: Vec<BattleGangData>,
+    /// Where each gang is in `gangs`.
+    index: std::collections::HashMap<GangId, usize>,
+    /// The gangs whose fighters are read, in the order read.
+    loaded: Vec<usize>,
+}
+
+impl BattleData {
+    /// The gangs, none of their fighters read yet.
+    pub fn new(gangs: Vec<BattleGangData>) -> Self {
+        let index = gangs.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
+        Self {
+            gangs,
+            index,
+            loaded: Vec::new(),
+        }
+    }
+
+    /// The gang with this id, if the campaign has it.
+    pub fn get(&self, id: GangId) -> Option<&BattleGangData> {
+        self.index.get(&id).map(|&i| &self.gangs[i])
+    }
+
+    /// Every gang, in the campaign's order.
+    pub fn iter(&self) -> std::slice::Iter<'_, BattleGangData> {
+        self.gangs.iter()
+    }
+
+    /// The gangs whose fighters are read: the only ones with fighters.
+    pub fn loaded(&self) -> impl Iterator<Item = &BattleGangData> {
+        self.loaded.iter().map(|&i| &self.gangs[i])
+    }
+
+    fn is_loaded(&self, id: GangId) -> bool {
+        self.index.get(&id).is_some_and(|i| self.loaded.contains(i))
+    }
+
+    /// Keeps who of a gang can take part, with their entries; a gang not
+    /// in the campaign is left out.
+    fn load(&mut self, id: GangId, able: Vec<crate::campaign::Fighter>) {
+        let Some(&i) = self.index.get(&id) else {
+            return;
+        };
+        let data = &mut self.gangs[i];
+        data.entries = able
+            .iter()
+            .map(|f| (f.id, f.quirks.iter().map(|p| p.quirk.clone()).collect()))
+            .collect();
+        data.fighters = able.into_iter().map(|f| (f.id, f.name)).collect();
+        self.loaded.push(i);
+    }
 }
