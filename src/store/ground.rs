@@ -142,6 +142,38 @@ impl Ground<'_> {
         }
     }
 
+    /// The fighters of these gangs, by id, filled in with four queries in
+    /// all however many gangs are asked for.
+    pub fn fighters_of(&self, gangs: &[GangId]) -> Result<Vec<Fighter>> {
+        let ids = gang_ids(gangs)?;
+        let rows: Vec<Fighter> = self
+            .0
+            .prepare_cached(&format!(
+                "{FIGHTER_COLUMNS} WHERE dismissed = 0 \
+                 AND gang_id IN (SELECT value FROM json_each(?1)) ORDER BY id"
+            ))?
+            .query_map([&ids], read::fighter_row)?
+            .collect::<rusqlite::Result<_>>()?;
+        read::fill_many(
+            self.0,
+            rows,
+            "WHERE fighter_id IN (SELECT id FROM fighter WHERE dismissed = 0 \
+             AND gang_id IN (SELECT value FROM json_each(?1)))",
+            [&ids],
+        )
+    }
+
+    /// Every lasting effect on the fighters of these gangs (removed ones
+    /// too), oldest first: two queries, however many.
+    pub fn lasting_effects_of(&self, gangs: &[GangId]) -> Result<Vec<LastingEffect>> {
+        read::lasting_effects_where(
+            self.0,
+            "WHERE fighter_id IN (SELECT id FROM fighter WHERE dismissed = 0 \
+             AND gang_id IN (SELECT value FROM json_each(?1)))",
+            [&gang_ids(gangs)?],
+        )
+    }
+
     /// A gang's fighters: the leader first, then in the order recruited.
     pub fn fighters(&self, gang: GangId) -> Result<Vec<Fighter>> {
         self.fighters_where("gang_id = ?1 ORDER BY is_leader DESC, id", gang)

@@ -43,6 +43,9 @@ pub struct ViewState {
     /// Every gang as the battle form offers it; only the gangs the form
     /// has chosen have their fighters read (see `load_battle_fighters`).
     pub battle_data: BattleData,
+    /// Whether working out the gangs' recruiting marks failed since the
+    /// last change (said once, not tried again every frame).
+    judging_failed: bool,
     /// Every pack this build has, as (id, name).
     pub rulesets: Vec<(String, String)>,
     /// The house packs the campaign keeps.
@@ -127,10 +130,13 @@ impl ViewState {
             Ok(history) => self.history = history,
             Err(err) => errors.push(err),
         }
-        match session.gang_list() {
+        // Sizes alone: whether each follows the recruiting rules is
+        // worked out for the rows the list shows (`judge_gangs`).
+        match session.gang_sizes() {
             Ok(gangs) => self.gangs = gangs,
             Err(err) => errors.push(err),
         }
+        self.judging_failed = false;
         let info = session.info();
         self.words = session
             .campaign_words()
@@ -193,6 +199,37 @@ impl ViewState {
                 errors.push(err);
             }
         }
+    }
+
+    /// Works out whether the gangs at these places of the list follow
+    /// every recruiting rule, where not known since the last change: the
+    /// list's marks cost what its rows in view do, however many gangs.
+    pub fn judge_gangs(&mut self, session: &Session, rows: &[usize]) -> anyhow::Result<()> {
+        let unknown: Vec<GangId> = rows
+            .iter()
+            .filter_map(|&i| self.gangs.get(i))
+            .filter(|g| g.legal.is_none())
+            .map(|g| g.id)
+            .collect();
+        if unknown.is_empty() || self.judging_failed {
+            return Ok(());
+        }
+        let legal = match session.gangs_legal(&unknown) {
+            Ok(legal) => legal,
+            Err(err) => {
+                self.judging_failed = true;
+                return Err(err);
+            }
+        };
+        for &i in rows {
+            if let Some(gang) = self.gangs.get_mut(i)
+                && gang.legal.is_none()
+            {
+                // One the store no longer has is not asked again.
+                gang.legal = Some(legal.get(&gang.id).copied().unwrap_or(false));
+            }
+        }
+        Ok(())
     }
 
     /// Reads the fighters of the gangs the battle form has chosen, where
