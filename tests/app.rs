@@ -742,6 +742,64 @@ fn a_long_gang_list_narrows_as_the_player_types() {
     assert!(harness.query_by_label_contains("Fog Rats").is_none());
 }
 
+/// The list's row of the gang called `name`, as read out.
+fn gang_row(harness: &Harness<'_, RapsheetApp>, name: &str) -> String {
+    harness
+        .get_by_label_contains(&format!("{name}  ("))
+        .accesskit_node()
+        .label()
+        .unwrap_or_default()
+        .to_string()
+}
+
+#[test]
+fn the_gang_list_marks_the_gangs_that_break_a_recruiting_rule_wherever_they_are() {
+    let dir = util::temp();
+    let mut session = Session::create_demo(&dir.path().join("marks.rapsheet")).expect("demo");
+    // A hundred empty gangs listed before the demo's, and one after them:
+    // an empty gang breaks the rules of a starting gang.
+    for n in 0..100 {
+        session
+            .found_gang(&format!("Aa {n:03}"), None)
+            .expect("found");
+    }
+    session.found_gang("Zz Dogs", None).expect("found");
+    let gangs = session.gang_list().expect("list");
+    assert_eq!(
+        gangs
+            .iter()
+            .find(|g| g.name == "Zz Dogs")
+            .and_then(|g| g.legal),
+        Some(false)
+    );
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    for gang in gangs.iter().filter(|g| g.name.starts_with("Aa 00")) {
+        let row = gang_row(&harness, &gang.name);
+        assert!(row.ends_with('⚠'), "{row}");
+    }
+    // A gang far down the list is marked as it comes into view, as the
+    // demo's gangs, which follow every rule, are not.
+    harness.get_by_label("Find a gang").click();
+    harness.run();
+    harness.get_by_label("Find a gang").type_text("o");
+    harness.run();
+    let row = gang_row(&harness, "Zz Dogs");
+    assert!(row.ends_with('⚠'), "{row}");
+    for gang in gangs.iter().filter(|g| !g.name.starts_with("Aa ")) {
+        if gang.name.to_lowercase().contains('o') {
+            let row = gang_row(&harness, &gang.name);
+            assert_eq!(row.ends_with('⚠'), gang.legal == Some(false), "{row}");
+        }
+    }
+    // Idle frames then read nothing.
+    let before = harness.state().store_reads();
+    for _ in 0..3 {
+        harness.step();
+    }
+    assert_eq!(harness.state().store_reads(), before);
+}
+
 #[test]
 fn a_resource_action_the_gang_cannot_afford_says_so_before_it_is_taken() {
     let dir = util::temp();

@@ -292,7 +292,11 @@ pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
                     g.name,
                     words.count(g.fighters, crate::rules::Noun::Fighter),
                     g.ruleset,
-                    if g.legal { "" } else { "  (breaks a rule)" }
+                    if g.legal == Some(false) {
+                        "  (breaks a rule)"
+                    } else {
+                        ""
+                    }
                 );
             }
             Ok(())

@@ -22,8 +22,17 @@ pub(super) fn whole(ground: Ground<'_>, registry: &Registry) -> Result<CampaignS
     let (fighters, titles) = (ground.all_fighters()?, ground.title_holders()?);
     let (pending, lasting) = (ground.pending_effects()?, ground.all_lasting_effects()?);
     let season = ground.season(true)?;
+    let records_since = ground.records_since_healing_effects()?;
     with_the_rest(
-        ground, registry, gangs, fighters, titles, pending, lasting, season,
+        ground,
+        registry,
+        gangs,
+        fighters,
+        titles,
+        pending,
+        lasting,
+        season,
+        records_since,
     )
 }
 
@@ -93,13 +102,20 @@ pub(super) fn state_for(
     let mut gangs: Vec<_> = gangs.into_values().collect();
     // In the order the store lists every gang: by name, any case.
     gangs.sort_by_cached_key(|g| (g.name.to_lowercase(), g.id));
-    let pending = ground
-        .pending_effects()?
-        .into_iter()
-        .filter(|p| named.contains(&p.gang))
-        .collect();
+    // What the record's own gangs were promised, and how long their
+    // fighters' healing effects have run: read for them alone.
+    let pending = ground.pending_effects_of(&named)?;
+    let records_since = ground.records_since_healing_effects_of(&named)?;
     with_the_rest(
-        ground, registry, gangs, fighters, titles, pending, lasting, season,
+        ground,
+        registry,
+        gangs,
+        fighters,
+        titles,
+        pending,
+        lasting,
+        season,
+        records_since,
     )
 }
 
@@ -114,8 +130,8 @@ fn needs_results(pack: &Pack) -> bool {
 }
 
 /// The campaign's state of the gangs, fighters, titles and effects read,
-/// with what every record reads whole: the settings, what heals in time,
-/// the next effect's id, and the packs.
+/// and of how long healing effects have run, with what every record reads
+/// whole: the settings, the next effect's id, and the packs.
 #[allow(clippy::too_many_arguments)]
 fn with_the_rest(
     ground: Ground<'_>,
@@ -126,12 +142,13 @@ fn with_the_rest(
     pending: Vec<crate::campaign::PendingEffect>,
     lasting: Vec<crate::campaign::LastingEffect>,
     season: crate::campaign::season::SeasonState,
+    records_since: BTreeMap<crate::campaign::EffectId, u32>,
 ) -> Result<CampaignState> {
     Ok(CampaignState {
         roots: roots(&gangs, registry),
         settings: ground.settings()?,
         stamps: stamps(registry),
-        records_since: ground.records_since_healing_effects()?,
+        records_since,
         gangs,
         fighters,
         titles,

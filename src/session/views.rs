@@ -403,7 +403,9 @@ pub struct GangSummary {
     pub name: String,
     pub ruleset: String,
     pub fighters: usize,
-    pub legal: bool,
+    /// Whether it follows every recruiting rule; `None` until asked
+    /// ([`Session::gangs_legal`]).
+    pub legal: Option<bool>,
     /// What it holds of each resource, by id.
     pub resources: std::collections::BTreeMap<String, i64>,
 }
@@ -557,24 +559,57 @@ impl Session {
 
     /// Every gang with its size and whether it is legal.
     pub fn gang_list(&self) -> Result<Vec<GangSummary>> {
-        // Five queries in all, however many gangs (six where a pack prices
-        // its fighters: what they are worth leaves out what lasting
-        // effects gave them).
-        let changed = self.store.quirk_changes()?;
-        let fought = self.store.battles_fought_by_gang()?;
-        let gangs = self.store.gangs()?;
+        let mut gangs = self.gang_sizes()?;
+        let ids: Vec<GangId> = gangs.iter().map(|g| g.id).collect();
+        let legal = self.gangs_legal(&ids)?;
+        for gang in &mut gangs {
+            gang.legal = legal.get(&gang.id).copied();
+        }
+        Ok(gangs)
+    }
+
+    /// Every gang with its size, whether it is legal not yet asked
+    /// (`legal` is `None`; [`Self::gangs_legal`] says): two queries,
+    /// reading no fighter.
+    pub fn gang_sizes(&self) -> Result<Vec<GangSummary>> {
+        let sizes = self.store.on_roster_counts()?;
+        Ok(self
+            .store
+            .gangs()?
+            .into_iter()
+            .map(|gang| GangSummary {
+                id: gang.id,
+                fighters: sizes.get(&gang.id).copied().unwrap_or(0),
+                name: gang.name,
+                ruleset: gang.ruleset,
+                legal: None,
+                resources: gang.resources,
+            })
+            .collect())
+    }
+
+    /// Whether each of these gangs follows every recruiting rule of its
+    /// pack (a gang of a pack this build lacks does not): what it is
+    /// read for these gangs alone, in six queries however many.
+    pub fn gangs_legal(&self, ids: &[GangId]) -> Result<std::collections::BTreeMap<GangId, bool>> {
+        let ground = self.store.ground();
+        let gangs = ground.gangs_by_ids(ids)?;
+        let changed = self.store.quirk_changes_of(ids)?;
+        let fought = self.store.battles_fought_of(ids)?;
+        // What a fighter is worth leaves out what lasting effects gave
+        // them: read where a pack prices its fighters.
         let priced = gangs.iter().any(|g| {
             self.registry
                 .get(&g.ruleset)
                 .is_some_and(|p| p.valuation.is_some())
         });
         let lasting = if priced {
-            self.store.all_lasting_effects()?
+            ground.lasting_effects_of(ids)?
         } else {
             Vec::new()
         };
         let mut rosters: std::collections::HashMap<GangId, Vec<Fighter>> = Default::default();
-        for f in self.store.all_fighters()? {
+        for f in ground.fighters_of(ids)? {
             if f.status.on_roster() {
                 rosters.entry(f.gang).or_default().push(f);
             }
@@ -590,14 +625,7 @@ impl Session {
                     problems_with(pack, &fighters, &changed, &lasting, &gang.resources, fought)
                         .is_empty()
                 });
-                GangSummary {
-                    id: gang.id,
-                    name: gang.name,
-                    ruleset: gang.ruleset,
-                    fighters: fighters.len(),
-                    legal,
-                    resources: gang.resources,
-                }
+                (gang.id, legal)
             })
             .collect())
     }

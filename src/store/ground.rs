@@ -37,6 +37,12 @@ impl Ground<'_> {
         read::pending_effects(self.0)
     }
 
+    /// The pending effects, used or not, of these gangs, by id: one
+    /// query down the gangs' index, however many the campaign holds.
+    pub fn pending_effects_of(&self, gangs: &[GangId]) -> Result<Vec<PendingEffect>> {
+        read::pending_effects_of(self.0, &gang_ids(gangs)?)
+    }
+
     /// Every lasting effect of the campaign, oldest first.
     pub fn all_lasting_effects(&self) -> Result<Vec<LastingEffect>> {
         read::lasting_effects_where(self.0, "", [])
@@ -94,10 +100,19 @@ impl Ground<'_> {
         read::records_since_healing_effects(self.0)
     }
 
+    /// [`Self::records_since_healing_effects`] of the fighters of these
+    /// gangs alone, read down the gangs' index.
+    pub fn records_since_healing_effects_of(
+        &self,
+        gangs: &[GangId],
+    ) -> Result<BTreeMap<EffectId, u32>> {
+        read::records_since_healing_effects_of(self.0, &gang_ids(gangs)?)
+    }
+
     /// The gangs with these ids (those that exist), by id: two queries,
     /// however many are asked for.
     pub fn gangs_by_ids(&self, ids: &[GangId]) -> Result<Vec<Gang>> {
-        let ids = serde_json::to_string(&ids.iter().map(|g| g.0).collect::<Vec<i64>>())?;
+        let ids = gang_ids(ids)?;
         let mut gangs: Vec<Gang> = self
             .0
             .prepare_cached(&format!(
@@ -125,6 +140,38 @@ impl Ground<'_> {
             Some(id) => read::gang(self.0, id),
             None => Ok(None),
         }
+    }
+
+    /// The fighters of these gangs, by id, filled in with four queries in
+    /// all however many gangs are asked for.
+    pub fn fighters_of(&self, gangs: &[GangId]) -> Result<Vec<Fighter>> {
+        let ids = gang_ids(gangs)?;
+        let rows: Vec<Fighter> = self
+            .0
+            .prepare_cached(&format!(
+                "{FIGHTER_COLUMNS} WHERE dismissed = 0 \
+                 AND gang_id IN (SELECT value FROM json_each(?1)) ORDER BY id"
+            ))?
+            .query_map([&ids], read::fighter_row)?
+            .collect::<rusqlite::Result<_>>()?;
+        read::fill_many(
+            self.0,
+            rows,
+            "WHERE fighter_id IN (SELECT id FROM fighter WHERE dismissed = 0 \
+             AND gang_id IN (SELECT value FROM json_each(?1)))",
+            [&ids],
+        )
+    }
+
+    /// Every lasting effect on the fighters of these gangs (removed ones
+    /// too), oldest first: two queries, however many.
+    pub fn lasting_effects_of(&self, gangs: &[GangId]) -> Result<Vec<LastingEffect>> {
+        read::lasting_effects_where(
+            self.0,
+            "WHERE fighter_id IN (SELECT id FROM fighter WHERE dismissed = 0 \
+             AND gang_id IN (SELECT value FROM json_each(?1)))",
+            [&gang_ids(gangs)?],
+        )
     }
 
     /// A gang's fighters: the leader first, then in the order recruited.
@@ -190,6 +237,13 @@ impl Ground<'_> {
             [gang],
         )
     }
+}
+
+/// Gang ids as the JSON array `json_each` reads.
+pub(super) fn gang_ids(ids: &[GangId]) -> Result<String> {
+    Ok(serde_json::to_string(
+        &ids.iter().map(|g| g.0).collect::<Vec<i64>>(),
+    )?)
 }
 
 impl CampaignStore {

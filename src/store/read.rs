@@ -807,6 +807,36 @@ pub(super) fn records_since_healing_effects(conn: &Connection) -> Result<BTreeMa
         .collect::<rusqlite::Result<_>>()?)
 }
 
+/// [`records_since_healing_effects`] of the fighters of these gangs alone
+/// (`ids`: a JSON array of gang ids), read down the fighters' gang index.
+pub(super) fn records_since_healing_effects_of(
+    conn: &Connection,
+    ids: &str,
+) -> Result<BTreeMap<EffectId, u32>> {
+    Ok(conn
+        .prepare_cached(
+            "SELECT e.id, COUNT(bg.battle_id) FROM fighter f \
+             JOIN lasting_effect e ON e.fighter_id = f.id \
+             LEFT JOIN battle_gang bg ON bg.gang_id = f.gang_id AND bg.battle_id > e.battle_id \
+             WHERE f.gang_id IN (SELECT value FROM json_each(?1)) \
+             AND e.heals_after IS NOT NULL AND e.removed IS NULL \
+             GROUP BY e.id",
+        )?
+        .query_map([ids], |r| Ok((r.get(0)?, r.get::<_, u32>(1)?)))?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
+/// The pending effects, used or not, of these gangs (`ids`: a JSON array
+/// of gang ids), by id.
+pub(super) fn pending_effects_of(conn: &Connection, ids: &str) -> Result<Vec<PendingEffect>> {
+    Ok(conn
+        .prepare_cached(&format!(
+            "{PENDING_COLUMNS} WHERE gang_id IN (SELECT value FROM json_each(?1)) ORDER BY id"
+        ))?
+        .query_map([ids], pending_row)?
+        .collect::<rusqlite::Result<_>>()?)
+}
+
 /// The campaign's settings, setting id → option id.
 pub(super) fn settings(conn: &Connection) -> Result<BTreeMap<String, String>> {
     Ok(conn
@@ -1143,15 +1173,36 @@ impl CampaignStore {
     }
 
     /// Quirks gained less quirks lost by each fighter's standing lasting
-    /// effects, for every fighter that has any: one query.
-    pub fn quirk_changes(&self) -> Result<BTreeMap<FighterId, i64>> {
+    /// effects, for every fighter of these gangs that has any: one query
+    /// down the gangs' index.
+    pub fn quirk_changes_of(&self, gangs: &[GangId]) -> Result<BTreeMap<FighterId, i64>> {
         Ok(self
             .conn
             .prepare_cached(
-                "SELECT fighter_id, sum(quirk IS NOT NULL) - sum(lost_quirk IS NOT NULL) \
-                 FROM lasting_effect WHERE removed IS NULL GROUP BY fighter_id",
+                "SELECT e.fighter_id, sum(e.quirk IS NOT NULL) - sum(e.lost_quirk IS NOT NULL) \
+                 FROM fighter f JOIN lasting_effect e ON e.fighter_id = f.id \
+                 WHERE f.gang_id IN (SELECT value FROM json_each(?1)) AND e.removed IS NULL \
+                 GROUP BY e.fighter_id",
             )?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map([super::ground::gang_ids(gangs)?], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// How many fighters each gang has on its roster (those not gone),
+    /// for the gangs that have any: one query, reading no fighter's
+    /// quirks, stats or effects.
+    pub fn on_roster_counts(&self) -> Result<BTreeMap<GangId, usize>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT gang_id, count(*) FROM fighter \
+                 WHERE status != 'gone' AND dismissed = 0 GROUP BY gang_id",
+            )?
+            .query_map([], |r| {
+                Ok((r.get(0)?, usize::try_from(r.get::<_, i64>(1)?).unwrap_or(0)))
+            })?
             .collect::<rusqlite::Result<_>>()?)
     }
 
@@ -1193,12 +1244,18 @@ impl CampaignStore {
             .collect::<rusqlite::Result<_>>()?)
     }
 
-    /// How many battles each gang has fought, for the gangs that have.
-    pub fn battles_fought_by_gang(&self) -> Result<BTreeMap<GangId, i64>> {
+    /// How many battles each of these gangs has fought, for those that
+    /// have: one query down the gangs' index.
+    pub fn battles_fought_of(&self, gangs: &[GangId]) -> Result<BTreeMap<GangId, i64>> {
         Ok(self
             .conn
-            .prepare_cached("SELECT gang_id, count(*) FROM battle_gang GROUP BY gang_id")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .prepare_cached(
+                "SELECT gang_id, count(*) FROM battle_gang \
+                 WHERE gang_id IN (SELECT value FROM json_each(?1)) GROUP BY gang_id",
+            )?
+            .query_map([super::ground::gang_ids(gangs)?], |r| {
+                Ok((r.get(0)?, r.get(1)?))
+            })?
             .collect::<rusqlite::Result<_>>()?)
     }
 

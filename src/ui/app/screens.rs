@@ -124,6 +124,7 @@ impl RapsheetApp {
         if self.session.is_none() {
             return;
         }
+        self.judge_gangs_near_view();
         self.gangs_panel_ui(ui, read_only, actions);
         self.title_choice_panel_ui(ui, read_only, actions);
         match self.screen {
@@ -146,6 +147,21 @@ impl RapsheetApp {
             .as_ref()
             .map(|i| (i.name.clone(), i.default_ruleset.clone()))
             .unwrap_or_else(|| ("Campaign".into(), String::new()))
+    }
+
+    /// Works out the recruiting marks of the gangs the list shows now or
+    /// soon, where not known since the last change.
+    fn judge_gangs_near_view(&mut self) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let rows = self
+            .campaign
+            .found_form
+            .rows_near_view(&self.state.gangs, self.state.batch());
+        if let Err(err) = self.state.judge_gangs(session, &rows) {
+            self.error(err);
+        }
     }
 
     /// The gangs on the left, with founding a gang, the ruleset, the
@@ -643,7 +659,7 @@ impl RapsheetApp {
             let fighters: Vec<(FighterId, String)> = dialog
                 .request
                 .gang
-                .and_then(|g| state.battle_data.iter().find(|d| d.id == g))
+                .and_then(|g| state.battle_data.get(g))
                 .map(|_| {
                     state
                         .gang_view

@@ -42,9 +42,10 @@ pub struct ViewState {
     pub titles: Option<TitlesView>,
     /// Every gang as the battle form offers it; only the gangs the form
     /// has chosen have their fighters read (see `load_battle_fighters`).
-    pub battle_data: Vec<BattleGangData>,
-    /// The gangs whose fighters `battle_data` holds.
-    battle_loaded: std::collections::BTreeSet<GangId>,
+    pub battle_data: BattleData,
+    /// Whether working out the gangs' recruiting marks failed since the
+    /// last change (said once, not tried again every frame).
+    judging_failed: bool,
     /// Every pack this build has, as (id, name).
     pub rulesets: Vec<(String, String)>,
     /// The house packs the campaign keeps.
@@ -129,10 +130,13 @@ impl ViewState {
             Ok(history) => self.history = history,
             Err(err) => errors.push(err),
         }
-        match session.gang_list() {
+        // Sizes alone: whether each follows the recruiting rules is
+        // worked out for the rows the list shows (`judge_gangs`).
+        match session.gang_sizes() {
             Ok(gangs) => self.gangs = gangs,
             Err(err) => errors.push(err),
         }
+        self.judging_failed = false;
         let info = session.info();
         self.words = session
             .campaign_words()
@@ -168,18 +172,18 @@ impl ViewState {
         }
         self.chronicle = None;
         self.chronicle_shown = None;
-        self.battle_loaded.clear();
-        self.battle_data = self
-            .gangs
-            .iter()
-            .map(|g| BattleGangData {
-                id: g.id,
-                name: g.name.clone(),
-                ruleset: g.ruleset.clone(),
-                fighters: Vec::new(),
-                entries: Default::default(),
-            })
-            .collect();
+        self.battle_data = BattleData::new(
+            self.gangs
+                .iter()
+                .map(|g| BattleGangData {
+                    id: g.id,
+                    name: g.name.clone(),
+                    ruleset: g.ruleset.clone(),
+                    fighters: Vec::new(),
+                    entries: Default::default(),
+                })
+                .collect(),
+        );
         let titles = match &info {
             Ok(info) => session.titles(&info.default_ruleset),
             Err(err) => Err(anyhow::anyhow!("{err}")),
@@ -197,6 +201,37 @@ impl ViewState {
         }
     }
 
+    /// Works out whether the gangs at these places of the list follow
+    /// every recruiting rule, where not known since the last change: the
+    /// list's marks cost what its rows in view do, however many gangs.
+    pub fn judge_gangs(&mut self, session: &Session, rows: &[usize]) -> anyhow::Result<()> {
+        let unknown: Vec<GangId> = rows
+            .iter()
+            .filter_map(|&i| self.gangs.get(i))
+            .filter(|g| g.legal.is_none())
+            .map(|g| g.id)
+            .collect();
+        if unknown.is_empty() || self.judging_failed {
+            return Ok(());
+        }
+        let legal = match session.gangs_legal(&unknown) {
+            Ok(legal) => legal,
+            Err(err) => {
+                self.judging_failed = true;
+                return Err(err);
+            }
+        };
+        for &i in rows {
+            if let Some(gang) = self.gangs.get_mut(i)
+                && gang.legal.is_none()
+            {
+                // One the store no longer has is not asked again.
+                gang.legal = Some(legal.get(&gang.id).copied().unwrap_or(false));
+            }
+        }
+        Ok(())
+    }
+
     /// Reads the fighters of the gangs the battle form has chosen, where
     /// not read since the last change: who can take part (not the wounded,
     /// the captives, or those gone).
@@ -206,7 +241,7 @@ impl ViewState {
         gangs: &[GangId],
     ) -> anyhow::Result<()> {
         for id in gangs {
-            if self.battle_loaded.contains(id) {
+            if self.battle_data.is_loaded(*id) {
                 continue;
             }
             let able: Vec<_> = session
@@ -214,14 +249,7 @@ impl ViewState {
                 .into_iter()
                 .filter(|f| f.status.can_fight())
                 .collect();
-            if let Some(data) = self.battle_data.iter_mut().find(|d| d.id == *id) {
-                data.entries = able
-                    .iter()
-                    .map(|f| (f.id, f.quirks.iter().map(|p| p.quirk.clone()).collect()))
-                    .collect();
-                data.fighters = able.into_iter().map(|f| (f.id, f.name)).collect();
-            }
-            self.battle_loaded.insert(*id);
+            self.battle_data.load(*id, able);
         }
         Ok(())
     }
@@ -290,4 +318,62 @@ pub struct BattleGangData {
     /// Each fighter's entries (by id), for the counters kept per entry and
     /// the counters an entry takes away.
     pub entries: std::collections::BTreeMap<crate::campaign::FighterId, Vec<String>>,
+}
+
+/// Every gang as the record form offers it, each found by its id without
+/// a walk through the campaign's gangs, and the few whose fighters are
+/// read: what a frame of the form reads does not grow with the campaign.
+#[derive(Debug, Default)]
+pub struct BattleData {
+    gangs: Vec<BattleGangData>,
+    /// Where each gang is in `gangs`.
+    index: std::collections::HashMap<GangId, usize>,
+    /// The gangs whose fighters are read, in the order read.
+    loaded: Vec<usize>,
+}
+
+impl BattleData {
+    /// The gangs, none of their fighters read yet.
+    pub fn new(gangs: Vec<BattleGangData>) -> Self {
+        let index = gangs.iter().enumerate().map(|(i, g)| (g.id, i)).collect();
+        Self {
+            gangs,
+            index,
+            loaded: Vec::new(),
+        }
+    }
+
+    /// The gang with this id, if the campaign has it.
+    pub fn get(&self, id: GangId) -> Option<&BattleGangData> {
+        self.index.get(&id).map(|&i| &self.gangs[i])
+    }
+
+    /// Every gang, in the campaign's order.
+    pub fn iter(&self) -> std::slice::Iter<'_, BattleGangData> {
+        self.gangs.iter()
+    }
+
+    /// The gangs whose fighters are read: the only ones with fighters.
+    pub fn loaded(&self) -> impl Iterator<Item = &BattleGangData> {
+        self.loaded.iter().map(|&i| &self.gangs[i])
+    }
+
+    fn is_loaded(&self, id: GangId) -> bool {
+        self.index.get(&id).is_some_and(|i| self.loaded.contains(i))
+    }
+
+    /// Keeps who of a gang can take part, with their entries; a gang not
+    /// in the campaign is left out.
+    fn load(&mut self, id: GangId, able: Vec<crate::campaign::Fighter>) {
+        let Some(&i) = self.index.get(&id) else {
+            return;
+        };
+        let data = &mut self.gangs[i];
+        data.entries = able
+            .iter()
+            .map(|f| (f.id, f.quirks.iter().map(|p| p.quirk.clone()).collect()))
+            .collect();
+        data.fighters = able.into_iter().map(|f| (f.id, f.name)).collect();
+        self.loaded.push(i);
+    }
 }

@@ -21,7 +21,7 @@ use crate::campaign::{FighterId, GangId};
 use crate::rules::Pack;
 use crate::session::{DraftRead, GangSummary, Session};
 use crate::ui::app::RapsheetApp;
-use crate::ui::base::state::BattleGangData;
+use crate::ui::base::state::{BattleData, BattleGangData};
 use crate::ui::views::post_battle::BattleForm;
 
 impl RapsheetApp {
@@ -199,7 +199,7 @@ const MAX_FIELD: usize = crate::text::MAX_NAME * 4;
 /// and why, in words.
 pub(in crate::ui) fn fits(
     form: &BattleForm,
-    data: &[BattleGangData],
+    data: &BattleData,
     gangs: &[GangSummary],
     session: &Session,
 ) -> Result<(), String> {
@@ -212,7 +212,7 @@ pub(in crate::ui) fn fits(
         if form.gangs[..i].contains(gang) {
             return Err(format!("gangs[{i}]: gang #{id} takes part twice"));
         }
-        let Some(found) = data.iter().find(|d| d.id == *id) else {
+        let Some(found) = data.get(*id) else {
             return Err(format!("gangs[{i}]: the campaign has no gang #{id}"));
         };
         chosen.push(found);

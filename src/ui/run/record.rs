@@ -218,7 +218,7 @@ impl RapsheetApp {
 fn drop_stale_picks(
     session: &crate::session::Session,
     form: &mut crate::ui::views::post_battle::BattleForm,
-    data: &[crate::ui::base::state::BattleGangData],
+    data: &crate::ui::base::state::BattleData,
 ) {
     let all = std::mem::take(&mut form.picks);
     let preview_of = |form: &crate::ui::views::post_battle::BattleForm| {

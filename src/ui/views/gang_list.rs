@@ -45,6 +45,28 @@ pub struct Founding<'a> {
 pub struct Shown {
     key: Option<(String, Option<BatchId>, usize)>,
     rows: Vec<usize>,
+    /// The rows (places in `rows`) in view when the list was last drawn.
+    in_view: Option<std::ops::Range<usize>>,
+}
+
+/// How many rows either side of those in view have their marks worked
+/// out ahead, and how many are at the top before the list is first drawn.
+const AHEAD: usize = 40;
+const FIRST_ROWS: usize = 80;
+
+impl FoundGangForm {
+    /// The gangs (places in `gangs`) the list shows now or soon: those
+    /// in view when it was last drawn and forty rows either side, or the
+    /// first eighty before it is drawn.
+    pub fn rows_near_view(&mut self, gangs: &[GangSummary], batch: Option<BatchId>) -> Vec<usize> {
+        let in_view = self.shown.in_view.clone();
+        let rows = self.shown.rows(gangs, self.filter.trim(), batch);
+        let near = match in_view {
+            Some(range) => range.start.saturating_sub(AHEAD)..range.end.saturating_add(AHEAD),
+            None => 0..FIRST_ROWS,
+        };
+        rows[near.start.min(rows.len())..near.end.min(rows.len())].to_vec()
+    }
 }
 
 impl Shown {
@@ -98,26 +120,38 @@ pub fn gang_list_ui(
         ));
     }
     let height = ui.spacing().interact_size.y;
+    let mut in_view = None;
     egui::ScrollArea::vertical()
         .id_salt("gang-rows")
         .auto_shrink([false, true])
         .show_rows(ui, height, rows.len(), |ui, range| {
+            in_view = Some(range.clone());
             for &i in &rows[range] {
                 let gang = &gangs[i];
-                let mark = if gang.legal { "" } else { "  ⚠" };
+                let mark = if gang.legal == Some(false) {
+                    "  ⚠"
+                } else {
+                    ""
+                };
                 let text = format!("{}  ({}){mark}", gang.name, gang.fighters);
                 let response = ui
                     .selectable_label(selected == Some(gang.id), text)
-                    .on_hover_text(if gang.legal {
-                        "Follows every recruiting rule"
-                    } else {
-                        "Breaks a recruiting rule: open it to see which"
+                    .on_hover_text(match gang.legal {
+                        Some(true) => "Follows every recruiting rule",
+                        Some(false) => "Breaks a recruiting rule: open it to see which",
+                        None => "Its recruiting rules are being checked",
                     });
+                if gang.legal.is_none() {
+                    // Scrolled beyond the rows worked out ahead: the
+                    // next frame works it out.
+                    ui.ctx().request_repaint();
+                }
                 if response.clicked() {
                     action = Some(Action::Gang(GangAction::Select(gang.id)));
                 }
             }
         });
+    form.shown.in_view = in_view;
     action
 }
 

@@ -15,7 +15,7 @@ use crate::rules::{Pack, WinnerRule};
 use crate::session::Preview;
 use crate::ui::base::action::Action;
 use crate::ui::base::action::RecordAction;
-use crate::ui::base::state::BattleGangData;
+use crate::ui::base::state::{BattleData, BattleGangData};
 use crate::ui::base::widgets::edit_hint;
 use crate::ui::base::widgets::labelled_combo;
 
@@ -267,15 +267,15 @@ impl BattleForm {
         (counters, steps)
     }
 
-    pub fn report(&self, data: &[BattleGangData]) -> Option<BattleReport> {
+    pub fn report(&self, data: &BattleData) -> Option<BattleReport> {
         let taking_part: Option<Vec<&BattleGangData>> = self
             .gangs
             .iter()
-            .map(|g| g.and_then(|id| data.iter().find(|d| d.id == id)))
+            .map(|g| g.and_then(|id| data.get(id)))
             .collect();
         let taking_part = taking_part.filter(|t| !t.is_empty())?;
         let name_of = |id: FighterId| {
-            data.iter()
+            data.loaded()
                 .flat_map(|g| g.fighters.iter())
                 .find(|(f, _)| *f == id)
                 .map(|(_, n)| n.clone())
@@ -375,7 +375,7 @@ impl BattleForm {
                 .iter()
                 .filter_map(|id| {
                     let gang = data
-                        .iter()
+                        .loaded()
                         .find(|g| g.fighters.iter().any(|(f, _)| f == id))?;
                     Some(AdvancementReport {
                         gang: gang.name.clone(),
@@ -426,7 +426,7 @@ impl BattleForm {
 pub fn post_battle_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
-    data: &[BattleGangData],
+    data: &BattleData,
     pack: Option<&Pack>,
     holdings: &[crate::session::HoldingLine],
     read_only: Option<&str>,
@@ -473,12 +473,10 @@ pub fn post_battle_ui(
     ui.separator();
     let names: Vec<String> = (0..form.gangs.len())
         .map(|i| {
-            form.gangs[i]
-                .and_then(|id| data.iter().find(|g| g.id == id))
-                .map_or(
-                    format!("{} {}", crate::text::capitalised(&pack.words.gang), i + 1),
-                    |g| g.name.clone(),
-                )
+            form.gangs[i].and_then(|id| data.get(id)).map_or(
+                format!("{} {}", crate::text::capitalised(&pack.words.gang), i + 1),
+                |g| g.name.clone(),
+            )
         })
         .collect();
     match rules.shape(&form.shape).cloned() {
@@ -558,7 +556,7 @@ fn scenario_choice_ui(
 fn bounties_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
-    data: &[BattleGangData],
+    data: &BattleData,
     pack: &Pack,
     names: &[String],
 ) {
@@ -568,7 +566,7 @@ fn bounties_ui(
         ui.horizontal_wrapped(|ui| {
             ui.label(RichText::new(format!("Declare a {}", counter.label)).strong());
             for (i, name) in names.iter().enumerate() {
-                let rival = form.gangs[1 - i].and_then(|id| data.iter().find(|g| g.id == id));
+                let rival = form.gangs[1 - i].and_then(|id| data.get(id));
                 let Some(rival) = rival else { continue };
                 let undecided = if form.no_declaration.contains(&i) {
                     "no declaration"
@@ -622,7 +620,7 @@ fn flags_ui(ui: &mut Ui, form: &mut BattleForm, pack: &Pack) {
 fn advancement_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
-    data: &[BattleGangData],
+    data: &BattleData,
     pack: &Pack,
     names: &[String],
 ) {
@@ -643,7 +641,7 @@ fn advancement_ui(
             .on_hover_text(&rules.source);
         ui.weak(&allowance);
         for (i, gang) in form.gangs.iter().enumerate() {
-            let Some(gang) = gang.and_then(|id| data.iter().find(|g| g.id == id)) else {
+            let Some(gang) = gang.and_then(|id| data.get(id)) else {
                 continue;
             };
             let allowed = form.advancements_allowed.get(&gang.id).copied();
@@ -890,7 +888,7 @@ fn gang_column_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
     i: usize,
-    data: &[BattleGangData],
+    data: &BattleData,
     pack: &Pack,
     scenario: Option<&crate::rules::ScenarioDef>,
 ) {
@@ -902,7 +900,7 @@ fn gang_column_ui(
         .filter_map(|(_, g)| *g)
         .collect();
     let current = form.gangs[i]
-        .and_then(|id| data.iter().find(|g| g.id == id))
+        .and_then(|id| data.get(id))
         .map_or("Choose…".to_owned(), |g| g.name.clone());
     let before = form.gangs[i];
     ui.horizontal_wrapped(|ui| {
@@ -920,14 +918,14 @@ fn gang_column_ui(
                 }
             },
         );
-        if let Some(gang) = form.gangs[i].and_then(|id| data.iter().find(|g| g.id == id)) {
+        if let Some(gang) = form.gangs[i].and_then(|id| data.get(id)) {
             role_and_counts_ui(ui, form, i, gang, pack, scenario);
         }
     });
     if form.gangs[i] != before {
         form.wants_roles = true;
     }
-    let Some(gang) = form.gangs[i].and_then(|id| data.iter().find(|g| g.id == id)) else {
+    let Some(gang) = form.gangs[i].and_then(|id| data.get(id)) else {
         return;
     };
     fighters_ui(ui, form, i, gang, data, pack);
@@ -1020,7 +1018,7 @@ fn fighters_ui(
     form: &mut BattleForm,
     i: usize,
     gang: &BattleGangData,
-    data: &[BattleGangData],
+    data: &BattleData,
     pack: &Pack,
 ) {
     let rivals: Vec<(FighterId, String)> = form
@@ -1028,7 +1026,7 @@ fn fighters_ui(
         .iter()
         .enumerate()
         .filter(|(j, _)| *j != i)
-        .filter_map(|(_, g)| g.and_then(|id| data.iter().find(|d| d.id == id)))
+        .filter_map(|(_, g)| g.and_then(|id| data.get(id)))
         .flat_map(|g| g.fighters.iter().cloned())
         .collect();
     let counters: Vec<crate::rules::CounterDef> = pack
@@ -1319,7 +1317,7 @@ fn steps_ui(ui: &mut Ui, steps: &mut Vec<i64>, whose: &str, present: bool) {
 
 /// Results of the tables the pack's record rolls during a game: who, which
 /// table, and the total rolled at the table or a roll by the app.
-fn during_ui(ui: &mut Ui, form: &mut BattleForm, data: &[BattleGangData], pack: &Pack) {
+fn during_ui(ui: &mut Ui, form: &mut BattleForm, data: &BattleData, pack: &Pack) {
     let rules = pack.record();
     if rules.during.is_empty() {
         return;
@@ -1327,7 +1325,7 @@ fn during_ui(ui: &mut Ui, form: &mut BattleForm, data: &[BattleGangData], pack: 
     let fighters: Vec<(FighterId, String)> = form
         .gangs
         .iter()
-        .filter_map(|g| g.and_then(|id| data.iter().find(|d| d.id == id)))
+        .filter_map(|g| g.and_then(|id| data.get(id)))
         .flat_map(|g| g.fighters.iter().cloned())
         .filter(|(id, _)| !form.absent.contains(id))
         .collect();
@@ -1410,7 +1408,7 @@ fn during_ui(ui: &mut Ui, form: &mut BattleForm, data: &[BattleGangData], pack: 
 
 /// A bounty declaration picked from the choices asked for: a rival
 /// fighter by name, or no declaration.
-fn declare(form: &mut BattleForm, data: &[BattleGangData], side: usize, option: &str) {
+fn declare(form: &mut BattleForm, data: &BattleData, side: usize, option: &str) {
     if option == crate::campaign::battle::NO_DECLARATION {
         form.no_declaration.insert(side);
         if let Some(slot) = form.bounties.get_mut(side) {
@@ -1423,7 +1421,7 @@ fn declare(form: &mut BattleForm, data: &[BattleGangData], side: usize, option: 
         .iter()
         .enumerate()
         .find(|(j, _)| *j != side)
-        .and_then(|(_, g)| g.and_then(|id| data.iter().find(|d| d.id == id)));
+        .and_then(|(_, g)| g.and_then(|id| data.get(id)));
     let fighter = rival.and_then(|r| r.fighters.iter().find(|(_, n)| n == option));
     if let (Some((id, _)), Some(slot)) = (fighter, form.bounties.get_mut(side)) {
         *slot = Some(*id);
@@ -1436,7 +1434,7 @@ fn declare(form: &mut BattleForm, data: &[BattleGangData], side: usize, option: 
 fn preview_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
-    data: &[BattleGangData],
+    data: &BattleData,
     pack: &Pack,
     names: &[String],
 ) {
@@ -1545,7 +1543,7 @@ fn changes_ui(ui: &mut Ui, procedure: &Procedure) -> egui::Rect {
 fn needed_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
-    data: &[BattleGangData],
+    data: &BattleData,
     pack: &Pack,
     names: &[String],
     need: &NeededChoice,

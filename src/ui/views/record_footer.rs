@@ -13,7 +13,7 @@ use egui::{RichText, Ui};
 
 use crate::rules::Pack;
 use crate::ui::base::action::{Action, RecordAction};
-use crate::ui::base::state::BattleGangData;
+use crate::ui::base::state::BattleData;
 use crate::ui::base::widgets::edit_hint;
 use crate::ui::views::post_battle::{BattleForm, COMMIT, roll_label};
 
@@ -78,7 +78,7 @@ fn emptied(form: &BattleForm, pack: &Pack) -> Vec<String> {
 pub fn record_footer_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
-    data: &[BattleGangData],
+    data: &BattleData,
     pack: Option<&Pack>,
     read_only: Option<&str>,
 ) -> Option<Action> {
@@ -152,7 +152,7 @@ pub fn record_footer_ui(
 }
 
 /// The record as the form says it, to commit.
-fn commit_now(form: &mut BattleForm, data: &[BattleGangData]) -> Option<Action> {
+fn commit_now(form: &mut BattleForm, data: &BattleData) -> Option<Action> {
     let report = form.report(data)?;
     form.emptied.clear();
     form.confirm_app_rolls = false;
@@ -167,7 +167,7 @@ fn commit_now(form: &mut BattleForm, data: &[BattleGangData]) -> Option<Action> 
 fn app_rolls_ui(
     ui: &mut Ui,
     form: &mut BattleForm,
-    data: &[BattleGangData],
+    data: &BattleData,
     pack: &Pack,
 ) -> Option<Action> {
     let rolls = emptied(form, pack);
