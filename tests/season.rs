@@ -19,7 +19,7 @@ mod util;
 use std::path::{Path, PathBuf};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use rapsheet::session::Session;
 use rapsheet::ui::RapsheetApp;
 use serde_json::{Value, json};
@@ -961,11 +961,38 @@ fn a_challenge_is_issued_answered_and_played_from_the_season_screen() {
     harness.get_by_label("Make them: by the standings").click();
     harness.run();
     assert_eq!(
-        harness.query_all_by_label_contains(" against ").count(),
+        harness
+            .query_all_by_label_contains(" against ")
+            .filter(|n| n.accesskit_node().role() != egui::accesskit::Role::Button)
+            .count(),
         2,
         "four crews, two pairs: {:?}",
         harness.state().status_text()
     );
+    // A pair is recorded from the list: its two crews on the Record
+    // screen.
+    let pair = harness
+        .query_all_by_role(egui::accesskit::Role::Button)
+        .filter_map(|n| n.accesskit_node().label())
+        .find(|l| l.starts_with("Record ") && l.contains(" against "))
+        .expect("a pair to record");
+    harness.get_by_label(&pair).click();
+    harness.run();
+    assert_eq!(harness.state().screen(), rapsheet::ui::Screen::Battle);
+    let (first, second) = pair
+        .trim_start_matches("Record ")
+        .split_once(" against ")
+        .unwrap();
+    assert_eq!(
+        harness.get_by_label("Crew 1").value().as_deref(),
+        Some(first)
+    );
+    assert_eq!(
+        harness.get_by_label("Crew 2").value().as_deref(),
+        Some(second)
+    );
+    harness.get_by_label("Season").click();
+    harness.run();
 
     // The Grey Oars call the Eel Wives out over Eelgate; declined, the
     // mooring goes to the Grey Oars.

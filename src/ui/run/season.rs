@@ -1,7 +1,8 @@
 //! The season room: holdings given and taken by hand, a cycle ended by
 //! hand, and a gang's faction changed.
 
-use crate::campaign::battle::BattleReport;
+use crate::campaign::GangId;
+use crate::campaign::battle::{BattleReport, GangReport};
 use crate::ui::app::RapsheetApp;
 use crate::ui::base::action::SeasonAction;
 
@@ -67,6 +68,7 @@ impl RapsheetApp {
                 self.change(&said, |s| Ok(s.answer_challenge(id, accept)?.batch));
             }
             SeasonAction::RecordChallenge(id) => self.record_challenge(id),
+            SeasonAction::RecordPair(first, second) => self.record_pair(first, second),
             SeasonAction::MakePairings(by) => {
                 let seed = crate::dice::seed_from_clock();
                 self.change("Pairings made", |s| Ok(s.make_pairings(by, seed)?.batch));
@@ -75,32 +77,77 @@ impl RapsheetApp {
     }
 
     /// Starts the record of an accepted challenge: its sides (the
-    /// challenger first), its shape and stake on the Record screen, for
-    /// the players to say how each side fared. A record begun there is
-    /// never replaced: it is committed or cleared first.
+    /// challenger first), its shape and stake on the Record screen.
     fn record_challenge(&mut self, id: crate::campaign::ChallengeId) {
         let Some(session) = &self.session else {
             return;
         };
-        let form = &self.campaign.battle_form;
-        let begun = form
-            .gangs
-            .iter()
-            .flatten()
-            .next()
-            .and_then(|g| self.state.gangs.iter().find(|s| s.id == *g))
-            .and_then(|g| session.pack(&g.ruleset).ok());
-        if form.holds_entries(begun) {
-            self.error(anyhow::anyhow!(
-                "A record is begun on the Record screen: commit it or clear the form first"
-            ));
-            return;
-        }
         let report = match session.challenge_report(id) {
             Ok(report) => report,
             Err(err) => return self.error(err),
         };
-        let gangs: Vec<Option<crate::campaign::GangId>> = report
+        if self.start_record_from(&report) {
+            self.info(format!(
+                "#{id} is on the Record screen: say how each side fared, then commit"
+            ));
+        }
+    }
+
+    /// Starts the record of a pairing: its two gangs on the Record screen.
+    fn record_pair(&mut self, first: GangId, second: GangId) {
+        let names: Vec<String> = [first, second]
+            .iter()
+            .filter_map(|id| self.state.gangs.iter().find(|g| g.id == *id))
+            .map(|g| g.name.clone())
+            .collect();
+        let mut report = BattleReport::empty();
+        report.gangs = names
+            .iter()
+            .map(|gang| GangReport {
+                gang: gang.clone(),
+                role: None,
+                ran_for_it: false,
+                counts: Default::default(),
+                fighters: None,
+                place: None,
+                challenger: false,
+            })
+            .collect();
+        if self.start_record_from(&report) {
+            self.info(format!(
+                "{} on the Record screen: say how each side fared, then commit",
+                names.join(" against ")
+            ));
+        }
+    }
+
+    /// Fills the Record screen from the start of a report (its sides by
+    /// name, the challenger, the challenge it plays, its shape and stake)
+    /// and shows it. A record begun there is never replaced: it is
+    /// committed or cleared first.
+    fn start_record_from(&mut self, report: &BattleReport) -> bool {
+        let Some(session) = &self.session else {
+            return false;
+        };
+        let pack_of = |gangs: &[Option<GangId>]| {
+            gangs
+                .iter()
+                .flatten()
+                .next()
+                .and_then(|g| self.state.gangs.iter().find(|s| s.id == *g))
+                .and_then(|g| session.pack(&g.ruleset).ok())
+        };
+        if self
+            .campaign
+            .battle_form
+            .holds_entries(pack_of(&self.campaign.battle_form.gangs))
+        {
+            self.error(anyhow::anyhow!(
+                "A record is begun on the Record screen: commit it or clear the form first"
+            ));
+            return false;
+        }
+        let gangs: Vec<Option<GangId>> = report
             .gangs
             .iter()
             .map(|side| {
@@ -111,12 +158,7 @@ impl RapsheetApp {
                     .map(|g| g.id)
             })
             .collect();
-        let pack = gangs
-            .iter()
-            .flatten()
-            .next()
-            .and_then(|g| self.state.gangs.iter().find(|s| s.id == *g))
-            .and_then(|g| session.pack(&g.ruleset).ok());
+        let pack = pack_of(&gangs);
         let mut form = crate::ui::views::post_battle::BattleForm::default();
         form.set_sides(gangs.len());
         form.gangs = gangs;
@@ -139,9 +181,7 @@ impl RapsheetApp {
         form.focus.start = true;
         self.campaign.battle_form = form;
         self.screen = crate::ui::base::action::Screen::Battle;
-        self.info(format!(
-            "#{id} is on the Record screen: say how each side fared, then commit"
-        ));
+        true
     }
 
     /// Works out what ending the cycle does with the form's dice, for the

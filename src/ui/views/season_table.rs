@@ -74,9 +74,27 @@ fn pairings_ui(ui: &mut Ui, view: &PairingsView, read_only: Option<&str>) -> Opt
     };
     egui::Grid::new("pairings").striped(true).show(ui, |ui| {
         for pair in &made.pairs {
-            ui.label(format!("{} against {}", pair.first, pair.second));
+            let said = format!("{} against {}", pair.first, pair.second);
+            ui.label(&said);
             if pair.played.is_empty() {
                 ui.weak("not played yet");
+                let record = ui
+                    .add_enabled(read_only.is_none(), egui::Button::new("Record it"))
+                    .on_hover_text("Its two sides on the Record screen")
+                    .on_disabled_hover_text(edit_hint(read_only));
+                record.widget_info(|| {
+                    egui::WidgetInfo::labeled(
+                        egui::Role::Button,
+                        read_only.is_none(),
+                        format!("Record {said}"),
+                    )
+                });
+                if record.clicked() {
+                    action = Some(Action::Season(SeasonAction::RecordPair(
+                        pair.first_id,
+                        pair.second_id,
+                    )));
+                }
             } else {
                 let records: Vec<String> = pair.played.iter().map(|b| format!("#{b}")).collect();
                 ui.label(format!("played ({})", records.join(", ")));

@@ -32,6 +32,9 @@ pub enum SeasonAction {
     AnswerChallenge { id: ChallengeId, accept: bool },
     /// Starts the record of an accepted challenge on the Record screen.
     RecordChallenge(ChallengeId),
+    /// Starts the record of a pairing (its two gangs) on the Record
+    /// screen.
+    RecordPair(GangId, GangId),
     /// Makes the cycle's pairings, in one of the ways the game allows
     /// (its first where none is chosen).
     MakePairings(Option<PairingMethod>),
