@@ -393,6 +393,22 @@ impl<'a> Gate<'a> {
                 is_notes("title", title)?;
                 notes_if_any("to", to.as_deref())
             }
+            ChallengeIssued { .. }
+            | ChallengeWithdrawn { .. }
+            | ChallengeAnswered { .. }
+            | ChallengeAnswerTakenBack { .. }
+            | ChallengeLapsed { .. }
+            | ChallengeRenewed { .. }
+            | PairingsMade { .. }
+            | PairingsTakenBack { .. } => self.challenge_or_pairings(state, event, takes_back),
+        }
+    }
+
+    /// A change of a challenge or of a cycle's pairings: each as the
+    /// challenge or pairings stand where it applies.
+    fn challenge_or_pairings(&self, state: &dyn State, event: &Event, takes_back: bool) -> Checked {
+        use Event::*;
+        match event {
             ChallengeIssued { challenge } => self.challenge_issued(state, challenge, takes_back),
             ChallengeWithdrawn { challenge } => self.challenge_withdrawn(state, challenge),
             ChallengeAnswered {
@@ -431,6 +447,14 @@ impl<'a> Gate<'a> {
                     )
                 }
             }
+            // `check_event` sends no other kind here.
+            other => refuse(
+                "",
+                format!(
+                    "a {} is not a change of a challenge or pairings",
+                    other.kind()
+                ),
+            ),
         }
     }
 

@@ -111,13 +111,13 @@ pub(super) fn apply(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         | PendingEffectUnused { .. }
         | CycleEnded { .. }
         | CycleReopened { .. }
-        | GangFactionChanged { .. }
-        | ChallengeWithdrawn { .. }
+        | GangFactionChanged { .. } => update_in_place(tx, event),
+        ChallengeWithdrawn { .. }
         | ChallengeAnswered { .. }
         | ChallengeAnswerTakenBack { .. }
         | ChallengeLapsed { .. }
         | ChallengeRenewed { .. }
-        | PairingsTakenBack { .. } => update_in_place(tx, event),
+        | PairingsTakenBack { .. } => update_challenge_or_pairings(tx, event),
     }
 }
 
@@ -229,6 +229,20 @@ fn update_in_place(tx: &Transaction<'_>, event: &Event) -> Result<()> {
             params![gang, from, to],
             || format!("gang #{gang}'s faction has changed since"),
         ),
+        // `apply` sends no other kind here.
+        other => Err(StoreError::Conflict(format!(
+            "a {} is not a change of one row",
+            other.kind()
+        ))),
+    }
+}
+
+/// A challenge answered, withdrawn, lapsed or renewed, or a cycle's
+/// pairings taken back: one guarded change of one row, refused where the
+/// row no longer holds what the change was made from.
+fn update_challenge_or_pairings(tx: &Transaction<'_>, event: &Event) -> Result<()> {
+    use Event::*;
+    match event {
         ChallengeWithdrawn { challenge } => update_one(
             tx,
             "DELETE FROM challenge WHERE id = ?1 AND status = 'issued' \
@@ -309,7 +323,7 @@ fn update_in_place(tx: &Transaction<'_>, event: &Event) -> Result<()> {
         ),
         // `apply` sends no other kind here.
         other => Err(StoreError::Conflict(format!(
-            "a {} is not a change of one row",
+            "a {} is not a change of a challenge or pairings",
             other.kind()
         ))),
     }
