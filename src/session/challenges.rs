@@ -291,13 +291,8 @@ impl Session {
         }
         let side = |gang: GangId, challenger: bool| -> Result<GangReport> {
             Ok(GangReport {
-                gang: self.gang(gang)?.name,
-                role: None,
-                ran_for_it: false,
-                counts: Default::default(),
-                fighters: None,
-                place: None,
                 challenger,
+                ..GangReport::named(self.gang(gang)?.name)
             })
         };
         let mut report = BattleReport::empty();

@@ -148,6 +148,23 @@ pub struct GangReport {
     pub challenger: bool,
 }
 
+impl GangReport {
+    /// A side named `gang` as a report starts it: no role, no counts,
+    /// every fighter taking part and coming through fine; the players say
+    /// how it fared.
+    pub fn named(gang: impl Into<String>) -> Self {
+        Self {
+            gang: gang.into(),
+            role: None,
+            ran_for_it: false,
+            counts: BTreeMap::new(),
+            fighters: None,
+            place: None,
+            challenger: false,
+        }
+    }
+}
+
 /// One fighter's battle.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]

@@ -45,7 +45,7 @@ impl RapsheetApp {
         }
         // A form only the app filled in is no record begun: nothing is
         // kept, and one kept before is let go.
-        if !form.holds_entries(form_pack(form, &self.state.gangs, session)) {
+        if !form.holds_entries(sides_pack(&form.gangs, &self.state.gangs, session)) {
             if self.campaign.kept_draft.take().is_some()
                 && let Err(err) = drafts.forget(session.path())
             {
@@ -112,7 +112,7 @@ impl RapsheetApp {
         }
         let mut form = form;
         form.dirty = true;
-        let begun = form.holds_entries(form_pack(&form, &self.state.gangs, session));
+        let begun = form.holds_entries(sides_pack(&form.gangs, &self.state.gangs, session));
         self.campaign.battle_form = form;
         self.campaign.kept_draft = Some(text);
         // A form the app alone filled in comes back unsaid.
@@ -470,13 +470,13 @@ fn short(field: &str, text: &str) -> Result<(), String> {
     Ok(())
 }
 
-/// The pack the form's record plays: its first side's.
-fn form_pack<'a>(
-    form: &BattleForm,
+/// The pack a record of `sides` plays: its first side's.
+pub(in crate::ui) fn sides_pack<'a>(
+    sides: &[Option<GangId>],
     gangs: &[crate::session::GangSummary],
     session: &'a crate::session::Session,
 ) -> Option<&'a crate::rules::Pack> {
-    form.gangs
+    sides
         .iter()
         .flatten()
         .next()

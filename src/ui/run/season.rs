@@ -5,6 +5,7 @@ use crate::campaign::GangId;
 use crate::campaign::battle::{BattleReport, GangReport};
 use crate::ui::app::RapsheetApp;
 use crate::ui::base::action::SeasonAction;
+use crate::ui::run::draft::sides_pack;
 
 impl RapsheetApp {
     pub(super) fn run_season(&mut self, action: SeasonAction) {
@@ -101,18 +102,7 @@ impl RapsheetApp {
             .map(|g| g.name.clone())
             .collect();
         let mut report = BattleReport::empty();
-        report.gangs = names
-            .iter()
-            .map(|gang| GangReport {
-                gang: gang.clone(),
-                role: None,
-                ran_for_it: false,
-                counts: Default::default(),
-                fighters: None,
-                place: None,
-                challenger: false,
-            })
-            .collect();
+        report.gangs = names.iter().map(GangReport::named).collect();
         if self.start_record_from(&report) {
             self.info(format!(
                 "{} on the Record screen: say how each side fared, then commit",
@@ -129,14 +119,7 @@ impl RapsheetApp {
         let Some(session) = &self.session else {
             return false;
         };
-        let pack_of = |gangs: &[Option<GangId>]| {
-            gangs
-                .iter()
-                .flatten()
-                .next()
-                .and_then(|g| self.state.gangs.iter().find(|s| s.id == *g))
-                .and_then(|g| session.pack(&g.ruleset).ok())
-        };
+        let pack_of = |sides: &[Option<GangId>]| sides_pack(sides, &self.state.gangs, session);
         if self
             .campaign
             .battle_form
