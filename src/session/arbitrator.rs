@@ -8,7 +8,7 @@
 use anyhow::Result;
 use serde::Serialize;
 
-use super::{ChallengesView, CycleView, PairingsView, Session, StandingsView};
+use super::{ChallengesView, CycleView, PairingsView, SeasonView, Session, StandingsView};
 use crate::campaign::BatchId;
 use crate::store::league::Member;
 
@@ -76,15 +76,31 @@ impl Session {
     /// members' last syncs are read from the server (said offline where
     /// it cannot be reached, with those the last sync heard).
     pub fn season_table(&self, ask_server: bool) -> Result<SeasonTable> {
+        self.table_with(self.cycle_view()?, self.standings()?, ask_server)
+    }
+
+    /// The arbitrator's table beside the season `view` already read: its
+    /// cycle and standings taken from it, not worked out again.
+    pub fn season_table_beside(&self, view: &SeasonView, ask_server: bool) -> Result<SeasonTable> {
+        self.table_with(view.cycle.clone(), view.standings.clone(), ask_server)
+    }
+
+    /// The table around a cycle and standings.
+    fn table_with(
+        &self,
+        cycle: Option<CycleView>,
+        standings: Option<StandingsView>,
+        ask_server: bool,
+    ) -> Result<SeasonTable> {
         let league = match self.store.league()? {
             Some(tie) => Some(self.league_table(&tie, ask_server)?),
             None => None,
         };
         Ok(SeasonTable {
-            cycle: self.cycle_view()?,
+            cycle,
             pairings: self.pairings()?,
             challenges: self.challenges()?,
-            standings: self.standings()?,
+            standings,
             league,
         })
     }

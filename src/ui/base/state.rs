@@ -162,11 +162,18 @@ impl ViewState {
             Ok(settings) => self.settings = settings,
             Err(err) => errors.push(err),
         }
-        match session.season_view() {
+        let season = session.season_view();
+        // The table beside the season read: its cycle and standings are
+        // not worked out twice.
+        let table = match &season {
+            Ok(view) => session.season_table_beside(view, false),
+            Err(_) => session.season_table(false),
+        };
+        match season {
             Ok(season) => self.season = Some(season),
             Err(err) => errors.push(err),
         }
-        match session.season_table(false) {
+        match table {
             Ok(table) => self.table = Some(table),
             Err(err) => errors.push(err),
         }
