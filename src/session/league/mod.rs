@@ -416,6 +416,9 @@ impl Session {
         // against the league's, and its signature against the key the
         // chain trusts for its author.
         let mut trust = keys::Chain::new();
+        // The packs the log plays by as it is taken in, read again only
+        // where a change keeps other house rules.
+        let mut packs: Option<sync::PacksAsAppended<'static>> = None;
         let mut before: Option<String> = None;
         let mut session: Option<Session> = None;
         let of = usize::try_from(head - 1).unwrap_or(0);
@@ -468,12 +471,18 @@ impl Session {
             };
             let photos = sync::fetch_photos(league, &session.store, log)?;
             for (run, run_names) in log.chunks(JOIN_RUN).zip(names.chunks(JOIN_RUN)) {
-                let registry = sync::registry_of(&session.base, &session.store)?;
                 let last = run.last().map_or(head, |b| b.id.0);
                 let base = &session.base;
+                let packs = match &mut packs {
+                    Some(packs) => packs,
+                    None => packs.insert(sync::PacksAsAppended::starting_with(
+                        std::borrow::Cow::Owned(sync::registry_of(base, &session.store)?),
+                        &session.store,
+                    )?),
+                };
                 session.store.appending(&mut |file| {
                     sync::append_or_leave_out(
-                        file, base, &registry, run, run_names, &photos, last, &remade,
+                        file, base, packs, run, run_names, &photos, last, &remade,
                     )
                     .map(drop)
                 })?;

@@ -513,7 +513,7 @@ impl Session {
             left_out = lines(append_or_leave_out(
                 file,
                 base,
-                registry,
+                &mut PacksAsAppended::starting(registry, file)?,
                 &fetched.batches,
                 &fetched.names,
                 &fetched.photos,
@@ -628,7 +628,7 @@ impl Session {
             left_out = lines(append_or_leave_out(
                 rewound,
                 &base,
-                &registry,
+                &mut PacksAsAppended::starting(&registry, rewound)?,
                 &fetched.batches,
                 &fetched.names,
                 &fetched.photos,
@@ -694,7 +694,14 @@ impl Session {
         let tried = self.store.rewind(synced, &mut |rewound| {
             let registry = registry_of(&base, rewound)?;
             out = Some(append_or_leave_out(
-                rewound, &base, &registry, fetched, names, photos, head, judged,
+                rewound,
+                &base,
+                &mut PacksAsAppended::starting(&registry, rewound)?,
+                fetched,
+                names,
+                photos,
+                head,
+                judged,
             )?);
             Err(crate::store::StoreError::Conflict(TRIED.to_owned()))
         });
@@ -954,7 +961,7 @@ fn offline_or(err: anyhow::Error) -> Result<SyncOutcome> {
 pub(super) fn append_or_leave_out(
     store: &mut impl Appender,
     base: &Registry,
-    registry: &Registry,
+    packs: &mut PacksAsAppended<'_>,
     batches: &[LoggedBatch],
     names: &[BatchName],
     photos: &[StoredPhoto],
@@ -962,7 +969,6 @@ pub(super) fn append_or_leave_out(
     judged: &std::collections::BTreeSet<BatchId>,
 ) -> crate::store::Result<Vec<LeftOut>> {
     let mut left_out = Vec::new();
-    let mut registry = registry.clone();
     let mut start = 0;
     // In runs: the batches up to a judged one in one go; it is judged where
     // they leave the campaign, and goes on with the batches after it.
@@ -983,17 +989,16 @@ pub(super) fn append_or_leave_out(
             left_out.extend(append_run(
                 store,
                 base,
-                &registry,
+                packs,
                 run,
                 &names[start..end],
                 &photos_of(photos, run),
                 reach,
             )?);
-            registry = registry_of(base, store)?;
         }
         if let Some(batch) = judged_here {
             start = end;
-            if let Some(why) = remake::refused(store, &registry, batch)? {
+            if let Some(why) = remake::refused(store, packs.registry(), batch)? {
                 left_out.push(leave_out(store, batch, &names[end], &why)?);
                 start = end + 1;
             }
@@ -1004,10 +1009,11 @@ pub(super) fn append_or_leave_out(
 
 /// Appends a run of the server's batches, one that cannot be replayed put
 /// in its place as an empty batch saying why. Returns what was left out.
+/// `packs` follows what the batches appended keep.
 fn append_run(
     store: &mut impl Appender,
     base: &Registry,
-    registry: &Registry,
+    packs: &mut PacksAsAppended<'_>,
     batches: &[LoggedBatch],
     names: &[BatchName],
     photos: &[StoredPhoto],
@@ -1020,7 +1026,7 @@ fn append_run(
     let all = if batches.iter().any(|b| header(b).is_err()) {
         Err(())
     } else {
-        let mut gate = Gate::new(base, registry);
+        let mut gate = Gate::new(base, packs.registry());
         store
             .append(
                 batches,
@@ -1033,16 +1039,16 @@ fn append_run(
             .map_err(|_| ())
     };
     if all.is_ok() {
+        packs.follow(base, store)?;
         return Ok(Vec::new());
     }
     // One at a time, to find those that cannot be replayed.
     let mut left_out = Vec::new();
-    let mut registry = registry.clone();
     for (batch, name) in batches.iter().zip(names) {
         let one = if let Err(err) = header(batch) {
             Err(err.to_string())
         } else {
-            let mut gate = Gate::new(base, &registry);
+            let mut gate = Gate::new(base, packs.registry());
             store
                 .append(
                     std::slice::from_ref(batch),
@@ -1057,7 +1063,7 @@ fn append_run(
         if let Err(why) = one {
             left_out.push(leave_out(store, batch, name, &why)?);
         }
-        registry = registry_of(base, store)?;
+        packs.follow(base, store)?;
     }
     Ok(left_out)
 }
@@ -1207,6 +1213,52 @@ pub(super) fn registry_of(
     store: &impl Appender,
 ) -> crate::store::Result<Registry> {
     Ok(crate::session::house::with_house_packs(base, store.house_packs()?).0)
+}
+
+/// The packs the batches being appended play by: those they started
+/// with, then `base` and the house packs the file keeps as far as it has
+/// been appended, read again only where an append changed what it keeps
+/// (a long log of records reads its packs once, not once a record).
+pub(super) struct PacksAsAppended<'r> {
+    kept: Vec<(String, String)>,
+    registry: std::borrow::Cow<'r, Registry>,
+}
+
+impl<'r> PacksAsAppended<'r> {
+    /// `registry` where `store` stands now.
+    pub(super) fn starting(
+        registry: &'r Registry,
+        store: &impl Appender,
+    ) -> crate::store::Result<Self> {
+        Self::starting_with(std::borrow::Cow::Borrowed(registry), store)
+    }
+
+    /// [`Self::starting`] with a registry of its own.
+    pub(super) fn starting_with(
+        registry: std::borrow::Cow<'r, Registry>,
+        store: &impl Appender,
+    ) -> crate::store::Result<Self> {
+        Ok(PacksAsAppended {
+            kept: store.house_packs()?,
+            registry,
+        })
+    }
+
+    /// The packs after an append to `store`.
+    fn follow(&mut self, base: &Registry, store: &impl Appender) -> crate::store::Result<()> {
+        let kept = store.house_packs()?;
+        if kept != self.kept {
+            self.registry = std::borrow::Cow::Owned(
+                crate::session::house::with_house_packs(base, kept.clone()).0,
+            );
+            self.kept = kept;
+        }
+        Ok(())
+    }
+
+    pub(super) fn registry(&self) -> &Registry {
+        &self.registry
+    }
 }
 
 /// A pause before trying a lost race again: longer each time, with jitter
