@@ -693,6 +693,58 @@ fn verify_names_a_league_change_altered_in_the_file() {
     );
 }
 
+/// `verify` makes the league's records again from their report and dice
+/// where its replay comes to each, as every laptop did when they came in:
+/// a record whose last event was taken out of the file (past the app) is
+/// named for what its report and dice give.
+#[test]
+fn verify_makes_the_leagues_records_again() {
+    let dir = util::temp();
+    let root = dir.path();
+    let (organiser, league) = organised_as(root, "trust_verify_records", &["demo"], &[]);
+    let ben = member(root, &organiser, &league, "ben", "The Rust Saints");
+    ben.record_battle("The Rust Saints", GANG, 7);
+    ben.ok(&["league", "sync"]);
+    organiser.ok(&["league", "sync"]);
+    organiser.ok(&["verify"]);
+    let record: i64 = {
+        let file = rusqlite::Connection::open(organiser.file()).unwrap();
+        let triggers: Vec<String> = file
+            .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'event'")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        for trigger in triggers {
+            file.execute_batch(&format!("DROP TRIGGER \"{trigger}\""))
+                .unwrap();
+        }
+        let record: i64 = file
+            .query_row(
+                "SELECT batch_id FROM event WHERE kind = 'battle_recorded' ORDER BY id DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .unwrap();
+        file.execute(
+            "DELETE FROM event WHERE id = (SELECT max(id) FROM event WHERE batch_id = ?1)",
+            [record],
+        )
+        .unwrap();
+        record
+    };
+    let out = organiser.run(&["verify"]);
+    let said = format!("{}{}", util::stdout(&out), util::stderr(&out));
+    assert!(!out.status.success(), "{said}");
+    assert!(
+        said.contains(&format!("the league's change {record} “"))
+            && said.contains("is not what a laptop takes in: it lacks the")
+            && said.contains("given by its report and dice"),
+        "{said}"
+    );
+}
+
 /// A member forges a record by raw SQL: what the rules give for a real
 /// report and dice, signed with their own key, plus one of a rival's
 /// fighters transferred to their gang. The server takes it (a record may

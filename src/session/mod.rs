@@ -302,9 +302,23 @@ impl Session {
         // change: a campaign made to play a game read from a file keeps
         // that game only later (`docs/packs.md`).
         let mut gate = Gate::new(&self.base, &self.registry);
+        // A league's records are made again from their report and dice
+        // where the replay comes to each, as every laptop made them.
+        let mut judging = self.league_judging()?;
+        let mut remaking;
+        let judge: Option<&mut crate::store::Judge<'_>> = match judging.as_mut() {
+            Some(judging) => {
+                remaking = |replay: &crate::store::Replaying<'_>,
+                            batch: &crate::campaign::LoggedBatch| {
+                    judging.judge(replay, batch)
+                };
+                Some(&mut remaking)
+            }
+            None => None,
+        };
         let mut verified = self
             .store
-            .verify_through(&mut |state, e, back| gate.check(state, e, back))?;
+            .verify_through(&mut |state, e, back| gate.check(state, e, back), judge)?;
         if verified.problems.is_empty()
             && let Err(err) = gate::check_log(&self.store.log_batches()?)
         {

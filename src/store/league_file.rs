@@ -519,11 +519,26 @@ impl CampaignStore {
     }
 }
 
+/// The campaign as far as the league's batches have been appended, or a
+/// log replayed: what a record made again reads.
+pub trait Replayed {
+    /// The house packs the campaign keeps, as far as it has come.
+    fn house_packs(&self) -> Result<Vec<(String, String)>>;
+
+    /// The campaign as a record's procedure reads it, as far as it has
+    /// come.
+    fn ground(&self) -> super::Ground<'_>;
+
+    /// The events of the batch that takes `batch` back
+    /// ([`CampaignStore::undo`]'s), as far as the log has come.
+    fn taking_back(&self, batch: BatchId) -> Result<Vec<Event>>;
+}
+
 /// Where the league's batches are appended: the file (each append its
 /// own transaction) or a file being rewound (each append a savepoint of
 /// the rewind's transaction). Either way an append that fails leaves
 /// nothing of itself.
-pub trait Appender {
+pub trait Appender: Replayed {
     /// Replays batches after the log (each with its own id, time and
     /// label, every event through `check`), with the photos they show,
     /// names them and notes the file holds the server's log to `synced`.
@@ -536,17 +551,6 @@ pub trait Appender {
         at: &str,
         check: &mut Check,
     ) -> Result<()>;
-
-    /// The house packs the campaign keeps, as far as it has been appended.
-    fn house_packs(&self) -> Result<Vec<(String, String)>>;
-
-    /// The campaign as a record's procedure reads it, as far as it has
-    /// been appended.
-    fn ground(&self) -> super::Ground<'_>;
-
-    /// The events of the batch that takes `batch` back
-    /// ([`CampaignStore::undo`]'s), as far as the log has been appended.
-    fn taking_back(&self, batch: BatchId) -> Result<Vec<Event>>;
 }
 
 impl Appender for CampaignStore {
@@ -561,7 +565,9 @@ impl Appender for CampaignStore {
     ) -> Result<()> {
         self.append_from_league(batches, names, photos, synced, at, check)
     }
+}
 
+impl Replayed for CampaignStore {
     fn house_packs(&self) -> Result<Vec<(String, String)>> {
         CampaignStore::house_packs(self)
     }
@@ -607,7 +613,9 @@ impl Appender for Rewound<'_> {
             }
         }
     }
+}
 
+impl Replayed for Rewound<'_> {
     fn house_packs(&self) -> Result<Vec<(String, String)>> {
         super::read::house_packs(self.tx)
     }

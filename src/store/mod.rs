@@ -25,10 +25,12 @@ use rusqlite::types::{FromSql, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 pub use ground::Ground;
-pub use league_file::{Appender, BatchName, LeagueTie, LeftOutBatch, Link, Rewound, TrustedKey};
+pub use league_file::{
+    Appender, BatchName, LeagueTie, LeftOutBatch, Link, Replayed, Rewound, TrustedKey,
+};
 pub use migrations::SCHEMA_VERSION;
 pub use read::{CampaignDump, EmptyBatch, LogEntry, RecordSides};
-pub use verify::Verification;
+pub use verify::{Judge, Replaying, Verification};
 
 use crate::campaign::LoggedBatch;
 

@@ -11,7 +11,29 @@ use rusqlite::OptionalExtension as _;
 use rusqlite::{Connection, TransactionBehavior};
 
 use super::{CampaignStore, Check, Result, apply, configure_memory, migrate};
-use crate::campaign::{BatchId, Event};
+use crate::campaign::{BatchId, Event, LoggedBatch};
+
+/// The replay of [`CampaignStore::verify_through`] as far as it has come.
+pub struct Replaying<'c>(&'c Connection);
+
+impl super::Replayed for Replaying<'_> {
+    fn house_packs(&self) -> Result<Vec<(String, String)>> {
+        super::read::house_packs(self.0)
+    }
+
+    fn ground(&self) -> super::Ground<'_> {
+        super::Ground(self.0)
+    }
+
+    fn taking_back(&self, batch: BatchId) -> Result<Vec<Event>> {
+        Ok(super::read::taking_back(self.0, batch)?.1)
+    }
+}
+
+/// What a replay asks of a whole batch as it comes to it, before its
+/// events: why it is not what the campaign there gives, if it is not
+/// (a league's record made again from its report and dice).
+pub type Judge<'j> = dyn FnMut(&Replaying<'_>, &LoggedBatch) -> Result<Option<String>> + 'j;
 
 /// What [`CampaignStore::verify`] found.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -34,23 +56,33 @@ impl CampaignStore {
     /// the log from an empty campaign gives exactly the stored state.
     /// Reads only.
     pub fn verify(&self) -> Result<Verification> {
-        self.verify_with(None)
+        self.verify_with(None, None)
     }
 
     /// [`Self::verify`], every event of the replay passing `check` (the
     /// one gate) as it would if it came in now: a file whose log and state
     /// agree but hold what no door takes (a number past the bound, a name
-    /// with a control character) does not verify either.
-    pub fn verify_through(&self, check: &mut Check) -> Result<Verification> {
-        self.verify_with(Some(check))
+    /// with a control character) does not verify either. Each batch is
+    /// also put to `judge`, where one is given, as the replay comes to
+    /// it; what it says is a problem, and the replay goes on.
+    pub fn verify_through(
+        &self,
+        check: &mut Check,
+        judge: Option<&mut Judge<'_>>,
+    ) -> Result<Verification> {
+        self.verify_with(Some(check), judge)
     }
 
-    fn verify_with(&self, check: Option<&mut Check>) -> Result<Verification> {
+    fn verify_with(
+        &self,
+        check: Option<&mut Check>,
+        judge: Option<&mut Judge<'_>>,
+    ) -> Result<Verification> {
         // One read transaction: every query below sees the same snapshot,
         // whatever another process commits meanwhile. Rolled back on drop.
         let snapshot = self.conn.unchecked_transaction()?;
         snapshot.query_row("SELECT count(*) FROM batch", [], |r| r.get::<_, i64>(0))?;
-        let out = self.verify_in_snapshot(check)?;
+        let out = self.verify_in_snapshot(check, judge)?;
         drop(snapshot);
         Ok(out)
     }
@@ -73,7 +105,11 @@ impl CampaignStore {
         })
     }
 
-    fn verify_in_snapshot(&self, check: Option<&mut Check>) -> Result<Verification> {
+    fn verify_in_snapshot(
+        &self,
+        check: Option<&mut Check>,
+        judge: Option<&mut Judge<'_>>,
+    ) -> Result<Verification> {
         let mut out = Verification::default();
         let integrity: Vec<String> = self
             .conn
@@ -176,7 +212,9 @@ impl CampaignStore {
             .filter(|(_, _, undoes)| undoes.is_some())
             .map(|(id, _, _)| *id)
             .collect();
-        if let Some(problem) = replay_entries(&tx, &log, &undoes, check)? {
+        let replayed = replay_entries(&tx, &log, &undoes, check, judge)?;
+        out.problems.extend(replayed.judged);
+        if let Some(problem) = replayed.stopped {
             out.problems.push(problem);
             return Ok(out);
         }
@@ -220,34 +258,69 @@ impl CampaignStore {
     }
 }
 
+/// What a replay found: what `judge` said of the batches, and the first
+/// entry that is refused or does not replay, where one is.
+struct ReplayFound {
+    judged: Vec<String>,
+    stopped: Option<String>,
+}
+
 /// Replays the log's entries into `tx`, each first through `check` where
-/// one is given (`undoes`: the batches that take back another); the first
-/// entry that is refused or does not replay, said as a problem.
+/// one is given (`undoes`: the batches that take back another), and each
+/// batch first through `judge`; the replay stops at the first entry that
+/// is refused or does not replay.
 fn replay_entries(
     tx: &rusqlite::Transaction<'_>,
     log: &[super::LogEntry],
     undoes: &std::collections::BTreeSet<BatchId>,
     mut check: Option<&mut Check>,
-) -> Result<Option<String>> {
-    for entry in log {
+    mut judge: Option<&mut Judge<'_>>,
+) -> Result<ReplayFound> {
+    let mut judged = Vec::new();
+    let stopped = |problem: String, judged: Vec<String>| ReplayFound {
+        judged,
+        stopped: Some(problem),
+    };
+    for (at, entry) in log.iter().enumerate() {
+        let starts_batch = at == 0 || log[at - 1].batch != entry.batch;
+        if let (Some(judge), true) = (judge.as_mut(), starts_batch) {
+            let batch = LoggedBatch {
+                id: entry.batch,
+                at: entry.at.clone(),
+                label: entry.label.clone(),
+                undoes: entry.undoes,
+                events: log[at..]
+                    .iter()
+                    .take_while(|e| e.batch == entry.batch)
+                    .map(|e| e.event.clone())
+                    .collect(),
+            };
+            judged.extend(judge(&Replaying(tx), &batch)?);
+        }
         if let Some(check) = check.as_mut() {
             let undo = undoes.contains(&entry.batch);
             if let Err(err) = check(&super::gate_state::Reading(tx), &entry.event, undo) {
-                return Ok(Some(format!(
-                    "log entry {} (batch {}, “{}”) holds what no change may: {}: {}",
-                    entry.id,
-                    entry.batch.0,
-                    crate::text::echo(&entry.label),
-                    err.field,
-                    err.reason
-                )));
+                return Ok(stopped(
+                    format!(
+                        "log entry {} (batch {}, “{}”) holds what no change may: {}: {}",
+                        entry.id,
+                        entry.batch.0,
+                        crate::text::echo(&entry.label),
+                        err.field,
+                        err.reason
+                    ),
+                    judged,
+                ));
             }
         }
         if let Err(err) = apply::apply(tx, &entry.event) {
-            return Ok(Some(format!(
-                "log entry {} (batch {}, “{}”) does not replay: {err}",
-                entry.id, entry.batch.0, entry.label
-            )));
+            return Ok(stopped(
+                format!(
+                    "log entry {} (batch {}, “{}”) does not replay: {err}",
+                    entry.id, entry.batch.0, entry.label
+                ),
+                judged,
+            ));
         }
         tx.execute(
             "INSERT INTO event (id, batch_id, kind, gang_id, fighter_id, battle_id, payload) \
@@ -263,7 +336,10 @@ fn replay_entries(
             ),
         )?;
     }
-    Ok(None)
+    Ok(ReplayFound {
+        judged,
+        stopped: None,
+    })
 }
 
 /// The tables, indexes and triggers of the file against those of a campaign

@@ -377,6 +377,17 @@ impl Session {
         Ok(problems)
     }
 
+    /// What `verify` holds each of the league's batches this file keeps
+    /// to as its replay comes to it (records made again); none for a
+    /// campaign in no league.
+    pub(crate) fn league_judging(&self) -> Result<Option<super::remake::Judging<'_>>> {
+        let Some(tie) = self.store.league()? else {
+            return Ok(None);
+        };
+        let links = self.store.league_links(tie.synced)?;
+        Ok(Some(super::remake::Judging::new(&self.base, &links)))
+    }
+
     /// What the chain says of each batch this file holds, checked again:
     /// none held to a format older than the league had reached before it,
     /// and each signed one signed by the key the chain trusted for its

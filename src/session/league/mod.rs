@@ -19,7 +19,7 @@ mod came_in;
 mod chain;
 mod keys;
 mod passwords;
-mod remake;
+pub(crate) mod remake;
 mod sync;
 
 use std::path::Path;

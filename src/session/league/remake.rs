@@ -18,7 +18,9 @@ use crate::campaign::season::challenges::{self, answer_of};
 use crate::campaign::{BatchId, Event, LoggedBatch};
 use crate::rules::Registry;
 use crate::store::league::ServerBatch;
-use crate::store::{Appender, BatchName, Rewound};
+use crate::store::{Appender as _, BatchName, Link, Replayed, Rewound};
+
+use super::sync::{PacksAsAppended, registry_of};
 
 use super::super::procedure_state;
 
@@ -54,7 +56,7 @@ pub(super) fn is_judged(batch: &LoggedBatch) -> bool {
 /// not: a record whose report and dice give other events here, or none;
 /// an undo that carries other than taking its change back gives.
 pub(super) fn refused(
-    store: &impl Appender,
+    store: &impl Replayed,
     registry: &Registry,
     batch: &LoggedBatch,
 ) -> crate::store::Result<Option<String>> {
@@ -87,7 +89,7 @@ pub(super) fn refused(
 /// decline, what the game gives for one), or why it may not be answered
 /// so here.
 fn answered_here(
-    store: &impl Appender,
+    store: &impl Replayed,
     registry: &Registry,
     challenge: crate::campaign::ChallengeId,
     accepted: bool,
@@ -123,7 +125,7 @@ fn answered_here(
 /// its events as its report and dice give them now, or why they give
 /// none here (every other laptop would leave it out).
 pub(super) fn made_again(
-    store: &impl Appender,
+    store: &impl Replayed,
     registry: &Registry,
     batch: LoggedBatch,
 ) -> crate::store::Result<Result<LoggedBatch, String>> {
@@ -140,7 +142,7 @@ pub(super) fn made_again(
 /// The events a record's report and dice give where `store` stands, or
 /// why they give none here.
 fn remade_here(
-    store: &impl Appender,
+    store: &impl Replayed,
     registry: &Registry,
     events: &[Event],
 ) -> crate::store::Result<Result<Vec<Event>, String>> {
@@ -164,6 +166,63 @@ fn remade_here(
             Err(err) => crate::store::StoreError::Conflict(err.to_string()),
         })?;
     Ok(remade(pack, &state, events))
+}
+
+/// What `verify` holds each batch of a league's campaign to as its
+/// replay comes to it, as every laptop held it when it came in: a record
+/// of a format whose records are made again gives, from its report and
+/// dice, exactly the events it carries; an answer, what answering gives;
+/// an undo, what taking its change back gives.
+pub(crate) struct Judging<'b> {
+    base: &'b Registry,
+    /// The league's batches held to a format whose records are made
+    /// again.
+    judged: BTreeSet<BatchId>,
+    packs: Option<PacksAsAppended<'static>>,
+}
+
+impl<'b> Judging<'b> {
+    /// For the league's batches as the file's chain keeps them.
+    pub(crate) fn new(base: &'b Registry, links: &[Link]) -> Self {
+        Judging {
+            base,
+            judged: links
+                .iter()
+                .filter(|l| l.format.is_some_and(|f| f >= REMADE_FROM))
+                .map(|l| BatchId(l.seq))
+                .collect(),
+            packs: None,
+        }
+    }
+
+    /// Why `batch`, where `replay` has come to it, is not what every
+    /// laptop takes in, if it is not.
+    pub(crate) fn judge(
+        &mut self,
+        replay: &impl Replayed,
+        batch: &LoggedBatch,
+    ) -> crate::store::Result<Option<String>> {
+        if !self.judged.contains(&batch.id) || !is_judged(batch) {
+            return Ok(None);
+        }
+        let packs = match &mut self.packs {
+            Some(packs) => {
+                packs.follow(self.base, replay)?;
+                packs
+            }
+            None => self.packs.insert(PacksAsAppended::starting_with(
+                std::borrow::Cow::Owned(registry_of(self.base, replay)?),
+                replay,
+            )?),
+        };
+        Ok(refused(replay, packs.registry(), batch)?.map(|why| {
+            format!(
+                "the league's change {} “{}” is not what a laptop takes in: {why}",
+                batch.id,
+                crate::text::one_line(&batch.label)
+            )
+        }))
+    }
 }
 
 /// How a batch's events differ from those `by` gives, in a line naming

@@ -1210,7 +1210,7 @@ pub(super) fn fetch_photos(
 /// The packs a store's campaign is read with: `base` and its house packs.
 pub(super) fn registry_of(
     base: &Registry,
-    store: &impl Appender,
+    store: &impl crate::store::Replayed,
 ) -> crate::store::Result<Registry> {
     Ok(crate::session::house::with_house_packs(base, store.house_packs()?).0)
 }
@@ -1228,7 +1228,7 @@ impl<'r> PacksAsAppended<'r> {
     /// `registry` where `store` stands now.
     pub(super) fn starting(
         registry: &'r Registry,
-        store: &impl Appender,
+        store: &impl crate::store::Replayed,
     ) -> crate::store::Result<Self> {
         Self::starting_with(std::borrow::Cow::Borrowed(registry), store)
     }
@@ -1236,7 +1236,7 @@ impl<'r> PacksAsAppended<'r> {
     /// [`Self::starting`] with a registry of its own.
     pub(super) fn starting_with(
         registry: std::borrow::Cow<'r, Registry>,
-        store: &impl Appender,
+        store: &impl crate::store::Replayed,
     ) -> crate::store::Result<Self> {
         Ok(PacksAsAppended {
             kept: store.house_packs()?,
@@ -1245,7 +1245,11 @@ impl<'r> PacksAsAppended<'r> {
     }
 
     /// The packs after an append to `store`.
-    fn follow(&mut self, base: &Registry, store: &impl Appender) -> crate::store::Result<()> {
+    pub(super) fn follow(
+        &mut self,
+        base: &Registry,
+        store: &impl crate::store::Replayed,
+    ) -> crate::store::Result<()> {
         let kept = store.house_packs()?;
         if kept != self.kept {
             self.registry = std::borrow::Cow::Owned(
