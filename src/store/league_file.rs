@@ -655,8 +655,13 @@ fn append_in(
 /// first, each event undone by its exact inverse.
 fn rewind_in(tx: &rusqlite::Transaction<'_>, synced: i64) -> Result<()> {
     tx.execute("INSERT INTO league_rewind (one) VALUES (1)", [])?;
+    // Newest first, read down the batch index: the events after `synced`
+    // alone, however long the log (ordered by id alone, SQLite would walk
+    // every event).
     let events: Vec<(i64, String)> = tx
-        .prepare("SELECT id, payload FROM event WHERE batch_id > ?1 ORDER BY id DESC")?
+        .prepare(
+            "SELECT id, payload FROM event WHERE batch_id > ?1 ORDER BY batch_id DESC, id DESC",
+        )?
         .query_map([synced], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<rusqlite::Result<_>>()?;
     for (id, payload) in events {
