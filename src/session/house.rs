@@ -50,26 +50,22 @@ impl Session {
     }
 
     /// The house packs the campaign keeps.
+    /// Each read with the gangs that play it alone, however many gangs the
+    /// campaign has.
     pub fn house_packs(&self) -> Result<Vec<HousePack>> {
-        let gangs = self.store.gangs()?;
-        Ok(self
-            .store
+        self.store
             .house_packs()?
             .into_iter()
             .map(|(id, _)| {
                 let pack = self.registry.get(&id);
-                HousePack {
+                Ok(HousePack {
                     name: pack.map_or_else(|| id.clone(), |p| p.pack.name.clone()),
                     base: pack.and_then(|p| p.pack.base.clone()),
-                    played_by: gangs
-                        .iter()
-                        .filter(|g| g.ruleset == id)
-                        .map(|g| g.name.clone())
-                        .collect(),
+                    played_by: self.store.gangs_playing(&id)?,
                     id,
-                }
+                })
             })
-            .collect())
+            .collect()
     }
 
     /// Every pack the campaign is read with but the kept house pack `id`:

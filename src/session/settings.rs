@@ -43,7 +43,7 @@ impl Session {
     /// new gangs'), each once.
     pub fn settings(&self) -> Result<Vec<SettingView>> {
         let chosen = self.store.settings()?;
-        let mut played: Vec<String> = self.store.gangs()?.into_iter().map(|g| g.ruleset).collect();
+        let mut played = self.store.rulesets_played()?;
         played.push(self.store.info()?.default_ruleset);
         let mut out: Vec<SettingView> = Vec::new();
         for id in played {

@@ -1190,6 +1190,30 @@ impl CampaignStore {
             .collect::<rusqlite::Result<_>>()?)
     }
 
+    /// The rulesets the gangs play, each once, in the order of the first
+    /// gang (by name, any case) playing it: one query, reading no gang's
+    /// resources.
+    pub fn rulesets_played(&self) -> Result<Vec<String>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT ruleset FROM gang GROUP BY ruleset ORDER BY min(name COLLATE NOCASE)",
+            )?
+            .query_map([], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// The names of the gangs playing `ruleset`, by name (any case).
+    pub fn gangs_playing(&self, ruleset: &str) -> Result<Vec<String>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT name FROM gang WHERE ruleset = ?1 ORDER BY name COLLATE NOCASE, id",
+            )?
+            .query_map([ruleset], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
     /// How many fighters each gang has on its roster (those not gone),
     /// for the gangs that have any: one query, reading no fighter's
     /// quirks, stats or effects.
