@@ -2585,3 +2585,59 @@ fn a_campaign_whose_pages_do_not_check_opens_read_only_and_says_so_after_the_fir
         "nothing written"
     );
 }
+
+/// A gang that qualifies for two titles is asked over every screen, the
+/// Titles screen's standings read only when it is shown: the choice is
+/// made from the banner, and the Titles screen then says who holds each.
+#[test]
+fn a_choice_between_titles_is_asked_over_every_screen_and_made_there() {
+    const SAINTS: &str = "The Rust Saints";
+    const JACKALS: &str = "Neon Jackals";
+    let dir = util::temp();
+    let path = dir.path().join("titles.rapsheet");
+    let mut session = Session::create_demo(&path).expect("demo");
+    for (gang, supply, reputation) in [(SAINTS, 3, 3), (JACKALS, 1, 0)] {
+        let found = session.gang_named(gang).expect("gang");
+        for (resource, to) in [("supply", supply), ("reputation", reputation)] {
+            let now = found.resources.get(resource).copied().unwrap_or(0);
+            if now != to {
+                session
+                    .adjust_resource(found.id, resource, to - now, "test setup")
+                    .expect("adjust");
+            }
+        }
+    }
+    let mut report: rapsheet::campaign::battle::BattleReport =
+        serde_json::from_value(serde_json::json!({
+            "scenario": "Dead Drop",
+            "gangs": [{"gang": SAINTS}, {"gang": JACKALS}],
+            "winner": SAINTS,
+        }))
+        .expect("report");
+    util::declare_nothing(&mut report);
+    session.record_battle(&report, 7).expect("record");
+    let mut harness = harness(RapsheetApp::with_session(session));
+    harness.run();
+    // 003: "If a gang qualifies for more than one, they must choose one and
+    // the other is granted to second place."
+    harness.get_by_label_contains("qualifies for Quartermaster and Legend and keeps one");
+    harness.get_by_label("The Rust Saints keeps Legend").click();
+    harness.run();
+    assert!(
+        harness
+            .query_by_label_contains("qualifies for Quartermaster and Legend")
+            .is_none()
+    );
+    harness.key_press_modifiers(Modifiers::COMMAND, Key::Num3);
+    harness.run();
+    assert_eq!(harness.state().screen(), Screen::Titles);
+    let session = Session::open(&path).expect("open");
+    let holders = session.title_holders().expect("holders");
+    let holder = |title: &str| {
+        holders
+            .get(title)
+            .map(|g| session.gang(*g).expect("gang").name)
+    };
+    assert_eq!(holder("legend").as_deref(), Some(SAINTS));
+    assert_eq!(holder("quartermaster").as_deref(), Some(JACKALS));
+}

@@ -1063,6 +1063,9 @@ fn a_gang_qualifying_for_two_titles_must_choose() {
     let view = s.titles("heartbreaker").unwrap();
     assert_eq!(view.must_choose.len(), 1, "{:?}", view.must_choose);
     assert_eq!(view.must_choose[0].0, SAINTS);
+    // The window asks it over every screen, read from the gangs that can
+    // hold a title alone: the same choice.
+    assert_eq!(s.title_choices("heartbreaker").unwrap(), view.choosing);
     // Who leads each title shows before it is settled.
     let legend = view.titles.iter().find(|t| t.id == "legend").unwrap();
     assert_eq!(legend.standings[0], (SAINTS.to_owned(), 3));
@@ -1077,6 +1080,7 @@ fn a_gang_qualifying_for_two_titles_must_choose() {
     assert_eq!(holder(&s, "legend").as_deref(), Some(SAINTS));
     assert_eq!(holder(&s, "quartermaster").as_deref(), Some(JACKALS));
     assert!(s.titles("heartbreaker").unwrap().must_choose.is_empty());
+    assert!(s.title_choices("heartbreaker").unwrap().is_empty());
     s.undo(batch).unwrap();
     assert_eq!(s.dump().unwrap(), before);
 

@@ -211,6 +211,32 @@ fn title_contenders(
     Ok(out)
 }
 
+/// The gangs that can hold a title of `pack` as the campaign stands: the
+/// holders and each title's leaders down the standings index, as a
+/// record reads them (every gang of the game where a title reads them
+/// all), in the order the store lists every gang.
+pub(super) fn title_hopefuls(
+    ground: Ground<'_>,
+    registry: &Registry,
+    pack: &Pack,
+) -> Result<Vec<Gang>> {
+    if concerns_every_gang(pack) {
+        return gangs_of_game(ground, registry, pack);
+    }
+    let mut ids: Vec<GangId> = ground.title_holders()?.values().copied().collect();
+    ids.extend(title_contenders(ground, registry, pack, 0)?);
+    ids.sort();
+    ids.dedup();
+    let root = root_of(registry, &pack.pack.id);
+    let mut gangs: Vec<Gang> = ground
+        .gangs_by_ids(&ids)?
+        .into_iter()
+        .filter(|g| root_of(registry, &g.ruleset) == root)
+        .collect();
+    gangs.sort_by_cached_key(|g| (g.name.to_lowercase(), g.id));
+    Ok(gangs)
+}
+
 /// True when a record of `pack` concerns every gang of its game, not only
 /// those in it, the gangs holding their fighters and the indexed leaders
 /// of each title: upkeep for the whole campaign, a title to the fewest of

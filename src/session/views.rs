@@ -410,6 +410,41 @@ pub struct GangSummary {
     pub resources: std::collections::BTreeMap<String, i64>,
 }
 
+/// The gangs of `must_choose` (of `gangs`) with the titles each keeps one
+/// of, by name.
+fn choices(pack: &Pack, must_choose: &[(GangId, Vec<String>)], gangs: &[Gang]) -> Vec<TitleChoice> {
+    let title_name = |id: &String| {
+        pack.titles
+            .iter()
+            .find(|t| t.id == *id)
+            .map_or_else(|| id.clone(), |t| t.name.clone())
+    };
+    must_choose
+        .iter()
+        .map(|(g, titles)| TitleChoice {
+            gang: *g,
+            name: gangs
+                .iter()
+                .find(|x| x.id == *g)
+                .map_or_else(|| format!("{} #{g}", pack.words.gang), |x| x.name.clone()),
+            titles: titles
+                .iter()
+                .map(|id| (id.clone(), title_name(id)))
+                .collect(),
+        })
+        .collect()
+}
+
+/// A gang that qualifies for several titles and keeps one of them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct TitleChoice {
+    pub gang: GangId,
+    /// The gang's name.
+    pub name: String,
+    /// The titles it chooses between: (id, name).
+    pub titles: Vec<(String, String)>,
+}
+
 /// A title, who holds it, and how the gangs stand.
 #[derive(Debug, Clone, Serialize)]
 pub struct TitleView {
@@ -437,9 +472,9 @@ pub struct TitlesView {
     /// Gangs that qualify for several titles and have to choose one, with
     /// the names of those titles.
     pub must_choose: Vec<(String, Vec<String>)>,
-    /// The same, for the choice's buttons: (gang, [(title id, name)]).
+    /// The same, for the choice's buttons.
     #[serde(skip)]
-    pub choosing: Vec<(GangId, Vec<(String, String)>)>,
+    pub choosing: Vec<TitleChoice>,
 }
 
 impl Session {
@@ -910,32 +945,40 @@ impl Session {
             .filter_map(|id| pack.ruling(id))
             .map(|r| r.ruling.clone())
             .collect();
-        let title_name = |id: &String| {
-            pack.titles
-                .iter()
-                .find(|t| t.id == *id)
-                .map_or_else(|| id.clone(), |t| t.name.clone())
-        };
+        let choosing = choices(pack, &award.must_choose, &gangs);
         Ok(TitlesView {
             ruleset: ruleset.to_owned(),
             titles,
             rulings,
-            must_choose: award
-                .must_choose
+            must_choose: choosing
                 .iter()
-                .map(|(g, t)| (name(*g), t.iter().map(title_name).collect()))
-                .collect(),
-            choosing: award
-                .must_choose
-                .iter()
-                .map(|(g, t)| {
+                .map(|c| {
                     (
-                        *g,
-                        t.iter().map(|id| (id.clone(), title_name(id))).collect(),
+                        c.name.clone(),
+                        c.titles.iter().map(|(_, n)| n.clone()).collect(),
                     )
                 })
                 .collect(),
+            choosing,
         })
+    }
+
+    /// The gangs that qualify for several titles of `ruleset`'s game and
+    /// keep one, with those titles: what the window asks over every
+    /// screen. Worked out from the gangs that can hold a title (its
+    /// holders and each title's leaders, as a record reads them), not
+    /// every gang's standing, which [`Session::titles`] reads.
+    pub fn title_choices(&self, ruleset: &str) -> Result<Vec<TitleChoice>> {
+        let pack = self.pack(ruleset)?;
+        if pack.titles.is_empty() {
+            return Ok(Vec::new());
+        }
+        let gangs =
+            super::procedure_state::title_hopefuls(self.store.ground(), &self.registry, pack)?;
+        let holders = self.store.title_holders()?;
+        let standings = self.title_standings(pack, &gangs)?;
+        let award = award_titles(pack, &standings, &holders, &Default::default());
+        Ok(choices(pack, &award.must_choose, &gangs))
     }
 
     /// The words of the campaign's game (gang, fighter, entry, leader)

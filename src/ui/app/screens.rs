@@ -240,15 +240,10 @@ impl RapsheetApp {
         read_only: Option<&str>,
         actions: &mut Vec<Action>,
     ) {
-        if let Some(view) = self
-            .state
-            .titles
-            .as_ref()
-            .filter(|v| !v.choosing.is_empty())
-            && self.screen != Screen::Titles
-        {
+        let choices = &self.state.title_choices;
+        if !choices.is_empty() && self.screen != Screen::Titles {
             egui::Panel::top("title-choice").show(ui, |ui| {
-                if let Some(a) = title_choice_ui(ui, view, read_only) {
+                if let Some(a) = title_choice_ui(ui, choices, read_only) {
                     actions.push(a);
                 }
             });
@@ -487,15 +482,30 @@ impl RapsheetApp {
     }
 
     /// The titles screen.
-    fn titles_screen_ui(&self, ui: &mut Ui, read_only: Option<&str>, actions: &mut Vec<Action>) {
-        egui::CentralPanel::default().show(ui, |ui| match &self.state.titles {
-            Some(view) => {
+    fn titles_screen_ui(
+        &mut self,
+        ui: &mut Ui,
+        read_only: Option<&str>,
+        actions: &mut Vec<Action>,
+    ) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        let state = &mut self.state;
+        egui::CentralPanel::default().show(ui, |ui| match state.titles(session) {
+            Some(Ok(view)) => {
                 if let Some(a) = titles_ui(ui, view, read_only) {
                     actions.push(a);
                 }
             }
+            Some(Err(err)) => {
+                ui.colored_label(
+                    ui.visuals().error_fg_color,
+                    format!("The titles could not be read: {err}"),
+                );
+            }
             None => {
-                ui.weak("No titles in this ruleset.");
+                ui.weak("The campaign could not be read.");
             }
         });
     }

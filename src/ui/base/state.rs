@@ -39,7 +39,12 @@ pub struct ViewState {
     /// The words of the campaign's game (every name events refer to is
     /// read by the log, when it is shown: never at open).
     pub words: Words,
-    pub titles: Option<TitlesView>,
+    /// The titles and every gang's standing, read the first time the
+    /// Titles screen is shown after a change (never at open).
+    titles: Option<Result<TitlesView, String>>,
+    /// The gangs that keep one of several titles, asked over every
+    /// screen: read from the gangs that can hold a title alone.
+    pub title_choices: Vec<crate::session::TitleChoice>,
     /// Every gang as the battle form offers it; only the gangs the form
     /// has chosen have their fighters read (see `load_battle_fighters`).
     pub battle_data: BattleData,
@@ -191,14 +196,18 @@ impl ViewState {
                 })
                 .collect(),
         );
-        let titles = match &info {
-            Ok(info) => session.titles(&info.default_ruleset),
+        let choices = match &info {
+            Ok(info) => session.title_choices(&info.default_ruleset),
             Err(err) => Err(anyhow::anyhow!("{err}")),
         };
         self.info = info.ok();
-        match titles {
-            Ok(titles) => self.titles = Some(titles),
-            Err(err) => errors.push(err),
+        self.titles = None;
+        match choices {
+            Ok(choices) => self.title_choices = choices,
+            Err(err) => {
+                self.title_choices = Vec::new();
+                errors.push(err);
+            }
         }
         if let Some(fighter) = self.captive.as_ref().map(|c| c.fighter) {
             self.captive = None;
@@ -286,6 +295,17 @@ impl ViewState {
             .fighters
             .iter()
             .find(|f| f.id == id)
+    }
+
+    /// The titles and every gang's standing in the campaign's game, read
+    /// the first time they are asked for after a change; `None` before
+    /// the campaign is read.
+    pub fn titles(&mut self, session: &Session) -> Option<Result<&TitlesView, String>> {
+        let ruleset = &self.info.as_ref()?.default_ruleset;
+        let titles = self
+            .titles
+            .get_or_insert_with(|| session.titles(ruleset).map_err(|e| format!("{e:#}")));
+        Some(titles.as_ref().map_err(Clone::clone))
     }
 
     /// The whole chronicle and the part of it shown (one arc, or all of

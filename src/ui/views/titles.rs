@@ -2,7 +2,7 @@
 
 use egui::{RichText, Ui};
 
-use crate::session::TitlesView;
+use crate::session::{TitleChoice, TitlesView};
 use crate::ui::base::action::Action;
 use crate::ui::base::action::RecordAction;
 use crate::ui::base::widgets::edit_hint;
@@ -10,10 +10,16 @@ use crate::ui::base::widgets::edit_hint;
 /// The choice of a gang that qualifies for several titles, as a row of
 /// buttons: shown on the Titles screen and as a banner over every screen
 /// until it is made.
-pub fn title_choice_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) -> Option<Action> {
+pub fn title_choice_ui(
+    ui: &mut Ui,
+    choices: &[TitleChoice],
+    read_only: Option<&str>,
+) -> Option<Action> {
     let mut action = None;
-    for ((gang, titles), (id, options)) in view.must_choose.iter().zip(&view.choosing) {
+    for choice in choices {
+        let gang = &choice.name;
         ui.horizontal_wrapped(|ui| {
+            let titles: Vec<&str> = choice.titles.iter().map(|(_, n)| n.as_str()).collect();
             ui.label(
                 RichText::new(format!(
                     "{gang} qualifies for {} and keeps one:",
@@ -21,7 +27,7 @@ pub fn title_choice_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) 
                 ))
                 .color(ui.visuals().warn_fg_color),
             );
-            for (title, name) in options {
+            for (title, name) in &choice.titles {
                 let button = ui
                     .add_enabled(
                         read_only.is_none(),
@@ -30,7 +36,7 @@ pub fn title_choice_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) 
                     .on_disabled_hover_text(edit_hint(read_only));
                 if button.clicked() {
                     action = Some(Action::Record(RecordAction::ChooseTitle {
-                        gang: *id,
+                        gang: choice.gang,
                         title: title.clone(),
                     }));
                 }
@@ -92,7 +98,7 @@ pub fn titles_ui(ui: &mut Ui, view: &TitlesView, read_only: Option<&str>) -> Opt
                 ui.end_row();
             }
         });
-    let action = title_choice_ui(ui, view, read_only);
+    let action = title_choice_ui(ui, &view.choosing, read_only);
     if !view.rulings.is_empty() {
         ui.add_space(6.0);
         for ruling in &view.rulings {
