@@ -34,7 +34,11 @@ pub(super) fn demo(db: &Path, ruleset: Option<&str>, packs: &[PathBuf], json: bo
             words.count(gangs.len(), Noun::Gang)
         );
         for g in gangs {
-            say!("  {} ({})", g.name, words.count(g.fighters, Noun::Fighter));
+            say!(
+                "  {} ({})",
+                g.name,
+                words.count(g.fighters.unwrap_or(0), Noun::Fighter)
+            );
         }
         Ok(())
     }

@@ -290,7 +290,7 @@ pub(super) fn gang(session: &mut Session, command: GangCommand) -> Result<()> {
                 say!(
                     "{}  {}  {}{}",
                     g.name,
-                    words.count(g.fighters, crate::rules::Noun::Fighter),
+                    words.count(g.fighters.unwrap_or(0), crate::rules::Noun::Fighter),
                     g.ruleset,
                     if g.legal == Some(false) {
                         "  (breaks a rule)"

@@ -77,8 +77,8 @@ pub use settings::SettingView;
 pub use sheet::{CheckRolled, Pushed};
 pub use views::{
     CaptivesMay, CounterView, FighterDetails, FighterView, GangSummary, GangValueView, GangView,
-    GroupMember, GroupTag, GroupView, HistoryLine, QuirkView, ResourceView, TitleChoice, TitleView,
-    TitlesView, fighter_view,
+    GroupMember, GroupTag, GroupView, HistoryLine, QuirkView, ResourceView, Rival, TitleChoice,
+    TitleView, TitlesView, fighter_view,
 };
 
 /// An open campaign and the packs it is read with.

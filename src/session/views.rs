@@ -402,7 +402,9 @@ pub struct GangSummary {
     pub id: GangId,
     pub name: String,
     pub ruleset: String,
-    pub fighters: usize,
+    /// How many fighters it has on its roster; `None` until asked
+    /// ([`Session::roster_sizes`]).
+    pub fighters: Option<usize>,
     /// Whether it follows every recruiting rule; `None` until asked
     /// ([`Session::gangs_legal`]).
     pub legal: Option<bool>,
@@ -434,6 +436,10 @@ fn choices(pack: &Pack, must_choose: &[(GangId, Vec<String>)], gangs: &[Gang]) -
         })
         .collect()
 }
+
+/// A gang an action may be taken against: its id, its name and what it
+/// holds of each resource.
+pub type Rival = (GangId, String, std::collections::BTreeMap<String, i64>);
 
 /// A gang that qualifies for several titles and keeps one of them.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
@@ -594,7 +600,20 @@ impl Session {
 
     /// Every gang with its size and whether it is legal.
     pub fn gang_list(&self) -> Result<Vec<GangSummary>> {
-        let mut gangs = self.gang_sizes()?;
+        let sizes = self.store.on_roster_counts()?;
+        let mut gangs: Vec<GangSummary> = self
+            .store
+            .gangs()?
+            .into_iter()
+            .map(|gang| GangSummary {
+                id: gang.id,
+                fighters: Some(sizes.get(&gang.id).copied().unwrap_or(0)),
+                name: gang.name,
+                ruleset: gang.ruleset,
+                legal: None,
+                resources: gang.resources,
+            })
+            .collect();
         let ids: Vec<GangId> = gangs.iter().map(|g| g.id).collect();
         let legal = self.gangs_legal(&ids)?;
         for gang in &mut gangs {
@@ -603,23 +622,48 @@ impl Session {
         Ok(gangs)
     }
 
-    /// Every gang with its size, whether it is legal not yet asked
-    /// (`legal` is `None`; [`Self::gangs_legal`] says): two queries,
-    /// reading no fighter.
-    pub fn gang_sizes(&self) -> Result<Vec<GangSummary>> {
-        let sizes = self.store.on_roster_counts()?;
+    /// Every gang by name, what the window's list needs of each before
+    /// it is in view: its size and whether it is legal not yet asked
+    /// (`None`; [`Self::roster_sizes`] and [`Self::gangs_legal`] say),
+    /// its resources not read. One query, reading no fighter.
+    pub fn gang_rows(&self) -> Result<Vec<GangSummary>> {
+        Ok(self
+            .store
+            .gang_names()?
+            .into_iter()
+            .map(|(id, name, ruleset)| GangSummary {
+                id,
+                name,
+                ruleset,
+                fighters: None,
+                legal: None,
+                resources: Default::default(),
+            })
+            .collect())
+    }
+
+    /// How many fighters each of these gangs has on its roster.
+    pub fn roster_sizes(
+        &self,
+        ids: &[GangId],
+    ) -> Result<std::collections::BTreeMap<GangId, usize>> {
+        let sizes = self.store.on_roster_counts_of(ids)?;
+        Ok(ids
+            .iter()
+            .map(|id| (*id, sizes.get(id).copied().unwrap_or(0)))
+            .collect())
+    }
+
+    /// The other gangs of `gang`'s pack, each with what it holds of each
+    /// resource: what an action against a rival offers.
+    pub fn rivals_with_resources(&self, gang: GangId) -> Result<Vec<Rival>> {
+        let ruleset = self.gang(gang)?.ruleset;
         Ok(self
             .store
             .gangs()?
             .into_iter()
-            .map(|gang| GangSummary {
-                id: gang.id,
-                fighters: sizes.get(&gang.id).copied().unwrap_or(0),
-                name: gang.name,
-                ruleset: gang.ruleset,
-                legal: None,
-                resources: gang.resources,
-            })
+            .filter(|g| g.id != gang && g.ruleset == ruleset)
+            .map(|g| (g.id, g.name, g.resources))
             .collect())
     }
 

@@ -1190,6 +1190,31 @@ impl CampaignStore {
             .collect::<rusqlite::Result<_>>()?)
     }
 
+    /// [`Self::on_roster_counts`] of these gangs alone (those with any).
+    pub fn on_roster_counts_of(&self, ids: &[GangId]) -> Result<BTreeMap<GangId, usize>> {
+        Ok(self
+            .conn
+            .prepare_cached(
+                "SELECT gang_id, count(*) FROM fighter \
+                 WHERE gang_id IN (SELECT value FROM json_each(?1)) \
+                 AND status != 'gone' AND dismissed = 0 GROUP BY gang_id",
+            )?
+            .query_map([super::ground::gang_ids(ids)?], |r| {
+                Ok((r.get(0)?, usize::try_from(r.get::<_, i64>(1)?).unwrap_or(0)))
+            })?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
+    /// Every gang's id, name and pack, by name (any case): one query,
+    /// reading no resource and no fighter.
+    pub fn gang_names(&self) -> Result<Vec<(GangId, String, String)>> {
+        Ok(self
+            .conn
+            .prepare_cached("SELECT id, name, ruleset FROM gang ORDER BY name COLLATE NOCASE, id")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<rusqlite::Result<_>>()?)
+    }
+
     /// The rulesets the gangs play, each once, in the order of the first
     /// gang (by name, any case) playing it: one query, reading no gang's
     /// resources.

@@ -630,13 +630,17 @@ impl RapsheetApp {
                             .collect()
                     })
                     .unwrap_or_default();
-                let others: Vec<(GangId, String, &std::collections::BTreeMap<String, i64>)> = state
-                    .gangs
-                    .iter()
-                    .filter(|g| g.id != gang.id && g.ruleset == gang.ruleset)
-                    .map(|g| (g.id, g.name.clone(), &g.resources))
-                    .collect();
-                match action_dialog_ui(ctx, dialog, pack, &gang.name, &resources, &others) {
+                // Lent to the dialog's drawing, and kept in it after.
+                let rivals = std::mem::take(&mut dialog.others);
+                let others: Vec<(GangId, String, &std::collections::BTreeMap<String, i64>)> =
+                    rivals
+                        .iter()
+                        .map(|(id, name, resources)| (*id, name.clone(), resources))
+                        .collect();
+                let shown = action_dialog_ui(ctx, dialog, pack, &gang.name, &resources, &others);
+                drop(others);
+                dialog.others = rivals;
+                match shown {
                     Some(Some(action)) => actions.push(action),
                     Some(None) => dialogs.action = None,
                     None => {}

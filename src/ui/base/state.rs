@@ -135,9 +135,10 @@ impl ViewState {
             Ok(history) => self.history = history,
             Err(err) => errors.push(err),
         }
-        // Sizes alone: whether each follows the recruiting rules is
-        // worked out for the rows the list shows (`judge_gangs`).
-        match session.gang_sizes() {
+        // Names alone: each gang's size and whether it follows the
+        // recruiting rules are worked out for the rows the list shows
+        // (`judge_gangs`).
+        match session.gang_rows() {
             Ok(gangs) => self.gangs = gangs,
             Err(err) => errors.push(err),
         }
@@ -217,9 +218,10 @@ impl ViewState {
         }
     }
 
-    /// Works out whether the gangs at these places of the list follow
-    /// every recruiting rule, where not known since the last change: the
-    /// list's marks cost what its rows in view do, however many gangs.
+    /// Works out how many fighters the gangs at these places of the list
+    /// have and whether they follow every recruiting rule, where not known
+    /// since the last change: the list's rows cost what those in view do,
+    /// however many gangs.
     pub fn judge_gangs(&mut self, session: &Session, rows: &[usize]) -> anyhow::Result<()> {
         let unknown: Vec<GangId> = rows
             .iter()
@@ -230,8 +232,11 @@ impl ViewState {
         if unknown.is_empty() || self.judging_failed {
             return Ok(());
         }
-        let legal = match session.gangs_legal(&unknown) {
-            Ok(legal) => legal,
+        let read = session
+            .gangs_legal(&unknown)
+            .and_then(|legal| Ok((legal, session.roster_sizes(&unknown)?)));
+        let (legal, sizes) = match read {
+            Ok(read) => read,
             Err(err) => {
                 self.judging_failed = true;
                 return Err(err);
@@ -243,6 +248,7 @@ impl ViewState {
             {
                 // One the store no longer has is not asked again.
                 gang.legal = Some(legal.get(&gang.id).copied().unwrap_or(false));
+                gang.fighters = Some(sizes.get(&gang.id).copied().unwrap_or(0));
             }
         }
         Ok(())

@@ -59,7 +59,7 @@ impl RapsheetApp {
                 }
             }
             GangAction::Recruit { gang, name, buy } => self.recruit(gang, &name, buy),
-            GangAction::AskAction(gang) => self.dialogs.action = Some(ActionDialog::new(gang)),
+            GangAction::AskAction(gang) => self.ask_action(gang),
             GangAction::TakeAction {
                 gang,
                 action,
@@ -163,6 +163,18 @@ impl RapsheetApp {
             self.campaign.roster_forms.recruit.name.clear();
             self.state.selected_fighter = recruited;
             self.refresh();
+        }
+    }
+
+    /// Opens the action dialog of `gang`, with the rivals it may act
+    /// against read now (not every frame it is open).
+    fn ask_action(&mut self, gang: GangId) {
+        let Some(session) = &self.session else {
+            return;
+        };
+        match session.rivals_with_resources(gang) {
+            Ok(others) => self.dialogs.action = Some(ActionDialog::new(gang, others)),
+            Err(err) => self.error(err),
         }
     }
 

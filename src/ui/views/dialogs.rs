@@ -290,11 +290,15 @@ pub struct ActionDialog {
     pub target: Option<GangId>,
     pub choice: Option<String>,
     pub error: Option<String>,
+    /// The other gangs of its game with what each holds, read when the
+    /// dialog opens: the targets an action offers.
+    pub others: Vec<crate::session::Rival>,
 }
 
 impl ActionDialog {
-    pub fn new(gang: GangId) -> Self {
+    pub fn new(gang: GangId, others: Vec<crate::session::Rival>) -> Self {
         Self {
+            others,
             gang,
             action: String::new(),
             target: None,

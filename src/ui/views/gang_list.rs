@@ -133,7 +133,10 @@ pub fn gang_list_ui(
                 } else {
                     ""
                 };
-                let text = format!("{}  ({}){mark}", gang.name, gang.fighters);
+                let size = gang
+                    .fighters
+                    .map_or_else(|| "…".to_owned(), |n| n.to_string());
+                let text = format!("{}  ({size}){mark}", gang.name);
                 let response = ui
                     .selectable_label(selected == Some(gang.id), text)
                     .on_hover_text(match gang.legal {
