@@ -34,7 +34,7 @@ use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use rapsheet::generator::{GenSize, generate, next_battle};
 use rapsheet::session::Session;
-use rapsheet::ui::{Action, GangAction, RapsheetApp, Screen};
+use rapsheet::ui::{Action, GangAction, RapsheetApp, Screen, SeasonAction};
 
 /// The sizes measured: the decade campaign and the league.
 fn sizes() -> Vec<GenSize> {
@@ -100,21 +100,24 @@ fn frame(app: &mut RapsheetApp, ctx: &egui::Context) {
     black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
 }
 
-/// The app showing `screen`, on the busiest gang.
+/// The app showing `screen`, on the busiest gang; the post-battle
+/// screen with a record begun between the two busiest, so both sizes draw
+/// the same shape of form (two sides and their fighters).
 fn app_on(path: &Path, screen: &str) -> (RapsheetApp, egui::Context) {
     let session = Session::open(path).unwrap();
-    let busiest = session
+    let mut gangs: Vec<(i64, rapsheet::campaign::GangId)> = session
         .gangs()
         .unwrap()
         .into_iter()
-        .max_by_key(|g| session.battles_fought(g.id).unwrap_or(0))
-        .unwrap()
-        .id;
+        .map(|g| (session.battles_fought(g.id).unwrap_or(0), g.id))
+        .collect();
+    gangs.sort_by(|a, b| b.cmp(a));
+    let (busiest, next) = (gangs[0].1, gangs[1].1);
     let mut app = RapsheetApp::with_session(session);
     app.run_action(Action::Gang(GangAction::Select(busiest)));
     match screen {
         "log" => app.run_action(Action::ShowLog(true)),
-        "post-battle" => app.run_action(Action::ShowScreen(Screen::Battle)),
+        "post-battle" => app.run_action(Action::Season(SeasonAction::RecordPair(busiest, next))),
         "titles" => app.run_action(Action::ShowScreen(Screen::Titles)),
         "chronicle" => app.run_action(Action::ShowScreen(Screen::Chronicle)),
         _ => app.run_action(Action::ShowScreen(Screen::Roster)),

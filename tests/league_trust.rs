@@ -655,6 +655,22 @@ fn a_first_join_of_a_large_league_shows_how_far_it_is() {
     assert!(joined.verify().unwrap().problems.is_empty());
 }
 
+/// Drops the append-only triggers of the file's `table`, as someone
+/// editing the file past the app would.
+fn drop_triggers(file: &rusqlite::Connection, table: &str) {
+    let triggers: Vec<String> = file
+        .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = ?1")
+        .unwrap()
+        .query_map([table], |r| r.get(0))
+        .unwrap()
+        .map(Result::unwrap)
+        .collect();
+    for trigger in triggers {
+        file.execute_batch(&format!("DROP TRIGGER \"{trigger}\""))
+            .unwrap();
+    }
+}
+
 /// `verify` checks the league's chain as the file keeps it: a batch of
 /// the league's changed in the file (past the app) is named.
 #[test]
@@ -667,17 +683,7 @@ fn verify_names_a_league_change_altered_in_the_file() {
     ann.ok(&["verify"]);
     let synced: i64 = {
         let file = rusqlite::Connection::open(ann.file()).unwrap();
-        let triggers: Vec<String> = file
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'batch'")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        for trigger in triggers {
-            file.execute_batch(&format!("DROP TRIGGER \"{trigger}\""))
-                .unwrap();
-        }
+        drop_triggers(&file, "batch");
         file.execute("UPDATE batch SET label = 'Altered' WHERE id = 3", [])
             .unwrap();
         file.query_row("SELECT synced FROM league", [], |r| r.get(0))
@@ -709,17 +715,7 @@ fn verify_makes_the_leagues_records_again() {
     organiser.ok(&["verify"]);
     let record: i64 = {
         let file = rusqlite::Connection::open(organiser.file()).unwrap();
-        let triggers: Vec<String> = file
-            .prepare("SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'event'")
-            .unwrap()
-            .query_map([], |r| r.get(0))
-            .unwrap()
-            .map(Result::unwrap)
-            .collect();
-        for trigger in triggers {
-            file.execute_batch(&format!("DROP TRIGGER \"{trigger}\""))
-                .unwrap();
-        }
+        drop_triggers(&file, "event");
         let record: i64 = file
             .query_row(
                 "SELECT batch_id FROM event WHERE kind = 'battle_recorded' ORDER BY id DESC LIMIT 1",
