@@ -100,19 +100,28 @@ fn frame(app: &mut RapsheetApp, ctx: &egui::Context) {
     black_box(ctx.tessellate(output.shapes, output.pixels_per_point));
 }
 
-/// The app showing `screen`, on the busiest gang; the post-battle
-/// screen with a record begun between the two busiest, so both sizes draw
-/// the same shape of form (two sides and their fighters).
+/// The app showing `screen`, on the busiest of the gangs with the most
+/// fighters able to take part; the post-battle screen with a record begun
+/// between the first two of them, so both sizes draw the same form (two
+/// sides of as many fighters each).
 fn app_on(path: &Path, screen: &str) -> (RapsheetApp, egui::Context) {
     let session = Session::open(path).unwrap();
-    let mut gangs: Vec<(i64, rapsheet::campaign::GangId)> = session
+    let able = |g| {
+        session
+            .fighters(g)
+            .unwrap()
+            .iter()
+            .filter(|f| f.status.can_fight())
+            .count()
+    };
+    let mut gangs: Vec<(usize, i64, rapsheet::campaign::GangId)> = session
         .gangs()
         .unwrap()
         .into_iter()
-        .map(|g| (session.battles_fought(g.id).unwrap_or(0), g.id))
+        .map(|g| (able(g.id), session.battles_fought(g.id).unwrap_or(0), g.id))
         .collect();
     gangs.sort_by(|a, b| b.cmp(a));
-    let (busiest, next) = (gangs[0].1, gangs[1].1);
+    let (busiest, next) = (gangs[0].2, gangs[1].2);
     let mut app = RapsheetApp::with_session(session);
     app.run_action(Action::Gang(GangAction::Select(busiest)));
     match screen {
