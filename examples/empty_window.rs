@@ -13,10 +13,11 @@ fn main() -> eframe::Result {
         ..Default::default()
     };
     let probe = std::env::var_os("RAPSHEET_CLOSE_AFTER_FIRST_FRAME").is_some();
-    let mut frames = 0u32;
+    let mut said = false;
     eframe::run_ui_native("Empty window", options, move |ui, _frame| {
-        frames += 1;
-        if probe && frames == 2 {
+        // Frames, not passes, as the app counts them.
+        if probe && !said && ui.ctx().cumulative_frame_nr() >= 1 {
+            said = true;
             use std::io::Write as _;
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "first frame shown");

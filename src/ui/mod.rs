@@ -42,7 +42,7 @@ const BACKUP_POLICY: &str = "backup_policy";
 #[derive(Debug, Default)]
 struct LaunchProbe {
     armed: bool,
-    frames: u32,
+    said: bool,
 }
 
 /// What the launch probe prints once the first frame is on screen.
@@ -52,17 +52,19 @@ impl LaunchProbe {
     fn from_env() -> Self {
         Self {
             armed: std::env::var_os("RAPSHEET_CLOSE_AFTER_FIRST_FRAME").is_some(),
-            frames: 0,
+            said: false,
         }
     }
 
-    /// Called as each frame begins.
+    /// Called as each pass of a frame begins. Frames are counted, not
+    /// passes: a first frame egui lays out twice (a grid shown for the
+    /// first time asks it to) is one frame on screen, not two.
     fn frame_begins(&mut self, ctx: &egui::Context) {
         if !self.armed {
             return;
         }
-        self.frames += 1;
-        if self.frames == 2 {
+        if ctx.cumulative_frame_nr() >= 1 && !self.said {
+            self.said = true;
             use std::io::Write as _;
             let mut out = std::io::stdout().lock();
             let _ = writeln!(out, "{FIRST_FRAME_SHOWN}");
