@@ -87,6 +87,32 @@ impl CampaignStore {
         Ok(out)
     }
 
+    /// The photos' keys into the replay's `conn`: photos are stored beside
+    /// the log, not in it, and their keys are what the state refers to.
+    /// One taken away by an undo may be gone from the file while the log
+    /// still names it.
+    fn photo_keys_into(&self, conn: &Connection, log: &[super::LogEntry]) -> Result<()> {
+        let mut photos: std::collections::BTreeMap<String, String> = self
+            .conn
+            .prepare("SELECT hash, mime FROM photo")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        for entry in log {
+            if let Event::PhotoChanged { from, to, .. } = &entry.event {
+                for key in [from, to].into_iter().flatten() {
+                    photos.entry(key.clone()).or_default();
+                }
+            }
+        }
+        for (hash, mime) in photos {
+            conn.execute(
+                "INSERT INTO photo (hash, mime, bytes) VALUES (?1, ?2, x'')",
+                (hash, mime),
+            )?;
+        }
+        Ok(())
+    }
+
     /// A league campaign cannot hold more of the server's changes than
     /// its log has.
     fn league_problems(&self) -> Result<Vec<String>> {
@@ -163,27 +189,7 @@ impl CampaignStore {
                 (&name, &ruleset),
             )?;
         }
-        // Photos are stored beside the log, not in it; their keys are what
-        // the state refers to. One taken away by an undo may be gone from
-        // the file while the log still names it.
-        let mut photos: std::collections::BTreeMap<String, String> = self
-            .conn
-            .prepare("SELECT hash, mime FROM photo")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<rusqlite::Result<_>>()?;
-        for entry in &log {
-            if let Event::PhotoChanged { from, to, .. } = &entry.event {
-                for key in [from, to].into_iter().flatten() {
-                    photos.entry(key.clone()).or_default();
-                }
-            }
-        }
-        for (hash, mime) in photos {
-            conn.execute(
-                "INSERT INTO photo (hash, mime, bytes) VALUES (?1, ?2, x'')",
-                (hash, mime),
-            )?;
-        }
+        self.photo_keys_into(&conn, &log)?;
         let orphans: Vec<String> = self
             .conn
             .prepare(super::UNREACHABLE_PHOTOS)?

@@ -614,38 +614,8 @@ impl RapsheetApp {
                 None => {}
             }
         }
-        if let (Some(dialog), Some(session)) = (&mut dialogs.action, &self.session) {
-            let gang = state.gangs.iter().find(|g| g.id == dialog.gang);
-            if let Some(gang) = gang
-                && let Some(pack) = session.pack(&gang.ruleset).ok()
-            {
-                let resources: Vec<(String, i64)> = state
-                    .gang_view
-                    .as_ref()
-                    .filter(|v| v.id == gang.id)
-                    .map(|v| {
-                        v.resources
-                            .iter()
-                            .map(|r| (r.label.clone(), r.amount))
-                            .collect()
-                    })
-                    .unwrap_or_default();
-                // Lent to the dialog's drawing, and kept in it after.
-                let rivals = std::mem::take(&mut dialog.others);
-                let others: Vec<(GangId, String, &std::collections::BTreeMap<String, i64>)> =
-                    rivals
-                        .iter()
-                        .map(|(id, name, resources)| (*id, name.clone(), resources))
-                        .collect();
-                let shown = action_dialog_ui(ctx, dialog, pack, &gang.name, &resources, &others);
-                drop(others);
-                dialog.others = rivals;
-                match shown {
-                    Some(Some(action)) => actions.push(action),
-                    Some(None) => dialogs.action = None,
-                    None => {}
-                }
-            }
+        if let Some(session) = &self.session {
+            action_dialog_shown(ctx, &mut dialogs.action, state, session, &mut actions);
         }
         if let (Some(dialog), Some(session)) = (&mut dialogs.ransom, &self.session) {
             let captive = state
@@ -718,5 +688,50 @@ impl RapsheetApp {
             actions.push(action);
         }
         actions
+    }
+}
+
+/// The resource action dialog, where one is open: the gang's resources as
+/// its roster shows them, and the rivals read when it opened.
+fn action_dialog_shown(
+    ctx: &Context,
+    open: &mut Option<crate::ui::views::dialogs::ActionDialog>,
+    state: &crate::ui::base::state::ViewState,
+    session: &crate::session::Session,
+    actions: &mut Vec<Action>,
+) {
+    let Some(dialog) = open else {
+        return;
+    };
+    let Some(gang) = state.gangs.iter().find(|g| g.id == dialog.gang) else {
+        return;
+    };
+    let Ok(pack) = session.pack(&gang.ruleset) else {
+        return;
+    };
+    let resources: Vec<(String, i64)> = state
+        .gang_view
+        .as_ref()
+        .filter(|v| v.id == gang.id)
+        .map(|v| {
+            v.resources
+                .iter()
+                .map(|r| (r.label.clone(), r.amount))
+                .collect()
+        })
+        .unwrap_or_default();
+    // Lent to the dialog's drawing, and kept in it after.
+    let rivals = std::mem::take(&mut dialog.others);
+    let others: Vec<(GangId, String, &std::collections::BTreeMap<String, i64>)> = rivals
+        .iter()
+        .map(|(id, name, resources)| (*id, name.clone(), resources))
+        .collect();
+    let shown = action_dialog_ui(ctx, dialog, pack, &gang.name, &resources, &others);
+    drop(others);
+    dialog.others = rivals;
+    match shown {
+        Some(Some(action)) => actions.push(action),
+        Some(None) => *open = None,
+        None => {}
     }
 }
