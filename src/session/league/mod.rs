@@ -475,10 +475,7 @@ impl Session {
                 let base = &session.base;
                 let packs = match &mut packs {
                     Some(packs) => packs,
-                    None => packs.insert(sync::PacksAsAppended::starting_with(
-                        std::borrow::Cow::Owned(sync::registry_of(base, &session.store)?),
-                        &session.store,
-                    )?),
+                    None => packs.insert(sync::PacksAsAppended::read(base, &session.store)?),
                 };
                 session.store.appending(&mut |file| {
                     sync::append_or_leave_out(

@@ -20,7 +20,7 @@ use crate::rules::Registry;
 use crate::store::league::ServerBatch;
 use crate::store::{Appender as _, BatchName, Link, Replayed, Rewound};
 
-use super::sync::{PacksAsAppended, registry_of};
+use super::sync::PacksAsAppended;
 
 use super::super::procedure_state;
 
@@ -210,10 +210,7 @@ impl<'b> Judging<'b> {
                 packs.follow(self.base, replay)?;
                 packs
             }
-            None => self.packs.insert(PacksAsAppended::starting_with(
-                std::borrow::Cow::Owned(registry_of(self.base, replay)?),
-                replay,
-            )?),
+            None => self.packs.insert(PacksAsAppended::read(self.base, replay)?),
         };
         Ok(refused(replay, packs.registry(), batch)?.map(|why| {
             format!(

@@ -624,20 +624,22 @@ impl Session {
         let mut left_out = Vec::new();
         let mut unplayable = None;
         let rewound = self.store.rewind(synced, &mut |rewound| {
-            let registry = registry_of(&base, rewound)?;
+            // Followed through the server's batches: what they leave the
+            // campaign keeping is what this laptop's are made again by.
+            let mut packs = PacksAsAppended::read(&base, rewound)?;
             left_out = lines(append_or_leave_out(
                 rewound,
                 &base,
-                &mut PacksAsAppended::starting(&registry, rewound)?,
+                &mut packs,
                 &fetched.batches,
                 &fetched.names,
                 &fetched.photos,
                 fetched.head,
                 &fetched.judged,
             )?);
-            let now_read = registry_of(&base, rewound)?;
+            let now_read = packs.registry();
             if !remaking || !mine.batches.iter().any(remake::is_made_again) {
-                let mut gate = Gate::new(&base, &now_read);
+                let mut gate = Gate::new(&base, now_read);
                 return rewound.append(
                     mine.batches,
                     mine.names,
@@ -650,7 +652,7 @@ impl Session {
             match remake::append_made_again(
                 rewound,
                 &base,
-                &now_read,
+                now_read,
                 mine.batches,
                 mine.names,
                 mine.was,
@@ -692,11 +694,10 @@ impl Session {
         let base = self.base.clone();
         let mut out = None;
         let tried = self.store.rewind(synced, &mut |rewound| {
-            let registry = registry_of(&base, rewound)?;
             out = Some(append_or_leave_out(
                 rewound,
                 &base,
-                &mut PacksAsAppended::starting(&registry, rewound)?,
+                &mut PacksAsAppended::read(&base, rewound)?,
                 fetched,
                 names,
                 photos,
@@ -1230,17 +1231,23 @@ impl<'r> PacksAsAppended<'r> {
         registry: &'r Registry,
         store: &impl crate::store::Replayed,
     ) -> crate::store::Result<Self> {
-        Self::starting_with(std::borrow::Cow::Borrowed(registry), store)
-    }
-
-    /// [`Self::starting`] with a registry of its own.
-    pub(super) fn starting_with(
-        registry: std::borrow::Cow<'r, Registry>,
-        store: &impl crate::store::Replayed,
-    ) -> crate::store::Result<Self> {
         Ok(PacksAsAppended {
             kept: store.house_packs()?,
-            registry,
+            registry: std::borrow::Cow::Borrowed(registry),
+        })
+    }
+
+    /// `base` and the house packs `store` keeps now, read once.
+    pub(super) fn read(
+        base: &Registry,
+        store: &impl crate::store::Replayed,
+    ) -> crate::store::Result<Self> {
+        let kept = store.house_packs()?;
+        Ok(PacksAsAppended {
+            registry: std::borrow::Cow::Owned(
+                crate::session::house::with_house_packs(base, kept.clone()).0,
+            ),
+            kept,
         })
     }
 

@@ -8,7 +8,7 @@
 
 use egui::{Context, RichText, Ui};
 
-use crate::campaign::{FighterId, GangId};
+use crate::campaign::FighterId;
 use crate::ui::app::RapsheetApp;
 use crate::ui::base::action::{Action, Screen};
 use crate::ui::base::action::{CampaignAction, OutputAction, PathPurpose};
@@ -722,12 +722,7 @@ fn action_dialog_shown(
         .unwrap_or_default();
     // Lent to the dialog's drawing, and kept in it after.
     let rivals = std::mem::take(&mut dialog.others);
-    let others: Vec<(GangId, String, &std::collections::BTreeMap<String, i64>)> = rivals
-        .iter()
-        .map(|(id, name, resources)| (*id, name.clone(), resources))
-        .collect();
-    let shown = action_dialog_ui(ctx, dialog, pack, &gang.name, &resources, &others);
-    drop(others);
+    let shown = action_dialog_ui(ctx, dialog, pack, &gang.name, &resources, &rivals);
     dialog.others = rivals;
     match shown {
         Some(Some(action)) => actions.push(action),

@@ -3,8 +3,6 @@
 
 use std::path::{Path, PathBuf};
 
-use std::collections::BTreeMap;
-
 use egui::{Context, RichText};
 
 use crate::campaign::GangId;
@@ -316,7 +314,7 @@ pub fn action_dialog_ui(
     pack: &crate::rules::Pack,
     gang_name: &str,
     resources: &[(String, i64)],
-    gangs: &[(GangId, String, &BTreeMap<String, i64>)],
+    gangs: &[crate::session::Rival],
 ) -> Option<Option<Action>> {
     let mut result = None;
     // What the gang lacks to pay for an action, in words; empty when it can.
@@ -433,7 +431,7 @@ fn take_choice_ui(
     dialog: &mut ActionDialog,
     def: &crate::rules::ActionDef,
     pack: &crate::rules::Pack,
-    gangs: &[(GangId, String, &BTreeMap<String, i64>)],
+    gangs: &[crate::session::Rival],
 ) {
     let current = dialog
         .target
