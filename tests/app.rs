@@ -2501,6 +2501,15 @@ fn the_first_frame_is_drawn_before_the_page_check_which_then_frees_the_campaign(
     assert!(drawn.contains("Rust Saints"), "the roster is drawn");
     assert!(drawn.contains("Read-only: its pages are being checked"));
     assert!(app.checking());
+    // egui laid that frame out twice (its grids were new), and the check
+    // still waits: it counts frames shown, not passes.
+    assert!(ctx.cumulative_pass_nr() > 1, "one pass only");
+    assert!(
+        !app.checks_begun(),
+        "the check began before a frame was shown"
+    );
+    frame(&mut app);
+    assert!(app.checks_begun(), "the check begins once a frame is shown");
     // The next frames start the check, then take in what it found.
     let mut frames = 0;
     while app.checking() {

@@ -591,86 +591,128 @@ fn system() -> &'static Mutex<System> {
     })
 }
 
-/// Whether a face draws `c` with outlines (bitmap-only colour emoji fonts
-/// cannot be embedded in a PDF or drawn by the app).
-fn outline_glyph(data: &[u8], index: u32, c: char) -> bool {
-    Face::parse(data, index).is_ok_and(|face| {
-        let t = face.tables();
-        (t.glyf.is_some() || t.cff.is_some() || t.cff2.is_some()) && face.glyph_index(c).is_some()
-    })
+/// Which of `chars` a face draws with outlines (bitmap-only colour emoji
+/// fonts cannot be embedded in a PDF or drawn by the app), the face parsed
+/// once for all of them.
+fn outline_glyphs(data: &[u8], index: u32, chars: &[char]) -> Vec<char> {
+    let Ok(face) = Face::parse(data, index) else {
+        return Vec::new();
+    };
+    let t = face.tables();
+    if t.glyf.is_none() && t.cff.is_none() && t.cff2.is_none() {
+        return Vec::new();
+    }
+    chars
+        .iter()
+        .copied()
+        .filter(|&c| face.glyph_index(c).is_some())
+        .collect()
 }
 
 /// A system face that draws `c`, regular or bold, upright preferred.
 pub fn system_face_for(c: char, bold: bool) -> Option<SystemFont> {
     let mut guard = system().lock().ok()?;
     let sys = &mut *guard;
-    if let Some(id) = sys.chosen.get(&(c, bold)) {
-        return id.and_then(|id| sys.loaded.get(&id).cloned().flatten());
-    }
+    choose_faces(sys, &[c], bold);
+    let id = sys.chosen.get(&(c, bold)).copied().flatten();
+    id.and_then(|id| sys.loaded.get(&id).cloned().flatten())
+}
+
+/// How far a face is from the one wanted: upright first, then nearest in
+/// weight.
+fn face_distance(info: &fontdb::FaceInfo, want: u16) -> u32 {
+    u32::from(info.style != fontdb::Style::Normal) * 10_000
+        + u32::from(info.weight.0.abs_diff(want))
+}
+
+/// Chooses a face for each of `chars` not chosen before, and reads the
+/// faces chosen. A face already read is kept where it draws the character,
+/// so one script keeps one font; the rest are found in one pass over the
+/// system's faces, each face parsed once for all of them.
+fn choose_faces(sys: &mut System, chars: &[char], bold: bool) {
     let want: u16 = if bold { 700 } else { 400 };
-    let score = |info: &fontdb::FaceInfo| {
-        u32::from(info.style != fontdb::Style::Normal) * 10_000
-            + u32::from(info.weight.0.abs_diff(want))
-    };
-    // A face already read first, so one script keeps one font and the
-    // system is not searched again for each character.
-    let in_use = sys
-        .db
+    let mut todo: Vec<char> = Vec::new();
+    for &c in chars {
+        if sys.chosen.contains_key(&(c, bold)) || todo.contains(&c) {
+            continue;
+        }
+        match face_in_use(sys, c, want) {
+            Some(id) => {
+                sys.chosen.insert((c, bold), Some(id));
+            }
+            None => todo.push(c),
+        }
+    }
+    if todo.is_empty() {
+        return;
+    }
+    // Every face that draws one of them: its distance, and which it draws.
+    let mut drawing: Vec<(u32, fontdb::ID, Vec<char>)> = Vec::new();
+    for info in sys.db.faces() {
+        if matches!(sys.loaded.get(&info.id), Some(None)) {
+            continue;
+        }
+        let drawn = sys
+            .db
+            .with_face_data(info.id, |data, index| outline_glyphs(data, index, &todo))
+            .unwrap_or_default();
+        if !drawn.is_empty() {
+            drawing.push((face_distance(info, want), info.id, drawn));
+        }
+    }
+    for c in todo {
+        // A face this pass has already read comes first, as above.
+        let id = face_in_use(sys, c, want).or_else(|| {
+            drawing
+                .iter()
+                .filter(|(_, _, drawn)| drawn.contains(&c))
+                .min_by_key(|(distance, _, _)| *distance)
+                .map(|(_, id, _)| *id)
+        });
+        if let Some(id) = id {
+            read_face(sys, id);
+        }
+        sys.chosen.insert((c, bold), id);
+    }
+}
+
+/// The nearest face already read that draws `c`, weight close to `want`.
+fn face_in_use(sys: &System, c: char, want: u16) -> Option<fontdb::ID> {
+    sys.db
         .faces()
         .filter(|info| info.weight.0.abs_diff(want) < 150)
         .filter(|info| {
             sys.loaded
                 .get(&info.id)
                 .and_then(|f| f.as_ref())
-                .is_some_and(|f| outline_glyph(f.data, f.index, c))
+                .is_some_and(|f| !outline_glyphs(f.data, f.index, &[c]).is_empty())
         })
-        .min_by_key(|info| score(info))
-        .map(|info| (score(info), info.id));
-    let mut best: Option<(u32, fontdb::ID)> = in_use;
-    for info in sys.db.faces() {
-        if in_use.is_some() {
-            break;
-        }
-        if matches!(sys.loaded.get(&info.id), Some(None)) {
-            continue;
-        }
-        let s = score(info);
-        if best.is_some_and(|(b, _)| b <= s) {
-            continue;
-        }
-        if sys
-            .db
-            .with_face_data(info.id, |data, index| outline_glyph(data, index, c))
-            .unwrap_or(false)
-        {
-            best = Some((s, info.id));
-        }
+        .min_by_key(|info| face_distance(info, want))
+        .map(|info| info.id)
+}
+
+/// Reads face `id`'s bytes, once: kept for the life of the app, as the PDF
+/// writer and the app's text drawing borrow them.
+fn read_face(sys: &mut System, id: fontdb::ID) {
+    if sys.loaded.contains_key(&id) {
+        return;
     }
-    let id = best.map(|(_, id)| id);
-    if let Some(id) = id
-        && !sys.loaded.contains_key(&id)
-    {
-        let name = sys
-            .db
-            .face(id)
-            .and_then(|f| f.families.first().map(|(n, _)| n.clone()))
-            .unwrap_or_default();
-        let weight = sys.db.face(id).map_or(400, |f| f.weight.0);
-        let font = sys.db.with_face_data(id, |data, index| {
-            // Kept for the life of the app: the PDF writer and the app's
-            // text drawing borrow it.
-            let data: &'static [u8] = Box::leak(data.to_vec().into_boxed_slice());
-            SystemFont {
-                name,
-                data,
-                index,
-                weight,
-            }
-        });
-        sys.loaded.insert(id, font);
-    }
-    sys.chosen.insert((c, bold), id);
-    id.and_then(|id| sys.loaded.get(&id).cloned().flatten())
+    let Some(info) = sys.db.face(id) else {
+        return;
+    };
+    let name = info
+        .families
+        .first()
+        .map(|(n, _)| n.clone())
+        .unwrap_or_default();
+    let weight = info.weight.0;
+    let font = sys.db.with_face_data(id, |data, index| SystemFont {
+        name,
+        data: Box::leak(data.to_vec().into_boxed_slice()),
+        index,
+        weight,
+    });
+    sys.loaded.insert(id, font);
 }
 
 /// Characters of scripts DejaVu Sans lacks, one each: the app asks the
@@ -682,6 +724,9 @@ pub const SCRIPT_SAMPLES: &[char] = &[
 
 /// System faces for the scripts of `SCRIPT_SAMPLES`, each face once.
 pub fn system_fallbacks() -> Vec<SystemFont> {
+    if let Ok(mut sys) = system().lock() {
+        choose_faces(&mut sys, SCRIPT_SAMPLES, false);
+    }
     let mut out: Vec<SystemFont> = Vec::new();
     for &c in SCRIPT_SAMPLES {
         if let Some(font) = system_face_for(c, false)

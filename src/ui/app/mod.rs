@@ -129,8 +129,6 @@ pub struct RapsheetApp {
     /// Closes the window once its first frame is shown, for the launch
     /// benchmark.
     launch_probe: crate::ui::LaunchProbe,
-    /// How many frames have been drawn.
-    frames_drawn: u64,
     /// Set once the desktop showed it has no file dialog.
     pub(in crate::ui) no_native_dialog: bool,
     pub(in crate::ui) writer: Option<BackgroundWrite>,
@@ -300,7 +298,6 @@ impl RapsheetApp {
             league_offline: None,
             league_passwords: None,
             launch_probe: crate::ui::LaunchProbe::from_env(),
-            frames_drawn: 0,
             no_native_dialog: false,
             writer: None,
             status: None,
@@ -439,6 +436,9 @@ impl RapsheetApp {
         self.state.forget();
         self.refresh();
         self.restore_draft();
+        // The list's first rows are judged now, not in the first frame: at
+        // the start this runs while the window is being made.
+        self.judge_gangs_near_view();
     }
 
     /// Gives a session of the open campaign what the app keeps for every
@@ -561,14 +561,18 @@ impl RapsheetApp {
         self.campaign.open_checks.is_some()
     }
 
+    /// Whether those checks have begun: they wait for the first frame to
+    /// be on screen.
+    pub fn checks_begun(&self) -> bool {
+        matches!(
+            self.campaign.open_checks,
+            Some(crate::ui::run::OpenCheckJob::Running(_))
+        )
+    }
+
     /// Why the open campaign cannot be changed now, if it cannot.
     pub fn read_only_reason(&self) -> Option<String> {
         self.read_only()
-    }
-
-    /// How many frames have been drawn.
-    pub(in crate::ui) fn frames_drawn(&self) -> u64 {
-        self.frames_drawn
     }
 
     /// The status line's text (the last message or error).
@@ -704,7 +708,6 @@ impl RapsheetApp {
         if std::mem::take(&mut self.quitting) {
             ui.ctx().send_viewport_cmd(egui::ViewportCommand::Close);
         }
-        self.frames_drawn += 1;
     }
 }
 

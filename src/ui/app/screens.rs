@@ -151,7 +151,7 @@ impl RapsheetApp {
 
     /// Works out the recruiting marks of the gangs the list shows now or
     /// soon, where not known since the last change.
-    fn judge_gangs_near_view(&mut self) {
+    pub(super) fn judge_gangs_near_view(&mut self) {
         let Some(session) = &self.session else {
             return;
         };

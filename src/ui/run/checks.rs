@@ -30,8 +30,11 @@ impl RapsheetApp {
             return;
         };
         let job = match job {
-            // The first frame first: the checks wait for it.
-            OpenCheckJob::Waiting(checks) if self.frames_drawn() == 0 => {
+            // The first frame first: the checks wait for it to be on
+            // screen. Frames are counted, not passes: egui lays out a
+            // first frame twice when a grid is shown for the first time,
+            // and the checks would otherwise start before anything shows.
+            OpenCheckJob::Waiting(checks) if ctx.cumulative_frame_nr() == 0 => {
                 ctx.request_repaint();
                 OpenCheckJob::Waiting(checks)
             }
