@@ -1158,6 +1158,109 @@ fn a_tied_title_stays_with_its_holder_or_goes_to_nobody() {
     line(&done.procedure.changes, "Ash Dogs", "nobody holds it");
 }
 
+/// What a record decides of the titles, read from the gangs it needs, is
+/// what the whole campaign gives.
+fn titles_as_the_whole_campaign_gives(s: &Session, r: &BattleReport, step: &str) {
+    let preview = s.preview_battle(r, 7).expect("preview");
+    let pack = s.pack("heartbreaker").expect("pack");
+    let state = s.campaign_state().expect("the whole campaign");
+    let whole = rapsheet::campaign::battle::run_procedure(
+        pack,
+        &state,
+        r,
+        preview.procedure().battle.id,
+        7,
+    )
+    .expect("the procedure over the whole campaign");
+    assert_eq!(preview.procedure().changes, whole.changes, "{step}");
+    assert_eq!(
+        format!("{:?}", preview.procedure().needed),
+        format!("{:?}", whole.needed),
+        "{step}"
+    );
+    assert_eq!(preview.procedure().events, whole.events, "{step}");
+}
+
+/// A record reads the leaders of each title's resource down its places and
+/// as far into a tie at the last place as there are places, not every gang
+/// of the tie: a dozen gangs tied at the top, the holder among them, and
+/// second place in a tie are decided as over the whole campaign.
+#[test]
+fn titles_over_a_tie_of_many_gangs_are_what_the_whole_campaign_gives() {
+    let (_dir, mut s) = demo();
+    let tied: Vec<String> = (1..=12).map(|i| format!("Tied {i:02}")).collect();
+    for name in &tied {
+        s.found_gang(name, None).unwrap();
+        set_resources(&mut s, name, [2, 2, 2, 2]);
+    }
+    // A dozen tied at the top of every resource: nobody holds a title.
+    let r = report(quiet_battle(SAINTS, JACKALS));
+    titles_as_the_whole_campaign_gives(&s, &r, "a dozen tied at the top");
+    record(&mut s, r);
+    assert_eq!(holder(&s, "quartermaster"), None);
+    // One of them pulls ahead in supply and holds it; then falls back into
+    // the tie, which it keeps as the holder among the tied.
+    set_resources(&mut s, &tied[6], [3, 2, 2, 2]);
+    record(&mut s, report(quiet_battle(SAINTS, JACKALS)));
+    assert_eq!(holder(&s, "quartermaster").as_deref(), Some("Tied 07"));
+    set_resources(&mut s, &tied[6], [2, 2, 2, 2]);
+    let r = report(quiet_battle(SAINTS, JACKALS));
+    titles_as_the_whole_campaign_gives(&s, &r, "the holder among the tied");
+    record(&mut s, r);
+    // ruling title-ties: "the gang holding the title keeps it if it is
+    // among the tied"
+    assert_eq!(holder(&s, "quartermaster").as_deref(), Some("Tied 07"));
+    // The Saints lead two titles with the tie at second place behind them.
+    set_resources(&mut s, SAINTS, [5, 5, 0, 0]);
+    let r = report(quiet_battle(SAINTS, JACKALS));
+    titles_as_the_whole_campaign_gives(&s, &r, "second place in a tie");
+    let mut r = report(quiet_battle(SAINTS, JACKALS));
+    r.titles = vec![TitleChoiceReport {
+        gang: SAINTS.into(),
+        title: "quartermaster".into(),
+    }];
+    titles_as_the_whole_campaign_gives(&s, &r, "second place in a tie, a title chosen");
+}
+
+/// The same over many campaigns of small amounts, so that ties are
+/// everywhere: gangs of the battle and holders of other titles among them,
+/// titles given up to second place, held and lost as records are made.
+#[test]
+fn titles_over_ties_everywhere_are_what_the_whole_campaign_gives() {
+    let (_dir, mut s) = demo();
+    let fighting: Vec<String> = s.gangs().unwrap().into_iter().map(|g| g.name).collect();
+    let mut names = fighting.clone();
+    for i in 1..=12 {
+        let name = format!("Tied {i:02}");
+        s.found_gang(&name, None).unwrap();
+        set_resources(&mut s, &name, [2, 2, 2, 2]);
+        names.push(name);
+    }
+    // xorshift: the same steps every run.
+    let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut below = |n: usize| {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        usize::try_from(x % n as u64).unwrap()
+    };
+    for step in 0..60 {
+        for _ in 0..4 {
+            let gang = names[below(names.len())].clone();
+            let to = [below(3), below(3), below(3), below(3)].map(|n| n as i64 + 1);
+            set_resources(&mut s, &gang, to);
+        }
+        let a = below(fighting.len());
+        let b = (a + 1 + below(fighting.len() - 1)) % fighting.len();
+        let r = report(quiet_battle(&fighting[a], &fighting[b]));
+        titles_as_the_whole_campaign_gives(&s, &r, &format!("step {step}"));
+        let preview = s.preview_battle(&r, 7).expect("preview");
+        if preview.needed.is_empty() {
+            s.record_battle(&r, 7).expect("record");
+        }
+    }
+}
+
 #[test]
 fn an_unknown_title_choice_is_refused() {
     let (_dir, mut s) = demo();

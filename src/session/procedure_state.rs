@@ -190,7 +190,9 @@ fn gang_called(ground: Ground<'_>, name: &str) -> Result<Option<Gang>> {
 /// the resources of `taking_part` gangs: for each title, the leaders of
 /// its resource down to one place more than the titles and the gangs
 /// taking part (the battle's gangs may fall, and a gang holds one title
-/// where the pack says so), ties included.
+/// where the pack says so). A tie at that last place is read as far as as
+/// many places: with the battle's gangs and every gang holding another
+/// title set aside, two of it remain, and it is still a tie.
 fn title_contenders(
     ground: Ground<'_>,
     registry: &Registry,

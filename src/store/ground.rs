@@ -180,10 +180,14 @@ impl Ground<'_> {
     }
 
     /// The gangs of `rulesets` that lead `resource`: the `places` best
-    /// placed and every gang tied with the last of them, read down the
-    /// standings index. A gang not returned has less than every one returned.
-    /// Only gangs with some of it count (a gang with none never holds a
-    /// title), so a league of gangs tied at none reads no further.
+    /// placed, and those tied with the last of them until `places` of that
+    /// amount are read, down the standings index. A gang not returned has
+    /// no more than every one returned; a tie at the last place is read as
+    /// far as `places` of it, however many gangs share it, so a caller that
+    /// counts in `places` every gang a comparison may set aside, and one
+    /// more, still sees the tie. Only gangs with some of it count (a gang
+    /// with none never holds a title), so a league of gangs tied at none
+    /// reads no further.
     pub fn resource_leaders(
         &self,
         resource: &str,
@@ -200,6 +204,8 @@ impl Ground<'_> {
         let mut rows = stmt.query([resource])?;
         let mut out = Vec::new();
         let mut last_place: Option<i64> = None;
+        // The gangs read with the amount of the last one read.
+        let mut tied: (i64, usize) = (0, 0);
         while let Some(row) = rows.next()? {
             let (gang, amount, ruleset): (GangId, i64, String) =
                 (row.get(0)?, row.get(1)?, row.get(2)?);
@@ -210,8 +216,16 @@ impl Ground<'_> {
                 continue;
             }
             out.push(gang);
+            tied = if tied.0 == amount {
+                (amount, tied.1 + 1)
+            } else {
+                (amount, 1)
+            };
             if out.len() >= places && last_place.is_none() {
                 last_place = Some(amount);
+            }
+            if last_place.is_some() && tied.1 >= places {
+                break;
             }
         }
         Ok(out)

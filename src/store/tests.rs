@@ -724,6 +724,37 @@ fn resource_leaders_reads_the_top_places_with_their_ties() {
     );
 }
 
+/// A tie at the last place is read as far as as many places of it, however
+/// many gangs share it: a league of gangs tied reads no further.
+#[test]
+fn resource_leaders_read_a_tie_at_the_last_place_as_far_as_the_places() {
+    let dir = temp();
+    let path = dir.path().join("tied.rapsheet");
+    let mut store = CampaignStore::create_unchecked(&path, "Test", "heartbreaker").expect("create");
+    // One leads with 9; forty tie at 4.
+    let events: Vec<Event> = (1..=41)
+        .map(|i| {
+            let mut g = gang(i, &format!("Gang {i}"));
+            g.resources
+                .insert("supply".into(), if i == 1 { 9 } else { 4 });
+            Event::GangFounded { gang: g }
+        })
+        .collect();
+    store.commit_unchecked("Found", &events).expect("commit");
+    let leaders = |places| {
+        store
+            .resource_leaders("supply", &["heartbreaker".to_owned()], places)
+            .expect("leaders")
+    };
+    assert_eq!(leaders(1).len(), 1, "the leader alone: no tie at first");
+    // Two places: the leader, and two of the tie at second.
+    assert_eq!(leaders(2).len(), 3);
+    // Four places: the leader and four of the tie, not forty.
+    let four = leaders(4);
+    assert_eq!(four.len(), 5);
+    assert!(four.contains(&GangId(1)));
+}
+
 /// A photo is keyed by the BLAKE3 hash of its bytes and their length (the
 /// hash of "abc" is the BLAKE3 reference vector).
 #[test]
