@@ -19,6 +19,18 @@ pub enum OpenCheckJob {
     Running(mpsc::Receiver<OpenChecked>),
 }
 
+/// Lowers the calling thread's priority as far as it goes (nice 19), so
+/// checks that read whole files take the processor only where the window
+/// and the display server leave it idle: the window is shown as fast
+/// beside them as without. Where it cannot be lowered, the thread runs as
+/// it is.
+fn yield_to_the_window() {
+    // On Linux a nice value is the calling thread's own (setpriority(2),
+    // BUGS); elsewhere it would slow the whole app, so it is left.
+    #[cfg(target_os = "linux")]
+    let _ = rustix::process::setpriority_process(None, 19);
+}
+
 /// How often the frame looks for the checks' end.
 const POLL: Duration = Duration::from_millis(30);
 
@@ -41,6 +53,7 @@ impl RapsheetApp {
             OpenCheckJob::Waiting(checks) => {
                 let (send, done) = mpsc::channel();
                 std::thread::spawn(move || {
+                    yield_to_the_window();
                     // The campaign may be closed meanwhile: nobody to tell.
                     let _ = send.send(checks.run());
                 });
