@@ -34,47 +34,6 @@ const OUTPUT_DIR: &str = "output_dir";
 /// The storage key of how many backups are kept (`10 7`).
 const BACKUP_POLICY: &str = "backup_policy";
 
-/// The launch benchmark's probe: with `RAPSHEET_CLOSE_AFTER_FIRST_FRAME`
-/// set, once the first frame has been shown (the second frame begins) the
-/// app prints `first frame shown` on its standard output and closes the
-/// window: the time from starting the process to that line is the time to
-/// a visible window (`examples/empty_window.rs` does the same).
-#[derive(Debug, Default)]
-struct LaunchProbe {
-    armed: bool,
-    said: bool,
-}
-
-/// What the launch probe prints once the first frame is on screen.
-const FIRST_FRAME_SHOWN: &str = "first frame shown";
-
-impl LaunchProbe {
-    fn from_env() -> Self {
-        Self {
-            armed: std::env::var_os("RAPSHEET_CLOSE_AFTER_FIRST_FRAME").is_some(),
-            said: false,
-        }
-    }
-
-    /// Called as each pass of a frame begins. Frames are counted, not
-    /// passes: a first frame egui lays out twice (a grid shown for the
-    /// first time asks it to) is one frame on screen, not two.
-    fn frame_begins(&mut self, ctx: &egui::Context) {
-        if !self.armed {
-            return;
-        }
-        if ctx.cumulative_frame_nr() >= 1 && !self.said {
-            self.said = true;
-            use std::io::Write as _;
-            let mut out = std::io::stdout().lock();
-            let _ = writeln!(out, "{FIRST_FRAME_SHOWN}");
-            let _ = out.flush();
-            ctx.send_viewport_cmd(egui::ViewportCommand::Close);
-        }
-        ctx.request_repaint();
-    }
-}
-
 /// The desktop ends the app with a signal at logout or shutdown (SIGTERM),
 /// a terminal with SIGINT or SIGHUP: each sets `ended`, which the next
 /// frame reads as File ▸ Quit, and wakes the window to draw it. Where the

@@ -126,9 +126,6 @@ pub struct RapsheetApp {
     /// in the settings folder), for every campaign opened here and every
     /// worker's session of it.
     pub(in crate::ui) league_passwords: Option<PathBuf>,
-    /// Closes the window once its first frame is shown, for the launch
-    /// benchmark.
-    launch_probe: crate::ui::LaunchProbe,
     /// Set once the desktop showed it has no file dialog.
     pub(in crate::ui) no_native_dialog: bool,
     pub(in crate::ui) writer: Option<BackgroundWrite>,
@@ -297,7 +294,6 @@ impl RapsheetApp {
             league_status: None,
             league_offline: None,
             league_passwords: None,
-            launch_probe: crate::ui::LaunchProbe::from_env(),
             no_native_dialog: false,
             writer: None,
             status: None,
@@ -759,7 +755,6 @@ fn install_fonts(ctx: &egui::Context) {
 
 impl eframe::App for RapsheetApp {
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        self.launch_probe.frame_begins(ui.ctx());
         self.frame_ui(ui);
     }
 

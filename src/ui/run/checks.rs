@@ -31,6 +31,10 @@ fn yield_to_the_window() {
     let _ = rustix::process::setpriority_process(None, 19);
 }
 
+/// How long after the first frame the checks begin: the window is shown
+/// first, with no second frame drawn before it.
+const SHOWN_FIRST: Duration = Duration::from_millis(100);
+
 /// How often the frame looks for the checks' end.
 const POLL: Duration = Duration::from_millis(30);
 
@@ -46,8 +50,11 @@ impl RapsheetApp {
             // screen. Frames are counted, not passes: egui lays out a
             // first frame twice when a grid is shown for the first time,
             // and the checks would otherwise start before anything shows.
+            // Nor is a second frame asked for at once: the window is shown
+            // once its first frame is painted and the event loop runs, so
+            // the checks begin a moment later.
             OpenCheckJob::Waiting(checks) if ctx.cumulative_frame_nr() == 0 => {
-                ctx.request_repaint();
+                ctx.request_repaint_after(SHOWN_FIRST);
                 OpenCheckJob::Waiting(checks)
             }
             OpenCheckJob::Waiting(checks) => {
