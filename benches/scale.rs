@@ -160,7 +160,7 @@ fn common_side(paths: &[PathBuf]) -> usize {
         .copied()
         .filter(|n| per_campaign.iter().all(|c| c.contains(n)))
         .max()
-        .unwrap_or(1)
+        .expect("no number of able fighters that every campaign has two gangs of")
 }
 
 /// The app showing `screen`, on the gang with the most able fighters; the
@@ -169,14 +169,17 @@ fn common_side(paths: &[PathBuf]) -> usize {
 fn app_on(path: &Path, screen: &str, sides: Sides) -> (RapsheetApp, egui::Context) {
     let session = Session::open(path).unwrap();
     let gangs = able_fighters(&session);
-    let of = |n: usize| gangs.iter().filter(move |g| g.0 == n).map(|g| g.2);
-    let (busiest, next) = match sides {
-        Sides::Largest => (gangs[0].2, gangs[1].2),
-        Sides::Of(n) => {
-            let mut pair = of(n);
-            let first = pair.next().unwrap_or(gangs[0].2);
-            (first, pair.next().unwrap_or(gangs[1].2))
-        }
+    let pair: Vec<_> = match sides {
+        Sides::Largest => gangs.iter().take(2).map(|g| g.2).collect(),
+        Sides::Of(n) => gangs
+            .iter()
+            .filter(|g| g.0 == n)
+            .take(2)
+            .map(|g| g.2)
+            .collect(),
+    };
+    let [busiest, next] = pair[..] else {
+        panic!("{}: no two gangs to begin a record between", path.display());
     };
     let mut app = RapsheetApp::with_session(session);
     app.run_action(Action::Gang(GangAction::Select(busiest)));
@@ -522,19 +525,12 @@ fn figures(path: &Path, side: usize) -> Vec<Figure> {
     });
     let mut screens: Vec<(String, &str, Sides, &'static str)> = SCREENS
         .iter()
-        .map(|&screen| match screen {
-            "post-battle" => (
-                format!("post-battle, {side} a side"),
-                screen,
-                Sides::Of(side),
-                "≤ 1 ms, not growing",
-            ),
-            _ => (
-                screen.to_owned(),
-                screen,
-                Sides::Of(side),
-                "≤ 1 ms, not growing",
-            ),
+        .map(|&screen| {
+            let name = match screen {
+                "post-battle" => format!("post-battle, {side} a side"),
+                _ => screen.to_owned(),
+            };
+            (name, screen, Sides::Of(side), "≤ 1 ms, not growing")
         })
         .collect();
     screens.push((

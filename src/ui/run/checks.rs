@@ -50,9 +50,10 @@ impl RapsheetApp {
             // screen. Frames are counted, not passes: egui lays out a
             // first frame twice when a grid is shown for the first time,
             // and the checks would otherwise start before anything shows.
-            // Nor is a second frame asked for at once: the window is shown
-            // once its first frame is painted and the event loop runs, so
-            // the checks begin a moment later.
+            // Nor is a second frame asked for at once: eframe shows the
+            // window once its first frame is painted, and a second frame
+            // drawn at once was seen to hold it back; the checks begin a
+            // moment later.
             OpenCheckJob::Waiting(checks) if ctx.cumulative_frame_nr() == 0 => {
                 ctx.request_repaint_after(SHOWN_FIRST);
                 OpenCheckJob::Waiting(checks)
