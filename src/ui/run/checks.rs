@@ -19,18 +19,6 @@ pub enum OpenCheckJob {
     Running(mpsc::Receiver<OpenChecked>),
 }
 
-/// Lowers the calling thread's priority as far as it goes (nice 19), so
-/// checks that read whole files take the processor only where the window
-/// and the display server leave it idle: the window is shown as fast
-/// beside them as without. Where it cannot be lowered, the thread runs as
-/// it is.
-fn yield_to_the_window() {
-    // On Linux a nice value is the calling thread's own (setpriority(2),
-    // BUGS); elsewhere it would slow the whole app, so it is left.
-    #[cfg(target_os = "linux")]
-    let _ = rustix::process::setpriority_process(None, 19);
-}
-
 /// How long after the first frame the checks begin: the window is shown
 /// first, with no second frame drawn before it.
 const SHOWN_FIRST: Duration = Duration::from_millis(100);
@@ -61,7 +49,6 @@ impl RapsheetApp {
             OpenCheckJob::Waiting(checks) => {
                 let (send, done) = mpsc::channel();
                 std::thread::spawn(move || {
-                    yield_to_the_window();
                     // The campaign may be closed meanwhile: nobody to tell.
                     let _ = send.send(checks.run());
                 });
