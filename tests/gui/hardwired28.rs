@@ -9,7 +9,7 @@
 //! Every roll is entered by hand unless a test says otherwise. Rules
 //! assertions quote the line of 000 they check, or name the pack's ruling.
 
-mod util;
+use crate::util;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

@@ -9,7 +9,7 @@
 //! the app with no Rust that knows it. Each assertion quotes the pack line
 //! it checks.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 //! campaign log: what one undoes the other can redo, it outlives closing
 //! the campaign, and a redo reads as the change it redoes.
 
-mod util;
+use crate::util;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;

@@ -9,7 +9,7 @@
 //! `docs/chronicle.schema.json`, and every arc rule cites the sentence of
 //! 003 it checks in a `// 003: "…"` comment.
 
-mod util;
+use crate::util;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

@@ -5,7 +5,7 @@
 //! or taken out; the temporary file a killed run leaves is cleared by the
 //! next; and no campaign is ever made as another campaign's side file.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, SystemTime};

@@ -11,7 +11,7 @@
 //! worked out by hand below from the pack's lines, and taken back to the
 //! identical campaign; a delve is played by clicking in the window.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

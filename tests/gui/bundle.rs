@@ -5,7 +5,7 @@
 //! plays, as one batch undo takes back; a whole campaign's gangs travel
 //! too; a hostile bundle is refused naming the field, with nothing written.
 
-mod util;
+use crate::util;
 
 use rapsheet::campaign::bundle;
 use rapsheet::session::Session;

@@ -8,7 +8,7 @@
 //! changed and refilled, omens read during a night). Every word the player
 //! reads comes from the pack.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

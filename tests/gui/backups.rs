@@ -5,7 +5,7 @@
 //! record where the face keeps them, listed with what each holds, a broken
 //! one reported, and restored as a new file, never over one.
 
-mod util;
+use crate::util;
 
 use rapsheet::session::{BackupPolicy, Session, kept, restore_backup};
 

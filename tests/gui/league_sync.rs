@@ -6,9 +6,8 @@
 //! A real PostgreSQL (`util::postgres`), the `rapsheet` binary as each
 //! laptop, each laptop with a home of its own (its password file there).
 
-#[path = "util/laptops.rs"]
-mod laptops;
-mod util;
+use crate::laptops;
+use crate::util;
 
 use std::path::Path;
 

@@ -2,7 +2,7 @@
 
 //! The whole app, driven through its labelled controls with egui_kittest.
 
-mod util;
+use crate::util;
 
 use egui::{Key, Modifiers};
 use egui_kittest::Harness;

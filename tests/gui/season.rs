@@ -14,7 +14,7 @@
 //! lines, and all of it taken back to the identical campaign; a
 //! challenge is recorded and a mooring given by clicking in the window.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

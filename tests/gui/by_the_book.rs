@@ -7,7 +7,7 @@
 //! way everywhere, and new campaigns on the book rules. Each test cites the
 //! 003 line or the pack ruling it checks.
 
-mod util;
+use crate::util;
 
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;

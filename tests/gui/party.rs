@@ -6,7 +6,7 @@
 //! and the rolls a character's sheet offers. Every rules assertion quotes
 //! the line of 001 or 002 it checks, or names the pack's ruling.
 
-mod util;
+use crate::util;
 
 use rapsheet::campaign::FighterId;
 use rapsheet::campaign::battle::{

@@ -5,7 +5,7 @@
 //! new ids, every conflict chosen by the player, into a new file, both
 //! copies left byte for byte as they were.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

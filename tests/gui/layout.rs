@@ -2,11 +2,11 @@
 
 //! Every screen at a small laptop's window (1000×700) and a large one
 //! (1600×1000): rendered and compared with the snapshots kept in
-//! `tests/snapshots/` (`UPDATE_SNAPSHOTS=1 cargo test --test layout`
+//! `tests/snapshots/` (`UPDATE_SNAPSHOTS=1 cargo test --test gui layout::`
 //! writes them anew), and every control of the screen reachable — inside
 //! the window, or inside a scroll area that brings it there.
 
-mod util;
+use crate::util;
 
 use egui::accesskit::Role;
 use egui_kittest::Harness;

@@ -4,9 +4,8 @@
 //! window goes on, says what it waits for and changes nothing; once it
 //! ends, what it brought is shown and what was typed stays.
 
-#[path = "util/laptops.rs"]
-mod laptops;
-mod util;
+use crate::laptops;
+use crate::util;
 
 use std::time::{Duration, Instant};
 

@@ -5,7 +5,7 @@
 //! it passes the same checks before it is written, and a refusal names the
 //! field with nothing written.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

@@ -5,7 +5,7 @@
 //! fighter or gang with a history (rename, an entry removed, bundles,
 //! merge) keep working around them.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! the dice kept, the keyboard commits only what it has shown, and the
 //! buttons under the form stay where the pointer left them.
 
-mod util;
+use crate::util;
 
 use egui::{Key, Modifiers, Rect};
 use egui_kittest::Harness;
