@@ -7,7 +7,7 @@
 //! verifies and plays. A game that travels is checked as `house keep`
 //! checks one.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

@@ -5,7 +5,7 @@
 //! the session, the command line and the pack checker. Where the text is
 //! open, the warband shows the ruling it relies on.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

@@ -8,7 +8,7 @@
 //! answer is made and verifies: never a dead end. Seeded, so a failure
 //! comes back the same every run.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

@@ -4,7 +4,7 @@
 //! or a fighter has a command, prints JSON with `--json`, refuses a bad name
 //! in one line, and is one change that `rapsheet undo` takes back.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

@@ -8,7 +8,7 @@
 //! Reads PDFs back with poppler's `pdftotext`; a test skips itself (with a
 //! note) where poppler or a system font it needs is missing.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 use std::process::Command;

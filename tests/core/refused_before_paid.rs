@@ -5,7 +5,7 @@
 //! being built (short of its entries, its leader, a pair) is not refused:
 //! it is built a step at a time.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! at the campaign, names in any script, names of megabytes. Each test is
 //! named for what it protects; the campaign file must come out whole.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

@@ -7,7 +7,7 @@
 //! injuries and advancements, an undo and a redo, and a photo. Never
 //! regenerate it; add a newer one beside it when the formats move on.
 
-mod util;
+use crate::util;
 
 use rapsheet::session::Session;
 

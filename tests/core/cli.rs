@@ -2,7 +2,7 @@
 
 //! The `rapsheet` command line, run as a player's script would.
 
-mod util;
+use crate::util;
 
 use util::{rapsheet, stderr, stdout, temp};
 

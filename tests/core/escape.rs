@@ -7,7 +7,7 @@
 //! output on a terminal. What a reader sees must be the text as typed,
 //! never markup, a heading, a list or a terminal command made of it.
 
-mod util;
+use crate::util;
 
 use std::path::PathBuf;
 

@@ -5,7 +5,7 @@
 //! error and a non-zero exit, while a reader that stops early (`| head`)
 //! still ends the command cleanly.
 
-mod util;
+use crate::util;
 
 use std::process::{Command, Stdio};
 

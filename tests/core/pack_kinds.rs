@@ -4,9 +4,9 @@
 //! this file's own (two or three bands of runners): where it applies,
 //! where it does not, and what a pack that misuses it is told. The whole
 //! game that uses them together is `tests/packs/tidewreck.toml`
-//! (tests/own_game.rs).
+//! (tests/gui/own_game.rs).
 
-mod util;
+use crate::util;
 
 use rapsheet::campaign::battle::BattleReport;
 use rapsheet::rules::Registry;

@@ -9,7 +9,7 @@
 //! chronicle's page numbers and running heads, and a sheet for every
 //! system. Read back with poppler (`pdftotext`, `pdfinfo`).
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

@@ -5,7 +5,7 @@
 //! process, another laptop), labelled house rules, taken out only when
 //! nothing plays it, and every step taken back by undo.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

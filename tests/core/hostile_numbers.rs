@@ -9,7 +9,7 @@
 //! they stand for a file written by something else, and are set by
 //! committing the event straight to the store.
 
-mod util;
+use crate::util;
 
 use rapsheet::campaign::battle::BattleReport;
 use rapsheet::campaign::{BattleId, Event, FighterStatus, GangId};

@@ -10,7 +10,7 @@
 //! sentence of 003 it checks in a `// 003: "…"` comment; where the text is
 //! silent the pack's ruling is named as `// ruling id: "…"`.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! (`Session::record_battle`), and what it decides must be what comparing
 //! every gang decides.
 
-mod util;
+use crate::util;
 
 use rapsheet::generator::{GenSize, generate};
 use rapsheet::session::Session;

@@ -6,7 +6,7 @@
 //!
 //! Needs qpdf (`sudo apt-get install qpdf`) and poppler-utils.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 use std::process::Command;

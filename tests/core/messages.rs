@@ -5,7 +5,7 @@
 //! called missing when it is there as text, a newer file called damaged,
 //! or clap's usage block for an argument that is not text.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

@@ -4,7 +4,7 @@
 //! (`[valuation]`): Wayfarer's units (004) and a made-up priced game, through
 //! the core, the command line and the pack checker.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

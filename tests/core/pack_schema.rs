@@ -6,7 +6,7 @@
 //! it, and it refuses what the loader refuses; a problem is named at its
 //! line and column.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 

@@ -6,7 +6,7 @@
 //!
 //! Needs poppler-utils (`sudo apt-get install poppler-utils`).
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 use std::process::{Command, Output};

@@ -9,7 +9,7 @@
 //! reads in lower case mid-sentence, a captive is marked on the roster,
 //! and the guides say what the program does.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

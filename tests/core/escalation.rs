@@ -6,7 +6,7 @@
 //! advancement roll per full hundred gained, an injury for a defeated unit),
 //! a unit and equipment bought between matches, and the warbands printed.
 
-mod util;
+use crate::util;
 
 use std::path::Path;
 

@@ -7,7 +7,7 @@
 //! command that names a file fails here until it has its trials, so none
 //! can skip the guards.
 
-mod util;
+use crate::util;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -12,7 +12,7 @@
 //! `// 004: "…"` or `// 000: "…"` comment; where the text is silent the
 //! pack's ruling is named as `// ruling id`.
 
-mod util;
+use crate::util;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

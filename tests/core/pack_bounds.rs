@@ -5,7 +5,7 @@
 //! no table row's fallbacks (its own or a crippling's) go round in a loop.
 //! Each refusal names the entry. The packs are tiny and inline.
 
-mod util;
+use crate::util;
 
 use rapsheet::rules::{MAX_MAGNITUDE, Pack, PackError, Registry};
 use util::{rapsheet, stderr, temp};
