@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The post-battle procedure of Heartbreaker against its rule text, seed
 //! 003: every epilogue line of the six scenarios, bounties, titles, the six
 //! resource actions, undo, every mistake a battle report can hold, the role

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Cards and documents for the table: what a card holds in play (a track
 //! the pack's stat sizes, places for tokens, the status where it is true,
 //! write-in boxes per counter), how it reads (names wrapped before they

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The `rapsheet` command line, run as a player's script would.
 
 use crate::util;

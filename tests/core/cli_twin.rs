@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The command line is the app's twin: every edit the app makes to a gang
 //! or a fighter has a command, prints JSON with `--json`, refuses a bad name
 //! in one line, and is one change that `rapsheet undo` takes back.

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Wayfarer's escalation campaign (004, SKIRMISH ESCALATION CAMPAIGNS, lines
 //! 5787-5938) played on the command line from start to end: two warbands
 //! within their 500 points, three matches (resources from VP and grabs, an

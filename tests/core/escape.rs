@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Hostile text — markup, escape sequences, line breaks — in names, notes
 //! and reasons, through every face that shows it: the Markdown export as a
 //! CommonMark parser reads it (pulldown-cmark always, the cmark program

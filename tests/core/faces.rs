@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The faces (the command line, the window, printing and the exports) go
 //! through the session, never the store: no source file under them names
 //! `crate::store` (design.md, "Layers").

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Every argument of the command line that names a file, found by walking
 //! clap's command tree, is tried the way a careless or hostile player
 //! would: an output aimed at a campaign file (open or not, `--force` or

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The engine speaks no game's words: no string literal in `src/` (outside
 //! test code) holds a label, name or title of a built-in pack or of a
 //! made-up game under `tests/packs`, one of their `[words]`, or is one of

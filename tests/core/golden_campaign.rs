@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Campaigns written by earlier versions of Rapsheet must still open,
 //! verify and replay. `tests/golden/campaign-schema4-events1.rapsheet` was
 //! written by the build that introduced the versioned event format (schema

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! What a careless or hostile player can type or point at: outputs aimed
 //! at the campaign, names in any script, names of megabytes. Each test is
 //! named for what it protects; the campaign file must come out whole.

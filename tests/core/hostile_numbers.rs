@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Numbers that would overflow: battle reports, manual resource changes,
 //! ransoms, resource actions and bounty claims with counts or stored
 //! amounts near the ends of `i64`. Each is refused with the field or the

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! House rules kept in the campaign: a group's own pack, put in the file
 //! with `rapsheet house keep`, read by every later opening (another
 //! process, another laptop), labelled house rules, taken out only when

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Injuries, advancement and what they leave on a fighter for good,
 //! against the rule texts: Wayfarer Tactics' POST-BATTLE INJURY and
 //! ADVANCEMENT tables (seed 004), the escalation house rules that put those

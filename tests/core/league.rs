@@ -1,4 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! A league-size campaign read the way a small one is: the post-battle
 //! procedure reads only the gangs a battle names and each title's leaders
 //! (`Session::record_battle`), and what it decides must be what comparing

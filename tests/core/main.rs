@@ -7,8 +7,11 @@
 //! Apart, each in a binary of its own: the window's tests (`gui`), and
 //! what a binary of its own is for: `bundle_memory` counts its process's
 //! allocations, `crash` kills its children, `league_restart` and
-//! `league_frozen` stop and freeze the server their process shares, and
-//! `docs` and `fuzz_corpus` are named by the README's commands.
+//! `league_frozen` stop and freeze the server their process shares (the
+//! league's other tests, sharing one server a process, stay apart with
+//! them), and `docs` and `fuzz_corpus` are named by the README's commands.
+//!
+//! The lints allowed here (`unwrap`, `expect`) hold for every module.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../util/mod.rs"]

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Merges that must work: two copies of a campaign of every game that
 //! comes with Rapsheet and every test game that can play, each changed by
 //! records made through the real procedure (upkeep, outcome effects,

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Every refusal is one line, in words, naming the field at fault: never
 //! SQLite's "constraint failed", a temporary file's name, a bundle format
 //! called missing when it is there as text, a newer file called damaged,

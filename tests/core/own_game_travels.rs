@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! A group's own game travels (issue 40, point 5): a campaign made as
 //! `docs/packs.md` makes it — `new --ruleset fogbound --pack FILE`, played
 //! with the pack file, then `house keep` — goes through a whole bundle and

@@ -6,7 +6,6 @@
 //! sentence of the seed it checks in a `// 003: "…"` comment.
 
 // Tests may panic on a missing entry: that is the failure being reported.
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 
 use std::collections::BTreeMap;
 

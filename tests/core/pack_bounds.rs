@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! `check-pack` on numbers and fallbacks: every number of a pack lies within
 //! the safety bound, maximums are not negative nor below their minimum, and
 //! no table row's fallbacks (its own or a crippling's) go round in a loop.

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! What a new pack author meets, and the words a player reads about a
 //! game's dice and records: a history line says a dice tier as its dice, a
 //! tier asked of `rapsheet roll` points at the fighter's sheet, a house

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Each kind of rule a pack can say, one at a time, in a small game of
 //! this file's own (two or three bands of runners): where it applies,
 //! where it does not, and what a pack that misuses it is told. The whole

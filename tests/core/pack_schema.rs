@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The pack format's JSON Schema (`docs/pack.schema.json`, `rapsheet
 //! pack-schema`) and the positions `check-pack` names: the schema is the
 //! one the build makes, every pack of the build and of the tests keeps

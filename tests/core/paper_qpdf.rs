@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Every PDF the app makes is one a strict reader takes without a word:
 //! `qpdf --check` finds no error and no warning in a chronicle long enough
 //! to be made in parts and joined, nor in cards and a roster sheet.

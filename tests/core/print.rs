@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Fighter cards and roster sheets as PDF: what the printed text says (read
 //! back with poppler's `pdftotext`, `pdfinfo` and `pdfimages`), how many
 //! cards a page holds, and the layout's geometry on extreme cards.

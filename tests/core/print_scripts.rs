@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Text in any script prints: names the bundled fonts lack are drawn by a
 //! system font or as a placeholder with a warning naming whose text it is,
 //! right-to-left names are shaped and read back in logical order, and line

@@ -1,4 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! A purchase or an edit that would break a limit the pack states is
 //! refused before anything is paid or written, naming the rule and its
 //! source — from the command line and from the app alike. A gang still

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! What a command says reaches its reader, or the command fails: standard
 //! output that cannot be written (a full disk) is one line on standard
 //! error and a non-zero exit, while a reader that stops early (`| head`)

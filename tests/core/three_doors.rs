@@ -1,4 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! One gate at every door: a change comes in by a sync exactly when the
 //! same change would come in as the newest batch of a whole campaign's
 //! bundle, and a copy made by that bundle merges. Random hostile changes

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The window's code stands in floors (src/ui/mod.rs): the ground floor
 //! (`base`: actions, widgets, the words shown, the campaign as shown),
 //! the views over it, the runner (`run`) and the app on top. A floor

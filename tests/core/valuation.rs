@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! A fighter's value worked out from its parts, as a pack prices them
 //! (`[valuation]`): Wayfarer's units (004) and a made-up priced game, through
 //! the core, the command line and the pack checker.

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! What Wayfarer Tactics' traits, skills and ranks (004) say a unit may
 //! not have, or must have, as the rules a warband is checked by: through
 //! the session, the command line and the pack checker. Where the text is

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The whole app, driven through its labelled controls with egui_kittest.
 
 use crate::util;

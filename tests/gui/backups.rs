@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Backups of a campaign: made with SQLite's online backup and checked,
 //! rotated (the newest ten and one a day for seven days), made before every
 //! record where the face keeps them, listed with what each holds, a broken

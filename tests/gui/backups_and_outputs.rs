@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Backups belong to one campaign, whatever its file is called; the newest
 //! is always kept; nothing else in a backups folder is taken for a backup
 //! or taken out; the temporary file a killed run leaves is cleared by the

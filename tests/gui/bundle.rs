@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Bundles (docs/bundle.md): a gang moves between campaigns with its
 //! fighters, entries, lasting effects, photo and the group's own packs it
 //! plays, as one batch undo takes back; a whole campaign's gangs travel

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Heartbreaker by the book (rule text 003): what lives between the
 //! numbers. Bounty declarations after every skirmish, the scenario rolled
 //! among those the rivals' arc allows, actions that act on the next

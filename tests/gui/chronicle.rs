@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The chronicle and its exports against a campaign built the same way
 //! every time: the demo gangs on plain Heartbreaker (rule text 003) play a
 //! whole arc (First Blood, Score to Settle, Heartbreaker), take a resource

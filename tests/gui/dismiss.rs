@@ -1,4 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! Dismissing a fighter who has a history: in every built-in pack the
 //! fighter leaves the roster, the records and the chronicle still name
 //! them, undo brings them back exactly, and the commands that meet a

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Hardwired 28 (rule text 000) recorded as the pack says a game is: one
 //! faction or two, no scenario, the Criticals, Fumbles, Search Findings and
 //! Interrogate Results rolled during the game, Health restored after it and

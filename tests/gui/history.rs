@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! One undo history for the app and the command line, kept in the
 //! campaign log: what one undoes the other can redo, it outlives closing
 //! the campaign, and a redo reads as the change it redoes.

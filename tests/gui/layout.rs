@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Every screen at a small laptop's window (1000×700) and a large one
 //! (1600×1000): rendered and compared with the snapshots kept in
 //! `tests/snapshots/` (`UPDATE_SNAPSHOTS=1 cargo test --test gui layout::`

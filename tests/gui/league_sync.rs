@@ -1,4 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! A league played from laptops: the organiser sets the league up from a
 //! campaign, invites members, each joins into a file of their own, plays
 //! offline and syncs; every laptop ends with the server's log, and a

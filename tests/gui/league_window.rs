@@ -1,4 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
 //! The League window against a real league's server (`util::postgres`):
 //! a sync runs off the window's thread. While it waits on the server the
 //! window goes on, says what it waits for and changes nothing; once it

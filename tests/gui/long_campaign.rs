@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! A long campaign of a game of its own, written only as a pack:
 //! `tests/packs/gloamhold.toml` (companies of relic-hunters delving a
 //! ruined abbey) uses every campaign shape the format has together —

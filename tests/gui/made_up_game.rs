@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Games no Rust code knows play campaigns through the command line
 //! (`--pack`) and the app: `tests/packs/skyfarers.toml`, battles between
 //! crews with their own words for everything (Knacks, Aether, a Cloud

@@ -6,6 +6,8 @@
 //! `league_frozen` stays a binary of its own: it freezes the test
 //! PostgreSQL server its process shares, which would stall the league
 //! tests here running beside it.
+//!
+//! The lints allowed here (`unwrap`, `expect`) hold for every module.
 #![allow(clippy::unwrap_used, clippy::expect_used)]
 
 #[path = "../util/mod.rs"]

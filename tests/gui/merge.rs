@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Merging two copies of one campaign: each recorded something else since
 //! they parted; the other copy's changes are made after this copy's, with
 //! new ids, every conflict chosen by the player, into a new file, both

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! The one gate: whatever a change came from — a command, a whole
 //! campaign's bundle replayed, a gang bundle, the other copy of a merge —
 //! it passes the same checks before it is written, and a refusal names the

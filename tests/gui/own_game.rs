@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! A game of a group's own, written only as a pack: `tests/packs/tidewreck.toml`
 //! (clans of divers salvaging a drowned city between the tides) uses every
 //! kind of rule the format has — recruiting ranges, limits by tag, outcomes

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! Party play: HWC (rule text 001) and the Year Zero-style overview (rule
 //! text 002) as packs, a party played through recorded sessions, the
 //! group's own tables and counters' starts filled in as their house rules,

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! A record at the table, in a window of 1000×700: the dice thrown are
 //! the dice kept, the keyboard commits only what it has shown, and the
 //! buttons under the form stay where the pointer left them.

@@ -1,5 +1,3 @@
-#![allow(clippy::unwrap_used, clippy::expect_used)]
-
 //! A season of a game of its own, written only as a pack:
 //! `tests/packs/brackwater.toml` (smuggler crews fighting over the
 //! moorings of a drowned city, tide by tide) uses every kind of a season
