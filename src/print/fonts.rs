@@ -714,28 +714,3 @@ fn read_face(sys: &mut System, id: fontdb::ID) {
     });
     sys.loaded.insert(id, font);
 }
-
-/// Characters of scripts DejaVu Sans lacks, one each: the app asks the
-/// system for a font for each, so names in them show on screen.
-pub const SCRIPT_SAMPLES: &[char] = &[
-    '山', 'あ', '한', 'क', 'ক', 'ਕ', 'ક', 'த', 'త', 'ಕ', 'ക', 'ක', 'ก', 'ກ', 'ཀ', 'က', 'ក', 'አ',
-    'ᐃ', 'ꦏ',
-];
-
-/// System faces for the scripts of `SCRIPT_SAMPLES`, each face once.
-pub fn system_fallbacks() -> Vec<SystemFont> {
-    if let Ok(mut sys) = system().lock() {
-        choose_faces(&mut sys, SCRIPT_SAMPLES, false);
-    }
-    let mut out: Vec<SystemFont> = Vec::new();
-    for &c in SCRIPT_SAMPLES {
-        if let Some(font) = system_face_for(c, false)
-            && !out
-                .iter()
-                .any(|f| std::ptr::eq(f.data, font.data) && f.index == font.index)
-        {
-            out.push(font);
-        }
-    }
-    out
-}

@@ -17,7 +17,7 @@ mod tidy;
 use serde::Serialize;
 
 pub use card::CardStyle;
-pub use fonts::{Fonts, PLACEHOLDER, SystemFont, system_fallbacks};
+pub use fonts::{Fonts, PLACEHOLDER, SystemFont, system_face_for};
 pub use layout::{CardSize, Item, PageLayout, PageSize};
 
 /// Why a PDF could not be made.

@@ -77,6 +77,11 @@ pub fn run(db: Option<PathBuf>, packs: &[PathBuf]) -> Result<()> {
             .with_inner_size([1280.0, 800.0])
             .with_min_inner_size([720.0, 480.0]),
         persist_window: true,
+        // The window looks a font up for a character its own fonts lack
+        // as printing does, when the character is first shown
+        // (`app::fonts`): one lookup, and eframe's at every start is
+        // not needed.
+        system_font_fallback: false,
         // Called as the window is about to be made, the event loop made.
         window_builder: Some(Box::new(move |window| {
             begin.begin();
@@ -101,15 +106,14 @@ pub fn run(db: Option<PathBuf>, packs: &[PathBuf]) -> Result<()> {
     ran
 }
 
-/// The campaign opened, and the system's fonts for other scripts looked up,
-/// on threads of their own while the window is made, so the first frame
-/// finds both ready.
+/// The campaign opened on a thread of its own while the window is made,
+/// so the first frame finds it ready.
 ///
-/// They begin once the event loop is made, not before: until a process
+/// It begins once the event loop is made, not before: until a process
 /// starts its first thread, the C library reads a file a character at a
 /// time without a lock, and Xlib reads the desktop's whole table of
 /// composed keys (`Compose`, thousands of lines) that way as the event
-/// loop opens its input method. Begun before, the threads made that read
+/// loop opens its input method. Begun before, the thread made that read
 /// take 9 ms of the thread that makes the window (under 1 ms after), in a
 /// profile of a dozen launches under Xvfb.
 #[derive(Clone)]
@@ -128,15 +132,11 @@ impl Opening {
         )))
     }
 
-    /// Begins opening the campaign, and looking up the fonts, on threads
-    /// of their own.
+    /// Begins opening the campaign on a thread of its own.
     fn begin(&self) {
         let state = &mut *self.0.borrow_mut();
         *state = match std::mem::replace(state, OpeningState::Taken) {
-            OpeningState::Waiting(open) => {
-                std::thread::spawn(|| drop(crate::print::system_fallbacks()));
-                OpeningState::Begun(std::thread::spawn(open))
-            }
+            OpeningState::Waiting(open) => OpeningState::Begun(std::thread::spawn(open)),
             begun_or_taken => begun_or_taken,
         };
     }

@@ -8,6 +8,7 @@
 //! asked for, the command table, widgets, the words shown, the campaign
 //! as shown). Nothing here writes SQL; changes go through the session.
 
+mod fonts;
 mod menu;
 mod screens;
 
@@ -645,7 +646,7 @@ impl RapsheetApp {
     /// Draws one frame and runs what the player asked for.
     pub fn frame_ui(&mut self, ui: &mut Ui) {
         if !self.fonts_installed {
-            install_fonts(ui.ctx());
+            fonts::install(ui.ctx());
             self.fonts_installed = true;
         }
         self.poll_writer(ui.ctx());
@@ -707,11 +708,6 @@ impl RapsheetApp {
     }
 }
 
-/// The vendored DejaVu Sans (see `assets/fonts/DejaVu-LICENSE.txt`): a
-/// fallback for the symbols and the Greek and Cyrillic letters egui's own
-/// fonts lack. Installed before any text is laid out in the first frame.
-const FALLBACK_FONT: &[u8] = include_bytes!("../../../assets/fonts/DejaVuSans.ttf");
-
 /// The demos this build has, with their packs' names.
 fn demo_list() -> Vec<(String, String)> {
     let registry = crate::session::builtin_registry().ok();
@@ -726,31 +722,6 @@ fn demo_list() -> Vec<(String, String)> {
             (id, name)
         })
         .collect()
-}
-
-fn install_fonts(ctx: &egui::Context) {
-    let fallback = |name: String, data: egui::FontData| egui::epaint::text::FontInsert {
-        name,
-        data,
-        families: [egui::FontFamily::Proportional, egui::FontFamily::Monospace]
-            .into_iter()
-            .map(|family| egui::epaint::text::InsertFontFamily {
-                family,
-                priority: egui::epaint::text::FontPriority::Lowest,
-            })
-            .collect(),
-    };
-    ctx.add_font(fallback(
-        "DejaVuSans".into(),
-        egui::FontData::from_static(FALLBACK_FONT),
-    ));
-    // Then the system's fonts for the scripts DejaVu lacks (CJK, Indic…),
-    // found at run time as printing finds them.
-    for font in crate::print::system_fallbacks() {
-        let mut data = egui::FontData::from_static(font.data);
-        data.index = font.index;
-        ctx.add_font(fallback(format!("system {}", font.name), data));
-    }
 }
 
 impl eframe::App for RapsheetApp {
