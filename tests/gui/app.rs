@@ -2648,3 +2648,42 @@ fn a_choice_between_titles_is_asked_over_every_screen_and_made_there() {
     assert_eq!(holder("legend").as_deref(), Some(SAINTS));
     assert_eq!(holder("quartermaster").as_deref(), Some(JACKALS));
 }
+
+/// How many shapes of a frame are filled with `fill`.
+fn filled_with(output: &egui::FullOutput, fill: egui::Color32) -> usize {
+    output
+        .shapes
+        .iter()
+        .filter(|clipped| matches!(&clipped.shape, egui::Shape::Rect(rect) if rect.fill == fill))
+        .count()
+}
+
+#[test]
+fn the_window_is_cleared_to_the_panels_colour_and_the_panels_do_not_paint_it_again() {
+    let dir = util::temp();
+    let (path, session) = util::empty_campaign(dir.path(), "fill.rapsheet");
+    let app = RapsheetApp::with_session(session);
+    for visuals in [egui::Visuals::dark(), egui::Visuals::light()] {
+        assert_eq!(
+            eframe::App::clear_color(&app, &visuals),
+            visuals.panel_fill.to_normalized_gamma_f32()
+        );
+    }
+    let mut window = Harness::builder()
+        .with_size([1280.0, 900.0])
+        .build_eframe(|_| app);
+    window.run();
+    let fill = window.ctx.global_style().visuals.panel_fill;
+    // The campaign is drawn.
+    window.get_by_label("Test campaign");
+    assert_eq!(filled_with(window.output(), fill), 0);
+
+    // Drawn without the window's clearing (as the other tests draw it),
+    // the panels paint their colour themselves.
+    drop(window);
+    let mut bare = harness(RapsheetApp::with_session(
+        Session::open(&path).expect("open"),
+    ));
+    bare.run();
+    assert!(filled_with(bare.output(), fill) >= 3);
+}

@@ -725,8 +725,25 @@ fn demo_list() -> Vec<(String, String)> {
 }
 
 impl eframe::App for RapsheetApp {
+    /// The window is cleared to the panels' colour, the theme's own.
+    fn clear_color(&self, visuals: &egui::Visuals) -> [f32; 4] {
+        visuals.panel_fill.to_normalized_gamma_f32()
+    }
+
     fn ui(&mut self, ui: &mut Ui, _frame: &mut eframe::Frame) {
-        self.frame_ui(ui);
+        // The window is cleared to the panels' colour (`clear_color`), so
+        // the panels leave it as it is rather than paint a window of the
+        // same colour over it: a software renderer (a laptop without a
+        // graphics driver) pays for every pixel of that in every frame,
+        // and in the first one as the window waits to be shown. What is
+        // drawn over a panel in its colour (a scroll area's fading edges)
+        // still finds it as the background the panels are on.
+        let background = ui.visuals().panel_fill;
+        ui.visuals_mut().panel_fill = egui::Color32::TRANSPARENT;
+        let on = egui::UiStackInfo::default().with_frame(egui::Frame::NONE.fill(background));
+        ui.scope_builder(egui::UiBuilder::new().ui_stack_info(on), |ui| {
+            self.frame_ui(ui);
+        });
     }
 
     fn save(&mut self, storage: &mut dyn eframe::Storage) {
