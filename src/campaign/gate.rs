@@ -262,11 +262,7 @@ impl<'a> Gate<'a> {
             CampaignRenamed { to, .. } => is_name("A campaign", "to", to),
             GangFounded { gang } => self.gang_founded(state, gang, takes_back),
             GangDisbanded { gang } => gang_there(state, "gang.id", gang.id),
-            GangRenamed { gang, to, .. } => {
-                gang_there(state, "gang", *gang)?;
-                is_name("A gang", "to", to)?;
-                gang_name_free(state, "to", *gang, to)
-            }
+            GangRenamed { gang, to, .. } => gang_renamed(state, *gang, to),
             GangNotesChanged { gang, to, .. } => {
                 gang_there(state, "gang", *gang)?;
                 is_notes("to", to)
@@ -280,11 +276,7 @@ impl<'a> Gate<'a> {
             } => self.resource_adjusted(state, *gang, resource, (*from, *to), reason),
             FighterRecruited { fighter } => self.fighter_recruited(state, fighter, takes_back),
             FighterDismissed { fighter } => fighter_there(state, "fighter.id", fighter.id),
-            FighterRenamed { fighter, to, .. } => {
-                let f = existing_fighter(state, "fighter", *fighter)?;
-                is_name("A fighter", "to", to)?;
-                fighter_name_free(state, "to", f.gang, *fighter, to)
-            }
+            FighterRenamed { fighter, to, .. } => fighter_renamed(state, *fighter, to),
             LeaderChanged { fighter, to, .. } => {
                 self.leader_changed(state, *fighter, *to, takes_back)
             }
@@ -302,13 +294,7 @@ impl<'a> Gate<'a> {
                 to,
                 reason,
             } => self.counter_changed(state, *fighter, counter, (*from, *to), reason),
-            BattleRecorded { battle } => {
-                self.battle_known(state, battle)?;
-                match battle.challenge {
-                    Some(id) if !takes_back => plays_challenge(state, battle, id),
-                    _ => Ok(()),
-                }
-            }
+            BattleRecorded { battle } => self.battle_recorded(state, battle, takes_back),
             BattleUnrecorded { battle } => self.battle_known(state, battle),
             TitleChanged { to, .. } => gang_there_if_any(state, "to", *to),
             ActionTaken { gang, target, .. } | ActionTakenBack { gang, target, .. } => {
@@ -383,11 +369,7 @@ impl<'a> Gate<'a> {
             }
             CycleEnded { .. } | CycleReopened { .. } => Ok(()),
             GangFactionChanged { gang, to, .. } => {
-                let pack = self.gang_pack(state, "gang", *gang)?;
-                match to {
-                    Some(f) if !takes_back => faction_known(pack, "to", f),
-                    _ => Ok(()),
-                }
+                self.faction_changed(state, *gang, to.as_deref(), takes_back)
             }
             FactionTitleChanged { title, to, .. } => {
                 is_notes("title", title)?;
@@ -871,6 +853,33 @@ impl<'a> Gate<'a> {
         })
     }
 
+    /// A record added: known to the campaign ([`Self::battle_known`]), and
+    /// where it plays a challenge, one waiting to be played. Taking a
+    /// record back asks nothing of its challenge.
+    fn battle_recorded(&self, state: &dyn State, battle: &Battle, takes_back: bool) -> Checked {
+        self.battle_known(state, battle)?;
+        match battle.challenge {
+            Some(id) if !takes_back => plays_challenge(state, battle, id),
+            _ => Ok(()),
+        }
+    }
+
+    /// A gang's faction: one its pack has. Taking the change back asks
+    /// nothing of the faction.
+    fn faction_changed(
+        &self,
+        state: &dyn State,
+        gang: GangId,
+        to: Option<&str>,
+        takes_back: bool,
+    ) -> Checked {
+        let pack = self.gang_pack(state, "gang", gang)?;
+        match to {
+            Some(f) if !takes_back => faction_known(pack, "to", f),
+            _ => Ok(()),
+        }
+    }
+
     /// A record: its gangs and fighters exist, its counts within the bound.
     fn battle_known(&self, state: &dyn State, battle: &Battle) -> Checked {
         for (i, g) in battle.gangs.iter().enumerate() {
@@ -1346,6 +1355,13 @@ fn fighters_exist(state: &dyn State, field: &str, fighters: &[FighterId]) -> Che
     Ok(())
 }
 
+/// A gang's new name: a name, and no other gang's.
+fn gang_renamed(state: &dyn State, gang: GangId, to: &str) -> Checked {
+    gang_there(state, "gang", gang)?;
+    is_name("A gang", "to", to)?;
+    gang_name_free(state, "to", gang, to)
+}
+
 /// No other gang is called `name`, as names compare, nor by a name that
 /// looks like it ([`text::look_alike`]: a Cyrillic а for an a, fullwidth
 /// letters, a double space…).
@@ -1474,6 +1490,13 @@ fn may_lead(state: &dyn State, pack: &Pack, field: &str, fighter: &Fighter) -> C
         );
     }
     Ok(())
+}
+
+/// A fighter's new name: a name, and no one else's in the gang.
+fn fighter_renamed(state: &dyn State, fighter: FighterId, to: &str) -> Checked {
+    let f = existing_fighter(state, "fighter", fighter)?;
+    is_name("A fighter", "to", to)?;
+    fighter_name_free(state, "to", f.gang, fighter, to)
 }
 
 /// No one else of the gang, on its roster, gone or dismissed, is called
