@@ -4,9 +4,10 @@
 //! looked up when the character is first shown.
 //!
 //! Looked up when asked, not at every start: reading the system's fonts
-//! (every face parsed once, the one chosen copied in) is most of what a
-//! start spends beyond the campaign itself, and a campaign whose names are
-//! all in the scripts DejaVu has never needs it. eframe's own system-font
+//! (every face parsed once, the one chosen copied in; 14.5 ms on a test
+//! machine with 131 faces) competed with the window's making for the
+//! processor, and a campaign whose names are all in the scripts DejaVu
+//! has never needs it. eframe's own system-font
 //! lookup is off ([`eframe::NativeOptions::system_font_fallback`]), so
 //! there is one lookup, and a name shows in the window in the face it
 //! prints in.
